@@ -1,0 +1,169 @@
+"""The NLRB vocabulary, defined once and used by rules, records, templates, CLI and flows.
+
+Values are lower-case kebab strings so that they read well in YAML scenarios, JSON output and
+command lines (``casefile deadlines compute objections``).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class CaseType(StrEnum):
+    """Representation case types with a post-election procedure (rules.md §7)."""
+
+    RC = "RC"  # certification of representative (union petition)
+    RM = "RM"  # employer petition
+    RD = "RD"  # decertification
+    UD = "UD"  # deauthorization of union-security (different majority rule, R-D4)
+
+
+class ElectionAgreement(StrEnum):
+    """How the election came about; decides whether Board review exists (R-K5, 102.62)."""
+
+    CONSENT = "consent"  # 102.62(a) or (c): RD rulings final, no request for review
+    STIPULATED = "stipulated"  # 102.62(b)
+    DIRECTED = "directed"  # Decision and Direction of Election
+
+
+class PartyRole(StrEnum):
+    EMPLOYER = "employer"
+    PETITIONER = "petitioner"
+    INTERVENOR = "intervenor"
+    INDIVIDUAL_PETITIONER = "individual-petitioner"
+
+
+class ElectionKind(StrEnum):
+    """Where an election sits in the case's chain of elections."""
+
+    INITIAL = "initial"
+    RERUN = "rerun"  # second (third...) election after a set-aside, R-O1/R-O2
+    RUNOFF = "runoff"  # 102.70(a)-(c), once
+    NULLITY_RERUN = "nullity-rerun"  # 102.70(d), once
+
+
+class VotingMethod(StrEnum):
+    MANUAL = "manual"
+    MAIL = "mail"
+    MIXED = "mixed"
+
+
+class TallyKind(StrEnum):
+    """Tally types (R-C4)."""
+
+    INITIAL = "initial"
+    REVISED = "revised"
+    RUNOFF = "runoff"
+    RERUN = "rerun"
+
+
+class Stage(StrEnum):
+    """Per-election stages (rules.md §4; the transition table is casefile.workflow)."""
+
+    TALLY_ISSUED = "tally-issued"
+    OBJECTIONS_PENDING = "objections-pending"
+    CHALLENGE_INVESTIGATION = "challenge-investigation"
+    CERTIFICATION_DUE = "certification-due"
+    RUNOFF_DUE = "runoff-due"
+    HEARING_NOTICED = "hearing-noticed"
+    HEARING_OPEN = "hearing-open"
+    HEARING_CLOSED = "hearing-closed"
+    HO_REPORT_ISSUED = "ho-report-issued"
+    EXCEPTIONS_PENDING = "exceptions-pending"
+    ALJ_CONSOLIDATED = "alj-consolidated"
+    ALJ_DECISION_ISSUED = "alj-decision-issued"
+    RD_DECISION = "rd-decision"
+    REVISED_TALLY_ISSUED = "revised-tally-issued"
+    CERTIFIED = "certified"
+    RFR_PENDING = "rfr-pending"
+    SET_ASIDE = "set-aside"
+    RERUN_DIRECTED = "rerun-directed"
+    RUNOFF_DIRECTED = "runoff-directed"
+    CLOSED = "closed"
+    WITHDRAWN = "withdrawn"
+    DISMISSED = "dismissed"
+
+
+TERMINAL_STAGES = frozenset({Stage.CLOSED, Stage.WITHDRAWN, Stage.DISMISSED, Stage.RERUN_DIRECTED, Stage.RUNOFF_DIRECTED})
+
+
+class OutcomeKind(StrEnum):
+    """Outcome classes (R-D5)."""
+
+    REP = "REP"
+    RESULTS = "RESULTS"
+    RUNOFF = "RUNOFF"
+    NULLITY_RERUN = "NULLITY_RERUN"
+    PENDING = "PENDING"
+
+
+class DeadlineKind(StrEnum):
+    """Every period of the post-election procedure (rules.md §0 table, R-G..R-O)."""
+
+    OBJECTIONS = "objections"  # 102.69(a)(8)
+    OFFER_OF_PROOF = "offer-of-proof"  # 102.69(a)(8), extendable by the RD (R-G5)
+    HEARING_OPENS = "hearing-opens"  # 102.69(c)(1)(ii)
+    EXCEPTIONS = "exceptions"  # 102.69(c)(1)(iii)
+    ANSWERING_BRIEF = "answering-brief"  # 102.69(c)(1)(iii), from the exceptions due date
+    REVISED_TALLY_OBJECTIONS = "revised-tally-objections"  # 102.69(e)
+    REQUEST_FOR_REVIEW = "request-for-review"  # 102.67(c), 102.69(h)
+    RFR_OPPOSITION = "rfr-opposition"  # 102.67(f), from the RfR due date
+    RECONSIDERATION = "reconsideration"  # 102.65(e)
+    EARLIEST_CERTIFICATION = "earliest-certification"  # 102.69(b), R-H2
+    NOTICE_POSTING = "notice-posting"  # 102.67(k), before a rerun or runoff election
+    ALJ_EXCEPTIONS = "alj-exceptions"  # 102.46(a), 28 days from the transfer order
+
+
+class DeadlineStatus(StrEnum):
+    OPEN = "open"
+    MET = "met"
+    LAPSED = "lapsed"
+    MOOTED = "mooted"
+    EXTENDED = "extended"
+
+
+class FilingMethod(StrEnum):
+    """R-B9, R-B11."""
+
+    E_FILING = "e-filing"
+    FAX = "fax"
+    PAPER = "paper"  # hand delivery / delivery service / mail
+
+
+class Disposition(StrEnum):
+    """Disposition of an objection (design §3)."""
+
+    PENDING = "pending"
+    SET_FOR_HEARING = "set-for-hearing"
+    OVERRULED = "overruled"
+    SUSTAINED = "sustained"
+    WITHDRAWN = "withdrawn"
+    MOOT = "moot"
+
+
+class DocumentKind(StrEnum):
+    """One Jinja template per kind (design §5)."""
+
+    TALLY_OF_BALLOTS = "tally-of-ballots"
+    OBJECTIONS = "objections"
+    OFFER_OF_PROOF = "offer-of-proof"
+    NOTICE_OF_HEARING = "notice-of-hearing"
+    HEARING_OFFICER_REPORT = "hearing-officer-report"
+    EXCEPTIONS = "exceptions"
+    DECISION_AND_DIRECTION_OF_SECOND_ELECTION = "decision-and-direction-of-second-election"
+    ALJ_DECISION = "alj-decision"
+    CERTIFICATION_OF_RESULTS = "certification-of-results"
+    CERTIFICATION_OF_REPRESENTATIVE = "certification-of-representative"
+    CASE_STATUS_REPORT = "case-status-report"
+
+
+class Actor(StrEnum):
+    """Who performs an act (design: 'Who acts')."""
+
+    BOARD_AGENT = "board-agent"
+    REGIONAL_DIRECTOR = "regional-director"
+    HEARING_OFFICER = "hearing-officer"
+    ADMINISTRATIVE_LAW_JUDGE = "administrative-law-judge"
+    BOARD = "board"
+    PARTY = "party"
+    SYSTEM = "casefile"  # the sweep: marks acts due, never performs the Region's acts
