@@ -1,0 +1,220 @@
+"""Business days: Monday–Friday except Federal holidays (observed) and Agency closure days.
+
+Federal holidays come from the ``holidays`` library (US, observed days: a Saturday holiday is
+observed the Friday before, a Sunday holiday the Monday after; 5 U.S.C. 6103). Closures ordered by
+executive order are not holidays but the Agency is not open on them, so they are not business days
+either; they are data (:data:`KNOWN_CLOSURES`) that an operator can add to or remove from, and every
+calendar carries a :attr:`BusinessCalendar.calendar_id` naming the holiday table and the closure list
+it used, so a stored due date can say which calendar produced it.
+
+Inauguration Day is a holiday only for employees in the Washington, DC area (5 U.S.C. 6103(c)); it is
+not built in — add it as a closure for Board filings if wanted (rules.md R-B6).
+
+The 2025 shutdown is *not* a list of closure days: tolling adds the closed days to the original due
+date instead (:func:`casefile.rules.deadlines.toll_for_shutdown`, rules.md R-B8), which would count
+them twice if they were closures too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import date, timedelta
+from functools import lru_cache
+from types import MappingProxyType
+
+import holidays
+
+from casefile.errors import InvalidCalendar
+
+_WEEKEND = {5: "Saturday", 6: "Sunday"}
+_WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")  # not %a: locale-independent
+
+
+@dataclass(frozen=True)
+class Closure:
+    """A day the Agency's offices were closed by executive order (or other order), with the reason."""
+
+    on: date
+    reason: str
+
+
+@dataclass(frozen=True)
+class SkippedDay:
+    """A day passed over while counting or rolling a period, with why it is not a business day."""
+
+    on: date
+    reason: str
+
+
+KNOWN_CLOSURES: tuple[Closure, ...] = (
+    Closure(date(2020, 12, 24), "Christmas Eve 2020 (Executive Order 13965)"),
+    Closure(date(2024, 12, 24), "Christmas Eve 2024 (Executive Order 14129)"),
+    Closure(date(2025, 1, 9), "National Day of Mourning for President Jimmy Carter (Executive Order 14133)"),
+    Closure(date(2025, 12, 24), "Christmas Eve 2025 (executive order of 2025-12-18)"),
+    Closure(date(2025, 12, 26), "Day after Christmas 2025 (executive order of 2025-12-18)"),
+)
+"""Agency closures by executive order (rules.md R-B7). Whether the NLRB closed on each is to be
+confirmed (rules.md §9 item 4); operators add/remove days through the calendar's ``closures``."""
+
+HOLIDAY_SOURCE = f"us-federal(holidays=={holidays.__version__})"
+
+
+def day_label(day: date) -> str:
+    """``"Fri 2026-06-19"``: weekday abbreviation and ISO date, as used in derivations.
+
+    Authority: none (display only).
+    """
+    return f"{_WEEKDAYS[day.weekday()]} {day.isoformat()}"
+
+
+@lru_cache(maxsize=256)
+def federal_holidays(year: int) -> Mapping[date, str]:
+    """The observed Federal holidays that fall in ``year`` (date -> name), including the weekend days themselves.
+
+    Loads ``year`` and ``year + 1`` so that a next-year holiday observed in ``year`` (New Year's Day
+    2028, a Saturday, observed Friday 2027-12-31) is present. Results are cached per year.
+    Authority: 5 U.S.C. 6103(a), (b); 29 CFR 102.1(i); rules.md R-B6.
+    """
+    table = holidays.US(observed=True, years=(year, year + 1))
+    return MappingProxyType({d: name for d, name in sorted(table.items()) if d.year == year})
+
+
+def parse_closure(text: str) -> Closure:
+    """Parse an operator's closure day: ``"2026-12-24"`` or ``"2026-12-24=Christmas Eve (EO ...)"``.
+
+    Raises InvalidCalendar when the date part is not an ISO date (YYYY-MM-DD) or the reason is empty.
+    Authority: rules.md R-B7 (configurable closure list).
+    """
+    raw = text.strip()
+    day_text, sep, reason = raw.partition("=")
+    day_text = day_text.strip()
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", day_text):
+        raise InvalidCalendar(f"closure {text!r}: expected YYYY-MM-DD or YYYY-MM-DD=reason")
+    try:
+        on = date.fromisoformat(day_text)
+    except ValueError as exc:
+        raise InvalidCalendar(f"closure {text!r}: {day_text} is not a calendar date ({exc})") from None
+    reason = reason.strip()
+    if sep and not reason:
+        raise InvalidCalendar(f"closure {text!r}: the reason after '=' is empty")
+    return Closure(on, reason or "closure listed by the operator")
+
+
+class BusinessCalendar:
+    """Which days are business days: weekdays that are neither Federal holidays nor closure days.
+
+    ``closures``: closure days (default :data:`KNOWN_CLOSURES`); a day listed twice keeps the first
+    reason. ``name`` prefixes :attr:`calendar_id`. Holiday lookups are cached per year.
+    Authority: 29 CFR 102.1(i), 102.2(a); rules.md R-B1, R-B6, R-B7.
+    """
+
+    def __init__(self, closures: Iterable[Closure] = KNOWN_CLOSURES, *, name: str = "us-federal") -> None:
+        by_day: dict[date, Closure] = {}
+        for closure in closures:
+            by_day.setdefault(closure.on, closure)
+        self._closures = dict(sorted(by_day.items()))
+        self.name = name
+        self.closures: tuple[Closure, ...] = tuple(self._closures.values())
+        if self.closures:
+            text = "\n".join(f"{c.on.isoformat()}={c.reason}" for c in self.closures)
+            digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
+            suffix = f"closures:{len(self.closures)}@sha1:{digest}"
+        else:
+            suffix = "closures:none"
+        self.calendar_id: str = f"{name}(holidays=={holidays.__version__})+{suffix}"
+
+    def __repr__(self) -> str:
+        return f"BusinessCalendar({self.calendar_id!r})"
+
+    def holiday_name(self, day: date) -> str | None:
+        """The Federal holiday observed on ``day`` (e.g. ``"Juneteenth National Independence Day (observed)"``), else None.
+
+        Authority: 5 U.S.C. 6103; rules.md R-B6.
+        """
+        return federal_holidays(day.year).get(day)
+
+    def closed_reason(self, day: date) -> str | None:
+        """Why ``day`` is not a business day (``"Saturday"``, a holiday name, ``"Executive order closure: ..."``), or None.
+
+        A weekend day is reported as the weekend day even when a holiday falls on it (the holiday is
+        then observed on a weekday, which is reported under the holiday's name).
+        Authority: 29 CFR 102.1(i); rules.md R-B1, R-B6, R-B7.
+        """
+        weekend = _WEEKEND.get(day.weekday())
+        if weekend is not None:
+            return weekend
+        holiday = self.holiday_name(day)
+        if holiday is not None:
+            return holiday
+        closure = self._closures.get(day)
+        if closure is not None:
+            return f"Executive order closure: {closure.reason}"
+        return None
+
+    def is_business_day(self, day: date) -> bool:
+        """True when the Agency is open on ``day`` (a weekday, not a holiday, not a closure). Authority: 29 CFR 102.1(i); R-B1."""
+        return self.closed_reason(day) is None
+
+    def add_business_days(self, start: date, n: int) -> tuple[date, tuple[SkippedDay, ...]]:
+        """The ``n``-th business day after ``start`` (``start`` itself is not counted), and the weekdays skipped.
+
+        ``n`` >= 0 (0 returns ``start``). The skipped days are the holidays and closures passed over
+        while counting; Saturdays and Sundays are never counted and are not listed.
+        Raises InvalidCalendar for a negative ``n``.
+        Authority: 29 CFR 102.2(a); rules.md R-B2, R-B3.
+        """
+        if n < 0:
+            raise InvalidCalendar(f"cannot count {n} business days after {start}; use business_days_before")
+        day = start
+        counted = 0
+        skipped: list[SkippedDay] = []
+        while counted < n:
+            day += timedelta(days=1)
+            reason = self.closed_reason(day)
+            if reason is None:
+                counted += 1
+            elif day.weekday() < 5:
+                skipped.append(SkippedDay(day, reason))
+        return day, tuple(skipped)
+
+    def business_days_before(self, end: date, n: int) -> tuple[date, tuple[SkippedDay, ...]]:
+        """The ``n``-th business day before ``end`` (``end`` not counted), and the weekdays skipped on the way back.
+
+        Used for "at least 3 full working days prior to 12:01 a.m. of the day of the election".
+        Raises InvalidCalendar for a negative ``n``.
+        Authority: 29 CFR 102.67(k); rules.md R-O5.
+        """
+        if n < 0:
+            raise InvalidCalendar(f"cannot count {n} business days before {end}")
+        day = end
+        counted = 0
+        skipped: list[SkippedDay] = []
+        while counted < n:
+            day -= timedelta(days=1)
+            reason = self.closed_reason(day)
+            if reason is None:
+                counted += 1
+            elif day.weekday() < 5:
+                skipped.append(SkippedDay(day, reason))
+        return day, tuple(skipped)
+
+    def roll_forward(self, day: date) -> tuple[date, tuple[SkippedDay, ...]]:
+        """``day`` if it is a business day, else the next business day; with every day passed over (weekends included).
+
+        Authority: 29 CFR 102.2(a) ("the period shall run until the next Agency business day"); rules.md R-B2, R-B4.
+        """
+        skipped: list[SkippedDay] = []
+        while (reason := self.closed_reason(day)) is not None:
+            skipped.append(SkippedDay(day, reason))
+            day += timedelta(days=1)
+        return day, tuple(skipped)
+
+    def next_business_day(self, day: date) -> date:
+        """The first business day strictly after ``day``.
+
+        Authority: 29 CFR 102.1(i), 102.2(a); rules.md R-B1, R-H2.
+        """
+        return self.roll_forward(day + timedelta(days=1))[0]

@@ -1,0 +1,369 @@
+"""Due dates and cut-off instants of the post-election procedure, with their derivation and citation.
+
+A deadline is computed from the act that starts its chain (the tally, the hearing officer's report,
+the certification, ...), a rule set (:mod:`casefile.rules.rule_sets`), a business calendar
+(:mod:`casefile.rules.calendar`) and the receiving office (:mod:`casefile.rules.offices`). The result
+records every step a person would check: the days counted, the days skipped and why, the due date,
+and the cut-off instant (11:59:59 p.m. in the receiving office's zone).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from casefile.errors import InvalidCalendar, ProcedureError, UnknownRegion, UntimelyFiling
+from casefile.rules.calendar import BusinessCalendar, SkippedDay, day_label
+from casefile.rules.offices import BOARD_OFFICE, Office
+from casefile.rules.rule_sets import Period, RuleSet
+from casefile.vocab import DeadlineKind, FilingMethod
+
+__all__ = [
+    "SHUTDOWN_2025",
+    "NOUNS",
+    "DeadlineComputation",
+    "ShutdownWindow",
+    "SkippedDay",
+    "check_timely",
+    "compute_deadline",
+    "toll_for_shutdown",
+]
+
+K = DeadlineKind
+
+# What starts each chain (the trigger_on the caller passes), as written in the derivation.
+_TRIGGER = {
+    K.OBJECTIONS: "tally prepared",
+    K.OFFER_OF_PROOF: "tally prepared",
+    K.HEARING_OPENS: "tally prepared",
+    K.EARLIEST_CERTIFICATION: "tally prepared",
+    K.EXCEPTIONS: "hearing officer's report issued",
+    K.ANSWERING_BRIEF: "hearing officer's report issued",
+    K.REVISED_TALLY_OBJECTIONS: "revised tally made available",
+    K.REQUEST_FOR_REVIEW: "final disposition (certification or dismissal) issued",
+    K.RFR_OPPOSITION: "final disposition (certification or dismissal) issued",
+    K.RECONSIDERATION: "decision served",
+    K.NOTICE_POSTING: "election on",
+    K.ALJ_EXCEPTIONS: "order transferring the case to the Board served",
+}
+
+# What is due, in the field's words.
+NOUNS = {
+    K.OBJECTIONS: "objections",
+    K.OFFER_OF_PROOF: "offer of proof",
+    K.HEARING_OPENS: "post-election hearing",
+    K.EARLIEST_CERTIFICATION: "certification",
+    K.EXCEPTIONS: "exceptions",
+    K.ANSWERING_BRIEF: "answering brief",
+    K.REVISED_TALLY_OBJECTIONS: "objections to the revised tally",
+    K.REQUEST_FOR_REVIEW: "request for review",
+    K.RFR_OPPOSITION: "statement in opposition to the request for review",
+    K.RECONSIDERATION: "motion for reconsideration",
+    K.NOTICE_POSTING: "notice of election",
+    K.ALJ_EXCEPTIONS: "exceptions to the administrative law judge's decision",
+}
+
+_END_OF_DAY = time(23, 59, 59)
+_POSTING_TIME = time(0, 1)  # "12:01 a.m. of the day" (102.67(k))
+
+
+@dataclass(frozen=True)
+class DeadlineComputation:
+    """One computed deadline and how it was reached.
+
+    ``trigger_on``: the act that starts the chain; ``due_on``: the last day (for notice posting, the
+    day by whose 12:01 a.m. the notice must be up; for earliest certification, the first day it may
+    issue); ``cutoff_at``: aware instant in the receiving office's zone (23:59:59 on ``due_on``;
+    00:01 for notice posting); ``preceding``: for responsive periods, the deadline this one runs from.
+    """
+
+    kind: DeadlineKind
+    trigger_on: date
+    due_on: date
+    cutoff_at: datetime
+    citation: str
+    rule_set_id: str
+    office_key: str
+    calendar_id: str
+    skipped: tuple[SkippedDay, ...]
+    derivation: tuple[str, ...]
+    preceding: DeadlineComputation | None = None
+
+    @property
+    def office_tz(self) -> str:
+        """IANA name of the receiving office's zone (the zone of ``cutoff_at``)."""
+        return str(self.cutoff_at.tzinfo)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form: dates ISO, ``cutoff_at`` ISO with its UTC offset, ``preceding`` nested or None."""
+        return {
+            "kind": self.kind.value,
+            "trigger_on": self.trigger_on.isoformat(),
+            "due_on": self.due_on.isoformat(),
+            "cutoff_at": self.cutoff_at.isoformat(),
+            "citation": self.citation,
+            "rule_set": self.rule_set_id,
+            "office": self.office_key,
+            "office_tz": self.office_tz,
+            "calendar": self.calendar_id,
+            "skipped": [{"on": s.on.isoformat(), "reason": s.reason} for s in self.skipped],
+            "derivation": list(self.derivation),
+            "preceding": self.preceding.to_dict() if self.preceding is not None else None,
+        }
+
+
+def compute_deadline(
+    kind: DeadlineKind,
+    trigger_on: date,
+    *,
+    rule_set: RuleSet,
+    calendar: BusinessCalendar,
+    office: Office,
+) -> DeadlineComputation:
+    """Compute the deadline of ``kind`` from the act ``trigger_on`` (a date) that starts its chain.
+
+    ``trigger_on`` is the tally (objections, offer of proof, hearing opens, earliest certification),
+    the hearing officer's report (exceptions *and* answering brief), the final disposition (request
+    for review *and* opposition), the revised tally, the decision served (reconsideration), the
+    election date (notice posting: 3 full working days before 12:01 a.m. of election day) or the
+    transfer order (ALJ exceptions). Responsive periods run from the *due date* of the document they
+    answer, which is computed too and returned as ``preceding`` (R-B5). Business-day periods count
+    business days only; calendar-day periods add calendar days and roll forward (R-B3, R-B4).
+    ``office`` is the case's receiving office; filings the rule set sends to the Board (request for
+    review, opposition) are received by :data:`BOARD_OFFICE` whatever office is passed (R-B9).
+    Raises InvalidCalendar when ``rule_set`` has no period for ``kind``.
+    Authority: 29 CFR 102.1(i), 102.2(a)-(b), 102.67, 102.69; rules.md R-B1–R-B9, R-G3, R-G9, R-H2,
+    R-I3, R-K1, R-K2, R-K6, R-N2, R-N6, R-O5.
+    """
+    kind = DeadlineKind(kind)
+    period = rule_set.period(kind)
+    if period.receiving == "region" and office.region is None:
+        raise UnknownRegion(
+            f"{NOUNS[kind]} are received by the Regional Office, not by {office.name}; give the case's Region or office (R-B9)"
+        )
+    receiving = BOARD_OFFICE if period.receiving == "board" else office
+    lines: list[str] = [f"{_TRIGGER[kind]} {day_label(trigger_on)}"]
+    preceding: DeadlineComputation | None = None
+    start = trigger_on
+    if period.runs_from is not None:
+        preceding = compute_deadline(period.runs_from, trigger_on, rule_set=rule_set, calendar=calendar, office=office)
+        start = preceding.due_on
+        earlier = NOUNS[period.runs_from]
+        lines.append(f"{earlier} due {day_label(start)} (see preceding)")
+        if kind is K.EARLIEST_CERTIFICATION:
+            lines.append("certification may issue forthwith after the objection period if no objections were filed, "
+                         "challenges are not determinative and no runoff is required (R-H1, R-H2)")
+        else:
+            lines.append(f"runs from the last day the {earlier} could be filed, not from the day filed (R-B5)")
+
+    if period.direction == "before":
+        due_on, skipped, steps = _count_before(calendar, start, period)
+    elif period.unit == "business":
+        due_on, skipped, steps = _count_business(calendar, start, period)
+    else:
+        due_on, skipped, steps = _count_calendar(calendar, start, period)
+    lines.extend(steps)
+
+    zone = ZoneInfo(receiving.tz)
+    if kind is K.NOTICE_POSTING:
+        cutoff_at = datetime.combine(due_on, _POSTING_TIME, tzinfo=zone)
+        lines.append(f"notice of election posted by 12:01 a.m. of {day_label(due_on)}")
+        lines.append(f"cut-off 12:01 a.m. {receiving.tz} ({cutoff_at.isoformat()})")
+    else:
+        cutoff_at = datetime.combine(due_on, _END_OF_DAY, tzinfo=zone)
+        if kind in (K.EARLIEST_CERTIFICATION, K.HEARING_OPENS):
+            lines.append(f"Regional Office {receiving.name} ({receiving.key}, {receiving.tz})")
+        elif receiving is BOARD_OFFICE and office.key != BOARD_OFFICE.key:
+            lines.append(f"received by the Board's {BOARD_OFFICE.name} ({BOARD_OFFICE.tz}), "
+                         f"not by the Regional Office {office.key} (R-B9; copy to the Regional Director)")
+        else:
+            lines.append(f"received by {receiving.name} ({receiving.key}, {receiving.tz}) (R-B9)")
+        if kind is K.EARLIEST_CERTIFICATION:
+            lines.append(f"certification may issue from {day_label(due_on)}")
+        elif kind is K.HEARING_OPENS:
+            lines.append(f"hearing opens {day_label(due_on)} or as soon as practicable thereafter")
+        else:
+            lines.append(f"due {day_label(due_on)}")
+        lines.append(f"cut-off 11:59 p.m. {receiving.tz} ({cutoff_at.isoformat()})")
+
+    return DeadlineComputation(
+        kind=kind,
+        trigger_on=trigger_on,
+        due_on=due_on,
+        cutoff_at=cutoff_at,
+        citation=period.citation,
+        rule_set_id=rule_set.id,
+        office_key=receiving.key,
+        calendar_id=calendar.calendar_id,
+        skipped=skipped,
+        derivation=tuple(lines),
+        preceding=preceding,
+    )
+
+
+def _count_business(
+    calendar: BusinessCalendar, start: date, period: Period
+) -> tuple[date, tuple[SkippedDay, ...], list[str]]:
+    days = "business day" if period.count == 1 else "business days"
+    lines = [f"{period.count} {days} after {day_label(start)}; that day is not counted (102.2(a))"]
+    skipped: list[SkippedDay] = []
+    day, counted = start, 0
+    while counted < period.count:
+        day += timedelta(days=1)
+        reason = calendar.closed_reason(day)
+        if reason is None:
+            counted += 1
+            lines.append(f"{day_label(day)} is day {counted}")
+        elif day.weekday() < 5:
+            skipped.append(SkippedDay(day, reason))
+            lines.append(f"{day_label(day)} skipped ({reason})")
+    return day, tuple(skipped), lines
+
+
+def _count_calendar(
+    calendar: BusinessCalendar, start: date, period: Period
+) -> tuple[date, tuple[SkippedDay, ...], list[str]]:
+    last = start + timedelta(days=period.count)
+    lines = [f"{day_label(start)} + {period.count} calendar days = {day_label(last)} (102.2(a))"]
+    due_on, skipped = calendar.roll_forward(last)
+    for skip in skipped:
+        lines.append(f"{day_label(skip.on)} skipped ({skip.reason})")
+    if skipped:
+        lines.append(f"last day is not a business day: runs to the next business day {day_label(due_on)} (102.2(a))")
+    return due_on, skipped, lines
+
+
+def _count_before(
+    calendar: BusinessCalendar, start: date, period: Period
+) -> tuple[date, tuple[SkippedDay, ...], list[str]]:
+    lines = [f"{period.count} full working days before 12:01 a.m. of {day_label(start)} "
+             "(working days exclude Saturdays, Sundays, holidays and closures)"]
+    skipped: list[SkippedDay] = []
+    day, counted = start, 0
+    while counted < period.count:
+        day -= timedelta(days=1)
+        reason = calendar.closed_reason(day)
+        if reason is None:
+            counted += 1
+            lines.append(f"{day_label(day)} is working day {counted} before the election")
+        elif day.weekday() < 5:
+            skipped.append(SkippedDay(day, reason))
+            lines.append(f"{day_label(day)} skipped ({reason})")
+    return day, tuple(skipped), lines
+
+
+def check_timely(
+    received_at: datetime,
+    deadline: DeadlineComputation,
+    *,
+    method: FilingMethod = FilingMethod.E_FILING,
+    postmarked_on: date | None = None,
+    office_closes_at: time = time(17, 0),
+    what: str = "filing",
+    extension_request: bool = False,
+) -> None:
+    """Return None if a filing received at ``received_at`` (aware datetime) meets ``deadline``; else raise UntimelyFiling.
+
+    E-filing and fax: timely when received at or before ``deadline.cutoff_at`` (to the second).
+    Paper (hand delivery, delivery service, mail): timely when received before the due date, or on
+    it before the receiving office's closing time ``office_closes_at`` (local wall time), or when
+    ``postmarked_on`` (the postmark / delivery-service date) is the day before the due date or
+    earlier — except for requests for extension of time (``extension_request=True``), which must be
+    received. The UntimelyFiling message names ``what``, the receipt in local time, the due date,
+    the cut-off and the rule. Raises InvalidCalendar for a naive ``received_at``.
+    Authority: 29 CFR 102.2(b), 102.5, 102.111; rules.md R-B9, R-B11; Emerson Electric (1953).
+    """
+    if received_at.tzinfo is None or received_at.utcoffset() is None:
+        raise InvalidCalendar(f"{what}: receipt time {received_at.isoformat()} has no time zone; give an aware datetime")
+    zone = deadline.cutoff_at.tzinfo
+    local = received_at.astimezone(zone)
+    shown = f"{day_label(local.date())} {local:%H:%M:%S} {local.tzname()} ({deadline.office_tz})"
+    rule = f"{deadline.citation}; 29 CFR 102.2(b), rules.md R-B9"
+    method = FilingMethod(method)
+    if method in (FilingMethod.E_FILING, FilingMethod.FAX):
+        if local.replace(microsecond=0) <= deadline.cutoff_at:
+            return
+        raise UntimelyFiling(
+            f"{what} received {shown} by {method.value} after the cut-off: due {day_label(deadline.due_on)}, "
+            f"cut-off {deadline.cutoff_at.isoformat()} ({rule})"
+        )
+    local_day = local.date()
+    if local_day < deadline.due_on:
+        return
+    if local_day == deadline.due_on and local.time() < office_closes_at:
+        return
+    if postmarked_on is not None and not extension_request and postmarked_on <= deadline.due_on - timedelta(days=1):
+        return
+    if extension_request and postmarked_on is not None:
+        postmark_note = "; a request for extension of time must be received by the due date, the postmark does not count"
+    elif postmarked_on is not None:
+        postmark_note = f"; postmarked {day_label(postmarked_on)}, not the day before the due date or earlier"
+    else:
+        postmark_note = "; no postmark the day before the due date or earlier"
+    raise UntimelyFiling(
+        f"{what} (paper) received {shown}, after the office's closing time {office_closes_at:%H:%M} on the due date "
+        f"{day_label(deadline.due_on)}{postmark_note} (cut-off for e-filing {deadline.cutoff_at.isoformat()}; {rule})"
+    )
+
+
+@dataclass(frozen=True)
+class ShutdownWindow:
+    """A lapse in appropriations during which the Agency was closed, first and last closed day inclusive."""
+
+    first_closed_on: date
+    last_closed_on: date
+    source: str
+
+    @property
+    def closed_days(self) -> int:
+        """Number of days closed for all or part of the day."""
+        return (self.last_closed_on - self.first_closed_on).days + 1
+
+
+SHUTDOWN_2025 = ShutdownWindow(
+    date(2025, 10, 1), date(2025, 11, 12), "NLRB notice on reopening 2025-11-13 (rules.md R-B8, source S6)"
+)
+
+
+def toll_for_shutdown(
+    original_due_on: date,
+    *,
+    calendar: BusinessCalendar,
+    shutdown: ShutdownWindow = SHUTDOWN_2025,
+) -> tuple[date, tuple[str, ...]]:
+    """The revised due date of a document tolled by a shutdown, and the derivation lines.
+
+    ``original_due_on``: the due date computed as if the Agency had been open. Adds one day per
+    closed day (43 for 2025-10-01 … 2025-11-12), then rolls a non-business day forward. The shutdown
+    days are not closure days: a calendar that lists closures inside the shutdown is refused
+    (they would be counted twice). Whether a document is tolled at all (not ULP charges, EAJA
+    applications, certain petitions) is for the caller.
+    Raises ProcedureError when ``original_due_on`` is before the shutdown began (nothing to toll);
+    InvalidCalendar when the calendar lists closures inside the shutdown.
+    Authority: NLRB shutdown notice (Nov 2025); 29 CFR 102.2(a); rules.md R-B8 (vector DL31).
+    """
+    if original_due_on < shutdown.first_closed_on:
+        raise ProcedureError(
+            f"due date {day_label(original_due_on)} is before the shutdown began on "
+            f"{day_label(shutdown.first_closed_on)}: nothing to toll (R-B8)"
+        )
+    doubled = [c for c in calendar.closures if shutdown.first_closed_on <= c.on <= shutdown.last_closed_on]
+    if doubled:
+        days = ", ".join(c.on.isoformat() for c in doubled)
+        raise InvalidCalendar(
+            f"calendar {calendar.calendar_id} lists closures inside the shutdown ({days}); "
+            "tolling already adds the closed days, so they would be counted twice (R-B8)"
+        )
+    shifted = original_due_on + timedelta(days=shutdown.closed_days)
+    lines = [
+        f"original due date {day_label(original_due_on)}",
+        f"Agency closed {shutdown.first_closed_on.isoformat()} … {shutdown.last_closed_on.isoformat()}: "
+        f"{shutdown.closed_days} days, one day added for each ({shutdown.source})",
+        f"{day_label(original_due_on)} + {shutdown.closed_days} days = {day_label(shifted)}",
+    ]
+    due_on, skipped = calendar.roll_forward(shifted)
+    lines.extend(f"{day_label(s.on)} skipped ({s.reason})" for s in skipped)
+    lines.append(f"revised due date {day_label(due_on)}")
+    return due_on, tuple(lines)

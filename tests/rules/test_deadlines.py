@@ -1,0 +1,385 @@
+"""Deadline engine: rules.md §6.3 (DL vectors), §6.4 (TZ vectors), Bessemer, rule-set selection, tolling."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from casefile.errors import InvalidCalendar, ProcedureError, UnknownRegion, UntimelyFiling
+from casefile.rules.calendar import KNOWN_CLOSURES, BusinessCalendar
+from casefile.rules.deadlines import (
+    DeadlineComputation,
+    SkippedDay,
+    check_timely,
+    compute_deadline,
+    toll_for_shutdown,
+)
+from casefile.rules.offices import BOARD_OFFICE, all_offices, office_for
+from casefile.rules.rule_sets import RULE_SETS, rule_set_by_id, rule_set_for
+from casefile.vocab import DeadlineKind as K
+from casefile.vocab import FilingMethod
+
+CURRENT = rule_set_by_id("2023-rule")
+RULE_2014 = rule_set_for(date(2016, 6, 1))
+PRE_2015 = rule_set_by_id("pre-2015")
+HOLIDAYS_ONLY = BusinessCalendar(())  # §6.3: "EO closures applied only where stated"
+WITH_EO = BusinessCalendar(KNOWN_CLOSURES)
+ATLANTA = office_for("10")
+BIRMINGHAM = office_for("10", "Birmingham")
+SEATTLE = office_for("19")
+
+
+def compute(kind: K, trigger_on: date, *, rule_set=CURRENT, calendar=HOLIDAYS_ONLY, office=ATLANTA) -> DeadlineComputation:
+    return compute_deadline(kind, trigger_on, rule_set=rule_set, calendar=calendar, office=office)
+
+
+# (id, kind, trigger, rule set, calendar, due, due date of the preceding deadline or None)
+DL_VECTORS = [
+    ("DL1", K.OBJECTIONS, date(2025, 3, 5), CURRENT, HOLIDAYS_ONLY, date(2025, 3, 12), None),
+    ("DL2", K.OBJECTIONS, date(2026, 3, 3), CURRENT, HOLIDAYS_ONLY, date(2026, 3, 10), None),
+    ("DL3", K.OBJECTIONS, date(2026, 6, 12), CURRENT, HOLIDAYS_ONLY, date(2026, 6, 22), None),
+    ("DL4", K.OBJECTIONS, date(2026, 6, 29), CURRENT, HOLIDAYS_ONLY, date(2026, 7, 7), None),
+    ("DL6", K.OBJECTIONS, date(2026, 12, 21), CURRENT, HOLIDAYS_ONLY, date(2026, 12, 29), None),
+    ("DL7", K.OBJECTIONS, date(2026, 12, 30), CURRENT, HOLIDAYS_ONLY, date(2027, 1, 7), None),
+    ("DL11-without-EO-closures", K.OBJECTIONS, date(2025, 12, 19), CURRENT, HOLIDAYS_ONLY, date(2025, 12, 29), None),
+    ("DL11-with-EO-closures", K.OBJECTIONS, date(2025, 12, 19), CURRENT, WITH_EO, date(2025, 12, 31), None),
+    ("DL12", K.OBJECTIONS, date(2026, 1, 14), CURRENT, HOLIDAYS_ONLY, date(2026, 1, 22), None),
+    ("DL13", K.OBJECTIONS, date(2026, 10, 7), CURRENT, HOLIDAYS_ONLY, date(2026, 10, 15), None),
+    ("DL14", K.OBJECTIONS, date(2026, 4, 3), CURRENT, HOLIDAYS_ONLY, date(2026, 4, 10), None),
+    ("DL15", K.EARLIEST_CERTIFICATION, date(2026, 3, 3), CURRENT, HOLIDAYS_ONLY, date(2026, 3, 11), date(2026, 3, 10)),
+    ("DL16", K.HEARING_OPENS, date(2026, 3, 3), CURRENT, HOLIDAYS_ONLY, date(2026, 3, 24), None),
+    ("DL19-exceptions", K.EXCEPTIONS, date(2026, 5, 15), CURRENT, HOLIDAYS_ONLY, date(2026, 6, 1), None),
+    ("DL19-answering", K.ANSWERING_BRIEF, date(2026, 5, 15), CURRENT, HOLIDAYS_ONLY, date(2026, 6, 8), date(2026, 6, 1)),
+    ("DL20-exceptions", K.EXCEPTIONS, date(2026, 11, 20), CURRENT, HOLIDAYS_ONLY, date(2026, 12, 7), None),
+    ("DL20-answering", K.ANSWERING_BRIEF, date(2026, 11, 20), CURRENT, HOLIDAYS_ONLY, date(2026, 12, 14), date(2026, 12, 7)),
+    ("DL22-rfr", K.REQUEST_FOR_REVIEW, date(2026, 12, 17), CURRENT, HOLIDAYS_ONLY, date(2027, 1, 4), None),
+    ("DL22-opposition", K.RFR_OPPOSITION, date(2026, 12, 17), CURRENT, HOLIDAYS_ONLY, date(2027, 1, 11), date(2027, 1, 4)),
+    ("DL23-rfr", K.REQUEST_FOR_REVIEW, date(2026, 8, 28), CURRENT, HOLIDAYS_ONLY, date(2026, 9, 14), None),
+    ("DL23-opposition", K.RFR_OPPOSITION, date(2026, 8, 28), CURRENT, HOLIDAYS_ONLY, date(2026, 9, 21), date(2026, 9, 14)),
+    ("DL25", K.REVISED_TALLY_OBJECTIONS, date(2026, 12, 31), CURRENT, HOLIDAYS_ONLY, date(2027, 1, 8), None),
+    ("DL27", K.RECONSIDERATION, date(2026, 6, 18), CURRENT, HOLIDAYS_ONLY, date(2026, 7, 6), None),
+    ("DL28", K.NOTICE_POSTING, date(2026, 3, 24), CURRENT, HOLIDAYS_ONLY, date(2026, 3, 19), None),
+    ("DL29", K.NOTICE_POSTING, date(2026, 7, 7), CURRENT, HOLIDAYS_ONLY, date(2026, 7, 1), None),
+    ("DL33", K.OBJECTIONS, date(2020, 6, 26), RULE_2014, HOLIDAYS_ONLY, date(2020, 7, 6), None),
+    ("DL34", K.HEARING_OPENS, date(2020, 5, 12), RULE_2014, HOLIDAYS_ONLY, date(2020, 6, 2), None),
+    ("DL35", K.OBJECTIONS, date(1987, 8, 20), PRE_2015, HOLIDAYS_ONLY, date(1987, 8, 27), None),
+]
+
+
+class TestDeadlineVectors:
+    @pytest.mark.parametrize(
+        ("kind", "trigger_on", "rule_set", "calendar", "due_on", "preceding_due_on"),
+        [v[1:] for v in DL_VECTORS],
+        ids=[v[0] for v in DL_VECTORS],
+    )
+    def test_due_date_matches_rules_md_vector(self, kind, trigger_on, rule_set, calendar, due_on, preceding_due_on) -> None:
+        """Each §6.3 vector's due date (and the due date it runs from, for responsive periods) is reproduced."""
+        result = compute(kind, trigger_on, rule_set=rule_set, calendar=calendar)
+        assert result.due_on == due_on
+        assert result.trigger_on == trigger_on
+        assert result.kind is kind
+        if preceding_due_on is None:
+            assert result.preceding is None
+        else:
+            assert result.preceding is not None
+            assert result.preceding.due_on == preceding_due_on
+            assert result.preceding.trigger_on == trigger_on
+
+    def test_dl3_derivation_reads_like_the_count(self) -> None:
+        """DL3's derivation names the tally, counts each day, names the Juneteenth skip, the due date and the cut-off."""
+        result = compute(K.OBJECTIONS, date(2026, 6, 12), office=BIRMINGHAM)
+        lines = result.derivation
+        assert lines[0] == "tally prepared Fri 2026-06-12"
+        assert "Mon 2026-06-15 is day 1" in lines
+        assert "Fri 2026-06-19 skipped (Juneteenth National Independence Day)" in lines
+        assert "due Mon 2026-06-22" in lines
+        assert lines[-1] == "cut-off 11:59 p.m. America/Chicago (2026-06-22T23:59:59-05:00)"
+        assert result.skipped == (SkippedDay(date(2026, 6, 19), "Juneteenth National Independence Day"),)
+
+    def test_dl11_closures_are_listed_as_skipped(self) -> None:
+        """With the 2025 EO closures, DL11's skipped days are 12-24 (EO), 12-25 (Christmas) and 12-26 (EO)."""
+        result = compute(K.OBJECTIONS, date(2025, 12, 19), calendar=WITH_EO)
+        assert [s.on for s in result.skipped] == [date(2025, 12, 24), date(2025, 12, 25), date(2025, 12, 26)]
+        assert result.skipped[0].reason.startswith("Executive order closure: ")
+        assert result.skipped[1].reason == "Christmas Day"
+        assert result.calendar_id == WITH_EO.calendar_id
+
+    def test_dl33_calendar_period_rolls_over_holiday_and_weekend(self) -> None:
+        """DL33 (2014 rule): tally + 7 days lands on the observed holiday Fri 2020-07-03 and rolls to Mon 07-06."""
+        result = compute(K.OBJECTIONS, date(2020, 6, 26), rule_set=RULE_2014)
+        assert result.rule_set_id == "2014-rule"
+        assert "Fri 2020-06-26 + 7 calendar days = Fri 2020-07-03 (102.2(a))" in result.derivation
+        assert [s.on for s in result.skipped] == [date(2020, 7, 3), date(2020, 7, 4), date(2020, 7, 5)]
+
+    def test_dl28_notice_posting_cutoff_is_1201_am(self) -> None:
+        """DL28: the notice must be up by 12:01 a.m. of Thu 2026-03-19 in the office's zone (3 full working days)."""
+        result = compute(K.NOTICE_POSTING, date(2026, 3, 24))
+        assert result.cutoff_at == datetime(2026, 3, 19, 0, 1, tzinfo=ZoneInfo("America/New_York"))
+        assert "Thu 2026-03-19 is working day 3 before the election" in result.derivation
+
+    def test_every_computation_carries_citation_rule_set_and_calendar(self) -> None:
+        """Every kind computed under the current rule has a 29 CFR citation, the rule-set id and the calendar id."""
+        for kind in K:
+            result = compute(kind, date(2026, 3, 3), calendar=WITH_EO)
+            assert result.citation.startswith("29 CFR 102."), kind
+            assert result.rule_set_id == "2023-rule"
+            assert result.calendar_id == WITH_EO.calendar_id
+
+    def test_to_dict_is_json_with_nested_preceding(self) -> None:
+        """to_dict gives ISO dates, the cut-off with its offset and the preceding deadline nested."""
+        payload = compute(K.ANSWERING_BRIEF, date(2026, 5, 15), office=BIRMINGHAM).to_dict()
+        assert json.loads(json.dumps(payload)) == payload
+        assert payload["due_on"] == "2026-06-08"
+        assert payload["cutoff_at"] == "2026-06-08T23:59:59-05:00"
+        assert payload["office"] == "10-birmingham"
+        assert payload["rule_set"] == "2023-rule"
+        assert payload["preceding"]["kind"] == "exceptions"
+        assert payload["preceding"]["due_on"] == "2026-06-01"
+        assert payload["preceding"]["skipped"] == [{"on": "2026-05-25", "reason": "Memorial Day"}]
+        assert payload["preceding"]["preceding"] is None
+
+
+class TestReceivingOffice:
+    @pytest.mark.parametrize("kind", [K.REQUEST_FOR_REVIEW, K.RFR_OPPOSITION], ids=["rfr", "opposition"])
+    def test_board_receives_requests_for_review_whatever_office_is_passed(self, kind: K) -> None:
+        """Requests for review and oppositions are received in Washington (Eastern) even for a Birmingham case."""
+        result = compute(kind, date(2026, 8, 28), office=BIRMINGHAM)
+        assert result.office_key == "board"
+        assert result.cutoff_at.tzinfo == ZoneInfo("America/New_York")
+        assert any("not by the Regional Office 10-birmingham" in line for line in result.derivation)
+
+    def test_regional_filing_refuses_the_board_office(self) -> None:
+        """Objections are filed with the Region: passing the Board's office raises UnknownRegion."""
+        with pytest.raises(UnknownRegion, match="Regional Office"):
+            compute(K.OBJECTIONS, date(2026, 3, 3), office=BOARD_OFFICE)
+
+    def test_pre_2015_has_no_fixed_hearing_date(self) -> None:
+        """The pre-2015 rule set has no hearing-opens period: InvalidCalendar names the rule set and kind."""
+        with pytest.raises(InvalidCalendar, match="pre-2015.*hearing-opens"):
+            compute(K.HEARING_OPENS, date(1987, 8, 20), rule_set=PRE_2015)
+
+
+class TestBessemer:
+    """Amazon.com Services LLC, Bessemer AL, Case 10-RC-269250 (petition filed 2020-11-20)."""
+
+    def test_petition_date_selects_2019_text(self) -> None:
+        """A petition filed 2020-11-20 is governed by the 2019 text (business days)."""
+        assert rule_set_for(date(2020, 11, 20)).id == "2019-text"
+
+    @pytest.mark.parametrize(
+        ("office", "cutoff"),
+        [(BIRMINGHAM, "2021-04-16T23:59:59-05:00"), (ATLANTA, "2021-04-16T23:59:59-04:00")],
+        ids=["birmingham-central", "atlanta-eastern"],
+    )
+    def test_first_election_objections(self, office, cutoff: str) -> None:
+        """Tally Fri 2021-04-09 -> objections due Fri 2021-04-16, cut-off in the receiving office's zone."""
+        result = compute(K.OBJECTIONS, date(2021, 4, 9), rule_set=rule_set_for(date(2020, 11, 20)), calendar=WITH_EO, office=office)
+        assert result.due_on == date(2021, 4, 16)
+        assert result.cutoff_at.isoformat() == cutoff
+
+    def test_exceptions_to_hearing_officer_report(self) -> None:
+        """HO report Mon 2021-08-02 -> exceptions due Mon 2021-08-16."""
+        result = compute(K.EXCEPTIONS, date(2021, 8, 2), rule_set=rule_set_for(date(2020, 11, 20)), calendar=WITH_EO, office=BIRMINGHAM)
+        assert result.due_on == date(2021, 8, 16)
+
+    def test_rerun_objections(self) -> None:
+        """Rerun tally Thu 2022-03-31 -> objections due Thu 2022-04-07."""
+        result = compute(K.OBJECTIONS, date(2022, 3, 31), rule_set=rule_set_for(date(2020, 11, 20)), calendar=WITH_EO, office=BIRMINGHAM)
+        assert result.due_on == date(2022, 4, 7)
+
+
+class TestRuleSets:
+    @pytest.mark.parametrize(
+        ("filed_on", "rule_set_id"),
+        [
+            (date(1987, 1, 1), "pre-2015"),
+            (date(2015, 4, 13), "pre-2015"),
+            (date(2015, 4, 14), "2014-rule"),
+            (date(2020, 5, 30), "2014-rule"),
+            (date(2020, 5, 31), "2019-text"),
+            (date(2023, 12, 25), "2019-text"),
+            (date(2023, 12, 26), "2023-rule"),
+            (date(2026, 3, 1), "2023-rule"),
+        ],
+        ids=["1987", "day-before-2014-rule", "2014-rule-effective", "last-2014-rule", "2019-effective",
+             "last-2019-text", "2023-effective", "2026"],
+    )
+    def test_rule_set_by_petition_date(self, filed_on: date, rule_set_id: str) -> None:
+        """R-A1: the petition filing date selects the rule set, boundaries inclusive."""
+        assert rule_set_for(filed_on).id == rule_set_id
+
+    def test_current_periods_match_rules_md_table(self) -> None:
+        """The 2023 rule's periods are the §0 table: 5 / 15 / 10 / 5 / 5 / 10 / 5 business days."""
+        expected = {
+            K.OBJECTIONS: 5, K.HEARING_OPENS: 15, K.EXCEPTIONS: 10, K.ANSWERING_BRIEF: 5,
+            K.REVISED_TALLY_OBJECTIONS: 5, K.REQUEST_FOR_REVIEW: 10, K.RFR_OPPOSITION: 5, K.RECONSIDERATION: 10,
+        }
+        for kind, count in expected.items():
+            period = CURRENT.periods[kind]
+            assert (period.count, period.unit) == (count, "business"), kind
+
+    def test_2014_rule_periods_are_calendar_days(self) -> None:
+        """The 2014 rule's periods are 7 / 21 / 14 / 7 calendar days and 14 for a request for review."""
+        got = {k: (RULE_2014.periods[k].count, RULE_2014.periods[k].unit)
+               for k in (K.OBJECTIONS, K.HEARING_OPENS, K.EXCEPTIONS, K.ANSWERING_BRIEF, K.REQUEST_FOR_REVIEW)}
+        assert got == {K.OBJECTIONS: (7, "calendar"), K.HEARING_OPENS: (21, "calendar"), K.EXCEPTIONS: (14, "calendar"),
+                       K.ANSWERING_BRIEF: (7, "calendar"), K.REQUEST_FOR_REVIEW: (14, "calendar")}
+
+    def test_unknown_rule_set_id_lists_known(self) -> None:
+        """An unknown id raises InvalidCalendar listing the known ids."""
+        with pytest.raises(InvalidCalendar, match="pre-2015, 2014-rule, 2019-text, 2023-rule"):
+            rule_set_by_id("2026-rule")
+
+    def test_every_responsive_period_runs_from_a_kind_in_the_same_rule_set(self) -> None:
+        """Each runs_from names a period that exists in the same rule set (no dangling chain)."""
+        for rule_set in RULE_SETS:
+            for period in rule_set.periods.values():
+                if period.runs_from is not None:
+                    assert period.runs_from in rule_set.periods
+
+
+class TestTimeliness:
+    DUE = compute(K.OBJECTIONS, date(2026, 3, 3), office=SEATTLE)  # due Tue 2026-03-10, Seattle
+
+    def test_tz1_efiling_at_2330_pdt_is_timely(self) -> None:
+        """TZ1: e-filed 2026-03-11T06:30Z = 23:30 PDT on the due date (DST began Mar 8): timely."""
+        assert self.DUE.due_on == date(2026, 3, 10)
+        check_timely(datetime(2026, 3, 11, 6, 30, tzinfo=UTC), self.DUE, what="objections")
+
+    def test_tz2_efiling_at_0005_pdt_next_day_is_late(self) -> None:
+        """TZ2: e-filed 2026-03-11T07:05Z = 00:05 PDT the next day: late; the message names all the facts."""
+        with pytest.raises(UntimelyFiling) as caught:
+            check_timely(datetime(2026, 3, 11, 7, 5, tzinfo=UTC), self.DUE, what="objections")
+        message = str(caught.value)
+        assert "objections received Wed 2026-03-11 00:05:00 PDT (America/Los_Angeles)" in message
+        assert "due Tue 2026-03-10" in message
+        assert "2026-03-10T23:59:59-07:00" in message
+        assert "102.69(a)(8)" in message
+
+    def test_efiling_at_the_last_second_is_timely(self) -> None:
+        """An e-filing stamped 23:59:59.9 local on the due date is timely (≤ 23:59:59 to the second, R-B9)."""
+        check_timely(datetime(2026, 3, 10, 23, 59, 59, 900000, tzinfo=ZoneInfo("America/Los_Angeles")), self.DUE)
+
+    def test_tz5_paper_after_closing_time_is_late(self) -> None:
+        """TZ5: paper objections delivered after the office's closing time on the last day, no postmark: late."""
+        received = datetime(2026, 3, 10, 17, 7, tzinfo=ZoneInfo("America/Los_Angeles"))
+        with pytest.raises(UntimelyFiling, match="closing time 17:00"):
+            check_timely(received, self.DUE, method=FilingMethod.PAPER, what="objections")
+
+    def test_paper_before_closing_time_is_timely(self) -> None:
+        """Paper delivered at 16:59 local on the due date is timely."""
+        check_timely(datetime(2026, 3, 10, 16, 59, tzinfo=ZoneInfo("America/Los_Angeles")), self.DUE,
+                     method=FilingMethod.PAPER)
+
+    def test_paper_postmarked_day_before_is_timely_though_received_later(self) -> None:
+        """Paper postmarked the day before the due date is timely even when it arrives later (102.2(b))."""
+        check_timely(datetime(2026, 3, 12, 10, 0, tzinfo=ZoneInfo("America/Los_Angeles")), self.DUE,
+                     method=FilingMethod.PAPER, postmarked_on=date(2026, 3, 9))
+
+    def test_paper_postmarked_on_due_date_is_late(self) -> None:
+        """A postmark on the due date itself does not save a paper filing that arrives the next day."""
+        with pytest.raises(UntimelyFiling, match="postmarked Tue 2026-03-10"):
+            check_timely(datetime(2026, 3, 11, 10, 0, tzinfo=ZoneInfo("America/Los_Angeles")), self.DUE,
+                         method=FilingMethod.PAPER, postmarked_on=date(2026, 3, 10))
+
+    def test_extension_request_must_be_received(self) -> None:
+        """A request for extension of time postmarked early but received late is late (no postmark rule)."""
+        with pytest.raises(UntimelyFiling, match="extension of time must be received"):
+            check_timely(datetime(2026, 3, 11, 10, 0, tzinfo=ZoneInfo("America/Los_Angeles")), self.DUE,
+                         method=FilingMethod.PAPER, postmarked_on=date(2026, 3, 6),
+                         what="request for extension of time", extension_request=True)
+
+    def test_dl35_everett_products_postmark(self) -> None:
+        """DL35: objections due Thu 1987-08-27 arriving Mon 08-31 are timely only with a postmark of 08-26 or earlier."""
+        due = compute(K.OBJECTIONS, date(1987, 8, 20), rule_set=PRE_2015, office=office_for("1"))
+        arrived = datetime(1987, 8, 31, 10, 0, tzinfo=ZoneInfo("America/New_York"))
+        check_timely(arrived, due, method=FilingMethod.PAPER, postmarked_on=date(1987, 8, 26))
+        with pytest.raises(UntimelyFiling):
+            check_timely(arrived, due, method=FilingMethod.PAPER)
+
+    def test_naive_datetime_refused(self) -> None:
+        """A receipt time without a zone raises InvalidCalendar (a CasefileError)."""
+        with pytest.raises(InvalidCalendar, match="no time zone"):
+            check_timely(datetime(2026, 3, 10, 12, 0), self.DUE)
+
+
+class TestShutdownTolling:
+    def test_dl31_nlrb_example(self) -> None:
+        """DL31: a document due Tue 2025-10-07 is due Wed 2025-11-19 after the 43-day shutdown toll."""
+        due_on, lines = toll_for_shutdown(date(2025, 10, 7), calendar=WITH_EO)
+        assert due_on == date(2025, 11, 19)
+        assert "Tue 2025-10-07 + 43 days = Wed 2025-11-19" in lines
+        assert lines[-1] == "revised due date Wed 2025-11-19"
+
+    @pytest.mark.parametrize(
+        ("original", "calendar", "expected"),
+        [
+            (date(2025, 10, 10), HOLIDAYS_ONLY, date(2025, 11, 24)),
+            (date(2025, 11, 12), HOLIDAYS_ONLY, date(2025, 12, 26)),
+            (date(2025, 11, 12), WITH_EO, date(2025, 12, 29)),
+        ],
+        ids=["lands-on-saturday", "lands-on-christmas", "lands-on-christmas-with-eo-closures"],
+    )
+    def test_tolled_date_rolls_to_a_business_day(self, original: date, calendar: BusinessCalendar, expected: date) -> None:
+        """After adding the closed days, a weekend, holiday or closure rolls forward to the next business day."""
+        assert toll_for_shutdown(original, calendar=calendar)[0] == expected
+
+    def test_shutdown_days_listed_as_closures_are_refused(self) -> None:
+        """A calendar listing shutdown days as closures is refused: they would be counted twice."""
+        from casefile.rules.calendar import Closure
+
+        doubled = BusinessCalendar((Closure(date(2025, 10, 15), "shutdown"),))
+        with pytest.raises(InvalidCalendar, match="counted twice"):
+            toll_for_shutdown(date(2025, 10, 7), calendar=doubled)
+
+    def test_due_before_shutdown_is_not_tolled(self) -> None:
+        """A due date before the shutdown began has nothing to toll: ProcedureError."""
+        with pytest.raises(ProcedureError, match="nothing to toll"):
+            toll_for_shutdown(date(2025, 9, 30), calendar=WITH_EO)
+
+
+FORWARD_BUSINESS_KINDS = [k for k, p in CURRENT.periods.items() if p.unit == "business" and p.direction == "after"]
+
+
+class TestProperties:
+    @settings(deadline=None)  # the first holiday table of a process takes ~0.1 s to build
+    @given(
+        kind=st.sampled_from(FORWARD_BUSINESS_KINDS),
+        trigger_on=st.dates(min_value=date(2020, 1, 1), max_value=date(2032, 12, 31)),
+        office=st.sampled_from([o for o in all_offices() if o.region is not None]),
+    )
+    def test_business_day_deadlines(self, kind: K, trigger_on: date, office) -> None:
+        """Due dates are business days, at least trigger + n calendar days, cut off at 23:59:59 local (DST included)."""
+        result = compute(kind, trigger_on, calendar=WITH_EO, office=office)
+        assert WITH_EO.is_business_day(result.due_on)
+        start = result.preceding.due_on if result.preceding else trigger_on
+        assert result.due_on >= start + timedelta(days=CURRENT.periods[kind].count)
+        zone = ZoneInfo(result.office_tz)
+        local = result.cutoff_at.astimezone(UTC).astimezone(zone)
+        assert (local.date(), local.time()) == (result.due_on, time(23, 59, 59))
+        assert result.cutoff_at.utcoffset() == zone.utcoffset(datetime.combine(result.due_on, time(23, 59, 59)))
+
+    @settings(deadline=None)  # the first holiday table of a process takes ~0.1 s to build
+    @given(
+        kind=st.sampled_from([K.OBJECTIONS, K.HEARING_OPENS, K.EXCEPTIONS, K.REQUEST_FOR_REVIEW]),
+        trigger_on=st.dates(min_value=date(2015, 4, 14), max_value=date(2020, 5, 30)),
+    )
+    def test_calendar_day_deadlines_roll_to_business_day(self, kind: K, trigger_on: date) -> None:
+        """2014-rule due dates are the first business day on or after trigger + n calendar days."""
+        result = compute(kind, trigger_on, rule_set=RULE_2014, calendar=WITH_EO)
+        last = trigger_on + timedelta(days=RULE_2014.periods[kind].count)
+        assert result.due_on == WITH_EO.roll_forward(last)[0]
+
+    @settings(deadline=None)  # the first holiday table of a process takes ~0.1 s to build
+    @given(election_on=st.dates(min_value=date(2020, 1, 1), max_value=date(2032, 12, 31)))
+    def test_notice_posting_leaves_three_working_days(self, election_on: date) -> None:
+        """Between the posting day and the election there are exactly 3 working days, the posting day included."""
+        result = compute(K.NOTICE_POSTING, election_on, calendar=WITH_EO)
+        days = [result.due_on + timedelta(days=i) for i in range((election_on - result.due_on).days)]
+        assert sum(WITH_EO.is_business_day(d) for d in days) == 3
+        assert WITH_EO.is_business_day(result.due_on)

@@ -1,0 +1,138 @@
+"""Receiving offices: Region -> office -> time zone, former Regions, the Board's office (regions.md, R-B9)."""
+
+from __future__ import annotations
+
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from casefile.errors import UnknownRegion
+from casefile.rules.offices import (
+    BOARD_OFFICE,
+    FORMER_REGION_OFFICES,
+    Office,
+    OfficeTable,
+    all_offices,
+    normalize_region,
+    office_for,
+    office_named,
+)
+
+
+class TestOfficeFor:
+    @pytest.mark.parametrize(
+        ("region", "office", "key", "tz"),
+        [
+            ("10", None, "10-atlanta", "America/New_York"),
+            (10, "Birmingham", "10-birmingham", "America/Chicago"),
+            ("10", "BIRMINGHAM", "10-birmingham", "America/Chicago"),
+            ("10", "Birmingham, AL", "10-birmingham", "America/Chicago"),
+            ("10", "10-nashville", "10-nashville", "America/Chicago"),
+            ("1", None, "01-boston", "America/New_York"),
+            ("01", "hartford", "01-hartford", "America/New_York"),
+            ("12", "San Juan", "12-san-juan", "America/Puerto_Rico"),
+            ("19", None, "19-seattle", "America/Los_Angeles"),
+            ("19", "Anchorage", "19-anchorage", "America/Anchorage"),
+            ("20", "Honolulu", "20-honolulu", "Pacific/Honolulu"),
+            ("25", None, "25-indianapolis", "America/Indiana/Indianapolis"),
+            ("28", None, "28-phoenix", "America/Phoenix"),
+            ("28", "El Paso", "28-el-paso", "America/Denver"),
+            ("Region 7", None, "07-detroit", "America/Detroit"),
+        ],
+        ids=["10-main", "10-birmingham-int", "case-insensitive", "city-and-state", "by-key", "1-without-zero",
+             "hartford", "san-juan", "seattle", "anchorage", "honolulu", "indianapolis", "phoenix", "el-paso",
+             "region-prefix"],
+    )
+    def test_region_and_office_name_pick_office_and_zone(self, region, office, key: str, tz: str) -> None:
+        """A Region number (with or without leading zero) and an optional office name pick the office and its zone."""
+        found = office_for(region, office)
+        assert (found.key, found.tz) == (key, tz)
+
+    @pytest.mark.parametrize(
+        ("old", "key"),
+        sorted(FORMER_REGION_OFFICES.items()),
+        ids=[f"former-{r}" for r in sorted(FORMER_REGION_OFFICES)],
+    )
+    def test_former_regions_map_to_current_office(self, old: str, key: str) -> None:
+        """Every former Region number maps to the office handling it now, never refused."""
+        assert office_for(old).key == key
+        assert office_for(int(old)).key == key
+
+    def test_former_region_34_is_hartford_in_region_1(self) -> None:
+        """Old 34-RD case numbers (Brooks Brothers 1995) go to Hartford, Region 01, Eastern time."""
+        office = office_for("34")
+        assert (office.region, office.name, office.tz) == ("01", "Hartford, CT", "America/New_York")
+
+    def test_unknown_office_lists_region_offices(self) -> None:
+        """An office name not in the Region raises UnknownRegion listing the Region's offices and zones."""
+        with pytest.raises(UnknownRegion) as caught:
+            office_for("10", "Montgomery")
+        message = str(caught.value)
+        assert "Region 10 has no office 'Montgomery'" in message
+        for key in ("10-atlanta", "10-birmingham", "10-nashville", "10-winston-salem"):
+            assert key in message
+
+    @pytest.mark.parametrize("region", ["99", "0", "ten", "", "100"], ids=["99", "zero", "word", "empty", "three-digits"])
+    def test_unknown_region_refused(self, region: str) -> None:
+        """A Region that is not in the table (or not a number) raises UnknownRegion."""
+        with pytest.raises(UnknownRegion):
+            office_for(region)
+
+
+class TestOfficeNamed:
+    @pytest.mark.parametrize(
+        ("name", "key"),
+        [("Birmingham", "10-birmingham"), ("10-birmingham", "10-birmingham"), ("board", "board"),
+         ("Oakland", "32-oakland"), ("washington", "05-washington")],
+        ids=["city", "key", "board", "oakland", "washington-resident-office"],
+    )
+    def test_office_by_name_or_key(self, name: str, key: str) -> None:
+        """A city or key names an office in any Region; 'board' is the Office of the Executive Secretary."""
+        assert office_named(name).key == key
+
+    def test_ambiguous_city_lists_candidates(self) -> None:
+        """Los Angeles is in Regions 21 and 31: UnknownRegion lists both keys."""
+        with pytest.raises(UnknownRegion, match="21-los-angeles, 31-los-angeles"):
+            office_named("Los Angeles")
+
+    def test_unknown_name_refused(self) -> None:
+        """A name matching no office raises UnknownRegion."""
+        with pytest.raises(UnknownRegion, match="no receiving office named 'Gotham'"):
+            office_named("Gotham")
+
+
+class TestTable:
+    def test_board_office_is_washington_eastern(self) -> None:
+        """The Board's office is the Office of the Executive Secretary in Washington, DC, on Eastern time."""
+        assert BOARD_OFFICE == Office("board", "Office of the Executive Secretary, Washington, DC", None, "America/New_York")
+        assert all_offices()[-1] == BOARD_OFFICE
+
+    def test_every_office_has_a_valid_zone_and_unique_key(self) -> None:
+        """Every office's zone is a real IANA zone and keys are unique."""
+        offices = all_offices()
+        assert len({o.key for o in offices}) == len(offices)
+        for office in offices:
+            ZoneInfo(office.tz)
+
+    def test_regions_md_main_offices(self) -> None:
+        """All 26 current Regions of regions.md have a main office."""
+        regions = {o.region for o in all_offices() if o.region}
+        assert regions == {"01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "12", "13", "14", "15", "16",
+                           "18", "19", "20", "21", "22", "25", "27", "28", "29", "31", "32"}
+        for region in regions:
+            assert office_for(region).region == region
+
+    def test_operator_can_correct_the_former_region_table(self) -> None:
+        """An OfficeTable built with a corrected mapping sends old Region 11 to Atlanta instead of Winston-Salem."""
+        table = OfficeTable(former_regions={**FORMER_REGION_OFFICES, "11": "10-atlanta"})
+        assert table.office_for("11").key == "10-atlanta"
+        assert office_for("11").key == "10-winston-salem"
+
+    def test_table_with_dangling_key_refused(self) -> None:
+        """A mapping that names an office key not in the table raises UnknownRegion."""
+        with pytest.raises(UnknownRegion, match="unknown office key '17-kansas-city'"):
+            OfficeTable(former_regions={"17": "17-kansas-city"})
+
+    def test_normalize_region(self) -> None:
+        """Region numbers normalise to two digits."""
+        assert [normalize_region(x) for x in ("1", 1, "01", " 10 ", "region 05")] == ["01", "01", "01", "10", "05"]
