@@ -1,0 +1,273 @@
+"""The case record, as SQLModel tables (design §3), in NLRB terms.
+
+Every legal date is a ``date`` (``*_on``); every instant is stored as an aware UTC datetime
+(``*_at``). Lists that are read and written whole (choices on the ballot, derivations, rulings)
+are JSON columns.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, Column, DateTime, UniqueConstraint
+from sqlalchemy.types import TypeDecorator
+from sqlmodel import Field, SQLModel
+
+from casefile.vocab import (
+    Actor,
+    CaseType,
+    DeadlineKind,
+    DeadlineStatus,
+    Disposition,
+    DocumentKind,
+    ElectionAgreement,
+    ElectionKind,
+    FilingMethod,
+    PartyRole,
+    Stage,
+    TallyKind,
+    VotingMethod,
+)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """Aware datetimes in, aware UTC datetimes out, on SQLite and PostgreSQL alike; naive refused."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime refused: casefile stores aware instants only")
+        return value.astimezone(timezone.utc)
+
+    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=timezone.utc)
+        return value.astimezone(timezone.utc)
+
+
+def _instant(**kw: Any) -> Any:
+    return Field(sa_column=Column(UTCDateTime(), **kw))
+
+
+def _json(**kw: Any) -> Any:
+    return Field(default_factory=list, sa_column=Column(JSON, **kw))
+
+
+class Case(SQLModel, table=True):
+    """A representation case (one case number, one or more voting units / elections)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    number: str = Field(index=True, unique=True)  # RR-TT-NNNNNN
+    name: str
+    case_type: CaseType
+    region: str  # two digits
+    office_key: str  # receiving office (casefile.rules.offices)
+    agreement: ElectionAgreement
+    petition_filed_on: date
+    rule_set_id: str
+    unit_description: str = ""
+    notes: list[Any] = _json()  # facts the sources leave uncertain, as plain sentences
+    created_at: datetime = _instant(nullable=False)
+
+
+class Party(SQLModel, table=True):
+    """A party to the case, with its representative of record (service goes to both, 102.4(e))."""
+
+    __table_args__ = (UniqueConstraint("case_id", "key"),)
+    id: int | None = Field(default=None, primary_key=True)
+    case_id: int = Field(foreign_key="case.id", index=True)
+    key: str  # short handle used in scenarios and commands, e.g. "rwdsu", "amazon"
+    role: PartyRole
+    name: str
+    representative: str = ""
+    email: str = ""
+    address: str = ""
+
+
+class Election(SQLModel, table=True):
+    """One election in one voting unit; reruns and runoffs are new elections that follow it."""
+
+    __table_args__ = (UniqueConstraint("case_id", "sequence"),)
+    id: int | None = Field(default=None, primary_key=True)
+    case_id: int = Field(foreign_key="case.id", index=True)
+    sequence: int  # 1, 2, 3 ... in the case
+    kind: ElectionKind
+    follows_id: int | None = Field(default=None, foreign_key="election.id")
+    reason: str = ""  # why this election was held (e.g. "first election set aside by RD decision of 2021-11-29")
+    unit_id: str = "A"
+    method: VotingMethod = VotingMethod.MANUAL
+    held_from_on: date | None = None
+    held_to_on: date | None = None
+    choices: list[Any] = _json()  # labor organizations on the ballot, in ballot order
+    against_on_ballot: bool = True
+    stage: Stage
+    stage_entered_at: datetime = _instant(nullable=False)
+
+
+class Tally(SQLModel, table=True):
+    """A Tally of Ballots (R-C2): the counts as given, and the lines and statements the rules computed."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    election_id: int = Field(foreign_key="election.id", index=True)
+    kind: TallyKind
+    prepared_on: date
+    eligible: int | None = None
+    eligible_exact: bool = False
+    void: int = 0
+    votes: list[Any] = _json()  # [[name, votes], ...] in ballot order
+    against: int | None = None
+    challenged: int = 0
+    valid: int
+    valid_plus_challenged: int
+    determinative: bool
+    majority_for: str | None = None
+    outcome: str  # OutcomeKind
+    outcome_text: str
+    reachable: list[Any] = _json()  # outcome descriptions reachable by resolving the challenges
+    warnings: list[Any] = _json()
+
+
+class Filing(SQLModel, table=True):
+    """Something a party filed (objections, offer of proof, exceptions...), with its receipt and timeliness."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    case_id: int = Field(foreign_key="case.id", index=True)
+    election_id: int = Field(foreign_key="election.id", index=True)
+    party_id: int = Field(foreign_key="party.id")
+    kind: str  # objections | offer-of-proof | exceptions
+    received_at: datetime | None = _instant(nullable=True)  # None when only the date is in the record
+    received_on: date
+    method: FilingMethod = FilingMethod.E_FILING
+    deadline_id: int | None = Field(default=None, foreign_key="deadline.id")
+    timely: bool = True
+    timeliness_note: str = ""
+    confidential: bool = False  # offer of proof: the Region only (R-G7)
+    served_on: list[Any] = _json()  # [{party, manner, address, served_on}]
+    body: list[Any] = _json()  # exceptions: the numbered exceptions; offer of proof: witnesses
+    note: str = ""
+
+
+class Objection(SQLModel, table=True):
+    """One numbered objection in a party's objections; its disposition changes as the case moves."""
+
+    __table_args__ = (UniqueConstraint("filing_id", "number"),)
+    id: int | None = Field(default=None, primary_key=True)
+    election_id: int = Field(foreign_key="election.id", index=True)
+    filing_id: int = Field(foreign_key="filing.id")
+    party_id: int = Field(foreign_key="party.id")
+    number: int
+    text: str
+    disposition: Disposition = Disposition.PENDING
+    disposition_reason: str = ""
+
+
+class Hearing(SQLModel, table=True):
+    """A hearing on objections and/or challenged ballots: before a hearing officer, or consolidated
+    with an unfair-labor-practice case before an Administrative Law Judge (R-I4)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    election_id: int = Field(foreign_key="election.id", index=True)
+    noticed_on: date
+    opens_on: date | None = None
+    closed_on: date | None = None
+    place: str = ""
+    presiding: str = ""  # hearing officer or ALJ name (or placeholder)
+    before_alj: bool = False
+    ulp_cases: list[Any] = _json()
+    objections_set: list[Any] = _json()  # objection ids set for hearing
+    challenges_set: bool = False
+    note: str = ""
+
+
+class Decision(SQLModel, table=True):
+    """A ruling document: hearing officer's report (recommendations), Regional Director's decision,
+    Administrative Law Judge's decision, or Board decision."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    election_id: int = Field(foreign_key="election.id", index=True)
+    kind: str  # ho-report | rd-decision | alj-decision | board-decision
+    issued_on: date
+    issuer: str = ""
+    result: str  # set-aside | overrule | certify | open-and-count
+    at_fault_party_id: int | None = Field(default=None, foreign_key="party.id")  # Lufkin paragraph (R-O3)
+    rulings: list[Any] = _json()  # [{objection_id, ruling, reason}]
+    summary: str = ""
+    note: str = ""
+
+
+class Certification(SQLModel, table=True):
+    """Certification of Representative or of Results (R-H1, R-Q1, R-Q2)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    election_id: int = Field(foreign_key="election.id", index=True, unique=True)
+    kind: str  # representative | results
+    issued_on: date
+    union: str | None = None
+
+
+class Deadline(SQLModel, table=True):
+    """A computed deadline with how it was computed (rule set, calendar, office, derivation)."""
+
+    __table_args__ = (UniqueConstraint("election_id", "kind", "trigger_on"),)
+    id: int | None = Field(default=None, primary_key=True)
+    case_id: int = Field(foreign_key="case.id", index=True)
+    election_id: int = Field(foreign_key="election.id", index=True)
+    kind: DeadlineKind
+    for_whom: str  # "all parties", "Regional Director", a party key
+    trigger: str  # the act that started it, in words
+    trigger_on: date
+    due_on: date = Field(index=True)
+    cutoff_at: datetime = _instant(nullable=False, index=True)
+    citation: str
+    rule_set_id: str
+    office_key: str
+    calendar_id: str
+    derivation: list[Any] = _json()
+    preceding_due_on: date | None = None
+    status: DeadlineStatus = Field(default=DeadlineStatus.OPEN, index=True)
+    closed_at: datetime | None = _instant(nullable=True)
+
+
+class Document(SQLModel, table=True):
+    """An issued document: stored once, never overwritten (a correction is a new version)."""
+
+    __table_args__ = (UniqueConstraint("case_id", "key"),)
+    id: int | None = Field(default=None, primary_key=True)
+    case_id: int = Field(foreign_key="case.id", index=True)
+    election_id: int | None = Field(default=None, foreign_key="election.id")
+    key: str  # idempotency key: the act and subject it was issued for
+    kind: DocumentKind
+    version: int = 1
+    title: str
+    issuer: str
+    issued_on: date
+    path: str
+    sha256: str
+    confidential: bool = False
+    data: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))
+
+
+class DocketEntry(SQLModel, table=True):
+    """The append-only docket: one row per act, in order. Never updated, never deleted."""
+
+    __table_args__ = (UniqueConstraint("case_id", "act_key"),)
+    id: int | None = Field(default=None, primary_key=True)
+    case_id: int = Field(foreign_key="case.id", index=True)
+    election_id: int | None = Field(default=None, foreign_key="election.id")
+    act_key: str  # idempotency key: the same act recorded twice is found, not repeated
+    act: str
+    actor: Actor
+    occurred_on: date  # the legal date of the act
+    recorded_at: datetime = _instant(nullable=False)  # the as_of the act was recorded with
+    summary: str
+    from_stage: Stage | None = None
+    to_stage: Stage | None = None
+    ref: str = ""  # the record the act made, "table:id" (e.g. "filing:12"), for idempotent re-runs
+    document_id: int | None = Field(default=None, foreign_key="document.id")

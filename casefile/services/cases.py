@@ -1,0 +1,91 @@
+"""Opening a case: its number, parties, rule set and receiving office."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from sqlmodel import Session, select
+
+from casefile.errors import ProcedureError
+from casefile.models import Case, Party
+from casefile.rules.case_numbers import REPRESENTATION_TYPES, parse_case_number
+from casefile.rules.offices import office_for
+from casefile.rules.rule_sets import rule_set_for
+from casefile.vocab import Actor, CaseType, ElectionAgreement, PartyRole
+from casefile.workflow import already_done, docket
+
+
+@dataclass(frozen=True)
+class PartyIn:
+    """A party as entered: handle, role, name, and its representative of record (service address)."""
+
+    key: str
+    role: PartyRole
+    name: str
+    representative: str = ""
+    email: str = ""
+    address: str = ""
+
+
+@dataclass(frozen=True)
+class CaseIn:
+    """A case as entered. ``office`` names a resident/sub-regional office (default: the Region's main office)."""
+
+    number: str
+    name: str
+    agreement: ElectionAgreement
+    petition_filed_on: date
+    parties: tuple[PartyIn, ...]
+    office: str | None = None
+    unit_description: str = ""
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+def open_case(session: Session, *, case_in: CaseIn, as_of: datetime) -> Case:
+    """Open a case (idempotent: a case already open under the number is returned unchanged).
+
+    The rule set is chosen by the petition filing date (R-A1) and the receiving office from the
+    Region and ``office`` (regions.md). Raises MalformedCaseNumber, UnknownRegion, ProcedureError
+    (not a representation case; no employer or no petitioner among the parties).
+    """
+    number = parse_case_number(case_in.number)
+    existing = session.exec(select(Case).where(Case.number == str(number))).first()
+    if existing is not None:
+        return existing
+    if number.case_type not in REPRESENTATION_TYPES:
+        raise ProcedureError(
+            f"{number}: case type {number.case_type} has no election (post-election procedure applies to RC, RM, RD, UD)"
+        )
+    roles = {p.role for p in case_in.parties}
+    if PartyRole.EMPLOYER not in roles:
+        raise ProcedureError(f"{number}: the parties must include the employer")
+    if not roles & {PartyRole.PETITIONER, PartyRole.INDIVIDUAL_PETITIONER}:
+        raise ProcedureError(f"{number}: the parties must include the petitioner")
+    keys = [p.key for p in case_in.parties]
+    if len(set(keys)) != len(keys):
+        raise ProcedureError(f"{number}: party handles must be unique, got {keys}")
+    office = office_for(number.region, case_in.office)
+    rule_set = rule_set_for(case_in.petition_filed_on)
+    case = Case(
+        number=str(number), name=case_in.name, case_type=CaseType(number.case_type), region=number.region,
+        office_key=office.key, agreement=case_in.agreement, petition_filed_on=case_in.petition_filed_on,
+        rule_set_id=rule_set.id, unit_description=case_in.unit_description, notes=list(case_in.notes), created_at=as_of,
+    )
+    session.add(case)
+    session.flush()
+    for p in case_in.parties:
+        session.add(Party(case_id=case.id, key=p.key, role=p.role, name=p.name, representative=p.representative,
+                          email=p.email, address=p.address))
+    docket(
+        session, case.id, election_id=None, as_of=as_of, occurred_on=case_in.petition_filed_on, act="open-case",  # type: ignore[arg-type]
+        act_key=f"open-case:{number}", actor=Actor.PARTY,
+        summary=f"Case opened: {case.name}, petition filed {case_in.petition_filed_on.isoformat()}; "
+        f"rule set {rule_set.id}; receiving office {office.name} ({office.tz})",
+    )
+    return case
+
+
+def is_recorded(session: Session, case: Case, act_key: str) -> bool:
+    """Whether the act with ``act_key`` is already on the case's docket."""
+    return already_done(session, case.id, act_key) is not None  # type: ignore[arg-type]

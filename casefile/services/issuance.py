@@ -1,0 +1,85 @@
+"""Issuing a document: build its context from the record, render the PDF, store it once, and
+register it on the docket with its sha256.
+
+An issued document is never overwritten: issuing the same (kind, subject) again returns the
+stored one; a file already at the target path with other content gets a new version's name.
+Rendering happens outside the write transaction, so the database is not locked while WeasyPrint
+works; the registration re-checks the key inside the transaction (two concurrent issuers store
+one document).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from pathlib import Path
+
+from sqlmodel import Session, select
+
+from casefile.db import read_session, write_session
+from casefile.models import Document
+from casefile.services.document_contexts import build_context
+from casefile.services.records import get_case
+from casefile.vocab import Actor, DocumentKind
+from casefile.workflow import docket
+
+_ISSUERS = {"Board Agent": Actor.BOARD_AGENT, "Regional Director": Actor.REGIONAL_DIRECTOR,
+            "Hearing Officer": Actor.HEARING_OFFICER, "Administrative Law Judge": Actor.ADMINISTRATIVE_LAW_JUDGE,
+            "casefile": Actor.SYSTEM}
+
+
+def find_document(session: Session, case_id: int, key: str) -> Document | None:
+    return session.exec(select(Document).where(Document.case_id == case_id, Document.key == key)).first()
+
+
+def issue_document(*, case_number: str, kind: DocumentKind, subject: str, as_of: datetime,
+                   output_dir: Path | None = None) -> Document:
+    """Issue the ``kind`` document for ``subject`` ("table:id" or "as-of:ISO") of the case.
+
+    Writes ``<output_dir>/<case number>/<issued_on>_<kind>[_<party>].pdf`` (``output_dir``
+    defaults to the CASEFILE_OUTPUT_DIR setting) and registers it. Idempotent. Raises
+    UnknownCase, UnknownRecord, and the rendering errors of casefile.documents.
+    """
+    from casefile.documents import render_pdf
+    from casefile.settings import get_settings
+
+    key = f"{kind.value}:{subject}"
+    with read_session() as session:
+        case = get_case(session, case_number)
+        if (existing := find_document(session, case.id, key)) is not None:  # type: ignore[arg-type]
+            return existing
+        built = build_context(session, case_number=case_number, kind=kind, subject=subject)
+    rendered = render_pdf(kind, built.context)
+    folder = (output_dir or get_settings().output_dir) / case.number
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = f"{built.issued_on.isoformat()}_{kind.value}" + (f"_{built.party_key}" if built.party_key else "")
+    if kind is DocumentKind.CASE_STATUS_REPORT:
+        stem += "_as-of-" + re.sub(r"[^0-9T]", "", subject.partition(":")[2])[:13]
+    path, version = _free_path(folder, stem, rendered.pdf)
+    with write_session() as session:
+        if (existing := find_document(session, case.id, key)) is not None:  # type: ignore[arg-type]
+            return existing
+        if not path.exists():
+            path.write_bytes(rendered.pdf)
+        document = Document(
+            case_id=case.id, election_id=built.election_id, key=key, kind=kind, version=version,  # type: ignore[arg-type]
+            title=rendered.title, issuer=built.issuer, issued_on=built.issued_on, path=str(path), sha256=rendered.sha256,
+            confidential=built.confidential, data=built.context.model_dump(mode="json"),
+        )
+        session.add(document)
+        session.flush()
+        docket(session, case.id, election_id=built.election_id, as_of=as_of, occurred_on=built.issued_on,  # type: ignore[arg-type]
+               act="issue-document", act_key=f"document:{key}", actor=_ISSUERS.get(built.issuer, Actor.PARTY),
+               summary=f"{rendered.title} ({'confidential, ' if built.confidential else ''}sha256 {rendered.sha256[:12]}…)",
+               ref=f"document:{document.id}", document_id=document.id)
+    return document
+
+
+def _free_path(folder: Path, stem: str, pdf: bytes) -> tuple[Path, int]:
+    """The path for this PDF: the plain name, or ``_v2``, ``_v3``… when another content holds it."""
+    version = 1
+    while True:
+        path = folder / (f"{stem}.pdf" if version == 1 else f"{stem}_v{version}.pdf")
+        if not path.exists() or path.read_bytes() == pdf:
+            return path, version
+        version += 1

@@ -1,0 +1,66 @@
+"""Look-ups shared by the services: a case by number, its elections, parties and deadlines."""
+
+from __future__ import annotations
+
+from sqlmodel import Session, col, select
+
+from casefile.errors import UnknownCase, UnknownRecord
+from casefile.models import Case, Deadline, Election, Party, Tally
+from casefile.rules.case_numbers import parse_case_number
+from casefile.vocab import DeadlineKind
+
+
+def get_case(session: Session, number: str) -> Case:
+    """The case with ``number`` (normalized first). Raises MalformedCaseNumber or UnknownCase."""
+    normalized = str(parse_case_number(number))
+    case = session.exec(select(Case).where(Case.number == normalized)).first()
+    if case is None:
+        raise UnknownCase(f"no case {normalized} in the database (open it first, or replay a scenario)")
+    return case
+
+
+def elections_of(session: Session, case: Case) -> list[Election]:
+    """The case's elections, in sequence."""
+    return list(session.exec(select(Election).where(Election.case_id == case.id).order_by(col(Election.sequence))))
+
+
+def get_election(session: Session, case: Case, sequence: int | None = None) -> Election:
+    """Election ``sequence`` of the case, or its latest election. Raises UnknownRecord."""
+    elections = elections_of(session, case)
+    if not elections:
+        raise UnknownRecord(f"case {case.number} has no election yet: record its tally of ballots first")
+    if sequence is None:
+        return elections[-1]
+    for election in elections:
+        if election.sequence == sequence:
+            return election
+    raise UnknownRecord(f"case {case.number} has no election {sequence} (it has {len(elections)})")
+
+
+def get_party(session: Session, case: Case, key: str) -> Party:
+    """The party of the case with handle ``key`` (or exact name). Raises UnknownRecord listing the parties."""
+    parties = list(session.exec(select(Party).where(Party.case_id == case.id)))
+    for party in parties:
+        if key in (party.key, party.name):
+            return party
+    known = ", ".join(p.key for p in parties) or "none"
+    raise UnknownRecord(f"case {case.number} has no party {key!r} (parties: {known})")
+
+
+def parties_of(session: Session, case: Case) -> list[Party]:
+    return list(session.exec(select(Party).where(Party.case_id == case.id).order_by(col(Party.id))))
+
+
+def latest_tally(session: Session, election: Election) -> Tally | None:
+    return session.exec(
+        select(Tally).where(Tally.election_id == election.id).order_by(col(Tally.prepared_on).desc(), col(Tally.id).desc())
+    ).first()
+
+
+def deadline_of(session: Session, election: Election, kind: DeadlineKind) -> Deadline | None:
+    """The latest deadline of ``kind`` in the election (by trigger date), or None."""
+    return session.exec(
+        select(Deadline)
+        .where(Deadline.election_id == election.id, Deadline.kind == kind)
+        .order_by(col(Deadline.trigger_on).desc())
+    ).first()

@@ -1,0 +1,95 @@
+"""The sweep: closes the periods that have run out and moves elections on when the rules say so.
+
+It never performs the Region's acts: where the rules make an act due (a certification once the
+objection period lapses with nothing pending, R-H1), it marks the election certification-due;
+the certification itself is recorded when issued. Run it as often as you like: each pass does
+only what is left (idempotent), so an interrupted sweep is finished by the next.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlmodel import Session, col, select
+
+from casefile.errors import CasefileError
+from casefile.models import Case, Deadline, Election, Filing
+from casefile.services.records import latest_tally
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, OutcomeKind, Stage
+from casefile.workflow import advance
+
+_FILING_FOR = {DeadlineKind.OBJECTIONS: "objections", DeadlineKind.EXCEPTIONS: "exceptions"}
+
+
+@dataclass
+class SweepReport:
+    """What one sweep pass did."""
+
+    deadlines_closed: list[str] = field(default_factory=list)
+    elections_moved: list[str] = field(default_factory=list)
+
+    @property
+    def did_something(self) -> bool:
+        return bool(self.deadlines_closed or self.elections_moved)
+
+
+def sweep(session: Session, *, as_of: datetime, case_id: int | None = None) -> SweepReport:
+    """Close every open deadline whose cut-off instant is before ``as_of`` (met if the filing it
+    awaited was made, else lapsed) and move the elections whose objection period closed:
+
+    - objections filed → stays objections-pending (the Regional Director investigates);
+    - none, challenges determinative → challenge-investigation (R-E2);
+    - none, outcome REP or RESULTS → certification-due (R-H1, 102.69(b));
+    - none, outcome RUNOFF or NULLITY_RERUN → runoff-due (102.70; a nullity rerun is directed the same way).
+    A certified election whose request-for-review period lapsed closes (R-N2). ``as_of`` must be
+    aware. Authority: 29 CFR 102.69(a)(8), (b); 102.70; 102.67(c).
+    """
+    if as_of.tzinfo is None:
+        raise CasefileError("sweep: as_of must be timezone-aware")
+    report = SweepReport()
+    query = select(Deadline).where(Deadline.status == DeadlineStatus.OPEN, col(Deadline.cutoff_at) < as_of)
+    if case_id is not None:
+        query = query.where(Deadline.case_id == case_id)
+    lapsed = list(session.exec(query.order_by(col(Deadline.cutoff_at))))
+    for deadline in lapsed:
+        filing_kind = _FILING_FOR.get(deadline.kind)
+        met = filing_kind is not None and session.exec(
+            select(Filing.id).where(Filing.deadline_id == deadline.id, Filing.kind == filing_kind)
+        ).first() is not None
+        deadline.status = DeadlineStatus.MET if met else DeadlineStatus.LAPSED
+        deadline.closed_at = as_of
+        session.add(deadline)
+        report.deadlines_closed.append(f"{deadline.kind.value} due {deadline.due_on.isoformat()}: {deadline.status.value}")
+    session.flush()
+    for deadline in lapsed:
+        election = session.get(Election, deadline.election_id)
+        assert election is not None
+        if deadline.kind is DeadlineKind.OBJECTIONS and election.stage is Stage.TALLY_ISSUED:
+            _after_objection_period(session, election, deadline, as_of, report)
+        elif deadline.kind is DeadlineKind.REQUEST_FOR_REVIEW and election.stage is Stage.CERTIFIED:
+            advance(session, election, Stage.CLOSED, as_of=as_of, occurred_on=deadline.due_on, act="close",
+                    act_key=f"close:e{election.sequence}:rfr-lapsed", actor=Actor.SYSTEM,
+                    summary=f"No request for review by {deadline.due_on.isoformat()}: the certification is final")
+            report.elections_moved.append(f"election {election.sequence}: certified → closed")
+    return report
+
+
+def _after_objection_period(session: Session, election: Election, deadline: Deadline, as_of: datetime,
+                            report: SweepReport) -> None:
+    tally = latest_tally(session, election)
+    assert tally is not None
+    case = session.get(Case, election.case_id)
+    assert case is not None
+    outcome = OutcomeKind(tally.outcome)
+    key = f"objection-period-closed:e{election.sequence}:{deadline.due_on.isoformat()}"
+    ended = f"No objections by {deadline.due_on.isoformat()} (cut-off {deadline.cutoff_at.isoformat()})"
+    if tally.determinative:
+        to, why = Stage.CHALLENGE_INVESTIGATION, f"{ended}; the {tally.challenged:,} challenged ballots are determinative (R-E2)"
+    elif outcome in (OutcomeKind.REP, OutcomeKind.RESULTS):
+        to, why = Stage.CERTIFICATION_DUE, f"{ended}; challenges not determinative: {tally.outcome_text} is due forthwith (R-H1)"
+    else:
+        to, why = Stage.RUNOFF_DUE, f"{ended}; {tally.outcome_text} is due (102.70)"
+    advance(session, election, to, as_of=as_of, occurred_on=deadline.due_on, act="objection-period-closed",
+            act_key=key, actor=Actor.SYSTEM, summary=why)
+    report.elections_moved.append(f"{case.number} election {election.sequence}: tally-issued → {to.value}")

@@ -1,0 +1,101 @@
+"""Read models: a case as a lawyer reads it (elections, tallies, objections, deadlines, docket,
+documents), as plain JSON-able data for ``case show --json``, the tables and the status report."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from casefile.models import Case, Certification, Decision, DocketEntry, Document, Election, Filing, Objection, Party, Tally
+from casefile.models import Deadline
+from casefile.services.records import elections_of, get_case, parties_of
+from casefile.vocab import DeadlineStatus
+
+
+def tally_view(tally: Tally) -> dict[str, Any]:
+    return {
+        "kind": tally.kind.value, "prepared_on": tally.prepared_on.isoformat(), "eligible": tally.eligible,
+        "void": tally.void, "choices": [{"name": n, "votes": v} for n, v in tally.votes], "against": tally.against,
+        "valid": tally.valid, "challenged": tally.challenged, "valid_plus_challenged": tally.valid_plus_challenged,
+        "determinative": tally.determinative, "majority_for": tally.majority_for, "outcome": tally.outcome,
+        "outcome_text": tally.outcome_text, "reachable": list(tally.reachable), "warnings": list(tally.warnings),
+    }
+
+
+def deadline_view(d: Deadline) -> dict[str, Any]:
+    return {
+        "id": d.id, "kind": d.kind.value, "for": d.for_whom, "trigger": d.trigger, "trigger_on": d.trigger_on.isoformat(),
+        "due_on": d.due_on.isoformat(), "cutoff_at": d.cutoff_at.isoformat(), "citation": d.citation,
+        "rule_set": d.rule_set_id, "office": d.office_key, "calendar": d.calendar_id, "status": d.status.value,
+        "derivation": list(d.derivation),
+    }
+
+
+def case_view(session: Session, number: str) -> dict[str, Any]:
+    """Everything about one case, JSON-able. Raises MalformedCaseNumber, UnknownCase."""
+    case = get_case(session, number)
+    parties = {p.id: p for p in parties_of(session, case)}
+    elections = []
+    for election in elections_of(session, case):
+        elections.append(_election_view(session, election, parties))
+    docket = session.exec(select(DocketEntry).where(DocketEntry.case_id == case.id).order_by(col(DocketEntry.id))).all()
+    documents = session.exec(select(Document).where(Document.case_id == case.id).order_by(col(Document.id))).all()
+    return {
+        "case_number": case.number, "name": case.name, "case_type": case.case_type.value, "region": case.region,
+        "office": case.office_key, "agreement": case.agreement.value,
+        "petition_filed_on": case.petition_filed_on.isoformat(), "rule_set": case.rule_set_id,
+        "notes": list(case.notes),
+        "parties": [{"key": p.key, "role": p.role.value, "name": p.name, "representative": p.representative}
+                    for p in parties.values()],
+        "elections": elections,
+        "docket": [{"occurred_on": e.occurred_on.isoformat(), "act": e.act, "actor": e.actor.value, "summary": e.summary,
+                    "from_stage": e.from_stage.value if e.from_stage else None,
+                    "to_stage": e.to_stage.value if e.to_stage else None} for e in docket],
+        "documents": [{"kind": d.kind.value, "title": d.title, "issued_on": d.issued_on.isoformat(), "path": d.path,
+                       "sha256": d.sha256, "version": d.version, "confidential": d.confidential} for d in documents],
+    }
+
+
+def _election_view(session: Session, election: Election, parties: dict[int | None, Party]) -> dict[str, Any]:
+    tallies = session.exec(select(Tally).where(Tally.election_id == election.id).order_by(col(Tally.id))).all()
+    objections = session.exec(select(Objection).where(Objection.election_id == election.id)
+                              .order_by(col(Objection.party_id), col(Objection.number))).all()
+    deadlines = session.exec(select(Deadline).where(Deadline.election_id == election.id)
+                             .order_by(col(Deadline.due_on), col(Deadline.id))).all()
+    decisions = session.exec(select(Decision).where(Decision.election_id == election.id).order_by(col(Decision.id))).all()
+    cert = session.exec(select(Certification).where(Certification.election_id == election.id)).first()
+    filings = session.exec(select(Filing).where(Filing.election_id == election.id).order_by(col(Filing.id))).all()
+    by_party: dict[str, dict[str, int]] = {}
+    for o in objections:
+        name = parties[o.party_id].name
+        counts = by_party.setdefault(name, {})
+        counts[o.disposition.value] = counts.get(o.disposition.value, 0) + 1
+    follows = session.get(Election, election.follows_id) if election.follows_id else None
+    return {
+        "sequence": election.sequence, "kind": election.kind.value, "follows": follows.sequence if follows else None,
+        "reason": election.reason, "method": election.method.value,
+        "held_from_on": election.held_from_on.isoformat() if election.held_from_on else None,
+        "held_to_on": election.held_to_on.isoformat() if election.held_to_on else None,
+        "stage": election.stage.value, "stage_entered_at": election.stage_entered_at.isoformat(),
+        "tallies": [tally_view(t) for t in tallies],
+        "objections": by_party,
+        "filings": [{"kind": f.kind, "party": parties[f.party_id].name, "received_on": f.received_on.isoformat(),
+                     "timely": f.timely, "confidential": f.confidential} for f in filings],
+        "decisions": [{"kind": d.kind, "issued_on": d.issued_on.isoformat(), "issuer": d.issuer, "result": d.result,
+                       "summary": d.summary} for d in decisions],
+        "certification": {"kind": cert.kind, "issued_on": cert.issued_on.isoformat(), "union": cert.union} if cert else None,
+        "deadlines": [deadline_view(d) for d in deadlines],
+    }
+
+
+def open_deadlines(session: Session, *, as_of: datetime, case_number: str | None = None) -> list[dict[str, Any]]:
+    """Deadlines still open at ``as_of`` (status open and cut-off not passed), soonest first, across
+    cases or for one case. Uses the (status, cutoff_at) indexes, not a Python loop over cases."""
+    query = (select(Deadline, Case.number).join(Case, Case.id == Deadline.case_id)  # type: ignore[arg-type]
+             .where(Deadline.status == DeadlineStatus.OPEN, col(Deadline.cutoff_at) >= as_of))
+    if case_number is not None:
+        query = query.where(Case.id == get_case(session, case_number).id)
+    rows = session.exec(query.order_by(col(Deadline.cutoff_at), col(Deadline.id))).all()
+    return [{"case_number": number, **deadline_view(d)} for d, number in rows]

@@ -1,0 +1,151 @@
+"""The stage machine of one election (rules.md §4) and the docket.
+
+``advance()`` is the only writer of ``Election.stage``: it checks the transition table, stamps
+the time, and writes the docket entry, inside the caller's transaction. ``docket()`` writes an
+entry for an act that does not change the stage (a second party's objections, a deadline lapsing).
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlmodel import Session, select
+
+from casefile.errors import IllegalTransition
+from casefile.models import DocketEntry, Election
+from casefile.vocab import Actor, Stage
+
+S = Stage
+
+#: Which stage may follow which (rules.md §4, with two additions: CERTIFICATION_DUE and RUNOFF_DUE,
+#: the stages in which the rules say the Region must act and casefile waits for the act's record).
+TRANSITIONS: dict[Stage, frozenset[Stage]] = {
+    S.TALLY_ISSUED: frozenset({S.OBJECTIONS_PENDING, S.CHALLENGE_INVESTIGATION, S.CERTIFICATION_DUE, S.RUNOFF_DUE,
+                               S.RERUN_DIRECTED, S.CERTIFIED}),
+    S.OBJECTIONS_PENDING: frozenset({S.HEARING_NOTICED, S.ALJ_CONSOLIDATED, S.RD_DECISION, S.CERTIFICATION_DUE,
+                                     S.CHALLENGE_INVESTIGATION, S.SET_ASIDE, S.CERTIFIED}),
+    S.CHALLENGE_INVESTIGATION: frozenset({S.HEARING_NOTICED, S.ALJ_CONSOLIDATED, S.RD_DECISION,
+                                          S.REVISED_TALLY_ISSUED, S.CERTIFICATION_DUE, S.CERTIFIED}),
+    S.CERTIFICATION_DUE: frozenset({S.CERTIFIED}),
+    S.RUNOFF_DUE: frozenset({S.RUNOFF_DIRECTED}),
+    S.HEARING_NOTICED: frozenset({S.HEARING_OPEN, S.ALJ_CONSOLIDATED}),
+    S.HEARING_OPEN: frozenset({S.HEARING_CLOSED, S.HO_REPORT_ISSUED}),
+    S.HEARING_CLOSED: frozenset({S.HO_REPORT_ISSUED}),
+    S.HO_REPORT_ISSUED: frozenset({S.EXCEPTIONS_PENDING, S.RD_DECISION}),
+    S.EXCEPTIONS_PENDING: frozenset({S.RD_DECISION}),
+    S.ALJ_CONSOLIDATED: frozenset({S.ALJ_DECISION_ISSUED}),
+    S.ALJ_DECISION_ISSUED: frozenset({S.RD_DECISION, S.SET_ASIDE, S.CERTIFICATION_DUE}),
+    S.RD_DECISION: frozenset({S.CERTIFICATION_DUE, S.CERTIFIED, S.SET_ASIDE, S.REVISED_TALLY_ISSUED,
+                              S.HEARING_NOTICED}),
+    S.REVISED_TALLY_ISSUED: frozenset({S.CHALLENGE_INVESTIGATION, S.OBJECTIONS_PENDING, S.CERTIFICATION_DUE,
+                                       S.RUNOFF_DUE, S.RERUN_DIRECTED}),
+    S.CERTIFIED: frozenset({S.RFR_PENDING, S.CLOSED}),
+    S.RFR_PENDING: frozenset({S.CLOSED, S.SET_ASIDE, S.REVISED_TALLY_ISSUED, S.HEARING_NOTICED}),
+    S.SET_ASIDE: frozenset({S.RERUN_DIRECTED}),
+    S.RERUN_DIRECTED: frozenset(),
+    S.RUNOFF_DIRECTED: frozenset(),
+    S.CLOSED: frozenset(),
+    S.WITHDRAWN: frozenset(),
+    S.DISMISSED: frozenset(),
+}
+
+#: Side exits from any stage before certification (rules.md §4: withdrawal with consent, dismissal).
+_SIDE_EXITS = frozenset({S.WITHDRAWN, S.DISMISSED})
+_PRE_CERTIFICATION = frozenset(TRANSITIONS) - {S.CERTIFIED, S.RFR_PENDING, S.CLOSED, S.WITHDRAWN, S.DISMISSED,
+                                                S.RERUN_DIRECTED, S.RUNOFF_DIRECTED}
+
+
+def allowed(from_stage: Stage, to_stage: Stage) -> bool:
+    """Whether the procedure allows ``from_stage`` → ``to_stage`` (rules.md §4)."""
+    if to_stage in _SIDE_EXITS:
+        return from_stage in _PRE_CERTIFICATION
+    return to_stage in TRANSITIONS[from_stage]
+
+
+def require_stage(election: Election, act: str, stages: set[Stage] | frozenset[Stage]) -> None:
+    """Raise IllegalTransition unless the election is in one of ``stages`` (the act names the move)."""
+    if election.stage not in stages:
+        wanted = ", ".join(sorted(s.value for s in stages))
+        raise IllegalTransition(
+            f"{act} is not allowed in election {election.sequence} at stage {election.stage.value!r} "
+            f"(allowed at: {wanted})"
+        )
+
+
+def advance(
+    session: Session,
+    election: Election,
+    to_stage: Stage,
+    *,
+    as_of: datetime,
+    occurred_on: date,
+    act: str,
+    act_key: str,
+    actor: Actor,
+    summary: str,
+    ref: str = "",
+    document_id: int | None = None,
+) -> DocketEntry:
+    """Move ``election`` to ``to_stage`` and write the docket entry, in the caller's transaction.
+
+    Arguments: ``as_of`` is the aware instant the act is recorded; ``occurred_on`` the act's legal
+    date; ``act_key`` the idempotency key of the act (unique per case). Raises IllegalTransition
+    naming both stages when the table does not allow the move. Authority: rules.md §4.
+    """
+    from_stage = election.stage
+    if not allowed(from_stage, to_stage):
+        raise IllegalTransition(
+            f"{act}: election {election.sequence} cannot move from {from_stage.value!r} to {to_stage.value!r}"
+        )
+    election.stage = to_stage
+    election.stage_entered_at = as_of
+    session.add(election)
+    return docket(
+        session, election.case_id, election_id=election.id, as_of=as_of, occurred_on=occurred_on, act=act,
+        act_key=act_key, actor=actor, summary=summary, from_stage=from_stage, to_stage=to_stage,
+        ref=ref, document_id=document_id,
+    )
+
+
+def docket(
+    session: Session,
+    case_id: int,
+    *,
+    election_id: int | None,
+    as_of: datetime,
+    occurred_on: date,
+    act: str,
+    act_key: str,
+    actor: Actor,
+    summary: str,
+    from_stage: Stage | None = None,
+    to_stage: Stage | None = None,
+    ref: str = "",
+    document_id: int | None = None,
+) -> DocketEntry:
+    """Append one docket entry (append-only: entries are never updated or deleted)."""
+    if as_of.tzinfo is None:
+        raise IllegalTransition(f"{act}: as_of must be timezone-aware, got {as_of!r}")
+    entry = DocketEntry(
+        case_id=case_id, election_id=election_id, act_key=act_key, act=act, actor=actor, occurred_on=occurred_on,
+        recorded_at=as_of, summary=summary, from_stage=from_stage, to_stage=to_stage, ref=ref,
+        document_id=document_id,
+    )
+    session.add(entry)
+    session.flush()
+    return entry
+
+
+def already_done(session: Session, case_id: int, act_key: str) -> DocketEntry | None:
+    """The docket entry of an act already recorded under ``act_key`` (idempotency), or None."""
+    return session.exec(
+        select(DocketEntry).where(DocketEntry.case_id == case_id, DocketEntry.act_key == act_key)
+    ).first()
+
+
+def ref_id(entry: DocketEntry, table: str) -> int:
+    """The id of the ``table`` record an act made, from its docket entry's ``ref``."""
+    kind, _, ident = entry.ref.partition(":")
+    if kind != table or not ident:
+        raise IllegalTransition(f"docket entry {entry.act_key!r} does not refer to a {table}")
+    return int(ident)

@@ -1,0 +1,92 @@
+"""Shared fixtures: a database per test on SQLite (a temp file) and on the machine's PostgreSQL.
+
+PostgreSQL: CASEFILE_TEST_POSTGRES_URL (default postgresql+psycopg://postgres@127.0.0.1:5432/test).
+Tests marked `postgres` skip with a clear message when that server does not answer.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from sqlalchemy import Engine, text
+from sqlmodel import SQLModel
+
+from casefile import models  # noqa: F401  (tables)
+from casefile.db import make_engine
+
+POSTGRES_URL = os.environ.get("CASEFILE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+CENTRAL = ZoneInfo("America/Chicago")
+EASTERN = ZoneInfo("America/New_York")
+
+
+def at(text_: str) -> datetime:
+    """An aware instant from ISO text (must carry an offset)."""
+    value = datetime.fromisoformat(text_)
+    assert value.tzinfo is not None
+    return value
+
+
+def _postgres_engine() -> Engine:
+    engine = make_engine(POSTGRES_URL)
+    try:
+        with engine.connect() as conn:
+            conn.execute(text("select 1"))
+    except Exception as exc:  # noqa: BLE001 - any connection failure means "not available here"
+        engine.dispose()
+        pytest.skip(f"PostgreSQL not reachable at {POSTGRES_URL} ({type(exc).__name__}); start it or set "
+                    "CASEFILE_TEST_POSTGRES_URL")
+    return engine
+
+
+@pytest.fixture
+def sqlite_engine(tmp_path: Path) -> Iterator[Engine]:
+    engine = make_engine(f"sqlite:///{tmp_path / 'casefile.db'}")
+    SQLModel.metadata.create_all(engine)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def postgres_engine() -> Iterator[Engine]:
+    """A fresh schema in the test PostgreSQL database, dropped afterwards."""
+    base = _postgres_engine()
+    schema = f"t_{uuid.uuid4().hex[:10]}"
+    with base.begin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    base.dispose()
+    engine = make_engine(POSTGRES_URL)
+    engine = engine.execution_options(schema_translate_map={None: schema})
+    SQLModel.metadata.create_all(engine)
+    yield engine
+    engine.dispose()
+    cleanup = make_engine(POSTGRES_URL)
+    with cleanup.begin() as conn:
+        conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+    cleanup.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def engine(request: pytest.FixtureRequest) -> Engine:
+    """The same test on SQLite and on PostgreSQL."""
+    return request.getfixturevalue(f"{request.param}_engine")
+
+
+@pytest.fixture
+def configured_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Point the settings (database, output dir) at a temp folder, for code that uses the default engine."""
+    from casefile.db import get_engine
+    from casefile.settings import get_settings
+
+    monkeypatch.setenv("CASEFILE_DATABASE_URL", f"sqlite:///{tmp_path / 'casefile.db'}")
+    monkeypatch.setenv("CASEFILE_OUTPUT_DIR", str(tmp_path / "out"))
+    get_settings.cache_clear()
+    get_engine.cache_clear()
+    yield tmp_path
+    get_settings.cache_clear()
+    get_engine.cache_clear()
