@@ -14,7 +14,7 @@ from casefile.cli.app import app
 from casefile.errors import InvalidCalendar, UnknownRegion
 
 runner = CliRunner()
-CASEFILE = Path("/work/main/.venv/bin/casefile")
+CASEFILE = Path(sys.executable).with_name("casefile")
 
 
 def compute_json(*args: str) -> dict:

@@ -1,0 +1,67 @@
+"""Benchmark of ``analyze_tally``: the determinative test must not grow with the number of challenged ballots.
+
+Run as a script (prints medians)::
+
+    .venv/bin/python bench/bench_tally.py
+
+or with pytest-benchmark (this folder is outside the default test paths)::
+
+    .venv/bin/python -m pytest bench/bench_tally.py --benchmark-only
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import pytest
+
+from casefile.rules.tally import TallyCounts, analyze_tally, reachable_outcomes_enumerated
+
+# Four choices: three labor organizations and "against", close enough that every class is in play.
+CASES: dict[str, TallyCounts] = {
+    "500 challenged / 4 choices": TallyCounts((("A", 1200), ("B", 1100), ("C", 900)), 1000, challenged=500, eligible=6000),
+    "5,000 challenged / 4 choices": TallyCounts((("A", 1200), ("B", 1100), ("C", 900)), 1000, challenged=5_000, eligible=9000),
+    "Bessemer 2022 (416 challenged / 2 choices)": TallyCounts((("RWDSU", 875),), 993, challenged=416, void=59, eligible=6153),
+    "50,000 challenged / 6 choices": TallyCounts(
+        (("A", 1200), ("B", 1100), ("C", 900), ("D", 800), ("E", 700)), 1000, challenged=50_000
+    ),
+}
+
+
+def median_ms(function: Callable[[], Any], *, repeat: int = 201) -> float:
+    """Median wall time of one call, in milliseconds."""
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        function()
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples) * 1000
+
+
+def main() -> int:
+    print(f"analyze_tally, median of 201 runs (Python {sys.version.split()[0]})")
+    for name, counts in CASES.items():
+        reachable = len(analyze_tally(counts).reachable)
+        elapsed = median_ms(partial(analyze_tally, counts))
+        print(f"  {name:<45} {elapsed:8.3f} ms   {reachable} reachable outcomes")
+    small = TallyCounts((("A", 120), ("B", 110), ("C", 90)), 100, challenged=30)
+    print("reference enumeration (R-E5), for scale:")
+    elapsed = median_ms(partial(reachable_outcomes_enumerated, small), repeat=3)
+    print(f"  {'30 challenged / 4 choices (46,376 resolutions)':<45} {elapsed:8.1f} ms")
+    return 0
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_analyze_tally(benchmark: Any, name: str) -> None:
+    """pytest-benchmark: analyze_tally on each case."""
+    result = benchmark(analyze_tally, CASES[name])
+    assert result.reachable
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,122 @@
+"""``casefile tally analyze``: the tally calculator (lines 6-10, outcome, determinative challenges).
+
+Read-only and import-light: only the pure tally rules, Typer and Rich.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from casefile.cli.app import console, tally_app
+from casefile.errors import InvalidTally
+from casefile.rules.tally import AGAINST, Outcome, TallyAnalysis, TallyCounts, analyze_tally
+
+
+def parse_choice(text: str) -> tuple[str, int]:
+    """Parse one ``--choice NAME=VOTES`` value (the last ``=`` splits), e.g. ``"RWDSU=875"``.
+
+    Raises:
+        InvalidTally: no ``=``, an empty name, or votes that are not a whole number (``line="choices"``).
+    """
+    name, sep, votes = text.rpartition("=")
+    name = name.strip()
+    if not sep or not name:
+        raise InvalidTally(f"--choice {text!r}: expected NAME=VOTES, e.g. RWDSU=875", line="choices")
+    digits = votes.strip().replace(",", "")
+    body = digits.removeprefix("-")
+    if not (body.isascii() and body.isdigit()):
+        raise InvalidTally(f"--choice {text!r}: votes for {name} must be a whole number, got {votes!r}", line="choices")
+    return name, int(digits)
+
+
+def analysis_as_json(analysis: TallyAnalysis) -> dict[str, Any]:
+    """The analysis as the plain mapping printed by ``--json``."""
+    return {
+        "valid": analysis.valid,
+        "valid_plus_challenged": analysis.valid_plus_challenged,
+        "ballots_cast": analysis.ballots_cast,
+        "determinative": analysis.determinative,
+        "outcome": str(analysis.outcome.kind),
+        "winner": analysis.outcome.winner,
+        "runoff_choices": _pair(analysis.outcome),
+        "majority_for": analysis.majority_for,
+        "reachable": [{"outcome": str(o.kind), "winner": o.winner, "runoff_choices": _pair(o)} for o in analysis.reachable],
+        "warnings": list(analysis.warnings),
+    }
+
+
+def _pair(outcome: Outcome) -> list[str] | None:
+    return list(outcome.runoff_choices) if outcome.runoff_choices is not None else None
+
+
+@tally_app.command("analyze")
+def analyze(
+    choice: Annotated[
+        list[str],
+        typer.Option(
+            "--choice", metavar="NAME=VOTES", help="A labor organization and its votes, in ballot order; repeat for each."
+        ),
+    ],
+    against: Annotated[
+        int | None,
+        typer.Option("--against", help="Votes against (line 5). Omit only for --runoff-ballot between two unions."),
+    ] = None,
+    challenged: Annotated[
+        int, typer.Option("--challenged", help="Unresolved challenged ballots, disputed void ballots included.")
+    ] = 0,
+    void: Annotated[int, typer.Option("--void", help="Void ballots (line 3).")] = 0,
+    eligible: Annotated[int | None, typer.Option("--eligible", help="Approximate number of eligible voters (line 2).")] = None,
+    eligible_exact: Annotated[
+        bool, typer.Option("--eligible-exact", help="The eligible count is confirmed exact (zero-vote exception, 102.70(d)).")
+    ] = False,
+    runoff_ballot: Annotated[bool, typer.Option("--runoff-ballot", help="This is the tally of a runoff election.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+) -> None:
+    """Analyse a tally of ballots: valid votes, whether challenges are determinative, the outcome."""
+    counts = TallyCounts(
+        choices=tuple(parse_choice(text) for text in choice),
+        against=against,
+        challenged=challenged,
+        void=void,
+        eligible=eligible,
+        eligible_exact=eligible_exact,
+        runoff_ballot=runoff_ballot,
+    )
+    analysis = analyze_tally(counts)
+    if as_json:
+        typer.echo(json.dumps(analysis_as_json(analysis), indent=2))
+        return
+    console.print(_table(analysis))
+    for warning in analysis.warnings:
+        console.print(f"[yellow]warning:[/] {warning}", highlight=False)
+
+
+def _table(analysis: TallyAnalysis) -> Table:
+    counts = analysis.counts
+    table = Table(title="Tally of Ballots", show_header=True, header_style="bold")
+    table.add_column("Line", justify="right")
+    table.add_column("Item")
+    table.add_column("Count / statement", justify="right")
+    approx = "exact" if counts.eligible_exact else "approximate"
+    table.add_row("2", f"Eligible voters ({approx})", "—" if counts.eligible is None else f"{counts.eligible:,}")
+    table.add_row("3", "Void ballots", f"{counts.void:,}")
+    for name, votes in counts.choices:
+        table.add_row("4", f"Votes cast for {name}", f"{votes:,}")
+    if counts.against is not None:
+        table.add_row("5", f"Votes cast {AGAINST.lower()}", f"{counts.against:,}")
+    table.add_row("6", "Valid votes counted", f"{analysis.valid:,}")
+    table.add_row("7", "Challenged ballots", f"{counts.challenged:,}")
+    table.add_row("8", "Valid votes counted plus challenged ballots", f"{analysis.valid_plus_challenged:,}")
+    table.add_row("9", "Challenges sufficient to affect the results", "are" if analysis.determinative else "are not")
+    table.add_row("10", "Majority cast for", analysis.majority_for or "none")
+    table.add_section()
+    table.add_row("", "Ballots cast", f"{analysis.ballots_cast:,}")
+    table.add_row("", "Outcome", analysis.outcome.describe())
+    if analysis.determinative:
+        for outcome in analysis.reachable:
+            table.add_row("", "reachable", outcome.describe())
+    return table

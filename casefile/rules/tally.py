@@ -1,0 +1,392 @@
+"""The tally of ballots: its derived lines and statements, their checks, and the analysis of a tally.
+
+Lines follow the tally form as reconstructed in rules.md R-C2: 2 eligible voters, 3 void ballots,
+4 votes for each labor organization, 5 votes against, 6 valid votes counted, 7 challenged ballots,
+8 valid votes counted plus challenged ballots, 9 "challenges are / are not sufficient in number to
+affect the results", 10 "a majority ... has / has not been cast for ...".
+
+This module is the public face of the tally rules: it re-exports :class:`TallyCounts`,
+:class:`Outcome`, ``AGAINST``, :func:`validate_tally`, :func:`outcome_of_count`
+(``casefile.rules.outcome``) and :func:`reachable_outcomes`, :func:`is_determinative`
+(``casefile.rules.determinative``).
+
+Errors raised here are :class:`~casefile.errors.InvalidTally` with ``line`` set to the name of the
+field at fault: ``"choices"``, ``"against"``, ``"challenged"``, ``"void"``, ``"eligible"``,
+``"eligible_exact"``, ``"runoff_ballot"``, ``"valid"``, ``"valid_plus_challenged"``,
+``"ballots_cast"``, ``"determinative"``, ``"majority_for"``, or an unknown input key; the message
+names the form line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from casefile.errors import InvalidTally
+from casefile.rules.determinative import (
+    is_determinative,
+    one_union_determinative,
+    reachable_outcomes,
+    reachable_outcomes_enumerated,
+)
+from casefile.rules.outcome import (
+    AGAINST,
+    PENDING_OUTCOME,
+    Ballot,
+    Outcome,
+    TallyCounts,
+    outcome_of_count,
+    validate_tally,
+)
+
+__all__ = [
+    "AGAINST",
+    "Outcome",
+    "TallyAnalysis",
+    "TallyCounts",
+    "analyze_tally",
+    "check_stated_lines",
+    "is_determinative",
+    "majority_cast_for",
+    "one_union_determinative",
+    "outcome_of_count",
+    "reachable_outcomes",
+    "reachable_outcomes_enumerated",
+    "tally_from_mapping",
+    "validate_tally",
+]
+
+
+class _Unstated:
+    """Marker for a statement that the input does not make (``None`` means "has not been cast")."""
+
+    def __repr__(self) -> str:
+        return "UNSTATED"
+
+
+UNSTATED: Final = _Unstated()
+
+
+@dataclass(frozen=True)
+class TallyAnalysis:
+    """Everything derived from a tally's counts (R-C2 lines 6-10, R-C3, R-E3).
+
+    ``outcome`` is ``PENDING`` when the challenges are determinative, else the outcome of the count;
+    ``reachable`` lists every outcome reachable by resolving the challenges, in a stable order
+    (REP, RESULTS, RUNOFF, NULLITY_RERUN; then ballot order). ``warnings`` are plain sentences.
+    """
+
+    counts: TallyCounts
+    valid: int
+    valid_plus_challenged: int
+    ballots_cast: int
+    determinative: bool
+    majority_for: str | None
+    outcome: Outcome
+    reachable: tuple[Outcome, ...]
+    warnings: tuple[str, ...]
+
+    @property
+    def challenges_statement(self) -> str:
+        """Line 9 of the tally, as a sentence."""
+        are = "are" if self.determinative else "are not"
+        return f"Challenges {are} sufficient in number to affect the results of the election."
+
+    @property
+    def majority_statement(self) -> str:
+        """Line 10 of the tally, as a sentence."""
+        if self.majority_for is not None:
+            return f"A majority of the valid votes counted plus challenged ballots has been cast for {self.majority_for}."
+        names = self.counts.union_names
+        whom = names[0] if len(names) == 1 else "any labor organization"
+        return f"A majority of the valid votes counted plus challenged ballots has not been cast for {whom}."
+
+
+def majority_cast_for(counts: TallyCounts) -> str | None:
+    """Line 10: the labor organization with more than half of the valid votes plus challenged ballots.
+
+    Args:
+        counts: the tally (validated here).
+
+    Returns:
+        The union's name when ``2 * votes(u) > valid + challenged`` (it wins however the challenges
+        are resolved), else ``None`` ("has not been cast"). "Against" is never named.
+
+    Raises:
+        InvalidTally: the counts are invalid.
+
+    Authority: 29 CFR 102.69(a)(7); rules.md R-C2 line 10, R-C3.
+    """
+    validate_tally(counts)
+    denominator = counts.valid_plus_challenged
+    for name, votes in counts.choices:
+        if 2 * votes > denominator:
+            return name
+    return None
+
+
+def check_stated_lines(
+    counts: TallyCounts,
+    *,
+    valid: int | None = None,
+    valid_plus_challenged: int | None = None,
+    determinative: bool | None = None,
+    majority_for: str | bool | None | _Unstated = UNSTATED,
+    ballots_cast: int | None = None,
+) -> None:
+    """Refuse a transcribed tally whose stated lines disagree with its counts.
+
+    Args:
+        counts: the tally's counts (validated here).
+        valid: stated line 6, or ``None`` when not stated.
+        valid_plus_challenged: stated line 8, or ``None``.
+        determinative: stated line 9 (``True`` = "are sufficient"), or ``None``.
+        majority_for: stated line 10: a union's name, or ``True`` for "has been cast" without a name,
+            ``None``/``False`` for "has not been cast"; leave it out when not stated.
+        ballots_cast: a stated total of ballots cast (valid + void + challenged), or ``None``.
+
+    Raises:
+        InvalidTally: the counts are invalid, or a stated line differs from the computation; ``line``
+            is the keyword of the first line that disagrees, and the message gives both values.
+
+    Authority: 29 CFR 102.69(a)(7); rules.md R-C2, R-C3, R-E3, §6.2 (A2, A3).
+    """
+    validate_tally(counts)
+    for line, form_line, unit, stated, computed in (
+        ("valid", "line 6 (valid votes counted)", "valid", valid, counts.valid),
+        (
+            "valid_plus_challenged",
+            "line 8 (valid votes counted plus challenged ballots)",
+            "valid plus challenged",
+            valid_plus_challenged,
+            counts.valid_plus_challenged,
+        ),
+        ("ballots_cast", "ballots cast (valid + void + challenged)", "ballots cast", ballots_cast, counts.ballots_cast),
+    ):
+        if stated is None:
+            continue
+        if isinstance(stated, bool) or not isinstance(stated, int):
+            raise InvalidTally(f"{form_line}: stated {stated!r} is not a whole number", line=line)
+        if stated != computed:
+            raise InvalidTally(f"{form_line}: stated {stated}, but the counts give {computed} {unit}", line=line)
+    if determinative is not None:
+        if not isinstance(determinative, bool):
+            raise InvalidTally(
+                f"line 9 (challenges sufficient to affect the results): stated {determinative!r} is not true or false",
+                line="determinative",
+            )
+        computed_determinative = is_determinative(counts)
+        if determinative != computed_determinative:
+            said, must = ("are", "are not") if determinative else ("are not", "are")
+            raise InvalidTally(
+                f"line 9: the tally says challenges {said} sufficient to affect the results, "
+                f"but {counts.challenged} challenged ballot(s) {must} (R-E3)",
+                line="determinative",
+            )
+    if not isinstance(majority_for, _Unstated):
+        computed_majority = majority_cast_for(counts)
+        if majority_for is True:
+            agrees = computed_majority is not None
+        elif majority_for is None or majority_for is False:
+            agrees = computed_majority is None
+        elif isinstance(majority_for, str):
+            if majority_for not in counts.union_names:
+                raise InvalidTally(f"line 10: {majority_for!r} is not a labor organization on the ballot", line="majority_for")
+            agrees = computed_majority == majority_for
+        else:
+            raise InvalidTally(
+                f"line 10: stated {majority_for!r} is neither a labor organization nor true/false", line="majority_for"
+            )
+        if not agrees:
+            computed_text = (
+                f"has been cast for {computed_majority}" if computed_majority else "has not been cast for any labor organization"
+            )
+            raise InvalidTally(
+                f"line 10: stated majority {majority_for!r} disagrees with the counts: a majority of the valid votes "
+                f"plus challenged ballots ({counts.valid_plus_challenged}) {computed_text}",
+                line="majority_for",
+            )
+
+
+def analyze_tally(counts: TallyCounts) -> TallyAnalysis:
+    """Derive every line of a tally of ballots and its outcome.
+
+    Args:
+        counts: the tally's counts (validated here).
+
+    Returns:
+        A :class:`TallyAnalysis`: lines 6 and 8, ballots cast, line 9 (determinative, R-E3), line 10
+        (majority), the outcome (``PENDING`` when determinative, R-D5), the reachable outcomes, and
+        warnings: ballots cast above the eligible count (R-C3: warn, do not refuse), and a tie for
+        first with a zero-vote choice while the eligible count is not confirmed exact (R-P5 cannot be
+        applied; a runoff is assumed).
+
+    Raises:
+        InvalidTally: the counts are invalid.
+
+    Authority: 29 CFR 102.69(a)(7), 102.70; rules.md R-C2, R-C3, R-D1-R-D5, R-E3-R-E6, R-P1-R-P6.
+    """
+    validate_tally(counts)
+    ballot = Ballot.of(counts)
+    reachable = tuple(sorted(reachable_outcomes(counts), key=ballot.sort_key))
+    determinative = len(reachable) > 1
+    return TallyAnalysis(
+        counts=counts,
+        valid=counts.valid,
+        valid_plus_challenged=counts.valid_plus_challenged,
+        ballots_cast=counts.ballots_cast,
+        determinative=determinative,
+        majority_for=majority_cast_for(counts),
+        outcome=PENDING_OUTCOME if determinative else reachable[0],
+        reachable=reachable,
+        warnings=_warnings(counts, ballot),
+    )
+
+
+def _warnings(counts: TallyCounts, ballot: Ballot) -> tuple[str, ...]:
+    warnings: list[str] = []
+    if counts.eligible is not None and counts.ballots_cast > counts.eligible:
+        kind = "exact" if counts.eligible_exact else "approximate"
+        warnings.append(
+            f"ballots cast ({counts.ballots_cast}: {counts.valid} valid, {counts.void} void, {counts.challenged} challenged) "
+            f"exceed the {kind} number of eligible voters ({counts.eligible}); check line 2"
+        )
+    votes = Ballot.votes_of(counts)
+    if not counts.eligible_exact and not ballot.two_choice:
+        top = max(votes)
+        if top > 0 and votes.count(top) >= 2 and min(votes) == 0 and 2 * top <= sum(votes):
+            warnings.append(
+                "choices tie for first and another choice received no votes: if every eligible voter cast a valid "
+                "ballot, 102.70(d) calls for a Certification of Results, not a runoff; the eligible count is not "
+                "confirmed exact, so the zero-vote exception was not applied (R-P5)"
+            )
+    return tuple(warnings)
+
+
+# ---- building a tally from plain data (YAML / JSON) -------------------------------------------------
+
+_COUNT_KEYS = ("against", "challenged", "void", "eligible")
+_FLAG_KEYS = ("eligible_exact", "runoff_ballot")
+_STATED_KEYS = ("valid", "valid_plus_challenged", "determinative", "majority_for", "ballots_cast")
+_KNOWN_KEYS = frozenset({"choices", *_COUNT_KEYS, *_FLAG_KEYS, *_STATED_KEYS})
+
+
+def tally_from_mapping(data: Mapping[str, object]) -> TallyCounts:
+    """Build a validated :class:`TallyCounts` from plain data, such as a YAML or JSON tally.
+
+    Args:
+        data: a mapping with ``choices`` (required: a mapping ``{name: votes}`` in ballot order, or a
+            list of ``{"name": ..., "votes": ...}`` or ``[name, votes]``), ``against`` (omit or null
+            only on a runoff ballot between two unions), and optionally ``challenged``, ``void``,
+            ``eligible`` (counts, default 0/0/unknown), ``eligible_exact``, ``runoff_ballot``
+            (true/false). Counts are integers, or strings of digits with optional thousands commas
+            ("1,798"). Lines transcribed from the form may be given too — ``valid``,
+            ``valid_plus_challenged``, ``ballots_cast``, ``determinative``, ``majority_for`` — and are
+            checked against the counts (:func:`check_stated_lines`).
+
+    Returns:
+        The validated counts.
+
+    Raises:
+        InvalidTally: the data is not a mapping, has an unknown key, a value of the wrong type, invalid
+            counts, or a stated line that disagrees; ``line`` names the key.
+
+    Authority: 29 CFR 102.69(a)(7); rules.md R-C2, R-C3, §6.2.
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidTally(f"a tally must be a mapping of its lines, got {type(data).__name__}", line="tally")
+    unknown = sorted(str(key) for key in data if key not in _KNOWN_KEYS)
+    if unknown:
+        raise InvalidTally(
+            f"unknown tally key(s) {', '.join(unknown)}; expected some of {', '.join(sorted(_KNOWN_KEYS))}",
+            line=unknown[0],
+        )
+    if "choices" not in data:
+        raise InvalidTally("line 4: 'choices' (votes for each labor organization) is required", line="choices")
+    counts = TallyCounts(
+        choices=_choices_from(data["choices"]),
+        against=_optional_count(data, "against"),
+        challenged=_optional_count(data, "challenged") or 0,
+        void=_optional_count(data, "void") or 0,
+        eligible=_optional_count(data, "eligible"),
+        eligible_exact=_flag(data, "eligible_exact"),
+        runoff_ballot=_flag(data, "runoff_ballot"),
+    )
+    validate_tally(counts)
+    stated: dict[str, object] = {key: data[key] for key in _STATED_KEYS if key in data}
+    if stated:
+        if "determinative" in stated and not isinstance(stated["determinative"], bool):
+            raise InvalidTally(
+                f"line 9: 'determinative' must be true or false, got {stated['determinative']!r}", line="determinative"
+            )
+        check_stated_lines(
+            counts,
+            valid=_stated_count(stated, "valid"),
+            valid_plus_challenged=_stated_count(stated, "valid_plus_challenged"),
+            ballots_cast=_stated_count(stated, "ballots_cast"),
+            determinative=stated.get("determinative"),  # type: ignore[arg-type]  # checked above
+            majority_for=stated.get("majority_for", UNSTATED),  # type: ignore[arg-type]  # checked by check_stated_lines
+        )
+    return counts
+
+
+def _choices_from(raw: object) -> tuple[tuple[str, int], ...]:
+    pairs: list[tuple[object, object]] = []
+    if isinstance(raw, Mapping):
+        pairs = list(raw.items())
+    elif isinstance(raw, list | tuple):
+        for position, item in enumerate(raw, start=1):
+            if isinstance(item, Mapping):
+                extra = set(item) - {"name", "votes"}
+                if extra or "name" not in item or "votes" not in item:
+                    raise InvalidTally(f"line 4, choice {position}: expected {{name, votes}}, got {dict(item)!r}", line="choices")
+                pairs.append((item["name"], item["votes"]))
+            elif isinstance(item, list | tuple) and len(item) == 2:
+                pairs.append((item[0], item[1]))
+            else:
+                raise InvalidTally(
+                    f"line 4, choice {position}: expected {{name, votes}} or [name, votes], got {item!r}", line="choices"
+                )
+    else:
+        raise InvalidTally(f"line 4: 'choices' must map each labor organization to its votes, got {raw!r}", line="choices")
+    result: list[tuple[str, int]] = []
+    for name, votes in pairs:
+        if not isinstance(name, str):
+            raise InvalidTally(f"line 4: a labor organization's name must be text, got {name!r}", line="choices")
+        result.append((name, _as_count(votes, f"line 4 (votes for {name})", "choices")))
+    return tuple(result)
+
+
+def _optional_count(data: Mapping[str, object], key: str) -> int | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    return _as_count(value, f"'{key}'", key)
+
+
+def _stated_count(stated: Mapping[str, object], key: str) -> int | None:
+    value = stated.get(key)
+    if value is None:
+        return None
+    return _as_count(value, f"stated '{key}'", key)
+
+
+def _as_count(value: object, where: str, line: str) -> int:
+    if isinstance(value, bool):
+        raise InvalidTally(f"{where}: expected a count of ballots, got {value!r}", line=line)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        text = value.strip().replace(",", "")
+        digits = text.removeprefix("-")
+        if digits.isascii() and digits.isdigit():
+            return int(text)
+    raise InvalidTally(f"{where}: expected a count of ballots, got {value!r}", line=line)
+
+
+def _flag(data: Mapping[str, object], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise InvalidTally(f"'{key}' must be true or false, got {value!r}", line=key)
+    return value

@@ -1,0 +1,167 @@
+"""`casefile tally analyze`: the tally calculator on the command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from casefile.cli.app import app
+from casefile.cli.calc_tally import parse_choice
+from casefile.errors import InvalidTally
+from casefile.rules.tally import AGAINST
+
+runner = CliRunner()
+# The console script installed beside the interpreter running the tests (.venv/bin/casefile).
+CASEFILE = Path(sys.executable).with_name("casefile")
+
+
+def analyze_json(*args: str) -> dict[str, Any]:
+    result = runner.invoke(app, ["tally", "analyze", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    payload: dict[str, Any] = json.loads(result.output)
+    return payload
+
+
+class TestAnalyzeJson:
+    def test_bessemer_2022_is_pending(self) -> None:
+        """Bessemer 2022 rerun: every JSON key present; determinative; pending between RWDSU and Results."""
+        payload = analyze_json(
+            "--choice", "RWDSU=875", "--against", "993", "--challenged", "416", "--void", "59", "--eligible", "6153"
+        )
+        assert payload == {
+            "valid": 1868,
+            "valid_plus_challenged": 2284,
+            "ballots_cast": 2343,
+            "determinative": True,
+            "outcome": "PENDING",
+            "winner": None,
+            "runoff_choices": None,
+            "majority_for": None,
+            "reachable": [
+                {"outcome": "REP", "winner": "RWDSU", "runoff_choices": None},
+                {"outcome": "RESULTS", "winner": None, "runoff_choices": None},
+            ],
+            "warnings": [],
+        }
+
+    def test_georgia_power_certifies(self) -> None:
+        """T20 Georgia Power: 15-8 with one void ballot certifies IBEW Local 84; the name may contain spaces."""
+        payload = analyze_json("--choice", "IBEW Local 84=15", "--against", "8", "--void", "1", "--eligible", "30")
+        assert payload["outcome"] == "REP"
+        assert payload["winner"] == "IBEW Local 84"
+        assert payload["majority_for"] == "IBEW Local 84"
+        assert payload["determinative"] is False
+
+    def test_runoff_choices_listed_in_ballot_order(self) -> None:
+        """T28: A 40, B 20, None 40 gives a runoff between A and "against", as a list."""
+        payload = analyze_json("--choice", "A=40", "--choice", "B=20", "--against", "40")
+        assert payload["outcome"] == "RUNOFF"
+        assert payload["runoff_choices"] == ["A", AGAINST]
+
+    def test_zero_vote_exception_with_exact_count(self) -> None:
+        """T18 on the command line: --eligible-exact 72 turns the T17 runoff into Results."""
+        common = ["--choice", "ACWA=36", "--choice", "UGW=0", "--against", "36"]
+        approximate = analyze_json(*common, "--eligible", "77")
+        assert approximate["outcome"] == "RUNOFF"
+        assert len(approximate["warnings"]) == 1
+        exact = analyze_json(*common, "--eligible", "72", "--eligible-exact")
+        assert exact["outcome"] == "RESULTS"
+        assert exact["warnings"] == []
+
+    def test_runoff_ballot_between_two_unions(self) -> None:
+        """T37: a runoff ballot between two unions needs no --against and ends 50-50 in Results."""
+        payload = analyze_json("--choice", "A=50", "--choice", "B=50", "--runoff-ballot")
+        assert payload["outcome"] == "RESULTS"
+        assert payload["valid"] == 100
+
+
+class TestAnalyzeTable:
+    def test_table_shows_lines_and_outcome(self) -> None:
+        """Without --json a table shows the tally's lines, the statement of line 9 and the outcome."""
+        result = runner.invoke(app, ["tally", "analyze", "--choice", "Workers United=15", "--against", "9", "--challenged", "7"])
+        assert result.exit_code == 0, result.output
+        assert "Tally of Ballots" in result.output
+        assert "Valid votes counted" in result.output
+        assert "Pending" in result.output
+        assert "Certification of Results" in result.output
+
+    def test_warning_printed(self) -> None:
+        """A5: ballots cast above the approximate eligible count is printed as a warning."""
+        result = runner.invoke(app, ["tally", "analyze", "--choice", "U=15", "--against", "8", "--void", "1", "--eligible", "20"])
+        assert result.exit_code == 0, result.output
+        assert "warning:" in result.output
+
+
+class TestBadInput:
+    @pytest.mark.parametrize(
+        ("args", "line"),
+        [
+            pytest.param(["--choice", "U=-3", "--against", "8"], "choices", id="negative-votes"),
+            pytest.param(["--choice", "U=15", "--against", "-8"], "against", id="negative-against"),
+            pytest.param(["--choice", "U=15"], "against", id="against-omitted"),
+            pytest.param(["--choice", "U15", "--against", "8"], "choices", id="no-equals-sign"),
+            pytest.param(["--choice", "U=many", "--against", "8"], "choices", id="votes-in-words"),
+            pytest.param(["--choice", "=4", "--against", "8"], "choices", id="no-name"),
+            pytest.param(
+                ["--choice", "U=15", "--against", "8", "--eligible-exact"], "eligible_exact", id="exact-without-eligible"
+            ),
+            pytest.param(
+                ["--choice", "A=1", "--choice", "B=2", "--against", "3", "--runoff-ballot"],
+                "runoff_ballot",
+                id="runoff-with-three",
+            ),
+        ],
+    )
+    def test_raises_invalid_tally(self, args: list[str], line: str) -> None:
+        """Bad input raises InvalidTally naming the line (the console entry turns it into exit 2)."""
+        result = runner.invoke(app, ["tally", "analyze", *args])
+        assert isinstance(result.exception, InvalidTally), result.output
+        assert result.exception.line == line
+
+    def test_parse_choice_splits_on_last_equals(self) -> None:
+        """NAME=VOTES splits at the last '=' and reads thousands separators."""
+        assert parse_choice("A=B Union=1,798") == ("A=B Union", 1798)
+
+    def test_console_script_exits_2_with_message(self) -> None:
+        """The installed `casefile` command prints the error and exits 2 on a negative count."""
+        assert CASEFILE.exists(), f"console script not installed beside {sys.executable}"
+        result = subprocess.run(
+            [str(CASEFILE), "tally", "analyze", "--choice", "RWDSU=-875", "--against", "993"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert result.returncode == 2
+        assert "cannot be negative" in result.stderr
+        assert result.stdout == ""
+
+    def test_console_script_json(self) -> None:
+        """The installed command prints parseable JSON for Bessemer 2021 and exits 0."""
+        result = subprocess.run(
+            [str(CASEFILE), "tally", "analyze", "--choice", "RWDSU=738", "--against", "1798", "--challenged", "505", "--json"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert result.returncode == 0, result.stderr
+        assert json.loads(result.stdout)["outcome"] == "RESULTS"
+
+
+class TestImportWeight:
+    def test_calculator_imports_no_heavy_library(self) -> None:
+        """Importing the calculator loads neither Prefect, WeasyPrint nor SQLModel."""
+        code = (
+            "import sys, casefile.cli.calc_tally\n"
+            "heavy = {'prefect', 'weasyprint', 'sqlmodel', 'sqlalchemy'}\n"
+            "print(sorted(heavy & {m.split('.')[0] for m in sys.modules}))"
+        )
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        assert result.stdout.strip() == "[]"
