@@ -1,0 +1,320 @@
+"""Documents: a context model (``casefile.document_data``) → Jinja2 HTML → WeasyPrint PDF.
+
+One template per :class:`~casefile.vocab.DocumentKind` in ``templates/`` (installed as the package
+``casefile.templates``); every template extends ``base.html`` and builds its caption, service list
+and signature block with the macros of ``_macros.html``. ``print.css`` sets US letter pages, the
+running header with the case number on every page and "Page X of Y" footers.
+
+Rendering is deterministic: the same context gives the same HTML and the same PDF bytes (the PDF's
+creation and modification dates are the document's issue date, its identifier is a digest of its
+content, fonts are subset the same way each time). The bytes depend on the font subsetter
+WeasyPrint finds: HarfBuzz-subset (Debian ``libharfbuzz-subset0``, about 3x faster) or, failing
+that, fontTools; each gives stable but different bytes, so compare digests on one machine setup.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib.resources
+from dataclasses import dataclass
+from datetime import date, datetime
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup, escape
+from pydantic import BaseModel
+from weasyprint import CSS, HTML
+from weasyprint.text.fonts import FontConfiguration
+
+from casefile.document_data import (
+    DOCUMENT_CONTEXTS,
+    PLACEHOLDER_PATTERN,
+    DocumentContext,
+    ElectionDates,
+    ExceptionsContext,
+    HearingOfficerReportContext,
+    NoticeOfHearingContext,
+    ObjectionsContext,
+    OfferOfProofContext,
+    TallyOfBallotsContext,
+    is_placeholder,
+    placeholder,
+)
+from casefile.errors import ProcedureError
+from casefile.vocab import DocumentKind, ElectionAgreement, TallyKind, VotingMethod
+
+TEMPLATE_FILES: dict[DocumentKind, str] = {kind: f"{kind.value}.html" for kind in DocumentKind}
+"""The template file of each document kind, in ``templates/``."""
+
+PDF_OPTIONS = {"pdf_identifier": True, "uncompressed_pdf": False}
+"""write_pdf options: the file identifier is a digest of the content (deterministic). Not PDF/A: in
+WeasyPrint 70 the PDF/A variants open the sRGB output-intent profile without closing it (a
+ResourceWarning on every render)."""
+
+
+@dataclass(frozen=True)
+class RenderedDocument:
+    """A rendered document: its kind, title, HTML, PDF bytes and the sha256 of the PDF bytes."""
+
+    kind: DocumentKind
+    title: str
+    html: str
+    pdf: bytes
+    sha256: str
+
+
+def templates_dir() -> Path:
+    """The directory holding the templates (the package ``casefile.templates``)."""
+    root = importlib.resources.files("casefile.templates")
+    return Path(str(root))
+
+
+# --------------------------------------------------------------------------------------------
+# Jinja environment, filters
+# --------------------------------------------------------------------------------------------
+
+
+def _mark_placeholders(value: object) -> object:
+    """Jinja ``finalize``: wrap every placeholder inside a printed string in a styled span."""
+    if isinstance(value, Markup) or not isinstance(value, str) or "[NOT IN THE PUBLIC RECORD: " not in value:
+        return value
+    out = Markup("")
+    last = 0
+    for match in PLACEHOLDER_PATTERN.finditer(value):
+        out += escape(value[last : match.start()])
+        out += Markup('<span class="placeholder">{}</span>').format(match.group(0))
+        last = match.end()
+    return out + escape(value[last:])
+
+
+def long_date(value: date | str) -> str:
+    """``date(2021, 4, 9)`` → "April 9, 2021"; a placeholder string passes through unchanged."""
+    if isinstance(value, str) and is_placeholder(value):
+        return value
+    if isinstance(value, datetime) or not isinstance(value, date):
+        raise TypeError(f"long_date expects a date or a placeholder, got {value!r}")
+    return f"{value:%B} {value.day}, {value.year}"
+
+
+def weekday_date(value: date | str) -> str:
+    """``date(2021, 8, 16)`` → "Monday, August 16, 2021"; a placeholder passes through."""
+    if isinstance(value, str):
+        return long_date(value)
+    return f"{value:%A}, {long_date(value)}"
+
+
+def count(value: int) -> str:
+    """``5867`` → "5,867"."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"count expects an int, got {value!r}")
+    return f"{value:,}"
+
+
+def clock(value: datetime) -> str:
+    """Time of day of an aware instant, NLRB style: "11:59:59 p.m. EDT", "10:00 a.m. CDT"."""
+    if value.tzinfo is None:
+        raise TypeError(f"clock expects an aware datetime, got naive {value!r}")
+    hour = value.hour % 12 or 12
+    text = f"{hour}:{value.minute:02d}"
+    if value.second:
+        text += f":{value.second:02d}"
+    text += " a.m." if value.hour < 12 else " p.m."
+    zone = value.tzname() or ""
+    if zone.startswith("UTC") or not zone:
+        offset = value.strftime("%z")
+        zone = f"UTC{offset[:3]}:{offset[3:]}"
+    return f"{text} {zone}"
+
+
+def instant(value: datetime | str) -> str:
+    """An aware instant as "11:59:59 p.m. EDT on August 16, 2021"; a placeholder passes through."""
+    if isinstance(value, str):
+        return long_date(value)
+    return f"{clock(value)} on {long_date(value.date())}"
+
+
+def election_period(value: ElectionDates, preposition: bool = True) -> str:
+    """When an election was held, for running text: "on April 6, 2021", "from February 8 to March 29, 2021",
+    "from December 20, 2021 to January 7, 2022"; without the preposition for a table cell."""
+    began = value.began_on
+    ended = value.ended_on
+    if ended is None or (isinstance(began, date) and began == ended):
+        return f"on {long_date(began)}" if preposition else long_date(began)
+    if isinstance(began, str):
+        text = f"{began} to {long_date(ended)}"
+    elif began.year == ended.year:
+        text = f"{began:%B} {began.day} to {long_date(ended)}"
+    else:
+        text = f"{long_date(began)} to {long_date(ended)}"
+    return f"from {text}" if preposition else text
+
+
+def join_and(values: tuple[str, ...] | list[str]) -> str:
+    """("A",) → "A"; ("A", "B") → "A and B"; ("A", "B", "C") → "A, B, and C"."""
+    items = list(values)
+    if len(items) <= 2:
+        return " and ".join(items)
+    return ", ".join(items[:-1]) + ", and " + items[-1]
+
+
+AGREEMENT_LABELS = {
+    ElectionAgreement.CONSENT: "Consent Election Agreement",
+    ElectionAgreement.STIPULATED: "Stipulated Election Agreement",
+    ElectionAgreement.DIRECTED: "Decision and Direction of Election",
+}
+"""How each kind of election agreement is named on a document (tally line 1, certifications)."""
+
+METHOD_LABELS = {
+    VotingMethod.MANUAL: "manual",
+    VotingMethod.MAIL: "mail-ballot",
+    VotingMethod.MIXED: "mixed manual and mail-ballot",
+}
+"""How each voting method is named on a document."""
+
+
+def agreement_name(value: ElectionAgreement | str) -> str:
+    """ElectionAgreement.STIPULATED → "Stipulated Election Agreement"; a placeholder passes through."""
+    if isinstance(value, ElectionAgreement):
+        return AGREEMENT_LABELS[value]
+    return long_date(value)
+
+
+def method_name(value: VotingMethod | str) -> str:
+    """VotingMethod.MAIL → "mail-ballot" (an adjective: "the mail-ballot election"); a placeholder passes through."""
+    if isinstance(value, VotingMethod):
+        return METHOD_LABELS[value]
+    return long_date(value)
+
+
+@functools.cache
+def environment() -> Environment:
+    """The process-wide Jinja2 environment: autoescape, StrictUndefined, trimmed blocks, casefile's filters."""
+    env = Environment(
+        loader=FileSystemLoader(templates_dir()),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        finalize=_mark_placeholders,
+    )
+    env.filters.update(
+        long_date=long_date,
+        weekday_date=weekday_date,
+        count=count,
+        clock=clock,
+        instant=instant,
+        election_period=election_period,
+        join_and=join_and,
+        plain=lambda value: Markup(escape(value)),
+        agreement_name=agreement_name,
+        method_name=method_name,
+    )
+    env.tests["placeholder"] = is_placeholder
+    env.globals["placeholder"] = placeholder
+    return env
+
+
+# --------------------------------------------------------------------------------------------
+# Titles
+# --------------------------------------------------------------------------------------------
+
+_TALLY_TITLES = {
+    TallyKind.INITIAL: "Tally of Ballots",
+    TallyKind.REVISED: "Revised Tally of Ballots",
+    TallyKind.RERUN: "Tally of Ballots — Rerun Election",
+    TallyKind.RUNOFF: "Tally of Ballots — Runoff Election",
+}
+
+_FIXED_TITLES = {
+    DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION: "Decision on Objections and Direction of Second Election",
+    DocumentKind.ALJ_DECISION: "Decision of the Administrative Law Judge",
+    DocumentKind.CERTIFICATION_OF_RESULTS: "Certification of Results of Election",
+    DocumentKind.CERTIFICATION_OF_REPRESENTATIVE: "Certification of Representative",
+    DocumentKind.CASE_STATUS_REPORT: "Case Status Report",
+}
+
+
+def document_title(kind: DocumentKind, context: DocumentContext) -> str:
+    """The title a document of ``kind`` carries: ``context.caption.title`` when set, else the standard
+    title chosen from the facts (e.g. "Notice of Hearing on Objections and Challenged Ballots")."""
+    if context.caption.title:
+        return context.caption.title
+    if isinstance(context, TallyOfBallotsContext):
+        return _TALLY_TITLES[context.tally.kind]
+    if isinstance(context, ObjectionsContext):
+        return f"{context.filing_party.label}'s Objections to Conduct Affecting the Results of the Election"
+    if isinstance(context, OfferOfProofContext):
+        return f"{context.filing_party.label}'s Offer of Proof in Support of Objections"
+    if isinstance(context, NoticeOfHearingContext):
+        subjects = []
+        if context.objections_set:
+            subjects.append("Objections")
+        if context.challenged_ballots_set:
+            subjects.append("Challenged Ballots")
+        return "Notice of Hearing on " + " and ".join(subjects)
+    if isinstance(context, HearingOfficerReportContext):
+        subject = "Objections and Challenged Ballots" if context.challenges else "Objections"
+        return f"Hearing Officer's Report and Recommendations on {subject}"
+    if isinstance(context, ExceptionsContext):
+        return f"{context.filing_party.label}'s Exceptions to the Hearing Officer's Report"
+    return _FIXED_TITLES[kind]
+
+
+# --------------------------------------------------------------------------------------------
+# Rendering
+# --------------------------------------------------------------------------------------------
+
+
+def _check_context(kind: DocumentKind, context: BaseModel) -> DocumentContext:
+    expected = DOCUMENT_CONTEXTS[kind]
+    if type(context) is not expected:
+        raise ProcedureError(
+            f"a {kind.value} document is rendered from {expected.__name__}, not {type(context).__name__}"
+        )
+    assert isinstance(context, DocumentContext)
+    return context
+
+
+def render_html(kind: DocumentKind, context: BaseModel) -> str:
+    """Render the document of ``kind`` from its context model (``DOCUMENT_CONTEXTS[kind]``) as HTML.
+
+    Raises ProcedureError when ``context`` is not the model of ``kind``; jinja2.UndefinedError
+    (a bug) when a template names a field the model lacks.
+    """
+    checked = _check_context(kind, context)
+    template = environment().get_template(TEMPLATE_FILES[kind])
+    title = document_title(kind, checked)
+    return template.render(ctx=checked, kind=kind, title=title)
+
+
+@functools.cache
+def _font_config() -> FontConfiguration:
+    return FontConfiguration()
+
+
+@functools.cache
+def _stylesheet() -> CSS:
+    return CSS(filename=str(templates_dir() / "print.css"), font_config=_font_config())
+
+
+def render_pdf(kind: DocumentKind, context: BaseModel) -> RenderedDocument:
+    """Render the document of ``kind`` to HTML and to PDF (US letter, fonts embedded and subset).
+
+    The same context always yields the same bytes (and so the same ``sha256``). Raises as
+    :func:`render_html`.
+    """
+    html = render_html(kind, context)
+    checked = _check_context(kind, context)
+    pdf = HTML(string=html, base_url=str(templates_dir()) + "/").write_pdf(
+        stylesheets=[_stylesheet()], font_config=_font_config(), **PDF_OPTIONS
+    )
+    assert pdf is not None
+    return RenderedDocument(
+        kind=kind,
+        title=document_title(kind, checked),
+        html=html,
+        pdf=pdf,
+        sha256=hashlib.sha256(pdf).hexdigest(),
+    )

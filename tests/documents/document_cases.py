@@ -1,0 +1,588 @@
+"""Document contexts built from real cases (shared/data/cases.md and the NLRB export sample).
+
+Amazon, Bessemer (10-RC-269250) supplies every document it actually produced; the two
+certifications, which Bessemer never reached, come from two real Region 6 cases in
+``nlrb-recent-election-results-sample.csv`` (a Certification of Results and a Certification of
+Representative with complete tallies and unit descriptions). Every fact the public sources do not
+give (counsel's names, the text of each objection, witnesses, places, times) is a placeholder.
+Due dates are computed by hand under the 2019 text (business days, rules.md R-A1/R-B3; the
+petition was filed 2020-11-20) and noted where they are set.
+
+This is a plain module (not a conftest) so that the tests and ``bench/bench_render.py`` can import it.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+from casefile.document_data import (
+    ALJDecisionContext,
+    Caption,
+    CaseStatusReportContext,
+    CertificationOfRepresentativeContext,
+    CertificationOfResultsContext,
+    DeadlineLine,
+    DecisionAndDirectionOfSecondElectionContext,
+    DocketLine,
+    DocumentContext,
+    DocumentLine,
+    ElectionDates,
+    ElectionSummary,
+    ExceptionItem,
+    ExceptionsContext,
+    HearingOfficerReportContext,
+    HistoryLine,
+    Issuance,
+    NoticeOfHearingContext,
+    ObjectionItem,
+    ObjectionsContext,
+    OfferOfProofContext,
+    PartyRef,
+    ServiceEntry,
+    Signature,
+    TallyAnalysis,
+    TallyLines,
+    TallyOfBallotsContext,
+    VoteLine,
+    WitnessItem,
+    placeholder,
+)
+from casefile.vocab import (
+    Actor,
+    DeadlineStatus,
+    DocumentKind,
+    ElectionAgreement,
+    ElectionKind,
+    FilingMethod,
+    PartyRole,
+    Stage,
+    TallyKind,
+    VotingMethod,
+)
+
+ATLANTA = ZoneInfo("America/New_York")  # Region 10's receiving office (domain/regions.md)
+BESSEMER_LOCAL = ZoneInfo("America/Chicago")  # the facility, where the notice is posted
+
+AMAZON = "Amazon.com Services LLC"
+RWDSU = "Retail, Wholesale and Department Store Union"
+
+BESSEMER_CAPTION = Caption(
+    case_number="10-RC-269250",
+    employer=AMAZON,
+    petitioner=RWDSU,
+    region="Region 10",
+    office="Atlanta, Georgia",
+)
+
+EMPLOYER = PartyRef(
+    name=AMAZON,
+    role=PartyRole.EMPLOYER,
+    representative=placeholder("Employer's counsel of record"),
+    email=placeholder("Employer's counsel's email address"),
+)
+PETITIONER = PartyRef(
+    name=RWDSU,
+    role=PartyRole.PETITIONER,
+    representative=placeholder("Petitioner's counsel of record"),
+    email=placeholder("Petitioner's counsel's email address"),
+)
+
+REGIONAL_DIRECTOR = Signature(
+    name="Lisa Henderson",
+    title="Regional Director",
+    organization="National Labor Relations Board, Region 10",
+)
+UNIT_PLACEHOLDER = placeholder("unit description of the Decision and Direction of Election")
+
+FIRST_ELECTION = ElectionDates(began_on=date(2021, 2, 8), ended_on=date(2021, 3, 29), method=VotingMethod.MAIL)
+RERUN_ELECTION = ElectionDates(began_on=date(2022, 2, 4), ended_on=date(2022, 3, 25), method=VotingMethod.MAIL)
+
+TALLY_2021 = TallyLines(
+    kind=TallyKind.INITIAL,
+    prepared_on=date(2021, 4, 9),
+    ballot_type="Single Labor Organization",
+    election=FIRST_ELECTION,
+    eligible=5867,
+    void=76,
+    choices=(VoteLine(choice=RWDSU, votes=738),),
+    against=1798,
+    valid=2536,
+    challenged=505,
+    valid_plus_challenged=3041,
+    determinative=False,
+    majority_for=None,
+    outcome="No majority for the Petitioner (certification of results unless objections are sustained)",
+)
+
+TALLY_2022 = TallyLines(
+    kind=TallyKind.RERUN,
+    prepared_on=date(2022, 3, 31),
+    ballot_type="Single Labor Organization",
+    election=RERUN_ELECTION,
+    eligible=6153,
+    void=59,
+    choices=(VoteLine(choice=RWDSU, votes=875),),
+    against=993,
+    valid=1868,
+    challenged=416,
+    valid_plus_challenged=2284,
+    determinative=True,
+    majority_for=None,
+    outcome="Pending: the challenged ballots are sufficient in number to affect the results",
+)
+
+# 23 objections filed 2021-04-16 (cases.md: count of 23; their text is not in the sources).
+OBJECTIONS_2021 = tuple(
+    ObjectionItem(number=n, text=placeholder(f"text of Objection {n} as filed"), filed_by=RWDSU) for n in range(1, 24)
+)
+
+HISTORY_2021 = (
+    HistoryLine(occurred_on=date(2020, 11, 20), event="The Petitioner filed the petition."),
+    HistoryLine(occurred_on=date(2021, 2, 8), event="Ballots were mailed; the mail-ballot election ran to March 29, 2021."),
+    HistoryLine(occurred_on=date(2021, 4, 9), event="The Tally of Ballots issued: 738 for, 1,798 against, 505 challenged ballots."),
+    HistoryLine(occurred_on=date(2021, 4, 16), event="The Petitioner filed 23 objections."),
+)
+
+
+def _cutoff(day: date, zone: ZoneInfo = ATLANTA) -> datetime:
+    """23:59:59 local time of the receiving office on ``day`` (rules.md R-B9)."""
+    return datetime(day.year, day.month, day.day, 23, 59, 59, tzinfo=zone)
+
+
+def tally_2021() -> TallyOfBallotsContext:
+    """The initial Tally of Ballots, April 9, 2021."""
+    return TallyOfBallotsContext(
+        caption=BESSEMER_CAPTION,
+        issuance=Issuance(issued_on=date(2021, 4, 9), issuer_title="Board Agent"),
+        agreement=ElectionAgreement.DIRECTED,
+        tally=TALLY_2021,
+        unit_description=UNIT_PLACEHOLDER,
+        board_agent=Signature(name=placeholder("Board agent's name"), title="Board Agent", organization="National Labor Relations Board, Region 10"),
+        observers_for=(AMAZON, RWDSU),
+        objections_due=DeadlineLine(
+            what="Objections and offer of proof",
+            due_on=date(2021, 4, 16),  # Fri 2021-04-09 + 5 business days
+            cutoff_at=_cutoff(date(2021, 4, 16)),
+            citation="29 CFR 102.69(a)(8)",
+        ),
+    )
+
+
+def tally_2022() -> TallyOfBallotsContext:
+    """The rerun Tally of Ballots, March 31, 2022 (challenges determinative)."""
+    return TallyOfBallotsContext(
+        caption=BESSEMER_CAPTION,
+        issuance=Issuance(issued_on=date(2022, 3, 31), issuer_title="Board Agent"),
+        agreement=ElectionAgreement.DIRECTED,
+        tally=TALLY_2022,
+        unit_description=UNIT_PLACEHOLDER,
+        board_agent=Signature(name=placeholder("Board agent's name"), title="Board Agent", organization="National Labor Relations Board, Region 10"),
+        observers_for=(AMAZON, RWDSU),
+        objections_due=DeadlineLine(
+            what="Objections and offer of proof",
+            due_on=date(2022, 4, 7),  # Thu 2022-03-31 + 5 business days
+            cutoff_at=_cutoff(date(2022, 4, 7)),
+            citation="29 CFR 102.69(a)(8)",
+        ),
+    )
+
+
+def objections_2021() -> ObjectionsContext:
+    """The Petitioner's 23 objections of April 16, 2021, served on the Employer."""
+    return ObjectionsContext(
+        caption=BESSEMER_CAPTION,
+        issuance=Issuance(issued_on=date(2021, 4, 16), issuer_title="Counsel for the Petitioner"),
+        filing_party=PETITIONER,
+        tally_prepared_on=date(2021, 4, 9),
+        election=FIRST_ELECTION,
+        objections=OBJECTIONS_2021,
+        filing_method=FilingMethod.E_FILING,
+        signature=Signature(name=placeholder("Petitioner's counsel"), title="Counsel for the Petitioner", organization=RWDSU),
+        service=(
+            ServiceEntry(
+                party=EMPLOYER,
+                manner="Electronic mail",
+                address=placeholder("Employer's counsel's email address"),
+                served_on=date(2021, 4, 16),
+            ),
+        ),
+    )
+
+
+def offer_of_proof_2021() -> OfferOfProofContext:
+    """The Petitioner's offer of proof (confidential: no witness is public)."""
+    return OfferOfProofContext(
+        caption=BESSEMER_CAPTION,
+        issuance=Issuance(issued_on=date(2021, 4, 16), issuer_title="Counsel for the Petitioner"),
+        filing_party=PETITIONER,
+        objections_filed_on=date(2021, 4, 16),
+        submitted_to="Lisa Henderson, Regional Director, National Labor Relations Board, Region 10",
+        objections=OBJECTIONS_2021[:2],
+        witnesses=(
+            WitnessItem(objection_number=1, witness=placeholder("witness"), summary=placeholder("summary of expected testimony")),
+            WitnessItem(objection_number=2, witness=placeholder("witness"), summary=placeholder("summary of expected testimony")),
+        ),
+        signature=Signature(name=placeholder("Petitioner's counsel"), title="Counsel for the Petitioner", organization=RWDSU),
+    )
+
+
+def notice_of_hearing_2021() -> NoticeOfHearingContext:
+    """The notice setting the Petitioner's objections for a hearing to open May 7, 2021."""
+    return NoticeOfHearingContext(
+        caption=BESSEMER_CAPTION,
+        issuance=Issuance(issued_on=placeholder("date the notice issued"), issuer_title="Regional Director", place="Atlanta, Georgia"),
+        tally_prepared_on=date(2021, 4, 9),
+        objections_filed_on=date(2021, 4, 16),
+        objections_set=OBJECTIONS_2021,
+        hearing_opens_on=date(2021, 5, 7),  # "set to start May 7" (cases.md)
+        place=placeholder("place of hearing or videoconference details"),
+        hearing_officer=None,
+        briefs_as_of_right=True,  # petition filed 2020-11-20: 2019 text (R-A1)
+        signature=REGIONAL_DIRECTOR,
+        service=(
+            ServiceEntry(party=EMPLOYER, manner="Electronic mail", address=placeholder("Employer's counsel's email address"), served_on=placeholder("date of service")),
+            ServiceEntry(party=PETITIONER, manner="Electronic mail", address=placeholder("Petitioner's counsel's email address"), served_on=placeholder("date of service")),
+        ),
+    )
+
+
+def hearing_officer_report_2021() -> HearingOfficerReportContext:
+    """Hearing Officer Kerstin Meyers's report of August 2, 2021 recommending a second election."""
+    return HearingOfficerReportContext(
+        caption=BESSEMER_CAPTION,
+        issuance=Issuance(issued_on=date(2021, 8, 2), issuer_title="Hearing Officer", place="Atlanta, Georgia"),
+        tally=TALLY_2021,
+        procedural_history=HISTORY_2021 + (HistoryLine(occurred_on=date(2021, 5, 7), event="The hearing on objections was set to open."),),
+        hearing_held="over about three weeks in May 2021; both parties called witnesses",
+        findings=(
+            "The objections the Hearing Officer recommends sustaining centre on the United States Postal Service"
+            " collection box placed at the facility during the mail-ballot election.",
+            placeholder("the Hearing Officer's findings of fact and credibility resolutions"),
+        ),
+        objections=OBJECTIONS_2021,
+        recommended_disposition="that the election held February 8 to March 29, 2021 be set aside and a second election directed",
+        exceptions=DeadlineLine(
+            what="Exceptions to the Hearing Officer's report",
+            due_on=date(2021, 8, 16),  # Mon 2021-08-02 + 10 business days
+            cutoff_at=_cutoff(date(2021, 8, 16)),
+            citation="29 CFR 102.69(c)(1)(iii): 10 business days from issuance",
+        ),
+        answering_brief=DeadlineLine(
+            what="Answering briefs",
+            due_on=date(2021, 8, 23),  # 2021-08-16 + 5 business days (R-B5)
+            cutoff_at=_cutoff(date(2021, 8, 23)),
+            citation="29 CFR 102.69(c)(1)(iii): 5 business days from the last day for exceptions",
+        ),
+        signature=Signature(name="Kerstin Meyers", title="Hearing Officer", organization="National Labor Relations Board, Region 10"),
+        service=(
+            ServiceEntry(party=EMPLOYER, manner="Electronic mail", address=placeholder("Employer's counsel's email address"), served_on=date(2021, 8, 2)),
+            ServiceEntry(party=PETITIONER, manner="Electronic mail", address=placeholder("Petitioner's counsel's email address"), served_on=date(2021, 8, 2)),
+        ),
+    )
+
+
+def exceptions_2021() -> ExceptionsContext:
+    """A draft of the Employer's exceptions as of their due date (whether and when they were filed is not in cases.md)."""
+    return ExceptionsContext(
+        caption=BESSEMER_CAPTION,
+        issuance=Issuance(issued_on=date(2021, 8, 16), issuer_title="Counsel for the Employer"),
+        filing_party=EMPLOYER,
+        report_issued_on=date(2021, 8, 2),
+        exceptions=(
+            ExceptionItem(
+                number=1,
+                excepted_to="The Hearing Officer's recommendation to sustain the objections concerning the"
+                " United States Postal Service collection box",
+                grounds=placeholder("Employer's grounds"),
+            ),
+            ExceptionItem(
+                number=2,
+                excepted_to="The Hearing Officer's recommendation that the election be set aside and a second election directed",
+                grounds=placeholder("Employer's grounds"),
+            ),
+        ),
+        due=DeadlineLine(
+            what="Exceptions to the Hearing Officer's report",
+            due_on=date(2021, 8, 16),
+            cutoff_at=_cutoff(date(2021, 8, 16)),
+            citation="29 CFR 102.69(c)(1)(iii)",
+        ),
+        signature=Signature(name=placeholder("Employer's counsel"), title="Counsel for the Employer", organization=AMAZON),
+        service=(
+            ServiceEntry(party=PETITIONER, manner="Electronic mail", address=placeholder("Petitioner's counsel's email address"), served_on=date(2021, 8, 16)),
+        ),
+    )
+
+
+def decision_2021() -> DecisionAndDirectionOfSecondElectionContext:
+    """Regional Director Lisa Henderson's decision of November 29, 2021 setting the election aside."""
+    return DecisionAndDirectionOfSecondElectionContext(
+        caption=BESSEMER_CAPTION,
+        issuance=Issuance(issued_on=date(2021, 11, 29), issuer_title="Regional Director", place="Atlanta, Georgia"),
+        tally=TALLY_2021,
+        procedural_history=HISTORY_2021
+        + (HistoryLine(occurred_on=date(2021, 8, 2), event="The Hearing Officer recommended that the election be set aside and a second election directed."),),
+        findings=(
+            "The Regional Director set aside the election held February 8 to March 29, 2021 on the Petitioner's"
+            " objections to the Employer's conduct and directed a second election.",
+            placeholder("the Regional Director's findings and reasons"),
+        ),
+        objections=OBJECTIONS_2021,
+        party_at_fault=EMPLOYER,
+        set_aside_election=FIRST_ELECTION,
+        agreement=ElectionAgreement.DIRECTED,
+        choices=(RWDSU,),
+        unit_description=UNIT_PLACEHOLDER,
+        second_election_schedule=placeholder("date, time and method of the second election, not fixed in the decision"),
+        signature=REGIONAL_DIRECTOR,
+        service=(
+            ServiceEntry(party=EMPLOYER, manner="Electronic mail", address=placeholder("Employer's counsel's email address"), served_on=date(2021, 11, 29)),
+            ServiceEntry(party=PETITIONER, manner="Electronic mail", address=placeholder("Petitioner's counsel's email address"), served_on=date(2021, 11, 29)),
+        ),
+    )
+
+
+def alj_decision_2024() -> ALJDecisionContext:
+    """Record copy of the Administrative Law Judge's decision of November 5, 2024 directing a third election."""
+    return ALJDecisionContext(
+        caption=BESSEMER_CAPTION.model_copy(
+            update={
+                "other_case_numbers": (placeholder("unfair labor practice case numbers"),),
+                "forum": "Division of Judges",
+                "employer_label": "Respondent and Employer",
+                "petitioner_label": "Charging Party and Petitioner",
+            }
+        ),
+        issuance=Issuance(issued_on=date(2024, 11, 5), issuer_title="Administrative Law Judge"),
+        hearing_held="beginning April 25, 2024, over several months",
+        findings_summary=(
+            "The Judge found that the Respondent committed six unfair labor practices and sustained two of the"
+            " Petitioner's objections to the rerun election held February 4 to March 25, 2022.",
+            "311 challenged ballots were still uncounted when the hearing began; the Judge set the rerun election aside"
+            " without resolving them.",
+        ),
+        violations_found=(
+            "Confiscating union materials",
+            "Interrogation",
+            "Surveillance",
+            "Threatening closure",
+            placeholder("the other unfair labor practices found"),
+        ),
+        challenged_ballots_unresolved=311,
+        remedy=(
+            "The rerun election held February 4 to March 25, 2022 is set aside.",
+            "A third election is directed, on a date to be set.",
+            placeholder("the order and notice remedying the unfair labor practices"),
+        ),
+        agreement=ElectionAgreement.DIRECTED,
+        signature=Signature(name="Michael Silverstein", title="Administrative Law Judge", organization="National Labor Relations Board, Division of Judges"),
+    )
+
+
+def certification_of_results_2023() -> CertificationOfResultsContext:
+    """48forty Solutions, 06-RC-311772: tally 2023-03-30 (2 for, 9 against, 2 challenged); case closed
+    2023-04-07 "Certification of Results" (the first business day after the objection period, R-H2)."""
+    teamsters = "General Teamsters, Chauffeurs and Helpers Local Union 249"
+    return CertificationOfResultsContext(
+        caption=Caption(
+            case_number="06-RC-311772",
+            employer="48forty Solutions, LLC.",
+            petitioner=teamsters,
+            region="Region 6",
+            office="Pittsburgh, Pennsylvania",
+        ),
+        issuance=Issuance(issued_on=date(2023, 4, 7), issuer_title="Regional Director", place="Pittsburgh, Pennsylvania"),
+        agreement=placeholder("type of election agreement"),
+        tally=TallyLines(
+            kind=TallyKind.INITIAL,
+            prepared_on=date(2023, 3, 30),
+            ballot_type="Single Labor Organization",
+            election=ElectionDates(began_on=placeholder("election date"), method=placeholder("voting method")),
+            eligible=14,
+            void=0,
+            choices=(VoteLine(choice=teamsters, votes=2),),
+            against=9,
+            valid=11,
+            challenged=2,
+            valid_plus_challenged=13,
+            determinative=False,
+            majority_for=None,
+            outcome="No majority for the Petitioner",
+        ),
+        basis="no timely objections having been filed",
+        unit_description=(
+            "All full-time and part-time CDL Driver— Class A Truck Drivers, Industrial Maintenance Mechanics, and"
+            " Non-Supervisory Dispatchers employed at the Employer’s facility located at 4201 Grand Avenue, Pittsburgh,"
+            " PA 15225; but excluding all Temporary, office clerical, confidential and professional employees, guards,"
+            " and supervisors as defined by the Act."
+        ),
+        signature=Signature(name=placeholder("Regional Director's name"), title="Regional Director", organization="National Labor Relations Board, Region 6"),
+        labor_organizations=(teamsters,),
+    )
+
+
+def certification_of_representative_2023() -> CertificationOfRepresentativeContext:
+    """Braeburn Alloy Steel, 06-RC-310608: tally 2023-02-23 (19 for, 4 against); case closed 2023-03-03
+    "Certific. of Representative" (the first business day after the objection period, R-H2)."""
+    usw = (
+        "United Steel, Paper and Forestry, Rubber, Manufacturing, Energy, Allied Industrial and Service Workers"
+        " International Union, AFL-CIO, CLC"
+    )
+    return CertificationOfRepresentativeContext(
+        caption=Caption(
+            case_number="06-RC-310608",
+            employer="Braeburn Alloy Steel LLC, a Wholly Owned Subsidiary of G.O. Carlson, Inc.",
+            petitioner=usw,
+            region="Region 6",
+            office="Pittsburgh, Pennsylvania",
+        ),
+        issuance=Issuance(issued_on=date(2023, 3, 3), issuer_title="Regional Director", place="Pittsburgh, Pennsylvania"),
+        agreement=placeholder("type of election agreement"),
+        tally=TallyLines(
+            kind=TallyKind.INITIAL,
+            prepared_on=date(2023, 2, 23),
+            ballot_type="Single Labor Organization",
+            election=ElectionDates(began_on=placeholder("election date"), method=placeholder("voting method")),
+            eligible=23,
+            void=0,
+            choices=(VoteLine(choice=usw, votes=19),),
+            against=4,
+            valid=23,
+            challenged=0,
+            valid_plus_challenged=23,
+            determinative=False,
+            majority_for=usw,
+            outcome="Majority for the Petitioner",
+        ),
+        basis="no timely objections having been filed",
+        unit_description=(
+            "Included: All hourly production (including rollers) and maintenance employees at the Employer's Lower"
+            " Burrell, Pennsylvania facility. Excluded: All other employees, foremen, office clerical, confidential"
+            " employees, guards, professional employees and supervisors as defined in the Act."
+        ),
+        signature=Signature(name=placeholder("Regional Director's name"), title="Regional Director", organization="National Labor Relations Board, Region 6"),
+        representative=usw,
+    )
+
+
+def case_status_report_2022(documents: tuple[DocumentLine, ...] = ()) -> CaseStatusReportContext:
+    """Status of Bessemer for the Petitioner the day after the rerun tally (April 1, 2022)."""
+    return CaseStatusReportContext(
+        caption=BESSEMER_CAPTION,
+        issuance=Issuance(issued_on=date(2022, 4, 1), issuer_title="casefile"),
+        prepared_for=f"{RWDSU} (Petitioner)",
+        as_of_at=datetime(2022, 4, 1, 12, 0, tzinfo=ATLANTA),
+        agreement=ElectionAgreement.DIRECTED,
+        petition_filed_on=date(2020, 11, 20),
+        rule_set="2019 text: business-day periods (petition filed 2020-05-31 … 2023-12-25; rules.md R-A1)",
+        elections=(
+            ElectionSummary(
+                kind=ElectionKind.INITIAL,
+                label="First election (2021)",
+                dates=FIRST_ELECTION,
+                stage=Stage.RERUN_DIRECTED,
+                result="Set aside by the Regional Director on November 29, 2021; second election directed",
+                tallies=(
+                    TallyAnalysis(
+                        tally=TALLY_2021,
+                        determinative_reason="even if all 505 challenged ballots were counted for the Petitioner,"
+                        " 738 + 505 = 1,243 is fewer than the 1,798 votes against",
+                        reachable_outcomes=("RESULTS: no representative",),
+                    ),
+                ),
+            ),
+            ElectionSummary(
+                kind=ElectionKind.RERUN,
+                label="Second (rerun) election (2022)",
+                dates=RERUN_ELECTION,
+                stage=Stage.TALLY_ISSUED,
+                result="Pending: the challenged ballots are determinative; objections due April 7, 2022",
+                tallies=(
+                    TallyAnalysis(
+                        tally=TALLY_2022,
+                        determinative_reason="if 119 or more of the 416 challenged ballots were counted for the"
+                        " Petitioner and none against, it would have a majority (875 + 119 = 994 > 993); if none"
+                        " were counted, it would not (875 < 993)",
+                        reachable_outcomes=(f"REP: certify {RWDSU}", "RESULTS: no representative"),
+                    ),
+                ),
+            ),
+        ),
+        docket=(
+            DocketLine(occurred_on=date(2020, 11, 20), actor=Actor.PARTY, party=RWDSU, act="Petition filed"),
+            DocketLine(occurred_on=date(2021, 4, 9), actor=Actor.BOARD_AGENT, act="Tally of Ballots (initial)",
+                       note="738 for, 1,798 against, 505 challenged; challenges not determinative"),
+            DocketLine(occurred_on=date(2021, 4, 16), actor=Actor.PARTY, party=RWDSU, act="Objections filed (23)"),
+            DocketLine(occurred_on=date(2021, 8, 2), actor=Actor.HEARING_OFFICER, act="Hearing Officer's report",
+                       note="recommends setting the election aside and directing a second election"),
+            DocketLine(occurred_on=date(2021, 11, 29), actor=Actor.REGIONAL_DIRECTOR,
+                       act="Decision on objections: election set aside; second election directed"),
+            DocketLine(occurred_on=date(2022, 2, 4), actor=Actor.BOARD,
+                       act="Request for review on the mailbox location denied",
+                       note="without prejudice to a post-election objection"),
+            DocketLine(occurred_on=date(2022, 3, 31), actor=Actor.BOARD_AGENT, act="Tally of Ballots (rerun)",
+                       note="875 for, 993 against, 416 challenged; challenges determinative"),
+        ),
+        deadlines=(
+            DeadlineLine(
+                what="Objections to the rerun election, with offer of proof",
+                due_on=date(2022, 4, 7),  # Thu 2022-03-31 + 5 business days
+                cutoff_at=_cutoff(date(2022, 4, 7)),
+                citation="29 CFR 102.69(a)(8)",
+                for_whom="any party",
+                status=DeadlineStatus.OPEN,
+            ),
+            DeadlineLine(
+                what="Hearing on objections and challenged ballots opens (or as soon as practicable)",
+                due_on=date(2022, 4, 21),  # 2022-03-31 + 15 business days
+                citation="29 CFR 102.69(c)(1)(ii)",
+                for_whom="Regional Director",
+                status=DeadlineStatus.OPEN,
+            ),
+        ),
+        documents=documents,
+    )
+
+
+CONTEXT_BUILDERS = {
+    DocumentKind.TALLY_OF_BALLOTS: tally_2021,
+    DocumentKind.OBJECTIONS: objections_2021,
+    DocumentKind.OFFER_OF_PROOF: offer_of_proof_2021,
+    DocumentKind.NOTICE_OF_HEARING: notice_of_hearing_2021,
+    DocumentKind.HEARING_OFFICER_REPORT: hearing_officer_report_2021,
+    DocumentKind.EXCEPTIONS: exceptions_2021,
+    DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION: decision_2021,
+    DocumentKind.ALJ_DECISION: alj_decision_2024,
+    DocumentKind.CERTIFICATION_OF_RESULTS: certification_of_results_2023,
+    DocumentKind.CERTIFICATION_OF_REPRESENTATIVE: certification_of_representative_2023,
+    DocumentKind.CASE_STATUS_REPORT: case_status_report_2022,
+}
+
+
+def issued_documents() -> tuple[DocumentLine, ...]:
+    """The record copies casefile renders for Bessemer up to April 1, 2022, with the sha256 of each PDF."""
+    from casefile.documents import render_pdf
+
+    lines = []
+    for kind, build in (
+        (DocumentKind.TALLY_OF_BALLOTS, tally_2021),
+        (DocumentKind.OBJECTIONS, objections_2021),
+        (DocumentKind.HEARING_OFFICER_REPORT, hearing_officer_report_2021),
+        (DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION, decision_2021),
+        (DocumentKind.TALLY_OF_BALLOTS, tally_2022),
+    ):
+        context = build()
+        rendered = render_pdf(kind, context)
+        issued_on = context.issuance.issued_on
+        assert isinstance(issued_on, date)
+        lines.append(DocumentLine(title=rendered.title, kind=kind, issued_on=issued_on, sha256=rendered.sha256))
+    return tuple(lines)
+
+
+def build_contexts(*, with_documents: bool = True) -> dict[DocumentKind, DocumentContext]:
+    """One context per document kind (the status report lists the documents rendered, if asked)."""
+    contexts: dict[DocumentKind, DocumentContext] = {kind: build() for kind, build in CONTEXT_BUILDERS.items()}
+    if with_documents:
+        contexts[DocumentKind.CASE_STATUS_REPORT] = case_status_report_2022(issued_documents())
+    return contexts

@@ -1,0 +1,499 @@
+"""Documents rendered from real cases: text in the PDF, every page's header and footer, fonts,
+determinism, golden HTML, escaping, and the context models' refusals."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from datetime import date, datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from jinja2 import StrictUndefined, UndefinedError
+from pydantic import ValidationError
+from pypdf import PdfReader
+
+from casefile.document_data import (
+    DOCUMENT_CONTEXTS,
+    Caption,
+    DeadlineLine,
+    DocumentContext,
+    ElectionDates,
+    ObjectionItem,
+    PartyRef,
+    ServiceEntry,
+    TallyLines,
+    VoteLine,
+    WitnessItem,
+    is_placeholder,
+    placeholder,
+)
+from casefile.documents import (
+    TEMPLATE_FILES,
+    RenderedDocument,
+    clock,
+    count,
+    election_period,
+    environment,
+    join_and,
+    long_date,
+    render_html,
+    render_pdf,
+    templates_dir,
+)
+from casefile.errors import InvalidTally, MalformedCaseNumber, ProcedureError
+from casefile.vocab import DocumentKind, ElectionAgreement, PartyRole, TallyKind, VotingMethod
+
+import document_cases as cases
+
+GOLDEN = Path(__file__).parent / "golden"
+SHA256_HEX = re.compile(r"\b[0-9a-f]{64}\b")
+
+CASE_NUMBER = {kind: "10-RC-269250" for kind in DocumentKind} | {
+    DocumentKind.CERTIFICATION_OF_RESULTS: "06-RC-311772",
+    DocumentKind.CERTIFICATION_OF_REPRESENTATIVE: "06-RC-310608",
+}
+
+# Real values each document must print (checked in the text extracted from the PDF).
+EXPECTED_TEXT = {
+    DocumentKind.TALLY_OF_BALLOTS: [
+        "TALLY OF BALLOTS", "AMAZON.COM SERVICES LLC", "RETAIL, WHOLESALE AND DEPARTMENT STORE UNION",
+        "Approximate number of eligible voters 5,867", "Number of void ballots 76",
+        "Number of votes cast for Retail, Wholesale and Department Store Union 738",
+        "Number of votes cast against participating labor organization(s) 1,798",
+        "Number of valid votes counted (sum of lines 3 and 4) 2,536", "Number of challenged ballots 505",
+        "3,041", "Challenges are not sufficient in number to affect the results of the election.",
+        "has not been cast for Retail, Wholesale and Department Store Union", "April 9, 2021",
+        "February 8 to March 29, 2021", "Friday, April 16, 2021", "11:59:59 p.m. EDT on April 16, 2021",
+        "Decision and Direction of Election; mail-ballot election", "For Amazon.com Services LLC",
+    ],
+    DocumentKind.OBJECTIONS: [
+        "PETITIONER'S OBJECTIONS TO CONDUCT AFFECTING THE RESULTS OF THE ELECTION", "Objection 1.", "Objection 23.",
+        "Tally of Ballots for which was prepared on April 9, 2021", "Certificate of Service".upper(),
+        "Amazon.com Services LLC (Employer)", "Electronic mail", "April 16, 2021",
+        "submitted to the Regional Director only and is not served on the other parties",
+    ],
+    DocumentKind.OFFER_OF_PROOF: [
+        "CONFIDENTIAL", "CONFIDENTIAL — submitted to the Regional Director only; not served on other parties (29 CFR 102.69(a)(8))",
+        "PETITIONER'S OFFER OF PROOF IN SUPPORT OF OBJECTIONS", "To: Lisa Henderson, Regional Director",
+        "objections filed on April 16, 2021", "Summary of expected testimony",
+    ],
+    DocumentKind.NOTICE_OF_HEARING: [
+        "NOTICE OF HEARING ON OBJECTIONS", "Friday, May 7, 2021", "to be designated by the Regional Director",
+        "OBJECTIONS SET FOR HEARING", "petition to revoke it within 5 business days",
+        "within 5 business days after the close of the hearing", "Lisa Henderson", "Regional Director",
+    ],
+    DocumentKind.HEARING_OFFICER_REPORT: [
+        "HEARING OFFICER'S REPORT AND RECOMMENDATIONS ON OBJECTIONS", "Kerstin Meyers",
+        "approximately 5,867 eligible voters", "738 votes for Retail, Wholesale and Department Store Union",
+        "1,798 votes against", "United States Postal Service collection box",
+        "recommends that the election held February 8 to March 29, 2021 be set aside and a second election directed",
+        "Monday, August 16, 2021", "Monday, August 23, 2021", "answering brief", "August 2, 2021",
+    ],
+    DocumentKind.EXCEPTIONS: [
+        "EMPLOYER'S EXCEPTIONS TO THE HEARING OFFICER'S REPORT", "Exception 1", "Exception 2",
+        "Report and Recommendations issued on August 2, 2021", "STATEMENT OF SERVICE",
+        "Retail, Wholesale and Department Store Union (Petitioner)", "August 16, 2021",
+    ],
+    DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION: [
+        "DECISION ON OBJECTIONS AND DIRECTION OF SECOND ELECTION", "November 29, 2021", "Lisa Henderson",
+        "is set aside and a second election is directed", "NOTICE OF SECOND ELECTION",
+        "NOTICE TO ALL VOTERS: The election conducted from February 8 to March 29, 2021 was set aside because the"
+        " National Labor Relations Board found that certain conduct of the Employer, Amazon.com Services LLC,"
+        " interfered with the employees' exercise of a free and reasoned choice.",
+        "payroll period ending immediately before the date of this Decision (November 29, 2021)",
+        "three full working days before 12:01 a.m. of the day of the election", "request for review",
+    ],
+    DocumentKind.ALJ_DECISION: [
+        "DECISION OF THE ADMINISTRATIVE LAW JUDGE", "DIVISION OF JUDGES", "Michael Silverstein",
+        "November 5, 2024", "six unfair labor practices", "Confiscating union materials",
+        "311 challenged ballots remain unopened", "A third election is directed", "Section 102.46",
+    ],
+    DocumentKind.CERTIFICATION_OF_RESULTS: [
+        "CERTIFICATION OF RESULTS OF ELECTION", "48FORTY SOLUTIONS, LLC.",
+        "IT IS HEREBY CERTIFIED that a majority of the valid ballots has not been cast for General Teamsters,"
+        " Chauffeurs and Helpers Local Union 249", "Approximate number of eligible voters 14",
+        "Valid votes counted 11", "4201 Grand Avenue, Pittsburgh, PA 15225", "April 7, 2023",
+    ],
+    DocumentKind.CERTIFICATION_OF_REPRESENTATIVE: [
+        "CERTIFICATION OF REPRESENTATIVE",
+        "IT IS HEREBY CERTIFIED that a majority of the valid ballots has been cast for United Steel, Paper and Forestry",
+        "exclusive collective-bargaining representative",
+        "Included: All hourly production (including rollers) and maintenance employees at the Employer's Lower Burrell,"
+        " Pennsylvania facility. Excluded: All other employees, foremen, office clerical, confidential employees,"
+        " guards, professional employees and supervisors as defined in the Act.",
+        "Votes cast for United Steel", "March 3, 2023",
+    ],
+    DocumentKind.CASE_STATUS_REPORT: [
+        "CASE STATUS REPORT", "738 + 1,798 = 2,536", "2,536 + 505 = 3,041", "875 + 993 = 1,868",
+        "1,868 + 416 = 2,284", "Ballots cast 3,117", "738 + 505 = 1,243 is fewer than the 1,798 votes against",
+        "Thursday, April 7, 2022", "2022-04-07T23:59:59-04:00", "29 CFR 102.69(a)",
+        "Thursday, April 21, 2022", "REP: certify Retail, Wholesale and Department Store Union",
+        "Tally of Ballots — Rerun Election", "not legal advice",
+    ],
+}
+
+
+def pdf_pages(pdf: bytes) -> list[str]:
+    """Text of each page of ``pdf``, whitespace collapsed to single spaces."""
+    reader = PdfReader(io.BytesIO(pdf))
+    return [" ".join(page.extract_text().split()) for page in reader.pages]
+
+
+@pytest.fixture(scope="session")
+def rendered(contexts: dict[DocumentKind, DocumentContext]) -> dict[DocumentKind, RenderedDocument]:
+    """Every document kind rendered once to HTML and PDF."""
+    return {kind: render_pdf(kind, context) for kind, context in contexts.items()}
+
+
+KINDS = pytest.mark.parametrize("kind", list(DocumentKind), ids=[kind.value for kind in DocumentKind])
+
+
+class TestEveryDocumentKind:
+    @KINDS
+    def test_pdf_text_shows_the_real_values(self, kind: DocumentKind, rendered: dict[DocumentKind, RenderedDocument]) -> None:
+        """The text extracted from the PDF contains the case's real names, counts and dates."""
+        text = " ".join(pdf_pages(rendered[kind].pdf))
+        missing = [expected for expected in EXPECTED_TEXT[kind] if expected not in text]
+        assert not missing, f"{kind.value}: not in the PDF text: {missing}"
+
+    @KINDS
+    def test_case_number_and_page_x_of_y_on_every_page(self, kind: DocumentKind, rendered: dict[DocumentKind, RenderedDocument]) -> None:
+        """Every page carries the case number in its running header and "Page N of M" in its footer."""
+        pages = pdf_pages(rendered[kind].pdf)
+        for number, text in enumerate(pages, start=1):
+            assert CASE_NUMBER[kind] in text, f"{kind.value}: page {number} lacks the case number"
+            assert f"Page {number} of {len(pages)}" in text, f"{kind.value}: page {number} lacks its page number"
+
+    @KINDS
+    def test_fonts_are_embedded(self, kind: DocumentKind, rendered: dict[DocumentKind, RenderedDocument]) -> None:
+        """Every font used on every page is embedded (its descriptor has a FontFile stream), DejaVu Serif among them."""
+        names = set()
+        for page in PdfReader(io.BytesIO(rendered[kind].pdf)).pages:
+            for font in page["/Resources"]["/Font"].values():
+                font = font.get_object()
+                names.add(str(font["/BaseFont"]).split("+", 1)[-1])
+                holder = font["/DescendantFonts"][0].get_object() if font["/Subtype"] == "/Type0" else font
+                descriptor = holder["/FontDescriptor"].get_object()
+                assert {"/FontFile", "/FontFile2", "/FontFile3"} & set(descriptor.keys()), f"{font['/BaseFont']} not embedded"
+        assert "DejaVu-Serif" in names
+
+    @KINDS
+    def test_pdf_is_us_letter_with_issue_date_metadata(self, kind: DocumentKind, rendered: dict[DocumentKind, RenderedDocument],
+                                                       contexts: dict[DocumentKind, DocumentContext]) -> None:
+        """Pages are 8.5 x 11 in (612 x 792 pt) and the PDF's creation date is the document's issue date."""
+        reader = PdfReader(io.BytesIO(rendered[kind].pdf))
+        for page in reader.pages:
+            assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (612, 792)
+        issued_on = contexts[kind].issuance.issued_on
+        expected = f"D:{issued_on:%Y%m%d}" if isinstance(issued_on, date) else None
+        assert reader.metadata.get("/CreationDate") == expected
+        assert reader.metadata.get("/ModDate") == expected
+
+    @KINDS
+    def test_same_context_gives_the_same_sha256(self, kind: DocumentKind, rendered: dict[DocumentKind, RenderedDocument],
+                                                contexts: dict[DocumentKind, DocumentContext]) -> None:
+        """Rendering the same context again gives byte-identical HTML and PDF (same sha256)."""
+        again = render_pdf(kind, contexts[kind])
+        assert again.html == rendered[kind].html
+        assert again.sha256 == rendered[kind].sha256
+        assert len(again.sha256) == 64
+
+    @KINDS
+    def test_html_matches_the_reviewed_golden_file(self, kind: DocumentKind, rendered: dict[DocumentKind, RenderedDocument]) -> None:
+        """The HTML equals tests/documents/golden/<kind>.html (PDF digests, which depend on the font subsetter, masked)."""
+        html = SHA256_HEX.sub("<sha256>", rendered[kind].html)
+        golden = GOLDEN / f"{kind.value}.html"
+        if not golden.exists() or os.environ.get("CASEFILE_UPDATE_GOLDEN") == "1":
+            golden.parent.mkdir(parents=True, exist_ok=True)
+            golden.write_text(html, encoding="utf-8")
+            pytest.fail(f"golden file {golden} was written; review it and run the tests again")
+        assert html == golden.read_text(encoding="utf-8"), f"{kind.value}: HTML differs from {golden}"
+
+    @KINDS
+    def test_placeholders_are_styled_in_the_html(self, kind: DocumentKind, rendered: dict[DocumentKind, RenderedDocument]) -> None:
+        """Every placeholder printed in the body sits in a span styled as a placeholder, never as plain text."""
+        body = rendered[kind].html.split("<body", 1)[1]
+        for match in re.finditer(r"\[NOT IN THE PUBLIC RECORD: [^\]]+\]", body):
+            before = body[: match.start()]
+            assert before.endswith('<span class="placeholder">'), f"unstyled placeholder {match.group(0)!r}"
+
+
+class TestDocumentContent:
+    def test_rerun_tally_says_rerun_and_challenges_sufficient(self) -> None:
+        """The 2022 rerun tally is titled as a rerun and states that the 416 challenges are sufficient to affect the results."""
+        document = render_pdf(DocumentKind.TALLY_OF_BALLOTS, cases.tally_2022())
+        text = " ".join(pdf_pages(document.pdf))
+        assert document.title == "Tally of Ballots — Rerun Election"
+        for expected in ("TALLY OF BALLOTS — RERUN ELECTION", "Tally type Rerun", "6,153", "Number of void ballots 59",
+                         "875", "993", "1,868", "416", "2,284", "Challenges are sufficient in number to affect the results",
+                         "Thursday, April 7, 2022"):
+            assert expected in text
+
+    def test_lufkin_paragraph_omits_party_fault_for_board_agent_irregularity(self) -> None:
+        """When the set-aside rests on Board-agent irregularity, the notice omits the sentence naming a party."""
+        context = cases.decision_2021().model_copy(update={"party_at_fault": None})
+        text = " ".join(pdf_pages(render_pdf(DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION, context).pdf))
+        assert "The election conducted from February 8 to March 29, 2021 was set aside. Therefore, a new election" in text
+        assert "certain conduct of" not in text
+        assert "irregularities in the conduct of the election" in text
+
+    def test_notice_of_second_election_states_the_posting_date_once_the_election_date_is_known(self) -> None:
+        """With the rerun's mail schedule known, the posting obligation names the computed posting date (R-O5)."""
+        context = cases.decision_2021().model_copy(
+            update={
+                "second_election_schedule": "ballots mailed February 4, 2022; to be returned by March 25, 2022; count March 28, 2022",
+                "posting": DeadlineLine(
+                    what="Notice of Second Election posted",
+                    due_on=date(2022, 2, 1),  # 3 full working days before 12:01 a.m. Fri 2022-02-04
+                    cutoff_at=datetime(2022, 2, 1, 0, 1, tzinfo=ZoneInfo("America/Chicago")),
+                    citation="29 CFR 102.67(k)",
+                ),
+            }
+        )
+        text = " ".join(pdf_pages(render_pdf(DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION, context).pdf))
+        assert "no later than 12:01 a.m. on Tuesday, February 1, 2022 (29 CFR 102.67(k))" in text
+        assert "ballots mailed February 4, 2022" in text
+
+    def test_consent_election_decision_states_finality_not_review(self) -> None:
+        """A consent election's decision says the rulings are final and offers no request for review (R-K5)."""
+        context = cases.decision_2021().model_copy(update={"agreement": ElectionAgreement.CONSENT})
+        text = " ".join(pdf_pages(render_pdf(DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION, context).pdf))
+        assert "FINALITY" in text
+        assert "there is no review by the Board" in text
+        assert "request for review of this Decision" not in text
+
+    def test_offer_of_proof_has_no_certificate_of_service(self, rendered: dict[DocumentKind, RenderedDocument]) -> None:
+        """The offer of proof is served on no other party: it carries no certificate of service and no service list (R-G7)."""
+        text = " ".join(pdf_pages(rendered[DocumentKind.OFFER_OF_PROOF].pdf))
+        assert "CERTIFICATE OF SERVICE" not in text
+        assert "Party served" not in text
+        assert "CONFIDENTIAL — REGIONAL DIRECTOR ONLY" in text  # running header on every page
+
+    @pytest.mark.parametrize(
+        ("objections", "challenged", "title"),
+        [
+            (True, None, "Notice of Hearing on Objections"),
+            (True, 416, "Notice of Hearing on Objections and Challenged Ballots"),
+            (False, 416, "Notice of Hearing on Challenged Ballots"),
+        ],
+        ids=["objections", "objections-and-challenges", "challenges"],
+    )
+    def test_notice_of_hearing_title_follows_what_is_set(self, objections: bool, challenged: int | None, title: str) -> None:
+        """The notice's title names objections, challenged ballots or both, as set for hearing."""
+        context = cases.notice_of_hearing_2021().model_copy(
+            update={"objections_set": cases.OBJECTIONS_2021 if objections else (), "challenged_ballots_set": challenged}
+        )
+        document = render_pdf(DocumentKind.NOTICE_OF_HEARING, context)
+        assert document.title == title
+        assert title.upper() in " ".join(pdf_pages(document.pdf))
+
+    def test_status_report_lists_documents_with_their_sha256(self, rendered: dict[DocumentKind, RenderedDocument],
+                                                              contexts: dict[DocumentKind, DocumentContext]) -> None:
+        """The case status report prints the sha256 of each document issued, equal to the digest of that PDF."""
+        tally = render_pdf(DocumentKind.TALLY_OF_BALLOTS, cases.tally_2021())
+        report = contexts[DocumentKind.CASE_STATUS_REPORT]
+        assert report.documents[0].sha256 == tally.sha256
+        assert tally.sha256 in rendered[DocumentKind.CASE_STATUS_REPORT].html
+
+
+class TestEscapingAndEnvironment:
+    def test_party_names_are_escaped(self) -> None:
+        """A party name with markup or an ampersand is printed as text, never as HTML."""
+        hostile = "<script>alert(1)</script> Smith & Sons"
+        context = cases.objections_2021()
+        context = context.model_copy(
+            update={
+                "caption": context.caption.model_copy(update={"employer": hostile}),
+                "service": (context.service[0].model_copy(update={"party": context.service[0].party.model_copy(update={"name": hostile})}),),
+            }
+        )
+        html = render_html(DocumentKind.OBJECTIONS, context)
+        assert "<script>" not in html
+        assert "&lt;script&gt;alert(1)&lt;/script&gt; Smith &amp; Sons" in html
+        text = "".join(pdf_pages(render_pdf(DocumentKind.OBJECTIONS, context).pdf)).replace(" ", "")
+        assert "<script>alert(1)</script>Smith&Sons(Employer)" in text  # printed as text (spaces ignored: the cell wraps)
+
+    def test_environment_is_strict_and_autoescaping(self) -> None:
+        """The environment uses StrictUndefined and autoescaping, so a misspelt field raises instead of printing nothing."""
+        env = environment()
+        assert env.undefined is StrictUndefined
+        assert env.autoescape is True
+        with pytest.raises(UndefinedError):
+            env.from_string("{{ ctx.caption.case_numbr }}").render(ctx=cases.tally_2021())
+
+    def test_a_context_of_the_wrong_model_is_refused(self) -> None:
+        """Rendering a kind from another kind's context model raises ProcedureError naming both models."""
+        with pytest.raises(ProcedureError, match="TallyOfBallotsContext, not ObjectionsContext"):
+            render_html(DocumentKind.TALLY_OF_BALLOTS, cases.objections_2021())
+
+    def test_every_kind_has_a_context_model_and_a_template(self) -> None:
+        """DOCUMENT_CONTEXTS and the templates directory cover every DocumentKind."""
+        assert set(DOCUMENT_CONTEXTS) == set(DocumentKind)
+        for kind in DocumentKind:
+            assert (templates_dir() / TEMPLATE_FILES[kind]).is_file()
+        assert (templates_dir() / "print.css").is_file()
+        assert (templates_dir() / "__init__.py").is_file()
+
+
+class TestFilters:
+    @pytest.mark.parametrize(
+        ("value", "text"),
+        [(date(2021, 4, 9), "April 9, 2021"), (date(2021, 11, 29), "November 29, 2021"), (placeholder("date"), placeholder("date"))],
+        ids=["tally-2021", "rd-decision", "placeholder"],
+    )
+    def test_long_date(self, value: date | str, text: str) -> None:
+        """Dates print as "Month D, YYYY"; a placeholder passes through."""
+        assert long_date(value) == text
+
+    @pytest.mark.parametrize(("value", "text"), [(5867, "5,867"), (76, "76"), (0, "0"), (1798, "1,798")], ids=["eligible", "void", "zero", "against"])
+    def test_count(self, value: int, text: str) -> None:
+        """Counts print with thousands separators."""
+        assert count(value) == text
+
+    @pytest.mark.parametrize(
+        ("value", "text"),
+        [
+            (datetime(2021, 8, 16, 23, 59, 59, tzinfo=ZoneInfo("America/New_York")), "11:59:59 p.m. EDT"),
+            (datetime(2022, 2, 1, 0, 1, tzinfo=ZoneInfo("America/Chicago")), "12:01 a.m. CST"),
+            (datetime.fromisoformat("2022-04-07T23:59:59-04:00"), "11:59:59 p.m. UTC-04:00"),
+        ],
+        ids=["cutoff-edt", "posting-cst", "fixed-offset"],
+    )
+    def test_clock(self, value: datetime, text: str) -> None:
+        """Instants print NLRB style with the zone's abbreviation (or the UTC offset when the zone has no name)."""
+        assert clock(value) == text
+
+    @pytest.mark.parametrize(
+        ("dates", "text"),
+        [
+            (ElectionDates(began_on=date(2021, 2, 8), ended_on=date(2021, 3, 29), method=VotingMethod.MAIL), "from February 8 to March 29, 2021"),
+            (ElectionDates(began_on=date(2021, 12, 20), ended_on=date(2022, 1, 7), method=VotingMethod.MAIL), "from December 20, 2021 to January 7, 2022"),
+            (ElectionDates(began_on=date(2022, 4, 29), method=VotingMethod.MANUAL), "on April 29, 2022"),
+        ],
+        ids=["bessemer-2021", "across-years", "one-day"],
+    )
+    def test_election_period(self, dates: ElectionDates, text: str) -> None:
+        """An election's dates print as one day or a period."""
+        assert election_period(dates) == text
+
+    @pytest.mark.parametrize(("values", "text"), [(("A",), "A"), (("A", "B"), "A and B"), (("A", "B", "C"), "A, B, and C")], ids=["one", "two", "three"])
+    def test_join_and(self, values: tuple[str, ...], text: str) -> None:
+        """Lists of names join with "and"."""
+        assert join_and(values) == text
+
+
+def _tally(**changes: object) -> dict[str, object]:
+    fields: dict[str, object] = dict(cases.TALLY_2021)
+    fields.update(changes)
+    return fields
+
+
+class TestContextModels:
+    @pytest.mark.parametrize(
+        ("changes", "line"),
+        [
+            ({"valid": 2537}, "valid"),
+            ({"valid_plus_challenged": 3040}, "valid_plus_challenged"),
+            ({"majority_for": "Amazon Labor Union"}, "majority_for"),
+        ],
+        ids=["valid-not-sum", "line-8-not-sum", "majority-for-non-choice"],
+    )
+    def test_inconsistent_tally_is_refused(self, changes: dict[str, object], line: str) -> None:
+        """A tally whose stated lines disagree with its counts raises InvalidTally naming the line."""
+        with pytest.raises(InvalidTally) as raised:
+            TallyLines(**_tally(**changes))
+        assert raised.value.line == line
+
+    def test_bessemer_tally_ballots_cast(self) -> None:
+        """Ballots cast = valid + void + challenged: 2,536 + 76 + 505 = 3,117."""
+        assert cases.TALLY_2021.ballots_cast == 3117
+
+    @pytest.mark.parametrize("number", ["10-RC-26925X", "RC-269250", "10_RC_269250"], ids=["letter", "no-region", "underscores"])
+    def test_malformed_case_number_is_refused(self, number: str) -> None:
+        """A caption's case number must have the form RR-TT-NNNNNN."""
+        with pytest.raises(MalformedCaseNumber, match=re.escape(number)):
+            Caption(case_number=number, employer="E", petitioner="P", region="Region 10", office="Atlanta, Georgia")
+
+    def test_placeholder_format(self) -> None:
+        """placeholder() labels the missing fact; is_placeholder() recognises exactly such strings."""
+        text = placeholder("hearing officer's name")
+        assert text == "[NOT IN THE PUBLIC RECORD: hearing officer's name]"
+        assert is_placeholder(text)
+        assert not is_placeholder("Kerstin Meyers")
+        with pytest.raises(ProcedureError):
+            placeholder("a [bracketed] fact")
+
+    def test_a_date_field_takes_a_date_or_a_placeholder_only(self) -> None:
+        """A date field accepts an ISO date or a placeholder, and refuses any other string."""
+        assert ElectionDates(began_on="2021-02-08", method=VotingMethod.MAIL).began_on == date(2021, 2, 8)
+        assert is_placeholder(ElectionDates(began_on=placeholder("election date"), method=VotingMethod.MAIL).began_on)
+        with pytest.raises(ValidationError):
+            ElectionDates(began_on="sometime in February", method=VotingMethod.MAIL)
+
+    def test_models_are_frozen_and_refuse_unknown_fields(self) -> None:
+        """Context models cannot be changed after creation and refuse fields they do not define."""
+        party = PartyRef(name="Amazon.com Services LLC", role=PartyRole.EMPLOYER)
+        with pytest.raises(ValidationError):
+            party.name = "Someone else"  # type: ignore[misc]
+        with pytest.raises(ValidationError):
+            PartyRef(name="Amazon.com Services LLC", role=PartyRole.EMPLOYER, fax="205-555-0100")  # type: ignore[call-arg]
+
+    def test_offer_of_proof_witness_must_support_a_listed_objection(self) -> None:
+        """A witness offered on an objection the offer does not list is refused."""
+        fields = dict(cases.offer_of_proof_2021())
+        fields["witnesses"] = (WitnessItem(objection_number=7, witness=placeholder("witness"), summary=placeholder("summary")),)
+        with pytest.raises(ProcedureError, match="Objection 7"):
+            type(cases.offer_of_proof_2021())(**fields)
+
+    def test_objections_are_not_served_on_the_objecting_party(self) -> None:
+        """A certificate of service listing the objecting party itself is refused."""
+        fields = dict(cases.objections_2021())
+        fields["service"] = (ServiceEntry(party=cases.PETITIONER, manner="Electronic mail", address="x@example.org", served_on=date(2021, 4, 16)),)
+        with pytest.raises(ProcedureError, match="objecting party"):
+            type(cases.objections_2021())(**fields)
+
+    def test_notice_of_hearing_must_set_something(self) -> None:
+        """A notice of hearing with neither objections nor challenged ballots set is refused (R-I2)."""
+        fields = dict(cases.notice_of_hearing_2021())
+        fields["objections_set"] = ()
+        with pytest.raises(ProcedureError, match="R-I2"):
+            type(cases.notice_of_hearing_2021())(**fields)
+
+    def test_certification_of_results_refuses_a_tally_with_a_majority(self) -> None:
+        """A certification of results cannot rest on a tally stating a majority for a labor organization."""
+        fields = dict(cases.certification_of_results_2023())
+        tally = fields["tally"]
+        assert isinstance(tally, TallyLines)
+        fields["tally"] = tally.model_copy(update={"majority_for": tally.choices[0].choice})
+        with pytest.raises(ProcedureError, match="certification of results"):
+            type(cases.certification_of_results_2023())(**fields)
+
+    def test_objection_numbers_start_at_one(self) -> None:
+        """An objection numbered 0 is refused."""
+        with pytest.raises(ValidationError):
+            ObjectionItem(number=0, text="x")
+
+    def test_runoff_tally_without_against_line(self) -> None:
+        """A runoff between two labor organizations has no "against" line; valid is the sum of the two."""
+        tally = TallyLines(
+            kind=TallyKind.RUNOFF,
+            prepared_on=date(2017, 5, 17),
+            ballot_type="Two Labor Organizations",
+            election=ElectionDates(began_on=placeholder("runoff date"), method=VotingMethod.MANUAL),
+            eligible=28,
+            void=0,
+            choices=(VoteLine(choice="LEOS-PBA", votes=8), VoteLine(choice="SPFPA Local 502", votes=11)),
+            against=None,
+            valid=19,
+            challenged=0,
+            valid_plus_challenged=19,
+            determinative=False,
+            majority_for="SPFPA Local 502",
+            outcome="Certify SPFPA Local 502",
+        )
+        html = render_html(DocumentKind.TALLY_OF_BALLOTS, cases.tally_2021().model_copy(update={"tally": tally}))
+        assert "against participating" not in html
+        assert "has been cast for SPFPA Local 502" in html
