@@ -10,7 +10,7 @@ from sqlmodel import Session, select
 from casefile.models import Case, Deadline, Election
 from casefile.rules.calendar import KNOWN_CLOSURES, BusinessCalendar, parse_closure
 from casefile.rules.deadlines import DeadlineComputation, compute_deadline
-from casefile.rules.offices import BOARD_OFFICE, Office, all_offices
+from casefile.rules.offices import Office, office_named
 from casefile.rules.rule_sets import rule_set_by_id
 from casefile.vocab import DeadlineKind, DeadlineStatus
 
@@ -30,15 +30,8 @@ def _calendar(extra: tuple[str, ...], known: bool) -> BusinessCalendar:
 
 
 def office_of(case: Case) -> Office:
-    """The case's receiving office."""
-    for office in all_offices():
-        if office.key == case.office_key:
-            return office
-    if case.office_key == BOARD_OFFICE.key:
-        return BOARD_OFFICE
-    from casefile.rules.offices import office_for
-
-    return office_for(case.region)
+    """The case's receiving office (UnknownRegion if the office table no longer knows its key)."""
+    return office_named(case.office_key)
 
 
 def compute_for_case(case: Case, kind: DeadlineKind, trigger_on: date) -> DeadlineComputation:

@@ -265,13 +265,12 @@ def _notice_of_hearing(rec: _Record, subject: str) -> Built:
     election: Election = _get(rec.session, Election, hearing.election_id)
     tally = latest_tally(rec.session, election)
     assert tally is not None
-    opens = (placeholder(f"opening time on {hearing.opens_on.isoformat()}") if hearing.opens_on
-             else placeholder("date and time the hearing opens"))
     ctx = NoticeOfHearingContext(
         caption=rec.caption(), issuance=Issuance(issued_on=hearing.noticed_on, issuer_title="Regional Director"),
         tally_prepared_on=tally.prepared_on, objections_filed_on=_first_objections_on(rec, election),
         objections_set=rec.objection_items(rec.objections_of(election, ids=list(hearing.objections_set))),
-        challenged_ballots_set=tally.challenged if hearing.challenges_set else None, hearing_opens_at=opens,
+        challenged_ballots_set=tally.challenged if hearing.challenges_set else None,
+        hearing_opens_on=hearing.opens_on or placeholder("date the hearing opens"),
         place=hearing.place or placeholder("place of hearing"), hearing_officer=hearing.presiding or None,
         briefs_as_of_right=rec.case.rule_set_id == "2019-text", signature=rec.rd_signature(),
         service=rec.service(on=hearing.noticed_on),

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from sqlmodel import Session, col, select
 
 from casefile.models import Case, Certification, Decision, DocketEntry, Document, Election, Filing, Objection, Party, Tally
 from casefile.models import Deadline
+from casefile.rules.offices import office_named
 from casefile.services.records import elections_of, get_case, parties_of
 from casefile.vocab import DeadlineStatus
 
@@ -25,9 +27,11 @@ def tally_view(tally: Tally) -> dict[str, Any]:
 
 
 def deadline_view(d: Deadline) -> dict[str, Any]:
+    """A deadline as plain data; ``cutoff_at`` is given in the receiving office's own zone."""
+    cutoff = d.cutoff_at.astimezone(ZoneInfo(office_named(d.office_key).tz))
     return {
         "id": d.id, "kind": d.kind.value, "for": d.for_whom, "trigger": d.trigger, "trigger_on": d.trigger_on.isoformat(),
-        "due_on": d.due_on.isoformat(), "cutoff_at": d.cutoff_at.isoformat(), "citation": d.citation,
+        "due_on": d.due_on.isoformat(), "cutoff_at": cutoff.isoformat(), "citation": d.citation,
         "rule_set": d.rule_set_id, "office": d.office_key, "calendar": d.calendar_id, "status": d.status.value,
         "derivation": list(d.derivation),
     }

@@ -1,0 +1,35 @@
+# casefile — `make demo` replays the real Bessemer case; `make test` runs the tests.
+# Each target creates .venv and installs casefile (with its test extras) when the venv is missing
+# or pyproject.toml is newer than the last install.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.casefile-installed
+
+export DO_NOT_TRACK := 1
+export PREFECT_SERVER_ANALYTICS_ENABLED := false
+export PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS := 90
+
+.PHONY: demo test bench lint clean
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+demo: $(STAMP)
+	$(VENV)/bin/casefile demo
+
+test: $(STAMP)
+	$(PY) -m pytest
+
+bench: $(STAMP)
+	$(PY) bench/bench_tally.py
+	$(PY) bench/bench_deadlines.py
+	$(PY) bench/bench_render.py
+	$(PY) bench/bench_flows.py
+
+clean:
+	rm -rf .casefile out .pytest_cache .hypothesis

@@ -1,0 +1,129 @@
+"""Commands that perform a legal act through its flow: ``tally record``, ``objections file``,
+``certify``, ``sweep``. Prefect is imported only when one of them runs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from casefile.cli.app import app, console, err_console, objections_app, tally_app
+from casefile.cli.timeparse import parse_date, parse_instant
+from casefile.errors import InvalidScenario
+
+
+@contextmanager
+def _flows() -> Iterator[Any]:
+    """The flows package, inside casefile's Prefect runtime (says where flows run)."""
+    from casefile.prefect_env import configure_prefect, flow_runtime
+
+    err_console.print(f"[dim]{configure_prefect()}[/]")
+    with flow_runtime():
+        import flows
+
+        yield flows
+
+
+def _show(result) -> None:  # type: ignore[no-untyped-def]
+    console.print(f"{result.act}: {result.case_number} ({result.ref})")
+    for path in result.documents:
+        console.print(f"  issued {path}")
+
+
+@tally_app.command("record")
+def record(file: Path = typer.Argument(..., help="YAML/JSON tally file (docs/scenario-format.md, 'Tally file')."),
+           as_of: str | None = typer.Option(None, help="When it is recorded (ISO instant); default now.")) -> None:
+    """Record a Tally of Ballots from a file and issue its record copy; opens the objection period."""
+    import yaml
+    from pydantic import ValidationError
+
+    from casefile.scenario import TallyFile
+
+    try:
+        spec = TallyFile.model_validate(yaml.safe_load(file.read_text(encoding="utf-8")))
+    except (OSError, yaml.YAMLError, ValidationError) as exc:
+        raise InvalidScenario(f"{file}: not a tally file: {exc}") from exc
+    from casefile.services.tallies import ElectionIn
+
+    with _flows() as flows:
+        _show(flows.record_tally_flow(
+        case_number=spec.case_number, kind=spec.kind, prepared_on=spec.prepared_on, as_of=parse_instant(as_of, "--as-of"),
+        counts={"choices": spec.choices, "against": spec.against, "challenged": spec.challenged, "void": spec.void,
+                "eligible": spec.eligible, "eligible_exact": spec.eligible_exact},
+            election_in=ElectionIn(**spec.election.model_dump())))
+
+
+@objections_app.command("file")
+def file_objections(
+    case_number: str = typer.Argument(..., help="NLRB case number"),
+    party: str = typer.Option(..., help="Filing party's handle (see `casefile case show`)."),
+    objection: list[str] = typer.Option(..., "--objection", help="One objection's statement; repeat for each, in order."),
+    received_at: str | None = typer.Option(None, help="When the Region received them (ISO with offset); default now."),
+    method: str = typer.Option("e-filing", help="e-filing, fax or paper."),
+    postmarked_on: str | None = typer.Option(None, help="Paper filings: postmark date (YYYY-MM-DD)."),
+    witness: list[str] = typer.Option([], "--witness", help="Offer of proof: 'OBJECTION|WITNESS|SUMMARY'; repeat."),
+    election: int | None = typer.Option(None, help="Election sequence (default: the latest)."),
+) -> None:
+    """File objections with certificate of service, and the offer of proof (to the Regional Director only).
+
+    Refused (exit 2) when received after the cut-off: 11:59 p.m. in the receiving office's zone on
+    the 5th business day after the tally (29 CFR 102.69(a)(8), 102.2)."""
+    from casefile.services.objections import ObjectionsIn, Witness
+    from casefile.vocab import FilingMethod
+
+    moment = parse_instant(received_at, "--received-at")
+    witnesses = []
+    for item in witness:
+        parts = item.split("|", 2)
+        if len(parts) != 3 or not parts[0].strip().isdigit():
+            raise InvalidScenario(f"--witness {item!r}: expected 'OBJECTION NUMBER|WITNESS|SUMMARY'")
+        witnesses.append(Witness(objection=int(parts[0]), name=parts[1].strip(), summary=parts[2].strip()))
+    try:
+        filing_method = FilingMethod(method)
+    except ValueError as exc:
+        raise InvalidScenario(f"--method {method!r}: use e-filing, fax or paper") from exc
+    objections_in = ObjectionsIn(
+        party=party, statements=tuple(objection), received_on=_local_date(case_number, moment), received_at=moment,
+        method=filing_method, postmarked_on=parse_date(postmarked_on, "--postmarked-on") if postmarked_on else None,
+        offer_of_proof=tuple(witnesses))
+    with _flows() as flows:
+        _show(flows.file_objections_flow(case_number=case_number, objections_in=objections_in, as_of=moment,
+                                         election_sequence=election))
+
+
+def _local_date(case_number: str, moment) -> date:  # type: ignore[no-untyped-def]
+    """The calendar date of ``moment`` at the case's receiving office."""
+    from zoneinfo import ZoneInfo
+
+    from casefile.db import read_session
+    from casefile.services.deadline_records import office_of
+    from casefile.services.records import get_case
+
+    with read_session() as session:
+        tz = office_of(get_case(session, case_number)).tz
+    return moment.astimezone(ZoneInfo(tz)).date()
+
+
+@app.command("certify")
+def certify(case_number: str = typer.Argument(...), issued_on: str = typer.Option(..., help="Date issued (YYYY-MM-DD)."),
+            election: int | None = typer.Option(None, help="Election sequence (default: the latest).")) -> None:
+    """Record the Regional Director's Certification (of Representative or of Results, from the tally)."""
+    on = parse_date(issued_on, "--issued-on")
+    with _flows() as flows:
+        _show(flows.certification_flow(case_number=case_number, issued_on=on, as_of=parse_instant(None, "now"),
+                                       election_sequence=election))
+
+
+@app.command("sweep")
+def sweep(as_of: str | None = typer.Option(None, help="Instant (ISO with offset) or date; default now.")) -> None:
+    """Close the periods that have run out and mark acts that have fallen due (what the schedule runs)."""
+    with _flows() as flows:
+        report = flows.sweep_flow(as_of=parse_instant(as_of, "--as-of"))
+    for line in report.deadlines_closed + report.elections_moved:
+        console.print(line)
+    if not report.did_something:
+        console.print("nothing lapsed")

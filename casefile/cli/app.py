@@ -1,0 +1,29 @@
+"""The Typer application and its command groups; command modules register themselves on import."""
+
+from __future__ import annotations
+
+import typer
+from rich.console import Console
+
+app = typer.Typer(
+    name="casefile",
+    help="Carry an NLRB representation election from the tally of ballots through objections, "
+    "challenges, hearing and decision to certification or a rerun election.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+tally_app = typer.Typer(help="Tallies of ballots: record one, analyse one.", no_args_is_help=True)
+deadlines_app = typer.Typer(help="Deadlines: list open ones, compute one.", no_args_is_help=True, invoke_without_command=True)
+case_app = typer.Typer(help="Cases: show one.", no_args_is_help=True)
+objections_app = typer.Typer(help="Objections to the conduct of an election.", no_args_is_help=True)
+
+app.add_typer(tally_app, name="tally")
+app.add_typer(deadlines_app, name="deadlines")
+app.add_typer(case_app, name="case")
+app.add_typer(objections_app, name="objections")
+
+console = Console()
+err_console = Console(stderr=True)
+
+# Command modules: each registers its commands on the groups above when imported.
+from casefile.cli import acts, calc_deadlines, calc_tally, cases, deadlines_list, replay  # noqa: E402,F401  (registration)

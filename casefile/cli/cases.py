@@ -1,0 +1,105 @@
+"""``casefile case show`` and ``casefile case open``: read-only and record-keeping commands that
+import neither Prefect nor WeasyPrint."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.table import Table
+
+from casefile.cli.app import case_app, console
+
+
+@case_app.command("show")
+def show(
+    case_number: str = typer.Argument(..., help="NLRB case number, e.g. 10-RC-269250"),
+    as_json: bool = typer.Option(False, "--json", help="Machine-readable output (keys in docs/json-output.md)."),
+) -> None:
+    """Show a case: parties, chain of elections with stage and tallies, objections, deadlines, docket."""
+    from casefile.db import read_session
+    from casefile.services.views import case_view
+
+    with read_session() as session:
+        view = case_view(session, case_number)
+    if as_json:
+        console.print_json(json.dumps(view))
+        return
+    print_case(view)
+
+
+def print_case(view: dict) -> None:
+    """Print a case view as Rich tables."""
+    console.print(f"[bold]{view['case_number']}[/]  {view['name']}  ({view['case_type']}, {view['agreement']} election; "
+                  f"Region {view['region']}, office {view['office']}; rule set {view['rule_set']})")
+    for p in view["parties"]:
+        console.print(f"  {p['role']:<12} {p['name']}")
+    for e in view["elections"]:
+        follows = f", follows election {e['follows']}" if e["follows"] else ""
+        console.print(f"\n[bold]Election {e['sequence']}[/] ({e['kind']}{follows}) — stage [cyan]{e['stage']}[/]"
+                      + (f" — {e['reason']}" if e["reason"] else ""))
+        for t in e["tallies"]:
+            votes = ", ".join(f"{c['votes']:,} {c['name']}" for c in t["choices"])
+            against = f", {t['against']:,} against" if t["against"] is not None else ""
+            console.print(f"  Tally ({t['kind']}, {t['prepared_on']}): {votes}{against}; void {t['void']:,}; "
+                          f"valid {t['valid']:,}; challenged {t['challenged']:,} "
+                          f"({'determinative' if t['determinative'] else 'not determinative'}); {t['outcome_text']}")
+            if t["determinative"]:
+                console.print(f"    reachable by resolving the challenges: {'; '.join(t['reachable'])}")
+        for party, counts in e["objections"].items():
+            console.print(f"  Objections of {party}: " + ", ".join(f"{n} {d}" for d, n in counts.items()))
+        for d in e["decisions"]:
+            console.print(f"  {d['kind']} {d['issued_on']} ({d['issuer'] or '—'}): {d['result']} {d['summary']}")
+    print_docket(view["docket"])
+    open_ = [d for e in view["elections"] for d in e["deadlines"] if d["status"] == "open"]
+    print_deadlines(open_, title="Open deadlines")
+    for n in view["notes"]:
+        console.print(f"[dim]note: {n}[/]")
+
+
+def print_docket(entries: list[dict]) -> None:
+    table = Table(title="Docket", show_lines=False)
+    for col in ("Date", "Act", "By", "Summary"):
+        table.add_column(col, overflow="fold")
+    for e in entries:
+        table.add_row(e["occurred_on"], e["act"], e["actor"], e["summary"])
+    console.print(table)
+
+
+def print_deadlines(deadlines: list[dict], *, title: str) -> None:
+    table = Table(title=title)
+    for col in ("Case", "Deadline", "For", "Due", "Cut-off", "Rule", "Status"):
+        table.add_column(col, overflow="fold")
+    for d in deadlines:
+        table.add_row(d.get("case_number", ""), d["kind"], d["for"], d["due_on"], d["cutoff_at"], d["citation"], d["status"])
+    if not deadlines:
+        table.add_row("", "(none)", "", "", "", "", "")
+    console.print(table)
+
+
+@case_app.command("open")
+def open_(file: Path = typer.Argument(..., help="YAML file with `case:` and `parties:` sections (scenario format)."),
+          as_of: str | None = typer.Option(None, help="When the case is opened (ISO instant); default now.")) -> None:
+    """Open a case from a YAML file giving the case and its parties (docs/scenario-format.md)."""
+    import yaml
+    from pydantic import ValidationError
+
+    from casefile.cli.timeparse import parse_instant
+    from casefile.db import write_session
+    from casefile.errors import InvalidScenario
+    from casefile.scenario import CaseSpec, PartySpec
+    from casefile.services.cases import CaseIn, PartyIn, open_case
+
+    try:
+        raw = yaml.safe_load(file.read_text(encoding="utf-8"))
+        spec = CaseSpec.model_validate(raw["case"])
+        parties = [PartySpec.model_validate(p) for p in raw["parties"]]
+    except (OSError, KeyError, TypeError, yaml.YAMLError, ValidationError) as exc:
+        raise InvalidScenario(f"{file}: needs `case:` and `parties:` sections: {exc}") from exc
+    with write_session() as session:
+        case = open_case(session, case_in=CaseIn(
+            number=spec.number, name=spec.name, agreement=spec.agreement, petition_filed_on=spec.petition_filed_on,
+            office=spec.office, unit_description=spec.unit_description, notes=tuple(spec.notes),
+            parties=tuple(PartyIn(**p.model_dump()) for p in parties)), as_of=parse_instant(as_of, "--as-of"))
+        console.print(f"Case {case.number} open: rule set {case.rule_set_id}, receiving office {case.office_key}")

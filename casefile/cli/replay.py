@@ -1,0 +1,90 @@
+"""``casefile demo`` and ``casefile replay``: a scenario replayed through the flows, with a progress
+bar, then the docket and the deadlines as tables; ``casefile report`` issues a case status report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+from casefile.cli.app import app, console, err_console
+
+DEMO_SCENARIO = "bessemer-10-RC-269250.yaml"
+
+
+def examples_dir() -> Path:
+    """The example scenarios shipped with casefile (the repository's examples/, installed as casefile.examples)."""
+    from importlib.resources import files
+
+    return Path(str(files("casefile.examples")))
+
+
+def _replay(path: Path) -> None:
+    from casefile.prefect_env import configure_prefect, flow_runtime
+    from casefile.scenario import load_scenario
+
+    load_scenario(path)  # refuse a malformed file before Prefect starts
+    err_console.print(f"[dim]{configure_prefect()}[/]")
+    with flow_runtime():
+        report = _run_with_progress(path)
+    _print_result(report)
+
+
+def _run_with_progress(path: Path):  # type: ignore[no-untyped-def]
+    from casefile.scenario import replay
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                  TimeElapsedColumn(), console=err_console, transient=False) as progress:
+        task = progress.add_task("starting Prefect", total=None)
+
+        def on_event(i: int, n: int, label: str) -> None:
+            progress.update(task, total=n, completed=i - 1, description=f"replaying {label}")
+
+        report = replay(path, on_event=on_event)
+        progress.update(task, completed=progress.tasks[0].total, description="status report")
+        import flows.status_report as status_report
+
+        assert report.ended_at is not None
+        report.documents.append(status_report.status_report_flow(case_number=report.case_number, as_of=report.ended_at))
+        progress.update(task, description="done")
+    return report
+
+
+def _print_result(report) -> None:  # type: ignore[no-untyped-def]
+    from casefile.cli.cases import print_case
+    from casefile.db import read_session
+    from casefile.services.views import case_view
+
+    with read_session() as session:
+        view = case_view(session, report.case_number)
+    print_case(view)
+    console.print(f"\n[bold]{len(report.acts)} acts replayed; documents under {Path(report.documents[-1]).parent}:[/]")
+    for doc in view["documents"]:
+        console.print(f"  {doc['issued_on']}  {doc['title']}  {doc['path']}  sha256 {doc['sha256'][:12]}…")
+
+
+@app.command("replay")
+def replay_cmd(file: Path = typer.Argument(..., help="Scenario file (docs/scenario-format.md).")) -> None:
+    """Replay a scenario file through the same flows a user's commands run; print docket and deadlines."""
+    _replay(file)
+
+
+@app.command("demo")
+def demo() -> None:
+    """Replay the real Bessemer case, 10-RC-269250: PDFs under out/10-RC-269250/, docket and deadlines printed."""
+    _replay(examples_dir() / DEMO_SCENARIO)
+
+
+@app.command("report")
+def report_cmd(case_number: str = typer.Argument(...),
+               as_of: str | None = typer.Option(None, help="Instant or date of the report; default now.")) -> None:
+    """Issue a case status report for a client (docket, deadlines, outcome arithmetic) as PDF."""
+    from casefile.cli.timeparse import parse_instant
+    from casefile.prefect_env import configure_prefect, flow_runtime
+
+    err_console.print(f"[dim]{configure_prefect()}[/]")
+    with flow_runtime():
+        import flows.status_report as status_report
+
+        console.print(status_report.status_report_flow(case_number=case_number, as_of=parse_instant(as_of, "--as-of")))

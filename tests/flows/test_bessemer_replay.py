@@ -1,0 +1,104 @@
+"""The main job: the Bessemer scenario replayed through the Prefect flows leaves the real case's
+record and its PDFs, with the real figures in them; replaying again changes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from sqlmodel import func, select
+
+from casefile.db import read_session
+from casefile.models import DocketEntry, Document, Election, Filing
+from casefile.scenario import replay
+from casefile.vocab import Stage
+
+BESSEMER = Path(__file__).resolve().parents[2] / "examples" / "bessemer-10-RC-269250.yaml"
+
+pytestmark = pytest.mark.prefect
+
+
+def pdf_text(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def replayed(flows_db: Path) -> Path:
+    report = replay(BESSEMER)
+    assert report.case_number == "10-RC-269250"
+    return flows_db / "out" / "10-RC-269250"
+
+
+class TestBessemerReplay:
+    def test_record(self, replayed: Path) -> None:
+        """Two elections: the first set aside and a rerun directed; the rerun at alj-decision-issued with 29 objections filed."""
+        with read_session() as s:
+            elections = s.exec(select(Election).order_by(Election.sequence)).all()
+            assert [(e.kind.value, e.stage) for e in elections] == [
+                ("initial", Stage.RERUN_DIRECTED), ("rerun", Stage.ALJ_DECISION_ISSUED)]
+            assert elections[1].follows_id == elections[0].id
+            filings = s.exec(select(Filing.kind, func.count()).group_by(Filing.kind)).all()
+            assert dict(filings) == {"objections": 3, "offer-of-proof": 3}
+
+    def test_documents_carry_the_real_figures(self, replayed: Path) -> None:
+        """The PDFs under out/10-RC-269250 hold the tallies' figures, the Lufkin paragraph and the confidentiality banner."""
+        names = sorted(p.name for p in replayed.glob("*.pdf"))
+        assert names == [
+            "2021-04-09_tally-of-ballots.pdf", "2021-04-16_objections_rwdsu.pdf", "2021-04-16_offer-of-proof_rwdsu.pdf",
+            "2021-04-26_notice-of-hearing.pdf", "2021-08-02_hearing-officer-report.pdf",
+            "2021-11-29_decision-and-direction-of-second-election.pdf", "2022-03-31_tally-of-ballots.pdf",
+            "2022-04-07_objections_amazon.pdf", "2022-04-07_objections_rwdsu.pdf", "2022-04-07_offer-of-proof_amazon.pdf",
+            "2022-04-07_offer-of-proof_rwdsu.pdf", "2024-11-05_alj-decision.pdf",
+        ]
+        tally = _squash(pdf_text(replayed / "2021-04-09_tally-of-ballots.pdf"))
+        for figure in ("10-RC-269250", "5,867", "76", "738", "1,798", "2,536", "505", "3,041", "Page 1 of"):
+            assert figure in tally
+        rerun = _squash(pdf_text(replayed / "2022-03-31_tally-of-ballots.pdf"))
+        for figure in ("6,153", "59", "875", "993", "1,868", "416", "2,284"):
+            assert figure in rerun
+        assert "are sufficient" in rerun and "are not sufficient" in tally
+        decision = _squash(pdf_text(replayed / "2021-11-29_decision-and-direction-of-second-election.pdf"))
+        assert "Amazon.com Services LLC" in decision and "free and reasoned choice" in decision
+        offer = _squash(pdf_text(replayed / "2021-04-16_offer-of-proof_rwdsu.pdf"))
+        assert "CONFIDENTIAL" in offer
+        objections = _squash(pdf_text(replayed / "2021-04-16_objections_rwdsu.pdf"))
+        assert "Certificate of Service" in objections or "CERTIFICATE OF SERVICE" in objections
+        report = _squash(pdf_text(replayed / "2021-08-02_hearing-officer-report.pdf"))
+        assert "August 16, 2021" in report  # exceptions due 10 business days after August 2, 2021
+
+    def test_every_page_has_the_case_number(self, replayed: Path) -> None:
+        """Every page of every document carries the case number and "Page X of Y"."""
+        for path in replayed.glob("*.pdf"):
+            pages = PdfReader(path).pages
+            for i, page in enumerate(pages, start=1):
+                text = page.extract_text()
+                assert "10-RC-269250" in text, f"{path.name} page {i}"
+                assert f"Page {i} of {len(pages)}" in text, f"{path.name} page {i}"
+
+    def test_documents_registered_once_with_sha256(self, replayed: Path) -> None:
+        """Each issued document is on the docket once, with the sha256 of the file on disk."""
+        import hashlib
+
+        with read_session() as s:
+            docs = s.exec(select(Document)).all()
+            entries = s.exec(select(DocketEntry).where(DocketEntry.act == "issue-document")).all()
+        assert len(docs) == len(entries) == 12
+        for doc in docs:
+            assert hashlib.sha256(Path(doc.path).read_bytes()).hexdigest() == doc.sha256
+
+    def test_replaying_again_changes_nothing(self, replayed: Path) -> None:
+        """A second replay (a retried run) files nothing twice and issues no document twice."""
+        with read_session() as s:
+            before = (s.exec(select(func.count()).select_from(DocketEntry)).one(),
+                      s.exec(select(func.count()).select_from(Document)).one())
+        replay(BESSEMER)
+        with read_session() as s:
+            after = (s.exec(select(func.count()).select_from(DocketEntry)).one(),
+                     s.exec(select(func.count()).select_from(Document)).one())
+        assert after == before
+        assert len(list(replayed.glob("*.pdf"))) == 12

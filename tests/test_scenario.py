@@ -1,0 +1,69 @@
+"""Scenario files: the Bessemer example validates; a wrong field is refused naming the file and the event."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from casefile.errors import InvalidScenario
+from casefile.scenario import FileObjections, RecordTally, load_scenario
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+BESSEMER = EXAMPLES / "bessemer-10-RC-269250.yaml"
+
+
+class TestBessemerScenario:
+    def test_real_figures_and_dates(self) -> None:
+        """The example carries the real tallies (5,867/76/738/1,798/505 and 6,153/59/875/993/416) and dates."""
+        scenario = load_scenario(BESSEMER)
+        tallies = [e for e in scenario.events if isinstance(e, RecordTally)]
+        first, rerun = tallies
+        assert (first.on, first.eligible, first.void, first.against, first.challenged) == (date(2021, 4, 9), 5867, 76, 1798, 505)
+        assert list(first.choices.values()) == [738]
+        assert (rerun.on, rerun.eligible, rerun.void, rerun.against, rerun.challenged) == (date(2022, 3, 31), 6153, 59, 993, 416)
+        assert list(rerun.choices.values()) == [875]
+        objections = [e for e in scenario.events if isinstance(e, FileObjections)]
+        assert [(e.on, e.party, len(e.objections)) for e in objections] == [
+            (date(2021, 4, 16), "rwdsu", 23), (date(2022, 4, 7), "rwdsu", 21), (date(2022, 4, 7), "amazon", 8)]
+        assert [e.act for e in scenario.events][-1] == "alj-decision"
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "case.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+class TestRefusedScenarios:
+    def test_wrong_field_names_file_and_event(self, tmp_path: Path) -> None:
+        """An objection event with `objection:` instead of `objections:` is refused naming file, event 2, act, date and field."""
+        text = BESSEMER.read_text(encoding="utf-8").replace("    objections:\n      - \"Collection box", "    objection:\n      - \"Collection box", 1)
+        path = _write(tmp_path, text)
+        with pytest.raises(InvalidScenario) as err:
+            load_scenario(path)
+        message = str(err.value)
+        assert message.startswith(f"{path}: event 2 (file-objections, dated 2021-04-16): field ")
+        assert "objection" in message
+
+    def test_unknown_act(self, tmp_path: Path) -> None:
+        """An event whose act is not one casefile knows is refused naming the event."""
+        text = BESSEMER.read_text(encoding="utf-8").replace("act: open-hearing", "act: open-the-hearing")
+        with pytest.raises(InvalidScenario) as err:
+            load_scenario(_write(tmp_path, text))
+        assert "event 4 (open-the-hearing, dated 2021-05-07)" in str(err.value)
+
+    def test_events_out_of_order(self, tmp_path: Path) -> None:
+        """An event dated before the one before it is refused."""
+        text = BESSEMER.read_text(encoding="utf-8").replace("  - date: 2021-05-07", "  - date: 2021-04-01")
+        with pytest.raises(InvalidScenario) as err:
+            load_scenario(_write(tmp_path, text))
+        assert "event 4 (open-hearing) is dated 2021-04-01 before the event before it (2021-04-26)" in str(err.value)
+
+    def test_not_yaml_mapping_and_wrong_version(self, tmp_path: Path) -> None:
+        """A file that is not a scenario, or of another format version, is refused with the file's name."""
+        with pytest.raises(InvalidScenario, match="casefile-scenario must be 1"):
+            load_scenario(_write(tmp_path, "casefile-scenario: 2\n"))
+        with pytest.raises(InvalidScenario, match="is a mapping"):
+            load_scenario(_write(tmp_path, "- just a list\n"))
