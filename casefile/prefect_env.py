@@ -39,12 +39,16 @@ def configure_prefect() -> str:
 
 @contextmanager
 def flow_runtime() -> Iterator[None]:
-    """Run flows in this block with casefile's Prefect settings: the environment above, and the
-    flow-run heartbeat turned off (its thread is joined at the end of every synchronous flow run,
+    """Run flows in this block with casefile's Prefect settings: the environment above, one shared
+    API client, and the flow-run heartbeat turned off (its thread is joined at the end of every synchronous flow run,
     about 1 s each; the scheduled deployments of `casefile serve` keep it on for crash detection).
     An environment variable cannot turn it off (the setting takes an int >= 30 or None)."""
     configure_prefect()
+    from prefect.context import SyncClientContext
     from prefect.settings import PREFECT_FLOWS_HEARTBEAT_FREQUENCY, temporary_settings
 
     with temporary_settings(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None}):
-        yield
+        # One API client for every flow run in the block: otherwise each run builds its own,
+        # and with it an SSL context (~45 ms each, even for a plain-http local server).
+        with SyncClientContext.get_or_create():
+            yield

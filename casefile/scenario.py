@@ -324,8 +324,17 @@ def _with_uncertainty(note: str, event: Any) -> str:
     return note
 
 
+class StatedSpec(_Strict):
+    """Lines transcribed from a tally form; each given one must agree with the computation."""
+
+    valid: int | None = None
+    valid_plus_challenged: int | None = None
+    determinative: bool | None = None
+
+
 class TallyFile(_Strict):
-    """A tally file for ``casefile tally record``: the case, the tally's kind and date, the counts."""
+    """A tally file for ``casefile tally record``: the case, the tally's kind and date, the counts,
+    and optionally the lines as transcribed from the form (``stated``), which must agree."""
 
     case_number: str
     kind: TallyKind
@@ -337,3 +346,4 @@ class TallyFile(_Strict):
     eligible: int | None = None
     eligible_exact: bool = False
     election: ElectionSpec = ElectionSpec()
+    stated: StatedSpec | None = None

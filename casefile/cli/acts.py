@@ -47,14 +47,15 @@ def record(file: Path = typer.Argument(..., help="YAML/JSON tally file (docs/sce
         spec = TallyFile.model_validate(yaml.safe_load(file.read_text(encoding="utf-8")))
     except (OSError, yaml.YAMLError, ValidationError) as exc:
         raise InvalidScenario(f"{file}: not a tally file: {exc}") from exc
-    from casefile.services.tallies import ElectionIn
+    from casefile.services.tallies import ElectionIn, StatedLines
 
     with _flows() as flows:
         _show(flows.record_tally_flow(
         case_number=spec.case_number, kind=spec.kind, prepared_on=spec.prepared_on, as_of=parse_instant(as_of, "--as-of"),
         counts={"choices": spec.choices, "against": spec.against, "challenged": spec.challenged, "void": spec.void,
                 "eligible": spec.eligible, "eligible_exact": spec.eligible_exact},
-            election_in=ElectionIn(**spec.election.model_dump())))
+            election_in=ElectionIn(**spec.election.model_dump()),
+            stated=StatedLines(**spec.stated.model_dump()) if spec.stated else None))
 
 
 @objections_app.command("file")

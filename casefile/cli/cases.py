@@ -29,8 +29,8 @@ def show(
     print_case(view)
 
 
-def print_case(view: dict) -> None:
-    """Print a case view as Rich tables."""
+def print_case(view: dict, *, all_deadlines: bool = False) -> None:
+    """Print a case view as Rich tables (``all_deadlines``: every deadline computed, with its status)."""
     console.print(f"[bold]{view['case_number']}[/]  {view['name']}  ({view['case_type']}, {view['agreement']} election; "
                   f"Region {view['region']}, office {view['office']}; rule set {view['rule_set']})")
     for p in view["parties"]:
@@ -52,8 +52,11 @@ def print_case(view: dict) -> None:
         for d in e["decisions"]:
             console.print(f"  {d['kind']} {d['issued_on']} ({d['issuer'] or '—'}): {d['result']} {d['summary']}")
     print_docket(view["docket"])
-    open_ = [d for e in view["elections"] for d in e["deadlines"] if d["status"] == "open"]
-    print_deadlines(open_, title="Open deadlines")
+    every = [{**d, "case_number": f"election {e['sequence']}"} for e in view["elections"] for d in e["deadlines"]]
+    if all_deadlines:
+        print_deadlines(every, title="Deadlines (every one computed, with its status)")
+    else:
+        print_deadlines([d for d in every if d["status"] == "open"], title="Open deadlines")
     for n in view["notes"]:
         console.print(f"[dim]note: {n}[/]")
 
@@ -69,10 +72,11 @@ def print_docket(entries: list[dict]) -> None:
 
 def print_deadlines(deadlines: list[dict], *, title: str) -> None:
     table = Table(title=title)
-    for col in ("Case", "Deadline", "For", "Due", "Cut-off", "Rule", "Status"):
+    for col in ("Case", "Deadline", "For", "Due", "Cut-off (office time)", "Rule", "Status"):
         table.add_column(col, overflow="fold")
     for d in deadlines:
-        table.add_row(d.get("case_number", ""), d["kind"], d["for"], d["due_on"], d["cutoff_at"], d["citation"], d["status"])
+        table.add_row(d.get("case_number", ""), d["kind"], d["for"], d["due_on"], d["cutoff_at"].replace("T", " "),
+                      d["citation"].split(";")[0], d["status"])
     if not deadlines:
         table.add_row("", "(none)", "", "", "", "", "")
     console.print(table)

@@ -58,7 +58,7 @@ def _print_result(report) -> None:  # type: ignore[no-untyped-def]
 
     with read_session() as session:
         view = case_view(session, report.case_number)
-    print_case(view)
+    print_case(view, all_deadlines=True)
     console.print(f"\n[bold]{len(report.acts)} acts replayed; documents under {Path(report.documents[-1]).parent}:[/]")
     for doc in view["documents"]:
         console.print(f"  {doc['issued_on']}  {doc['title']}  {doc['path']}  sha256 {doc['sha256'][:12]}…")
