@@ -84,7 +84,7 @@ def issue_ho_report(session: Session, *, case_number: str, decision_in: Decision
     (5 business days from the last day for exceptions, R-K2). Election must be at hearing-open or
     hearing-closed. Authority: 29 CFR 102.69(c)(1)(iii)."""
     case = get_case(session, case_number)
-    election = get_election(session, case, election_sequence)
+    election = get_election(session, case, election_sequence, lock=True)
     act_key = f"ho-report:e{election.sequence}:{decision_in.issued_on.isoformat()}"
     if (entry := already_done(session, case.id, act_key)) is not None:  # type: ignore[arg-type]
         return _decision(session, ref_id(entry, "decision"))
@@ -142,7 +142,7 @@ def file_exceptions(session: Session, *, case_number: str, exceptions_in: Except
     within 10 business days from issuance (R-K1), served on the other parties with a statement of
     service. Raises UntimelyFiling, IllegalTransition. Authority: 29 CFR 102.69(c)(1)(iii), 102.2."""
     case = get_case(session, case_number)
-    election = get_election(session, case, election_sequence)
+    election = get_election(session, case, election_sequence, lock=True)
     party = get_party(session, case, exceptions_in.party)
     received = exceptions_in.received_at.isoformat() if exceptions_in.received_at else exceptions_in.received_on.isoformat()
     act_key = f"exceptions:e{election.sequence}:{party.key}:{received}"
@@ -198,7 +198,7 @@ def record_rd_decision(session: Session, *, case_number: str, decision_in: Decis
     Authority: 29 CFR 102.69(c)(1)(i), (c)(2); 102.65(e).
     """
     case = get_case(session, case_number)
-    election = get_election(session, case, election_sequence)
+    election = get_election(session, case, election_sequence, lock=True)
     act_key = f"rd-decision:e{election.sequence}:{decision_in.issued_on.isoformat()}"
     if (entry := already_done(session, case.id, act_key)) is not None:  # type: ignore[arg-type]
         return _decision(session, ref_id(entry, "decision"))
@@ -250,7 +250,7 @@ def record_alj_decision(session: Session, *, case_number: str, decision_in: Deci
     the election stays at alj-decision-issued. In a consent election the R case returns to the RD.
     Authority: 29 CFR 102.69(c)(1)(ii), (c)(2); 102.46(a)."""
     case = get_case(session, case_number)
-    election = get_election(session, case, election_sequence)
+    election = get_election(session, case, election_sequence, lock=True)
     act_key = f"alj-decision:e{election.sequence}:{decision_in.issued_on.isoformat()}"
     if (entry := already_done(session, case.id, act_key)) is not None:  # type: ignore[arg-type]
         return _decision(session, ref_id(entry, "decision"))
@@ -285,7 +285,7 @@ def issue_certification(session: Session, *, case_number: str, issued_on: date, 
     closes (R-K5). Raises ProcedureError, IllegalTransition. Authority: 29 CFR 102.69(b), (h).
     """
     case = get_case(session, case_number)
-    election = get_election(session, case, election_sequence)
+    election = get_election(session, case, election_sequence, lock=True)
     act_key = f"certification:e{election.sequence}"
     if (entry := already_done(session, case.id, act_key)) is not None:  # type: ignore[arg-type]
         cert = session.get(Certification, ref_id(entry, "certification"))

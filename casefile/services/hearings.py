@@ -73,7 +73,7 @@ def notice_hearing(session: Session, *, case_number: str, hearing_in: HearingIn,
     (nothing to hear), UnknownRecord. Authority: 29 CFR 102.69(c)(1)(ii).
     """
     case = get_case(session, case_number)
-    election = get_election(session, case, election_sequence)
+    election = get_election(session, case, election_sequence, lock=True)
     act_key = f"notice-hearing:e{election.sequence}:{hearing_in.issued_on.isoformat()}"
     if (entry := already_done(session, case.id, act_key)) is not None:  # type: ignore[arg-type]
         return _hearing(session, ref_id(entry, "hearing"))
@@ -116,7 +116,7 @@ def open_hearing(session: Session, *, case_number: str, opened_on: date, electio
                  as_of: datetime) -> Hearing:
     """Record that the hearing opened (R-J1: it runs day to day until finished). Authority: 102.69(c)(1)(iii)."""
     case = get_case(session, case_number)
-    election = get_election(session, case, election_sequence)
+    election = get_election(session, case, election_sequence, lock=True)
     act_key = f"open-hearing:e{election.sequence}:{opened_on.isoformat()}"
     if (entry := already_done(session, case.id, act_key)) is not None:  # type: ignore[arg-type]
         return _hearing(session, ref_id(entry, "hearing"))
@@ -134,7 +134,7 @@ def close_hearing(session: Session, *, case_number: str, closed_on: date, electi
                   as_of: datetime) -> Hearing:
     """Record that the hearing closed. Authority: 102.69(c)(1)(iii)."""
     case = get_case(session, case_number)
-    election = get_election(session, case, election_sequence)
+    election = get_election(session, case, election_sequence, lock=True)
     act_key = f"close-hearing:e{election.sequence}:{closed_on.isoformat()}"
     if (entry := already_done(session, case.id, act_key)) is not None:  # type: ignore[arg-type]
         return _hearing(session, ref_id(entry, "hearing"))
@@ -159,7 +159,7 @@ def consolidate_with_ulp(session: Session, *, case_number: str, hearing_in: Hear
     Authority: 29 CFR 102.69(c)(1)(ii), (c)(2); rules.md R-I4, R-R3.
     """
     case = get_case(session, case_number)
-    election = get_election(session, case, election_sequence)
+    election = get_election(session, case, election_sequence, lock=True)
     act_key = f"consolidate:e{election.sequence}:{hearing_in.issued_on.isoformat()}"
     if (entry := already_done(session, case.id, act_key)) is not None:  # type: ignore[arg-type]
         return _hearing(session, ref_id(entry, "hearing"))

@@ -60,7 +60,7 @@ def file_objections(
     Authority: 29 CFR 102.69(a)(8); 102.2(a),(b); 102.5.
     """
     case = get_case(session, case_number)
-    election = get_election(session, case, election_sequence)
+    election = get_election(session, case, election_sequence, lock=True)
     party = get_party(session, case, objections_in.party)
     received = objections_in.received_at.isoformat() if objections_in.received_at else objections_in.received_on.isoformat()
     act_key = f"objections:e{election.sequence}:{party.key}:{received}"

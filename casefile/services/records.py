@@ -19,14 +19,20 @@ def get_case(session: Session, number: str) -> Case:
     return case
 
 
-def elections_of(session: Session, case: Case) -> list[Election]:
-    """The case's elections, in sequence."""
-    return list(session.exec(select(Election).where(Election.case_id == case.id).order_by(col(Election.sequence))))
+def elections_of(session: Session, case: Case, *, lock: bool = False) -> list[Election]:
+    """The case's elections, in sequence. ``lock``: lock the rows until the transaction ends
+    (SELECT ... FOR UPDATE on PostgreSQL; on SQLite the write transaction already holds the lock)."""
+    query = select(Election).where(Election.case_id == case.id).order_by(col(Election.sequence))
+    if lock:
+        query = query.with_for_update()
+    return list(session.exec(query))
 
 
-def get_election(session: Session, case: Case, sequence: int | None = None) -> Election:
-    """Election ``sequence`` of the case, or its latest election. Raises UnknownRecord."""
-    elections = elections_of(session, case)
+def get_election(session: Session, case: Case, sequence: int | None = None, *, lock: bool = False) -> Election:
+    """Election ``sequence`` of the case, or its latest election. ``lock`` as in elections_of: every
+    act that changes an election locks it first, so two concurrent acts cannot both move it from
+    the same stage. Raises UnknownRecord."""
+    elections = elections_of(session, case, lock=lock)
     if not elections:
         raise UnknownRecord(f"case {case.number} has no election yet: record its tally of ballots first")
     if sequence is None:

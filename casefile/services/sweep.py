@@ -63,7 +63,8 @@ def sweep(session: Session, *, as_of: datetime, case_id: int | None = None) -> S
         report.deadlines_closed.append(f"{deadline.kind.value} due {deadline.due_on.isoformat()}: {deadline.status.value}")
     session.flush()
     for deadline in lapsed:
-        election = session.get(Election, deadline.election_id)
+        # Lock the election and re-read its stage: an act may have moved it since the query.
+        election = session.get(Election, deadline.election_id, with_for_update=True, populate_existing=True)
         assert election is not None
         if deadline.kind is DeadlineKind.OBJECTIONS and election.stage is Stage.TALLY_ISSUED:
             _after_objection_period(session, election, deadline, as_of, report)

@@ -79,7 +79,7 @@ def record_tally(
         if stated.majority_stated:
             kwargs["majority_for"] = stated.majority_for
         check_stated_lines(counts, **kwargs)
-    previous = elections_of(session, case)
+    previous = elections_of(session, case, lock=True)
     follows: Election | None = None
     if kind is TallyKind.INITIAL:
         if previous:
