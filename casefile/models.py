@@ -17,6 +17,7 @@ from sqlmodel import Field, SQLModel
 from casefile.vocab import (
     Actor,
     CaseType,
+    ChallengeStatus,
     DeadlineKind,
     DeadlineStatus,
     Disposition,
@@ -69,7 +70,7 @@ class Case(SQLModel, table=True):
     case_type: CaseType
     region: str  # two digits
     office_key: str  # receiving office (casefile.rules.offices)
-    agreement: ElectionAgreement
+    agreement: ElectionAgreement | None = None  # None: not known (e.g. imported from NLRB's results export)
     petition_filed_on: date
     rule_set_id: str
     unit_description: str = ""
@@ -132,6 +133,29 @@ class Tally(SQLModel, table=True):
     outcome_text: str
     reachable: list[Any] = _json()  # outcome descriptions reachable by resolving the challenges
     warnings: list[Any] = _json()
+    runoff_ballot: bool = False
+    revises_id: int | None = Field(default=None, foreign_key="tally.id")  # a revised tally: the tally it revises
+    opened: int = 0  # revised tally: challenged ballots opened and counted in it
+    source: str = ""  # where the figures come from (e.g. "NLRB Recent Election Results export, row 12")
+
+
+class ChallengedBallot(SQLModel, table=True):
+    """One challenged ballot (R-E1): who voted (name or number), who challenged and why, and its status.
+
+    Never records how the voter voted: opening overruled ballots records counts per choice on the
+    revised tally only (R-E8). A disputed void ballot is a challenged ballot with ``disputed_void``."""
+
+    __table_args__ = (UniqueConstraint("election_id", "voter"),)
+    id: int | None = Field(default=None, primary_key=True)
+    election_id: int = Field(foreign_key="election.id", index=True)
+    voter: str
+    challenged_by: str  # party key, or "board-agent"
+    ground: str = Field(index=True)
+    disputed_void: bool = False
+    status: ChallengeStatus = Field(default=ChallengeStatus.PENDING, index=True)
+    ruling: str = ""  # the ruling that decided it: "RD decision 2022-01-10", "agreement before the count"
+    ruled_on: date | None = None
+    revised_tally_id: int | None = Field(default=None, foreign_key="tally.id")
 
 
 class Filing(SQLModel, table=True):

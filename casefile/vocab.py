@@ -97,6 +97,17 @@ class OutcomeKind(StrEnum):
     PENDING = "PENDING"
 
 
+class ChallengeStatus(StrEnum):
+    """Status of one challenged ballot (R-E1, R-E7; design §3)."""
+
+    PENDING = "pending"  # sealed, unresolved
+    SUSTAINED = "sustained"  # never counted
+    OVERRULED = "overruled"  # to be opened and counted (then "opened")
+    OPENED = "opened"  # opened and counted in a revised tally (its vote is never recorded, R-E8)
+    RESOLVED_BY_AGREEMENT = "resolved-by-agreement"  # resolved before the count (R-C1)
+    NOT_DETERMINATIVE = "not-determinative"  # sealed for good: no longer able to affect the result (R-E2, R-E7)
+
+
 class DeadlineKind(StrEnum):
     """Every period of the post-election procedure (rules.md §0 table, R-G..R-O)."""
 
@@ -155,6 +166,8 @@ class DocumentKind(StrEnum):
     CERTIFICATION_OF_RESULTS = "certification-of-results"
     CERTIFICATION_OF_REPRESENTATIVE = "certification-of-representative"
     CASE_STATUS_REPORT = "case-status-report"
+    REVISED_TALLY_OF_BALLOTS = "revised-tally-of-ballots"
+    NOTICE_OF_RUNOFF_ELECTION = "notice-of-runoff-election"
 
 
 class Actor(StrEnum):

@@ -31,7 +31,7 @@ def show(
 
 def print_case(view: dict, *, all_deadlines: bool = False) -> None:
     """Print a case view as Rich tables (``all_deadlines``: every deadline computed, with its status)."""
-    console.print(f"[bold]{view['case_number']}[/]  {view['name']}  ({view['case_type']}, {view['agreement']} election; "
+    console.print(f"[bold]{view['case_number']}[/]  {view['name']}  ({view['case_type']}, {view['agreement'] or 'agreement not recorded'} election; "
                   f"Region {view['region']}, office {view['office']}; rule set {view['rule_set']})")
     for p in view["parties"]:
         console.print(f"  {p['role']:<12} {p['name']}")

@@ -206,7 +206,7 @@ def _tally(rec: _Record, subject: str) -> Built:
     election: Election = _get(rec.session, Election, tally.election_id)
     ctx = TallyOfBallotsContext(
         caption=rec.caption(), issuance=Issuance(issued_on=tally.prepared_on, issuer_title="Board Agent"),
-        agreement=rec.case.agreement, tally=tally_lines(tally, election),
+        agreement=rec.case.agreement or placeholder("election agreement"), tally=tally_lines(tally, election),
         unit_description=rec.case.unit_description or placeholder("unit description"),
         board_agent=Signature(name=placeholder("Board agent's name"), title="Board Agent"),
         observers_for=tuple(p.name for p in rec.parties),
@@ -380,7 +380,7 @@ def _certification(rec: _Record, subject: str) -> Built:
     objected = rec.session.exec(select(Filing.id).where(Filing.election_id == election.id, Filing.kind == "objections")).first()
     common: dict[str, Any] = dict(
         caption=rec.caption(), issuance=Issuance(issued_on=cert.issued_on, issuer_title="Regional Director"),
-        agreement=rec.case.agreement, tally=tally_lines(tally, election),
+        agreement=rec.case.agreement or placeholder("election agreement"), tally=tally_lines(tally, election),
         basis="the objections have been overruled" if objected else "no timely objections were filed",
         unit_description=rec.case.unit_description or placeholder("unit description"),
         request_for_review=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.REQUEST_FOR_REVIEW)),
@@ -413,7 +413,7 @@ def _status_report(rec: _Record, subject: str) -> Built:
     documents = session.exec(select(Document).where(Document.case_id == rec.case.id).order_by(col(Document.id))).all()
     ctx = CaseStatusReportContext(
         caption=rec.caption(), issuance=Issuance(issued_on=as_of.date(), issuer_title="casefile"),
-        prepared_for=placeholder("client"), as_of_at=as_of, agreement=rec.case.agreement,
+        prepared_for=placeholder("client"), as_of_at=as_of, agreement=rec.case.agreement or placeholder("election agreement"),
         petition_filed_on=rec.case.petition_filed_on, rule_set=rule_set_by_id(rec.case.rule_set_id).title,
         elections=tuple(summaries), docket=lines,
         deadlines=tuple(line for d in deadlines if (line := rec.deadline_line(d)) is not None),

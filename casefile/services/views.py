@@ -48,7 +48,7 @@ def case_view(session: Session, number: str) -> dict[str, Any]:
     documents = session.exec(select(Document).where(Document.case_id == case.id).order_by(col(Document.id))).all()
     return {
         "case_number": case.number, "name": case.name, "case_type": case.case_type.value, "region": case.region,
-        "office": case.office_key, "agreement": case.agreement.value,
+        "office": case.office_key, "agreement": case.agreement.value if case.agreement else None,
         "petition_filed_on": case.petition_filed_on.isoformat(), "rule_set": case.rule_set_id,
         "notes": list(case.notes),
         "parties": [{"key": p.key, "role": p.role.value, "name": p.name, "representative": p.representative}
