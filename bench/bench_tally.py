@@ -1,4 +1,4 @@
-"""Benchmark of ``analyze_tally``: the determinative test must not grow with the number of challenged ballots.
+"""Benchmarks of ``analyze_tally`` and ``analyze_challenges``: neither may grow with the number of challenged ballots.
 
 Run as a script (prints medians)::
 
@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.tally import TallyCounts, analyze_tally, reachable_outcomes_enumerated
 
 # Four choices: three labor organizations and "against", close enough that every class is in play.
@@ -49,6 +50,10 @@ def main() -> int:
         reachable = len(analyze_tally(counts).reachable)
         elapsed = median_ms(partial(analyze_tally, counts))
         print(f"  {name:<45} {elapsed:8.3f} ms   {reachable} reachable outcomes")
+    print("analyze_challenges (both figures and a witness for every reachable outcome), median of 201 runs")
+    for name, counts in CASES.items():
+        elapsed = median_ms(partial(analyze_challenges, counts))
+        print(f"  {name:<45} {elapsed:8.3f} ms")
     small = TallyCounts((("A", 120), ("B", 110), ("C", 90)), 100, challenged=30)
     print("reference enumeration (R-E5), for scale:")
     elapsed = median_ms(partial(reachable_outcomes_enumerated, small), repeat=3)
@@ -61,6 +66,14 @@ def test_analyze_tally(benchmark: Any, name: str) -> None:
     """pytest-benchmark: analyze_tally on each case."""
     result = benchmark(analyze_tally, CASES[name])
     assert result.reachable
+
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_analyze_challenges(benchmark: Any, name: str) -> None:
+    """pytest-benchmark: analyze_challenges on each case."""
+    result = benchmark(analyze_challenges, CASES[name])
+    assert result
 
 
 if __name__ == "__main__":

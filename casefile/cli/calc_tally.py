@@ -1,4 +1,5 @@
-"""``casefile tally analyze``: the tally calculator (lines 6-10, outcome, determinative challenges).
+"""``casefile tally analyze``: the tally calculator (lines 6-10, outcome, determinative challenges, and
+what each reachable outcome needs from the challenged ballots).
 
 Read-only and import-light: only the pure tally rules, Typer and Rich.
 """
@@ -13,6 +14,7 @@ from rich.table import Table
 
 from casefile.cli.app import console, tally_app
 from casefile.errors import InvalidTally
+from casefile.rules.challenge_analysis import OutcomeRequirement, Requirement, analyze_challenges
 from casefile.rules.tally import AGAINST, Outcome, TallyAnalysis, TallyCounts, analyze_tally
 
 
@@ -46,6 +48,28 @@ def analysis_as_json(analysis: TallyAnalysis) -> dict[str, Any]:
         "majority_for": analysis.majority_for,
         "reachable": [{"outcome": str(o.kind), "winner": o.winner, "runoff_choices": _pair(o)} for o in analysis.reachable],
         "warnings": list(analysis.warnings),
+        "challenge_analysis": [_requirement_json(item) for item in analyze_challenges(analysis.counts)],
+    }
+
+
+def _requirement_json(item: OutcomeRequirement) -> dict[str, Any]:
+    return {
+        "outcome": str(item.outcome.kind),
+        "winner": item.outcome.winner,
+        "runoff_choices": _pair(item.outcome),
+        "fewest_needed": _figure_json(item.fewest_needed),
+        "all_opened": _figure_json(item.all_opened),
+        "sentence": item.sentence,
+    }
+
+
+def _figure_json(figure: Requirement | None) -> dict[str, Any] | None:
+    if figure is None:
+        return None
+    return {
+        "count": figure.count,
+        "of": figure.of,
+        "distribution": dict(figure.distribution),
     }
 
 
@@ -93,6 +117,11 @@ def analyze(
     console.print(_table(analysis))
     for warning in analysis.warnings:
         console.print(f"[yellow]warning:[/] {warning}", highlight=False)
+    if counts.challenged:
+        requirements = analyze_challenges(counts)
+        console.print(_challenge_table(counts.challenged, requirements))
+        for item in requirements:
+            console.print(f"• {item.sentence}", highlight=False, markup=False)
 
 
 def _table(analysis: TallyAnalysis) -> Table:
@@ -120,3 +149,22 @@ def _table(analysis: TallyAnalysis) -> Table:
         for outcome in analysis.reachable:
             table.add_row("", "reachable", outcome.describe())
     return table
+
+
+def _challenge_table(challenged: int, requirements: tuple[OutcomeRequirement, ...]) -> Table:
+    table = Table(title=f"What each outcome needs from the {challenged:,} challenged ballots", header_style="bold")
+    table.add_column("Outcome")
+    table.add_column("Fewest opened (rest sustained)", justify="right")
+    table.add_column(f"With all {challenged:,} opened", justify="right")
+    for item in requirements:
+        table.add_row(item.outcome.describe(), _figure_text(item.fewest_needed), _figure_text(item.all_opened))
+    return table
+
+
+def _figure_text(figure: Requirement | None) -> str:
+    if figure is None:
+        return "unreachable"
+    spread = ", ".join(
+        f"{'Against' if name == AGAINST else name} {ballots:,}" for name, ballots in figure.distribution if ballots
+    )
+    return f"{figure.count:,} of {figure.of:,}" + (f"\n({spread})" if spread else "")

@@ -78,7 +78,7 @@ def is_determinative(counts: TallyCounts) -> bool:
     Raises:
         InvalidTally: the counts are invalid.
 
-    Authority: 29 CFR 102.69(a)(7); rules.md R-E3, R-E5, R-E6, R-C3 (line 9).
+    Authority: 29 CFR 102.69(a)(7); rules.md R-E3, R-E5, R-E6, R-C3 (line 8).
     """
     return len(reachable_outcomes(counts)) > 1
 
@@ -305,7 +305,7 @@ def reachable_outcomes_enumerated(counts: TallyCounts) -> frozenset[Outcome]:
     cases = _multisets(c, k + 1)
     if cases > ENUMERATION_LIMIT:
         raise InvalidTally(
-            f"line 7 (challenged ballots): {cases} resolutions of {c} challenged ballots over {k} choices is too many to enumerate",
+            f"line 6 (challenged ballots): {cases} resolutions of {c} challenged ballots over {k} choices is too many to enumerate",
             line="challenged",
         )
     return frozenset(ballot.outcome_of(final) for final in _resolutions(votes, c))

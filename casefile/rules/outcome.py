@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 AGAINST = "Against participating labor organization(s)"
-"""Display name of the "no union" choice (line 5 of the tally, R-C2; "Neither"/"None" on multi-union ballots)."""
+"""Display name of the "no union" choice (line 4 of the tally, R-C2; "Neither"/"None" on multi-union ballots)."""
 
 # Names that mean the against choice; a labor organization may not be called by one of them.
 _AGAINST_ALIASES = frozenset({AGAINST.casefold(), "against", "none", "neither", "no union", "no", "no representation"})
@@ -76,12 +76,12 @@ class TallyCounts:
 
     @property
     def valid(self) -> int:
-        """Valid votes counted (line 6): votes for every labor organization plus votes against."""
+        """Valid votes counted (line 5): votes for every labor organization plus votes against."""
         return sum(votes for _, votes in self.choices) + (self.against or 0)
 
     @property
     def valid_plus_challenged(self) -> int:
-        """Valid votes counted plus challenged ballots (line 8)."""
+        """Valid votes counted plus challenged ballots (line 7)."""
         return self.valid + self.challenged
 
     @property
@@ -162,34 +162,34 @@ def validate_tally(counts: TallyCounts) -> TallyCounts:
     """
     choices = counts.choices
     if not isinstance(choices, tuple) or not choices:
-        raise InvalidTally("line 4 (votes for each labor organization): the ballot names no labor organization", line="choices")
+        raise InvalidTally("line 3 (votes for each labor organization): the ballot names no labor organization", line="choices")
     seen: dict[str, str] = {}
     for position, item in enumerate(choices, start=1):
         if not isinstance(item, tuple) or len(item) != 2:
-            raise InvalidTally(f"line 4, choice {position}: expected a (name, votes) pair, got {item!r}", line="choices")
+            raise InvalidTally(f"line 3, choice {position}: expected a (name, votes) pair, got {item!r}", line="choices")
         name, votes = item
         if not isinstance(name, str) or not name.strip():
-            raise InvalidTally(f"line 4, choice {position}: the labor organization needs a name, got {name!r}", line="choices")
+            raise InvalidTally(f"line 3, choice {position}: the labor organization needs a name, got {name!r}", line="choices")
         if name != name.strip():
-            raise InvalidTally(f"line 4, choice {position}: name {name!r} has leading or trailing spaces", line="choices")
+            raise InvalidTally(f"line 3, choice {position}: name {name!r} has leading or trailing spaces", line="choices")
         key = name.casefold()
         if key in _AGAINST_ALIASES:
             raise InvalidTally(
-                f"line 4, choice {position}: {name!r} is the against choice, not a labor organization; give its votes as 'against' (line 5)",
+                f"line 3, choice {position}: {name!r} is the against choice, not a labor organization; give its votes as 'against' (line 4)",
                 line="choices",
             )
         if key in seen:
-            raise InvalidTally(f"line 4: labor organization {name!r} appears twice on the ballot", line="choices")
+            raise InvalidTally(f"line 3: labor organization {name!r} appears twice on the ballot", line="choices")
         seen[key] = name
-        _check_count(votes, f"line 4 (votes for {name})", "choices")
+        _check_count(votes, f"line 3 (votes for {name})", "choices")
     if counts.against is None:
         if not (counts.runoff_ballot and len(choices) == 2):
             raise InvalidTally(
-                "line 5 (votes against): missing; only a runoff ballot between two labor organizations has no 'against' choice",
+                "line 4 (votes against): missing; only a runoff ballot between two labor organizations has no 'against' choice",
                 line="against",
             )
     else:
-        _check_count(counts.against, "line 5 (votes against)", "against")
+        _check_count(counts.against, "line 4 (votes against)", "against")
     if counts.runoff_ballot:
         on_ballot = len(choices) + (counts.against is not None)
         if on_ballot != 2:
@@ -197,21 +197,21 @@ def validate_tally(counts: TallyCounts) -> TallyCounts:
                 f"runoff ballot: a runoff election offers exactly two choices (102.70(c)), this tally has {on_ballot}",
                 line="runoff_ballot",
             )
-    _check_count(counts.challenged, "line 7 (challenged ballots)", "challenged")
-    _check_count(counts.void, "line 3 (void ballots)", "void")
+    _check_count(counts.challenged, "line 6 (challenged ballots)", "challenged")
+    _check_count(counts.void, "line 2 (void ballots)", "void")
     if not isinstance(counts.eligible_exact, bool) or not isinstance(counts.runoff_ballot, bool):
         raise InvalidTally("eligible_exact and runoff_ballot are true or false", line="eligible_exact")
     if counts.eligible is not None:
-        _check_count(counts.eligible, "line 2 (eligible voters)", "eligible")
+        _check_count(counts.eligible, "line 1 (eligible voters)", "eligible")
     if counts.eligible_exact:
         if counts.eligible is None:
             raise InvalidTally(
-                "line 2 (eligible voters): marked exact but no number of eligible voters given", line="eligible_exact"
+                "line 1 (eligible voters): marked exact but no number of eligible voters given", line="eligible_exact"
             )
         counted = counts.valid + counts.void
         if counted > counts.eligible:
             raise InvalidTally(
-                f"line 2 (eligible voters): the exact count {counts.eligible} is smaller than the {counted} valid and void ballots counted",
+                f"line 1 (eligible voters): the exact count {counts.eligible} is smaller than the {counted} valid and void ballots counted",
                 line="eligible",
             )
     return counts

@@ -1,9 +1,10 @@
 """The tally of ballots: its derived lines and statements, their checks, and the analysis of a tally.
 
-Lines follow the tally form as reconstructed in rules.md R-C2: 2 eligible voters, 3 void ballots,
-4 votes for each labor organization, 5 votes against, 6 valid votes counted, 7 challenged ballots,
-8 valid votes counted plus challenged ballots, 9 "challenges are / are not sufficient in number to
-affect the results", 10 "a majority ... has / has not been cast for ...".
+Line numbers are those printed on the Tally of Ballots casefile issues, which follow the NLRB form:
+1 eligible voters, 2 void ballots, 3 votes for each labor organization, 4 votes against, 5 valid votes
+counted, 6 challenged ballots, 7 valid votes counted plus challenged ballots, 8 "challenges are / are
+not sufficient in number to affect the results", 9 "a majority ... has / has not been cast for ...".
+(rules.md R-C2 numbers the same lines one higher: its line 1 is the caption.)
 
 This module is the public face of the tally rules: it re-exports :class:`TallyCounts`,
 :class:`Outcome`, ``AGAINST``, :func:`validate_tally`, :func:`outcome_of_count`
@@ -116,7 +117,7 @@ def majority_cast_for(counts: TallyCounts) -> str | None:
     Raises:
         InvalidTally: the counts are invalid.
 
-    Authority: 29 CFR 102.69(a)(7); rules.md R-C2 line 10, R-C3.
+    Authority: 29 CFR 102.69(a)(7); rules.md R-C2 line 9, R-C3.
     """
     validate_tally(counts)
     denominator = counts.valid_plus_challenged
@@ -139,10 +140,10 @@ def check_stated_lines(
 
     Args:
         counts: the tally's counts (validated here).
-        valid: stated line 6, or ``None`` when not stated.
-        valid_plus_challenged: stated line 8, or ``None``.
-        determinative: stated line 9 (``True`` = "are sufficient"), or ``None``.
-        majority_for: stated line 10: a union's name, or ``True`` for "has been cast" without a name,
+        valid: stated line 5, or ``None`` when not stated.
+        valid_plus_challenged: stated line 7, or ``None``.
+        determinative: stated line 8 (``True`` = "are sufficient"), or ``None``.
+        majority_for: stated line 9: a union's name, or ``True`` for "has been cast" without a name,
             ``None``/``False`` for "has not been cast"; leave it out when not stated.
         ballots_cast: a stated total of ballots cast (valid + void + challenged), or ``None``.
 
@@ -154,10 +155,10 @@ def check_stated_lines(
     """
     validate_tally(counts)
     for line, form_line, unit, stated, computed in (
-        ("valid", "line 6 (valid votes counted)", "valid", valid, counts.valid),
+        ("valid", "line 5 (valid votes counted)", "valid", valid, counts.valid),
         (
             "valid_plus_challenged",
-            "line 8 (valid votes counted plus challenged ballots)",
+            "line 7 (valid votes counted plus challenged ballots)",
             "valid plus challenged",
             valid_plus_challenged,
             counts.valid_plus_challenged,
@@ -173,14 +174,14 @@ def check_stated_lines(
     if determinative is not None:
         if not isinstance(determinative, bool):
             raise InvalidTally(
-                f"line 9 (challenges sufficient to affect the results): stated {determinative!r} is not true or false",
+                f"line 8 (challenges sufficient to affect the results): stated {determinative!r} is not true or false",
                 line="determinative",
             )
         computed_determinative = is_determinative(counts)
         if determinative != computed_determinative:
             said, must = ("are", "are not") if determinative else ("are not", "are")
             raise InvalidTally(
-                f"line 9: the tally says challenges {said} sufficient to affect the results, "
+                f"line 8: the tally says challenges {said} sufficient to affect the results, "
                 f"but {counts.challenged} challenged ballot(s) {must} (R-E3)",
                 line="determinative",
             )
@@ -192,18 +193,18 @@ def check_stated_lines(
             agrees = computed_majority is None
         elif isinstance(majority_for, str):
             if majority_for not in counts.union_names:
-                raise InvalidTally(f"line 10: {majority_for!r} is not a labor organization on the ballot", line="majority_for")
+                raise InvalidTally(f"line 9: {majority_for!r} is not a labor organization on the ballot", line="majority_for")
             agrees = computed_majority == majority_for
         else:
             raise InvalidTally(
-                f"line 10: stated {majority_for!r} is neither a labor organization nor true/false", line="majority_for"
+                f"line 9: stated {majority_for!r} is neither a labor organization nor true/false", line="majority_for"
             )
         if not agrees:
             computed_text = (
                 f"has been cast for {computed_majority}" if computed_majority else "has not been cast for any labor organization"
             )
             raise InvalidTally(
-                f"line 10: stated majority {majority_for!r} disagrees with the counts: a majority of the valid votes "
+                f"line 9: stated majority {majority_for!r} disagrees with the counts: a majority of the valid votes "
                 f"plus challenged ballots ({counts.valid_plus_challenged}) {computed_text}",
                 line="majority_for",
             )
@@ -216,7 +217,7 @@ def analyze_tally(counts: TallyCounts) -> TallyAnalysis:
         counts: the tally's counts (validated here).
 
     Returns:
-        A :class:`TallyAnalysis`: lines 6 and 8, ballots cast, line 9 (determinative, R-E3), line 10
+        A :class:`TallyAnalysis`: lines 6 and 8, ballots cast, line 8 (determinative, R-E3), line 10
         (majority), the outcome (``PENDING`` when determinative, R-D5), the reachable outcomes, and
         warnings: ballots cast above the eligible count (R-C3: warn, do not refuse), and a tie for
         first with a zero-vote choice while the eligible count is not confirmed exact (R-P5 cannot be
@@ -250,7 +251,7 @@ def _warnings(counts: TallyCounts, ballot: Ballot) -> tuple[str, ...]:
         kind = "exact" if counts.eligible_exact else "approximate"
         warnings.append(
             f"ballots cast ({counts.ballots_cast}: {counts.valid} valid, {counts.void} void, {counts.challenged} challenged) "
-            f"exceed the {kind} number of eligible voters ({counts.eligible}); check line 2"
+            f"exceed the {kind} number of eligible voters ({counts.eligible}); check line 1"
         )
     votes = Ballot.votes_of(counts)
     if not counts.eligible_exact and not ballot.two_choice:
@@ -303,7 +304,7 @@ def tally_from_mapping(data: Mapping[str, object]) -> TallyCounts:
             line=unknown[0],
         )
     if "choices" not in data:
-        raise InvalidTally("line 4: 'choices' (votes for each labor organization) is required", line="choices")
+        raise InvalidTally("line 3: 'choices' (votes for each labor organization) is required", line="choices")
     counts = TallyCounts(
         choices=_choices_from(data["choices"]),
         against=_optional_count(data, "against"),
@@ -318,7 +319,7 @@ def tally_from_mapping(data: Mapping[str, object]) -> TallyCounts:
     if stated:
         if "determinative" in stated and not isinstance(stated["determinative"], bool):
             raise InvalidTally(
-                f"line 9: 'determinative' must be true or false, got {stated['determinative']!r}", line="determinative"
+                f"line 8: 'determinative' must be true or false, got {stated['determinative']!r}", line="determinative"
             )
         check_stated_lines(
             counts,
@@ -340,21 +341,21 @@ def _choices_from(raw: object) -> tuple[tuple[str, int], ...]:
             if isinstance(item, Mapping):
                 extra = set(item) - {"name", "votes"}
                 if extra or "name" not in item or "votes" not in item:
-                    raise InvalidTally(f"line 4, choice {position}: expected {{name, votes}}, got {dict(item)!r}", line="choices")
+                    raise InvalidTally(f"line 3, choice {position}: expected {{name, votes}}, got {dict(item)!r}", line="choices")
                 pairs.append((item["name"], item["votes"]))
             elif isinstance(item, list | tuple) and len(item) == 2:
                 pairs.append((item[0], item[1]))
             else:
                 raise InvalidTally(
-                    f"line 4, choice {position}: expected {{name, votes}} or [name, votes], got {item!r}", line="choices"
+                    f"line 3, choice {position}: expected {{name, votes}} or [name, votes], got {item!r}", line="choices"
                 )
     else:
-        raise InvalidTally(f"line 4: 'choices' must map each labor organization to its votes, got {raw!r}", line="choices")
+        raise InvalidTally(f"line 3: 'choices' must map each labor organization to its votes, got {raw!r}", line="choices")
     result: list[tuple[str, int]] = []
     for name, votes in pairs:
         if not isinstance(name, str):
-            raise InvalidTally(f"line 4: a labor organization's name must be text, got {name!r}", line="choices")
-        result.append((name, _as_count(votes, f"line 4 (votes for {name})", "choices")))
+            raise InvalidTally(f"line 3: a labor organization's name must be text, got {name!r}", line="choices")
+        result.append((name, _as_count(votes, f"line 3 (votes for {name})", "choices")))
     return tuple(result)
 
 

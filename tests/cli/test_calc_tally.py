@@ -48,6 +48,43 @@ class TestAnalyzeJson:
                 {"outcome": "RESULTS", "winner": None, "runoff_choices": None},
             ],
             "warnings": [],
+            "challenge_analysis": [
+                {
+                    "outcome": "REP",
+                    "winner": "RWDSU",
+                    "runoff_choices": None,
+                    "fewest_needed": {
+                        "count": 119,
+                        "of": 416,
+                        "distribution": {"RWDSU": 119, AGAINST: 0},
+                    },
+                    "all_opened": {
+                        "count": 268,
+                        "of": 416,
+                        "distribution": {"RWDSU": 268, AGAINST: 148},
+                    },
+                    "sentence": "RWDSU needs 119 of the 416 challenged ballots opened and counted for it (the rest sustained); "
+                    "with all 416 opened it needs 268.",
+                },
+                {
+                    "outcome": "RESULTS",
+                    "winner": None,
+                    "runoff_choices": None,
+                    "fewest_needed": {
+                        "count": 0,
+                        "of": 416,
+                        "distribution": {"RWDSU": 0, AGAINST: 0},
+                    },
+                    "all_opened": {
+                        "count": 149,
+                        "of": 416,
+                        "distribution": {"RWDSU": 267, AGAINST: 149},
+                    },
+                    "sentence": "Certification of Results needs no challenged ballot opened (the count as it stands gives it); "
+                    "with all 416 opened the votes against need 149 of them "
+                    "(e.g. RWDSU 267, Against 149: a tie is not a majority).",
+                },
+            ],
         }
 
     def test_georgia_power_certifies(self) -> None:
@@ -74,6 +111,33 @@ class TestAnalyzeJson:
         assert exact["outcome"] == "RESULTS"
         assert exact["warnings"] == []
 
+    def test_challenge_analysis_multi_choice(self) -> None:
+        """T29 (A 51, B 20, against 29, 2 challenged): A needs 0 or 1 of 2; the runoff with "against" needs both opened."""
+        payload = analyze_json("--choice", "A=51", "--choice", "B=20", "--against", "29", "--challenged", "2")
+        rows = [(row["outcome"], row["winner"], row["runoff_choices"]) for row in payload["challenge_analysis"]]
+        assert rows == [("REP", "A", None), ("RUNOFF", None, ["A", AGAINST])]
+        rep_row, runoff_row = payload["challenge_analysis"]
+        assert (rep_row["fewest_needed"]["count"], rep_row["all_opened"]["count"]) == (0, 1)
+        assert (runoff_row["fewest_needed"]["count"], runoff_row["all_opened"]["count"]) == (2, 0)
+        assert list(runoff_row["all_opened"]["distribution"].items()) == [("A", 0), ("B", 2), (AGAINST, 0)]
+
+    def test_challenge_analysis_unreachable_is_null(self) -> None:
+        """An outcome that opening every challenged ballot cannot give has all_opened null."""
+        payload = analyze_json(
+            *("--choice", "ACWA=36", "--choice", "UGW=36", "--against", "0", "--challenged", "1"),
+            *("--eligible", "72", "--eligible-exact"),
+        )
+        results = next(row for row in payload["challenge_analysis"] if row["outcome"] == "RESULTS")
+        assert results["fewest_needed"]["count"] == 0
+        assert results["all_opened"] is None
+
+    def test_challenge_analysis_without_challenges(self) -> None:
+        """With no challenged ballots the analysis lists the outcome of the count, needing 0 of 0."""
+        payload = analyze_json("--choice", "IBEW Local 84=15", "--against", "8", "--void", "1", "--eligible", "30")
+        (only,) = payload["challenge_analysis"]
+        assert only["outcome"] == "REP"
+        assert only["fewest_needed"]["count"] == only["all_opened"]["count"] == only["fewest_needed"]["of"] == 0
+
     def test_runoff_ballot_between_two_unions(self) -> None:
         """T37: a runoff ballot between two unions needs no --against and ends 50-50 in Results."""
         payload = analyze_json("--choice", "A=50", "--choice", "B=50", "--runoff-ballot")
@@ -83,13 +147,33 @@ class TestAnalyzeJson:
 
 class TestAnalyzeTable:
     def test_table_shows_lines_and_outcome(self) -> None:
-        """Without --json a table shows the tally's lines, the statement of line 9 and the outcome."""
+        """Without --json a table shows the tally's lines, the statement of line 8 and the outcome."""
         result = runner.invoke(app, ["tally", "analyze", "--choice", "Workers United=15", "--against", "9", "--challenged", "7"])
         assert result.exit_code == 0, result.output
         assert "Tally of Ballots" in result.output
         assert "Valid votes counted" in result.output
         assert "Pending" in result.output
         assert "Certification of Results" in result.output
+
+    def test_challenge_table_and_sentences(self) -> None:
+        """With challenged ballots a second table gives both figures per outcome, followed by the sentences."""
+        result = runner.invoke(app, ["tally", "analyze", "--choice", "RWDSU=875", "--against", "993", "--challenged", "416"])
+        assert result.exit_code == 0, result.output
+        text = " ".join(result.output.split())
+        assert "What each outcome needs from the 416 challenged ballots" in text
+        assert "119 of 416" in text
+        assert "268 of 416" in text
+        assert "149 of 416" in text
+        assert (
+            "RWDSU needs 119 of the 416 challenged ballots opened and counted for it (the rest sustained); "
+            "with all 416 opened it needs 268." in text
+        )
+
+    def test_no_challenge_table_without_challenges(self) -> None:
+        """Without challenged ballots no challenge table is printed."""
+        result = runner.invoke(app, ["tally", "analyze", "--choice", "U=15", "--against", "8"])
+        assert result.exit_code == 0, result.output
+        assert "What each outcome needs" not in result.output
 
     def test_warning_printed(self) -> None:
         """A5: ballots cast above the approximate eligible count is printed as a warning."""

@@ -188,7 +188,7 @@ class TestValidateTally:
 
     def test_negative_message_names_line_and_value(self) -> None:
         """The message says which line is wrong and what it held."""
-        with pytest.raises(InvalidTally, match=r"line 4 \(votes for RWDSU\).*negative, got -875"):
+        with pytest.raises(InvalidTally, match=r"line 3 \(votes for RWDSU\).*negative, got -875"):
             validate_tally(TallyCounts((("RWDSU", -875),), 993))
 
     @pytest.mark.parametrize(

@@ -142,14 +142,14 @@ class TestSection62ArithmeticChecks:
     def test_a2_wrong_valid_total(self) -> None:
         """A2: valid stated as 24 for 15 + 8 is refused, naming line 6."""
         with pytest.raises(
-            InvalidTally, match=r"line 6 \(valid votes counted\): stated 24, but the counts give 23 valid$"
+            InvalidTally, match=r"line 5 \(valid votes counted\): stated 24, but the counts give 23 valid$"
         ) as caught:
             check_stated_lines(one_union(15, 8), valid=24)
         assert caught.value.line == "valid"
 
     def test_a3_wrong_determinative_statement(self) -> None:
         """A3: 10-10 with one challenged ballot stated "not sufficient" is refused: it must say sufficient."""
-        with pytest.raises(InvalidTally, match="line 9") as caught:
+        with pytest.raises(InvalidTally, match="line 8") as caught:
             check_stated_lines(one_union(10, 10, c=1), valid_plus_challenged=21, determinative=False)
         assert caught.value.line == "determinative"
 
@@ -158,7 +158,7 @@ class TestSection62ArithmeticChecks:
         analysis = analyze_tally(one_union(15, 8, v=1, e=20))
         assert analysis.outcome == rep("U")
         assert analysis.warnings == (
-            "ballots cast (24: 23 valid, 1 void, 0 challenged) exceed the approximate number of eligible voters (20); check line 2",
+            "ballots cast (24: 23 valid, 1 void, 0 challenged) exceed the approximate number of eligible voters (20); check line 1",
         )
 
 
@@ -191,7 +191,7 @@ class TestStatedLines:
         assert majority_cast_for(one_union(12, 10, c=1)) == "U"
 
     def test_majority_never_names_against(self) -> None:
-        """When "against" has the majority, line 10 says no majority was cast for any labor organization."""
+        """When "against" has the majority, line 9 says no majority was cast for any labor organization."""
         analysis = analyze_tally(TallyCounts((("A", 10), ("B", 5)), 40))
         assert analysis.majority_for is None
         assert analysis.majority_statement.endswith("has not been cast for any labor organization.")
@@ -213,7 +213,7 @@ class TestWarnings:
         """Challenged ballots beyond an exact eligible count are accepted with a warning."""
         analysis = analyze_tally(TallyCounts((("U", 5),), 3, challenged=4, eligible=8, eligible_exact=True))
         assert analysis.warnings == (
-            "ballots cast (12: 8 valid, 0 void, 4 challenged) exceed the exact number of eligible voters (8); check line 2",
+            "ballots cast (12: 8 valid, 0 void, 4 challenged) exceed the exact number of eligible voters (8); check line 1",
         )
 
 
