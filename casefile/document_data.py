@@ -21,6 +21,7 @@ from typing import Annotated, Self
 from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, model_validator
 
 from casefile.errors import InvalidTally, MalformedCaseNumber, ProcedureError
+from casefile.rules.tally import AGAINST
 from casefile.vocab import (
     Actor,
     DeadlineStatus,
@@ -129,6 +130,7 @@ class Caption(_Facts):
     forum: str | None = None
     employer_label: str = "Employer"
     petitioner_label: str = "Petitioner"
+    intervenor_label: str = "Intervenor"  # a placeholder when the record does not say which union petitioned
     title: str | None = None
 
     @property
@@ -201,7 +203,7 @@ class TallyLines(_Facts):
     """
 
     kind: TallyKind
-    prepared_on: date
+    prepared_on: DateOrPlaceholder  # a placeholder only for a record copy whose tally date is not public
     unit_id: str = "A"
     ballot_type: str  # "Single Labor Organization", "Two Labor Organizations"
     election: ElectionDates
@@ -328,15 +330,23 @@ class DocumentLine(_Facts):
 
 
 class TallyAnalysis(_Facts):
-    """A tally with the rules' reading of it: why challenges are (not) determinative, what outcomes remain reachable."""
+    """A tally with the rules' reading of it: why challenges are (not) determinative, what outcomes remain
+    reachable, and what each choice would need from the challenged ballots (``challenge_analysis``: one
+    sentence each, e.g. "Retail, Wholesale and Department Store Union needs 119 of the 416 challenged
+    ballots opened and counted for it (the rest sustained); with all 416 opened it needs 268")."""
 
     tally: TallyLines
     determinative_reason: str
     reachable_outcomes: tuple[str, ...] = Field(min_length=1)
+    challenge_analysis: tuple[str, ...] = ()
 
 
 class ElectionSummary(_Facts):
-    """One election in a case's chain (initial, rerun, runoff) for the case status report."""
+    """One election in a case's chain (initial, rerun, runoff) for the case status report.
+
+    ``follows`` places it in the chain, e.g. "the first election, set aside by the Regional Director
+    on November 29, 2021"; None for the case's first election.
+    """
 
     kind: ElectionKind
     label: str  # "First election (2021)"
@@ -344,6 +354,7 @@ class ElectionSummary(_Facts):
     stage: Stage
     result: str  # "Set aside by the Regional Director on November 29, 2021"
     tallies: tuple[TallyAnalysis, ...] = ()
+    follows: str | None = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -563,12 +574,190 @@ class CaseStatusReportContext(DocumentContext):
     prepared_for: str
     as_of_at: AwareDatetime
     agreement: ElectionAgreement | Placeholder
-    petition_filed_on: date
+    petition_filed_on: DateOrPlaceholder
     rule_set: str  # "2019 text (petition filed 2020-05-31 … 2023-12-25)"
     elections: tuple[ElectionSummary, ...] = Field(min_length=1)
     docket: tuple[DocketLine, ...] = ()
     deadlines: tuple[DeadlineLine, ...] = ()
     documents: tuple[DocumentLine, ...] = ()
+
+
+class RevisedTallyContext(DocumentContext):
+    """D10 Revised Tally of Ballots, after challenged ballots are ruled on (R-L1–R-L4, R-G9, R-E8).
+
+    Three columns for each R-C2 line (Shanhouse 1952 layout): ``original`` (the tally revised, of
+    any kind, itself possibly a revised tally), the ballots opened and counted (``counted`` per
+    choice in ballot order, ``counted_against``, ``counted_void``), and ``revised`` (kind REVISED,
+    its ``prepared_on`` the date made available, which starts the window for objections to the
+    revised tally, ``objections_due``). ``opened`` ballots were opened and counted, ``sustained``
+    challenges leave their ballots uncounted, ``still_unopened`` remain sealed (the revised
+    challenged line, re-tested for determinativeness by the rules, R-L4). Only counts per choice are
+    given, never a voter's vote (R-E8). ``rulings_summary`` says which rulings sustained or overruled
+    the challenges ("The Regional Director on January 10, 2022 sustained the challenges to all 7
+    ballots ...").
+
+    Raises InvalidTally when the columns do not add up, ``line`` naming the line at fault: "kind"
+    (the revised column is not a revised tally), "choices" / "counted" (a column lists other choices,
+    or a choice's revised votes are not the original plus those counted), "against", "void" (same
+    arithmetic), "opened" (the ballots counted are not the ballots opened), "challenged" (the revised
+    challenged line is not the ballots still unopened), "sustained" (opened + sustained + still
+    unopened is not the original challenged line). Raises ProcedureError when nothing was resolved,
+    or the revised tally predates the original or is of another election or unit.
+    """
+
+    agreement: ElectionAgreement | Placeholder
+    unit_description: str
+    original: TallyLines
+    counted: tuple[VoteLine, ...] = Field(min_length=1)
+    counted_against: Count | None
+    counted_void: Count = 0
+    revised: TallyLines
+    opened: Count
+    sustained: Count
+    still_unopened: Count
+    rulings_summary: str
+    objections_due: DeadlineLine | None = None
+    signature: Signature  # the Board agent "for the Regional Director", or the Regional Director
+    observers_for: tuple[str, ...] = ()  # parties whose observers watched the ballots opened and counted
+    service: tuple[ServiceEntry, ...] = ()
+
+    @property
+    def counted_valid(self) -> int:
+        """Valid votes among the ballots opened: Σ counted per choice + counted against."""
+        return sum(line.votes for line in self.counted) + (self.counted_against or 0)
+
+    @property
+    def resolved(self) -> int:
+        """Challenges resolved since the original tally: ballots opened plus challenges sustained."""
+        return self.opened + self.sustained
+
+    @model_validator(mode="after")
+    def _columns_add_up(self) -> Self:
+        original, revised = self.original, self.revised
+        where = f"revised tally of {revised.prepared_on}"
+        if revised.kind is not TallyKind.REVISED:
+            raise InvalidTally(f"{where}: the revised column is a tally of kind {revised.kind.value!r}, not 'revised'", line="kind")
+        names = [line.choice for line in original.choices]
+        for column, lines, line_name in (("revised tally", revised.choices, "choices"), ("ballots counted", self.counted, "counted")):
+            if [line.choice for line in lines] != names:
+                raise InvalidTally(
+                    f"{where}: the {column} lists the choices {[line.choice for line in lines]},"
+                    f" not those of the original tally {names} (same choices, same ballot order)",
+                    line=line_name,
+                )
+        if not (original.against is None) == (revised.against is None) == (self.counted_against is None):
+            raise InvalidTally(
+                f"{where}: the 'against' line must be on all three columns or on none"
+                f" (original {original.against}, counted {self.counted_against}, revised {revised.against})",
+                line="against",
+            )
+        for line_name, label, before, added, after in (
+            ("void", "void ballots", original.void, self.counted_void, revised.void),
+            *(
+                ("choices", f"votes for {o.choice}", o.votes, c.votes, r.votes)
+                for o, c, r in zip(original.choices, self.counted, revised.choices, strict=True)
+            ),
+            ("against", "votes against", original.against or 0, self.counted_against or 0, revised.against or 0),
+        ):
+            if before + added != after:
+                raise InvalidTally(
+                    f"{where}: {label} is {after:,} but the original {before:,} plus the {added:,} counted is {before + added:,}",
+                    line=line_name,
+                )
+        opened_counted = self.counted_valid + self.counted_void
+        if opened_counted != self.opened:
+            raise InvalidTally(
+                f"{where}: {self.opened:,} challenged ballots were opened but the ballots counted add up to {opened_counted:,}"
+                f" ({self.counted_valid:,} valid + {self.counted_void:,} void)",
+                line="opened",
+            )
+        if revised.challenged != self.still_unopened:
+            raise InvalidTally(
+                f"{where}: the challenged line is {revised.challenged:,} but {self.still_unopened:,} challenged ballots are still unopened",
+                line="challenged",
+            )
+        if self.opened + self.sustained + self.still_unopened != original.challenged:
+            raise InvalidTally(
+                f"{where}: the original tally has {original.challenged:,} challenged ballots but {self.opened:,} opened"
+                f" + {self.sustained:,} sustained + {self.still_unopened:,} still unopened"
+                f" = {self.opened + self.sustained + self.still_unopened:,}",
+                line="sustained",
+            )
+        if self.resolved == 0:
+            raise ProcedureError(f"{where}: no challenged ballot was opened and no challenge sustained; there is nothing to revise (R-L1)")
+        if isinstance(original.prepared_on, date) and isinstance(revised.prepared_on, date) and revised.prepared_on < original.prepared_on:
+            raise ProcedureError(f"{where}: the revised tally cannot predate the original tally of {original.prepared_on}")
+        if revised.election != original.election or revised.unit_id != original.unit_id:
+            raise ProcedureError(f"{where}: the revised tally is of another election or unit than the original tally")
+        return self
+
+
+class NoticeOfRunoffElectionContext(DocumentContext):
+    """D14 Notice of Runoff Election (R-P1–R-P3, R-O5; 29 CFR 102.70).
+
+    ``tally`` is the final tally of the election in which no choice won a majority of the valid votes
+    (R-P1); ``choices`` are the two choices on the runoff ballot in ballot order (R-P2): names of
+    labor organizations on that tally, or :data:`~casefile.rules.tally.AGAINST` for "no union"
+    (as ``Outcome.runoff_choices`` gives them). ``runoff_schedule`` is the date, time and place or
+    mail schedule (a placeholder until set); ``posting`` the computed notice-posting deadline (R-O5),
+    known once the runoff date is. ``original_eligibility_period_ending_on`` is the original
+    election's eligibility date, when known (R-P3: eligible then *and* on the runoff date).
+
+    Raises ProcedureError when the tally shows a majority, determinative challenges, or is itself a
+    runoff's (only one runoff, 102.70(a)), or when the two choices are not on the ballot or not the
+    two with the most votes.
+    """
+
+    agreement: ElectionAgreement | Placeholder
+    unit_description: str
+    tally: TallyLines
+    choices: tuple[str, str]
+    basis: str | None = None  # "no objections having been filed", when the record says so
+    runoff_schedule: str
+    original_eligibility_period_ending_on: DateOrPlaceholder | None = None
+    voter_list: DeadlineLine | None = None
+    posting: DeadlineLine | None = None
+    signature: Signature
+    service: tuple[ServiceEntry, ...] = ()
+
+    def votes_for(self, choice: str) -> int:
+        """Votes the choice received on the tally (AGAINST: the votes against)."""
+        if choice == AGAINST:
+            return self.tally.against or 0
+        return next(line.votes for line in self.tally.choices if line.choice == choice)
+
+    @property
+    def majority_needed(self) -> int:
+        """Votes a choice needed for a majority of the valid votes counted: valid // 2 + 1."""
+        return self.tally.valid // 2 + 1
+
+    @model_validator(mode="after")
+    def _runoff_is_called_for(self) -> Self:
+        t = self.tally
+        where = f"notice of runoff election after the tally of {t.prepared_on}"
+        if t.kind is TallyKind.RUNOFF:
+            raise ProcedureError(f"{where}: that tally is a runoff's; only one runoff is held (102.70(a), R-P1)")
+        if t.determinative:
+            raise ProcedureError(f"{where}: its challenged ballots are determinative and must be resolved before a runoff (R-P1)")
+        on_ballot = [line.choice for line in t.choices] + ([AGAINST] if t.against is not None else [])
+        if len(on_ballot) < 3:
+            raise ProcedureError(
+                f"{where}: a runoff follows only a ballot of at least three choices, not {on_ballot} (102.70(a), R-P1)"
+            )
+        if self.choices[0] == self.choices[1] or any(choice not in on_ballot for choice in self.choices):
+            raise ProcedureError(
+                f"{where}: the runoff choices {list(self.choices)} must be two different choices of the ballot {on_ballot}"
+            )
+        if on_ballot.index(self.choices[0]) > on_ballot.index(self.choices[1]):
+            raise ProcedureError(f"{where}: give the runoff choices in ballot order ({on_ballot})")
+        votes = {choice: self.votes_for(choice) for choice in on_ballot}
+        leader = max(votes, key=lambda choice: votes[choice])
+        if t.majority_for is not None or 2 * votes[leader] > t.valid:
+            raise ProcedureError(f"{where}: {leader} has {votes[leader]:,} of {t.valid:,} valid votes, a majority; no runoff (R-P1)")
+        left_off = max((votes[c] for c in on_ballot if c not in self.choices), default=-1)
+        if min(votes[c] for c in self.choices) < left_off:
+            raise ProcedureError(f"{where}: the runoff choices {list(self.choices)} are not the two with the most votes {votes} (R-P2)")
+        return self
 
 
 DOCUMENT_CONTEXTS: dict[DocumentKind, type[DocumentContext]] = {
@@ -583,5 +772,7 @@ DOCUMENT_CONTEXTS: dict[DocumentKind, type[DocumentContext]] = {
     DocumentKind.CERTIFICATION_OF_RESULTS: CertificationOfResultsContext,
     DocumentKind.CERTIFICATION_OF_REPRESENTATIVE: CertificationOfRepresentativeContext,
     DocumentKind.CASE_STATUS_REPORT: CaseStatusReportContext,
+    DocumentKind.REVISED_TALLY_OF_BALLOTS: RevisedTallyContext,
+    DocumentKind.NOTICE_OF_RUNOFF_ELECTION: NoticeOfRunoffElectionContext,
 }
 """The context model each document kind is rendered from."""

@@ -42,6 +42,7 @@ from casefile.document_data import (
     placeholder,
 )
 from casefile.errors import ProcedureError
+from casefile.rules.tally import AGAINST
 from casefile.vocab import DocumentKind, ElectionAgreement, TallyKind, VotingMethod
 
 TEMPLATE_FILES: dict[DocumentKind, str] = {kind: f"{kind.value}.html" for kind in DocumentKind}
@@ -173,6 +174,12 @@ METHOD_LABELS = {
 """How each voting method is named on a document."""
 
 
+def ballot_choice(value: str) -> str:
+    """A choice of a ballot as a notice names it: a labor organization's name, or "No union" for
+    :data:`~casefile.rules.tally.AGAINST` (the "against participating labor organization(s)" line)."""
+    return "No union" if value == AGAINST else value
+
+
 def agreement_name(value: ElectionAgreement | str) -> str:
     """ElectionAgreement.STIPULATED → "Stipulated Election Agreement"; a placeholder passes through."""
     if isinstance(value, ElectionAgreement):
@@ -210,6 +217,7 @@ def environment() -> Environment:
         plain=lambda value: Markup(escape(value)),
         agreement_name=agreement_name,
         method_name=method_name,
+        ballot_choice=ballot_choice,
     )
     env.tests["placeholder"] = is_placeholder
     env.globals["placeholder"] = placeholder
@@ -233,6 +241,8 @@ _FIXED_TITLES = {
     DocumentKind.CERTIFICATION_OF_RESULTS: "Certification of Results of Election",
     DocumentKind.CERTIFICATION_OF_REPRESENTATIVE: "Certification of Representative",
     DocumentKind.CASE_STATUS_REPORT: "Case Status Report",
+    DocumentKind.REVISED_TALLY_OF_BALLOTS: "Revised Tally of Ballots",
+    DocumentKind.NOTICE_OF_RUNOFF_ELECTION: "Notice of Runoff Election",
 }
 
 

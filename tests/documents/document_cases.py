@@ -3,7 +3,11 @@
 Amazon, Bessemer (10-RC-269250) supplies every document it actually produced; the two
 certifications, which Bessemer never reached, come from two real Region 6 cases in
 ``nlrb-recent-election-results-sample.csv`` (a Certification of Results and a Certification of
-Representative with complete tallies and unit descriptions). Every fact the public sources do not
+Representative with complete tallies and unit descriptions). The Revised Tally of Ballots is
+Starbucks, Genesee Street (03-RC-282139: 7 determinative challenges all sustained, 15–9 stands);
+the Notice of Runoff Election is Trinity College (01-RC-196511: two unions, no majority). A
+partial opening (Walter E. Selck, rules.md T5: 17–15 with 4 challenged, 2 opened) is synthetic:
+its dates, names and the votes of the ballots opened are not in the record and are labelled so. Every fact the public sources do not
 give (counsel's names, the text of each objection, witnesses, places, times) is a placeholder.
 Due dates are computed by hand under the 2019 text (business days, rules.md R-A1/R-B3; the
 petition was filed 2020-11-20) and noted where they are set.
@@ -35,10 +39,12 @@ from casefile.document_data import (
     HistoryLine,
     Issuance,
     NoticeOfHearingContext,
+    NoticeOfRunoffElectionContext,
     ObjectionItem,
     ObjectionsContext,
     OfferOfProofContext,
     PartyRef,
+    RevisedTallyContext,
     ServiceEntry,
     Signature,
     TallyAnalysis,
@@ -48,6 +54,7 @@ from casefile.document_data import (
     WitnessItem,
     placeholder,
 )
+from casefile.rules.tally import TallyCounts, analyze_tally
 from casefile.vocab import (
     Actor,
     DeadlineStatus,
@@ -505,8 +512,18 @@ def case_status_report_2022(documents: tuple[DocumentLine, ...] = ()) -> CaseSta
                         " Petitioner and none against, it would have a majority (875 + 119 = 994 > 993); if none"
                         " were counted, it would not (875 < 993)",
                         reachable_outcomes=(f"REP: certify {RWDSU}", "RESULTS: no representative"),
+                        challenge_analysis=(
+                            # 875 + k > 993 ⇔ k ≥ 119; all opened: 875 + x > 993 + (416 − x) ⇔ x ≥ 268
+                            f"{RWDSU} needs 119 of the 416 challenged ballots opened and counted for it (the rest"
+                            " sustained); with all 416 opened it needs 268",
+                            # 875 + (416 − a) ≤ 993 + a ⇔ a ≥ 149 (267–1,142 against 1,142: a tie is not a majority)
+                            f"The votes against keep {RWDSU} from a majority if no more than 118 challenged ballots are"
+                            " counted for it (the rest sustained); with all 416 opened, 149 counted against suffice"
+                            " (a tie is not a majority)",
+                        ),
                     ),
                 ),
+                follows="the first election, set aside by the Regional Director on November 29, 2021",
             ),
         ),
         docket=(
@@ -545,6 +562,231 @@ def case_status_report_2022(documents: tuple[DocumentLine, ...] = ()) -> CaseSta
     )
 
 
+# --------------------------------------------------------------------------------------------
+# Starbucks, Genesee Street, Cheektowaga NY — 03-RC-282139 (cases.md §5a): revised tally
+# --------------------------------------------------------------------------------------------
+
+STARBUCKS = "Starbucks Corporation"
+WORKERS_UNITED = "Workers United"
+BUFFALO = ZoneInfo("America/New_York")  # Region 3, Buffalo (domain/regions.md)
+
+GENESEE_CAPTION = Caption(
+    case_number="03-RC-282139",
+    employer=STARBUCKS,
+    petitioner=WORKERS_UNITED,
+    region="Region 3",
+    office="Buffalo, New York",
+)
+GENESEE_ELECTION = ElectionDates(began_on=placeholder("dates of the mail-ballot election"), method=VotingMethod.MAIL)
+
+# Eligible: 46 is the revised row of sbwu_data.csv (news: "~45 potential voters"); the approximate
+# eligible count does not change when challenges are ruled on. Void ballots are not reported: 0.
+TALLY_GENESEE_2021 = TallyLines(
+    kind=TallyKind.INITIAL,
+    prepared_on=date(2021, 12, 9),
+    ballot_type="Single Labor Organization",
+    election=GENESEE_ELECTION,
+    eligible=46,
+    void=0,
+    choices=(VoteLine(choice=WORKERS_UNITED, votes=15),),
+    against=9,
+    valid=24,
+    challenged=7,
+    valid_plus_challenged=31,
+    determinative=True,  # 15 > 9 and 7 ≥ 15 − 9 (R-E4)
+    majority_for=None,  # 15 is not more than half of 31
+    outcome="Pending: challenged ballots or objections unresolved",
+)
+
+REVISED_GENESEE_2022 = TallyLines(
+    kind=TallyKind.REVISED,
+    prepared_on=date(2022, 1, 10),
+    ballot_type="Single Labor Organization",
+    election=GENESEE_ELECTION,
+    eligible=46,
+    void=0,
+    choices=(VoteLine(choice=WORKERS_UNITED, votes=15),),
+    against=9,
+    valid=24,
+    challenged=0,
+    valid_plus_challenged=24,
+    determinative=False,
+    majority_for=WORKERS_UNITED,
+    outcome=f"Certification of Representative: {WORKERS_UNITED}",
+)
+
+
+def revised_tally_genesee_2022() -> RevisedTallyContext:
+    """The Region's revised tally of January 10, 2022: all 7 challenges sustained, none opened, 15–9 stands."""
+    return RevisedTallyContext(
+        caption=GENESEE_CAPTION,
+        issuance=Issuance(issued_on=date(2022, 1, 10), issuer_title="Regional Director", place="Buffalo, New York"),
+        agreement=placeholder("type of election agreement"),
+        unit_description=placeholder("unit description of the Genesee Street store election"),
+        original=TALLY_GENESEE_2021,
+        counted=(VoteLine(choice=WORKERS_UNITED, votes=0),),
+        counted_against=0,
+        revised=REVISED_GENESEE_2022,
+        opened=0,
+        sustained=7,
+        still_unopened=0,
+        rulings_summary=(
+            "On January 10, 2022 the Region ruled the challenged voters ineligible and sustained the challenges to"
+            " all 7 ballots: 6 challenged by the Petitioner as partners who did not work at the Genesee Street store,"
+            " and 1 challenged by the Employer as a partner no longer employed. No challenged ballot was opened;"
+            " the count of 15 votes for and 9 against stands."
+        ),
+        objections_due=DeadlineLine(
+            what="Objections to the revised tally",
+            due_on=date(2022, 1, 18),  # Mon 2022-01-10 + 5 business days; Mon 01-17 (Martin Luther King Jr. Day) skipped
+            cutoff_at=_cutoff(date(2022, 1, 18), BUFFALO),
+            citation="29 CFR 102.69(e)",
+        ),
+        signature=Signature(name=placeholder("Regional Director's name"), title="Regional Director",
+                            organization="National Labor Relations Board, Region 3"),
+        service=(
+            ServiceEntry(party=PartyRef(name=STARBUCKS, role=PartyRole.EMPLOYER, representative=placeholder("Employer's counsel of record")),
+                         manner="Electronic mail", address=placeholder("Employer's counsel's email address"), served_on=placeholder("date of service")),
+            ServiceEntry(party=PartyRef(name=WORKERS_UNITED, role=PartyRole.PETITIONER, representative=placeholder("Petitioner's counsel of record")),
+                         manner="Electronic mail", address=placeholder("Petitioner's counsel's email address"), served_on=placeholder("date of service")),
+        ),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Walter E. Selck (13-RC-13325, 1974; rules.md T5, R-E7): a partial opening — SYNTHETIC
+# --------------------------------------------------------------------------------------------
+
+SELCK_UNION = placeholder("petitioning labor organization")
+SELCK_ELECTION = ElectionDates(began_on=placeholder("election date"), method=placeholder("voting method"))
+
+TALLY_SELCK = TallyLines(
+    kind=TallyKind.INITIAL,
+    prepared_on=placeholder("date of the tally"),
+    ballot_type="Single Labor Organization",
+    election=SELCK_ELECTION,
+    eligible=37,
+    void=0,
+    choices=(VoteLine(choice=SELCK_UNION, votes=17),),
+    against=15,
+    valid=32,
+    challenged=4,
+    valid_plus_challenged=36,
+    determinative=True,
+    majority_for=None,
+    outcome="Pending: challenged ballots or objections unresolved",
+)
+
+
+def revised_tally_selck(counted_for: int, counted_against: int) -> RevisedTallyContext:
+    """Selck's RD opened 2 of the 4 challenged ballots (R-E7); how they voted is not in the record, so the
+    split is a parameter and the document says it is illustrative. Statements come from casefile.rules."""
+    counts = TallyCounts(choices=((SELCK_UNION, 17 + counted_for),), against=15 + counted_against, challenged=2, void=0, eligible=37)
+    analysis = analyze_tally(counts)
+    revised = TALLY_SELCK.model_copy(
+        update={
+            "kind": TallyKind.REVISED,
+            "prepared_on": placeholder("date of the revised tally"),
+            "choices": (VoteLine(choice=SELCK_UNION, votes=17 + counted_for),),
+            "against": 15 + counted_against,
+            "valid": analysis.valid,
+            "challenged": 2,
+            "valid_plus_challenged": analysis.valid_plus_challenged,
+            "determinative": analysis.determinative,
+            "majority_for": analysis.majority_for,
+            "outcome": analysis.outcome.describe(),
+        }
+    )
+    return RevisedTallyContext(
+        caption=Caption(case_number="13-RC-13325", employer="Walter E. Selck", petitioner=SELCK_UNION,
+                        region="Region 13", office="Chicago, Illinois"),
+        issuance=Issuance(issued_on=placeholder("date the revised tally issued"), issuer_title="Regional Director"),
+        agreement=placeholder("type of election agreement"),
+        unit_description=placeholder("unit description"),
+        original=TALLY_SELCK,
+        counted=(VoteLine(choice=SELCK_UNION, votes=counted_for),),
+        counted_against=counted_against,
+        revised=TallyLines.model_validate(revised.model_dump()),
+        opened=2,
+        sustained=0,
+        still_unopened=2,
+        rulings_summary=placeholder("the Regional Director's rulings overruling 2 of the 4 challenges; the votes of the"
+                                    " 2 ballots opened are illustrative, not from the record"),
+        signature=Signature(name=placeholder("Board agent's name"), title="Board Agent",
+                            organization="National Labor Relations Board, Region 13"),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Trinity College, Hartford CT — 01-RC-196511 (cases.md §6a): runoff between two unions
+# --------------------------------------------------------------------------------------------
+
+LEOS = "LEOS-PBA (Trinity College Campus Safety Officers & Dispatchers Union)"
+SPFPA = "SPFPA Local 502"
+
+# The record does not say which union petitioned: both carry a placeholder role label.
+TRINITY_CAPTION = Caption(
+    case_number="01-RC-196511",
+    employer="Trinity College",
+    petitioner=LEOS,
+    petitioner_label=placeholder("Petitioner or Intervenor"),
+    intervenors=(SPFPA,),
+    intervenor_label=placeholder("Petitioner or Intervenor"),
+    region="Region 1",
+    office="Boston, Massachusetts",
+)
+
+# Void ballots are not in cases.md §6a: 0 (valid 22 = 9 + 8 + 5, none challenged).
+TALLY_TRINITY_2017 = TallyLines(
+    kind=TallyKind.INITIAL,
+    prepared_on=date(2017, 5, 4),
+    ballot_type="Two Labor Organizations",
+    election=ElectionDates(began_on=placeholder("date of the election"), method=placeholder("voting method")),
+    eligible=28,
+    void=0,
+    choices=(VoteLine(choice=LEOS, votes=9), VoteLine(choice=SPFPA, votes=8)),
+    against=5,
+    valid=22,
+    challenged=0,
+    valid_plus_challenged=22,
+    determinative=False,
+    majority_for=None,  # 9 of 22 is not a majority
+    outcome=f"Runoff: {LEOS} v. {SPFPA}",
+)
+
+TALLY_TRINITY_RUNOFF_2017 = TallyLines(
+    kind=TallyKind.RUNOFF,
+    prepared_on=date(2017, 5, 17),
+    ballot_type="Two Labor Organizations",
+    election=ElectionDates(began_on=placeholder("date of the runoff election"), method=placeholder("voting method")),
+    eligible=28,
+    void=0,
+    choices=(VoteLine(choice=LEOS, votes=8), VoteLine(choice=SPFPA, votes=11)),
+    against=None,  # "against" was not a runoff choice (the FOIA row's 8 "against" is a data quirk)
+    valid=19,
+    challenged=0,
+    valid_plus_challenged=19,
+    determinative=False,
+    majority_for=SPFPA,
+    outcome=f"Certification of Representative: {SPFPA}",
+)
+
+
+def notice_of_runoff_trinity_2017() -> NoticeOfRunoffElectionContext:
+    """The Regional Director's notice of the runoff between LEOS-PBA and SPFPA Local 502 after the tally of May 4, 2017."""
+    return NoticeOfRunoffElectionContext(
+        caption=TRINITY_CAPTION,
+        issuance=Issuance(issued_on=placeholder("date the notice issued"), issuer_title="Regional Director"),
+        agreement=placeholder("type of election agreement"),
+        unit_description=placeholder("unit description: the Employer's campus safety officers and dispatchers"),
+        tally=TALLY_TRINITY_2017,
+        choices=(LEOS, SPFPA),
+        runoff_schedule=placeholder("date, time and place of the runoff election"),
+        signature=Signature(name=placeholder("Regional Director's name"), title="Regional Director",
+                            organization="National Labor Relations Board, Region 1"),
+    )
+
+
 CONTEXT_BUILDERS = {
     DocumentKind.TALLY_OF_BALLOTS: tally_2021,
     DocumentKind.OBJECTIONS: objections_2021,
@@ -557,6 +799,8 @@ CONTEXT_BUILDERS = {
     DocumentKind.CERTIFICATION_OF_RESULTS: certification_of_results_2023,
     DocumentKind.CERTIFICATION_OF_REPRESENTATIVE: certification_of_representative_2023,
     DocumentKind.CASE_STATUS_REPORT: case_status_report_2022,
+    DocumentKind.REVISED_TALLY_OF_BALLOTS: revised_tally_genesee_2022,
+    DocumentKind.NOTICE_OF_RUNOFF_ELECTION: notice_of_runoff_trinity_2017,
 }
 
 

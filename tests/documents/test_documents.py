@@ -18,11 +18,14 @@ from pypdf import PdfReader
 from casefile.document_data import (
     DOCUMENT_CONTEXTS,
     Caption,
+    CaseStatusReportContext,
     DeadlineLine,
     DocumentContext,
     ElectionDates,
+    NoticeOfRunoffElectionContext,
     ObjectionItem,
     PartyRef,
+    RevisedTallyContext,
     ServiceEntry,
     TallyLines,
     VoteLine,
@@ -44,7 +47,12 @@ from casefile.documents import (
     templates_dir,
 )
 from casefile.errors import InvalidTally, MalformedCaseNumber, ProcedureError
-from casefile.vocab import DocumentKind, ElectionAgreement, PartyRole, TallyKind, VotingMethod
+from casefile.rules.calendar import BusinessCalendar
+from casefile.rules.deadlines import compute_deadline
+from casefile.rules.offices import office_for
+from casefile.rules.rule_sets import rule_set_for
+from casefile.rules.tally import AGAINST, TallyCounts, analyze_tally
+from casefile.vocab import DeadlineKind, DocumentKind, ElectionAgreement, PartyRole, TallyKind, VotingMethod
 
 import document_cases as cases
 
@@ -54,6 +62,8 @@ SHA256_HEX = re.compile(r"\b[0-9a-f]{64}\b")
 CASE_NUMBER = {kind: "10-RC-269250" for kind in DocumentKind} | {
     DocumentKind.CERTIFICATION_OF_RESULTS: "06-RC-311772",
     DocumentKind.CERTIFICATION_OF_REPRESENTATIVE: "06-RC-310608",
+    DocumentKind.REVISED_TALLY_OF_BALLOTS: "03-RC-282139",
+    DocumentKind.NOTICE_OF_RUNOFF_ELECTION: "01-RC-196511",
 }
 
 # Real values each document must print (checked in the text extracted from the PDF).
@@ -132,6 +142,50 @@ EXPECTED_TEXT = {
         "Thursday, April 7, 2022", "2022-04-07T23:59:59-04:00", "29 CFR 102.69(a)",
         "Thursday, April 21, 2022", "REP: certify Retail, Wholesale and Department Store Union",
         "Tally of Ballots — Rerun Election", "not legal advice",
+        "Follows the first election, set aside by the Regional Director on November 29, 2021",
+        "Retail, Wholesale and Department Store Union needs 119 of the 416 challenged ballots opened and counted for it"
+        " (the rest sustained); with all 416 opened it needs 268",
+        "with all 416 opened, 149 counted against suffice (a tie is not a majority)",
+    ],
+    DocumentKind.REVISED_TALLY_OF_BALLOTS: [
+        "REVISED TALLY OF BALLOTS", "STARBUCKS CORPORATION", "WORKERS UNITED",
+        "Tally revised Initial tally prepared December 9, 2021",
+        "Revised tally prepared and made available January 10, 2022",
+        "Original tally Challenged ballots counted Revised tally",
+        "1. Approximate number of eligible voters 46 — 46", "2. Number of void ballots 0 0 0",
+        "3. Number of votes cast for Workers United 15 0 15",
+        "4. Number of votes cast against participating labor organization(s) 9 0 9",
+        "5. Number of valid votes counted (sum of lines 3 and 4) 24 0 24",
+        "6. Number of challenged ballots (on the revised tally: still unopened) 7 — 0",
+        "7. Number of valid votes counted plus challenged ballots (sum of lines 5 and 6) 31 — 24",
+        "Challenged ballots on the original tally (line 6, first column) 7",
+        "Opened and counted, challenges overruled (second column) 0",
+        "Challenges sustained: ballots neither opened nor counted 7",
+        "Challenged ballots still unopened (line 6 of the revised tally) 0",
+        "8. Challenges are not sufficient in number to affect the results of the election. (On the original tally the"
+        " challenged ballots were sufficient in number to affect the results.)",
+        "9. A majority of the valid votes counted plus challenged ballots (line 7 of the revised tally) has been cast for"
+        " Workers United.",
+        "sustained the challenges to all 7 ballots", "(no challenged ballot was opened)",
+        "never how any voter voted",
+        "by Tuesday, January 18, 2022 (received by 11:59:59 p.m. EST on January 18, 2022) (29 CFR 102.69(e))",
+        "will forthwith issue a certification of representative",
+    ],
+    DocumentKind.NOTICE_OF_RUNOFF_ELECTION: [
+        "NOTICE OF RUNOFF ELECTION", "TRINITY COLLEGE",
+        "LEOS-PBA (TRINITY COLLEGE CAMPUS SAFETY OFFICERS & DISPATCHERS UNION)", "SPFPA LOCAL 502",
+        "No choice on the ballot having received a majority of the valid votes counted (Tally of Ballots prepared on"
+        " May 4, 2017), the Regional Director will conduct a runoff election under Section 102.70",
+        "Votes cast for LEOS-PBA (Trinity College Campus Safety Officers & Dispatchers Union) 9",
+        "Votes cast for SPFPA Local 502 8", "Votes cast against participating labor organizations 5",
+        "Valid votes counted 22", "Approximate number of eligible voters 28",
+        "A majority of the 22 valid votes counted is 12 votes; no choice received that many.",
+        "LEOS-PBA (Trinity College Campus Safety Officers & Dispatchers Union) 9 votes SPFPA Local 502 8 votes",
+        "(29 CFR 102.70(c))", "a tie is not a majority",
+        "who were eligible to vote in the election held on", "and who are employed in an eligible category on the date"
+        " of the runoff election (29 CFR 102.70(b))",
+        "at least three full working days before 12:01 a.m. of the day of the runoff election",
+        "Only one runoff election is held under Section 102.70 (29 CFR 102.70(a))",
     ],
 }
 
@@ -497,3 +551,258 @@ class TestContextModels:
         html = render_html(DocumentKind.TALLY_OF_BALLOTS, cases.tally_2021().model_copy(update={"tally": tally}))
         assert "against participating" not in html
         assert "has been cast for SPFPA Local 502" in html
+
+
+# --------------------------------------------------------------------------------------------
+# Revised Tally of Ballots, Notice of Runoff Election, status report additions
+# --------------------------------------------------------------------------------------------
+
+
+def _counts(tally: TallyLines) -> TallyCounts:
+    """The counts of a document's tally, as casefile.rules takes them."""
+    return TallyCounts(
+        choices=tuple((line.choice, line.votes) for line in tally.choices),
+        against=tally.against,
+        challenged=tally.challenged,
+        void=tally.void,
+        eligible=tally.eligible,
+        runoff_ballot=tally.kind is TallyKind.RUNOFF,
+    )
+
+
+def _text(kind: DocumentKind, context: DocumentContext) -> str:
+    return " ".join(pdf_pages(render_pdf(kind, context).pdf))
+
+
+class TestFixturesAgreeWithTheRules:
+    @pytest.mark.parametrize(
+        "tally",
+        [cases.TALLY_GENESEE_2021, cases.REVISED_GENESEE_2022, cases.TALLY_SELCK, cases.TALLY_TRINITY_2017,
+         cases.TALLY_TRINITY_RUNOFF_2017],
+        ids=["genesee-initial", "genesee-revised", "selck-initial", "trinity-initial", "trinity-runoff"],
+    )
+    def test_statements_are_what_the_rules_compute(self, tally: TallyLines) -> None:
+        """Each fixture tally's line 9 and 10 statements and outcome are what casefile.rules computes from its counts."""
+        analysis = analyze_tally(_counts(tally))
+        assert (tally.determinative, tally.majority_for) == (analysis.determinative, analysis.majority_for)
+        assert tally.outcome == analysis.outcome.describe()
+
+    @pytest.mark.parametrize(
+        ("kind", "trigger_on", "petition_filed_on", "region", "due_on", "cutoff_at"),
+        [
+            # Mon 2022-01-10 + 5 business days, Martin Luther King Jr. Day (Mon 01-17) skipped.
+            (DeadlineKind.REVISED_TALLY_OBJECTIONS, date(2022, 1, 10), date(2021, 8, 30), "03", date(2022, 1, 18),
+             "2022-01-18T23:59:59-05:00"),
+            # Runoff on Wed 2017-05-17 (the day of its tally): posted by 12:01 a.m. Fri 05-12. The petition preceded
+            # the tally of 2017-05-04; every rule set has the same posting period.
+            (DeadlineKind.NOTICE_POSTING, date(2017, 5, 17), date(2017, 5, 4), "01", date(2017, 5, 12),
+             "2017-05-12T00:01:00-04:00"),
+        ],
+        ids=["genesee-revised-tally-objections", "trinity-runoff-posting"],
+    )
+    def test_document_deadlines_are_the_engines(self, kind: DeadlineKind, trigger_on: date, petition_filed_on: date,
+                                                region: str, due_on: date, cutoff_at: str) -> None:
+        """The due dates the fixtures print are the ones the deadline engine computes."""
+        computed = compute_deadline(kind, trigger_on, rule_set=rule_set_for(petition_filed_on),
+                                    calendar=BusinessCalendar(), office=office_for(region))
+        assert (computed.due_on, computed.cutoff_at.isoformat()) == (due_on, cutoff_at)
+
+    def test_genesee_fixture_deadline(self) -> None:
+        """The Genesee revised tally states the engine's due date and cut-off for objections to it (R-G9)."""
+        due = cases.revised_tally_genesee_2022().objections_due
+        assert due is not None
+        assert (due.due_on, due.cutoff_at.isoformat() if due.cutoff_at else None) == (date(2022, 1, 18), "2022-01-18T23:59:59-05:00")
+
+    def test_runoff_choices_are_the_rules_and_were_on_the_runoff_ballot(self) -> None:
+        """The notice's two choices are the runoff the rules call for, and the ones the real runoff tally counted."""
+        notice = cases.notice_of_runoff_trinity_2017()
+        outcome = analyze_tally(_counts(notice.tally)).outcome
+        assert outcome.runoff_choices == notice.choices == (cases.LEOS, cases.SPFPA)
+        assert tuple(line.choice for line in cases.TALLY_TRINITY_RUNOFF_2017.choices) == notice.choices
+
+
+def _revised(**changes: object) -> dict[str, object]:
+    fields: dict[str, object] = dict(cases.revised_tally_genesee_2022())
+    fields.update(changes)
+    return fields
+
+
+class TestRevisedTally:
+    @pytest.mark.parametrize(
+        ("counted_for", "counted_against", "expected"),
+        [
+            (2, 0, ["3. Number of votes cast for {u} 17 2 19", "4. Number of votes cast against participating labor"
+                    " organization(s) 15 0 15", "5. Number of valid votes counted (sum of lines 3 and 4) 32 2 34",
+                    "The 2 challenged ballots still unopened are not sufficient in number to affect the results",
+                    "(On the original tally the challenged ballots were sufficient", "has been cast for {u}",
+                    "will forthwith issue a certification of representative"]),
+            (1, 1, ["3. Number of votes cast for {u} 17 1 18", "organization(s) 15 1 16",
+                    "The 2 challenged ballots still unopened are sufficient in number to affect the results",
+                    "has not been cast for {u}", "the Regional Director will rule on them before the results are certified"]),
+            (0, 2, ["3. Number of votes cast for {u} 17 0 17", "organization(s) 15 2 17",
+                    "The 2 challenged ballots still unopened are sufficient in number to affect the results",
+                    "has not been cast for {u}", "the Regional Director will rule on them before the results are certified"]),
+        ],
+        ids=["selck-both-for", "selck-split", "selck-both-against"],
+    )
+    def test_partial_opening_retests_the_ballots_still_unopened(self, counted_for: int, counted_against: int,
+                                                               expected: list[str]) -> None:
+        """Selck (T5, 17–15 with 4 challenged): after 2 ballots are opened, the revised tally re-tests the 2 still unopened (R-L4)."""
+        text = _text(DocumentKind.REVISED_TALLY_OF_BALLOTS, cases.revised_tally_selck(counted_for, counted_against))
+        for line in expected:
+            assert line.format(u=cases.SELCK_UNION) in text
+        for line in ("6. Number of challenged ballots (on the revised tally: still unopened) 4 — 2",
+                     "Opened and counted, challenges overruled (second column) 2",
+                     "Challenged ballots still unopened (line 6 of the revised tally) 2",
+                     "the undersigned agent of the Regional Director certifies that the 2 challenged ballots whose"
+                     " challenges were overruled were opened and counted",
+                     "records only the number of votes cast for each choice among the ballots opened, never how any voter voted",
+                     "For the Regional Director:"):
+            assert line in text
+
+    def test_synthetic_split_is_labelled(self) -> None:
+        """The Selck document labels its rulings and the votes of the opened ballots as not from the record."""
+        html = render_html(DocumentKind.REVISED_TALLY_OF_BALLOTS, cases.revised_tally_selck(1, 1))
+        assert ('<span class="placeholder">[NOT IN THE PUBLIC RECORD: the Regional Director&#39;s rulings overruling 2 of'
+                " the 4 challenges; the votes of the 2 ballots opened are illustrative, not from the record]</span>") in html
+
+    @pytest.mark.parametrize(("opened", "shown"), [(0, False), (2, True)], ids=["genesee-none-opened", "selck-two-opened"])
+    def test_observers_sign_only_when_ballots_were_opened(self, opened: int, shown: bool) -> None:
+        """The observers' acknowledgment of the opening and count appears only when challenged ballots were opened."""
+        base = cases.revised_tally_genesee_2022() if opened == 0 else cases.revised_tally_selck(1, 1)
+        context = RevisedTallyContext(**(dict(base) | {"observers_for": (base.caption.employer, base.caption.petitioner)}))
+        html = render_html(DocumentKind.REVISED_TALLY_OF_BALLOTS, context)
+        assert ('<section class="observers">' in html) is shown
+
+    def test_genesee_columns_and_counts(self) -> None:
+        """Genesee Street: nothing opened, 7 sustained; the revised column is the original less the 7 challenged ballots."""
+        context = cases.revised_tally_genesee_2022()
+        assert (context.counted_valid, context.resolved) == (0, 7)
+        assert context.revised.valid_plus_challenged == context.original.valid_plus_challenged - context.sustained
+
+    @pytest.mark.parametrize(
+        ("changes", "line"),
+        [
+            ({"revised": cases.REVISED_GENESEE_2022.model_copy(update={"kind": TallyKind.INITIAL})}, "kind"),
+            ({"revised": cases.REVISED_GENESEE_2022.model_copy(
+                update={"choices": (VoteLine(choice="Workers United a/w SEIU", votes=15),), "majority_for": None})}, "choices"),
+            ({"counted": (VoteLine(choice="Workers United a/w SEIU", votes=0),)}, "counted"),
+            ({"counted_against": None}, "against"),
+            ({"counted": (VoteLine(choice=cases.WORKERS_UNITED, votes=1),), "opened": 1, "sustained": 6}, "choices"),
+            ({"counted_against": 1, "opened": 1, "sustained": 6}, "against"),
+            ({"counted_void": 1, "opened": 1, "sustained": 6}, "void"),
+            ({"opened": 1, "sustained": 6}, "opened"),
+            ({"still_unopened": 1, "sustained": 6}, "challenged"),
+            ({"sustained": 6}, "sustained"),
+        ],
+        ids=["revised-not-revised", "revised-other-choice", "counted-other-choice", "against-missing-in-counted",
+             "choice-line-not-sum", "against-line-not-sum", "void-line-not-sum", "opened-not-counted",
+             "challenged-not-unopened", "challenged-not-resolved"],
+    )
+    def test_columns_that_do_not_add_up_are_refused(self, changes: dict[str, object], line: str) -> None:
+        """A revised tally whose columns disagree with the ballots opened raises InvalidTally naming the line."""
+        with pytest.raises(InvalidTally) as raised:
+            RevisedTallyContext(**_revised(**changes))
+        assert raised.value.line == line
+
+    @pytest.mark.parametrize(
+        ("changes", "match"),
+        [
+            ({"sustained": 0, "still_unopened": 7, "revised": cases.TALLY_GENESEE_2021.model_copy(
+                update={"kind": TallyKind.REVISED, "prepared_on": date(2022, 1, 10)})}, "nothing to revise"),
+            ({"revised": cases.REVISED_GENESEE_2022.model_copy(update={"prepared_on": date(2021, 12, 8)})}, "predate"),
+            ({"revised": cases.REVISED_GENESEE_2022.model_copy(
+                update={"election": ElectionDates(began_on=date(2021, 11, 10), method=VotingMethod.MAIL)})}, "another election"),
+        ],
+        ids=["nothing-resolved", "before-the-original", "other-election"],
+    )
+    def test_a_revision_that_revises_nothing_real_is_refused(self, changes: dict[str, object], match: str) -> None:
+        """A revised tally that resolves no challenge, predates the original or is of another election raises ProcedureError."""
+        with pytest.raises(ProcedureError, match=match):
+            RevisedTallyContext(**_revised(**changes))
+
+
+def _notice(**changes: object) -> dict[str, object]:
+    fields: dict[str, object] = dict(cases.notice_of_runoff_trinity_2017())
+    fields.update(changes)
+    return fields
+
+
+class TestNoticeOfRunoffElection:
+    def test_posting_date_is_printed_once_the_runoff_date_is_known(self) -> None:
+        """With the runoff's date known, the posting obligation names the computed posting date (R-O5)."""
+        context = NoticeOfRunoffElectionContext(**_notice(
+            runoff_schedule=f"Wednesday, May 17, 2017, at {placeholder('time and place')}",
+            posting=DeadlineLine(
+                what="Notice of Runoff Election posted",
+                due_on=date(2017, 5, 12),  # 3 full working days before 12:01 a.m. Wed 2017-05-17
+                cutoff_at=datetime(2017, 5, 12, 0, 1, tzinfo=ZoneInfo("America/New_York")),
+                citation="29 CFR 102.67(k)",
+            ),
+        ))
+        text = _text(DocumentKind.NOTICE_OF_RUNOFF_ELECTION, context)
+        assert "no later than 12:01 a.m. on Friday, May 12, 2017 (29 CFR 102.67(k))" in text
+        assert "Wednesday, May 17, 2017, at [NOT IN THE PUBLIC RECORD: time and place]" in text
+
+    def test_basis_joins_the_no_majority_sentence(self) -> None:
+        """When the record says why nothing stands in the way (no objections), the notice says so in its first paragraph."""
+        context = NoticeOfRunoffElectionContext(**_notice(basis="no objections having been filed"))
+        text = _text(DocumentKind.NOTICE_OF_RUNOFF_ELECTION, context)
+        assert ("(Tally of Ballots prepared on May 4, 2017), and no objections having been filed, the Regional Director will"
+                " conduct a runoff election under Section 102.70") in text
+
+    def test_no_union_runoff_choice_prints_as_no_union(self) -> None:
+        """A runoff between a labor organization and "no union" (T28: A40, None40, B20) names the second choice "No union"."""
+        a, b = placeholder("labor organization A"), placeholder("labor organization B")
+        tally = cases.TALLY_TRINITY_2017.model_copy(update={
+            "choices": (VoteLine(choice=a, votes=40), VoteLine(choice=b, votes=20)), "against": 40,
+            "valid": 100, "valid_plus_challenged": 100, "outcome": f"Runoff: {a} v. {AGAINST}"})
+        assert analyze_tally(_counts(tally)).outcome.runoff_choices == (a, AGAINST)
+        text = _text(DocumentKind.NOTICE_OF_RUNOFF_ELECTION, NoticeOfRunoffElectionContext(**_notice(tally=tally, choices=(a, AGAINST))))
+        assert f"{a} 40 votes No union 40 votes" in text
+        assert "A majority of the 100 valid votes counted is 51 votes" in text
+
+    def test_caption_does_not_guess_which_union_petitioned(self) -> None:
+        """Trinity's caption names both unions and labels each role as not in the record."""
+        html = render_html(DocumentKind.NOTICE_OF_RUNOFF_ELECTION, cases.notice_of_runoff_trinity_2017())
+        caption = html.split('<h1 class="document-title">', 1)[0]
+        assert caption.count('<span class="placeholder">[NOT IN THE PUBLIC RECORD: Petitioner or Intervenor]</span>') == 2
+        assert ">Intervenor<" not in caption
+
+    @pytest.mark.parametrize(
+        ("changes", "match"),
+        [
+            ({"tally": cases.TALLY_TRINITY_RUNOFF_2017}, "only one runoff"),
+            ({"tally": cases.TALLY_TRINITY_2017.model_copy(update={"challenged": 3, "valid_plus_challenged": 25,
+                                                                    "determinative": True})}, "determinative"),
+            ({"tally": cases.TALLY_2021, "choices": (cases.RWDSU, AGAINST)}, "at least three choices"),
+            ({"choices": (cases.LEOS, "SPFPA Local 503")}, "two different choices"),
+            ({"choices": (cases.LEOS, cases.LEOS)}, "two different choices"),
+            ({"choices": (cases.SPFPA, cases.LEOS)}, "ballot order"),
+            ({"choices": (cases.LEOS, AGAINST)}, "not the two with the most votes"),
+            ({"tally": cases.TALLY_TRINITY_2017.model_copy(update={
+                "choices": (VoteLine(choice=cases.LEOS, votes=12), VoteLine(choice=cases.SPFPA, votes=5))})}, "a majority"),
+        ],
+        ids=["after-the-runoff", "determinative-challenges", "one-union-ballot", "choice-not-on-ballot", "same-choice-twice",
+             "not-ballot-order", "not-the-top-two", "majority-of-valid-votes"],
+    )
+    def test_a_runoff_the_tally_does_not_call_for_is_refused(self, changes: dict[str, object], match: str) -> None:
+        """A notice after a runoff, on determinative challenges, on a two-choice ballot, with a majority, or with other choices raises ProcedureError."""
+        with pytest.raises(ProcedureError, match=match):
+            NoticeOfRunoffElectionContext(**_notice(**changes))
+
+
+class TestCaseStatusReportAdditions:
+    def test_chain_and_challenge_analysis_are_optional(self) -> None:
+        """Without ``follows`` and ``challenge_analysis`` the report renders without those rows (existing callers keep working)."""
+        report = cases.case_status_report_2022()
+        plain = report.model_copy(update={"elections": tuple(
+            election.model_copy(update={"follows": None, "tallies": tuple(
+                analysis.model_copy(update={"challenge_analysis": ()}) for analysis in election.tallies)})
+            for election in report.elections)})
+        html = render_html(DocumentKind.CASE_STATUS_REPORT, CaseStatusReportContext(**dict(plain)))
+        assert "<th>Follows</th>" not in html
+        assert "What the challenged ballots would take" not in html
+        full = render_html(DocumentKind.CASE_STATUS_REPORT, report)
+        assert full.count("<th>Follows</th>") == 1
+        assert full.count('<p class="analysis-line">') == 2
