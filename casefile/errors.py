@@ -57,3 +57,9 @@ class ProcedureError(CasefileError):
 
 class ConfigurationError(CasefileError):
     """A setting that cannot be used (message names the setting)."""
+
+
+class InvalidImport(CasefileError):
+    """A file that cannot be imported at all (not the expected export format: its header lacks the
+    columns the importer reads, or it is not text); the message names the file and what is missing.
+    Bad rows in a good file are not errors: they are reported and skipped."""

@@ -1,0 +1,119 @@
+"""``casefile import nlrb-results FILE`` and ``casefile import tallies-sample FILE``: load an export
+file through one Prefect flow (one database transaction), with a progress bar on a terminal, then
+print what was loaded, what was skipped and where the NLRB's own flags disagree with the rules.
+
+The file's header is checked before Prefect starts: a file that is not the export exits 2 with the
+message and stores nothing. Prefect is imported only when a file is actually loaded.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from casefile.cli.app import console, err_console, import_app
+from casefile.cli.timeparse import parse_instant
+
+#: Files at least this large get a progress bar (when stderr is a terminal).
+PROGRESS_BAR_FROM_BYTES = 100_000
+
+_FILE_HELP = "The CSV file."
+_JSON_HELP = "Machine-readable report (keys: docs/json-output.md)."
+_AS_OF_HELP = "When the import is recorded: ISO instant with offset, or a date (00:00 Eastern); default now."
+
+
+@import_app.command("nlrb-results")
+def nlrb_results(
+    file: Path = typer.Argument(..., help="The NLRB 'Recent Election Results' CSV export, as downloaded."),
+    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+    as_of: str | None = typer.Option(None, "--as-of", help=_AS_OF_HELP),
+) -> None:
+    """Import the NLRB "Recent Election Results" CSV: cases, elections, tallies (computed by the rules),
+    objection deadlines and docket entries; idempotent. Rows that cannot be read are reported, never guessed."""
+    from casefile.importers.nlrb_results import check_nlrb_results_header
+
+    check_nlrb_results_header(file)
+    _run("import_nlrb_results_flow", file, as_json=as_json, as_of=as_of)
+
+
+@import_app.command("tallies-sample")
+def tallies_sample(
+    file: Path = typer.Argument(..., help="A normalized tallies CSV (tallies-sample.csv format)."),
+    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+    as_of: str | None = typer.Option(None, "--as-of", help=_AS_OF_HELP),
+) -> None:
+    """Import a normalized tallies file (one row per tally, explicit zeros, votes_by_choice for several unions)."""
+    from casefile.importers.tallies_sample import check_tallies_sample_header
+
+    check_tallies_sample_header(file)
+    _run("import_tallies_sample_flow", file, as_json=as_json, as_of=as_of)
+
+
+def _run(flow_name: str, file: Path, *, as_json: bool, as_of: str | None) -> None:
+    moment = parse_instant(as_of, "--as-of")
+    from casefile.prefect_env import configure_prefect, flow_runtime
+    from casefile.services.imports import reporting_progress
+
+    err_console.print(f"[dim]{configure_prefect()}[/]")
+    show_bar = err_console.is_terminal and file.stat().st_size >= PROGRESS_BAR_FROM_BYTES
+    with flow_runtime(), _progress_bar(show_bar) as hook, reporting_progress(hook):
+        import flows.import_nlrb_results as import_flows
+
+        report = getattr(import_flows, flow_name)(path=str(file), as_of=moment)
+    if as_json:
+        console.print_json(json.dumps(report.as_json()))
+    else:
+        _print(report)
+
+
+@contextmanager
+def _progress_bar(enabled: bool) -> Iterator[Callable[[str, int, int], None] | None]:
+    """A Rich progress bar on stderr with one line per phase (reading the file, loading it), or nothing."""
+    if not enabled:
+        yield None
+        return
+    from rich.progress import BarColumn, Progress, TaskID, TaskProgressColumn, TextColumn, TimeElapsedColumn
+
+    labels = {"parse": "Reading the file", "load": "Loading tallies"}
+    with Progress(TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
+                  console=err_console, transient=True) as bar:
+        tasks: dict[str, TaskID] = {}
+
+        def hook(phase: str, done: int, total: int) -> None:
+            if phase not in tasks:
+                tasks[phase] = bar.add_task(labels.get(phase, phase), total=total)
+            bar.update(tasks[phase], completed=done, total=total)
+
+        yield hook
+
+
+def _print(report: Any) -> None:
+    from rich.table import Table
+
+    console.print(f"Imported {report.source} ({report.records:,} records) as of {report.as_of.isoformat()}")
+    loaded = Table("", "new", "already present")
+    for name in ("cases", "elections", "tallies"):
+        counts = getattr(report, name)
+        loaded.add_row(name, f"{counts.new:,}", f"{counts.present:,}")
+    console.print(loaded)
+    if report.skipped:
+        console.print(f"Skipped {len(report.skipped)} record(s) (row = record number, header not counted):")
+        for s in report.skipped:
+            console.print(f"  row {s.row} (line {s.line}) {s.case_number or ''}: {s.reason}", highlight=False)
+    if report.disagreements:
+        table = Table(title=f"NLRB's own data disagrees with the rules on {len(report.disagreements)} statement(s)")
+        for header, width in (("row", 4), ("case", 12), ("unit", 4), ("tally", 18), ("statement", 24)):
+            table.add_column(header, no_wrap=True, min_width=width)
+        for header in ("NLRB says", "computed"):
+            table.add_column(header, no_wrap=True, overflow="ellipsis", max_width=28)
+        for d in report.disagreements:
+            table.add_row(str(d.record), d.case_number, d.unit, f"{d.tally_kind.value} {d.tally_date.isoformat()}",
+                          d.field, d.nlrb or "(blank)", d.computed or "(none)")
+        console.print(table)
+    else:
+        console.print("NLRB's own flags agree with the rules on every analysed tally.")

@@ -1,0 +1,287 @@
+"""Parser of the NLRB "Recent Election Results" CSV export (the file a union legal department downloads).
+
+Pure: text in, :class:`~casefile.importers.records.ParsedFile` out; no database, no clock.
+
+How the export is read (each rule checked against the 300-record sample in tests/fixtures):
+
+* Quoting is standard CSV; a unit description may span several lines inside its quotes.
+* Blank count cells mean zero (votes, void, challenged); a blank "No of Eligible Voters" means unknown.
+* Dates are ``MM/DD/YYYY``.
+* "Tally Type" gives the election: ``Initial``, ``Rerun``, ``Run-off``. A "Ballot Type" beginning
+  with ``Revised`` (``Revised Single Labor Org``) marks a revised tally of that election.
+* A ``Run-off`` between two labor organizations has no "against" choice (102.70(c)): its blank or
+  zero "Votes Against" is read as "not on the ballot".
+* "Total Ballots Counted" is used only to check the row: it means valid votes in most rows and valid
+  votes plus challenged ballots in some; a row that fits neither reading is reported, never guessed.
+  A blank total is not checked.
+* The flags "Challenges are Determinative" and "Runoff Required" are ``Y``, ``N`` or blank; they are
+  kept as written for the comparison (:mod:`casefile.importers.comparison`), never used as figures.
+* "Voting Unit (Unit X)" columns hold the unit descriptions; a row's own unit is the one named by
+  "Unit ID".
+
+A file whose header lacks the columns read here is not this export: :class:`InvalidImport`, nothing
+parsed. Bad rows in a good file become :class:`RowProblem` entries and the rest is parsed.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Iterator
+from datetime import date, datetime
+from pathlib import Path
+
+from casefile.errors import CasefileError, InvalidImport
+from casefile.importers.reading import ExportLines, Progress, read_export_text, unreadable
+from casefile.importers.records import (
+    ImportedTally,
+    NlrbFlags,
+    ParsedFile,
+    RowProblem,
+    TotalReading,
+    drop_duplicates,
+)
+from casefile.rules.case_numbers import REPRESENTATION_TYPES, parse_case_number
+from casefile.rules.tally import validate_tally
+from casefile.vocab import CaseType, ElectionKind, TallyKind
+
+FORMAT = "nlrb-results"
+SOURCE_LABEL = "NLRB Recent Election Results export"
+
+#: Columns the parser reads; a file without all of them is not the export.
+REQUIRED_COLUMNS: tuple[str, ...] = (
+    "Region", "Case Number", "Case Name", "Status", "Date Filed", "Date Closed", "Reason Closed", "City",
+    "States & Territories", "Unit ID", "Ballot Type", "Tally Type", "Tally Date", "No of Eligible Voters",
+    "Void Ballots", "Labor Union1", "Votes for Labor Union1", "Labor Union2", "Votes for Labor Union2",
+    "Labor Union3", "Votes for Labor Union3", "Votes Against", "Total Ballots Counted", "Runoff Required",
+    "Challenged Ballots", "Challenges are Determinative", "Union to Certify", "Voting Unit (Unit A)",
+)
+
+_TALLY_TYPES = {"initial": ElectionKind.INITIAL, "rerun": ElectionKind.RERUN, "run-off": ElectionKind.RUNOFF,
+                "runoff": ElectionKind.RUNOFF}
+_TALLY_KIND = {ElectionKind.INITIAL: TallyKind.INITIAL, ElectionKind.RERUN: TallyKind.RERUN,
+               ElectionKind.RUNOFF: TallyKind.RUNOFF}
+_UNIONS_ON_BALLOT = {"single": 1, "two": 2, "three": 3, "four": 4}
+_REGION = re.compile(r"(?i)^\s*region\s+0*(\d{1,2})\b")
+_FLAGS = frozenset({"Y", "N", ""})
+
+
+class _RowError(Exception):
+    """One row's first problem (internal: becomes a RowProblem)."""
+
+
+def parse_nlrb_results(path: str | Path, *, progress: Progress | None = None) -> ParsedFile:
+    """Parse the NLRB "Recent Election Results" CSV export at ``path``.
+
+    Returns a :class:`ParsedFile`: one :class:`ImportedTally` per good record, and a
+    :class:`RowProblem` per record that is not (unreadable field, counts that do not fit "Total
+    Ballots Counted" in either reading, impossible tally, repeated or conflicting record).
+    Raises InvalidImport when the file cannot be read as text or its header is not the export's.
+    """
+    file = Path(path)
+    return parse_nlrb_results_text(read_export_text(file), source=file.name, progress=progress)
+
+
+def parse_nlrb_results_text(text: str, *, source: str, progress: Progress | None = None) -> ParsedFile:
+    """Parse the export's text (see :func:`parse_nlrb_results`); ``source`` names the file in messages."""
+    lines = ExportLines(text, progress)
+    reader = csv.reader(lines)
+    header = _header(reader, source)
+    records: list[ImportedTally] = []
+    problems: list[RowProblem] = []
+    count = 0
+    start = reader.line_num + 1
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            count += 1
+            problems.append(RowProblem(count, start, unreadable(exc)))
+            break
+        if not any(cell.strip() for cell in cells):
+            start = reader.line_num + 1
+            continue
+        count += 1
+        try:
+            records.append(_record(cells, header, record=count, line=start))
+        except _RowError as exc:
+            problems.append(RowProblem(count, start, str(exc), case_number=_case_number_of(cells, header)))
+        start = reader.line_num + 1
+    lines.finish()
+    kept, duplicates = drop_duplicates(records)
+    problems.extend(duplicates)
+    problems.sort(key=lambda p: (p.record, p.reason))
+    return ParsedFile(source=source, format=FORMAT, label=SOURCE_LABEL, records=tuple(kept), problems=tuple(problems),
+                      record_count=count)
+
+
+def check_nlrb_results_header(path: str | Path) -> None:
+    """Raise InvalidImport unless the file at ``path`` starts with the export's header (only the header is parsed)."""
+    file = Path(path)
+    _header(csv.reader(ExportLines(read_export_text(file))), file.name)
+
+
+def _header(reader: Iterator[list[str]], source: str) -> dict[str, int]:
+    try:
+        cells = next(reader)
+    except StopIteration:
+        raise InvalidImport(f"{source}: empty file, not an NLRB 'Recent Election Results' export") from None
+    except csv.Error as exc:
+        raise InvalidImport(f"{source}: not a CSV file ({exc})") from exc
+    header = {cell.strip(): index for index, cell in enumerate(cells)}
+    missing = [column for column in REQUIRED_COLUMNS if column not in header]
+    if missing:
+        shown = ", ".join(repr(c) for c in missing[:6]) + (f" and {len(missing) - 6} more" if len(missing) > 6 else "")
+        first = ",".join(cells)[:100]
+        raise InvalidImport(
+            f"{source}: not an NLRB 'Recent Election Results' export: the header lacks {shown} "
+            f"(first line reads {first!r}); nothing was imported"
+        )
+    return header
+
+
+def _case_number_of(cells: list[str], header: dict[str, int]) -> str | None:
+    index = header["Case Number"]
+    text = cells[index].strip() if index < len(cells) else ""
+    try:
+        return str(parse_case_number(text))
+    except CasefileError:
+        return text or None
+
+
+def _record(cells: list[str], header: dict[str, int], *, record: int, line: int) -> ImportedTally:
+    if len(cells) != len(header):
+        raise _RowError(f"has {len(cells)} fields where the header has {len(header)} (a broken quote or a missing comma?)")
+
+    def cell(column: str) -> str:
+        index = header.get(column)
+        return cells[index].strip() if index is not None else ""
+
+    try:
+        number = parse_case_number(cell("Case Number"))
+    except CasefileError as exc:
+        raise _RowError(f"Case Number: {exc}") from None
+    if number.case_type not in REPRESENTATION_TYPES:
+        raise _RowError(f"{number}: case type {number.case_type} has no election (RC, RM, RD, UD only)")
+    region = _REGION.match(cell("Region"))
+    if region is None:
+        raise _RowError(f"Region {cell('Region')!r} is not 'Region NN, ...'")
+    if f"{int(region.group(1)):02d}" != number.region:
+        raise _RowError(f"Region {cell('Region')!r} is not the Region of case {number}")
+    name = cell("Case Name")
+    if not name:
+        raise _RowError("Case Name is blank")
+    unit_id = cell("Unit ID")
+    if not unit_id:
+        raise _RowError("Unit ID is blank")
+    ballot_type = cell("Ballot Type")
+    revised = ballot_type.casefold().startswith("revised")
+    election_kind = _TALLY_TYPES.get(cell("Tally Type").casefold())
+    if election_kind is None:
+        raise _RowError(f"Tally Type {cell('Tally Type')!r} is not Initial, Rerun or Run-off")
+    unions = tuple(
+        (cell(f"Labor Union{k}"), _count(cell(f"Votes for Labor Union{k}"), f"Votes for Labor Union{k}"))
+        for k in (1, 2, 3) if cell(f"Labor Union{k}")
+    )
+    for k in (1, 2, 3):
+        if not cell(f"Labor Union{k}") and _count(cell(f"Votes for Labor Union{k}"), f"Votes for Labor Union{k}"):
+            raise _RowError(f"Votes for Labor Union{k} without a Labor Union{k}")
+    if not unions:
+        raise _RowError("no labor organization on the ballot (Labor Union1 is blank)")
+    _check_ballot_type(ballot_type, len(unions))
+    against: int | None = _count(cell("Votes Against"), "Votes Against")
+    if election_kind is ElectionKind.RUNOFF and len(unions) == 2 and not against:
+        against = None  # a runoff between two labor organizations has no "against" choice (102.70(c))
+    challenged = _count(cell("Challenged Ballots"), "Challenged Ballots")
+    total = _optional_count(cell("Total Ballots Counted"), "Total Ballots Counted")
+    valid = sum(votes for _, votes in unions) + (against or 0)
+    flags = NlrbFlags(determinative=_flag(cell("Challenges are Determinative"), "Challenges are Determinative"),
+                      runoff_required=_flag(cell("Runoff Required"), "Runoff Required"),
+                      union_to_certify=cell("Union to Certify"))
+    result = ImportedTally(
+        record=record, line=line, source=f"{SOURCE_LABEL}, record {record}", case_number=str(number),
+        case_type=CaseType(number.case_type), case_name=name, region=number.region, status=cell("Status"),
+        filed_on=_date(cell("Date Filed"), "Date Filed"), closed_on=_optional_date(cell("Date Closed"), "Date Closed"),
+        reason_closed=cell("Reason Closed"), city=cell("City"), state=cell("States & Territories"), unit_id=unit_id,
+        ballot_type=ballot_type, tally_type=cell("Tally Type"),
+        kind=TallyKind.REVISED if revised else _TALLY_KIND[election_kind], election_kind=election_kind,
+        prepared_on=_date(cell("Tally Date"), "Tally Date"), method=None,
+        eligible=_optional_count(cell("No of Eligible Voters"), "No of Eligible Voters"),
+        void=_count(cell("Void Ballots"), "Void Ballots"), unions=unions, against=against, challenged=challenged,
+        total_counted=total, total_reading=_reading(total, valid, challenged, unions, against), nlrb=flags,
+        unit_description=_unit_description(cells, header, unit_id),
+    )
+    try:
+        validate_tally(result.counts())
+    except CasefileError as exc:
+        raise _RowError(f"impossible tally: {exc}") from None
+    return result
+
+
+def _check_ballot_type(ballot_type: str, unions: int) -> None:
+    words = ballot_type.casefold().split()
+    if not words:
+        raise _RowError("Ballot Type is blank")
+    if words[0] == "revised":
+        words = words[1:]
+    if words and words[0] in _UNIONS_ON_BALLOT and _UNIONS_ON_BALLOT[words[0]] != unions:
+        raise _RowError(f"Ballot Type {ballot_type!r} but {unions} labor organization(s) named")
+
+
+def _reading(total: int | None, valid: int, challenged: int, unions: tuple[tuple[str, int], ...],
+             against: int | None) -> TotalReading:
+    if total is None:
+        return "blank"
+    if total == valid:
+        return "either" if challenged == 0 else "valid"
+    if total == valid + challenged:
+        return "valid-plus-challenged"
+    parts = " + ".join(f"{votes}" for _, votes in unions) + (f" + {against} against" if against is not None else "")
+    raise _RowError(
+        f"Total Ballots Counted {total} fits neither reading: valid votes {valid} ({parts}) nor valid votes plus "
+        f"{challenged} challenged ballot(s) {valid + challenged}"
+    )
+
+
+def _unit_description(cells: list[str], header: dict[str, int], unit_id: str) -> str:
+    index = header.get(f"Voting Unit (Unit {unit_id})")
+    if index is None:
+        return ""
+    text = cells[index].replace("\r\n", "\n").replace("\r", "\n")
+    return "\n".join(line.rstrip() for line in text.strip().split("\n"))
+
+
+def _count(text: str, column: str) -> int:
+    value = _optional_count(text, column)
+    return 0 if value is None else value
+
+
+def _optional_count(text: str, column: str) -> int | None:
+    if not text:
+        return None
+    digits = text.replace(",", "")
+    if not (digits.isascii() and digits.isdigit()):
+        raise _RowError(f"{column}: {text!r} is not a count of ballots")
+    return int(digits)
+
+
+def _date(text: str, column: str) -> date:
+    if not text:
+        raise _RowError(f"{column} is blank")
+    try:
+        return datetime.strptime(text, "%m/%d/%Y").date()
+    except ValueError:
+        raise _RowError(f"{column}: {text!r} is not a date MM/DD/YYYY") from None
+
+
+def _optional_date(text: str, column: str) -> date | None:
+    return _date(text, column) if text else None
+
+
+def _flag(text: str, column: str) -> str:
+    value = text.upper()
+    if value not in _FLAGS:
+        raise _RowError(f"{column}: {text!r} is not Y, N or blank")
+    return value

@@ -1,0 +1,162 @@
+"""Imported tallies of ballots as plain records, the same for every source format, and the problems
+found in rows that could not become one.
+
+Row numbers: ``record`` is the 1-based number of the data record in the file (the header is not
+counted; a unit description spread over several lines is still one record); ``line`` is the physical
+line of the file on which that record starts (the header is line 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from datetime import date
+from typing import Literal
+
+from casefile.rules.tally import TallyCounts
+from casefile.vocab import CaseType, ElectionKind, TallyKind, VotingMethod
+
+#: How a row's "Total Ballots Counted" fits its counts (the export uses two readings):
+#: ``valid`` = valid votes counted; ``valid-plus-challenged`` = valid votes plus challenged ballots;
+#: ``either`` = both readings agree (no challenged ballots); ``blank`` = the cell is empty (unchecked);
+#: ``not-given`` = the format has no such column.
+TotalReading = Literal["valid", "valid-plus-challenged", "either", "blank", "not-given"]
+
+
+@dataclass(frozen=True)
+class RowProblem:
+    """A row that was not turned into a tally record, and why (reported, never guessed)."""
+
+    record: int
+    line: int
+    reason: str
+    case_number: str | None = None
+
+
+@dataclass(frozen=True)
+class NlrbFlags:
+    """What the NLRB's own data says about the tally, as written ("Y", "N" or "" for the flags; a name or "")."""
+
+    determinative: str = ""
+    runoff_required: str = ""
+    union_to_certify: str = ""
+
+
+@dataclass(frozen=True)
+class ImportedTally:
+    """One tally of ballots read from an export, with its case's facts, ready to be checked and loaded.
+
+    ``kind`` is the tally's kind (a revised tally is ``revised``); ``election_kind`` the election it
+    counts (for a revised tally: the election whose tally it revises). Counts left blank where the
+    format means zero are 0; ``eligible`` is None when not given. ``against`` is None only on a runoff
+    ballot between two labor organizations. ``unions`` are ``(name, votes)`` in ballot order.
+    """
+
+    record: int
+    line: int
+    source: str  # where the figures come from, for Tally.source ("NLRB Recent Election Results export, record 12")
+    case_number: str  # normalized RR-TT-NNNNNN
+    case_type: CaseType
+    case_name: str
+    region: str  # two digits
+    status: str  # the case's status as written ("Closed", "Open")
+    filed_on: date
+    closed_on: date | None
+    reason_closed: str
+    city: str
+    state: str
+    unit_id: str
+    ballot_type: str  # as written
+    tally_type: str  # as written
+    kind: TallyKind
+    election_kind: ElectionKind
+    prepared_on: date
+    method: VotingMethod | None
+    eligible: int | None
+    void: int
+    unions: tuple[tuple[str, int], ...]
+    against: int | None
+    challenged: int
+    total_counted: int | None
+    total_reading: TotalReading
+    nlrb: NlrbFlags
+    unit_description: str = ""
+
+    @property
+    def key(self) -> tuple[str, str, TallyKind, date]:
+        """What identifies the tally: case, unit, kind and date (one tally of a kind per unit and day)."""
+        return (self.case_number, self.unit_id, self.kind, self.prepared_on)
+
+    @property
+    def act_key(self) -> str:
+        """The docket key of its import, unique per case: ``import:{unit}:{kind}:{date}``."""
+        return f"import:{self.unit_id}:{self.kind.value}:{self.prepared_on.isoformat()}"
+
+    @property
+    def deauthorization(self) -> bool:
+        """A UD (deauthorization) ballot: decided by a majority of the eligible voters (R-D4), not of the valid votes."""
+        return self.case_type is CaseType.UD or self.ballot_type.strip().upper() == "UD"
+
+    @property
+    def runoff_ballot(self) -> bool:
+        """A tally of a runoff election (two choices; no further runoff, R-P6)."""
+        return self.election_kind is ElectionKind.RUNOFF
+
+    def counts(self) -> TallyCounts:
+        """The tally's counts for the rules (eligible count approximate, as on every NLRB tally)."""
+        return TallyCounts(choices=self.unions, against=self.against, challenged=self.challenged, void=self.void,
+                           eligible=self.eligible, eligible_exact=False, runoff_ballot=self.runoff_ballot)
+
+    def differences(self, other: ImportedTally) -> list[str]:
+        """What differs between two records (other than where they were read), in words."""
+        skip = {"record", "line", "source"}
+        return [_LABELS.get(f.name, f.name.replace("_", " ")) for f in fields(self)
+                if f.name not in skip and getattr(self, f.name) != getattr(other, f.name)]
+
+
+_LABELS = {"unions": "labor organizations or their votes", "nlrb": "NLRB's flags or union to certify",
+           "prepared_on": "tally date", "filed_on": "date filed", "closed_on": "date closed"}
+
+
+@dataclass(frozen=True)
+class ParsedFile:
+    """A parsed export: the tally records, the rows that were not (with reasons), and the number of data records read."""
+
+    source: str  # file name
+    format: str  # "nlrb-results" | "tallies-sample"
+    label: str  # what the format is, in words ("NLRB Recent Election Results export")
+    records: tuple[ImportedTally, ...]
+    problems: tuple[RowProblem, ...]
+    record_count: int
+
+
+def drop_duplicates(records: list[ImportedTally]) -> tuple[list[ImportedTally], list[RowProblem]]:
+    """Keep one record per tally (case, unit, kind, date).
+
+    An exact repeat of an earlier record is reported and dropped (the first is kept). Records that
+    give the same tally with different figures or names are all reported and none is kept: which one
+    is right cannot be told from the file.
+    """
+    groups: dict[tuple[str, str, TallyKind, date], list[ImportedTally]] = {}
+    for record in records:
+        groups.setdefault(record.key, []).append(record)
+    kept: list[ImportedTally] = []
+    problems: list[RowProblem] = []
+    for group in groups.values():
+        first = group[0]
+        conflicting = [r for r in group[1:] if r.differences(first)]
+        if conflicting:
+            numbers = ", ".join(str(r.record) for r in group)
+            for record in group:
+                other = first if record is not first else conflicting[0]
+                differ = ", ".join(record.differences(other))
+                problems.append(RowProblem(
+                    record.record, record.line, case_number=record.case_number,
+                    reason=f"records {numbers} all give the {record.kind.value} tally of unit {record.unit_id} dated "
+                    f"{record.prepared_on.isoformat()} but differ in {differ}: none is loaded (nothing is guessed)"))
+            continue
+        kept.append(first)
+        for record in group[1:]:
+            problems.append(RowProblem(record.record, record.line, case_number=record.case_number,
+                                       reason=f"repeats record {first.record} exactly (same tally, same figures): loaded once"))
+    kept.sort(key=lambda r: r.record)
+    return kept, problems

@@ -1,0 +1,103 @@
+"""The import flow (one flow run and one transaction for the whole file) and `casefile import ... --json`,
+against the test Prefect server: the sample loads once, a re-run finds it present, a progress callback
+sees both phases."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from sqlmodel import func, select
+
+from casefile.db import read_session
+from casefile.models import Case, Tally
+from casefile.services.imports import reporting_progress
+from tests.conftest import at
+
+pytestmark = pytest.mark.prefect
+CASEFILE = Path(sys.executable).with_name("casefile")
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+SAMPLE = FIXTURES / "nlrb-recent-election-results-sample.csv"
+TALLIES = FIXTURES / "tallies-sample.csv"
+
+
+class TestImportFlow:
+    def test_flow_loads_once_and_reports_progress(self, flows_db: Path) -> None:
+        """One flow run loads the sample (282 tallies) and reports parse then load progress; a re-run finds all present."""
+        from flows.import_nlrb_results import import_nlrb_results_flow
+
+        seen: list[tuple[str, int, int]] = []
+        with reporting_progress(lambda phase, done, total: seen.append((phase, done, total))):
+            report = import_nlrb_results_flow(path=str(SAMPLE), as_of=at("2026-11-29T12:00:00-05:00"))
+        assert (report.tallies.new, len(report.skipped), len(report.disagreements)) == (282, 18, 11)
+        assert seen[0][0] == "parse" and seen[-1] == ("load", 283, 283)  # 282 records planned, then the writing
+        again = import_nlrb_results_flow(path=str(SAMPLE), as_of=at("2026-11-30T12:00:00-05:00"))
+        assert (again.tallies.new, again.tallies.present) == (0, 282)
+        with read_session() as s:
+            assert s.exec(select(func.count()).select_from(Tally)).one() == 282
+
+    def test_parameters_are_typed(self) -> None:
+        """The flow takes plain, typed parameters: the file's path (string) and an instant (date-time)."""
+        from flows.import_nlrb_results import import_nlrb_results_flow
+
+        schema = import_nlrb_results_flow.parameters.properties
+        assert (schema["path"]["type"], schema["as_of"]["format"]) == ("string", "date-time")
+
+
+@pytest.fixture(scope="module")
+def cli(prefect_server: None, tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    from prefect.settings import PREFECT_API_URL
+
+    folder = tmp_path_factory.mktemp("import-cli")
+    env = {**os.environ, "CASEFILE_DATABASE_URL": f"sqlite:///{folder / 'casefile.db'}",
+           "PREFECT_API_URL": str(PREFECT_API_URL.value()), "COLUMNS": "200"}
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([str(CASEFILE), *args], env=env, capture_output=True, text=True, timeout=300, cwd=folder)
+
+    run.url = env["CASEFILE_DATABASE_URL"]  # type: ignore[attr-defined]
+    return run
+
+
+class TestImportCommand:
+    def test_json_report(self, cli) -> None:  # type: ignore[no-untyped-def]
+        """`import nlrb-results --json` prints the documented keys with the real counts, skipped rows and disagreements."""
+        result = cli("import", "nlrb-results", str(SAMPLE), "--json", "--as-of", "2026-11-29T12:00:00-05:00")
+        assert result.returncode == 0, result.stderr
+        report = json.loads(result.stdout)
+        assert set(report) == {"source", "format", "as_of", "records", "loaded", "skipped", "disagreements"}
+        assert report["loaded"] == {"cases": {"new": 282, "present": 0}, "elections": {"new": 282, "present": 0},
+                                    "tallies": {"new": 282, "present": 0}}
+        assert report["skipped"][0] == {
+            "row": 104, "line": 369, "case_number": "06-UD-170162",
+            "reason": "UD (deauthorization) ballot: decided by a majority of the eligible voters (R-D4), not of the valid "
+                      "votes, and the export does not say which column holds the votes to rescind; not analysed, not loaded"}
+        assert {"row": 179, "case_number": "04-RC-088811", "unit": "A", "tally_kind": "revised",
+                "tally_date": "2013-02-08", "field": "challenges_determinative", "nlrb": "", "computed": "Y"} \
+            in report["disagreements"]
+
+    def test_second_import_finds_everything_present(self, cli) -> None:  # type: ignore[no-untyped-def]
+        """Importing the same file again loads nothing new: every case, election and tally is already present."""
+        cli("import", "nlrb-results", str(SAMPLE), "--as-of", "2026-11-29T12:00:00-05:00")
+        result = cli("import", "nlrb-results", str(SAMPLE), "--json", "--as-of", "2026-12-01T12:00:00-05:00")
+        assert result.returncode == 0, result.stderr
+        assert json.loads(result.stdout)["loaded"]["tallies"] == {"new": 0, "present": 282}
+
+    def test_tallies_sample_and_table_output(self, cli) -> None:  # type: ignore[no-untyped-def]
+        """`import tallies-sample` loads the normalized file and prints the loaded table and the disagreements."""
+        result = cli("import", "tallies-sample", str(TALLIES), "--as-of", "2026-11-29T12:00:00-05:00")
+        assert result.returncode == 0, result.stderr
+        assert "Imported tallies-sample.csv (276 records)" in result.stdout
+        assert "03-RC-283799" in result.stdout
+        assert "NLRB's own data disagrees with the rules on 27 statement(s)" in result.stdout
+        from casefile.db import make_engine
+
+        engine = make_engine(cli.url)
+        with read_session(engine) as s:
+            assert s.exec(select(Case.number).where(Case.number == "10-RC-269250")).one() == "10-RC-269250"
+        engine.dispose()
+

@@ -1,0 +1,296 @@
+"""The parser of the NLRB "Recent Election Results" CSV export and the comparison with NLRB's own flags,
+on the real 300-record sample (tests/fixtures, a copy of /work/shared/data) and on rows of it made corrupt.
+
+Row numbers are record numbers (1 = the first record after the header); ``line`` is the physical line
+where a record starts (the header is line 1)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from casefile.errors import InvalidImport
+from casefile.importers.comparison import compare_with_nlrb, not_analysable
+from casefile.importers.nlrb_results import check_nlrb_results_header, parse_nlrb_results, parse_nlrb_results_text
+from casefile.importers.records import ImportedTally, ParsedFile
+from casefile.vocab import CaseType, ElectionKind, TallyKind
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+SAMPLE = FIXTURES / "nlrb-recent-election-results-sample.csv"
+TALLIES_SAMPLE = FIXTURES / "tallies-sample.csv"
+
+
+@pytest.fixture(scope="module")
+def parsed() -> ParsedFile:
+    return parse_nlrb_results(SAMPLE)
+
+
+def record(parsed: ParsedFile, number: int) -> ImportedTally:
+    return next(r for r in parsed.records if r.record == number)
+
+
+def sample_with(old: str, new: str) -> str:
+    """The sample's text with one exact passage replaced (it must occur once)."""
+    text = SAMPLE.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    return text.replace(old, new)
+
+
+TEAMSTERS_249 = "General Teamsters, Chauffeurs and Helpers Local Union 249"
+REAL_ROWS = [
+    # record, case, unit, tally kind, election, tally date, eligible, void, unions, against, challenged, total, reading
+    pytest.param(1, "06-RC-311772", "A", TallyKind.INITIAL, ElectionKind.INITIAL, date(2023, 3, 30), 14, 0,
+                 ((TEAMSTERS_249, 2),), 9, 2, 11, "valid", id="48forty-total-is-valid-votes"),
+    pytest.param(3, "04-RC-305836", "A", TallyKind.INITIAL, ElectionKind.INITIAL, date(2022, 12, 7), 35, 0,
+                 (("United Service Workers Union, IUJAT", 23), ("SEIU 32BJ", 7)), 3, 0, 33, "either",
+                 id="DLC-two-unions-blank-void-and-challenged"),
+    pytest.param(5, "04-RC-291161", "A", TallyKind.RERUN, ElectionKind.RERUN, date(2022, 10, 20), 61, 0,
+                 (("SEIU Healthcare Pennsylvania, CTW, CLC", 39),), 17, 0, 56, "either", id="Shenandoah-rerun"),
+    pytest.param(10, "06-RC-281254", "A", TallyKind.REVISED, ElectionKind.INITIAL, date(2022, 7, 28), 154, 1,
+                 (("United Electrical, Radio, and Machine Workers of America", 83),), 1, 31, 84, "valid",
+                 id="Hudson-revised-single-labor-org"),
+    pytest.param(21, "04-RC-284955", "A", TallyKind.INITIAL, ElectionKind.INITIAL, date(2022, 1, 24), 2, 0,
+                 (("Teamsters Local 773", 2),), 0, 0, None, "blank", id="Student-Transportation-blank-total"),
+    pytest.param(39, "04-RC-256701", "B", TallyKind.INITIAL, ElectionKind.INITIAL, date(2020, 8, 14), 13, 1,
+                 (("International Brotherhood of Teamsters, Local 773", 4),), 2, 0, 6, "either", id="PrimeCare-unit-B"),
+    pytest.param(48, "06-RC-247332", "A", TallyKind.INITIAL, ElectionKind.INITIAL, date(2019, 9, 24), 79, 0,
+                 (("United Steel, Paper and Forestry, Rubber, Manufacturing, Energy, Allied & Industrial Service Workers "
+                   "International Union, AFL-CIO, CLC", 49),), 24, 1, 74, "valid-plus-challenged",
+                 id="HCL-total-is-valid-plus-challenged"),
+    pytest.param(56, "06-RC-228976", "A", TallyKind.RUNOFF, ElectionKind.RUNOFF, date(2019, 4, 22), 56, 2,
+                 (("General Teamsters, Chauffeurs and Helpers, Local Union No. 249 a/w International Brotherhood of "
+                   "Teamsters", 38), ("Amalgamated Local 298, ESJB, IUANPW, AFL-CIO", 8)), None, 1, 46, "valid",
+                 id="Lenzner-runoff-between-two-unions-has-no-against"),
+]
+
+
+class TestRealRows:
+    def test_sample_counts(self, parsed: ParsedFile) -> None:
+        """The sample has 300 records; 290 parse, 10 are reported (6 totals, 1 impossible ballot, 2 conflicting, 1 repeat)."""
+        assert (parsed.record_count, len(parsed.records), len(parsed.problems)) == (300, 290, 10)
+        assert parsed.format == "nlrb-results" and parsed.source == SAMPLE.name
+
+    @pytest.mark.parametrize(
+        ("number", "case", "unit", "kind", "election", "on", "eligible", "void", "unions", "against", "challenged",
+         "total", "reading"), REAL_ROWS)
+    def test_real_row(self, parsed: ParsedFile, number: int, case: str, unit: str, kind: TallyKind,
+                      election: ElectionKind, on: date, eligible: int, void: int, unions: tuple[tuple[str, int], ...],
+                      against: int | None, challenged: int, total: int | None, reading: str) -> None:
+        """Each real record reads with its own figures: blank counts are 0, Revised* is a revised tally, Run-off a runoff."""
+        r = record(parsed, number)
+        assert (r.case_number, r.unit_id, r.kind, r.election_kind, r.prepared_on) == (case, unit, kind, election, on)
+        assert (r.eligible, r.void, r.unions, r.against, r.challenged) == (eligible, void, unions, against, challenged)
+        assert (r.total_counted, r.total_reading) == (total, reading)
+
+    def test_case_facts(self, parsed: ParsedFile) -> None:
+        """Record 1 carries its case's facts: name, type, Region, status, MM/DD/YYYY dates, reason closed, place."""
+        r = record(parsed, 1)
+        assert (r.case_name, r.case_type, r.region, r.status) == ("48forty Solutions, LLC.", CaseType.RC, "06", "Closed")
+        assert (r.filed_on, r.closed_on, r.reason_closed) == (date(2023, 2, 7), date(2023, 4, 7), "Certification of Results")
+        assert (r.city, r.state, r.ballot_type, r.tally_type) == ("Pittsburgh", "PA", "Single Labor Organization", "Initial")
+        assert r.source == "NLRB Recent Election Results export, record 1"
+        assert r.act_key == "import:A:initial:2023-03-30"
+
+    def test_nlrb_flags_kept_as_written(self, parsed: ParsedFile) -> None:
+        """NLRB's flags are kept as written: record 216 (Garda, 2011) writes N and N; record 3 names the union to certify."""
+        assert (record(parsed, 216).nlrb.determinative, record(parsed, 216).nlrb.runoff_required) == ("N", "N")
+        assert record(parsed, 3).nlrb.union_to_certify == "United Service Workers Union, IUJAT"
+        assert (record(parsed, 1).nlrb.determinative, record(parsed, 1).nlrb.union_to_certify) == ("", "")
+
+    def test_leading_spaces_in_names_are_dropped(self, parsed: ParsedFile) -> None:
+        """NLRB writes ' UNITED GOVERNMENT SECURITY OFFICERS OF AMERICA' with a leading space (record 207); it is stripped."""
+        assert record(parsed, 207).unions[0][0] == "UNITED GOVERNMENT SECURITY OFFICERS OF AMERICA"
+
+    def test_every_checked_total_fits_a_reading(self, parsed: ParsedFile) -> None:
+        """Every parsed record's Total Ballots Counted equals its valid votes, or valid votes plus challenged ballots."""
+        readings = Counter(r.total_reading for r in parsed.records)
+        assert readings == {"either": 160, "valid": 106, "valid-plus-challenged": 18, "blank": 6}
+        for r in parsed.records:
+            valid = sum(v for _, v in r.unions) + (r.against or 0)
+            assert r.total_counted in (None, valid, valid + r.challenged)
+
+
+class TestMultiLineUnitDescriptions:
+    def test_description_spans_lines(self, parsed: ParsedFile) -> None:
+        """Record 3's quoted unit description spans four lines of the file; it is one record, blank line kept."""
+        assert record(parsed, 3).unit_description == (
+            "Included: All full-time and regular part-time drivers employed by the Employer at its 114 Callowhill "
+            "Street, Philadelphia, Pennsylvania facility.\n\nExcluded: All other employees, office clerical employees, "
+            "professional employees, managers, guards and supervisors as defined in the Act.")
+
+    def test_line_numbers_count_physical_lines(self, parsed: ParsedFile) -> None:
+        """Records 1-3 start on lines 2-4; record 4 starts on line 8 because record 3 takes lines 4-7."""
+        assert [(r.record, r.line) for r in parsed.records[:5]] == [(1, 2), (2, 3), (3, 4), (4, 8), (5, 12)]
+
+    def test_unit_b_row_takes_the_unit_b_column(self, parsed: ParsedFile) -> None:
+        """Record 39 (Unit ID B) takes 'Voting Unit (Unit B)', not the Unit A column; CRLF inside it becomes LF."""
+        text = record(parsed, 39).unit_description
+        assert text.startswith("VOTING GROUP - UNIT B (NON-PROFESSIONAL UNIT):\nINCLUDED: All full-time and regular "
+                               "part-time Licensed Practical Nurses and Medical Assistants")
+        assert "\r" not in text
+
+
+class TestRowsReportedNotGuessed:
+    @pytest.mark.parametrize(("number", "case", "reason"), [
+        pytest.param(113, "06-RC-152983", "Total Ballots Counted 19 fits neither reading: valid votes 16 (5 + 11 against) "
+                     "nor valid votes plus 2 challenged ballot(s) 18", id="Derry-rerun"),
+        pytest.param(118, "04-RC-153697", "Total Ballots Counted 16 fits neither reading: valid votes 21 (5 + 16 against) "
+                     "nor valid votes plus 0 challenged ballot(s) 21", id="total-below-valid"),
+        pytest.param(225, "06-RC-012733", "Total Ballots Counted 64 fits neither reading: valid votes 42 (39 + 0 + 3 "
+                     "against) nor valid votes plus 0 challenged ballot(s) 42", id="Levy-second-union-blank"),
+        pytest.param(217, "04-RC-021786", "repeats record 216 exactly (same tally, same figures): loaded once",
+                     id="Garda-repeated-row"),
+    ])
+    def test_real_problem_rows(self, parsed: ParsedFile, number: int, case: str, reason: str) -> None:
+        """Real rows that fit no reading of Total Ballots Counted, or repeat a record, are reported with the reason."""
+        problem = next(p for p in parsed.problems if p.record == number)
+        assert problem.case_number == case
+        assert problem.reason == reason
+        assert number not in {r.record for r in parsed.records}
+
+    def test_same_union_twice(self, parsed: ParsedFile) -> None:
+        """06-RC-012576 (UPS, 2007) names IAM District Lodge 98 as both unions: the rules refuse the ballot; reported."""
+        problem = next(p for p in parsed.problems if p.record == 297)
+        assert problem.reason.startswith("impossible tally: line ")
+        assert problem.reason.endswith(": labor organization 'INTERNATIONAL ASSOCIATION OF MACHINISTS & AEROSPACE WORKERS, "
+                                       "DISTRICT LODGE 98, AFL-CIO, CLC' appears twice on the ballot")
+
+    def test_conflicting_records_are_both_left_out(self, parsed: ParsedFile) -> None:
+        """Records 170 and 171 give the same 06-RD-079436 tally naming Local 334 and Local 304: neither is kept."""
+        problems = [p for p in parsed.problems if p.case_number == "06-RD-079436"]
+        assert [p.record for p in problems] == [170, 171]
+        assert "none is loaded (nothing is guessed)" in problems[0].reason
+        assert not [r for r in parsed.records if r.case_number == "06-RD-079436"]
+
+    def test_corrupt_row_reported_rest_parsed(self) -> None:
+        """Record 1 with 'nine' votes against is reported naming the column; the other 299 records parse as before."""
+        parsed = parse_nlrb_results_text(sample_with(f'"{TEAMSTERS_249}",2,,,,,9,11,', f'"{TEAMSTERS_249}",2,,,,,nine,11,'),
+                                         source="corrupt.csv")
+        assert parsed.problems[0].record == 1
+        assert parsed.problems[0].reason == "Votes Against: 'nine' is not a count of ballots"
+        assert (len(parsed.records), len(parsed.problems)) == (289, 11)
+
+    @pytest.mark.parametrize(("old", "new", "reason"), [
+        pytest.param("06-RC-311772", "06-XX-31177200", "Case Number: '06-XX-31177200' is not an NLRB case number: "
+                     "expected RR-TT-NNNNNN, e.g. 10-RC-269250", id="malformed-case-number"),
+        pytest.param('"Region 06, Pittsburgh, Pennsylvania",06-RC-311772', '"Region 04, Philadelphia, Pennsylvania",'
+                     "06-RC-311772", "Region 'Region 04, Philadelphia, Pennsylvania' is not the Region of case 06-RC-311772",
+                     id="region-of-another-case"),
+        pytest.param("Closed,02/07/2023,04/07/2023", "Closed,2023-02-07,04/07/2023",
+                     "Date Filed: '2023-02-07' is not a date MM/DD/YYYY", id="iso-date"),
+        pytest.param("A,Single Labor Organization,Initial,03/30/2023", "A,Single Labor Organization,Recount,03/30/2023",
+                     "Tally Type 'Recount' is not Initial, Rerun or Run-off", id="unknown-tally-type"),
+        pytest.param("A,Single Labor Organization,Initial,03/30/2023", "A,Two Labor Organizations,Initial,03/30/2023",
+                     "Ballot Type 'Two Labor Organizations' but 1 labor organization(s) named", id="ballot-type-vs-unions"),
+        pytest.param(f',14,,"{TEAMSTERS_249}",2,', ",14,,,2,", "Votes for Labor Union1 without a Labor Union1",
+                     id="votes-without-union"),
+    ])
+    def test_corrupt_fields(self, old: str, new: str, reason: str) -> None:
+        """A field that cannot be read makes its record a problem naming the field; nothing is guessed."""
+        parsed = parse_nlrb_results_text(sample_with(old, new), source="corrupt.csv")
+        assert parsed.problems[0].reason == reason
+
+    def test_truncated_row(self) -> None:
+        """A record cut short after ten fields is reported by field count; the records around it parse."""
+        text = SAMPLE.read_text(encoding="utf-8")
+        header, first, rest = text.split("\n", 2)
+        parsed = parse_nlrb_results_text("\n".join([header, ",".join(first.split(",")[:10]), first, rest]), source="cut.csv")
+        assert parsed.problems[0].record == 1
+        assert parsed.problems[0].reason.startswith("has ")
+        assert parsed.problems[0].reason.endswith("fields where the header has 31 (a broken quote or a missing comma?)")
+        assert record(parsed, 2).case_number == "06-RC-311772"
+
+
+    def test_csv_that_breaks(self) -> None:
+        """A quote that is never closed runs past the CSV field limit: the records before it are kept, it is reported."""
+        text = SAMPLE.read_text(encoding="utf-8")
+        header, first, second, _ = text.split("\n", 3)
+        broken = "\n".join([header, first, '"Region 06' + "x" * 140_000, second])
+        parsed = parse_nlrb_results_text(broken, source="broken.csv")
+        assert [r.record for r in parsed.records] == [1]
+        (problem,) = parsed.problems
+        assert (problem.record, problem.line) == (2, 3)
+        assert problem.reason.startswith("the CSV cannot be read from this record on (field larger than field limit")
+
+
+class TestNotTheExport:
+    def test_other_csv(self) -> None:
+        """The normalized tallies file is not the NLRB export: one InvalidImport naming the file and the missing columns."""
+        with pytest.raises(InvalidImport) as err:
+            parse_nlrb_results(TALLIES_SAMPLE)
+        message = str(err.value)
+        assert message.startswith("tallies-sample.csv: not an NLRB 'Recent Election Results' export: the header lacks "
+                                  "'Region', 'Case Number', 'Case Name'")
+        assert message.endswith("nothing was imported")
+
+    @pytest.mark.parametrize(("content", "start"), [
+        pytest.param(b"", "empty.csv: empty file", id="empty"),
+        pytest.param(b"%PDF-1.7\n\x00\x01\x02", "empty.csv: not a CSV export (binary data)", id="binary"),
+        pytest.param(b"a,b,c\n1,2,3\n", "empty.csv: not an NLRB 'Recent Election Results' export", id="other-header"),
+    ])
+    def test_unusable_files(self, tmp_path: Path, content: bytes, start: str) -> None:
+        """An empty file, binary data or another header each give one InvalidImport; the header check says the same."""
+        path = tmp_path / "empty.csv"
+        path.write_bytes(content)
+        for call in (parse_nlrb_results, check_nlrb_results_header):
+            with pytest.raises(InvalidImport) as err:
+                call(path)
+            assert str(err.value).startswith(start)
+
+    def test_windows_1252_file(self, tmp_path: Path) -> None:
+        """A file saved as Windows-1252 (the ’ in record 1's unit description) is read, not refused."""
+        path = tmp_path / "cp1252.csv"
+        path.write_bytes(SAMPLE.read_text(encoding="utf-8").replace("—", "-").encode("cp1252", errors="replace"))
+        assert "Employer’s facility" in record(parse_nlrb_results(path), 1).unit_description
+
+
+class TestComparisonWithNlrb:
+    def test_disagreements_found_in_the_sample(self, parsed: ParsedFile) -> None:
+        """In the sample NLRB's data disagrees with the rules 11 times: 10 union to certify, 1 determinative flag."""
+        found = [d for r in parsed.records for d in compare_with_nlrb(r)]
+        assert Counter(d.field for d in found) == {"union_to_certify": 10, "challenges_determinative": 1}
+        assert [(d.record, d.case_number) for d in found if d.field == "union_to_certify"] == [
+            (10, "06-RC-281254"), (31, "06-RC-275902"), (85, "06-RC-198567"), (98, "06-RD-180399"), (173, "06-RC-102353"),
+            (191, "06-RC-085601"), (199, "06-RC-070414"), (201, "06-RC-068149"), (215, "04-RC-021826"), (221, "06-RC-012756"),
+        ]
+
+    def test_determinative_flag_wrong(self, parsed: ParsedFile) -> None:
+        """04-RC-088811's revised tally (Teamsters 4, against 3, 2 challenged) leaves the flag blank: they are determinative."""
+        (d,) = compare_with_nlrb(record(parsed, 179))
+        assert (d.case_number, d.tally_kind, d.tally_date, d.field, d.nlrb, d.computed) == (
+            "04-RC-088811", TallyKind.REVISED, date(2013, 2, 8), "challenges_determinative", "", "Y")
+
+    def test_union_to_certify_names_the_employer(self, parsed: ParsedFile) -> None:
+        """06-RD-180399 (SPFPA 6, against 18) names 'St. Moritz Security Services Inc.' to certify; nobody is certified."""
+        (d,) = compare_with_nlrb(record(parsed, 98))
+        assert (d.field, d.nlrb, d.computed) == ("union_to_certify", "St. Moritz Security Services Inc.", "")
+        assert d.as_json() == {"row": 98, "case_number": "06-RD-180399", "unit": "A", "tally_kind": "initial",
+                               "tally_date": "2016-08-12", "field": "union_to_certify",
+                               "nlrb": "St. Moritz Security Services Inc.", "computed": ""}
+
+    def test_union_won_but_not_named(self, parsed: ParsedFile) -> None:
+        """04-RC-021826 unit B (AFSCME 10, against 7, 2 challenged) leaves Union to Certify blank though AFSCME won."""
+        (d,) = compare_with_nlrb(record(parsed, 215))
+        assert (d.nlrb, d.computed) == ("", "American Federation of State and Municipal Employees, AFL-CIO, Council 71")
+
+    @pytest.mark.parametrize("number", [
+        pytest.param(205, id="SEIU-HEALTHCARE-spelled-two-ways"),
+        pytest.param(206, id="MRC-vs-Metropolitan-Regional-Council"),
+        pytest.param(212, id="comma-difference"),
+    ])
+    def test_same_union_spelled_differently_agrees(self, parsed: ParsedFile, number: int) -> None:
+        """On a one-union ballot NLRB's other spelling of the winner's name is not a disagreement."""
+        r = record(parsed, number)
+        assert r.nlrb.union_to_certify != r.unions[0][0]
+        assert compare_with_nlrb(r) == ()
+
+    def test_ud_ballots_not_analysed(self, parsed: ParsedFile) -> None:
+        """The 8 UD (deauthorization) records are not analysed under R-D1 and give no disagreement."""
+        ud = [r for r in parsed.records if not_analysable(r) is not None]
+        assert [r.case_number for r in ud] == ["06-UD-170162", "06-UD-165276", "06-UD-157679", "04-UD-146471",
+                                               "04-UD-126237", "04-UD-126237", "04-UD-098417", "04-UD-065063"]
+        assert all(compare_with_nlrb(r) == () for r in ud)
+        assert "R-D4" in (not_analysable(ud[0]) or "")

@@ -1,0 +1,252 @@
+"""Loading NLRB exports into the case record (SQLite and PostgreSQL): what each real record becomes,
+one transaction per file, and idempotency — importing the same file twice leaves the database as it was."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import Engine, func
+from sqlalchemy import select as sa_select
+from sqlmodel import Session, col, select
+
+from casefile.db import read_session, write_session
+from casefile.errors import CasefileError, InvalidImport
+from casefile.importers.nlrb_results import parse_nlrb_results, parse_nlrb_results_text
+from casefile.importers.tallies_sample import parse_tallies_sample
+from casefile.models import Case, Deadline, DocketEntry, Election, Party, Tally
+from casefile.services.cases import open_case
+from casefile.services.imports import ImportReport, closing_stage, import_tallies
+from casefile.services.records import get_case
+from casefile.services.sweep import sweep
+from casefile.services.tallies import record_tally
+from casefile.services.views import open_deadlines
+from casefile.vocab import DeadlineKind, DeadlineStatus, ElectionKind, PartyRole, Stage, TallyKind
+from tests.conftest import at
+from tests.services.bessemer import CASE_IN, ELECTION_2021, NUMBER, TALLY_2021
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+SAMPLE = FIXTURES / "nlrb-recent-election-results-sample.csv"
+TALLIES = FIXTURES / "tallies-sample.csv"
+AS_OF = at("2026-11-29T12:00:00-05:00")
+TABLES = (Case, Party, Election, Tally, Deadline, DocketEntry)
+
+
+def load(engine: Engine, path: Path = SAMPLE, *, as_of: datetime = AS_OF) -> ImportReport:
+    parse = parse_tallies_sample if path.name == TALLIES.name else parse_nlrb_results
+    with write_session(engine) as session:
+        return import_tallies(session, parsed=parse(path), as_of=as_of)
+
+
+def counts(engine: Engine) -> dict[str, int]:
+    with read_session(engine) as s:
+        return {m.__name__: s.exec(select(func.count()).select_from(m)).one() for m in TABLES}
+
+
+def dump(engine: Engine) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table the import writes, in id order."""
+    with engine.connect() as conn:
+        return {m.__name__: [tuple(row) for row in conn.execute(sa_select(m.__table__).order_by(m.__table__.c.id))]
+                for m in TABLES}
+
+
+def case_rows(engine: Engine, number: str) -> tuple[Case, list[Party], list[Election], list[Tally], list[Deadline],
+                                                    list[DocketEntry]]:
+    with Session(engine) as s:
+        case = get_case(s, number)
+        parties = list(s.exec(select(Party).where(Party.case_id == case.id).order_by(col(Party.id))))
+        elections = list(s.exec(select(Election).where(Election.case_id == case.id).order_by(col(Election.sequence))))
+        ids = [e.id for e in elections]
+        tallies = list(s.exec(select(Tally).where(col(Tally.election_id).in_(ids)).order_by(col(Tally.id))))
+        deadlines = list(s.exec(select(Deadline).where(Deadline.case_id == case.id).order_by(col(Deadline.id))))
+        docket = list(s.exec(select(DocketEntry).where(DocketEntry.case_id == case.id).order_by(col(DocketEntry.id))))
+    return case, parties, elections, tallies, deadlines, docket
+
+
+class TestSampleImport:
+    def test_what_is_loaded(self, engine: Engine) -> None:
+        """The 300-record sample loads 282 cases, elections and tallies; 18 records are skipped, 11 disagreements reported."""
+        report = load(engine)
+        assert [(x.new, x.present) for x in (report.cases, report.elections, report.tallies)] == [(282, 0)] * 3
+        assert (report.records, len(report.skipped), len(report.disagreements)) == (300, 18, 11)
+        # parties: 282 employers + 282 first unions + 7 second unions of two-union ballots
+        assert counts(engine) == {"Case": 282, "Party": 571, "Election": 282, "Tally": 282, "Deadline": 282,
+                                  "DocketEntry": 846}
+
+    def test_importing_twice_changes_nothing(self, engine: Engine) -> None:
+        """A second import of the same file (later as_of) finds everything present: every table holds the same rows."""
+        first = load(engine)
+        before = dump(engine)
+        again = load(engine, as_of=at("2026-12-01T09:00:00-05:00"))
+        assert dump(engine) == before
+        assert [(x.new, x.present) for x in (again.cases, again.elections, again.tallies)] == [(0, 282)] * 3
+        assert again.skipped == first.skipped and again.disagreements == first.disagreements
+
+    def test_closed_case(self, engine: Engine) -> None:
+        """06-RC-311772 (record 1): employer and petitioner from the row, election closed, tally computed, clock mooted."""
+        load(engine)
+        case, parties, elections, tallies, deadlines, docket = case_rows(engine, "06-RC-311772")
+        assert (case.name, case.region, case.office_key, case.agreement) == ("48forty Solutions, LLC.", "06",
+                                                                             "06-pittsburgh", None)
+        assert (case.petition_filed_on, case.rule_set_id, case.created_at) == (date(2023, 2, 7), "2019-text", AS_OF)
+        assert "NLRB status in the export: Closed; closed 2023-04-07: Certification of Results." in case.notes
+        assert case.unit_description.startswith("All full-time and part-time CDL Driver")
+        assert [(p.key, p.role, p.name) for p in parties] == [
+            ("employer", PartyRole.EMPLOYER, "48forty Solutions, LLC."),
+            ("union-1", PartyRole.PETITIONER, "General Teamsters, Chauffeurs and Helpers Local Union 249")]
+        (election,) = elections
+        assert (election.sequence, election.kind, election.unit_id, election.stage) == (1, ElectionKind.INITIAL, "A",
+                                                                                           Stage.CLOSED)
+        (tally,) = tallies
+        assert (tally.kind, tally.prepared_on, tally.votes, tally.against, tally.challenged) == (
+            TallyKind.INITIAL, date(2023, 3, 30), [["General Teamsters, Chauffeurs and Helpers Local Union 249", 2]], 9, 2)
+        assert (tally.valid, tally.valid_plus_challenged, tally.determinative, tally.outcome) == (11, 13, False, "RESULTS")
+        assert tally.source == "NLRB Recent Election Results export, record 1"
+        (deadline,) = deadlines
+        assert (deadline.kind, deadline.trigger_on, deadline.due_on, deadline.status) == (
+            DeadlineKind.OBJECTIONS, date(2023, 3, 30), date(2023, 4, 6), DeadlineStatus.MOOTED)
+        assert [(e.act, e.act_key, e.occurred_on, e.to_stage) for e in docket] == [
+            ("import-case", "import:case", date(2023, 2, 7), None),
+            ("import-tally", "import:A:initial:2023-03-30", date(2023, 3, 30), Stage.CLOSED),
+            ("import-case-closed", "import:closed:2023-04-07", date(2023, 4, 7), None)]
+
+    @pytest.mark.parametrize(("number", "stage"), [
+        pytest.param("04-RC-122827", Stage.WITHDRAWN, id="withdrawal-non-adjusted"),
+        pytest.param("04-RC-305836", Stage.CLOSED, id="certification-of-representative"),
+    ])
+    def test_stage_from_reason_closed(self, engine: Engine, number: str, stage: Stage) -> None:
+        """A closed case's last election takes its stage from Reason Closed (withdrawal: withdrawn; certification: closed)."""
+        load(engine)
+        assert case_rows(engine, number)[2][0].stage is stage
+
+    def test_revised_tally_without_its_original(self, engine: Engine) -> None:
+        """06-RC-281254's revised tally (UE 83, against 1, 31 challenged) makes its initial election and revises nothing known."""
+        load(engine)
+        _, _, (election,), (tally,), (deadline,), _ = case_rows(engine, "06-RC-281254")
+        assert (election.kind, tally.kind, tally.revises_id, tally.challenged, tally.outcome) == (
+            ElectionKind.INITIAL, TallyKind.REVISED, None, 31, "REP")
+        assert (deadline.kind, deadline.due_on) == (DeadlineKind.REVISED_TALLY_OBJECTIONS, date(2022, 8, 4))
+
+    def test_runoff_without_its_first_election(self, engine: Engine) -> None:
+        """06-RC-228976's runoff (Teamsters 38, Local 298 8) is election 1: the first election is not in the file."""
+        load(engine)
+        _, parties, (election,), (tally,), _, _ = case_rows(engine, "06-RC-228976")
+        assert (election.kind, election.follows_id, election.against_on_ballot) == (ElectionKind.RUNOFF, None, False)
+        assert election.reason == "Runoff election (102.70) of unit A; the earlier election is not in the imported data"
+        assert (tally.runoff_ballot, tally.against, tally.outcome) == (True, None, "REP")
+        assert [p.role for p in parties] == [PartyRole.EMPLOYER, PartyRole.PETITIONER, PartyRole.INTERVENOR]
+
+    def test_skipped_rows_are_not_loaded(self, engine: Engine) -> None:
+        """UD cases, rows that fit no reading and the conflicting 06-RD-079436 rows are not in the database."""
+        report = load(engine)
+        skipped = {s.case_number for s in report.skipped if not s.reason.startswith("repeats")}
+        with Session(engine) as s:
+            stored = set(s.exec(select(Case.number)))
+        assert {"04-UD-126237", "06-RC-152983", "06-RD-079436", "06-RC-012576"} <= skipped
+        assert not skipped & stored
+        assert "04-RC-021786" in stored  # its repeated row (record 217) is skipped, record 216 loaded
+
+    def test_corrupt_row_reported_rest_loaded(self, engine: Engine) -> None:
+        """Record 1 with 'nine' votes against is reported; the other 281 cases load."""
+        text = SAMPLE.read_text(encoding="utf-8").replace(
+            '"General Teamsters, Chauffeurs and Helpers Local Union 249",2,,,,,9,11,',
+            '"General Teamsters, Chauffeurs and Helpers Local Union 249",2,,,,,nine,11,')
+        with write_session(engine) as session:
+            report = import_tallies(session, parsed=parse_nlrb_results_text(text, source="corrupt.csv"), as_of=AS_OF)
+        assert report.skipped[0].row == 1 and report.skipped[0].reason == "Votes Against: 'nine' is not a count of ballots"
+        assert report.cases.new == 281 and counts(engine)["Case"] == 281
+
+    def test_not_the_export_loads_nothing(self, engine: Engine) -> None:
+        """Giving the normalized tallies file to the NLRB importer raises InvalidImport and stores nothing."""
+        with pytest.raises(InvalidImport), write_session(engine) as session:
+            import_tallies(session, parsed=parse_nlrb_results(TALLIES), as_of=AS_OF)
+        assert set(counts(engine).values()) == {0}
+
+    def test_naive_as_of_refused(self, engine: Engine) -> None:
+        """An import without a time zone on as_of is refused before anything is written."""
+        with pytest.raises(CasefileError, match="timezone-aware"), write_session(engine) as session:
+            import_tallies(session, parsed=parse_nlrb_results(SAMPLE), as_of=datetime(2026, 11, 29, 12))
+        assert counts(engine)["Case"] == 0
+
+
+class TestTalliesSampleImport:
+    def test_rerun_chain(self, engine: Engine) -> None:
+        """02-RC-212086: the initial election (3-3) is rerun-directed, the rerun (4-7) follows it and is closed."""
+        load(engine, TALLIES)
+        _, _, (first, rerun), tallies, deadlines, _ = case_rows(engine, "02-RC-212086")
+        assert (first.sequence, first.kind, first.stage) == (1, ElectionKind.INITIAL, Stage.RERUN_DIRECTED)
+        assert (rerun.sequence, rerun.kind, rerun.follows_id, rerun.stage) == (2, ElectionKind.RERUN, first.id, Stage.CLOSED)
+        assert [(t.kind, t.outcome) for t in tallies] == [(TallyKind.INITIAL, "RESULTS"), (TallyKind.RERUN, "RESULTS")]
+        assert {d.status for d in deadlines} == {DeadlineStatus.MOOTED}
+
+    def test_revised_tally_revises_the_initial(self, engine: Engine) -> None:
+        """08-RC-206670: the revised tally of 2017-10-26 joins election 1 and points to the initial tally it revises."""
+        load(engine, TALLIES)
+        _, _, (election,), (initial, revised), _, docket = case_rows(engine, "08-RC-206670")
+        assert (initial.kind, revised.kind, revised.revises_id, revised.election_id) == (
+            TallyKind.INITIAL, TallyKind.REVISED, initial.id, election.id)
+        assert (initial.challenged, revised.challenged) == (4, 1)
+        assert "revises the tally of 2017-10-16" in docket[2].summary
+
+    def test_open_case_clock_runs_and_sweep_moves_it(self, engine: Engine) -> None:
+        """16-RC-281918 is open: its objections period (due 2021-10-22) shows as running; after it the sweep sends the
+        election to challenge investigation (IUOE 8, against 7, 1 challenged: determinative)."""
+        load(engine, TALLIES)
+        with read_session(engine) as s:
+            running = open_deadlines(s, as_of=at("2021-10-18T09:00:00-05:00"), case_number="16-RC-281918")
+        assert [(d["kind"], d["due_on"], d["status"]) for d in running] == [("objections", "2021-10-22", "open")]
+        with write_session(engine) as s:
+            sweep(s, as_of=at("2021-10-25T09:00:00-05:00"), case_id=get_case(s, "16-RC-281918").id)
+        assert case_rows(engine, "16-RC-281918")[2][0].stage is Stage.CHALLENGE_INVESTIGATION
+
+    def test_open_case_after_revised_tally(self, engine: Engine) -> None:
+        """27-RC-268059 is open after its revised tally: the election waits at revised-tally-issued."""
+        load(engine, TALLIES)
+        _, _, (election,), tallies, deadlines, _ = case_rows(engine, "27-RC-268059")
+        assert election.stage is Stage.REVISED_TALLY_ISSUED
+        assert [(d.kind, d.due_on, d.status) for d in deadlines] == [
+            (DeadlineKind.OBJECTIONS, date(2020, 12, 29), DeadlineStatus.OPEN),  # EO closure 12-24, Christmas
+            (DeadlineKind.REVISED_TALLY_OBJECTIONS, date(2021, 5, 28), DeadlineStatus.OPEN)]
+        assert tallies[1].revises_id == tallies[0].id
+
+    def test_tally_already_recorded_is_present(self, engine: Engine) -> None:
+        """Bessemer's 2021 tally recorded through record_tally is found present by the import: no second election."""
+        with write_session(engine) as s:
+            open_case(s, case_in=CASE_IN, as_of=at("2021-04-09T12:00:00-04:00"))
+            record_tally(s, case_number=NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9), counts=TALLY_2021,
+                         election_in=ELECTION_2021, as_of=at("2021-04-09T12:00:00-04:00"))
+        report = load(engine, TALLIES)
+        case, parties, elections, tallies, _, _ = case_rows(engine, NUMBER)
+        assert (len(elections), len(tallies), [p.key for p in parties]) == (1, 1, ["amazon", "rwdsu"])
+        assert (report.cases.present, report.tallies.present) == (1, 1)
+        assert case.agreement is not None  # the stored case is not changed
+
+    def test_later_file_adds_the_rerun(self, engine: Engine, tmp_path: Path) -> None:
+        """A file with only 02-RC-212086's initial tally, then the full file: the rerun is added as election 2 following
+        election 1, whose stage (set by the first import) is left alone."""
+        lines = TALLIES.read_text(encoding="utf-8").splitlines(keepends=True)
+        path = tmp_path / "initial-only.csv"
+        path.write_text("".join(lines[:1] + [x for x in lines if x.startswith("02-RC-212086,") and ",initial," in x]),
+                        encoding="utf-8")
+        with write_session(engine) as session:
+            import_tallies(session, parsed=parse_tallies_sample(path), as_of=AS_OF)
+        report = load(engine, TALLIES)
+        _, _, (first, rerun), _, _, _ = case_rows(engine, "02-RC-212086")
+        assert (first.stage, rerun.follows_id, rerun.sequence) == (Stage.CLOSED, first.id, 2)
+        assert (report.cases.present, report.elections.present, report.tallies.present) == (1, 1, 1)
+
+
+class TestClosingStage:
+    @pytest.mark.parametrize(("status", "reason", "revised", "stage"), [
+        pytest.param("Closed", "Certific. of Representative", False, Stage.CLOSED, id="certified"),
+        pytest.param("Closed", "Certification of Results", False, Stage.CLOSED, id="results"),
+        pytest.param("Closed", "Withdrawal Non-adjusted", False, Stage.WITHDRAWN, id="withdrawn"),
+        pytest.param("Closed", "Dismissal Adjusted", False, Stage.DISMISSED, id="dismissed"),
+        pytest.param("Open", "", False, Stage.TALLY_ISSUED, id="open"),
+        pytest.param("Open", "", True, Stage.REVISED_TALLY_ISSUED, id="open-after-revised-tally"),
+    ])
+    def test_mapping(self, status: str, reason: str, revised: bool, stage: Stage) -> None:
+        """The stage of a unit's last imported election follows the case's Status and Reason Closed."""
+        assert closing_stage(status, reason, date(2023, 4, 7), revised=revised)[0] is stage
