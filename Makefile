@@ -29,6 +29,7 @@ bench: $(STAMP)
 	$(PY) bench/bench_tally.py
 	$(PY) bench/bench_deadlines.py
 	$(PY) bench/bench_render.py
+	$(PY) bench/bench_import.py
 	$(PY) bench/bench_flows.py
 
 clean:

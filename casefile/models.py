@@ -71,7 +71,7 @@ class Case(SQLModel, table=True):
     region: str  # two digits
     office_key: str  # receiving office (casefile.rules.offices)
     agreement: ElectionAgreement | None = None  # None: not known (e.g. imported from NLRB's results export)
-    petition_filed_on: date
+    petition_filed_on: date | None = None  # None: not in the record (then the rule set was named explicitly)
     rule_set_id: str
     unit_description: str = ""
     notes: list[Any] = _json()  # facts the sources leave uncertain, as plain sentences
@@ -108,6 +108,11 @@ class Election(SQLModel, table=True):
     held_to_on: date | None = None
     choices: list[Any] = _json()  # labor organizations on the ballot, in ballot order
     against_on_ballot: bool = True
+    next_kind: ElectionKind | None = None  # the election directed to follow this one (rerun, runoff, nullity rerun)
+    next_choices: list[Any] = _json()  # and the labor organizations on its ballot
+    next_against_on_ballot: bool = True
+    next_held_from_on: date | None = None  # its schedule, once the direction gives it
+    next_held_to_on: date | None = None
     stage: Stage
     stage_entered_at: datetime = _instant(nullable=False)
 

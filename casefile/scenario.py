@@ -39,8 +39,9 @@ class PartySpec(_Strict):
 class CaseSpec(_Strict):
     number: str
     name: str
-    agreement: ElectionAgreement
-    petition_filed_on: date
+    agreement: ElectionAgreement | None = None
+    petition_filed_on: date | None = None
+    rule_set: str | None = None  # when the petition date is not in the record
     office: str | None = None
     unit_description: str = ""
     notes: list[str] = Field(default_factory=list)
@@ -141,9 +142,47 @@ class Sweep(_Event):
     act: Literal["sweep"]
 
 
+class ChallengeSpec(_Strict):
+    voter: str
+    challenged_by: str
+    ground: str
+    disputed_void: bool = False
+
+
+class RegisterChallenges(_Event):
+    act: Literal["register-challenges"]
+    challenges: list[ChallengeSpec] = Field(min_length=1)
+
+
+class RuleOnChallenges(_Event):
+    act: Literal["rule-on-challenges"]
+    status: Literal["sustained", "overruled"]
+    voters: list[str] = Field(default_factory=list)
+    ground: str | None = None
+    all_pending: bool = False
+    by: str = "Regional Director"
+    reason: str = ""
+
+
+class RevisedTally(_Event):
+    act: Literal["revised-tally"]
+    counted: dict[str, int] = Field(default_factory=dict)
+    counted_against: int = 0
+    opened: int | None = None
+    sustained: int | None = None
+    note: str = ""
+
+
+class DirectRunoff(_Event):
+    act: Literal["direct-runoff"]
+    held_from_on: date | None = None
+    held_to_on: date | None = None
+    note: str = ""
+
+
 Event = Annotated[
     Union[RecordTally, FileObjections, NoticeHearing, ConsolidateWithUlp, OpenHearing, CloseHearing, DecisionSpec,
-          FileExceptions, Certify, Sweep],
+          FileExceptions, Certify, Sweep, RegisterChallenges, RuleOnChallenges, RevisedTally, DirectRunoff],
     Field(discriminator="act"),
 ]
 
@@ -180,6 +219,13 @@ def load_scenario(path: Path) -> Scenario:
         if b < a:
             raise InvalidScenario(f"{path}: event {i} ({scenario.events[i - 1].act}) is dated {b} before the event before it ({a})")
     return scenario
+
+
+def explain_validation(exc: ValidationError) -> str:
+    """The first validation error as "field 'x': what is wrong" (for files that are not scenarios)."""
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"]) or "(top level)"
+    return f"field {where!r}: {err['msg']}"
 
 
 def _explain(path: Path, raw: dict[str, Any], exc: ValidationError) -> str:
@@ -235,7 +281,7 @@ def _replay(path: Path, scenario: Scenario, on_event: Callable[[int, int, str], 
     spec = scenario.case
     case_in = CaseIn(
         number=spec.number, name=spec.name, agreement=spec.agreement, petition_filed_on=spec.petition_filed_on,
-        office=spec.office, unit_description=spec.unit_description, notes=tuple(spec.notes),
+        office=spec.office, unit_description=spec.unit_description, notes=tuple(spec.notes), rule_set=spec.rule_set,
         parties=tuple(PartyIn(**p.model_dump()) for p in scenario.parties),
     )
     from casefile.rules.case_numbers import parse_case_number
@@ -273,6 +319,8 @@ def _run(number: str, event: Any, as_of: datetime, election: int | None) -> Any:
     from casefile.services.decisions import DecisionIn, ExceptionPoint, ExceptionsIn
     from casefile.services.hearings import HearingIn
     from casefile.services.objections import ObjectionsIn, Witness
+    from casefile.services.challenges import ChallengeIn, ChallengeRuling, RevisedTallyIn
+    from casefile.services.runoffs import DirectionIn
     from casefile.services.tallies import ElectionIn
 
     received_at = event.at
@@ -303,6 +351,21 @@ def _run(number: str, event: Any, as_of: datetime, election: int | None) -> Any:
                 received_on=event.on, received_at=received_at,
                 method=event.method)),
         "certification": lambda: flows.certification_flow(case_number=number, election_sequence=election, issued_on=event.on, as_of=as_of),
+        "register-challenges": lambda: flows.register_challenges_flow(
+            case_number=number, election_sequence=election, as_of=as_of,
+            challenges=[ChallengeIn(**c.model_dump()) for c in event.challenges]),
+        "rule-on-challenges": lambda: flows.rule_on_challenges_flow(
+            case_number=number, election_sequence=election, as_of=as_of, ruling=ChallengeRuling(
+                ruled_on=event.on, status=event.status, voters=tuple(event.voters), ground=event.ground,
+                all_pending=event.all_pending, by=event.by, reason=event.reason)),
+        "revised-tally": lambda: flows.revised_tally_flow(
+            case_number=number, election_sequence=election, as_of=as_of, revised_in=RevisedTallyIn(
+                prepared_on=event.on, counted=event.counted, counted_against=event.counted_against, opened=event.opened,
+                sustained=event.sustained, note=_with_uncertainty(event.note, event))),
+        "direct-runoff": lambda: flows.direct_runoff_flow(
+            case_number=number, election_sequence=election, as_of=as_of, direction_in=DirectionIn(
+                directed_on=event.on, held_from_on=event.held_from_on, held_to_on=event.held_to_on,
+                note=_with_uncertainty(event.note, event))),
         "sweep": lambda: None,
     }
     return runners[event.act]()

@@ -15,21 +15,10 @@ __all__ = ["app", "main"]
 
 
 def main() -> None:
-    """Console-script entry point: run the app; a CasefileError prints its message and exits 2."""
+    """Console-script entry point. Usage errors are click's (message, exit 2); a CasefileError
+    prints its message on one line and exits 2; anything else is a bug and shows a traceback."""
     try:
-        app(standalone_mode=False)
+        app()
     except CasefileError as exc:
-        err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
+        err_console.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
         sys.exit(2)
-    except SystemExit:
-        raise
-    except Exception as exc:  # click's own usage errors arrive here with standalone_mode=False
-        import click
-
-        if isinstance(exc, click.exceptions.ClickException):
-            exc.show()
-            sys.exit(exc.exit_code)
-        if isinstance(exc, click.exceptions.Abort):
-            err_console.print("Aborted.")
-            sys.exit(1)
-        raise

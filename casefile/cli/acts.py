@@ -17,9 +17,17 @@ from casefile.errors import InvalidScenario
 
 
 @contextmanager
-def _flows() -> Iterator[Any]:
-    """The flows package, inside casefile's Prefect runtime (says where flows run)."""
+def flows_for_command(case_number: str | None = None) -> Iterator[Any]:
+    """The flows package, inside casefile's Prefect runtime (says where flows run). With
+    ``case_number``, the case is looked up first, so a wrong number fails before Prefect starts."""
     from casefile.prefect_env import configure_prefect, flow_runtime
+
+    if case_number is not None:
+        from casefile.db import read_session
+        from casefile.services.records import get_case
+
+        with read_session() as session:
+            get_case(session, case_number)
 
     err_console.print(f"[dim]{configure_prefect()}[/]")
     with flow_runtime():
@@ -28,7 +36,7 @@ def _flows() -> Iterator[Any]:
         yield flows
 
 
-def _show(result) -> None:  # type: ignore[no-untyped-def]
+def show_result(result) -> None:  # type: ignore[no-untyped-def]
     console.print(f"{result.act}: {result.case_number} ({result.ref})")
     for path in result.documents:
         console.print(f"  issued {path}")
@@ -43,14 +51,27 @@ def record(file: Path = typer.Argument(..., help="YAML/JSON tally file (docs/sce
 
     from casefile.scenario import TallyFile
 
+    from casefile.scenario import explain_validation
+
     try:
         spec = TallyFile.model_validate(yaml.safe_load(file.read_text(encoding="utf-8")))
-    except (OSError, yaml.YAMLError, ValidationError) as exc:
-        raise InvalidScenario(f"{file}: not a tally file: {exc}") from exc
+    except OSError as exc:
+        raise InvalidScenario(f"{file}: cannot read the tally file ({exc.strerror})") from exc
+    except yaml.YAMLError as exc:
+        raise InvalidScenario(f"{file}: not valid YAML: {exc}") from exc
+    except ValidationError as exc:
+        raise InvalidScenario(f"{file}: not a tally file (docs/scenario-format.md): {explain_validation(exc)}") from exc
+    from casefile.rules.tally import analyze_tally, tally_from_mapping
     from casefile.services.tallies import ElectionIn, StatedLines
 
-    with _flows() as flows:
-        _show(flows.record_tally_flow(
+    # Check the counts before Prefect starts: an impossible tally is refused at once; warnings are shown.
+    analysis = analyze_tally(tally_from_mapping({"choices": spec.choices, "against": spec.against,
+                                                 "challenged": spec.challenged, "void": spec.void,
+                                                 "eligible": spec.eligible, "eligible_exact": spec.eligible_exact}))
+    for warning in analysis.warnings:
+        err_console.print(f"[yellow]warning:[/] {warning}", soft_wrap=True)
+    with flows_for_command(spec.case_number) as flows:
+        show_result(flows.record_tally_flow(
         case_number=spec.case_number, kind=spec.kind, prepared_on=spec.prepared_on, as_of=parse_instant(as_of, "--as-of"),
         counts={"choices": spec.choices, "against": spec.against, "challenged": spec.challenged, "void": spec.void,
                 "eligible": spec.eligible, "eligible_exact": spec.eligible_exact},
@@ -88,15 +109,15 @@ def file_objections(
     except ValueError as exc:
         raise InvalidScenario(f"--method {method!r}: use e-filing, fax or paper") from exc
     objections_in = ObjectionsIn(
-        party=party, statements=tuple(objection), received_on=_local_date(case_number, moment), received_at=moment,
+        party=party, statements=tuple(objection), received_on=local_date(case_number, moment), received_at=moment,
         method=filing_method, postmarked_on=parse_date(postmarked_on, "--postmarked-on") if postmarked_on else None,
         offer_of_proof=tuple(witnesses))
-    with _flows() as flows:
-        _show(flows.file_objections_flow(case_number=case_number, objections_in=objections_in, as_of=moment,
+    with flows_for_command(case_number) as flows:
+        show_result(flows.file_objections_flow(case_number=case_number, objections_in=objections_in, as_of=moment,
                                          election_sequence=election))
 
 
-def _local_date(case_number: str, moment) -> date:  # type: ignore[no-untyped-def]
+def local_date(case_number: str, moment) -> date:  # type: ignore[no-untyped-def]
     """The calendar date of ``moment`` at the case's receiving office."""
     from zoneinfo import ZoneInfo
 
@@ -114,15 +135,17 @@ def certify(case_number: str = typer.Argument(...), issued_on: str = typer.Optio
             election: int | None = typer.Option(None, help="Election sequence (default: the latest).")) -> None:
     """Record the Regional Director's Certification (of Representative or of Results, from the tally)."""
     on = parse_date(issued_on, "--issued-on")
-    with _flows() as flows:
-        _show(flows.certification_flow(case_number=case_number, issued_on=on, as_of=parse_instant(None, "now"),
+    now = parse_instant(None, "now")
+    with flows_for_command(case_number) as flows:
+        flows.sweep_flow(as_of=now)  # close the objection period first if it has run out (the schedule may not have yet)
+        show_result(flows.certification_flow(case_number=case_number, issued_on=on, as_of=now,
                                        election_sequence=election))
 
 
 @app.command("sweep")
 def sweep(as_of: str | None = typer.Option(None, help="Instant (ISO with offset) or date; default now.")) -> None:
     """Close the periods that have run out and mark acts that have fallen due (what the schedule runs)."""
-    with _flows() as flows:
+    with flows_for_command() as flows:
         report = flows.sweep_flow(as_of=parse_instant(as_of, "--as-of"))
     for line in report.deadlines_closed + report.elections_moved:
         console.print(line)

@@ -16,14 +16,20 @@ tally_app = typer.Typer(help="Tallies of ballots: record one, analyse one.", no_
 deadlines_app = typer.Typer(help="Deadlines: list open ones, compute one.", no_args_is_help=True, invoke_without_command=True)
 case_app = typer.Typer(help="Cases: show one.", no_args_is_help=True)
 objections_app = typer.Typer(help="Objections to the conduct of an election.", no_args_is_help=True)
+import_app = typer.Typer(help="Import tallies of ballots from NLRB export files.", no_args_is_help=True)
 
 app.add_typer(tally_app, name="tally")
 app.add_typer(deadlines_app, name="deadlines")
 app.add_typer(case_app, name="case")
 app.add_typer(objections_app, name="objections")
+app.add_typer(import_app, name="import")
+challenges_app = typer.Typer(help="Challenged ballots: register, rule, open and count (revised tally).", no_args_is_help=True)
+app.add_typer(challenges_app, name="challenges")
 
 console = Console()
 err_console = Console(stderr=True)
 
 # Command modules: each registers its commands on the groups above when imported.
 from casefile.cli import acts, calc_deadlines, calc_tally, cases, deadlines_list, replay  # noqa: E402,F401  (registration)
+from casefile.cli import importing  # noqa: E402,F401  (registration)
+from casefile.cli import challenges  # noqa: E402,F401  (registration)

@@ -47,6 +47,12 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
                           f"({'determinative' if t['determinative'] else 'not determinative'}); {t['outcome_text']}")
             if t["determinative"]:
                 console.print(f"    reachable by resolving the challenges: {'; '.join(t['reachable'])}")
+                for r in t["challenge_analysis"]:
+                    console.print(f"    {r['sentence']}")
+        if e["challenged_ballots"]:
+            console.print("  Challenged-ballot register: " + ", ".join(f"{n} {s}" for s, n in e["challenged_ballots"].items()))
+        if e["next"]:
+            console.print(f"  Directed next: {e['next']['kind']} election")
         for party, counts in e["objections"].items():
             console.print(f"  Objections of {party}: " + ", ".join(f"{n} {d}" for d, n in counts.items()))
         for d in e["decisions"]:
@@ -56,15 +62,25 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
     if all_deadlines:
         print_deadlines(every, title="Deadlines (every one computed, with its status)")
     else:
-        print_deadlines([d for d in every if d["status"] == "open"], title="Open deadlines")
+        from datetime import datetime, timezone
+
+        now = datetime.now(timezone.utc)
+        open_ = []
+        for d in every:
+            if d["status"] == "open":
+                passed = datetime.fromisoformat(d["cutoff_at"]) < now
+                open_.append({**d, "status": "cut-off passed (sweep not run)" if passed else "open"})
+        print_deadlines(open_, title="Open deadlines")
     for n in view["notes"]:
         console.print(f"[dim]note: {n}[/]")
 
 
 def print_docket(entries: list[dict]) -> None:
     table = Table(title="Docket", show_lines=False)
-    for col in ("Date", "Act", "By", "Summary"):
-        table.add_column(col, overflow="fold")
+    table.add_column("Date", no_wrap=True)
+    table.add_column("Act", no_wrap=True)
+    table.add_column("By", no_wrap=True)
+    table.add_column("Summary", ratio=1)
     for e in entries:
         table.add_row(e["occurred_on"], e["act"], e["actor"], e["summary"])
     console.print(table)
@@ -72,8 +88,13 @@ def print_docket(entries: list[dict]) -> None:
 
 def print_deadlines(deadlines: list[dict], *, title: str) -> None:
     table = Table(title=title)
-    for col in ("Case", "Deadline", "For", "Due", "Cut-off (office time)", "Rule", "Status"):
-        table.add_column(col, overflow="fold")
+    table.add_column("Case / election", no_wrap=True)
+    table.add_column("Deadline", no_wrap=True)
+    table.add_column("For", ratio=1, min_width=9)
+    table.add_column("Due", no_wrap=True)
+    table.add_column("Cut-off (office time)", no_wrap=True)
+    table.add_column("Rule", ratio=2, min_width=16)
+    table.add_column("Status", no_wrap=True)
     for d in deadlines:
         table.add_row(d.get("case_number", ""), d["kind"], d["for"], d["due_on"], d["cutoff_at"].replace("T", " "),
                       d["citation"].split(";")[0], d["status"])
@@ -104,6 +125,6 @@ def open_(file: Path = typer.Argument(..., help="YAML file with `case:` and `par
     with write_session() as session:
         case = open_case(session, case_in=CaseIn(
             number=spec.number, name=spec.name, agreement=spec.agreement, petition_filed_on=spec.petition_filed_on,
-            office=spec.office, unit_description=spec.unit_description, notes=tuple(spec.notes),
+            office=spec.office, unit_description=spec.unit_description, notes=tuple(spec.notes), rule_set=spec.rule_set,
             parties=tuple(PartyIn(**p.model_dump()) for p in parties)), as_of=parse_instant(as_of, "--as-of"))
         console.print(f"Case {case.number} open: rule set {case.rule_set_id}, receiving office {case.office_key}")

@@ -59,9 +59,17 @@ def _print_result(report) -> None:  # type: ignore[no-untyped-def]
     with read_session() as session:
         view = case_view(session, report.case_number)
     print_case(view, all_deadlines=True)
-    console.print(f"\n[bold]{len(report.acts)} acts replayed; documents under {Path(report.documents[-1]).parent}:[/]")
+    from rich.table import Table
+
+    table = Table(title=f"{len(report.acts)} acts replayed; documents issued under {Path(report.documents[-1]).parent}")
+    table.add_column("Issued", no_wrap=True)
+    table.add_column("Document", ratio=2)
+    table.add_column("File", ratio=1, overflow="fold")
+    table.add_column("sha256", no_wrap=True)
     for doc in view["documents"]:
-        console.print(f"  {doc['issued_on']}  {doc['title']}  {doc['path']}  sha256 {doc['sha256'][:12]}…")
+        title = doc["title"] + (" (confidential)" if doc["confidential"] else "")
+        table.add_row(doc["issued_on"], title, Path(doc["path"]).name, doc["sha256"][:12] + "…")
+    console.print(table)
 
 
 @app.command("replay")
@@ -83,6 +91,11 @@ def report_cmd(case_number: str = typer.Argument(...),
     from casefile.cli.timeparse import parse_instant
     from casefile.prefect_env import configure_prefect, flow_runtime
 
+    from casefile.db import read_session
+    from casefile.services.records import get_case
+
+    with read_session() as session:
+        get_case(session, case_number)  # a wrong number fails before Prefect starts
     err_console.print(f"[dim]{configure_prefect()}[/]")
     with flow_runtime():
         import flows.status_report as status_report

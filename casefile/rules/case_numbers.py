@@ -9,6 +9,8 @@ from casefile.errors import MalformedCaseNumber
 
 _PATTERN = re.compile(r"^\s*(\d{1,2})-([A-Za-z]{2})-(\d{1,6})\s*$")
 REPRESENTATION_TYPES = frozenset({"RC", "RM", "RD", "UD"})
+#: Case types of rules.md §7 (representation, other R cases, and unfair-labor-practice C cases).
+CASE_TYPES = REPRESENTATION_TYPES | frozenset({"UC", "AC", "WH", "CA", "CB", "CC", "CD", "CE", "CG", "CP"})
 
 
 @dataclass(frozen=True)
@@ -34,4 +36,8 @@ def parse_case_number(text: str) -> CaseNumber:
             f"{text!r} is not an NLRB case number: expected RR-TT-NNNNNN, e.g. 10-RC-269250"
         )
     region, case_type, serial = match.groups()
+    if case_type.upper() not in CASE_TYPES:
+        raise MalformedCaseNumber(
+            f"{text!r}: {case_type.upper()} is not an NLRB case type (one of {', '.join(sorted(CASE_TYPES))})"
+        )
     return CaseNumber(region=f"{int(region):02d}", case_type=case_type.upper(), serial=serial)

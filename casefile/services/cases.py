@@ -11,7 +11,7 @@ from casefile.errors import ProcedureError
 from casefile.models import Case, Party
 from casefile.rules.case_numbers import REPRESENTATION_TYPES, parse_case_number
 from casefile.rules.offices import office_for
-from casefile.rules.rule_sets import rule_set_for
+from casefile.rules.rule_sets import rule_set_by_id, rule_set_for
 from casefile.vocab import Actor, CaseType, ElectionAgreement, PartyRole
 from casefile.workflow import already_done, docket
 
@@ -34,12 +34,13 @@ class CaseIn:
 
     number: str
     name: str
-    agreement: ElectionAgreement
-    petition_filed_on: date
+    agreement: ElectionAgreement | None
+    petition_filed_on: date | None
     parties: tuple[PartyIn, ...]
     office: str | None = None
     unit_description: str = ""
     notes: tuple[str, ...] = field(default_factory=tuple)
+    rule_set: str | None = None  # explicit rule-set id, when the petition date is not in the record (R-A1)
 
 
 def open_case(session: Session, *, case_in: CaseIn, as_of: datetime) -> Case:
@@ -66,7 +67,12 @@ def open_case(session: Session, *, case_in: CaseIn, as_of: datetime) -> Case:
     if len(set(keys)) != len(keys):
         raise ProcedureError(f"{number}: party handles must be unique, got {keys}")
     office = office_for(number.region, case_in.office)
-    rule_set = rule_set_for(case_in.petition_filed_on)
+    if case_in.rule_set is not None:
+        rule_set = rule_set_by_id(case_in.rule_set)
+    elif case_in.petition_filed_on is not None:
+        rule_set = rule_set_for(case_in.petition_filed_on)
+    else:
+        raise ProcedureError(f"{number}: give the petition filing date or name the rule set (R-A1)")
     case = Case(
         number=str(number), name=case_in.name, case_type=CaseType(number.case_type), region=number.region,
         office_key=office.key, agreement=case_in.agreement, petition_filed_on=case_in.petition_filed_on,
@@ -78,9 +84,10 @@ def open_case(session: Session, *, case_in: CaseIn, as_of: datetime) -> Case:
         session.add(Party(case_id=case.id, key=p.key, role=p.role, name=p.name, representative=p.representative,
                           email=p.email, address=p.address))
     docket(
-        session, case.id, election_id=None, as_of=as_of, occurred_on=case_in.petition_filed_on, act="open-case",  # type: ignore[arg-type]
-        act_key=f"open-case:{number}", actor=Actor.PARTY,
-        summary=f"Case opened: {case.name}, petition filed {case_in.petition_filed_on.isoformat()}; "
+        session, case.id, election_id=None, as_of=as_of, occurred_on=case_in.petition_filed_on or as_of.date(),  # type: ignore[arg-type]
+        act="open-case", act_key=f"open-case:{number}", actor=Actor.PARTY,
+        summary=f"Case opened: {case.name}, petition filed "
+        f"{case_in.petition_filed_on.isoformat() if case_in.petition_filed_on else '(date not in the record)'}; "
         f"rule set {rule_set.id}; receiving office {office.name} ({office.tz})",
     )
     return case

@@ -22,6 +22,7 @@ from casefile.vocab import (
     DeadlineStatus,
     Disposition,
     ElectionAgreement,
+    ElectionKind,
     FilingMethod,
     OutcomeKind,
     Stage,
@@ -220,10 +221,14 @@ def record_rd_decision(session: Session, *, case_number: str, decision_in: Decis
             actor=Actor.REGIONAL_DIRECTOR, summary=f"Regional Director's Decision: objections "
             f"{'sustained' if decision_in.result == 'set-aside' else 'overruled'}"
             + (f" — {decision_in.summary}" if decision_in.summary else ""), ref=ref)
+    # Periods still open when the Regional Director decides are overtaken by the decision.
     close_open_deadlines(session, election, {DeadlineKind.EXCEPTIONS, DeadlineKind.ANSWERING_BRIEF,
                                              DeadlineKind.HEARING_OPENS, DeadlineKind.OFFER_OF_PROOF},
-                         status=DeadlineStatus.MET, as_of=as_of)
+                         status=DeadlineStatus.MOOTED, as_of=as_of)
     if decision_in.result == "set-aside":
+        election.next_kind = ElectionKind.RERUN
+        election.next_choices = list(election.choices)
+        election.next_against_on_ballot = election.against_on_ballot
         advance(session, election, Stage.SET_ASIDE, as_of=as_of, occurred_on=on, act="set-aside",
                 act_key=act_key + ":set-aside", actor=Actor.REGIONAL_DIRECTOR,
                 summary=f"Election {election.sequence} set aside", ref=ref)
@@ -315,8 +320,9 @@ def issue_certification(session: Session, *, case_number: str, issued_on: date, 
     advance(session, election, Stage.CERTIFIED, as_of=as_of, occurred_on=issued_on, act="certification", act_key=act_key,
             actor=Actor.REGIONAL_DIRECTOR, summary=f"{title}" + (f": {cert.union}" if cert.union else ""),
             ref=f"certification:{cert.id}")
-    close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION, DeadlineKind.HEARING_OPENS,
-                                             DeadlineKind.OFFER_OF_PROOF}, status=DeadlineStatus.MET, as_of=as_of)
+    close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION}, status=DeadlineStatus.MET, as_of=as_of)
+    close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS, DeadlineKind.OFFER_OF_PROOF},
+                         status=DeadlineStatus.MOOTED, as_of=as_of)
     if case.agreement is ElectionAgreement.CONSENT:
         advance(session, election, Stage.CLOSED, as_of=as_of, occurred_on=issued_on, act="close", act_key=act_key + ":close",
                 actor=Actor.SYSTEM, summary="Consent election: the Regional Director's certification is final (R-K5)")

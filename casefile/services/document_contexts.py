@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from sqlmodel import Session, col, select
 
@@ -33,10 +34,12 @@ from casefile.document_data import (
     HistoryLine,
     Issuance,
     NoticeOfHearingContext,
+    NoticeOfRunoffElectionContext,
     ObjectionItem,
     ObjectionsContext,
     OfferOfProofContext,
     PartyRef,
+    RevisedTallyContext,
     ServiceEntry,
     Signature,
     TallyAnalysis,
@@ -50,6 +53,7 @@ from casefile.errors import UnknownRecord
 from casefile.models import (
     Case,
     Certification,
+    ChallengedBallot,
     Deadline,
     Decision,
     DocketEntry,
@@ -61,9 +65,13 @@ from casefile.models import (
     Party,
     Tally,
 )
+from casefile.rules.offices import office_named
 from casefile.rules.rule_sets import rule_set_by_id
+from casefile.rules.challenge_analysis import analyze_challenges
+from casefile.rules.tally import analyze_tally
 from casefile.services.deadline_records import office_of
 from casefile.services.records import deadline_of, elections_of, get_case, latest_tally, parties_of
+from casefile.services.tallies import counts_of
 from casefile.vocab import DeadlineKind, DeadlineStatus, Disposition, DocumentKind, PartyRole
 
 
@@ -131,17 +139,27 @@ class _Record:
     def deadline_line(self, deadline: Deadline | None) -> DeadlineLine | None:
         if deadline is None:
             return None
-        return DeadlineLine(what=_DEADLINE_WORDS[deadline.kind], due_on=deadline.due_on, cutoff_at=deadline.cutoff_at,
+        cutoff = deadline.cutoff_at.astimezone(ZoneInfo(office_named(deadline.office_key).tz))
+        return DeadlineLine(what=_DEADLINE_WORDS[deadline.kind], due_on=deadline.due_on, cutoff_at=cutoff,
                             citation=deadline.citation, for_whom=deadline.for_whom, status=deadline.status)
 
     def objection_items(self, objections: list[Objection], rulings: list[dict[str, Any]] | None = None) -> tuple[ObjectionItem, ...]:
+        """The objections as a document lists them. With ``rulings`` (a report or decision), an
+        objection the record gives no ruling on says so instead of showing its earlier status."""
         by_id = {r["objection_id"]: r["ruling"] for r in rulings or []}
+        undecided = (Disposition.PENDING, Disposition.SET_FOR_HEARING)
         items = []
         for o in objections:
             ruling = by_id.get(o.id)
-            disposition = Disposition(ruling) if ruling else (o.disposition if o.disposition is not Disposition.PENDING else None)
+            reason = o.disposition_reason or None
+            if ruling:
+                disposition: Disposition | None = Disposition(ruling)
+            elif rulings is not None and o.disposition in undecided:
+                disposition, reason = None, placeholder(f"ruling on objection {o.number}")
+            else:
+                disposition = o.disposition if o.disposition is not Disposition.PENDING else None
             items.append(ObjectionItem(number=o.number, text=o.text, filed_by=self.by_id[o.party_id].name,
-                                       disposition=disposition, reason=o.disposition_reason or None))
+                                       disposition=disposition, reason=reason))
         return tuple(items)
 
     def objections_of(self, election: Election, *, filing_id: int | None = None, ids: list[int] | None = None) -> list[Objection]:
@@ -400,10 +418,12 @@ def _status_report(rec: _Record, subject: str) -> Built:
     for election in elections_of(session, rec.case):
         tallies = session.exec(select(Tally).where(Tally.election_id == election.id).order_by(col(Tally.id))).all()
         analyses = tuple(TallyAnalysis(tally=tally_lines(t, election), determinative_reason=determinative_reason(t),
-                                       reachable_outcomes=tuple(t.reachable) or (t.outcome_text,)) for t in tallies)
-        label = f"{'First' if election.sequence == 1 else _ordinal_word(election.sequence)} election ({election.kind.value})"
+                                       reachable_outcomes=tuple(t.reachable) or (t.outcome_text,),
+                                       challenge_analysis=challenge_sentences(t)) for t in tallies)
+        label = f"{_ordinal_word(election.sequence)} election ({election.kind.value})"
         summaries.append(ElectionSummary(kind=election.kind, label=label, dates=election_dates(election),
-                                         stage=election.stage, result=_election_result(session, election), tallies=analyses))
+                                         stage=election.stage, result=_election_result(session, election), tallies=analyses,
+                                         follows=_follows_line(session, election)))
     docket = session.exec(select(DocketEntry).where(DocketEntry.case_id == rec.case.id, DocketEntry.act != "issue-document")
                           .order_by(col(DocketEntry.id))).all()
     lines = tuple(DocketLine(occurred_on=e.occurred_on, actor=e.actor, act=e.act, note=e.summary,
@@ -414,7 +434,8 @@ def _status_report(rec: _Record, subject: str) -> Built:
     ctx = CaseStatusReportContext(
         caption=rec.caption(), issuance=Issuance(issued_on=as_of.date(), issuer_title="casefile"),
         prepared_for=placeholder("client"), as_of_at=as_of, agreement=rec.case.agreement or placeholder("election agreement"),
-        petition_filed_on=rec.case.petition_filed_on, rule_set=rule_set_by_id(rec.case.rule_set_id).title,
+        petition_filed_on=rec.case.petition_filed_on or placeholder("petition filing date"),
+        rule_set=rule_set_by_id(rec.case.rule_set_id).title,
         elections=tuple(summaries), docket=lines,
         deadlines=tuple(line for d in deadlines if (line := rec.deadline_line(d)) is not None),
         documents=tuple(DocumentLine(title=d.title, kind=d.kind, issued_on=d.issued_on, version=d.version, sha256=d.sha256)
@@ -423,8 +444,81 @@ def _status_report(rec: _Record, subject: str) -> Built:
     return Built(ctx, as_of.date(), "casefile", None)
 
 
+def _revised_tally(rec: _Record, subject: str) -> Built:
+    revised: Tally = _get(rec.session, Tally, _subject_id(subject, "tally"))
+    election: Election = _get(rec.session, Election, revised.election_id)
+    original: Tally = _get(rec.session, Tally, revised.revises_id)
+    before = dict((n, v) for n, v in original.votes)
+    counted = tuple(VoteLine(choice=n, votes=v - before[n]) for n, v in revised.votes)
+    counted_against = None if revised.against is None else revised.against - (original.against or 0)
+    sustained = original.challenged - revised.opened - revised.challenged
+    ballots = rec.session.exec(select(ChallengedBallot).where(ChallengedBallot.revised_tally_id == revised.id)).all()
+    rulings: dict[str, int] = {}
+    for ballot in ballots:
+        label = f"{'sustained' if ballot.status.value == 'sustained' else 'overruled'} by the {ballot.ruling}"
+        rulings[label] = rulings.get(label, 0) + 1
+    summary = ("; ".join(f"{n} challenge{'s' if n != 1 else ''} {label}" for label, n in rulings.items())
+               if rulings else f"{revised.opened} challenged ballots overruled and opened, {sustained} challenges sustained")
+    ctx = RevisedTallyContext(
+        caption=rec.caption(), issuance=Issuance(issued_on=revised.prepared_on, issuer_title="Regional Director"),
+        agreement=rec.case.agreement or placeholder("election agreement"),
+        unit_description=rec.case.unit_description or placeholder("unit description"),
+        original=tally_lines(original, election), counted=counted, counted_against=counted_against,
+        revised=tally_lines(revised, election), opened=revised.opened, sustained=sustained,
+        still_unopened=revised.challenged, rulings_summary=summary,
+        objections_due=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.REVISED_TALLY_OBJECTIONS)),
+        signature=rec.rd_signature(), observers_for=tuple(p.name for p in rec.parties),
+        service=rec.service(on=revised.prepared_on),
+    )
+    return Built(ctx, revised.prepared_on, "Regional Director", election.id)
+
+
+def _notice_of_runoff(rec: _Record, subject: str) -> Built:
+    election: Election = _get(rec.session, Election, _subject_id(subject, "election"))
+    tally = latest_tally(rec.session, election)
+    assert tally is not None
+    outcome = analyze_tally(counts_of(tally)).outcome
+    assert outcome.runoff_choices is not None
+    directed = rec.session.exec(select(DocketEntry).where(DocketEntry.election_id == election.id,
+                                                          DocketEntry.act == "direct-runoff")).first()
+    issued_on = directed.occurred_on if directed else tally.prepared_on
+    objected = rec.session.exec(select(Filing.id).where(Filing.election_id == election.id, Filing.kind == "objections")).first()
+    if election.next_held_from_on:
+        schedule = election.next_held_from_on.strftime("%B %-d, %Y") + (
+            f" to {election.next_held_to_on.strftime('%B %-d, %Y')}" if election.next_held_to_on else "") + \
+            f"; {placeholder('time and place, or mail-ballot schedule, of the runoff election')}"
+    else:
+        schedule = placeholder("date, time and place, or mail-ballot schedule, of the runoff election")
+    ctx = NoticeOfRunoffElectionContext(
+        caption=rec.caption(), issuance=Issuance(issued_on=issued_on, issuer_title="Regional Director"),
+        agreement=rec.case.agreement or placeholder("election agreement"),
+        unit_description=rec.case.unit_description or placeholder("unit description"),
+        tally=tally_lines(tally, election), choices=outcome.runoff_choices,
+        basis=None if objected else "no objections having been filed", runoff_schedule=schedule,
+        signature=rec.rd_signature(), service=rec.service(on=issued_on),
+    )
+    return Built(ctx, issued_on, "Regional Director", election.id)
+
+
 def _ordinal_word(n: int) -> str:
-    return {2: "Second", 3: "Third", 4: "Fourth"}.get(n, f"Election {n}:")
+    return {1: "First", 2: "Second", 3: "Third", 4: "Fourth", 5: "Fifth"}.get(n, f"Number {n}")
+
+
+def challenge_sentences(tally: Tally) -> tuple[str, ...]:
+    """What each reachable outcome needs from the challenged ballots, when they are determinative (R-E3)."""
+    if not tally.determinative:
+        return ()
+    return tuple(r.sentence for r in analyze_challenges(counts_of(tally)))
+
+
+def _follows_line(session: Session, election: Election) -> str | None:
+    """Where the election sits in the chain: which election it follows, and why."""
+    if election.follows_id is None:
+        return None
+    before = session.get(Election, election.follows_id)
+    assert before is not None
+    why = election.reason or _election_result(session, before)
+    return f"follows the {_ordinal_word(before.sequence).lower()} election ({before.kind.value}): {why}"
 
 
 def _election_result(session: Session, election: Election) -> str:
@@ -462,6 +556,7 @@ BUILDERS: dict[DocumentKind, Callable[[_Record, str], Built]] = {
     DocumentKind.EXCEPTIONS: _exceptions, DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION: _direction_of_second_election,
     DocumentKind.ALJ_DECISION: _alj_decision, DocumentKind.CERTIFICATION_OF_RESULTS: _certification,
     DocumentKind.CERTIFICATION_OF_REPRESENTATIVE: _certification, DocumentKind.CASE_STATUS_REPORT: _status_report,
+    DocumentKind.REVISED_TALLY_OF_BALLOTS: _revised_tally, DocumentKind.NOTICE_OF_RUNOFF_ELECTION: _notice_of_runoff,
 }
 
 

@@ -12,7 +12,8 @@ from sqlmodel import Session, col, select
 from casefile.errors import ProcedureError, UnknownRecord
 from casefile.models import Election, Hearing, Objection, Party
 from casefile.services.records import get_case, get_election, latest_tally
-from casefile.vocab import Actor, Disposition, Stage
+from casefile.services.deadline_records import close_open_deadlines
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Disposition, Stage
 from casefile.workflow import advance, already_done, ref_id, require_stage
 
 
@@ -124,6 +125,7 @@ def open_hearing(session: Session, *, case_number: str, opened_on: date, electio
     hearing = current_hearing(session, election)
     hearing.opens_on = opened_on
     session.add(hearing)
+    close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MET, as_of=as_of)
     advance(session, election, Stage.HEARING_OPEN, as_of=as_of, occurred_on=opened_on, act="open-hearing",
             act_key=act_key, actor=Actor.HEARING_OFFICER, summary=f"Hearing opened {opened_on.isoformat()}",
             ref=f"hearing:{hearing.id}")
@@ -177,6 +179,7 @@ def consolidate_with_ulp(session: Session, *, case_number: str, hearing_in: Hear
                       challenges_set=hearing_in.challenges, note=hearing_in.note)
     session.add(hearing)
     session.flush()
+    close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MET, as_of=as_of)
     what = f"{len(set_ids)} objections" + (" and the challenged ballots" if hearing_in.challenges else "")
     advance(session, election, Stage.ALJ_CONSOLIDATED, as_of=as_of, occurred_on=hearing_in.issued_on,
             act="consolidate-with-ulp", act_key=act_key, actor=Actor.REGIONAL_DIRECTOR,

@@ -10,9 +10,9 @@ from sqlmodel import Session
 from casefile.errors import CasefileError, ProcedureError
 from casefile.models import Filing, Objection
 from casefile.rules.deadlines import check_timely
-from casefile.services.deadline_records import compute_for_case
-from casefile.services.records import deadline_of, get_case, get_election, get_party, parties_of
-from casefile.vocab import Actor, DeadlineKind, FilingMethod, Stage
+from casefile.services.deadline_records import close_open_deadlines, compute_for_case
+from casefile.services.records import deadline_of, get_case, get_election, get_party, latest_tally, parties_of
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingMethod, Stage, TallyKind
 from casefile.workflow import advance, already_done, docket, ref_id, require_stage
 
 
@@ -70,12 +70,19 @@ def file_objections(
         return filing
     if not objections_in.statements:
         raise ProcedureError("objections must state at least one objection (102.69(a)(8))")
+    numbers = range(1, len(objections_in.statements) + 1)
+    for w in objections_in.offer_of_proof:
+        if w.objection not in numbers:
+            raise ProcedureError(f"offer of proof: witness {w.name!r} is offered on objection {w.objection}, but the "
+                                 f"objections are numbered 1 to {len(objections_in.statements)} (102.69(a)(8), 102.66(c))")
     if objections_in.received_at is not None and objections_in.received_at.tzinfo is None:
         raise CasefileError("received_at must be timezone-aware (e.g. 2021-04-16T16:00:00-05:00)")
-    deadline = deadline_of(session, election, DeadlineKind.OBJECTIONS)
+    tally = latest_tally(session, election)
+    kind = DeadlineKind.REVISED_TALLY_OBJECTIONS if tally is not None and tally.kind is TallyKind.REVISED else DeadlineKind.OBJECTIONS
+    deadline = deadline_of(session, election, kind)
     if deadline is None:
         raise ProcedureError(f"election {election.sequence} of {case.number} has no objection period open")
-    computed = compute_for_case(case, DeadlineKind.OBJECTIONS, deadline.trigger_on)
+    computed = compute_for_case(case, kind, deadline.trigger_on)
     note = objections_in.note
     if objections_in.received_at is not None:
         check_timely(objections_in.received_at, computed, method=objections_in.method,
@@ -93,7 +100,10 @@ def file_objections(
                 "the objection period cannot be extended (R-G6)"
             )
         note = (note + " " if note else "") + "Time of receipt not in the record; timeliness judged by the date received."
-    require_stage(election, "filing objections", {Stage.TALLY_ISSUED, Stage.OBJECTIONS_PENDING})
+    # A timely filing recorded after the sweep moved the election on (the sweep did not know of it)
+    # is still accepted: it takes the election back to objections-pending.
+    require_stage(election, "filing objections", {Stage.TALLY_ISSUED, Stage.OBJECTIONS_PENDING, Stage.REVISED_TALLY_ISSUED,
+                                                  Stage.CERTIFICATION_DUE, Stage.CHALLENGE_INVESTIGATION, Stage.RUNOFF_DUE})
     others = [p for p in parties_of(session, case) if p.id != party.id]
     served = [{"party": p.name, "representative": p.representative, "manner": "email" if p.email else "[manner not in record]",
                "address": p.email or p.address, "served_on": objections_in.received_on.isoformat()} for p in others]
@@ -108,18 +118,21 @@ def file_objections(
     for number, statement in enumerate(objections_in.statements, start=1):
         session.add(Objection(election_id=election.id, filing_id=filing.id, party_id=party.id,  # type: ignore[arg-type]
                               number=number, text=statement))
+    offer_deadline = deadline_of(session, election, DeadlineKind.OFFER_OF_PROOF)
     offer = Filing(
         case_id=case.id, election_id=election.id, party_id=party.id, kind="offer-of-proof",  # type: ignore[arg-type]
         received_at=objections_in.received_at, received_on=objections_in.received_on, method=objections_in.method,
-        deadline_id=deadline.id, timely=True, confidential=True, served_on=[],
+        deadline_id=offer_deadline.id if offer_deadline is not None and kind is DeadlineKind.OBJECTIONS else deadline.id, timely=True, confidential=True, served_on=[],
         body=[{"objection": w.objection, "witness": w.name, "summary": w.summary} for w in objections_in.offer_of_proof],
         note="Confidential: submitted to the Regional Director only, not served on other parties (102.69(a)(8)).",
     )
     session.add(offer)
     session.flush()
-    summary = (f"Objections of {party.name} ({len(objections_in.statements)} objections) and offer of proof "
+    close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION}, status=DeadlineStatus.MOOTED,
+                         as_of=as_of)  # objections filed: no certification forthwith (R-H1)
+    summary = (f"Objections of {party.name} ({len(objections_in.statements)} objection{'s' if len(objections_in.statements) != 1 else ''}) and offer of proof "
                f"received {received}")
-    if election.stage is Stage.TALLY_ISSUED:
+    if election.stage is not Stage.OBJECTIONS_PENDING:
         advance(session, election, Stage.OBJECTIONS_PENDING, as_of=as_of, occurred_on=objections_in.received_on,
                 act="file-objections", act_key=act_key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
     else:

@@ -10,16 +10,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from zoneinfo import ZoneInfo
 
 from sqlmodel import Session, col, select
 
 from casefile.errors import CasefileError
 from casefile.models import Case, Deadline, Election, Filing
+from casefile.rules.offices import office_named
+from casefile.services.challenges import objections_still_pending
 from casefile.services.records import latest_tally
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, OutcomeKind, Stage
 from casefile.workflow import advance
 
-_FILING_FOR = {DeadlineKind.OBJECTIONS: "objections", DeadlineKind.EXCEPTIONS: "exceptions"}
+_FILING_FOR = {DeadlineKind.OBJECTIONS: "objections", DeadlineKind.OFFER_OF_PROOF: "offer-of-proof",
+               DeadlineKind.EXCEPTIONS: "exceptions", DeadlineKind.REVISED_TALLY_OBJECTIONS: "objections"}
+#: Dates that are not periods for a party but the earliest day the Region may act: they stay open
+#: until the act (or are mooted), instead of "lapsing".
+_EARLIEST = frozenset({DeadlineKind.EARLIEST_CERTIFICATION, DeadlineKind.HEARING_OPENS})
 
 
 @dataclass
@@ -48,7 +55,8 @@ def sweep(session: Session, *, as_of: datetime, case_id: int | None = None) -> S
     if as_of.tzinfo is None:
         raise CasefileError("sweep: as_of must be timezone-aware")
     report = SweepReport()
-    query = select(Deadline).where(Deadline.status == DeadlineStatus.OPEN, col(Deadline.cutoff_at) < as_of)
+    query = select(Deadline).where(Deadline.status == DeadlineStatus.OPEN, col(Deadline.cutoff_at) < as_of,
+                                   col(Deadline.kind).not_in(_EARLIEST))
     if case_id is not None:
         query = query.where(Deadline.case_id == case_id)
     lapsed = list(session.exec(query.order_by(col(Deadline.cutoff_at))))
@@ -60,13 +68,15 @@ def sweep(session: Session, *, as_of: datetime, case_id: int | None = None) -> S
         deadline.status = DeadlineStatus.MET if met else DeadlineStatus.LAPSED
         deadline.closed_at = as_of
         session.add(deadline)
-        report.deadlines_closed.append(f"{deadline.kind.value} due {deadline.due_on.isoformat()}: {deadline.status.value}")
+        report.deadlines_closed.append(f"{number_of(session, deadline.case_id)}: {deadline.kind.value} due "
+                                       f"{deadline.due_on.isoformat()}: {deadline.status.value}")
     session.flush()
     for deadline in lapsed:
         # Lock the election and re-read its stage: an act may have moved it since the query.
         election = session.get(Election, deadline.election_id, with_for_update=True, populate_existing=True)
         assert election is not None
-        if deadline.kind is DeadlineKind.OBJECTIONS and election.stage is Stage.TALLY_ISSUED:
+        if (deadline.kind is DeadlineKind.OBJECTIONS and election.stage is Stage.TALLY_ISSUED) or (
+                deadline.kind is DeadlineKind.REVISED_TALLY_OBJECTIONS and election.stage is Stage.REVISED_TALLY_ISSUED):
             _after_objection_period(session, election, deadline, as_of, report)
         elif deadline.kind is DeadlineKind.REQUEST_FOR_REVIEW and election.stage is Stage.CERTIFIED:
             advance(session, election, Stage.CLOSED, as_of=as_of, occurred_on=deadline.due_on, act="close",
@@ -74,6 +84,12 @@ def sweep(session: Session, *, as_of: datetime, case_id: int | None = None) -> S
                     summary=f"No request for review by {deadline.due_on.isoformat()}: the certification is final")
             report.elections_moved.append(f"election {election.sequence}: certified → closed")
     return report
+
+
+def number_of(session: Session, case_id: int) -> str:
+    case = session.get(Case, case_id)
+    assert case is not None
+    return case.number
 
 
 def _after_objection_period(session: Session, election: Election, deadline: Deadline, as_of: datetime,
@@ -84,13 +100,19 @@ def _after_objection_period(session: Session, election: Election, deadline: Dead
     assert case is not None
     outcome = OutcomeKind(tally.outcome)
     key = f"objection-period-closed:e{election.sequence}:{deadline.due_on.isoformat()}"
-    ended = f"No objections by {deadline.due_on.isoformat()} (cut-off {deadline.cutoff_at.isoformat()})"
-    if tally.determinative:
+    what = "objections to the revised tally" if deadline.kind is DeadlineKind.REVISED_TALLY_OBJECTIONS else "objections"
+    cutoff = deadline.cutoff_at.astimezone(ZoneInfo(office_named(deadline.office_key).tz))
+    ended = f"No {what} by {deadline.due_on.isoformat()} (cut-off {cutoff.isoformat()})"
+    pending = objections_still_pending(session, election)
+    if pending:
+        to, why = Stage.OBJECTIONS_PENDING, f"{ended}; {pending} earlier objections still to be decided (R-M1)"
+    elif tally.determinative:
         to, why = Stage.CHALLENGE_INVESTIGATION, f"{ended}; the {tally.challenged:,} challenged ballots are determinative (R-E2)"
     elif outcome in (OutcomeKind.REP, OutcomeKind.RESULTS):
         to, why = Stage.CERTIFICATION_DUE, f"{ended}; challenges not determinative: {tally.outcome_text} is due forthwith (R-H1)"
     else:
-        to, why = Stage.RUNOFF_DUE, f"{ended}; {tally.outcome_text} is due (102.70)"
+        to, why = Stage.RUNOFF_DUE, f"{ended}; {tally.outcome_text}: the Regional Director directs it (102.70)"
+    moved_from = election.stage
     advance(session, election, to, as_of=as_of, occurred_on=deadline.due_on, act="objection-period-closed",
             act_key=key, actor=Actor.SYSTEM, summary=why)
-    report.elections_moved.append(f"{case.number} election {election.sequence}: tally-issued → {to.value}")
+    report.elections_moved.append(f"{case.number} election {election.sequence}: {moved_from.value} → {to.value}")

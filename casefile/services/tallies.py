@@ -69,6 +69,11 @@ def record_tally(
     if (entry := already_done(session, case.id, act_key)) is not None:  # type: ignore[arg-type]
         tally = session.get(Tally, ref_id(entry, "tally"))
         assert tally is not None
+        if counts_of(tally) != counts:
+            raise ProcedureError(
+                f"{case.number}: a {kind.value} tally of {prepared_on.isoformat()} is already recorded with other figures "
+                f"({tally.outcome_text}; {tally.valid:,} valid, {tally.challenged:,} challenged); an issued tally is "
+                "never overwritten — a correction is a revised tally")
         return tally
     if kind is TallyKind.REVISED:
         raise ProcedureError("a revised tally follows the opening of challenged ballots; it is recorded by that act")
@@ -97,24 +102,20 @@ def record_tally(
             )
         if kind is TallyKind.RUNOFF and any(e.kind is ElectionKind.RUNOFF for e in previous):
             raise ProcedureError(f"{case.number} already had its runoff election; 102.70(a) allows only one")
+        if kind is TallyKind.RUNOFF and not counts.runoff_ballot:
+            raise ProcedureError("a runoff tally counts a runoff ballot (two choices, 102.70(c)); mark it runoff_ballot")
+        _check_directed_ballot(follows, counts)
     names = [name for name, _ in counts.choices]
+    election_kind = follows.next_kind if follows is not None and follows.next_kind else _ELECTION_KIND[kind]
     election = Election(
-        case_id=case.id, sequence=len(previous) + 1, kind=_ELECTION_KIND[kind],  # type: ignore[arg-type]
+        case_id=case.id, sequence=len(previous) + 1, kind=election_kind,  # type: ignore[arg-type]
         follows_id=follows.id if follows else None, reason=election_in.reason, unit_id=election_in.unit_id,
         method=election_in.method, held_from_on=election_in.held_from_on, held_to_on=election_in.held_to_on,
         choices=names, against_on_ballot=counts.against is not None, stage=Stage.TALLY_ISSUED, stage_entered_at=as_of,
     )
     session.add(election)
     session.flush()
-    tally = Tally(
-        election_id=election.id, kind=kind, prepared_on=prepared_on, eligible=counts.eligible,  # type: ignore[arg-type]
-        eligible_exact=counts.eligible_exact, void=counts.void, votes=[[n, v] for n, v in counts.choices],
-        against=counts.against, challenged=counts.challenged, valid=analysis.valid,
-        valid_plus_challenged=analysis.valid_plus_challenged, determinative=analysis.determinative,
-        majority_for=analysis.majority_for, outcome=analysis.outcome.kind.value,
-        outcome_text=analysis.outcome.describe(), reachable=[o.describe() for o in analysis.reachable],
-        warnings=list(analysis.warnings),
-    )
+    tally = Tally(election_id=election.id, kind=kind, prepared_on=prepared_on, **analysis_fields(counts))  # type: ignore[arg-type]
     session.add(tally)
     session.flush()
     votes = ", ".join(f"{v:,} for {n}" for n, v in counts.choices)
@@ -133,3 +134,37 @@ def record_tally(
         keep_deadline(session, case=case, election=election, kind=kind_, trigger=trigger, trigger_on=prepared_on,
                       for_whom=whom)
     return tally
+
+
+def _check_directed_ballot(follows: Election, counts: TallyCounts) -> None:
+    """The new election's ballot must carry the choices its direction named (R-P2, R-P4, R-O1)."""
+    if not follows.next_choices:
+        return
+    names = [n for n, _ in counts.choices]
+    against = counts.against is not None
+    if sorted(names) != sorted(follows.next_choices) or against != follows.next_against_on_ballot:
+        directed = list(follows.next_choices) + (["against"] if follows.next_against_on_ballot else [])
+        got = names + (["against"] if against else [])
+        raise ProcedureError(f"the tally's choices {got} are not those directed for this election {directed}")
+
+
+def counts_of(tally: Tally) -> TallyCounts:
+    """The counts of a stored tally, as the rules take them."""
+    return TallyCounts(
+        choices=tuple((str(name), int(votes)) for name, votes in tally.votes), against=tally.against,
+        challenged=tally.challenged, void=tally.void, eligible=tally.eligible, eligible_exact=tally.eligible_exact,
+        runoff_ballot=tally.runoff_ballot,
+    )
+
+
+def analysis_fields(counts: TallyCounts) -> dict[str, Any]:
+    """The computed lines and statements a Tally row keeps (R-C2 lines 6-10, R-E3, R-D)."""
+    analysis = analyze_tally(counts)
+    return dict(
+        eligible=counts.eligible, eligible_exact=counts.eligible_exact, void=counts.void,
+        votes=[[n, v] for n, v in counts.choices], against=counts.against, challenged=counts.challenged,
+        valid=analysis.valid, valid_plus_challenged=analysis.valid_plus_challenged, determinative=analysis.determinative,
+        majority_for=analysis.majority_for, outcome=analysis.outcome.kind.value, outcome_text=analysis.outcome.describe(),
+        reachable=[o.describe() for o in analysis.reachable], warnings=list(analysis.warnings),
+        runoff_ballot=counts.runoff_ballot,
+    )

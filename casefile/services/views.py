@@ -7,11 +7,14 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlmodel import Session, col, select
+from sqlalchemy import or_
+from sqlmodel import Session, col, func, select
 
-from casefile.models import Case, Certification, Decision, DocketEntry, Document, Election, Filing, Objection, Party, Tally
+from casefile.models import Case, Certification, ChallengedBallot, Decision, DocketEntry, Document, Election, Filing, Objection, Party, Tally
 from casefile.models import Deadline
+from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.offices import office_named
+from casefile.services.tallies import counts_of
 from casefile.services.records import elections_of, get_case, parties_of
 from casefile.vocab import DeadlineStatus
 
@@ -23,7 +26,18 @@ def tally_view(tally: Tally) -> dict[str, Any]:
         "valid": tally.valid, "challenged": tally.challenged, "valid_plus_challenged": tally.valid_plus_challenged,
         "determinative": tally.determinative, "majority_for": tally.majority_for, "outcome": tally.outcome,
         "outcome_text": tally.outcome_text, "reachable": list(tally.reachable), "warnings": list(tally.warnings),
+        "revises": tally.revises_id is not None, "opened": tally.opened,
+        "challenge_analysis": [_requirement_view(r) for r in analyze_challenges(counts_of(tally))] if tally.determinative else [],
     }
+
+
+def _requirement_view(r: Any) -> dict[str, Any]:
+    def req(x: Any) -> dict[str, Any] | None:
+        return None if x is None else {"count": x.count, "of": x.of, "distribution": dict(x.distribution)}
+
+    return {"outcome": r.outcome.kind.value, "winner": r.outcome.winner,
+            "runoff_choices": list(r.outcome.runoff_choices) if r.outcome.runoff_choices else None,
+            "fewest_needed": req(r.fewest_needed), "all_opened": req(r.all_opened), "sentence": r.sentence}
 
 
 def deadline_view(d: Deadline) -> dict[str, Any]:
@@ -49,7 +63,7 @@ def case_view(session: Session, number: str) -> dict[str, Any]:
     return {
         "case_number": case.number, "name": case.name, "case_type": case.case_type.value, "region": case.region,
         "office": case.office_key, "agreement": case.agreement.value if case.agreement else None,
-        "petition_filed_on": case.petition_filed_on.isoformat(), "rule_set": case.rule_set_id,
+        "petition_filed_on": case.petition_filed_on.isoformat() if case.petition_filed_on else None, "rule_set": case.rule_set_id,
         "notes": list(case.notes),
         "parties": [{"key": p.key, "role": p.role.value, "name": p.name, "representative": p.representative}
                     for p in parties.values()],
@@ -77,6 +91,8 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
         counts = by_party.setdefault(name, {})
         counts[o.disposition.value] = counts.get(o.disposition.value, 0) + 1
     follows = session.get(Election, election.follows_id) if election.follows_id else None
+    register = dict(session.exec(select(ChallengedBallot.status, func.count()).where(  # type: ignore[call-overload]
+        ChallengedBallot.election_id == election.id).group_by(ChallengedBallot.status)).all())
     return {
         "sequence": election.sequence, "kind": election.kind.value, "follows": follows.sequence if follows else None,
         "reason": election.reason, "method": election.method.value,
@@ -84,6 +100,8 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
         "held_to_on": election.held_to_on.isoformat() if election.held_to_on else None,
         "stage": election.stage.value, "stage_entered_at": election.stage_entered_at.isoformat(),
         "tallies": [tally_view(t) for t in tallies],
+        "challenged_ballots": {status.value: n for status, n in register.items()},
+        "next": {"kind": election.next_kind.value, "choices": list(election.next_choices)} if election.next_kind else None,
         "objections": by_party,
         "filings": [{"kind": f.kind, "party": parties[f.party_id].name, "received_on": f.received_on.isoformat(),
                      "timely": f.timely, "confidential": f.confidential} for f in filings],
@@ -95,11 +113,14 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
 
 
 def open_deadlines(session: Session, *, as_of: datetime, case_number: str | None = None) -> list[dict[str, Any]]:
-    """Deadlines still open at ``as_of`` (status open and cut-off not passed), soonest first, across
-    cases or for one case. Uses the (status, cutoff_at) indexes, not a Python loop over cases."""
+    """Deadlines that were running at ``as_of``, soonest first, across cases or for one case: started
+    on or before that day, cut-off not yet passed, and not closed before it (a deadline met or
+    mooted later was still open then). So a past date shows the situation as it stood that day.
+    One indexed query (cut-off), not a Python loop over cases."""
     query = (select(Deadline, Case.number).join(Case, Case.id == Deadline.case_id)  # type: ignore[arg-type]
-             .where(Deadline.status == DeadlineStatus.OPEN, col(Deadline.cutoff_at) >= as_of))
+             .where(col(Deadline.cutoff_at) >= as_of, col(Deadline.trigger_on) <= as_of.date(),
+                    or_(Deadline.status == DeadlineStatus.OPEN, col(Deadline.closed_at) > as_of)))
     if case_number is not None:
         query = query.where(Case.id == get_case(session, case_number).id)
     rows = session.exec(query.order_by(col(Deadline.cutoff_at), col(Deadline.id))).all()
-    return [{"case_number": number, **deadline_view(d)} for d, number in rows]
+    return [{"case_number": number, **deadline_view(d), "status": "open"} for d, number in rows]

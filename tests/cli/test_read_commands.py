@@ -92,3 +92,17 @@ class TestReadCommands:
         result = run(db_env, "replay", str(bad))
         assert result.returncode == 2
         assert "event 1 (record-tally, dated 2021-04-09): field 'kind'" in " ".join(result.stderr.split())
+
+
+def test_deadlines_as_of_a_past_date_shows_what_was_running_then(db_env: dict[str, str]) -> None:
+    """After the sweep closed the objection period, `deadlines --as-of 2021-04-12` still lists it as running that day."""
+    from casefile.db import write_session
+    from casefile.services.sweep import sweep
+
+    engine = make_engine(db_env["CASEFILE_DATABASE_URL"])
+    with write_session(engine) as s:
+        sweep(s, as_of=at("2021-04-20T00:00:00-04:00"))
+    engine.dispose()
+    then = json.loads(run(db_env, "deadlines", "--as-of", "2021-04-12", "--json").stdout)
+    assert [(d["kind"], d["due_on"]) for d in then["deadlines"]][:2] == [("objections", "2021-04-16"),
+                                                                          ("offer-of-proof", "2021-04-16")]

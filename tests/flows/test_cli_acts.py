@@ -80,14 +80,14 @@ class TestActsOnTheCommandLine:
         assert (cli.folder / "out" / "10-RC-269250" / "2021-04-09_tally-of-ballots.pdf").exists()
 
     def test_tally_that_does_not_add_up_exits_2(self, cli) -> None:  # type: ignore[no-untyped-def]
-        """A rerun tally file whose transcribed valid line is wrong is refused naming line 6; nothing stored."""
+        """A rerun tally file whose transcribed valid line is wrong is refused naming line 5; nothing stored."""
         bad = cli.folder / "bad-tally.yaml"
         bad.write_text(TALLY_YAML.replace("kind: initial", "kind: rerun").replace("2021-04-09", "2022-03-31")
                        + "stated: {valid: 2537}\n")
         before = counts(cli)
         result = cli("tally", "record", str(bad))
         assert result.returncode == 2, result.stderr
-        assert "line 6 (valid votes counted): stated 2537, but the counts give 2536 valid" in said(result)
+        assert "line 5 (valid votes counted): stated 2537, but the counts give 2536 valid" in said(result)
         assert counts(cli) == before
 
     def test_late_objections_exit_2_naming_due_date_cutoff_and_rule(self, cli) -> None:  # type: ignore[no-untyped-def]

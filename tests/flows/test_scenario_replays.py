@@ -1,5 +1,5 @@
-"""The main job: the Bessemer scenario replayed through the Prefect flows leaves the real case's
-record and its PDFs, with the real figures in them; replaying again changes nothing."""
+"""The example scenarios replayed through the Prefect flows reach their real outcomes, with the real
+figures in their PDFs; replaying again changes nothing. Bessemer is the main job (`casefile demo`)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,12 @@ from pypdf import PdfReader
 from sqlmodel import func, select
 
 from casefile.db import read_session
-from casefile.models import DocketEntry, Document, Election, Filing
+from casefile.models import Case, ChallengedBallot, DocketEntry, Document, Election, Filing, Objection, Tally
 from casefile.scenario import replay
 from casefile.vocab import Stage
 
-BESSEMER = Path(__file__).resolve().parents[2] / "examples" / "bessemer-10-RC-269250.yaml"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+BESSEMER = EXAMPLES / "bessemer-10-RC-269250.yaml"
 
 pytestmark = pytest.mark.prefect
 
@@ -38,11 +39,12 @@ class TestBessemerReplay:
     def test_record(self, replayed: Path) -> None:
         """Two elections: the first set aside and a rerun directed; the rerun at alj-decision-issued with 29 objections filed."""
         with read_session() as s:
-            elections = s.exec(select(Election).order_by(Election.sequence)).all()
+            case_id = s.exec(select(Case.id).where(Case.number == "10-RC-269250")).one()
+            elections = s.exec(select(Election).where(Election.case_id == case_id).order_by(Election.sequence)).all()
             assert [(e.kind.value, e.stage) for e in elections] == [
                 ("initial", Stage.RERUN_DIRECTED), ("rerun", Stage.ALJ_DECISION_ISSUED)]
             assert elections[1].follows_id == elections[0].id
-            filings = s.exec(select(Filing.kind, func.count()).group_by(Filing.kind)).all()
+            filings = s.exec(select(Filing.kind, func.count()).where(Filing.case_id == case_id).group_by(Filing.kind)).all()
             assert dict(filings) == {"objections": 3, "offer-of-proof": 3}
 
     def test_documents_carry_the_real_figures(self, replayed: Path) -> None:
@@ -85,8 +87,9 @@ class TestBessemerReplay:
         import hashlib
 
         with read_session() as s:
-            docs = s.exec(select(Document)).all()
-            entries = s.exec(select(DocketEntry).where(DocketEntry.act == "issue-document")).all()
+            case_id = s.exec(select(Case.id).where(Case.number == "10-RC-269250")).one()
+            docs = s.exec(select(Document).where(Document.case_id == case_id)).all()
+            entries = s.exec(select(DocketEntry).where(DocketEntry.act == "issue-document", DocketEntry.case_id == case_id)).all()
         assert len(docs) == len(entries) == 12
         for doc in docs:
             assert hashlib.sha256(Path(doc.path).read_bytes()).hexdigest() == doc.sha256
@@ -102,3 +105,53 @@ class TestBessemerReplay:
                      s.exec(select(func.count()).select_from(Document)).one())
         assert after == before
         assert len(list(replayed.glob("*.pdf"))) == 12
+
+
+@pytest.fixture(scope="module")
+def genesee(flows_db: Path) -> Path:
+    replay(EXAMPLES / "starbucks-genesee-03-RC-282139.yaml")
+    return flows_db / "out" / "03-RC-282139"
+
+
+@pytest.fixture(scope="module")
+def trinity(flows_db: Path) -> Path:
+    replay(EXAMPLES / "trinity-college-01-RC-196511.yaml")
+    return flows_db / "out" / "01-RC-196511"
+
+
+class TestStarbucksGenesee:
+    def test_challenges_sustained_by_ground_and_the_rest_sealed(self, genesee: Path) -> None:
+        """The six union challenges are sustained by ground; the employer's one can no longer matter and stays sealed (R-E7)."""
+        with read_session() as s:
+            case_id = s.exec(select(Case.id).where(Case.number == "03-RC-282139")).one()
+            election = s.exec(select(Election).where(Election.case_id == case_id)).one()
+            statuses = sorted((b.challenged_by, b.status.value) for b in
+                              s.exec(select(ChallengedBallot).where(ChallengedBallot.election_id == election.id)))
+            tallies = s.exec(select(Tally).where(Tally.election_id == election.id).order_by(Tally.id)).all()
+            objections = s.exec(select(Objection).where(Objection.election_id == election.id)).all()
+        assert statuses == [("starbucks", "not-determinative")] + [("workers-united", "sustained")] * 6
+        revised = tallies[-1]
+        assert (revised.kind.value, revised.votes, revised.against, revised.challenged, revised.determinative) == (
+            "revised", [["Workers United", 15]], 9, 1, False)
+        assert revised.outcome_text == "Certification of Representative: Workers United"
+        assert [o.disposition.value for o in objections] == ["moot"]  # the objecting union prevailed (R-M2)
+        assert election.stage.value == "certification-due"
+
+    def test_revised_tally_document(self, genesee: Path) -> None:
+        """The Revised Tally of Ballots shows 15 for, 9 against, 6 sustained, 1 still unopened, and the R-G9 window."""
+        text = _squash(pdf_text(genesee / "2022-01-10_revised-tally-of-ballots.pdf"))
+        for phrase in ("03-RC-282139", "Workers United", "15", "9", "January 18, 2022"):
+            assert phrase in text
+
+
+class TestTrinityCollege:
+    def test_runoff_then_certification(self, trinity: Path) -> None:
+        """No majority of 22 → runoff between the two unions → SPFPA Local 502 wins 11–8 and is certified."""
+        with read_session() as s:
+            case_id = s.exec(select(Case.id).where(Case.number == "01-RC-196511")).one()
+            elections = s.exec(select(Election).where(Election.case_id == case_id).order_by(Election.sequence)).all()
+        assert [(e.kind.value, e.stage.value) for e in elections] == [("initial", "runoff-directed"), ("runoff", "certified")]
+        notice = _squash(pdf_text(trinity / "2017-05-12_notice-of-runoff-election.pdf"))
+        assert "SPFPA Local 502" in notice and "LEOS-PBA" in notice
+        cert = _squash(pdf_text(trinity / "2017-06-08_certification-of-representative.pdf"))
+        assert "SPFPA Local 502" in cert and "01-RC-196511" in cert

@@ -58,7 +58,8 @@ class TestFirstElection:
             filing_id = filing.id
         with write_session(engine) as s:
             report = sweep(s, as_of=at("2021-04-17T00:00:00-04:00"))
-        assert "objections due 2021-04-16: met" in report.deadlines_closed
+        assert report.deadlines_closed == ["10-RC-269250: objections due 2021-04-16: met",
+                                           "10-RC-269250: offer-of-proof due 2021-04-16: met"]
         with write_session(engine) as s:
             notice_hearing(s, case_number=NUMBER, hearing_in=HearingIn(issued_on=date(2021, 4, 26), opens_on=date(2021, 5, 7)),
                            as_of=at("2021-04-26T12:00:00-04:00"))
@@ -80,6 +81,8 @@ class TestFirstElection:
             deadlines = {d.kind: d for d in s.exec(select(Deadline).where(Deadline.election_id == election.id))}
             assert deadlines[DeadlineKind.EXCEPTIONS].due_on == date(2021, 8, 16)
             assert deadlines[DeadlineKind.EXCEPTIONS].status is DeadlineStatus.LAPSED
+            assert deadlines[DeadlineKind.HEARING_OPENS].status is DeadlineStatus.MET  # the hearing opened
+            assert deadlines[DeadlineKind.EARLIEST_CERTIFICATION].status is DeadlineStatus.MOOTED  # objections filed
             assert deadlines[DeadlineKind.ANSWERING_BRIEF].due_on == date(2021, 8, 23)
             assert deadlines[DeadlineKind.RECONSIDERATION].due_on == date(2021, 12, 13)
             stages = [e.to_stage for e in s.exec(select(DocketEntry).where(DocketEntry.election_id == election.id)

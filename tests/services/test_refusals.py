@@ -14,7 +14,7 @@ from casefile.models import Deadline, DocketEntry, Election, Filing, Objection, 
 from casefile.rules.tally import TallyCounts
 from casefile.services.cases import open_case
 from casefile.services.decisions import DecisionIn, issue_certification, issue_ho_report
-from casefile.services.objections import ObjectionsIn, file_objections
+from casefile.services.objections import ObjectionsIn, Witness, file_objections
 from casefile.services.sweep import sweep
 from casefile.services.tallies import StatedLines, record_tally
 from casefile.vocab import Stage, TallyKind
@@ -51,7 +51,7 @@ class TestRefusals:
         with pytest.raises(InvalidTally) as err, write_session(engine) as s:
             record_tally(s, case_number=NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9), counts=TALLY_2021,
                          stated=StatedLines(valid=2537), as_of=at("2021-04-09T12:00:00-04:00"))
-        assert str(err.value) == "line 6 (valid votes counted): stated 2537, but the counts give 2536 valid"
+        assert str(err.value) == "line 5 (valid votes counted): stated 2537, but the counts give 2536 valid"
         assert _counts(engine) == before
 
     def test_negative_count(self, engine: Engine) -> None:
@@ -129,3 +129,39 @@ class TestRefusals:
         with read_session(tallied) as s:
             acts = [e.act for e in s.exec(select(DocketEntry).order_by(DocketEntry.id))]
         assert acts.count("file-objections") == 1
+
+
+class TestRefusalsFoundByANewUser:
+    def test_offer_of_proof_on_an_objection_not_filed(self, tallied: Engine) -> None:
+        """A witness offered on objection 3 of 2 objections is refused before anything is stored."""
+        before = _counts(tallied)
+        with pytest.raises(ProcedureError, match="objection 3, but the objections are numbered 1 to 2"), \
+                write_session(tallied) as s:
+            file_objections(s, case_number=NUMBER, as_of=at("2021-04-16T12:00:00-04:00"), objections_in=ObjectionsIn(
+                party="rwdsu", statements=("a", "b"), received_on=date(2021, 4, 16),
+                received_at=at("2021-04-16T12:00:00-04:00"), offer_of_proof=(Witness(objection=3, name="X", summary="y"),)))
+        assert _counts(tallied) == before
+
+    def test_same_tally_with_other_figures(self, tallied: Engine) -> None:
+        """Recording the 2021 tally again with other figures is refused (an issued tally is never overwritten)."""
+        with pytest.raises(ProcedureError, match="already recorded with other figures"), write_session(tallied) as s:
+            record_tally(s, case_number=NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9),
+                         counts=TallyCounts(choices=((RWDSU, 739),), against=1798, challenged=505, void=76, eligible=5867),
+                         as_of=at("2021-04-10T12:00:00-04:00"))
+
+    def test_timely_objections_recorded_after_the_sweep(self, tallied: Engine) -> None:
+        """Objections received on time but recorded after the sweep moved the election on take it back to objections-pending."""
+        with write_session(tallied) as s:
+            sweep(s, as_of=at("2021-04-20T00:00:00-04:00"))
+        with write_session(tallied) as s:
+            file_objections(s, case_number=NUMBER, objections_in=_objections("2021-04-16T23:30:00-04:00"),
+                            as_of=at("2021-04-20T09:00:00-04:00"))
+        with read_session(tallied) as s:
+            stages = [e.to_stage for e in s.exec(select(DocketEntry).order_by(DocketEntry.id)) if e.to_stage]
+        assert stages == [Stage.TALLY_ISSUED, Stage.CERTIFICATION_DUE, Stage.OBJECTIONS_PENDING]
+
+    def test_case_type_that_does_not_exist(self, tallied: Engine) -> None:
+        """10-XX-269250 is refused as malformed: XX is no NLRB case type."""
+        with pytest.raises(MalformedCaseNumber, match="XX is not an NLRB case type"), write_session(tallied) as s:
+            file_objections(s, case_number="10-XX-269250", objections_in=_objections("2021-04-16T12:00:00-04:00"),
+                            as_of=at("2021-04-16T12:00:00-04:00"))
