@@ -50,8 +50,12 @@ def keep_deadline(
     trigger: str,
     trigger_on: date,
     for_whom: str,
-) -> Deadline:
-    """Compute and store a deadline (idempotent: the same kind and trigger date returns the stored one)."""
+) -> Deadline | None:
+    """Compute and store a deadline (idempotent: the same kind and trigger date returns the stored one).
+    Returns None when the case's rule set has no fixed period of that kind (e.g. no hearing date
+    before 2015, R-A1)."""
+    if kind not in rule_set_by_id(case.rule_set_id).periods:
+        return None
     existing = session.exec(
         select(Deadline).where(
             Deadline.election_id == election.id, Deadline.kind == kind, Deadline.trigger_on == trigger_on

@@ -95,13 +95,13 @@ def record_tally(
         if not previous:
             raise IllegalTransition(f"{case.number}: a {kind.value} tally needs an earlier election; record the initial tally first")
         follows = previous[-1]
+        if kind is TallyKind.RUNOFF and any(e.kind is ElectionKind.RUNOFF for e in previous):
+            raise ProcedureError(f"{case.number} already had its runoff election; 102.70(a) allows only one")
         if follows.stage is not _FOLLOWS_STAGE[kind]:
             raise IllegalTransition(
                 f"{kind.value} tally: election {follows.sequence} is at stage {follows.stage.value!r}, "
                 f"not {_FOLLOWS_STAGE[kind].value!r}"
             )
-        if kind is TallyKind.RUNOFF and any(e.kind is ElectionKind.RUNOFF for e in previous):
-            raise ProcedureError(f"{case.number} already had its runoff election; 102.70(a) allows only one")
         if kind is TallyKind.RUNOFF and not counts.runoff_ballot:
             raise ProcedureError("a runoff tally counts a runoff ballot (two choices, 102.70(c)); mark it runoff_ballot")
         _check_directed_ballot(follows, counts)

@@ -1,0 +1,1 @@
+"""``casefile calendar export``: iCalendar feeds of open deadlines (issue 4)."""

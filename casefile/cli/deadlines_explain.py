@@ -1,0 +1,1 @@
+"""``casefile deadlines explain ID``: how a deadline was computed (issue 4)."""

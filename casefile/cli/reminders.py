@@ -1,0 +1,1 @@
+"""``casefile people ...`` and ``casefile remind``: reminders of open deadlines (issue 4)."""

@@ -1,0 +1,1 @@
+"""``casefile serve``: the sweep and the reminders as scheduled Prefect deployments (issue 4)."""
