@@ -1,0 +1,87 @@
+"""Changes to computed deadlines: recomputation when what they depend on changes (a closure day
+added, the calendar corrected), and dates fixed by an order (pinned, never recomputed). Old and
+new dates are docketed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time
+from zoneinfo import ZoneInfo
+
+from sqlmodel import Session, col, select
+
+from casefile.errors import ProcedureError, UnknownRecord
+from casefile.models import Case, Deadline
+from casefile.rules.offices import office_named
+from casefile.services.deadline_records import compute_for_case
+from casefile.services.records import get_case
+from casefile.vocab import Actor, DeadlineStatus
+from casefile.workflow import docket
+
+
+@dataclass(frozen=True)
+class DeadlineChange:
+    """One deadline that moved: which, from when to when, and why."""
+
+    deadline_id: int
+    case_number: str
+    kind: str
+    old_due_on: date
+    new_due_on: date
+    reason: str
+
+
+def recompute_open_deadlines(session: Session, *, as_of: datetime, case_number: str | None = None) -> list[DeadlineChange]:
+    """Recompute every open, unpinned deadline with today's calendar (holidays, configured closure
+    days) and its case's rule set and office; store and docket each one that moved (old → new).
+    Authority: 29 CFR 102.1(i), 102.2(a); rules.md R-B7 (closure days as data)."""
+    query = select(Deadline, Case).join(Case, Case.id == Deadline.case_id).where(  # type: ignore[arg-type]
+        Deadline.status == DeadlineStatus.OPEN, Deadline.pinned_by == "")
+    if case_number is not None:
+        query = query.where(Case.id == get_case(session, case_number).id)
+    changes: list[DeadlineChange] = []
+    for deadline, case in session.exec(query.order_by(col(Deadline.id))).all():
+        computed = compute_for_case(case, deadline.kind, deadline.trigger_on)
+        if computed.due_on == deadline.due_on and computed.calendar_id == deadline.calendar_id:
+            continue
+        change = DeadlineChange(deadline.id, case.number, deadline.kind.value, deadline.due_on,  # type: ignore[arg-type]
+                                computed.due_on, f"calendar {deadline.calendar_id} → {computed.calendar_id}")
+        deadline.due_on, deadline.cutoff_at = computed.due_on, computed.cutoff_at
+        deadline.calendar_id, deadline.derivation = computed.calendar_id, list(computed.derivation)
+        session.add(deadline)
+        if change.old_due_on != change.new_due_on:
+            docket(session, case.id, election_id=deadline.election_id, as_of=as_of, occurred_on=as_of.date(),  # type: ignore[arg-type]
+                   act="recompute-deadline", act_key=f"recompute:{deadline.id}:{as_of.isoformat()}", actor=Actor.SYSTEM,
+                   summary=f"{deadline.kind.value} deadline recomputed: due {change.old_due_on.isoformat()} → "
+                   f"{change.new_due_on.isoformat()} ({change.reason})", ref=f"deadline:{deadline.id}")
+            changes.append(change)
+    return changes
+
+
+def pin_deadline(session: Session, *, deadline_id: int, due_on: date, order: str, as_of: datetime) -> Deadline:
+    """Fix a deadline's date by an order (e.g. the Regional Director extends the offer of proof,
+    R-G5): the cut-off becomes 11:59:59 p.m. office time on ``due_on`` and the date is never
+    recomputed. The objections period itself cannot be extended (R-G6): refused.
+    Raises UnknownRecord, ProcedureError. Authority: 29 CFR 102.2(c), 102.69(a)(8)."""
+    deadline = session.get(Deadline, deadline_id, with_for_update=True)
+    if deadline is None:
+        raise UnknownRecord(f"no deadline {deadline_id}")
+    if deadline.kind.value in ("objections", "revised-tally-objections"):
+        raise ProcedureError("the period for objections cannot be extended (102.69(a)(8); R-G6)")
+    if not order.strip():
+        raise ProcedureError("name the order that fixes the date (who, when)")
+    if deadline.status is not DeadlineStatus.OPEN:
+        raise ProcedureError(f"the {deadline.kind.value} deadline due {deadline.due_on.isoformat()} is {deadline.status.value}; "
+                             "only a running deadline can be fixed by an order (an extension is asked by the due date, 102.2(c))")
+    old = deadline.due_on
+    tz = ZoneInfo(office_named(deadline.office_key).tz)
+    deadline.due_on = due_on
+    deadline.cutoff_at = datetime.combine(due_on, time(23, 59, 59), tzinfo=tz)
+    deadline.pinned_by = order.strip()
+    deadline.derivation = [*deadline.derivation, f"date fixed by order: {order.strip()} → due {due_on.isoformat()}"]
+    session.add(deadline)
+    docket(session, deadline.case_id, election_id=deadline.election_id, as_of=as_of, occurred_on=as_of.date(),
+           act="pin-deadline", act_key=f"pin:{deadline.id}:{due_on.isoformat()}", actor=Actor.REGIONAL_DIRECTOR,
+           summary=f"{deadline.kind.value} due {old.isoformat()} → {due_on.isoformat()} by order: {order.strip()}",
+           ref=f"deadline:{deadline.id}")
+    return deadline
