@@ -262,6 +262,7 @@ class Deadline(SQLModel, table=True):
     preceding_due_on: date | None = None
     status: DeadlineStatus = Field(default=DeadlineStatus.OPEN, index=True)
     closed_at: datetime | None = _instant(nullable=True)
+    pinned_by: str = ""  # an order that fixed the date: never recomputed
 
 
 class Document(SQLModel, table=True):
