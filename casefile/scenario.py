@@ -215,7 +215,7 @@ def load_scenario(path: Path) -> Scenario:
     except ValidationError as exc:
         raise InvalidScenario(_explain(path, raw, exc)) from exc
     dates = [e.on for e in scenario.events]
-    for i, (a, b) in enumerate(zip(dates, dates[1:]), start=2):
+    for i, (a, b) in enumerate(zip(dates, dates[1:], strict=False), start=2):
         if b < a:
             raise InvalidScenario(f"{path}: event {i} ({scenario.events[i - 1].act}) is dated {b} before the event before it ({a})")
     return scenario
@@ -316,10 +316,10 @@ def _replay(path: Path, scenario: Scenario, on_event: Callable[[int, int, str], 
 
 def _run(number: str, event: Any, as_of: datetime, election: int | None) -> Any:
     import flows
+    from casefile.services.challenges import ChallengeIn, ChallengeRuling, RevisedTallyIn
     from casefile.services.decisions import DecisionIn, ExceptionPoint, ExceptionsIn
     from casefile.services.hearings import HearingIn
     from casefile.services.objections import ObjectionsIn, Witness
-    from casefile.services.challenges import ChallengeIn, ChallengeRuling, RevisedTallyIn
     from casefile.services.runoffs import DirectionIn
     from casefile.services.tallies import ElectionIn
 

@@ -9,6 +9,7 @@ from flows.alj_decision import alj_decision_flow
 from flows.certification import certification_flow
 from flows.close_hearing import close_hearing_flow
 from flows.consolidate_with_ulp import consolidate_with_ulp_flow
+from flows.direct_runoff import direct_runoff_flow
 from flows.file_exceptions import file_exceptions_flow
 from flows.file_objections import file_objections_flow
 from flows.ho_report import ho_report_flow
@@ -17,7 +18,6 @@ from flows.open_case import open_case_flow
 from flows.open_hearing import open_hearing_flow
 from flows.rd_decision import rd_decision_flow
 from flows.record_tally import record_tally_flow
-from flows.direct_runoff import direct_runoff_flow
 from flows.register_challenges import register_challenges_flow
 from flows.revised_tally import revised_tally_flow
 from flows.rule_on_challenges import rule_on_challenges_flow

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Any
 
 from prefect import flow
 
 from casefile.db import write_session
-from typing import Any
-
 from casefile.rules.tally import tally_from_mapping
 from casefile.services.tallies import ElectionIn, StatedLines, record_tally
 from casefile.vocab import DocumentKind, TallyKind

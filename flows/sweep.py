@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from prefect import flow
+from prefect.runtime import flow_run
 from prefect.states import Completed
 
 from casefile.db import write_session
@@ -12,10 +13,21 @@ from casefile.services.sweep import sweep
 
 
 @flow(name="sweep", validate_parameters=True, persist_result=False, log_prints=False)
-def sweep_flow(as_of: datetime, case_id: int | None = None):  # type: ignore[no-untyped-def]
-    """Run one sweep pass as of ``as_of`` (aware). A pass with nothing to do ends in a state named "Skipped"."""
+def sweep_flow(as_of: datetime | None = None, case_id: int | None = None,  # type: ignore[no-untyped-def]
+               region: str | None = None):
+    """Run one sweep pass as of ``as_of`` (aware), over every case, one case (``case_id``) or the
+    cases of one Region (``region``, e.g. "10"). Without ``as_of`` the pass is as of the flow run's
+    scheduled start time: a scheduled sweep sweeps the instant it was scheduled for, whenever a
+    worker picks it up. A pass with nothing to do ends in a state named "Skipped"."""
+    moment = as_of if as_of is not None else scheduled_instant()
     with write_session() as session:
-        report = sweep(session, as_of=as_of, case_id=case_id)
+        report = sweep(session, as_of=moment, case_id=case_id, region=region)
     if not report.did_something:
         return Completed(message="nothing lapsed", name="Skipped", data=report)
     return report
+
+
+def scheduled_instant() -> datetime:
+    """The current flow run's scheduled start time, as a plain aware ``datetime`` in UTC."""
+    s = flow_run.scheduled_start_time.astimezone(UTC)
+    return datetime(s.year, s.month, s.day, s.hour, s.minute, s.second, s.microsecond, tzinfo=UTC)

@@ -49,9 +49,7 @@ def record(file: Path = typer.Argument(..., help="YAML/JSON tally file (docs/sce
     import yaml
     from pydantic import ValidationError
 
-    from casefile.scenario import TallyFile
-
-    from casefile.scenario import explain_validation
+    from casefile.scenario import TallyFile, explain_validation
 
     try:
         spec = TallyFile.model_validate(yaml.safe_load(file.read_text(encoding="utf-8")))

@@ -4,6 +4,7 @@ import neither Prefect nor WeasyPrint."""
 from __future__ import annotations
 
 import json
+from datetime import UTC
 from pathlib import Path
 
 import typer
@@ -62,9 +63,9 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
     if all_deadlines:
         print_deadlines(every, title="Deadlines (every one computed, with its status)")
     else:
-        from datetime import datetime, timezone
+        from datetime import datetime
 
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
         open_ = []
         for d in every:
             if d["status"] == "open":

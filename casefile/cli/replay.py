@@ -89,9 +89,8 @@ def report_cmd(case_number: str = typer.Argument(...),
                as_of: str | None = typer.Option(None, help="Instant or date of the report; default now.")) -> None:
     """Issue a case status report for a client (docket, deadlines, outcome arithmetic) as PDF."""
     from casefile.cli.timeparse import parse_instant
-    from casefile.prefect_env import configure_prefect, flow_runtime
-
     from casefile.db import read_session
+    from casefile.prefect_env import configure_prefect, flow_runtime
     from casefile.services.records import get_case
 
     with read_session() as session:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timezone
+from datetime import UTC, date, datetime, time
 from zoneinfo import ZoneInfo
 
 from casefile.errors import CasefileError
@@ -22,7 +22,7 @@ def parse_instant(text: str | None, what: str) -> datetime:
     """An aware instant: ISO datetime with offset, or a bare date meaning 00:00 Eastern time that day;
     None means now. A datetime without offset is refused."""
     if text is None:
-        return datetime.now(timezone.utc)
+        return datetime.now(UTC)
     if len(text) == 10:
         return datetime.combine(parse_date(text, what), time(0, 0), tzinfo=EASTERN)
     try:

@@ -65,9 +65,9 @@ from casefile.models import (
     Party,
     Tally,
 )
+from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.offices import office_named
 from casefile.rules.rule_sets import rule_set_by_id
-from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.tally import analyze_tally
 from casefile.services.deadline_records import office_of
 from casefile.services.records import deadline_of, elections_of, get_case, latest_tally, parties_of

@@ -11,8 +11,8 @@ from sqlmodel import Session, col, select
 
 from casefile.errors import ProcedureError, UnknownRecord
 from casefile.models import Election, Hearing, Objection, Party
-from casefile.services.records import get_case, get_election, latest_tally
 from casefile.services.deadline_records import close_open_deadlines
+from casefile.services.records import get_case, get_election, latest_tally
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Disposition, Stage
 from casefile.workflow import advance, already_done, ref_id, require_stage
 

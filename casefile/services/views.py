@@ -10,12 +10,24 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import or_
 from sqlmodel import Session, col, func, select
 
-from casefile.models import Case, Certification, ChallengedBallot, Decision, DocketEntry, Document, Election, Filing, Objection, Party, Tally
-from casefile.models import Deadline
+from casefile.models import (
+    Case,
+    Certification,
+    ChallengedBallot,
+    Deadline,
+    Decision,
+    DocketEntry,
+    Document,
+    Election,
+    Filing,
+    Objection,
+    Party,
+    Tally,
+)
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.offices import office_named
-from casefile.services.tallies import counts_of
 from casefile.services.records import elections_of, get_case, parties_of
+from casefile.services.tallies import counts_of
 from casefile.vocab import DeadlineStatus
 
 
