@@ -89,6 +89,7 @@ def print_docket(entries: list[dict]) -> None:
 
 def print_deadlines(deadlines: list[dict], *, title: str) -> None:
     table = Table(title=title)
+    table.add_column("ID", no_wrap=True, justify="right")  # for `casefile deadlines explain ID`
     table.add_column("Case / election", no_wrap=True)
     table.add_column("Deadline", no_wrap=True)
     table.add_column("For", ratio=1, min_width=9)
@@ -97,10 +98,11 @@ def print_deadlines(deadlines: list[dict], *, title: str) -> None:
     table.add_column("Rule", ratio=2, min_width=16)
     table.add_column("Status", no_wrap=True)
     for d in deadlines:
-        table.add_row(d.get("case_number", ""), d["kind"], d["for"], d["due_on"], d["cutoff_at"].replace("T", " "),
+        table.add_row(str(d.get("id", "")), d.get("case_number", ""), d["kind"], d["for"], d["due_on"],
+                      d["cutoff_at"].replace("T", " "),
                       d["citation"].split(";")[0], d["status"])
     if not deadlines:
-        table.add_row("", "(none)", "", "", "", "", "")
+        table.add_row("", "", "(none)", "", "", "", "", "")
     console.print(table)
 
 

@@ -1,1 +1,89 @@
-"""``casefile deadlines explain ID``: how a deadline was computed (issue 4)."""
+"""``casefile deadlines explain ID``: how a stored deadline was computed (issue 4), read-only;
+imports neither Prefect nor WeasyPrint. The ids are those of ``casefile deadlines`` and
+``casefile case show`` (column ID; key ``id`` in their ``--json``)."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
+
+import typer
+
+from casefile.cli.app import console, deadlines_app
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+
+def deadline_explanation(session: Session, deadline_id: int) -> dict[str, Any]:
+    """The stored deadline ``deadline_id`` with its case, election, receiving office and derivation,
+    as plain JSON-able data (``cutoff_at`` in the receiving office's zone). Raises UnknownRecord."""
+    from casefile.errors import UnknownRecord
+    from casefile.models import Case, Deadline, Election
+    from casefile.rules.calendar import day_label
+    from casefile.rules.deadlines import NOUNS
+    from casefile.rules.offices import office_named
+
+    deadline = session.get(Deadline, deadline_id)
+    if deadline is None:
+        raise UnknownRecord(f"no deadline with id {deadline_id} in the database "
+                            "(`casefile deadlines` and `casefile case show CASE` list the ids)")
+    case = session.get(Case, deadline.case_id)
+    election = session.get(Election, deadline.election_id)
+    assert case is not None and election is not None  # foreign keys
+    office = office_named(deadline.office_key)
+    cutoff = deadline.cutoff_at.astimezone(ZoneInfo(office.tz))
+    return {
+        "id": deadline.id, "kind": deadline.kind.value, "what": NOUNS[deadline.kind],
+        "case_number": case.number, "case_name": case.name,
+        "election": election.sequence, "election_kind": election.kind.value,
+        "for": deadline.for_whom, "trigger": deadline.trigger, "trigger_on": deadline.trigger_on.isoformat(),
+        "citation": deadline.citation, "rule_set": deadline.rule_set_id, "calendar": deadline.calendar_id,
+        "office": office.key, "office_name": office.name, "office_tz": office.tz,
+        "derivation": list(deadline.derivation),
+        "preceding_due_on": deadline.preceding_due_on.isoformat() if deadline.preceding_due_on else None,
+        "due_on": deadline.due_on.isoformat(), "due_label": day_label(deadline.due_on),
+        "cutoff_at": cutoff.isoformat(), "cutoff_label": f"{day_label(cutoff.date())} {_clock(cutoff)}",
+        "status": deadline.status.value,
+        "closed_at": deadline.closed_at.astimezone(ZoneInfo(office.tz)).isoformat() if deadline.closed_at else None,
+    }
+
+
+def _clock(at: Any) -> str:
+    hour = at.hour % 12 or 12
+    return f"{hour}:{at:%M:%S} {'a.m.' if at.hour < 12 else 'p.m.'} {at.tzname()}"
+
+
+@deadlines_app.command("explain")
+def explain(
+    deadline_id: int = typer.Argument(..., metavar="ID", help="The deadline's id (column ID of `casefile deadlines`)."),
+    as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+) -> None:
+    """Show how a stored deadline was computed: trigger, rule set, calendar, receiving office, each
+    day counted or skipped, the due date and the cut-off in the office's time."""
+    from casefile.db import read_session
+
+    with read_session() as session:
+        view = deadline_explanation(session, deadline_id)
+    if as_json:
+        console.print_json(json.dumps(view))
+        return
+    election = f"election {view['election']} ({view['election_kind']})"
+    lines = [
+        f"Deadline {view['id']}: {view['kind']} — {view['case_number']} {view['case_name']}, {election}",
+        f"  for               {view['for']}",
+        f"  trigger           {view['trigger']}",
+        f"  rule              {view['citation']}",
+        f"  rule set          {view['rule_set']}",
+        f"  calendar          {view['calendar']}",
+        f"  receiving office  {view['office_name']} ({view['office']}), time zone {view['office_tz']}",
+        "",
+        "How it was computed:",
+        *(f"  {line}" for line in view["derivation"]),
+        "",
+        f"Due {view['due_label']}; cut-off {view['cutoff_label']} ({view['cutoff_at']}, office time)",
+        f"Status: {view['status']}" + (f" (closed {view['closed_at']})" if view["closed_at"] else ""),
+    ]
+    for line in lines:
+        console.print(line, markup=False, highlight=False, soft_wrap=True)

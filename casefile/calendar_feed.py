@@ -1,0 +1,293 @@
+"""Calendar feeds: the open deadlines of a case as iCalendar (RFC 5545), one calendar per case and
+one per party, so the dates a lawyer must meet sit in the calendar they already use.
+
+Every open deadline is one event:
+
+- **When.** A filing deadline is an event at its cut-off instant (DTSTART with the receiving
+  office's TZID, e.g. ``DTSTART;TZID=America/New_York:20210416T235959``), without DTEND or
+  DURATION, so it ends when it starts (RFC 5545 §3.6.1; DTEND may not equal DTSTART, and a
+  duration would carry an 11:59:59 p.m. event into the next day). The Regional Director's dates
+  that are not cut-offs — the hearing opening and the earliest certification — are all-day
+  events on their date. Each calendar carries the VTIMEZONE of its case's office and of every
+  zone its events use.
+- **Identity.** ``UID`` is ``deadline-{kind}-{case}-e{election}-{trigger_on}@casefile``: the
+  stored deadline's own key (election, kind, trigger date), the same in every export and in
+  every database replayed from the same record, so a re-import updates the event rather than
+  adding a second one. A deadline whose *trigger* changes (a corrected tally date) is a new
+  deadline with a new UID; the old one leaves the feed once it is closed.
+- **Revision.** The calendars carry no METHOD, so DTSTAMP is "when the information was last
+  revised" (RFC 5545 §3.8.7.2). It is taken from the data, never the clock: 00:00 UTC of the
+  trigger date. ``SEQUENCE`` is the length of the period in calendar days (trigger to due date):
+  for one UID only the due date can change, and a recomputation that lengthens the period (an
+  added closure day, shutdown tolling) raises it, so calendar clients take the new date. The
+  same data therefore gives byte-identical files.
+- **Text.** SUMMARY "Objections due — 10-RC-269250" (", election 2" after the first election);
+  DESCRIPTION: who must act, the rule citation, rule set, receiving office and zone, business
+  calendar, trigger and every derivation line; an alarm (VALARM, DISPLAY) at 9:00 a.m. office
+  time the day before the due date.
+
+Whose deadlines a party's calendar holds: those stored for ``"all parties"``, for the
+``"objecting party"`` (the offer of proof: any party may object, and a party that does must
+file it with its objections, R-G4) and for that party's own key. The Regional Director's dates
+(``"Regional Director"``) are only in the case's calendar.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta, timezone
+from functools import lru_cache
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from icalendar import Alarm, Calendar, Event, Timezone
+from sqlmodel import Session, col, select
+
+from casefile.errors import UnknownRecord
+from casefile.models import Case, Deadline, Election, Party
+from casefile.rules.calendar import day_label
+from casefile.rules.deadlines import NOUNS
+from casefile.rules.offices import office_named
+from casefile.services.records import get_case, get_party, parties_of
+from casefile.vocab import DeadlineKind, DeadlineStatus
+
+__all__ = [
+    "ALL_PARTIES",
+    "OBJECTING_PARTY",
+    "PRODID",
+    "Feed",
+    "FeedEntry",
+    "build_calendar",
+    "case_feeds",
+    "concerns_party",
+    "deadline_event",
+    "deadline_uid",
+    "write_feeds",
+]
+
+PRODID = "-//casefile//NLRB post-election deadlines//EN"
+ALL_PARTIES = "all parties"
+OBJECTING_PARTY = "objecting party"
+ALARM_AT = time(9, 0)  # office time, the day before the due date
+
+# The Regional Director's dates that are not filing cut-offs: all-day events on the date.
+_DATE_ONLY = {DeadlineKind.HEARING_OPENS, DeadlineKind.EARLIEST_CERTIFICATION}
+_SUMMARY = {
+    DeadlineKind.HEARING_OPENS: "Post-election hearing to open (Regional Director)",
+    DeadlineKind.EARLIEST_CERTIFICATION: "Certification may issue (Regional Director)",
+    DeadlineKind.NOTICE_POSTING: "Notice of election posted by 12:01 a.m.",
+}
+_WHO = {OBJECTING_PARTY: "objecting party (any party that files objections must file its offer of proof with them)"}
+
+
+@dataclass(frozen=True)
+class FeedEntry:
+    """One stored deadline with what its event needs besides the row: the case number and the
+    election's sequence number in the case (1 for the first election, 2 for a rerun ...)."""
+
+    deadline: Deadline
+    case_number: str
+    election: int
+
+
+@dataclass(frozen=True)
+class Feed:
+    """One calendar to write: the case's (``party_key`` None) or one party's, and its file name."""
+
+    case_number: str
+    party_key: str | None
+    filename: str
+    calendar: Calendar
+    deadline_ids: tuple[int, ...]
+
+    def to_ical(self) -> bytes:
+        """The calendar as RFC 5545 text (CRLF lines, folded at 75 octets)."""
+        return self.calendar.to_ical()
+
+
+def concerns_party(for_whom: str, party_key: str) -> bool:
+    """Whether a deadline stored ``for_whom`` is one the party ``party_key`` must act on: a deadline
+    of all parties, of the objecting party (any party may object) or of that party by key."""
+    return for_whom in (ALL_PARTIES, OBJECTING_PARTY, party_key)
+
+
+def deadline_uid(kind: DeadlineKind | str, case_number: str, election: int, trigger_on: date) -> str:
+    """The event's UID: the deadline's natural key, stable across exports and databases."""
+    return f"deadline-{DeadlineKind(kind).value}-{case_number}-e{election}-{trigger_on.isoformat()}@casefile"
+
+
+def _summary(entry: FeedEntry) -> str:
+    kind = entry.deadline.kind
+    what = _SUMMARY.get(kind) or f"{_capital(NOUNS[kind])} due"
+    where = entry.case_number if entry.election == 1 else f"{entry.case_number}, election {entry.election}"
+    return f"{what} — {where}"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _clock(at: datetime) -> str:
+    """``11:59:59 p.m. EDT``: wall time in the instant's own zone."""
+    hour = at.hour % 12 or 12
+    return f"{hour}:{at:%M:%S} {'a.m.' if at.hour < 12 else 'p.m.'} {at.tzname()}"
+
+
+def _description(entry: FeedEntry, cutoff: datetime) -> str:
+    d = entry.deadline
+    office = office_named(d.office_key)
+    if d.kind in _DATE_ONLY:
+        when = f"{day_label(d.due_on)} (date of the Regional Director's act, not a filing cut-off)"
+    else:
+        when = f"due {day_label(d.due_on)}, cut-off {_clock(cutoff)} ({office.tz})"
+    lines = [
+        f"{_capital(NOUNS[d.kind])}: {when}",
+        f"Who must act: {_WHO.get(d.for_whom, d.for_whom)}",
+        f"Rule: {d.citation}",
+        f"Rule set: {d.rule_set_id}",
+        f"Receiving office: {office.name} ({office.key}, {office.tz})",
+        f"Business calendar: {d.calendar_id}",
+        f"Trigger: {d.trigger}",
+        "",
+        "How it was computed:",
+        *d.derivation,
+        "",
+        f"casefile deadlines explain {d.id} shows this derivation. Not legal advice: check the date against the rules.",
+    ]
+    return "\n".join(lines)
+
+
+def deadline_event(entry: FeedEntry, *, alarm: bool = True) -> Event:
+    """The VEVENT of one stored deadline (see the module docstring for each property)."""
+    d = entry.deadline
+    zone = ZoneInfo(office_named(d.office_key).tz)
+    cutoff = d.cutoff_at.astimezone(zone)
+    event = Event()
+    event.add("uid", deadline_uid(d.kind, entry.case_number, entry.election, d.trigger_on))
+    event.add("dtstamp", datetime.combine(d.trigger_on, time(0), tzinfo=timezone.utc))
+    event.add("sequence", abs((d.due_on - d.trigger_on).days))
+    if d.kind in _DATE_ONLY:
+        event.add("dtstart", d.due_on)
+        event.add("dtend", d.due_on + timedelta(days=1))
+    else:
+        event.add("dtstart", cutoff)
+    event.add("summary", _summary(entry))
+    event.add("description", _description(entry, cutoff))
+    role = "Regional Office" if d.kind in _DATE_ONLY else "receiving office"
+    event.add("location", f"{office_named(d.office_key).name} ({role})")
+    event.add("categories", ["NLRB", "deadline", d.kind.value])
+    event.add("status", "CONFIRMED")
+    event.add("transp", "TRANSPARENT")
+    if alarm and d.kind not in _DATE_ONLY:
+        reminder = Alarm()
+        reminder.add("action", "DISPLAY")
+        reminder.add("description", _summary(entry))
+        ring_at = datetime.combine(d.due_on - timedelta(days=1), ALARM_AT, tzinfo=zone)
+        reminder.add("trigger", ring_at.astimezone(timezone.utc))
+        event.add_component(reminder)
+    return event
+
+
+def build_calendar(entries: Iterable[FeedEntry], *, name: str, uid: str, zones: Iterable[str] = (),
+                   alarm: bool = True) -> Calendar:
+    """A VCALENDAR of the entries' events, soonest cut-off first, with the VTIMEZONE of every zone
+    in ``zones`` (IANA names; the case's office zone, so a calendar with no open deadline still
+    holds a component) and of every zone an event uses."""
+    ordered = sorted(entries, key=lambda e: (e.deadline.cutoff_at, e.deadline.kind.value, e.election))
+    used = set(zones) | {office_named(e.deadline.office_key).tz for e in ordered if e.deadline.kind not in _DATE_ONLY}
+    calendar = Calendar()
+    calendar.add("prodid", PRODID)
+    calendar.add("version", "2.0")
+    calendar.add("calscale", "GREGORIAN")
+    calendar.add("uid", uid)
+    calendar.add("name", name)
+    calendar.add("x-wr-calname", name)
+    for tzid in sorted(used):
+        calendar.add_component(_vtimezone(tzid))
+    for entry in ordered:
+        calendar.add_component(deadline_event(entry, alarm=alarm))
+    return calendar
+
+
+@lru_cache(maxsize=64)
+def _vtimezone(tzid: str) -> Timezone:
+    """The VTIMEZONE of an IANA zone (1970-2038, from the installed tz database), built once per
+    process (~8 ms each) and shared by the calendars, which only serialize it."""
+    return Timezone.from_tzid(tzid)
+
+
+def _safe(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-.") or "party"
+
+
+def _open_entries(session: Session, case: Case) -> list[FeedEntry]:
+    rows = session.exec(
+        select(Deadline, Election.sequence)
+        .join(Election, Election.id == Deadline.election_id)  # type: ignore[arg-type]
+        .where(Deadline.case_id == case.id, Deadline.status == DeadlineStatus.OPEN)
+        .order_by(col(Deadline.cutoff_at), col(Deadline.id))
+    ).all()
+    return [FeedEntry(deadline=d, case_number=case.number, election=sequence) for d, sequence in rows]
+
+
+def _party_feed(case: Case, party: Party, entries: Sequence[FeedEntry], zone: str, alarm: bool) -> Feed:
+    mine = [e for e in entries if concerns_party(e.deadline.for_whom, party.key)]
+    calendar = build_calendar(mine, name=f"{case.number} — deadlines for {party.name}",
+                              uid=f"calendar-{case.number}-{party.key}@casefile", zones=[zone], alarm=alarm)
+    return Feed(case.number, party.key, f"{case.number}-{_safe(party.key)}.ics", calendar,
+                tuple(e.deadline.id for e in mine if e.deadline.id is not None))
+
+
+def case_feeds(session: Session, *, case_number: str | None = None, party_key: str | None = None,
+               alarm: bool = True) -> list[Feed]:
+    """The calendars to export: for one case (``case_number``) or every case, the case's calendar
+    and one per party; with ``party_key``, only that party's calendar (of the one case, or of every
+    case that has a party with that key). Reads only.
+    Raises MalformedCaseNumber, UnknownCase, UnknownRecord (no such party)."""
+    if case_number is not None:
+        cases = [get_case(session, case_number)]
+    else:
+        cases = list(session.exec(select(Case).order_by(col(Case.number))))
+    feeds: list[Feed] = []
+    for case in cases:
+        zone = office_named(case.office_key).tz
+        entries = _open_entries(session, case)
+        if party_key is not None:
+            if case_number is not None:
+                feeds.append(_party_feed(case, get_party(session, case, party_key), entries, zone, alarm))
+            else:
+                feeds.extend(_party_feed(case, p, entries, zone, alarm)
+                             for p in parties_of(session, case) if party_key in (p.key, p.name))
+            continue
+        calendar = build_calendar(entries, name=f"{case.number} — {case.name} (NLRB deadlines)",
+                                  uid=f"calendar-{case.number}@casefile", zones=[zone], alarm=alarm)
+        feeds.append(Feed(case.number, None, f"{case.number}.ics", calendar,
+                          tuple(e.deadline.id for e in entries if e.deadline.id is not None)))
+        feeds.extend(_party_feed(case, p, entries, zone, alarm) for p in parties_of(session, case))
+    if party_key is not None and not feeds:
+        raise UnknownRecord(f"no case in the database has a party {party_key!r}")
+    return feeds
+
+
+def write_feeds(feeds: Iterable[Feed], out_dir: Path) -> list[Path]:
+    """Write each feed to ``out_dir/<filename>`` (folder created), replacing the file atomically so
+    a calendar client reading the folder never sees half a file. Returns the paths, in order."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for feed in feeds:
+        path = out_dir / feed.filename
+        fd, tmp = tempfile.mkstemp(prefix=f".{feed.filename}.", dir=out_dir)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(feed.to_ical())
+            os.chmod(tmp, 0o644)  # mkstemp makes 0600; a feed is meant to be read
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        paths.append(path)
+    return paths

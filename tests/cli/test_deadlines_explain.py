@@ -1,0 +1,154 @@
+"""`casefile deadlines explain ID` prints how a stored deadline was computed, and the listings show the
+ids it takes; an unknown id exits 2 with a message."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+
+import pytest
+from sqlmodel import SQLModel
+
+from casefile.db import make_engine, write_session
+from casefile.services.cases import open_case
+from casefile.services.sweep import sweep
+from casefile.services.tallies import record_tally
+from casefile.vocab import TallyKind
+from tests.conftest import at
+from tests.services.bessemer import CASE_IN, ELECTION_2021, NUMBER, TALLY_2021
+
+CASEFILE = Path(sys.executable).with_name("casefile")
+
+
+@pytest.fixture
+def db_env(tmp_path: Path) -> dict[str, str]:
+    """A SQLite file holding the Bessemer case with its 2021 tally (recorded through the services)."""
+    url = f"sqlite:///{tmp_path / 'casefile.db'}"
+    engine = make_engine(url)
+    SQLModel.metadata.create_all(engine)
+    with write_session(engine) as s:
+        open_case(s, case_in=CASE_IN, as_of=at("2021-04-09T12:00:00-04:00"))
+        record_tally(s, case_number=NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9), counts=TALLY_2021,
+                     election_in=ELECTION_2021, as_of=at("2021-04-09T12:00:00-04:00"))
+    engine.dispose()
+    return {**os.environ, "CASEFILE_DATABASE_URL": url, "COLUMNS": "200"}
+
+
+def run(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(CASEFILE), *args], env=env, capture_output=True, text=True, timeout=120)
+
+
+def ids_by_kind(env: dict[str, str]) -> dict[str, int]:
+    """The ids `deadlines --json` lists, by kind of deadline."""
+    listing = json.loads(run(env, "deadlines", "--as-of", "2021-04-12", "--json").stdout)
+    return {d["kind"]: d["id"] for d in listing["deadlines"]}
+
+
+class TestExplain:
+    def test_text_gives_the_whole_derivation(self, db_env: dict[str, str]) -> None:
+        """`deadlines explain` of Bessemer's objections prints case, trigger, rule, office, each day counted and the cut-off."""
+        deadline_id = ids_by_kind(db_env)["objections"]
+        result = run(db_env, "deadlines", "explain", str(deadline_id))
+        assert result.returncode == 0, result.stderr
+        lines = [" ".join(line.split()) for line in result.stdout.splitlines()]
+        for expected in (
+            f"Deadline {deadline_id}: objections — 10-RC-269250 Amazon.com Services LLC, election 1 (initial)",
+            "for all parties",
+            "trigger Tally of Ballots prepared 2021-04-09",
+            "rule 29 CFR 102.69(a)(8); rules.md R-G3",
+            "rule set 2019-text",
+            "receiving office Atlanta, GA (10-atlanta), time zone America/New_York",
+            "tally prepared Fri 2021-04-09",
+            "5 business days after Fri 2021-04-09; that day is not counted (102.2(a))",
+            "Mon 2021-04-12 is day 1",
+            "Fri 2021-04-16 is day 5",
+            "Due Fri 2021-04-16; cut-off Fri 2021-04-16 11:59:59 p.m. EDT (2021-04-16T23:59:59-04:00, office time)",
+            "Status: open",
+        ):
+            assert expected in lines, expected
+        calendar = next(line for line in lines if line.startswith("calendar "))
+        assert calendar.startswith("calendar us-federal(holidays==0.108)+closures:")
+
+    def test_json(self, db_env: dict[str, str]) -> None:
+        """`deadlines explain --json` of the earliest certification gives its chain, office, dates and status."""
+        deadline_id = ids_by_kind(db_env)["earliest-certification"]
+        result = run(db_env, "deadlines", "explain", str(deadline_id), "--json")
+        assert result.returncode == 0, result.stderr
+        view = json.loads(result.stdout)
+        assert {k: view[k] for k in ("id", "kind", "case_number", "election", "for", "trigger_on", "rule_set", "office",
+                                     "office_tz", "preceding_due_on", "due_on", "cutoff_at", "status", "closed_at")} == {
+            "id": deadline_id, "kind": "earliest-certification", "case_number": NUMBER, "election": 1,
+            "for": "Regional Director", "trigger_on": "2021-04-09", "rule_set": "2019-text", "office": "10-atlanta",
+            "office_tz": "America/New_York", "preceding_due_on": "2021-04-16", "due_on": "2021-04-19",
+            "cutoff_at": "2021-04-19T23:59:59-04:00", "status": "open", "closed_at": None,
+        }
+        assert view["derivation"][1:3] == [
+            "objections due Fri 2021-04-16 (see preceding)",
+            "certification may issue forthwith after the objection period if no objections were filed, challenges "
+            "are not determinative and no runoff is required (R-H1, R-H2)",
+        ]
+        assert "Mon 2021-04-19 is day 1" in view["derivation"]
+
+    def test_ids_of_case_show_explain_the_same_deadlines(self, db_env: dict[str, str]) -> None:
+        """Every id in `case show --json` explains the deadline of that kind and due date."""
+        view = json.loads(run(db_env, "case", "show", NUMBER, "--json").stdout)
+        listed = view["elections"][0]["deadlines"]
+        assert len(listed) == 4
+        for d in listed:
+            explained = json.loads(run(db_env, "deadlines", "explain", str(d["id"]), "--json").stdout)
+            assert (explained["kind"], explained["due_on"], explained["derivation"]) == (d["kind"], d["due_on"], d["derivation"])
+
+    def test_a_closed_deadline_shows_its_status_and_when(self, db_env: dict[str, str]) -> None:
+        """After the sweep at midnight, the objections deadline explains as lapsed, closed 2021-04-17 00:00 Eastern."""
+        deadline_id = ids_by_kind(db_env)["objections"]
+        engine = make_engine(db_env["CASEFILE_DATABASE_URL"])
+        with write_session(engine) as s:
+            sweep(s, as_of=at("2021-04-17T00:00:00-04:00"))
+        engine.dispose()
+        result = run(db_env, "deadlines", "explain", str(deadline_id))
+        assert result.returncode == 0, result.stderr
+        assert "Status: lapsed (closed 2021-04-17T00:00:00-04:00)" in result.stdout.splitlines()
+
+
+class TestListingsShowIds:
+    def test_deadlines_table_has_an_id_column(self, db_env: dict[str, str]) -> None:
+        """`deadlines` prints an ID column whose value for the objections row is the id `explain` takes."""
+        deadline_id = ids_by_kind(db_env)["objections"]
+        result = run(db_env, "deadlines", "--as-of", "2021-04-12")
+        assert result.returncode == 0, result.stderr
+        cells = [[c.strip() for c in line.split("│")[1:-1]] for line in result.stdout.splitlines() if line.startswith("│")]
+        assert "ID" in result.stdout.splitlines()[2]
+        assert [str(deadline_id), NUMBER, "objections"] in [row[:3] for row in cells]
+
+    def test_case_show_table_has_an_id_column(self, db_env: dict[str, str]) -> None:
+        """`case show` lists the open deadlines with their ids too."""
+        deadline_id = ids_by_kind(db_env)["offer-of-proof"]
+        result = run(db_env, "case", "show", NUMBER)
+        assert result.returncode == 0, result.stderr
+        cells = [[c.strip() for c in line.split("│")[1:-1]] for line in result.stdout.splitlines() if line.startswith("│")]
+        assert [str(deadline_id), "election 1", "offer-of-proof"] in [row[:3] for row in cells]
+
+
+class TestRefusals:
+    @pytest.mark.parametrize("argument, message", [
+        ("999", "no deadline with id 999 in the database (`casefile deadlines` and `casefile case show CASE` list the ids)"),
+        ("objections", "Invalid value for 'ID'"),
+    ], ids=["unknown-id", "not-a-number"])
+    def test_bad_id_exits_2(self, db_env: dict[str, str], argument: str, message: str) -> None:
+        """An unknown or non-numeric id prints the error and exits 2, without a traceback."""
+        result = run(db_env, "deadlines", "explain", argument)
+        assert result.returncode == 2
+        assert message in " ".join(result.stderr.replace("│", " ").split())
+        assert "Traceback" not in result.stderr
+
+    def test_explain_imports_neither_prefect_nor_weasyprint(self, db_env: dict[str, str]) -> None:
+        """`deadlines explain` is read-only: prefect and weasyprint stay unimported."""
+        code = ("import sys\nfrom casefile.cli import app\n"
+                "app(['deadlines', 'explain', '1'], standalone_mode=False)\n"
+                "print(sorted(m for m in ('prefect', 'weasyprint') if m in sys.modules))")
+        result = subprocess.run([sys.executable, "-c", code], env=db_env, capture_output=True, text=True, check=True)
+        assert result.stdout.strip().splitlines()[-1] == "[]"
