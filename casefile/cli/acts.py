@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -17,22 +17,27 @@ from casefile.errors import InvalidScenario
 
 
 @contextmanager
-def flows_for_command(case_number: str | None = None) -> Iterator[Any]:
+def flows_for_command(case_number: str | None = None, *, sweep_as_of: datetime | None = None) -> Iterator[Any]:
     """The flows package, inside casefile's Prefect runtime (says where flows run). With
-    ``case_number``, the case is looked up first, so a wrong number fails before Prefect starts."""
+    ``case_number``, the case is looked up first, so a wrong number fails before Prefect starts;
+    with ``sweep_as_of`` too, the case is swept as of that instant before the act (periods that ran
+    out are closed, as the scheduled sweep would have done), so the act sees the case as it stands."""
     from casefile.prefect_env import configure_prefect, flow_runtime
 
+    case_id = None
     if case_number is not None:
         from casefile.db import read_session
         from casefile.services.records import get_case
 
         with read_session() as session:
-            get_case(session, case_number)
+            case_id = get_case(session, case_number).id
 
     err_console.print(f"[dim]{configure_prefect()}[/]")
     with flow_runtime():
         import flows
 
+        if case_id is not None and sweep_as_of is not None:
+            flows.sweep_flow(as_of=sweep_as_of, case_id=case_id)
         yield flows
 
 
@@ -61,18 +66,21 @@ def record(file: Path = typer.Argument(..., help="YAML/JSON tally file (docs/sce
         raise InvalidScenario(f"{file}: not a tally file (docs/scenario-format.md): {explain_validation(exc)}") from exc
     from casefile.rules.tally import analyze_tally, tally_from_mapping
     from casefile.services.tallies import ElectionIn, StatedLines
+    from casefile.vocab import TallyKind
 
     # Check the counts before Prefect starts: an impossible tally is refused at once; warnings are shown.
     analysis = analyze_tally(tally_from_mapping({"choices": spec.choices, "against": spec.against,
                                                  "challenged": spec.challenged, "void": spec.void,
-                                                 "eligible": spec.eligible, "eligible_exact": spec.eligible_exact}))
+                                                 "eligible": spec.eligible, "eligible_exact": spec.eligible_exact,
+                                                 "runoff_ballot": spec.kind is TallyKind.RUNOFF}))
     for warning in analysis.warnings:
         err_console.print(f"[yellow]warning:[/] {warning}", soft_wrap=True)
     with flows_for_command(spec.case_number) as flows:
         show_result(flows.record_tally_flow(
         case_number=spec.case_number, kind=spec.kind, prepared_on=spec.prepared_on, as_of=parse_instant(as_of, "--as-of"),
         counts={"choices": spec.choices, "against": spec.against, "challenged": spec.challenged, "void": spec.void,
-                "eligible": spec.eligible, "eligible_exact": spec.eligible_exact},
+                "eligible": spec.eligible, "eligible_exact": spec.eligible_exact,
+                "runoff_ballot": spec.kind is TallyKind.RUNOFF},
             election_in=ElectionIn(**spec.election.model_dump()),
             stated=StatedLines(**spec.stated.model_dump()) if spec.stated else None))
 
@@ -134,8 +142,7 @@ def certify(case_number: str = typer.Argument(...), issued_on: str = typer.Optio
     """Record the Regional Director's Certification (of Representative or of Results, from the tally)."""
     on = parse_date(issued_on, "--issued-on")
     now = parse_instant(None, "now")
-    with flows_for_command(case_number) as flows:
-        flows.sweep_flow(as_of=now)  # close the objection period first if it has run out (the schedule may not have yet)
+    with flows_for_command(case_number, sweep_as_of=now) as flows:
         show_result(flows.certification_flow(case_number=case_number, issued_on=on, as_of=now,
                                        election_sequence=election))
 

@@ -14,7 +14,7 @@ app = typer.Typer(
 )
 tally_app = typer.Typer(help="Tallies of ballots: record one, analyse one.", no_args_is_help=True)
 deadlines_app = typer.Typer(help="Deadlines: list open ones, compute one.", no_args_is_help=True, invoke_without_command=True)
-case_app = typer.Typer(help="Cases: show one.", no_args_is_help=True)
+case_app = typer.Typer(help="Cases: open one, show one.", no_args_is_help=True)
 objections_app = typer.Typer(help="Objections to the conduct of an election.", no_args_is_help=True)
 import_app = typer.Typer(help="Import tallies of ballots from NLRB export files.", no_args_is_help=True)
 

@@ -87,13 +87,13 @@ def analyze(
     ],
     against: Annotated[
         int | None,
-        typer.Option("--against", help="Votes against (line 5). Omit only for --runoff-ballot between two unions."),
+        typer.Option("--against", help="Votes against (line 4). Omit only for --runoff-ballot between two unions."),
     ] = None,
     challenged: Annotated[
         int, typer.Option("--challenged", help="Unresolved challenged ballots, disputed void ballots included.")
     ] = 0,
-    void: Annotated[int, typer.Option("--void", help="Void ballots (line 3).")] = 0,
-    eligible: Annotated[int | None, typer.Option("--eligible", help="Approximate number of eligible voters (line 2).")] = None,
+    void: Annotated[int, typer.Option("--void", help="Void ballots (line 2).")] = 0,
+    eligible: Annotated[int | None, typer.Option("--eligible", help="Approximate number of eligible voters (line 1).")] = None,
     eligible_exact: Annotated[
         bool, typer.Option("--eligible-exact", help="The eligible count is confirmed exact (zero-vote exception, 102.70(d)).")
     ] = False,
@@ -131,17 +131,17 @@ def _table(analysis: TallyAnalysis) -> Table:
     table.add_column("Item")
     table.add_column("Count / statement", justify="right")
     approx = "exact" if counts.eligible_exact else "approximate"
-    table.add_row("2", f"Eligible voters ({approx})", "—" if counts.eligible is None else f"{counts.eligible:,}")
-    table.add_row("3", "Void ballots", f"{counts.void:,}")
+    table.add_row("1", f"Eligible voters ({approx})", "—" if counts.eligible is None else f"{counts.eligible:,}")
+    table.add_row("2", "Void ballots", f"{counts.void:,}")
     for name, votes in counts.choices:
-        table.add_row("4", f"Votes cast for {name}", f"{votes:,}")
+        table.add_row("3", f"Votes cast for {name}", f"{votes:,}")
     if counts.against is not None:
-        table.add_row("5", f"Votes cast {AGAINST.lower()}", f"{counts.against:,}")
-    table.add_row("6", "Valid votes counted", f"{analysis.valid:,}")
-    table.add_row("7", "Challenged ballots", f"{counts.challenged:,}")
-    table.add_row("8", "Valid votes counted plus challenged ballots", f"{analysis.valid_plus_challenged:,}")
-    table.add_row("9", "Challenges sufficient to affect the results", "are" if analysis.determinative else "are not")
-    table.add_row("10", "Majority cast for", analysis.majority_for or "none")
+        table.add_row("4", f"Votes cast {AGAINST.lower()}", f"{counts.against:,}")
+    table.add_row("5", "Valid votes counted", f"{analysis.valid:,}")
+    table.add_row("6", "Challenged ballots", f"{counts.challenged:,}")
+    table.add_row("7", "Valid votes counted plus challenged ballots", f"{analysis.valid_plus_challenged:,}")
+    table.add_row("8", "Challenges sufficient to affect the results", "are" if analysis.determinative else "are not")
+    table.add_row("9", "Majority cast for", analysis.majority_for or "none")
     table.add_section()
     table.add_row("", "Ballots cast", f"{analysis.ballots_cast:,}")
     table.add_row("", "Outcome", analysis.outcome.describe())

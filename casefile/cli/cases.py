@@ -70,7 +70,9 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
         for d in every:
             if d["status"] == "open":
                 passed = datetime.fromisoformat(d["cutoff_at"]) < now
-                open_.append({**d, "status": "cut-off passed (sweep not run)" if passed else "open"})
+                region_act = d["kind"] in ("earliest-certification", "hearing-opens")
+                label = ("date passed" if region_act else "cut-off passed, not swept") if passed else "open"
+                open_.append({**d, "status": label})
         print_deadlines(open_, title="Open deadlines")
     for n in view["notes"]:
         console.print(f"[dim]note: {n}[/]")

@@ -58,8 +58,9 @@ def rule(case_number: str = typer.Argument(...),
         raise InvalidScenario("give exactly one of --sustain or --overrule")
     ruling = ChallengeRuling(ruled_on=parse_date(on, "--on"), status="sustained" if sustain else "overruled",
                              voters=tuple(voter), ground=ground, all_pending=all_pending, by=by, reason=reason)
-    with flows_for_command(case_number) as flows:
-        show_result(flows.rule_on_challenges_flow(case_number=case_number, ruling=ruling, as_of=parse_instant(None, "now"),
+    now = parse_instant(None, "now")
+    with flows_for_command(case_number, sweep_as_of=now) as flows:
+        show_result(flows.rule_on_challenges_flow(case_number=case_number, ruling=ruling, as_of=now,
                                             election_sequence=election))
 
 
@@ -82,8 +83,9 @@ def open_and_count(case_number: str = typer.Argument(...),
         votes[name.strip()] = int(number)
     revised_in = RevisedTallyIn(prepared_on=parse_date(on, "--on"), counted=votes, counted_against=counted_against,
                                 opened=opened, sustained=sustained)
-    with flows_for_command(case_number) as flows:
-        show_result(flows.revised_tally_flow(case_number=case_number, revised_in=revised_in, as_of=parse_instant(None, "now"),
+    now = parse_instant(None, "now")
+    with flows_for_command(case_number, sweep_as_of=now) as flows:
+        show_result(flows.revised_tally_flow(case_number=case_number, revised_in=revised_in, as_of=now,
                                        election_sequence=election))
 
 
@@ -98,6 +100,7 @@ def runoff(case_number: str = typer.Argument(...), on: str = typer.Option(..., "
     direction = DirectionIn(directed_on=parse_date(on, "--on"),
                             held_from_on=parse_date(held_from, "--held-from") if held_from else None,
                             held_to_on=parse_date(held_to, "--held-to") if held_to else None)
-    with flows_for_command(case_number) as flows:
-        show_result(flows.direct_runoff_flow(case_number=case_number, direction_in=direction, as_of=parse_instant(None, "now"),
+    now = parse_instant(None, "now")
+    with flows_for_command(case_number, sweep_as_of=now) as flows:
+        show_result(flows.direct_runoff_flow(case_number=case_number, direction_in=direction, as_of=now,
                                        election_sequence=election))

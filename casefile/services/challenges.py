@@ -17,10 +17,10 @@ from sqlmodel import Session, col, func, select
 from casefile.errors import InvalidTally, ProcedureError, UnknownRecord
 from casefile.models import Case, ChallengedBallot, Election, Objection, Tally
 from casefile.rules.tally import TallyCounts, analyze_tally
-from casefile.services.deadline_records import keep_deadline
+from casefile.services.deadline_records import close_open_deadlines, keep_deadline
 from casefile.services.records import get_case, get_election, latest_tally, parties_of
 from casefile.services.tallies import analysis_fields, counts_of
-from casefile.vocab import Actor, ChallengeStatus, DeadlineKind, Disposition, OutcomeKind, PartyRole, Stage, TallyKind
+from casefile.vocab import Actor, ChallengeStatus, DeadlineKind, DeadlineStatus, Disposition, OutcomeKind, PartyRole, Stage, TallyKind
 from casefile.workflow import advance, already_done, docket, ref_id, require_stage
 
 #: Stages in which the Region may rule on challenged ballots and open them (rules.md §4).
@@ -282,12 +282,16 @@ def issue_revised_tally(session: Session, *, case_number: str, revised_in: Revis
         ballot.revised_tally_id = revised.id
         session.add(ballot)
     mooted = _moot_objections_of_prevailing_party(session, case, election, revised, as_of)
+    if not objections_still_pending(session, election):
+        close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MOOTED, as_of=as_of)
     votes = ", ".join(f"{v:,} {n}" for n, v in new_counts.choices)
     against = f", {new_counts.against:,} against" if new_counts.against is not None else ""
     summary = (f"Revised Tally of Ballots: {opened} challenged ballots opened and counted, {sustained} sustained; "
                f"{votes}{against}; {remaining} still unopened; {revised.outcome_text}")
     if mooted:
         summary += f"; {mooted}"
+    if opened == 1:
+        summary += "; only one ballot was opened, so its vote can be told from the revised count (R-E8)"
     advance(session, election, Stage.REVISED_TALLY_ISSUED, as_of=as_of, occurred_on=revised_in.prepared_on,
             act="revised-tally", act_key=act_key, actor=Actor.REGIONAL_DIRECTOR, summary=summary, ref=f"tally:{revised.id}")
     keep_deadline(session, case=case, election=election, kind=DeadlineKind.REVISED_TALLY_OBJECTIONS,

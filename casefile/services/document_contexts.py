@@ -425,7 +425,7 @@ def _status_report(rec: _Record, subject: str) -> Built:
                                          stage=election.stage, result=_election_result(session, election), tallies=analyses,
                                          follows=_follows_line(session, election)))
     docket = session.exec(select(DocketEntry).where(DocketEntry.case_id == rec.case.id, DocketEntry.act != "issue-document")
-                          .order_by(col(DocketEntry.id))).all()
+                          .order_by(col(DocketEntry.occurred_on), col(DocketEntry.id))).all()
     lines = tuple(DocketLine(occurred_on=e.occurred_on, actor=e.actor, act=e.act, note=e.summary,
                              party=None) for e in docket)
     deadlines = session.exec(select(Deadline).where(Deadline.case_id == rec.case.id, Deadline.status == DeadlineStatus.OPEN,

@@ -12,9 +12,10 @@ from casefile.errors import ProcedureError
 from casefile.models import Election
 from casefile.rules.outcome import AGAINST
 from casefile.rules.tally import analyze_tally
+from casefile.services.deadline_records import close_open_deadlines
 from casefile.services.records import elections_of, get_case, get_election, latest_tally
 from casefile.services.tallies import counts_of
-from casefile.vocab import Actor, ElectionKind, OutcomeKind, Stage
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, ElectionKind, OutcomeKind, Stage
 from casefile.workflow import advance, already_done, require_stage
 
 
@@ -75,6 +76,8 @@ def direct_runoff(session: Session, *, case_number: str, direction_in: Direction
         to, what = Stage.RERUN_DIRECTED, "Election declared a nullity; a new election with all the original choices directed"
     else:
         raise ProcedureError(f"the tally's outcome is {tally.outcome_text}: no runoff is called for")
+    close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION, DeadlineKind.HEARING_OPENS},
+                         status=DeadlineStatus.MOOTED, as_of=as_of)
     election.next_held_from_on = direction_in.held_from_on
     election.next_held_to_on = direction_in.held_to_on
     when = ""

@@ -16,8 +16,9 @@ from sqlmodel import Session, col, select
 
 from casefile.errors import CasefileError
 from casefile.models import Case, Deadline, Election, Filing
-from casefile.rules.offices import office_named
+from casefile.rules.offices import normalize_region, office_named
 from casefile.services.challenges import objections_still_pending
+from casefile.services.deadline_records import close_open_deadlines
 from casefile.services.records import latest_tally
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, OutcomeKind, Stage
 from casefile.workflow import advance
@@ -41,7 +42,7 @@ class SweepReport:
         return bool(self.deadlines_closed or self.elections_moved)
 
 
-def sweep(session: Session, *, as_of: datetime, case_id: int | None = None) -> SweepReport:
+def sweep(session: Session, *, as_of: datetime, case_id: int | None = None, region: str | None = None) -> SweepReport:
     """Close every open deadline whose cut-off instant is before ``as_of`` (met if the filing it
     awaited was made, else lapsed) and move the elections whose objection period closed:
 
@@ -50,7 +51,10 @@ def sweep(session: Session, *, as_of: datetime, case_id: int | None = None) -> S
     - none, outcome REP or RESULTS → certification-due (R-H1, 102.69(b));
     - none, outcome RUNOFF or NULLITY_RERUN → runoff-due (102.70; a nullity rerun is directed the same way).
     A certified election whose request-for-review period lapsed closes (R-N2). ``as_of`` must be
-    aware. Authority: 29 CFR 102.69(a)(8), (b); 102.70; 102.67(c).
+    aware. ``case_id`` limits the pass to one case; ``region`` (a Region number, e.g. ``"10"`` or
+    ``"1"``) to the cases of one Region, so that several workers can sweep Regions in parallel.
+    Raises CasefileError for a naive ``as_of``, UnknownRegion for a value that is not a Region number.
+    Authority: 29 CFR 102.69(a)(8), (b); 102.70; 102.67(c).
     """
     if as_of.tzinfo is None:
         raise CasefileError("sweep: as_of must be timezone-aware")
@@ -59,6 +63,8 @@ def sweep(session: Session, *, as_of: datetime, case_id: int | None = None) -> S
                                    col(Deadline.kind).not_in(_EARLIEST))
     if case_id is not None:
         query = query.where(Deadline.case_id == case_id)
+    if region is not None:
+        query = query.join(Case, col(Case.id) == col(Deadline.case_id)).where(Case.region == normalize_region(region))
     lapsed = list(session.exec(query.order_by(col(Deadline.cutoff_at))))
     for deadline in lapsed:
         filing_kind = _FILING_FOR.get(deadline.kind)
@@ -82,7 +88,7 @@ def sweep(session: Session, *, as_of: datetime, case_id: int | None = None) -> S
             advance(session, election, Stage.CLOSED, as_of=as_of, occurred_on=deadline.due_on, act="close",
                     act_key=f"close:e{election.sequence}:rfr-lapsed", actor=Actor.SYSTEM,
                     summary=f"No request for review by {deadline.due_on.isoformat()}: the certification is final")
-            report.elections_moved.append(f"election {election.sequence}: certified → closed")
+            report.elections_moved.append(f"{number_of(session, election.case_id)} election {election.sequence}: certified → closed")
     return report
 
 
@@ -115,4 +121,6 @@ def _after_objection_period(session: Session, election: Election, deadline: Dead
     moved_from = election.stage
     advance(session, election, to, as_of=as_of, occurred_on=deadline.due_on, act="objection-period-closed",
             act_key=key, actor=Actor.SYSTEM, summary=why)
+    if to in (Stage.CERTIFICATION_DUE, Stage.RUNOFF_DUE):
+        close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MOOTED, as_of=as_of)
     report.elections_moved.append(f"{case.number} election {election.sequence}: {moved_from.value} → {to.value}")

@@ -70,7 +70,8 @@ def case_view(session: Session, number: str) -> dict[str, Any]:
     elections = []
     for election in elections_of(session, case):
         elections.append(_election_view(session, election, parties))
-    docket = session.exec(select(DocketEntry).where(DocketEntry.case_id == case.id).order_by(col(DocketEntry.id))).all()
+    docket = session.exec(select(DocketEntry).where(DocketEntry.case_id == case.id)
+                          .order_by(col(DocketEntry.occurred_on), col(DocketEntry.id))).all()
     documents = session.exec(select(Document).where(Document.case_id == case.id).order_by(col(Document.id))).all()
     return {
         "case_number": case.number, "name": case.name, "case_type": case.case_type.value, "region": case.region,

@@ -1,0 +1,65 @@
+"""The sweep flow: without an instant it sweeps as of its run's scheduled start time; it can be limited to a Region."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date
+from pathlib import Path
+
+import pytest
+from sqlmodel import select
+
+from casefile.db import read_session, write_session
+from casefile.models import Deadline, Election
+from casefile.prefect_env import flow_runtime
+from casefile.services.cases import open_case
+from casefile.services.tallies import record_tally
+from casefile.vocab import DeadlineKind, DeadlineStatus, Stage, TallyKind
+from tests.conftest import at
+from tests.services.bessemer import CASE_IN, ELECTION_2021, NUMBER, TALLY_2021
+
+pytestmark = pytest.mark.prefect
+
+
+@pytest.fixture
+def tallied(prefect_server: None, configured_db: Path) -> Iterator[None]:
+    """Bessemer's 2021 tally in a fresh database; its objection period ran out on 2021-04-16."""
+    with write_session() as s:
+        open_case(s, case_in=CASE_IN, as_of=at("2021-04-09T12:00:00-04:00"))
+        record_tally(s, case_number=NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9), counts=TALLY_2021,
+                     election_in=ELECTION_2021, as_of=at("2021-04-09T12:00:00-04:00"))
+    with flow_runtime():
+        yield
+
+
+def objections_deadline() -> Deadline:
+    with read_session() as s:
+        return s.exec(select(Deadline).where(Deadline.kind == DeadlineKind.OBJECTIONS)).one()
+
+
+class TestSweepFlow:
+    def test_without_as_of_it_sweeps_as_of_the_scheduled_start(self, tallied: None) -> None:
+        """A run given no as_of closes the 2021 period with closed_at equal to the run's expected (scheduled) start time."""
+        from prefect import get_client
+
+        from flows.sweep import sweep_flow
+
+        state = sweep_flow(return_state=True)
+        assert state.name == "Completed"
+        with get_client(sync_client=True) as client:
+            run = client.read_flow_run(state.state_details.flow_run_id)
+        deadline = objections_deadline()
+        assert deadline.status is DeadlineStatus.LAPSED
+        assert deadline.closed_at == run.expected_start_time
+
+    @pytest.mark.parametrize("region, name, stage", [
+        ("15", "Skipped", Stage.TALLY_ISSUED), ("10", "Completed", Stage.CERTIFICATION_DUE),
+    ], ids=["other-region", "its-region"])
+    def test_region_parameter(self, tallied: None, region: str, name: str, stage: Stage) -> None:
+        """Swept as of 2021-04-20 for Region 15 nothing happens to the Region 10 case ("Skipped"); for Region 10 it moves."""
+        from flows.sweep import sweep_flow
+
+        state = sweep_flow(as_of=at("2021-04-20T00:00:00-04:00"), region=region, return_state=True)
+        assert state.name == name
+        with read_session() as s:
+            assert s.exec(select(Election.stage)).one() is stage
