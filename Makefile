@@ -30,6 +30,7 @@ bench: $(STAMP)
 	$(PY) bench/bench_deadlines.py
 	$(PY) bench/bench_render.py
 	$(PY) bench/bench_import.py
+	$(PY) bench/bench_reminders.py
 	$(PY) bench/bench_flows.py
 
 clean:

@@ -301,3 +301,48 @@ class DocketEntry(SQLModel, table=True):
     to_stage: Stage | None = None
     ref: str = ""  # the record the act made, "table:id" (e.g. "filing:12"), for idempotent re-runs
     document_id: int | None = Field(default=None, foreign_key="document.id")
+
+
+# --- Reminders (issue 4): who is reminded, through which channels, and what was sent. ---
+
+from casefile.vocab import ReminderStatus  # noqa: E402  (kept with the tables that use it)
+
+
+class Person(SQLModel, table=True):
+    """Someone to remind: a representative of one party in one case, and the channels that reach them.
+
+    ``notify_urls`` are Apprise URLs (``mailtos://user:pass@host?from=...&to=...``, ``slack://...``),
+    checked when entered; empty means the defaults of the settings (CASEFILE_NOTIFY_DEFAULT_URLS, an
+    email URL without a recipient sending to ``email``). The URLs can hold secrets: they are shown masked."""
+
+    __table_args__ = (UniqueConstraint("case_id", "party_id", "name"),)
+    id: int | None = Field(default=None, primary_key=True)
+    case_id: int = Field(foreign_key="case.id", index=True)
+    party_id: int = Field(foreign_key="party.id", index=True)
+    name: str
+    email: str = ""
+    notify_urls: list[Any] = _json()
+    created_at: datetime = _instant(nullable=False)
+
+
+class ReminderSent(SQLModel, table=True):
+    """The reminder ledger: one row per deadline, lead time, person and channel, so each reminder is
+    sent once. A run claims its rows first (the unique key makes a concurrent claim fail), sends, then
+    marks them sent or failed; failed rows, and claims left by a crashed run, are taken again later.
+    ``claimed_at`` and ``sent_at`` are the database's clock (when it happened), ``scheduled_at`` the
+    instant the run reminded as of (its scheduled instant)."""
+
+    __table_args__ = (UniqueConstraint("deadline_id", "lead_days", "person_id", "channel_hash"),)
+    id: int | None = Field(default=None, primary_key=True)
+    deadline_id: int = Field(foreign_key="deadline.id")  # first column of the unique key: indexed
+    lead_days: int  # business days before the due day; 0: the morning of the due day
+    person_id: int = Field(foreign_key="person.id", index=True)
+    channel_hash: str  # sha256 (hex) of the Apprise URL the digest went to
+    channel: str  # that URL with its secrets masked, for reports
+    status: ReminderStatus = Field(default=ReminderStatus.CLAIMED, index=True)
+    attempts: int = 0  # deliveries tried
+    last_error: str = ""
+    claim_token: str = ""  # the run that holds (or last held) the claim
+    claimed_at: datetime = _instant(nullable=False)
+    sent_at: datetime | None = _instant(nullable=True)
+    scheduled_at: datetime = _instant(nullable=False)

@@ -5,6 +5,7 @@ Tests override by setting environment variables and calling ``get_settings.cache
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
@@ -23,6 +24,11 @@ class Settings(BaseSettings):
     - ``extra_closures``: extra days the Agency was closed (ISO dates, optionally ``=reason``),
       added to the known executive-order closures (R-B7).
     - ``known_closures``: whether to apply the built-in list of executive-order closures.
+    - ``notify_default_urls``: Apprise URLs that reach a person who has no URL of their own
+      (comma- or space-separated); an email URL without a recipient sends to the person's email.
+      Each is checked at start-up (ConfigurationError naming CASEFILE_NOTIFY_DEFAULT_URLS).
+    - ``reminder_lead_days``: business days before a due day at which to remind (``7,3,1``);
+      the morning of the due day is always added (docs/reminders.md).
     """
 
     model_config = SettingsConfigDict(env_prefix="CASEFILE_", env_file=None, extra="ignore")
@@ -32,6 +38,8 @@ class Settings(BaseSettings):
     extra_closures: Annotated[list[str], NoDecode] = Field(default_factory=list)
     known_closures: bool = True
     sqlite_busy_timeout_ms: int = 10_000
+    notify_default_urls: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    reminder_lead_days: Annotated[list[int], NoDecode] = Field(default_factory=lambda: [7, 3, 1])
 
     @field_validator("extra_closures", mode="before")
     @classmethod
@@ -50,6 +58,43 @@ class Settings(BaseSettings):
             except ValueError as exc:
                 raise ValueError(f"CASEFILE_EXTRA_CLOSURES: {item!r} is not an ISO date (YYYY-MM-DD[=reason])") from exc
         return value
+
+    @field_validator("notify_default_urls", mode="before")
+    @classmethod
+    def _split_urls(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [part for part in re.split(r"[\s,]+", value) if part]
+        return value
+
+    @field_validator("notify_default_urls")
+    @classmethod
+    def _check_urls(cls, value: list[str]) -> list[str]:
+        if value:
+            from casefile.notify import refusal
+
+            for url in value:
+                problem = refusal(url)
+                if problem is not None:
+                    raise ValueError(f"CASEFILE_NOTIFY_DEFAULT_URLS: {problem}")
+        return value
+
+    @field_validator("reminder_lead_days", mode="before")
+    @classmethod
+    def _split_leads(cls, value: object) -> object:
+        if isinstance(value, str):
+            parts = [part.strip() for part in value.split(",") if part.strip()]
+            if not all(part.isdigit() for part in parts):
+                raise ValueError(f"CASEFILE_REMINDER_LEAD_DAYS: {value!r} is not a list of whole numbers of business days (e.g. 7,3,1)")
+            return [int(part) for part in parts]
+        return value
+
+    @field_validator("reminder_lead_days")
+    @classmethod
+    def _check_leads(cls, value: list[int]) -> list[int]:
+        for lead in value:
+            if not 0 <= lead <= 60:
+                raise ValueError(f"CASEFILE_REMINDER_LEAD_DAYS: {lead} is not between 0 and 60 business days")
+        return sorted(set(value), reverse=True)
 
 
 @lru_cache(maxsize=1)

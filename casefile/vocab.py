@@ -180,3 +180,11 @@ class Actor(StrEnum):
     BOARD = "board"
     PARTY = "party"
     SYSTEM = "casefile"  # the sweep: marks acts due, never performs the Region's acts
+
+
+class ReminderStatus(StrEnum):
+    """A reminder's delivery on one channel, in the reminder ledger (casefile.services.reminders)."""
+
+    CLAIMED = "claimed"  # a run has taken it and is sending it (reclaimable once stale)
+    SENT = "sent"  # the channel accepted the digest that carried it (terminal)
+    FAILED = "failed"  # the channel refused it or was unreachable; the next run retries it

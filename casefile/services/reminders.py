@@ -1,0 +1,481 @@
+"""Reminders of open deadlines: which are due as of an instant, and sending them once (docs/reminders.md).
+
+**When.** A deadline due on day D is reminded at 08:00 in its receiving office's time zone on the
+business day L business days before D, for each lead L of the settings (default 7, 3, 1), and at
+08:00 on D itself (lead 0). A run as of instant T reminds of every open deadline whose cut-off has
+not passed, whose trigger day has come, and one of whose reminders was due by T and not sent yet.
+When several leads of one deadline are due and unsent (a deadline recorded 4 business days before
+it falls due, or a run missed), only the latest of them is sent: one reminder, not three.
+
+**Whom.** The people (``Person``) of the party that must act: "all parties" → every party's
+people; a party key → that party's; "objecting party" (the offer of proof) → the people of the
+parties that filed objections in the election, or every party's while none has. Deadlines of the
+Regional Director (hearing opening, earliest certification) remind nobody: they are the Region's
+acts, and a party cannot meet them.
+
+**Once.** ``ReminderSent`` holds one row per deadline, lead, person and channel. A run claims rows
+in one transaction (insert ``claimed``; the unique key makes a concurrent claim fail, and the row is
+skipped), sends one digest per channel, then marks the rows ``sent`` or ``failed`` in a transaction
+per digest. Failed rows are claimed again by the next run; a claim left ``claimed`` by a crashed run
+is taken again once older than ``stale_after`` (30 minutes; longer than any run), by the database's
+clock. A channel is therefore sent a reminder at most once, except when a run crashes after the
+server accepted a digest and before the mark was written (then the reminder goes out again: at
+least once rather than never).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta, timezone
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import Engine, and_, case, exists, func, or_, text, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlmodel import Session, col, select
+
+from casefile.db import get_engine, read_session, write_session
+from casefile.errors import CasefileError
+from casefile.models import Case, Deadline, Filing, Party, Person, ReminderSent
+from casefile.notify import Delivery, deliver
+from casefile.rules.calendar import BusinessCalendar
+from casefile.rules.offices import DEFAULT_TABLE, office_named
+from casefile.services.deadline_records import configured_calendar
+from casefile.services.people import Channel, channels_for, default_channel_counts
+from casefile.vocab import DeadlineKind, DeadlineStatus, ReminderStatus
+
+#: Local time at which reminders are due (in the receiving office's zone).
+SEND_TIME = time(8, 0)
+#: A claim older than this (database clock) belongs to a crashed run and may be taken again.
+STALE_AFTER = timedelta(minutes=30)
+REGION_ONLY = "Regional Director"
+_CHUNK = 500
+
+Notifier = Callable[..., Delivery]  # notifier(url, *, title, body) -> Delivery
+
+
+# --- when: pure schedule arithmetic ---------------------------------------------------------------
+
+def reminder_leads(lead_days: Sequence[int]) -> tuple[int, ...]:
+    """The leads in business days, soonest reminder last: the settings' leads plus 0 (the due day's morning)."""
+    return tuple(sorted({*lead_days, 0}, reverse=True))
+
+
+def reminder_at(due_on: date, lead: int, *, calendar: BusinessCalendar, tz: str, send_time: time = SEND_TIME) -> datetime:
+    """The instant the lead-``lead`` reminder of a deadline due on ``due_on`` is due: ``send_time`` in
+    zone ``tz`` on the ``lead``-th business day before ``due_on`` (``due_on`` itself for lead 0)."""
+    day = calendar.business_days_before(due_on, lead)[0]
+    return datetime.combine(day, send_time, tzinfo=ZoneInfo(tz))
+
+
+def latest_due_on(as_of: datetime, lead: int, *, calendar: BusinessCalendar, tz: str, send_time: time = SEND_TIME) -> date:
+    """The latest due day whose lead-``lead`` reminder is due by ``as_of``: for every ``due_on``,
+    ``reminder_at(due_on, lead) <= as_of`` exactly when ``due_on <= latest_due_on(as_of, lead)``.
+
+    (With E the last day whose ``send_time`` has passed at ``as_of``: the ``lead``-th business day
+    before D is on or before E exactly when fewer than ``lead`` business days lie strictly between
+    E and D, i.e. when D is on or before the ``lead``-th business day after E.) This turns "which
+    reminders are due" into one date comparison per office and lead, which SQL can do on an index."""
+    local = as_of.astimezone(ZoneInfo(tz))
+    last_morning = local.date() if local.timetz().replace(tzinfo=None) >= send_time else local.date() - timedelta(days=1)
+    return calendar.add_business_days(last_morning, lead)[0]
+
+
+# --- which: the selection ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DueReminder:
+    """One reminder that is due: a deadline, the lead it is reminded at, and the person to remind."""
+
+    deadline_id: int
+    lead_days: int
+    person_id: int
+    person_name: str
+    person_email: str
+    notify_urls: tuple[str, ...]
+    party_key: str
+    party_name: str
+    case_number: str
+    kind: DeadlineKind
+    for_whom: str
+    due_on: date
+    cutoff_at: datetime
+    office_key: str
+
+
+@dataclass(frozen=True)
+class DeadlineDetail:
+    """What a digest says about a deadline beyond the selection: the case's name, the rule, the derivation."""
+
+    case_name: str
+    citation: str
+    rule_set_id: str
+    derivation: tuple[str, ...]
+
+
+def deadline_details(session: Session, deadline_ids: Sequence[int]) -> dict[int, DeadlineDetail]:
+    """The details of the deadlines ``deadline_ids`` (only those being sent: the selection stays narrow)."""
+    details: dict[int, DeadlineDetail] = {}
+    ids = sorted(set(deadline_ids))
+    for start in range(0, len(ids), _CHUNK):
+        rows = session.execute(
+            select(Deadline.id, Case.name, Deadline.citation, Deadline.rule_set_id, Deadline.derivation)
+            .join(Case, Case.id == Deadline.case_id)  # type: ignore[arg-type]
+            .where(col(Deadline.id).in_(ids[start:start + _CHUNK])))
+        for r in rows:
+            details[r[0]] = DeadlineDetail(case_name=r[1], citation=r[2], rule_set_id=r[3], derivation=tuple(r[4] or ()))
+    return details
+
+
+def select_due_reminders(session: Session, *, as_of: datetime, lead_days: Sequence[int] | None = None,
+                         calendar: BusinessCalendar | None = None,
+                         default_urls: Sequence[str] | None = None) -> list[DueReminder]:
+    """Every reminder due as of ``as_of`` (aware) and not sent yet on all of its person's channels,
+    by person then due day: one per (deadline, person), at the latest of its leads that is due.
+
+    Two queries whatever the number of cases: the receiving offices of the open deadlines, then
+    one join of deadlines × people × ledger in which each office's thresholds (``latest_due_on``)
+    are constants. ``lead_days``, ``default_urls``: default from the settings; ``calendar``: the
+    configured business calendar. Raises CasefileError for a naive ``as_of``, UnknownRegion for a
+    deadline whose office the office table no longer knows."""
+    if as_of.tzinfo is None:
+        raise CasefileError("reminders: as_of must be timezone-aware")
+    settings = None
+    if lead_days is None or default_urls is None:
+        from casefile.settings import get_settings
+
+        settings = get_settings()
+    leads = reminder_leads(settings.reminder_lead_days if lead_days is None else lead_days)  # type: ignore[union-attr]
+    defaults = settings.notify_default_urls if default_urls is None else default_urls  # type: ignore[union-attr]
+    calendar = calendar or configured_calendar()
+
+    # Every office's thresholds are constants of the query; offices sharing a time zone share them.
+    zones: dict[str, list[str]] = {}
+    for office in DEFAULT_TABLE.all_offices():
+        zones.setdefault(office.tz, []).append(office.key)
+    horizon = max(latest_due_on(as_of, max(leads), calendar=calendar, tz=tz) for tz in zones)
+    # A cut-off not yet passed means a due day no earlier than the day before as_of's UTC date: the
+    # two-sided range on due_on is what lets the database use that index rather than scan.
+    open_now = and_(Deadline.status == DeadlineStatus.OPEN, col(Deadline.cutoff_at) >= as_of,
+                    col(Deadline.due_on) >= as_of.astimezone(timezone.utc).date() - timedelta(days=1),
+                    col(Deadline.due_on) <= horizon, Deadline.for_whom != REGION_ONLY)
+    unknown = set(session.exec(select(Deadline.office_key).where(open_now).distinct()).all()) - {
+        key for keys in zones.values() for key in keys}
+    for key in sorted(unknown):
+        zones.setdefault(office_named(key).tz, []).append(key)  # UnknownRegion when the table lost it
+    # Zones whose thresholds coincide (almost always all but one or two) share their WHENs.
+    groups: dict[tuple[date, ...], list[str]] = {}
+    for tz, keys in zones.items():
+        local_day = as_of.astimezone(ZoneInfo(tz)).date()
+        thresholds = tuple(latest_due_on(as_of, lead, calendar=calendar, tz=tz) for lead in sorted(leads))
+        groups.setdefault((local_day, *thresholds), []).extend(keys)
+    whens = []
+    for index, lead in enumerate(sorted(leads)):  # the first WHEN that matches gives the latest (smallest) lead due
+        for (local_day, *thresholds), keys in groups.items():
+            whens.append((and_(col(Deadline.office_key).in_(sorted(keys)), col(Deadline.due_on) <= thresholds[index],
+                               col(Deadline.trigger_on) <= local_day), lead))
+    due = (select(Deadline.id, Deadline.case_id, Deadline.election_id, Deadline.kind, Deadline.for_whom,
+                  Deadline.due_on, Deadline.cutoff_at, Deadline.office_key, case(*whens, else_=None).label("lead_days"))
+           .where(open_now)).subquery("due")
+
+    sent = (select(func.count()).select_from(ReminderSent)
+            .where(ReminderSent.deadline_id == due.c.id, ReminderSent.lead_days == due.c.lead_days,
+                   ReminderSent.person_id == Person.id, ReminderSent.status == ReminderStatus.SENT)
+            .scalar_subquery())
+    own = func.json_array_length(Person.notify_urls)
+    with_email, without_email = default_channel_counts(defaults)
+    channels = case((own > 0, own), (Person.email != "", with_email), else_=without_email)
+    objections = and_(Filing.election_id == due.c.election_id, Filing.kind == "objections")
+    for_person = or_(due.c.for_whom == "all parties",
+                     and_(due.c.for_whom == "objecting party",
+                          or_(~exists().where(objections), exists().where(objections, Filing.party_id == Person.party_id))),
+                     Party.key == due.c.for_whom)
+    query = (select(due, Person.id, Person.name, Person.email, Person.notify_urls, Party.key, Party.name, Case.number)
+             .select_from(due)
+             .join(Person, Person.case_id == due.c.case_id)  # type: ignore[arg-type]
+             .join(Party, Party.id == Person.party_id)  # type: ignore[arg-type]
+             .join(Case, Case.id == due.c.case_id)  # type: ignore[arg-type]
+             .where(due.c.lead_days.is_not(None), for_person, sent < channels)
+             .order_by(Person.id, due.c.due_on, due.c.id))
+    if session.get_bind().dialect.name == "postgresql":
+        # Compiling this query to machine code (JIT) costs more than running it: off for this transaction.
+        session.execute(text("SET LOCAL jit = off"))
+    return [DueReminder(deadline_id=r[0], lead_days=r[8], person_id=r[9], person_name=r[10], person_email=r[11],
+                        notify_urls=tuple(r[12] or ()), party_key=r[13], party_name=r[14], case_number=r[15],
+                        kind=r[3], for_whom=r[4], due_on=r[5], cutoff_at=r[6], office_key=r[7])
+            for r in session.connection().execute(query)]
+
+
+# --- sending once ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DigestResult:
+    """One digest: the channel (masked), who it was for, how many reminders it carried, and what happened."""
+
+    channel: str
+    people: tuple[str, ...]
+    reminders: int
+    ok: bool
+    error: str = ""
+    cases: tuple[str, ...] = ()
+
+
+@dataclass
+class RemindersReport:
+    """What one reminders run did, as of ``as_of``: digests sent or failed (failed ones are retried by
+    the next run), and reminders left to another run that is sending them."""
+
+    as_of: datetime
+    due: int = 0
+    digests: list[DigestResult] = field(default_factory=list)
+    in_other_run: int = 0
+    claims_lost: int = 0
+
+    @property
+    def sent(self) -> list[DigestResult]:
+        return [d for d in self.digests if d.ok]
+
+    @property
+    def failed(self) -> list[DigestResult]:
+        return [d for d in self.digests if not d.ok]
+
+    @property
+    def did_something(self) -> bool:
+        return bool(self.digests)
+
+    def lines(self) -> list[str]:
+        """The report in sentences, one per digest."""
+        out = []
+        for d in self.digests:
+            who = ", ".join(d.people)
+            what = f"{d.reminders} reminder{'s' if d.reminders != 1 else ''} ({', '.join(d.cases)})"
+            if d.ok:
+                out.append(f"sent to {who} via {d.channel}: {what}")
+            else:
+                out.append(f"NOT sent to {who} via {d.channel}: {what}: {d.error} (stays unsent; the next run retries it)")
+        if self.in_other_run:
+            out.append(f"{self.in_other_run} reminder(s) left to another run that is sending them")
+        if self.claims_lost:
+            out.append(f"{self.claims_lost} reminder(s) sent after another run took over their stale claim")
+        return out
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"as_of": self.as_of.isoformat(), "due": self.due, "sent": len(self.sent), "failed": len(self.failed),
+                "in_other_run": self.in_other_run,
+                "digests": [{"channel": d.channel, "people": list(d.people), "cases": list(d.cases),
+                             "reminders": d.reminders, "ok": d.ok, "error": d.error} for d in self.digests]}
+
+
+@dataclass
+class _Claimed:
+    row_id: int
+    reminder: DueReminder
+    channel: Channel
+
+
+def send_reminders(*, as_of: datetime, notifier: Notifier = deliver, engine: Engine | None = None,
+                   lead_days: Sequence[int] | None = None, default_urls: Sequence[str] | None = None,
+                   calendar: BusinessCalendar | None = None, stale_after: timedelta = STALE_AFTER) -> RemindersReport:
+    """Send every reminder due as of ``as_of`` that has not been sent: one digest per channel (all of
+    its due reminders in one message), each reminder once per channel even when runs are retried or
+    overlap. A channel that fails is marked failed and retried by the next run; the others are still
+    sent; nothing is marked sent that its channel did not accept.
+
+    ``notifier(url, *, title=, body=)`` delivers one message (default: Apprise, casefile.notify.deliver);
+    ``engine``: default the configured database. Raises CasefileError for a naive ``as_of``."""
+    engine = engine or get_engine()
+    calendar = calendar or configured_calendar()
+    if default_urls is None:
+        from casefile.settings import get_settings
+
+        default_urls = get_settings().notify_default_urls
+    report = RemindersReport(as_of=as_of)
+    with read_session(engine) as session:
+        due = select_due_reminders(session, as_of=as_of, lead_days=lead_days, calendar=calendar,
+                                   default_urls=default_urls)
+    report.due = len(due)
+    if not due:
+        return report
+    token = uuid.uuid4().hex
+    with write_session(engine) as session:
+        claimed, report.in_other_run = _claim(session, due, default_urls, token=token, as_of=as_of,
+                                              stale_after=stale_after)
+    with read_session(engine) as session:
+        details = deadline_details(session, [item.reminder.deadline_id for item in claimed])
+    digests: dict[str, list[_Claimed]] = {}
+    for item in claimed:
+        digests.setdefault(item.channel.hash, []).append(item)
+    for items in digests.values():
+        channel = items[0].channel
+        reminders = _distinct_reminders(items)
+        title, body = digest_text(reminders, details=details, as_of=as_of, calendar=calendar)
+        try:
+            delivery = notifier(channel.url, title=title, body=body)
+        except Exception as exc:  # noqa: BLE001 - one channel's fault must not stop the others (nor mark them)
+            delivery = Delivery(channel.shown, False, f"{type(exc).__name__}: {exc}")
+        with write_session(engine) as session:
+            marked = _mark(session, [i.row_id for i in items], token=token, delivery=delivery)
+        report.claims_lost += len(items) - marked
+        report.digests.append(DigestResult(
+            channel=channel.shown, people=tuple(dict.fromkeys(i.reminder.person_name for i in items)),
+            reminders=len(reminders), ok=delivery.ok, error=delivery.error,
+            cases=tuple(dict.fromkeys(r.case_number for r in reminders))))
+    return report
+
+
+def _distinct_reminders(items: list[_Claimed]) -> list[DueReminder]:
+    """The digest's reminders: a deadline reminded to two people on one channel is listed once."""
+    seen: dict[tuple[int, int], DueReminder] = {}
+    for item in items:
+        seen.setdefault((item.reminder.deadline_id, item.reminder.lead_days), item.reminder)
+    return sorted(seen.values(), key=lambda r: (r.cutoff_at, r.case_number, r.deadline_id))
+
+
+def database_now(session: Session) -> datetime:
+    """The database server's clock (aware, UTC): one clock for every process that claims reminders."""
+    value = session.execute(select(func.current_timestamp())).scalar_one()
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=timezone.utc)
+    return value.astimezone(timezone.utc)
+
+
+def _claim(session: Session, due: list[DueReminder], default_urls: Sequence[str], *, token: str, as_of: datetime,
+           stale_after: timedelta) -> tuple[list[_Claimed], int]:
+    """Claim the ledger rows of ``due`` for this run; returns the claimed rows and how many were held
+    by another run. New rows are inserted (a concurrent insert of the same key loses and is
+    skipped); failed rows and stale claims are taken with a conditional update."""
+    now = database_now(session)
+    table = ReminderSent.__table__  # type: ignore[attr-defined]
+    wanted: dict[tuple[int, int, int, str], tuple[DueReminder, Channel]] = {}
+    for reminder in due:
+        for channel in channels_for(reminder.notify_urls, reminder.person_email, default_urls):
+            wanted[(reminder.deadline_id, reminder.lead_days, reminder.person_id, channel.hash)] = (reminder, channel)
+    existing: dict[tuple[int, int, int, str], tuple[int, ReminderStatus, datetime]] = {}
+    deadline_ids = sorted({k[0] for k in wanted})
+    for start in range(0, len(deadline_ids), _CHUNK):
+        rows = session.execute(select(table.c.deadline_id, table.c.lead_days, table.c.person_id, table.c.channel_hash,
+                                      table.c.id, table.c.status, table.c.claimed_at)
+                               .where(table.c.deadline_id.in_(deadline_ids[start:start + _CHUNK])))
+        for r in rows:
+            existing[(r[0], r[1], r[2], r[3])] = (r[4], r[5], r[6])
+    claimed: list[_Claimed] = []
+    new_keys = [k for k in wanted if k not in existing]
+    insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
+    for start in range(0, len(new_keys), _CHUNK):
+        values = [{"deadline_id": k[0], "lead_days": k[1], "person_id": k[2], "channel_hash": k[3],
+                   "channel": wanted[k][1].shown, "status": ReminderStatus.CLAIMED, "attempts": 0, "last_error": "",
+                   "claim_token": token, "claimed_at": now, "scheduled_at": as_of} for k in new_keys[start:start + _CHUNK]]
+        statement = (insert(table).values(values)
+                     .on_conflict_do_nothing(index_elements=["deadline_id", "lead_days", "person_id", "channel_hash"])
+                     .returning(table.c.id, table.c.deadline_id, table.c.lead_days, table.c.person_id, table.c.channel_hash))
+        claimed += [_Claimed(r[0], *wanted[(r[1], r[2], r[3], r[4])]) for r in session.execute(statement)]
+    stale_before = now - stale_after
+    retry = {row_id: key for key, (row_id, status, claimed_at) in existing.items() if key in wanted and (
+        status is ReminderStatus.FAILED or (status is ReminderStatus.CLAIMED and claimed_at < stale_before))}
+    ids = sorted(retry)
+    for start in range(0, len(ids), _CHUNK):
+        statement = (update(table)
+                     .where(table.c.id.in_(ids[start:start + _CHUNK]),
+                            or_(table.c.status == ReminderStatus.FAILED,
+                                and_(table.c.status == ReminderStatus.CLAIMED, table.c.claimed_at < stale_before)))
+                     .values(status=ReminderStatus.CLAIMED, claim_token=token, claimed_at=now, scheduled_at=as_of)
+                     .returning(table.c.id))
+        claimed += [_Claimed(r[0], *wanted[retry[r[0]]]) for r in session.execute(statement)]
+    done = sum(1 for key, (_, status, _) in existing.items() if key in wanted and status is ReminderStatus.SENT)
+    held = len(wanted) - len(claimed) - done
+    return claimed, held
+
+
+def _mark(session: Session, row_ids: list[int], *, token: str, delivery: Delivery) -> int:
+    """Record a digest's delivery on its rows, if this run still holds their claim; returns how many were marked."""
+    table = ReminderSent.__table__  # type: ignore[attr-defined]
+    now = database_now(session)
+    values: dict[str, Any] = {"attempts": table.c.attempts + 1}
+    if delivery.ok:
+        values |= {"status": ReminderStatus.SENT, "sent_at": now, "last_error": ""}
+    else:
+        values |= {"status": ReminderStatus.FAILED, "last_error": delivery.error}
+    marked = 0
+    for start in range(0, len(row_ids), _CHUNK):
+        result = session.execute(update(table).where(table.c.id.in_(row_ids[start:start + _CHUNK]),
+                                                     table.c.claim_token == token,
+                                                     table.c.status == ReminderStatus.CLAIMED).values(**values))
+        marked += result.rowcount  # type: ignore[attr-defined]
+    return marked
+
+
+# --- the digest's text ------------------------------------------------------------------------------
+
+_KIND_WORDS = {
+    DeadlineKind.OBJECTIONS: "Objections to the election",
+    DeadlineKind.OFFER_OF_PROOF: "Offer of proof in support of objections",
+    DeadlineKind.EXCEPTIONS: "Exceptions to the hearing officer's report",
+    DeadlineKind.ANSWERING_BRIEF: "Answering brief to exceptions",
+    DeadlineKind.REVISED_TALLY_OBJECTIONS: "Objections to the revised tally of ballots",
+    DeadlineKind.REQUEST_FOR_REVIEW: "Request for review by the Board",
+    DeadlineKind.RFR_OPPOSITION: "Opposition to a request for review",
+    DeadlineKind.RECONSIDERATION: "Motion for reconsideration",
+    DeadlineKind.NOTICE_POSTING: "Posting of the notice of election",
+    DeadlineKind.ALJ_EXCEPTIONS: "Exceptions to the administrative law judge's decision",
+}
+
+
+def kind_words(kind: DeadlineKind) -> str:
+    """A deadline kind in words (``objections`` -> "Objections to the election")."""
+    return _KIND_WORDS.get(kind, kind.value.replace("-", " ").capitalize())
+
+
+def business_days_left(today: date, due_on: date, calendar: BusinessCalendar) -> int:
+    """Business days after ``today`` up to and including ``due_on`` (0 when due today or earlier)."""
+    count, day = 0, today
+    while day < due_on:
+        day += timedelta(days=1)
+        count += calendar.is_business_day(day)
+    return count
+
+
+def _clock(moment: datetime) -> str:
+    """``11:59 p.m.``: the time of day as the rules write it."""
+    hour = moment.hour % 12 or 12
+    return f"{hour}:{moment.minute:02d} {'a.m.' if moment.hour < 12 else 'p.m.'}"
+
+
+def digest_text(reminders: Sequence[DueReminder], *, details: dict[int, DeadlineDetail], as_of: datetime,
+                calendar: BusinessCalendar) -> tuple[str, str]:
+    """The title and plain-text body of one digest: for each deadline the case, what is due and for
+    whom, the due day and how many business days are left, the cut-off in the receiving office's
+    time, the rule cited and how the date was computed."""
+    first = reminders[0]
+    first_due = f"{first.due_on:%a} {first.due_on.isoformat()}"
+    if len(reminders) == 1:
+        title = f"Deadline reminder: {first.case_number} {kind_words(first.kind).lower()} due {first_due}"
+    else:
+        title = (f"Deadline reminder: {len(reminders)} deadlines, the first {first.case_number} "
+                 f"{kind_words(first.kind).lower()} due {first_due}")
+    lines = [f"Deadlines reminded as of {as_of.isoformat()}:", ""]
+    for number, r in enumerate(reminders, 1):
+        detail = details[r.deadline_id]
+        office = office_named(r.office_key)
+        cutoff = r.cutoff_at.astimezone(ZoneInfo(office.tz))
+        today = as_of.astimezone(ZoneInfo(office.tz)).date()
+        left = business_days_left(today, r.due_on, calendar)
+        when = "due today" if r.due_on <= today else f"{left} business day{'s' if left != 1 else ''} left"
+        lines += [
+            f"{number}. {r.case_number} ({detail.case_name}): {kind_words(r.kind)}",
+            f"   For: {r.for_whom} (reminding {r.person_name}, {r.party_name})",
+            f"   Due: {r.due_on:%a} {r.due_on.isoformat()} ({when})",
+            f"   Cut-off: {_clock(cutoff)} {cutoff:%Z} {cutoff:%a} {cutoff.date().isoformat()} "
+            f"({cutoff.isoformat()}), received by {office.name} ({office.key})",
+            f"   Rule: {detail.citation} (rule set {detail.rule_set_id})",
+            "   How the date was computed:",
+            *[f"     - {step}" for step in detail.derivation],
+            f"   Explanation: casefile deadlines explain {r.deadline_id}",
+            "",
+        ]
+    lines += ["Not legal advice: check every date against the rules before you rely on it.",
+              "Sent by casefile (docs/reminders.md)."]
+    return title, "\n".join(lines)
