@@ -1,0 +1,179 @@
+"""A Prefect server as a subprocess: ``prefect server start`` on 127.0.0.1, on a free port, with its
+own PREFECT_HOME (its SQLite database and log live there unless PREFECT_API_DATABASE_CONNECTION_URL
+names another database).
+
+``casefile serve`` starts one when no PREFECT_API_URL is set; the integration tests start one on
+PostgreSQL. Importing this module does not import Prefect.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from casefile.errors import ConfigurationError
+
+#: Environment every Prefect subprocess casefile starts gets: no analytics, no phoning home.
+QUIET = {"DO_NOT_TRACK": "1", "PREFECT_SERVER_ANALYTICS_ENABLED": "false"}
+
+
+@dataclass(frozen=True)
+class ServerProcess:
+    """A running ``prefect server start``: its API URL (``http://127.0.0.1:PORT/api``), process and log file."""
+
+    api_url: str
+    process: subprocess.Popen[bytes]
+    log_path: Path
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port nothing listens on at ``host`` right now (the OS picks it)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((host, 0))
+        return int(sock.getsockname()[1])
+
+
+def is_healthy(api_url: str, timeout: float = 2.0) -> bool:
+    """Whether a Prefect server answers ``GET {api_url}/health`` with 200."""
+    try:
+        with urllib.request.urlopen(f"{api_url.rstrip('/')}/health", timeout=timeout) as response:  # noqa: S310 - our own URL
+            return bool(response.status == 200)
+    except (urllib.error.URLError, OSError, ValueError):
+        return False
+
+
+def check_server(api_url: str) -> None:
+    """Raise ConfigurationError naming PREFECT_API_URL when no Prefect server answers there."""
+    if not is_healthy(api_url, timeout=5.0):
+        raise ConfigurationError(f"PREFECT_API_URL={api_url}: no Prefect server answers at {api_url.rstrip('/')}/health; "
+                                 "start it, or unset PREFECT_API_URL to let casefile start a local one")
+
+
+@contextmanager
+def local_server(home: Path, *, port: int | None = None, env: Mapping[str, str] | None = None, ui: bool = False,
+                 startup_timeout: float = 120.0) -> Iterator[ServerProcess]:
+    """Start ``prefect server start --host 127.0.0.1`` with PREFECT_HOME=``home``, wait until its API
+    answers, yield it, and stop it on the way out (even on error or Ctrl-C): SIGTERM to its process
+    group, then SIGKILL after 15 s.
+
+    ``env`` (default: this process's environment) is the server's environment, with PREFECT_HOME,
+    analytics off and PREFECT_API_URL removed. The server runs in its own session, so a Ctrl-C in the
+    terminal reaches the caller first and the caller stops the server when it is done; on Linux the
+    server is also told to stop if the caller dies. Raises ConfigurationError (with the end of the
+    server's log) when the server exits or does not answer within ``startup_timeout`` seconds.
+    """
+    home.mkdir(parents=True, exist_ok=True)
+    port = port or free_port()
+    api_url = f"http://127.0.0.1:{port}/api"
+    server_env = dict(os.environ if env is None else env)
+    server_env.pop("PREFECT_API_URL", None)
+    server_env.update(QUIET, PREFECT_HOME=str(home))
+    log_path = home / "server.log"
+    command = [sys.executable, "-m", "prefect", "server", "start", "--host", "127.0.0.1", "--port", str(port),
+               "--ui" if ui else "--no-ui"]
+    with log_path.open("ab") as log:
+        process = subprocess.Popen(command, env=server_env, stdout=log, stderr=subprocess.STDOUT,
+                                   stdin=subprocess.DEVNULL, start_new_session=True, preexec_fn=_die_with_parent)
+    server = ServerProcess(api_url=api_url, process=process, log_path=log_path)
+    try:
+        _wait_until_healthy(server, startup_timeout)
+        yield server
+    finally:
+        with _uninterrupted():
+            stop_process(process)
+
+
+def stop_process(process: subprocess.Popen[bytes], timeout: float = 15.0) -> None:
+    """Stop a subprocess started in its own session (its process group): SIGTERM to the group, wait
+    up to ``timeout`` seconds for it to exit, else SIGKILL; then SIGKILL whatever is left in the
+    group, and reap it. The group is signalled only while its leader is not yet reaped, so its id
+    cannot have been reused by then."""
+    if process.poll() is not None:
+        return
+    _signal_group(process, signal.SIGTERM)
+    if not _exited(process, timeout):
+        _signal_group(process, signal.SIGKILL)
+        _exited(process, timeout)
+    _signal_group(process, signal.SIGKILL)  # anything it left behind in its group
+    process.wait(timeout=timeout)
+
+
+def _exited(process: subprocess.Popen[bytes], timeout: float) -> bool:
+    """Wait up to ``timeout`` s for the process to exit, without reaping it (WNOWAIT)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+                return True
+        except ChildProcessError:  # already reaped
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.1)
+
+
+@contextmanager
+def _uninterrupted() -> Iterator[None]:
+    """Ignore SIGINT and SIGTERM in this block (main thread only): a second Ctrl-C must not cut the
+    stopping of the server short and leave it running (the stop itself is bounded: ~30 s at most)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    saved = {sig: signal.signal(sig, signal.SIG_IGN) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in saved.items():
+            if handler is not None:
+                signal.signal(sig, handler)
+
+
+def _signal_group(process: subprocess.Popen[bytes], sig: signal.Signals) -> None:
+    try:
+        os.killpg(process.pid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _wait_until_healthy(server: ServerProcess, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            raise ConfigurationError(f"the local Prefect server exited with status {server.process.returncode} before "
+                                     f"answering; its log ({server.log_path}) ends:\n{_tail(server.log_path)}")
+        if is_healthy(server.api_url, timeout=1.0):
+            return
+        time.sleep(0.5)
+    raise ConfigurationError(f"the local Prefect server did not answer at {server.api_url} within {timeout:.0f} s; "
+                             f"its log ({server.log_path}) ends:\n{_tail(server.log_path)}")
+
+
+def _tail(path: Path, lines: int = 15) -> str:
+    try:
+        return "\n".join(path.read_text(encoding="utf-8", errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+def _die_with_parent() -> None:
+    """In the child, before exec: ask Linux to send SIGTERM when the parent dies (PR_SET_PDEATHSIG),
+    so a killed ``casefile serve`` does not leave its server running. No-op elsewhere."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    try:
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # 1 = PR_SET_PDEATHSIG
+    except OSError:
+        pass
