@@ -66,18 +66,23 @@ def sweep(session: Session, *, as_of: datetime, case_id: int | None = None, regi
     if region is not None:
         query = query.join(Case, col(Case.id) == col(Deadline.case_id)).where(Case.region == normalize_region(region))
     lapsed = list(session.exec(query.order_by(col(Deadline.cutoff_at))))
+    # One query each for what the lapsed deadlines need (filings that met them, case numbers).
+    ids = [d.id for d in lapsed]
+    answered = set(session.exec(select(Filing.deadline_id, Filing.kind).where(col(Filing.deadline_id).in_(ids))).all()) if ids else set()
+    numbers = dict(session.exec(select(Case.id, Case.number).where(
+        col(Case.id).in_({d.case_id for d in lapsed}))).all()) if lapsed else {}
     for deadline in lapsed:
         filing_kind = _FILING_FOR.get(deadline.kind)
-        met = filing_kind is not None and session.exec(
-            select(Filing.id).where(Filing.deadline_id == deadline.id, Filing.kind == filing_kind)
-        ).first() is not None
+        met = filing_kind is not None and (deadline.id, filing_kind) in answered
         deadline.status = DeadlineStatus.MET if met else DeadlineStatus.LAPSED
         deadline.closed_at = as_of
         session.add(deadline)
-        report.deadlines_closed.append(f"{number_of(session, deadline.case_id)}: {deadline.kind.value} due "
+        report.deadlines_closed.append(f"{numbers[deadline.case_id]}: {deadline.kind.value} due "
                                        f"{deadline.due_on.isoformat()}: {deadline.status.value}")
     session.flush()
-    for deadline in lapsed:
+    movable = [d for d in lapsed if d.kind in (DeadlineKind.OBJECTIONS, DeadlineKind.REVISED_TALLY_OBJECTIONS,
+                                                DeadlineKind.REQUEST_FOR_REVIEW)]
+    for deadline in movable:
         # Lock the election and re-read its stage: an act may have moved it since the query.
         election = session.get(Election, deadline.election_id, with_for_update=True, populate_existing=True)
         assert election is not None
@@ -101,7 +106,8 @@ def number_of(session: Session, case_id: int) -> str:
 def _after_objection_period(session: Session, election: Election, deadline: Deadline, as_of: datetime,
                             report: SweepReport) -> None:
     tally = latest_tally(session, election)
-    assert tally is not None
+    if tally is None:  # a deadline without its tally (not made by casefile's acts): nothing to decide on
+        return
     case = session.get(Case, election.case_id)
     assert case is not None
     outcome = OutcomeKind(tally.outcome)
