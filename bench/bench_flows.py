@@ -17,7 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ROUNDS = 30
@@ -31,7 +31,7 @@ def main() -> None:
     from casefile.prefect_env import flow_runtime
     from casefile.services.sweep import sweep
 
-    start = datetime(2026, 1, 5, 12, tzinfo=timezone.utc)
+    start = datetime(2026, 1, 5, 12, tzinfo=UTC)
     with flow_runtime():
         from flows.sweep import sweep_flow
 

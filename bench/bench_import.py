@@ -11,7 +11,7 @@ import statistics
 import sys
 import tempfile
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROUNDS = 10
@@ -26,7 +26,7 @@ def main() -> None:
     from casefile.importers.nlrb_results import parse_nlrb_results
     from casefile.services.imports import import_tallies
 
-    as_of = datetime(2026, 11, 29, 17, tzinfo=timezone.utc)
+    as_of = datetime(2026, 11, 29, 17, tzinfo=UTC)
     folder = Path(tempfile.mkdtemp(prefix="casefile-bench-import-"))
     runs: list[tuple[float, float]] = []
     for i in range(ROUNDS + 1):

@@ -24,7 +24,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import Callable
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +48,7 @@ from casefile.vocab import (
 
 CASES = 20_000
 DEADLINES = 100_000
-AS_OF = datetime(2026, 6, 15, 13, 0, tzinfo=timezone.utc)  # Monday 9:00 a.m. Eastern
+AS_OF = datetime(2026, 6, 15, 13, 0, tzinfo=UTC)  # Monday 9:00 a.m. Eastern
 ROUNDS = 5
 POSTGRES_URL = os.environ.get("CASEFILE_BENCH_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 DERIVATION = ["tally prepared Fri 2026-06-12", "5 business days after Fri 2026-06-12; that day is not counted (102.2(a))",
@@ -68,7 +68,7 @@ def load(engine: Engine) -> int:
     """Fill the database; returns the number of open deadlines."""
     rng = random.Random(20260615)
     offices = [o for o in DEFAULT_TABLE.all_offices() if o.region is not None]
-    created = datetime(2026, 1, 2, tzinfo=timezone.utc)
+    created = datetime(2026, 1, 2, tzinfo=UTC)
     calendar = BusinessCalendar()
     cases, parties, elections, people = [], [], [], []
     for n in range(1, CASES + 1):
@@ -93,7 +93,7 @@ def load(engine: Engine) -> int:
         case_id = (n - 1) // (DEADLINES // CASES) + 1  # five deadlines per case, of five different kinds
         office = offices[case_id % len(offices)]
         due_on = calendar.roll_forward(start + timedelta(days=rng.randint(0, 180)))[0]
-        cutoff = datetime.combine(due_on, datetime.min.time()).replace(hour=23, minute=59, second=59, tzinfo=timezone.utc)
+        cutoff = datetime.combine(due_on, datetime.min.time()).replace(hour=23, minute=59, second=59, tzinfo=UTC)
         deadlines.append({"id": n, "case_id": case_id, "election_id": case_id, "kind": kinds[n % len(kinds)],
                           "for_whom": whom[n % len(whom)], "trigger": "tally prepared", "trigger_on": due_on - timedelta(days=10),
                           "due_on": due_on, "cutoff_at": cutoff + timedelta(hours=5), "citation": "29 CFR 102.69(a)(8)",

@@ -39,7 +39,7 @@ import re
 import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -168,7 +168,7 @@ def deadline_event(entry: FeedEntry, *, alarm: bool = True) -> Event:
     cutoff = d.cutoff_at.astimezone(zone)
     event = Event()
     event.add("uid", deadline_uid(d.kind, entry.case_number, entry.election, d.trigger_on))
-    event.add("dtstamp", datetime.combine(d.trigger_on, time(0), tzinfo=timezone.utc))
+    event.add("dtstamp", datetime.combine(d.trigger_on, time(0), tzinfo=UTC))
     event.add("sequence", abs((d.due_on - d.trigger_on).days))
     if d.kind in _DATE_ONLY:
         event.add("dtstart", d.due_on)
@@ -187,7 +187,7 @@ def deadline_event(entry: FeedEntry, *, alarm: bool = True) -> Event:
         reminder.add("action", "DISPLAY")
         reminder.add("description", _summary(entry))
         ring_at = datetime.combine(d.due_on - timedelta(days=1), ALARM_AT, tzinfo=zone)
-        reminder.add("trigger", ring_at.astimezone(timezone.utc))
+        reminder.add("trigger", ring_at.astimezone(UTC))
         event.add_component(reminder)
     return event
 

@@ -72,7 +72,25 @@ def get_engine(url: str | None = None) -> Engine:
     settings = get_settings()
     engine = make_engine(url or settings.database_url, busy_timeout_ms=settings.sqlite_busy_timeout_ms)
     SQLModel.metadata.create_all(engine)
+    check_schema(engine)
     return engine
+
+
+def check_schema(engine: Engine) -> None:
+    """Refuse, with a clear message, a database made by an older casefile whose tables lack columns
+    this version uses (there are no migrations yet: such a database must be moved aside)."""
+    from sqlalchemy import inspect
+
+    inspector = inspect(engine)
+    for table in SQLModel.metadata.sorted_tables:
+        have = {c["name"] for c in inspector.get_columns(table.name)}
+        missing = sorted(c.name for c in table.columns if c.name not in have)
+        if missing:
+            raise ConfigurationError(
+                f"CASEFILE_DATABASE_URL: the database {engine.url.render_as_string(hide_password=True)} was made by an "
+                f"older casefile (table {table.name!r} lacks {', '.join(missing)}); move it aside (e.g. delete "
+                ".casefile/casefile.db for the demo) and replay or re-enter the cases"
+            )
 
 
 @contextmanager

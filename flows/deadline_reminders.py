@@ -8,7 +8,7 @@ run retries them.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from prefect import flow
 from prefect.states import Completed, Failed
@@ -36,7 +36,7 @@ def scheduled_instant() -> datetime:
 
     value = flow_run.scheduled_start_time
     moment = datetime.fromisoformat(value.isoformat())
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 @flow(name="deadline-reminders", validate_parameters=True, persist_result=False, log_prints=False)

@@ -34,7 +34,18 @@ console = Console()
 err_console = Console(stderr=True)
 
 # Command modules: each registers its commands on the groups above when imported.
-from casefile.cli import acts, calc_deadlines, calc_tally, cases, deadlines_list, replay  # noqa: E402,F401  (registration)
-from casefile.cli import importing  # noqa: E402,F401  (registration)
-from casefile.cli import challenges  # noqa: E402,F401  (registration)
-from casefile.cli import calendar_feed, deadline_changes, deadlines_explain, reminders, serving  # noqa: E402,F401  (registration)
+from casefile.cli import (  # noqa: E402,F401  (registration)  # noqa: E402,F401  (registration)
+    acts,
+    calc_deadlines,
+    calc_tally,
+    calendar_feed,
+    cases,
+    challenges,  # noqa: E402,F401  (registration)
+    deadline_changes,
+    deadlines_explain,
+    deadlines_list,
+    importing,  # noqa: E402,F401  (registration)
+    reminders,
+    replay,
+    serving,
+)

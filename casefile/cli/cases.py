@@ -8,6 +8,7 @@ from datetime import UTC
 from pathlib import Path
 
 import typer
+from rich import box
 from rich.table import Table
 
 from casefile.cli.app import case_app, console
@@ -90,21 +91,20 @@ def print_docket(entries: list[dict]) -> None:
 
 
 def print_deadlines(deadlines: list[dict], *, title: str) -> None:
-    table = Table(title=title)
-    table.add_column("ID", no_wrap=True, justify="right")  # for `casefile deadlines explain ID`
-    table.add_column("Case / election", no_wrap=True)
-    table.add_column("Deadline", no_wrap=True)
-    table.add_column("For", ratio=1, min_width=9)
+    """Deadlines as a table that fits 80 columns; `casefile deadlines explain ID` gives the rule and derivation."""
+    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("ID", no_wrap=True, justify="right", min_width=2)  # for `casefile deadlines explain ID`
+    table.add_column("Case", no_wrap=True)
+    table.add_column("Deadline", min_width=10, overflow="fold")
+    table.add_column("For", min_width=7)
     table.add_column("Due", no_wrap=True)
-    table.add_column("Cut-off (office time)", no_wrap=True)
-    table.add_column("Rule", ratio=2, min_width=16)
-    table.add_column("Status", no_wrap=True)
+    table.add_column("Cut-off", no_wrap=True)
+    table.add_column("Status", min_width=6)
     for d in deadlines:
-        table.add_row(str(d.get("id", "")), d.get("case_number", ""), d["kind"], d["for"], d["due_on"],
-                      d["cutoff_at"].replace("T", " "),
-                      d["citation"].split(";")[0], d["status"])
+        cutoff = d["cutoff_at"].split("T", 1)[-1]  # the time and offset; the date is the due date
+        table.add_row(str(d.get("id", "")), d.get("case_number", ""), d["kind"], d["for"], d["due_on"], cutoff, d["status"])
     if not deadlines:
-        table.add_row("", "", "(none)", "", "", "", "", "")
+        table.add_row("", "", "(none)", "", "", "", "")
     console.print(table)
 
 

@@ -39,8 +39,7 @@ def serve(
     limit: int = typer.Option(2, "--limit", min=1, help="At most this many runs at once; later ones wait (default 2: "
                               "a sweep and a reminders run)."),
 ) -> None:
-    """Run the sweep (and the deadline reminders, once flows/deadline_reminders.py exists) on schedules
-    until Ctrl-C, on the Prefect server named by PREFECT_API_URL or on a local one started here.
+    """Run the sweep and the deadline reminders on schedules until Ctrl-C, on the Prefect server named by PREFECT_API_URL or on a local one started here.
 
     Each scheduled run is as of its scheduled instant. The runs use CASEFILE_DATABASE_URL and
     CASEFILE_OUTPUT_DIR as set here (relative SQLite paths and folders are made absolute first)."""

@@ -20,7 +20,17 @@ from casefile.rules.tally import TallyCounts, analyze_tally
 from casefile.services.deadline_records import close_open_deadlines, keep_deadline
 from casefile.services.records import get_case, get_election, latest_tally, parties_of
 from casefile.services.tallies import analysis_fields, counts_of
-from casefile.vocab import Actor, ChallengeStatus, DeadlineKind, DeadlineStatus, Disposition, OutcomeKind, PartyRole, Stage, TallyKind
+from casefile.vocab import (
+    Actor,
+    ChallengeStatus,
+    DeadlineKind,
+    DeadlineStatus,
+    Disposition,
+    OutcomeKind,
+    PartyRole,
+    Stage,
+    TallyKind,
+)
 from casefile.workflow import advance, already_done, docket, ref_id, require_stage
 
 #: Stages in which the Region may rule on challenged ballots and open them (rules.md §4).

@@ -28,7 +28,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -159,7 +159,7 @@ def select_due_reminders(session: Session, *, as_of: datetime, lead_days: Sequen
     # A cut-off not yet passed means a due day no earlier than the day before as_of's UTC date: the
     # two-sided range on due_on is what lets the database use that index rather than scan.
     open_now = and_(Deadline.status == DeadlineStatus.OPEN, col(Deadline.cutoff_at) >= as_of,
-                    col(Deadline.due_on) >= as_of.astimezone(timezone.utc).date() - timedelta(days=1),
+                    col(Deadline.due_on) >= as_of.astimezone(UTC).date() - timedelta(days=1),
                     col(Deadline.due_on) <= horizon, Deadline.for_whom != REGION_ONLY)
     unknown = set(session.exec(select(Deadline.office_key).where(open_now).distinct()).all()) - {
         key for keys in zones.values() for key in keys}
@@ -339,8 +339,8 @@ def database_now(session: Session) -> datetime:
     if isinstance(value, str):
         value = datetime.fromisoformat(value)
     if value.tzinfo is None:
-        value = value.replace(tzinfo=timezone.utc)
-    return value.astimezone(timezone.utc)
+        value = value.replace(tzinfo=UTC)
+    return value.astimezone(UTC)
 
 
 def _claim(session: Session, due: list[DueReminder], default_urls: Sequence[str], *, token: str, as_of: datetime,
