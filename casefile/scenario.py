@@ -62,8 +62,9 @@ class ElectionSpec(_Strict):
     reason: str = ""
 
 
-class RecordTally(_Event):
-    act: Literal["record-tally"]
+class _TallyCountsSpec(_Strict):
+    """The counts of a tally as a file gives them (shared by scenario events and tally files)."""
+
     kind: TallyKind
     choices: dict[str, int]
     against: int | None = None
@@ -72,6 +73,10 @@ class RecordTally(_Event):
     eligible: int | None = None
     eligible_exact: bool = False
     election: ElectionSpec = ElectionSpec()
+
+
+class RecordTally(_TallyCountsSpec, _Event):
+    act: Literal["record-tally"]
 
 
 class WitnessSpec(_Strict):
@@ -395,18 +400,10 @@ class StatedSpec(_Strict):
     determinative: bool | None = None
 
 
-class TallyFile(_Strict):
+class TallyFile(_TallyCountsSpec):
     """A tally file for ``casefile tally record``: the case, the tally's kind and date, the counts,
     and optionally the lines as transcribed from the form (``stated``), which must agree."""
 
     case_number: str
-    kind: TallyKind
     prepared_on: date
-    choices: dict[str, int]
-    against: int | None = None
-    challenged: int = 0
-    void: int = 0
-    eligible: int | None = None
-    eligible_exact: bool = False
-    election: ElectionSpec = ElectionSpec()
     stated: StatedSpec | None = None

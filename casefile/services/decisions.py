@@ -72,6 +72,18 @@ def _apply_rulings(session: Session, election: Election, decision_in: DecisionIn
     return out
 
 
+def _store_decision(session: Session, case_id: int, election: Election, kind: str, decision_in: DecisionIn,
+                    rulings: list[dict]) -> Decision:
+    """Store a report or decision of ``kind`` (ho-report, rd-decision, alj-decision) as issued."""
+    decision = Decision(election_id=election.id, kind=kind, issued_on=decision_in.issued_on,  # type: ignore[arg-type]
+                        issuer=decision_in.issuer, result=decision_in.result, rulings=rulings,
+                        at_fault_party_id=_party_id(session, case_id, decision_in.at_fault),
+                        summary=decision_in.summary, note=decision_in.note)
+    session.add(decision)
+    session.flush()
+    return decision
+
+
 def _decision(session: Session, decision_id: int) -> Decision:
     decision = session.get(Decision, decision_id)
     assert decision is not None
@@ -91,12 +103,7 @@ def issue_ho_report(session: Session, *, case_number: str, decision_in: Decision
         return _decision(session, ref_id(entry, "decision"))
     require_stage(election, "the hearing officer's report", {Stage.HEARING_OPEN, Stage.HEARING_CLOSED})
     rulings = _apply_rulings(session, election, decision_in, recommend_only=True)
-    decision = Decision(election_id=election.id, kind="ho-report", issued_on=decision_in.issued_on,  # type: ignore[arg-type]
-                        issuer=decision_in.issuer, result=decision_in.result, rulings=rulings,
-                        at_fault_party_id=_party_id(session, case.id, decision_in.at_fault),  # type: ignore[arg-type]
-                        summary=decision_in.summary, note=decision_in.note)
-    session.add(decision)
-    session.flush()
+    decision = _store_decision(session, case.id, election, "ho-report", decision_in, rulings)  # type: ignore[arg-type]
     advance(session, election, Stage.HO_REPORT_ISSUED, as_of=as_of, occurred_on=decision_in.issued_on,
             act="ho-report", act_key=act_key, actor=Actor.HEARING_OFFICER,
             summary=f"Hearing Officer's Report: recommends {decision_in.result.replace('-', ' ')}"
@@ -209,12 +216,7 @@ def record_rd_decision(session: Session, *, case_number: str, decision_in: Decis
     if decision_in.result == "certify":
         raise ProcedureError("a decision that certifies is recorded as 'overrule' followed by the certification act")
     rulings = _apply_rulings(session, election, decision_in, recommend_only=False)
-    decision = Decision(election_id=election.id, kind="rd-decision", issued_on=decision_in.issued_on,  # type: ignore[arg-type]
-                        issuer=decision_in.issuer, result=decision_in.result, rulings=rulings,
-                        at_fault_party_id=_party_id(session, case.id, decision_in.at_fault),  # type: ignore[arg-type]
-                        summary=decision_in.summary, note=decision_in.note)
-    session.add(decision)
-    session.flush()
+    decision = _store_decision(session, case.id, election, "rd-decision", decision_in, rulings)  # type: ignore[arg-type]
     on = decision_in.issued_on
     ref = f"decision:{decision.id}"
     advance(session, election, Stage.RD_DECISION, as_of=as_of, occurred_on=on, act="rd-decision", act_key=act_key,
@@ -261,12 +263,7 @@ def record_alj_decision(session: Session, *, case_number: str, decision_in: Deci
         return _decision(session, ref_id(entry, "decision"))
     require_stage(election, "the Administrative Law Judge's decision", {Stage.ALJ_CONSOLIDATED})
     rulings = _apply_rulings(session, election, decision_in, recommend_only=True)
-    decision = Decision(election_id=election.id, kind="alj-decision", issued_on=decision_in.issued_on,  # type: ignore[arg-type]
-                        issuer=decision_in.issuer, result=decision_in.result, rulings=rulings,
-                        at_fault_party_id=_party_id(session, case.id, decision_in.at_fault),  # type: ignore[arg-type]
-                        summary=decision_in.summary, note=decision_in.note)
-    session.add(decision)
-    session.flush()
+    decision = _store_decision(session, case.id, election, "alj-decision", decision_in, rulings)  # type: ignore[arg-type]
     advance(session, election, Stage.ALJ_DECISION_ISSUED, as_of=as_of, occurred_on=decision_in.issued_on,
             act="alj-decision", act_key=act_key, actor=Actor.ADMINISTRATIVE_LAW_JUDGE,
             summary=f"Administrative Law Judge's Decision: {decision_in.result.replace('-', ' ')}"
