@@ -27,9 +27,9 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="casefile-bench-"))
     os.environ["CASEFILE_DATABASE_URL"] = f"sqlite:///{folder / 'casefile.db'}"
     os.environ["PREFECT_HOME"] = str(folder / "prefect")
-    from casefile.db import write_session
+    from casefile.record.db import write_session
     from casefile.prefect_env import flow_runtime
-    from casefile.services.sweep import sweep
+    from casefile.jobs.sweep import sweep
 
     start = datetime(2026, 1, 5, 12, tzinfo=UTC)
     with flow_runtime():

@@ -9,7 +9,7 @@ two people each (40,000 people), 100,000 open deadlines due over the next six mo
 parties, one party, the objecting party or the Regional Director), objections filed in 5% of
 elections, and a ledger in which a third of what is due now was already sent. ``ANALYZE`` runs
 after loading, as it would on a live database. The selection is
-``casefile.services.reminders.select_due_reminders``, as of a fixed instant; the figures are the
+``casefile.jobs.reminders.select_due_reminders``, as of a fixed instant; the figures are the
 first run and the median and best of the next runs. PostgreSQL: CASEFILE_BENCH_POSTGRES_URL
 (default postgresql+psycopg://postgres@127.0.0.1:5432/test), in a scratch schema dropped afterwards.
 """
@@ -31,11 +31,11 @@ from typing import Any
 from sqlalchemy import Engine, insert, text
 from sqlmodel import Session, SQLModel
 
-from casefile import models
-from casefile.db import make_engine
+from casefile.record import models
+from casefile.record.db import make_engine
 from casefile.rules.calendar import BusinessCalendar
 from casefile.rules.offices import DEFAULT_TABLE
-from casefile.services.reminders import select_due_reminders
+from casefile.jobs.reminders import select_due_reminders
 from casefile.vocab import (
     CaseType,
     DeadlineKind,
@@ -135,7 +135,7 @@ def measure(engine: Engine) -> tuple[float, float, float, int]:
 def measure_sweep(engine: Engine, as_of: datetime) -> tuple[float, float, int]:
     """A sweep pass as of ``as_of`` (rolled back, so every round sees the same data): the indexed
     query for lapsed open deadlines, then whatever it has to close."""
-    from casefile.services.sweep import sweep
+    from casefile.jobs.sweep import sweep
 
     def once() -> int:
         with Session(engine) as session:

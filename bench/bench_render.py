@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "document
 
 from document_cases import build_contexts  # noqa: E402  (tests/documents/document_cases.py)
 
-from casefile.documents import render_html, render_pdf  # noqa: E402
+from casefile.documents.render import render_html, render_pdf  # noqa: E402
 from casefile.vocab import DocumentKind  # noqa: E402
 
 

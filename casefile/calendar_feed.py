@@ -48,11 +48,11 @@ from icalendar import Alarm, Calendar, Event, Timezone
 from sqlmodel import Session, col, select
 
 from casefile.errors import UnknownRecord
-from casefile.models import Case, Deadline, Election, Party
+from casefile.record.models import Case, Deadline, Election, Party
 from casefile.rules.calendar import day_label
 from casefile.rules.deadlines import NOUNS
 from casefile.rules.offices import office_named
-from casefile.services.records import get_case, get_party, parties_of
+from casefile.record.lookups import get_case, get_party, parties_of
 from casefile.vocab import DeadlineKind, DeadlineStatus
 
 __all__ = [

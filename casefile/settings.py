@@ -70,7 +70,7 @@ class Settings(BaseSettings):
     @classmethod
     def _check_urls(cls, value: list[str]) -> list[str]:
         if value:
-            from casefile.notify import refusal
+            from casefile.jobs.notify import refusal
 
             for url in value:
                 problem = refusal(url)

@@ -58,7 +58,7 @@ class TallyKind(StrEnum):
 
 
 class Stage(StrEnum):
-    """Per-election stages (rules.md §4; the transition table is casefile.workflow)."""
+    """Per-election stages (rules.md §4; the transition table is casefile.record.workflow)."""
 
     TALLY_ISSUED = "tally-issued"
     OBJECTIONS_PENDING = "objections-pending"
@@ -183,7 +183,7 @@ class Actor(StrEnum):
 
 
 class ReminderStatus(StrEnum):
-    """A reminder's delivery on one channel, in the reminder ledger (casefile.services.reminders)."""
+    """A reminder's delivery on one channel, in the reminder ledger (casefile.jobs.reminders)."""
 
     CLAIMED = "claimed"  # a run has taken it and is sending it (reclaimable once stale)
     SENT = "sent"  # the channel accepted the digest that carried it (terminal)

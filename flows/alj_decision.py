@@ -6,7 +6,7 @@ from datetime import datetime
 
 from prefect import flow
 
-from casefile.db import write_session
+from casefile.record.db import write_session
 from casefile.services.decisions import DecisionIn, record_alj_decision
 from casefile.vocab import DocumentKind
 from flows.issue_document import issue_document_task

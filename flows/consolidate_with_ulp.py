@@ -6,7 +6,7 @@ from datetime import datetime
 
 from prefect import flow
 
-from casefile.db import write_session
+from casefile.record.db import write_session
 from casefile.services.hearings import HearingIn, consolidate_with_ulp
 from flows.result import ActResult
 

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from prefect import flow
 from prefect.states import Completed, Failed
 
-from casefile.services.reminders import RemindersReport, send_reminders
+from casefile.jobs.reminders import RemindersReport, send_reminders
 
 
 class RemindersNotDelivered(Exception):

@@ -3,7 +3,7 @@ tallies format — in one flow run and one database transaction (no flow or task
 
 Idempotent: a re-run finds every tally already present and changes nothing. A file that is not the
 export fails the run with InvalidImport before anything is written. The command line passes a
-progress bar through :func:`casefile.services.imports.reporting_progress` (flow parameters stay
+progress bar through :func:`casefile.jobs.imports.reporting_progress` (flow parameters stay
 plain data: a path and an instant).
 """
 
@@ -13,11 +13,11 @@ from datetime import datetime
 
 from prefect import flow
 
-from casefile.db import write_session
+from casefile.record.db import write_session
 from casefile.importers.nlrb_results import parse_nlrb_results
 from casefile.importers.records import ParsedFile
 from casefile.importers.tallies_sample import parse_tallies_sample
-from casefile.services.imports import ImportReport, current_progress, import_tallies
+from casefile.jobs.imports import ImportReport, current_progress, import_tallies
 
 
 @flow(name="import-nlrb-results", validate_parameters=True, persist_result=False, log_prints=False)

@@ -6,7 +6,7 @@ from datetime import datetime
 
 from prefect import task
 
-from casefile.services.issuance import issue_document
+from casefile.documents.issue import issue_document
 from casefile.vocab import DocumentKind
 
 

@@ -6,7 +6,7 @@ from datetime import date, datetime
 
 from prefect import flow
 
-from casefile.db import write_session
+from casefile.record.db import write_session
 from casefile.services.hearings import open_hearing
 from flows.result import ActResult
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from prefect import flow
 
-from casefile.db import write_session
+from casefile.record.db import write_session
 from casefile.rules.tally import tally_from_mapping
 from casefile.services.tallies import ElectionIn, StatedLines, record_tally
 from casefile.vocab import DocumentKind, TallyKind

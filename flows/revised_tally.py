@@ -6,7 +6,7 @@ from datetime import datetime
 
 from prefect import flow
 
-from casefile.db import write_session
+from casefile.record.db import write_session
 from casefile.services.challenges import RevisedTallyIn, issue_revised_tally
 from casefile.vocab import DocumentKind
 from flows.issue_document import issue_document_task

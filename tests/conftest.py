@@ -17,8 +17,8 @@ import pytest
 from sqlalchemy import Engine, text
 from sqlmodel import SQLModel
 
-from casefile import models  # noqa: F401  (tables)
-from casefile.db import make_engine
+from casefile.record import models  # noqa: F401  (tables)
+from casefile.record.db import make_engine
 
 POSTGRES_URL = os.environ.get("CASEFILE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 CENTRAL = ZoneInfo("America/Chicago")
@@ -80,7 +80,7 @@ def engine(request: pytest.FixtureRequest) -> Engine:
 @pytest.fixture
 def configured_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """Point the settings (database, output dir) at a temp folder, for code that uses the default engine."""
-    from casefile.db import get_engine
+    from casefile.record.db import get_engine
     from casefile.settings import get_settings
 
     monkeypatch.setenv("CASEFILE_DATABASE_URL", f"sqlite:///{tmp_path / 'casefile.db'}")

@@ -18,13 +18,13 @@ from sqlalchemy import Engine
 from sqlmodel import SQLModel
 
 from casefile.calendar_feed import Feed, case_feeds, concerns_party, deadline_uid, write_feeds
-from casefile.db import make_engine, read_session, write_session
+from casefile.record.db import make_engine, read_session, write_session
 from casefile.errors import UnknownCase, UnknownRecord
 from casefile.services.cases import open_case
-from casefile.services.deadline_records import keep_deadline
+from casefile.record.deadlines import keep_deadline
 from casefile.services.objections import ObjectionsIn, file_objections
-from casefile.services.records import get_case, get_election
-from casefile.services.sweep import sweep
+from casefile.record.lookups import get_case, get_election
+from casefile.jobs.sweep import sweep
 from casefile.services.tallies import record_tally
 from casefile.vocab import DeadlineKind, TallyKind
 from tests.conftest import at

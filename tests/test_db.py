@@ -11,8 +11,8 @@ import pytest
 from sqlalchemy import Engine, text
 from sqlmodel import select
 
-from casefile.db import make_engine, write_session
-from casefile.models import DocketEntry
+from casefile.record.db import make_engine, write_session
+from casefile.record.models import DocketEntry
 from casefile.services.cases import open_case
 from casefile.services.objections import ObjectionsIn, file_objections
 from casefile.services.tallies import record_tally

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from casefile.errors import ConfigurationError
-from casefile.notify import addressed_to, check_url, deliver, mask_url, notify, refusal
+from casefile.jobs.notify import addressed_to, check_url, deliver, mask_url, notify, refusal
 from casefile.settings import get_settings
 from tests.mail import free_port, mail_url, smtp_server
 

@@ -26,8 +26,8 @@ def flows_for_command(case_number: str | None = None, *, sweep_as_of: datetime |
 
     case_id = None
     if case_number is not None:
-        from casefile.db import read_session
-        from casefile.services.records import get_case
+        from casefile.record.db import read_session
+        from casefile.record.lookups import get_case
 
         with read_session() as session:
             case_id = get_case(session, case_number).id
@@ -127,9 +127,9 @@ def local_date(case_number: str, moment) -> date:  # type: ignore[no-untyped-def
     """The calendar date of ``moment`` at the case's receiving office."""
     from zoneinfo import ZoneInfo
 
-    from casefile.db import read_session
-    from casefile.services.deadline_records import office_of
-    from casefile.services.records import get_case
+    from casefile.record.db import read_session
+    from casefile.record.deadlines import office_of
+    from casefile.record.lookups import get_case
 
     with read_session() as session:
         tz = office_of(get_case(session, case_number)).tz

@@ -21,7 +21,7 @@ def export(
     deadlines that party must act on), each deadline an event at its cut-off with the rule and the
     derivation; UIDs are stable, so re-importing updates the events instead of duplicating them."""
     from casefile.calendar_feed import case_feeds, write_feeds
-    from casefile.db import read_session
+    from casefile.record.db import read_session
     from casefile.settings import get_settings
 
     folder = out if out is not None else get_settings().output_dir / "calendars"

@@ -20,8 +20,8 @@ def show(
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output (keys in docs/json-output.md)."),
 ) -> None:
     """Show a case: parties, chain of elections with stage and tallies, objections, deadlines, docket."""
-    from casefile.db import read_session
-    from casefile.services.views import case_view
+    from casefile.record.db import read_session
+    from casefile.record.queries import case_view
 
     with read_session() as session:
         view = case_view(session, case_number)
@@ -116,7 +116,7 @@ def open_(file: Path = typer.Argument(..., help="YAML file with `case:` and `par
     from pydantic import ValidationError
 
     from casefile.cli.timeparse import parse_instant
-    from casefile.db import write_session
+    from casefile.record.db import write_session
     from casefile.errors import InvalidScenario
     from casefile.scenario import CaseSpec, PartySpec
     from casefile.services.cases import CaseIn, PartyIn, open_case

@@ -13,7 +13,7 @@ def recompute(case: str | None = typer.Option(None, "--case", help="Only this ca
               as_of: str | None = typer.Option(None, help="When (ISO instant); default now.")) -> None:
     """Recompute open deadlines with the current calendar (e.g. after CASEFILE_EXTRA_CLOSURES gained a
     closure day); each one that moves is docketed with its old and new date. Pinned dates stay."""
-    from casefile.db import write_session
+    from casefile.record.db import write_session
     from casefile.services.deadline_changes import recompute_open_deadlines
 
     with write_session() as session:
@@ -30,7 +30,7 @@ def pin(deadline_id: int = typer.Argument(..., help="Deadline id (see `casefile 
         order: str = typer.Option(..., help="The order, e.g. 'RD order of 2026-03-09 extending the offer of proof'."),
         as_of: str | None = typer.Option(None, help="When recorded (ISO instant); default now.")) -> None:
     """Fix a deadline's date by an order (never recomputed afterwards). Objection periods cannot be extended."""
-    from casefile.db import write_session
+    from casefile.record.db import write_session
     from casefile.services.deadline_changes import pin_deadline
 
     with write_session() as session:

@@ -20,7 +20,7 @@ def deadline_explanation(session: Session, deadline_id: int) -> dict[str, Any]:
     """The stored deadline ``deadline_id`` with its case, election, receiving office and derivation,
     as plain JSON-able data (``cutoff_at`` in the receiving office's zone). Raises UnknownRecord."""
     from casefile.errors import UnknownRecord
-    from casefile.models import Case, Deadline, Election
+    from casefile.record.models import Case, Deadline, Election
     from casefile.rules.calendar import day_label
     from casefile.rules.deadlines import NOUNS
     from casefile.rules.offices import office_named
@@ -62,7 +62,7 @@ def explain(
 ) -> None:
     """Show how a stored deadline was computed: trigger, rule set, calendar, receiving office, each
     day counted or skipped, the due date and the cut-off in the office's time."""
-    from casefile.db import read_session
+    from casefile.record.db import read_session
 
     with read_session() as session:
         view = deadline_explanation(session, deadline_id)

@@ -21,8 +21,8 @@ def deadlines(
         return
     from casefile.cli.cases import print_deadlines
     from casefile.cli.timeparse import parse_instant
-    from casefile.db import read_session
-    from casefile.services.views import open_deadlines
+    from casefile.record.db import read_session
+    from casefile.record.queries import open_deadlines
 
     moment = parse_instant(as_of, "--as-of")
     with read_session() as session:

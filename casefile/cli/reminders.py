@@ -27,7 +27,7 @@ def add(
 
     Each URL is checked with Apprise now; one it cannot use is refused (exit 2), its password masked."""
     from casefile.cli.timeparse import parse_instant
-    from casefile.db import write_session
+    from casefile.record.db import write_session
     from casefile.services.people import add_person, channels_for
     from casefile.settings import get_settings
 
@@ -47,7 +47,7 @@ def list_people(
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
 ) -> None:
     """List the people to remind, by case and party, with their channels (secrets masked)."""
-    from casefile.db import read_session
+    from casefile.record.db import read_session
     from casefile.services.people import people_view
 
     with read_session() as session:

@@ -53,8 +53,8 @@ def _run_with_progress(path: Path):  # type: ignore[no-untyped-def]
 
 def _print_result(report) -> None:  # type: ignore[no-untyped-def]
     from casefile.cli.cases import print_case
-    from casefile.db import read_session
-    from casefile.services.views import case_view
+    from casefile.record.db import read_session
+    from casefile.record.queries import case_view
 
     with read_session() as session:
         view = case_view(session, report.case_number)
@@ -89,9 +89,9 @@ def report_cmd(case_number: str = typer.Argument(...),
                as_of: str | None = typer.Option(None, help="Instant or date of the report; default now.")) -> None:
     """Issue a case status report for a client (docket, deadlines, outcome arithmetic) as PDF."""
     from casefile.cli.timeparse import parse_instant
-    from casefile.db import read_session
+    from casefile.record.db import read_session
     from casefile.prefect_env import configure_prefect, flow_runtime
-    from casefile.services.records import get_case
+    from casefile.record.lookups import get_case
 
     with read_session() as session:
         get_case(session, case_number)  # a wrong number fails before Prefect starts

@@ -152,7 +152,7 @@ def _check_database() -> None:
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import SQLAlchemyError
 
-    from casefile.db import get_engine
+    from casefile.record.db import get_engine
     from casefile.errors import ConfigurationError
     from casefile.settings import get_settings
 

@@ -1,6 +1,6 @@
 """Importers of NLRB election data: pure parsers (file -> records + row problems) and the comparison
 of each tally with the NLRB's own flags. Loading into the database is
-:mod:`casefile.services.imports`; the flow is ``flows/import_nlrb_results.py``.
+:mod:`casefile.jobs.imports`; the flow is ``flows/import_nlrb_results.py``.
 
 * :mod:`casefile.importers.nlrb_results` — the NLRB "Recent Election Results" CSV export;
 * :mod:`casefile.importers.tallies_sample` — the normalized tallies format (FOIA release 2017-2021);

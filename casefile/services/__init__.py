@@ -2,5 +2,5 @@
 
 Each act is idempotent through its ``act_key`` on the docket: recording it again returns what the
 first recording made and changes nothing. Each runs inside the caller's single transaction
-(``casefile.db.write_session``), so a refused act stores nothing.
+(``casefile.record.db.write_session``), so a refused act stores nothing.
 """

@@ -8,12 +8,12 @@ from datetime import date, datetime
 from sqlmodel import Session, select
 
 from casefile.errors import ProcedureError
-from casefile.models import Case, Party
+from casefile.record.models import Case, Party
 from casefile.rules.case_numbers import REPRESENTATION_TYPES, parse_case_number
 from casefile.rules.offices import office_for
 from casefile.rules.rule_sets import rule_set_by_id, rule_set_for
 from casefile.vocab import Actor, CaseType, ElectionAgreement, PartyRole
-from casefile.workflow import already_done, docket
+from casefile.record.workflow import already_done, docket
 
 
 @dataclass(frozen=True)

@@ -15,10 +15,10 @@ from typing import Literal
 from sqlmodel import Session, col, func, select
 
 from casefile.errors import InvalidTally, ProcedureError, UnknownRecord
-from casefile.models import Case, ChallengedBallot, Election, Objection, Tally
+from casefile.record.models import Case, ChallengedBallot, Election, Objection, Tally
 from casefile.rules.tally import TallyCounts, analyze_tally
-from casefile.services.deadline_records import close_open_deadlines, keep_deadline
-from casefile.services.records import get_case, get_election, latest_tally, parties_of
+from casefile.record.deadlines import close_open_deadlines, keep_deadline
+from casefile.record.lookups import get_case, get_election, latest_tally, parties_of
 from casefile.services.tallies import analysis_fields, counts_of
 from casefile.vocab import (
     Actor,
@@ -31,7 +31,7 @@ from casefile.vocab import (
     Stage,
     TallyKind,
 )
-from casefile.workflow import advance, already_done, docket, ref_id, require_stage
+from casefile.record.workflow import advance, already_done, docket, ref_id, require_stage
 
 #: Stages in which the Region may rule on challenged ballots and open them (rules.md §4).
 RULING_STAGES = frozenset({

@@ -11,12 +11,12 @@ from zoneinfo import ZoneInfo
 from sqlmodel import Session, col, select
 
 from casefile.errors import ProcedureError, UnknownRecord
-from casefile.models import Case, Deadline
+from casefile.record.models import Case, Deadline
 from casefile.rules.offices import office_named
-from casefile.services.deadline_records import compute_for_case
-from casefile.services.records import get_case
+from casefile.record.deadlines import compute_for_case
+from casefile.record.lookups import get_case
 from casefile.vocab import Actor, DeadlineStatus
-from casefile.workflow import docket
+from casefile.record.workflow import docket
 
 
 @dataclass(frozen=True)

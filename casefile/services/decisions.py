@@ -12,10 +12,10 @@ from typing import Literal
 from sqlmodel import Session, select
 
 from casefile.errors import CasefileError, ProcedureError, UntimelyFiling
-from casefile.models import Certification, Decision, Election, Filing, Objection, Party
+from casefile.record.models import Certification, Decision, Election, Filing, Objection, Party
 from casefile.rules.deadlines import check_timely
-from casefile.services.deadline_records import close_open_deadlines, compute_for_case, keep_deadline
-from casefile.services.records import deadline_of, get_case, get_election, get_party, latest_tally, parties_of
+from casefile.record.deadlines import close_open_deadlines, compute_for_case, keep_deadline
+from casefile.record.lookups import deadline_of, get_case, get_election, get_party, latest_tally, parties_of
 from casefile.vocab import (
     Actor,
     DeadlineKind,
@@ -27,7 +27,7 @@ from casefile.vocab import (
     OutcomeKind,
     Stage,
 )
-from casefile.workflow import advance, already_done, docket, ref_id, require_stage
+from casefile.record.workflow import advance, already_done, docket, ref_id, require_stage
 
 Ruling = Literal["sustained", "overruled", "withdrawn", "moot"]
 Result = Literal["set-aside", "overrule", "certify"]
@@ -118,7 +118,7 @@ def issue_ho_report(session: Session, *, case_number: str, decision_in: Decision
 def _party_id(session: Session, case_id: int, key: str | None) -> int | None:
     if key is None:
         return None
-    from casefile.models import Case
+    from casefile.record.models import Case
 
     case = session.get(Case, case_id)
     assert case is not None

@@ -10,11 +10,11 @@ from datetime import date, datetime
 from sqlmodel import Session, col, select
 
 from casefile.errors import ProcedureError, UnknownRecord
-from casefile.models import Election, Hearing, Objection, Party
-from casefile.services.deadline_records import close_open_deadlines
-from casefile.services.records import get_case, get_election, latest_tally
+from casefile.record.models import Election, Hearing, Objection, Party
+from casefile.record.deadlines import close_open_deadlines
+from casefile.record.lookups import get_case, get_election, latest_tally
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Disposition, Stage
-from casefile.workflow import advance, already_done, ref_id, require_stage
+from casefile.record.workflow import advance, already_done, ref_id, require_stage
 
 
 @dataclass(frozen=True)

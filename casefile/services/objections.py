@@ -8,12 +8,12 @@ from datetime import date, datetime
 from sqlmodel import Session
 
 from casefile.errors import CasefileError, ProcedureError
-from casefile.models import Filing, Objection
+from casefile.record.models import Filing, Objection
 from casefile.rules.deadlines import check_timely
-from casefile.services.deadline_records import close_open_deadlines, compute_for_case
-from casefile.services.records import deadline_of, get_case, get_election, get_party, latest_tally, parties_of
+from casefile.record.deadlines import close_open_deadlines, compute_for_case
+from casefile.record.lookups import deadline_of, get_case, get_election, get_party, latest_tally, parties_of
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingMethod, Stage, TallyKind
-from casefile.workflow import advance, already_done, docket, ref_id, require_stage
+from casefile.record.workflow import advance, already_done, docket, ref_id, require_stage
 
 
 @dataclass(frozen=True)

@@ -9,14 +9,14 @@ from datetime import date, datetime
 from sqlmodel import Session
 
 from casefile.errors import ProcedureError
-from casefile.models import Election
+from casefile.record.models import Election
 from casefile.rules.outcome import AGAINST
 from casefile.rules.tally import analyze_tally
-from casefile.services.deadline_records import close_open_deadlines
-from casefile.services.records import elections_of, get_case, get_election, latest_tally
+from casefile.record.deadlines import close_open_deadlines
+from casefile.record.lookups import elections_of, get_case, get_election, latest_tally
 from casefile.services.tallies import counts_of
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, ElectionKind, OutcomeKind, Stage
-from casefile.workflow import advance, already_done, require_stage
+from casefile.record.workflow import advance, already_done, require_stage
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,12 @@ from typing import Any
 from sqlmodel import Session
 
 from casefile.errors import IllegalTransition, ProcedureError
-from casefile.models import Election, Tally
+from casefile.record.models import Election, Tally
 from casefile.rules.tally import TallyCounts, analyze_tally, check_stated_lines
-from casefile.services.deadline_records import keep_deadline
-from casefile.services.records import elections_of, get_case
+from casefile.record.deadlines import keep_deadline
+from casefile.record.lookups import elections_of, get_case
 from casefile.vocab import Actor, DeadlineKind, ElectionKind, Stage, TallyKind, VotingMethod
-from casefile.workflow import already_done, docket, ref_id
+from casefile.record.workflow import already_done, docket, ref_id
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from sqlmodel import SQLModel
 
-from casefile.db import make_engine, write_session
+from casefile.record.db import make_engine, write_session
 from casefile.services.cases import open_case
-from casefile.services.sweep import sweep
+from casefile.jobs.sweep import sweep
 from casefile.services.tallies import record_tally
 from casefile.vocab import TallyKind
 from tests.conftest import at

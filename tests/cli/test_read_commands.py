@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from casefile.db import make_engine, write_session
+from casefile.record.db import make_engine, write_session
 from casefile.services.cases import open_case
 from casefile.services.tallies import record_tally
 from casefile.vocab import TallyKind
@@ -96,8 +96,8 @@ class TestReadCommands:
 
 def test_deadlines_as_of_a_past_date_shows_what_was_running_then(db_env: dict[str, str]) -> None:
     """After the sweep closed the objection period, `deadlines --as-of 2021-04-12` still lists it as running that day."""
-    from casefile.db import write_session
-    from casefile.services.sweep import sweep
+    from casefile.record.db import write_session
+    from casefile.jobs.sweep import sweep
 
     engine = make_engine(db_env["CASEFILE_DATABASE_URL"])
     with write_session(engine) as s:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from casefile.document_data import DocumentContext
+from casefile.documents.data import DocumentContext
 from casefile.vocab import DocumentKind
 from document_cases import build_contexts
 

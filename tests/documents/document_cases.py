@@ -20,7 +20,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-from casefile.document_data import (
+from casefile.documents.data import (
     ALJDecisionContext,
     Caption,
     CaseStatusReportContext,
@@ -806,7 +806,7 @@ CONTEXT_BUILDERS = {
 
 def issued_documents() -> tuple[DocumentLine, ...]:
     """The record copies casefile renders for Bessemer up to April 1, 2022, with the sha256 of each PDF."""
-    from casefile.documents import render_pdf
+    from casefile.documents.render import render_pdf
 
     lines = []
     for kind, build in (

@@ -15,7 +15,7 @@ from jinja2 import StrictUndefined, UndefinedError
 from pydantic import ValidationError
 from pypdf import PdfReader
 
-from casefile.document_data import (
+from casefile.documents.data import (
     DOCUMENT_CONTEXTS,
     Caption,
     CaseStatusReportContext,
@@ -33,7 +33,7 @@ from casefile.document_data import (
     is_placeholder,
     placeholder,
 )
-from casefile.documents import (
+from casefile.documents.render import (
     TEMPLATE_FILES,
     RenderedDocument,
     clock,

@@ -27,7 +27,7 @@ def prefect_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 @pytest.fixture(scope="module")
 def flows_db(prefect_server: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """A temp database and output folder for one test module, with Prefect's test server running."""
-    from casefile.db import get_engine
+    from casefile.record.db import get_engine
     from casefile.settings import get_settings
 
     folder = tmp_path_factory.mktemp("casefile")

@@ -12,8 +12,8 @@ import pytest
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from casefile.db import make_engine
-from casefile.models import DocketEntry, Document, Filing, Tally
+from casefile.record.db import make_engine
+from casefile.record.models import DocketEntry, Document, Filing, Tally
 
 pytestmark = pytest.mark.prefect
 CASEFILE = Path(sys.executable).with_name("casefile")

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from sqlmodel import func, select
 
-from casefile.db import read_session
-from casefile.models import Case, Tally
-from casefile.services.imports import reporting_progress
+from casefile.record.db import read_session
+from casefile.record.models import Case, Tally
+from casefile.jobs.imports import reporting_progress
 from tests.conftest import at
 
 pytestmark = pytest.mark.prefect
@@ -94,7 +94,7 @@ class TestImportCommand:
         assert "Imported tallies-sample.csv (276 records)" in result.stdout
         assert "03-RC-283799" in result.stdout
         assert "NLRB's own data disagrees with the rules on 27 statement(s)" in result.stdout
-        from casefile.db import make_engine
+        from casefile.record.db import make_engine
 
         engine = make_engine(cli.url)
         with read_session(engine) as s:

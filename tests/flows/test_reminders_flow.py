@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from casefile.db import write_session
+from casefile.record.db import write_session
 from casefile.services.cases import open_case
 from casefile.services.tallies import record_tally
 from casefile.vocab import TallyKind

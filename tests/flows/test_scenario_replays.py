@@ -9,8 +9,8 @@ import pytest
 from pypdf import PdfReader
 from sqlmodel import func, select
 
-from casefile.db import read_session
-from casefile.models import Case, ChallengedBallot, DocketEntry, Document, Election, Filing, Objection, Tally
+from casefile.record.db import read_session
+from casefile.record.models import Case, ChallengedBallot, DocketEntry, Document, Election, Filing, Objection, Tally
 from casefile.scenario import replay
 from casefile.vocab import Stage
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from sqlmodel import select
 
-from casefile.db import read_session, write_session
-from casefile.models import Deadline, Election
+from casefile.record.db import read_session, write_session
+from casefile.record.models import Deadline, Election
 from casefile.prefect_env import flow_runtime
 from casefile.services.cases import open_case
 from casefile.services.tallies import record_tally

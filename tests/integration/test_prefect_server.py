@@ -25,8 +25,8 @@ import pytest
 from sqlalchemy.engine import URL, make_url
 from sqlmodel import Session, SQLModel, select
 
-from casefile.db import make_engine, write_session
-from casefile.models import Deadline, Election
+from casefile.record.db import make_engine, write_session
+from casefile.record.models import Deadline, Election
 from casefile.prefect_server import QUIET, local_server, stop_process
 from casefile.services.cases import open_case
 from casefile.services.tallies import record_tally

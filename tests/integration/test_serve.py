@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, SQLModel, select
 
-from casefile.db import make_engine, write_session
-from casefile.models import Deadline, Election
+from casefile.record.db import make_engine, write_session
+from casefile.record.models import Deadline, Election
 from casefile.prefect_server import free_port
 from casefile.services.cases import open_case
 from casefile.services.tallies import record_tally

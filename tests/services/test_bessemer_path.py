@@ -8,14 +8,14 @@ from datetime import date
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from casefile.db import read_session, write_session
-from casefile.models import Deadline, DocketEntry, Election, Filing, Objection
+from casefile.record.db import read_session, write_session
+from casefile.record.models import Deadline, DocketEntry, Election, Filing, Objection
 from casefile.services.cases import open_case
 from casefile.services.decisions import DecisionIn, issue_ho_report, record_alj_decision, record_rd_decision
 from casefile.services.hearings import HearingIn, consolidate_with_ulp, notice_hearing, open_hearing
 from casefile.services.objections import ObjectionsIn, Witness, file_objections
-from casefile.services.records import get_case, get_election
-from casefile.services.sweep import sweep
+from casefile.record.lookups import get_case, get_election
+from casefile.jobs.sweep import sweep
 from casefile.services.tallies import record_tally
 from casefile.vocab import DeadlineKind, DeadlineStatus, Disposition, Stage, TallyKind
 from tests.conftest import at

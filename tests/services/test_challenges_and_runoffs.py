@@ -9,9 +9,9 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from casefile.db import read_session, write_session
+from casefile.record.db import read_session, write_session
 from casefile.errors import InvalidTally, ProcedureError
-from casefile.models import ChallengedBallot, Election, Tally
+from casefile.record.models import ChallengedBallot, Election, Tally
 from casefile.rules.tally import TallyCounts
 from casefile.services.cases import CaseIn, PartyIn, open_case
 from casefile.services.challenges import (
@@ -23,7 +23,7 @@ from casefile.services.challenges import (
     rule_on_challenges,
 )
 from casefile.services.runoffs import DirectionIn, direct_runoff
-from casefile.services.sweep import sweep
+from casefile.jobs.sweep import sweep
 from casefile.services.tallies import record_tally
 from casefile.vocab import ChallengeStatus, ElectionAgreement, PartyRole, Stage, TallyKind
 from tests.conftest import at

@@ -10,12 +10,12 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from casefile.db import read_session, write_session
+from casefile.record.db import read_session, write_session
 from casefile.errors import ProcedureError
-from casefile.models import Deadline, DocketEntry
+from casefile.record.models import Deadline, DocketEntry
 from casefile.services.cases import open_case
 from casefile.services.deadline_changes import pin_deadline, recompute_open_deadlines
-from casefile.services.deadline_records import _calendar
+from casefile.record.deadlines import _calendar
 from casefile.services.tallies import record_tally
 from casefile.settings import get_settings
 from casefile.vocab import DeadlineKind, TallyKind

@@ -12,17 +12,17 @@ from sqlalchemy import Engine, func
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
-from casefile.db import read_session, write_session
+from casefile.record.db import read_session, write_session
 from casefile.errors import CasefileError, InvalidImport
 from casefile.importers.nlrb_results import parse_nlrb_results, parse_nlrb_results_text
 from casefile.importers.tallies_sample import parse_tallies_sample
-from casefile.models import Case, Deadline, DocketEntry, Election, Party, Tally
+from casefile.record.models import Case, Deadline, DocketEntry, Election, Party, Tally
 from casefile.services.cases import open_case
-from casefile.services.imports import ImportReport, closing_stage, import_tallies
-from casefile.services.records import get_case
-from casefile.services.sweep import sweep
+from casefile.jobs.imports import ImportReport, closing_stage, import_tallies
+from casefile.record.lookups import get_case
+from casefile.jobs.sweep import sweep
 from casefile.services.tallies import record_tally
-from casefile.services.views import open_deadlines
+from casefile.record.queries import open_deadlines
 from casefile.vocab import DeadlineKind, DeadlineStatus, ElectionKind, PartyRole, Stage, TallyKind
 from tests.conftest import at
 from tests.services.bessemer import CASE_IN, ELECTION_2021, NUMBER, TALLY_2021

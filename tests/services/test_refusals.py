@@ -8,14 +8,14 @@ import pytest
 from sqlalchemy import Engine, func
 from sqlmodel import select
 
-from casefile.db import read_session, write_session
+from casefile.record.db import read_session, write_session
 from casefile.errors import IllegalTransition, InvalidTally, MalformedCaseNumber, ProcedureError, UnknownCase, UntimelyFiling
-from casefile.models import Deadline, DocketEntry, Election, Filing, Objection, Tally
+from casefile.record.models import Deadline, DocketEntry, Election, Filing, Objection, Tally
 from casefile.rules.tally import TallyCounts
 from casefile.services.cases import open_case
 from casefile.services.decisions import DecisionIn, issue_certification, issue_ho_report
 from casefile.services.objections import ObjectionsIn, Witness, file_objections
-from casefile.services.sweep import sweep
+from casefile.jobs.sweep import sweep
 from casefile.services.tallies import StatedLines, record_tally
 from casefile.vocab import Stage, TallyKind
 from tests.conftest import at

@@ -13,15 +13,15 @@ from hypothesis import strategies as st
 from sqlalchemy import Engine, update
 from sqlmodel import select
 
-from casefile.db import read_session, write_session
+from casefile.record.db import read_session, write_session
 from casefile.errors import ConfigurationError, UnknownRecord
-from casefile.models import Person, ReminderSent
-from casefile.notify import Delivery
+from casefile.record.models import Person, ReminderSent
+from casefile.jobs.notify import Delivery
 from casefile.rules.calendar import BusinessCalendar
 from casefile.services.cases import open_case
 from casefile.services.objections import ObjectionsIn, file_objections
 from casefile.services.people import add_person, people_view
-from casefile.services.reminders import (
+from casefile.jobs.reminders import (
     latest_due_on,
     reminder_at,
     reminder_leads,

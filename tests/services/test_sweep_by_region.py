@@ -9,11 +9,11 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import col, select
 
-from casefile.db import read_session, write_session
+from casefile.record.db import read_session, write_session
 from casefile.errors import UnknownRegion
-from casefile.models import Case, Election
+from casefile.record.models import Case, Election
 from casefile.services.cases import open_case
-from casefile.services.sweep import sweep
+from casefile.jobs.sweep import sweep
 from casefile.services.tallies import record_tally
 from casefile.vocab import Stage, TallyKind
 from tests.conftest import at

@@ -34,8 +34,8 @@ What each record becomes (decisions the export leaves open are said here and in 
   ``import:{unit}:{kind}:{date}``, actor board-agent) and ``import-case-closed`` (key
   ``import:closed:{date}``).
 
-Docket entries and deadlines have the columns ``casefile.workflow.docket`` and
-``casefile.services.deadline_records.keep_deadline`` give them, but are inserted a table at a time:
+Docket entries and deadlines have the columns ``casefile.record.workflow.docket`` and
+``casefile.record.deadlines.keep_deadline`` give them, but are inserted a table at a time:
 those functions flush one row each (about 1.3 ms a flush on the development machine, over a second
 for the 846 rows of the 300-record sample), and the import must take well under 2 s.
 
@@ -60,12 +60,12 @@ from casefile.errors import CasefileError
 from casefile.importers.comparison import Disagreement, compare_with_nlrb, not_analysable
 from casefile.importers.reading import Progress
 from casefile.importers.records import ImportedTally, ParsedFile
-from casefile.models import Case, Deadline, DocketEntry, Election, Party, Tally
+from casefile.record.models import Case, Deadline, DocketEntry, Election, Party, Tally
 from casefile.rules.deadlines import compute_deadline
 from casefile.rules.offices import office_for, office_named
 from casefile.rules.rule_sets import rule_set_by_id, rule_set_for
 from casefile.rules.tally import TallyAnalysis, analyze_tally
-from casefile.services.deadline_records import configured_calendar
+from casefile.record.deadlines import configured_calendar
 from casefile.vocab import (
     TERMINAL_STAGES,
     Actor,
@@ -568,7 +568,7 @@ def _tally_row(round_: _Round, known: _KnownTally) -> dict[str, Any]:
 
 
 def _entries(work: _CaseWork, as_of: datetime) -> list[dict[str, Any]]:
-    """The docket entries of the import, as ``casefile.workflow.docket`` writes them (same columns and keys)."""
+    """The docket entries of the import, as ``casefile.record.workflow.docket`` writes them (same columns and keys)."""
     first = work.first
     entries: list[dict[str, Any]] = []
 

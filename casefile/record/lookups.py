@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlmodel import Session, col, select
 
 from casefile.errors import UnknownCase, UnknownRecord
-from casefile.models import Case, Deadline, Election, Party, Tally
+from casefile.record.models import Case, Deadline, Election, Party, Tally
 from casefile.rules.case_numbers import parse_case_number
 from casefile.vocab import DeadlineKind
 

@@ -16,12 +16,12 @@ from pathlib import Path
 
 from sqlmodel import Session, select
 
-from casefile.db import read_session, write_session
-from casefile.models import Document
-from casefile.services.document_contexts import build_context
-from casefile.services.records import get_case
+from casefile.record.db import read_session, write_session
+from casefile.record.models import Document
+from casefile.documents.build import build_context
+from casefile.record.lookups import get_case
 from casefile.vocab import Actor, DocumentKind
-from casefile.workflow import docket
+from casefile.record.workflow import docket
 
 _ISSUERS = {"Board Agent": Actor.BOARD_AGENT, "Regional Director": Actor.REGIONAL_DIRECTOR,
             "Hearing Officer": Actor.HEARING_OFFICER, "Administrative Law Judge": Actor.ADMINISTRATIVE_LAW_JUDGE,
@@ -40,7 +40,7 @@ def issue_document(*, case_number: str, kind: DocumentKind, subject: str, as_of:
     defaults to the CASEFILE_OUTPUT_DIR setting) and registers it. Idempotent. Raises
     UnknownCase, UnknownRecord, and the rendering errors of casefile.documents.
     """
-    from casefile.documents import render_pdf
+    from casefile.documents.render import render_pdf
     from casefile.settings import get_settings
 
     key = f"{kind.value}:{subject}"

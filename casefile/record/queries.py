@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import or_
 from sqlmodel import Session, col, func, select
 
-from casefile.models import (
+from casefile.record.models import (
     Case,
     Certification,
     ChallengedBallot,
@@ -26,7 +26,7 @@ from casefile.models import (
 )
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.offices import office_named
-from casefile.services.records import elections_of, get_case, parties_of
+from casefile.record.lookups import elections_of, get_case, parties_of
 from casefile.services.tallies import counts_of
 from casefile.vocab import DeadlineStatus
 

@@ -15,13 +15,13 @@ from zoneinfo import ZoneInfo
 from sqlmodel import Session, col, select
 
 from casefile.errors import CasefileError
-from casefile.models import Case, Deadline, Election, Filing
+from casefile.record.models import Case, Deadline, Election, Filing
 from casefile.rules.offices import normalize_region, office_named
 from casefile.services.challenges import objections_still_pending
-from casefile.services.deadline_records import close_open_deadlines
-from casefile.services.records import latest_tally
+from casefile.record.deadlines import close_open_deadlines
+from casefile.record.lookups import latest_tally
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, OutcomeKind, Stage
-from casefile.workflow import advance
+from casefile.record.workflow import advance
 
 _FILING_FOR = {DeadlineKind.OBJECTIONS: "objections", DeadlineKind.OFFER_OF_PROOF: "offer-of-proof",
                DeadlineKind.EXCEPTIONS: "exceptions", DeadlineKind.REVISED_TALLY_OBJECTIONS: "objections"}

@@ -36,13 +36,13 @@ from sqlalchemy import Engine, and_, case, exists, func, or_, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col, select
 
-from casefile.db import get_engine, read_session, write_session
+from casefile.record.db import get_engine, read_session, write_session
 from casefile.errors import CasefileError
-from casefile.models import Case, Deadline, Filing, Party, Person, ReminderSent
-from casefile.notify import Delivery, deliver
+from casefile.record.models import Case, Deadline, Filing, Party, Person, ReminderSent
+from casefile.jobs.notify import Delivery, deliver
 from casefile.rules.calendar import BusinessCalendar
 from casefile.rules.offices import DEFAULT_TABLE, office_named
-from casefile.services.deadline_records import configured_calendar
+from casefile.record.deadlines import configured_calendar
 from casefile.services.people import Channel, channels_for, default_channel_counts
 from casefile.vocab import DeadlineKind, DeadlineStatus, ReminderStatus
 
@@ -283,7 +283,7 @@ def send_reminders(*, as_of: datetime, notifier: Notifier = deliver, engine: Eng
     overlap. A channel that fails is marked failed and retried by the next run; the others are still
     sent; nothing is marked sent that its channel did not accept.
 
-    ``notifier(url, *, title=, body=)`` delivers one message (default: Apprise, casefile.notify.deliver);
+    ``notifier(url, *, title=, body=)`` delivers one message (default: Apprise, casefile.jobs.notify.deliver);
     ``engine``: default the configured database. Raises CasefileError for a naive ``as_of``."""
     engine = engine or get_engine()
     calendar = calendar or configured_calendar()

@@ -66,7 +66,7 @@ def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
 @lru_cache(maxsize=4)
 def get_engine(url: str | None = None) -> Engine:
     """The process's engine for ``url`` (default: the configured CASEFILE_DATABASE_URL), tables created."""
-    from casefile import models  # noqa: F401  (registers the tables)
+    from casefile.record import models  # noqa: F401  (registers the tables)
     from casefile.settings import get_settings
 
     settings = get_settings()

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from sqlmodel import Session, select
 
-from casefile.models import Case, Deadline, Election
+from casefile.record.models import Case, Deadline, Election
 from casefile.rules.calendar import KNOWN_CLOSURES, BusinessCalendar, parse_closure
 from casefile.rules.deadlines import DeadlineComputation, compute_deadline
 from casefile.rules.offices import Office, office_named

@@ -1,4 +1,4 @@
-"""Documents: a context model (``casefile.document_data``) → Jinja2 HTML → WeasyPrint PDF.
+"""Documents: a context model (``casefile.documents.data``) → Jinja2 HTML → WeasyPrint PDF.
 
 One template per :class:`~casefile.vocab.DocumentKind` in ``templates/`` (installed as the package
 ``casefile.templates``); every template extends ``base.html`` and builds its caption, service list
@@ -27,7 +27,7 @@ from pydantic import BaseModel
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
-from casefile.document_data import (
+from casefile.documents.data import (
     DOCUMENT_CONTEXTS,
     PLACEHOLDER_PATTERN,
     DocumentContext,

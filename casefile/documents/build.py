@@ -1,4 +1,4 @@
-"""Building each document's context (``casefile.document_data``) from the case record.
+"""Building each document's context (``casefile.documents.data``) from the case record.
 
 Facts come only from the record; a fact the record lacks becomes a labelled placeholder, never a
 guess. One builder per document kind, keyed by the subject the document is issued for
@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 from sqlmodel import Session, col, select
 
-from casefile.document_data import (
+from casefile.documents.data import (
     ALJDecisionContext,
     Caption,
     CaseStatusReportContext,
@@ -50,7 +50,7 @@ from casefile.document_data import (
     placeholder,
 )
 from casefile.errors import UnknownRecord
-from casefile.models import (
+from casefile.record.models import (
     Case,
     Certification,
     ChallengedBallot,
@@ -69,8 +69,8 @@ from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.offices import office_named
 from casefile.rules.rule_sets import rule_set_by_id
 from casefile.rules.tally import analyze_tally
-from casefile.services.deadline_records import office_of
-from casefile.services.records import deadline_of, elections_of, get_case, latest_tally, parties_of
+from casefile.record.deadlines import office_of
+from casefile.record.lookups import deadline_of, elections_of, get_case, latest_tally, parties_of
 from casefile.services.tallies import counts_of
 from casefile.vocab import DeadlineKind, DeadlineStatus, Disposition, DocumentKind, PartyRole
 

@@ -12,7 +12,7 @@ from datetime import date, datetime
 from sqlmodel import Session, select
 
 from casefile.errors import IllegalTransition
-from casefile.models import DocketEntry, Election
+from casefile.record.models import DocketEntry, Election
 from casefile.vocab import Actor, Stage
 
 S = Stage
