@@ -1,65 +1,197 @@
-"""casefile's exceptions. Callers catch :class:`CasefileError`; the CLI prints its message and exits 2.
+"""casefile's exceptions, in families that carry data.
 
-Anything else that escapes is a bug and shows a traceback.
+Callers catch :class:`CasefileError`; the CLI prints its message on one line and exits 2; the
+HTTP API maps the family to a status (``BadInput`` 422, ``NotFound`` 404, ``NotAllowedNow`` 409,
+``Untimely`` 409, ``Conflict`` 409, ``Internal`` 500) and answers ``application/problem+json``
+with the error's stable ``code`` and the offending field's ``field`` path (e.g. ``"objections.2"``).
+Anything that is not a CasefileError is a bug and shows a traceback.
+
+The families (each class's docstring says when it is raised):
+
+- :class:`BadInput` — what was given cannot be used (a tally that does not add up, a malformed
+  case number or file, an unknown Region, a bad setting).
+- :class:`NotFound` — a case, election, party, deadline or document that does not exist.
+- :class:`NotAllowedNow` — an act the procedure does not allow at this point (the stage, a
+  second runoff, a certification while the objection window is open).
+- :class:`Untimely` — a filing received after the cut-off of its deadline.
+- :class:`Conflict` — the act contradicts what is already recorded (the same act with other
+  figures, a concurrent act that won the race).
+- :class:`Internal` — casefile itself cannot do what it must (a document that fails preflight).
 """
 
 from __future__ import annotations
 
 
 class CasefileError(Exception):
-    """Base of every error casefile raises on purpose (bad input, a refused act)."""
+    """Base of every error casefile raises on purpose. ``code`` is stable (API clients match on
+    it); ``field`` is the dotted path of the offending input field, or None."""
 
+    code = "casefile-error"
+    family = "casefile-error"
 
-class InvalidTally(CasefileError):
-    """A tally of ballots whose counts are impossible or whose stated lines disagree with the counts."""
-
-    def __init__(self, message: str, *, line: str | None = None) -> None:
+    def __init__(self, message: str, *, field: str | None = None, code: str | None = None) -> None:
         super().__init__(message)
+        self.field = field
+        if code is not None:
+            self.code = code
+
+    @property
+    def message(self) -> str:
+        return str(self)
+
+
+# --- families -------------------------------------------------------------------------------------
+
+
+class BadInput(CasefileError):
+    """What was given cannot be used as it is (shape, value, format)."""
+
+    code = family = "bad-input"
+
+
+class NotFound(CasefileError):
+    """A record named by the input does not exist (or may not be seen by who asks)."""
+
+    code = family = "not-found"
+
+
+class NotAllowedNow(CasefileError):
+    """An act the procedure does not allow now (stage, order of acts, limits of the rules)."""
+
+    code = family = "not-allowed-now"
+
+
+class Untimely(CasefileError):
+    """A filing received after the cut-off instant of its deadline."""
+
+    code = family = "untimely"
+
+
+class Conflict(CasefileError):
+    """The act contradicts what the record already holds (or lost a race to an act that did)."""
+
+    code = family = "conflict"
+
+
+class Internal(CasefileError):
+    """casefile cannot complete what it must do, through no fault of the input."""
+
+    code = family = "internal"
+
+
+# --- bad input ------------------------------------------------------------------------------------
+
+
+class InvalidTally(BadInput):
+    """A tally of ballots whose counts are impossible or whose stated lines disagree with the counts.
+    ``line`` names the line of the tally form at fault (as numbered on the issued form)."""
+
+    code = "invalid-tally"
+
+    def __init__(self, message: str, *, line: str | None = None, field: str | None = None) -> None:
+        super().__init__(message, field=field)
         self.line = line
 
 
-class UntimelyFiling(CasefileError):
-    """A filing received after the cut-off instant of its deadline (message names due date, cut-off and rule)."""
-
-
-class IllegalTransition(CasefileError):
-    """An act that the election's current stage does not allow (message names both stages)."""
-
-
-class UnknownCase(CasefileError):
-    """A case number that is not in the database."""
-
-
-class MalformedCaseNumber(CasefileError):
+class MalformedCaseNumber(BadInput):
     """A case number that does not have the form RR-TT-NNNNNN (rules.md §7)."""
 
-
-class UnknownRecord(CasefileError):
-    """An election, objection, party, deadline or document that does not exist in the case."""
+    code = "malformed-case-number"
 
 
-class InvalidScenario(CasefileError):
-    """A scenario file that cannot be replayed (message names the file and the event)."""
+class InvalidScenario(BadInput):
+    """A scenario, act or tally file that cannot be used (message names the file and the event)."""
+
+    code = "invalid-file"
 
 
-class UnknownRegion(CasefileError):
+class UnknownRegion(BadInput):
     """A Region number or receiving office that the office table does not know."""
 
+    code = "unknown-region"
 
-class InvalidCalendar(CasefileError):
+
+class InvalidCalendar(BadInput):
     """A closure day or rule-set request that the calendar cannot use (bad format, no rule set for a date)."""
 
-
-class ProcedureError(CasefileError):
-    """An act the procedure does not allow for reasons other than the stage (a party that is not a party,
-    a certification while the objection window is open, a second runoff)."""
+    code = "invalid-calendar"
 
 
-class ConfigurationError(CasefileError):
+class ConfigurationError(BadInput):
     """A setting that cannot be used (message names the setting)."""
 
+    code = "configuration"
 
-class InvalidImport(CasefileError):
+
+class InvalidImport(BadInput):
     """A file that cannot be imported at all (not the expected export format: its header lacks the
     columns the importer reads, or it is not text); the message names the file and what is missing.
     Bad rows in a good file are not errors: they are reported and skipped."""
+
+    code = "invalid-import"
+
+
+# --- not found ------------------------------------------------------------------------------------
+
+
+class UnknownCase(NotFound):
+    """A case number that is not in the database."""
+
+    code = "unknown-case"
+
+
+class UnknownRecord(NotFound):
+    """An election, objection, party, deadline or document that does not exist in the case."""
+
+    code = "unknown-record"
+
+
+# --- not allowed now ------------------------------------------------------------------------------
+
+
+class IllegalTransition(NotAllowedNow):
+    """An act that the election's current stage does not allow (message names both stages)."""
+
+    code = "illegal-transition"
+
+
+class ProcedureError(NotAllowedNow):
+    """An act the procedure does not allow for reasons other than the stage (a party that is not a party,
+    a certification while the objection window is open, a second runoff)."""
+
+    code = "procedure"
+
+
+# --- untimely -------------------------------------------------------------------------------------
+
+
+class UntimelyFiling(Untimely):
+    """A filing received after the cut-off instant of its deadline (message names due date, cut-off and rule)."""
+
+    code = "untimely-filing"
+
+
+# --- conflict -------------------------------------------------------------------------------------
+
+
+class AlreadyRecorded(Conflict):
+    """The same act is already recorded with other content (an issued record is never overwritten:
+    a correction is its own act)."""
+
+    code = "already-recorded"
+
+
+class ConcurrentAct(Conflict):
+    """Another act on the same case committed first and this one can no longer be applied as given;
+    retrying gives the answer a retry would (the first act's result, or a clean refusal)."""
+
+    code = "concurrent-act"
+
+
+# --- internal -------------------------------------------------------------------------------------
+
+
+class DocumentFailed(Internal):
+    """A document could not be issued (rendering failed or it fails preflight): nothing was stored."""
+
+    code = "document-failed"

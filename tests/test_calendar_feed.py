@@ -19,6 +19,7 @@ from sqlmodel import SQLModel
 
 from casefile.calendar_feed import Feed, case_feeds, concerns_party, deadline_uid, write_feeds
 from casefile.record.db import make_engine, read_session, write_session
+from casefile.record import migrate
 from casefile.errors import UnknownCase, UnknownRecord
 from casefile.services.cases import open_case
 from casefile.record.deadlines import keep_deadline
@@ -277,7 +278,7 @@ def db_env(tmp_path: Path) -> dict[str, str]:
     """A SQLite file holding Bessemer with its 2021 tally, and the environment pointing the CLI at it."""
     url = f"sqlite:///{tmp_path / 'casefile.db'}"
     engine = make_engine(url)
-    SQLModel.metadata.create_all(engine)
+    migrate.upgrade(engine)  # the CLI opens it: its schema at the migrations' head
     _bessemer_2021(engine)
     engine.dispose()
     return {**os.environ, "CASEFILE_DATABASE_URL": url, "CASEFILE_OUTPUT_DIR": str(tmp_path / "out"), "COLUMNS": "200"}

@@ -1,88 +1,64 @@
-"""Commands that perform a legal act through its flow: ``tally record``, ``objections file``,
-``certify``, ``sweep``. Prefect is imported only when one of them runs."""
+"""Commands that perform a legal act: ``casefile act CASE FILE`` (any act, in the scenario's event
+syntax), and the common ones — ``tally record``, ``objections file``, ``certify`` — plus
+``sweep``. Each builds an act model and performs it through the front door
+(:func:`casefile.cli.perform.run_act`); none waits for a Prefect start-up."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from datetime import date, datetime
 from pathlib import Path
-from typing import Any
 
 import typer
 
-from casefile.cli.app import app, console, err_console, objections_app, tally_app
-from casefile.cli.timeparse import parse_date, parse_instant
+from casefile.cli.app import app, console, objections_app, tally_app
+from casefile.cli.perform import now, run_act
 from casefile.errors import InvalidScenario
 
-
-@contextmanager
-def flows_for_command(case_number: str | None = None, *, sweep_as_of: datetime | None = None) -> Iterator[Any]:
-    """The flows package, inside casefile's Prefect runtime (says where flows run). With
-    ``case_number``, the case is looked up first, so a wrong number fails before Prefect starts;
-    with ``sweep_as_of`` too, the case is swept as of that instant before the act (periods that ran
-    out are closed, as the scheduled sweep would have done), so the act sees the case as it stands."""
-    from casefile.prefect_env import configure_prefect, flow_runtime
-
-    case_id = None
-    if case_number is not None:
-        from casefile.record.db import read_session
-        from casefile.record.lookups import get_case
-
-        with read_session() as session:
-            case_id = get_case(session, case_number).id
-
-    err_console.print(f"[dim]{configure_prefect()}[/]")
-    with flow_runtime():
-        import flows
-
-        if case_id is not None and sweep_as_of is not None:
-            flows.sweep_flow(as_of=sweep_as_of, case_id=case_id)
-        yield flows
+_AS_OF = "When the act is recorded (ISO instant with offset, or a date: 00:00 at the receiving office); default now."
 
 
-def show_result(result) -> None:  # type: ignore[no-untyped-def]
-    console.print(f"{result.act}: {result.case_number} ({result.ref})")
-    for path in result.documents:
-        console.print(f"  issued {path}")
+def _moment(text: str | None, case_number: str | None, what: str = "--as-of"):  # type: ignore[no-untyped-def]
+    from casefile import app as front
+
+    return now() if text is None else front.read_instant(text, what=what, case_number=case_number)
+
+
+@app.command("act")
+def act_cmd(case_number: str = typer.Argument(..., help="NLRB case number, e.g. 10-RC-269250"),
+            file: Path = typer.Argument(..., help="YAML/JSON file holding one act, in a scenario event's syntax "
+                                                  "(docs/scenario-format.md), e.g. `act: file-objections`."),
+            as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
+    """Perform any legal act on a case from a file holding that act (the syntax of one scenario event)."""
+    from pydantic import ValidationError
+
+    from casefile.acts import models, parse_act
+    from casefile.scenario import explain_validation, read_file
+
+    raw = read_file(file, what="act file")
+    if not isinstance(raw, dict) or "act" not in raw:
+        raise InvalidScenario(f"{file}: an act file is a mapping with `act:` (one of: {', '.join(models())})")
+    if raw["act"] not in models():
+        raise InvalidScenario(f"{file}: unknown act {raw['act']!r} (acts: {', '.join(models())})", field="act")
+    try:
+        act = parse_act(raw)
+    except ValidationError as exc:
+        raise InvalidScenario(f"{file}: {raw['act']}: {explain_validation(exc, skip=1)}") from exc
+    number = None if raw["act"] == "open-case" else case_number
+    run_act(act, case_number=number, as_of=_moment(as_of, number))
 
 
 @tally_app.command("record")
 def record(file: Path = typer.Argument(..., help="YAML/JSON tally file (docs/scenario-format.md, 'Tally file')."),
-           as_of: str | None = typer.Option(None, help="When it is recorded (ISO instant); default now.")) -> None:
+           as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
     """Record a Tally of Ballots from a file and issue its record copy; opens the objection period."""
-    import yaml
     from pydantic import ValidationError
 
-    from casefile.scenario import TallyFile, explain_validation
+    from casefile.scenario import TallyFile, explain_validation, read_file
 
     try:
-        spec = TallyFile.model_validate(yaml.safe_load(file.read_text(encoding="utf-8")))
-    except OSError as exc:
-        raise InvalidScenario(f"{file}: cannot read the tally file ({exc.strerror})") from exc
-    except yaml.YAMLError as exc:
-        raise InvalidScenario(f"{file}: not valid YAML: {exc}") from exc
+        spec = TallyFile.model_validate(read_file(file, what="tally file"))
     except ValidationError as exc:
         raise InvalidScenario(f"{file}: not a tally file (docs/scenario-format.md): {explain_validation(exc)}") from exc
-    from casefile.rules.tally import analyze_tally, tally_from_mapping
-    from casefile.services.tallies import ElectionIn, StatedLines
-    from casefile.vocab import TallyKind
-
-    # Check the counts before Prefect starts: an impossible tally is refused at once; warnings are shown.
-    analysis = analyze_tally(tally_from_mapping({"choices": spec.choices, "against": spec.against,
-                                                 "challenged": spec.challenged, "void": spec.void,
-                                                 "eligible": spec.eligible, "eligible_exact": spec.eligible_exact,
-                                                 "runoff_ballot": spec.kind is TallyKind.RUNOFF}))
-    for warning in analysis.warnings:
-        err_console.print(f"[yellow]warning:[/] {warning}", soft_wrap=True)
-    with flows_for_command(spec.case_number) as flows:
-        show_result(flows.record_tally_flow(
-        case_number=spec.case_number, kind=spec.kind, prepared_on=spec.prepared_on, as_of=parse_instant(as_of, "--as-of"),
-        counts={"choices": spec.choices, "against": spec.against, "challenged": spec.challenged, "void": spec.void,
-                "eligible": spec.eligible, "eligible_exact": spec.eligible_exact,
-                "runoff_ballot": spec.kind is TallyKind.RUNOFF},
-            election_in=ElectionIn(**spec.election.model_dump()),
-            stated=StatedLines(**spec.stated.model_dump()) if spec.stated else None))
+    run_act(spec.act(), case_number=spec.case_number, as_of=_moment(as_of, spec.case_number))
 
 
 @objections_app.command("file")
@@ -90,7 +66,8 @@ def file_objections(
     case_number: str = typer.Argument(..., help="NLRB case number"),
     party: str = typer.Option(..., help="Filing party's handle (see `casefile case show`)."),
     objection: list[str] = typer.Option(..., "--objection", help="One objection's statement; repeat for each, in order."),
-    received_at: str | None = typer.Option(None, help="When the Region received them (ISO with offset); default now."),
+    received_at: str | None = typer.Option(None, help="When the Region received them (ISO with offset, or a date: "
+                                                      "00:00 at the receiving office); default now."),
     method: str = typer.Option("e-filing", help="e-filing, fax or paper."),
     postmarked_on: str | None = typer.Option(None, help="Paper filings: postmark date (YYYY-MM-DD)."),
     witness: list[str] = typer.Option([], "--witness", help="Offer of proof: 'OBJECTION|WITNESS|SUMMARY'; repeat."),
@@ -99,59 +76,63 @@ def file_objections(
     """File objections with certificate of service, and the offer of proof (to the Regional Director only).
 
     Refused (exit 2) when received after the cut-off: 11:59 p.m. in the receiving office's zone on
-    the 5th business day after the tally (29 CFR 102.69(a)(8), 102.2)."""
-    from casefile.services.objections import ObjectionsIn, Witness
-    from casefile.vocab import FilingMethod
+    the 5th business day after the tally (29 CFR 102.69(a)(8), 102.2). A party's later objections
+    in the same period are supplemental: numbered on from its earlier ones."""
+    from casefile.acts.file_objections import FileObjections
 
-    moment = parse_instant(received_at, "--received-at")
-    witnesses = []
-    for item in witness:
-        parts = item.split("|", 2)
-        if len(parts) != 3 or not parts[0].strip().isdigit():
-            raise InvalidScenario(f"--witness {item!r}: expected 'OBJECTION NUMBER|WITNESS|SUMMARY'")
-        witnesses.append(Witness(objection=int(parts[0]), name=parts[1].strip(), summary=parts[2].strip()))
-    try:
-        filing_method = FilingMethod(method)
-    except ValueError as exc:
-        raise InvalidScenario(f"--method {method!r}: use e-filing, fax or paper") from exc
-    objections_in = ObjectionsIn(
-        party=party, statements=tuple(objection), received_on=local_date(case_number, moment), received_at=moment,
-        method=filing_method, postmarked_on=parse_date(postmarked_on, "--postmarked-on") if postmarked_on else None,
-        offer_of_proof=tuple(witnesses))
-    with flows_for_command(case_number) as flows:
-        show_result(flows.file_objections_flow(case_number=case_number, objections_in=objections_in, as_of=moment,
-                                         election_sequence=election))
+    moment = _moment(received_at, case_number, "--received-at")
+    data = {"act": "file-objections", "at": moment, "party": party, "objections": list(objection), "method": method,
+            "offer_of_proof": [_witness(item) for item in witness], "election": election,
+            "postmarked_on": postmarked_on}
+    run_act(_validated(FileObjections, data), case_number=case_number, as_of=moment)
 
 
-def local_date(case_number: str, moment) -> date:  # type: ignore[no-untyped-def]
-    """The calendar date of ``moment`` at the case's receiving office."""
-    from zoneinfo import ZoneInfo
-
-    from casefile.record.db import read_session
-    from casefile.record.deadlines import office_of
-    from casefile.record.lookups import get_case
-
-    with read_session() as session:
-        tz = office_of(get_case(session, case_number)).tz
-    return moment.astimezone(ZoneInfo(tz)).date()
+def _witness(item: str) -> dict[str, object]:
+    """One ``--witness 'OBJECTION|WITNESS|SUMMARY'`` option as the act's offer-of-proof entry."""
+    parts = item.split("|", 2)
+    if len(parts) != 3 or not parts[0].strip().isascii() or not parts[0].strip().isdigit():
+        raise InvalidScenario(f"--witness {item!r}: expected 'OBJECTION NUMBER|WITNESS|SUMMARY'", field="offer_of_proof")
+    return {"objection": int(parts[0]), "witness": parts[1].strip(), "summary": parts[2].strip()}
 
 
 @app.command("certify")
 def certify(case_number: str = typer.Argument(...), issued_on: str = typer.Option(..., help="Date issued (YYYY-MM-DD)."),
-            election: int | None = typer.Option(None, help="Election sequence (default: the latest).")) -> None:
+            election: int | None = typer.Option(None, help="Election sequence (default: the latest)."),
+            as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
     """Record the Regional Director's Certification (of Representative or of Results, from the tally)."""
-    on = parse_date(issued_on, "--issued-on")
-    now = parse_instant(None, "now")
-    with flows_for_command(case_number, sweep_as_of=now) as flows:
-        show_result(flows.certification_flow(case_number=case_number, issued_on=on, as_of=now,
-                                       election_sequence=election))
+    from casefile.acts import models
+
+    model = models().get("certification")
+    if model is None:
+        raise InvalidScenario("certification is not available in this build")
+    act = _validated(model, {"act": "certification", "date": issued_on, "election": election})
+    run_act(act, case_number=case_number, as_of=_moment(as_of, case_number))
+
+
+def _validated(model, data: dict):  # type: ignore[no-untyped-def]
+    """The act model from command-line values; a value that does not fit names its option."""
+    from pydantic import ValidationError
+
+    from casefile.scenario import explain_validation
+
+    try:
+        return model.model_validate({k: v for k, v in data.items() if v is not None})
+    except ValidationError as exc:
+        message = explain_validation(exc).replace("field '", "option '--").replace("_", "-")
+        raise InvalidScenario(f"{data['act']}: {message}") from exc
 
 
 @app.command("sweep")
-def sweep(as_of: str | None = typer.Option(None, help="Instant (ISO with offset) or date; default now.")) -> None:
+def sweep(as_of: str | None = typer.Option(None, help="Instant (ISO with offset) or date; default now."),
+          region: str | None = typer.Option(None, help="Only the cases of this Region (e.g. 10).")) -> None:
     """Close the periods that have run out and mark acts that have fallen due (what the schedule runs)."""
-    with flows_for_command() as flows:
-        report = flows.sweep_flow(as_of=parse_instant(as_of, "--as-of"))
+    from casefile.acts.base import Who
+    from casefile.jobs.sweep import sweep as sweep_all
+    from casefile.record.db import write_session
+
+    moment = _moment(as_of, None)
+    with write_session(by=Who.system("sweep").label) as session:
+        report = sweep_all(session, as_of=moment, region=region)
     for line in report.deadlines_closed + report.elections_moved:
         console.print(line)
     if not report.did_something:

@@ -13,8 +13,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 tally_app = typer.Typer(help="Tallies of ballots: record one, analyse one.", no_args_is_help=True)
-deadlines_app = typer.Typer(help="Deadlines: list open ones, compute one.", no_args_is_help=True, invoke_without_command=True)
-case_app = typer.Typer(help="Cases: open one, show one.", no_args_is_help=True)
+deadlines_app = typer.Typer(help="Deadlines: list open ones (as of now, or --as-of), compute one, explain one.",
+                            no_args_is_help=False, invoke_without_command=True)
+case_app = typer.Typer(help="Cases: list them, open one, show one.", no_args_is_help=True)
 objections_app = typer.Typer(help="Objections to the conduct of an election.", no_args_is_help=True)
 import_app = typer.Typer(help="Import tallies of ballots from NLRB export files.", no_args_is_help=True)
 
@@ -33,6 +34,21 @@ app.add_typer(people_app, name="people")
 console = Console()
 err_console = Console(stderr=True)
 
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        console.print(f"casefile {version('casefile')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="Print casefile's version and exit.")) -> None:
+    """Carry an NLRB representation election from the tally of ballots through objections, challenges,
+    hearing and decision to certification or a rerun election."""
+
 # Command modules: each registers its commands on the groups above when imported.
 from casefile.cli import (  # noqa: E402,F401  (registration)  # noqa: E402,F401  (registration)
     acts,
@@ -41,6 +57,7 @@ from casefile.cli import (  # noqa: E402,F401  (registration)  # noqa: E402,F401
     calendar_feed,
     cases,
     challenges,  # noqa: E402,F401  (registration)
+    db,
     deadline_changes,
     deadlines_explain,
     deadlines_list,

@@ -20,11 +20,9 @@ def show(
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output (keys in docs/json-output.md)."),
 ) -> None:
     """Show a case: parties, chain of elections with stage and tallies, objections, deadlines, docket."""
-    from casefile.record.db import read_session
-    from casefile.record.queries import case_view
+    from casefile import app as front
 
-    with read_session() as session:
-        view = case_view(session, case_number)
+    view = front.case(case_number).model_dump(mode="json", by_alias=True)
     if as_json:
         console.print_json(json.dumps(view))
         return
@@ -108,28 +106,60 @@ def print_deadlines(deadlines: list[dict], *, title: str) -> None:
     console.print(table)
 
 
+@case_app.command("list")
+def list_(as_of: str | None = typer.Option(None, help="Instant (ISO with offset) or date; default now."),
+          search: str | None = typer.Option(None, help="Only cases whose number or name contains this."),
+          region: str | None = typer.Option(None, help="Only the cases of this Region (e.g. 10)."),
+          as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")) -> None:
+    """Every case, its current stage and its next deadline, soonest first."""
+    from casefile import app as front
+    from casefile.cli.perform import now
+
+    moment = now() if as_of is None else front.read_instant(as_of, what="--as-of")
+    rows = front.cases(as_of=moment, search=search, region=region)
+    if as_json:
+        console.print_json(json.dumps({"as_of": moment.isoformat(),
+                                       "cases": [r.model_dump(mode="json", by_alias=True) for r in rows]}))
+        return
+    table = Table(title=f"{len(rows)} case{'s' if len(rows) != 1 else ''} as of {moment:%Y-%m-%d %H:%M %Z}",
+                  box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("Case", no_wrap=True)
+    table.add_column("Name", ratio=2, overflow="fold")
+    table.add_column("Stage", ratio=1, overflow="fold")
+    table.add_column("Next deadline", ratio=1, overflow="fold")
+    table.add_column("Due", no_wrap=True)
+    for r in rows:
+        d = r.next_deadline
+        table.add_row(r.case_number, r.name, r.stage or "(no tally yet)", d.kind if d else "—",
+                      d.due_on.isoformat() if d else "")
+    console.print(table)
+
+
 @case_app.command("open")
 def open_(file: Path = typer.Argument(..., help="YAML file with `case:` and `parties:` sections (scenario format)."),
           as_of: str | None = typer.Option(None, help="When the case is opened (ISO instant); default now.")) -> None:
-    """Open a case from a YAML file giving the case and its parties (docs/scenario-format.md)."""
-    import yaml
+    """Open a case from a YAML file giving the case and its parties (docs/scenario-format.md).
+
+    Opening a case that is already open with the same details changes nothing; with other
+    details it is refused, naming each difference (a recorded detail is corrected by its own act)."""
     from pydantic import ValidationError
 
-    from casefile.cli.timeparse import parse_instant
-    from casefile.record.db import write_session
+    from casefile import app as front
+    from casefile.acts.open_case import OpenCase
+    from casefile.cli.perform import now, run_act
     from casefile.errors import InvalidScenario
-    from casefile.scenario import CaseSpec, PartySpec
-    from casefile.services.cases import CaseIn, PartyIn, open_case
+    from casefile.scenario import explain_validation, read_file
 
+    raw = read_file(file, what="case file")
+    if not isinstance(raw, dict) or "case" not in raw or "parties" not in raw:
+        raise InvalidScenario(f"{file}: a case file needs `case:` and `parties:` sections")
     try:
-        raw = yaml.safe_load(file.read_text(encoding="utf-8"))
-        spec = CaseSpec.model_validate(raw["case"])
-        parties = [PartySpec.model_validate(p) for p in raw["parties"]]
-    except (OSError, KeyError, TypeError, yaml.YAMLError, ValidationError) as exc:
-        raise InvalidScenario(f"{file}: needs `case:` and `parties:` sections: {exc}") from exc
-    with write_session() as session:
-        case = open_case(session, case_in=CaseIn(
-            number=spec.number, name=spec.name, agreement=spec.agreement, petition_filed_on=spec.petition_filed_on,
-            office=spec.office, unit_description=spec.unit_description, notes=tuple(spec.notes), rule_set=spec.rule_set,
-            parties=tuple(PartyIn(**p.model_dump()) for p in parties)), as_of=parse_instant(as_of, "--as-of"))
-        console.print(f"Case {case.number} open: rule set {case.rule_set_id}, receiving office {case.office_key}")
+        act = OpenCase.model_validate({"act": "open-case", "case": raw["case"], "parties": raw["parties"]})
+    except ValidationError as exc:
+        raise InvalidScenario(f"{file}: {explain_validation(exc)}") from exc
+    moment = now() if as_of is None else front.read_instant(as_of, what="--as-of")
+    result = run_act(act, case_number=None, as_of=moment, quiet=True)
+    if result.repeated:
+        console.print(f"Case {result.case_number} is already open with these details: nothing changed")
+    else:
+        console.print(f"Case {result.case_number} open: {result.summary}", soft_wrap=True, highlight=False)

@@ -21,13 +21,12 @@ def examples_dir() -> Path:
 
 
 def _replay(path: Path) -> None:
-    from casefile.prefect_env import configure_prefect, flow_runtime
+    from casefile.prefect_env import configure_prefect
     from casefile.scenario import load_scenario
 
     load_scenario(path)  # refuse a malformed file before Prefect starts
     err_console.print(f"[dim]{configure_prefect()}[/]")
-    with flow_runtime():
-        report = _run_with_progress(path)
+    report = _run_with_progress(path)
     _print_result(report)
 
 
@@ -43,21 +42,19 @@ def _run_with_progress(path: Path):  # type: ignore[no-untyped-def]
 
         report = replay(path, on_event=on_event)
         progress.update(task, completed=progress.tasks[0].total, description="status report")
-        import flows.status_report as status_report
+        from casefile import app as front
 
         assert report.ended_at is not None
-        report.documents.append(status_report.status_report_flow(case_number=report.case_number, as_of=report.ended_at))
+        report.documents.append(front.status_report(report.case_number, as_of=report.ended_at).path)
         progress.update(task, description="done")
     return report
 
 
 def _print_result(report) -> None:  # type: ignore[no-untyped-def]
     from casefile.cli.cases import print_case
-    from casefile.record.db import read_session
-    from casefile.record.queries import case_view
+    from casefile import app as front
 
-    with read_session() as session:
-        view = case_view(session, report.case_number)
+    view = front.case(report.case_number).model_dump(mode="json", by_alias=True)
     print_case(view, all_deadlines=True)
     from rich.table import Table
 
@@ -88,15 +85,8 @@ def demo() -> None:
 def report_cmd(case_number: str = typer.Argument(...),
                as_of: str | None = typer.Option(None, help="Instant or date of the report; default now.")) -> None:
     """Issue a case status report for a client (docket, deadlines, outcome arithmetic) as PDF."""
-    from casefile.cli.timeparse import parse_instant
-    from casefile.record.db import read_session
-    from casefile.prefect_env import configure_prefect, flow_runtime
-    from casefile.record.lookups import get_case
+    from casefile import app as front
+    from casefile.cli.perform import now
 
-    with read_session() as session:
-        get_case(session, case_number)  # a wrong number fails before Prefect starts
-    err_console.print(f"[dim]{configure_prefect()}[/]")
-    with flow_runtime():
-        import flows.status_report as status_report
-
-        console.print(status_report.status_report_flow(case_number=case_number, as_of=parse_instant(as_of, "--as-of")))
+    moment = now() if as_of is None else front.read_instant(as_of, what="--as-of", case_number=case_number)
+    console.print(front.status_report(case_number, as_of=moment).path)

@@ -47,8 +47,8 @@ def serve(
 
     # A service says what it does: Prefect's INFO lines (runs submitted, finished) unless the user chose.
     os.environ.setdefault("PREFECT_LOGGING_LEVEL", "INFO")
+    _check_database()  # first: an unusable URL or an old schema is refused before anything else is done
     _pin_casefile_paths()
-    _check_database()
     previous = signal.signal(signal.SIGTERM, _interrupt)  # until the runner installs its own handler
     try:
         with prefect_server(port=port, ui=ui) as api_url:
@@ -147,8 +147,9 @@ def _pin_casefile_paths() -> None:
 
 
 def _check_database() -> None:
-    """Open casefile's database (creating its tables) before anything is scheduled: a wrong
-    CASEFILE_DATABASE_URL is refused here, naming the setting, not in every scheduled run."""
+    """Open casefile's database (an empty one is brought to head) before anything is scheduled: a
+    wrong CASEFILE_DATABASE_URL, or a database at an older schema (the message gives the command,
+    `casefile db upgrade`), is refused here, naming the setting, not in every scheduled run."""
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import SQLAlchemyError
 

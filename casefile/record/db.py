@@ -12,9 +12,10 @@ from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
-from sqlalchemy import Engine, event
+from sqlalchemy import URL, Engine, event
 from sqlalchemy.engine import make_url
-from sqlmodel import Session, SQLModel, create_engine
+from sqlalchemy.exc import SQLAlchemyError
+from sqlmodel import Session, create_engine
 
 from casefile.errors import ConfigurationError
 
@@ -24,23 +25,74 @@ _WRITE = "casefile_write"
 def make_engine(url: str, *, busy_timeout_ms: int = 10_000) -> Engine:
     """Create an engine for ``url`` (SQLAlchemy URL) with casefile's connection settings.
 
-    A SQLite file's folder is created when missing. Raises ConfigurationError for an unusable URL.
+    A SQLite file's folder is created when missing. Nothing is connected yet (see ``check_reachable``).
+    Raises ConfigurationError for a URL that cannot be parsed or used; the message never shows
+    the URL's password (``mask_url``).
     """
     try:
         parsed = make_url(url)
-    except Exception as exc:  # sqlalchemy.exc.ArgumentError
-        raise ConfigurationError(f"CASEFILE_DATABASE_URL: cannot parse {url!r}: {exc}") from exc
+    except Exception:  # sqlalchemy.exc.ArgumentError, ValueError: its text is not needed (and not shown)
+        raise ConfigurationError(f"CASEFILE_DATABASE_URL: cannot parse {mask_url(url)!r} as a database URL "
+                                 "(e.g. sqlite:///.casefile/casefile.db or postgresql+psycopg://user@host/db)") from None
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
-            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"timeout": busy_timeout_ms / 1000})
+            folder = Path(parsed.database).parent
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise ConfigurationError(f"CASEFILE_DATABASE_URL: cannot create the folder {str(folder)!r} of the SQLite "
+                                         f"database ({exc.strerror or type(exc).__name__})") from None
+        engine = create_engine(parsed, connect_args={"timeout": busy_timeout_ms / 1000})
         _configure_sqlite(engine, busy_timeout_ms)
         return engine
     if parsed.get_backend_name() == "postgresql":
         if parsed.drivername == "postgresql":
             parsed = parsed.set(drivername="postgresql+psycopg")
-        return create_engine(parsed, pool_pre_ping=True)
-    raise ConfigurationError(f"CASEFILE_DATABASE_URL: unsupported database {parsed.get_backend_name()!r} (use sqlite or postgresql)")
+        try:
+            return create_engine(parsed, pool_pre_ping=True)
+        except Exception as exc:  # a driver that is not installed, a bad query option
+            raise ConfigurationError(f"CASEFILE_DATABASE_URL: cannot use {mask_url(url)!r} "
+                                     f"({_masked_error(exc, parsed)})") from None
+    raise ConfigurationError(f"CASEFILE_DATABASE_URL: unsupported database {parsed.get_backend_name()!r} in "
+                             f"{mask_url(url)!r} (use sqlite or postgresql)")
+
+
+def mask_url(url: str) -> str:
+    """``url`` with its password replaced by ``***``, for messages.
+
+    A parsable URL is rendered by SQLAlchemy with the password hidden; in a string that does not
+    parse, anything between the first ``:`` after the scheme and the last ``@`` is masked
+    (``postgres ql://ann:s3cret@db/x`` -> ``postgres ql://ann:***@db/x``)."""
+    try:
+        parsed = make_url(url)
+    except Exception:  # noqa: BLE001 - any parse failure: mask by position below
+        start = url.find("://")
+        start = start + 3 if start >= 0 else 0
+        at = url.rfind("@")
+        colon = url.find(":", start, at) if at > start else -1
+        return url if colon < 0 else f"{url[:colon + 1]}***{url[at:]}"
+    return parsed.render_as_string(hide_password=True)
+
+
+def check_reachable(engine: Engine) -> None:
+    """Connect once; raise ConfigurationError (the URL with its password hidden, and the driver's
+    reason) when the database cannot be reached, instead of the driver's traceback."""
+    try:
+        with engine.connect() as connection:
+            connection.exec_driver_sql("SELECT 1")
+    except SQLAlchemyError as exc:
+        engine.dispose()
+        raise ConfigurationError(f"CASEFILE_DATABASE_URL={engine.url.render_as_string(hide_password=True)}: cannot reach "
+                                 f"the database ({_masked_error(exc, engine.url)})") from None
+
+
+def _masked_error(exc: BaseException, url: URL) -> str:
+    """The exception's type and first line, with the URL's password (if any) blanked out."""
+    cause = getattr(exc, "orig", None) or exc
+    first = (str(cause).strip().splitlines() or [""])[0]
+    if url.password:
+        first = first.replace(str(url.password), "***")
+    return f"{type(cause).__name__}: {first}"
 
 
 def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
@@ -65,32 +117,25 @@ def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
 
 @lru_cache(maxsize=4)
 def get_engine(url: str | None = None) -> Engine:
-    """The process's engine for ``url`` (default: the configured CASEFILE_DATABASE_URL), tables created."""
+    """The process's engine for ``url`` (default: the configured CASEFILE_DATABASE_URL), its schema at head.
+
+    An empty database is brought to head by running the migrations (the embedded default needs no
+    set-up); a database at head is used as it is. Raises ConfigurationError (password hidden) when
+    the URL is unusable or the database unreachable, and when its schema is older (the message
+    gives the command: ``casefile db upgrade``), newer or not casefile's (casefile.record.migrate)."""
     from casefile.record import models  # noqa: F401  (registers the tables)
+    from casefile.record.migrate import ensure_current
     from casefile.settings import get_settings
 
     settings = get_settings()
     engine = make_engine(url or settings.database_url, busy_timeout_ms=settings.sqlite_busy_timeout_ms)
-    SQLModel.metadata.create_all(engine)
-    check_schema(engine)
+    check_reachable(engine)
+    try:
+        ensure_current(engine)
+    except BaseException:
+        engine.dispose()
+        raise
     return engine
-
-
-def check_schema(engine: Engine) -> None:
-    """Refuse, with a clear message, a database made by an older casefile whose tables lack columns
-    this version uses (there are no migrations yet: such a database must be moved aside)."""
-    from sqlalchemy import inspect
-
-    inspector = inspect(engine)
-    for table in SQLModel.metadata.sorted_tables:
-        have = {c["name"] for c in inspector.get_columns(table.name)}
-        missing = sorted(c.name for c in table.columns if c.name not in have)
-        if missing:
-            raise ConfigurationError(
-                f"CASEFILE_DATABASE_URL: the database {engine.url.render_as_string(hide_password=True)} was made by an "
-                f"older casefile (table {table.name!r} lacks {', '.join(missing)}); move it aside (e.g. delete "
-                ".casefile/casefile.db for the demo) and replay or re-enter the cases"
-            )
 
 
 @contextmanager

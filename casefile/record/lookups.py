@@ -7,6 +7,7 @@ from sqlmodel import Session, col, select
 from casefile.errors import UnknownCase, UnknownRecord
 from casefile.record.models import Case, Deadline, Election, Party, Tally
 from casefile.rules.case_numbers import parse_case_number
+from casefile.rules.tally import TallyCounts
 from casefile.vocab import DeadlineKind
 
 
@@ -70,3 +71,12 @@ def deadline_of(session: Session, election: Election, kind: DeadlineKind) -> Dea
         .where(Deadline.election_id == election.id, Deadline.kind == kind)
         .order_by(col(Deadline.trigger_on).desc())
     ).first()
+
+
+def counts_of(tally: Tally) -> TallyCounts:
+    """The counts of a stored tally, as the rules take them."""
+    return TallyCounts(
+        choices=tuple((str(name), int(votes)) for name, votes in tally.votes), against=tally.against,
+        challenged=tally.challenged, void=tally.void, eligible=tally.eligible, eligible_exact=tally.eligible_exact,
+        runoff_ballot=tally.runoff_ballot,
+    )

@@ -1,15 +1,26 @@
 """Read models: a case as a lawyer reads it (elections, tallies, objections, deadlines, docket,
-documents), as plain JSON-able data for ``case show --json``, the tables and the status report."""
+documents), the list of cases, and the open deadlines — typed (pydantic), aware of who asks.
+
+Who asks is a :class:`Viewer`. Confidentiality is enforced here and in document download, never
+in templates or views: an offer of proof is seen only by the party that filed it and the Region
+(29 CFR 102.69(a)(8); rules.md R-G7) — for anyone else it is not listed at all. ``OPERATOR``
+(the command line on the machine that holds the database) sees everything.
+
+The JSON form of each model (``model_dump(mode="json", by_alias=True)``) is the published
+contract of ``--json`` output and the API (docs/json-output.md; changes go in CHANGELOG.md).
+"""
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any
+from datetime import date, datetime
+from typing import Any, Protocol
 from zoneinfo import ZoneInfo
 
+from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import or_
 from sqlmodel import Session, col, func, select
 
+from casefile.record.lookups import counts_of, elections_of, get_case, parties_of
 from casefile.record.models import (
     Case,
     Certification,
@@ -26,70 +37,274 @@ from casefile.record.models import (
 )
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.offices import office_named
-from casefile.record.lookups import elections_of, get_case, parties_of
-from casefile.services.tallies import counts_of
 from casefile.vocab import DeadlineStatus
 
 
-def tally_view(tally: Tally) -> dict[str, Any]:
-    return {
-        "kind": tally.kind.value, "prepared_on": tally.prepared_on.isoformat(), "eligible": tally.eligible,
-        "void": tally.void, "choices": [{"name": n, "votes": v} for n, v in tally.votes], "against": tally.against,
-        "valid": tally.valid, "challenged": tally.challenged, "valid_plus_challenged": tally.valid_plus_challenged,
-        "determinative": tally.determinative, "majority_for": tally.majority_for, "outcome": tally.outcome,
-        "outcome_text": tally.outcome_text, "reachable": list(tally.reachable), "warnings": list(tally.warnings),
-        "revises": tally.revises_id is not None, "opened": tally.opened,
-        "challenge_analysis": [_requirement_view(r) for r in analyze_challenges(counts_of(tally))] if tally.determinative else [],
-    }
+class Viewer(Protocol):
+    """Who asks. ``sees_case``: whether the case is visible at all; ``sees_confidential``:
+    whether the confidential filings (offers of proof) of party ``party_id`` are visible."""
+
+    def sees_case(self, session: Session, case: Case) -> bool: ...
+
+    def sees_confidential(self, session: Session, case: Case, party_id: int | None) -> bool: ...
 
 
-def _requirement_view(r: Any) -> dict[str, Any]:
+class _Operator:
+    """The local operator: sees every case and every document."""
+
+    def sees_case(self, session: Session, case: Case) -> bool:
+        return True
+
+    def sees_confidential(self, session: Session, case: Case, party_id: int | None) -> bool:
+        return True
+
+
+OPERATOR: Viewer = _Operator()
+
+
+class ReadModel(BaseModel):
+    model_config = ConfigDict(populate_by_name=True, frozen=True)
+
+
+class ChallengeNeed(ReadModel):
+    """What one reachable outcome needs from the challenged ballots (docs/json-output.md)."""
+
+    outcome: str
+    winner: str | None
+    runoff_choices: list[str] | None
+    fewest_needed: dict[str, Any] | None
+    all_opened: dict[str, Any] | None
+    sentence: str
+
+
+class TallyView(ReadModel):
+    """A tally of ballots as recorded, with the lines and outcome the rules computed."""
+
+    kind: str
+    prepared_on: date
+    eligible: int | None
+    void: int
+    choices: list[dict[str, Any]]
+    against: int | None
+    valid: int
+    challenged: int
+    valid_plus_challenged: int
+    determinative: bool
+    majority_for: str | None
+    outcome: str
+    winner: str | None = None
+    runoff_choices: list[str] = []
+    outcome_text: str
+    reachable: list[str]
+    warnings: list[str]
+    revises: bool
+    opened: int
+    challenge_analysis: list[ChallengeNeed]
+
+
+class DeadlineView(ReadModel):
+    """A deadline as computed and kept; ``cutoff_at`` in the receiving office's own zone."""
+
+    id: int
+    kind: str
+    for_whom: str = Field(alias="for")
+    trigger: str
+    trigger_on: date
+    due_on: date
+    cutoff_at: datetime
+    citation: str
+    rule_set: str
+    office: str
+    calendar: str
+    status: str
+    derivation: list[str]
+    pinned_by: str = ""
+    case_number: str | None = None
+
+
+class DocketEntryView(ReadModel):
+    """One docket entry: the act's legal date, the act, the legal actor, who recorded it, the summary."""
+
+    occurred_on: date
+    act: str
+    actor: str
+    recorded_by: str = ""
+    summary: str
+    from_stage: str | None
+    to_stage: str | None
+
+
+class DocumentView(ReadModel):
+    """An issued document as listed: ``path`` is the local file (the command line only; the API
+    and web pages never show it)."""
+
+    id: int
+    kind: str
+    title: str
+    issued_on: date
+    path: str
+    sha256: str
+    version: int
+    confidential: bool
+
+
+class PartyView(ReadModel):
+    key: str
+    role: str
+    name: str
+    representative: str
+
+
+class ElectionView(ReadModel):
+    """One election of the chain, with its tallies, register, objections, filings, decisions,
+    certification and deadlines."""
+
+    sequence: int
+    kind: str
+    unit_id: str = "A"
+    follows: int | None
+    reason: str
+    method: str
+    held_from_on: date | None
+    held_to_on: date | None
+    stage: str
+    stage_entered_at: datetime
+    tallies: list[TallyView]
+    challenged_ballots: dict[str, int]
+    next: dict[str, Any] | None
+    objections: dict[str, dict[str, int]]
+    filings: list[dict[str, Any]]
+    decisions: list[dict[str, Any]]
+    certification: dict[str, Any] | None
+    deadlines: list[DeadlineView]
+
+
+class CaseView(ReadModel):
+    """Everything about one case that who asks may see."""
+
+    case_number: str
+    name: str
+    case_type: str
+    region: str
+    office: str
+    agreement: str | None
+    petition_filed_on: date | None
+    rule_set: str
+    notes: list[str]
+    parties: list[PartyView]
+    elections: list[ElectionView]
+    docket: list[DocketEntryView]
+    documents: list[DocumentView]
+
+
+class CaseSummary(ReadModel):
+    """One line of the list of cases: the current election's stage and the next open deadline."""
+
+    case_number: str
+    name: str
+    region: str
+    office: str
+    stage: str | None
+    elections: int
+    next_deadline: DeadlineView | None
+
+
+def tally_view(tally: Tally) -> TallyView:
+    """A stored tally as its read model (with what each reachable outcome needs, when determinative)."""
+    needs = [_need(r) for r in analyze_challenges(counts_of(tally))] if tally.determinative else []
+    return TallyView(
+        kind=tally.kind.value, prepared_on=tally.prepared_on, eligible=tally.eligible, void=tally.void,
+        choices=[{"name": n, "votes": v} for n, v in tally.votes], against=tally.against, valid=tally.valid,
+        challenged=tally.challenged, valid_plus_challenged=tally.valid_plus_challenged, determinative=tally.determinative,
+        majority_for=tally.majority_for, outcome=tally.outcome, winner=tally.winner,
+        runoff_choices=list(tally.runoff_choices or []), outcome_text=tally.outcome_text,
+        reachable=list(tally.reachable), warnings=list(tally.warnings), revises=tally.revises_id is not None,
+        opened=tally.opened, challenge_analysis=needs)
+
+
+def _need(r: Any) -> ChallengeNeed:
     def req(x: Any) -> dict[str, Any] | None:
         return None if x is None else {"count": x.count, "of": x.of, "distribution": dict(x.distribution)}
 
-    return {"outcome": r.outcome.kind.value, "winner": r.outcome.winner,
-            "runoff_choices": list(r.outcome.runoff_choices) if r.outcome.runoff_choices else None,
-            "fewest_needed": req(r.fewest_needed), "all_opened": req(r.all_opened), "sentence": r.sentence}
+    return ChallengeNeed(outcome=r.outcome.kind.value, winner=r.outcome.winner,
+                         runoff_choices=list(r.outcome.runoff_choices) if r.outcome.runoff_choices else None,
+                         fewest_needed=req(r.fewest_needed), all_opened=req(r.all_opened), sentence=r.sentence)
 
 
-def deadline_view(d: Deadline) -> dict[str, Any]:
-    """A deadline as plain data; ``cutoff_at`` is given in the receiving office's own zone."""
+def deadline_view(d: Deadline, case_number: str | None = None) -> DeadlineView:
+    """A stored deadline as its read model; ``cutoff_at`` in the receiving office's zone."""
     cutoff = d.cutoff_at.astimezone(ZoneInfo(office_named(d.office_key).tz))
-    return {
-        "id": d.id, "kind": d.kind.value, "for": d.for_whom, "trigger": d.trigger, "trigger_on": d.trigger_on.isoformat(),
-        "due_on": d.due_on.isoformat(), "cutoff_at": cutoff.isoformat(), "citation": d.citation,
-        "rule_set": d.rule_set_id, "office": d.office_key, "calendar": d.calendar_id, "status": d.status.value,
-        "derivation": list(d.derivation),
-    }
+    assert d.id is not None
+    return DeadlineView(
+        id=d.id, kind=d.kind.value, for_whom=d.for_whom, trigger=d.trigger, trigger_on=d.trigger_on, due_on=d.due_on,
+        cutoff_at=cutoff, citation=d.citation, rule_set=d.rule_set_id, office=d.office_key, calendar=d.calendar_id,
+        status=d.status.value, derivation=list(d.derivation), pinned_by=d.pinned_by, case_number=case_number)
 
 
-def case_view(session: Session, number: str) -> dict[str, Any]:
-    """Everything about one case, JSON-able. Raises MalformedCaseNumber, UnknownCase."""
+def visible_case(session: Session, number: str, viewer: Viewer) -> Case:
+    """The case ``number`` if ``viewer`` may see it. Raises MalformedCaseNumber, UnknownCase
+    (also for a case the viewer may not see: its existence is not disclosed)."""
+    from casefile.errors import UnknownCase
+
     case = get_case(session, number)
+    if not viewer.sees_case(session, case):
+        raise UnknownCase(f"no case {case.number} in the database (open it first, or replay a scenario)")
+    return case
+
+
+def confidential_filing_ids(session: Session, case: Case, viewer: Viewer) -> set[int]:
+    """The ids of the case's confidential filings (offers of proof) that ``viewer`` may NOT see."""
+    rows = session.exec(select(Filing.id, Filing.party_id).where(Filing.case_id == case.id,
+                                                                 col(Filing.confidential).is_(True))).all()
+    return {fid for fid, pid in rows if fid is not None and not viewer.sees_confidential(session, case, pid)}
+
+
+def documents_seen(session: Session, case: Case, viewer: Viewer) -> list[Document]:
+    """The case's issued documents ``viewer`` may see, in order (a confidential document only for
+    the party that filed it and the Region)."""
+    docs = session.exec(select(Document).where(Document.case_id == case.id).order_by(col(Document.id))).all()
+    return [d for d in docs if not d.confidential or viewer.sees_confidential(session, case, document_party_id(session, d))]
+
+
+def document_party_id(session: Session, document: Document) -> int | None:
+    """The party whose filing ``document`` renders (from the filing its key names), or None."""
+    _, _, subject = document.key.partition(":")
+    table, _, ident = subject.partition(":")
+    if table == "filing" and ident.isdigit():
+        filing = session.get(Filing, int(ident))
+        return filing.party_id if filing else None
+    return None
+
+
+def case_view(session: Session, number: str, viewer: Viewer = OPERATOR) -> CaseView:
+    """Everything about one case that ``viewer`` may see. Raises MalformedCaseNumber, UnknownCase."""
+    case = visible_case(session, number, viewer)
     parties = {p.id: p for p in parties_of(session, case)}
-    elections = []
-    for election in elections_of(session, case):
-        elections.append(_election_view(session, election, parties))
+    hidden = confidential_filing_ids(session, case, viewer)
+    elections = [_election_view(session, e, parties, hidden) for e in elections_of(session, case)]
     docket = session.exec(select(DocketEntry).where(DocketEntry.case_id == case.id)
                           .order_by(col(DocketEntry.occurred_on), col(DocketEntry.id))).all()
-    documents = session.exec(select(Document).where(Document.case_id == case.id).order_by(col(Document.id))).all()
-    return {
-        "case_number": case.number, "name": case.name, "case_type": case.case_type.value, "region": case.region,
-        "office": case.office_key, "agreement": case.agreement.value if case.agreement else None,
-        "petition_filed_on": case.petition_filed_on.isoformat() if case.petition_filed_on else None, "rule_set": case.rule_set_id,
-        "notes": list(case.notes),
-        "parties": [{"key": p.key, "role": p.role.value, "name": p.name, "representative": p.representative}
-                    for p in parties.values()],
-        "elections": elections,
-        "docket": [{"occurred_on": e.occurred_on.isoformat(), "act": e.act, "actor": e.actor.value, "summary": e.summary,
-                    "from_stage": e.from_stage.value if e.from_stage else None,
-                    "to_stage": e.to_stage.value if e.to_stage else None} for e in docket],
-        "documents": [{"kind": d.kind.value, "title": d.title, "issued_on": d.issued_on.isoformat(), "path": d.path,
-                       "sha256": d.sha256, "version": d.version, "confidential": d.confidential} for d in documents],
-    }
+    hidden_docs = {d.id for d in session.exec(select(Document).where(Document.case_id == case.id)).all()} - {
+        d.id for d in documents_seen(session, case, viewer)}
+    return CaseView(
+        case_number=case.number, name=case.name, case_type=case.case_type.value, region=case.region,
+        office=case.office_key, agreement=case.agreement.value if case.agreement else None,
+        petition_filed_on=case.petition_filed_on, rule_set=case.rule_set_id, notes=list(case.notes),
+        parties=[PartyView(key=p.key, role=p.role.value, name=p.name, representative=p.representative)
+                 for p in parties.values()],
+        elections=elections,
+        docket=[DocketEntryView(occurred_on=e.occurred_on, act=e.act, actor=e.actor.value, recorded_by=e.recorded_by,
+                                summary=e.summary, from_stage=e.from_stage.value if e.from_stage else None,
+                                to_stage=e.to_stage.value if e.to_stage else None)
+                for e in docket if e.document_id not in hidden_docs or e.document_id is None],
+        documents=[DocumentView(id=d.id or 0, kind=d.kind.value, title=d.title, issued_on=d.issued_on, path=d.path,
+                                sha256=d.sha256, version=d.version, confidential=d.confidential)
+                   for d in documents_seen(session, case, viewer)],
+    )
 
 
-def _election_view(session: Session, election: Election, parties: dict[int | None, Party]) -> dict[str, Any]:
+def _election_view(session: Session, election: Election, parties: dict[int | None, Party],
+                   hidden: set[int]) -> ElectionView:
     tallies = session.exec(select(Tally).where(Tally.election_id == election.id).order_by(col(Tally.id))).all()
     objections = session.exec(select(Objection).where(Objection.election_id == election.id)
                               .order_by(col(Objection.party_id), col(Objection.number))).all()
@@ -100,40 +315,85 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
     filings = session.exec(select(Filing).where(Filing.election_id == election.id).order_by(col(Filing.id))).all()
     by_party: dict[str, dict[str, int]] = {}
     for o in objections:
-        name = parties[o.party_id].name
-        counts = by_party.setdefault(name, {})
+        counts = by_party.setdefault(parties[o.party_id].name, {})
         counts[o.disposition.value] = counts.get(o.disposition.value, 0) + 1
     follows = session.get(Election, election.follows_id) if election.follows_id else None
     register = dict(session.exec(select(ChallengedBallot.status, func.count()).where(  # type: ignore[call-overload]
         ChallengedBallot.election_id == election.id).group_by(ChallengedBallot.status)).all())
-    return {
-        "sequence": election.sequence, "kind": election.kind.value, "follows": follows.sequence if follows else None,
-        "reason": election.reason, "method": election.method.value,
-        "held_from_on": election.held_from_on.isoformat() if election.held_from_on else None,
-        "held_to_on": election.held_to_on.isoformat() if election.held_to_on else None,
-        "stage": election.stage.value, "stage_entered_at": election.stage_entered_at.isoformat(),
-        "tallies": [tally_view(t) for t in tallies],
-        "challenged_ballots": {status.value: n for status, n in register.items()},
-        "next": {"kind": election.next_kind.value, "choices": list(election.next_choices)} if election.next_kind else None,
-        "objections": by_party,
-        "filings": [{"kind": f.kind, "party": parties[f.party_id].name, "received_on": f.received_on.isoformat(),
-                     "timely": f.timely, "confidential": f.confidential} for f in filings],
-        "decisions": [{"kind": d.kind, "issued_on": d.issued_on.isoformat(), "issuer": d.issuer, "result": d.result,
-                       "summary": d.summary} for d in decisions],
-        "certification": {"kind": cert.kind, "issued_on": cert.issued_on.isoformat(), "union": cert.union} if cert else None,
-        "deadlines": [deadline_view(d) for d in deadlines],
-    }
+    return ElectionView(
+        sequence=election.sequence, kind=election.kind.value, unit_id=election.unit_id,
+        follows=follows.sequence if follows else None, reason=election.reason, method=election.method.value,
+        held_from_on=election.held_from_on, held_to_on=election.held_to_on, stage=election.stage.value,
+        stage_entered_at=election.stage_entered_at, tallies=[tally_view(t) for t in tallies],
+        challenged_ballots={status.value: n for status, n in register.items()},
+        next={"kind": election.next_kind.value, "choices": list(election.next_choices)} if election.next_kind else None,
+        objections=by_party,
+        filings=[{"kind": f.kind, "party": parties[f.party_id].name, "received_on": f.received_on.isoformat(),
+                  "timely": f.timely, "confidential": f.confidential} for f in filings if f.id not in hidden],
+        decisions=[{"kind": d.kind, "issued_on": d.issued_on.isoformat(), "issuer": d.issuer, "result": d.result,
+                    "summary": d.summary} for d in decisions],
+        certification={"kind": cert.kind, "issued_on": cert.issued_on.isoformat(), "union": cert.union} if cert else None,
+        deadlines=[deadline_view(d) for d in deadlines],
+    )
 
 
-def open_deadlines(session: Session, *, as_of: datetime, case_number: str | None = None) -> list[dict[str, Any]]:
-    """Deadlines that were running at ``as_of``, soonest first, across cases or for one case: started
-    on or before that day, cut-off not yet passed, and not closed before it (a deadline met or
-    mooted later was still open then). So a past date shows the situation as it stood that day.
-    One indexed query (cut-off), not a Python loop over cases."""
-    query = (select(Deadline, Case.number).join(Case, Case.id == Deadline.case_id)  # type: ignore[arg-type]
+def open_deadlines(session: Session, *, as_of: datetime, case_number: str | None = None,
+                   viewer: Viewer = OPERATOR, due_before: date | None = None) -> list[DeadlineView]:
+    """Deadlines that were running at ``as_of``, soonest first, across the cases ``viewer`` sees or
+    for one case: started on or before that day, cut-off not yet passed, and not closed before it
+    (a deadline met or mooted later was still open then), so a past date shows the situation as it
+    stood that day. ``due_before``: only those due before that date. Status is reported as "open"."""
+    query = (select(Deadline, Case).join(Case, Case.id == Deadline.case_id)  # type: ignore[arg-type]
              .where(col(Deadline.cutoff_at) >= as_of, col(Deadline.trigger_on) <= as_of.date(),
                     or_(Deadline.status == DeadlineStatus.OPEN, col(Deadline.closed_at) > as_of)))
     if case_number is not None:
-        query = query.where(Case.id == get_case(session, case_number).id)
+        query = query.where(Case.id == visible_case(session, case_number, viewer).id)
+    if due_before is not None:
+        query = query.where(col(Deadline.due_on) < due_before)
     rows = session.exec(query.order_by(col(Deadline.cutoff_at), col(Deadline.id))).all()
-    return [{"case_number": number, **deadline_view(d), "status": "open"} for d, number in rows]
+    seen: dict[int, bool] = {}
+    out = []
+    for d, case in rows:
+        if case.id not in seen:
+            seen[case.id] = viewer.sees_case(session, case)  # type: ignore[index]
+        if seen[case.id]:  # type: ignore[index]
+            out.append(deadline_view(d, case.number).model_copy(update={"status": "open"}))
+    return out
+
+
+def case_summaries(session: Session, *, as_of: datetime, viewer: Viewer = OPERATOR,
+                   search: str | None = None, region: str | None = None, stage: str | None = None,
+                   offset: int = 0, limit: int | None = None) -> list[CaseSummary]:
+    """Every case ``viewer`` sees with its current election's stage and the next deadline open
+    at ``as_of``; cases with a deadline first, soonest first, then by number. ``search`` matches
+    the case number or name (case-insensitive); ``region`` and ``stage`` filter."""
+    query = select(Case)
+    if search:
+        like = f"%{search.strip().lower()}%"
+        query = query.where(or_(func.lower(Case.number).like(like), func.lower(Case.name).like(like)))
+    if region:
+        query = query.where(Case.region == region.zfill(2))
+    cases = [c for c in session.exec(query.order_by(col(Case.number))).all() if viewer.sees_case(session, c)]
+    ids = [c.id for c in cases]
+    latest: dict[int, Election] = {}
+    counts: dict[int, int] = {}
+    for e in session.exec(select(Election).where(col(Election.case_id).in_(ids)).order_by(col(Election.sequence))).all():
+        latest[e.case_id] = e
+        counts[e.case_id] = counts.get(e.case_id, 0) + 1
+    nxt: dict[int, Deadline] = {}
+    for d in session.exec(select(Deadline).where(col(Deadline.case_id).in_(ids), Deadline.status == DeadlineStatus.OPEN,
+                                                 col(Deadline.cutoff_at) >= as_of)
+                          .order_by(col(Deadline.cutoff_at), col(Deadline.id))).all():
+        nxt.setdefault(d.case_id, d)
+    out = []
+    for c in cases:
+        e = latest.get(c.id)  # type: ignore[arg-type]
+        if stage and (e is None or e.stage.value != stage):
+            continue
+        d = nxt.get(c.id)  # type: ignore[arg-type]
+        out.append(CaseSummary(case_number=c.number, name=c.name, region=c.region, office=c.office_key,
+                               stage=e.stage.value if e else None, elections=counts.get(c.id, 0),  # type: ignore[arg-type]
+                               next_deadline=deadline_view(d, c.number) if d else None))
+    far = datetime.max.replace(tzinfo=as_of.tzinfo)
+    out.sort(key=lambda s: (s.next_deadline is None, s.next_deadline.cutoff_at if s.next_deadline else far, s.case_number))
+    return out[offset:offset + limit if limit is not None else None]

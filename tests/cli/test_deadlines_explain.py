@@ -12,9 +12,9 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from sqlmodel import SQLModel
 
 from casefile.record.db import make_engine, write_session
+from casefile.record import migrate
 from casefile.services.cases import open_case
 from casefile.jobs.sweep import sweep
 from casefile.services.tallies import record_tally
@@ -30,7 +30,7 @@ def db_env(tmp_path: Path) -> dict[str, str]:
     """A SQLite file holding the Bessemer case with its 2021 tally (recorded through the services)."""
     url = f"sqlite:///{tmp_path / 'casefile.db'}"
     engine = make_engine(url)
-    SQLModel.metadata.create_all(engine)
+    migrate.upgrade(engine)  # the CLI opens it: its schema at the migrations' head
     with write_session(engine) as s:
         open_case(s, case_in=CASE_IN, as_of=at("2021-04-09T12:00:00-04:00"))
         record_tally(s, case_number=NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9), counts=TALLY_2021,

@@ -25,11 +25,11 @@ CASEFILE = Path(sys.executable).with_name("casefile")
 @pytest.fixture
 def db_env(tmp_path: Path) -> dict[str, str]:
     """A SQLite file holding the Bessemer case with its 2021 tally (recorded through the services)."""
-    from sqlmodel import SQLModel
+    from casefile.record import migrate
 
     url = f"sqlite:///{tmp_path / 'casefile.db'}"
     engine = make_engine(url)
-    SQLModel.metadata.create_all(engine)
+    migrate.upgrade(engine)  # the CLI opens it: its schema at the migrations' head
     with write_session(engine) as s:
         open_case(s, case_in=CASE_IN, as_of=at("2021-04-09T12:00:00-04:00"))
         record_tally(s, case_number=NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9), counts=TALLY_2021,

@@ -23,9 +23,10 @@ from typing import Any
 import psycopg
 import pytest
 from sqlalchemy.engine import URL, make_url
-from sqlmodel import Session, SQLModel, select
+from sqlmodel import Session, select
 
 from casefile.record.db import make_engine, write_session
+from casefile.record import migrate
 from casefile.record.models import Deadline, Election
 from casefile.prefect_server import QUIET, local_server, stop_process
 from casefile.services.cases import open_case
@@ -90,7 +91,7 @@ def url_for(admin: URL, driver: str, database: str) -> str:
 def record_bessemer_tally(casefile_url: str) -> None:
     """Bessemer's 2021 tally, recorded through the services: its objection period ran out on 2021-04-16."""
     engine = make_engine(casefile_url)
-    SQLModel.metadata.create_all(engine)
+    migrate.upgrade(engine)  # the served flows open it: its schema at the migrations' head
     with write_session(engine) as s:
         open_case(s, case_in=CASE_IN, as_of=at("2021-04-09T12:00:00-04:00"))
         record_tally(s, case_number=NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9), counts=TALLY_2021,

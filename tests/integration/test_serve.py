@@ -15,9 +15,10 @@ from datetime import date, datetime
 from pathlib import Path
 
 import pytest
-from sqlmodel import Session, SQLModel, select
+from sqlmodel import Session, select
 
 from casefile.record.db import make_engine, write_session
+from casefile.record import migrate
 from casefile.record.models import Deadline, Election
 from casefile.prefect_server import free_port
 from casefile.services.cases import open_case
@@ -78,7 +79,7 @@ def alive(process: tuple[int, str]) -> bool:
 def lapsed_case(tmp_path: Path) -> Path:
     """A SQLite database holding Bessemer's 2021 tally, whose objection period ran out long ago."""
     engine = make_engine(f"sqlite:///{tmp_path / 'casefile.db'}")
-    SQLModel.metadata.create_all(engine)
+    migrate.upgrade(engine)  # `casefile serve` opens it: its schema at the migrations' head
     with write_session(engine) as s:
         open_case(s, case_in=CASE_IN, as_of=at("2021-04-09T12:00:00-04:00"))
         record_tally(s, case_number=NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9), counts=TALLY_2021,

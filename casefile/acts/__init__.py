@@ -1,0 +1,86 @@
+"""The legal acts: one module per act, each with its input model (the scenario event's shape),
+``perform(session, act, *, case, as_of, by) -> Done`` and ``issues(session, ref)`` (the
+documents the act issues about the record it made).
+
+``Act`` is the discriminated union of every act model (on the ``act`` field); ``module_for``
+finds an act's module. Every interface performs acts through the front door,
+:func:`casefile.app.perform`, never by calling a module here directly.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from types import ModuleType
+from typing import Annotated, Any, Union
+
+from pydantic import Field, TypeAdapter
+
+from casefile.acts.base import ActIn, Done, Issue, Who
+
+#: The act modules, in the order of the procedure. Each defines exactly one ActIn subclass.
+MODULES: tuple[str, ...] = (
+    "open_case",
+    "record_tally",
+    "file_objections",
+)
+
+
+@cache
+def _modules() -> dict[str, ModuleType]:
+    return {name: importlib.import_module(f"casefile.acts.{name}") for name in MODULES}
+
+
+def _model_of(module: ModuleType) -> type[ActIn]:
+    models = [v for v in vars(module).values()
+              if isinstance(v, type) and issubclass(v, ActIn) and v.__module__ == module.__name__
+              and "act" in v.model_fields]
+    if len(models) != 1:
+        raise RuntimeError(f"{module.__name__} must define exactly one act model, found {[m.__name__ for m in models]}")
+    return models[0]
+
+
+@cache
+def models() -> dict[str, type[ActIn]]:
+    """Act name ("file-objections") → its input model."""
+    out: dict[str, type[ActIn]] = {}
+    for module in _modules().values():
+        model = _model_of(module)
+        out[model.model_fields["act"].default] = model
+    return out
+
+
+@cache
+def _by_model() -> dict[type[ActIn], ModuleType]:
+    return {_model_of(m): m for m in _modules().values()}
+
+
+def module_for(act: ActIn) -> ModuleType:
+    """The module that performs ``act``."""
+    return _by_model()[type(act)]
+
+
+def module_named(name: str) -> ModuleType:
+    """The module of the act named ``name`` (as in a docket entry's ``act``). Raises KeyError."""
+    return _by_model()[models()[name]]
+
+
+@cache
+def act_union() -> Any:
+    """``Annotated[Union[...all act models...], Field(discriminator="act")]``."""
+    return Annotated[Union[tuple(models().values())], Field(discriminator="act")]  # noqa: UP007
+
+
+@cache
+def act_adapter() -> TypeAdapter[Any]:
+    """Validates a mapping (a scenario event, an act file, an API body) into its act model."""
+    return TypeAdapter(act_union())
+
+
+def parse_act(data: Any) -> ActIn:
+    """The act model for ``data`` (a mapping with ``act``). Raises pydantic.ValidationError."""
+    return act_adapter().validate_python(data)  # type: ignore[no-any-return]
+
+
+__all__ = ["MODULES", "ActIn", "Done", "Issue", "Who", "act_adapter", "act_union", "models", "module_for",
+           "module_named", "parse_act"]

@@ -1,0 +1,166 @@
+"""File a party's objections to the conduct of the election (or conduct affecting its results),
+with the offer of proof that goes to the Regional Director only.
+
+Objections are due within 5 business days after the tally (29 CFR 102.69(a)(8)); the period
+cannot be extended (R-G6). A party may file supplemental objections within the period: they are
+numbered on from its earlier ones.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import Field
+from sqlmodel import Session, func, select
+
+from casefile.acts.base import (
+    ActIn,
+    Done,
+    Issue,
+    LegalDate,
+    Line,
+    Paragraph,
+    PartyKey,
+    Strict,
+    Who,
+    again,
+    content_key,
+    election_for,
+    recorded,
+)
+from casefile.errors import ProcedureError
+from casefile.record.deadlines import close_open_deadlines, office_of
+from casefile.record.lookups import deadline_of, get_party, latest_tally, parties_of
+from casefile.record.models import Case, Deadline, Filing, Objection
+from casefile.record.workflow import advance, docket, require_stage
+from casefile.rules.timeliness import StoredDeadline, judge_filing
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, FilingMethod, Stage, TallyKind
+
+
+class WitnessIn(Strict):
+    """One witness of an offer of proof: the objection (by its number) the witness supports,
+    whom, and a summary of the expected testimony (102.66(c))."""
+
+    objection: int = Field(ge=1, le=10_000, strict=True)
+    witness: Line = Field(min_length=1)
+    summary: Paragraph = Field(min_length=1)
+
+
+class FileObjections(ActIn):
+    """A party's objections as filed: ``objections`` are the numbered objections' statements;
+    ``at`` the instant the Region received them (when the record has only the date, give ``date``
+    and timeliness is judged by the date); ``offer_of_proof`` the witnesses (confidential)."""
+
+    act: Literal["file-objections"] = "file-objections"
+    party: PartyKey
+    objections: list[Paragraph] = Field(min_length=1, max_length=500)
+    method: FilingMethod = FilingMethod.E_FILING
+    postmarked_on: LegalDate | None = None  # paper filings: the postmark or delivery-service date
+    offer_of_proof: list[WitnessIn] = Field(default_factory=list, max_length=2000)
+    note: Paragraph = ""
+
+
+SUBMITTABLE = frozenset({Stage.TALLY_ISSUED, Stage.OBJECTIONS_PENDING, Stage.REVISED_TALLY_ISSUED, Stage.CERTIFICATION_DUE,
+                         Stage.CHALLENGE_INVESTIGATION, Stage.RUNOFF_DUE})
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """The objections with their certificate of service, and the offer of proof when one was filed."""
+    filing = session.get(Filing, int(ref.partition(":")[2]))
+    assert filing is not None
+    offer = offer_with(session, filing)
+    return (Issue(DocumentKind.OBJECTIONS, ref),) + ((Issue(DocumentKind.OFFER_OF_PROOF, ref),) if offer else ())
+
+
+def offer_with(session: Session, filing: Filing) -> Filing | None:
+    """The offer of proof filed with the objections ``filing``, or None."""
+    return session.exec(select(Filing).where(Filing.accompanies_id == filing.id,
+                                             Filing.kind == "offer-of-proof")).first()
+
+
+def stored_deadline(case: Case, deadline: Deadline) -> StoredDeadline:
+    """The deadline row as the timeliness rule takes it."""
+    return StoredDeadline(due_on=deadline.due_on, cutoff_at=deadline.cutoff_at, citation=deadline.citation,
+                          office_tz=office_of(case).tz, order=deadline.pinned_by)
+
+
+def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """File the objections (and offer of proof) in the election's objection period.
+
+    Timeliness first, against the stored objections deadline (R-G3, R-B9: 11:59 p.m. in the
+    receiving office's zone on the 5th business day after the tally; cannot be extended, R-G6).
+    Then the stage: tally-issued or objections-pending (or a stage the sweep moved to before a
+    timely filing was recorded, which the filing takes back to objections-pending). The objections
+    are served on every other party; the offer of proof goes to the Regional Director only (R-G7).
+    Idempotent on (election, party, content). Raises UntimelyFiling, IllegalTransition,
+    ProcedureError, UnknownRecord. Authority: 29 CFR 102.69(a)(8); 102.2(a),(b); 102.5.
+    """
+    election = election_for(session, case, act.election)
+    party = get_party(session, case, act.party)
+    received_on = act.legal_date(case, as_of)
+    key = content_key(f"objections:e{election.sequence}:{party.key}", act.objections,
+                      [w.model_dump() for w in act.offer_of_proof])
+    if (entry := recorded(session, case, key)) is not None:
+        return again(entry, act.act, issues(session, entry.ref))
+    earlier = session.exec(select(func.max(Objection.number)).where(
+        Objection.election_id == election.id, Objection.party_id == party.id)).one() or 0
+    numbers = range(earlier + 1, earlier + len(act.objections) + 1)
+    for i, w in enumerate(act.offer_of_proof):
+        if w.objection not in numbers:
+            raise ProcedureError(
+                f"offer of proof: witness {w.witness!r} is offered on objection {w.objection}, but these objections are "
+                f"numbered {numbers.start} to {numbers.stop - 1} (102.69(a)(8), 102.66(c))",
+                field=f"offer_of_proof.{i}.objection")
+    tally = latest_tally(session, election)
+    kind = DeadlineKind.REVISED_TALLY_OBJECTIONS if tally is not None and tally.kind is TallyKind.REVISED \
+        else DeadlineKind.OBJECTIONS
+    deadline = deadline_of(session, election, kind)
+    if deadline is None:
+        raise ProcedureError(f"election {election.sequence} of {case.number} has no objection period open")
+    timeliness = judge_filing(stored_deadline(case, deadline), what=f"objections of {party.name}",
+                              received_on=received_on, received_at=act.at, method=act.method,
+                              postmarked_on=act.postmarked_on, extendable=False)
+    require_stage(election, "filing objections", SUBMITTABLE)
+    others = [p for p in parties_of(session, case) if p.id != party.id]
+    served = [{"party": p.name, "representative": p.representative,
+               "manner": "email" if p.email else "[manner not in record]", "address": p.email or p.address,
+               "served_on": received_on.isoformat()} for p in others]
+    filing = Filing(
+        case_id=case.id, election_id=election.id, party_id=party.id, kind="objections",  # type: ignore[arg-type]
+        received_at=act.at, received_on=received_on, method=act.method, deadline_id=deadline.id, timely=True,
+        timeliness_note=timeliness.note, served_on=served, note=act.noted(act.note),
+    )
+    session.add(filing)
+    session.flush()
+    for number, statement in zip(numbers, act.objections, strict=True):
+        session.add(Objection(election_id=election.id, filing_id=filing.id, party_id=party.id,  # type: ignore[arg-type]
+                              number=number, text=statement))
+    if act.offer_of_proof:
+        offer_deadline = deadline_of(session, election, DeadlineKind.OFFER_OF_PROOF)
+        session.add(Filing(
+            case_id=case.id, election_id=election.id, party_id=party.id, kind="offer-of-proof",  # type: ignore[arg-type]
+            accompanies_id=filing.id, received_at=act.at, received_on=received_on, method=act.method,
+            deadline_id=offer_deadline.id if offer_deadline is not None and kind is DeadlineKind.OBJECTIONS else deadline.id,
+            timely=True, timeliness_note=timeliness.note, confidential=True, served_on=[],
+            body=[{"objection": w.objection, "witness": w.witness, "summary": w.summary} for w in act.offer_of_proof],
+            note="Confidential: submitted to the Regional Director only, not served on other parties (102.69(a)(8)).",
+        ))
+        session.flush()
+    close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION}, status=DeadlineStatus.MOOTED,
+                         as_of=as_of)  # objections filed: no certification forthwith (R-H1)
+    n = len(act.objections)
+    what = "Supplemental objections" if earlier else "Objections"
+    summary = (f"{what} of {party.name} ({n} objection{'s' if n != 1 else ''}, nos. {numbers.start}–{numbers.stop - 1})"
+               if n > 1 else f"{what} of {party.name} (objection no. {numbers.start})")
+    summary += " and offer of proof" if act.offer_of_proof else ""
+    summary += f" received {act.at.isoformat() if act.at else received_on.isoformat()}"
+    if election.stage is not Stage.OBJECTIONS_PENDING:
+        entry = advance(session, election, Stage.OBJECTIONS_PENDING, as_of=as_of, occurred_on=received_on,
+                        act="file-objections", act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
+    else:
+        entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
+                       act="file-objections", act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
+    assert entry.id is not None
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary)
+

@@ -1,0 +1,145 @@
+"""Open a case: its number, name, parties, rule set and receiving office.
+
+Not an act of the procedure itself but of keeping the record: a user opens the case they work
+on (or a replay or an import opens it) before its tally is recorded.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import Field
+from sqlmodel import Session, select
+
+from casefile.acts.base import ActIn, Done, Issue, LegalDate, Line, Paragraph, PartyKey, Strict, Who, again, recorded
+from casefile.errors import AlreadyRecorded, ProcedureError
+from casefile.record.models import Case, Party
+from casefile.record.workflow import docket
+from casefile.rules.case_numbers import REPRESENTATION_TYPES, parse_case_number
+from casefile.rules.offices import office_for
+from casefile.rules.rule_sets import rule_set_by_id, rule_set_for
+from casefile.vocab import Actor, CaseType, ElectionAgreement, PartyRole
+
+
+class PartyIn(Strict):
+    """A party as entered: handle, role, name, and its representative of record (service address)."""
+
+    key: PartyKey
+    role: PartyRole
+    name: Line = Field(min_length=1)
+    representative: Line = ""
+    email: Line = ""
+    address: Paragraph = ""
+
+
+class CaseIn(Strict):
+    """A case as entered (the ``case:`` section of a case or scenario file). ``office`` names a
+    resident or sub-regional office (default: the Region's main office); ``rule_set`` names the
+    rule set when the petition date is not in the record (R-A1)."""
+
+    number: Line
+    name: Line = Field(min_length=1)
+    agreement: ElectionAgreement | None = None
+    petition_filed_on: LegalDate | None = None
+    rule_set: Line | None = None
+    office: Line | None = None
+    unit_description: Paragraph = ""
+    notes: list[Paragraph] = Field(default_factory=list, max_length=100)
+
+
+class OpenCase(ActIn):
+    """Open ``case`` with its ``parties`` (at least the employer and the petitioner)."""
+
+    act: Literal["open-case"] = "open-case"
+    case: CaseIn
+    parties: list[PartyIn] = Field(min_length=2, max_length=50)
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """Opening a case issues no document."""
+    return ()
+
+
+def perform(session: Session, act: OpenCase, *, case: Case | None, as_of: datetime, by: Who) -> Done:
+    """Open the case (idempotent: the same case opened again changes nothing).
+
+    The rule set is chosen by the petition filing date (R-A1) and the receiving office from the
+    Region and ``office`` (regions.md). Raises MalformedCaseNumber, UnknownRegion, ProcedureError
+    (not a representation case; no employer or no petitioner among the parties; handles not
+    unique), AlreadyRecorded (the number is open with other details: correct them with the
+    correction act).
+    """
+    spec = act.case
+    number = parse_case_number(spec.number)
+    key = f"open-case:{number}"
+    existing = session.exec(select(Case).where(Case.number == str(number))).first()
+    if existing is not None:
+        if diffs := differences(session, act, existing):
+            raise AlreadyRecorded(f"{number} is already open with other details ({'; '.join(diffs)}); opening it "
+                                  "again changes nothing: correct a recorded detail with its correction act",
+                                  field="case")
+        entry = recorded(session, existing, key)
+        if entry is not None:
+            return again(entry, act.act, ())
+        return Done(act=act.act, ref=f"case:{existing.id}", entry_id=0, repeated=True,
+                    summary=f"{number} is already in the database (imported)")
+    if number.case_type not in REPRESENTATION_TYPES:
+        raise ProcedureError(f"{number}: case type {number.case_type} has no election (post-election procedure "
+                             "applies to RC, RM, RD, UD)", field="case.number")
+    roles = {p.role for p in act.parties}
+    if PartyRole.EMPLOYER not in roles:
+        raise ProcedureError(f"{number}: the parties must include the employer", field="parties")
+    if not roles & {PartyRole.PETITIONER, PartyRole.INDIVIDUAL_PETITIONER}:
+        raise ProcedureError(f"{number}: the parties must include the petitioner", field="parties")
+    keys = [p.key for p in act.parties]
+    if len(set(keys)) != len(keys):
+        raise ProcedureError(f"{number}: party handles must be unique, got {keys}", field="parties")
+    office = office_for(number.region, spec.office)
+    if spec.rule_set is not None:
+        rule_set = rule_set_by_id(spec.rule_set)
+    elif spec.petition_filed_on is not None:
+        rule_set = rule_set_for(spec.petition_filed_on)
+    else:
+        raise ProcedureError(f"{number}: give the petition filing date or name the rule set (R-A1)",
+                             field="case.petition_filed_on")
+    opened = Case(
+        number=str(number), name=spec.name, case_type=CaseType(number.case_type), region=number.region,
+        office_key=office.key, agreement=spec.agreement, petition_filed_on=spec.petition_filed_on,
+        rule_set_id=rule_set.id, unit_description=spec.unit_description, notes=list(spec.notes), created_at=as_of,
+    )
+    session.add(opened)
+    session.flush()
+    for p in act.parties:
+        session.add(Party(case_id=opened.id, key=p.key, role=p.role, name=p.name, representative=p.representative,
+                          email=p.email, address=p.address))
+    petition = spec.petition_filed_on.isoformat() if spec.petition_filed_on else "(date not in the record)"
+    entry = docket(
+        session, opened.id, election_id=None, as_of=as_of,  # type: ignore[arg-type]
+        occurred_on=spec.petition_filed_on or act.on or as_of.date(), act="open-case", act_key=key, actor=Actor.PARTY,
+        summary=f"Case opened: {opened.name}, petition filed {petition}; rule set {rule_set.id}; "
+        f"receiving office {office.name} ({office.tz})",
+    )
+    assert entry.id is not None
+    return Done(act=act.act, ref=f"case:{opened.id}", entry_id=entry.id, summary=entry.summary)
+
+
+def differences(session: Session, act: OpenCase, case: Case) -> list[str]:
+    """What ``act`` gives that differs from the open case ``case`` (name, agreement, petition date,
+    parties' names and representatives), as "field: recorded → given" lines; empty when none."""
+    spec = act.case
+    out = []
+    for label, recorded_value, given in (("name", case.name, spec.name), ("agreement", case.agreement, spec.agreement),
+                                         ("petition_filed_on", case.petition_filed_on, spec.petition_filed_on)):
+        if recorded_value != given:
+            out.append(f"{label}: {recorded_value} → {given}")
+    parties = {p.key: p for p in session.exec(select(Party).where(Party.case_id == case.id))}
+    for p in act.parties:
+        have = parties.get(p.key)
+        if have is None:
+            out.append(f"party {p.key}: not recorded")
+            continue
+        for field_ in ("role", "name", "representative", "email", "address"):
+            if getattr(have, field_) != getattr(p, field_):
+                out.append(f"party {p.key} {field_}: {getattr(have, field_)!r} → {getattr(p, field_)!r}")
+    return out

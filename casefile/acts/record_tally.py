@@ -1,0 +1,209 @@
+"""Record a Tally of Ballots (initial, rerun or runoff) and open its objection period.
+
+The Board agent's act (R-C1): casefile records it from the tally served at the count and issues
+a record copy. Creates the election, stores the counts with the lines and outcome the rules
+computed (R-C2, R-C3, R-E3, R-D), and keeps the deadlines the tally starts.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any, Literal
+
+from pydantic import Field
+from sqlmodel import Session
+
+from casefile.acts.base import ActIn, Count, Done, Issue, LegalDate, Line, Paragraph, Strict, Who, again, recorded
+from casefile.errors import AlreadyRecorded, IllegalTransition, NotAllowedNow, ProcedureError
+from casefile.record.deadlines import keep_deadline
+from casefile.record.lookups import counts_of, elections_of
+from casefile.record.models import Case, Election, Tally
+from casefile.record.workflow import docket
+from casefile.rules.tally import TallyCounts, analyze_tally, check_stated_lines, tally_from_mapping
+from casefile.vocab import Actor, DeadlineKind, DocumentKind, ElectionKind, Stage, TallyKind, VotingMethod
+
+
+class ElectionSpec(Strict):
+    """The election a tally counts: method, voting dates, voting unit (NLRB "Unit ID"), and for a
+    rerun why it was held."""
+
+    method: VotingMethod = VotingMethod.MANUAL
+    held_from_on: LegalDate | None = None
+    held_to_on: LegalDate | None = None
+    unit_id: Line = "A"
+    reason: Paragraph = ""
+
+
+class StatedLines(Strict):
+    """Lines transcribed from a tally form; each one given must agree with the computation (rules.md §6.2)."""
+
+    valid: Count | None = None
+    valid_plus_challenged: Count | None = None
+    determinative: bool | None = None
+
+
+class TallyCountsIn(Strict):
+    """The counts of a tally as a file gives them: votes per labor organization in ballot order,
+    votes against, challenged and void ballots, the approximate (or exact) number of eligible voters."""
+
+    kind: TallyKind
+    choices: dict[Line, Count] = Field(min_length=1, max_length=20)
+    against: Count | None = None
+    challenged: Count = 0
+    void: Count = 0
+    eligible: Count | None = None
+    eligible_exact: bool = False
+
+    def counts(self) -> TallyCounts:
+        """The validated counts as the rules take them. Raises InvalidTally naming the form's line."""
+        return tally_from_mapping({"choices": dict(self.choices), "against": self.against, "challenged": self.challenged,
+                                   "void": self.void, "eligible": self.eligible, "eligible_exact": self.eligible_exact,
+                                   "runoff_ballot": self.kind is TallyKind.RUNOFF})
+
+
+class RecordTally(TallyCountsIn, ActIn):
+    """The Tally of Ballots of a new election; ``date`` is the day it was prepared (R-C5).
+    ``election`` here describes the new election (it is not a selector)."""
+
+    act: Literal["record-tally"] = "record-tally"
+    election: ElectionSpec = ElectionSpec()  # type: ignore[assignment]
+    stated: StatedLines | None = None
+
+
+_ELECTION_KIND = {TallyKind.INITIAL: ElectionKind.INITIAL, TallyKind.RERUN: ElectionKind.RERUN,
+                  TallyKind.RUNOFF: ElectionKind.RUNOFF}
+_FOLLOWS_STAGE = {TallyKind.RERUN: Stage.RERUN_DIRECTED, TallyKind.RUNOFF: Stage.RUNOFF_DIRECTED}
+
+
+def issues(ref: str) -> tuple[Issue, ...]:
+    """The record copy of the Tally of Ballots."""
+    return (Issue(DocumentKind.TALLY_OF_BALLOTS, ref),)
+
+
+def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """Record the tally of a new election (initial, rerun or runoff) and open its periods.
+
+    The counts are validated and analysed by the rules (R-C3, R-E3, R-D); stated lines, if given,
+    must agree. Creates the election at stage tally-issued and keeps the deadlines it starts:
+    objections and offer of proof (5 business days, 102.69(a)(8)), hearing (15 business days,
+    102.69(c)(1)(ii)) and the earliest certification (R-H2). A rerun follows an election whose stage
+    is rerun-directed; a runoff one at runoff-directed (only one runoff, 102.70(a)). Idempotent on
+    (case, kind, date prepared); the same tally with other figures is refused (AlreadyRecorded: a
+    correction is its own act). Raises InvalidTally, IllegalTransition, ProcedureError.
+    Authority: 29 CFR 102.69(a); 102.70; rules.md R-C.
+    """
+    prepared_on = act.legal_date(case, as_of)
+    counts = act.counts()
+    key = f"tally:{act.kind.value}:{prepared_on.isoformat()}"
+    if (entry := recorded(session, case, key)) is not None:
+        tally = session.get(Tally, int(entry.ref.partition(":")[2]))
+        assert tally is not None
+        if counts_of(tally) != counts:
+            raise AlreadyRecorded(
+                f"{case.number}: a {act.kind.value} tally of {prepared_on.isoformat()} is already recorded with other "
+                f"figures ({tally.outcome_text}; {tally.valid:,} valid, {tally.challenged:,} challenged); an issued tally "
+                "is never overwritten — correct a transcription error with the correction act")
+        return again(entry, act.act, issues(entry.ref))
+    if act.kind is TallyKind.REVISED:
+        raise ProcedureError("a revised tally follows the opening of challenged ballots; it is recorded by that act",
+                             field="kind")
+    analysis = analyze_tally(counts)
+    if act.stated is not None:
+        check_stated_lines(counts, valid=act.stated.valid, valid_plus_challenged=act.stated.valid_plus_challenged,
+                           determinative=act.stated.determinative)
+    previous = elections_of(session, case, lock=True)
+    follows = _election_followed(case, previous, act, counts)
+    if act.election.held_from_on is not None and prepared_on < act.election.held_from_on:
+        raise NotAllowedNow(f"the tally is dated {prepared_on.isoformat()}, before the election's first voting day "
+                            f"{act.election.held_from_on.isoformat()}: a tally counts ballots already cast (R-C5)",
+                            field="date")
+    names = [name for name, _ in counts.choices]
+    election_kind = follows.next_kind if follows is not None and follows.next_kind else _ELECTION_KIND[act.kind]
+    spec = act.election
+    election = Election(
+        case_id=case.id, sequence=len(previous) + 1, kind=election_kind,  # type: ignore[arg-type]
+        follows_id=follows.id if follows else None, reason=spec.reason, unit_id=spec.unit_id, method=spec.method,
+        held_from_on=spec.held_from_on, held_to_on=spec.held_to_on, choices=names,
+        against_on_ballot=counts.against is not None, stage=Stage.TALLY_ISSUED, stage_entered_at=as_of,
+    )
+    session.add(election)
+    session.flush()
+    tally = Tally(election_id=election.id, kind=act.kind, prepared_on=prepared_on, source=_source(act),  # type: ignore[arg-type]
+                  **analysis_fields(counts))
+    session.add(tally)
+    session.flush()
+    votes = ", ".join(f"{v:,} for {n}" for n, v in counts.choices)
+    against = f", {counts.against:,} against" if counts.against is not None else ""
+    entry = docket(
+        session, case.id, election_id=election.id, as_of=as_of, occurred_on=prepared_on, act="record-tally",  # type: ignore[arg-type]
+        act_key=key, actor=Actor.BOARD_AGENT, to_stage=Stage.TALLY_ISSUED, ref=f"tally:{tally.id}",
+        summary=f"Tally of Ballots ({act.kind.value}, election {election.sequence}): {votes}{against}; "
+        f"{counts.void:,} void; {counts.challenged:,} challenged "
+        f"({'determinative' if analysis.determinative else 'not determinative'}); {analysis.outcome.describe()}",
+    )
+    trigger = f"Tally of Ballots prepared {prepared_on.isoformat()}"
+    for kind_, whom in ((DeadlineKind.OBJECTIONS, "all parties"), (DeadlineKind.OFFER_OF_PROOF, "objecting party"),
+                        (DeadlineKind.HEARING_OPENS, "Regional Director"),
+                        (DeadlineKind.EARLIEST_CERTIFICATION, "Regional Director")):
+        keep_deadline(session, case=case, election=election, kind=kind_, trigger=trigger, trigger_on=prepared_on,
+                      for_whom=whom)
+    assert entry.id is not None
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(entry.ref), summary=entry.summary,
+                warnings=tuple(analysis.warnings))
+
+
+def _source(act: RecordTally) -> str:
+    return "; ".join(act.source) if isinstance(act.source, list) else act.source
+
+
+def _election_followed(case: Case, previous: list[Election], act: RecordTally, counts: TallyCounts) -> Election | None:
+    """The election a rerun or runoff follows (None for an initial tally), checked (102.70(a))."""
+    if act.kind is TallyKind.INITIAL:
+        if previous:
+            raise IllegalTransition(
+                f"{case.number} already has election {previous[-1].sequence}; a later tally is a rerun or runoff tally",
+                field="kind")
+        return None
+    if not previous:
+        raise IllegalTransition(f"{case.number}: a {act.kind.value} tally needs an earlier election; record the "
+                                "initial tally first", field="kind")
+    follows = previous[-1]
+    if act.kind is TallyKind.RUNOFF and any(e.kind is ElectionKind.RUNOFF for e in previous):
+        raise ProcedureError(f"{case.number} already had its runoff election; 102.70(a) allows only one", field="kind")
+    if follows.stage is not _FOLLOWS_STAGE[act.kind]:
+        raise IllegalTransition(f"{act.kind.value} tally: election {follows.sequence} is at stage "
+                                f"{follows.stage.value!r}, not {_FOLLOWS_STAGE[act.kind].value!r}", field="kind")
+    _check_directed_ballot(follows, counts)
+    return follows
+
+
+def _check_directed_ballot(follows: Election, counts: TallyCounts) -> None:
+    """The new election's ballot must carry the choices its direction named (R-P2, R-P4, R-O1)."""
+    if not follows.next_choices:
+        return
+    names = [n for n, _ in counts.choices]
+    against = counts.against is not None
+    if sorted(names) != sorted(follows.next_choices) or against != follows.next_against_on_ballot:
+        directed = list(follows.next_choices) + (["against"] if follows.next_against_on_ballot else [])
+        got = names + (["against"] if against else [])
+        raise ProcedureError(f"the tally's choices {got} are not those directed for this election {directed}",
+                             field="choices")
+
+
+def analysis_fields(counts: TallyCounts) -> dict[str, Any]:
+    """The computed lines, statements and the full outcome a Tally row keeps (R-C2 lines 6-10,
+    R-E3, R-D): winner and runoff choices are stored as the rules computed them, so nothing above
+    the rules re-derives them from display text or vote counts."""
+    analysis = analyze_tally(counts)
+    outcome = analysis.outcome
+    return dict(
+        eligible=counts.eligible, eligible_exact=counts.eligible_exact, void=counts.void,
+        votes=[[n, v] for n, v in counts.choices], against=counts.against, challenged=counts.challenged,
+        valid=analysis.valid, valid_plus_challenged=analysis.valid_plus_challenged, determinative=analysis.determinative,
+        majority_for=analysis.majority_for, outcome=outcome.kind.value, winner=outcome.winner,
+        runoff_choices=list(outcome.runoff_choices or ()), outcome_text=outcome.describe(),
+        reachable=[o.describe() for o in analysis.reachable], warnings=list(analysis.warnings),
+        runoff_ballot=counts.runoff_ballot,
+    )
+
+

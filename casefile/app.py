@@ -1,0 +1,271 @@
+"""The front door: every interface (the command line, scenario replays, the HTTP API and the web
+pages) performs acts and reads the record through this module, and nothing else.
+
+One policy, stated once: an act on a case first sweeps *that* case as of the act's instant, in
+its own transaction, exactly as the scheduled sweep would have (periods that ran out are closed;
+elections the rules move on are moved); then the act is performed in one transaction whose
+docket entries name who performed it; then its documents are issued (here, or by the act's
+Prefect flow run when a server issues them). A refused act stores nothing beyond what the
+sweep alone decided. Retrying an act (or losing a race to the same act) returns the first
+result and stores nothing new.
+
+Nothing here imports Prefect or WeasyPrint at module level: a refused act is reported before
+either is loaded.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel
+from sqlalchemy import Engine
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from casefile.acts import ActIn, Done, Issue, Who, module_for
+from casefile.acts.open_case import OpenCase
+from casefile.errors import BadInput, ConcurrentAct
+from casefile.record.db import read_session, write_session
+from casefile.record.lookups import get_case
+from casefile.record.models import Case
+
+#: How many times an act that lost a race (a unique key taken by a concurrent commit, a busy
+#: SQLite lock) is tried again; the retry sees the winner's commit and answers as a retry would.
+RETRIES = 3
+
+
+class IssuedDocument(BaseModel):
+    """A document an act issued: its id, kind, title, file name and sha256 (``path`` is the
+    local file, for the command line only; the API never shows it)."""
+
+    id: int
+    kind: str
+    title: str
+    file_name: str
+    sha256: str
+    confidential: bool
+    path: str = ""
+
+
+class ActResult(BaseModel):
+    """What the front door did with an act: the act, the case, the record it made ("table:id"),
+    its docket entry, whether it had been recorded before (``repeated``: nothing new stored), the
+    documents issued, those still to be issued (``pending``: kinds), warnings, and a one-line
+    summary."""
+
+    act: str
+    case_number: str
+    ref: str
+    entry_id: int
+    repeated: bool
+    summary: str
+    documents: list[IssuedDocument] = []
+    pending: list[str] = []
+    warnings: list[str] = []
+    swept: list[str] = []
+
+
+def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = None,
+            documents: Literal["issue", "defer", "none"] = "issue", engine: Engine | None = None) -> ActResult:
+    """Perform ``act`` on case ``case_number`` (for ``open-case``: the case the act opens) as of
+    ``as_of`` (aware), performed or recorded by ``by``.
+
+    ``documents``: "issue" renders and stores the act's documents now (in this process);
+    "defer" leaves them to the caller (the server starts the act's flow run, which issues them
+    from the docket entry's id); "none" issues nothing (a bulk import). Returns an ActResult.
+    Raises the act's CasefileError (nothing stored but the pre-act sweep) — BadInput, NotFound,
+    NotAllowedNow, Untimely, Conflict — and DocumentFailed when a document cannot be issued (the
+    act stays recorded; issuing again later completes it).
+    """
+    if as_of.tzinfo is None or as_of.utcoffset() is None:
+        raise BadInput(f"{act.act_name}: the moment of the act must be timezone-aware, got {as_of!r}", field="as_of")
+    _check_receipt(act, as_of)
+    module = module_for(act)
+    if isinstance(act, OpenCase):
+        done = _attempt(lambda s: module.perform(s, act, case=None, as_of=as_of, by=by), by, engine)
+        number = act.case.number
+        swept: list[str] = []
+    else:
+        if case_number is None:
+            raise BadInput(f"{act.act_name}: name the case the act is on", field="case_number")
+        with read_session(engine) as session:
+            case = get_case(session, case_number)  # UnknownCase / MalformedCaseNumber before anything is done
+            case_id, number = case.id, case.number
+        swept = sweep_case(case_id, as_of=as_of, engine=engine)  # type: ignore[arg-type]
+
+        def run(session: Any) -> Done:
+            fresh = session.get(Case, case_id)
+            return module.perform(session, act, case=fresh, as_of=as_of, by=by)
+
+        done = _attempt(run, by, engine)
+    from casefile.rules.case_numbers import parse_case_number
+
+    result = ActResult(act=done.act, case_number=str(parse_case_number(number)), ref=done.ref, entry_id=done.entry_id,
+                       repeated=done.repeated, summary=done.summary, warnings=list(done.warnings), swept=swept)
+    if documents == "issue":
+        result.documents = issue_documents(result.case_number, done.issue, as_of=as_of, engine=engine)
+    elif documents == "defer":
+        result.pending = [i.kind.value for i in done.issue]
+    return result
+
+
+def _attempt(run: Any, by: Who, engine: Engine | None) -> Done:
+    """Run one act's transaction; a lost race (unique key, busy lock) is retried, and the retry
+    answers as a retry would (the act found recorded, or a clean refusal)."""
+    for attempt in range(RETRIES + 1):
+        try:
+            with write_session(engine, by=by.label) as session:
+                return run(session)  # type: ignore[no-any-return]
+        except (IntegrityError, OperationalError) as exc:
+            if attempt == RETRIES:
+                raise ConcurrentAct(f"another act on the same case kept winning the race ({type(exc).__name__}); "
+                                    "nothing was stored: try again") from exc
+    raise AssertionError("unreachable")
+
+
+#: How far in the future a receipt instant may lie, for clocks that disagree a little.
+CLOCK_SKEW_SECONDS = 300
+
+
+def _check_receipt(act: ActIn, as_of: datetime) -> None:
+    """A receipt instant later than the moment the act is recorded is refused (a document cannot
+    be received after it is recorded as received): the tolerance is CLOCK_SKEW_SECONDS."""
+    if act.at is not None and (act.at - as_of).total_seconds() > CLOCK_SKEW_SECONDS:
+        raise BadInput(f"{act.act_name}: 'at' {act.at.isoformat()} is later than the moment the act is recorded "
+                       f"({as_of.isoformat()}); a receipt cannot be in the future (tolerance "
+                       f"{CLOCK_SKEW_SECONDS // 60} minutes)", field="at")
+
+
+def sweep_case(case_id: int, *, as_of: datetime, engine: Engine | None = None) -> list[str]:
+    """Sweep one case as of ``as_of`` in its own transaction (what the scheduled sweep would have
+    done by then); returns what it closed and moved, as lines."""
+    from casefile.jobs.sweep import sweep
+
+    with write_session(engine, by=Who.system("sweep").label) as session:
+        report = sweep(session, as_of=as_of, case_id=case_id)
+    return report.deadlines_closed + report.elections_moved
+
+
+def issue_documents(case_number: str, issue: tuple[Issue, ...], *, as_of: datetime,
+                    engine: Engine | None = None) -> list[IssuedDocument]:
+    """Issue (or find, when already issued) each document; renders with WeasyPrint in this
+    process. Raises DocumentFailed for one that cannot be rendered or fails preflight."""
+    if not issue:
+        return []
+    from pathlib import Path
+
+    from casefile.documents.issue import issue_document
+
+    out = []
+    for item in issue:
+        doc = issue_document(case_number=case_number, kind=item.kind, subject=item.subject, as_of=as_of)
+        out.append(IssuedDocument(id=doc.id or 0, kind=doc.kind.value, title=doc.title, file_name=Path(doc.path).name,
+                                  sha256=doc.sha256, confidential=doc.confidential, path=doc.path))
+    return out
+
+
+def issue_for_entry(entry_id: int, *, as_of: datetime, engine: Engine | None = None) -> list[IssuedDocument]:
+    """Issue the documents of the act recorded as docket entry ``entry_id`` (what the act's flow
+    run does): the act's module says which, from the record the act made. Idempotent."""
+    from casefile.acts import module_named
+    from casefile.record.models import DocketEntry
+
+    with read_session(engine) as session:
+        entry = session.get(DocketEntry, entry_id)
+        if entry is None:
+            from casefile.errors import UnknownRecord
+
+            raise UnknownRecord(f"no docket entry {entry_id}")
+        case = session.get(Case, entry.case_id)
+        assert case is not None
+        issue = module_named(entry.act).issues(session, entry.ref)
+        number = case.number
+    return issue_documents(number, issue, as_of=as_of, engine=engine)
+
+
+def read_instant(text: str, *, what: str, case_number: str | None = None, engine: Engine | None = None) -> datetime:
+    """An aware instant from what a person typed: an ISO datetime with its offset, or a bare
+    date meaning 00:00 that day *in the receiving office's zone of the case* (Eastern when no case
+    is named). A datetime without offset is refused. Raises BadInput naming ``what``.
+    Policy: a date alone is the start of that day where the filing is received (29 CFR 102.2(b))."""
+    from datetime import date, time
+    from zoneinfo import ZoneInfo
+
+    text = text.strip()
+    if len(text) == 10:
+        try:
+            day = date.fromisoformat(text)
+        except ValueError as exc:
+            raise BadInput(f"{what}: {text!r} is not a date (YYYY-MM-DD)", field=what) from exc
+        return datetime.combine(day, time(0, 0), tzinfo=ZoneInfo(case_zone(case_number, engine=engine)))
+    try:
+        value = datetime.fromisoformat(text)
+    except ValueError as exc:
+        raise BadInput(f"{what}: {text!r} is not an ISO instant (e.g. 2021-04-16T16:30:00-05:00)", field=what) from exc
+    if value.tzinfo is None:
+        raise BadInput(f"{what}: {text!r} has no UTC offset; give one (e.g. -05:00 or Z)", field=what)
+    return value
+
+
+def case_zone(case_number: str | None, *, engine: Engine | None = None) -> str:
+    """The IANA zone of the case's receiving office (America/New_York when no case is named)."""
+    if case_number is None:
+        return "America/New_York"
+    from casefile.record.deadlines import office_of
+
+    with read_session(engine) as session:
+        return office_of(get_case(session, case_number)).tz
+
+
+def status_report(case_number: str, *, as_of: datetime, engine: Engine | None = None) -> IssuedDocument:
+    """Issue the case status report as of ``as_of`` (one per case and instant; idempotent)."""
+    from casefile.vocab import DocumentKind
+
+    with read_session(engine) as session:
+        number = get_case(session, case_number).number
+    return issue_documents(number, (Issue(DocumentKind.CASE_STATUS_REPORT, f"as-of:{as_of.isoformat()}"),),
+                           as_of=as_of, engine=engine)[0]
+
+
+# --- read models --------------------------------------------------------------------------------
+# Each takes ``viewer`` (who asks; the command line's local operator sees everything) and returns
+# the typed read models of casefile.record.queries.
+
+
+def case(number: str, *, viewer: Any = None, engine: Engine | None = None) -> Any:
+    """The case ``number`` as ``viewer`` may see it (CaseView). Raises MalformedCaseNumber, UnknownCase."""
+    from casefile.record.queries import OPERATOR, case_view
+
+    with read_session(engine) as session:
+        return case_view(session, number, viewer or OPERATOR)
+
+
+def cases(*, as_of: datetime, viewer: Any = None, search: str | None = None, region: str | None = None,
+          stage: str | None = None, offset: int = 0, limit: int | None = None, engine: Engine | None = None) -> list[Any]:
+    """Every case ``viewer`` sees, with its stage and next deadline open at ``as_of``, soonest first
+    (CaseSummary list). ``search`` matches number or name; ``region``/``stage`` filter."""
+    from casefile.record.queries import OPERATOR, case_summaries
+
+    with read_session(engine) as session:
+        return case_summaries(session, as_of=as_of, viewer=viewer or OPERATOR, search=search, region=region,
+                              stage=stage, offset=offset, limit=limit)
+
+
+def deadlines(*, as_of: datetime, case_number: str | None = None, viewer: Any = None, due_before: Any = None,
+              engine: Engine | None = None) -> list[Any]:
+    """The deadlines open at ``as_of`` across the cases ``viewer`` sees (or one case), soonest first."""
+    from casefile.record.queries import OPERATOR, open_deadlines
+
+    with read_session(engine) as session:
+        return open_deadlines(session, as_of=as_of, case_number=case_number, viewer=viewer or OPERATOR,
+                              due_before=due_before)
+
+
+def docket(number: str, *, viewer: Any = None, engine: Engine | None = None) -> list[Any]:
+    """The case's docket as ``viewer`` may see it, in date order (DocketEntryView list)."""
+    return list(case(number, viewer=viewer, engine=engine).docket)
+
+
+def documents(number: str, *, viewer: Any = None, engine: Engine | None = None) -> list[Any]:
+    """The case's issued documents ``viewer`` may see (DocumentView list)."""
+    return list(case(number, viewer=viewer, engine=engine).documents)

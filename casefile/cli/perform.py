@@ -1,0 +1,54 @@
+"""How a command performs one act: through a running casefile server when one is configured
+(``CASEFILE_SERVER_URL`` and ``CASEFILE_TOKEN``: the act is then a flow run on that server's
+Prefect), else in this process through the front door, without starting Prefect (and the output
+says so). Every act command builds an act model and calls :func:`run_act`."""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+
+from casefile.acts import ActIn
+from casefile.cli.app import console, err_console
+
+
+def now() -> datetime:
+    """The moment a command runs (the command line is where the clock is read)."""
+    return datetime.now(UTC)
+
+
+def run_act(act: ActIn, *, case_number: str | None, as_of: datetime | None = None, quiet: bool = False):  # type: ignore[no-untyped-def]
+    """Perform ``act`` on ``case_number`` as of ``as_of`` (default: now) and print the result.
+    Returns the ActResult. Raises the act's CasefileError (the CLI prints it and exits 2)."""
+    moment = as_of or now()
+    server = os.environ.get("CASEFILE_SERVER_URL")
+    if server:
+        from casefile.cli.remote import perform_remote
+
+        result = perform_remote(server, os.environ.get("CASEFILE_TOKEN", ""), act, case_number=case_number,
+                                as_of=moment)
+        where = f"performed by the casefile server at {server}"
+    else:
+        from casefile import app
+        from casefile.acts import Who
+
+        result = app.perform(act, case_number=case_number, as_of=moment, by=Who.operator())
+        where = "performed in this process (no casefile server configured: CASEFILE_SERVER_URL)"
+    if not quiet:
+        show_result(result)
+        err_console.print(f"[dim]{where}[/]")
+    return result
+
+
+def show_result(result) -> None:  # type: ignore[no-untyped-def]
+    """Print an ActResult: the act, its record, the documents issued or pending."""
+    again = " (already recorded: nothing new stored)" if result.repeated else ""
+    console.print(f"{result.act}: {result.case_number} ({result.ref}){again}", soft_wrap=True, highlight=False)
+    if result.summary:
+        console.print(f"  {result.summary}", soft_wrap=True, highlight=False)
+    for warning in result.warnings:
+        err_console.print(f"[yellow]warning:[/] {warning}", soft_wrap=True, highlight=False)
+    for doc in result.documents:
+        console.print(f"  issued {doc.path or doc.file_name}", soft_wrap=True, highlight=False)
+    for kind in result.pending:
+        console.print(f"  being issued: {kind}", soft_wrap=True, highlight=False)

@@ -1,0 +1,27 @@
+"""The one act flow: given a committed act's docket entry id, issue its documents.
+
+Its parameters are ids and an instant, never the act's content: Prefect's UI and API have no
+login, so witness names, testimony and notification secrets never appear in a flow run's
+parameters (29 CFR 102.69(a)(8): an offer of proof goes to the Regional Director only).
+Idempotent: a document already issued is found, not issued again.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from prefect import flow, task
+
+from casefile.app import IssuedDocument, issue_for_entry
+
+
+@task(name="issue-documents", retries=2, retry_delay_seconds=1, persist_result=False)
+def issue_documents_task(entry_id: int, as_of: datetime) -> list[IssuedDocument]:
+    """Issue (or find) the documents of the act recorded as docket entry ``entry_id``."""
+    return issue_for_entry(entry_id, as_of=as_of)
+
+
+@flow(name="act", validate_parameters=True, persist_result=False, log_prints=False)
+def act_flow(entry_id: int, as_of: datetime) -> list[IssuedDocument]:
+    """Issue the documents of one committed act (docket entry ``entry_id``)."""
+    return issue_documents_task(entry_id, as_of)
