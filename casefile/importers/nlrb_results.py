@@ -6,7 +6,10 @@ How the export is read (each rule checked against the 300-record sample in tests
 
 * Quoting is standard CSV; a unit description may span several lines inside its quotes.
 * Blank count cells mean zero (votes, void, challenged); a blank "No of Eligible Voters" means unknown.
-* Dates are ``MM/DD/YYYY``.
+  A count is ASCII digits, at most 1,000,000: the export writes no thousands separator (1,063
+  eligible voters as ``1063``), so ``1,234`` or ``1,0,0`` is a row problem, never a number.
+* Dates are ``MM/DD/YYYY`` (two-digit month and day), within the Act's lifetime (1935-2100).
+* A text cell holds at most 500 characters, a unit description 20,000.
 * "Tally Type" gives the election: ``Initial``, ``Rerun``, ``Run-off``. A "Ballot Type" beginning
   with ``Revised`` (``Revised Single Labor Org``) marks a revised tally of that election.
 * A ``Run-off`` between two labor organizations has no "against" choice (102.70(c)): its blank or
@@ -32,7 +35,16 @@ from datetime import date, datetime
 from pathlib import Path
 
 from casefile.errors import CasefileError, InvalidImport
-from casefile.importers.reading import ExportLines, Progress, read_export_text, unreadable
+from casefile.importers.reading import (
+    LINE_MAX,
+    PARAGRAPH_MAX,
+    ExportLines,
+    Progress,
+    check_date_in_lifetime,
+    parse_count_cell,
+    read_export_text,
+    unreadable,
+)
 from casefile.importers.records import (
     ImportedTally,
     NlrbFlags,
@@ -64,6 +76,7 @@ _TALLY_KIND = {ElectionKind.INITIAL: TallyKind.INITIAL, ElectionKind.RERUN: Tall
 _UNIONS_ON_BALLOT = {"single": 1, "two": 2, "three": 3, "four": 4}
 _REGION = re.compile(r"(?i)^\s*region\s+0*(\d{1,2})\b")
 _FLAGS = frozenset({"Y", "N", ""})
+_DATE = re.compile(r"[0-9]{2}/[0-9]{2}/[0-9]{4}", re.ASCII)
 
 
 class _RowError(Exception):
@@ -154,6 +167,7 @@ def _case_number_of(cells: list[str], header: dict[str, int]) -> str | None:
 def _record(cells: list[str], header: dict[str, int], *, record: int, line: int) -> ImportedTally:
     if len(cells) != len(header):
         raise _RowError(f"has {len(cells)} fields where the header has {len(header)} (a broken quote or a missing comma?)")
+    _check_lengths(cells, header)
 
     def cell(column: str) -> str:
         index = header.get(column)
@@ -259,21 +273,37 @@ def _count(text: str, column: str) -> int:
 
 
 def _optional_count(text: str, column: str) -> int | None:
-    if not text:
-        return None
-    digits = text.replace(",", "")
-    if not (digits.isascii() and digits.isdigit()):
-        raise _RowError(f"{column}: {text!r} is not a count of ballots")
-    return int(digits)
+    try:
+        return parse_count_cell(text)
+    except ValueError as exc:
+        raise _RowError(f"{column}: {exc}") from None
 
 
 def _date(text: str, column: str) -> date:
     if not text:
         raise _RowError(f"{column} is blank")
+    if not _DATE.fullmatch(text):
+        raise _RowError(f"{column}: {_shown(text)} is not a date MM/DD/YYYY")
     try:
-        return datetime.strptime(text, "%m/%d/%Y").date()
-    except ValueError:
-        raise _RowError(f"{column}: {text!r} is not a date MM/DD/YYYY") from None
+        return check_date_in_lifetime(datetime.strptime(text, "%m/%d/%Y").date())
+    except ValueError as exc:
+        reason = str(exc) if "lifetime" in str(exc) else f"{_shown(text)} is not a date MM/DD/YYYY"
+        raise _RowError(f"{column}: {reason}") from None
+
+
+def _check_lengths(cells: list[str], header: dict[str, int]) -> None:
+    """Every cell within its stated length: a unit description up to PARAGRAPH_MAX characters, any other
+    cell up to LINE_MAX (the sample's longest are 2,018 and 223)."""
+    names = {index: column for column, index in header.items()}
+    for index, text in enumerate(cells):
+        column = names.get(index, f"field {index + 1}")
+        limit = PARAGRAPH_MAX if column.startswith("Voting Unit") else LINE_MAX
+        if len(text) > limit:
+            raise _RowError(f"{column} is {len(text):,} characters long, more than the {limit:,} accepted")
+
+
+def _shown(text: str) -> str:
+    return repr(text) if len(text) <= 40 else repr(text[:37]) + "..."
 
 
 def _optional_date(text: str, column: str) -> date | None:

@@ -6,7 +6,9 @@ Pure: text in, :class:`~casefile.importers.records.ParsedFile` out. How the form
 * Counts are explicit (zeros written): a blank count is an error in the row, except
   ``eligible_voters`` (blank: unknown) and ``votes_against`` of a runoff between two labor
   organizations (no "against" choice, 102.70(c); a 0 there is read the same way).
-* Dates are ISO. ``tally_type`` is the tally's kind (initial, revised, rerun, runoff) and
+* Counts are ASCII digits, at most 1,000,000 (in ``votes_by_choice``: JSON integers). Dates are
+  ISO ``YYYY-MM-DD`` within the Act's lifetime (1935-2100). A text cell holds at most 500
+  characters, ``votes_by_choice`` 20,000. ``tally_type`` is the tally's kind (initial, revised, rerun, runoff) and
   ``election_round`` the election it counts (initial, rerun, runoff).
 * One union: ``union_name`` and ``votes_for_union``. Several: ``votes_by_choice``, a JSON list of
   ``{"choice", "votes"}`` in ballot order, with ``"Against (no union)"``; its union votes must add
@@ -22,14 +24,24 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from datetime import date
 from pathlib import Path
 
 from casefile.errors import CasefileError, InvalidImport
-from casefile.importers.reading import ExportLines, Progress, read_export_text, unreadable
+from casefile.importers.reading import (
+    LINE_MAX,
+    PARAGRAPH_MAX,
+    ExportLines,
+    Progress,
+    check_date_in_lifetime,
+    parse_count_cell,
+    read_export_text,
+    unreadable,
+)
 from casefile.importers.records import ImportedTally, NlrbFlags, ParsedFile, RowProblem, drop_duplicates
 from casefile.rules.case_numbers import REPRESENTATION_TYPES, parse_case_number
-from casefile.rules.tally import validate_tally
+from casefile.rules.tally import MAX_COUNT, validate_tally
 from casefile.vocab import CaseType, ElectionKind, TallyKind, VotingMethod
 
 FORMAT = "tallies-sample"
@@ -45,6 +57,7 @@ REQUIRED_COLUMNS: tuple[str, ...] = (
 _AGAINST = "against (no union)"
 _METHODS = {"manual": VotingMethod.MANUAL, "mail": VotingMethod.MAIL, "mixed: mail and manual": VotingMethod.MIXED}
 _FLAGS = frozenset({"Y", "N", ""})
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII)
 
 
 class _RowError(Exception):
@@ -109,6 +122,7 @@ def _check_header(reader: csv.DictReader[str], source: str) -> None:
 
 
 def _record(row: dict[str, str], *, record: int, line: int) -> ImportedTally:
+    _check_lengths(row)
     try:
         number = parse_case_number(row["case_number"])
     except CasefileError as exc:
@@ -173,14 +187,19 @@ def _unions(row: dict[str, str]) -> tuple[tuple[tuple[str, int], ...], int | Non
         return ((_required(row, "union_name"), total),), None
     try:
         entries = json.loads(row["votes_by_choice"])
-        pairs = [(str(e["choice"]).strip(), e["votes"]) for e in entries]
-    except (ValueError, TypeError, KeyError):
+        pairs = [(e["choice"], e["votes"]) for e in entries]
+    except (ValueError, TypeError, KeyError, RecursionError):  # ValueError: also an int past 4,300 digits
         raise _RowError("votes_by_choice is not a JSON list of {choice, votes}") from None
     unions: list[tuple[str, int]] = []
     against: int | None = None
-    for name, votes in pairs:
-        if votes is not None and (isinstance(votes, bool) or not isinstance(votes, int) or votes < 0):
-            raise _RowError(f"votes_by_choice: {votes!r} votes for {name!r} is not a count")
+    for raw_name, votes in pairs:
+        if not isinstance(raw_name, str):
+            raise _RowError("votes_by_choice: a choice is named by text")
+        name = raw_name.strip()
+        if votes is not None and (isinstance(votes, bool) or not isinstance(votes, int) or not 0 <= votes <= MAX_COUNT):
+            shown = f"{votes!r:.20}" if not isinstance(votes, int) or votes.bit_length() < 64 else "a number of 19 digits or more"
+            raise _RowError(f"votes_by_choice: {shown} votes for {_shown(name)} is not a count of ballots "
+                            f"(a whole number from 0 to {MAX_COUNT:,})")
         if name.casefold() == _AGAINST:
             against = votes
         elif votes is None:
@@ -208,18 +227,33 @@ def _count(row: dict[str, str], column: str) -> int:
 
 
 def _optional_count(text: str, column: str) -> int | None:
-    if not text:
-        return None
-    if not (text.isascii() and text.isdigit()):
-        raise _RowError(f"{column}: {text!r} is not a count of ballots")
-    return int(text)
+    try:
+        return parse_count_cell(text)
+    except ValueError as exc:
+        raise _RowError(f"{column}: {exc}") from None
 
 
 def _date(text: str, column: str) -> date:
+    if not _ISO_DATE.fullmatch(text):  # date.fromisoformat also reads 20170526 and 2017-W21-5
+        raise _RowError(f"{column}: {_shown(text)} is not a date YYYY-MM-DD")
     try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise _RowError(f"{column}: {text!r} is not a date YYYY-MM-DD") from None
+        return check_date_in_lifetime(date.fromisoformat(text))
+    except ValueError as exc:
+        reason = str(exc) if "lifetime" in str(exc) else f"{_shown(text)} is not a date YYYY-MM-DD"
+        raise _RowError(f"{column}: {reason}") from None
+
+
+def _check_lengths(row: dict[str, str]) -> None:
+    """Every cell within its stated length: votes_by_choice up to PARAGRAPH_MAX characters, any other
+    cell up to LINE_MAX (the sample's longest are 466 and 285)."""
+    for column, text in row.items():
+        limit = PARAGRAPH_MAX if column == "votes_by_choice" else LINE_MAX
+        if len(text) > limit:
+            raise _RowError(f"{column[:40]} is {len(text):,} characters long, more than the {limit:,} accepted")
+
+
+def _shown(text: str) -> str:
+    return repr(text) if len(text) <= 40 else repr(text[:37]) + "..."
 
 
 def _flag(row: dict[str, str], column: str) -> str:

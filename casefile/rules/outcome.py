@@ -31,6 +31,13 @@ __all__ = [
 AGAINST = "Against participating labor organization(s)"
 """Display name of the "no union" choice (line 4 of the tally, R-C2; "Neither"/"None" on multi-union ballots)."""
 
+MAX_COUNT = 1_000_000
+"""Largest count of ballots or voters in one line of a tally: casefile's bound, not a rule of the
+Board (R-C3 asks only for non-negative integers). The largest unit in casefile's real samples (276
+tallies of the NLRB's FOIA release 2017-2021, 300 records of its Recent Election Results export) had
+5,867 eligible voters (Amazon, Bessemer, 2021): the bound is 170 times that, and keeps every sum of
+counts far inside SQLite's 64-bit integers."""
+
 # Names that mean the against choice; a labor organization may not be called by one of them.
 _AGAINST_ALIASES = frozenset({AGAINST.casefold(), "against", "none", "neither", "no union", "no", "no representation"})
 
@@ -152,7 +159,7 @@ def validate_tally(counts: TallyCounts) -> TallyCounts:
     Raises:
         InvalidTally: with ``line`` naming the field (``"choices"``, ``"against"``, ``"challenged"``,
             ``"void"``, ``"eligible"``, ``"eligible_exact"``, ``"runoff_ballot"``) when a count is
-            negative or not an integer, no labor organization is on the ballot, two choices share a
+            negative, above :data:`MAX_COUNT` or not an ``int`` (``bool`` is not), no labor organization is on the ballot, two choices share a
             name or a union is named like the against choice, "against" is missing other than on a
             runoff ballot between two unions, a runoff ballot does not have exactly two choices, an
             exact eligible count is missing, or valid plus void ballots exceed an exact eligible count.
@@ -219,9 +226,13 @@ def validate_tally(counts: TallyCounts) -> TallyCounts:
 
 def _check_count(value: object, where: str, line: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidTally(f"{where}: a count of ballots must be a whole number, got {value!r}", line=line)
+        raise InvalidTally(f"{where}: a count of ballots must be a whole number, got {value!r:.60}", line=line)
+    shown = f"{value:,}" if value.bit_length() < 64 else "a number of 19 digits or more"
     if value < 0:
-        raise InvalidTally(f"{where}: a count of ballots cannot be negative, got {value}", line=line)
+        raise InvalidTally(f"{where}: a count of ballots cannot be negative, got {shown}", line=line)
+    if value > MAX_COUNT:
+        raise InvalidTally(f"{where}: {shown} is more than {MAX_COUNT:,}, the most ballots casefile accepts in one count "
+                           "(far above any NLRB voting unit)", line=line)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ not sufficient in number to affect the results", 9 "a majority ... has / has not
 (rules.md R-C2 numbers the same lines one higher: its line 1 is the caption.)
 
 This module is the public face of the tally rules: it re-exports :class:`TallyCounts`,
-:class:`Outcome`, ``AGAINST``, :func:`validate_tally`, :func:`outcome_of_count`
+:class:`Outcome`, ``AGAINST``, ``MAX_COUNT`` (the largest count accepted: 1,000,000), :func:`validate_tally`, :func:`outcome_of_count`
 (``casefile.rules.outcome``) and :func:`reachable_outcomes`, :func:`is_determinative`
 (``casefile.rules.determinative``).
 
@@ -20,6 +20,7 @@ names the form line.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
@@ -33,6 +34,7 @@ from casefile.rules.determinative import (
 )
 from casefile.rules.outcome import (
     AGAINST,
+    MAX_COUNT,
     PENDING_OUTCOME,
     Ballot,
     Outcome,
@@ -43,6 +45,7 @@ from casefile.rules.outcome import (
 
 __all__ = [
     "AGAINST",
+    "MAX_COUNT",
     "Outcome",
     "TallyAnalysis",
     "TallyCounts",
@@ -168,13 +171,13 @@ def check_stated_lines(
         if stated is None:
             continue
         if isinstance(stated, bool) or not isinstance(stated, int):
-            raise InvalidTally(f"{form_line}: stated {stated!r} is not a whole number", line=line)
+            raise InvalidTally(f"{form_line}: stated {_repr(stated)} is not a whole number", line=line)
         if stated != computed:
-            raise InvalidTally(f"{form_line}: stated {stated}, but the counts give {computed} {unit}", line=line)
+            raise InvalidTally(f"{form_line}: stated {_shown(stated)}, but the counts give {computed} {unit}", line=line)
     if determinative is not None:
         if not isinstance(determinative, bool):
             raise InvalidTally(
-                f"line 8 (challenges sufficient to affect the results): stated {determinative!r} is not true or false",
+                f"line 8 (challenges sufficient to affect the results): stated {_repr(determinative)} is not true or false",
                 line="determinative",
             )
         computed_determinative = is_determinative(counts)
@@ -193,18 +196,18 @@ def check_stated_lines(
             agrees = computed_majority is None
         elif isinstance(majority_for, str):
             if majority_for not in counts.union_names:
-                raise InvalidTally(f"line 9: {majority_for!r} is not a labor organization on the ballot", line="majority_for")
+                raise InvalidTally(f"line 9: {_repr(majority_for)} is not a labor organization on the ballot", line="majority_for")
             agrees = computed_majority == majority_for
         else:
             raise InvalidTally(
-                f"line 9: stated {majority_for!r} is neither a labor organization nor true/false", line="majority_for"
+                f"line 9: stated {_repr(majority_for)} is neither a labor organization nor true/false", line="majority_for"
             )
         if not agrees:
             computed_text = (
                 f"has been cast for {computed_majority}" if computed_majority else "has not been cast for any labor organization"
             )
             raise InvalidTally(
-                f"line 9: stated majority {majority_for!r} disagrees with the counts: a majority of the valid votes "
+                f"line 9: stated majority {_repr(majority_for)} disagrees with the counts: a majority of the valid votes "
                 f"plus challenged ballots ({counts.valid_plus_challenged}) {computed_text}",
                 line="majority_for",
             )
@@ -281,8 +284,10 @@ def tally_from_mapping(data: Mapping[str, object]) -> TallyCounts:
             list of ``{"name": ..., "votes": ...}`` or ``[name, votes]``), ``against`` (omit or null
             only on a runoff ballot between two unions), and optionally ``challenged``, ``void``,
             ``eligible`` (counts, default 0/0/unknown), ``eligible_exact``, ``runoff_ballot``
-            (true/false). Counts are integers, or strings of digits with optional thousands commas
-            ("1,798"). Lines transcribed from the form may be given too — ``valid``,
+            (true/false). Counts are ``int`` (not ``bool``) from 0 to :data:`MAX_COUNT`, or text as
+            printed on the form: ASCII digits without leading zeros (``"738"``), optionally grouped
+            by thousands (``"1,798"``, exactly ``[1-9][0-9]{0,2}(,[0-9]{3})+``). ``"045"`` (read as
+            octal 37 by YAML 1.1), ``"1,0,0"``, ``"1 798"``, ``"-3"`` and ``"7.0"`` are refused. Lines transcribed from the form may be given too — ``valid``,
             ``valid_plus_challenged``, ``ballots_cast``, ``determinative``, ``majority_for`` — and are
             checked against the counts (:func:`check_stated_lines`).
 
@@ -297,10 +302,11 @@ def tally_from_mapping(data: Mapping[str, object]) -> TallyCounts:
     """
     if not isinstance(data, Mapping):
         raise InvalidTally(f"a tally must be a mapping of its lines, got {type(data).__name__}", line="tally")
-    unknown = sorted(str(key) for key in data if key not in _KNOWN_KEYS)
+    unknown = sorted(key[:60] if isinstance(key, str) else _repr(key) for key in data if key not in _KNOWN_KEYS)
     if unknown:
+        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
         raise InvalidTally(
-            f"unknown tally key(s) {', '.join(unknown)}; expected some of {', '.join(sorted(_KNOWN_KEYS))}",
+            f"unknown tally key(s) {', '.join(unknown[:5])}{more}; expected some of {', '.join(sorted(_KNOWN_KEYS))}",
             line=unknown[0],
         )
     if "choices" not in data:
@@ -319,7 +325,7 @@ def tally_from_mapping(data: Mapping[str, object]) -> TallyCounts:
     if stated:
         if "determinative" in stated and not isinstance(stated["determinative"], bool):
             raise InvalidTally(
-                f"line 8: 'determinative' must be true or false, got {stated['determinative']!r}", line="determinative"
+                f"line 8: 'determinative' must be true or false, got {_repr(stated['determinative'])}", line="determinative"
             )
         check_stated_lines(
             counts,
@@ -341,53 +347,88 @@ def _choices_from(raw: object) -> tuple[tuple[str, int], ...]:
             if isinstance(item, Mapping):
                 extra = set(item) - {"name", "votes"}
                 if extra or "name" not in item or "votes" not in item:
-                    raise InvalidTally(f"line 3, choice {position}: expected {{name, votes}}, got {dict(item)!r}", line="choices")
+                    raise InvalidTally(f"line 3, choice {position}: expected {{name, votes}}, got {_repr(dict(item))}", line="choices")
                 pairs.append((item["name"], item["votes"]))
             elif isinstance(item, list | tuple) and len(item) == 2:
                 pairs.append((item[0], item[1]))
             else:
                 raise InvalidTally(
-                    f"line 3, choice {position}: expected {{name, votes}} or [name, votes], got {item!r}", line="choices"
+                    f"line 3, choice {position}: expected {{name, votes}} or [name, votes], got {_repr(item)}", line="choices"
                 )
     else:
-        raise InvalidTally(f"line 3: 'choices' must map each labor organization to its votes, got {raw!r}", line="choices")
+        raise InvalidTally(f"line 3: 'choices' must map each labor organization to its votes, got {_repr(raw)}", line="choices")
     result: list[tuple[str, int]] = []
     for name, votes in pairs:
         if not isinstance(name, str):
-            raise InvalidTally(f"line 3: a labor organization's name must be text, got {name!r}", line="choices")
+            raise InvalidTally(f"line 3: a labor organization's name must be text, got {_repr(name)}", line="choices")
         result.append((name, _as_count(votes, f"line 3 (votes for {name})", "choices")))
     return tuple(result)
+
+
+#: How messages name the line of the form each key gives (numbered as on the issued tally).
+_FORM_LINES = {
+    "eligible": "line 1 (eligible voters)",
+    "void": "line 2 (void ballots)",
+    "against": "line 4 (votes against)",
+    "valid": "stated line 5 (valid votes counted)",
+    "challenged": "line 6 (challenged ballots)",
+    "valid_plus_challenged": "stated line 7 (valid votes counted plus challenged ballots)",
+    "ballots_cast": "stated ballots cast",
+}
 
 
 def _optional_count(data: Mapping[str, object], key: str) -> int | None:
     value = data.get(key)
     if value is None:
         return None
-    return _as_count(value, f"'{key}'", key)
+    return _as_count(value, _FORM_LINES[key], key)
 
 
 def _stated_count(stated: Mapping[str, object], key: str) -> int | None:
     value = stated.get(key)
     if value is None:
         return None
-    return _as_count(value, f"stated '{key}'", key)
+    return _as_count(value, _FORM_LINES[key], key)
+
+
+#: A count written as on the form: plain digits without a leading zero, or grouped by thousands.
+_WRITTEN_COUNT = re.compile(r"0|[1-9][0-9]{0,6}|[1-9][0-9]{0,2}(?:,[0-9]{3}){1,2}", re.ASCII)
 
 
 def _as_count(value: object, where: str, line: str) -> int:
-    if isinstance(value, bool):
-        raise InvalidTally(f"{where}: expected a count of ballots, got {value!r}", line=line)
-    if isinstance(value, int):
+    """An int count as given (bounds checked by validate_tally), or a written count read by _WRITTEN_COUNT."""
+    if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, str):
-        text = value.strip().replace(",", "")
-        digits = text.removeprefix("-")
-        if digits.isascii() and digits.isdigit():
-            return int(text)
-    raise InvalidTally(f"{where}: expected a count of ballots, got {value!r}", line=line)
+        text = value.strip()
+        if _WRITTEN_COUNT.fullmatch(text):
+            return int(text.replace(",", ""))
+        if text.isascii() and text.replace(",", "").isdigit() and len(text) > 9:
+            raise InvalidTally(f"{where}: {text[:20]!r}... is more than {MAX_COUNT:,}, the most ballots casefile accepts "
+                               "in one count", line=line)
+        raise InvalidTally(
+            f"{where}: {_repr(value)} is not a count of ballots: write digits without a leading zero, "
+            "optionally grouped by thousands as on the form (1798 or 1,798)",
+            line=line,
+        )
+    raise InvalidTally(f"{where}: expected a count of ballots, got {_repr(value)}", line=line)
+
+
+def _shown(value: int) -> str:
+    return str(value) if value.bit_length() < 64 else "a number of 19 digits or more"
+
+
+def _repr(value: object) -> str:
+    """``repr(value)`` for a message, at most 60 characters (and never failing on a huge integer)."""
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # an int past Python's 4,300-digit limit, or nesting too deep
+        return f"<a {type(value).__name__} too large to show>"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _flag(data: Mapping[str, object], key: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
-        raise InvalidTally(f"'{key}' must be true or false, got {value!r}", line=key)
+        raise InvalidTally(f"'{key}' must be true or false, got {_repr(value)}", line=key)
     return value

@@ -170,7 +170,7 @@ class TestRowsReportedNotGuessed:
         parsed = parse_nlrb_results_text(sample_with(f'"{TEAMSTERS_249}",2,,,,,9,11,', f'"{TEAMSTERS_249}",2,,,,,nine,11,'),
                                          source="corrupt.csv")
         assert parsed.problems[0].record == 1
-        assert parsed.problems[0].reason == "Votes Against: 'nine' is not a count of ballots"
+        assert parsed.problems[0].reason == "Votes Against: 'nine' is not a count of ballots (digits 0-9 only, no sign, comma or point)"
         assert (len(parsed.records), len(parsed.problems)) == (289, 11)
 
     @pytest.mark.parametrize(("old", "new", "reason"), [
@@ -187,6 +187,33 @@ class TestRowsReportedNotGuessed:
                      "Ballot Type 'Two Labor Organizations' but 1 labor organization(s) named", id="ballot-type-vs-unions"),
         pytest.param(f',14,,"{TEAMSTERS_249}",2,', ",14,,,2,", "Votes for Labor Union1 without a Labor Union1",
                      id="votes-without-union"),
+        pytest.param(f'"{TEAMSTERS_249}",2,,,,,9,11,', f'"{TEAMSTERS_249}","1,0,0",,,,,9,11,',
+                     "Votes for Labor Union1: '1,0,0' is not a count of ballots (digits 0-9 only, no sign, comma or point)",
+                     id="commas-never-read-as-100"),
+        pytest.param(f'"{TEAMSTERS_249}",2,,,,,9,11,', f'"{TEAMSTERS_249}","1,234",,,,,9,11,',
+                     "Votes for Labor Union1: '1,234' is not a count of ballots (digits 0-9 only, no sign, comma or point)",
+                     id="no-thousands-separator-in-the-export"),
+        pytest.param(f'"{TEAMSTERS_249}",2,,,,,9,11,', f'"{TEAMSTERS_249}",٢,,,,,9,11,',
+                     "Votes for Labor Union1: '٢' is not a count of ballots (digits 0-9 only, no sign, comma or point)",
+                     id="arabic-indic-digit"),
+        pytest.param(f'"{TEAMSTERS_249}",2,,,,,9,11,', f'"{TEAMSTERS_249}",9223372036854775808,,,,,9,11,',
+                     "Votes for Labor Union1: '9223372036854775808' is more than 1,000,000, the most ballots casefile "
+                     "accepts in one count", id="two-to-the-63"),
+        pytest.param(f'"{TEAMSTERS_249}",2,,,,,9,11,', f'"{TEAMSTERS_249}",{"9" * 400},,,,,9,11,',
+                     "Votes for Labor Union1: '9999999999999999999999999999999999999'... is more than 1,000,000, the most "
+                     "ballots casefile accepts in one count", id="four-hundred-digits"),
+        pytest.param("Closed,02/07/2023,04/07/2023", "Closed,02/07/9999,04/07/2023",
+                     "Date Filed: 9999-02-07 is outside the National Labor Relations Act's lifetime (1935-07-05 to "
+                     "2100-12-31)", id="year-9999"),
+        pytest.param("Closed,02/07/2023,04/07/2023", "Closed,2/7/2023,04/07/2023",
+                     "Date Filed: '2/7/2023' is not a date MM/DD/YYYY", id="unpadded-date"),
+        pytest.param("Closed,02/07/2023,04/07/2023", "Closed,02/30/2023,04/07/2023",
+                     "Date Filed: '02/30/2023' is not a date MM/DD/YYYY", id="february-30"),
+        pytest.param("06-RC-311772,", "٠٦-RC-311772,", "Case Number: '٠٦-RC-311772' is not an NLRB case number: expected "
+                     "RR-TT-NNNNNN, e.g. 10-RC-269250; character '٠' (U+0660 ARABIC-INDIC DIGIT ZERO) is not an ASCII "
+                     "digit 0-9", id="arabic-indic-case-number"),
+        pytest.param('"48forty Solutions, LLC."', f'"{"x" * 501}"', "Case Name is 501 characters long, more than the 500 "
+                     "accepted", id="case-name-too-long"),
     ])
     def test_corrupt_fields(self, old: str, new: str, reason: str) -> None:
         """A field that cannot be read makes its record a problem naming the field; nothing is guessed."""
@@ -240,11 +267,34 @@ class TestNotTheExport:
                 call(path)
             assert str(err.value).startswith(start)
 
-    def test_windows_1252_file(self, tmp_path: Path) -> None:
-        """A file saved as Windows-1252 (the ’ in record 1's unit description) is read, not refused."""
+    def test_windows_1252_file_refused_naming_the_line(self, tmp_path: Path) -> None:
+        """A file saved as Windows-1252 is refused at the first byte that is not UTF-8 (record 1's ’, line 2), not guessed."""
         path = tmp_path / "cp1252.csv"
         path.write_bytes(SAMPLE.read_text(encoding="utf-8").replace("—", "-").encode("cp1252", errors="replace"))
-        assert "Employer’s facility" in record(parse_nlrb_results(path), 1).unit_description
+        for call in (parse_nlrb_results, check_nlrb_results_header):
+            with pytest.raises(InvalidImport) as err:
+                call(path)
+            assert str(err.value).startswith("cp1252.csv: line 2, column 427: byte 0x92 is not UTF-8 text (the file was "
+                                             "saved in another encoding, e.g. Windows-1252); save it as UTF-8")
+            assert str(err.value).endswith("nothing was imported")
+
+    def test_one_stray_byte_refuses_the_file(self, tmp_path: Path) -> None:
+        """One Latin-1 byte on line 700 of an otherwise UTF-8 file refuses the file naming that line; nothing is decoded otherwise."""
+        lines = SAMPLE.read_bytes().split(b"\n")
+        lines[699] = lines[699][:10] + b"\xe9" + lines[699][10:]
+        path = tmp_path / "stray.csv"
+        path.write_bytes(b"\n".join(lines))
+        with pytest.raises(InvalidImport) as err:
+            parse_nlrb_results(path)
+        assert str(err.value).startswith("stray.csv: line 700, column 11: byte 0xE9 is not UTF-8 text")
+
+    def test_utf8_with_byte_order_mark(self, tmp_path: Path) -> None:
+        """A UTF-8 file with a byte-order mark (Excel's "CSV UTF-8") parses exactly like the sample."""
+        path = tmp_path / "bom.csv"
+        path.write_bytes(b"\xef\xbb\xbf" + SAMPLE.read_bytes())
+        with_bom = parse_nlrb_results(path)
+        assert with_bom.records == parse_nlrb_results(SAMPLE).records
+        assert "Employer’s facility" in record(with_bom, 1).unit_description
 
 
 class TestComparisonWithNlrb:

@@ -89,3 +89,66 @@ class TestTalliesSample:
                 call(NLRB_EXPORT)
             assert str(err.value).startswith("nlrb-recent-election-results-sample.csv: not a normalized tallies file "
                                              "(tallies-sample.csv format): the header lacks 'case_number'")
+
+
+FIRST_ROW = '01-RC-198193,"ALLIED WASTE SERVICES OF MASSACHUSETTS, LLC D/B/A ALLIED WASTE SERVICES OF BOSTON-QUINCY AND ALLIED",01,RC,2017-05-26,initial,6,0,6,0,0,1,,'
+SECOND_VOTES = '{""choice"": ""International Union, Security, Police and Fire Professionals of America (SPFPA)"", ""votes"": 5}'
+
+
+def first_problem(tmp_path: Path, old: str, new: str) -> str:
+    """The reason given for the first bad row of the sample with one exact passage replaced."""
+    text = TALLIES.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path = tmp_path / "changed.csv"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    parsed = parse_tallies_sample(path)
+    return parsed.problems[0].reason
+
+
+class TestCellsReadStrictly:
+    @pytest.mark.parametrize(("old", "new", "reason"), [
+        pytest.param(",6,0,6,0,0,1,,", ",6,0,1,0,0,0,1,,", None, id="extra-field-shifts-the-row"),
+        pytest.param(FIRST_ROW, FIRST_ROW.replace(",2017-05-26,initial,6,0,6,", ',2017-05-26,initial,6,0,"1,0,0",'),
+                     "votes_for_union: '1,0,0' is not a count of ballots (digits 0-9 only, no sign, comma or point)",
+                     id="commas-never-read-as-100"),
+        pytest.param(FIRST_ROW, FIRST_ROW.replace(",2017-05-26,initial,6,0,6,", ",2017-05-26,initial,٦,0,6,"),
+                     "eligible_voters: '٦' is not a count of ballots (digits 0-9 only, no sign, comma or point)",
+                     id="arabic-indic-digit"),
+        pytest.param(FIRST_ROW, FIRST_ROW.replace(",2017-05-26,initial,6,0,6,", ",2017-05-26,initial,6,-0,6,"),
+                     "void_ballots: '-0' is not a count of ballots (digits 0-9 only, no sign, comma or point)",
+                     id="signed"),
+        pytest.param(FIRST_ROW, FIRST_ROW.replace(",2017-05-26,initial,6,0,6,", ",2017-05-26,initial,6,0,1000001,"),
+                     "votes_for_union: '1000001' is more than 1,000,000, the most ballots casefile accepts in one count",
+                     id="above-the-bound"),
+        pytest.param(FIRST_ROW, FIRST_ROW.replace(",2017-05-26,", ",20170526,"),
+                     "tally_date: '20170526' is not a date YYYY-MM-DD", id="compact-iso-date"),
+        pytest.param(FIRST_ROW, FIRST_ROW.replace(",2017-05-26,", ",0001-05-26,"),
+                     "tally_date: 0001-05-26 is outside the National Labor Relations Act's lifetime (1935-07-05 to "
+                     "2100-12-31)", id="year-1"),
+        pytest.param(SECOND_VOTES, SECOND_VOTES.replace('""votes"": 5', '""votes"": 5.0'),
+                     "votes_by_choice: 5.0 votes for 'International Union, Security, Police'... is not a count of ballots "
+                     "(a whole number from 0 to 1,000,000)", id="json-float-votes"),
+        pytest.param(SECOND_VOTES, SECOND_VOTES.replace('""votes"": 5', '""votes"": 9223372036854775808'),
+                     "votes_by_choice: a number of 19 digits or more votes for 'International Union, Security, Police'... is "
+                     "not a count of ballots (a whole number from 0 to 1,000,000)", id="json-two-to-the-63"),
+        pytest.param(SECOND_VOTES, SECOND_VOTES.replace('""votes"": 5', '""votes"": ' + "[" * 5000 + "]" * 5000),
+                     "votes_by_choice is not a JSON list of {choice, votes}", id="json-nested-past-recursion-limit"),
+        pytest.param(SECOND_VOTES, SECOND_VOTES.replace('""choice"": ""International', '""choice"": 7, ""x"": ""'),
+                     "votes_by_choice: a choice is named by text", id="json-choice-not-text"),
+    ])
+    def test_bad_cell_is_a_row_problem(self, tmp_path: Path, old: str, new: str, reason: str | None) -> None:
+        """A cell that is not exactly a count, an ISO date or the votes JSON makes its row a problem naming the column."""
+        found = first_problem(tmp_path, old, new)
+        assert found == (reason or "has a different number of fields than the header")
+
+    def test_utf8_with_byte_order_mark_and_stray_byte(self, tmp_path: Path) -> None:
+        """A byte-order mark is accepted; one Windows-1252 byte on line 40 refuses the file naming line and column."""
+        path = tmp_path / "bom.csv"
+        path.write_bytes(b"\xef\xbb\xbf" + TALLIES.read_bytes())
+        assert parse_tallies_sample(path).records == parse_tallies_sample(TALLIES).records
+        lines = TALLIES.read_bytes().split(b"\n")
+        lines[39] = b"\x93" + lines[39]
+        path.write_bytes(b"\n".join(lines))
+        with pytest.raises(InvalidImport) as err:
+            parse_tallies_sample(path)
+        assert str(err.value).startswith("bom.csv: line 40, column 1: byte 0x93 is not UTF-8 text")

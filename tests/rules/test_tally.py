@@ -289,6 +289,102 @@ class TestTallyFromMapping:
         assert caught.value.line == line
 
 
+class TestCountsBounded:
+    """Counts are ints (not bool) from 0 to MAX_COUNT = 1,000,000; text counts are digits as printed on the form."""
+
+    @pytest.mark.parametrize(
+        ("text", "expected"),
+        [
+            pytest.param("0", 0, id="zero"),
+            pytest.param("738", 738, id="plain"),
+            pytest.param(" 1,798 ", 1798, id="grouped-and-spaced"),
+            pytest.param("1,000,000", 1_000_000, id="the-bound-grouped"),
+            pytest.param("1000000", 1_000_000, id="the-bound-plain"),
+        ],
+    )
+    def test_written_counts_read(self, text: str, expected: int) -> None:
+        """A count written as on the form, plain or grouped by thousands, is read as that number."""
+        assert tally_from_mapping({"choices": {"U": text}, "against": 0}).choices == (("U", expected),)
+
+    @pytest.mark.parametrize(
+        ("value", "message"),
+        [
+            pytest.param("045", "'045' is not a count of ballots", id="leading-zero-yaml-1.1-octal"),
+            pytest.param("1,0,0", "'1,0,0' is not a count of ballots", id="commas-not-grouping-thousands"),
+            pytest.param("12,34", "'12,34' is not a count of ballots", id="group-of-two"),
+            pytest.param("1 798", "'1 798' is not a count of ballots", id="space-grouped"),
+            pytest.param("-3", "'-3' is not a count of ballots", id="signed-text"),
+            pytest.param("7.0", "'7.0' is not a count of ballots", id="decimal-text"),
+            pytest.param("٧٣٨", "'٧٣٨' is not a count of ballots", id="arabic-indic-digits"),
+            pytest.param("1:05", "'1:05' is not a count of ballots", id="yaml-1.1-sexagesimal"),
+            pytest.param("9" * 5000, "'99999999999999999999'... is more than 1,000,000", id="five-thousand-digit-text"),
+            pytest.param(7.0, "expected a count of ballots, got 7.0", id="float"),
+            pytest.param(True, "expected a count of ballots, got True", id="bool-is-not-a-count"),
+            pytest.param(1_000_001, "1,000,001 is more than 1,000,000, the most ballots casefile accepts in one count",
+                         id="one-above-the-bound"),
+            pytest.param(2**63, "a number of 19 digits or more is more than 1,000,000", id="two-to-the-63"),
+            pytest.param(10**5000, "a number of 19 digits or more is more than 1,000,000", id="five-thousand-digit-int"),
+            pytest.param(-(2**70), "cannot be negative, got a number of 19 digits or more", id="huge-negative"),
+        ],
+    )
+    def test_refused_naming_the_line(self, value: object, message: str) -> None:
+        """A count that is not a bounded whole number is refused naming the form line and the key, never a traceback."""
+        with pytest.raises(InvalidTally) as caught:
+            tally_from_mapping({"choices": {"U": 5}, "against": value})
+        assert caught.value.line == "against"
+        assert str(caught.value).startswith("line 4 (votes against): ")
+        assert message in str(caught.value)
+
+    @pytest.mark.parametrize(
+        ("field", "line"),
+        [
+            pytest.param("challenged", "line 6 (challenged ballots)", id="challenged"),
+            pytest.param("void", "line 2 (void ballots)", id="void"),
+            pytest.param("eligible", "line 1 (eligible voters)", id="eligible"),
+        ],
+    )
+    def test_every_count_bounded(self, field: str, line: str) -> None:
+        """Each line of the form is bounded the same way: 1,000,000 accepted, 1,000,001 refused naming it."""
+        counts = {"choices": (("U", 5),), "against": 3}
+        analyze_tally(TallyCounts(**counts, **{field: 1_000_000}))  # type: ignore[arg-type]
+        with pytest.raises(InvalidTally) as caught:
+            analyze_tally(TallyCounts(**counts, **{field: 1_000_001}))  # type: ignore[arg-type]
+        assert caught.value.line == field
+        assert str(caught.value).startswith(f"{line}: 1,000,001 is more than 1,000,000")
+
+    def test_bool_votes_refused(self) -> None:
+        """``True`` is not one vote: a tally built in code with a bool count is refused."""
+        with pytest.raises(InvalidTally) as caught:
+            analyze_tally(TallyCounts((("U", True),), 3))  # type: ignore[arg-type]
+        assert caught.value.line == "choices"
+
+    def test_valid_and_void_above_an_exact_eligible_count(self) -> None:
+        """Valid and void ballots above an eligible count marked exact are refused naming line 1 (R-C3)."""
+        with pytest.raises(InvalidTally) as caught:
+            analyze_tally(TallyCounts((("U", 5),), 3, void=1, eligible=8, eligible_exact=True))
+        assert caught.value.line == "eligible"
+        assert str(caught.value) == (
+            "line 1 (eligible voters): the exact count 8 is smaller than the 9 valid and void ballots counted"
+        )
+
+    def test_approximate_eligible_count_warns_only(self) -> None:
+        """Ballots cast above an approximate eligible count (Bessemer 2021: 3,117 of about 5,867 is below) only warn."""
+        analysis = analyze_tally(TallyCounts((("U", 500),), 400, challenged=20, void=5, eligible=900))
+        assert analysis.warnings == (
+            "ballots cast (925: 900 valid, 5 void, 20 challenged) exceed the approximate number of eligible voters (900); "
+            "check line 1",
+        )
+
+    def test_stated_line_of_huge_value(self) -> None:
+        """A stated line of 2^70 disagrees with the counts and says so without printing 22 digits or failing."""
+        with pytest.raises(InvalidTally) as caught:
+            tally_from_mapping({"choices": {"U": 15}, "against": 8, "valid": 2**70})
+        assert caught.value.line == "valid"
+        assert str(caught.value) == (
+            "line 5 (valid votes counted): stated a number of 19 digits or more, but the counts give 23 valid"
+        )
+
+
 class TestPurity:
     def test_rules_import_nothing_heavy(self) -> None:
         """The tally rules import no database, workflow-engine or PDF library."""
