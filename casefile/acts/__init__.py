@@ -23,6 +23,15 @@ MODULES: tuple[str, ...] = (
     "open_case",
     "record_tally",
     "file_objections",
+    "notice_hearing",
+    "consolidate_with_ulp",
+    "open_hearing",
+    "close_hearing",
+    "ho_report",
+    "file_exceptions",
+    "rd_decision",
+    "alj_decision",
+    "certification",
 )
 
 

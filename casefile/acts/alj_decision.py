@@ -1,0 +1,71 @@
+"""An Administrative Law Judge's decision on unfair-labor-practice and representation issues
+consolidated for hearing (R-I4, R-R3).
+
+Where the Board reviews the Regional Director (stipulated and directed elections, and — treated
+as such — elections whose agreement is not in the record: casefile.rules.review), exceptions to
+the judge's decision go to the Board within 28 days of the order transferring the case
+(29 CFR 102.46(a)); the judge's recommended set-aside takes effect only when the Board acts, so
+the election stays at alj-decision-issued. In a consent election the judge severs the
+representation case and sends it back to the Regional Director (102.69(c)(2)).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from sqlmodel import Session
+
+from casefile.acts.base import Done, Issue, Who, again, election_for
+from casefile.acts.decision_parts import DecisionParts, recorded_decision, store_decision, summary_with
+from casefile.record.deadlines import keep_deadline
+from casefile.record.models import Case
+from casefile.record.workflow import advance, require_stage
+from casefile.rules.review import board_review
+from casefile.vocab import Actor, DeadlineKind, DocumentKind, Stage
+
+
+class AljDecision(DecisionParts):
+    """The decision as issued: ``date`` its issue date, ``result`` the recommended disposition
+    of the objections, ``issuer`` the judge, ``rulings`` per objection, ``at_fault`` (R-O3)."""
+
+    act: Literal["alj-decision"] = "alj-decision"
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """The record copy of the Administrative Law Judge's decision."""
+    return (Issue(DocumentKind.ALJ_DECISION, ref),)
+
+
+def perform(session: Session, act: AljDecision, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """Record the judge's decision on the consolidated case.
+
+    The election must be at alj-consolidated; it moves to alj-decision-issued. The rulings are a
+    recommended order: no objection's disposition changes here. Where Board review lies (R-K5)
+    the period for exceptions to the Board is kept (28 days, the transfer order's date assumed to
+    be the decision's); in a consent election none is. Idempotent on (election, issue date); the
+    same date with other content is refused (AlreadyRecorded). Raises IllegalTransition,
+    UnknownRecord. Authority: 29 CFR 102.69(c)(1)(ii), (c)(2); 102.46(a); rules.md R-I4, R-K5.
+    """
+    election = election_for(session, case, act.election)
+    issued_on = act.legal_date(case, as_of)
+    key = f"alj-decision:e{election.sequence}:{issued_on.isoformat()}"
+    if (entry := recorded_decision(session, case, key, act)) is not None:
+        return again(entry, act.act, issues(session, entry.ref))
+    require_stage(election, "the Administrative Law Judge's decision", {Stage.ALJ_CONSOLIDATED})
+    review = board_review(case.agreement)
+    decision = store_decision(session, case, election, act, kind="alj-decision", issued_on=issued_on,
+                              recommend_only=True)
+    summary = summary_with(f"Administrative Law Judge's Decision: {act.result.replace('-', ' ')}", act)
+    if not review.agreement_known:
+        summary += f" ({review.statement})"
+    entry = advance(session, election, Stage.ALJ_DECISION_ISSUED, as_of=as_of, occurred_on=issued_on,
+                    act="alj-decision", act_key=key, actor=Actor.ADMINISTRATIVE_LAW_JUDGE, summary=summary,
+                    ref=f"decision:{decision.id}")
+    if review.available:
+        keep_deadline(session, case=case, election=election, kind=DeadlineKind.ALJ_EXCEPTIONS,
+                      trigger=f"ALJ decision and order transferring the case to the Board {issued_on.isoformat()} "
+                      "(transfer order date assumed = decision date)", trigger_on=issued_on, for_whom="all parties")
+    assert entry.id is not None
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=entry.summary,
+                warnings=() if review.agreement_known else (review.statement,))

@@ -1,0 +1,98 @@
+"""The Regional Director's Certification of Representative or Certification of Results.
+
+Which one follows from the outcome the rules stored with the election's latest tally (the
+revised tally's, once challenged ballots were opened): a labor organization chosen by a majority
+is certified as representative (R-Q1), otherwise the results are certified (R-Q2). The request
+for review period it starts exists only where the Board reviews the Regional Director (R-K5,
+casefile.rules.review); in a consent election the certification is final and the case closes.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from sqlmodel import Session
+
+from casefile.acts.base import ActIn, Done, Issue, Who, again, election_for, recorded
+from casefile.errors import AlreadyRecorded, ProcedureError, UnknownRecord
+from casefile.record.deadlines import close_open_deadlines, keep_deadline
+from casefile.record.lookups import deadline_of, latest_tally
+from casefile.record.models import Case, Certification
+from casefile.record.workflow import advance, require_stage
+from casefile.rules.certification import certification_of, check_certification_date
+from casefile.rules.review import board_review
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, Stage
+
+
+class Certify(ActIn):
+    """The certification as issued: ``date`` its issue date (the kind follows from the tally)."""
+
+    act: Literal["certification"] = "certification"
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """The Certification of Representative or of Results."""
+    cert = session.get(Certification, int(ref.partition(":")[2]))
+    if cert is None:
+        raise UnknownRecord(f"no certification {ref}")
+    kind = DocumentKind.CERTIFICATION_OF_REPRESENTATIVE if cert.kind == "representative" \
+        else DocumentKind.CERTIFICATION_OF_RESULTS
+    return (Issue(kind, ref),)
+
+
+def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """Record the certification the latest tally's outcome calls for.
+
+    Refused while the objection period is open (102.69(b), R-H2); the election must be at
+    certification-due (no objections and challenges not determinative, or objections overruled)
+    or rd-decision; refused when the outcome calls for no certification (runoff, nullity rerun,
+    pending challenges). Where Board review lies (stipulated, directed, or agreement not in the
+    record — said so in the docket) it keeps the request-for-review and opposition periods (R-N2,
+    102.69(h)); a consent election's certification is final and the election closes (R-K5). Once
+    per election: a retry with the same date is found, another date refused (AlreadyRecorded).
+    Raises ProcedureError, IllegalTransition, AlreadyRecorded, Internal (a REP outcome without its
+    winner). Authority: 29 CFR 102.69(b), (h); 102.67(c); rules.md R-H1, R-K5, R-N2, R-Q1, R-Q2.
+    """
+    election = election_for(session, case, act.election)
+    issued_on = act.legal_date(case, as_of)
+    key = f"certification:e{election.sequence}"
+    if (entry := recorded(session, case, key)) is not None:
+        cert = session.get(Certification, int(entry.ref.partition(":")[2]))
+        assert cert is not None
+        if cert.issued_on != issued_on:
+            raise AlreadyRecorded(f"{case.number}: election {election.sequence} was certified on "
+                                  f"{cert.issued_on.isoformat()}; a certification issues once (a correction is its own act)",
+                                  field="date")
+        return again(entry, act.act, issues(session, entry.ref))
+    objections = deadline_of(session, election, DeadlineKind.OBJECTIONS)
+    check_certification_date(issued_on, objections.due_on if objections is not None else None)
+    require_stage(election, "certification", {Stage.CERTIFICATION_DUE, Stage.RD_DECISION})
+    tally = latest_tally(session, election)
+    if tally is None:
+        raise ProcedureError(f"election {election.sequence} of {case.number} has no tally to certify", field="election")
+    what = certification_of(tally.outcome, tally.winner, described=tally.outcome_text)
+    review = board_review(case.agreement)
+    cert = Certification(election_id=election.id, kind=what.kind, issued_on=issued_on, union=what.union)  # type: ignore[arg-type]
+    session.add(cert)
+    session.flush()
+    ref = f"certification:{cert.id}"
+    summary = what.title + (f": {what.union}" if what.union else "")
+    if not review.agreement_known:
+        summary += f" ({review.statement})"
+    entry = advance(session, election, Stage.CERTIFIED, as_of=as_of, occurred_on=issued_on, act="certification",
+                    act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary, ref=ref)
+    close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION}, status=DeadlineStatus.MET, as_of=as_of)
+    close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS, DeadlineKind.OFFER_OF_PROOF},
+                         status=DeadlineStatus.MOOTED, as_of=as_of)
+    if review.available:
+        for kind in (DeadlineKind.REQUEST_FOR_REVIEW, DeadlineKind.RFR_OPPOSITION):
+            keep_deadline(session, case=case, election=election, kind=kind,
+                          trigger=f"{what.title} issued {issued_on.isoformat()}", trigger_on=issued_on,
+                          for_whom="all parties")
+    else:
+        advance(session, election, Stage.CLOSED, as_of=as_of, occurred_on=issued_on, act="close", act_key=key + ":close",
+                actor=Actor.SYSTEM, summary="Consent election: the Regional Director's certification is final (R-K5)")
+    assert entry.id is not None
+    return Done(act=act.act, ref=ref, entry_id=entry.id, issue=issues(session, ref), summary=entry.summary,
+                warnings=() if review.agreement_known else (review.statement,))

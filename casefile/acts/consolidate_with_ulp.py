@@ -1,0 +1,72 @@
+"""The Regional Director's order consolidating objections and challenged ballots with an
+unfair-labor-practice case for hearing before an Administrative Law Judge (R-I4, R-R3).
+
+In a stipulated or directed election, exceptions to the judge's decision then go to the Board
+(29 CFR 102.46, 28 days from the transfer order); in a consent election the judge severs the
+representation case and sends it back to the Regional Director (102.69(c)(2)).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import Field
+from sqlmodel import Session
+
+from casefile.acts.base import Done, Issue, Line, Who, again, election_for, recorded
+from casefile.acts.hearing_parts import HearingOrder, check_opens_after_order, check_same_order, hearing_of, set_for_hearing
+from casefile.record.deadlines import close_open_deadlines
+from casefile.record.models import Case, Hearing
+from casefile.record.workflow import advance, require_stage
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Stage
+
+CONSOLIDABLE = frozenset({Stage.OBJECTIONS_PENDING, Stage.CHALLENGE_INVESTIGATION, Stage.HEARING_NOTICED})
+
+
+class ConsolidateWithUlp(HearingOrder):
+    """The consolidation order: ``date`` its date, the ``ulp_cases`` it joins (case numbers, at
+    least one), and the hearing's terms as in a notice of hearing (``presiding``: the judge)."""
+
+    act: Literal["consolidate-with-ulp"] = "consolidate-with-ulp"
+    ulp_cases: list[Line] = Field(min_length=1, max_length=50)
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """casefile has no document for the consolidation order (the ALJ's decision follows)."""
+    return ()
+
+
+def perform(session: Session, act: ConsolidateWithUlp, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """Record the consolidation order and set its objections (and challenged ballots) for the
+    hearing before the Administrative Law Judge.
+
+    The election must be at objections-pending, challenge-investigation or hearing-noticed; it
+    moves to alj-consolidated, and the hearing-opens target date is met by the order (R-I3).
+    Idempotent on (election, order date); the same date with other terms is refused
+    (AlreadyRecorded). Raises IllegalTransition, ProcedureError (nothing to hear; challenges not
+    determinative), UnknownRecord, NotAllowedNow.
+    Authority: 29 CFR 102.69(c)(1)(ii), (c)(2); rules.md R-I4, R-R3.
+    """
+    election = election_for(session, case, act.election)
+    issued_on = act.legal_date(case, as_of)
+    key = f"consolidate:e{election.sequence}:{issued_on.isoformat()}"
+    if (entry := recorded(session, case, key)) is not None:
+        check_same_order(case, entry, hearing_of(session, entry.ref), act, ulp_cases=list(act.ulp_cases))
+        return again(entry, act.act, issues(session, entry.ref))
+    require_stage(election, "consolidation with an unfair-labor-practice case", CONSOLIDABLE)
+    check_opens_after_order(act, issued_on)
+    set_ids = set_for_hearing(session, case, election, act)
+    hearing = Hearing(election_id=election.id, noticed_on=issued_on, opens_on=act.opens_on,  # type: ignore[arg-type]
+                      place=act.place, presiding=act.presiding, before_alj=True, ulp_cases=list(act.ulp_cases),
+                      objections_set=set_ids, challenges_set=act.challenges, note=act.noted(act.note))
+    session.add(hearing)
+    session.flush()
+    close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MET, as_of=as_of)
+    what = f"{len(set_ids)} objections" + (" and the challenged ballots" if act.challenges else "")
+    entry = advance(session, election, Stage.ALJ_CONSOLIDATED, as_of=as_of, occurred_on=issued_on,
+                    act="consolidate-with-ulp", act_key=key, actor=Actor.REGIONAL_DIRECTOR,
+                    summary=f"Order consolidating {what} with {', '.join(act.ulp_cases)} for hearing before an "
+                    "Administrative Law Judge", ref=f"hearing:{hearing.id}")
+    assert entry.id is not None
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=(), summary=entry.summary)

@@ -1,0 +1,126 @@
+"""What the three ruling acts share — the hearing officer's report, the Regional Director's
+decision and the Administrative Law Judge's decision: their fields as issued (the scenario's
+decision event), the application of their rulings to the objections, and the stored Decision."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any, Literal
+
+from pydantic import Field
+from sqlmodel import Session, select
+
+from casefile.acts.base import ActIn, Line, Paragraph, PartyKey, recorded
+from casefile.acts.hearing_parts import ObjectionNumber
+from casefile.errors import AlreadyRecorded, UnknownRecord
+from casefile.record.models import Case, Decision, DocketEntry, Election, Objection, Party
+from casefile.vocab import Disposition
+
+Ruling = Literal["sustained", "overruled", "withdrawn", "moot"]
+Result = Literal["set-aside", "overrule"]
+DecisionKind = Literal["ho-report", "rd-decision", "alj-decision"]
+
+
+class DecisionParts(ActIn):
+    """A report or decision as issued (not an act by itself): ``date`` its issue date;
+    ``result`` what it recommends or decides (set the election aside, or overrule the
+    objections); ``issuer`` who signed it; ``rulings`` party handle → {objection number: ruling},
+    only what the record gives (a report whose per-objection rulings are not public leaves it
+    empty and says so in ``summary``); ``at_fault`` the party whose conduct caused a set-aside
+    (named in the Lufkin paragraph, R-O3), None when it rests on Board-agent irregularity."""
+
+    result: Result
+    issuer: Line = ""
+    rulings: dict[PartyKey, dict[ObjectionNumber, Ruling]] = Field(default_factory=dict, max_length=50)
+    at_fault: PartyKey | None = None
+    summary: Paragraph = ""
+    note: Paragraph = ""
+
+
+def _parties(session: Session, case: Case) -> dict[str, Party]:
+    return {p.key: p for p in session.exec(select(Party).where(Party.case_id == case.id))}
+
+
+def _party(parties: dict[str, Party], case: Case, key: str, field: str) -> Party:
+    party = parties.get(key)
+    if party is None:
+        raise UnknownRecord(f"case {case.number} has no party {key!r} (parties: {', '.join(sorted(parties))})",
+                            field=field)
+    return party
+
+
+def _rulings(session: Session, case: Case, election: Election, act: DecisionParts) -> list[tuple[Objection, Party, str]]:
+    """The objections ruled on, each with its party and ruling. Raises UnknownRecord (field
+    ``rulings.<party>.<number>``) for a party or objection the election does not have."""
+    parties = _parties(session, case)
+    out = []
+    for party_key, rulings in act.rulings.items():
+        party = _party(parties, case, party_key, f"rulings.{party_key}")
+        for number, ruling in rulings.items():
+            objection = session.exec(select(Objection).where(
+                Objection.election_id == election.id, Objection.party_id == party.id, Objection.number == int(number)
+            )).first()
+            if objection is None:
+                raise UnknownRecord(f"party {party_key!r} has no objection {number} in election {election.sequence} of "
+                                    f"{case.number}", field=f"rulings.{party_key}.{number}")
+            out.append((objection, party, ruling))
+    return out
+
+
+def store_decision(session: Session, case: Case, election: Election, act: DecisionParts, *, kind: DecisionKind,
+                   issued_on: date, recommend_only: bool) -> Decision:
+    """Store the report or decision of ``kind`` with its rulings ([{objection_id, party, number,
+    ruling}]); a decision (``recommend_only`` False) also sets each objection's disposition, a
+    report or an ALJ's recommended order does not. Raises UnknownRecord (fields ``rulings...``,
+    ``at_fault``)."""
+    rulings: list[dict[str, Any]] = []
+    for objection, party, ruling in _rulings(session, case, election, act):
+        rulings.append({"objection_id": objection.id, "party": party.name, "number": objection.number, "ruling": ruling})
+        if not recommend_only:
+            objection.disposition = Disposition(ruling)
+            session.add(objection)
+    at_fault = _party(_parties(session, case), case, act.at_fault, "at_fault").id if act.at_fault else None
+    decision = Decision(election_id=election.id, kind=kind, issued_on=issued_on, issuer=act.issuer,  # type: ignore[arg-type]
+                        result=act.result, rulings=rulings, at_fault_party_id=at_fault, summary=act.summary,
+                        note=act.noted(act.note))
+    session.add(decision)
+    session.flush()
+    return decision
+
+
+def decision_of(session: Session, ref: str) -> Decision:
+    """The Decision a docket entry's ``ref`` ("decision:<id>") names."""
+    decision = session.get(Decision, int(ref.partition(":")[2]))
+    if decision is None:
+        raise UnknownRecord(f"no decision {ref}")
+    return decision
+
+
+def recorded_decision(session: Session, case: Case, key: str, act: DecisionParts) -> DocketEntry | None:
+    """The docket entry of the report or decision already recorded under ``key`` (a retry), or
+    None. A retry must carry what was recorded (result, issuer, party at fault, rulings,
+    summary); else AlreadyRecorded — an issued decision is never overwritten, a correction is
+    its own act."""
+    entry = recorded(session, case, key)
+    if entry is None:
+        return None
+    decision = decision_of(session, entry.ref)
+    parties = _parties(session, case)
+    stored_fault = next((k for k, p in parties.items() if p.id == decision.at_fault_party_id), None)
+    given_rulings = sorted((parties[k].name if k in parties else k, int(n), r)
+                           for k, numbers in act.rulings.items() for n, r in numbers.items())
+    stored_rulings = sorted((r["party"], int(r["number"]), r["ruling"]) for r in decision.rulings)
+    diffs = [f"{name}: {stored!r} → {given!r}" for name, stored, given in (
+        ("result", decision.result, act.result), ("issuer", decision.issuer, act.issuer),
+        ("at_fault", stored_fault, act.at_fault), ("rulings", stored_rulings, given_rulings),
+        ("summary", decision.summary, act.summary)) if stored != given]
+    if diffs:
+        raise AlreadyRecorded(f"{case.number}: a {decision.kind} of {decision.issued_on.isoformat()} is already recorded "
+                              f"with other content ({'; '.join(diffs)}); an issued decision is never overwritten — "
+                              "record a correction as its own act")
+    return entry
+
+
+def summary_with(summary: str, act: DecisionParts) -> str:
+    """``summary`` followed by the act's own summary (" — ..."), as the docket line."""
+    return summary + (f" — {act.summary}" if act.summary else "")

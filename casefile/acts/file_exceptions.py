@@ -1,0 +1,114 @@
+"""File a party's exceptions to the Hearing Officer's Report.
+
+Any party may file exceptions with the Regional Director within 10 business days from the date
+the report issues (R-K1), served immediately on the other parties with a statement of service.
+Timeliness is judged against the exceptions deadline as the record holds it — computed when the
+report was recorded, or fixed or extended by an order since (29 CFR 102.2(c)) — by the same rule
+as every filing, the postmark rule for paper included (casefile.rules.timeliness).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import Field
+from sqlmodel import Session
+
+from casefile.acts.base import (
+    ActIn,
+    Done,
+    Issue,
+    LegalDate,
+    Paragraph,
+    PartyKey,
+    Strict,
+    Who,
+    again,
+    content_key,
+    election_for,
+    recorded,
+)
+from casefile.acts.file_objections import stored_deadline
+from casefile.errors import ProcedureError
+from casefile.record.lookups import deadline_of, get_party, parties_of
+from casefile.record.models import Case, Filing
+from casefile.record.workflow import advance, docket, require_stage
+from casefile.rules.timeliness import judge_filing
+from casefile.vocab import Actor, DeadlineKind, DocumentKind, FilingMethod, Stage
+
+
+class ExceptionIn(Strict):
+    """One exception: the finding or recommendation excepted to, and the grounds (R-K1)."""
+
+    excepted_to: Paragraph = Field(min_length=1)
+    grounds: Paragraph = Field(min_length=1)
+
+
+class FileExceptions(ActIn):
+    """A party's exceptions as filed: ``exceptions`` numbered in order; ``at`` the instant the
+    Regional Director received them (with the date alone, give ``date``: timeliness is then
+    judged by the date); ``postmarked_on`` the postmark or delivery-service date of a paper
+    filing (29 CFR 102.2(b))."""
+
+    act: Literal["file-exceptions"] = "file-exceptions"
+    party: PartyKey
+    exceptions: list[ExceptionIn] = Field(min_length=1, max_length=500)
+    method: FilingMethod = FilingMethod.E_FILING
+    postmarked_on: LegalDate | None = None
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """The exceptions with their statement of service."""
+    return (Issue(DocumentKind.EXCEPTIONS, ref),)
+
+
+def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """File the exceptions in the election's exceptions period.
+
+    Timeliness first, against the stored exceptions deadline (pinned or extended by order, or as
+    computed: 11:59 p.m. in the receiving office's zone on the 10th business day after the report,
+    R-K1; paper by the office's closing time or postmarked the day before, 102.2(b)). Then the
+    stage: ho-report-issued (→ exceptions-pending) or exceptions-pending (another party's
+    exceptions). Served on every other party. Idempotent on (election, party, content). Raises
+    UntimelyFiling, IllegalTransition, ProcedureError (no report to except to), UnknownRecord.
+    Authority: 29 CFR 102.69(c)(1)(iii); 102.2(a)-(c); rules.md R-K1.
+    """
+    election = election_for(session, case, act.election)
+    party = get_party(session, case, act.party)
+    received_on = act.legal_date(case, as_of)
+    body = [{"excepted_to": e.excepted_to, "grounds": e.grounds} for e in act.exceptions]
+    key = content_key(f"exceptions:e{election.sequence}:{party.key}", body)
+    if (entry := recorded(session, case, key)) is not None:
+        return again(entry, act.act, issues(session, entry.ref))
+    deadline = deadline_of(session, election, DeadlineKind.EXCEPTIONS)
+    if deadline is None:
+        raise ProcedureError(f"election {election.sequence} of {case.number} has no hearing officer's report to except to",
+                             field="election")
+    timeliness = judge_filing(stored_deadline(case, deadline), what=f"exceptions of {party.name}",
+                              received_on=received_on, received_at=act.at, method=act.method,
+                              postmarked_on=act.postmarked_on)
+    require_stage(election, "filing exceptions", {Stage.HO_REPORT_ISSUED, Stage.EXCEPTIONS_PENDING})
+    others = [p for p in parties_of(session, case) if p.id != party.id]
+    filing = Filing(
+        case_id=case.id, election_id=election.id, party_id=party.id, kind="exceptions",  # type: ignore[arg-type]
+        received_at=act.at, received_on=received_on, method=act.method, deadline_id=deadline.id, timely=True,
+        timeliness_note=timeliness.note, note=act.noted(""),
+        served_on=[{"party": p.name, "representative": p.representative,
+                    "manner": "email" if p.email else "[manner not in record]", "address": p.email or p.address,
+                    "served_on": received_on.isoformat()} for p in others],
+        body=body,
+    )
+    session.add(filing)
+    session.flush()
+    n = len(act.exceptions)
+    summary = f"Exceptions of {party.name} to the Hearing Officer's Report ({n} exception{'s' if n != 1 else ''})"
+    ref = f"filing:{filing.id}"
+    if election.stage is Stage.HO_REPORT_ISSUED:
+        entry = advance(session, election, Stage.EXCEPTIONS_PENDING, as_of=as_of, occurred_on=received_on,
+                        act="file-exceptions", act_key=key, actor=Actor.PARTY, summary=summary, ref=ref)
+    else:
+        entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
+                       act="file-exceptions", act_key=key, actor=Actor.PARTY, summary=summary, ref=ref)
+    assert entry.id is not None
+    return Done(act=act.act, ref=ref, entry_id=entry.id, issue=issues(session, ref), summary=summary)

@@ -1,0 +1,113 @@
+"""What the hearing acts share: the order setting objections (and challenged ballots) for
+hearing — a Regional Director's notice of hearing or an order consolidating them with an
+unfair-labor-practice case — and the look-ups of the election's objections and hearing."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Annotated
+
+from pydantic import Field
+from sqlmodel import Session, col, select
+
+from casefile.acts.base import ActIn, LegalDate, Line, Paragraph, PartyKey
+from casefile.errors import AlreadyRecorded, UnknownRecord
+from casefile.record.lookups import latest_tally
+from casefile.record.models import Case, DocketEntry, Election, Hearing, Objection, Party
+from casefile.rules.hearing import check_after, check_matters_for_hearing
+from casefile.vocab import Disposition
+
+#: An objection's number in its party's objections (1, 2, ... as filed).
+ObjectionNumber = Annotated[int, Field(ge=1, le=10_000)]
+
+
+class HearingOrder(ActIn):
+    """The fields of an order setting a hearing (not an act by itself): ``date`` the order's
+    issue date; ``opens_on`` the hearing's opening date; ``objections`` party handle → the
+    numbers of its objections set for hearing (None: every pending objection); ``challenges``
+    whether the determinative challenged ballots are set too."""
+
+    opens_on: LegalDate | None = None
+    place: Line = ""
+    presiding: Line = ""
+    objections: dict[PartyKey, list[ObjectionNumber]] | None = Field(default=None, max_length=50)
+    challenges: bool = False
+    note: Paragraph = ""
+
+
+def pending_objections(session: Session, election: Election) -> list[Objection]:
+    """The election's objections still undecided (pending or set for hearing), by party then number."""
+    return list(session.exec(
+        select(Objection).where(
+            Objection.election_id == election.id,
+            col(Objection.disposition).in_([Disposition.PENDING, Disposition.SET_FOR_HEARING]),
+        ).order_by(col(Objection.party_id), col(Objection.number))
+    ))
+
+
+def set_for_hearing(session: Session, case: Case, election: Election, act: HearingOrder) -> list[int]:
+    """Mark the objections ``act`` sets for hearing (every pending one when it names none) and
+    check that the hearing has something to hear (R-I2). Returns their ids. Raises UnknownRecord
+    (field ``objections.<party>``) for an objection that is not pending, ProcedureError."""
+    pending = pending_objections(session, election)
+    if act.objections is None:
+        chosen = pending
+    else:
+        keys = {p.id: p.key for p in session.exec(select(Party).where(Party.case_id == case.id))}
+        chosen = []
+        for party_key, numbers in act.objections.items():
+            if party_key not in keys.values():
+                raise UnknownRecord(f"case {case.number} has no party {party_key!r} (parties: "
+                                    f"{', '.join(sorted(keys.values()))})", field=f"objections.{party_key}")
+            for i, number in enumerate(numbers):
+                match = [o for o in pending if keys.get(o.party_id) == party_key and o.number == number]
+                if not match:
+                    raise UnknownRecord(f"no pending objection {number} of party {party_key!r} in election "
+                                        f"{election.sequence}", field=f"objections.{party_key}.{i}")
+                chosen.extend(match)
+    tally = latest_tally(session, election)
+    check_matters_for_hearing(objections=len(chosen), challenges=act.challenges,
+                              determinative=bool(tally and tally.determinative))
+    for objection in chosen:
+        objection.disposition = Disposition.SET_FOR_HEARING
+        session.add(objection)
+    return [o.id for o in chosen]  # type: ignore[misc]
+
+
+def check_opens_after_order(act: HearingOrder, issued_on: date) -> None:
+    """The hearing cannot be set to open before the order that sets it (NotAllowedNow, field ``opens_on``)."""
+    if act.opens_on is not None:
+        check_after(act.opens_on, issued_on, what="the hearing's opening", after_what="the order setting it",
+                    field="opens_on")
+
+
+def hearing_of(session: Session, ref: str) -> Hearing:
+    """The hearing a docket entry's ``ref`` ("hearing:<id>") names."""
+    hearing = session.get(Hearing, int(ref.partition(":")[2]))
+    if hearing is None:
+        raise UnknownRecord(f"no hearing {ref}")
+    return hearing
+
+
+def current_hearing(session: Session, case: Case, election: Election) -> Hearing:
+    """The election's latest hearing. Raises UnknownRecord."""
+    hearing = session.exec(select(Hearing).where(Hearing.election_id == election.id)
+                           .order_by(col(Hearing.id).desc())).first()
+    if hearing is None:
+        raise UnknownRecord(f"election {election.sequence} of {case.number} has no hearing noticed", field="election")
+    return hearing
+
+
+def check_same_order(case: Case, entry: DocketEntry, hearing: Hearing, act: HearingOrder, *,
+                     ulp_cases: list[str] | None = None) -> None:
+    """A retry of an order already recorded must say the same thing; else AlreadyRecorded (a
+    corrected or amended order is its own act). The opening date is not compared: opening the
+    hearing records the day it actually opened."""
+    diffs = [f"{name}: {recorded!r} → {given!r}" for name, recorded, given in (
+        ("place", hearing.place, act.place), ("presiding", hearing.presiding, act.presiding),
+        ("challenges", hearing.challenges_set, act.challenges),
+        ("ulp_cases", list(hearing.ulp_cases), list(hearing.ulp_cases) if ulp_cases is None else ulp_cases),
+    ) if recorded != given]
+    if diffs:
+        raise AlreadyRecorded(f"{case.number}: the order of {entry.occurred_on.isoformat()} is already recorded with "
+                              f"other terms ({'; '.join(diffs)}); an amended order is its own act")

@@ -1,0 +1,66 @@
+"""The Hearing Officer's Report on Objections (and Challenged Ballots).
+
+After the hearing the hearing officer serves a report that resolves credibility, finds the facts
+and recommends how each objection and challenge should be disposed of (R-J5); it opens the
+period for exceptions (10 business days, R-K1) and for answering briefs (5 business days from the
+last day for exceptions, R-K2). casefile records it with its real date and issues a record copy.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from sqlmodel import Session
+
+from casefile.acts.base import Done, Issue, Who, again, election_for
+from casefile.acts.decision_parts import DecisionParts, recorded_decision, store_decision, summary_with
+from casefile.acts.hearing_parts import current_hearing
+from casefile.record.deadlines import keep_deadline
+from casefile.record.models import Case
+from casefile.record.workflow import advance, require_stage
+from casefile.rules.hearing import check_after
+from casefile.vocab import Actor, DeadlineKind, DocumentKind, Stage
+
+
+class HoReport(DecisionParts):
+    """The report as issued: ``date`` its issue date, ``result`` what it recommends, ``issuer``
+    the hearing officer, ``rulings`` the recommended rulings per objection."""
+
+    act: Literal["ho-report"] = "ho-report"
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """The record copy of the Hearing Officer's Report."""
+    return (Issue(DocumentKind.HEARING_OFFICER_REPORT, ref),)
+
+
+def perform(session: Session, act: HoReport, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """Record the Hearing Officer's Report and open the exceptions and answering-brief periods.
+
+    The election must be at hearing-open or hearing-closed (the report cannot precede the
+    hearing's opening); it moves to ho-report-issued. The rulings are recommendations: no
+    objection's disposition changes until the Regional Director decides. Idempotent on
+    (election, issue date); the same date with other content is refused (AlreadyRecorded).
+    Raises IllegalTransition, UnknownRecord (a party or objection that does not exist),
+    NotAllowedNow. Authority: 29 CFR 102.69(c)(1)(iii); rules.md R-J5, R-K1, R-K2.
+    """
+    election = election_for(session, case, act.election)
+    issued_on = act.legal_date(case, as_of)
+    key = f"ho-report:e{election.sequence}:{issued_on.isoformat()}"
+    if (entry := recorded_decision(session, case, key, act)) is not None:
+        return again(entry, act.act, issues(session, entry.ref))
+    require_stage(election, "the hearing officer's report", {Stage.HEARING_OPEN, Stage.HEARING_CLOSED})
+    check_after(issued_on, current_hearing(session, case, election).opens_on, what="the hearing officer's report",
+                after_what="the hearing's opening")
+    decision = store_decision(session, case, election, act, kind="ho-report", issued_on=issued_on, recommend_only=True)
+    entry = advance(session, election, Stage.HO_REPORT_ISSUED, as_of=as_of, occurred_on=issued_on, act="ho-report",
+                    act_key=key, actor=Actor.HEARING_OFFICER,
+                    summary=summary_with(f"Hearing Officer's Report: recommends {act.result.replace('-', ' ')}", act),
+                    ref=f"decision:{decision.id}")
+    trigger = f"Hearing Officer's Report issued {issued_on.isoformat()}"
+    for kind in (DeadlineKind.EXCEPTIONS, DeadlineKind.ANSWERING_BRIEF):
+        keep_deadline(session, case=case, election=election, kind=kind, trigger=trigger, trigger_on=issued_on,
+                      for_whom="all parties")
+    assert entry.id is not None
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=entry.summary)

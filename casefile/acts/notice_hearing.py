@@ -1,0 +1,71 @@
+"""The Regional Director's Notice of Hearing on Objections (and Challenged Ballots).
+
+When the offer of proof could be grounds for setting the election aside, or determinative
+challenges raise substantial and material factual issues, the Regional Director sets them for
+hearing before a hearing officer (29 CFR 102.69(c)(1)(ii)); casefile records the notice with its
+real date and issues a record copy.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from sqlmodel import Session
+
+from casefile.acts.base import Done, Issue, Who, again, election_for, recorded
+from casefile.acts.hearing_parts import HearingOrder, check_opens_after_order, check_same_order, hearing_of, set_for_hearing
+from casefile.record.models import Case, Hearing
+from casefile.record.workflow import advance, require_stage
+from casefile.vocab import Actor, DocumentKind, Stage
+
+NOTICEABLE = frozenset({Stage.OBJECTIONS_PENDING, Stage.CHALLENGE_INVESTIGATION, Stage.RD_DECISION})
+
+
+class NoticeHearing(HearingOrder):
+    """The notice as issued: ``date`` its issue date, ``opens_on`` the hearing's opening date,
+    ``place``, ``presiding`` (the hearing officer), the ``objections`` set for hearing (party
+    handle → numbers; none named: every pending objection) and whether the determinative
+    ``challenges`` are set too."""
+
+    act: Literal["notice-hearing"] = "notice-hearing"
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """The record copy of the Notice of Hearing."""
+    return (Issue(DocumentKind.NOTICE_OF_HEARING, ref),)
+
+
+def perform(session: Session, act: NoticeHearing, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """Record the Notice of Hearing and set its objections (and challenged ballots) for hearing.
+
+    The hearing is set for 15 business days after the tally or as soon as practicable (R-I3);
+    the notice goes to the parties and their representatives (R-I2). The election must be at
+    objections-pending, challenge-investigation or rd-decision (a hearing ordered after a
+    decision, e.g. on remand); it moves to hearing-noticed. Idempotent on (election, issue date);
+    the same date with other terms is refused (AlreadyRecorded). Raises IllegalTransition,
+    ProcedureError (nothing to hear; challenges not determinative), UnknownRecord (an objection
+    that is not pending), NotAllowedNow (opening before the notice).
+    Authority: 29 CFR 102.69(c)(1)(ii); rules.md R-I2, R-I3.
+    """
+    election = election_for(session, case, act.election)
+    issued_on = act.legal_date(case, as_of)
+    key = f"notice-hearing:e{election.sequence}:{issued_on.isoformat()}"
+    if (entry := recorded(session, case, key)) is not None:
+        check_same_order(case, entry, hearing_of(session, entry.ref), act)
+        return again(entry, act.act, issues(session, entry.ref))
+    require_stage(election, "a notice of hearing", NOTICEABLE)
+    check_opens_after_order(act, issued_on)
+    set_ids = set_for_hearing(session, case, election, act)
+    hearing = Hearing(election_id=election.id, noticed_on=issued_on, opens_on=act.opens_on,  # type: ignore[arg-type]
+                      place=act.place, presiding=act.presiding, objections_set=set_ids,
+                      challenges_set=act.challenges, note=act.noted(act.note))
+    session.add(hearing)
+    session.flush()
+    what = f"{len(set_ids)} objections" + (" and the challenged ballots" if act.challenges else "")
+    opens = act.opens_on.isoformat() if act.opens_on else "date not in record"
+    entry = advance(session, election, Stage.HEARING_NOTICED, as_of=as_of, occurred_on=issued_on,
+                    act="notice-hearing", act_key=key, actor=Actor.REGIONAL_DIRECTOR,
+                    summary=f"Notice of Hearing on {what}; hearing opens {opens}", ref=f"hearing:{hearing.id}")
+    assert entry.id is not None
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=entry.summary)

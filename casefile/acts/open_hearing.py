@@ -1,0 +1,57 @@
+"""The hearing on objections (and challenged ballots) opens before the hearing officer.
+
+The hearing runs day to day until finished unless the Regional Director finds extraordinary
+circumstances (R-J1); casefile records the day it opened, which meets the hearing-opens target.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from sqlmodel import Session
+
+from casefile.acts.base import ActIn, Done, Issue, Who, again, election_for, recorded
+from casefile.acts.hearing_parts import current_hearing
+from casefile.record.deadlines import close_open_deadlines
+from casefile.record.models import Case
+from casefile.record.workflow import advance, require_stage
+from casefile.rules.hearing import check_after
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Stage
+
+
+class OpenHearing(ActIn):
+    """The hearing opened on ``date``."""
+
+    act: Literal["open-hearing"] = "open-hearing"
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """Opening the hearing issues no document."""
+    return ()
+
+
+def perform(session: Session, act: OpenHearing, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """Record that the election's noticed hearing opened on the act's date.
+
+    The election must be at hearing-noticed; it moves to hearing-open, and the hearing-opens
+    target date is closed as met. The opening date cannot precede the notice. Idempotent on
+    (election, date). Raises IllegalTransition, UnknownRecord (no hearing noticed), NotAllowedNow.
+    Authority: 29 CFR 102.69(c)(1)(iii); rules.md R-J1.
+    """
+    election = election_for(session, case, act.election)
+    opened_on = act.legal_date(case, as_of)
+    key = f"open-hearing:e{election.sequence}:{opened_on.isoformat()}"
+    if (entry := recorded(session, case, key)) is not None:
+        return again(entry, act.act, ())
+    require_stage(election, "opening the hearing", {Stage.HEARING_NOTICED})
+    hearing = current_hearing(session, case, election)
+    check_after(opened_on, hearing.noticed_on, what="the hearing's opening", after_what="its notice")
+    hearing.opens_on = opened_on
+    session.add(hearing)
+    close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MET, as_of=as_of)
+    entry = advance(session, election, Stage.HEARING_OPEN, as_of=as_of, occurred_on=opened_on, act="open-hearing",
+                    act_key=key, actor=Actor.HEARING_OFFICER, summary=f"Hearing opened {opened_on.isoformat()}",
+                    ref=f"hearing:{hearing.id}")
+    assert entry.id is not None
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=entry.summary)

@@ -1,0 +1,103 @@
+"""The Regional Director's decision on objections (and challenged ballots).
+
+``set-aside``: objections sustained — the election is set aside and a second election directed
+(R-O1); the document is the Decision and Direction of Second Election with the Notice of Second
+Election (Lufkin paragraph, R-O3). ``overrule``: objections overruled — the certification is due
+(R-H1, R-K4). A decision that sets the election aside is no final disposition (R-N3); whether the
+Board reviews the Regional Director at all follows from the election agreement (R-K5), decided
+once in casefile.rules.review.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from sqlmodel import Session
+
+from casefile.acts.base import Done, Issue, Who, again, election_for
+from casefile.acts.decision_parts import DecisionParts, decision_of, recorded_decision, store_decision, summary_with
+from casefile.record.deadlines import close_open_deadlines, keep_deadline
+from casefile.record.models import Case
+from casefile.record.workflow import advance, require_stage
+from casefile.rules.review import board_review, review_of_set_aside
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, ElectionKind, Stage
+
+DECIDABLE = frozenset({Stage.OBJECTIONS_PENDING, Stage.CHALLENGE_INVESTIGATION, Stage.HO_REPORT_ISSUED,
+                       Stage.EXCEPTIONS_PENDING, Stage.ALJ_DECISION_ISSUED, Stage.REVISED_TALLY_ISSUED})
+#: Periods still open when the Regional Director decides are overtaken by the decision.
+_OVERTAKEN = {DeadlineKind.EXCEPTIONS, DeadlineKind.ANSWERING_BRIEF, DeadlineKind.HEARING_OPENS,
+              DeadlineKind.OFFER_OF_PROOF}
+
+
+class RdDecision(DecisionParts):
+    """The decision as issued: ``date`` its issue date, ``result`` set-aside or overrule,
+    ``issuer`` the Regional Director, ``rulings`` per objection, ``at_fault`` (Lufkin, R-O3)."""
+
+    act: Literal["rd-decision"] = "rd-decision"
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """A set-aside issues the Decision and Direction of Second Election; casefile has no
+    document yet for a decision that overrules the objections (the certification follows)."""
+    if decision_of(session, ref).result == "set-aside":
+        return (Issue(DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION, ref),)
+    return ()
+
+
+def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """Record the Regional Director's decision and what follows from it.
+
+    The election must be at objections-pending, challenge-investigation, ho-report-issued,
+    exceptions-pending, alj-decision-issued or revised-tally-issued (objections still to decide
+    after the revised count, R-M2); it moves to rd-decision, then set-aside → rerun-directed (the
+    rerun keeps the ballot's choices) or certification-due. The decision's rulings set the
+    objections' dispositions; open exceptions, answering-brief, hearing and offer-of-proof periods
+    are mooted; the motion-for-reconsideration period runs from service (R-K6, service assumed on
+    the issue date). Idempotent on (election, issue date); the same date with other content is
+    refused (AlreadyRecorded). Raises IllegalTransition, UnknownRecord. The result's warnings say
+    when Board review is only assumed (agreement not in the record, R-K5; the docket line says so
+    too) and, for a set-aside where review lies, that it is no final disposition (R-N3).
+    Authority: 29 CFR 102.69(c)(1)(i), (c)(2); 102.65(e); rules.md R-K4, R-K5, R-N3, R-O1.
+    """
+    election = election_for(session, case, act.election)
+    issued_on = act.legal_date(case, as_of)
+    key = f"rd-decision:e{election.sequence}:{issued_on.isoformat()}"
+    if (entry := recorded_decision(session, case, key, act)) is not None:
+        return again(entry, act.act, issues(session, entry.ref))
+    require_stage(election, "the Regional Director's decision", DECIDABLE)
+    review = board_review(case.agreement)
+    decision = store_decision(session, case, election, act, kind="rd-decision", issued_on=issued_on, recommend_only=False)
+    ref = f"decision:{decision.id}"
+    summary = summary_with(f"Regional Director's Decision: objections "
+                           f"{'sustained' if act.result == 'set-aside' else 'overruled'}", act)
+    if not review.agreement_known:
+        summary += f" ({review.statement})"
+    entry = advance(session, election, Stage.RD_DECISION, as_of=as_of, occurred_on=issued_on, act="rd-decision",
+                    act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary, ref=ref)
+    close_open_deadlines(session, election, _OVERTAKEN, status=DeadlineStatus.MOOTED, as_of=as_of)
+    warnings = [] if review.agreement_known else [review.statement]
+    if act.result == "set-aside":
+        election.next_kind = ElectionKind.RERUN
+        election.next_choices = list(election.choices)
+        election.next_against_on_ballot = election.against_on_ballot
+        advance(session, election, Stage.SET_ASIDE, as_of=as_of, occurred_on=issued_on, act="set-aside",
+                act_key=key + ":set-aside", actor=Actor.REGIONAL_DIRECTOR,
+                summary=f"Election {election.sequence} set aside", ref=ref)
+        advance(session, election, Stage.RERUN_DIRECTED, as_of=as_of, occurred_on=issued_on, act="direct-second-election",
+                act_key=key + ":direct", actor=Actor.REGIONAL_DIRECTOR,
+                summary="Second election directed (Decision and Direction of Second Election)", ref=ref)
+        close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION}, status=DeadlineStatus.MOOTED,
+                             as_of=as_of)
+        if (flag := review_of_set_aside(review)) is not None:
+            warnings.append(flag)
+    else:
+        advance(session, election, Stage.CERTIFICATION_DUE, as_of=as_of, occurred_on=issued_on, act="certification-due",
+                act_key=key + ":certification-due", actor=Actor.SYSTEM,
+                summary="Objections overruled: certification due (R-H1)", ref=ref)
+    keep_deadline(session, case=case, election=election, kind=DeadlineKind.RECONSIDERATION,
+                  trigger=f"Regional Director's Decision served {issued_on.isoformat()} (service date assumed = issue date)",
+                  trigger_on=issued_on, for_whom="all parties")
+    assert entry.id is not None
+    return Done(act=act.act, ref=ref, entry_id=entry.id, issue=issues(session, ref), summary=entry.summary,
+                warnings=tuple(warnings))

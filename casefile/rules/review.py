@@ -1,0 +1,80 @@
+"""Whether the Board reviews the Regional Director's post-election actions (R-K5, R-N1, R-I4).
+
+One question, answered once: the certification, the Regional Director's decision and an
+Administrative Law Judge's decision on consolidated issues all ask it, and the documents only
+print the answer. In a consent election (29 CFR 102.62(a) consent agreement, 102.62(c) full
+consent) the Regional Director's rulings on post-election matters are final; in a stipulated
+(102.62(b)) or directed election a party may request review by the Board (102.67, 102.69(c)(2)),
+and exceptions to an ALJ's decision on consolidated issues go to the Board (102.46). When the
+record does not say which agreement the election was held under (imported and historical cases
+often lack it), review is treated as available — refusing a party the right to seek review on a
+guess would be the worse error — and the answer says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from casefile.vocab import ElectionAgreement
+
+__all__ = ["BoardReview", "board_review", "review_of_set_aside"]
+
+
+@dataclass(frozen=True)
+class BoardReview:
+    """The answer to "does the Board review the Regional Director's actions in this case?".
+
+    ``available``: a party may request review by the Board (and exceptions to an ALJ's decision
+    go to the Board); False only for a consent election. ``agreement_known``: the record names the
+    election agreement; when False, ``available`` is True by the rule below, not by a fact.
+    ``agreement``: the agreement as recorded (None: not in the record). ``statement``: one sentence
+    for the docket and the documents, citing the rule.
+    """
+
+    available: bool
+    agreement_known: bool
+    agreement: ElectionAgreement | None
+    statement: str
+
+
+_STATEMENTS = {
+    ElectionAgreement.CONSENT: "Consent election: the Regional Director's rulings on post-election matters are final; "
+    "there is no review by the Board (29 CFR 102.62(a), (c); 102.69(c)(2); rules.md R-K5).",
+    ElectionAgreement.STIPULATED: "Stipulated election: a party may request review by the Board "
+    "(29 CFR 102.62(b); 102.67; 102.69(c)(2); rules.md R-K5, R-N1).",
+    ElectionAgreement.DIRECTED: "Directed election: a party may request review by the Board "
+    "(29 CFR 102.67; 102.69(c)(2); rules.md R-K5, R-N1).",
+}
+_UNKNOWN = ("The election agreement is not in the record: Board review is treated as available (review lies unless "
+            "the election was held under a consent agreement, 29 CFR 102.62, 102.69(c)(2); rules.md R-K5).")
+
+
+def board_review(agreement: ElectionAgreement | None) -> BoardReview:
+    """Whether the Board reviews the Regional Director's post-election actions in a case whose
+    election was held under ``agreement`` (None: the record does not say).
+
+    Returns a :class:`BoardReview`: not available for a consent election; available for a
+    stipulated or directed one; available, and said to be assumed, when the agreement is unknown.
+    Raises nothing.
+    Authority: 29 CFR 102.62, 102.67, 102.69(c)(2), 102.46(a); rules.md R-K5, R-N1, R-I4.
+    """
+    if agreement is None:
+        return BoardReview(available=True, agreement_known=False, agreement=None, statement=_UNKNOWN)
+    agreement = ElectionAgreement(agreement)
+    return BoardReview(available=agreement is not ElectionAgreement.CONSENT, agreement_known=True, agreement=agreement,
+                       statement=_STATEMENTS[agreement])
+
+
+def review_of_set_aside(review: BoardReview) -> str | None:
+    """What a party may do about a Regional Director's decision that sets the election aside and
+    directs a second one, where Board review lies (``review.available``): such a decision is not a
+    final disposition, so a request for review may be filed now or until 10 business days after
+    the eventual certification, and the second election proceeds unless the Board stays it. None
+    where there is no review (consent election). Authority: 29 CFR 102.67(c), 102.69(c)(2), (h);
+    rules.md R-N2, R-N3.
+    """
+    if not review.available:
+        return None
+    return ("A decision setting the election aside is not a final disposition: a request for review may be filed now "
+            "or until 10 business days after the eventual certification; the second election proceeds unless the "
+            "Board stays it (29 CFR 102.67(c), 102.69(h); rules.md R-N3).")
