@@ -21,6 +21,7 @@ from casefile.documents.data import (
     CaseStatusReportContext,
     CertificationOfRepresentativeContext,
     CertificationOfResultsContext,
+    ChallengeItem,
     DeadlineLine,
     DecisionAndDirectionOfSecondElectionContext,
     DocketLine,
@@ -30,6 +31,7 @@ from casefile.documents.data import (
     ElectionSummary,
     ExceptionItem,
     ExceptionsContext,
+    HearingFacts,
     HearingOfficerReportContext,
     HistoryLine,
     Issuance,
@@ -49,6 +51,8 @@ from casefile.documents.data import (
     WitnessItem,
     placeholder,
 )
+from casefile.documents import wording
+from casefile.documents.wording import legal_citation, long_date, record_text, research_notes
 from casefile.errors import UnknownRecord
 from casefile.record.models import (
     Case,
@@ -72,7 +76,7 @@ from casefile.rules.tally import analyze_tally
 from casefile.record.deadlines import office_of
 from casefile.record.lookups import deadline_of, elections_of, get_case, latest_tally, parties_of
 from casefile.services.tallies import counts_of
-from casefile.vocab import DeadlineKind, DeadlineStatus, Disposition, DocumentKind, PartyRole
+from casefile.vocab import ChallengeStatus, DeadlineKind, DeadlineStatus, Disposition, DocumentKind, ElectionKind, PartyRole, TallyKind
 
 
 @dataclass(frozen=True)
@@ -87,16 +91,7 @@ class Built:
     party_key: str | None = None
 
 
-_DEADLINE_WORDS = {
-    DeadlineKind.OBJECTIONS: "Objections and offer of proof", DeadlineKind.OFFER_OF_PROOF: "Offer of proof",
-    DeadlineKind.HEARING_OPENS: "Hearing to open (or as soon as practicable)",
-    DeadlineKind.EXCEPTIONS: "Exceptions to the Hearing Officer's Report",
-    DeadlineKind.ANSWERING_BRIEF: "Answering briefs to exceptions",
-    DeadlineKind.REVISED_TALLY_OBJECTIONS: "Objections to the revised tally",
-    DeadlineKind.REQUEST_FOR_REVIEW: "Request for review", DeadlineKind.RFR_OPPOSITION: "Opposition to a request for review",
-    DeadlineKind.RECONSIDERATION: "Motion for reconsideration", DeadlineKind.EARLIEST_CERTIFICATION: "Earliest certification",
-    DeadlineKind.NOTICE_POSTING: "Notice of election posted by", DeadlineKind.ALJ_EXCEPTIONS: "Exceptions to the ALJ's decision (to the Board)",
-}
+_DEADLINE_WORDS = wording.DEADLINE_NOUNS
 
 
 class _Record:
@@ -108,6 +103,12 @@ class _Record:
         self.parties = parties_of(session, case)
         self.by_id = {p.id: p for p in self.parties}
         self.office = office_of(case)
+        self.zone = ZoneInfo(self.office.tz)
+
+    def text(self, value: str) -> str:
+        """Record text fit for a document's body (ISO dates written out in the office's zone, no
+        software references, no research notes)."""
+        return record_text(value, self.zone)
 
     def party_ref(self, party: Party) -> PartyRef:
         return PartyRef(name=party.name, role=party.role, representative=party.representative or None,
@@ -141,7 +142,7 @@ class _Record:
             return None
         cutoff = deadline.cutoff_at.astimezone(ZoneInfo(office_named(deadline.office_key).tz))
         return DeadlineLine(what=_DEADLINE_WORDS[deadline.kind], due_on=deadline.due_on, cutoff_at=cutoff,
-                            citation=deadline.citation, for_whom=deadline.for_whom, status=deadline.status)
+                            citation=legal_citation(deadline.citation), for_whom=deadline.for_whom, status=deadline.status)
 
     def objection_items(self, objections: list[Objection], rulings: list[dict[str, Any]] | None = None) -> tuple[ObjectionItem, ...]:
         """The objections as a document lists them. With ``rulings`` (a report or decision), an
@@ -155,11 +156,13 @@ class _Record:
             if ruling:
                 disposition: Disposition | None = Disposition(ruling)
             elif rulings is not None and o.disposition in undecided:
-                disposition, reason = None, placeholder(f"ruling on objection {o.number}")
+                disposition, reason = None, None  # the template prints the missing ruling once
             else:
                 disposition = o.disposition if o.disposition is not Disposition.PENDING else None
-            items.append(ObjectionItem(number=o.number, text=o.text, filed_by=self.by_id[o.party_id].name,
-                                       disposition=disposition, reason=reason))
+            filer = self.by_id[o.party_id]
+            items.append(ObjectionItem(number=o.number, text=o.text, filed_by=filer.name,
+                                       filed_by_label=self.party_ref(filer).label,
+                                       disposition=disposition, reason=self.text(reason) if reason else None))
         return tuple(items)
 
     def objections_of(self, election: Election, *, filing_id: int | None = None, ids: list[int] | None = None) -> list[Objection]:
@@ -170,13 +173,46 @@ class _Record:
             query = query.where(col(Objection.id).in_(ids))
         return list(self.session.exec(query.order_by(col(Objection.party_id), col(Objection.number))))
 
-    def history(self, election: Election, *, until: date) -> tuple[HistoryLine, ...]:
+    def history(self, election: Election, *, until: date, excluding: str | None = None) -> tuple[HistoryLine, ...]:
+        """The procedural history of the election's chain up to ``until``, one line per act in words.
+        ``excluding`` ("decision:7") leaves out the acts of the document's own record (a decision does
+        not list itself); document issuance and the acts a decision performs (set aside, direct a new
+        election) are folded into the decision's own line."""
         entries = self.session.exec(select(DocketEntry).where(
             DocketEntry.case_id == self.case.id, col(DocketEntry.election_id).in_(self._chain(election)),
-            col(DocketEntry.occurred_on) <= until, DocketEntry.act != "issue-document",
-        ).order_by(col(DocketEntry.id))).all()
-        lines = tuple(HistoryLine(occurred_on=e.occurred_on, event=e.summary) for e in entries)
+            col(DocketEntry.occurred_on) <= until, col(DocketEntry.act).not_in(_NOT_IN_HISTORY),
+        ).order_by(col(DocketEntry.occurred_on), col(DocketEntry.id))).all()
+        lines = tuple(HistoryLine(occurred_on=e.occurred_on, event=self.history_event(e))
+                      for e in entries if not (excluding and e.ref == excluding))
         return lines or (HistoryLine(occurred_on=until, event="(no earlier acts recorded)"),)
+
+    def history_event(self, entry: DocketEntry) -> str:
+        """One act of the docket as a sentence of a procedural history, from the record it made."""
+        table, _, ident = entry.ref.partition(":")
+        row = self.session.get(_TABLES[table], int(ident)) if table in _TABLES and ident.isdigit() else None
+        if entry.act == "record-tally" and isinstance(row, Tally):
+            return _tally_sentence(row)
+        if entry.act in ("file-objections", "file-exceptions") and isinstance(row, Filing):
+            party = self.by_id[row.party_id]
+            who = f"The {self.party_ref(party).label}, {party.name},"
+            if entry.act == "file-exceptions":
+                return f"{who} filed exceptions to the Hearing Officer's report."
+            count = len(self.session.exec(select(Objection.id).where(Objection.filing_id == row.id)).all())
+            offer = self.session.exec(select(Filing.id).where(Filing.accompanies_id == row.id)).first()
+            return (f"{who} filed {count} {'objection' if count == 1 else 'objections'}"
+                    f"{' with an offer of proof' if offer else ''}.")
+        if entry.act == "notice-hearing" and isinstance(row, Hearing):
+            count = len(row.objections_set)
+            opens = f"; the hearing was set to open on {long_date(row.opens_on)}" if row.opens_on else ""
+            subject = f"{count} {'objection' if count == 1 else 'objections'}" + (" and the challenged ballots" if row.challenges_set else "")
+            return f"The Regional Director issued a Notice of Hearing on {subject}{opens}."
+        if entry.act == "open-hearing":
+            return "The hearing opened."
+        if entry.act == "close-hearing":
+            return "The hearing closed."
+        if entry.act in _DECISION_ACTS and isinstance(row, Decision):
+            return _decision_sentence(row)
+        return self.text(entry.summary)
 
     def _chain(self, election: Election) -> list[int]:
         ids = []
@@ -185,6 +221,43 @@ class _Record:
             ids.append(current.id)
             current = self.session.get(Election, current.follows_id) if current.follows_id else None
         return ids  # type: ignore[return-value]
+
+
+_NOT_IN_HISTORY = ("issue-document", "set-aside", "direct-second-election", "deadline-lapsed", "sweep")
+"""Docket acts a procedural history leaves out: issuance (the act's own line says it), and the acts a
+decision performs (its line says the election was set aside and a new one directed)."""
+_TABLES: dict[str, type] = {"tally": Tally, "filing": Filing, "hearing": Hearing, "decision": Decision}
+_DECISION_ACTS = ("ho-report", "rd-decision", "alj-decision", "board-decision")
+_DECIDERS = {"ho-report": "The Hearing Officer issued a report recommending", "rd-decision": "The Regional Director issued a decision:",
+             "alj-decision": "The Administrative Law Judge issued a decision:", "board-decision": "The Board issued a decision:"}
+_RECOMMENDED = {"set-aside": "that the election be set aside and a new election directed",
+                "overrule": "that the objections be overruled", "certify": "that the results be certified",
+                "open-and-count": "that the challenged ballots be opened and counted"}
+_DECIDED = {"set-aside": "the election was set aside and a new election directed",
+            "overrule": "the objections were overruled", "certify": "the results are to be certified",
+            "open-and-count": "the challenged ballots are to be opened and counted"}
+
+
+def _tally_sentence(tally: Tally) -> str:
+    """"The Tally of Ballots issued: 738 for ..., 1,798 against, 76 void and 505 challenged ballots (not sufficient ...)."""
+    title = {TallyKind.INITIAL: "Tally of Ballots", TallyKind.REVISED: "Revised Tally of Ballots",
+             TallyKind.RERUN: "Tally of Ballots of the rerun election", TallyKind.RUNOFF: "Tally of Ballots of the runoff election"}[tally.kind]
+    votes = [f"{v:,} for {n}" for n, v in tally.votes] + ([f"{tally.against:,} against"] if tally.against is not None else [])
+    sufficient = "sufficient" if tally.determinative else "not sufficient"
+    return (f"The {title} issued: {', '.join(votes)}; {tally.void:,} void and {tally.challenged:,} challenged ballots"
+            f" ({sufficient} in number to affect the results).")
+
+
+def _decision_sentence(decision: Decision) -> str:
+    if decision.kind == "ho-report":
+        return f"{_DECIDERS['ho-report']} {_RECOMMENDED.get(decision.result, decision.result.replace('-', ' '))}."
+    lead = _DECIDERS.get(decision.kind, "A decision issued:")
+    return f"{lead} {_DECIDED.get(decision.result, decision.result.replace('-', ' '))}."
+
+
+def _notes(*texts: str) -> tuple[str, ...]:
+    """The research notes of record texts, for a record copy's annex ("Uncertain: ..." each)."""
+    return tuple(f"Uncertain: {note}" for text in texts for note in research_notes(text))
 
 
 def election_dates(election: Election) -> ElectionDates:
@@ -229,8 +302,24 @@ def _tally(rec: _Record, subject: str) -> Built:
         board_agent=Signature(name=placeholder("Board agent's name"), title="Board Agent"),
         observers_for=tuple(p.name for p in rec.parties),
         objections_due=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.OBJECTIONS)),
+        election_type=_election_type(rec, election),
     )
     return Built(ctx, tally.prepared_on, "Board Agent", election.id)
+
+
+def _election_type(rec: _Record, election: Election) -> str | None:
+    """What directed a rerun or runoff (the tally's "Type of election"); None for the case's first election."""
+    if election.follows_id is None or election.kind is ElectionKind.INITIAL:
+        return None
+    if election.kind is ElectionKind.RUNOFF:
+        return "Runoff election (29 CFR 102.70)"
+    decision = rec.session.exec(select(Decision).where(Decision.election_id == election.follows_id, Decision.result == "set-aside",
+                                                       Decision.kind != "ho-report").order_by(col(Decision.id).desc())).first()
+    if decision is not None and decision.kind == "alj-decision":
+        return f"Rerun election: Administrative Law Judge's decision directing {wording.next_election(election.sequence - 1)}"
+    if decision is not None and decision.kind == "board-decision":
+        return f"Rerun election: the Board's {wording.direction_title(election.sequence)}"
+    return f"Rerun election: {wording.direction_title(election.sequence)}"
 
 
 def _filing(rec: _Record, subject: str) -> tuple[Filing, Election, Party]:
@@ -245,6 +334,7 @@ def _objections(rec: _Record, subject: str) -> Built:
     ctx = ObjectionsContext(
         caption=rec.caption(), issuance=Issuance(issued_on=filing.received_on, issuer_title=f"Counsel for the {rec.party_ref(party).label}"),
         filing_party=rec.party_ref(party), tally_prepared_on=tally.prepared_on, election=election_dates(election),
+        election_sequence=election.sequence,
         objections=rec.objection_items(rec.objections_of(election, filing_id=filing.id)), filing_method=filing.method,
         paper_filing_reason=placeholder("statement why e-filing was not used") if filing.method.value == "paper" else None,
         signature=rec.party_signature(party), service=rec.service(excluding=party.id, on=filing.received_on),
@@ -254,9 +344,8 @@ def _objections(rec: _Record, subject: str) -> Built:
 
 def _offer_of_proof(rec: _Record, subject: str) -> Built:
     filing, election, party = _filing(rec, subject)
-    offer = rec.session.exec(select(Filing).where(
-        Filing.election_id == election.id, Filing.party_id == party.id, Filing.kind == "offer-of-proof",
-        Filing.received_on == filing.received_on)).first()
+    offer = rec.session.exec(select(Filing).where(Filing.accompanies_id == filing.id,
+                                                  Filing.kind == "offer-of-proof")).first()
     witnesses = tuple(WitnessItem(objection_number=w["objection"], witness=w["witness"], summary=w["summary"])
                       for w in (offer.body if offer else []))
     objections = rec.objection_items(rec.objections_of(election, filing_id=filing.id))
@@ -267,9 +356,18 @@ def _offer_of_proof(rec: _Record, subject: str) -> Built:
         caption=rec.caption(), issuance=Issuance(issued_on=filing.received_on, issuer_title=f"Counsel for the {rec.party_ref(party).label}"),
         filing_party=rec.party_ref(party), objections_filed_on=filing.received_on,
         submitted_to=f"Regional Director, Region {int(rec.case.region)}", objections=objections, witnesses=witnesses,
-        signature=rec.party_signature(party),
+        evidence_due_on=_offer_extended_to(rec, election), signature=rec.party_signature(party),
     )
     return Built(ctx, filing.received_on, party.name, election.id, confidential=True, party_key=party.key)
+
+
+def _offer_extended_to(rec: _Record, election: Election) -> date | None:
+    """The date the Regional Director extended the offer of proof to, when later than the objections' (R-G5)."""
+    offer = deadline_of(rec.session, election, DeadlineKind.OFFER_OF_PROOF)
+    objections = deadline_of(rec.session, election, DeadlineKind.OBJECTIONS)
+    if offer is None or objections is None or offer.due_on <= objections.due_on:
+        return None
+    return offer.due_on
 
 
 def _first_objections_on(rec: _Record, election: Election) -> date | None:
@@ -291,24 +389,45 @@ def _notice_of_hearing(rec: _Record, subject: str) -> Built:
         hearing_opens_on=hearing.opens_on or placeholder("date the hearing opens"),
         place=hearing.place or placeholder("place of hearing"), hearing_officer=hearing.presiding or None,
         briefs_as_of_right=rec.case.rule_set_id == "2019-text", signature=rec.rd_signature(),
-        service=rec.service(on=hearing.noticed_on),
+        service=rec.service(on=hearing.noticed_on), record_notes=_notes(hearing.note) + _plain_notes(hearing.note),
     )
     return Built(ctx, hearing.noticed_on, "Regional Director", election.id)
 
 
-def _hearing_held(rec: _Record, election: Election) -> str:
-    hearing = rec.session.exec(select(Hearing).where(Hearing.election_id == election.id).order_by(col(Hearing.id).desc())).first()
+def _hearing_facts(rec: _Record, election: Election, *, before_alj: bool | None = None) -> tuple[HearingFacts, Hearing | None]:
+    """When and where the election's (latest) hearing was held, each missing fact a placeholder."""
+    query = select(Hearing).where(Hearing.election_id == election.id)
+    if before_alj is not None:
+        query = query.where(Hearing.before_alj == before_alj)
+    hearing = rec.session.exec(query.order_by(col(Hearing.id).desc())).first()
     if hearing is None:
-        return placeholder("dates and place of the hearing")
-    opened = f"opened {hearing.opens_on.strftime('%B %-d, %Y')}" if hearing.opens_on else placeholder("date the hearing opened")
-    closed = f", closed {hearing.closed_on.strftime('%B %-d, %Y')}" if hearing.closed_on else f", {placeholder('date the hearing closed')}"
-    where = hearing.place or placeholder("place of hearing")
-    return f"{opened}{closed}; {where}"
+        return HearingFacts(opened_on=placeholder("date the hearing opened"), place=placeholder("place of hearing")), None
+    return HearingFacts(
+        opened_on=hearing.opens_on or placeholder("date the hearing opened"),
+        closed_on=hearing.closed_on or placeholder("date the hearing closed"),
+        place=rec.text(hearing.place) if hearing.place else placeholder("place of hearing"),
+    ), hearing
 
 
-def _findings(decision: Decision) -> tuple[str, ...]:
-    paragraphs = tuple(p for p in (decision.summary, decision.note) if p)
+def _findings(rec: _Record, decision: Decision) -> tuple[str, ...]:
+    """The decision's findings as the record states them (its summary); its research notes go to the annex."""
+    paragraphs = tuple(p for p in (rec.text(decision.summary),) if p)
     return paragraphs or (placeholder("findings of fact"),)
+
+
+def _challenge_items(rec: _Record, election: Election) -> tuple[ChallengeItem, ...]:
+    """The election's register of challenged ballots, with the ruling on each where there is one."""
+    ballots = rec.session.exec(select(ChallengedBallot).where(ChallengedBallot.election_id == election.id)
+                               .order_by(col(ChallengedBallot.id))).all()
+    by_key = {p.key: p.name for p in rec.parties}
+    items = []
+    for b in ballots:
+        decided = b.status is not ChallengeStatus.PENDING
+        items.append(ChallengeItem(
+            voter=b.voter, challenged_by="Board agent" if b.challenged_by == "board-agent" else by_key.get(b.challenged_by, b.challenged_by),
+            ground=b.ground, disposition=b.status.value.replace("-", " ") if decided else None,
+            reason=rec.text(b.ruling) if decided and b.ruling else None))
+    return tuple(items)
 
 
 def _ho_report(rec: _Record, subject: str) -> Built:
@@ -316,17 +435,21 @@ def _ho_report(rec: _Record, subject: str) -> Built:
     election: Election = _get(rec.session, Election, decision.election_id)
     tally = latest_tally(rec.session, election)
     assert tally is not None
-    disposition = ("that the election be set aside and a second election directed" if decision.result == "set-aside"
+    disposition = (f"that the election be set aside and {wording.next_election(election.sequence)} directed" if decision.result == "set-aside"
                    else "that the objections be overruled and the appropriate certification issue")
+    hearing, held = _hearing_facts(rec, election, before_alj=False)
     exceptions = rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.EXCEPTIONS))
     answering = rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.ANSWERING_BRIEF))
     assert exceptions is not None and answering is not None
     ctx = HearingOfficerReportContext(
         caption=rec.caption(), issuance=Issuance(issued_on=decision.issued_on, issuer_title="Hearing Officer"),
-        tally=tally_lines(tally, election), procedural_history=rec.history(election, until=decision.issued_on),
-        hearing_held=_hearing_held(rec, election), findings=_findings(decision),
+        tally=tally_lines(tally, election),
+        procedural_history=rec.history(election, until=decision.issued_on, excluding=f"decision:{decision.id}"),
+        hearing=hearing, findings=_findings(rec, decision),
         objections=rec.objection_items(rec.objections_of(election), decision.rulings),
+        challenges=_challenge_items(rec, election) if held is not None and held.challenges_set else (),
         recommended_disposition=disposition, exceptions=exceptions, answering_brief=answering,
+        record_notes=_notes(decision.summary, decision.note, held.note if held else "") + _plain_notes(decision.note),
         signature=Signature(name=decision.issuer or placeholder("Hearing Officer's name"), title="Hearing Officer",
                             organization=f"National Labor Relations Board, Region {int(rec.case.region)}"),
         service=rec.service(on=decision.issued_on),
@@ -358,16 +481,24 @@ def _direction_of_second_election(rec: _Record, subject: str) -> Built:
     at_fault = rec.by_id.get(decision.at_fault_party_id) if decision.at_fault_party_id else None
     ctx = DecisionAndDirectionOfSecondElectionContext(
         caption=rec.caption(), issuance=Issuance(issued_on=decision.issued_on, issuer_title="Regional Director"),
-        tally=tally_lines(tally, election), procedural_history=rec.history(election, until=decision.issued_on),
-        findings=_findings(decision), objections=rec.objection_items(rec.objections_of(election), decision.rulings)
+        tally=tally_lines(tally, election),
+        procedural_history=rec.history(election, until=decision.issued_on, excluding=f"decision:{decision.id}"),
+        findings=_findings(rec, decision), objections=rec.objection_items(rec.objections_of(election), decision.rulings)
         or (ObjectionItem(number=1, text=placeholder("objections ruled on")),),
         party_at_fault=rec.party_ref(at_fault) if at_fault else None, set_aside_election=election_dates(election),
         agreement=rec.case.agreement, choices=tuple(election.choices),
         unit_description=rec.case.unit_description or placeholder("unit description"),
         second_election_schedule=placeholder("date, time and place, or mail-ballot schedule, of the second election"),
         signature=rec.rd_signature(decision.issuer), service=rec.service(on=decision.issued_on),
+        record_notes=_notes(decision.summary, decision.note) + _plain_notes(decision.note),
     )
     return Built(ctx, decision.issued_on, "Regional Director", election.id)
+
+
+def _plain_notes(note: str) -> tuple[str, ...]:
+    """A decision's note before any "UNCERTAIN:" marker: a note on the sources, for the annex."""
+    head = note.partition("UNCERTAIN:")[0].strip()
+    return (record_text(head),) if head else ()
 
 
 def _alj_decision(rec: _Record, subject: str) -> Built:
@@ -380,14 +511,28 @@ def _alj_decision(rec: _Record, subject: str) -> Built:
     ctx = ALJDecisionContext(
         caption=rec.caption(forum="Division of Judges", other=ulp),
         issuance=Issuance(issued_on=decision.issued_on, issuer_title="Administrative Law Judge"),
-        hearing_held=_hearing_held(rec, election), findings_summary=_findings(decision),
+        hearing=_hearing_facts(rec, election, before_alj=True)[0], findings_summary=_findings(rec, decision),
         objections=rec.objection_items(rec.objections_of(election, ids=set_ids), decision.rulings),
-        remedy=(decision.summary or placeholder("remedy ordered"),), agreement=rec.case.agreement,
+        remedy=_remedy(election, decision), agreement=rec.case.agreement,
         exceptions=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.ALJ_EXCEPTIONS)),
         signature=Signature(name=decision.issuer or placeholder("Administrative Law Judge's name"),
-                            title="Administrative Law Judge"),
+                            title="Administrative Law Judge", signed=False),
+        record_notes=_notes(decision.summary, decision.note, hearing.note if hearing else "") + _plain_notes(decision.note),
     )
     return Built(ctx, decision.issued_on, "Administrative Law Judge", election.id)
+
+
+def _remedy(election: Election, decision: Decision) -> tuple[str, ...]:
+    """What the decision orders for the representation case, from its result (the unfair labor practice
+    remedy is not in the record)."""
+    held = election_dates(election)
+    period = f"from {long_date(held.began_on)}" if isinstance(held.began_on, date) else ""
+    if decision.result == "set-aside":
+        return (f"The {wording.ordinal(election.sequence)} election{(' held ' + period) if period else ''} is set aside.",
+                f"{wording.next_election(election.sequence).capitalize()} is directed, at a time the Regional Director sets.",
+                placeholder("the order and notice remedying the unfair labor practices"))
+    return (_DECIDED.get(decision.result, decision.result.replace("-", " ")).capitalize() + ".",
+            placeholder("the order and notice remedying the unfair labor practices"))
 
 
 def _certification(rec: _Record, subject: str) -> Built:
@@ -412,22 +557,26 @@ def _certification(rec: _Record, subject: str) -> Built:
 
 
 def _status_report(rec: _Record, subject: str) -> Built:
-    as_of = datetime.fromisoformat(subject.partition(":")[2])
+    as_of = datetime.fromisoformat(subject.partition(":")[2]).astimezone(rec.zone)
     session = rec.session
     summaries = []
     for election in elections_of(session, rec.case):
+        set_aside = election.stage in wording.SET_ASIDE_STAGES
         tallies = session.exec(select(Tally).where(Tally.election_id == election.id).order_by(col(Tally.id))).all()
-        analyses = tuple(TallyAnalysis(tally=tally_lines(t, election), determinative_reason=determinative_reason(t),
-                                       reachable_outcomes=tuple(t.reachable) or (t.outcome_text,),
-                                       challenge_analysis=challenge_sentences(t)) for t in tallies)
-        label = f"{_ordinal_word(election.sequence)} election ({election.kind.value})"
-        summaries.append(ElectionSummary(kind=election.kind, label=label, dates=election_dates(election),
-                                         stage=election.stage, result=_election_result(session, election), tallies=analyses,
-                                         follows=_follows_line(session, election)))
-    docket = session.exec(select(DocketEntry).where(DocketEntry.case_id == rec.case.id, DocketEntry.act != "issue-document")
+        analyses = tuple(TallyAnalysis(
+            tally=tally_lines(t, election), determinative_reason=determinative_reason(t),
+            reachable_outcomes=("None: the election was set aside",) if set_aside else
+            tuple(wording.outcome_words(o) for o in (t.reachable or [t.outcome_text])),
+            challenge_analysis=() if set_aside else challenge_sentences(t)) for t in tallies)
+        summaries.append(ElectionSummary(kind=election.kind, label=wording.election_name(election.sequence, election.kind),
+                                         dates=election_dates(election), stage=election.stage,
+                                         result=_election_result(rec, election), tallies=analyses,
+                                         follows=_follows_line(rec, election), set_aside=set_aside))
+    docket = session.exec(select(DocketEntry).where(DocketEntry.case_id == rec.case.id,
+                                                    col(DocketEntry.act).not_in(("issue-document", "sweep")))
                           .order_by(col(DocketEntry.occurred_on), col(DocketEntry.id))).all()
-    lines = tuple(DocketLine(occurred_on=e.occurred_on, actor=e.actor, act=e.act, note=e.summary,
-                             party=None) for e in docket)
+    lines = tuple(DocketLine(occurred_on=e.occurred_on, actor=e.actor, act=wording.ACT_NAMES.get(e.act, e.act.replace("-", " ").capitalize()),
+                             note=rec.history_event(e), party=_docket_party(rec, e)) for e in docket)
     deadlines = session.exec(select(Deadline).where(Deadline.case_id == rec.case.id, Deadline.status == DeadlineStatus.OPEN,
                                                     col(Deadline.cutoff_at) >= as_of).order_by(col(Deadline.cutoff_at))).all()
     documents = session.exec(select(Document).where(Document.case_id == rec.case.id).order_by(col(Document.id))).all()
@@ -435,13 +584,28 @@ def _status_report(rec: _Record, subject: str) -> Built:
         caption=rec.caption(), issuance=Issuance(issued_on=as_of.date(), issuer_title="casefile"),
         prepared_for=placeholder("client"), as_of_at=as_of, agreement=rec.case.agreement or placeholder("election agreement"),
         petition_filed_on=rec.case.petition_filed_on or placeholder("petition filing date"),
-        rule_set=rule_set_by_id(rec.case.rule_set_id).title,
+        rule_set=rec.text(rule_set_by_id(rec.case.rule_set_id).title),
         elections=tuple(summaries), docket=lines,
-        deadlines=tuple(line for d in deadlines if (line := rec.deadline_line(d)) is not None),
+        deadlines=tuple(line for d in _without_repeats(deadlines) if (line := rec.deadline_line(d)) is not None),
         documents=tuple(DocumentLine(title=d.title, kind=d.kind, issued_on=d.issued_on, version=d.version, sha256=d.sha256)
                         for d in documents if not d.confidential),
     )
     return Built(ctx, as_of.date(), "casefile", None)
+
+
+def _without_repeats(deadlines: list[Deadline]) -> list[Deadline]:
+    """The open deadlines less an offer of proof due with its objections (the objections' line, "Objections
+    and offer of proof", states both); an extended offer of proof keeps its own line."""
+    objections = {(d.election_id, d.cutoff_at) for d in deadlines if d.kind is DeadlineKind.OBJECTIONS}
+    return [d for d in deadlines if not (d.kind is DeadlineKind.OFFER_OF_PROOF and (d.election_id, d.cutoff_at) in objections)]
+
+
+def _docket_party(rec: _Record, entry: DocketEntry) -> str | None:
+    """The party who performed a party's act (the filer of a filing), for the docket's "By" column."""
+    table, _, ident = entry.ref.partition(":")
+    if table == "filing" and ident.isdigit() and (filing := rec.session.get(Filing, int(ident))) is not None:
+        return rec.by_id[filing.party_id].name
+    return None
 
 
 def _revised_tally(rec: _Record, subject: str) -> Built:
@@ -500,10 +664,6 @@ def _notice_of_runoff(rec: _Record, subject: str) -> Built:
     return Built(ctx, issued_on, "Regional Director", election.id)
 
 
-def _ordinal_word(n: int) -> str:
-    return {1: "First", 2: "Second", 3: "Third", 4: "Fourth", 5: "Fifth"}.get(n, f"Number {n}")
-
-
 def challenge_sentences(tally: Tally) -> tuple[str, ...]:
     """What each reachable outcome needs from the challenged ballots, when they are determinative (R-E3)."""
     if not tally.determinative:
@@ -511,27 +671,41 @@ def challenge_sentences(tally: Tally) -> tuple[str, ...]:
     return tuple(r.sentence for r in analyze_challenges(counts_of(tally)))
 
 
-def _follows_line(session: Session, election: Election) -> str | None:
+def _follows_line(rec: _Record, election: Election) -> str | None:
     """Where the election sits in the chain: which election it follows, and why."""
     if election.follows_id is None:
         return None
-    before = session.get(Election, election.follows_id)
+    before = rec.session.get(Election, election.follows_id)
     assert before is not None
-    why = election.reason or _election_result(session, before)
-    return f"follows the {_ordinal_word(before.sequence).lower()} election ({before.kind.value}): {why}"
+    why = rec.text(election.reason) if election.reason else _election_result(rec, before)
+    return f"The {wording.ordinal(before.sequence)} election ({why[0].lower() + why[1:]})" if why else None
 
 
-def _election_result(session: Session, election: Election) -> str:
-    decisions = session.exec(select(Decision).where(Decision.election_id == election.id).order_by(col(Decision.id))).all()
+def _election_result(rec: _Record, election: Election) -> str:
+    """What became of the election, in words: certified, set aside (by whom, when, and what was directed),
+    a decision's result, or where it stands."""
+    session = rec.session
     cert = session.exec(select(Certification).where(Certification.election_id == election.id)).first()
     if cert is not None:
-        return f"Certification of {'Representative' if cert.kind == 'representative' else 'Results'} issued {cert.issued_on.isoformat()}"
+        what = f"Certification of Representative ({cert.union})" if cert.kind == "representative" else "Certification of Results"
+        return f"{what} issued on {long_date(cert.issued_on)}"
+    decisions = session.exec(select(Decision).where(Decision.election_id == election.id).order_by(col(Decision.id))).all()
+    binding = [d for d in decisions if d.kind != "ho-report"]
+    who = {"rd-decision": "the Regional Director", "alj-decision": "the Administrative Law Judge", "board-decision": "the Board"}
+    if binding:
+        last = binding[-1]
+        if last.result == "set-aside":
+            text = (f"Set aside by {who.get(last.kind, 'decision')} on {long_date(last.issued_on)};"
+                    f" {wording.next_election(election.sequence)} directed")
+            if last.kind == "alj-decision":
+                text += " (subject to exceptions to the Board)"
+            return text
+        return f"{_DECIDED.get(last.result, last.result).capitalize()} ({who.get(last.kind, 'decision')}, {long_date(last.issued_on)})"
     if decisions:
-        last = decisions[-1]
-        who = {"rd-decision": "Regional Director", "ho-report": "Hearing Officer (recommendation)",
-               "alj-decision": "Administrative Law Judge (subject to exceptions to the Board)"}.get(last.kind, last.kind)
-        return f"{last.result.replace('-', ' ').capitalize()}: {who}, {last.issued_on.isoformat()}"
-    return f"Stage: {election.stage.value}"
+        report = decisions[-1]
+        return (f"The Hearing Officer recommended on {long_date(report.issued_on)} "
+                f"{_RECOMMENDED.get(report.result, report.result)}; the Regional Director has not yet ruled")
+    return wording.STAGE_NAMES[election.stage]
 
 
 def determinative_reason(tally: Tally) -> str:
@@ -541,13 +715,13 @@ def determinative_reason(tally: Tally) -> str:
         y, n = tally.votes[0][1], tally.against
         if tally.determinative:
             return (f"{y:,} + {c:,} challenged = {y + c:,} against {n:,}: the union could reach a majority; and "
-                    f"{n:,} + {c:,} = {n + c:,} against {y:,}: the union could fail to (R-E4)")
+                    f"{n:,} + {c:,} = {n + c:,} against {y:,}: the union could fail to")
         if y + c <= n:
-            return f"Even if all {c:,} challenged ballots were counted for the union, {y + c:,} would not exceed {n:,} (R-E4)"
-        return f"{y:,} exceeds half of {tally.valid_plus_challenged:,} (valid plus challenged): the union wins however they are resolved (R-E4)"
+            return f"Even if all {c:,} challenged ballots were counted for the union, {y + c:,} would not exceed {n:,}"
+        return f"{y:,} exceeds half of {tally.valid_plus_challenged:,} (valid plus challenged): the union wins however they are resolved"
     if tally.determinative:
-        return f"Resolving the {c:,} challenged ballots could lead to: {'; '.join(tally.reachable)} (R-E3)"
-    return f"Every resolution of the {c:,} challenged ballots gives the same outcome (R-E3)"
+        return f"Resolving the {c:,} challenged ballots could lead to: {'; '.join(tally.reachable)}"
+    return f"Every resolution of the {c:,} challenged ballots gives the same outcome"
 
 
 BUILDERS: dict[DocumentKind, Callable[[_Record, str], Built]] = {

@@ -143,6 +143,17 @@ class Caption(_Facts):
         """Every case number of the caption, consolidated ones first, this case last."""
         return (*self.other_case_numbers, self.case_number)
 
+    @property
+    def running_case_number(self) -> str:
+        """The case number(s) for the running header, on one line: "Case 10-RC-269250", "Cases
+        10-CA-270001 and 10-RC-269250", or "Case 10-RC-269250 et al." when the consolidated numbers
+        are many or not in the record."""
+        if not self.other_case_numbers:
+            return f"Case {self.case_number}"
+        if len(self.other_case_numbers) == 1 and not is_placeholder(self.other_case_numbers[0]):
+            return f"Cases {self.other_case_numbers[0]} and {self.case_number}"
+        return f"Case {self.case_number} et al."
+
 
 class Issuance(_Facts):
     """When and by whom a document issues (or is filed, for a party's document)."""
@@ -159,6 +170,7 @@ class Signature(_Facts):
     title: str
     organization: str | None = None
     contact_lines: tuple[str, ...] = ()
+    signed: bool = True  # False for a record copy: the signer's name without "/s/"
 
 
 class ServiceEntry(_Facts):
@@ -251,8 +263,14 @@ class ObjectionItem(_Facts):
     number: Annotated[int, Field(ge=1)]
     text: str
     filed_by: str | None = None
+    filed_by_label: str | None = None  # the filer's role, "Employer": "Employer's Objection 1" when several parties objected
     disposition: Disposition | None = None
     reason: str | None = None
+
+    @property
+    def label(self) -> str:
+        """"Objection 1", or "Employer's Objection 1" when the filer's role is known (unique across filers)."""
+        return f"{self.filed_by_label}'s Objection {self.number}" if self.filed_by_label else f"Objection {self.number}"
 
 
 class ChallengeItem(_Facts):
@@ -341,6 +359,15 @@ class TallyAnalysis(_Facts):
     challenge_analysis: tuple[str, ...] = ()
 
 
+class HearingFacts(_Facts):
+    """When and where a hearing was held: opening and closing dates and the place, each a placeholder
+    when the record lacks it, None when it does not apply (a hearing not yet closed)."""
+
+    opened_on: DateOrPlaceholder | None = None
+    closed_on: DateOrPlaceholder | None = None
+    place: str | None = None
+
+
 class ElectionSummary(_Facts):
     """One election in a case's chain (initial, rerun, runoff) for the case status report.
 
@@ -355,6 +382,7 @@ class ElectionSummary(_Facts):
     result: str  # "Set aside by the Regional Director on November 29, 2021"
     tallies: tuple[TallyAnalysis, ...] = ()
     follows: str | None = None
+    set_aside: bool = False  # the election was set aside: its tally's outcome no longer applies
 
 
 # --------------------------------------------------------------------------------------------
@@ -363,10 +391,13 @@ class ElectionSummary(_Facts):
 
 
 class DocumentContext(_Facts):
-    """Fields every document has: the caption and its issuance."""
+    """Fields every document has: the caption and its issuance, and the record-copy notes (research
+    notes on the sources of a replayed case) printed only in an annex headed as a record-copy note,
+    never in the body."""
 
     caption: Caption
     issuance: Issuance
+    record_notes: tuple[str, ...] = ()
 
 
 class TallyOfBallotsContext(DocumentContext):
@@ -378,6 +409,7 @@ class TallyOfBallotsContext(DocumentContext):
     board_agent: Signature
     observers_for: tuple[str, ...] = ()  # parties whose observers sign the acknowledgment (line 11)
     objections_due: DeadlineLine | None = None
+    election_type: str | None = None  # a rerun's or runoff's direction, e.g. "Decision and Direction of Second Election"
 
 
 class ObjectionsContext(DocumentContext):
@@ -386,6 +418,7 @@ class ObjectionsContext(DocumentContext):
     filing_party: PartyRef
     tally_prepared_on: date
     election: ElectionDates
+    election_sequence: Annotated[int, Field(ge=1)] = 1  # the election objected to, in the case's chain (2: the first rerun)
     objections: tuple[ObjectionItem, ...] = Field(min_length=1)
     filing_method: FilingMethod
     paper_filing_reason: str | None = None  # R-B11: why e-filing was not used
@@ -410,7 +443,20 @@ class OfferOfProofContext(DocumentContext):
     objections: tuple[ObjectionItem, ...] = Field(min_length=1)
     witnesses: tuple[WitnessItem, ...] = Field(min_length=1)
     documents: tuple[str, ...] = ()
+    evidence_due_on: date | None = None  # the Regional Director extended the time for the rest of the offer (R-G5)
     signature: Signature
+
+    @property
+    def objections_with_evidence(self) -> tuple[ObjectionItem, ...]:
+        """The objections on which at least one witness is offered, in order."""
+        offered = {w.objection_number for w in self.witnesses}
+        return tuple(o for o in self.objections if o.number in offered)
+
+    @property
+    def objections_without_evidence(self) -> tuple[ObjectionItem, ...]:
+        """The objections on which no witness is offered (yet)."""
+        offered = {w.objection_number for w in self.witnesses}
+        return tuple(o for o in self.objections if o.number not in offered)
 
     @model_validator(mode="after")
     def _witnesses_name_listed_objections(self) -> Self:
@@ -456,7 +502,7 @@ class HearingOfficerReportContext(DocumentContext):
 
     tally: TallyLines
     procedural_history: tuple[HistoryLine, ...] = Field(min_length=1)
-    hearing_held: str  # "in Birmingham, Alabama and by videoconference, May 10 – May 27, 2021"
+    hearing: HearingFacts
     findings: tuple[str, ...] = Field(min_length=1)  # paragraphs: findings of fact, credibility, analysis
     objections: tuple[ObjectionItem, ...] = Field(min_length=1)
     challenges: tuple[ChallengeItem, ...] = ()
@@ -518,7 +564,7 @@ class ALJDecisionContext(DocumentContext):
     """Record copy of an Administrative Law Judge's decision on consolidated unfair labor practice
     and objections/challenges cases (R-I4)."""
 
-    hearing_held: str
+    hearing: HearingFacts
     findings_summary: tuple[str, ...] = Field(min_length=1)
     violations_found: tuple[str, ...] = ()
     objections: tuple[ObjectionItem, ...] = ()

@@ -33,6 +33,7 @@ from casefile.documents.data import (
     DocumentContext,
     ElectionDates,
     ExceptionsContext,
+    HearingFacts,
     HearingOfficerReportContext,
     NoticeOfHearingContext,
     ObjectionsContext,
@@ -41,6 +42,7 @@ from casefile.documents.data import (
     is_placeholder,
     placeholder,
 )
+from casefile.documents import wording
 from casefile.errors import ProcedureError
 from casefile.rules.tally import AGAINST
 from casefile.vocab import DocumentKind, ElectionAgreement, TallyKind, VotingMethod
@@ -93,9 +95,7 @@ def long_date(value: date | str) -> str:
     """``date(2021, 4, 9)`` → "April 9, 2021"; a placeholder string passes through unchanged."""
     if isinstance(value, str) and is_placeholder(value):
         return value
-    if isinstance(value, datetime) or not isinstance(value, date):
-        raise TypeError(f"long_date expects a date or a placeholder, got {value!r}")
-    return f"{value:%B} {value.day}, {value.year}"
+    return wording.long_date(value)  # type: ignore[arg-type]
 
 
 def weekday_date(value: date | str) -> str:
@@ -112,27 +112,15 @@ def count(value: int) -> str:
     return f"{value:,}"
 
 
-def clock(value: datetime) -> str:
-    """Time of day of an aware instant, NLRB style: "11:59:59 p.m. EDT", "10:00 a.m. CDT"."""
-    if value.tzinfo is None:
-        raise TypeError(f"clock expects an aware datetime, got naive {value!r}")
-    hour = value.hour % 12 or 12
-    text = f"{hour}:{value.minute:02d}"
-    if value.second:
-        text += f":{value.second:02d}"
-    text += " a.m." if value.hour < 12 else " p.m."
-    zone = value.tzname() or ""
-    if zone.startswith("UTC") or not zone:
-        offset = value.strftime("%z")
-        zone = f"UTC{offset[:3]}:{offset[3:]}"
-    return f"{text} {zone}"
+clock = wording.clock
+"""Time of day of an aware instant, NLRB style: "11:59 p.m. EDT", "10:00 a.m. CDT" (see casefile.documents.wording)."""
 
 
 def instant(value: datetime | str) -> str:
-    """An aware instant as "11:59:59 p.m. EDT on August 16, 2021"; a placeholder passes through."""
+    """An aware instant as "11:59 p.m. EDT on August 16, 2021"; a placeholder passes through."""
     if isinstance(value, str):
         return long_date(value)
-    return f"{clock(value)} on {long_date(value.date())}"
+    return wording.instant(value)
 
 
 def election_period(value: ElectionDates, preposition: bool = True) -> str:
@@ -194,6 +182,26 @@ def method_name(value: VotingMethod | str) -> str:
     return long_date(value)
 
 
+def hearing_sentence(value: HearingFacts, alj: bool = False) -> str:
+    """"The hearing opened on May 7, 2021 and closed on May 27, 2021, in Birmingham, Alabama." (wording.hearing_sentence)."""
+    return wording.hearing_sentence(opened_on=value.opened_on, closed_on=value.closed_on, place=value.place, alj=alj)
+
+
+def running_text(value: str, limit: int = 62) -> str:
+    """A running header's text on one line: ``value`` cut at a word boundary to at most ``limit``
+    characters, with an ellipsis when cut (placeholders shortened to "[…]")."""
+    text = PLACEHOLDER_PATTERN.sub("[…]", value)
+    if len(text) <= limit:
+        return text
+    words = text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:—- ").split(" ")
+    while len(words) > 1 and words[-1].lower() in _LINKING_WORDS:
+        words.pop()
+    return " ".join(words) + "…"
+
+
+_LINKING_WORDS = frozenset({"a", "an", "and", "the", "of", "on", "in", "to", "for", "or", "by", "with"})
+
+
 @functools.cache
 def environment() -> Environment:
     """The process-wide Jinja2 environment: autoescape, StrictUndefined, trimmed blocks, casefile's filters."""
@@ -218,6 +226,13 @@ def environment() -> Environment:
         agreement_name=agreement_name,
         method_name=method_name,
         ballot_choice=ballot_choice,
+        ordinal=wording.ordinal,
+        next_election=wording.next_election,
+        stage_name=lambda stage: wording.STAGE_NAMES[stage],
+        outcome_words=wording.outcome_words,
+        act_name=lambda act: wording.ACT_NAMES.get(act, act.replace("-", " ").capitalize()),
+        running=running_text,
+        hearing_sentence=hearing_sentence,
     )
     env.tests["placeholder"] = is_placeholder
     env.globals["placeholder"] = placeholder

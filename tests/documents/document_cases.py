@@ -35,6 +35,7 @@ from casefile.documents.data import (
     ElectionSummary,
     ExceptionItem,
     ExceptionsContext,
+    HearingFacts,
     HearingOfficerReportContext,
     HistoryLine,
     Issuance,
@@ -261,7 +262,8 @@ def hearing_officer_report_2021() -> HearingOfficerReportContext:
         issuance=Issuance(issued_on=date(2021, 8, 2), issuer_title="Hearing Officer", place="Atlanta, Georgia"),
         tally=TALLY_2021,
         procedural_history=HISTORY_2021 + (HistoryLine(occurred_on=date(2021, 5, 7), event="The hearing on objections was set to open."),),
-        hearing_held="over about three weeks in May 2021; both parties called witnesses",
+        hearing=HearingFacts(opened_on=date(2021, 5, 7), closed_on=placeholder("date the hearing closed"),
+                             place=placeholder("place or videoconference details of the hearing")),
         findings=(
             "The objections the Hearing Officer recommends sustaining centre on the United States Postal Service"
             " collection box placed at the facility during the mail-ballot election.",
@@ -362,7 +364,7 @@ def alj_decision_2024() -> ALJDecisionContext:
             }
         ),
         issuance=Issuance(issued_on=date(2024, 11, 5), issuer_title="Administrative Law Judge"),
-        hearing_held="beginning April 25, 2024, over several months",
+        hearing=HearingFacts(opened_on=date(2024, 4, 25), closed_on=placeholder("date the hearing closed"), place="Birmingham, Alabama"),
         findings_summary=(
             "The Judge found that the Respondent committed six unfair labor practices and sustained two of the"
             " Petitioner's objections to the rerun election held February 4 to March 25, 2022.",
@@ -383,7 +385,8 @@ def alj_decision_2024() -> ALJDecisionContext:
             placeholder("the order and notice remedying the unfair labor practices"),
         ),
         agreement=ElectionAgreement.DIRECTED,
-        signature=Signature(name="Michael Silverstein", title="Administrative Law Judge", organization="National Labor Relations Board, Division of Judges"),
+        signature=Signature(name="Michael Silverstein", title="Administrative Law Judge", organization="National Labor Relations Board, Division of Judges",
+                            signed=False),
     )
 
 

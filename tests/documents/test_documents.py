@@ -76,7 +76,7 @@ EXPECTED_TEXT = {
         "Number of valid votes counted (sum of lines 3 and 4) 2,536", "Number of challenged ballots 505",
         "3,041", "Challenges are not sufficient in number to affect the results of the election.",
         "has not been cast for Retail, Wholesale and Department Store Union", "April 9, 2021",
-        "February 8 to March 29, 2021", "Friday, April 16, 2021", "11:59:59 p.m. EDT on April 16, 2021",
+        "February 8 to March 29, 2021", "Friday, April 16, 2021", "11:59 p.m. EDT on April 16, 2021",
         "Decision and Direction of Election; mail-ballot election", "For Amazon.com Services LLC",
     ],
     DocumentKind.OBJECTIONS: [
@@ -86,7 +86,7 @@ EXPECTED_TEXT = {
         "submitted to the Regional Director only and is not served on the other parties",
     ],
     DocumentKind.OFFER_OF_PROOF: [
-        "CONFIDENTIAL", "CONFIDENTIAL — submitted to the Regional Director only; not served on other parties (29 CFR 102.69(a)(8))",
+        "CONFIDENTIAL Submitted to the Regional Director only; not served on other parties (29 CFR 102.69(a)(8))",
         "PETITIONER'S OFFER OF PROOF IN SUPPORT OF OBJECTIONS", "To: Lisa Henderson, Regional Director",
         "objections filed on April 16, 2021", "Summary of expected testimony",
     ],
@@ -139,7 +139,7 @@ EXPECTED_TEXT = {
     DocumentKind.CASE_STATUS_REPORT: [
         "CASE STATUS REPORT", "738 + 1,798 = 2,536", "2,536 + 505 = 3,041", "875 + 993 = 1,868",
         "1,868 + 416 = 2,284", "Ballots cast 3,117", "738 + 505 = 1,243 is fewer than the 1,798 votes against",
-        "Thursday, April 7, 2022", "2022-04-07T23:59:59-04:00", "29 CFR 102.69(a)",
+        "Thursday, April 7, 2022", "11:59 p.m. EDT", "29 CFR 102.69(a)",
         "Thursday, April 21, 2022", "REP: certify Retail, Wholesale and Department Store Union",
         "Tally of Ballots — Rerun Election", "not legal advice",
         "Follows the first election, set aside by the Regional Director on November 29, 2021",
@@ -168,7 +168,7 @@ EXPECTED_TEXT = {
         " Workers United.",
         "sustained the challenges to all 7 ballots", "(no challenged ballot was opened)",
         "never how any voter voted",
-        "by Tuesday, January 18, 2022 (received by 11:59:59 p.m. EST on January 18, 2022) (29 CFR 102.69(e))",
+        "by Tuesday, January 18, 2022 (received by 11:59 p.m. EST on January 18, 2022) (29 CFR 102.69(e))",
         "will forthwith issue a certification of representative",
     ],
     DocumentKind.NOTICE_OF_RUNOFF_ELECTION: [
@@ -324,7 +324,16 @@ class TestDocumentContent:
         text = " ".join(pdf_pages(rendered[DocumentKind.OFFER_OF_PROOF].pdf))
         assert "CERTIFICATE OF SERVICE" not in text
         assert "Party served" not in text
-        assert "CONFIDENTIAL — REGIONAL DIRECTOR ONLY" in text  # running header on every page
+        assert "CONFIDENTIAL — FOR THE REGIONAL DIRECTOR ONLY" in text  # running header on every page after the first
+
+    def test_offer_of_proof_says_confidential_once_on_each_page(self) -> None:
+        """The banner says CONFIDENTIAL on the first page and the running header on the others: once per page, never twice."""
+        context = cases.offer_of_proof_2021().model_copy(update={"objections": cases.OBJECTIONS_2021, "witnesses": tuple(
+            WitnessItem(objection_number=n, witness=placeholder("witness"), summary=placeholder("summary of expected testimony"))
+            for n in range(1, 24))})
+        pages = pdf_pages(render_pdf(DocumentKind.OFFER_OF_PROOF, context).pdf)
+        assert len(pages) > 2
+        assert [page.count("CONFIDENTIAL") for page in pages] == [1] * len(pages)
 
     @pytest.mark.parametrize(
         ("objections", "challenged", "title"),
@@ -410,14 +419,15 @@ class TestFilters:
     @pytest.mark.parametrize(
         ("value", "text"),
         [
-            (datetime(2021, 8, 16, 23, 59, 59, tzinfo=ZoneInfo("America/New_York")), "11:59:59 p.m. EDT"),
+            (datetime(2021, 8, 16, 23, 59, 59, tzinfo=ZoneInfo("America/New_York")), "11:59 p.m. EDT"),
             (datetime(2022, 2, 1, 0, 1, tzinfo=ZoneInfo("America/Chicago")), "12:01 a.m. CST"),
-            (datetime.fromisoformat("2022-04-07T23:59:59-04:00"), "11:59:59 p.m. UTC-04:00"),
+            (datetime.fromisoformat("2022-04-07T23:59:59-04:00"), "11:59 p.m. UTC-04:00"),
+            (datetime(2026, 12, 1, 7, 5, 27, tzinfo=ZoneInfo("America/Chicago")), "7:05 a.m. CST"),
         ],
-        ids=["cutoff-edt", "posting-cst", "fixed-offset"],
+        ids=["cutoff-edt", "posting-cst", "fixed-offset", "chicago-status-as-of"],
     )
     def test_clock(self, value: datetime, text: str) -> None:
-        """Instants print NLRB style with the zone's abbreviation (or the UTC offset when the zone has no name)."""
+        """Instants print NLRB style, minutes only ("11:59 p.m.", never seconds), with the zone's abbreviation (or the UTC offset when the zone has no name)."""
         assert clock(value) == text
 
     @pytest.mark.parametrize(

@@ -1,0 +1,268 @@
+"""The words documents use, in one place: deadline nouns, clock times and long dates as the Agency
+writes them, stage and outcome names, election ordinals, and the clean-up of text taken from the
+record (ISO dates in prose, the software's own rule references in citations).
+
+Pure functions, no I/O. Every document context is built with these (``casefile.documents.build``)
+and the templates print them through the filters of ``casefile.documents.render``.
+
+House style followed (NLRB forms and decisions): "11:59 p.m. EDT" (never seconds), "April 16, 2021",
+"a second election", "29 CFR 102.69(a)(8)"; citations name only 29 CFR, the Act and the NLRB
+Casehandling Manual, never ``rules.md`` or its R-numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, tzinfo
+
+from casefile.vocab import DeadlineKind, ElectionKind, Stage
+
+DEADLINE_NOUNS: dict[DeadlineKind, str] = {
+    DeadlineKind.OBJECTIONS: "Objections and offer of proof",
+    DeadlineKind.OFFER_OF_PROOF: "Offer of proof",
+    DeadlineKind.HEARING_OPENS: "Hearing to open (or as soon as practicable)",
+    DeadlineKind.EXCEPTIONS: "Exceptions to the Hearing Officer's Report",
+    DeadlineKind.ANSWERING_BRIEF: "Answering briefs to exceptions",
+    DeadlineKind.REVISED_TALLY_OBJECTIONS: "Objections to the revised tally",
+    DeadlineKind.REQUEST_FOR_REVIEW: "Request for review",
+    DeadlineKind.RFR_OPPOSITION: "Opposition to a request for review",
+    DeadlineKind.RECONSIDERATION: "Motion for reconsideration",
+    DeadlineKind.EARLIEST_CERTIFICATION: "Earliest certification",
+    DeadlineKind.NOTICE_POSTING: "Notice of election posted by",
+    DeadlineKind.ALJ_EXCEPTIONS: "Exceptions to the Administrative Law Judge's decision (to the Board)",
+}
+"""What each deadline is called on a document (a table's "What" column, a sentence's subject)."""
+
+STAGE_NAMES: dict[Stage, str] = {
+    Stage.TALLY_ISSUED: "Tally of Ballots issued; objection period running",
+    Stage.OBJECTIONS_PENDING: "Objections pending before the Regional Director",
+    Stage.CHALLENGE_INVESTIGATION: "Challenged ballots under investigation",
+    Stage.CERTIFICATION_DUE: "Certification due",
+    Stage.RUNOFF_DUE: "Runoff election due",
+    Stage.HEARING_NOTICED: "Hearing noticed",
+    Stage.HEARING_OPEN: "Hearing open",
+    Stage.HEARING_CLOSED: "Hearing closed; report awaited",
+    Stage.HO_REPORT_ISSUED: "Hearing Officer's report issued",
+    Stage.EXCEPTIONS_PENDING: "Exceptions to the Hearing Officer's report pending",
+    Stage.ALJ_CONSOLIDATED: "Consolidated for hearing before an Administrative Law Judge",
+    Stage.ALJ_DECISION_ISSUED: "Administrative Law Judge's decision issued",
+    Stage.RD_DECISION: "Regional Director's decision issued",
+    Stage.REVISED_TALLY_ISSUED: "Revised Tally of Ballots issued",
+    Stage.CERTIFIED: "Certified",
+    Stage.RFR_PENDING: "Request for review pending before the Board",
+    Stage.SET_ASIDE: "Set aside",
+    Stage.RERUN_DIRECTED: "Set aside; a new election directed",
+    Stage.RUNOFF_DIRECTED: "Runoff election directed",
+    Stage.CLOSED: "Closed",
+    Stage.WITHDRAWN: "Petition withdrawn",
+    Stage.DISMISSED: "Petition dismissed",
+}
+"""Each stage of an election in words (the status report's "Stage" row)."""
+
+SET_ASIDE_STAGES = frozenset({Stage.SET_ASIDE, Stage.RERUN_DIRECTED})
+"""Stages in which the election's tally no longer decides anything: the election was set aside."""
+
+ACT_NAMES: dict[str, str] = {
+    "open-case": "Case opened",
+    "record-tally": "Tally of Ballots",
+    "file-objections": "Objections filed",
+    "notice-hearing": "Notice of Hearing",
+    "consolidate-with-ulp": "Order consolidating cases",
+    "open-hearing": "Hearing opened",
+    "close-hearing": "Hearing closed",
+    "ho-report": "Hearing Officer's report",
+    "file-exceptions": "Exceptions filed",
+    "rd-decision": "Regional Director's decision",
+    "alj-decision": "Administrative Law Judge's decision",
+    "board-decision": "Board decision",
+    "set-aside": "Election set aside",
+    "direct-second-election": "New election directed",
+    "certification": "Certification",
+    "register-challenges": "Challenged ballots registered",
+    "rule-on-challenges": "Ruling on challenged ballots",
+    "revised-tally": "Revised Tally of Ballots",
+    "direct-runoff": "Runoff election directed",
+    "deadline-lapsed": "Period ended",
+    "sweep": "Periods swept",
+}
+"""A docket act in words (the status report's docket); an act not listed is shown with its dashes as spaces."""
+
+_ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def ordinal(n: int) -> str:
+    """``2`` → "second", ``3`` → "third" (words to tenth, then "11th", "12th", "21st" ...). Raises ValueError for n < 1."""
+    if n < 1:
+        raise ValueError(f"an ordinal is of a positive number, got {n}")
+    if n < len(_ORDINALS):
+        return _ORDINALS[n]
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def election_name(sequence: int, kind: ElectionKind | None = None) -> str:
+    """An election of a case's chain by its place in it: "First election", "Second election (rerun)",
+    "Third election (runoff)". ``sequence`` is 1 for the case's first election."""
+    name = f"{ordinal(sequence).capitalize()} election"
+    if kind is not None and kind is not ElectionKind.INITIAL:
+        name += f" ({kind.value.replace('-', ' ')})"
+    return name
+
+
+def next_election(sequence: int) -> str:
+    """What setting aside the ``sequence``-th election of the chain directs: "a second election",
+    "a third election" (29 CFR 102.69(c); the Agency numbers elections along the chain)."""
+    return f"a {ordinal(sequence + 1)} election"
+
+
+def direction_title(sequence: int) -> str:
+    """The title of the decision directing election number ``sequence`` of the chain (``sequence`` ≥ 2):
+    "Decision and Direction of Second Election", "... of Third Election"."""
+    if sequence < 2:
+        raise ValueError("the first election is directed by a Decision and Direction of Election, not a rerun direction")
+    return f"Decision and Direction of {ordinal(sequence).capitalize()} Election"
+
+
+def long_date(value: date) -> str:
+    """``date(2021, 4, 16)`` → "April 16, 2021" (never a datetime: convert to the office's date first)."""
+    if isinstance(value, datetime) or not isinstance(value, date):
+        raise TypeError(f"long_date expects a date, got {value!r}")
+    return f"{value:%B} {value.day}, {value.year}"
+
+
+def clock(value: datetime) -> str:
+    """The time of day of an aware instant as the Agency writes it: "11:59 p.m. EDT", "12:01 a.m. CST",
+    "10 a.m." never (always minutes), never seconds (a cut-off at 23:59:59 reads "11:59 p.m.").
+
+    The zone is the abbreviation of the instant's zone (convert to the receiving office's zone first);
+    a fixed offset without a name prints as "UTC-04:00". Raises TypeError for a naive datetime.
+    """
+    if value.tzinfo is None:
+        raise TypeError(f"clock expects an aware datetime, got naive {value!r}")
+    hour = value.hour % 12 or 12
+    text = f"{hour}:{value.minute:02d} {'a.m.' if value.hour < 12 else 'p.m.'}"
+    zone = value.tzname() or ""
+    if not zone or zone.startswith("UTC") or zone[0] in "+-":
+        offset = value.strftime("%z")
+        zone = "UTC" if offset in ("+0000", "") else f"UTC{offset[:3]}:{offset[3:]}"
+    return f"{text} {zone}"
+
+
+def instant(value: datetime, zone: tzinfo | None = None) -> str:
+    """"11:59 p.m. EDT on August 16, 2021": an aware instant, in ``zone`` when given (the receiving office's)."""
+    if zone is not None:
+        value = value.astimezone(zone)
+    return f"{clock(value)} on {long_date(value.date())}"
+
+
+_ISO_INSTANT = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?")
+_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+
+
+def prose_dates(text: str, zone: tzinfo | None = None) -> str:
+    """``text`` with every ISO date written out ("received 2021-04-16" → "received April 16, 2021") and
+    every ISO instant as a clock time and date ("11:59 p.m. EDT on April 7, 2022", in ``zone`` when
+    given). Text taken from the record (docket summaries, notes) goes through this before a document
+    prints it. Strings that only look like dates (impossible months) are left alone."""
+
+    def _instant(match: re.Match[str]) -> str:
+        try:
+            value = datetime.fromisoformat(match.group(0).replace("Z", "+00:00"))
+        except ValueError:
+            return match.group(0)
+        if value.tzinfo is None:
+            return f"{long_date(value.date())}"
+        return instant(value, zone)
+
+    def _date(match: re.Match[str]) -> str:
+        try:
+            return long_date(date(int(match.group(1)), int(match.group(2)), int(match.group(3))))
+        except ValueError:
+            return match.group(0)
+
+    return _ISO_DATE.sub(_date, _ISO_INSTANT.sub(_instant, text))
+
+
+_SOFTWARE_REFERENCE = re.compile(
+    r"\s*(?:[;,]\s*)?(?:see\s+)?rules\.md(?:\s*(?:§\s*[\w.]+|R-[A-Z]+\d+[a-z]?(?:\s*[–-]\s*R-[A-Z]+\d+[a-z]?)?)(?:\s*,\s*"
+    r"(?:§\s*[\w.]+|R-[A-Z]+\d+[a-z]?(?:\s*[–-]\s*R-[A-Z]+\d+[a-z]?)?))*)?"
+    r"|\s*\((?:R-[A-Z]+\d+[a-z]?(?:\s*[,–-]\s*)?)+\)"
+    r"|\s*(?:[;,]\s*)?\bR-[A-Z]+\d+[a-z]?\b(?:\s*[–-]\s*R-[A-Z]+\d+[a-z]?)?"
+    r"|\s*(?:[;,]\s*)?\bsource S\d+\b"
+    r"|\s*(?:[;,]\s*)?\bvector [A-Z]+\d+\b"
+)
+
+
+def legal_citation(text: str) -> str:
+    """A citation as a document prints it: the software's own references ("rules.md R-G3", "(R-E4)",
+    "source S6") removed, the legal ones (29 CFR, the Act, the Casehandling Manual, cases) kept.
+
+    "29 CFR 102.69(a)(8); rules.md R-G3" → "29 CFR 102.69(a)(8)". Empty parentheses and a dangling
+    separator left by the removal are removed too."""
+    cleaned = _SOFTWARE_REFERENCE.sub("", text)
+    cleaned = re.sub(r"\(\s*[;,]?\s*\)", "", cleaned)
+    cleaned = re.sub(r"\(\s*[;,]\s*", "(", cleaned)
+    cleaned = re.sub(r"\s*[;,]\s*\)", ")", cleaned)
+    cleaned = re.sub(r"\s{2,}", " ", cleaned)
+    return cleaned.strip().rstrip(";,").strip()
+
+
+def record_text(text: str, zone: tzinfo | None = None) -> str:
+    """Text from the record made fit for a document's body: ISO dates written out, software references
+    removed, and scenario research notes ("UNCERTAIN: ...") cut off (they belong in a record copy's annex,
+    :func:`research_notes`)."""
+    body, _, _ = text.partition("UNCERTAIN:")
+    return legal_citation(prose_dates(body, zone)).strip()
+
+
+def research_notes(text: str) -> tuple[str, ...]:
+    """The research notes carried in record text ("UNCERTAIN: laborpress counts 22 objections ..."),
+    each one sentence-cased, for the annex of a record copy; () when there are none."""
+    _, marker, rest = text.partition("UNCERTAIN:")
+    if not marker:
+        return ()
+    return tuple(note.strip() for note in rest.split("UNCERTAIN:") if note.strip())
+
+
+OUTCOME_WORDS = {
+    "Certification of Results": "No majority for any labor organization: a Certification of Results",
+}
+
+
+def outcome_words(outcome: str) -> str:
+    """The rules' one-line outcome ("Certification of Representative: X", "Certification of Results",
+    "Runoff: A v. B", "Pending: ...") as a client reads it: what the tally leads to, in words."""
+    if outcome.startswith("Certification of Representative: "):
+        return f"A majority for {outcome.partition(': ')[2]}: a Certification of Representative"
+    if outcome == "Certification of Results":
+        return OUTCOME_WORDS[outcome]
+    if outcome.startswith("Runoff: "):
+        first, _, second = outcome.partition(": ")[2].partition(" v. ")
+        return f"No majority: a runoff election between {first} and {second}"
+    if outcome.startswith("Pending: "):
+        rest = outcome.partition(": ")[2]
+        return f"Not yet decided: {rest}"
+    if outcome.startswith("Nullity"):
+        return "A rerun election with all the original choices (29 CFR 102.70(d))"
+    return outcome
+
+
+def hearing_sentence(*, opened_on: date | str | None, closed_on: date | str | None, place: str | None,
+                     alj: bool = False) -> str:
+    """The sentence of a report or decision stating when and where the hearing was held:
+    "The hearing opened on May 7, 2021 and closed on May 27, 2021, in Birmingham, Alabama."
+    A ``str`` argument is a placeholder (a fact the record lacks) and is printed as given; None omits
+    that part ("The hearing opened on April 25, 2024, in Birmingham, Alabama.")."""
+    def _day(value: date | str) -> str:
+        return value if isinstance(value, str) else long_date(value)
+
+    who = " before the Administrative Law Judge" if alj else ""
+    if opened_on is None:
+        sentence = f"The hearing{who} was held"
+    else:
+        sentence = f"The hearing{who} opened on {_day(opened_on)}"
+        if closed_on is not None:
+            sentence += f" and closed on {_day(closed_on)}"
+    if place:
+        sentence += f", {'at' if place.startswith('[') else 'in'} {place}"
+    return sentence + "."
