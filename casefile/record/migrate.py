@@ -135,7 +135,8 @@ def revisions_after(revision: str | None) -> tuple[Revision, ...]:
 def schema_status(connection: Connection) -> SchemaStatus:
     """Where the database on ``connection`` stands (see the module's docstring for the states)."""
     head_ = head()
-    context = MigrationContext.configure(connection, opts={"version_table": VERSION_TABLE})
+    schema = translated_schema(connection)
+    context = MigrationContext.configure(connection, opts={"version_table": VERSION_TABLE, "version_table_schema": schema})
     heads = context.get_current_heads()
     if heads:
         current = heads[0]
@@ -147,7 +148,8 @@ def schema_status(connection: Connection) -> SchemaStatus:
         if current not in known:
             return SchemaStatus("ahead", current, head_, ())
         return SchemaStatus("behind", current, head_, revisions_after(current))
-    have = set(inspect(connection).get_table_names())
+    inspector = inspect(connection)
+    have = set(inspector.get_table_names(schema=schema))
     baseline = _baseline_columns()
     ours = have & set(baseline)
     if not ours:
@@ -157,7 +159,7 @@ def schema_status(connection: Connection) -> SchemaStatus:
         if table not in have:
             problems.append(f"no table {table!r}")
             continue
-        columns = {c["name"] for c in inspect(connection).get_columns(table)}
+        columns = {c["name"] for c in inspector.get_columns(table, schema=schema)}
         if columns != baseline[table]:
             missing, extra = sorted(baseline[table] - columns), sorted(columns - baseline[table])
             problems.append(f"table {table!r}" + (f" lacks {', '.join(missing)}" if missing else "")
@@ -165,6 +167,16 @@ def schema_status(connection: Connection) -> SchemaStatus:
     if problems:
         return SchemaStatus("foreign", None, head_, (), detail="; ".join(problems))
     return SchemaStatus("unstamped", None, head_, revisions_after(BASELINE), taken_as=BASELINE)
+
+
+def translated_schema(connection: Connection) -> str | None:
+    """The schema that unqualified tables go to on ``connection`` when its engine maps them with
+    ``schema_translate_map={None: schema}`` (as tests/conftest.py's PostgreSQL engine does), else None.
+
+    DDL follows the map, reflection does not: the version table and the inspection are given the
+    schema explicitly."""
+    mapping = connection.get_execution_options().get("schema_translate_map") or {}
+    return mapping.get(None)
 
 
 def ensure_current(engine: Engine) -> None:

@@ -19,7 +19,7 @@ from sqlmodel import SQLModel
 from sqlmodel.sql.sqltypes import AutoString
 
 from casefile.record import models  # noqa: F401  (registers the tables)
-from casefile.record.migrate import VERSION_TABLE, migration_connection
+from casefile.record.migrate import VERSION_TABLE, migration_connection, translated_schema
 from casefile.record.models import UTCDateTime
 
 config = context.config
@@ -56,7 +56,7 @@ def _configure(**kw: Any) -> None:
 
 
 def _run(connection: Connection) -> None:
-    _configure(connection=connection)
+    _configure(connection=connection, version_table_schema=translated_schema(connection))
     with context.begin_transaction():
         context.run_migrations()
 

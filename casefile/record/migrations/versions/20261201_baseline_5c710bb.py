@@ -411,6 +411,6 @@ def downgrade() -> None:
     op.drop_table('case')
 
     bind = op.get_bind()
-    if bind.dialect.name == "postgresql":
+    if bind.dialect.name == "postgresql":  # the tables are gone: their types exist and are dropped too
         for name in ENUM_TYPES:
-            sa.Enum(name=name).drop(bind, checkfirst=True)
+            sa.Enum(name=name).drop(bind, checkfirst=False)
