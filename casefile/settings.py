@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import Field, field_validator
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
@@ -21,14 +21,17 @@ class Settings(BaseSettings):
     - ``database_url``: SQLAlchemy URL. Default: a SQLite file ``.casefile/casefile.db`` under the
       current directory (the embedded default). PostgreSQL: ``postgresql+psycopg://user@host/db``.
     - ``output_dir``: where issued documents (PDFs) are written, one folder per case number.
-    - ``extra_closures``: extra days the Agency was closed (ISO dates, optionally ``=reason``),
-      added to the known executive-order closures (R-B7).
+    - ``extra_closures``: extra days the Agency was closed (ISO dates, optionally ``@office`` for a
+      closure of one office and ``=reason``), added to the known executive-order closures (R-B7).
     - ``known_closures``: whether to apply the built-in list of executive-order closures.
     - ``notify_default_urls``: Apprise URLs that reach a person who has no URL of their own
       (comma- or space-separated); an email URL without a recipient sends to the person's email.
       Each is checked at start-up (ConfigurationError naming CASEFILE_NOTIFY_DEFAULT_URLS).
     - ``reminder_lead_days``: business days before a due day at which to remind (``7,3,1``);
       the morning of the due day is always added (docs/reminders.md).
+    - ``secret_key``: the instance's secret (at least 32 characters), which signs the docket chain
+      and encrypts notification URLs; unset, a key file is generated next to the SQLite database
+      (casefile.record.secret_key, docs/integrity.md).
     """
 
     model_config = SettingsConfigDict(env_prefix="CASEFILE_", env_file=None, extra="ignore")
@@ -40,6 +43,17 @@ class Settings(BaseSettings):
     sqlite_busy_timeout_ms: int = 10_000
     notify_default_urls: Annotated[list[str], NoDecode] = Field(default_factory=list)
     reminder_lead_days: Annotated[list[int], NoDecode] = Field(default_factory=lambda: [7, 3, 1])
+    secret_key: SecretStr | None = None
+
+    @field_validator("secret_key")
+    @classmethod
+    def _check_secret(cls, value: SecretStr | None) -> SecretStr | None:
+        from casefile.record.secret_key import MIN_SECRET_LENGTH
+
+        if value is not None and len(value.get_secret_value().strip()) < MIN_SECRET_LENGTH:
+            raise ValueError(f"CASEFILE_SECRET_KEY: shorter than {MIN_SECRET_LENGTH} characters (make one with: "
+                             "python -c 'import secrets; print(secrets.token_urlsafe(32))')")
+        return value
 
     @field_validator("extra_closures", mode="before")
     @classmethod
@@ -52,11 +66,12 @@ class Settings(BaseSettings):
     @classmethod
     def _check_closures(cls, value: list[str]) -> list[str]:
         for item in value:
-            day = item.split("=", 1)[0].strip()
-            try:
+            day = item.split("=", 1)[0].split("@", 1)[0].strip()  # DATE[@OFFICE][=reason]; the office is checked
+            try:  # when the calendar is built (casefile.rules.calendar.parse_closure)
                 date.fromisoformat(day)
             except ValueError as exc:
-                raise ValueError(f"CASEFILE_EXTRA_CLOSURES: {item!r} is not an ISO date (YYYY-MM-DD[=reason])") from exc
+                raise ValueError(f"CASEFILE_EXTRA_CLOSURES: {item!r} is not an ISO date "
+                                 "(YYYY-MM-DD[@office][=reason])") from exc
         return value
 
     @field_validator("notify_default_urls", mode="before")

@@ -128,6 +128,7 @@ class DeadlineKind(StrEnum):
 class DeadlineStatus(StrEnum):
     OPEN = "open"
     MET = "met"
+    MET_LATE = "met-late"  # a date the Region was to act by, acted on after it (a hearing opened after its target)
     LAPSED = "lapsed"
     MOOTED = "mooted"
     EXTENDED = "extended"

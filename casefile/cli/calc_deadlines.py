@@ -1,6 +1,8 @@
 """``casefile deadlines compute``: compute one deadline from its trigger date, without a database.
 
-Import-light: the rules (and the ``holidays`` table) are imported inside the command.
+Only a parser: the rule set (R-A1, :func:`casefile.rules.rule_sets.choose_rule_set`), the receiving
+office (:func:`casefile.rules.offices.receiving_office`), the office's calendar and the tolling are
+the rules'. Import-light: the rules (and the ``holidays`` table) are imported inside the command.
 """
 
 from __future__ import annotations
@@ -18,8 +20,6 @@ from casefile.vocab import DeadlineKind
 
 if TYPE_CHECKING:
     from casefile.rules.deadlines import DeadlineComputation
-    from casefile.rules.offices import Office
-    from casefile.rules.rule_sets import RuleSet
 
 
 def _parse_date(text: str, option: str) -> date:
@@ -31,47 +31,6 @@ def _parse_date(text: str, option: str) -> date:
         return date.fromisoformat(value)
     except ValueError as exc:
         raise InvalidCalendar(f"{option} {text!r}: not a calendar date ({exc})") from None
-
-
-def _choose_rule_set(petition_filed: str | None, rule_set_id: str | None, notes: list[str]) -> RuleSet:
-    from casefile.rules.rule_sets import CURRENT_RULE_SET_ID, rule_set_by_id, rule_set_for
-
-    chosen = rule_set_by_id(rule_set_id) if rule_set_id is not None else None
-    if petition_filed is not None:
-        by_date = rule_set_for(_parse_date(petition_filed, "--petition-filed"))
-        if chosen is not None and chosen.id != by_date.id:
-            raise InvalidCalendar(
-                f"--rule-set {chosen.id} disagrees with --petition-filed {petition_filed}, which selects {by_date.id} (R-A1)"
-            )
-        return by_date
-    if chosen is not None:
-        return chosen
-    current = rule_set_by_id(CURRENT_RULE_SET_ID)
-    assert current.petitions_from is not None
-    notes.append(
-        f"petition filing date not given: assuming the current rule ({current.id}, petitions filed on/after "
-        f"{current.petitions_from.isoformat()}); give --petition-filed for older cases (R-A1)"
-    )
-    return current
-
-
-def _choose_office(kind: DeadlineKind, rule_set: RuleSet, region: str | None, office: str | None) -> Office:
-    from casefile.rules.offices import BOARD_OFFICE, office_for, office_named
-
-    if region is not None:
-        return office_for(region, office)
-    if office is not None:
-        return office_named(office)
-    chain_kind: DeadlineKind | None = kind
-    while chain_kind is not None:
-        period = rule_set.period(chain_kind)
-        if period.receiving != "board":
-            raise UnknownRegion(
-                f"{kind.value}: filed with the Regional Office, so give --region NN or --office NAME "
-                "(e.g. --region 10 --office Birmingham, or --office 10-birmingham)"
-            )
-        chain_kind = period.runs_from
-    return BOARD_OFFICE
 
 
 def _render(result: DeadlineComputation, notes: list[str]) -> None:
@@ -97,6 +56,8 @@ def _render(result: DeadlineComputation, notes: list[str]) -> None:
     facts.add_row("rule set", result.rule_set_id)
     facts.add_row("receiving office", result.office_key)
     facts.add_row("calendar", result.calendar_id)
+    if result.tolled_from_on is not None:
+        facts.add_row("tolled", f"from {day_label(result.tolled_from_on)}: {result.days_tolled} days added ({result.tolled_by})")
     for note in notes:
         facts.add_row("note", note)
     console.print(facts)
@@ -125,27 +86,44 @@ def compute(
     ] = None,
     closed: Annotated[
         list[str] | None,
-        typer.Option("--closed", help="Extra closure day YYYY-MM-DD or YYYY-MM-DD=reason (repeatable)."),
+        typer.Option("--closed", help="Extra closure day YYYY-MM-DD[@OFFICE][=reason] (repeatable); with @OFFICE "
+                     "(a key or city, or board) it closes that office only."),
     ] = None,
     no_known_closures: Annotated[
         bool, typer.Option("--no-known-closures", help="Ignore the built-in executive-order closures (R-B7).")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the computation as JSON.")] = False,
 ) -> None:
-    """Compute one deadline: due date, cut-off instant, citation and how it was derived."""
+    """Compute one deadline: due date, cut-off instant, citation and how it was derived.
+
+    The days are counted on the receiving office's calendar (the Board's office for requests for
+    review and oppositions: Inauguration Day closes it, not the Regional Offices) and a period that
+    ran while the Agency was closed in the 2025 shutdown is tolled."""
     from casefile.rules.calendar import KNOWN_CLOSURES, BusinessCalendar, parse_closure
     from casefile.rules.deadlines import compute_deadline
+    from casefile.rules.offices import receiving_office
+    from casefile.rules.rule_sets import choose_rule_set
 
     notes: list[str] = []
     trigger_on = _parse_date(trigger, "--trigger")
-    chosen_rule_set = _choose_rule_set(petition_filed, rule_set, notes)
-    chosen_office = _choose_office(kind, chosen_rule_set, region, office)
+    choice = choose_rule_set(
+        petition_filed_on=_parse_date(petition_filed, "--petition-filed") if petition_filed is not None else None,
+        rule_set_id=rule_set)
+    if choice.note:
+        notes.append(choice.note.replace("give the petition filing date", "give --petition-filed"))
+    try:
+        chosen_office = receiving_office(kind, choice.rule_set, region=region, office=office)
+    except UnknownRegion as exc:
+        if region is None and office is None:
+            raise UnknownRegion(f"{exc}: give --region NN or --office NAME (e.g. --region 10 --office Birmingham, "
+                                "or --office 10-birmingham)") from None
+        raise
     extra = [parse_closure(text) for text in closed or []]
     closures = ([] if no_known_closures else list(KNOWN_CLOSURES)) + extra
     if no_known_closures:
         notes.append("built-in executive-order closures ignored (--no-known-closures)")
     calendar = BusinessCalendar(closures)
-    result = compute_deadline(kind, trigger_on, rule_set=chosen_rule_set, calendar=calendar, office=chosen_office)
+    result = compute_deadline(kind, trigger_on, rule_set=choice.rule_set, calendar=calendar, office=chosen_office)
     if as_json:
         payload = result.to_dict()
         payload["notes"] = notes

@@ -42,12 +42,24 @@ def deadline_explanation(session: Session, deadline_id: int) -> dict[str, Any]:
         "citation": deadline.citation, "rule_set": deadline.rule_set_id, "calendar": deadline.calendar_id,
         "office": office.key, "office_name": office.name, "office_tz": office.tz,
         "derivation": list(deadline.derivation),
+        "tolling": tolling_lines(deadline.derivation),
         "preceding_due_on": deadline.preceding_due_on.isoformat() if deadline.preceding_due_on else None,
         "due_on": deadline.due_on.isoformat(), "due_label": day_label(deadline.due_on),
         "cutoff_at": cutoff.isoformat(), "cutoff_label": f"{day_label(cutoff.date())} {_clock(cutoff)}",
         "status": deadline.status.value,
         "closed_at": deadline.closed_at.astimezone(ZoneInfo(office.tz)).isoformat() if deadline.closed_at else None,
     }
+
+
+def tolling_lines(derivation: list[Any]) -> list[str]:
+    """The lines of a derivation that toll its due date (from "the period ran while the Agency was
+    closed" to "revised due date"), or [] when the due date was not tolled (rules.md R-B8)."""
+    lines = [str(line) for line in derivation]
+    start = next((i for i, line in enumerate(lines) if line.startswith("the period ran while the Agency was closed")), None)
+    if start is None:
+        return []
+    end = next((i for i in range(start, len(lines)) if lines[i].startswith("revised due date")), start)
+    return lines[start:end + 1]
 
 
 def _clock(at: Any) -> str:
@@ -82,6 +94,7 @@ def explain(
         "How it was computed:",
         *(f"  {line}" for line in view["derivation"]),
         "",
+        *([f"Tolled: {view['tolling'][1]}; {view['tolling'][-1]}"] if view["tolling"] else []),
         f"Due {view['due_label']}; cut-off {view['cutoff_label']} ({view['cutoff_at']}, office time)",
         f"Status: {view['status']}" + (f" (closed {view['closed_at']})" if view["closed_at"] else ""),
     ]

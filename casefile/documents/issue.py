@@ -6,6 +6,12 @@ stored one; a file already at the target path with other content gets a new vers
 Rendering happens outside the write transaction, so the database is not locked while WeasyPrint
 works; the registration re-checks the key inside the transaction (two concurrent issuers store
 one document).
+
+The file is written inside that transaction, after the case row is locked (casefile.documents.storage:
+a temporary name, fsync, rename into place; 0600 in a 0700 folder; the path checked to lie inside the
+output folder, the case number and party key checked by :func:`safe_file_part`). A kill before the
+commit leaves at most the whole file without its row; the same command again finds the same bytes
+under that name and registers them (no ``_v2``).
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ from sqlmodel import Session, select
 from casefile.record.db import read_session, write_session
 from casefile.record.models import Document
 from casefile.documents.build import build_context
+from casefile.documents.storage import inside, private_folder, safe_file_part, write_atomically
+from casefile.record.integrity import lock_case
 from casefile.record.lookups import get_case
 from casefile.vocab import Actor, DocumentKind
 from casefile.record.workflow import docket
@@ -26,6 +34,9 @@ from casefile.record.workflow import docket
 _ISSUERS = {"Board Agent": Actor.BOARD_AGENT, "Regional Director": Actor.REGIONAL_DIRECTOR,
             "Hearing Officer": Actor.HEARING_OFFICER, "Administrative Law Judge": Actor.ADMINISTRATIVE_LAW_JUDGE,
             "casefile": Actor.SYSTEM}
+
+
+__all__ = ["find_document", "issue_document", "safe_file_part"]
 
 
 def find_document(session: Session, case_id: int, key: str) -> Document | None:
@@ -38,7 +49,8 @@ def issue_document(*, case_number: str, kind: DocumentKind, subject: str, as_of:
 
     Writes ``<output_dir>/<case number>/<issued_on>_<kind>[_<party>].pdf`` (``output_dir``
     defaults to the CASEFILE_OUTPUT_DIR setting) and registers it. Idempotent. Raises
-    UnknownCase, UnknownRecord, and the rendering errors of casefile.documents.
+    UnknownCase, UnknownRecord, UnsafeFileName (a party key that cannot be in a file name),
+    OutsideFolder, and the rendering errors of casefile.documents.
     """
     from casefile.documents.render import render_pdf
     from casefile.settings import get_settings
@@ -50,17 +62,20 @@ def issue_document(*, case_number: str, kind: DocumentKind, subject: str, as_of:
             return existing
         built = build_context(session, case_number=case_number, kind=kind, subject=subject)
     rendered = render_pdf(kind, built.context)
-    folder = (output_dir or get_settings().output_dir) / case.number
-    folder.mkdir(parents=True, exist_ok=True)
-    stem = f"{built.issued_on.isoformat()}_{kind.value}" + (f"_{built.party_key}" if built.party_key else "")
+    root = output_dir or get_settings().output_dir
+    folder = root / safe_file_part(case.number, what="the case number")
+    stem = f"{built.issued_on.isoformat()}_{kind.value}" + (
+        f"_{safe_file_part(built.party_key, what='the party key')}" if built.party_key else "")
     if kind is DocumentKind.CASE_STATUS_REPORT:
         stem += "_as-of-" + re.sub(r"[^0-9T]", "", subject.partition(":")[2])[:13]
-    path, version = _free_path(folder, stem, rendered.pdf)
     with write_session() as session:
+        lock_case(session, case.id)  # type: ignore[arg-type]  # one writer of the case's files at a time
         if (existing := find_document(session, case.id, key)) is not None:  # type: ignore[arg-type]
             return existing
-        if not path.exists():
-            path.write_bytes(rendered.pdf)
+        private_folder(root, folder)
+        path, version = _free_path(folder, stem, rendered.pdf)
+        if not path.exists():  # else the same bytes are already there (a run killed before it committed)
+            write_atomically(path, rendered.pdf, root=root)
         document = Document(
             case_id=case.id, election_id=built.election_id, key=key, kind=kind, version=version,  # type: ignore[arg-type]
             title=rendered.title, issuer=built.issuer, issued_on=built.issued_on, path=str(path), sha256=rendered.sha256,
@@ -76,10 +91,14 @@ def issue_document(*, case_number: str, kind: DocumentKind, subject: str, as_of:
 
 
 def _free_path(folder: Path, stem: str, pdf: bytes) -> tuple[Path, int]:
-    """The path for this PDF: the plain name, or ``_v2``, ``_v3``… when another content holds it."""
+    """The path for this PDF: the plain name, or ``_v2``, ``_v3``… when another content (or
+    something that is not a file) holds it. Raises OutsideFolder for a name that would resolve
+    outside ``folder`` (a symbolic link placed there)."""
     version = 1
     while True:
-        path = folder / (f"{stem}.pdf" if version == 1 else f"{stem}_v{version}.pdf")
-        if not path.exists() or path.read_bytes() == pdf:
+        path = inside(folder, folder / (f"{stem}.pdf" if version == 1 else f"{stem}_v{version}.pdf"))
+        if not path.exists() and not path.is_symlink():
+            return path, version
+        if path.is_file() and not path.is_symlink() and path.read_bytes() == pdf:
             return path, version
         version += 1

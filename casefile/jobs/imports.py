@@ -37,7 +37,8 @@ What each record becomes (decisions the export leaves open are said here and in 
 Docket entries and deadlines have the columns ``casefile.record.workflow.docket`` and
 ``casefile.record.deadlines.keep_deadline`` give them, but are inserted a table at a time:
 those functions flush one row each (about 1.3 ms a flush on the development machine, over a second
-for the 846 rows of the 300-record sample), and the import must take well under 2 s.
+for the 846 rows of the 300-record sample), and the import must take well under 2 s. The docket
+rows are chained (``casefile.record.integrity.seal_rows``) just before they are inserted.
 
 A tally already present (same election, kind and date, whether imported or recorded by
 ``record_tally``) is counted as present and left alone, so importing a file twice changes nothing.
@@ -60,6 +61,7 @@ from casefile.errors import CasefileError
 from casefile.importers.comparison import Disagreement, compare_with_nlrb, not_analysable
 from casefile.importers.reading import Progress
 from casefile.importers.records import ImportedTally, ParsedFile
+from casefile.record.integrity import seal_rows
 from casefile.record.models import Case, Deadline, DocketEntry, Election, Party, Tally
 from casefile.rules.deadlines import compute_deadline
 from casefile.rules.offices import office_for, office_named
@@ -517,6 +519,7 @@ def _write(session: Session, works: list[_CaseWork], as_of: datetime) -> None:
     for work in works:
         entries.extend(_entries(work, as_of))
         deadlines.extend(_deadlines(work, as_of, existing))
+    seal_rows(session, entries)  # each case's hash chain, as workflow.docket writes it (casefile.record.integrity)
     _insert(session, DocketEntry, entries)
     _insert(session, Deadline, deadlines)
 

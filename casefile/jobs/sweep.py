@@ -4,21 +4,40 @@ It never performs the Region's acts: where the rules make an act due (a certific
 objection period lapses with nothing pending, R-H1), it marks the election certification-due;
 the certification itself is recorded when issued. Run it as often as you like: each pass does
 only what is left (idempotent), so an interrupted sweep is finished by the next.
+
+The statuses it gives say what happened, not only that a date passed:
+
+* a party's period whose filing came in is ``met`` (``met-late`` when the record holds the filing
+  as received late, e.g. accepted for excusable neglect, 102.2(d)); without a filing, ``lapsed``;
+* the Region's target for opening the hearing (15 business days after the tally "or as soon as
+  practicable thereafter", R-I3) is ``met`` when the hearing opened by it and ``met-late`` when it
+  opened after it — not simply "met";
+* the earliest certification (R-H2) is never open while the tally's challenges are determinative
+  (no certification issues forthwith, R-H1(b)) and is ``mooted`` once a later tally of the election
+  (a revised tally) overtook the tally it ran from.
+
+A sweep for one Region takes the cases whose receiving office is one of that Region's offices
+(casefile.rules.offices.region_scope), not the cases whose number names it: cases numbered for a
+merged Region (24, San Juan) are Region 12's, and a transferred case is its new Region's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 from zoneinfo import ZoneInfo
 
+from sqlalchemy import and_, or_
 from sqlmodel import Session, col, select
 
 from casefile.errors import CasefileError
-from casefile.record.models import Case, Deadline, Election, Filing
-from casefile.rules.offices import normalize_region, office_named
+from casefile.record.models import Case, Deadline, Election, Filing, Hearing, Tally
+from casefile.rules.calendar import day_label
+from casefile.rules.deadlines import met_status
+from casefile.rules.offices import office_named, region_scope
 from casefile.services.challenges import objections_still_pending
-from casefile.record.deadlines import close_open_deadlines
+from casefile.record.deadlines import EARLIEST_CERTIFICATION_DETERMINATIVE, close_open_deadlines
 from casefile.record.lookups import latest_tally
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, OutcomeKind, Stage
 from casefile.record.workflow import advance
@@ -28,6 +47,8 @@ _FILING_FOR = {DeadlineKind.OBJECTIONS: "objections", DeadlineKind.OFFER_OF_PROO
 #: Dates that are not periods for a party but the earliest day the Region may act: they stay open
 #: until the act (or are mooted), instead of "lapsing".
 _EARLIEST = frozenset({DeadlineKind.EARLIEST_CERTIFICATION, DeadlineKind.HEARING_OPENS})
+#: Stages that say the hearing has opened (its Hearing.opens_on is then the day it opened, not the day noticed).
+_HEARING_OPENED = (Stage.HEARING_OPEN, Stage.HEARING_CLOSED, Stage.HO_REPORT_ISSUED, Stage.EXCEPTIONS_PENDING)
 
 
 @dataclass
@@ -50,31 +71,39 @@ def sweep(session: Session, *, as_of: datetime, case_id: int | None = None, regi
     - none, challenges determinative → challenge-investigation (R-E2);
     - none, outcome REP or RESULTS → certification-due (R-H1, 102.69(b));
     - none, outcome RUNOFF or NULLITY_RERUN → runoff-due (102.70; a nullity rerun is directed the same way).
-    A certified election whose request-for-review period lapsed closes (R-N2). ``as_of`` must be
+    A certified election whose request-for-review period lapsed closes (R-N2). The Region's own
+    dates are closed by what happened (module docstring): a hearing-opens target met or met late, an
+    earliest certification mooted by determinative challenges or by a later tally. ``as_of`` must be
     aware. ``case_id`` limits the pass to one case; ``region`` (a Region number, e.g. ``"10"`` or
-    ``"1"``) to the cases of one Region, so that several workers can sweep Regions in parallel.
+    ``"1"``) to the cases whose receiving office is one of that Region's offices (a former Region's
+    number means the Region that took it over), so that several workers can sweep Regions in parallel.
     Raises CasefileError for a naive ``as_of``, UnknownRegion for a value that is not a Region number.
-    Authority: 29 CFR 102.69(a)(8), (b); 102.70; 102.67(c).
+    Authority: 29 CFR 102.69(a)(8), (b), (c)(1)(ii); 102.70; 102.67(c); rules.md R-H1, R-H2, R-I3.
     """
     if as_of.tzinfo is None:
         raise CasefileError("sweep: as_of must be timezone-aware")
     report = SweepReport()
+    offices = region_scope(region).office_keys if region is not None else None
     query = select(Deadline).where(Deadline.status == DeadlineStatus.OPEN, col(Deadline.cutoff_at) < as_of,
                                    col(Deadline.kind).not_in(_EARLIEST))
-    if case_id is not None:
-        query = query.where(Deadline.case_id == case_id)
-    if region is not None:
-        query = query.join(Case, col(Case.id) == col(Deadline.case_id)).where(Case.region == normalize_region(region))
+    query = _scoped(query, case_id, offices)
     lapsed = list(session.exec(query.order_by(col(Deadline.cutoff_at))))
     # One query each for what the lapsed deadlines need (filings that met them, case numbers).
     ids = [d.id for d in lapsed]
-    answered = set(session.exec(select(Filing.deadline_id, Filing.kind).where(col(Filing.deadline_id).in_(ids))).all()) if ids else set()
+    answered: dict[tuple[int | None, str], bool] = {}
+    if ids:
+        for deadline_id, kind, timely in session.exec(
+                select(Filing.deadline_id, Filing.kind, Filing.timely).where(col(Filing.deadline_id).in_(ids))).all():
+            answered[(deadline_id, kind)] = answered.get((deadline_id, kind), False) or bool(timely)
     numbers = dict(session.exec(select(Case.id, Case.number).where(
         col(Case.id).in_({d.case_id for d in lapsed}))).all()) if lapsed else {}
     for deadline in lapsed:
         filing_kind = _FILING_FOR.get(deadline.kind)
-        met = filing_kind is not None and (deadline.id, filing_kind) in answered
-        deadline.status = DeadlineStatus.MET if met else DeadlineStatus.LAPSED
+        timely = answered.get((deadline.id, filing_kind)) if filing_kind is not None else None
+        if timely is None:
+            deadline.status = DeadlineStatus.LAPSED
+        else:
+            deadline.status = DeadlineStatus.MET if timely else DeadlineStatus.MET_LATE
         deadline.closed_at = as_of
         session.add(deadline)
         report.deadlines_closed.append(f"{numbers[deadline.case_id]}: {deadline.kind.value} due "
@@ -94,7 +123,75 @@ def sweep(session: Session, *, as_of: datetime, case_id: int | None = None, regi
                     act_key=f"close:e{election.sequence}:rfr-lapsed", actor=Actor.SYSTEM,
                     summary=f"No request for review by {deadline.due_on.isoformat()}: the certification is final")
             report.elections_moved.append(f"{number_of(session, election.case_id)} election {election.sequence}: certified → closed")
+    _close_region_dates(session, as_of, case_id, offices, report)
     return report
+
+
+def _scoped(query: Any, case_id: int | None, offices: tuple[str, ...] | None) -> Any:
+    """``query`` (over Deadline) limited to one case and/or to the cases of one Region's offices."""
+    if case_id is not None:
+        query = query.where(Deadline.case_id == case_id)
+    if offices is not None:
+        query = query.join(Case, col(Case.id) == col(Deadline.case_id)).where(col(Case.office_key).in_(offices))
+    return query
+
+
+def _close_region_dates(session: Session, as_of: datetime, case_id: int | None, offices: tuple[str, ...] | None,
+                        report: SweepReport) -> None:
+    """Close the Region's own dates that what happened has settled (two queries, whatever the number of cases):
+
+    - an open earliest certification whose tally's challenges are determinative (R-H1(b)), or which
+      a later tally of the election overtook (a revised tally, R-L2): mooted;
+    - an open hearing-opens target whose election's hearing has opened: met, or met late when it
+      opened after the target (R-I3) — for a hearing recorded without closing the target.
+    """
+    overtaken = _scoped(
+        select(Deadline, Tally.prepared_on, Tally.kind, Tally.determinative)
+        .join(Tally, col(Tally.election_id) == col(Deadline.election_id))
+        .where(Deadline.kind == DeadlineKind.EARLIEST_CERTIFICATION, Deadline.status == DeadlineStatus.OPEN,
+               or_(col(Tally.prepared_on) > col(Deadline.trigger_on),
+                   and_(col(Tally.prepared_on) == col(Deadline.trigger_on), col(Tally.determinative).is_(True)))),
+        case_id, offices).order_by(col(Deadline.id), col(Tally.prepared_on))
+    mooted: dict[int, tuple[Deadline, str]] = {}
+    for deadline, prepared_on, kind, determinative in session.exec(overtaken).all():
+        if deadline.id in mooted:
+            continue
+        if prepared_on == deadline.trigger_on and determinative:
+            why = EARLIEST_CERTIFICATION_DETERMINATIVE
+        else:
+            why = (f"mooted: overtaken by the {kind.value} tally of {day_label(prepared_on)}; the certification follows "
+                   "that tally's objection period (R-L2, 102.69(e))")
+        mooted[deadline.id] = (deadline, why)  # type: ignore[index]
+    opened = _scoped(
+        select(Deadline, Hearing.opens_on)
+        .join(Hearing, col(Hearing.election_id) == col(Deadline.election_id))
+        .join(Election, col(Election.id) == col(Deadline.election_id))
+        .where(Deadline.kind == DeadlineKind.HEARING_OPENS, Deadline.status == DeadlineStatus.OPEN,
+               col(Hearing.opens_on).is_not(None), col(Hearing.opens_on) <= as_of.date(),
+               col(Election.stage).in_(_HEARING_OPENED)),
+        case_id, offices).order_by(col(Deadline.id), col(Hearing.opens_on))
+    met: dict[int, tuple[Deadline, Any]] = {}
+    for deadline, opens_on in session.exec(opened).all():
+        met.setdefault(deadline.id, (deadline, opens_on))  # type: ignore[arg-type]
+    if not mooted and not met:
+        return
+    numbers = dict(session.exec(select(Case.id, Case.number).where(
+        col(Case.id).in_({d.case_id for d, _ in [*mooted.values(), *met.values()]}))).all())
+    for deadline, why in mooted.values():
+        deadline.status, deadline.closed_at = DeadlineStatus.MOOTED, as_of
+        deadline.derivation = [*deadline.derivation, why]
+        session.add(deadline)
+        report.deadlines_closed.append(f"{numbers[deadline.case_id]}: {deadline.kind.value} from "
+                                       f"{deadline.due_on.isoformat()}: mooted")
+    for deadline, opens_on in met.values():
+        deadline.status, deadline.closed_at = met_status(deadline.due_on, opens_on), as_of
+        if deadline.status is DeadlineStatus.MET_LATE:
+            deadline.derivation = [*deadline.derivation, f"met late: the hearing opened {day_label(opens_on)}, after "
+                                   f"the target {day_label(deadline.due_on)}"]
+        session.add(deadline)
+        report.deadlines_closed.append(f"{numbers[deadline.case_id]}: {deadline.kind.value} due "
+                                       f"{deadline.due_on.isoformat()}: {deadline.status.value}")
+    session.flush()
 
 
 def number_of(session: Session, case_id: int) -> str:

@@ -1,4 +1,9 @@
-"""Computing a deadline with the rules and keeping it, with how it was computed."""
+"""Computing a deadline with the rules and keeping it, with how it was computed.
+
+The configured calendar holds every closure (those of one office too: ``DATE@OFFICE=reason`` in
+CASEFILE_EXTRA_CLOSURES); the rules count each deadline on its receiving office's calendar and toll
+a period that ran while the offices were closed (the 2025 shutdown), so a stored deadline is the
+tolled one and its derivation says so (rules.md R-B7, R-B8)."""
 
 from __future__ import annotations
 
@@ -7,16 +12,18 @@ from functools import lru_cache
 
 from sqlmodel import Session, select
 
-from casefile.record.models import Case, Deadline, Election
-from casefile.rules.calendar import KNOWN_CLOSURES, BusinessCalendar, parse_closure
-from casefile.rules.deadlines import DeadlineComputation, compute_deadline
+from casefile.record.models import Case, Deadline, Election, Tally
+from casefile.rules.calendar import KNOWN_CLOSURES, BusinessCalendar, day_label, parse_closure
+from casefile.rules.deadlines import DeadlineComputation, compute_deadline, met_status
 from casefile.rules.offices import Office, office_named
 from casefile.rules.rule_sets import rule_set_by_id
 from casefile.vocab import DeadlineKind, DeadlineStatus
 
 
 def configured_calendar() -> BusinessCalendar:
-    """The business calendar of the settings: known EO closures (unless turned off) plus extra closures."""
+    """The business calendar of the settings: known EO closures (unless turned off) plus extra closures
+    (``DATE[@OFFICE][=reason]``: a closure naming an office closes that office only). Raises
+    InvalidCalendar naming the closure when one cannot be read (an unknown office)."""
     from casefile.settings import get_settings
 
     settings = get_settings()
@@ -50,10 +57,16 @@ def keep_deadline(
     trigger: str,
     trigger_on: date,
     for_whom: str,
+    as_of: datetime | None = None,
 ) -> Deadline | None:
     """Compute and store a deadline (idempotent: the same kind and trigger date returns the stored one).
     Returns None when the case's rule set has no fixed period of that kind (e.g. no hearing date
-    before 2015, R-A1)."""
+    before 2015, R-A1). ``as_of``: when the act is recorded (the ``closed_at`` of a deadline stored
+    closed; None leaves it unset).
+
+    An earliest certification from a tally whose challenges are determinative is stored closed as
+    mooted, never open: the Regional Director certifies forthwith only when the challenges cannot
+    affect the result (R-H1(b), 102.69(b)); the certification will follow the ballots' resolution."""
     if kind not in rule_set_by_id(case.rule_set_id).periods:
         return None
     existing = session.exec(
@@ -80,19 +93,49 @@ def keep_deadline(
         derivation=list(computed.derivation),
         preceding_due_on=computed.preceding.due_on if computed.preceding else None,
     )
+    if kind is DeadlineKind.EARLIEST_CERTIFICATION and _determinative_tally_on(session, election, trigger_on):
+        deadline.status = DeadlineStatus.MOOTED
+        deadline.closed_at = as_of
+        deadline.derivation = [*deadline.derivation, EARLIEST_CERTIFICATION_DETERMINATIVE]
     session.add(deadline)
     session.flush()
     return deadline
 
 
+#: Why an earliest certification is not open: its tally's challenges are determinative (R-H1(b)).
+EARLIEST_CERTIFICATION_DETERMINATIVE = (
+    "mooted: the challenged ballots are sufficient to affect the results, so no certification issues forthwith "
+    "after the objection period (R-H1(b), R-E2; 102.69(b)); it follows the challenges' resolution"
+)
+
+
+def _determinative_tally_on(session: Session, election: Election, prepared_on: date) -> bool:
+    return session.exec(select(Tally.id).where(Tally.election_id == election.id, Tally.prepared_on == prepared_on,
+                                               Tally.determinative == True)).first() is not None  # noqa: E712
+
+
 def close_open_deadlines(
-    session: Session, election: Election, kinds: set[DeadlineKind], *, status: DeadlineStatus, as_of: datetime
-) -> None:
-    """Close the election's open deadlines of ``kinds`` with ``status`` (e.g. mooted by a set-aside)."""
+    session: Session, election: Election, kinds: set[DeadlineKind], *, status: DeadlineStatus, as_of: datetime,
+    on: date | None = None, reason: str | None = None,
+) -> list[Deadline]:
+    """Close the election's open deadlines of ``kinds`` with ``status`` (e.g. mooted by a set-aside), and return them.
+
+    ``on``: the legal date of the act that closes them; with ``status`` met, a date the act came
+    after is closed ``met-late`` instead (a hearing that opened after its target, R-I3:
+    :func:`casefile.rules.deadlines.met_status`). ``reason``: a sentence added to each closed
+    deadline's derivation (what mooted it), shown by ``casefile deadlines explain``."""
+    closed: list[Deadline] = []
     for deadline in session.exec(
         select(Deadline).where(Deadline.election_id == election.id, Deadline.status == DeadlineStatus.OPEN)
     ):
         if deadline.kind in kinds:
-            deadline.status = status
+            deadline.status = met_status(deadline.due_on, on) if status is DeadlineStatus.MET else status
             deadline.closed_at = as_of
+            if deadline.status is DeadlineStatus.MET_LATE and on is not None:
+                deadline.derivation = [*deadline.derivation, f"met late: done {day_label(on)}, after "
+                                       f"{day_label(deadline.due_on)}"]
+            if reason:
+                deadline.derivation = [*deadline.derivation, reason]
             session.add(deadline)
+            closed.append(deadline)
+    return closed

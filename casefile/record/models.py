@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, DateTime, UniqueConstraint
+from sqlalchemy import JSON, Column, DateTime, Index, UniqueConstraint
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
@@ -285,9 +285,15 @@ class Document(SQLModel, table=True):
 
 
 class DocketEntry(SQLModel, table=True):
-    """The append-only docket: one row per act, in order. Never updated, never deleted."""
+    """The append-only docket: one row per act, in order. Never updated, never deleted.
 
-    __table_args__ = (UniqueConstraint("case_id", "act_key"),)
+    Tamper evidence (casefile.record.integrity): ``chain_hash`` is the HMAC, with the instance's key,
+    of the entry's other columns, ``prev_hash`` (the case's entry before it) and the sha256 of the
+    document it issued; one chain per case, in id order. The unique (case_id, prev_hash) index makes a
+    fork (two entries following the same one) impossible."""
+
+    __table_args__ = (UniqueConstraint("case_id", "act_key"),
+                      Index("ix_docketentry_chain_link", "case_id", "prev_hash", unique=True))
     id: int | None = Field(default=None, primary_key=True)
     case_id: int = Field(foreign_key="case.id", index=True)
     election_id: int | None = Field(default=None, foreign_key="election.id")
@@ -301,6 +307,8 @@ class DocketEntry(SQLModel, table=True):
     to_stage: Stage | None = None
     ref: str = ""  # the record the act made, "table:id" (e.g. "filing:12"), for idempotent re-runs
     document_id: int | None = Field(default=None, foreign_key="document.id")
+    prev_hash: str = Field(default="", sa_column_kwargs={"server_default": ""})  # "" for the case's first entry
+    chain_hash: str = Field(default="", sa_column_kwargs={"server_default": ""})  # hex HMAC-SHA256
 
 
 # --- Reminders (issue 4): who is reminded, through which channels, and what was sent. ---

@@ -12,6 +12,7 @@ from datetime import date, datetime
 from sqlmodel import Session, select
 
 from casefile.errors import IllegalTransition
+from casefile.record.integrity import seal
 from casefile.record.models import DocketEntry, Election
 from casefile.vocab import Actor, Stage
 
@@ -125,7 +126,8 @@ def docket(
     ref: str = "",
     document_id: int | None = None,
 ) -> DocketEntry:
-    """Append one docket entry (append-only: entries are never updated or deleted)."""
+    """Append one docket entry (append-only: entries are never updated or deleted), chained to the
+    case's entry before it with the instance's key (casefile.record.integrity.seal: locks the case row)."""
     if as_of.tzinfo is None:
         raise IllegalTransition(f"{act}: as_of must be timezone-aware, got {as_of!r}")
     entry = DocketEntry(
@@ -133,6 +135,7 @@ def docket(
         recorded_at=as_of, summary=summary, from_stage=from_stage, to_stage=to_stage, ref=ref,
         document_id=document_id,
     )
+    seal(session, entry)  # the case's hash chain (tamper evidence): before the entry joins the session
     session.add(entry)
     session.flush()
     return entry

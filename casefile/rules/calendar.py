@@ -7,12 +7,22 @@ either; they are data (:data:`KNOWN_CLOSURES`) that an operator can add to or re
 calendar carries a :attr:`BusinessCalendar.calendar_id` naming the holiday table and the closure list
 it used, so a stored due date can say which calendar produced it.
 
-Inauguration Day is a holiday only for employees in the Washington, DC area (5 U.S.C. 6103(c)); it is
-not built in — add it as a closure for Board filings if wanted (rules.md R-B6).
+**Per office.** Each office that receives filings has its own calendar (:meth:`BusinessCalendar.for_office`),
+and a deadline is counted on the calendar of the office that receives the filing (29 CFR 102.1(i):
+a business day is a day the Agency's offices are open). Two things differ between offices:
+
+* Inauguration Day (January 20 of each fourth year after 1965; the next day when the 20th is a
+  Sunday) is a holiday for employees in the Washington, DC area only (5 U.S.C. 6103(c)): it closes the
+  Board's Office of the Executive Secretary (requests for review, oppositions) and Region 5's
+  Washington office, not the Regional Offices elsewhere. Next on a weekday: Thursday 2033-01-20.
+  (rules.md R-B6 calls this "a configurable closure for DC-based filings" [U]; the statute makes it a
+  holiday by place of work, so it is built in for those offices.)
+* A closure may name the offices it closes (a weather or emergency closure of one Regional Office,
+  ``2027-01-15@birmingham=weather``); one that names none closes every office (an executive order).
 
 The 2025 shutdown is *not* a list of closure days: tolling adds the closed days to the original due
-date instead (:func:`casefile.rules.deadlines.toll_for_shutdown`, rules.md R-B8), which would count
-them twice if they were closures too.
+date instead (:mod:`casefile.rules.tolling`, rules.md R-B8), which would count them twice if they
+were closures too.
 """
 
 from __future__ import annotations
@@ -27,7 +37,8 @@ from types import MappingProxyType
 
 import holidays
 
-from casefile.errors import InvalidCalendar
+from casefile.errors import CasefileError, InvalidCalendar
+from casefile.rules.offices import DEFAULT_TABLE, Office, OfficeTable, in_washington_area
 
 _WEEKEND = {5: "Saturday", 6: "Sunday"}
 _WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")  # not %a: locale-independent
@@ -35,10 +46,19 @@ _WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")  # not %a: locale-
 
 @dataclass(frozen=True)
 class Closure:
-    """A day the Agency's offices were closed by executive order (or other order), with the reason."""
+    """A day the Agency's offices were closed by executive order (or other order), with the reason.
+
+    ``offices``: keys of the offices it closed (``("10-birmingham",)`` for a weather closure of one
+    Regional Office, ``("board",)`` for the Board's office); empty = every office (an executive order).
+    """
 
     on: date
     reason: str
+    offices: tuple[str, ...] = ()
+
+    def closes(self, office_key: str | None) -> bool:
+        """Whether this closure closes the office ``office_key`` (None: the calendar common to all offices)."""
+        return not self.offices or (office_key is not None and office_key in self.offices)
 
 
 @dataclass(frozen=True)
@@ -82,17 +102,22 @@ def federal_holidays(year: int) -> Mapping[date, str]:
     return MappingProxyType({d: name for d, name in sorted(table.items()) if d.year == year})
 
 
-def parse_closure(text: str) -> Closure:
-    """Parse an operator's closure day: ``"2026-12-24"`` or ``"2026-12-24=Christmas Eve (EO ...)"``.
+def parse_closure(text: str, *, offices: OfficeTable = DEFAULT_TABLE) -> Closure:
+    """Parse an operator's closure day: ``DATE[@OFFICE][=REASON]``.
 
-    Raises InvalidCalendar when the date part is not an ISO date (YYYY-MM-DD) or the reason is empty.
-    Authority: rules.md R-B7 (configurable closure list).
+    ``"2026-12-24"`` or ``"2026-12-24=Christmas Eve (EO ...)"`` close every office;
+    ``"2027-01-15@birmingham=weather"`` closes one office, named by key or city as
+    :meth:`OfficeTable.office_named` takes it (``board`` is the Board's Office of the Executive
+    Secretary). Raises InvalidCalendar when the date part is not an ISO date (YYYY-MM-DD), the
+    office is unknown or ambiguous, or the reason after ``=`` is empty.
+    Authority: rules.md R-B7 (configurable closure list); 29 CFR 102.1(i) (a day the office is open).
     """
     raw = text.strip()
-    day_text, sep, reason = raw.partition("=")
+    head, sep, reason = raw.partition("=")
+    day_text, at, office_text = head.partition("@")
     day_text = day_text.strip()
     if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", day_text):
-        raise InvalidCalendar(f"closure {text!r}: expected YYYY-MM-DD or YYYY-MM-DD=reason")
+        raise InvalidCalendar(f"closure {text!r}: expected YYYY-MM-DD, YYYY-MM-DD=reason or YYYY-MM-DD@office=reason")
     try:
         on = date.fromisoformat(day_text)
     except ValueError as exc:
@@ -100,47 +125,110 @@ def parse_closure(text: str) -> Closure:
     reason = reason.strip()
     if sep and not reason:
         raise InvalidCalendar(f"closure {text!r}: the reason after '=' is empty")
-    return Closure(on, reason or "closure listed by the operator")
+    keys: tuple[str, ...] = ()
+    if at:
+        if not office_text.strip():
+            raise InvalidCalendar(f"closure {text!r}: no office after '@' (e.g. @birmingham, @10-birmingham, @board)")
+        try:
+            keys = (offices.office_named(office_text.strip()).key,)
+        except CasefileError as exc:
+            raise InvalidCalendar(f"closure {text!r}: {exc}") from None
+    return Closure(on, reason or "closure listed by the operator", keys)
+
+
+def inauguration_day(year: int) -> date | None:
+    """The Inauguration Day holiday of ``year`` for the Washington, DC area, or None in other years.
+
+    January 20 of each fourth year after 1965 (1969, ..., 2029, 2033); when January 20 is a Sunday,
+    the next day (the day "selected for the public observance"). A Saturday January 20 is not moved
+    (the statute moves only a Sunday; no in-lieu day is given [U: OPM practice]).
+    Authority: 5 U.S.C. 6103(c); rules.md R-B6.
+    """
+    if year <= 1965 or (year - 1965) % 4:
+        return None
+    day = date(year, 1, 20)
+    return day + timedelta(days=1) if day.weekday() == 6 else day
+
+
+INAUGURATION_REASON = "Inauguration Day (5 U.S.C. 6103(c): a holiday in the Washington, DC area only)"
 
 
 class BusinessCalendar:
-    """Which days are business days: weekdays that are neither Federal holidays nor closure days.
+    """Which days are business days for one office: weekdays that are neither Federal holidays nor closure days.
 
-    ``closures``: closure days (default :data:`KNOWN_CLOSURES`); a day listed twice keeps the first
-    reason. ``name`` prefixes :attr:`calendar_id`. Holiday lookups are cached per year.
-    Authority: 29 CFR 102.1(i), 102.2(a); rules.md R-B1, R-B6, R-B7.
+    ``closures``: closure days (default :data:`KNOWN_CLOSURES`), each closing every office or the
+    offices it names; a day listed twice for the same offices keeps the first reason. ``name``
+    prefixes :attr:`calendar_id`. ``office``: the office whose calendar this is (its own closures
+    apply, and Inauguration Day when it is in the Washington, DC area); None — the calendar common to
+    every office (only closures that close every office). Use :meth:`for_office` to get an office's
+    calendar from the common one. Holiday lookups are cached per year.
+    Authority: 29 CFR 102.1(i), 102.2(a); 5 U.S.C. 6103(a)-(c); rules.md R-B1, R-B6, R-B7.
     """
 
-    def __init__(self, closures: Iterable[Closure] = KNOWN_CLOSURES, *, name: str = "us-federal") -> None:
-        by_day: dict[date, Closure] = {}
+    def __init__(self, closures: Iterable[Closure] = KNOWN_CLOSURES, *, name: str = "us-federal",
+                 office: Office | None = None) -> None:
+        every: dict[tuple[date, tuple[str, ...]], Closure] = {}
         for closure in closures:
-            by_day.setdefault(closure.on, closure)
-        self._closures = dict(sorted(by_day.items()))
+            every.setdefault((closure.on, tuple(sorted(closure.offices))), closure)
+        self.all_closures: tuple[Closure, ...] = tuple(c for _, c in sorted(every.items()))
         self.name = name
+        self.office = office
+        key = office.key if office is not None else None
+        applying: dict[date, Closure] = {}
+        for closure in self.all_closures:
+            if closure.closes(key):
+                applying.setdefault(closure.on, closure)
+        self._closures = dict(sorted(applying.items()))
         self.closures: tuple[Closure, ...] = tuple(self._closures.values())
+        self.inauguration = office is not None and in_washington_area(office)
+        own = [c for c in self.closures if c.offices]
         if self.closures:
-            text = "\n".join(f"{c.on.isoformat()}={c.reason}" for c in self.closures)
+            text = "\n".join(f"{c.on.isoformat()}{'@' + ','.join(c.offices) if c.offices else ''}={c.reason}" for c in self.closures)
             digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
             suffix = f"closures:{len(self.closures)}@sha1:{digest}"
         else:
             suffix = "closures:none"
-        self.calendar_id: str = f"{name}(holidays=={holidays.__version__})+{suffix}"
+        label = f"{name}@{key}" if (own or self.inauguration) else name
+        extra = "+inauguration-day" if self.inauguration else ""
+        self.calendar_id: str = f"{label}(holidays=={holidays.__version__}){extra}+{suffix}"
+        self._offices: dict[str, BusinessCalendar] = {}
 
     def __repr__(self) -> str:
         return f"BusinessCalendar({self.calendar_id!r})"
 
+    def for_office(self, office: Office) -> BusinessCalendar:
+        """The calendar of ``office``: the same closure list, with the closures of that office and, for
+        the Washington, DC area (the Board's office), Inauguration Day. Cached per office.
+
+        An office with no closures of its own outside the Washington area gets a calendar whose
+        :attr:`calendar_id` is the common one (nothing differs).
+        Authority: 29 CFR 102.1(i), 102.2(b) (the receiving office); 5 U.S.C. 6103(c); rules.md R-B6, R-B7, R-B9.
+        """
+        if self.office is not None and self.office.key == office.key:
+            return self
+        found = self._offices.get(office.key)
+        if found is None:
+            found = BusinessCalendar(self.all_closures, name=self.name, office=office)
+            self._offices[office.key] = found
+        return found
+
     def holiday_name(self, day: date) -> str | None:
         """The Federal holiday observed on ``day`` (e.g. ``"Juneteenth National Independence Day (observed)"``), else None.
 
+        On the calendar of a Washington, DC area office, Inauguration Day too (5 U.S.C. 6103(c)).
         Authority: 5 U.S.C. 6103; rules.md R-B6.
         """
-        return federal_holidays(day.year).get(day)
+        name = federal_holidays(day.year).get(day)
+        if name is None and self.inauguration and day == inauguration_day(day.year):
+            return INAUGURATION_REASON
+        return name
 
     def closed_reason(self, day: date) -> str | None:
         """Why ``day`` is not a business day (``"Saturday"``, a holiday name, ``"Executive order closure: ..."``), or None.
 
         A weekend day is reported as the weekend day even when a holiday falls on it (the holiday is
-        then observed on a weekday, which is reported under the holiday's name).
+        then observed on a weekday, which is reported under the holiday's name). A closure of this
+        office only reads ``"Closure of <office> (<key>): <reason>"``.
         Authority: 29 CFR 102.1(i); rules.md R-B1, R-B6, R-B7.
         """
         weekend = _WEEKEND.get(day.weekday())
@@ -151,6 +239,8 @@ class BusinessCalendar:
             return holiday
         closure = self._closures.get(day)
         if closure is not None:
+            if closure.offices and self.office is not None:
+                return f"Closure of {self.office.name} ({self.office.key}): {closure.reason}"
             return f"Executive order closure: {closure.reason}"
         return None
 

@@ -2,23 +2,31 @@
 
 A deadline is computed from the act that starts its chain (the tally, the hearing officer's report,
 the certification, ...), a rule set (:mod:`casefile.rules.rule_sets`), a business calendar
-(:mod:`casefile.rules.calendar`) and the receiving office (:mod:`casefile.rules.offices`). The result
-records every step a person would check: the days counted, the days skipped and why, the due date,
+(:mod:`casefile.rules.calendar`), the receiving office (:mod:`casefile.rules.offices`) and the closure
+windows that toll due dates (:mod:`casefile.rules.tolling`). The days are counted on the calendar of
+the office that receives the filing (:func:`office_calendar`), so a Washington, DC closure such as
+Inauguration Day moves a request for review and not the Region's periods. The result records every
+step a person would check: the days counted, the days skipped and why, the tolling, the due date,
 and the cut-off instant (11:59:59 p.m. in the receiving office's zone).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from casefile.errors import InvalidCalendar, ProcedureError, UnknownRegion, UntimelyFiling
+from casefile.errors import InvalidCalendar, UnknownRegion, UntimelyFiling
 from casefile.rules.calendar import BusinessCalendar, SkippedDay, day_label
 from casefile.rules.offices import BOARD_OFFICE, Office
 from casefile.rules.rule_sets import Period, RuleSet
-from casefile.vocab import DeadlineKind, FilingMethod
+from casefile.rules.tolling import SHUTDOWN_2025, TOLLING_WINDOWS, ClosureWindow, toll, toll_for_shutdown
+from casefile.vocab import DeadlineKind, DeadlineStatus, FilingMethod
+
+#: The closure window of the 2025 shutdown; the name kept for callers of the earlier module layout.
+ShutdownWindow = ClosureWindow
 
 __all__ = [
     "SHUTDOWN_2025",
@@ -28,6 +36,8 @@ __all__ = [
     "SkippedDay",
     "check_timely",
     "compute_deadline",
+    "met_status",
+    "office_calendar",
     "toll_for_shutdown",
 ]
 
@@ -90,6 +100,9 @@ class DeadlineComputation:
     skipped: tuple[SkippedDay, ...]
     derivation: tuple[str, ...]
     preceding: DeadlineComputation | None = None
+    tolled_from_on: date | None = None
+    tolled_by: str | None = None
+    days_tolled: int = 0
 
     @property
     def office_tz(self) -> str:
@@ -111,6 +124,9 @@ class DeadlineComputation:
             "skipped": [{"on": s.on.isoformat(), "reason": s.reason} for s in self.skipped],
             "derivation": list(self.derivation),
             "preceding": self.preceding.to_dict() if self.preceding is not None else None,
+            "tolled": None if self.tolled_from_on is None else {
+                "window": self.tolled_by, "original_due_on": self.tolled_from_on.isoformat(),
+                "days_added": self.days_tolled},
         }
 
 
@@ -121,6 +137,7 @@ def compute_deadline(
     rule_set: RuleSet,
     calendar: BusinessCalendar,
     office: Office,
+    tolling: Sequence[ClosureWindow] = TOLLING_WINDOWS,
 ) -> DeadlineComputation:
     """Compute the deadline of ``kind`` from the act ``trigger_on`` (a date) that starts its chain.
 
@@ -133,9 +150,13 @@ def compute_deadline(
     business days only; calendar-day periods add calendar days and roll forward (R-B3, R-B4).
     ``office`` is the case's receiving office; filings the rule set sends to the Board (request for
     review, opposition) are received by :data:`BOARD_OFFICE` whatever office is passed (R-B9).
-    Raises InvalidCalendar when ``rule_set`` has no period for ``kind``.
-    Authority: 29 CFR 102.1(i), 102.2(a)-(b), 102.67, 102.69; rules.md R-B1–R-B9, R-G3, R-G9, R-H2,
-    R-I3, R-K1, R-K2, R-K6, R-N2, R-N6, R-O5.
+    ``calendar``: the closure list (an office's calendar or the common one); the days are counted on
+    the receiving office's calendar (:func:`office_calendar`). ``tolling``: the closure windows whose
+    closed days toll a period that ran on them (default: the 2025 shutdown; :func:`casefile.rules.tolling.toll`).
+    Raises InvalidCalendar when ``rule_set`` has no period for ``kind``, or the calendar lists
+    closures inside a tolling window the period ran on.
+    Authority: 29 CFR 102.1(i), 102.2(a)-(b), 102.67, 102.69; 5 U.S.C. 6103(c); NLRB notice on
+    reopening (2025-11-13); rules.md R-B1–R-B9, R-G3, R-G9, R-H2, R-I3, R-K1, R-K2, R-K6, R-N2, R-N6, R-O5.
     """
     kind = DeadlineKind(kind)
     period = rule_set.period(kind)
@@ -144,11 +165,13 @@ def compute_deadline(
             f"{NOUNS[kind]} are received by the Regional Office, not by {office.name}; give the case's Region or office (R-B9)"
         )
     receiving = BOARD_OFFICE if period.receiving == "board" else office
+    calendar = office_calendar(calendar, receiving)
     lines: list[str] = [f"{_TRIGGER[kind]} {day_label(trigger_on)}"]
     preceding: DeadlineComputation | None = None
     start = trigger_on
     if period.runs_from is not None:
-        preceding = compute_deadline(period.runs_from, trigger_on, rule_set=rule_set, calendar=calendar, office=office)
+        preceding = compute_deadline(period.runs_from, trigger_on, rule_set=rule_set, calendar=calendar, office=office,
+                                     tolling=tolling)
         start = preceding.due_on
         earlier = NOUNS[period.runs_from]
         lines.append(f"{earlier} due {day_label(start)} (see preceding)")
@@ -165,6 +188,12 @@ def compute_deadline(
     else:
         due_on, skipped, steps = _count_calendar(calendar, start, period)
     lines.extend(steps)
+    tolled, notes = toll(kind, start, due_on, calendar=calendar, windows=tolling)
+    lines.extend(notes)
+    counted_on = due_on
+    if tolled is not None:
+        lines.extend(tolled.derivation)
+        due_on, skipped = tolled.due_on, skipped + tolled.skipped
 
     zone = ZoneInfo(receiving.tz)
     if kind is K.NOTICE_POSTING:
@@ -200,7 +229,32 @@ def compute_deadline(
         skipped=skipped,
         derivation=tuple(lines),
         preceding=preceding,
+        tolled_from_on=counted_on if tolled is not None else None,
+        tolled_by=tolled.window.key if tolled is not None else None,
+        days_tolled=tolled.days_added if tolled is not None else 0,
     )
+
+
+def office_calendar(calendar: BusinessCalendar, office: Office) -> BusinessCalendar:
+    """The calendar a deadline received by ``office`` is counted on: ``office``'s own calendar built from
+    ``calendar``'s closure list (its closures, and Inauguration Day for the Board's office and the
+    other Washington, DC area offices). A calendar already made for another office is re-scoped.
+    Authority: 29 CFR 102.1(i) (business day: the offices are open), 102.2(b) (receiving office);
+    5 U.S.C. 6103(c); rules.md R-B6, R-B7, R-B9.
+    """
+    return calendar.for_office(office)
+
+
+def met_status(due_on: date, done_on: date | None) -> DeadlineStatus:
+    """How a date the Region was to act by is closed when the act is done on ``done_on``: ``met``, or
+    ``met-late`` when done after ``due_on`` (a hearing that opened weeks after the 15-business-day
+    target: the rule allows "as soon as practicable thereafter", but the target was not met).
+    ``done_on`` None (the date of the act is not in the record): ``met``.
+    Authority: 29 CFR 102.69(c)(1)(ii); rules.md R-I3.
+    """
+    if done_on is not None and done_on > due_on:
+        return DeadlineStatus.MET_LATE
+    return DeadlineStatus.MET
 
 
 def _count_business(
@@ -306,64 +360,3 @@ def check_timely(
         f"{what} (paper) received {shown}, after the office's closing time {office_closes_at:%H:%M} on the due date "
         f"{day_label(deadline.due_on)}{postmark_note} (cut-off for e-filing {deadline.cutoff_at.isoformat()}; {rule})"
     )
-
-
-@dataclass(frozen=True)
-class ShutdownWindow:
-    """A lapse in appropriations during which the Agency was closed, first and last closed day inclusive."""
-
-    first_closed_on: date
-    last_closed_on: date
-    source: str
-
-    @property
-    def closed_days(self) -> int:
-        """Number of days closed for all or part of the day."""
-        return (self.last_closed_on - self.first_closed_on).days + 1
-
-
-SHUTDOWN_2025 = ShutdownWindow(
-    date(2025, 10, 1), date(2025, 11, 12), "NLRB notice on reopening 2025-11-13 (rules.md R-B8, source S6)"
-)
-
-
-def toll_for_shutdown(
-    original_due_on: date,
-    *,
-    calendar: BusinessCalendar,
-    shutdown: ShutdownWindow = SHUTDOWN_2025,
-) -> tuple[date, tuple[str, ...]]:
-    """The revised due date of a document tolled by a shutdown, and the derivation lines.
-
-    ``original_due_on``: the due date computed as if the Agency had been open. Adds one day per
-    closed day (43 for 2025-10-01 … 2025-11-12), then rolls a non-business day forward. The shutdown
-    days are not closure days: a calendar that lists closures inside the shutdown is refused
-    (they would be counted twice). Whether a document is tolled at all (not ULP charges, EAJA
-    applications, certain petitions) is for the caller.
-    Raises ProcedureError when ``original_due_on`` is before the shutdown began (nothing to toll);
-    InvalidCalendar when the calendar lists closures inside the shutdown.
-    Authority: NLRB shutdown notice (Nov 2025); 29 CFR 102.2(a); rules.md R-B8 (vector DL31).
-    """
-    if original_due_on < shutdown.first_closed_on:
-        raise ProcedureError(
-            f"due date {day_label(original_due_on)} is before the shutdown began on "
-            f"{day_label(shutdown.first_closed_on)}: nothing to toll (R-B8)"
-        )
-    doubled = [c for c in calendar.closures if shutdown.first_closed_on <= c.on <= shutdown.last_closed_on]
-    if doubled:
-        days = ", ".join(c.on.isoformat() for c in doubled)
-        raise InvalidCalendar(
-            f"calendar {calendar.calendar_id} lists closures inside the shutdown ({days}); "
-            "tolling already adds the closed days, so they would be counted twice (R-B8)"
-        )
-    shifted = original_due_on + timedelta(days=shutdown.closed_days)
-    lines = [
-        f"original due date {day_label(original_due_on)}",
-        f"Agency closed {shutdown.first_closed_on.isoformat()} … {shutdown.last_closed_on.isoformat()}: "
-        f"{shutdown.closed_days} days, one day added for each ({shutdown.source})",
-        f"{day_label(original_due_on)} + {shutdown.closed_days} days = {day_label(shifted)}",
-    ]
-    due_on, skipped = calendar.roll_forward(shifted)
-    lines.extend(f"{day_label(s.on)} skipped ({s.reason})" for s in skipped)
-    lines.append(f"revised due date {day_label(due_on)}")
-    return due_on, tuple(lines)

@@ -17,8 +17,13 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from casefile.errors import UnknownRegion
+
+if TYPE_CHECKING:
+    from casefile.rules.rule_sets import RuleSet
+    from casefile.vocab import DeadlineKind
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,14 @@ BOARD_OFFICE = Office(
     region=None,
     tz="America/New_York",
 )
+
+#: Offices located in the "Inauguration Day area" of 5 U.S.C. 6103(c) (the District of Columbia,
+#: Montgomery and Prince George's Counties in Maryland, Arlington and Fairfax Counties and the cities
+#: of Alexandria and Falls Church in Virginia), whose employees have Inauguration Day as a holiday:
+#: the Board's Office of the Executive Secretary and Region 5's Washington, DC office (regions.md).
+#: The statute goes by where the employees work, so the Washington office of Region 5 closes too,
+#: though the Regional Offices elsewhere do not. Correctable data, like the tables below.
+WASHINGTON_AREA_OFFICES: frozenset[str] = frozenset({"board", "05-washington"})
 
 # (region, city, state, tz, main office?) — domain/regions.md.
 _ROWS: tuple[tuple[str, str, str, str, bool], ...] = (
@@ -143,6 +156,23 @@ def normalize_region(region: str | int) -> str:
     return f"{int(match.group(1)):02d}"
 
 
+@dataclass(frozen=True)
+class RegionScope:
+    """One current Region and the offices it runs (``offices``, main office first); ``former_regions``:
+    the old Region numbers whose cases its offices handle now; ``note``: set when the Region asked
+    for was a former one and this Region was taken instead."""
+
+    region: str
+    offices: tuple[Office, ...]
+    former_regions: tuple[str, ...] = ()
+    note: str | None = None
+
+    @property
+    def office_keys(self) -> tuple[str, ...]:
+        """The keys of the Region's offices (what a case's ``office_key`` is compared with)."""
+        return tuple(o.key for o in self.offices)
+
+
 class OfficeTable:
     """A correctable table of receiving offices and of the former Regions that map onto them.
 
@@ -227,6 +257,74 @@ class OfficeTable:
         keys = ", ".join(o.key for o in hits)
         raise UnknownRegion(f"office name {name!r} is ambiguous ({keys}); give the key or the Region")
 
+    def region_of(self, office_key: str) -> str:
+        """The Region (two digits) that runs the office ``office_key`` today — the Region of every case
+        the office handles, whatever Region its case number names (a case numbered 24-RC-… handled by
+        the San Juan office is a Region 12 case; a case transferred to another Region is that Region's).
+
+        Raises UnknownRegion for a key the table does not know, and for the Board's office (no Region).
+        Authority: domain/regions.md (merged Regions); rules.md §7 ("never re-derive the region").
+        """
+        office = self._by_key.get(office_key)
+        if office is None:
+            raise UnknownRegion(f"office key {office_key!r} is not in the office table")
+        if office.region is None:
+            raise UnknownRegion(f"{office.name} is not a Regional Office: it belongs to no Region")
+        return office.region
+
+    def region_scope(self, region: str | int) -> RegionScope:
+        """The current Region that ``region`` names and every office it runs: what "the cases of Region N" means.
+
+        A current Region (``"12"``, ``12``, ``"Region 12"``) gives its own offices, including those that
+        took over the cases of merged Regions and former subregions (12-san-juan handles the cases
+        numbered for former Region 24). A former Region number (``"24"``) gives the Region that now
+        handles its cases (Region 12, all of its offices), with a note saying so. A case belongs to the
+        scope when its receiving office is one of ``offices`` — never by its case-number prefix.
+        Raises UnknownRegion for a value that is not a Region number or a Region not in the table.
+        Authority: domain/regions.md; rules.md §7.
+        """
+        number = normalize_region(region)
+        note = None
+        if number in self._former:
+            handling = self._by_key[self._former[number]]
+            assert handling.region is not None
+            note = (f"Region {number} no longer exists: its cases are handled by {handling.name} ({handling.key}) "
+                    f"in Region {handling.region}, so Region {handling.region} is meant")
+            number = handling.region
+        offices = self.region_offices(number)
+        if not offices:
+            known = ", ".join(sorted({o.region for o in self._by_key.values() if o.region} | set(self._former)))
+            raise UnknownRegion(f"Region {number} is not in the office table; known Regions: {known}")
+        former = tuple(sorted(r for r, key in self._former.items() if self._by_key[key].region == number))
+        return RegionScope(region=number, offices=offices, former_regions=former, note=note)
+
+    def handling_office(self, numbered_region: str | int, *, listed_region: str | int | None = None,
+                        listed_office: str | None = None) -> Office:
+        """The office that handles a case now, from the Region its number names and, where a source
+        lists it (NLRB's export: "Region 08, Cleveland, Ohio"), the Region and office that list the case.
+
+        - Nothing listed, or the listed Region is the one the number names (a former Region number
+          counting as the Region that took it over, e.g. 24 → 12): the number's office — for a
+          former Region the office that took its cases over (12-san-juan for a 24-RC case, whatever
+          city the listing names), otherwise the listed office when it is one of the Region's.
+        - A different Region listed: the case was transferred to that Region (issue 10: a Region
+          whose own conduct is put at issue hands the case to another; the Casehandling Manual
+          section was not verified [U]); the listed office when it is one of that Region's offices,
+          else the Region's main office.
+        Raises UnknownRegion when a Region is not a Region number or not in the table.
+        Authority: domain/regions.md; rules.md §7; NLRB Casehandling Manual (Part Two) on transfers [U].
+        """
+        home = self.office_for(numbered_region)
+        if listed_region is None:
+            return home
+        listed = self.region_scope(listed_region)
+        named = next((o for o in listed.offices if listed_office and _matches(o, listed_office)), None)
+        if home.region == listed.region:
+            if normalize_region(numbered_region) in self._former:
+                return home  # a merged Region's cases stay with the office that took them over
+            return named or home
+        return named or self.office_for(listed.region)
+
     def _pick(self, region: str, office: str, *, asked: str) -> Office:
         candidates = self.region_offices(region)
         for candidate in candidates:
@@ -266,3 +364,64 @@ def office_named(name: str) -> Office:
 def all_offices() -> tuple[Office, ...]:
     """Every office of the default table, the Board's office last. Authority: domain/regions.md."""
     return DEFAULT_TABLE.all_offices()
+
+
+def region_of(office_key: str) -> str:
+    """The Region that runs the office ``office_key`` today (see :meth:`OfficeTable.region_of`), default table.
+
+    Raises UnknownRegion. Authority: domain/regions.md; rules.md §7.
+    """
+    return DEFAULT_TABLE.region_of(office_key)
+
+
+def region_scope(region: str | int) -> RegionScope:
+    """The current Region named by ``region`` and its offices (see :meth:`OfficeTable.region_scope`), default table.
+
+    Sweeps, reminders and imports take "the cases of Region N" from this: the cases whose office is
+    one of the scope's offices. Raises UnknownRegion. Authority: domain/regions.md; rules.md §7.
+    """
+    return DEFAULT_TABLE.region_scope(region)
+
+
+def handling_office(numbered_region: str | int, *, listed_region: str | int | None = None,
+                    listed_office: str | None = None) -> Office:
+    """The office handling a case now (see :meth:`OfficeTable.handling_office`), from the default table.
+
+    Raises UnknownRegion. Authority: domain/regions.md; rules.md §7.
+    """
+    return DEFAULT_TABLE.handling_office(numbered_region, listed_region=listed_region, listed_office=listed_office)
+
+
+def in_washington_area(office: Office) -> bool:
+    """Whether ``office`` is in the Washington, DC area where Inauguration Day is a holiday (5 U.S.C. 6103(c)).
+
+    True for the Board's Office of the Executive Secretary and Region 5's Washington office
+    (:data:`WASHINGTON_AREA_OFFICES`). Authority: 5 U.S.C. 6103(c); rules.md R-B6.
+    """
+    return office.key in WASHINGTON_AREA_OFFICES
+
+
+def receiving_office(kind: DeadlineKind, rule_set: RuleSet, *, region: str | int | None = None,
+                     office: str | None = None, table: OfficeTable = DEFAULT_TABLE) -> Office:
+    """The office whose calendar and time zone decide a deadline of ``kind``, from what the asker names.
+
+    ``region`` (with an optional ``office`` of that Region) or ``office`` alone (a key or a city in
+    any Region) names the case's Regional Office; :func:`casefile.rules.deadlines.compute_deadline`
+    then sends filings that the rule set makes the Board's (requests for review, oppositions) to the
+    Board's office whatever is named. With neither, a deadline whose whole chain is filed with the
+    Board needs no Region (the Board's office is returned); any other is refused.
+    Raises UnknownRegion (unknown Region or office; a Regional filing with no Region or office named).
+    Authority: 29 CFR 102.2(b), 102.5(d), 102.67(c), (i)(2); rules.md R-B9.
+    """
+    if region is not None:
+        return table.office_for(region, office)
+    if office is not None:
+        return table.office_named(office)
+    chain: DeadlineKind | None = kind
+    while chain is not None:
+        period = rule_set.period(chain)
+        if period.receiving != "board":
+            raise UnknownRegion(f"{kind.value}: filed with the Regional Office, so the case's Region or receiving office "
+                                "must be named (e.g. Region 10 with office Birmingham, or the key 10-birmingham)")
+        chain = period.runs_from
+    return BOARD_OFFICE

@@ -226,3 +226,42 @@ def rule_set_by_id(rule_set_id: str) -> RuleSet:
             return rule_set
     known = ", ".join(r.id for r in RULE_SETS)
     raise InvalidCalendar(f"unknown rule set {rule_set_id!r}; known rule sets: {known}")
+
+
+@dataclass(frozen=True)
+class RuleSetChoice:
+    """The rule set a case is governed by, and how it was chosen: ``assumed`` when neither the petition
+    date nor a rule set was given and the current rule set was taken; ``note`` says so in a sentence."""
+
+    rule_set: RuleSet
+    assumed: bool = False
+    note: str | None = None
+
+
+def choose_rule_set(*, petition_filed_on: date | None, rule_set_id: str | None) -> RuleSetChoice:
+    """The rule set of a case from its petition filing date and/or a named rule set (R-A1), one policy for every caller.
+
+    - The petition date selects the rule set (:func:`rule_set_for`); a rule set named as well must be
+      the one the date selects, else InvalidCalendar (one of the two facts is wrong).
+    - A named rule set alone is taken as named (the petition date is not in the record).
+    - Neither: the current rule set, ``assumed=True``, with a note. A calculator may go on with the
+      note shown; a case record must not take the assumption as a fact (``open_case`` refuses).
+    Raises InvalidCalendar for an unknown rule-set id or a rule set that disagrees with the date.
+    Authority: rules.md R-A1; 88 FR 58076; 84 FR 69524; 79 FR 74308.
+    """
+    named = rule_set_by_id(rule_set_id) if rule_set_id is not None else None
+    if petition_filed_on is not None:
+        by_date = rule_set_for(petition_filed_on)
+        if named is not None and named.id != by_date.id:
+            raise InvalidCalendar(
+                f"rule set {named.id} disagrees with the petition filing date {petition_filed_on.isoformat()}, "
+                f"which selects {by_date.id} (R-A1)"
+            )
+        return RuleSetChoice(by_date)
+    if named is not None:
+        return RuleSetChoice(named)
+    current = rule_set_by_id(CURRENT_RULE_SET_ID)
+    assert current.petitions_from is not None
+    return RuleSetChoice(current, assumed=True, note=(
+        f"petition filing date not given: assuming the current rule ({current.id}, petitions filed on/after "
+        f"{current.petitions_from.isoformat()}); give the petition filing date for older cases (R-A1)"))

@@ -11,7 +11,7 @@ from casefile.errors import ProcedureError
 from casefile.record.models import Case, Party
 from casefile.rules.case_numbers import REPRESENTATION_TYPES, parse_case_number
 from casefile.rules.offices import office_for
-from casefile.rules.rule_sets import rule_set_by_id, rule_set_for
+from casefile.rules.rule_sets import choose_rule_set
 from casefile.vocab import Actor, CaseType, ElectionAgreement, PartyRole
 from casefile.record.workflow import already_done, docket
 
@@ -46,9 +46,12 @@ class CaseIn:
 def open_case(session: Session, *, case_in: CaseIn, as_of: datetime) -> Case:
     """Open a case (idempotent: a case already open under the number is returned unchanged).
 
-    The rule set is chosen by the petition filing date (R-A1) and the receiving office from the
-    Region and ``office`` (regions.md). Raises MalformedCaseNumber, UnknownRegion, ProcedureError
-    (not a representation case; no employer or no petitioner among the parties).
+    The rule set is chosen by the petition filing date or the named rule set, which must agree when
+    both are given (R-A1, :func:`casefile.rules.rule_sets.choose_rule_set`), and the receiving office
+    from the Region and ``office`` (regions.md). Raises MalformedCaseNumber, UnknownRegion,
+    InvalidCalendar (a rule set that disagrees with the petition date), ProcedureError (not a
+    representation case; no employer or no petitioner among the parties; neither a petition date
+    nor a rule set).
     """
     number = parse_case_number(case_in.number)
     existing = session.exec(select(Case).where(Case.number == str(number))).first()
@@ -67,12 +70,10 @@ def open_case(session: Session, *, case_in: CaseIn, as_of: datetime) -> Case:
     if len(set(keys)) != len(keys):
         raise ProcedureError(f"{number}: party handles must be unique, got {keys}")
     office = office_for(number.region, case_in.office)
-    if case_in.rule_set is not None:
-        rule_set = rule_set_by_id(case_in.rule_set)
-    elif case_in.petition_filed_on is not None:
-        rule_set = rule_set_for(case_in.petition_filed_on)
-    else:
+    choice = choose_rule_set(petition_filed_on=case_in.petition_filed_on, rule_set_id=case_in.rule_set)
+    if choice.assumed:  # a record does not take the calculator's assumption as a fact (R-A1)
         raise ProcedureError(f"{number}: give the petition filing date or name the rule set (R-A1)")
+    rule_set = choice.rule_set
     case = Case(
         number=str(number), name=case_in.name, case_type=CaseType(number.case_type), region=number.region,
         office_key=office.key, agreement=case_in.agreement, petition_filed_on=case_in.petition_filed_on,

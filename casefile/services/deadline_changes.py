@@ -1,6 +1,6 @@
 """Changes to computed deadlines: recomputation when what they depend on changes (a closure day
-added, the calendar corrected), and dates fixed by an order (pinned, never recomputed). Old and
-new dates are docketed."""
+added, the calendar corrected, a tolling window the rules now apply), and dates fixed by an order
+(pinned, never recomputed). Old and new dates are docketed."""
 
 from __future__ import annotations
 
@@ -8,20 +8,28 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, or_, select
 
 from casefile.errors import ProcedureError, UnknownRecord
-from casefile.record.models import Case, Deadline
+from casefile.record.models import Case, Deadline, Election
+from casefile.rules.deadlines import DeadlineComputation
 from casefile.rules.offices import office_named
 from casefile.record.deadlines import compute_for_case
 from casefile.record.lookups import get_case
-from casefile.vocab import Actor, DeadlineStatus
+from casefile.vocab import TERMINAL_STAGES, Actor, DeadlineKind, DeadlineStatus, Stage
 from casefile.record.workflow import docket
+
+#: Stages in which a party's objections may still be received (casefile.services.objections): a
+#: lapsed objection period that tolling carries past ``as_of`` is reopened only there.
+_OBJECTIONS_RECEIVABLE = frozenset({Stage.TALLY_ISSUED, Stage.OBJECTIONS_PENDING, Stage.REVISED_TALLY_ISSUED,
+                                    Stage.CERTIFICATION_DUE, Stage.CHALLENGE_INVESTIGATION, Stage.RUNOFF_DUE})
+_OBJECTION_KINDS = frozenset({DeadlineKind.OBJECTIONS, DeadlineKind.OFFER_OF_PROOF, DeadlineKind.REVISED_TALLY_OBJECTIONS})
 
 
 @dataclass(frozen=True)
 class DeadlineChange:
-    """One deadline that moved: which, from when to when, and why."""
+    """One deadline that moved: which, from when to when, and why (``reopened``: it had lapsed on the
+    old date and runs again on the new one)."""
 
     deadline_id: int
     case_number: str
@@ -29,33 +37,74 @@ class DeadlineChange:
     old_due_on: date
     new_due_on: date
     reason: str
+    reopened: bool = False
 
 
 def recompute_open_deadlines(session: Session, *, as_of: datetime, case_number: str | None = None) -> list[DeadlineChange]:
     """Recompute every open, unpinned deadline with today's calendar (holidays, configured closure
-    days) and its case's rule set and office; store and docket each one that moved (old → new).
-    Authority: 29 CFR 102.1(i), 102.2(a); rules.md R-B7 (closure days as data)."""
+    days, the receiving office's own closures) and tolling windows, and its case's rule set and
+    office; store and docket each one that moved (old → new).
+
+    A lapsed deadline is recomputed too when tolling moves it (a period that ran during the 2025
+    shutdown, stored before casefile tolled it): its new date is stored and docketed; it runs again
+    (status open) when its new cut-off is after ``as_of`` and — for objections and the offer of
+    proof — the election is still at a stage where objections can be received. Otherwise it stays
+    lapsed and the docket says why it was not reopened.
+    Authority: 29 CFR 102.1(i), 102.2(a); rules.md R-B7 (closure days as data), R-B8 (tolling)."""
     query = select(Deadline, Case).join(Case, Case.id == Deadline.case_id).where(  # type: ignore[arg-type]
-        Deadline.status == DeadlineStatus.OPEN, Deadline.pinned_by == "")
+        or_(Deadline.status == DeadlineStatus.OPEN, Deadline.status == DeadlineStatus.LAPSED), Deadline.pinned_by == "")
     if case_number is not None:
         query = query.where(Case.id == get_case(session, case_number).id)
     changes: list[DeadlineChange] = []
     for deadline, case in session.exec(query.order_by(col(Deadline.id))).all():
         computed = compute_for_case(case, deadline.kind, deadline.trigger_on)
+        lapsed = deadline.status is DeadlineStatus.LAPSED
+        if lapsed and (computed.tolled_by is None or computed.cutoff_at <= deadline.cutoff_at):
+            continue  # a lapsed deadline moves only when tolling gives it more time
         if computed.due_on == deadline.due_on and computed.calendar_id == deadline.calendar_id:
             continue
-        change = DeadlineChange(deadline.id, case.number, deadline.kind.value, deadline.due_on,  # type: ignore[arg-type]
-                                computed.due_on, f"calendar {deadline.calendar_id} → {computed.calendar_id}")
+        reason = _why(deadline, computed)
+        old_due_on = deadline.due_on
         deadline.due_on, deadline.cutoff_at = computed.due_on, computed.cutoff_at
         deadline.calendar_id, deadline.derivation = computed.calendar_id, list(computed.derivation)
+        reopened = False
+        if lapsed:
+            reopened, note = _reopen(session, deadline, computed, as_of)
+            reason = f"{reason}; {note}"
         session.add(deadline)
-        if change.old_due_on != change.new_due_on:
+        if old_due_on != computed.due_on:
+            change = DeadlineChange(deadline.id, case.number, deadline.kind.value, old_due_on,  # type: ignore[arg-type]
+                                    computed.due_on, reason, reopened)
             docket(session, case.id, election_id=deadline.election_id, as_of=as_of, occurred_on=as_of.date(),  # type: ignore[arg-type]
                    act="recompute-deadline", act_key=f"recompute:{deadline.id}:{as_of.isoformat()}", actor=Actor.SYSTEM,
                    summary=f"{deadline.kind.value} deadline recomputed: due {change.old_due_on.isoformat()} → "
                    f"{change.new_due_on.isoformat()} ({change.reason})", ref=f"deadline:{deadline.id}")
             changes.append(change)
     return changes
+
+
+def _why(deadline: Deadline, computed: DeadlineComputation) -> str:
+    parts = []
+    if computed.tolled_by is not None and computed.tolled_from_on == deadline.due_on:
+        parts.append(f"tolled ({computed.tolled_by}): {computed.days_tolled} days added because the period ran while "
+                     "the offices were closed (R-B8)")
+    if computed.calendar_id != deadline.calendar_id:
+        parts.append(f"calendar {deadline.calendar_id} → {computed.calendar_id}")
+    return "; ".join(parts) or f"recomputed under calendar {computed.calendar_id}"
+
+
+def _reopen(session: Session, deadline: Deadline, computed: DeadlineComputation, as_of: datetime) -> tuple[bool, str]:
+    """Whether a lapsed deadline that tolling moved runs again, and the docket's words for it."""
+    if computed.cutoff_at <= as_of:
+        return False, "still lapsed on the tolled date"
+    election = session.get(Election, deadline.election_id)
+    assert election is not None
+    if election.stage in TERMINAL_STAGES or (deadline.kind in _OBJECTION_KINDS
+                                             and election.stage not in _OBJECTIONS_RECEIVABLE):
+        return False, (f"it had lapsed and is not reopened: election {election.sequence} has moved on to stage "
+                       f"{election.stage.value} (a Regional Director's or the Board's order is needed to reopen it)")
+    deadline.status, deadline.closed_at = DeadlineStatus.OPEN, None
+    return True, "it had lapsed on the earlier date and runs again until the tolled date"
 
 
 def pin_deadline(session: Session, *, deadline_id: int, due_on: date, order: str, as_of: datetime) -> Deadline:

@@ -125,7 +125,8 @@ def open_hearing(session: Session, *, case_number: str, opened_on: date, electio
     hearing = current_hearing(session, election)
     hearing.opens_on = opened_on
     session.add(hearing)
-    close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MET, as_of=as_of)
+    close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MET, as_of=as_of,
+                         on=opened_on)  # met late when it opened after its target (R-I3)
     advance(session, election, Stage.HEARING_OPEN, as_of=as_of, occurred_on=opened_on, act="open-hearing",
             act_key=act_key, actor=Actor.HEARING_OFFICER, summary=f"Hearing opened {opened_on.isoformat()}",
             ref=f"hearing:{hearing.id}")
@@ -179,7 +180,8 @@ def consolidate_with_ulp(session: Session, *, case_number: str, hearing_in: Hear
                       challenges_set=hearing_in.challenges, note=hearing_in.note)
     session.add(hearing)
     session.flush()
-    close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MET, as_of=as_of)
+    close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MET, as_of=as_of,
+                         on=hearing_in.opens_on)  # met late when set to open after its target (R-I3)
     what = f"{len(set_ids)} objections" + (" and the challenged ballots" if hearing_in.challenges else "")
     advance(session, election, Stage.ALJ_CONSOLIDATED, as_of=as_of, occurred_on=hearing_in.issued_on,
             act="consolidate-with-ulp", act_key=act_key, actor=Actor.REGIONAL_DIRECTOR,

@@ -84,6 +84,49 @@ class TestComputeJson:
         assert payload["calendar"] != base["calendar"]
 
 
+class TestOfficeCalendarsAndTolling:
+    """Issue 10: the calculator counts on the receiving office's calendar and tolls the 2025 shutdown."""
+
+    def test_inauguration_day_request_for_review_at_the_board(self) -> None:
+        """RD decision Wed 2033-01-05: the request for review is received by the Board's office, closed on
+        Inauguration Day (Thu 01-20), so it is due Fri 2033-01-21 (MLK Mon 01-17 skipped too)."""
+        payload = compute_json("request-for-review", "--trigger", "2033-01-05", "--region", "10")
+        assert (payload["due_on"], payload["office"]) == ("2033-01-21", "board")
+        assert payload["cutoff_at"] == "2033-01-21T23:59:59-05:00"
+        assert [s["on"] for s in payload["skipped"]] == ["2033-01-17", "2033-01-20"]
+        assert payload["skipped"][1]["reason"].startswith("Inauguration Day (5 U.S.C. 6103(c)")
+        assert "+inauguration-day" in payload["calendar"]
+
+    def test_regional_filing_of_the_same_period_is_due_on_inauguration_day(self) -> None:
+        """The same decision's motion for reconsideration (10 business days, filed with the Region) is due
+        Thu 2033-01-20: Inauguration Day does not close the Atlanta office."""
+        payload = compute_json("reconsideration", "--trigger", "2033-01-05", "--region", "10")
+        assert (payload["due_on"], payload["office"]) == ("2033-01-20", "10-atlanta")
+        assert [s["on"] for s in payload["skipped"]] == ["2033-01-17"]
+
+    def test_closure_of_one_office(self) -> None:
+        """--closed 2027-01-15@birmingham=weather moves Birmingham's objections to Wed 01-20, not Atlanta's (Tue 01-19)."""
+        args = ("objections", "--trigger", "2027-01-11", "--closed", "2027-01-15@birmingham=weather")
+        birmingham = compute_json(*args, "--office", "Birmingham")
+        atlanta = compute_json(*args, "--region", "10")
+        assert (birmingham["due_on"], atlanta["due_on"]) == ("2027-01-20", "2027-01-19")
+        assert birmingham["skipped"][0] == {"on": "2027-01-15", "reason": "Closure of Birmingham, AL (10-birmingham): weather"}
+
+    def test_shutdown_tolling_of_a_tally_of_2025_09_30(self) -> None:
+        """Tally 2025-09-30: objections counted to Tue 10-07, tolled 43 days to Wed 2025-11-19, the tolling in the JSON."""
+        payload = compute_json("objections", "--trigger", "2025-09-30", "--region", "10")
+        assert payload["due_on"] == "2025-11-19"
+        assert payload["tolled"] == {"window": "shutdown-2025", "original_due_on": "2025-10-07", "days_added": 43}
+        assert "Tue 2025-10-07 + 43 days = Wed 2025-11-19" in payload["derivation"]
+
+    def test_panel_shows_the_tolling(self) -> None:
+        """The panel output names the tolling row."""
+        result = runner.invoke(app, ["deadlines", "compute", "objections", "--trigger", "2025-09-30", "--region", "10"])
+        assert result.exit_code == 0, result.output
+        assert "revised due date Wed 2025-11-19" in result.output
+        assert "43 days added (shutdown-2025)" in result.output
+
+
 class TestComputePanel:
     def test_panel_shows_derivation(self) -> None:
         """Without --json a panel shows the counted days, the skipped holiday and the due date."""
@@ -106,6 +149,8 @@ class TestComputeErrors:
             (["objections", "--trigger", "03/03/2026", "--region", "10"], InvalidCalendar, "--trigger"),
             (["objections", "--trigger", "2026-02-30", "--region", "10"], InvalidCalendar, "not a calendar date"),
             (["objections", "--trigger", "2026-03-03", "--region", "10", "--closed", "someday"], InvalidCalendar, "closure"),
+            (["objections", "--trigger", "2026-03-03", "--region", "10", "--closed", "2026-03-05@gotham"], InvalidCalendar,
+             "no receiving office named 'gotham'"),
             (["objections", "--trigger", "2026-03-03", "--region", "10", "--rule-set", "2030"], InvalidCalendar, "2023-rule"),
             (["objections", "--trigger", "2026-03-03", "--region", "10", "--rule-set", "2014-rule",
               "--petition-filed", "2024-01-05"], InvalidCalendar, "disagrees"),
@@ -113,6 +158,7 @@ class TestComputeErrors:
              "no fixed period"),
         ],
         ids=["unknown-region", "unknown-office", "no-region", "bad-date-format", "impossible-date", "bad-closure",
+             "closure-of-unknown-office",
              "unknown-rule-set", "rule-set-disagrees", "no-period-in-rule-set"],
     )
     def test_bad_input_raises_casefile_error(self, args: list[str], error: type[Exception], fragment: str) -> None:

@@ -1,4 +1,5 @@
-"""Business days: Federal holidays (observed), executive-order closures, counting and rolling (rules.md R-B1–R-B7)."""
+"""Business days: Federal holidays (observed), executive-order closures, per-office calendars (Inauguration Day,
+one office's closure), counting and rolling (rules.md R-B1–R-B7; 5 U.S.C. 6103(c))."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ from casefile.rules.calendar import (
     Closure,
     SkippedDay,
     federal_holidays,
+    inauguration_day,
     parse_closure,
 )
+from casefile.rules.offices import BOARD_OFFICE, office_for
 
 # rules.md R-B6 "Computed observed-holiday table" (weekday dates on which the holiday is observed).
 RB6_TABLE = {
@@ -59,10 +62,13 @@ class TestFederalHolidays:
         """Good Friday, the day after Thanksgiving and Christmas Eve (without an EO) are business days."""
         assert WITH_CLOSURES.is_business_day(day)
 
-    def test_inauguration_day_is_not_built_in(self) -> None:
-        """Inauguration Day 2029 (Saturday Jan 20) creates no observed weekday holiday outside DC."""
+    def test_inauguration_day_is_not_a_holiday_outside_washington(self) -> None:
+        """Inauguration Day 2029 (Saturday Jan 20) creates no observed weekday holiday; 2033's (a Thursday)
+        is a business day on the common calendar and at the Regional Offices."""
         assert NO_CLOSURES.holiday_name(date(2029, 1, 19)) is None
         assert NO_CLOSURES.holiday_name(date(2029, 1, 22)) is None
+        assert NO_CLOSURES.is_business_day(date(2033, 1, 20))
+        assert NO_CLOSURES.for_office(office_for("10")).is_business_day(date(2033, 1, 20))
 
     def test_juneteenth_not_a_holiday_before_2021(self) -> None:
         """Juneteenth became a Federal holiday in 2021: 2020-06-19 (a Friday) is a business day."""
@@ -118,6 +124,73 @@ class TestClosures:
         """A malformed closure raises InvalidCalendar quoting the input."""
         with pytest.raises(InvalidCalendar, match="closure"):
             parse_closure(text)
+
+
+class TestInaugurationDay:
+    @pytest.mark.parametrize(("year", "day"), [
+        (2013, date(2013, 1, 21)), (2017, date(2017, 1, 20)), (2021, date(2021, 1, 20)), (2025, date(2025, 1, 20)),
+        (2029, date(2029, 1, 20)), (2033, date(2033, 1, 20)), (2026, None), (1965, None),
+    ], ids=["2013-sunday-moves-to-monday", "2017-friday", "2021-wednesday", "2025-with-mlk-day", "2029-saturday",
+            "2033-thursday", "not-an-inauguration-year", "1965-not-after-1965"])
+    def test_inauguration_day_dates(self, year: int, day: date | None) -> None:
+        """January 20 of each fourth year after 1965, the next day when the 20th is a Sunday (5 U.S.C. 6103(c))."""
+        assert inauguration_day(year) == day
+
+    def test_board_office_is_closed_on_inauguration_day_2033(self) -> None:
+        """Thursday 2033-01-20 closes the Board's office (and Region 5's Washington office), not Atlanta or Baltimore."""
+        day = date(2033, 1, 20)
+        assert NO_CLOSURES.for_office(BOARD_OFFICE).closed_reason(day) == (
+            "Inauguration Day (5 U.S.C. 6103(c): a holiday in the Washington, DC area only)")
+        assert not NO_CLOSURES.for_office(office_for("5", "Washington")).is_business_day(day)
+        assert NO_CLOSURES.for_office(office_for("5")).is_business_day(day)
+        assert NO_CLOSURES.for_office(office_for("10")).is_business_day(day)
+
+    def test_2025_inauguration_reports_mlk_day(self) -> None:
+        """2025-01-20 was both Inauguration Day and Martin Luther King Jr. Day: the Federal holiday is named."""
+        assert NO_CLOSURES.for_office(BOARD_OFFICE).closed_reason(date(2025, 1, 20)) == "Martin Luther King Jr. Day"
+
+    def test_board_calendar_id_says_inauguration_day(self) -> None:
+        """The Board's calendar id names its office and Inauguration Day; a Region's equals the common id."""
+        board = WITH_CLOSURES.for_office(BOARD_OFFICE)
+        assert board.calendar_id == WITH_CLOSURES.calendar_id.replace(
+            "us-federal(holidays==0.108)", "us-federal@board(holidays==0.108)+inauguration-day")
+        assert WITH_CLOSURES.for_office(office_for("10")).calendar_id == WITH_CLOSURES.calendar_id
+        assert WITH_CLOSURES.for_office(BOARD_OFFICE) is board  # cached
+
+
+class TestOfficeClosures:
+    WEATHER = BusinessCalendar((*KNOWN_CLOSURES, Closure(date(2027, 1, 15), "weather", ("10-birmingham",))))
+
+    def test_weather_closure_closes_one_office(self) -> None:
+        """A closure of the Birmingham office closes Birmingham only; Atlanta and the common calendar stay open."""
+        day = date(2027, 1, 15)
+        birmingham = self.WEATHER.for_office(office_for("10", "Birmingham"))
+        assert birmingham.closed_reason(day) == "Closure of Birmingham, AL (10-birmingham): weather"
+        assert self.WEATHER.for_office(office_for("10")).is_business_day(day)
+        assert self.WEATHER.is_business_day(day)
+        assert birmingham.calendar_id.startswith("us-federal@10-birmingham(holidays==0.108)+closures:6@sha1:")
+        assert self.WEATHER.calendar_id == WITH_CLOSURES.calendar_id
+
+    @pytest.mark.parametrize(("text", "expected"), [
+        ("2027-01-15@birmingham=weather", Closure(date(2027, 1, 15), "weather", ("10-birmingham",))),
+        ("2027-01-15@10-birmingham", Closure(date(2027, 1, 15), "closure listed by the operator", ("10-birmingham",))),
+        ("2033-01-21@board=snow", Closure(date(2033, 1, 21), "snow", ("board",))),
+        ("2027-02-01@San Juan = hurricane", Closure(date(2027, 2, 1), "hurricane", ("12-san-juan",))),
+    ], ids=["city", "key-without-reason", "board", "city-with-space"])
+    def test_parse_closure_with_office(self, text: str, expected: Closure) -> None:
+        """``DATE@OFFICE[=reason]`` names the office by city or key (board: the Office of the Executive Secretary)."""
+        assert parse_closure(text) == expected
+
+    @pytest.mark.parametrize(("text", "fragment"), [
+        ("2027-01-15@gotham=weather", "no receiving office named 'gotham'"),
+        ("2027-01-15@Los Angeles", "ambiguous"),
+        ("2027-01-15@=weather", "no office after '@'"),
+    ], ids=["unknown-office", "ambiguous-city", "empty-office"])
+    def test_parse_closure_refuses_unknown_office(self, text: str, fragment: str) -> None:
+        """An office that is unknown, ambiguous or missing after '@' raises InvalidCalendar naming the closure."""
+        with pytest.raises(InvalidCalendar, match="closure") as caught:
+            parse_closure(text)
+        assert fragment in str(caught.value)
 
 
 class TestCounting:

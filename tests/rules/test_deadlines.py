@@ -1,4 +1,5 @@
-"""Deadline engine: rules.md §6.3 (DL vectors), §6.4 (TZ vectors), Bessemer, rule-set selection, tolling."""
+"""Deadline engine: rules.md §6.3 (DL vectors), §6.4 (TZ vectors), Bessemer, rule-set selection (R-A1), the
+receiving office's calendar (Inauguration Day, one office's closure), shutdown tolling (R-B8), met late."""
 
 from __future__ import annotations
 
@@ -11,18 +12,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from casefile.errors import InvalidCalendar, ProcedureError, UnknownRegion, UntimelyFiling
-from casefile.rules.calendar import KNOWN_CLOSURES, BusinessCalendar
+from casefile.rules.calendar import KNOWN_CLOSURES, BusinessCalendar, Closure
 from casefile.rules.deadlines import (
     DeadlineComputation,
     SkippedDay,
     check_timely,
     compute_deadline,
+    met_status,
     toll_for_shutdown,
 )
-from casefile.rules.offices import BOARD_OFFICE, all_offices, office_for
-from casefile.rules.rule_sets import RULE_SETS, rule_set_by_id, rule_set_for
+from casefile.rules.offices import BOARD_OFFICE, all_offices, office_for, receiving_office
+from casefile.rules.rule_sets import RULE_SETS, choose_rule_set, rule_set_by_id, rule_set_for
+from casefile.rules.tolling import SHUTDOWN_2025, ClosureWindow
 from casefile.vocab import DeadlineKind as K
-from casefile.vocab import FilingMethod
+from casefile.vocab import DeadlineStatus, FilingMethod
 
 CURRENT = rule_set_by_id("2023-rule")
 RULE_2014 = rule_set_for(date(2016, 6, 1))
@@ -128,7 +131,8 @@ class TestDeadlineVectors:
             result = compute(kind, date(2026, 3, 3), calendar=WITH_EO)
             assert result.citation.startswith("29 CFR 102."), kind
             assert result.rule_set_id == "2023-rule"
-            assert result.calendar_id == WITH_EO.calendar_id
+            received_by = BOARD_OFFICE if result.office_key == "board" else ATLANTA
+            assert result.calendar_id == WITH_EO.for_office(received_by).calendar_id
 
     def test_to_dict_is_json_with_nested_preceding(self) -> None:
         """to_dict gives ISO dates, the cut-off with its offset and the preceding deadline nested."""
@@ -341,6 +345,167 @@ class TestShutdownTolling:
         """A due date before the shutdown began has nothing to toll: ProcedureError."""
         with pytest.raises(ProcedureError, match="nothing to toll"):
             toll_for_shutdown(date(2025, 9, 30), calendar=WITH_EO)
+
+    def test_shutdown_window_is_43_days_with_its_exclusions(self) -> None:
+        """The 2025 window is 2025-10-01 … 2025-11-12 (43 days) and names what the notice says cannot be tolled."""
+        assert (SHUTDOWN_2025.first_closed_on, SHUTDOWN_2025.last_closed_on, SHUTDOWN_2025.closed_days) == (
+            date(2025, 10, 1), date(2025, 11, 12), 43)
+        assert "unfair labor practice charges" in SHUTDOWN_2025.not_tollable
+        assert set(SHUTDOWN_2025.not_tolled_kinds) == {K.NOTICE_POSTING}
+
+
+class TestTollingAtComputation:
+    """compute_deadline tolls a period that ran while the offices were closed (R-B8), with a derivation step."""
+
+    def test_tally_of_2025_09_30_gives_objections_due_2025_11_19(self) -> None:
+        """Tally Tue 2025-09-30: 5 business days give Tue 10-07 (Oct 1, 2, 3, 6, 7); + 43 closed days = Wed 11-19,
+        a business day — the NLRB's own example (due October 7 → November 19)."""
+        result = compute(K.OBJECTIONS, date(2025, 9, 30), calendar=WITH_EO)
+        assert (result.due_on, result.tolled_from_on, result.days_tolled, result.tolled_by) == (
+            date(2025, 11, 19), date(2025, 10, 7), 43, "shutdown-2025")
+        assert result.cutoff_at == datetime(2025, 11, 19, 23, 59, 59, tzinfo=ZoneInfo("America/New_York"))
+        lines = result.derivation
+        assert "Tue 2025-10-07 is day 5" in lines
+        assert lines.index("Tue 2025-10-07 + 43 days = Wed 2025-11-19") < lines.index("due Wed 2025-11-19")
+        assert "original due date Tue 2025-10-07; closed 43 days" in lines
+        assert "revised due date Wed 2025-11-19" in lines
+        assert result.to_dict()["tolled"] == {"window": "shutdown-2025", "original_due_on": "2025-10-07", "days_added": 43}
+
+    def test_earliest_certification_follows_the_tolled_objections(self) -> None:
+        """The earliest certification runs from the tolled objection date (Wed 11-19) to Thu 11-20 and is not tolled again."""
+        result = compute(K.EARLIEST_CERTIFICATION, date(2025, 9, 30), calendar=WITH_EO)
+        assert result.preceding is not None and result.preceding.due_on == date(2025, 11, 19)
+        assert (result.due_on, result.tolled_from_on) == (date(2025, 11, 20), None)
+
+    def test_answering_brief_runs_from_the_tolled_exceptions(self) -> None:
+        """HO report Thu 2025-09-25: exceptions Thu 10-09 + 43 = Fri 11-21; the answering brief runs 5 business
+        days from that (Thanksgiving skipped) to Mon 12-01, without a second toll (R-B5)."""
+        result = compute(K.ANSWERING_BRIEF, date(2025, 9, 25), calendar=WITH_EO)
+        assert result.preceding is not None
+        assert (result.preceding.tolled_from_on, result.preceding.due_on) == (date(2025, 10, 9), date(2025, 11, 21))
+        assert (result.due_on, result.tolled_from_on) == (date(2025, 12, 1), None)
+
+    def test_tolled_request_for_review_rolls_past_the_weekend_at_the_board(self) -> None:
+        """RfR from a certification of Fri 2025-09-26: due Fri 10-10 + 43 = Sat 11-22, rolled to Mon 11-24 (Board's office)."""
+        result = compute(K.REQUEST_FOR_REVIEW, date(2025, 9, 26), calendar=WITH_EO)
+        assert (result.office_key, result.tolled_from_on, result.due_on) == ("board", date(2025, 10, 10), date(2025, 11, 24))
+        assert [s.on for s in result.skipped][-2:] == [date(2025, 11, 22), date(2025, 11, 23)]
+
+    @pytest.mark.parametrize(("trigger_on", "due_on", "tolled"), [
+        (date(2025, 9, 15), date(2025, 9, 22), False),
+        (date(2025, 11, 12), date(2025, 11, 19), False),
+        (date(2025, 11, 10), date(2025, 11, 20), True),
+    ], ids=["due-before-the-shutdown", "runs-from-the-last-closed-day", "began-during-the-shutdown"])
+    def test_only_periods_that_ran_on_closed_days_are_tolled(self, trigger_on: date, due_on: date, tolled: bool) -> None:
+        """A period due before 10-01 or starting on the last closed day is not tolled; one that began on Mon 11-10
+        (closed) gains the 2 closed days after its start (11-11, 11-12): Tue 11-18 → Thu 11-20."""
+        result = compute(K.OBJECTIONS, trigger_on, calendar=WITH_EO)
+        assert result.due_on == due_on
+        assert (result.tolled_from_on is not None) is tolled
+
+    def test_notice_posting_is_not_tolled_and_says_why(self) -> None:
+        """The notice posting for an election of Fri 2025-10-10 stays Tue 10-07: counted back from the election."""
+        result = compute(K.NOTICE_POSTING, date(2025, 10, 10), calendar=WITH_EO)
+        assert (result.due_on, result.tolled_from_on) == (date(2025, 10, 7), None)
+        assert any("but is not tolled: counted back from the election day" in line for line in result.derivation)
+
+    def test_no_tolling_windows_gives_the_count_alone(self) -> None:
+        """With no tolling windows the 2025-09-30 objections stay due Tue 10-07 (the rule is data)."""
+        result = compute_deadline(K.OBJECTIONS, date(2025, 9, 30), rule_set=CURRENT, calendar=WITH_EO, office=ATLANTA,
+                                  tolling=())
+        assert result.due_on == date(2025, 10, 7)
+
+    @pytest.mark.parametrize(("kind", "trigger_on", "original", "due_on"), [
+        (K.RECONSIDERATION, date(2013, 9, 24), date(2013, 10, 8), date(2013, 10, 24)),
+        (K.ALJ_EXCEPTIONS, date(2013, 9, 23), date(2013, 10, 21), date(2013, 11, 6)),
+    ], ids=["due-during-the-shutdown", "due-after-it-reopened"])
+    def test_another_window_as_data(self, kind: K, trigger_on: date, original: date, due_on: date) -> None:
+        """A window given as data, the 16-day 2013 shutdown, reproduces that notice's two examples: due 2013-10-08 →
+        10-24, and a due date of 10-21 set on 09-23, after the reopening, → 11-06 (Littler, Oct 2013)."""
+        window = ClosureWindow("shutdown-2013", date(2013, 10, 1), date(2013, 10, 16), "a lapse in appropriations",
+                               "NLRB notice of October 2013")
+        result = compute_deadline(kind, trigger_on, rule_set=PRE_2015, calendar=WITH_EO, office=ATLANTA, tolling=(window,))
+        assert (result.tolled_from_on, result.days_tolled, result.due_on) == (original, 16, due_on)
+
+    def test_shutdown_days_listed_as_closures_are_refused_at_computation(self) -> None:
+        """A calendar listing a shutdown day as a closure cannot compute a period tolled by that window."""
+        doubled = BusinessCalendar((Closure(date(2025, 10, 15), "shutdown"),))
+        with pytest.raises(InvalidCalendar, match="counted twice"):
+            compute(K.OBJECTIONS, date(2025, 9, 30), calendar=doubled)
+
+
+class TestOfficeCalendars:
+    """The days are counted on the receiving office's calendar (29 CFR 102.1(i), 102.2(b); 5 U.S.C. 6103(c))."""
+
+    def test_inauguration_day_2033_moves_the_request_for_review_not_the_regional_period(self) -> None:
+        """RD decision Wed 2033-01-05: 10 business days (MLK Mon 01-17 skipped) end Thu 01-20. The request for
+        review, received by the Board's office, skips Inauguration Day and is due Fri 01-21; the motion for
+        reconsideration, filed with the Region, is due Thu 01-20."""
+        rfr = compute(K.REQUEST_FOR_REVIEW, date(2033, 1, 5), calendar=WITH_EO)
+        regional = compute(K.RECONSIDERATION, date(2033, 1, 5), calendar=WITH_EO)
+        assert (rfr.due_on, rfr.office_key) == (date(2033, 1, 21), "board")
+        assert (regional.due_on, regional.office_key) == (date(2033, 1, 20), "10-atlanta")
+        assert "Thu 2033-01-20 skipped (Inauguration Day (5 U.S.C. 6103(c): a holiday in the Washington, DC area only))" \
+            in rfr.derivation
+        assert rfr.skipped == (SkippedDay(date(2033, 1, 17), "Martin Luther King Jr. Day"),
+                               SkippedDay(date(2033, 1, 20), rfr.skipped[1].reason))
+        assert "+inauguration-day" in rfr.calendar_id and "+inauguration-day" not in regional.calendar_id
+
+    def test_opposition_runs_from_the_boards_due_date(self) -> None:
+        """The opposition runs 5 business days from the RfR's Fri 2033-01-21 to Fri 01-28."""
+        result = compute(K.RFR_OPPOSITION, date(2033, 1, 5), calendar=WITH_EO)
+        assert result.preceding is not None
+        assert (result.preceding.due_on, result.due_on) == (date(2033, 1, 21), date(2033, 1, 28))
+
+    def test_washington_regional_office_closes_on_inauguration_day(self) -> None:
+        """Exceptions filed with Region 5's Washington, DC office skip Inauguration Day (the statute goes by place)."""
+        assert compute(K.EXCEPTIONS, date(2033, 1, 5), office=office_for("5", "Washington")).due_on == date(2033, 1, 21)
+        assert compute(K.EXCEPTIONS, date(2033, 1, 5), office=office_for("5")).due_on == date(2033, 1, 20)
+
+    def test_weather_closure_of_one_office(self) -> None:
+        """Tally Mon 2027-01-11, Birmingham closed Fri 01-15 (weather): due Wed 01-20 there, Tue 01-19 in Atlanta."""
+        calendar = BusinessCalendar((*KNOWN_CLOSURES, Closure(date(2027, 1, 15), "weather", ("10-birmingham",))))
+        assert compute(K.OBJECTIONS, date(2027, 1, 11), calendar=calendar, office=BIRMINGHAM).due_on == date(2027, 1, 20)
+        assert compute(K.OBJECTIONS, date(2027, 1, 11), calendar=calendar, office=ATLANTA).due_on == date(2027, 1, 19)
+
+
+class TestChoices:
+    """The rule-set (R-A1) and receiving-office choices the calculator and open_case share."""
+
+    @pytest.mark.parametrize(("filed", "named", "expected", "assumed"), [
+        (date(2016, 6, 1), None, "2014-rule", False),
+        (None, "pre-2015", "pre-2015", False),
+        (date(2024, 1, 5), "2023-rule", "2023-rule", False),
+        (None, None, "2023-rule", True),
+    ], ids=["by-date", "named", "both-agree", "neither-assumes-current"])
+    def test_choose_rule_set(self, filed: date | None, named: str | None, expected: str, assumed: bool) -> None:
+        """The petition date selects; a named rule set alone is taken; with neither the current one is assumed and said."""
+        choice = choose_rule_set(petition_filed_on=filed, rule_set_id=named)
+        assert (choice.rule_set.id, choice.assumed) == (expected, assumed)
+        assert (choice.note is not None) is assumed
+
+    def test_rule_set_that_disagrees_with_the_date_is_refused(self) -> None:
+        """A 2014-rule case whose petition was filed 2024-01-05 is a contradiction: InvalidCalendar."""
+        with pytest.raises(InvalidCalendar, match="disagrees with the petition filing date 2024-01-05, which selects 2023-rule"):
+            choose_rule_set(petition_filed_on=date(2024, 1, 5), rule_set_id="2014-rule")
+
+    def test_receiving_office(self) -> None:
+        """A Region (and office) names the Regional Office; a Board-only chain needs none; objections need one."""
+        assert receiving_office(K.OBJECTIONS, CURRENT, region="10", office="Birmingham") == BIRMINGHAM
+        assert receiving_office(K.OBJECTIONS, CURRENT, office="10-birmingham") == BIRMINGHAM
+        assert receiving_office(K.RFR_OPPOSITION, CURRENT) == BOARD_OFFICE
+        with pytest.raises(UnknownRegion, match="filed with the Regional Office"):
+            receiving_office(K.OBJECTIONS, CURRENT)
+
+
+class TestMetStatus:
+    @pytest.mark.parametrize(("done_on", "status"), [
+        (date(2026, 3, 24), DeadlineStatus.MET), (date(2026, 3, 20), DeadlineStatus.MET),
+        (date(2026, 4, 14), DeadlineStatus.MET_LATE), (None, DeadlineStatus.MET),
+    ], ids=["on-the-target", "before", "three-weeks-after", "date-unknown"])
+    def test_hearing_target(self, done_on: date | None, status: DeadlineStatus) -> None:
+        """DL16's target Tue 2026-03-24: a hearing opened by it is met, one opened 2026-04-14 met late (R-I3)."""
+        assert met_status(date(2026, 3, 24), done_on) is status
 
 
 FORWARD_BUSINESS_KINDS = [k for k, p in CURRENT.periods.items() if p.unit == "business" and p.direction == "after"]

@@ -1,4 +1,5 @@
-"""Receiving offices: Region -> office -> time zone, former Regions, the Board's office (regions.md, R-B9)."""
+"""Receiving offices: Region -> office -> time zone, former Regions, the Board's office (regions.md, R-B9), and the
+Region of a case resolved from its office (merged Regions, transfers), never from its case-number prefix."""
 
 from __future__ import annotations
 
@@ -13,9 +14,13 @@ from casefile.rules.offices import (
     Office,
     OfficeTable,
     all_offices,
+    handling_office,
+    in_washington_area,
     normalize_region,
     office_for,
     office_named,
+    region_of,
+    region_scope,
 )
 
 
@@ -136,3 +141,68 @@ class TestTable:
     def test_normalize_region(self) -> None:
         """Region numbers normalise to two digits."""
         assert [normalize_region(x) for x in ("1", 1, "01", " 10 ", "region 05")] == ["01", "01", "01", "10", "05"]
+
+
+class TestRegionFromOffice:
+    def test_region_12_includes_the_san_juan_office_of_former_region_24(self) -> None:
+        """Region 12's scope is Tampa, Miami and San Juan — the office that handles cases numbered 24-RC-…"""
+        scope = region_scope("12")
+        assert scope.office_keys == ("12-tampa", "12-miami", "12-san-juan")
+        assert scope.former_regions == ("24",)
+        assert scope.note is None
+        assert office_for("24").key in scope.office_keys
+
+    @pytest.mark.parametrize(("region", "current", "keys"), [
+        ("24", "12", ("12-tampa", "12-miami", "12-san-juan")),
+        ("11", "10", ("10-atlanta", "10-birmingham", "10-nashville", "10-winston-salem")),
+        ("30", "18", ("18-minneapolis", "18-des-moines", "18-milwaukee")),
+    ], ids=["24-is-12", "11-is-10", "30-is-18"])
+    def test_former_region_means_the_region_that_took_it_over(self, region: str, current: str, keys: tuple[str, ...]) -> None:
+        """A former Region number names the Region that handles its cases now, with a note saying so."""
+        scope = region_scope(region)
+        assert (scope.region, scope.office_keys) == (current, keys)
+        assert scope.note is not None and f"Region {region} no longer exists" in scope.note
+
+    def test_every_former_region_is_in_the_scope_of_the_region_that_handles_it(self) -> None:
+        """Each former Region's office is one of its successor Region's offices, and listed as its former Region."""
+        for old, key in FORMER_REGION_OFFICES.items():
+            scope = region_scope(region_of(key))
+            assert key in scope.office_keys and old in scope.former_regions
+
+    def test_region_of_office(self) -> None:
+        """The Region of an office is the Region that runs it; the Board's office has none."""
+        assert [region_of(k) for k in ("12-san-juan", "14-overland-park", "10-birmingham")] == ["12", "14", "10"]
+        with pytest.raises(UnknownRegion, match="not a Regional Office"):
+            region_of("board")
+        with pytest.raises(UnknownRegion, match="not in the office table"):
+            region_of("24-san-juan")
+
+    def test_not_a_region(self) -> None:
+        """A value that is not a Region number is refused."""
+        with pytest.raises(UnknownRegion, match="'Birmingham' is not a Region number"):
+            region_scope("Birmingham")
+
+
+class TestHandlingOffice:
+    @pytest.mark.parametrize(("numbered", "listed", "office", "key"), [
+        ("06", None, None, "06-pittsburgh"),
+        ("06", "06", "Pittsburgh", "06-pittsburgh"),
+        ("24", "12", "Tampa", "12-san-juan"),
+        ("24", "24", "San Juan", "12-san-juan"),
+        ("07", "08", "Cleveland", "08-cleveland"),
+        ("10", "15", "Memphis", "15-memphis"),
+        ("10", "15", "Gotham", "15-new-orleans"),
+        ("10", "10", "Birmingham", "10-birmingham"),
+    ], ids=["not-listed", "listed-same", "merged-24-listed-under-12", "merged-24-listed-as-24", "transferred-7-to-8",
+            "transferred-to-a-resident-office", "transferred-office-unknown-main-office", "resident-office-named"])
+    def test_handling_office(self, numbered: str, listed: str | None, office: str | None, key: str) -> None:
+        """The Region a listing names wins over the number's (a transfer); a merged Region's cases stay with the office
+        that took them over."""
+        assert handling_office(numbered, listed_region=listed, listed_office=office).key == key
+
+
+class TestWashingtonArea:
+    def test_washington_area_offices(self) -> None:
+        """The Board's office and Region 5's Washington office are in the Inauguration Day area; Baltimore is not."""
+        assert in_washington_area(BOARD_OFFICE) and in_washington_area(office_named("05-washington"))
+        assert not in_washington_area(office_for("5")) and not in_washington_area(office_for("10"))

@@ -1,0 +1,299 @@
+"""The docket's tamper evidence: a keyed hash chain per case, and checking it with the issued files.
+
+Each docket entry carries ``prev_hash`` (the ``chain_hash`` of the case's entry before it, in id
+order; empty for the case's first entry) and ``chain_hash``:
+
+    chain_hash = HMAC-SHA256(signing key, canonical JSON of {the entry's content, prev_hash,
+                                                              sha256 of the document it issued})
+
+The content is every column of the entry except its id and the two hashes (:data:`HASHED`; a test
+keeps that list equal to the table's columns), each written in one canonical form (enums by value,
+dates ISO, instants in UTC to the microsecond), so the hash is the same on SQLite and PostgreSQL
+and after a backup and restore. The key is the instance's (casefile.record.secret_key): a plain
+hash could be recomputed by whoever edits a row; an HMAC cannot be without the key.
+
+What the chain shows: an entry whose content was edited (its hash no longer matches), an entry
+removed or inserted in the middle (the next entry's ``prev_hash`` no longer follows), an issued
+document replaced (its entry covers the sha256, and the file is checked against it). What it cannot
+show alone: entries removed from the end of a chain. For that, write down the chain head
+(``casefile verify --head CASE``) and compare it later (``--expect-head``).
+
+Concurrency: :func:`seal` reads the case's last hash in the caller's write transaction after
+locking the case row (SELECT ... FOR UPDATE on PostgreSQL; on SQLite the write transaction is
+BEGIN IMMEDIATE, one writer at a time), and a unique index on (case_id, prev_hash) makes a fork
+impossible even for a writer that skipped the lock: it fails instead.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import func
+from sqlmodel import Session, col, select
+
+from casefile.record.chain import CHAIN_VERSION, HASHED, UNHASHED, canonical_content, link_hash
+from casefile.record.models import Case, DocketEntry, Document
+from casefile.record.secret_key import keys_for
+
+__all__ = ["CHAIN_VERSION", "HASHED", "UNHASHED", "canonical_content", "chain_head", "link_hash", "lock_case", "seal",
+           "seal_rows", "verify"]
+
+_CHUNK = 500
+
+
+def entry_values(entry: DocketEntry) -> dict[str, Any]:
+    """The hashed columns of an ORM docket entry."""
+    return {name: getattr(entry, name, None) for name in HASHED}
+
+
+# --- writing: one entry, or many at once (the NLRB import) --------------------------------------------
+
+def lock_case(session: Session, case_id: int) -> None:
+    """Lock the case row until the transaction ends (PostgreSQL: SELECT ... FOR UPDATE; SQLite: the
+    write transaction already holds the database's write lock). Every writer of a case's chain takes
+    it before reading the chain's last hash."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(select(Case.id).where(Case.id == case_id).with_for_update())
+
+
+def head_hash(session: Session, case_id: int) -> str:
+    """The ``chain_hash`` of the case's last docket entry (by id), or "" for a case without entries."""
+    value = session.exec(select(DocketEntry.chain_hash).where(DocketEntry.case_id == case_id)
+                         .order_by(col(DocketEntry.id).desc()).limit(1)).first()
+    return value or ""
+
+
+def seal(session: Session, entry: DocketEntry) -> None:
+    """Set ``entry.prev_hash`` and ``entry.chain_hash`` (before it is added to ``session``), in the
+    caller's write transaction: the case row is locked, then its last hash read. Raises
+    ConfigurationError when the instance key cannot be read."""
+    keys = keys_for(session)
+    lock_case(session, entry.case_id)
+    prev = head_hash(session, entry.case_id)
+    sha = _document_shas(session, [entry.document_id]).get(entry.document_id, "") if entry.document_id else ""
+    entry.prev_hash = prev
+    entry.chain_hash = link_hash(keys.signing, entry_values(entry), prev_hash=prev, document_sha256=sha)
+
+
+def seal_rows(session: Session, rows: Sequence[dict[str, Any]]) -> None:
+    """Chain docket-entry rows that are about to be inserted together (a Core executemany, in list
+    order): each row gets ``prev_hash`` and ``chain_hash``, following its case's last stored hash,
+    then the row before it of the same case. Missing hashed columns are filled with the table's
+    defaults, so that what is inserted is what was hashed. Locks the cases' rows (in id order)."""
+    if not rows:
+        return
+    keys = keys_for(session)
+    table = DocketEntry.__table__  # type: ignore[attr-defined]
+    defaults = {c.name: c.default.arg for c in table.columns
+                if c.name in HASHED and c.default is not None and c.default.is_scalar}
+    for row in rows:
+        for name in HASHED:
+            if name not in row:
+                row[name] = defaults.get(name)
+    case_ids = sorted({row["case_id"] for row in rows})
+    if session.get_bind().dialect.name == "postgresql":
+        for start in range(0, len(case_ids), _CHUNK):
+            session.execute(select(Case.id).where(col(Case.id).in_(case_ids[start:start + _CHUNK]))
+                            .order_by(col(Case.id)).with_for_update())
+    heads = _heads(session, case_ids)
+    shas = _document_shas(session, [row["document_id"] for row in rows if row.get("document_id")])
+    for row in rows:
+        prev = heads.get(row["case_id"], "")
+        row["prev_hash"] = prev
+        row["chain_hash"] = link_hash(keys.signing, row, prev_hash=prev,
+                                      document_sha256=shas.get(row.get("document_id"), "") if row.get("document_id") else "")
+        heads[row["case_id"]] = row["chain_hash"]
+
+
+def _heads(session: Session, case_ids: Sequence[int]) -> dict[int, str]:
+    heads: dict[int, str] = {}
+    for start in range(0, len(case_ids), _CHUNK):
+        last = (select(func.max(DocketEntry.id)).where(col(DocketEntry.case_id).in_(case_ids[start:start + _CHUNK]))
+                .group_by(col(DocketEntry.case_id)))
+        for case_id, chain in session.exec(select(DocketEntry.case_id, DocketEntry.chain_hash)
+                                           .where(col(DocketEntry.id).in_(last))):
+            heads[case_id] = chain
+    return heads
+
+
+def _document_shas(session: Session, document_ids: Iterable[int | None]) -> dict[int | None, str]:
+    ids = sorted({i for i in document_ids if i is not None})
+    out: dict[int | None, str] = {}
+    for start in range(0, len(ids), _CHUNK):
+        out.update(session.exec(select(Document.id, Document.sha256).where(col(Document.id).in_(ids[start:start + _CHUNK]))).all())
+    return out
+
+
+# --- reading: the head, and verifying ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ChainHead:
+    """The end of a case's chain: how many entries it has, the last one's id and its hash."""
+
+    case_number: str
+    entries: int
+    last_entry_id: int | None
+    head: str
+
+    def line(self) -> str:
+        return f"{self.case_number} head {self.head or '(empty chain)'} ({self.entries} docket entries)"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something that does not match: in ``case_number``, a docket entry or an issued file (``what``),
+    with a sentence saying which and how."""
+
+    case_number: str
+    what: str  # "entry" | "file" | "head"
+    message: str
+
+    def line(self) -> str:
+        return f"{self.case_number}: {self.message}"
+
+
+@dataclass
+class VerifyReport:
+    """What ``verify`` checked: cases, docket entries and files that match, and the problems found
+    (for each case the first entry that does not match; every file that does not)."""
+
+    cases: int = 0
+    entries: int = 0
+    files: int = 0
+    problems: list[Problem] = field(default_factory=list)
+    hint: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def summary(self) -> str:
+        return f"verified: {self.cases} cases, {self.entries} entries, {self.files} files"
+
+    def lines(self) -> list[str]:
+        if self.ok:
+            return [self.summary()]
+        out = [p.line() for p in self.problems]
+        if self.hint:
+            out.append(self.hint)
+        out.append(f"NOT verified: {len(self.problems)} problem(s) in {len({p.case_number for p in self.problems})} "
+                   f"case(s); {self.summary().removeprefix('verified: ')} checked")
+        return out
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"ok": self.ok, "cases": self.cases, "entries": self.entries, "files": self.files,
+                "problems": [{"case_number": p.case_number, "what": p.what, "message": p.message} for p in self.problems],
+                "hint": self.hint}
+
+
+def chain_head(session: Session, case_number: str) -> ChainHead:
+    """The head of the case's chain. Raises MalformedCaseNumber, UnknownCase."""
+    from casefile.record.lookups import get_case
+
+    case = get_case(session, case_number)
+    count, last = session.exec(select(func.count(), func.max(DocketEntry.id)).where(DocketEntry.case_id == case.id)).one()
+    return ChainHead(case_number=case.number, entries=count, last_entry_id=last, head=head_hash(session, case.id))  # type: ignore[arg-type]
+
+
+def verify(session: Session, *, output_dir: Path, case_number: str | None = None,
+           expect_head: str | None = None) -> VerifyReport:
+    """Check every case's chain (or only ``case_number``'s) and every issued file of those cases.
+
+    For each case: each entry in id order must follow the one before (``prev_hash``) and its
+    ``chain_hash`` must be the HMAC of its content; the first one that does not is named (what comes
+    after it cannot be vouched for). Each Document must be covered by an entry, and its file — in
+    ``output_dir``/<case number>/<its file name>, else at its stored path — must exist with the
+    stored sha256. ``expect_head`` (with ``case_number``): the head written down earlier, which the
+    chain must still end in. Raises MalformedCaseNumber, UnknownCase."""
+    from casefile.record.lookups import get_case
+
+    keys = keys_for(session)
+    report = VerifyReport()
+    if case_number is not None:
+        cases = [get_case(session, case_number)]
+    else:
+        cases = list(session.exec(select(Case).order_by(col(Case.number))))
+    first_entry_failures = 0
+    for case in cases:
+        report.cases += 1
+        documents = {d.id: d for d in session.exec(select(Document).where(Document.case_id == case.id))}
+        covered: set[int] = set()
+        prev = ""
+        position = 0
+        chain_ok = True
+        for entry in session.exec(select(DocketEntry).where(DocketEntry.case_id == case.id).order_by(col(DocketEntry.id))):
+            position += 1
+            problem = _entry_problem(entry, documents, keys.signing, prev)
+            if problem is not None:
+                first_entry_failures += position == 1 and "does not match its hash" in problem
+                report.problems.append(Problem(case.number, "entry", problem))
+                chain_ok = False
+                break
+            if entry.document_id is not None:
+                covered.add(entry.document_id)
+            report.entries += 1
+            prev = entry.chain_hash
+        if expect_head is not None and chain_ok and not hmac.compare_digest(prev, expect_head.strip().lower()):
+            report.problems.append(Problem(case.number, "head", (
+                f"the chain ends in {prev or '(nothing)'}, not in the head given ({expect_head.strip()}): entries "
+                "were removed from its end, or added since the head was written down")))
+        for document in sorted(documents.values(), key=lambda d: d.id or 0):
+            where = document_file(document, output_dir=output_dir, case_number=case.number)
+            named = f"document #{document.id} {document.key!r} (file {where})"
+            if document.id not in covered and chain_ok:
+                report.problems.append(Problem(case.number, "file", f"{named} is on no docket entry"))
+                continue
+            if not where.is_file():
+                report.problems.append(Problem(case.number, "file", f"{named} is missing"))
+                continue
+            if file_sha256(where) != document.sha256:
+                report.problems.append(Problem(case.number, "file", (
+                    f"{named} does not match its sha256 {document.sha256[:12]}…: the file was changed or damaged "
+                    "after it was issued")))
+                continue
+            report.files += 1
+    if cases and first_entry_failures == len(cases):
+        report.hint = (f"the first entry of every case checked fails: unless all of them were edited, the secret key "
+                       f"({keys.source}) is not the one that signed this database (restore its key file, or set the "
+                       "CASEFILE_SECRET_KEY it was made with)")
+    return report
+
+
+def _entry_problem(entry: DocketEntry, documents: Mapping[int | None, Document], signing_key: bytes,
+                   prev: str) -> str | None:
+    """Why ``entry`` does not continue a chain ending in ``prev`` (a sentence), or None."""
+    named = f"docket entry #{entry.id} ({entry.act} {entry.occurred_on.isoformat()}, key {entry.act_key!r})"
+    if entry.prev_hash != prev:
+        return (f"{named} does not follow the entry before it: an entry was removed, inserted or reordered before "
+                "it, or its link was edited")
+    document = documents.get(entry.document_id) if entry.document_id is not None else None
+    if entry.document_id is not None and document is None:
+        return f"{named}: the document #{entry.document_id} it issued is no longer in the record"
+    expected = link_hash(signing_key, entry_values(entry), prev_hash=prev,
+                         document_sha256=document.sha256 if document is not None else "")
+    if not hmac.compare_digest(expected, entry.chain_hash or ""):
+        return (f"{named} does not match its hash: it (or the sha256 of the document it issued) was changed after "
+                "it was recorded")
+    return None
+
+
+def document_file(document: Document, *, output_dir: Path, case_number: str) -> Path:
+    """Where an issued document's file is: in ``output_dir``/<case number>/ under its file name
+    (the place issuance and ``casefile restore`` put it), else at the path stored when it was issued."""
+    stored = Path(document.path)
+    here = output_dir / case_number / stored.name
+    return here if here.exists() or not stored.exists() else stored
+
+
+def file_sha256(path: Path) -> str:
+    """The sha256 (hex) of the file at ``path``."""
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
