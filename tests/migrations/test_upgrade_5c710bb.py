@@ -1,0 +1,288 @@
+"""A database made by the 5c710bb release (the last without migrations) is refused until
+`casefile db upgrade`, which backs it up and upgrades it keeping every row; `casefile serve` refuses
+it too. The fixture (tests/fixtures/casefile-5c710bb.db, made by make-5c710bb-db.sh): the Bessemer,
+Starbucks and Trinity replays, the 300-record NLRB sample and a person with a mailtos:// channel."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+import stat
+import sys
+from collections.abc import Callable, Iterator
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+from sqlmodel import Session, select
+
+from casefile.cli import main
+from casefile.errors import ConfigurationError
+from casefile.record import migrate
+from casefile.record.db import get_engine, make_engine
+from casefile.settings import get_settings
+from tests.migrations.conftest import FIXTURE_5C710BB
+
+#: Rows per table in the fixture, as the 5c710bb release left them.
+ROWS_5C710BB = {
+    "case": 285, "certification": 1, "challengedballot": 7, "deadline": 309, "decision": 3, "docketentry": 897,
+    "document": 23, "election": 287, "filing": 8, "hearing": 2, "objection": 53, "party": 578, "person": 1,
+    "remindersent": 0, "tally": 288,
+}
+BESSEMER = "10-RC-269250"
+MAILTOS = "mailtos://user:pass@smtp.example.org?to=me@example.org"
+
+
+def opened_urls(stored: list[str], database: Path) -> list[str]:
+    """Notification URLs as entered: the revision docket_chain encrypts them with the instance's key
+    (the key file next to the database); ones not sealed are returned as they are."""
+    from casefile.jobs.notify import is_sealed, open_url
+    from casefile.record.secret_key import instance_keys
+
+    if not any(is_sealed(u) for u in stored):
+        return stored
+    key = instance_keys(f"sqlite:///{database}").encryption
+    return [open_url(u, key) if is_sealed(u) else u for u in stored]
+
+
+#: (table, column) -> how to read back the 5c710bb value of a column that a revision rewrites, from
+#: the raw stored value and the database file (a revision that rewrites data in a baseline column
+#: declares it here; every other value must come out of the upgrade unchanged).
+TRANSFORMED: dict[tuple[str, str], Callable[[Any, Path], Any]] = {
+    ("person", "notify_urls"): lambda raw, db: json.dumps(opened_urls(json.loads(raw), db)),
+}
+
+
+def baseline_rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every baseline table, baseline columns only, in id order, as stored (raw SQLite values)."""
+    columns = migrate._baseline_columns()
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        rows = {}
+        for table, names in sorted(columns.items()):
+            ordered = sorted(names)
+            found = db.execute(f'SELECT {", ".join(chr(34) + n + chr(34) for n in ordered)} FROM "{table}" ORDER BY id').fetchall()
+            rows[table] = [tuple(TRANSFORMED.get((table, n), lambda v, _db: v)(v, path)
+                                 for n, v in zip(ordered, row, strict=True)) for row in found]
+        return rows
+    finally:
+        db.close()
+
+
+@pytest.fixture
+def old_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A copy of the fixture, named by CASEFILE_DATABASE_URL (output in the temp folder; cwd there too)."""
+    path = tmp_path / "db" / "casefile.db"
+    path.parent.mkdir()
+    shutil.copyfile(FIXTURE_5C710BB, path)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("CASEFILE_DATABASE_URL", f"sqlite:///{path}")
+    monkeypatch.setenv("CASEFILE_OUTPUT_DIR", str(tmp_path / "out"))
+    monkeypatch.setenv("COLUMNS", "200")
+    get_settings.cache_clear()
+    get_engine.cache_clear()
+    yield path
+    get_engine.cache_clear()
+    get_settings.cache_clear()
+
+
+def cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Run ``casefile ARGS`` in this process; its exit code, stdout and stderr."""
+    monkeypatch.setattr(sys, "argv", ["casefile", *args])
+    with pytest.raises(SystemExit) as exited:
+        main()
+    out = capsys.readouterr()
+    code = exited.value.code
+    return (code if isinstance(code, int) else 1), out.out, out.err
+
+
+class TestTheFixture:
+    def test_it_is_what_the_5c710bb_release_made(self, tmp_path: Path) -> None:
+        """The fixture has no version table, the rows counted above, and exactly the tables, columns,
+        constraints and indexes (the same SQL, statement by statement) that the baseline creates."""
+        fixture = sqlite3.connect(f"file:{FIXTURE_5C710BB}?mode=ro", uri=True)
+        made = tmp_path / "baseline.db"
+        engine = make_engine(f"sqlite:///{made}")
+        migrate.upgrade(engine, migrate.BASELINE)
+        engine.dispose()
+        baseline = sqlite3.connect(made)
+        query = "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE '%casefile_alembic_version%' ORDER BY name"
+        try:
+            assert {name for (name,) in fixture.execute("SELECT name FROM sqlite_master WHERE type = 'table'")} == set(ROWS_5C710BB)
+            assert {t: fixture.execute(f'SELECT count(*) FROM "{t}"').fetchone()[0] for t in ROWS_5C710BB} == ROWS_5C710BB
+            statements = fixture.execute(query).fetchall()
+            assert len(statements) == 15 + 24 + 9  # tables, ix_* indexes, autoindexes of unique constraints
+            assert statements == baseline.execute(query).fetchall()
+        finally:
+            fixture.close()
+            baseline.close()
+
+
+class TestRefusedUntilUpgraded:
+    def test_get_engine_refuses_it_with_the_command(self, old_db: Path) -> None:
+        """Any command's engine refuses the pre-migrations database, naming it and `casefile db upgrade`; nothing is changed."""
+        before = baseline_rows(old_db)
+        with pytest.raises(ConfigurationError) as refused:
+            get_engine()
+        message = str(refused.value)
+        assert f"sqlite:///{old_db}" in message
+        assert "made before casefile had migrations" in message and "baseline_5c710bb" in message
+        assert "run `casefile db upgrade`" in message
+        assert baseline_rows(old_db) == before
+
+    def test_a_command_exits_2_with_one_line(self, old_db: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+        """`casefile deadlines` on the old database: exit 2, one line naming the command, no traceback."""
+        code, out, err = cli(monkeypatch, capsys, "deadlines")
+        assert code == 2
+        assert err.startswith("error: CASEFILE_DATABASE_URL: the database") and "`casefile db upgrade`" in err
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+    def test_serve_refuses_to_start(self, old_db: Path, monkeypatch: pytest.MonkeyPatch,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+        """`casefile serve` refuses the old schema with the command to run, before any Prefect server starts."""
+        monkeypatch.setenv("PREFECT_LOGGING_LEVEL", "CRITICAL")  # serve sets a default; keep the test's environment
+        monkeypatch.delenv("PREFECT_API_URL", raising=False)
+        code, _out, err = cli(monkeypatch, capsys, "serve")
+        assert code == 2
+        assert "`casefile db upgrade`" in err and "made before casefile had migrations" in err
+        assert not (old_db.parent.parent / ".casefile" / "prefect-server").exists()
+
+    def test_status_says_what_an_upgrade_does(self, old_db: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+        """`casefile db status`: no revision (made before migrations, taken as the baseline), the head, what is pending."""
+        code, out, _err = cli(monkeypatch, capsys, "db", "status")
+        assert code == 0
+        lines = out.splitlines()
+        assert lines[0] == f"database: sqlite:///{old_db}"
+        assert lines[1] == "current:  none (made before migrations, by the 5c710bb release; taken as baseline_5c710bb)"
+        assert lines[2] == f"head:     {migrate.head()}"
+        pending = migrate.revisions_after(migrate.BASELINE)
+        assert lines[3] == f"pending:  {len(pending) or 'none'}"
+        assert lines[-1] == "run `casefile db upgrade` (it backs the database up first)"
+
+
+class TestUpgrade:
+    def test_db_upgrade_backs_up_then_keeps_every_row(self, old_db: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+        """`casefile db upgrade`: a 0600 online backup next to the database holding every row, then the
+        database at head with every row of every table as the 5c710bb release stored it."""
+        before = baseline_rows(old_db)
+        assert {t: len(r) for t, r in before.items()} == ROWS_5C710BB
+        code, out, _err = cli(monkeypatch, capsys, "db", "upgrade")
+        assert code == 0, out
+        backups = sorted(old_db.parent.glob("casefile-backup-*.db"))
+        assert len(backups) == 1 and f"backed up to {backups[0]}" in out
+        assert stat.S_IMODE(backups[0].stat().st_mode) == 0o600
+        assert baseline_rows(backups[0]) == before
+        assert f"upgraded from none (made before migrations; taken as baseline_5c710bb) to {migrate.head()}" in out
+
+        assert baseline_rows(old_db) == before
+        engine = get_engine()  # accepted now
+        with engine.connect() as conn:
+            assert conn.execute(text(f"SELECT version_num FROM {migrate.VERSION_TABLE}")).scalar_one() == migrate.head()
+            assert conn.exec_driver_sql("PRAGMA foreign_key_check").all() == []
+
+    def test_the_record_reads_the_same_after_the_upgrade(self, old_db: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+        """Read through the models after the upgrade: Bessemer's docket, the 23 issued documents with their
+        sha256, and the person with the notify URL that was entered."""
+        from casefile.record.models import Case, DocketEntry, Document, Person
+
+        assert cli(monkeypatch, capsys, "db", "upgrade", "--no-backup")[0] == 0
+        with Session(get_engine()) as s:
+            bessemer = s.exec(select(Case).where(Case.number == BESSEMER)).one()
+            docket = s.exec(select(DocketEntry).where(DocketEntry.case_id == bessemer.id).order_by(DocketEntry.id)).all()
+            documents = s.exec(select(Document).order_by(Document.id)).all()
+            person = s.exec(select(Person)).one()
+        assert bessemer.name == "Amazon.com Services LLC"
+        assert len(docket) == 27
+        assert [(e.act, e.occurred_on) for e in docket[:3]] == [
+            ("open-case", date(2020, 11, 20)), ("record-tally", date(2021, 4, 9)), ("issue-document", date(2021, 4, 9))]
+        assert docket[1].summary.startswith("Tally of Ballots (initial, election 1): 738 for Retail, Wholesale and "
+                                            "Department Store Union, 1,798 against")
+        assert docket[2].document_id == documents[0].id
+        assert len(documents) == 23
+        assert (documents[0].kind.name, documents[0].sha256) == (
+            "TALLY_OF_BALLOTS", "8c7f2247a7243bdc7c7a234bd23f86ebf54ae48514154cd8157722e6907d745f")
+        assert documents[0].path.endswith("/10-RC-269250/2021-04-09_tally-of-ballots.pdf")
+        assert (documents[-1].kind.name, documents[-1].sha256) == (
+            "CASE_STATUS_REPORT", "ba708d9b67dbb25642bb11194611946b47c35f726830a792b2923c00db46c9b4")
+        assert (person.name, person.email) == ("Pat Organizer", "pat@example.org")
+        assert opened_urls(person.notify_urls, old_db) == [MAILTOS]
+
+    def test_upgrade_again_does_nothing(self, old_db: Path, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+        """A second `casefile db upgrade` says the database is at head and makes no backup."""
+        assert cli(monkeypatch, capsys, "db", "upgrade")[0] == 0
+        code, out, _err = cli(monkeypatch, capsys, "db", "upgrade")
+        assert code == 0 and out.strip() == f"already at head {migrate.head()}: nothing to do"
+        assert len(list(old_db.parent.glob("casefile-backup-*.db"))) == 1
+
+
+#: A revision on top of head that rebuilds the `case` table (SQLite: copy, drop, rename) while 285
+#: cases and the rows of 8 tables that refer to them are there, and adds a column with a default.
+PROBE = '''"""probe: rebuild case with a new column"""
+import sqlalchemy as sa
+from alembic import op
+
+revision = "probe_rebuild_case"
+down_revision = {head!r}
+branch_labels = None
+depends_on = None
+
+
+def upgrade():
+    with op.batch_alter_table("case", recreate="always") as batch_op:
+        batch_op.add_column(sa.Column("probe", sa.String(), nullable=False, server_default="kept"))
+
+
+def downgrade():
+    with op.batch_alter_table("case", recreate="always") as batch_op:
+        batch_op.drop_column("probe")
+'''
+
+
+@pytest.fixture
+def probe_revision(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """casefile's migrations plus PROBE on top, in a copy that casefile.record.migrate uses for the test."""
+    folder = tmp_path / "migrations"
+    shutil.copytree(migrate.MIGRATIONS_DIR, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    (folder / "versions" / "99999999_probe_rebuild_case.py").write_text(PROBE.format(head=migrate.head()))
+    monkeypatch.setattr(migrate, "MIGRATIONS_DIR", folder)
+    return "probe_rebuild_case"
+
+
+class TestBehind:
+    def test_a_database_behind_is_refused_then_upgraded_through_a_table_rebuild(
+            self, old_db: Path, probe_revision: str, monkeypatch: pytest.MonkeyPatch,
+            capsys: pytest.CaptureFixture[str]) -> None:
+        """At the old head with one revision pending: refused with the command; `db upgrade` applies the
+        revision (rebuilding `case` with foreign keys off, then checking them) and keeps every row."""
+        engine = make_engine(f"sqlite:///{old_db}")
+        migrate.upgrade(engine, migrate.BASELINE)  # stamps the fixture as the baseline (its schema)
+        engine.dispose()
+        before = baseline_rows(old_db)
+        with pytest.raises(ConfigurationError) as refused:
+            get_engine()
+        pending = migrate.revisions_after(migrate.BASELINE)
+        assert pending[-1].id == "probe_rebuild_case"
+        assert (f"is at schema revision baseline_5c710bb, older than this casefile's probe_rebuild_case ({len(pending)} "
+                "migration(s) to apply); run `casefile db upgrade`") in str(refused.value)
+
+        code, out, _err = cli(monkeypatch, capsys, "db", "upgrade")
+        assert code == 0, out
+        assert "upgraded from baseline_5c710bb to probe_rebuild_case:" in out
+        assert out.splitlines()[-1] == "  probe_rebuild_case  probe: rebuild case with a new column"
+        assert baseline_rows(old_db) == before
+        db = sqlite3.connect(old_db)
+        try:
+            assert db.execute("SELECT probe, count(*) FROM \"case\" GROUP BY probe").fetchall() == [("kept", 285)]
+            assert db.execute("PRAGMA foreign_key_check").fetchall() == []
+            assert db.execute("SELECT count(*) FROM party WHERE case_id NOT IN (SELECT id FROM \"case\")").fetchone() == (0,)
+        finally:
+            db.close()
+        assert get_engine() is not None
