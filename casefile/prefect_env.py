@@ -1,7 +1,7 @@
 """Prefect's environment for casefile, set before Prefect is first imported.
 
 Prefect otherwise tries to reach the internet (analytics) and keeps its state in ~/.prefect. We
-keep it in the project (``.casefile/prefect``), give the temporary local server time to start on
+keep it in the project (``.casefile/prefect``, mode 0700), give the temporary local server time to start on
 a small machine, and tell the user whether a running server (PREFECT_API_URL) or the local mode
 is used.
 """
@@ -30,12 +30,29 @@ def configure_prefect() -> str:
     description of where flows will run ("Prefect server at URL" or "Prefect local mode")."""
     for key, value in _DEFAULTS.items():
         os.environ.setdefault(key, value)
-    home = Path(os.environ.setdefault("PREFECT_HOME", str(Path(".casefile/prefect").resolve())))
-    home.mkdir(parents=True, exist_ok=True)
+    default_home = str(Path(".casefile/prefect").resolve())
+    home = Path(os.environ.setdefault("PREFECT_HOME", default_home))
+    private_home(home, tighten=str(home) == default_home)
     api = os.environ.get("PREFECT_API_URL")
     if api:
         return f"flows run on the Prefect server at {api}"
     return "flows run in Prefect's local mode (a temporary server starts in this process; set PREFECT_API_URL to use a running one)"
+
+
+def private_home(home: Path, *, tighten: bool) -> None:
+    """Create Prefect's home (and missing parents) with mode 0700: its database holds flow runs and
+    their states. ``tighten``: also take group and other access away from an existing folder
+    (casefile's own default; a folder the user named is left as it is, unless casefile creates it)."""
+    missing = []
+    current = home
+    while not current.exists():
+        missing.append(current)
+        current = current.parent
+    for folder in reversed(missing):
+        folder.mkdir(mode=0o700, exist_ok=True)
+        os.chmod(folder, 0o700)
+    if tighten and home.stat().st_mode & 0o077:
+        os.chmod(home, 0o700)
 
 
 @contextmanager

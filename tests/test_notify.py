@@ -24,14 +24,20 @@ def settings_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch
 class TestUrls:
     @pytest.mark.parametrize(("url", "shown"), [
         ("mailtos://joe:s3cret@smtp.example.org:587?from=a@example.org&to=b@example.org",
-         "mailtos://joe:****@smtp.example.org:587?from=a@example.org&to=b@example.org"),
+         "mailtos://joe:****@smtp.example.org/b@example.org?from=a@example.org"),
         ("mailto://127.0.0.1:2525?from=casefile@example.org", "mailto://127.0.0.1:2525?from=casefile@example.org"),
-        ("slack://T1JJ3T3L2/A1BRTD4JD/TIiajkdnlazkcOXrIdevi7FQ", "slack://T1JJ3T3L2/A...D/T...Q"),
-        ("json://localhost:8080/hook?token=abc123&x=1", "json://localhost:8080/hook?token=****&x=1"),
+        ("slack://T1JJ3T3L2/A1BRTD4JD/TIiajkdnlazkcOXrIdevi7FQ", "slack://T...2/A...D/T...Q"),
+        ("json://localhost:8080/hook?token=abc123&x=1", "json://localhost:8080/hook"),
+        ("json://localhost/hook?+X-Api-Key=abc123", "json://localhost/hook?+X-Api-Key=****"),
         ("mailtos://joe:pa:ss@host", "mailtos://joe:****@host"),
-    ], ids=["smtp-password", "local-smtp", "slack-tokens", "token-param", "colon-in-password"])
+        ("pover://uQiRzpo4DXghDmr9QzzfQu27cmVRsG@azGDORePK8gMaC0QOYAMyEEuzJnyUi", "pover://u...G@a...i"),
+        ("tgram://123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw/-100123456/", "tgram://1...w/-100123456"),
+        ("pbul://o.gn5kj6nfhv736I7jC3cj3QLRiyhgl98b", "pbul://o...b"),
+    ], ids=["smtp-password", "local-smtp", "slack-tokens", "token-param", "header", "colon-in-password",
+            "pushover", "telegram", "pushbullet"])
     def test_mask(self, url: str, shown: str) -> None:
-        """Passwords, secret-looking parameters and path tokens are hidden; hosts and addresses stay readable."""
+        """Apprise's own privacy rendering for each scheme (passwords, tokens, user keys hidden; hosts and
+        addresses readable), headers and secret-looking parameters masked too; unusable text by its shape."""
         assert mask_url(url) == shown
 
     @pytest.mark.parametrize(("url", "email", "expected"), [

@@ -28,14 +28,14 @@ def add(
     Each URL is checked with Apprise now; one it cannot use is refused (exit 2), its password masked."""
     from casefile.cli.timeparse import parse_instant
     from casefile.record.db import write_session
-    from casefile.services.people import add_person, channels_for
+    from casefile.services.people import add_person, channels_for, person_urls
     from casefile.settings import get_settings
 
     defaults = get_settings().notify_default_urls
     with write_session() as session:
         person, created = add_person(session, case_number=case_number, party=party, name=name, email=email,
                                      notify_urls=notify, default_urls=defaults, as_of=parse_instant(None, "now"))
-        channels = [c.shown for c in channels_for(person.notify_urls, person.email, defaults)]
+        channels = [c.shown for c in channels_for(person_urls(session, person), person.email, defaults)]
     how = ", ".join(channels) if person.notify_urls else f"{', '.join(channels)} (CASEFILE_NOTIFY_DEFAULT_URLS)"
     console.print(f"{'added' if created else 'updated'}: {person.name} for {party} in {case_number.strip()}, "
                   f"reminded via {how}", highlight=False, soft_wrap=True)

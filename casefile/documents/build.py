@@ -486,7 +486,7 @@ def _direction_of_second_election(rec: _Record, subject: str) -> Built:
         findings=_findings(rec, decision), objections=rec.objection_items(rec.objections_of(election), decision.rulings)
         or (ObjectionItem(number=1, text=placeholder("objections ruled on")),),
         party_at_fault=rec.party_ref(at_fault) if at_fault else None, set_aside_election=election_dates(election),
-        agreement=rec.case.agreement, choices=tuple(election.choices),
+        agreement=rec.case.agreement or placeholder("election agreement"), choices=tuple(election.choices),
         unit_description=rec.case.unit_description or placeholder("unit description"),
         second_election_schedule=placeholder("date, time and place, or mail-ballot schedule, of the second election"),
         signature=rec.rd_signature(decision.issuer), service=rec.service(on=decision.issued_on),
@@ -513,7 +513,7 @@ def _alj_decision(rec: _Record, subject: str) -> Built:
         issuance=Issuance(issued_on=decision.issued_on, issuer_title="Administrative Law Judge"),
         hearing=_hearing_facts(rec, election, before_alj=True)[0], findings_summary=_findings(rec, decision),
         objections=rec.objection_items(rec.objections_of(election, ids=set_ids), decision.rulings),
-        remedy=_remedy(election, decision), agreement=rec.case.agreement,
+        remedy=_remedy(election, decision), agreement=rec.case.agreement or placeholder("election agreement"),
         exceptions=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.ALJ_EXCEPTIONS)),
         signature=Signature(name=decision.issuer or placeholder("Administrative Law Judge's name"),
                             title="Administrative Law Judge", signed=False),

@@ -548,7 +548,7 @@ class DecisionAndDirectionOfSecondElectionContext(DocumentContext):
     objections: tuple[ObjectionItem, ...] = Field(min_length=1)
     party_at_fault: PartyRef | None
     set_aside_election: ElectionDates
-    agreement: ElectionAgreement
+    agreement: ElectionAgreement | Placeholder  # unknown: Board review treated as available (R-K5)
     choices: tuple[str, ...] = Field(min_length=1)  # on the second election's ballot
     unit_description: str
     second_election_schedule: str  # dates, times, places or mail schedule; placeholder until set
@@ -570,7 +570,7 @@ class ALJDecisionContext(DocumentContext):
     objections: tuple[ObjectionItem, ...] = ()
     challenged_ballots_unresolved: Count | None = None
     remedy: tuple[str, ...] = Field(min_length=1)
-    agreement: ElectionAgreement
+    agreement: ElectionAgreement | Placeholder  # unknown: Board review treated as available (R-K5)
     exceptions: DeadlineLine | None = None  # 102.46(a): 28 days from the order transferring the case
     signature: Signature
 

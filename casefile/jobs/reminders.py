@@ -39,10 +39,11 @@ from sqlmodel import Session, col, select
 from casefile.record.db import get_engine, read_session, write_session
 from casefile.errors import CasefileError
 from casefile.record.models import Case, Deadline, Filing, Party, Person, ReminderSent
-from casefile.jobs.notify import Delivery, deliver
+from casefile.jobs.notify import Delivery, deliver, open_url, scrub
 from casefile.rules.calendar import BusinessCalendar
 from casefile.rules.offices import DEFAULT_TABLE, office_named
 from casefile.record.deadlines import configured_calendar
+from casefile.record.secret_key import keys_for
 from casefile.services.people import Channel, channels_for, default_channel_counts
 from casefile.vocab import DeadlineKind, DeadlineStatus, ReminderStatus
 
@@ -94,7 +95,7 @@ class DueReminder:
     person_id: int
     person_name: str
     person_email: str
-    notify_urls: tuple[str, ...]
+    notify_urls: tuple[str, ...] = field(repr=False)  # decrypted: never printed
     party_key: str
     party_name: str
     case_number: str
@@ -202,8 +203,16 @@ def select_due_reminders(session: Session, *, as_of: datetime, lead_days: Sequen
     if session.get_bind().dialect.name == "postgresql":
         # Compiling this query to machine code (JIT) costs more than running it: off for this transaction.
         session.execute(text("SET LOCAL jit = off"))
+    key = keys_for(session).encryption
+    opened: dict[int, tuple[str, ...]] = {}  # each person's URLs decrypted once (stored encrypted, notify.seal_url)
+
+    def urls_of(person_id: int, stored: list[str] | None) -> tuple[str, ...]:
+        if person_id not in opened:
+            opened[person_id] = tuple(open_url(u, key) for u in stored or ())
+        return opened[person_id]
+
     return [DueReminder(deadline_id=r[0], lead_days=r[8], person_id=r[9], person_name=r[10], person_email=r[11],
-                        notify_urls=tuple(r[12] or ()), party_key=r[13], party_name=r[14], case_number=r[15],
+                        notify_urls=urls_of(r[9], r[12]), party_key=r[13], party_name=r[14], case_number=r[15],
                         kind=r[3], for_whom=r[4], due_on=r[5], cutoff_at=r[6], office_key=r[7])
             for r in session.connection().execute(query)]
 
@@ -314,7 +323,7 @@ def send_reminders(*, as_of: datetime, notifier: Notifier = deliver, engine: Eng
         try:
             delivery = notifier(channel.url, title=title, body=body)
         except Exception as exc:  # noqa: BLE001 - one channel's fault must not stop the others (nor mark them)
-            delivery = Delivery(channel.shown, False, f"{type(exc).__name__}: {exc}")
+            delivery = Delivery(channel.shown, False, scrub(f"{type(exc).__name__}: {exc}", channel.url))
         with write_session(engine) as session:
             marked = _mark(session, [i.row_id for i in items], token=token, delivery=delivery)
         report.claims_lost += len(items) - marked

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -11,15 +11,16 @@ from sqlmodel import Session, col, select
 
 from casefile.errors import ConfigurationError
 from casefile.record.models import Case, Party, Person
-from casefile.jobs.notify import addressed_to, channel_hash, check_url, is_email_address, mask_url
+from casefile.jobs.notify import addressed_to, channel_hash, check_url, is_email_address, mask_url, open_url, seal_url
 from casefile.record.lookups import get_case, get_party
+from casefile.record.secret_key import keys_for
 
 
 @dataclass(frozen=True)
 class Channel:
     """One way to reach a person: the exact Apprise URL, its ledger identity and its masked form."""
 
-    url: str
+    url: str = field(repr=False)  # may hold a password or token: never printed
     hash: str
     shown: str
 
@@ -49,7 +50,7 @@ def add_person(session: Session, *, case_number: str, party: str, name: str, as_
     reminded of that party's deadlines; returns the person and whether it is new.
 
     The same case, party and name again updates the email and URLs (re-running a set-up script is
-    harmless). Every URL is checked with Apprise; with no URL of their own the person is reached
+    harmless). The URLs are stored encrypted with the instance's key (read them with :func:`person_urls`). Every URL is checked with Apprise; with no URL of their own the person is reached
     through ``default_urls`` (default: CASEFILE_NOTIFY_DEFAULT_URLS). Raises MalformedCaseNumber,
     UnknownCase, UnknownRecord (no such party), ConfigurationError (a URL Apprise cannot use, named
     with its secrets masked; a bad email; no channel at all)."""
@@ -77,10 +78,17 @@ def add_person(session: Session, *, case_number: str, party: str, name: str, as_
     if person is None:
         person = Person(case_id=case.id, party_id=party_row.id, name=name, created_at=as_of)  # type: ignore[arg-type]
     person.email = email
-    person.notify_urls = urls
+    key = keys_for(session).encryption
+    person.notify_urls = [seal_url(url, key) for url in urls]  # encrypted at rest (casefile.jobs.notify.seal_url)
     session.add(person)
     session.flush()
     return person, created
+
+
+def person_urls(session: Session, person: Person) -> list[str]:
+    """A person's own notification URLs, decrypted (never stored or shown as such: mask them)."""
+    key = keys_for(session).encryption
+    return [open_url(stored, key) for stored in person.notify_urls]
 
 
 def people_view(session: Session, *, case_number: str | None = None,
@@ -98,5 +106,5 @@ def people_view(session: Session, *, case_number: str | None = None,
     rows = session.exec(query.order_by(col(Case.number), col(Party.key), col(Person.name))).all()
     return [{"case_number": number, "party": party.key, "party_name": party.name, "name": person.name,
              "email": person.email, "uses_defaults": not person.notify_urls,
-             "channels": [c.shown for c in channels_for(person.notify_urls, person.email, default_urls)]}
+             "channels": [c.shown for c in channels_for(person_urls(session, person), person.email, default_urls)]}
             for person, party, number in rows]

@@ -1,0 +1,117 @@
+"""rd-decision: Lisa Henderson's decision of 2021-11-29 setting aside the first Bessemer election and
+directing a second, through the front door; the overruling path; and a set-aside in a case whose
+election agreement is not in the record (issue 10: it crashed and left the decision half-stored)."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from sqlmodel import select
+
+from casefile.errors import AlreadyRecorded, IllegalTransition, UnknownRecord
+from casefile.record.db import read_session
+from casefile.record.models import Deadline, Decision, DocketEntry, Election, Objection
+from casefile.vocab import DeadlineKind, DeadlineStatus, Disposition, ElectionKind, Stage
+from tests.acts.procedure import RWDSU, act, carry, event, perform, refused, unchanged_by_retry
+
+DECISION = {"act": "rd-decision", "date": date(2021, 11, 29), "result": "set-aside", "issuer": "Lisa Henderson",
+            "at_fault": "amazon"}
+
+
+@pytest.fixture
+def report_issued(configured_db: Path) -> Path:
+    carry("ho-report")
+    return configured_db
+
+
+def stages() -> list[Stage | None]:
+    with read_session() as s:
+        return [e.to_stage for e in s.exec(select(DocketEntry).where(DocketEntry.election_id == 1)
+                                           .order_by(DocketEntry.id)) if e.to_stage]  # type: ignore[arg-type]
+
+
+class TestSetAside:
+    def test_sets_aside_and_directs_a_second_election(self, report_issued: Path) -> None:
+        """The set-aside moves election 1 through rd-decision and set-aside to rerun-directed with the same ballot; reconsideration due Mon 2021-12-13."""
+        result = perform(act({**DECISION, "rulings": {"rwdsu": {1: "sustained"}}}))
+        assert result.ref == "decision:2"  # decision 1 is the hearing officer's report
+        assert result.summary == "Regional Director's Decision: objections sustained"
+        assert any("not a final disposition" in w and "R-N3" in w for w in result.warnings)
+        assert stages()[-3:] == [Stage.RD_DECISION, Stage.SET_ASIDE, Stage.RERUN_DIRECTED]
+        with read_session() as s:
+            election = s.exec(select(Election)).one()
+            assert (election.next_kind, election.next_choices, election.next_against_on_ballot) == (
+                ElectionKind.RERUN, [RWDSU], True)
+            assert s.exec(select(Objection).where(Objection.number == 1)).one().disposition is Disposition.SUSTAINED
+            assert s.exec(select(Objection).where(Objection.number == 2)).one().disposition is Disposition.SET_FOR_HEARING
+            due = {d.kind: d for d in s.exec(select(Deadline))}
+        assert (due[DeadlineKind.RECONSIDERATION].due_on, due[DeadlineKind.RECONSIDERATION].status) == (
+            date(2021, 12, 13), DeadlineStatus.OPEN)
+        assert due[DeadlineKind.EXCEPTIONS].status is DeadlineStatus.LAPSED  # none filed by 2021-08-16
+        assert due[DeadlineKind.EARLIEST_CERTIFICATION].status is DeadlineStatus.MOOTED
+
+    def test_retry_is_found_and_other_content_refused(self, report_issued: Path) -> None:
+        """The decision sent twice is recorded once; the same date with another party at fault is refused."""
+        first = perform(event("rd-decision"))
+        assert unchanged_by_retry(event("rd-decision")).entry_id == first.entry_id
+        error = refused(act({**DECISION, "at_fault": "rwdsu"}), AlreadyRecorded)
+        assert "at_fault: 'amazon' → 'rwdsu'" in str(error)
+
+    def test_ruling_on_an_unknown_objection_stores_nothing(self, report_issued: Path) -> None:
+        """A ruling on RWDSU's objection 24 (it filed 23) refuses the whole decision: no ruling, stage or deadline is stored."""
+        error = refused(act({**DECISION, "rulings": {"rwdsu": {1: "sustained", 24: "sustained"}}}), UnknownRecord)
+        assert error.field == "rulings.rwdsu.24"  # type: ignore[attr-defined]
+
+    def test_issues_the_direction_of_second_election(self, report_issued: Path) -> None:
+        """The set-aside issues the Decision and Direction of Second Election, naming the Regional Director."""
+        result = perform(event("rd-decision"), documents="issue")
+        [doc] = result.documents
+        assert doc.file_name == "2021-11-29_decision-and-direction-of-second-election.pdf"
+        text = " ".join(page.extract_text() for page in PdfReader(doc.path).pages)
+        assert "Lisa Henderson" in text
+
+
+class TestOverrule:
+    def test_overruling_makes_the_certification_due(self, report_issued: Path) -> None:
+        """Objections overruled: rd-decision then certification-due; no document (casefile has none for it yet)."""
+        result = perform(act({**DECISION, "result": "overrule", "at_fault": None,
+                              "rulings": {"rwdsu": {n: "overruled" for n in range(1, 24)}}}))
+        assert (result.summary, result.documents, result.warnings) == (
+            "Regional Director's Decision: objections overruled", [], [])
+        assert stages()[-2:] == [Stage.RD_DECISION, Stage.CERTIFICATION_DUE]
+        with read_session() as s:
+            assert {o.disposition for o in s.exec(select(Objection))} == {Disposition.OVERRULED}
+
+    def test_before_the_objections_is_refused(self, configured_db: Path) -> None:
+        """Right after the tally there is nothing for the Regional Director to decide."""
+        carry("tally-2021")
+        error = refused(act({**DECISION, "date": date(2021, 4, 12), "result": "overrule", "at_fault": None}),
+                        IllegalTransition)
+        assert "stage 'tally-issued'" in str(error)
+
+
+class TestAgreementNotInTheRecord:
+    def test_set_aside_is_stored_whole_and_says_review_is_assumed(self, configured_db: Path) -> None:
+        """With the agreement unknown the set-aside is recorded whole (decision, stages, deadlines), Board review treated as available and said so."""
+        carry("ho-report", agreement=None)
+        result = perform(event("rd-decision"))
+        assert "The election agreement is not in the record: Board review is treated as available" in result.summary
+        assert result.warnings[0].startswith("The election agreement is not in the record")
+        assert "R-N3" in result.warnings[1]
+        assert stages()[-3:] == [Stage.RD_DECISION, Stage.SET_ASIDE, Stage.RERUN_DIRECTED]
+        with read_session() as s:
+            assert s.get(Decision, 2) is not None
+            assert s.exec(select(Deadline).where(Deadline.kind == DeadlineKind.RECONSIDERATION)).one().due_on == date(2021, 12, 13)
+
+    def test_set_aside_issues_its_document(self, configured_db: Path) -> None:
+        """With the agreement unknown the Decision and Direction of Second Election is issued, says the agreement is not in the record and offers review."""
+        carry("ho-report", agreement=None)
+        result = perform(event("rd-decision"), documents="issue")
+        [doc] = result.documents
+        assert doc.kind == "decision-and-direction-of-second-election"
+        text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(doc.path).pages)
+        assert "Pursuant to a [NOT IN THE PUBLIC RECORD: election agreement]" in text
+        assert "RIGHT TO REQUEST REVIEW" in text and "any party may file with the Board" in text
