@@ -239,7 +239,8 @@ def migration_connection(engine: Engine) -> Iterator[Connection]:
     SQLite: foreign keys off while tables are rebuilt (a batch migration copies a table, drops the
     old one and renames the copy), ``BEGIN IMMEDIATE`` (casefile's engines) and ``PRAGMA
     foreign_key_check`` before the commit (a violation rolls everything back). PostgreSQL: a
-    transaction-level advisory lock, so two processes never migrate at once."""
+    transaction-level advisory lock, so two processes never migrate at once, and, for an engine that
+    maps tables into a schema (``schema_translate_map``), that schema as the transaction's search path."""
     from casefile.record.db import _WRITE
 
     with engine.connect() as connection:
@@ -251,6 +252,10 @@ def migration_connection(engine: Engine) -> Iterator[Connection]:
             with connection.begin():
                 if connection.dialect.name == "postgresql":
                     connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_LOCK_KEY})
+                    schema = translated_schema(connection)
+                    if schema is not None:  # Alembic's ALTERs ignore the translate map; the search path does not
+                        connection.execute(text("SELECT set_config('search_path', :path, true)"),
+                                           {"path": connection.dialect.identifier_preparer.quote(schema)})
                 yield connection
                 if sqlite:
                     broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
