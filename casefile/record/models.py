@@ -354,3 +354,7 @@ class ReminderSent(SQLModel, table=True):
     claimed_at: datetime = _instant(nullable=False)
     sent_at: datetime | None = _instant(nullable=True)
     scheduled_at: datetime = _instant(nullable=False)
+
+
+# The accounts tables (issue 8) register with the same metadata: create_all and the migrations see them.
+from casefile.record import accounts as _accounts  # noqa: E402,F401

@@ -83,10 +83,10 @@ def noon(act_: ActIn) -> datetime:
     return midday(act_.on, EASTERN)
 
 
-def perform(act_: ActIn, *, as_of: datetime | None = None,
-            documents: Literal["issue", "defer", "none"] = "none") -> app.ActResult:
-    """Perform ``act_`` on the Bessemer case through the front door (as of ``noon(act_)`` by default)."""
-    return app.perform(act_, case_number=NUMBER, as_of=as_of or noon(act_), by=Who.operator(), documents=documents)
+def perform(act_: ActIn, *, as_of: datetime | None = None, documents: Literal["issue", "defer", "none"] = "none",
+            case_number: str = NUMBER) -> app.ActResult:
+    """Perform ``act_`` on the case (default Bessemer) through the front door, as of ``noon(act_)`` by default."""
+    return app.perform(act_, case_number=case_number, as_of=as_of or noon(act_), by=Who.operator(), documents=documents)
 
 
 def open_bessemer(agreement: ElectionAgreement | None = ElectionAgreement.DIRECTED) -> None:
@@ -106,33 +106,34 @@ def carry(through: str, *, agreement: ElectionAgreement | None = ElectionAgreeme
         perform(events[i])
 
 
-def case_id() -> int:
+def case_id(number: str = NUMBER) -> int:
     from casefile.record.db import read_session
     from casefile.record.lookups import get_case
 
     with read_session() as session:
-        ident = get_case(session, NUMBER).id
+        ident = get_case(session, number).id
     assert ident is not None
     return ident
 
 
-def refused(act_: ActIn, error: type[Exception], *, as_of: datetime | None = None) -> Exception:
+def refused(act_: ActIn, error: type[Exception], *, as_of: datetime | None = None,
+            case_number: str = NUMBER) -> Exception:
     """Attempt ``act_`` and check it is refused with ``error`` and stores nothing: every table and
     the output folder are as the pre-act sweep left them. Returns the error."""
     moment = as_of or noon(act_)
-    app.sweep_case(case_id(), as_of=moment)
+    app.sweep_case(case_id(case_number), as_of=moment)
     before = default_snapshot()
     with pytest.raises(error) as caught:
-        perform(act_, as_of=moment)
+        perform(act_, as_of=moment, case_number=case_number)
     assert default_snapshot() == before
     return caught.value
 
 
-def unchanged_by_retry(act_: ActIn, *, as_of: datetime | None = None) -> app.ActResult:
+def unchanged_by_retry(act_: ActIn, *, as_of: datetime | None = None, case_number: str = NUMBER) -> app.ActResult:
     """Perform ``act_`` again: the result is the first one's (``repeated``) and nothing new is stored."""
     moment = as_of or noon(act_)
     before = default_snapshot()
-    result = perform(act_, as_of=moment)
+    result = perform(act_, as_of=moment, case_number=case_number)
     assert result.repeated
     assert default_snapshot() == before
     return result

@@ -1,0 +1,143 @@
+"""Acting as a signed-in user: the one place where the web pages, the API and drafts turn "this
+user wants this act on this case" into a call of the front door (casefile.app.perform), after
+the rules of casefile.record.access say whether and how (performed or recorded).
+
+The act is docketed with its legal actor (the act's) and the user (``user:<email>``, and ", from a
+document received" when recorded). Opening a case links the user's organization to the party it
+names (``party``), in its own transaction right after the case is opened.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import ValidationError
+from sqlalchemy import Engine
+
+from casefile.acts import ActIn, Who, models, parse_act
+from casefile.acts.open_case import OpenCase
+from casefile.errors import BadInput
+from casefile.record.access import CaseAlreadyOpen, Mode, UserViewer, authorize, recorded_by_label
+from casefile.record.accounts import OrganizationKind, User
+from casefile.record.db import read_session, write_session
+from casefile.record.models import Case
+
+
+class InvalidAct(BadInput):
+    """An act (an API body, a draft) that does not validate as its act model; ``field`` is the
+    path of the first field at fault, relative to the act ("objections.2", "offer_of_proof.0.witness")."""
+
+    code = "invalid-act"
+
+
+def field_path(loc: tuple[Any, ...] | list[Any], *, act_name: str | None = None) -> str:
+    """A pydantic error location as casefile's dotted field path: the discriminated union's tag
+    (the act's name) and a leading "body" are left out."""
+    parts = [str(p) for p in loc]
+    if parts and parts[0] == "body":
+        parts = parts[1:]
+    if parts and (parts[0] == act_name or parts[0] in models()):
+        parts = parts[1:]
+    return ".".join(parts)
+
+
+def explain(exc: ValidationError, *, act_name: str | None = None) -> tuple[str, str]:
+    """The first error of ``exc`` as (field path, "field 'x': what is wrong")."""
+    err = exc.errors()[0]
+    path = field_path(err["loc"], act_name=act_name) or "act"
+    return path, f"field {path!r}: {err['msg']}"
+
+
+def act_from(data: Any) -> ActIn:
+    """The act model of ``data`` (a mapping with ``act``, the scenario event's shape). Raises
+    InvalidAct naming the field at fault (``act`` when the act is not one casefile knows)."""
+    if not isinstance(data, dict) or "act" not in data:
+        raise InvalidAct(f"an act is a mapping with `act` (one of: {', '.join(models())})", field="act")
+    if data["act"] not in models():
+        raise InvalidAct(f"unknown act {str(data['act'])[:80]!r} (acts: {', '.join(models())})", field="act")
+    try:
+        return parse_act(data)
+    except ValidationError as exc:
+        path, text = explain(exc, act_name=str(data["act"]))
+        raise InvalidAct(f"{data['act']}: {text}", field=path) from exc
+
+
+def who(viewer: UserViewer, mode: Mode) -> Who:
+    """The Who the docket names for an act of ``viewer`` done in ``mode``."""
+    return Who(label=recorded_by_label(viewer, mode), user_id=viewer.user_id, organization_id=viewer.organization_id,
+               role=viewer.role.value)
+
+
+def viewer_of(user_id: int, *, engine: Engine | None = None) -> UserViewer:
+    """The viewer of user ``user_id``, read in its own session."""
+    from casefile.errors import UnknownRecord
+
+    with read_session(engine) as session:
+        user = session.get(User, user_id)
+        if user is None:
+            raise UnknownRecord(f"no user {user_id}")
+        return UserViewer.of(session, user)
+
+
+def perform_as(viewer: UserViewer, act: ActIn, *, case_number: str | None, as_of: datetime, party: str | None = None,
+               documents: Literal["issue", "defer", "none"] = "defer", engine: Engine | None = None) -> Any:
+    """Perform (or record) ``act`` on ``case_number`` as ``viewer``, as of ``as_of``; returns the
+    front door's ActResult.
+
+    ``party``: for open-case by a party's organization, the handle of the party it represents in
+    the case (its users then see the case). Raises what casefile.record.access.authorize raises
+    (UnknownCase for a case the user may not see, NotPermitted), CaseAlreadyOpen, BadInput (the
+    case number in the path and in the act differ; no or an unknown ``party``), and the act's
+    own errors (casefile.app.perform: nothing stored)."""
+    from casefile import app
+    from casefile.record.queries import visible_case
+    from casefile.rules.case_numbers import parse_case_number
+
+    if isinstance(act, OpenCase):
+        return _open_case(viewer, act, case_number=case_number, as_of=as_of, party=party, documents=documents,
+                          engine=engine)
+    if case_number is None:
+        raise BadInput(f"{act.act_name}: name the case the act is on", field="case_number")
+    with read_session(engine) as session:
+        case = visible_case(session, case_number, viewer)
+        mode = authorize(session, viewer, act, case)
+    return app.perform(act, case_number=str(parse_case_number(case_number)), as_of=as_of, by=who(viewer, mode),
+                       documents=documents, engine=engine)
+
+
+def _open_case(viewer: UserViewer, act: OpenCase, *, case_number: str | None, as_of: datetime, party: str | None,
+               documents: Literal["issue", "defer", "none"], engine: Engine | None) -> Any:
+    from sqlmodel import select
+
+    from casefile import app
+    from casefile.accounts.orgs import link_party
+    from casefile.rules.case_numbers import parse_case_number
+
+    number = str(parse_case_number(act.case.number))
+    if case_number is not None and str(parse_case_number(case_number)) != number:
+        raise BadInput(f"open-case: the act opens {number}, not {case_number}", field="case.number")
+    region = viewer.organization_kind is OrganizationKind.REGION
+    with read_session(engine) as session:
+        existing = session.exec(select(Case).where(Case.number == number)).first()
+        mode = authorize(session, viewer, act, existing)
+        linking = existing is None and not region
+    if linking:
+        keys = [p.key for p in act.parties]
+        if party is None or party not in keys:
+            raise BadInput(f"open-case: name the party {viewer.organization_key} represents in {number} "
+                           f"(party: one of {', '.join(keys)})", field="party")
+    result = app.perform(act, case_number=number, as_of=as_of, by=who(viewer, mode), documents=documents,
+                         engine=engine)
+    if linking and not result.repeated:
+        with write_session(engine, by=viewer.label()) as session:
+            link_party(session, organization=viewer.organization_key, case_number=number, party=party,  # type: ignore[arg-type]
+                       as_of=as_of, by=viewer.label())
+        viewer.forget_links()
+    elif linking:  # another opened it first, in the instant between the check and the act
+        with read_session(engine) as session:
+            case = session.exec(select(Case).where(Case.number == number)).first()
+            if case is None or not viewer.sees_case(session, case):
+                raise CaseAlreadyOpen(f"{number} was opened by another organization just now; the operator links "
+                                      f"{viewer.organization_key} to its party (casefile orgs link)", field="case.number")
+    return result

@@ -1,0 +1,180 @@
+"""certification: the Regional Director's certification follows the outcome stored with the latest
+tally (its kind and winner), never the vote counts or display text; the request-for-review period
+exists where the Board reviews the Regional Director (R-K5).
+
+Cases: Bessemer 2021 (10-RC-269250: 738 for, 1,798 against, directed election), had no objections
+been filed; Starbucks Elmwood Avenue (03-RC-282115: 19-8 on 2021-12-09, certified 2021-12-17,
+agreement not in the sources); Starbucks Genesee Street (03-RC-282139: 15-9 with 7 determinative
+challenges; revised tally 15-9 on 2022-01-10 after the challenges were ruled ineligible)."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from sqlmodel import select
+
+from casefile import app
+from casefile.acts import Who
+from casefile.acts.record_tally import analysis_fields
+from casefile.errors import AlreadyRecorded, IllegalTransition, Internal, ProcedureError
+from casefile.record.db import read_session, write_session
+from casefile.record.deadlines import keep_deadline
+from casefile.record.models import Case, Certification, Deadline, Election, Tally
+from casefile.record.workflow import advance
+from casefile.rules.outcome import TallyCounts
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, ElectionAgreement, Stage, TallyKind
+from tests.acts.procedure import act, carry, noon, perform, prepare_schema, refused, unchanged_by_retry
+
+ELMWOOD, GENESEE = "03-RC-282115", "03-RC-282139"
+STARBUCKS_PARTIES = [{"key": "starbucks", "role": "employer", "name": "Starbucks Corporation"},
+                     {"key": "workers-united", "role": "petitioner", "name": "Workers United"}]
+
+
+def certify(on: date) -> object:
+    return act({"act": "certification", "date": on})
+
+
+def open_starbucks(number: str, store: str, tally: dict[str, object]) -> None:
+    prepare_schema()
+    opening = act({"act": "open-case", "date": date(2021, 8, 30), "parties": STARBUCKS_PARTIES,
+                   "case": {"number": number, "name": "Starbucks Corporation", "petition_filed_on": date(2021, 8, 30),
+                            "unit_description": f"[NOT IN THE PUBLIC RECORD: unit description of the {store} store unit]"}})
+    app.perform(opening, as_of=noon(opening), by=Who.operator(), documents="none")
+    record = act({"act": "record-tally", "date": date(2021, 12, 9), "kind": "initial", "election": {"method": "mail"},
+                  **tally})
+    perform(record, case_number=number)
+
+
+def election_of(number: str) -> Election:
+    with read_session() as s:
+        case = s.exec(select(Case).where(Case.number == number)).one()
+        return s.exec(select(Election).where(Election.case_id == case.id)).one()
+
+
+def deadlines_of(number: str) -> dict[DeadlineKind, Deadline]:
+    with read_session() as s:
+        case = s.exec(select(Case).where(Case.number == number)).one()
+        return {d.kind: d for d in s.exec(select(Deadline).where(Deadline.case_id == case.id))}
+
+
+class TestCertificationOfResults:
+    def test_no_objections_certifies_the_results(self, configured_db: Path) -> None:
+        """No objections by Fri 2021-04-16: certified Mon 2021-04-19 (results); request for review due Mon 2021-05-03."""
+        carry("tally-2021")
+        result = perform(certify(date(2021, 4, 19)))
+        assert (result.summary, result.warnings) == ("Certification of Results", [])
+        with read_session() as s:
+            cert = s.exec(select(Certification)).one()
+            assert (cert.kind, cert.union, cert.issued_on) == ("results", None, date(2021, 4, 19))
+        assert election_of("10-RC-269250").stage is Stage.CERTIFIED
+        due = deadlines_of("10-RC-269250")
+        assert due[DeadlineKind.EARLIEST_CERTIFICATION].status is DeadlineStatus.MET
+        assert due[DeadlineKind.REQUEST_FOR_REVIEW].due_on == date(2021, 5, 3)
+        assert due[DeadlineKind.RFR_OPPOSITION].due_on == date(2021, 5, 10)
+
+    def test_consent_election_is_final(self, configured_db: Path) -> None:
+        """In a consent election the certification is final: the election closes, no request-for-review period (R-K5)."""
+        carry("tally-2021", agreement=ElectionAgreement.CONSENT)
+        perform(certify(date(2021, 4, 19)))
+        assert election_of("10-RC-269250").stage is Stage.CLOSED
+        assert DeadlineKind.REQUEST_FOR_REVIEW not in deadlines_of("10-RC-269250")
+
+    def test_after_objections_overruled(self, configured_db: Path) -> None:
+        """After the Regional Director overrules the objections the results are certified."""
+        carry("ho-report")
+        perform(act({"act": "rd-decision", "date": date(2021, 11, 29), "result": "overrule"}))
+        assert perform(certify(date(2021, 12, 1))).summary == "Certification of Results"
+
+    def test_while_the_objection_period_is_open_is_refused(self, configured_db: Path) -> None:
+        """A certification dated 2021-04-16, the last day for objections, is refused and stores nothing."""
+        carry("tally-2021")
+        error = refused(certify(date(2021, 4, 16)), ProcedureError)
+        assert "objections are due 2021-04-16 (102.69(b))" in str(error)
+
+    def test_while_objections_are_pending_is_refused(self, configured_db: Path) -> None:
+        """With RWDSU's objections pending the election cannot be certified."""
+        carry("objections-2021")
+        error = refused(certify(date(2021, 4, 20)), IllegalTransition)
+        assert "stage 'objections-pending'" in str(error)
+
+    def test_retry_is_found_and_another_date_refused(self, configured_db: Path) -> None:
+        """The certification recorded twice is one record; a second one with another date is refused."""
+        carry("tally-2021")
+        first = perform(certify(date(2021, 4, 19)))
+        assert unchanged_by_retry(certify(date(2021, 4, 19))).ref == first.ref
+        error = refused(certify(date(2021, 4, 20)), AlreadyRecorded)
+        assert "was certified on 2021-04-19" in str(error)
+
+
+class TestCertificationOfRepresentative:
+    def test_union_from_the_stored_outcome(self, configured_db: Path) -> None:
+        """Elmwood, 19-8: Workers United is certified as the tally stored it; agreement unknown, so review is kept and said to be assumed."""
+        open_starbucks(ELMWOOD, "Elmwood Avenue", {"choices": {"Workers United": 19}, "against": 8})
+        with read_session() as s:
+            assert s.exec(select(Tally.winner)).one() == "Workers United"
+        result = perform(certify(date(2021, 12, 17)), case_number=ELMWOOD)
+        assert result.summary.startswith("Certification of Representative: Workers United (The election agreement is "
+                                         "not in the record: Board review is treated as available")
+        with read_session() as s:
+            assert s.exec(select(Certification.union)).one() == "Workers United"
+        # 10 business days, Fri 2021-12-24 and Fri 2021-12-31 (Christmas and New Year observed) skipped
+        assert deadlines_of(ELMWOOD)[DeadlineKind.REQUEST_FOR_REVIEW].due_on == date(2022, 1, 4)
+
+    def test_a_revised_tally_decides(self, configured_db: Path) -> None:
+        """Genesee: the initial 15-9 tally is pending (7 determinative challenges); the revised tally's stored winner is certified."""
+        open_starbucks(GENESEE, "Genesee Street", {"choices": {"Workers United": 15}, "against": 9, "challenged": 7,
+                                                   "eligible": 46})
+        app.sweep_case(_case_id(GENESEE), as_of=noon(certify(date(2021, 12, 17))))
+        assert election_of(GENESEE).stage is Stage.CHALLENGE_INVESTIGATION
+        _revised_tally(GENESEE, date(2022, 1, 10), TallyCounts(choices=(("Workers United", 15),), against=9, challenged=0,
+                                                               eligible=46))
+        result = perform(certify(date(2022, 1, 19)), case_number=GENESEE)  # revised-tally objections due Tue 2022-01-18
+        assert result.summary.startswith("Certification of Representative: Workers United")
+        with read_session() as s:
+            assert s.exec(select(Certification.kind)).one() == "representative"
+
+    def test_a_stored_outcome_without_its_winner_is_not_guessed(self, configured_db: Path) -> None:
+        """A REP tally row without its winner (written before casefile stored it) is refused as internal, not certified by vote counts."""
+        open_starbucks(ELMWOOD, "Elmwood Avenue", {"choices": {"Workers United": 19}, "against": 8})
+        with write_session() as s:
+            tally = s.exec(select(Tally)).one()
+            tally.winner = None
+            s.add(tally)
+        error = refused(certify(date(2021, 12, 17)), Internal, case_number=ELMWOOD)
+        assert "does not hold the labor organization chosen" in str(error)
+
+    def test_issues_the_certification_of_representative(self, configured_db: Path) -> None:
+        """The Certification of Representative names Workers United."""
+        open_starbucks(ELMWOOD, "Elmwood Avenue", {"choices": {"Workers United": 19}, "against": 8})
+        [doc] = perform(certify(date(2021, 12, 17)), case_number=ELMWOOD, documents="issue").documents
+        assert doc.file_name == "2021-12-17_certification-of-representative.pdf"
+        text = " ".join(page.extract_text() for page in PdfReader(doc.path).pages)
+        assert "Workers United" in text
+
+
+def _case_id(number: str) -> int:
+    from tests.acts.procedure import case_id
+
+    return case_id(number)
+
+
+def _revised_tally(number: str, on: date, counts: TallyCounts) -> None:
+    """The Revised Tally of Ballots as the revised-tally act stores it (the rules' whole outcome,
+    casefile.acts.record_tally.analysis_fields), with its stage and objection period."""
+    with write_session(by=Who.operator().label) as s:
+        case = s.exec(select(Case).where(Case.number == number)).one()
+        election = s.exec(select(Election).where(Election.case_id == case.id)).one()
+        original = s.exec(select(Tally).where(Tally.election_id == election.id)).one()
+        revised = Tally(election_id=election.id, kind=TallyKind.REVISED, prepared_on=on, revises_id=original.id,  # type: ignore[arg-type]
+                        **analysis_fields(counts))
+        s.add(revised)
+        s.flush()
+        advance(s, election, Stage.REVISED_TALLY_ISSUED, as_of=noon(certify(on)), occurred_on=on, act="revised-tally",
+                act_key=f"revised-tally:e{election.sequence}:{on.isoformat()}", actor=Actor.REGIONAL_DIRECTOR,
+                summary="Revised Tally of Ballots", ref=f"tally:{revised.id}")
+        keep_deadline(s, case=case, election=election, kind=DeadlineKind.REVISED_TALLY_OBJECTIONS,
+                      trigger=f"Revised Tally of Ballots made available {on.isoformat()}", trigger_on=on,
+                      for_whom="all parties")
