@@ -52,6 +52,7 @@ def _main(version: bool = typer.Option(False, "--version", callback=_version, is
 # Command modules: each registers its commands on the groups above when imported.
 from casefile.cli import (  # noqa: E402,F401  (registration)  # noqa: E402,F401  (registration)
     acts,
+    backup,
     calc_deadlines,
     calc_tally,
     calendar_feed,
@@ -62,6 +63,7 @@ from casefile.cli import (  # noqa: E402,F401  (registration)  # noqa: E402,F401
     deadlines_explain,
     deadlines_list,
     importing,  # noqa: E402,F401  (registration)
+    integrity,
     reminders,
     replay,
     serving,

@@ -206,9 +206,8 @@ def verify(session: Session, *, output_dir: Path, case_number: str | None = None
 
     For each case: each entry in id order must follow the one before (``prev_hash``) and its
     ``chain_hash`` must be the HMAC of its content; the first one that does not is named (what comes
-    after it cannot be vouched for). Each Document must be covered by an entry, and its file — in
-    ``output_dir``/<case number>/<its file name>, else at its stored path — must exist with the
-    stored sha256. ``expect_head`` (with ``case_number``): the head written down earlier, which the
+    after it cannot be vouched for). Each Document must be covered by an entry, and its file, in
+    ``output_dir``/<case number>/<its file name>, must exist with the stored sha256. ``expect_head`` (with ``case_number``): the head written down earlier, which the
     chain must still end in. Raises MalformedCaseNumber, UnknownCase."""
     from casefile.record.lookups import get_case
 
@@ -249,7 +248,8 @@ def verify(session: Session, *, output_dir: Path, case_number: str | None = None
                 report.problems.append(Problem(case.number, "file", f"{named} is on no docket entry"))
                 continue
             if not where.is_file():
-                report.problems.append(Problem(case.number, "file", f"{named} is missing"))
+                issued_at = "" if Path(document.path).resolve() == where.resolve() else f"; issued as {document.path}"
+                report.problems.append(Problem(case.number, "file", f"{named} is missing{issued_at}"))
                 continue
             if file_sha256(where) != document.sha256:
                 report.problems.append(Problem(case.number, "file", (
@@ -283,11 +283,10 @@ def _entry_problem(entry: DocketEntry, documents: Mapping[int | None, Document],
 
 
 def document_file(document: Document, *, output_dir: Path, case_number: str) -> Path:
-    """Where an issued document's file is: in ``output_dir``/<case number>/ under its file name
-    (the place issuance and ``casefile restore`` put it), else at the path stored when it was issued."""
-    stored = Path(document.path)
-    here = output_dir / case_number / stored.name
-    return here if here.exists() or not stored.exists() else stored
+    """Where an issued document's file must be: ``output_dir``/<case number>/<its file name> (where
+    issuance writes it and ``casefile restore`` puts it back). The path stored when it was issued
+    is not used: after a restore or a move it names another installation's copy."""
+    return output_dir / case_number / Path(document.path).name
 
 
 def file_sha256(path: Path) -> str:

@@ -1,0 +1,220 @@
+"""`casefile backup`, `casefile restore` and `casefile verify` on a replayed case (Bessemer, in process):
+a backup restored into a fresh place verifies with the same chain head; a tampered docket row and a
+tampered PDF are each named; restore refuses what it must not overwrite and a damaged backup."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from casefile.cli.app import app
+from casefile.jobs.backup import BackupError
+from casefile.record.db import get_engine
+from casefile.record.secret_key import clear_cache
+from casefile.settings import get_settings
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bessemer-10-RC-269250.yaml"
+NUMBER = "10-RC-269250"
+runner = CliRunner()
+
+
+@dataclass(frozen=True)
+class Place:
+    """A casefile installation: its database file, output folder and key file."""
+
+    root: Path
+
+    @property
+    def db(self) -> Path:
+        return self.root / "db" / "casefile.db"
+
+    @property
+    def out(self) -> Path:
+        return self.root / "out"
+
+    @property
+    def key(self) -> Path:
+        return self.root / "db" / "secret.key"
+
+
+def _use(place: Place, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Point the settings at ``place`` (its key file next to its database: no CASEFILE_SECRET_KEY)."""
+    monkeypatch.setenv("CASEFILE_DATABASE_URL", f"sqlite:///{place.db}")
+    monkeypatch.setenv("CASEFILE_OUTPUT_DIR", str(place.out))
+    monkeypatch.delenv("CASEFILE_SECRET_KEY", raising=False)
+    get_settings.cache_clear()
+    get_engine.cache_clear()
+    clear_cache()
+
+
+def _cli(*args: str) -> tuple[int, str, BaseException | None]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.output, result.exception if not isinstance(result.exception, SystemExit) else None
+
+
+@pytest.fixture(scope="module")
+def origin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Place]:
+    """Bessemer replayed in process (its documents issued here, no Prefect) into a fresh place."""
+    from casefile.scenario import replay
+
+    place = Place(tmp_path_factory.mktemp("origin"))
+    with pytest.MonkeyPatch.context() as mp:
+        _use(place, mp)
+        replay(EXAMPLE, through_prefect=False)
+        get_engine.cache_clear()
+        yield place
+    get_settings.cache_clear()
+    get_engine.cache_clear()
+    clear_cache()
+
+
+@pytest.fixture
+def restored(origin: Place, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Place:
+    """The origin backed up, then restored into a fresh place (the settings now point there)."""
+    _use(origin, monkeypatch)
+    code, output, error = _cli("backup", str(tmp_path / "backup"))
+    assert (code, error) == (0, None), output
+    fresh = Place(tmp_path / "fresh")
+    _use(fresh, monkeypatch)
+    code, output, error = _cli("restore", str(tmp_path / "backup"))
+    assert (code, error) == (0, None), output
+    get_engine.cache_clear()
+    return fresh
+
+
+def _docket_ids(place: Place) -> list[int]:
+    with sqlite3.connect(place.db) as conn:
+        return [r[0] for r in conn.execute("select id from docketentry order by id")]
+
+
+class TestVerify:
+    def test_a_replayed_case_verifies(self, origin: Place, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Every entry of the replay chains and every issued PDF matches: exit 0 and the one-line summary."""
+        _use(origin, monkeypatch)
+        files = sorted(p.name for p in (origin.out / NUMBER).iterdir())
+        code, output, error = _cli("verify")
+        assert (code, error) == (0, None)
+        assert output.strip() == f"verified: 1 cases, {len(_docket_ids(origin))} entries, {len(files)} files"
+        assert len(files) >= 10 and "2021-04-16_offer-of-proof_rwdsu.pdf" in files
+
+    def test_head_is_printed(self, origin: Place, monkeypatch: pytest.MonkeyPatch) -> None:
+        """`verify --head CASE` prints the last entry's chain hash and the entry count."""
+        _use(origin, monkeypatch)
+        with sqlite3.connect(origin.db) as conn:
+            last = conn.execute("select chain_hash from docketentry order by id desc limit 1").fetchone()[0]
+            count = conn.execute("select count(*) from docketentry").fetchone()[0]
+        code, output, _ = _cli("verify", "--head", NUMBER)
+        assert code == 0 and output.strip() == f"{NUMBER} head {last} ({count} docket entries)"
+
+    def test_issued_files_and_folders_are_private(self, origin: Place) -> None:
+        """Issued PDFs are 0600 and their folders 0700 (an offer of proof is confidential)."""
+        assert {p.stat().st_mode & 0o777 for p in (origin.out / NUMBER).iterdir()} == {0o600}
+        assert {(origin.out / NUMBER).stat().st_mode & 0o777, origin.out.stat().st_mode & 0o777} == {0o700}
+
+
+class TestBackupRestore:
+    def test_restored_place_verifies_with_the_same_head(self, origin: Place, restored: Place,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+        """The restored database and documents verify, end in the same chain head, and hold the same files."""
+        _use(origin, monkeypatch)
+        head_before = _cli("verify", "--head", NUMBER)[1]
+        _use(restored, monkeypatch)
+        code, output, _ = _cli("verify")
+        assert code == 0 and output.startswith("verified: 1 cases, ")
+        assert _cli("verify", "--head", NUMBER)[1] == head_before
+        assert sorted(p.name for p in (restored.out / NUMBER).iterdir()) == \
+            sorted(p.name for p in (origin.out / NUMBER).iterdir())
+        assert restored.key.read_bytes() == origin.key.read_bytes() and restored.key.stat().st_mode & 0o777 == 0o600
+
+    def test_manifest_lists_every_file_with_its_sha256(self, origin: Place, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+        """The manifest names the database copy, each document and the key, each with its sha256; all 0600."""
+        import hashlib
+
+        _use(origin, monkeypatch)
+        assert _cli("backup", str(tmp_path / "b"))[0] == 0
+        manifest = json.loads((tmp_path / "b" / "manifest.json").read_text())
+        paths = [f["path"] for f in manifest["files"]]
+        assert paths[0] == "database/casefile.db" and "secret.key" in paths
+        assert len([p for p in paths if p.startswith(f"documents/{NUMBER}/")]) == len(list((origin.out / NUMBER).iterdir()))
+        for item in manifest["files"]:
+            copy = tmp_path / "b" / item["path"]
+            assert hashlib.sha256(copy.read_bytes()).hexdigest() == item["sha256"]
+            assert copy.stat().st_mode & 0o777 == 0o600
+        assert manifest["counts"]["case"] == 1 and manifest["counts"]["docketentry"] == len(_docket_ids(origin))
+
+    def test_tampered_row_and_pdf_are_each_named(self, restored: Place, monkeypatch: pytest.MonkeyPatch) -> None:
+        """After raw SQL edits one docket row and one byte of one PDF changes, verify exits 1 naming both."""
+        ids = _docket_ids(restored)
+        target = ids[len(ids) // 2]
+        with sqlite3.connect(restored.db) as conn:
+            conn.execute("update docketentry set summary = summary || '.' where id = ?", (target,))
+        pdf = restored.out / NUMBER / "2021-04-16_offer-of-proof_rwdsu.pdf"
+        data = bytearray(pdf.read_bytes())
+        data[len(data) // 2] ^= 0x01
+        pdf.write_bytes(bytes(data))
+        code, output, _ = _cli("verify")
+        assert code == 1
+        lines = output.strip().splitlines()
+        assert lines[0].startswith(f"{NUMBER}: docket entry #{target} (") and "does not match its hash" in lines[0]
+        assert "2021-04-16_offer-of-proof_rwdsu.pdf) does not match its sha256" in lines[1]
+        assert lines[-1].startswith("NOT verified: 2 problem(s) in 1 case(s)")
+
+    def test_a_missing_pdf_is_named(self, restored: Place, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A deleted issued file is named as missing (exit 1)."""
+        (restored.out / NUMBER / "2021-04-09_tally-of-ballots.pdf").unlink()
+        code, output, _ = _cli("verify", NUMBER)
+        assert code == 1 and "2021-04-09_tally-of-ballots.pdf) is missing" in output
+
+    def test_restore_refuses_a_place_in_use(self, origin: Place, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Restoring over a database with rows or an output folder with files is refused, nothing changed; --force does it."""
+        _use(origin, monkeypatch)
+        assert _cli("backup", str(tmp_path / "b"))[0] == 0
+        before = origin.db.read_bytes()
+        code, _, error = _cli("restore", str(tmp_path / "b"))
+        assert isinstance(error, BackupError) and "is not empty" in str(error) and "nothing changed" in str(error)
+        assert origin.db.read_bytes() == before
+        code, output, error = _cli("restore", "--force", str(tmp_path / "b"))
+        assert (code, error) == (0, None), output
+        assert _cli("verify")[0] == 0
+
+    def test_a_damaged_backup_is_refused_naming_the_file(self, origin: Place, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+        """A backup whose file differs from its manifest is refused before anything is written."""
+        _use(origin, monkeypatch)
+        assert _cli("backup", str(tmp_path / "b"))[0] == 0
+        victim = next((tmp_path / "b" / "documents" / NUMBER).iterdir())
+        victim.write_bytes(victim.read_bytes()[:-10])
+        fresh = Place(tmp_path / "fresh")
+        _use(fresh, monkeypatch)
+        _, _, error = _cli("restore", str(tmp_path / "b"))
+        assert isinstance(error, BackupError) and f"documents/{NUMBER}/{victim.name} does not match its sha256" in str(error)
+        assert not fresh.db.exists() and not fresh.out.exists()
+
+    def test_backup_into_a_used_folder_is_refused(self, origin: Place, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+        """DEST must be new or empty: a backup never mixes with another."""
+        _use(origin, monkeypatch)
+        (tmp_path / "b").mkdir()
+        (tmp_path / "b" / "x").write_text("x")
+        _, _, error = _cli("backup", str(tmp_path / "b"))
+        assert isinstance(error, BackupError) and "is not an empty folder" in str(error)
+
+    def test_the_key_can_be_left_out(self, origin: Place, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """--without-key writes no key file; restored with another key, verify fails and says the key is not the one."""
+        _use(origin, monkeypatch)
+        code, output, _ = _cli("backup", "--without-key", str(tmp_path / "b"))
+        assert code == 0 and not (tmp_path / "b" / "secret.key").exists() and "NOT in the backup" in output
+        _use(Place(tmp_path / "fresh"), monkeypatch)
+        code, output, _ = _cli("restore", str(tmp_path / "b"))
+        assert code == 0 and "is not the one the backup was made with" in output
+        code, output, _ = _cli("verify")
+        assert code == 1 and "is not the one that signed this database" in output
+        shutil.rmtree(tmp_path / "fresh")
