@@ -39,11 +39,13 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.environment import EnvironmentContext
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, inspect, text
@@ -108,8 +110,15 @@ def alembic_config(*, connection: Connection | Engine | None = None, url: str | 
 
 
 def script_directory() -> ScriptDirectory:
-    """The revisions, as Alembic reads them."""
-    return ScriptDirectory.from_config(alembic_config())
+    """The revisions, as Alembic reads them (read once per process and migrations folder)."""
+    return _script_directory(str(MIGRATIONS_DIR))
+
+
+@lru_cache(maxsize=4)
+def _script_directory(folder: str) -> ScriptDirectory:
+    script = ScriptDirectory.from_config(alembic_config())
+    script.revision_map.heads  # noqa: B018  (parse every revision file now, once)
+    return script
 
 
 def head() -> str:
@@ -228,8 +237,19 @@ def upgrade(engine: Engine, target: str = "head") -> tuple[Revision, ...]:
         config = alembic_config(connection=connection)
         if status.state == "unstamped":
             command.stamp(config, BASELINE)
-        command.upgrade(config, target)
+        _run_upgrade(config, target)
         return status.pending if target == "head" else revisions_after(status.current or status.taken_as)
+
+
+def _run_upgrade(config: Config, target: str) -> None:
+    """``alembic upgrade target`` with the revisions read once (script_directory), not per call."""
+    script = script_directory()
+
+    def steps(revision: Any, _context: Any) -> Any:
+        return script._upgrade_revs(target, revision)
+
+    with EnvironmentContext(config, script, fn=steps, destination_rev=target):
+        script.run_env()
 
 
 @contextmanager
@@ -286,7 +306,7 @@ def _baseline_columns() -> dict[str, frozenset[str]]:
 
         scratch = create_engine("sqlite://")
         with scratch.begin() as connection:
-            command.upgrade(alembic_config(connection=connection), BASELINE)
+            _run_upgrade(alembic_config(connection=connection), BASELINE)
             inspector = inspect(connection)
             _BASELINE_COLUMNS = {
                 table: frozenset(c["name"] for c in inspector.get_columns(table))
