@@ -1,0 +1,99 @@
+"""An order fixing or extending a deadline's date (the Regional Director's, or the Board's for a
+filing the Board receives): e.g. the Regional Director extends the time to file the offer of
+proof (R-G5) or the exceptions. The date it fixes is never recomputed afterwards.
+
+The order may be made before or after the original due date (a request for an extension is due
+by that date, 102.2(c), but may be granted later; a late filing may be accepted on excusable
+neglect, 102.2(d)), and on a period already met or lapsed. The objections period itself cannot
+be extended (102.69(a)(8); R-G6).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import Field
+from sqlmodel import Session
+
+from casefile.acts.base import ActIn, Done, Issue, LegalDate, Line, Who, again, content_key, election_for, recorded
+from casefile.errors import BadInput, UnknownRecord
+from casefile.record.models import Case, Deadline
+from casefile.record.workflow import docket
+from casefile.rules.calendar import day_label
+from casefile.rules.deadlines import NOUNS
+from casefile.rules.extensions import check_extendable, cutoff_of_fixed_date, status_after_order
+from casefile.rules.offices import BOARD_OFFICE, office_named
+from casefile.vocab import Actor, DeadlineStatus
+
+
+class PinDeadline(ActIn):
+    """The order: ``deadline`` the deadline's id (as ``casefile deadlines`` lists it), ``due`` the
+    date the order fixes, ``order`` the order itself in words ("RD order of 2021-08-12 granting
+    extension"); ``date``: the order's date (default: the day it is recorded)."""
+
+    act: Literal["pin-deadline"] = "pin-deadline"
+    deadline: Annotated[int, Field(ge=1, strict=True)]
+    due: LegalDate
+    order: Line = Field(min_length=1)
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """The order is recorded from the order itself; casefile issues no document for it."""
+    return ()
+
+
+def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """Fix the deadline's date by the order.
+
+    The due date becomes ``due`` and the cut-off is recomputed in the receiving office's zone
+    (11:59:59 p.m. there; 12:01 a.m. for a notice posting); the deadline records the order
+    (``pinned_by``: no recompute touches it again) and its derivation gains a line; the docket
+    records old → new. A lapsed deadline moved to a later date runs again (open; the sweep closes
+    it when the new cut-off passes); a met one stays met. The election's stage is not moved.
+    Idempotent on (deadline, date fixed, order). Raises UnknownRecord (no such deadline in the
+    case), BadInput (an empty order; a date before the act that started the period; an
+    ``election`` that is not the deadline's), ProcedureError (an objections period: cannot be
+    extended, R-G6; a mooted deadline). Authority: 29 CFR 102.2(c), 102.2(d), 102.69(a)(8);
+    rules.md R-B10, R-G5, R-G6.
+    """
+    deadline = session.get(Deadline, act.deadline, with_for_update=True)
+    if deadline is None or deadline.case_id != case.id:
+        raise UnknownRecord(f"{case.number} has no deadline {act.deadline} (see `casefile deadlines --case "
+                            f"{case.number}`)", field="deadline")
+    if act.election is not None and election_for(session, case, act.election).id != deadline.election_id:
+        raise BadInput(f"deadline {deadline.id} is not a deadline of the election named", field="election")
+    order = " ".join(act.order.split())
+    if not order:
+        raise BadInput("name the order that fixes the date (who made it, when)", field="order")
+    key = content_key(f"pin:{deadline.id}", act.due, order)
+    if (entry := recorded(session, case, key)) is not None:
+        return again(entry, act.act, ())
+    check_extendable(deadline.kind)
+    if act.due < deadline.trigger_on:
+        raise BadInput(f"the {NOUNS[deadline.kind]} period starts on {deadline.trigger_on.isoformat()} "
+                       f"({deadline.trigger}); an order cannot fix its end before that, on {act.due.isoformat()}",
+                       field="due")
+    ordered_on = act.legal_date(case, as_of)
+    old_due, old_status = deadline.due_on, deadline.status
+    status = status_after_order(old_status, old_due_on=old_due, new_due_on=act.due)
+    office = office_named(deadline.office_key)
+    deadline.due_on = act.due
+    deadline.cutoff_at = cutoff_of_fixed_date(deadline.kind, act.due, office_tz=office.tz)
+    deadline.pinned_by = order
+    deadline.derivation = [*deadline.derivation,
+                           f"date fixed by order: {order} → due {day_label(act.due)}, cut-off "
+                           f"{deadline.cutoff_at.isoformat()} ({office.tz})"]
+    if status is not old_status:
+        deadline.status, deadline.closed_at = status, None
+    session.add(deadline)
+    session.flush()
+    reopened = f"; the {old_status.value} period runs again" if status is DeadlineStatus.OPEN and old_status is not \
+        DeadlineStatus.OPEN else ""
+    summary = (f"{NOUNS[deadline.kind]} ({deadline.for_whom}) due {old_due.isoformat()} → {act.due.isoformat()} "
+               f"(cut-off {deadline.cutoff_at.isoformat()}) by order: {order}{reopened}")
+    actor = Actor.BOARD if deadline.office_key == BOARD_OFFICE.key else Actor.REGIONAL_DIRECTOR
+    entry = docket(session, case.id, election_id=deadline.election_id, as_of=as_of, occurred_on=ordered_on,  # type: ignore[arg-type]
+                   act="pin-deadline", act_key=key, actor=actor, summary=summary, ref=f"deadline:{deadline.id}")
+    assert entry.id is not None
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary)

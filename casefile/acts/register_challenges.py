@@ -1,0 +1,126 @@
+"""Register an election's challenged ballots: who voted subject to challenge, who challenged the
+ballot and on what ground (the Board agent's record of the count, or the Region's list).
+
+Any party or the Board agent may challenge a voter's eligibility; the ballot is impounded
+unopened (29 CFR 102.69(a)(6); R-E1). A ballot ruled void whose ruling a party disputes is held
+as a challenge (R-E6). Votes are never registered: only who, by whom and why.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import Field
+from sqlmodel import Session, col, select
+
+from casefile.acts.base import COUNT_MAX, ActIn, Done, Issue, Line, Strict, Who, again, content_key, election_for, recorded
+from casefile.acts.challenge_register import counted_tally, register_of
+from casefile.errors import BadInput, ProcedureError
+from casefile.record.lookups import parties_of
+from casefile.record.models import Case, ChallengedBallot, DocketEntry, Election
+from casefile.record.workflow import docket
+from casefile.vocab import Actor
+
+#: The challenger's handle for a challenge made by the Board agent conducting the election.
+BOARD_AGENT = "board-agent"
+
+
+class ChallengeIn(Strict):
+    """One challenged ballot: the voter (a name, or a number when the record keeps names out),
+    who challenged (a party's handle or ``board-agent``) and the ground. ``disputed_void``: a
+    ballot ruled void whose ruling a party disputes, held as a challenge (R-E6)."""
+
+    voter: Line = Field(min_length=1)
+    challenged_by: Line = Field(min_length=1)
+    ground: Line
+    disputed_void: bool = False
+
+
+class RegisterChallenges(ActIn):
+    """The challenged ballots of the election (all of them, or those not yet registered);
+    ``date``: the day they were registered (default: the day the act is recorded)."""
+
+    act: Literal["register-challenges"] = "register-challenges"
+    challenges: list[ChallengeIn] = Field(min_length=1, max_length=COUNT_MAX)
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """Registering challenged ballots issues no document (the tally already lists how many)."""
+    return ()
+
+
+def register_key(election: Election, act: RegisterChallenges) -> str:
+    """The idempotency key of a register: the election and the register's content, in any order
+    (never the moment it is recorded): the same register sent again is recognised."""
+    rows = sorted((c.voter, c.challenged_by, c.ground, c.disputed_void) for c in act.challenges)
+    return content_key(f"register-challenges:e{election.sequence}", rows)
+
+
+def perform(session: Session, act: RegisterChallenges, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """Register the challenged ballots, each pending (sealed, unresolved).
+
+    A voter appears once in a register; each challenger is a party of the case or the Board
+    agent; the register may not hold more ballots than the challenged line of the election's
+    tally. Voters already registered are left as they are (a later, fuller register adds only
+    the new ones; a detail that differs is reported as a warning, not changed: a correction is its
+    own act). Idempotent on the election and the register's content: the same register again
+    stores nothing. Raises BadInput (a voter twice), ProcedureError (not a party, more ballots
+    than the tally's challenged line), UnknownRecord (no election or tally).
+    Authority: 29 CFR 102.69(a)(6); rules.md R-E1, R-E6.
+    """
+    election = election_for(session, case, act.election)
+    key = register_key(election, act)
+    if (entry := recorded(session, case, key)) is not None:
+        return again(entry, act.act, ())
+    registered_on = act.legal_date(case, as_of)
+    seen: dict[str, int] = {}
+    for i, c in enumerate(act.challenges):
+        if c.voter in seen:
+            raise BadInput(f"the register lists voter {c.voter!r} twice (entries {seen[c.voter] + 1} and {i + 1})",
+                           field=f"challenges.{i}.voter")
+        seen[c.voter] = i
+    handles = {p.key for p in parties_of(session, case)} | {BOARD_AGENT}
+    for i, c in enumerate(act.challenges):
+        if c.challenged_by not in handles:
+            raise ProcedureError(f"challenge of {c.voter!r}: {c.challenged_by!r} is not a party of {case.number} nor the "
+                                 f"Board agent (one of: {', '.join(sorted(handles))})",
+                                 field=f"challenges.{i}.challenged_by")
+    tally = counted_tally(session, election)
+    existing = {b.voter: b for b in register_of(session, election)}
+    new = [c for c in act.challenges if c.voter not in existing]
+    warnings = tuple(
+        f"{c.voter!r} is already registered (challenged by {b.challenged_by}, ground {b.ground!r}"
+        f"{', disputed void' if b.disputed_void else ''}): left as registered"
+        for c in act.challenges if (b := existing.get(c.voter)) is not None
+        and (b.challenged_by, b.ground, b.disputed_void) != (c.challenged_by, c.ground, c.disputed_void))
+    total = len(existing) + len(new)
+    if total > tally.challenged:
+        raise ProcedureError(f"the register would hold {total} challenged ballots but the tally of "
+                             f"{tally.prepared_on.isoformat()} has {tally.challenged}", field="challenges")
+    if not new:
+        earlier = _latest_register_entry(session, case, election)
+        if earlier is not None:
+            done = again(earlier, act.act, ())
+            return Done(act=done.act, ref=done.ref, entry_id=done.entry_id, repeated=True,
+                        summary=f"every voter of this register is already registered ({total} of {tally.challenged})",
+                        warnings=warnings)
+    session.add_all([ChallengedBallot(election_id=election.id, voter=c.voter, challenged_by=c.challenged_by,  # type: ignore[arg-type]
+                                      ground=c.ground, disputed_void=c.disputed_void) for c in new])
+    session.flush()
+    by_challenger: dict[str, int] = {}
+    for c in new:
+        by_challenger[c.challenged_by] = by_challenger.get(c.challenged_by, 0) + 1
+    entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=registered_on,  # type: ignore[arg-type]
+                   act="register-challenges", act_key=key, actor=Actor.BOARD_AGENT, ref=f"election:{election.id}",
+                   summary=f"{len(new)} challenged ballots registered ("
+                   + ", ".join(f"{n} by {k}" for k, n in sorted(by_challenger.items()))
+                   + f"); {total} of {tally.challenged}")
+    assert entry.id is not None
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=entry.summary, warnings=warnings)
+
+
+def _latest_register_entry(session: Session, case: Case, election: Election) -> DocketEntry | None:
+    return session.exec(select(DocketEntry).where(
+        DocketEntry.case_id == case.id, DocketEntry.election_id == election.id,
+        DocketEntry.act == "register-challenges").order_by(col(DocketEntry.id).desc())).first()

@@ -1,0 +1,167 @@
+"""Open the overruled challenged ballots and issue the Revised Tally of Ballots.
+
+The Regional Director (or the Board) directs that the ballots whose challenges were overruled be
+opened and counted; the revised tally adds their votes to the count, drops the ballots whose
+challenges were sustained, and keeps on its challenged line those still unopened (29 CFR
+102.69(e); R-L1-R-L4). Votes are recorded as counts per choice only, never voter by voter (R-E8).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import Field
+from sqlmodel import Session, col, select
+
+from casefile.acts.base import ActIn, Count, Done, Issue, Line, Paragraph, Who, again, election_for, recorded, ref_id
+from casefile.acts.challenge_register import (
+    RULING_STAGES,
+    current_tally,
+    objections_still_pending,
+    unresolved_statuses,
+)
+from casefile.acts.record_tally import analysis_fields, counts_of
+from casefile.acts.stored_outcome import stored_outcome
+from casefile.errors import AlreadyRecorded
+from casefile.record.deadlines import close_open_deadlines, keep_deadline
+from casefile.record.lookups import parties_of
+from casefile.record.models import Case, ChallengedBallot, Election, Objection, Party, Tally
+from casefile.record.workflow import advance, require_stage
+from casefile.rules.mootness import Side, prevailing_parties
+from casefile.rules.revised_count import resolution_since_tally, revised_counts
+from casefile.vocab import (
+    Actor,
+    ChallengeStatus,
+    DeadlineKind,
+    DeadlineStatus,
+    Disposition,
+    DocumentKind,
+    Stage,
+    TallyKind,
+)
+
+
+class RevisedTally(ActIn):
+    """The opening of the overruled ballots: ``counted`` votes per labor organization among them,
+    ``counted_against`` votes against among them. Without a register (only counts known), give
+    ``opened`` and ``sustained``: the ballots opened and the challenges sustained since the last
+    tally. ``date``: the day the revised tally is made available."""
+
+    act: Literal["revised-tally"] = "revised-tally"
+    counted: dict[Line, Count] = Field(default_factory=dict, max_length=20)
+    counted_against: Count = 0
+    opened: Count | None = None
+    sustained: Count | None = None
+    note: Paragraph = ""
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """The Revised Tally of Ballots (record copy)."""
+    return (Issue(DocumentKind.REVISED_TALLY_OF_BALLOTS, ref),)
+
+
+def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """Issue the revised tally: count the ballots opened, store the full outcome the rules compute.
+
+    The counts opened must equal the ballots overruled (with a register) or ``opened`` (without);
+    sustained ballots leave the count; still-unopened ballots stay on the challenged line, and the
+    rules re-test them with the new totals (R-L4: the revised tally may itself call for a runoff).
+    The tally row stores the lines and the whole outcome (winner, runoff choices). Objections of a
+    party that prevailed on the revised count become moot (R-M2, from the stored outcome); the
+    hearing date is mooted when no objection is left. Opens the 5-business-day period for
+    objections to the revised tally (R-G9). Idempotent on (election, date made available); the
+    same date with other figures is refused (AlreadyRecorded). Raises InvalidTally (counts that do
+    not match the ballots opened), ProcedureError (nothing to revise; no register and no counts),
+    IllegalTransition. Authority: 29 CFR 102.69(e); rules.md R-L1-R-L4, R-M2, R-E8.
+    """
+    election = election_for(session, case, act.election)
+    prepared_on = act.legal_date(case, as_of)
+    key = f"revised-tally:e{election.sequence}:{prepared_on.isoformat()}"
+    if (entry := recorded(session, case, key)) is not None:
+        _check_same(session, case, act, session.get(Tally, ref_id(entry.ref, "tally")))
+        return again(entry, act.act, issues(session, entry.ref))
+    require_stage(election, "a revised tally", RULING_STAGES - {Stage.TALLY_ISSUED})
+    original = current_tally(session, election)
+    counts = counts_of(original)
+    statuses = unresolved_statuses(session, election)
+    resolution = resolution_since_tally(
+        registered=sum(statuses.values()), overruled=statuses.get(ChallengeStatus.OVERRULED, 0),
+        sustained=statuses.get(ChallengeStatus.SUSTAINED, 0), given_opened=act.opened, given_sustained=act.sustained)
+    new_counts = revised_counts(counts, resolution, counted=dict(act.counted), counted_against=act.counted_against)
+    source = "; ".join(act.source) if isinstance(act.source, list) else act.source
+    revised = Tally(election_id=election.id, kind=TallyKind.REVISED, prepared_on=prepared_on,  # type: ignore[arg-type]
+                    revises_id=original.id, opened=resolution.opened, source=source, **analysis_fields(new_counts))
+    session.add(revised)
+    session.flush()
+    for ballot in session.exec(select(ChallengedBallot).where(
+            ChallengedBallot.election_id == election.id, col(ChallengedBallot.revised_tally_id).is_(None),
+            col(ChallengedBallot.status).in_([ChallengeStatus.OVERRULED, ChallengeStatus.SUSTAINED]))):
+        if ballot.status is ChallengeStatus.OVERRULED:
+            ballot.status = ChallengeStatus.OPENED
+        ballot.revised_tally_id = revised.id
+        session.add(ballot)
+    mooted = _moot_objections_of_prevailing_parties(session, case, election, revised)
+    if not objections_still_pending(session, election):
+        close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MOOTED, as_of=as_of)
+    votes = ", ".join(f"{v:,} {n}" for n, v in new_counts.choices)
+    against = f", {new_counts.against:,} against" if new_counts.against is not None else ""
+    summary = (f"Revised Tally of Ballots: {resolution.opened} challenged ballots opened and counted, "
+               f"{resolution.sustained} sustained; {votes}{against}; {new_counts.challenged} still unopened; "
+               f"{revised.outcome_text}")
+    if mooted:
+        summary += f"; {mooted}"
+    if resolution.opened == 1:
+        summary += "; only one ballot was opened, so its vote can be told from the revised count (R-E8)"
+    entry = advance(session, election, Stage.REVISED_TALLY_ISSUED, as_of=as_of, occurred_on=prepared_on,
+                    act="revised-tally", act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary,
+                    ref=f"tally:{revised.id}")
+    keep_deadline(session, case=case, election=election, kind=DeadlineKind.REVISED_TALLY_OBJECTIONS,
+                  trigger=f"Revised Tally of Ballots made available {prepared_on.isoformat()}",
+                  trigger_on=prepared_on, for_whom="all parties")
+    assert entry.id is not None
+    warnings = tuple(str(w) for w in revised.warnings)
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary,
+                warnings=warnings)
+
+
+def _check_same(session: Session, case: Case, act: RevisedTally, revised: Tally | None) -> None:
+    """A retry must carry the figures recorded; other figures are refused (AlreadyRecorded)."""
+    assert revised is not None
+    assert revised.revises_id is not None
+    before = session.get(Tally, revised.revises_id)
+    assert before is not None
+    was = dict((str(n), int(v)) for n, v in before.votes)
+    counted = {str(n): int(v) - was[str(n)] for n, v in revised.votes if int(v) != was[str(n)]}
+    against = (revised.against or 0) - (before.against or 0)
+    sustained = before.challenged - revised.opened - revised.challenged
+    given = {n: v for n, v in act.counted.items() if v}
+    if (given != counted or act.counted_against != against or act.opened not in (None, revised.opened)
+            or act.sustained not in (None, sustained)):
+        raise AlreadyRecorded(
+            f"{case.number}: the revised tally of {revised.prepared_on.isoformat()} is already recorded with other figures "
+            f"({revised.opened} opened: {counted or 'no votes'}, {against} against; {sustained} sustained); an issued "
+            "tally is never overwritten — correct a transcription error with the correction act")
+
+
+def _moot_objections_of_prevailing_parties(session: Session, case: Case, election: Election, revised: Tally) -> str:
+    """R-M2: the pending objections of the parties that prevailed on the revised count (from its
+    stored outcome, casefile.rules.mootness) become moot. Returns the docket's sentence."""
+    parties = parties_of(session, case)
+    keys = set(prevailing_parties(stored_outcome(revised), [Side(p.key, p.role, p.name) for p in parties]))
+    prevailing: list[Party] = [p for p in parties if p.key in keys]
+    if not prevailing:
+        return ""
+    pending = list(session.exec(select(Objection).where(
+        Objection.election_id == election.id, col(Objection.party_id).in_([p.id for p in prevailing]),
+        col(Objection.disposition).in_([Disposition.PENDING, Disposition.SET_FOR_HEARING]))))
+    for objection in pending:
+        objection.disposition = Disposition.MOOT
+        objection.disposition_reason = (f"moot: the objecting party prevailed on the revised tally of "
+                                        f"{revised.prepared_on.isoformat()} (R-M2)")
+        session.add(objection)
+    if not pending:
+        return ""
+    objectors = {o.party_id for o in pending}
+    names = sorted(p.name for p in prevailing if p.id in objectors)
+    return f"{len(pending)} objections of {', '.join(names)} moot: it prevailed on the revised count (R-M2)"

@@ -1,0 +1,129 @@
+"""Rule on challenged ballots: sustain the challenges (the ballots are never counted) or overrule
+them (the ballots are to be opened and counted), singly, by ground, or all pending ones; then
+re-test the ballots still sealed (R-E7)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import Field
+from sqlmodel import Session
+
+from casefile.acts.base import (
+    COUNT_MAX,
+    ActIn,
+    Done,
+    Issue,
+    Line,
+    Paragraph,
+    Who,
+    again,
+    content_key,
+    election_for,
+    recorded,
+)
+from casefile.acts.challenge_register import RULING_STAGES, register_of, retest
+from casefile.errors import BadInput, ProcedureError, UnknownRecord
+from casefile.record.models import Case, ChallengedBallot, Election
+from casefile.record.workflow import docket, require_stage
+from casefile.vocab import Actor, ChallengeStatus
+
+
+class RuleOnChallenges(ActIn):
+    """A ruling on challenged ballots: ``status`` sustained or overruled, on the ``voters`` named,
+    or on every pending ballot with the ``ground`` (the Region's usual practice), or on
+    ``all_pending`` ones (exactly one of the three); ``by`` names who ruled; ``date``: the
+    ruling's date."""
+
+    act: Literal["rule-on-challenges"] = "rule-on-challenges"
+    status: Literal["sustained", "overruled"]
+    voters: list[Line] = Field(default_factory=list, max_length=COUNT_MAX)
+    ground: Line | None = None
+    all_pending: bool = False
+    by: Line = "Regional Director"
+    reason: Paragraph = ""
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """A ruling is recorded from the decision that made it; it issues no document of its own (the
+    opening of overruled ballots issues the Revised Tally of Ballots)."""
+    return ()
+
+
+def perform(session: Session, act: RuleOnChallenges, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """Sustain or overrule the chosen challenged ballots, then re-test the ballots still sealed.
+
+    Only pending ballots can be ruled on. After the ruling, if the ballots still unresolved
+    (pending, and overruled but not yet opened) can no longer affect the result with the
+    sustained ones out, the pending ones stay sealed for good (status not-determinative, R-E7).
+    Allowed from the tally until the revised tally's stage (RULING_STAGES). Idempotent on the
+    ruling's content (election, date, status, selection, who, reason). Raises BadInput (no
+    selection or more than one, a voter twice), UnknownRecord (a voter not registered),
+    ProcedureError (a ballot not pending; a ground no pending ballot has; nothing pending),
+    IllegalTransition (stage). Authority: 29 CFR 102.69(c)(1)(i)-(iii); rules.md R-E2, R-E7.
+    """
+    election = election_for(session, case, act.election)
+    ruled_on = act.legal_date(case, as_of)
+    chosen_by = [name for name, given in (("voters", bool(act.voters)), ("ground", act.ground is not None),
+                                          ("all_pending", act.all_pending)) if given]
+    if len(chosen_by) != 1:
+        raise BadInput("a ruling names the voters, a ground, or all pending ballots: exactly one of them"
+                       + (f" (given: {', '.join(chosen_by)})" if chosen_by else ""),
+                       field=chosen_by[1] if len(chosen_by) > 1 else "voters")
+    key = content_key(f"rule-challenges:e{election.sequence}", ruled_on, act.status, sorted(act.voters), act.ground,
+                      act.all_pending, act.by, act.reason)
+    if (entry := recorded(session, case, key)) is not None:
+        return again(entry, act.act, ())
+    require_stage(election, "a ruling on challenged ballots", RULING_STAGES)
+    chosen = _select(session, election, act)
+    status = ChallengeStatus(act.status)
+    for ballot in chosen:
+        ballot.status = status
+        ballot.ruling = f"{act.by} {ruled_on.isoformat()}" + (f": {act.reason}" if act.reason else "")
+        ballot.ruled_on = ruled_on
+        session.add(ballot)
+    session.flush()
+    summary = f"{len(chosen)} challenged ballots {act.status} by the {act.by}"
+    if act.ground:
+        summary += f" (ground: {act.ground})"
+    if sealed := retest(session, election):
+        summary += f"; {sealed}"
+    entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=ruled_on,  # type: ignore[arg-type]
+                   act="rule-on-challenges", act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary,
+                   ref=f"election:{election.id}")
+    assert entry.id is not None
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary)
+
+
+def _select(session: Session, election: Election, act: RuleOnChallenges) -> list[ChallengedBallot]:
+    """The ballots the ruling is on (see RuleOnChallenges)."""
+    ballots = register_of(session, election)
+    if act.voters:
+        by_voter = {b.voter: b for b in ballots}
+        chosen: list[ChallengedBallot] = []
+        for i, voter in enumerate(act.voters):
+            ballot = by_voter.get(voter)
+            if ballot is None:
+                raise UnknownRecord(f"no challenged ballot of {voter!r} in election {election.sequence}",
+                                    field=f"voters.{i}")
+            if any(b.id == ballot.id for b in chosen):
+                raise BadInput(f"the ruling names {voter!r} twice", field=f"voters.{i}")
+            if ballot.status is not ChallengeStatus.PENDING:
+                raise ProcedureError(f"the challenged ballot of {voter!r} is not pending (it is {ballot.status.value}: "
+                                     f"{ballot.ruling or 'no ruling recorded'})", field=f"voters.{i}")
+            chosen.append(ballot)
+        return chosen
+    pending = [b for b in ballots if b.status is ChallengeStatus.PENDING]
+    if act.ground is not None:
+        chosen = [b for b in pending if b.ground == act.ground]
+        if not chosen:
+            grounds = sorted({b.ground for b in pending}) or ["none pending"]
+            raise ProcedureError(f"no pending challenged ballot has the ground {act.ground!r} (pending grounds: "
+                                 f"{'; '.join(grounds)})", field="ground")
+        return chosen
+    if not pending:
+        raise ProcedureError(f"election {election.sequence} has no pending challenged ballot to rule on",
+                             field="all_pending")
+    return pending
+

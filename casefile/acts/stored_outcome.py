@@ -1,0 +1,23 @@
+"""The outcome of a stored tally as the rules computed it when the tally was recorded (kind,
+winner, runoff choices: casefile.acts.record_tally.analysis_fields), for the acts that act on it.
+Nothing here re-analyses the counts or reads the display text."""
+
+from __future__ import annotations
+
+from casefile.errors import Internal, InvalidTally
+from casefile.record.models import Tally
+from casefile.rules.outcome import Outcome
+from casefile.vocab import OutcomeKind
+
+
+def stored_outcome(tally: Tally) -> Outcome:
+    """The tally's stored outcome. Raises Internal when the row does not hold a whole outcome
+    (a REP without its winner, a RUNOFF without its two choices: a row written by a casefile
+    that did not store them)."""
+    try:
+        kind = OutcomeKind(tally.outcome)
+        choices = tuple(tally.runoff_choices) if kind is OutcomeKind.RUNOFF else None
+        return Outcome(kind, winner=tally.winner if kind is OutcomeKind.REP else None, runoff_choices=choices)
+    except (ValueError, InvalidTally) as exc:
+        raise Internal(f"tally {tally.id} ({tally.kind.value}, {tally.prepared_on.isoformat()}) does not store its whole "
+                       f"outcome ({tally.outcome_text}): {exc}") from exc

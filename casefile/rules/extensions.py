@@ -1,0 +1,55 @@
+"""A deadline's date fixed or extended by an order (the Regional Director's, or the Board's for
+filings it receives): which periods an order may move, the cut-off of the date it fixes, and
+what becomes of a period already over."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time
+from zoneinfo import ZoneInfo
+
+from casefile.errors import ProcedureError
+from casefile.rules.deadlines import NOUNS
+from casefile.vocab import DeadlineKind, DeadlineStatus
+
+__all__ = ["UNEXTENDABLE", "check_extendable", "cutoff_of_fixed_date", "status_after_order"]
+
+#: Periods no order can move: the objections to an election (and to a revised tally). The rule
+#: gives no authority to extend them and the excusable-neglect rule does not reach them.
+UNEXTENDABLE = frozenset({DeadlineKind.OBJECTIONS, DeadlineKind.REVISED_TALLY_OBJECTIONS})
+
+_END_OF_DAY = time(23, 59, 59)
+_POSTING_TIME = time(0, 1)  # notice posting: "12:01 a.m. of the day" (102.67(k))
+
+
+def check_extendable(kind: DeadlineKind) -> None:
+    """Raise ProcedureError (field ``deadline``) when no order can fix or extend a period of
+    ``kind``: the objections period (102.69(a)(8): 5 business days, no extension; 102.2(d): late
+    filing on excusable neglect does not reach objections). Every other period may be moved by
+    the authority that set it, before or after its date (an extension asked by the due date,
+    102.2(c), may be granted later; a late filing may be accepted on excusable neglect, 102.2(d)).
+    Authority: 29 CFR 102.69(a)(8), 102.2(c), 102.2(d); rules.md R-G5, R-G6, R-B10."""
+    if kind in UNEXTENDABLE:
+        raise ProcedureError(f"the period for {NOUNS[kind]} cannot be extended or fixed by an order "
+                             "(102.69(a)(8); R-G6)", field="deadline")
+
+
+def cutoff_of_fixed_date(kind: DeadlineKind, due_on: date, *, office_tz: str) -> datetime:
+    """The cut-off instant of a date fixed by an order, in the receiving office's zone
+    ``office_tz``: 11:59:59 p.m. on ``due_on`` (e-filing until the end of the day), or 12:01 a.m.
+    for the posting of a notice of election. Authority: 29 CFR 102.2(a)-(b), 102.67(k); R-B9."""
+    at = _POSTING_TIME if kind is DeadlineKind.NOTICE_POSTING else _END_OF_DAY
+    return datetime.combine(due_on, at, tzinfo=ZoneInfo(office_tz))
+
+
+def status_after_order(status: DeadlineStatus, *, old_due_on: date, new_due_on: date) -> DeadlineStatus:
+    """The deadline's status once an order has moved its date from ``old_due_on`` to
+    ``new_due_on``: a lapsed period extended to a later date runs again (open: the scheduled sweep
+    closes it when the new cut-off passes); a met one stays met (what it awaited was filed); an
+    open one stays open. Raises ProcedureError (field ``deadline``) for a mooted period: what it
+    awaited was overtaken, and no order revives it. Authority: 29 CFR 102.2(c), 102.2(d)."""
+    if status is DeadlineStatus.MOOTED:
+        raise ProcedureError("the deadline is mooted (what it awaited was overtaken); an order cannot fix its date",
+                             field="deadline")
+    if status is DeadlineStatus.LAPSED and new_due_on > old_due_on:
+        return DeadlineStatus.OPEN
+    return status

@@ -1,0 +1,118 @@
+"""pin-deadline: an order fixing or extending a deadline's date, on the Bessemer case (10-RC-269250,
+tally of 2021-04-09: objections and offer of proof due Friday 2021-04-16 at the Atlanta office).
+
+The orders here are hypothetical (the public record of Bessemer has none): the Regional
+Director extending the offer of proof to Friday 2021-04-23 (R-G5), before and after the date.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from pathlib import Path
+
+import pytest
+from sqlmodel import select
+from typer.testing import CliRunner
+
+from casefile.errors import BadInput, ProcedureError, UnknownRecord
+from casefile.record.db import read_session
+from casefile.record.models import Deadline, DocketEntry
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus
+from tests.acts.procedure import NUMBER, act, carry, case_id, perform, refused, unchanged_by_retry
+
+ORDER = "RD order of 2021-04-14 extending the time to file the offer of proof (hypothetical)"
+CUTOFF_23 = datetime.fromisoformat("2021-04-23T23:59:59-04:00")
+
+
+def deadline(kind: DeadlineKind) -> Deadline:
+    with read_session() as s:
+        return s.exec(select(Deadline).where(Deadline.kind == kind)).one()
+
+
+def pin(kind: DeadlineKind, *, on: date = date(2021, 4, 14), due: date = date(2021, 4, 23), order: str = ORDER):  # type: ignore[no-untyped-def]
+    return act({"act": "pin-deadline", "date": on, "deadline": deadline(kind).id, "due": due, "order": order})
+
+
+@pytest.fixture
+def tallied(configured_db: Path) -> Path:
+    carry("tally-2021")
+    return configured_db
+
+
+class TestPinDeadline:
+    def test_extends_an_open_deadline_before_its_date(self, tallied: Path) -> None:
+        """An order of 2021-04-14 moves the offer of proof from 04-16 to 04-23, cut-off 11:59:59 p.m. Eastern, docketed old → new."""
+        result = perform(pin(DeadlineKind.OFFER_OF_PROOF))
+        d = deadline(DeadlineKind.OFFER_OF_PROOF)
+        assert (d.due_on, d.cutoff_at, d.status, d.pinned_by) == (date(2021, 4, 23), CUTOFF_23, DeadlineStatus.OPEN,
+                                                                  ORDER)
+        assert d.derivation[-1] == (f"date fixed by order: {ORDER} → due Fri 2021-04-23, cut-off "
+                                    "2021-04-23T23:59:59-04:00 (America/New_York)")
+        assert result.summary == (f"offer of proof (objecting party) due 2021-04-16 → 2021-04-23 (cut-off "
+                                  f"2021-04-23T23:59:59-04:00) by order: {ORDER}")
+        with read_session() as s:
+            entry = s.exec(select(DocketEntry).where(DocketEntry.act == "pin-deadline")).one()
+        assert (entry.occurred_on, entry.actor, entry.ref) == (date(2021, 4, 14), Actor.REGIONAL_DIRECTOR,
+                                                              f"deadline:{d.id}")
+
+    def test_reopens_a_lapsed_deadline_extended_after_its_date(self, tallied: Path) -> None:
+        """Granted on 2021-04-20, after the 04-16 cut-off (lapsed, nothing filed): the period runs again to 04-23, then lapses."""
+        order = "RD order of 2021-04-20 extending the time to file the offer of proof (hypothetical)"
+        result = perform(pin(DeadlineKind.OFFER_OF_PROOF, on=date(2021, 4, 20), order=order))
+        assert result.summary.endswith(f"by order: {order}; the lapsed period runs again")
+        d = deadline(DeadlineKind.OFFER_OF_PROOF)
+        assert (d.due_on, d.status, d.closed_at) == (date(2021, 4, 23), DeadlineStatus.OPEN, None)
+        from casefile import app
+
+        app.sweep_case(case_id(), as_of=datetime.fromisoformat("2021-04-24T00:00:00-04:00"))
+        assert deadline(DeadlineKind.OFFER_OF_PROOF).status is DeadlineStatus.LAPSED
+
+    def test_a_met_deadline_stays_met(self, configured_db: Path) -> None:
+        """RWDSU filed its offer of proof on 2021-04-16: an extension ordered on 04-20 changes the date, not 'met'."""
+        carry("objections-2021")
+        perform(pin(DeadlineKind.OFFER_OF_PROOF, on=date(2021, 4, 20)))
+        d = deadline(DeadlineKind.OFFER_OF_PROOF)
+        assert (d.due_on, d.status) == (date(2021, 4, 23), DeadlineStatus.MET)
+
+    def test_retry_stores_nothing(self, tallied: Path) -> None:
+        """The same order recorded again is found."""
+        first = perform(pin(DeadlineKind.OFFER_OF_PROOF))
+        assert unchanged_by_retry(pin(DeadlineKind.OFFER_OF_PROOF)).entry_id == first.entry_id
+
+    def test_a_recompute_leaves_the_pinned_date(self, tallied: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A closure on 2021-04-14 moves the open objections deadline to 04-19; the offer of proof fixed by order stays 04-23."""
+        from casefile.cli.app import app as cli
+        from casefile.settings import get_settings
+
+        perform(pin(DeadlineKind.OFFER_OF_PROOF))
+        monkeypatch.setenv("CASEFILE_EXTRA_CLOSURES", "2021-04-14")
+        get_settings.cache_clear()
+        outcome = CliRunner().invoke(cli, ["deadlines", "recompute", "--case", NUMBER,
+                                           "--as-of", "2021-04-15T09:00:00-04:00"])
+        assert outcome.exit_code == 0, outcome.output
+        assert deadline(DeadlineKind.OBJECTIONS).due_on == date(2021, 4, 19)
+        d = deadline(DeadlineKind.OFFER_OF_PROOF)
+        assert (d.due_on, d.cutoff_at, d.pinned_by) == (date(2021, 4, 23), CUTOFF_23, ORDER)
+
+    def test_objections_period_cannot_be_extended(self, tallied: Path) -> None:
+        """The objections period is refused (102.69(a)(8); R-G6), and nothing is stored."""
+        error = refused(pin(DeadlineKind.OBJECTIONS), ProcedureError)
+        assert str(error) == "the period for objections cannot be extended or fixed by an order (102.69(a)(8); R-G6)"
+        assert error.field == "deadline"  # type: ignore[attr-defined]
+
+    def test_mooted_deadline_is_refused(self, configured_db: Path) -> None:
+        """Objections filed moot the earliest certification date: no order fixes it."""
+        carry("objections-2021")
+        error = refused(pin(DeadlineKind.EARLIEST_CERTIFICATION, on=date(2021, 4, 20)), ProcedureError)
+        assert str(error).startswith("the deadline is mooted")
+
+    def test_due_before_the_period_starts_is_refused(self, tallied: Path) -> None:
+        """An offer of proof due 2021-04-08, before the tally of 04-09 started the period, is refused."""
+        error = refused(pin(DeadlineKind.OFFER_OF_PROOF, due=date(2021, 4, 8)), BadInput)
+        assert error.field == "due"  # type: ignore[attr-defined]
+
+    def test_unknown_deadline_is_refused(self, tallied: Path) -> None:
+        """A deadline id the case does not have is refused, naming the case."""
+        error = refused(act({"act": "pin-deadline", "date": date(2021, 4, 14), "deadline": 999, "due": date(2021, 4, 23),
+                             "order": ORDER}), UnknownRecord)
+        assert str(error) == f"{NUMBER} has no deadline 999 (see `casefile deadlines --case {NUMBER}`)"
