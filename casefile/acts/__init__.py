@@ -32,6 +32,11 @@ MODULES: tuple[str, ...] = (
     "rd_decision",
     "alj_decision",
     "certification",
+    "register_challenges",
+    "rule_on_challenges",
+    "revised_tally",
+    "direct_runoff",
+    "pin_deadline",
 )
 
 

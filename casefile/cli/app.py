@@ -60,6 +60,7 @@ from casefile.cli import (  # noqa: E402,F401  (registration)  # noqa: E402,F401
     challenges,  # noqa: E402,F401  (registration)
     db,
     deadline_changes,
+    deadline_orders,
     deadlines_explain,
     deadlines_list,
     importing,  # noqa: E402,F401  (registration)
