@@ -65,6 +65,7 @@ from casefile.cli import (  # noqa: E402,F401  (registration)  # noqa: E402,F401
     deadlines_list,
     importing,  # noqa: E402,F401  (registration)
     integrity,
+    procedure_commands,
     reminders,
     replay,
     serving,

@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-import pytest
 from pypdf import PdfReader
 from sqlmodel import select
 
@@ -42,7 +41,8 @@ class TestAljDecision:
         assert (deadline.due_on, deadline.for_whom) == (date(2024, 12, 3), "all parties")
         with read_session() as s:
             decision = s.get(Decision, 3)  # 1: HO report, 2: RD decision of 2021
-            assert decision is not None and (decision.kind, decision.issuer) == ("alj-decision", "Michael Silverstein")
+            assert decision is not None
+            assert (decision.kind, decision.issuer) == ("alj-decision", "Michael Silverstein")
             # A recommended order: the 21 objections set for hearing are not yet decided.
             set_ = s.exec(select(Objection).where(Objection.election_id == rerun().id,
                                                   Objection.disposition == Disposition.SET_FOR_HEARING)).all()
@@ -82,4 +82,5 @@ class TestAljDecision:
         [doc] = perform(event("alj-decision"), documents="issue").documents
         assert doc.file_name == "2024-11-05_alj-decision.pdf"
         text = " ".join(page.extract_text() for page in PdfReader(doc.path).pages)
-        assert "Michael Silverstein" in text and "December 3, 2024" in text
+        assert "Michael Silverstein" in text
+        assert "December 3, 2024" in text

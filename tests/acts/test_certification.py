@@ -12,7 +12,6 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-import pytest
 from pypdf import PdfReader
 from sqlmodel import select
 

@@ -32,7 +32,8 @@ class TestCloseHearing:
         with read_session() as s:
             assert s.exec(select(Election)).one().stage is Stage.HEARING_CLOSED
             hearing = s.get(Hearing, 1)
-            assert hearing is not None and (hearing.opens_on, hearing.closed_on) == (date(2021, 5, 7), date(2021, 5, 25))
+            assert hearing is not None
+            assert (hearing.opens_on, hearing.closed_on) == (date(2021, 5, 7), date(2021, 5, 25))
 
     def test_retry_is_found(self, hearing_open: Path) -> None:
         """The same close recorded twice is one docket entry."""

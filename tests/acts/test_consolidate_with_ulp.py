@@ -30,7 +30,8 @@ class TestConsolidateWithUlp:
     def test_sets_objections_and_challenges_before_the_judge(self, cross_objections: Path) -> None:
         """14 RWDSU and 7 Amazon objections and the 416 determinative challenges go before the ALJ; the rest stay pending."""
         result = perform(event("consolidate"))
-        assert result.documents == [] and result.ref == "hearing:2"  # hearing 1 was the 2021 one
+        assert result.documents == []
+        assert result.ref == "hearing:2"
         assert result.summary.startswith("Order consolidating 21 objections and the challenged ballots with ")
         with read_session() as s:
             hearing = s.get(Hearing, 2)

@@ -72,7 +72,8 @@ class TestFileExceptions:
         """The same extension does not reach 2021-08-31 00:00:01: refused, naming the order, and nothing stored."""
         extend_exceptions(date(2021, 8, 30), "RD order granting extension, 2021-08-10")
         error = refused(act({**EXCEPTIONS, "at": at("2021-08-31T00:00:01-04:00")}), UntimelyFiling)
-        assert "due Mon 2021-08-30" in str(error) and "RD order granting extension" in str(error)
+        assert "due Mon 2021-08-30" in str(error)
+        assert "RD order granting extension" in str(error)
 
     def test_e_filed_after_the_cutoff_is_untimely(self, report_issued: Path) -> None:
         """E-filed at 00:00:01 on Tue 2021-08-17 (one second after the cut-off): refused, nothing stored."""
@@ -118,6 +119,7 @@ class TestFileExceptions:
         """The exceptions are issued with their statement of service and name the report excepted to."""
         result = perform(act({**EXCEPTIONS, "at": at("2021-08-13T15:00:00-04:00")}), documents="issue")
         [doc] = result.documents
-        assert doc.kind == "exceptions" and doc.file_name == "2021-08-13_exceptions_amazon.pdf"
+        assert doc.kind == "exceptions"
+        assert doc.file_name == "2021-08-13_exceptions_amazon.pdf"
         text = " ".join(page.extract_text() for page in PdfReader(doc.path).pages)
         assert "The record shows the Postal Service placed it" in text

@@ -85,6 +85,8 @@ class TestHoReport:
         """The record copy of the report is issued and names the exceptions' due date."""
         result = perform(event("ho-report"), documents="issue")
         [doc] = result.documents
-        assert doc.kind == "hearing-officer-report" and doc.file_name == "2021-08-02_hearing-officer-report.pdf"
+        assert doc.kind == "hearing-officer-report"
+        assert doc.file_name == "2021-08-02_hearing-officer-report.pdf"
         text = " ".join(page.extract_text() for page in PdfReader(doc.path).pages)
-        assert "Kerstin Meyers" in text and "August 16, 2021" in text
+        assert "Kerstin Meyers" in text
+        assert "August 16, 2021" in text

@@ -36,7 +36,8 @@ class TestNoticeHearing:
             assert hearing is not None
             assert (hearing.noticed_on, hearing.opens_on, hearing.presiding) == (date(2021, 4, 26), date(2021, 5, 7),
                                                                                  "Kerstin Meyers")
-            assert len(hearing.objections_set) == 23 and not hearing.challenges_set
+            assert len(hearing.objections_set) == 23
+            assert not hearing.challenges_set
             assert "UNCERTAIN: the notice's issue date is not public" in hearing.note
             dispositions = {o.disposition for o in s.exec(select(Objection))}
             assert dispositions == {Disposition.SET_FOR_HEARING}
@@ -83,6 +84,8 @@ class TestNoticeHearing:
         """The record copy of the Notice of Hearing is issued and names the hearing's opening date."""
         result = perform(event("notice-hearing"), documents="issue")
         [doc] = result.documents
-        assert doc.kind == "notice-of-hearing" and doc.file_name == "2021-04-26_notice-of-hearing.pdf"
+        assert doc.kind == "notice-of-hearing"
+        assert doc.file_name == "2021-04-26_notice-of-hearing.pdf"
         text = " ".join(page.extract_text() for page in PdfReader(doc.path).pages)
-        assert "10-RC-269250" in text and "May 7, 2021" in text
+        assert "10-RC-269250" in text
+        assert "May 7, 2021" in text

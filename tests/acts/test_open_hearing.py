@@ -29,7 +29,8 @@ class TestOpenHearing:
         with read_session() as s:
             assert s.exec(select(Election)).one().stage is Stage.HEARING_OPEN
             hearing = s.get(Hearing, 1)
-            assert hearing is not None and hearing.opens_on == date(2021, 5, 7)
+            assert hearing is not None
+            assert hearing.opens_on == date(2021, 5, 7)
             target = s.exec(select(Deadline).where(Deadline.kind == DeadlineKind.HEARING_OPENS)).one()
             assert (target.due_on, target.status) == (date(2021, 4, 30), DeadlineStatus.MET)
 

@@ -114,4 +114,5 @@ class TestAgreementNotInTheRecord:
         assert doc.kind == "decision-and-direction-of-second-election"
         text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(doc.path).pages)
         assert "Pursuant to a [NOT IN THE PUBLIC RECORD: election agreement]" in text
-        assert "RIGHT TO REQUEST REVIEW" in text and "any party may file with the Board" in text
+        assert "RIGHT TO REQUEST REVIEW" in text
+        assert "any party may file with the Board" in text

@@ -24,7 +24,7 @@ class TestCertificationOf:
     @pytest.mark.parametrize("outcome", [OutcomeKind.RUNOFF, OutcomeKind.NULLITY_RERUN, OutcomeKind.PENDING])
     def test_no_certification_on_other_outcomes(self, outcome: OutcomeKind) -> None:
         """A runoff, a nullity rerun or a pending outcome certifies nothing; the refusal names the outcome."""
-        with pytest.raises(ProcedureError, match="the tally's outcome is Runoff: A v. B"):
+        with pytest.raises(ProcedureError, match=r"the tally's outcome is Runoff: A v\. B"):
             certification_of(outcome, None, described="Runoff: A v. B")
 
     def test_rep_without_winner_is_internal(self) -> None:

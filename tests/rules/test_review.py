@@ -19,7 +19,8 @@ class TestBoardReview:
         """Consent: no review; stipulated, directed: review; unknown: review treated as available, and the statement says so."""
         review = board_review(agreement)
         assert (review.available, review.agreement_known, review.agreement) == (available, known, agreement)
-        assert cited in review.statement and "R-K5" in review.statement
+        assert cited in review.statement
+        assert "R-K5" in review.statement
 
     def test_agreement_as_stored_text(self) -> None:
         """The stored value "consent" reads as the consent agreement."""
@@ -30,7 +31,9 @@ class TestReviewOfSetAside:
     def test_flagged_where_review_lies(self) -> None:
         """A set-aside is no final disposition: where review lies the answer says a request may be filed now or after certification (R-N3)."""
         flag = review_of_set_aside(board_review(ElectionAgreement.DIRECTED))
-        assert flag is not None and "not a final disposition" in flag and "R-N3" in flag
+        assert flag is not None
+        assert "not a final disposition" in flag
+        assert "R-N3" in flag
 
     def test_none_in_a_consent_election(self) -> None:
         """In a consent election there is nothing to flag: the Regional Director's decision is final."""
