@@ -41,7 +41,7 @@ from casefile.errors import CasefileError
 from casefile.record.models import Case, Deadline, Filing, Party, Person, ReminderSent
 from casefile.jobs.notify import Delivery, deliver, open_url, scrub
 from casefile.rules.calendar import BusinessCalendar
-from casefile.rules.offices import DEFAULT_TABLE, office_named
+from casefile.rules.offices import DEFAULT_TABLE, office_named, region_scope
 from casefile.record.deadlines import configured_calendar
 from casefile.record.secret_key import keys_for
 from casefile.services.people import Channel, channels_for, default_channel_counts
@@ -132,15 +132,17 @@ def deadline_details(session: Session, deadline_ids: Sequence[int]) -> dict[int,
 
 def select_due_reminders(session: Session, *, as_of: datetime, lead_days: Sequence[int] | None = None,
                          calendar: BusinessCalendar | None = None,
-                         default_urls: Sequence[str] | None = None) -> list[DueReminder]:
+                         default_urls: Sequence[str] | None = None, region: str | None = None) -> list[DueReminder]:
     """Every reminder due as of ``as_of`` (aware) and not sent yet on all of its person's channels,
     by person then due day: one per (deadline, person), at the latest of its leads that is due.
 
     Two queries whatever the number of cases: the receiving offices of the open deadlines, then
     one join of deadlines × people × ledger in which each office's thresholds (``latest_due_on``)
     are constants. ``lead_days``, ``default_urls``: default from the settings; ``calendar``: the
-    configured business calendar. Raises CasefileError for a naive ``as_of``, UnknownRegion for a
-    deadline whose office the office table no longer knows."""
+    configured business calendar; ``region``: only the cases whose receiving office is one of that
+    Region's offices (casefile.rules.offices.region_scope: cases numbered for a merged Region are the
+    Region that took it over's). Raises CasefileError for a naive ``as_of``, UnknownRegion for a
+    deadline whose office the office table no longer knows, or a ``region`` that is not a Region."""
     if as_of.tzinfo is None:
         raise CasefileError("reminders: as_of must be timezone-aware")
     settings = None
@@ -162,6 +164,9 @@ def select_due_reminders(session: Session, *, as_of: datetime, lead_days: Sequen
     open_now = and_(Deadline.status == DeadlineStatus.OPEN, col(Deadline.cutoff_at) >= as_of,
                     col(Deadline.due_on) >= as_of.astimezone(UTC).date() - timedelta(days=1),
                     col(Deadline.due_on) <= horizon, Deadline.for_whom != REGION_ONLY)
+    if region is not None:
+        open_now = and_(open_now, col(Deadline.case_id).in_(
+            select(Case.id).where(col(Case.office_key).in_(region_scope(region).office_keys))))
     unknown = set(session.exec(select(Deadline.office_key).where(open_now).distinct()).all()) - {
         key for keys in zones.values() for key in keys}
     for key in sorted(unknown):
@@ -286,14 +291,16 @@ class _Claimed:
 
 def send_reminders(*, as_of: datetime, notifier: Notifier = deliver, engine: Engine | None = None,
                    lead_days: Sequence[int] | None = None, default_urls: Sequence[str] | None = None,
-                   calendar: BusinessCalendar | None = None, stale_after: timedelta = STALE_AFTER) -> RemindersReport:
+                   calendar: BusinessCalendar | None = None, stale_after: timedelta = STALE_AFTER,
+                   region: str | None = None) -> RemindersReport:
     """Send every reminder due as of ``as_of`` that has not been sent: one digest per channel (all of
     its due reminders in one message), each reminder once per channel even when runs are retried or
     overlap. A channel that fails is marked failed and retried by the next run; the others are still
     sent; nothing is marked sent that its channel did not accept.
 
     ``notifier(url, *, title=, body=)`` delivers one message (default: Apprise, casefile.jobs.notify.deliver);
-    ``engine``: default the configured database. Raises CasefileError for a naive ``as_of``."""
+    ``engine``: default the configured database; ``region``: only that Region's cases, by receiving
+    office (see select_due_reminders). Raises CasefileError for a naive ``as_of``, UnknownRegion."""
     engine = engine or get_engine()
     calendar = calendar or configured_calendar()
     if default_urls is None:
@@ -303,7 +310,7 @@ def send_reminders(*, as_of: datetime, notifier: Notifier = deliver, engine: Eng
     report = RemindersReport(as_of=as_of)
     with read_session(engine) as session:
         due = select_due_reminders(session, as_of=as_of, lead_days=lead_days, calendar=calendar,
-                                   default_urls=default_urls)
+                                   default_urls=default_urls, region=region)
     report.due = len(due)
     if not due:
         return report

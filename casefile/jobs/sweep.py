@@ -151,7 +151,7 @@ def _close_region_dates(session: Session, as_of: datetime, case_id: int | None, 
         .where(Deadline.kind == DeadlineKind.EARLIEST_CERTIFICATION, Deadline.status == DeadlineStatus.OPEN,
                or_(col(Tally.prepared_on) > col(Deadline.trigger_on),
                    and_(col(Tally.prepared_on) == col(Deadline.trigger_on), col(Tally.determinative).is_(True)))),
-        case_id, offices).order_by(col(Deadline.id), col(Tally.prepared_on))
+        case_id, offices).order_by(col(Deadline.id), col(Tally.prepared_on).desc())  # the latest tally says why
     mooted: dict[int, tuple[Deadline, str]] = {}
     for deadline, prepared_on, kind, determinative in session.exec(overtaken).all():
         if deadline.id in mooted:

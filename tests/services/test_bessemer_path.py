@@ -81,7 +81,7 @@ class TestFirstElection:
             deadlines = {d.kind: d for d in s.exec(select(Deadline).where(Deadline.election_id == election.id))}
             assert deadlines[DeadlineKind.EXCEPTIONS].due_on == date(2021, 8, 16)
             assert deadlines[DeadlineKind.EXCEPTIONS].status is DeadlineStatus.LAPSED
-            assert deadlines[DeadlineKind.HEARING_OPENS].status is DeadlineStatus.MET  # the hearing opened
+            assert deadlines[DeadlineKind.HEARING_OPENS].status is DeadlineStatus.MET_LATE  # opened 05-07, target 04-30
             assert deadlines[DeadlineKind.EARLIEST_CERTIFICATION].status is DeadlineStatus.MOOTED  # objections filed
             assert deadlines[DeadlineKind.ANSWERING_BRIEF].due_on == date(2021, 8, 23)
             assert deadlines[DeadlineKind.RECONSIDERATION].due_on == date(2021, 12, 13)

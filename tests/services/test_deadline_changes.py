@@ -1,26 +1,37 @@
 """Deadlines whose basis changes: a closure day added moves open deadlines (docketed old → new); a
-date fixed by an order is pinned and never recomputed; objection periods cannot be extended."""
+date fixed by an order is pinned and never recomputed; objection periods cannot be extended; the 2025
+shutdown tolls a stored deadline whose period ran on closed days, at computation and on recompute."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import date
+from dataclasses import replace
+from datetime import date, datetime, time
+from zoneinfo import ZoneInfo
 
 import pytest
 from sqlalchemy import Engine
 from sqlmodel import select
 
 from casefile.record.db import read_session, write_session
-from casefile.errors import ProcedureError
-from casefile.record.models import Deadline, DocketEntry
+from casefile.errors import ProcedureError, UntimelyFiling
+from casefile.record.models import Deadline, DocketEntry, Election
+from casefile.rules.timeliness import StoredDeadline, judge_filing
 from casefile.services.cases import open_case
 from casefile.services.deadline_changes import pin_deadline, recompute_open_deadlines
+from casefile.services.objections import ObjectionsIn, file_objections
 from casefile.record.deadlines import _calendar
+from casefile.jobs.sweep import sweep
 from casefile.services.tallies import record_tally
 from casefile.settings import get_settings
-from casefile.vocab import DeadlineKind, TallyKind
+from casefile.vocab import DeadlineKind, DeadlineStatus, Stage, TallyKind
 from tests.conftest import at
 from tests.services.bessemer import CASE_IN, ELECTION_2021, NUMBER, TALLY_2021
+
+#: A Region 10 case tallied the day before the 2025 shutdown (the Bessemer figures, on that date).
+SHUTDOWN_NUMBER = "10-RC-369250"
+SHUTDOWN_CASE = replace(CASE_IN, number=SHUTDOWN_NUMBER, petition_filed_on=date(2025, 8, 4))
+EASTERN = ZoneInfo("America/New_York")
 
 
 @pytest.fixture
@@ -75,3 +86,108 @@ class TestDeadlineChanges:
         with pytest.raises(ProcedureError, match="cannot be extended"), write_session(tallied) as s:
             pin_deadline(s, deadline_id=objections.id, due_on=date(2021, 4, 23), order="x",  # type: ignore[arg-type]
                          as_of=at("2021-04-15T12:00:00-04:00"))
+
+
+@pytest.fixture
+def tallied_before_the_shutdown(engine: Engine) -> Engine:
+    """A tally of Tue 2025-09-30 in Region 10 (Atlanta): its periods ran while the offices were closed."""
+    with write_session(engine) as s:
+        open_case(s, case_in=SHUTDOWN_CASE, as_of=at("2025-09-30T12:00:00-04:00"))
+        record_tally(s, case_number=SHUTDOWN_NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2025, 9, 30),
+                     counts=TALLY_2021, election_in=ELECTION_2021, as_of=at("2025-09-30T12:00:00-04:00"))
+    return engine
+
+
+def _stored(engine: Engine, kind: DeadlineKind) -> Deadline:
+    with read_session(engine) as s:
+        return s.exec(select(Deadline).where(Deadline.kind == kind)).one()
+
+
+class TestShutdownTolling:
+    def test_tally_of_2025_09_30_stores_objections_due_2025_11_19(self, tallied_before_the_shutdown: Engine) -> None:
+        """Counted, the objections are due Tue 10-07 (Oct 1, 2, 3, 6, 7); tolled by the 43 closed days (Oct 1 … Nov 12)
+        they are stored due Wed 2025-11-19, cut-off 11:59:59 p.m. Eastern, the tolling in the derivation."""
+        objections = _stored(tallied_before_the_shutdown, DeadlineKind.OBJECTIONS)
+        assert objections.due_on == date(2025, 11, 19)
+        assert objections.cutoff_at == datetime(2025, 11, 19, 23, 59, 59, tzinfo=EASTERN)
+        assert "Tue 2025-10-07 + 43 days = Wed 2025-11-19" in objections.derivation
+        assert _stored(tallied_before_the_shutdown, DeadlineKind.EARLIEST_CERTIFICATION).due_on == date(2025, 11, 20)
+
+    def test_objections_received_2025_11_18_are_timely_through_the_stored_deadline(
+            self, tallied_before_the_shutdown: Engine) -> None:
+        """Objections e-filed Tue 2025-11-18 at 16:00 Eastern meet the stored deadline (judged against it), and are filed."""
+        objections = _stored(tallied_before_the_shutdown, DeadlineKind.OBJECTIONS)
+        stored = StoredDeadline(due_on=objections.due_on, cutoff_at=objections.cutoff_at, citation=objections.citation,
+                                office_tz="America/New_York")
+        received = datetime(2025, 11, 18, 16, 0, tzinfo=EASTERN)
+        assert "due Wed 2025-11-19" in judge_filing(stored, what="objections", received_on=received.date(),
+                                                    received_at=received).note
+        with write_session(tallied_before_the_shutdown) as s:
+            filing = file_objections(s, case_number=SHUTDOWN_NUMBER, as_of=received, objections_in=ObjectionsIn(
+                party="rwdsu", statements=("captive-audience meetings",), received_on=received.date(), received_at=received))
+            assert (filing.timely, filing.deadline_id) == (True, objections.id)
+            assert filing.timeliness_note.startswith("due 2025-11-19")
+        with pytest.raises(UntimelyFiling):
+            judge_filing(stored, what="objections", received_on=date(2025, 11, 20),
+                         received_at=datetime(2025, 11, 20, 0, 0, 5, tzinfo=EASTERN))
+
+    def test_recompute_tolls_a_deadline_stored_untolled(self, tallied_before_the_shutdown: Engine) -> None:
+        """An open objections deadline stored due 2025-10-07 (as casefile stored it before tolling) is recomputed to
+        2025-11-19 and docketed old → new with the reason."""
+        _untoll(tallied_before_the_shutdown)
+        with write_session(tallied_before_the_shutdown) as s:
+            changes = recompute_open_deadlines(s, as_of=at("2025-11-13T09:00:00-05:00"))
+        moved = {c.kind: (c.old_due_on, c.new_due_on, c.reopened) for c in changes}
+        assert moved["objections"] == (date(2025, 10, 7), date(2025, 11, 19), False)
+        assert _stored(tallied_before_the_shutdown, DeadlineKind.OBJECTIONS).cutoff_at == datetime(
+            2025, 11, 19, 23, 59, 59, tzinfo=EASTERN)
+        summary = _docketed(tallied_before_the_shutdown)
+        assert summary.startswith("objections deadline recomputed: due 2025-10-07 → 2025-11-19 (tolled (shutdown-2025): "
+                                  "43 days added because the period ran while the offices were closed (R-B8)")
+
+    def test_recompute_reopens_a_period_lapsed_during_the_shutdown(self, tallied_before_the_shutdown: Engine) -> None:
+        """Stored due 10-07 and lapsed by a sweep of 10-08 (election moved to certification-due), the objection period
+        runs again on 2025-11-13: tolled to 11-19, reopened, and objections received 11-18 move the election back."""
+        _untoll(tallied_before_the_shutdown)
+        with write_session(tallied_before_the_shutdown) as s:
+            sweep(s, as_of=at("2025-10-08T00:30:00-04:00"))
+        assert _stored(tallied_before_the_shutdown, DeadlineKind.OBJECTIONS).status is DeadlineStatus.LAPSED
+        with write_session(tallied_before_the_shutdown) as s:
+            changes = recompute_open_deadlines(s, as_of=at("2025-11-13T09:00:00-05:00"))
+        assert {c.kind: c.reopened for c in changes} == {"objections": True, "offer-of-proof": True}
+        objections = _stored(tallied_before_the_shutdown, DeadlineKind.OBJECTIONS)
+        assert (objections.status, objections.due_on, objections.closed_at) == (DeadlineStatus.OPEN, date(2025, 11, 19), None)
+        assert "runs again until the tolled date" in _docketed(tallied_before_the_shutdown)
+        received = datetime(2025, 11, 18, 16, 0, tzinfo=EASTERN)
+        with write_session(tallied_before_the_shutdown) as s:
+            file_objections(s, case_number=SHUTDOWN_NUMBER, as_of=received, objections_in=ObjectionsIn(
+                party="rwdsu", statements=("captive-audience meetings",), received_on=received.date(), received_at=received))
+        with read_session(tallied_before_the_shutdown) as s:
+            assert s.exec(select(Election.stage)).one() is Stage.OBJECTIONS_PENDING
+
+    def test_lapsed_period_still_over_after_tolling_stays_lapsed(self, tallied_before_the_shutdown: Engine) -> None:
+        """Recomputed on 2025-11-24, after the tolled date, the lapsed objections get their tolled date but stay lapsed."""
+        _untoll(tallied_before_the_shutdown)
+        with write_session(tallied_before_the_shutdown) as s:
+            sweep(s, as_of=at("2025-10-08T00:30:00-04:00"))
+            changes = recompute_open_deadlines(s, as_of=at("2025-11-24T09:00:00-05:00"))
+        assert not [c for c in changes if c.kind == "objections" and c.reopened]
+        objections = _stored(tallied_before_the_shutdown, DeadlineKind.OBJECTIONS)
+        assert (objections.status, objections.due_on) == (DeadlineStatus.LAPSED, date(2025, 11, 19))
+
+
+def _untoll(engine: Engine) -> None:
+    """Put the tally's objection periods back as an earlier casefile stored them: due 2025-10-07, not tolled."""
+    with write_session(engine) as s:
+        for deadline in s.exec(select(Deadline).where(Deadline.kind.in_([DeadlineKind.OBJECTIONS,  # type: ignore[attr-defined]
+                                                                          DeadlineKind.OFFER_OF_PROOF]))):
+            deadline.due_on = date(2025, 10, 7)
+            deadline.cutoff_at = datetime.combine(date(2025, 10, 7), time(23, 59, 59), tzinfo=EASTERN)
+            deadline.derivation = [line for line in deadline.derivation if "2025-11-19" not in line]
+            s.add(deadline)
+
+
+def _docketed(engine: Engine) -> str:
+    with read_session(engine) as s:
+        return next(e.summary for e in s.exec(select(DocketEntry).where(DocketEntry.act == "recompute-deadline")
+                                              .order_by(DocketEntry.id)) if e.summary.startswith("objections"))

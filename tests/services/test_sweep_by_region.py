@@ -1,4 +1,5 @@
-"""A sweep limited to one Region closes only that Region's periods (so workers can sweep Regions in parallel)."""
+"""A sweep limited to one Region closes only that Region's periods (so workers can sweep Regions in parallel); the
+Region of a case is its receiving office's, not its case-number prefix's (merged Regions, transferred cases)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,10 @@ from sqlmodel import col, select
 
 from casefile.record.db import read_session, write_session
 from casefile.errors import UnknownRegion
+from casefile.jobs.reminders import select_due_reminders
 from casefile.record.models import Case, Election
+from casefile.rules.calendar import BusinessCalendar
+from casefile.services.people import add_person
 from casefile.services.cases import open_case
 from casefile.jobs.sweep import sweep
 from casefile.services.tallies import record_tally
@@ -21,6 +25,8 @@ from tests.services.bessemer import CASE_IN, ELECTION_2021, TALLY_2021
 
 #: A second case like Bessemer's 2021 election, filed in Region 15 (New Orleans, Central time).
 OTHER_NUMBER = "15-RC-269251"
+#: A case numbered for former Region 24 (San Juan), handled by the San Juan office of Region 12.
+SAN_JUAN_NUMBER = "24-RC-269252"
 
 
 @pytest.fixture
@@ -65,3 +71,54 @@ class TestSweepByRegion:
             sweep(s, as_of=at("2021-04-20T00:00:00-04:00"), region="Birmingham")
         assert "'Birmingham' is not a Region number" in str(err.value)
         assert set(stages(two_regions).values()) == {Stage.TALLY_ISSUED}
+
+
+@pytest.fixture
+def merged_region(two_regions: Engine) -> Engine:
+    """The two cases, and a like case numbered 24-RC-… (the San Juan office, Region 12), all tallied 2021-04-09."""
+    with write_session(two_regions) as s:
+        case_in = replace(CASE_IN, number=SAN_JUAN_NUMBER, office=None)
+        open_case(s, case_in=case_in, as_of=at("2021-04-09T12:00:00-04:00"))
+        record_tally(s, case_number=SAN_JUAN_NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9),
+                     counts=TALLY_2021, election_in=ELECTION_2021, as_of=at("2021-04-09T12:00:00-04:00"))
+    return two_regions
+
+
+class TestRegionFromOffice:
+    @pytest.mark.parametrize("region", ["12", "24"], ids=["region-12", "former-region-24-means-12"])
+    def test_region_12_sweep_includes_the_cases_numbered_for_region_24(self, merged_region: Engine, region: str) -> None:
+        """24-RC-269252 is received by the San Juan office (12-san-juan): a sweep for Region 12 (or for the former 24)
+        moves it, and only it."""
+        with read_session(merged_region) as s:
+            assert s.exec(select(Case.office_key).where(Case.number == SAN_JUAN_NUMBER)).one() == "12-san-juan"
+        with write_session(merged_region) as s:
+            report = sweep(s, as_of=at("2021-04-20T00:00:00-04:00"), region=region)
+        assert report.elections_moved == [f"{SAN_JUAN_NUMBER} election 1: tally-issued → certification-due"]
+        assert stages(merged_region)[SAN_JUAN_NUMBER] is Stage.CERTIFICATION_DUE
+
+    def test_transferred_case_is_swept_with_its_new_region(self, merged_region: Engine) -> None:
+        """A Region 15 case whose receiving office is now Region 10's Birmingham office (as a transfer records it) is
+        swept with Region 10, not with Region 15."""
+        with write_session(merged_region) as s:
+            case = s.exec(select(Case).where(Case.number == OTHER_NUMBER)).one()
+            case.office_key = "10-birmingham"
+            s.add(case)
+        with write_session(merged_region) as s:
+            assert not sweep(s, as_of=at("2021-04-20T00:00:00-04:00"), region="15").did_something
+            report = sweep(s, as_of=at("2021-04-20T00:00:00-04:00"), region="10")
+        assert sorted(report.elections_moved) == ["10-RC-269250 election 1: tally-issued → certification-due",
+                                                  f"{OTHER_NUMBER} election 1: tally-issued → certification-due"]
+
+    def test_reminders_for_region_12_include_the_san_juan_case(self, merged_region: Engine) -> None:
+        """Reminders selected for Region 12 are those of the 24-RC case; for Region 10, Bessemer's; none for Region 1."""
+        with write_session(merged_region) as s:
+            for number in ("10-RC-269250", SAN_JUAN_NUMBER):
+                add_person(s, case_number=number, party="rwdsu", name="Counsel", email="counsel@example.org",
+                           notify_urls=["mailto://localhost?to=counsel@example.org"], default_urls=[],
+                           as_of=at("2021-04-09T12:00:00-04:00"))
+        as_of = at("2021-04-16T09:00:00-04:00")
+        with read_session(merged_region) as s:
+            cases = {region: {r.case_number for r in select_due_reminders(
+                s, as_of=as_of, region=region, lead_days=(7, 3, 1), calendar=BusinessCalendar(), default_urls=[])}
+                for region in ("12", "10", "1")}
+        assert cases == {"12": {SAN_JUAN_NUMBER}, "10": {"10-RC-269250"}, "1": set()}
