@@ -374,7 +374,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             with engine.connect() as connection:
                 status = schema_status(connection)
-            print(f"{status.state}: current {status.current or status.taken_as or 'none'}, head {status.head}")
+            taken = f" (taken as {status.taken_as})" if status.taken_as else ""
+            print(f"{status.state}: current {status.current or 'none'}{taken}, head {status.head}")
     finally:
         engine.dispose()
     return 0
