@@ -53,7 +53,7 @@ def _rulings(session: Session, case: Case, election: Election, act: DecisionPart
     """The objections ruled on, each with its party and ruling. Raises UnknownRecord (field
     ``rulings.<party>.<number>``) for a party or objection the election does not have."""
     parties = _parties(session, case)
-    out = []
+    out: list[tuple[Objection, Party, str]] = []
     for party_key, rulings in act.rulings.items():
         party = _party(parties, case, party_key, f"rulings.{party_key}")
         for number, ruling in rulings.items():

@@ -288,8 +288,8 @@ def file_exceptions(
     an order extended it to (R-K1; 29 CFR 102.2)."""
     from casefile.cli.perform import now
 
-    received = _moment(received_at, case_number, "--received-at")
-    data = {"act": "file-exceptions", "at": received or now(), "party": party, "exceptions": parse_exceptions(exception),
+    received = _moment(received_at, case_number, "--received-at") or now()
+    data = {"act": "file-exceptions", "at": received, "party": party, "exceptions": parse_exceptions(exception),
             "method": method, "postmarked_on": _day(postmarked_on, "--postmarked-on") if postmarked_on else None,
             "election": election}
-    _run(_act(data), case_number, as_of, default=data["at"])
+    _run(_act(data), case_number, as_of, default=received)

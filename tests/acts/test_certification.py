@@ -5,7 +5,8 @@ exists where the Board reviews the Regional Director (R-K5).
 Cases: Bessemer 2021 (10-RC-269250: 738 for, 1,798 against, directed election), had no objections
 been filed; Starbucks Elmwood Avenue (03-RC-282115: 19-8 on 2021-12-09, certified 2021-12-17,
 agreement not in the sources); Starbucks Genesee Street (03-RC-282139: 15-9 with 7 determinative
-challenges; revised tally 15-9 on 2022-01-10 after the challenges were ruled ineligible)."""
+challenges; revised tally 15-9 on 2022-01-10 after the challenges were ruled ineligible: its scenario,
+examples/starbucks-genesee-03-RC-282139.yaml)."""
 
 from __future__ import annotations
 
@@ -17,15 +18,14 @@ from sqlmodel import select
 
 from casefile import app
 from casefile.acts import Who
-from casefile.acts.record_tally import analysis_fields
 from casefile.errors import AlreadyRecorded, IllegalTransition, Internal, ProcedureError
 from casefile.record.db import read_session, write_session
-from casefile.record.deadlines import keep_deadline
 from casefile.record.models import Case, Certification, Deadline, Election, Tally
-from casefile.record.workflow import advance
-from casefile.rules.outcome import TallyCounts
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, ElectionAgreement, Stage, TallyKind
-from tests.acts.procedure import act, carry, noon, perform, prepare_schema, refused, unchanged_by_retry
+from casefile.scenario import load_scenario
+from casefile.vocab import DeadlineKind, DeadlineStatus, ElectionAgreement, Stage, TallyKind
+from tests.acts.procedure import EXAMPLE, act, carry, noon, perform, prepare_schema, refused, unchanged_by_retry
+
+EXAMPLES = EXAMPLE.parent
 
 ELMWOOD, GENESEE = "03-RC-282115", "03-RC-282139"
 STARBUCKS_PARTIES = [{"key": "starbucks", "role": "employer", "name": "Starbucks Corporation"},
@@ -124,12 +124,14 @@ class TestCertificationOfRepresentative:
 
     def test_a_revised_tally_decides(self, configured_db: Path) -> None:
         """Genesee: the initial 15-9 tally is pending (7 determinative challenges); the revised tally's stored winner is certified."""
-        open_starbucks(GENESEE, "Genesee Street", {"choices": {"Workers United": 15}, "against": 9, "challenged": 7,
-                                                   "eligible": 46})
-        app.sweep_case(_case_id(GENESEE), as_of=noon(certify(date(2021, 12, 17))))
-        assert election_of(GENESEE).stage is Stage.CHALLENGE_INVESTIGATION
-        _revised_tally(GENESEE, date(2022, 1, 10), TallyCounts(choices=(("Workers United", 15),), against=9, challenged=0,
-                                                               eligible=46))
+        genesee = load_scenario(EXAMPLES / "starbucks-genesee-03-RC-282139.yaml")
+        prepare_schema()
+        app.perform(genesee.opening(), as_of=noon(genesee.events[0]), by=Who.operator(), documents="none")
+        for event in genesee.events:
+            perform(event, case_number=GENESEE)
+        with read_session() as s:
+            assert [(t.kind, t.outcome, t.winner) for t in s.exec(select(Tally).order_by(Tally.id))] == [  # type: ignore[arg-type]
+                (TallyKind.INITIAL, "PENDING", None), (TallyKind.REVISED, "REP", "Workers United")]
         result = perform(certify(date(2022, 1, 19)), case_number=GENESEE)  # revised-tally objections due Tue 2022-01-18
         assert result.summary.startswith("Certification of Representative: Workers United")
         with read_session() as s:
@@ -152,28 +154,3 @@ class TestCertificationOfRepresentative:
         assert doc.file_name == "2021-12-17_certification-of-representative.pdf"
         text = " ".join(page.extract_text() for page in PdfReader(doc.path).pages)
         assert "Workers United" in text
-
-
-def _case_id(number: str) -> int:
-    from tests.acts.procedure import case_id
-
-    return case_id(number)
-
-
-def _revised_tally(number: str, on: date, counts: TallyCounts) -> None:
-    """The Revised Tally of Ballots as the revised-tally act stores it (the rules' whole outcome,
-    casefile.acts.record_tally.analysis_fields), with its stage and objection period."""
-    with write_session(by=Who.operator().label) as s:
-        case = s.exec(select(Case).where(Case.number == number)).one()
-        election = s.exec(select(Election).where(Election.case_id == case.id)).one()
-        original = s.exec(select(Tally).where(Tally.election_id == election.id)).one()
-        revised = Tally(election_id=election.id, kind=TallyKind.REVISED, prepared_on=on, revises_id=original.id,  # type: ignore[arg-type]
-                        **analysis_fields(counts))
-        s.add(revised)
-        s.flush()
-        advance(s, election, Stage.REVISED_TALLY_ISSUED, as_of=noon(certify(on)), occurred_on=on, act="revised-tally",
-                act_key=f"revised-tally:e{election.sequence}:{on.isoformat()}", actor=Actor.REGIONAL_DIRECTOR,
-                summary="Revised Tally of Ballots", ref=f"tally:{revised.id}")
-        keep_deadline(s, case=case, election=election, kind=DeadlineKind.REVISED_TALLY_OBJECTIONS,
-                      trigger=f"Revised Tally of Ballots made available {on.isoformat()}", trigger_on=on,
-                      for_whom="all parties")

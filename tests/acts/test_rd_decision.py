@@ -116,3 +116,28 @@ class TestAgreementNotInTheRecord:
         assert "Pursuant to a [NOT IN THE PUBLIC RECORD: election agreement]" in text
         assert "RIGHT TO REQUEST REVIEW" in text
         assert "any party may file with the Board" in text
+
+
+class TestAfterRevisedTally:
+    def test_objections_of_the_losing_party_are_decided(self, configured_db: Path) -> None:
+        """Genesee with the objections filed by the Employer instead (a variation): the revised 15-9 count does not moot them (R-M2); the RD overrules them and certification is due."""
+        from casefile import app
+        from casefile.acts import Who
+        from casefile.scenario import load_scenario
+        from tests.acts.procedure import EXAMPLE, noon, prepare_schema
+
+        genesee = load_scenario(EXAMPLE.parent / "starbucks-genesee-03-RC-282139.yaml")
+        prepare_schema()
+        app.perform(genesee.opening(), as_of=noon(genesee.events[0]), by=Who.operator(), documents="none")
+        for step in genesee.events:
+            if step.act_name == "file-objections":
+                step = step.model_copy(update={"party": "starbucks"})  # the variation
+            perform(step, case_number="03-RC-282139")
+        result = perform(act({"act": "rd-decision", "date": date(2022, 1, 14), "result": "overrule",
+                              "rulings": {"starbucks": {1: "overruled"}}}), case_number="03-RC-282139")
+        assert result.summary.startswith("Regional Director's Decision: objections overruled")
+        with read_session() as s:
+            assert s.exec(select(Election)).one().stage is Stage.CERTIFICATION_DUE
+            assert s.exec(select(Objection)).one().disposition is Disposition.OVERRULED
+            entry = s.exec(select(DocketEntry).where(DocketEntry.act == "rd-decision")).one()
+            assert (entry.from_stage, entry.to_stage) == (Stage.REVISED_TALLY_ISSUED, Stage.RD_DECISION)
