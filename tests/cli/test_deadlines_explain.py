@@ -1,5 +1,5 @@
-"""`casefile deadlines explain ID` prints how a stored deadline was computed, and the listings show the
-ids it takes; an unknown id exits 2 with a message."""
+"""`casefile deadlines explain ID` prints how a stored deadline was computed (the tolling of the 2025 shutdown
+included), and the listings show the ids it takes; an unknown id exits 2 with a message."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -113,6 +114,44 @@ class TestExplain:
         result = run(db_env, "deadlines", "explain", str(deadline_id))
         assert result.returncode == 0, result.stderr
         assert "Status: lapsed (closed 2021-04-17T00:00:00-04:00)" in result.stdout.splitlines()
+
+
+@pytest.fixture
+def shutdown_env(tmp_path: Path) -> dict[str, str]:
+    """A SQLite file holding a Region 10 case tallied Tue 2025-09-30, the day before the 2025 shutdown."""
+    url = f"sqlite:///{tmp_path / 'casefile.db'}"
+    engine = make_engine(url)
+    migrate.upgrade(engine)
+    with write_session(engine) as s:
+        open_case(s, case_in=replace(CASE_IN, number="10-RC-369250", petition_filed_on=date(2025, 8, 4)),
+                  as_of=at("2025-09-30T12:00:00-04:00"))
+        record_tally(s, case_number="10-RC-369250", kind=TallyKind.INITIAL, prepared_on=date(2025, 9, 30),
+                     counts=TALLY_2021, election_in=ELECTION_2021, as_of=at("2025-09-30T12:00:00-04:00"))
+    engine.dispose()
+    return {**os.environ, "CASEFILE_DATABASE_URL": url, "COLUMNS": "200"}
+
+
+class TestTolling:
+    def test_explain_shows_the_tolling_step(self, shutdown_env: dict[str, str]) -> None:
+        """The objections of a tally of 2025-09-30 explain as counted to Tue 10-07, tolled 43 days to Wed 11-19."""
+        listing = json.loads(run(shutdown_env, "deadlines", "--as-of", "2025-10-01", "--json").stdout)
+        deadline_id = next(d["id"] for d in listing["deadlines"] if d["kind"] == "objections")
+        result = run(shutdown_env, "deadlines", "explain", str(deadline_id))
+        assert result.returncode == 0, result.stderr
+        lines = [" ".join(line.split()) for line in result.stdout.splitlines()]
+        for expected in (
+            "Tue 2025-10-07 is day 5",
+            "original due date Tue 2025-10-07; closed 43 days",
+            "Tue 2025-10-07 + 43 days = Wed 2025-11-19",
+            "revised due date Wed 2025-11-19",
+            "Tolled: original due date Tue 2025-10-07; closed 43 days; revised due date Wed 2025-11-19",
+            "Due Wed 2025-11-19; cut-off Wed 2025-11-19 11:59:59 p.m. EST (2025-11-19T23:59:59-05:00, office time)",
+        ):
+            assert expected in lines, expected
+        view = json.loads(run(shutdown_env, "deadlines", "explain", str(deadline_id), "--json").stdout)
+        assert view["tolling"][0].startswith("the period ran while the Agency was closed 2025-10-01 … 2025-11-12")
+        assert view["tolling"][-1] == "revised due date Wed 2025-11-19"
+        assert view["due_on"] == "2025-11-19"
 
 
 class TestListingsShowIds:
