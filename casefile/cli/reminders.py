@@ -75,13 +75,14 @@ def remind(
 ) -> None:
     """Send the reminders of open deadlines that are due (what the schedule runs): one digest per
     person and channel; each reminder once. Exit 1 when a channel failed (retried by the next run)."""
-    from casefile.cli.acts import flows_for_command
     from casefile.cli.timeparse import parse_instant
+    from casefile.prefect_env import configure_prefect, flow_runtime
     from casefile.settings import get_settings
 
     moment = parse_instant(as_of, "--as-of")
     get_settings()  # a bad CASEFILE_NOTIFY_DEFAULT_URLS is refused here, before Prefect starts
-    with flows_for_command():
+    err_console.print(f"[dim]{configure_prefect()}[/]")
+    with flow_runtime():
         from flows.deadline_reminders import RemindersNotDelivered, deadline_reminders_flow
 
         state = deadline_reminders_flow(as_of=moment, return_state=True)
