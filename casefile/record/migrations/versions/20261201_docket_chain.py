@@ -87,6 +87,8 @@ def _recrypt_urls(bind: sa.Connection, *, seal: bool) -> None:
     from casefile.record.secret_key import keys_for
 
     key = keys_for(bind).encryption
+    if bind.dialect.name == "sqlite":
+        bind.exec_driver_sql("PRAGMA secure_delete = ON")  # the replaced plaintext is zeroed in the file, not left in free space
     person = sa.table('person', sa.column('id'), sa.column('notify_urls', sa.JSON()))
     updates = []
     for person_id, urls in bind.execute(sa.select(person.c.id, person.c.notify_urls)).all():

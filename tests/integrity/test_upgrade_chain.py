@@ -1,0 +1,63 @@
+"""An older database upgraded (the 5c710bb release's fixture: Bessemer, Starbucks and Trinity replays,
+the 300-record NLRB sample, a person with a mailtos:// channel): its docket is chained so that it
+verifies, and its plaintext notification URL is encrypted, listed masked, and gone from the file."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from casefile.jobs.notify import is_sealed
+from casefile.record.db import make_engine, read_session
+from casefile.record.integrity import verify
+from casefile.record.migrate import upgrade
+from casefile.record.secret_key import clear_cache
+from casefile.services.people import people_view
+from casefile.settings import get_settings
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "casefile-5c710bb.db"
+PLAINTEXT = "mailtos://user:pass@smtp.example.org?to=me@example.org"
+
+
+@pytest.fixture
+def upgraded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """The fixture copied and upgraded to head, with a key file generated next to it."""
+    monkeypatch.delenv("CASEFILE_SECRET_KEY", raising=False)
+    get_settings.cache_clear()
+    clear_cache()
+    db = tmp_path / "casefile.db"
+    shutil.copyfile(FIXTURE, db)
+    engine = make_engine(f"sqlite:///{db}")
+    upgrade(engine)
+    yield engine, db
+    engine.dispose()
+    clear_cache()
+
+
+def test_the_upgraded_docket_verifies(upgraded, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Every entry of every case of the older database is chained: the chains verify (files are not in the fixture)."""
+    engine, db = upgraded
+    with sqlite3.connect(FIXTURE) as conn:
+        cases, entries = conn.execute("select (select count(*) from \"case\"), (select count(*) from docketentry)").fetchone()
+    with read_session(engine) as s:
+        report = verify(s, output_dir=tmp_path / "no-files")
+    assert (report.cases, report.entries) == (cases, entries) and entries > 800
+    assert {p.what for p in report.problems} == {"file"}  # the fixture comes without its PDFs: only "missing"
+    assert all(p.message.endswith("is missing") or "is missing; issued as" in p.message for p in report.problems)
+    assert (tmp_path / "secret.key").stat().st_mode & 0o777 == 0o600
+
+
+def test_the_plaintext_url_is_encrypted_and_listed_masked(upgraded) -> None:  # type: ignore[no-untyped-def]
+    """The person's URL is sealed, listed with its password masked, and its plaintext is no longer in the file."""
+    engine, db = upgraded
+    with engine.connect() as conn:
+        stored = conn.exec_driver_sql("select notify_urls from person").scalar_one()
+    assert PLAINTEXT not in stored and all(is_sealed(u) for u in __import__("json").loads(stored))
+    with read_session(engine) as s:
+        rows = people_view(s, default_urls=[])
+    assert [c for r in rows for c in r["channels"]] == ["mailtos://user:****@smtp.example.org/me@example.org"]
+    engine.dispose()
+    assert b"user:pass@" not in db.read_bytes() and not Path(f"{db}-wal").exists()
