@@ -7,6 +7,7 @@ both take a shared lock and one loses its update or fails with "database is lock
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -38,7 +39,8 @@ def make_engine(url: str, *, busy_timeout_ms: int = 10_000) -> Engine:
         if parsed.database and parsed.database != ":memory:":
             folder = Path(parsed.database).parent
             try:
-                folder.mkdir(parents=True, exist_ok=True)
+                folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+                _create_private(Path(parsed.database))  # 0600 (its -wal and -shm files take the same mode)
             except OSError as exc:
                 raise ConfigurationError(f"CASEFILE_DATABASE_URL: cannot create the folder {str(folder)!r} of the SQLite "
                                          f"database ({exc.strerror or type(exc).__name__})") from None
@@ -55,6 +57,15 @@ def make_engine(url: str, *, busy_timeout_ms: int = 10_000) -> Engine:
                                      f"({_masked_error(exc, parsed)})") from None
     raise ConfigurationError(f"CASEFILE_DATABASE_URL: unsupported database {parsed.get_backend_name()!r} in "
                              f"{mask_url(url)!r} (use sqlite or postgresql)")
+
+
+def _create_private(database: Path) -> None:
+    """Create an empty SQLite database file with mode 0600 unless it exists (SQLite would make it 0644)."""
+    if not database.exists() and not str(database).startswith("file:"):
+        try:
+            os.close(os.open(database, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:
+            pass
 
 
 def mask_url(url: str) -> str:

@@ -156,3 +156,20 @@ class TestInterruptedIssuance:
         document = issue_document(case_number=NUMBER, kind=DocumentKind.CASE_STATUS_REPORT, subject=SUBJECT, as_of=AS_OF)
         assert Path(document.path) == folder / "2021-04-12_case-status-report_as-of-20210412T1200_v2.pdf"
         assert document.version == 2 and os.path.isfile(document.path)
+
+
+class TestDatabaseFile:
+    def test_a_new_sqlite_database_is_private(self, tmp_path: Path) -> None:
+        """The database file (and the journal files SQLite makes beside it) are 0600, in a new folder made 0700."""
+        from sqlalchemy import text
+
+        from casefile.record.db import make_engine
+
+        engine = make_engine(f"sqlite:///{tmp_path / 'new' / 'casefile.db'}")
+        with engine.begin() as conn:
+            conn.execute(text("create table t (x)"))
+            files = sorted(p.name for p in (tmp_path / "new").iterdir())
+            modes = {p.name: p.stat().st_mode & 0o777 for p in (tmp_path / "new").iterdir()}
+        engine.dispose()
+        assert files[0] == "casefile.db" and set(modes.values()) == {0o600}, modes
+        assert (tmp_path / "new").stat().st_mode & 0o777 == 0o700
