@@ -49,6 +49,21 @@ def explain(exc: ValidationError, *, act_name: str | None = None) -> tuple[str, 
     return path, f"field {path!r}: {err['msg']}"
 
 
+def no_nul(data: Any, path: str = "") -> None:
+    """Raise InvalidAct (naming the field) when a string anywhere in ``data`` holds a NUL character:
+    no legal text has one, and PostgreSQL cannot store it."""
+    if isinstance(data, str):
+        if "\x00" in data:
+            raise InvalidAct(f"field {path or 'act'!r}: a NUL character is not text", field=path or None)
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            no_nul(key, path)
+            no_nul(value, f"{path}.{key}" if path else str(key))
+    elif isinstance(data, (list, tuple)):
+        for i, value in enumerate(data):
+            no_nul(value, f"{path}.{i}" if path else str(i))
+
+
 def act_from(data: Any) -> ActIn:
     """The act model of ``data`` (a mapping with ``act``, the scenario event's shape). Raises
     InvalidAct naming the field at fault (``act`` when the act is not one casefile knows)."""
@@ -56,6 +71,7 @@ def act_from(data: Any) -> ActIn:
         raise InvalidAct(f"an act is a mapping with `act` (one of: {', '.join(models())})", field="act")
     if data["act"] not in models():
         raise InvalidAct(f"unknown act {str(data['act'])[:80]!r} (acts: {', '.join(models())})", field="act")
+    no_nul(data)
     try:
         return parse_act(data)
     except ValidationError as exc:

@@ -51,6 +51,7 @@ def _main(version: bool = typer.Option(False, "--version", callback=_version, is
 
 # Command modules: each registers its commands on the groups above when imported.
 from casefile.cli import (  # noqa: E402,F401  (registration)  # noqa: E402,F401  (registration)
+    accounts,
     acts,
     backup,
     calc_deadlines,

@@ -1,0 +1,53 @@
+"""Who asks: ``Authorization: Bearer <API token>`` (casefile.accounts.tokens) -> the user's
+viewer (casefile.record.access.UserViewer). Nothing is kept in the process: every request reads
+the token's row (and, at most once a minute per token, records its use)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from casefile.record.access import NotAuthenticated, UserViewer
+
+bearer = HTTPBearer(auto_error=False, scheme_name="token",
+                    description="An API token (casefile tokens create EMAIL): Authorization: Bearer cf_...")
+
+
+def _viewer_for_token(token: str) -> UserViewer:
+    from casefile.accounts.tokens import needs_write, user_for_token
+    from casefile.record.db import read_session, write_session
+
+    now = datetime.now(UTC)
+    with read_session() as session:
+        writes = needs_write(session, token=token, as_of=now)
+        if not writes:
+            return UserViewer.of(session, user_for_token(session, token=token, as_of=now))
+    with write_session(by="system:api") as session:
+        return UserViewer.of(session, user_for_token(session, token=token, as_of=now))
+
+
+def current_viewer(request: Request,
+                   credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> UserViewer:
+    """The signed-in user of the request. Raises NotAuthenticated (401) without a token, with a
+    malformed header, or with a token that is unknown, revoked or of an inactive user."""
+    if credentials is None or credentials.scheme.lower() != "bearer" or not credentials.credentials:
+        raise NotAuthenticated("sign in: send an API token as `Authorization: Bearer cf_...` "
+                               "(make one with casefile tokens create EMAIL)")
+    viewer = _viewer_for_token(credentials.credentials.strip())
+    request.state.viewer = viewer
+    return viewer
+
+
+def optional_viewer(request: Request,
+                    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> UserViewer | None:
+    """The signed-in user when a token is sent (a bad one is still refused), else None."""
+    if credentials is None:
+        return None
+    return current_viewer(request, credentials)
+
+
+Viewer = Annotated[UserViewer, Depends(current_viewer)]
+MaybeViewer = Annotated[UserViewer | None, Depends(optional_viewer)]
