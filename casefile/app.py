@@ -81,6 +81,8 @@ def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = N
         raise BadInput(f"{act.act_name}: the moment of the act must be timezone-aware, got {as_of!r}", field="as_of")
     _check_receipt(act, as_of)
     module = module_for(act)
+    if (check := getattr(module, "check", None)) is not None:
+        check(act)  # what the act's input alone decides (e.g. a tally's arithmetic): refused before anything runs
     if isinstance(act, OpenCase):
         done = _attempt(lambda s: module.perform(s, act, case=None, as_of=as_of, by=by), by, engine)
         number = act.case.number
@@ -103,7 +105,7 @@ def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = N
     result = ActResult(act=done.act, case_number=str(parse_case_number(number)), ref=done.ref, entry_id=done.entry_id,
                        repeated=done.repeated, summary=done.summary, warnings=list(done.warnings), swept=swept)
     if documents == "issue":
-        result.documents = issue_documents(result.case_number, done.issue, as_of=as_of, engine=engine)
+        result.documents = issue_documents(result.case_number, done.issue, as_of=as_of, by=by.label, engine=engine)
     elif documents == "defer":
         result.pending = [i.kind.value for i in done.issue]
     return result
@@ -117,10 +119,21 @@ def _attempt(run: Any, by: Who, engine: Engine | None) -> Done:
             with write_session(engine, by=by.label) as session:
                 return run(session)  # type: ignore[no-any-return]
         except (IntegrityError, OperationalError) as exc:
+            if not _lost_race(exc):
+                raise
             if attempt == RETRIES:
                 raise ConcurrentAct(f"another act on the same case kept winning the race ({type(exc).__name__}); "
                                     "nothing was stored: try again") from exc
     raise AssertionError("unreachable")
+
+
+def _lost_race(exc: Exception) -> bool:
+    """Whether a database error means a concurrent transaction won (a unique key it took first,
+    SQLite's lock still held, a PostgreSQL serialization failure or deadlock) — not a bug."""
+    if isinstance(exc, IntegrityError):
+        return "unique" in str(exc.orig).lower() or "duplicate" in str(exc.orig).lower()
+    text = str(getattr(exc, "orig", exc)).lower()
+    return "database is locked" in text or "could not serialize" in text or "deadlock" in text
 
 
 #: How far in the future a receipt instant may lie, for clocks that disagree a little.
@@ -146,10 +159,11 @@ def sweep_case(case_id: int, *, as_of: datetime, engine: Engine | None = None) -
     return report.deadlines_closed + report.elections_moved
 
 
-def issue_documents(case_number: str, issue: tuple[Issue, ...], *, as_of: datetime,
+def issue_documents(case_number: str, issue: tuple[Issue, ...], *, as_of: datetime, by: str = "system:documents",
                     engine: Engine | None = None) -> list[IssuedDocument]:
     """Issue (or find, when already issued) each document; renders with WeasyPrint in this
-    process. Raises DocumentFailed for one that cannot be rendered or fails preflight."""
+    process; the issuance's docket entry names ``by`` (who performed the act that issues it).
+    Raises DocumentFailed for one that cannot be rendered or fails preflight."""
     if not issue:
         return []
     from pathlib import Path
@@ -158,7 +172,7 @@ def issue_documents(case_number: str, issue: tuple[Issue, ...], *, as_of: dateti
 
     out = []
     for item in issue:
-        doc = issue_document(case_number=case_number, kind=item.kind, subject=item.subject, as_of=as_of)
+        doc = issue_document(case_number=case_number, kind=item.kind, subject=item.subject, as_of=as_of, by=by)
         out.append(IssuedDocument(id=doc.id or 0, kind=doc.kind.value, title=doc.title, file_name=Path(doc.path).name,
                                   sha256=doc.sha256, confidential=doc.confidential, path=doc.path))
     return out
@@ -179,8 +193,8 @@ def issue_for_entry(entry_id: int, *, as_of: datetime, engine: Engine | None = N
         case = session.get(Case, entry.case_id)
         assert case is not None
         issue = module_named(entry.act).issues(session, entry.ref)
-        number = case.number
-    return issue_documents(number, issue, as_of=as_of, engine=engine)
+        number, by = case.number, entry.recorded_by or "system:documents"
+    return issue_documents(number, issue, as_of=as_of, by=by, engine=engine)
 
 
 def read_instant(text: str, *, what: str, case_number: str | None = None, engine: Engine | None = None) -> datetime:

@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 
 from pydantic import Field, ValidationError
 
-from casefile.acts import ActIn, parse_act
+from casefile.acts import ActIn, models, parse_act
 from casefile.acts.base import LegalDate, Line, Strict, Who, midday
 from casefile.acts.open_case import CaseIn, OpenCase, PartyIn
 from casefile.acts.record_tally import ElectionSpec, StatedLines, TallyCountsIn
@@ -82,6 +82,9 @@ def load_scenario(path: Path) -> Scenario:
                 f"{event.get('date', '?') if isinstance(event, dict) else '?'})"
         if not isinstance(event, dict):
             raise InvalidScenario(f"{path}: {label}: an event is a mapping with act and date")
+        if event.get("act") not in (*models(), "sweep"):
+            known = ", ".join([*models(), "sweep"])
+            raise InvalidScenario(f"{path}: {label}: unknown act {event.get('act')!r} (acts: {known})")
         if event.get("act") == "open-case":
             raise InvalidScenario(f"{path}: {label}: the case is opened by the case: and parties: sections")
         if "date" not in event:
@@ -166,8 +169,13 @@ def _replay(path: Path, scenario: Scenario, on_event: Callable[[int, int, str], 
         raise InvalidScenario(f"{path}: the case cannot be opened: {exc}") from exc
     case_id = _case_id(str(number))
     n = len(scenario.events)
+    sequence = 0  # each act applies to the election of the latest tally before it (a re-run replay too)
     for i, event in enumerate(scenario.events, start=1):
         as_of = event_instant(event, tz)
+        if event.act_name == "record-tally":
+            sequence += 1
+        elif sequence and event.election is None and "election" in type(event).model_fields:
+            event = event.model_copy(update={"election": sequence})
         if on_event:
             on_event(i, n, f"{event.on} {event.act_name}")
         if isinstance(event, Sweep):

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from casefile.errors import InvalidScenario
-from casefile.scenario import FileObjections, RecordTally, load_scenario
+from casefile.acts.file_objections import FileObjections
+from casefile.acts.record_tally import RecordTally
+from casefile.scenario import load_scenario
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 BESSEMER = EXAMPLES / "bessemer-10-RC-269250.yaml"
@@ -53,6 +55,7 @@ class TestRefusedScenarios:
         with pytest.raises(InvalidScenario) as err:
             load_scenario(_write(tmp_path, text))
         assert "event 4 (open-the-hearing, dated 2021-05-07)" in str(err.value)
+        assert "open-hearing" in str(err.value)  # the known acts are listed
 
     def test_events_out_of_order(self, tmp_path: Path) -> None:
         """An event dated before the one before it is refused."""
@@ -67,3 +70,25 @@ class TestRefusedScenarios:
             load_scenario(_write(tmp_path, "casefile-scenario: 2\n"))
         with pytest.raises(InvalidScenario, match="is a mapping"):
             load_scenario(_write(tmp_path, "- just a list\n"))
+
+
+class TestStrictReading:
+    def test_octal_looking_count_is_refused_not_read_as_37(self, tmp_path: Path) -> None:
+        """`challenged: 045` is not the octal 37: it is refused, naming the event and the field."""
+        text = BESSEMER.read_text(encoding="utf-8").replace("challenged: 505", "challenged: 045", 1)
+        with pytest.raises(InvalidScenario) as err:
+            load_scenario(_write(tmp_path, text))
+        assert "event 1 (record-tally, dated 2021-04-09)" in str(err.value) and "challenged" in str(err.value)
+
+    def test_duplicate_key_is_refused_with_its_line(self, tmp_path: Path) -> None:
+        """A key given twice in one event is an error naming the key (YAML 1.1 readers keep the last)."""
+        text = BESSEMER.read_text(encoding="utf-8").replace("    void: 76\n", "    void: 76\n    void: 77\n", 1)
+        assert "void: 77" in text
+        with pytest.raises(InvalidScenario, match="void"):
+            load_scenario(_write(tmp_path, text))
+
+    def test_an_event_without_a_date_is_refused(self, tmp_path: Path) -> None:
+        """Every event of a scenario is dated (the replay orders and times acts by it)."""
+        text = BESSEMER.read_text(encoding="utf-8").replace("  - date: 2021-05-07\n", "  -\n", 1)
+        with pytest.raises(InvalidScenario, match="dated"):
+            load_scenario(_write(tmp_path, text))

@@ -18,7 +18,7 @@ from casefile.record.models import Case, Party
 from casefile.record.workflow import docket
 from casefile.rules.case_numbers import REPRESENTATION_TYPES, parse_case_number
 from casefile.rules.offices import office_for
-from casefile.rules.rule_sets import rule_set_by_id, rule_set_for
+from casefile.rules.rule_sets import choose_rule_set
 from casefile.vocab import Actor, CaseType, ElectionAgreement, PartyRole
 
 
@@ -67,7 +67,8 @@ def perform(session: Session, act: OpenCase, *, case: Case | None, as_of: dateti
     The rule set is chosen by the petition filing date (R-A1) and the receiving office from the
     Region and ``office`` (regions.md). Raises MalformedCaseNumber, UnknownRegion, ProcedureError
     (not a representation case; no employer or no petitioner among the parties; handles not
-    unique), AlreadyRecorded (the number is open with other details: correct them with the
+    unique; neither a petition date nor a rule set), InvalidCalendar (a rule set that disagrees
+    with the petition date, R-A1), AlreadyRecorded (the number is open with other details: correct them with the
     correction act).
     """
     spec = act.case
@@ -96,13 +97,11 @@ def perform(session: Session, act: OpenCase, *, case: Case | None, as_of: dateti
     if len(set(keys)) != len(keys):
         raise ProcedureError(f"{number}: party handles must be unique, got {keys}", field="parties")
     office = office_for(number.region, spec.office)
-    if spec.rule_set is not None:
-        rule_set = rule_set_by_id(spec.rule_set)
-    elif spec.petition_filed_on is not None:
-        rule_set = rule_set_for(spec.petition_filed_on)
-    else:
+    choice = choose_rule_set(petition_filed_on=spec.petition_filed_on, rule_set_id=spec.rule_set)
+    if choice.assumed:  # a record does not take the calculator's assumption as a fact (R-A1)
         raise ProcedureError(f"{number}: give the petition filing date or name the rule set (R-A1)",
                              field="case.petition_filed_on")
+    rule_set = choice.rule_set
     opened = Case(
         number=str(number), name=spec.name, case_type=CaseType(number.case_type), region=number.region,
         office_key=office.key, agreement=spec.agreement, petition_filed_on=spec.petition_filed_on,

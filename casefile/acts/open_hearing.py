@@ -49,7 +49,8 @@ def perform(session: Session, act: OpenHearing, *, case: Case, as_of: datetime, 
     check_after(opened_on, hearing.noticed_on, what="the hearing's opening", after_what="its notice")
     hearing.opens_on = opened_on
     session.add(hearing)
-    close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MET, as_of=as_of)
+    close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MET, as_of=as_of,
+                         on=opened_on)  # met late when it opened after its target (R-I3)
     entry = advance(session, election, Stage.HEARING_OPEN, as_of=as_of, occurred_on=opened_on, act="open-hearing",
                     act_key=key, actor=Actor.HEARING_OFFICER, summary=f"Hearing opened {opened_on.isoformat()}",
                     ref=f"hearing:{hearing.id}")

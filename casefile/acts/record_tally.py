@@ -75,9 +75,18 @@ _ELECTION_KIND = {TallyKind.INITIAL: ElectionKind.INITIAL, TallyKind.RERUN: Elec
 _FOLLOWS_STAGE = {TallyKind.RERUN: Stage.RERUN_DIRECTED, TallyKind.RUNOFF: Stage.RUNOFF_DIRECTED}
 
 
-def issues(ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The record copy of the Tally of Ballots."""
     return (Issue(DocumentKind.TALLY_OF_BALLOTS, ref),)
+
+
+def check(act: RecordTally) -> None:
+    """Refuse a tally whose counts are impossible or whose transcribed lines disagree with them,
+    before anything is looked up or stored. Raises InvalidTally naming the form's line."""
+    counts = act.counts()
+    if act.stated is not None:
+        check_stated_lines(counts, valid=act.stated.valid, valid_plus_challenged=act.stated.valid_plus_challenged,
+                           determinative=act.stated.determinative)
 
 
 def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -103,7 +112,7 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
                 f"{case.number}: a {act.kind.value} tally of {prepared_on.isoformat()} is already recorded with other "
                 f"figures ({tally.outcome_text}; {tally.valid:,} valid, {tally.challenged:,} challenged); an issued tally "
                 "is never overwritten — correct a transcription error with the correction act")
-        return again(entry, act.act, issues(entry.ref))
+        return again(entry, act.act, issues(session, entry.ref))
     if act.kind is TallyKind.REVISED:
         raise ProcedureError("a revised tally follows the opening of challenged ballots; it is recorded by that act",
                              field="kind")
@@ -148,7 +157,7 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
         keep_deadline(session, case=case, election=election, kind=kind_, trigger=trigger, trigger_on=prepared_on,
                       for_whom=whom)
     assert entry.id is not None
-    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(entry.ref), summary=entry.summary,
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=entry.summary,
                 warnings=tuple(analysis.warnings))
 
 

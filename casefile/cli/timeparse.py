@@ -1,34 +1,33 @@
-"""Reading dates and instants typed on the command line (the CLI is the only place that reads the clock)."""
+"""Reading dates and instants typed on the command line (the CLI is where the clock is read).
+
+What a typed instant means is the front door's policy (:func:`casefile.app.read_instant`: a bare
+date is 00:00 that day in the case's receiving office zone); this module only adds "default now"
+and plain dates.
+"""
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, time
-from zoneinfo import ZoneInfo
+from datetime import date, datetime
 
-from casefile.errors import CasefileError
-
-EASTERN = ZoneInfo("America/New_York")
+from casefile.errors import BadInput
 
 
 def parse_date(text: str, what: str) -> date:
-    """An ISO date (YYYY-MM-DD); CasefileError naming the option otherwise."""
+    """An ISO date (YYYY-MM-DD); BadInput naming the option otherwise."""
     try:
-        return date.fromisoformat(text)
+        return date.fromisoformat(text.strip())
     except ValueError as exc:
-        raise CasefileError(f"{what}: {text!r} is not a date (YYYY-MM-DD)") from exc
+        raise BadInput(f"{what}: {text!r} is not a date (YYYY-MM-DD)", field=what) from exc
 
 
-def parse_instant(text: str | None, what: str) -> datetime:
-    """An aware instant: ISO datetime with offset, or a bare date meaning 00:00 Eastern time that day;
-    None means now. A datetime without offset is refused."""
+def parse_instant(text: str | None, what: str, *, case_number: str | None = None) -> datetime:
+    """An aware instant from an option: None means now; otherwise :func:`casefile.app.read_instant`
+    (ISO datetime with offset, or a bare date = 00:00 in the case's office zone, Eastern when no
+    case is named). A datetime without offset is refused."""
+    from casefile.cli.perform import now
+
     if text is None:
-        return datetime.now(UTC)
-    if len(text) == 10:
-        return datetime.combine(parse_date(text, what), time(0, 0), tzinfo=EASTERN)
-    try:
-        value = datetime.fromisoformat(text)
-    except ValueError as exc:
-        raise CasefileError(f"{what}: {text!r} is not an ISO instant (e.g. 2021-04-16T16:30:00-05:00)") from exc
-    if value.tzinfo is None:
-        raise CasefileError(f"{what}: {text!r} has no UTC offset; give one (e.g. -05:00 or Z)")
-    return value
+        return now()
+    from casefile.app import read_instant
+
+    return read_instant(text, what=what, case_number=case_number)

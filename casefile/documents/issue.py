@@ -44,15 +44,18 @@ def find_document(session: Session, case_id: int, key: str) -> Document | None:
 
 
 def issue_document(*, case_number: str, kind: DocumentKind, subject: str, as_of: datetime,
-                   output_dir: Path | None = None) -> Document:
+                   output_dir: Path | None = None, by: str = "system:documents") -> Document:
     """Issue the ``kind`` document for ``subject`` ("table:id" or "as-of:ISO") of the case.
 
     Writes ``<output_dir>/<case number>/<issued_on>_<kind>[_<party>].pdf`` (``output_dir``
     defaults to the CASEFILE_OUTPUT_DIR setting) and registers it. Idempotent. Raises
     UnknownCase, UnknownRecord, UnsafeFileName (a party key that cannot be in a file name),
-    OutsideFolder, and the rendering errors of casefile.documents.
+    OutsideFolder, DocumentFailed (the PDF fails preflight: nothing stored), and the rendering errors
+    of casefile.documents.
     """
+    from casefile.documents.preflight import preflight
     from casefile.documents.render import render_pdf
+    from casefile.errors import DocumentFailed
     from casefile.settings import get_settings
 
     key = f"{kind.value}:{subject}"
@@ -68,12 +71,15 @@ def issue_document(*, case_number: str, kind: DocumentKind, subject: str, as_of:
         f"_{safe_file_part(built.party_key, what='the party key')}" if built.party_key else "")
     if kind is DocumentKind.CASE_STATUS_REPORT:
         stem += "_as-of-" + re.sub(r"[^0-9T]", "", subject.partition(":")[2])[:13]
-    with write_session() as session:
+    with write_session(by=by) as session:
         lock_case(session, case.id)  # type: ignore[arg-type]  # one writer of the case's files at a time
         if (existing := find_document(session, case.id, key)) is not None:  # type: ignore[arg-type]
             return existing
         private_folder(root, folder)
         path, version = _free_path(folder, stem, rendered.pdf)
+        checked = preflight(rendered.pdf, confidential=built.confidential, file_name=path.name)
+        if not checked.ok:  # reported, never issued silently: nothing is written or registered
+            raise DocumentFailed(f"{rendered.title} of case {case.number} not issued: preflight failed: {'; '.join(checked.failures)}")
         if not path.exists():  # else the same bytes are already there (a run killed before it committed)
             write_atomically(path, rendered.pdf, root=root)
         document = Document(

@@ -150,13 +150,16 @@ def get_engine(url: str | None = None) -> Engine:
 
 
 @contextmanager
-def write_session(engine: Engine | None = None) -> Iterator[Session]:
+def write_session(engine: Engine | None = None, *, by: str = "") -> Iterator[Session]:
     """One write transaction: commits on success, rolls back everything on any error.
 
-    On SQLite the transaction starts with BEGIN IMMEDIATE (the write lock is taken up front).
+    ``by`` names who performs the unit of work ("operator:ann", "user:ann@example.org",
+    "system:sweep"); every docket entry written in it records that name. On SQLite the
+    transaction starts with BEGIN IMMEDIATE (the write lock is taken up front).
     """
     engine = engine or get_engine()
     with Session(engine, expire_on_commit=False) as session:
+        session.info["casefile_recorded_by"] = by
         session.connection(execution_options={_WRITE: True})
         try:
             yield session

@@ -135,6 +135,8 @@ class Tally(SQLModel, table=True):
     determinative: bool
     majority_for: str | None = None
     outcome: str  # OutcomeKind
+    winner: str | None = None  # the rules' Outcome.winner: the labor organization certified on a REP outcome
+    runoff_choices: list[Any] = _json()  # the rules' Outcome.runoff_choices on a RUNOFF outcome, in ballot order
     outcome_text: str
     reachable: list[Any] = _json()  # outcome descriptions reachable by resolving the challenges
     warnings: list[Any] = _json()
@@ -181,6 +183,7 @@ class Filing(SQLModel, table=True):
     served_on: list[Any] = _json()  # [{party, manner, address, served_on}]
     body: list[Any] = _json()  # exceptions: the numbered exceptions; offer of proof: witnesses
     note: str = ""
+    accompanies_id: int | None = Field(default=None, foreign_key="filing.id")  # an offer of proof: its objections
 
 
 class Objection(SQLModel, table=True):
@@ -299,7 +302,8 @@ class DocketEntry(SQLModel, table=True):
     election_id: int | None = Field(default=None, foreign_key="election.id")
     act_key: str  # idempotency key: the same act recorded twice is found, not repeated
     act: str
-    actor: Actor
+    actor: Actor  # the legal actor: a party, the Board agent, the Regional Director ...
+    recorded_by: str = Field(default="", sa_column_kwargs={"server_default": ""})  # who performed or recorded it: "operator:<os user>", "user:<email>", "system:<job>"
     occurred_on: date  # the legal date of the act
     recorded_at: datetime = _instant(nullable=False)  # the as_of the act was recorded with
     summary: str

@@ -337,6 +337,13 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
     )
 
 
+def _running_at(as_of: datetime) -> tuple[Any, ...]:
+    """The conditions of a deadline running at ``as_of``: started by that day, cut-off not passed,
+    and not closed before it (one met or mooted later was still open then)."""
+    return (col(Deadline.cutoff_at) >= as_of, col(Deadline.trigger_on) <= as_of.date(),
+            or_(Deadline.status == DeadlineStatus.OPEN, col(Deadline.closed_at) > as_of))
+
+
 def open_deadlines(session: Session, *, as_of: datetime, case_number: str | None = None,
                    viewer: Viewer = OPERATOR, due_before: date | None = None) -> list[DeadlineView]:
     """Deadlines that were running at ``as_of``, soonest first, across the cases ``viewer`` sees or
@@ -344,8 +351,7 @@ def open_deadlines(session: Session, *, as_of: datetime, case_number: str | None
     (a deadline met or mooted later was still open then), so a past date shows the situation as it
     stood that day. ``due_before``: only those due before that date. Status is reported as "open"."""
     query = (select(Deadline, Case).join(Case, Case.id == Deadline.case_id)  # type: ignore[arg-type]
-             .where(col(Deadline.cutoff_at) >= as_of, col(Deadline.trigger_on) <= as_of.date(),
-                    or_(Deadline.status == DeadlineStatus.OPEN, col(Deadline.closed_at) > as_of)))
+             .where(*_running_at(as_of)))
     if case_number is not None:
         query = query.where(Case.id == visible_case(session, case_number, viewer).id)
     if due_before is not None:
@@ -381,8 +387,7 @@ def case_summaries(session: Session, *, as_of: datetime, viewer: Viewer = OPERAT
         latest[e.case_id] = e
         counts[e.case_id] = counts.get(e.case_id, 0) + 1
     nxt: dict[int, Deadline] = {}
-    for d in session.exec(select(Deadline).where(col(Deadline.case_id).in_(ids), Deadline.status == DeadlineStatus.OPEN,
-                                                 col(Deadline.cutoff_at) >= as_of)
+    for d in session.exec(select(Deadline).where(col(Deadline.case_id).in_(ids), *_running_at(as_of))
                           .order_by(col(Deadline.cutoff_at), col(Deadline.id))).all():
         nxt.setdefault(d.case_id, d)
     out = []

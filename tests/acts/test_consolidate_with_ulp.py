@@ -46,7 +46,7 @@ class TestConsolidateWithUlp:
             assert counts == {Disposition.SET_FOR_HEARING: 21, Disposition.PENDING: 8}
             target = s.exec(select(Deadline).where(Deadline.election_id == rerun.id,
                                                    Deadline.kind == DeadlineKind.HEARING_OPENS)).one()
-            assert (target.due_on, target.status) == (date(2022, 4, 21), DeadlineStatus.MET)
+            assert (target.due_on, target.status) == (date(2022, 4, 21), DeadlineStatus.MET_LATE)
 
     def test_retry_is_found(self, cross_objections: Path) -> None:
         """The same order recorded twice is one docket entry; with another ULP case it is refused."""

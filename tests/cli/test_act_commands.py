@@ -1,5 +1,6 @@
-"""Commands that run a legal act through its flow: the act is done once, and bad input exits 2 with
-the message and stores nothing. The commands run as subprocesses against the test Prefect server."""
+"""Commands that perform a legal act through the front door, in this process (no casefile server,
+no Prefect): the act is done once, and bad input exits 2 with the message and stores nothing. The
+commands run as subprocesses, as a person runs them."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from sqlmodel import Session, select
 from casefile.record.db import make_engine
 from casefile.record.models import DocketEntry, Document, Filing, Tally
 
-pytestmark = pytest.mark.prefect
 CASEFILE = Path(sys.executable).with_name("casefile")
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bessemer-10-RC-269250.yaml"
 
@@ -39,12 +39,11 @@ election: {method: mail, held_from_on: 2021-02-08, held_to_on: 2021-03-29}
 
 
 @pytest.fixture(scope="module")
-def cli(prefect_server: None, tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    from prefect.settings import PREFECT_API_URL
-
+def cli(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
     folder = tmp_path_factory.mktemp("cli")
-    env = {**os.environ, "CASEFILE_DATABASE_URL": f"sqlite:///{folder / 'casefile.db'}",
-           "CASEFILE_OUTPUT_DIR": str(folder / "out"), "PREFECT_API_URL": str(PREFECT_API_URL.value()), "COLUMNS": "200"}
+    env = {k: v for k, v in os.environ.items() if k not in ("CASEFILE_SERVER_URL", "PREFECT_API_URL")}
+    env |= {"CASEFILE_DATABASE_URL": f"sqlite:///{folder / 'casefile.db'}", "CASEFILE_OUTPUT_DIR": str(folder / "out"),
+            "COLUMNS": "200"}
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([str(CASEFILE), *args], env=env, capture_output=True, text=True, timeout=300, cwd=folder)
@@ -55,6 +54,7 @@ def cli(prefect_server: None, tmp_path_factory: pytest.TempPathFactory):  # type
     assert opened.returncode == 0, opened.stderr
     recorded = run("tally", "record", "tally.yaml", "--as-of", "2021-04-09T12:00:00-04:00")
     assert recorded.returncode == 0, recorded.stderr
+    assert "performed in this process" in recorded.stderr
     run.folder = folder  # type: ignore[attr-defined]
     run.engine = make_engine(env["CASEFILE_DATABASE_URL"])  # type: ignore[attr-defined]
     return run
@@ -91,16 +91,19 @@ class TestActsOnTheCommandLine:
         assert counts(cli) == before
 
     def test_late_objections_exit_2_naming_due_date_cutoff_and_rule(self, cli) -> None:  # type: ignore[no-untyped-def]
-        """Objections received one minute after the cut-off are refused; the message names due date, cut-off, rule."""
+        """Objections received one minute after the cut-off are refused; the message names due date, cut-off, rule.
+        Nothing is stored beyond what the sweep as of that instant records (the period lapsing)."""
+        assert cli("sweep", "--as-of", "2021-04-17T00:00:30-04:00").returncode == 0
         before = counts(cli)
         result = cli("objections", "file", "10-RC-269250", "--party", "rwdsu", "--objection", "collection box",
                      "--received-at", "2021-04-17T00:00:30-04:00")
         assert result.returncode == 2, result.stderr
         message = said(result)
-        assert "2021-04-16" in message and "23:59:59" in message and "102.69(a)(8)" in message
+        assert "due Fri 2021-04-16, cut-off 2021-04-16T23:59:59-04:00" in message and "102.69(a)(8)" in message
+        assert "cannot be extended" in message
         assert counts(cli) == before
 
-    def test_act_the_stage_does_not_allow_exits_2(self, cli) -> None:  # type: ignore[no-untyped-def]
+    def test_certification_while_the_objection_period_runs_exits_2(self, cli) -> None:  # type: ignore[no-untyped-def]
         """A certification while the objection period is still open is refused with the reason."""
         result = cli("certify", "10-RC-269250", "--issued-on", "2021-04-12")
         assert result.returncode == 2
@@ -115,3 +118,83 @@ class TestActsOnTheCommandLine:
         folder = cli.folder / "out" / "10-RC-269250"
         assert (folder / "2021-04-16_objections_rwdsu.pdf").exists()
         assert (folder / "2021-04-16_offer-of-proof_rwdsu.pdf").exists()
+
+    def test_objections_retried_without_a_receipt_time_file_once(self, cli) -> None:  # type: ignore[no-untyped-def]
+        """The same objections sent twice (the second a retry) are one filing: the key is their content, not the clock."""
+        args = ("objections", "file", "10-RC-269250", "--party", "rwdsu", "--objection", "captive-audience meetings",
+                "--received-at", "2021-04-16T18:00:00-05:00")
+        first = cli(*args)
+        assert first.returncode == 0, first.stderr
+        before = counts(cli)
+        second = cli(*args)
+        assert second.returncode == 0, second.stderr
+        assert "already recorded: nothing new stored" in second.stdout
+        assert counts(cli) == before
+
+    def test_any_act_from_a_file_and_its_refusal_is_the_replays_message(self, cli) -> None:  # type: ignore[no-untyped-def]
+        """`casefile act CASE FILE` takes one scenario event; a refused one prints the same sentence a replay prints."""
+        notice = cli.folder / "notice.yaml"
+        notice.write_text("act: notice-hearing\ndate: 2021-04-26\nopens_on: 2021-05-10\nplace: by videoconference\n")
+        result = cli("act", "10-RC-269250", str(notice), "--as-of", "2021-04-26T12:00:00-04:00")
+        assert result.returncode == 0, result.stderr
+        assert "notice-hearing: 10-RC-269250 (hearing:" in result.stdout
+        assert "2021-04-26_notice-of-hearing.pdf" in result.stdout
+        close = cli.folder / "close.yaml"
+        close.write_text("act: close-hearing\ndate: 2021-04-27\n")
+        before = counts(cli)
+        refused = cli("act", "10-RC-269250", str(close), "--as-of", "2021-04-27T12:00:00-04:00")
+        assert refused.returncode == 2
+        assert said(refused).startswith("error: ") and "hearing-noticed" in said(refused)
+        assert counts(cli) == before
+
+    def test_act_file_with_an_unknown_field_names_it(self, cli) -> None:  # type: ignore[no-untyped-def]
+        """A misspelt field in an act file is refused naming the file, the act and the field."""
+        bad = cli.folder / "bad-act.yaml"
+        bad.write_text("act: open-hearing\ndate: 2021-05-07\nopend_on: 2021-05-07\n")
+        result = cli("act", "10-RC-269250", str(bad))
+        assert result.returncode == 2
+        assert f"{bad}: open-hearing: field 'opend_on': Extra inputs are not permitted" in said(result)
+
+
+class TestReadCommandsAndRefusalsStayLight:
+    def test_unknown_party_is_refused_before_weasyprint_or_prefect_is_imported(self, cli) -> None:  # type: ignore[no-untyped-def]
+        """A refused act is reported without loading the PDF renderer or Prefect (the one-act path stays fast)."""
+        code = ("import sys\nfrom casefile.cli import main\nsys.argv=['casefile','objections','file','10-RC-269250',"
+                "'--party','nobody','--objection','x','--received-at','2021-04-16T16:00:00-05:00']\n"
+                "try:\n    main()\nexcept SystemExit as e:\n    print('exit', e.code)\n"
+                "print('weasyprint' in sys.modules, 'prefect' in sys.modules)")
+        env = {**os.environ, "CASEFILE_DATABASE_URL": f"sqlite:///{cli.folder / 'casefile.db'}",
+               "CASEFILE_OUTPUT_DIR": str(cli.folder / "out")}
+        result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+        assert result.stdout.split() == ["exit", "2", "False", "False"], result.stderr
+        assert "has no party 'nobody' (parties: amazon, rwdsu)" in " ".join(result.stderr.split())
+
+    def test_version_and_bare_deadlines(self, cli) -> None:  # type: ignore[no-untyped-def]
+        """`--version` names the release; bare `casefile deadlines` lists the deadlines open now (none in 2026 here)."""
+        version = cli("--version")
+        assert version.returncode == 0 and version.stdout.startswith("casefile ")
+        listing = cli("deadlines")
+        assert listing.returncode == 0, listing.stderr
+        assert "Open deadlines as of" in listing.stdout and "(none)" in listing.stdout
+
+    def test_case_list_gives_stage_and_next_deadline(self, cli) -> None:  # type: ignore[no-untyped-def]
+        """`case list --as-of` shows the case with its stage and the next deadline open then."""
+        import json
+
+        result = cli("case", "list", "--as-of", "2021-04-12", "--json")
+        assert result.returncode == 0, result.stderr
+        rows = json.loads(result.stdout)["cases"]
+        assert [(r["case_number"], r["next_deadline"]["kind"], r["next_deadline"]["due_on"]) for r in rows] == [
+            ("10-RC-269250", "objections", "2021-04-16")]
+
+    def test_opening_the_case_again_with_other_details_names_the_difference(self, cli) -> None:  # type: ignore[no-untyped-def]
+        """`case open` with a changed e-mail is refused, naming what differs; with the same details it changes nothing."""
+        same = cli("case", "open", "case.yaml")
+        assert same.returncode == 0 and "nothing changed" in same.stdout
+        changed = cli.folder / "changed.yaml"
+        changed.write_text(CASE_YAML.replace("counsel@example.org", "new@example.org"))
+        before = counts(cli)
+        result = cli("case", "open", str(changed))
+        assert result.returncode == 2
+        assert "party rwdsu email: 'counsel@example.org' → 'new@example.org'" in said(result)
+        assert counts(cli) == before

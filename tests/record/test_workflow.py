@@ -1,0 +1,63 @@
+"""The stage machine's transition table (rules.md §4), checked for every (from, to) pair."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from casefile.record.workflow import TRANSITIONS, allowed
+from casefile.vocab import Stage
+
+S = Stage
+
+#: Every move the procedure allows, written out by hand from rules.md §4 (plus the two "due"
+#: stages in which casefile waits for the Region's act). The table in workflow.py must say the same.
+EXPECTED: set[tuple[Stage, Stage]] = {
+    *((S.TALLY_ISSUED, t) for t in (S.OBJECTIONS_PENDING, S.CHALLENGE_INVESTIGATION, S.CERTIFICATION_DUE, S.RUNOFF_DUE,
+                                    S.RERUN_DIRECTED, S.CERTIFIED, S.REVISED_TALLY_ISSUED)),
+    *((S.OBJECTIONS_PENDING, t) for t in (S.HEARING_NOTICED, S.ALJ_CONSOLIDATED, S.RD_DECISION, S.CERTIFICATION_DUE,
+                                          S.CHALLENGE_INVESTIGATION, S.SET_ASIDE, S.CERTIFIED, S.REVISED_TALLY_ISSUED,
+                                          S.RUNOFF_DUE)),
+    *((S.CHALLENGE_INVESTIGATION, t) for t in (S.HEARING_NOTICED, S.ALJ_CONSOLIDATED, S.RD_DECISION,
+                                               S.REVISED_TALLY_ISSUED, S.CERTIFICATION_DUE, S.CERTIFIED,
+                                               S.OBJECTIONS_PENDING)),
+    (S.CERTIFICATION_DUE, S.CERTIFIED), (S.CERTIFICATION_DUE, S.OBJECTIONS_PENDING),
+    (S.RUNOFF_DUE, S.RUNOFF_DIRECTED), (S.RUNOFF_DUE, S.RERUN_DIRECTED), (S.RUNOFF_DUE, S.OBJECTIONS_PENDING),
+    (S.HEARING_NOTICED, S.HEARING_OPEN), (S.HEARING_NOTICED, S.ALJ_CONSOLIDATED),
+    (S.HEARING_OPEN, S.HEARING_CLOSED), (S.HEARING_OPEN, S.HO_REPORT_ISSUED), (S.HEARING_OPEN, S.REVISED_TALLY_ISSUED),
+    (S.HEARING_CLOSED, S.HO_REPORT_ISSUED), (S.HEARING_CLOSED, S.REVISED_TALLY_ISSUED),
+    (S.HO_REPORT_ISSUED, S.EXCEPTIONS_PENDING), (S.HO_REPORT_ISSUED, S.RD_DECISION),
+    (S.HO_REPORT_ISSUED, S.REVISED_TALLY_ISSUED),
+    (S.EXCEPTIONS_PENDING, S.RD_DECISION), (S.EXCEPTIONS_PENDING, S.REVISED_TALLY_ISSUED),
+    (S.ALJ_CONSOLIDATED, S.ALJ_DECISION_ISSUED),
+    *((S.ALJ_DECISION_ISSUED, t) for t in (S.RD_DECISION, S.SET_ASIDE, S.CERTIFICATION_DUE, S.REVISED_TALLY_ISSUED)),
+    *((S.RD_DECISION, t) for t in (S.CERTIFICATION_DUE, S.CERTIFIED, S.SET_ASIDE, S.REVISED_TALLY_ISSUED,
+                                   S.HEARING_NOTICED)),
+    *((S.REVISED_TALLY_ISSUED, t) for t in (S.CHALLENGE_INVESTIGATION, S.OBJECTIONS_PENDING, S.CERTIFICATION_DUE,
+                                            S.RUNOFF_DUE, S.REVISED_TALLY_ISSUED, S.HEARING_NOTICED, S.RD_DECISION)),
+    (S.CERTIFIED, S.RFR_PENDING), (S.CERTIFIED, S.CLOSED),
+    *((S.RFR_PENDING, t) for t in (S.CLOSED, S.SET_ASIDE, S.REVISED_TALLY_ISSUED, S.HEARING_NOTICED)),
+    (S.SET_ASIDE, S.RERUN_DIRECTED),
+}
+#: Final or post-certification stages: no withdrawal or dismissal from them.
+NO_SIDE_EXIT = {S.CERTIFIED, S.RFR_PENDING, S.CLOSED, S.WITHDRAWN, S.DISMISSED, S.RERUN_DIRECTED, S.RUNOFF_DIRECTED}
+EXPECTED |= {(f, t) for f in Stage if f not in NO_SIDE_EXIT for t in (S.WITHDRAWN, S.DISMISSED)}
+
+
+@pytest.mark.parametrize(("from_stage", "to_stage"), list(itertools.product(Stage, Stage)),
+                         ids=lambda s: s.value)
+def test_every_pair_is_allowed_exactly_when_the_procedure_allows_it(from_stage: Stage, to_stage: Stage) -> None:
+    """allowed(from, to) is true for the moves of rules.md §4 and false for every other pair."""
+    assert allowed(from_stage, to_stage) is ((from_stage, to_stage) in EXPECTED)
+
+
+def test_every_stage_has_a_row() -> None:
+    """The table names every stage (a new stage without a row would refuse every move silently)."""
+    assert set(TRANSITIONS) == set(Stage)
+
+
+def test_every_stage_but_the_first_can_be_reached() -> None:
+    """Every stage other than tally-issued (where an election starts) is entered by some move."""
+    entered = {t for _, t in EXPECTED}
+    assert set(Stage) - entered == {S.TALLY_ISSUED}
