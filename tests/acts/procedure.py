@@ -35,28 +35,11 @@ EVENTS = {"tally-2021": 0, "objections-2021": 1, "notice-hearing": 2, "open-hear
 
 
 def prepare_schema() -> None:
-    """Create the configured database at the models' schema, stamped at the migrations' head, so
-    the front door accepts it (until the migration of the newest columns is written, the
-    migrations alone do not build today's schema)."""
-    from alembic import command
-    from sqlalchemy import inspect
-    from sqlmodel import SQLModel
+    """Bring the configured (empty) database to the migrations' head, as the front door does on
+    first use."""
+    from casefile.record.db import get_engine
 
-    from casefile.record import models  # noqa: F401  (tables)
-    from casefile.record.db import get_engine, make_engine
-    from casefile.record.migrate import alembic_config
-    from casefile.settings import get_settings
-
-    engine = make_engine(get_settings().database_url)
-    try:
-        if inspect(engine).get_table_names():
-            return
-        SQLModel.metadata.create_all(engine)
-        with engine.begin() as connection:
-            command.stamp(alembic_config(connection=connection), "head")
-    finally:
-        engine.dispose()
-    get_engine.cache_clear()
+    get_engine()
 
 
 @cache
