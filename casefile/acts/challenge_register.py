@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from sqlmodel import Session, col, func, select
 
-from casefile.acts.record_tally import counts_of
 from casefile.errors import UnknownRecord
-from casefile.record.lookups import latest_tally
+from casefile.record.lookups import counts_of, latest_tally
 from casefile.record.models import ChallengedBallot, Election, Objection, Tally
 from casefile.rules.partial_resolution import still_determinative
 from casefile.vocab import ChallengeStatus, Disposition, Stage, TallyKind
@@ -73,10 +72,3 @@ def retest(session: Session, election: Election) -> str:
         session.add(ballot)
     session.flush()
     return f"the {len(pending)} ballots still pending are no longer determinative and stay sealed (R-E7)"
-
-
-def objections_still_pending(session: Session, election: Election) -> int:
-    """How many of the election's objections are undecided (pending or set for hearing)."""
-    return int(session.exec(select(func.count()).select_from(Objection).where(
-        Objection.election_id == election.id,
-        col(Objection.disposition).in_([Disposition.PENDING, Disposition.SET_FOR_HEARING]))).one())

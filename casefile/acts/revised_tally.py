@@ -18,10 +18,10 @@ from casefile.acts.base import ActIn, Count, Done, Issue, Line, Paragraph, Who, 
 from casefile.acts.challenge_register import (
     RULING_STAGES,
     current_tally,
-    objections_still_pending,
     unresolved_statuses,
 )
-from casefile.acts.record_tally import analysis_fields, counts_of
+from casefile.acts.record_tally import analysis_fields
+from casefile.record.lookups import counts_of, objections_still_pending
 from casefile.acts.stored_outcome import stored_outcome
 from casefile.errors import AlreadyRecorded
 from casefile.record.deadlines import close_open_deadlines, keep_deadline

@@ -36,7 +36,7 @@ from casefile.record.models import Case, Deadline, Election, Filing, Hearing, Ta
 from casefile.rules.calendar import day_label
 from casefile.rules.deadlines import met_status
 from casefile.rules.offices import office_named, region_scope
-from casefile.services.challenges import objections_still_pending
+from casefile.record.lookups import objections_still_pending
 from casefile.record.deadlines import EARLIEST_CERTIFICATION_DETERMINATIVE, close_open_deadlines
 from casefile.record.lookups import latest_tally
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, OutcomeKind, Stage

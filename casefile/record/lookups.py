@@ -80,3 +80,15 @@ def counts_of(tally: Tally) -> TallyCounts:
         challenged=tally.challenged, void=tally.void, eligible=tally.eligible, eligible_exact=tally.eligible_exact,
         runoff_ballot=tally.runoff_ballot,
     )
+
+
+def objections_still_pending(session: Session, election: Election) -> int:
+    """How many of the election's objections are undecided (pending or set for hearing)."""
+    from sqlmodel import func
+
+    from casefile.record.models import Objection
+    from casefile.vocab import Disposition
+
+    return int(session.exec(select(func.count()).select_from(Objection).where(
+        Objection.election_id == election.id,
+        col(Objection.disposition).in_([Disposition.PENDING, Disposition.SET_FOR_HEARING]))).one())
