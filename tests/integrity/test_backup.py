@@ -218,3 +218,39 @@ class TestBackupRestore:
         code, output, _ = _cli("verify")
         assert code == 1 and "is not the one that signed this database" in output
         shutil.rmtree(tmp_path / "fresh")
+
+
+@pytest.mark.postgres
+class TestPostgres:
+    def test_pg_dump_backup_restores_casefile_tables_only_and_verifies(self, postgres_engine, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+        """On PostgreSQL: pg_dump of casefile's tables (not a neighbour's, e.g. Prefect's), restored into an emptied
+        schema with pg_restore: the chain verifies with the same head; over a schema with rows it is refused."""
+        from sqlalchemy import text
+
+        from casefile.jobs.backup import backup, restore
+        from casefile.record.db import read_session
+        from casefile.record.integrity import chain_head, verify
+        from tests.integrity.conftest import act, new_case
+
+        schema = postgres_engine.get_execution_options()["schema_translate_map"][None]
+        case_id = new_case(postgres_engine)
+        for n in range(1, 4):
+            act(postgres_engine, case_id, n)
+        with postgres_engine.begin() as conn:
+            conn.execute(text(f'create table "{schema}".flow_run (id int)'))  # a neighbour's table in the schema
+        with read_session(postgres_engine) as s:
+            head = chain_head(s, NUMBER).head
+        report = backup(tmp_path / "b", engine=postgres_engine, output_dir=tmp_path / "out")
+        assert report.database == "postgresql" and (tmp_path / "b" / "database" / "casefile.pgdump").stat().st_size > 0
+        with pytest.raises(BackupError, match="is not empty"):
+            restore(tmp_path / "b", engine=postgres_engine, output_dir=tmp_path / "out2")
+        with postgres_engine.begin() as conn:
+            conn.execute(text(f'drop schema "{schema}" cascade'))
+        restore(tmp_path / "b", engine=postgres_engine, output_dir=tmp_path / "out2")
+        with read_session(postgres_engine) as s:
+            assert verify(s, output_dir=tmp_path / "out2").lines() == ["verified: 1 cases, 3 entries, 0 files"]
+            assert chain_head(s, NUMBER).head == head
+        with postgres_engine.connect() as conn:
+            tables = set(conn.execute(text("select table_name from information_schema.tables where table_schema = :s"),
+                                      {"s": schema}).scalars())
+        assert "flow_run" not in tables and "docketentry" in tables
