@@ -34,6 +34,19 @@ CASES: dict[str, TallyCounts] = {
 }
 
 
+
+def many_choices(k: int) -> TallyCounts:
+    """A ballot of ``k`` choices (k - 1 labor organizations and "against"), close enough that every
+    class is in play: votes 100, 107, 114, ... and 150 against, 60 challenged."""
+    unions = tuple((f"Union {i + 1}", 100 + 7 * i) for i in range(k - 1))
+    return TallyCounts(unions, 150, challenged=60, eligible=10 * k * 150)
+
+
+# Before the candidate sets (every set of choices tried, O(K * 2^K)), 20 choices took 3.1 s
+# (analyze_tally) and 30.1 s (analyze_challenges), and 22 did not finish; now both are polynomial.
+MANY_CHOICES: dict[str, TallyCounts] = {f"{k} choices / 60 challenged": many_choices(k) for k in (8, 20, 22, 50, 100)}
+
+
 def median_ms(function: Callable[[], Any], *, repeat: int = 201) -> float:
     """Median wall time of one call, in milliseconds."""
     samples = []
@@ -54,6 +67,11 @@ def main() -> int:
     for name, counts in CASES.items():
         elapsed = median_ms(partial(analyze_challenges, counts))
         print(f"  {name:<45} {elapsed:8.3f} ms")
+    print("many choices (analyze_tally + analyze_challenges), median of 5 runs")
+    for name, counts in MANY_CHOICES.items():
+        tally_ms = median_ms(partial(analyze_tally, counts), repeat=5)
+        challenges_ms = median_ms(partial(analyze_challenges, counts), repeat=5)
+        print(f"  {name:<45} {tally_ms:8.1f} ms + {challenges_ms:8.1f} ms")
     small = TallyCounts((("A", 120), ("B", 110), ("C", 90)), 100, challenged=30)
     print("reference enumeration (R-E5), for scale:")
     elapsed = median_ms(partial(reachable_outcomes_enumerated, small), repeat=3)
@@ -74,6 +92,13 @@ def test_analyze_challenges(benchmark: Any, name: str) -> None:
     """pytest-benchmark: analyze_challenges on each case."""
     result = benchmark(analyze_challenges, CASES[name])
     assert result
+
+
+@pytest.mark.parametrize("name", list(MANY_CHOICES))
+def test_many_choices(benchmark: Any, name: str) -> None:
+    """pytest-benchmark: both analyses on a ballot of many choices (polynomial, not 2^K)."""
+    result = benchmark(lambda: (analyze_tally(MANY_CHOICES[name]), analyze_challenges(MANY_CHOICES[name])))
+    assert len(result[0].reachable) == len(result[1])
 
 
 if __name__ == "__main__":

@@ -45,8 +45,12 @@ second group G. Each shape is fixed by one or two levels, the other choices bein
 a level and mattering only through their sum; for each shape both figures are a small integer
 programme in one level, whose objective is monotone, or convex (concave for a maximum) and piecewise
 linear, so the optimum is at an end of the feasible interval or next to a breakpoint (the methods
-of ``_Search`` give the reasoning). The cost is O(K * 2^K) for K choices and does not grow with
-``C``; the tests check every figure against the enumeration of every resolution on small tallies.
+of ``_Search`` give the reasoning). The sets F and G range over the O(K^2) sets of
+:func:`~casefile.rules.determinative.candidate_ties` and
+:func:`~casefile.rules.determinative.candidate_seconds` (every pair; for larger sets the few that
+can do best, their docstrings say why), so the cost is O(K^3) for K choices and does not grow with
+``C``; the tests check every figure against the enumeration of every resolution on small tallies,
+and against the search over every set of choices on ballots of up to eight.
 """
 
 from __future__ import annotations
@@ -57,6 +61,7 @@ from functools import partial
 from itertools import combinations
 
 from casefile.errors import InvalidTally
+from casefile.rules.determinative import candidate_seconds, candidate_ties
 from casefile.rules.outcome import AGAINST, NULLITY_OUTCOME, RESULTS_OUTCOME, Ballot, Outcome, TallyCounts, validate_tally
 from casefile.vocab import OutcomeKind
 
@@ -190,7 +195,8 @@ class _Search:
 
     Notation: ``v`` the votes counted (ballot order), ``V = sum(v)``, ``c`` the challenged ballots,
     ``E`` the exact eligible count (``None`` unless confirmed), K choices. Sets of choices are bit
-    masks; ``sums``, ``tops`` (-1 for the empty set) and ``sizes`` are tabulated for every mask.
+    masks; ``sums``, ``tops`` (-1 for the empty set) and ``sizes`` give them for any mask, computed
+    when first asked (only the candidate sets are ever asked).
     ``fewest`` and ``opened`` map each outcome to the best figure found so far and a function that
     builds its witness; a shape is skipped when a lower bound shows it cannot do better.
     """
@@ -201,15 +207,20 @@ class _Search:
         self.total = sum(votes)
         self.all_counted = self.total + c
         self.everyone_voted = ballot.all_voted_at
-        self.sums = sums = [0] * (1 << k)
-        self.tops = tops = [-1] * (1 << k)
-        self.sizes = sizes = [0] * (1 << k)
-        for mask in range(1, 1 << k):
-            low = mask & -mask
-            i, previous = low.bit_length() - 1, mask ^ low
-            sums[mask] = sums[previous] + votes[i]
-            tops[mask] = max(tops[previous], votes[i])
-            sizes[mask] = sizes[previous] + 1
+        full = (1 << k) - 1
+        ranked = sorted(range(k), key=lambda i: (-votes[i], i))
+
+        def sum_of(mask: int) -> int:  # from the smaller side: a rest of K-2 costs what its pair costs
+            if 2 * mask.bit_count() <= k:
+                return sum(votes[i] for i in self.members(mask))
+            return self.total - sum(votes[i] for i in self.members(full ^ mask))
+
+        def top_of(mask: int) -> int:
+            return next((votes[i] for i in ranked if mask >> i & 1), -1)
+
+        self.sums = _MaskTable(sum_of)
+        self.tops = _MaskTable(top_of)
+        self.sizes = _MaskTable(int.bit_count)
         self.zero_mask = sum(1 << i for i, v in enumerate(votes) if v == 0)
         self.runoffs = {(1 << i) | (1 << j): ballot.runoff(i, j) for i, j in combinations(range(k), 2)}
         self.fewest: dict[Outcome, tuple[int, Callable[[], list[int]]]] = {}
@@ -218,7 +229,12 @@ class _Search:
     # -- bookkeeping
 
     def members(self, mask: int) -> list[int]:
-        return [i for i in range(self.k) if mask >> i & 1]
+        found = []
+        while mask:
+            low = mask & -mask
+            found.append(low.bit_length() - 1)
+            mask ^= low
+        return found
 
     def improves_fewest(self, outcome: Outcome, bound: int) -> bool:
         held = self.fewest.get(outcome)
@@ -275,15 +291,12 @@ class _Search:
             self.two_choice_tie()
             return
         self.all_equal()
-        for tied in range(3, full):
-            if self.sizes[tied] >= 2:
-                self.tie_for_first(tied, full ^ tied)
+        for tied in candidate_ties(self.votes, self.ballot.against_at):
+            self.tie_for_first(tied, full ^ tied)
         for leader in range(k):
             others = full ^ (1 << leader)
-            second = others
-            while second:
+            for second in candidate_seconds(self.votes, leader):
                 self.leader_and_second(leader, second, others ^ second)
-                second = (second - 1) & others
 
     def majority(self, j: int) -> None:
         """Choice j has more than half the valid votes: REP(j), or RESULTS for "against".
@@ -487,6 +500,18 @@ class _Search:
         r = absorbed(s)
         raised = ((1 << leader, v_lead + c - (g * s - sum_second) - r), (second, s))
         self.offer_opened(outcome, c - r if g == 1 else 0, partial(self.witness, raised, rest, s - 1, r))
+
+
+class _MaskTable(dict[int, int]):
+    """A figure of a set of choices (by bit mask), computed on first use and kept."""
+
+    def __init__(self, compute: Callable[[int], int]) -> None:
+        super().__init__()
+        self._compute = compute
+
+    def __missing__(self, mask: int) -> int:
+        value = self[mask] = self._compute(mask)
+        return value
 
 
 # ---- plain words -----------------------------------------------------------------------------------

@@ -8,8 +8,10 @@ classes (R-E3); the ``RESULTS`` variants are one class.
 Three ways to compute the reachable outcomes live here:
 
 * :func:`reachable_outcomes` — production: exact, and its cost does not grow with ``C`` beyond a
-  ``log C`` search (it never enumerates resolutions). The reasoning is in the docstrings of the
-  helpers below, one per shape of the final count.
+  ``log C`` search (it never enumerates resolutions) and is polynomial in the number of choices K
+  (it never enumerates sets of choices either: :func:`candidate_ties` and
+  :func:`candidate_seconds` give the O(K^2) sets that can matter). The reasoning is in the
+  docstrings of the helpers below, one per shape of the final count.
 * :func:`reachable_outcomes_enumerated` — the literal reference of R-E5 / §8: every multiset of
   ``C`` ballots over {not counted, choice 1, ..., choice K}. Used by the tests on small ``C``.
 * :func:`one_union_determinative` — the closed form of R-E4 for a one-union ballot.
@@ -23,7 +25,8 @@ final count ``w >= v`` of the required shape whose cost ``sum(w - v)`` is at mos
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import combinations, combinations_with_replacement
+from dataclasses import dataclass
+from itertools import combinations_with_replacement
 from math import comb
 
 from casefile.errors import InvalidTally
@@ -31,6 +34,8 @@ from casefile.rules.outcome import NULLITY_OUTCOME, RESULTS_OUTCOME, Ballot, Out
 
 __all__ = [
     "ENUMERATION_LIMIT",
+    "candidate_seconds",
+    "candidate_ties",
     "is_determinative",
     "one_union_determinative",
     "reachable_outcomes",
@@ -91,8 +96,10 @@ def reachable_outcomes(counts: TallyCounts) -> frozenset[Outcome]:
 
     Returns:
         The set of outcomes (never ``PENDING``). With no challenged ballots, just the outcome of the
-        count. The result equals :func:`reachable_outcomes_enumerated` but costs O(2^K * K * log C)
-        for K choices, not C(C+K, K): each candidate outcome is decided by the closed forms below.
+        count. The result equals :func:`reachable_outcomes_enumerated` but costs O(K^3 * log C) for K
+        choices, not C(C+K, K): each candidate outcome is decided by the closed forms below, over the
+        sets of choices of :func:`candidate_ties` and :func:`candidate_seconds` (every pair, and for
+        larger sets the few that can do best: their docstrings give the reasoning).
 
         * ``REP(u)`` / ``RESULTS`` by an "against" majority: :func:`_majority_reachable`;
         * two-choice ballot, ``RESULTS`` by a tie: :func:`_tie_reachable`;
@@ -130,29 +137,141 @@ def reachable_outcomes(counts: TallyCounts) -> frozenset[Outcome]:
 
     if _all_equal_reachable(votes, c):
         found.add(NULLITY_OUTCOME)
-    everyone = range(k)
-    for size in range(2, k):
-        for tied in combinations(everyone, size):
-            outcome = ballot.runoff(tied[0], tied[1]) if size == 2 else NULLITY_OUTCOME
-            if outcome in found and (RESULTS_OUTCOME in found or ballot.all_voted_at is None):
+    groups = _Groups(votes)
+    for mask in candidate_ties(votes, ballot.against_at):
+        low = mask & -mask
+        pair = ((mask ^ low) & (mask ^ low) - 1) == 0
+        outcome = ballot.runoff(low.bit_length() - 1, mask.bit_length() - 1) if pair else NULLITY_OUTCOME
+        if outcome in found and (RESULTS_OUTCOME in found or ballot.all_voted_at is None):
+            continue
+        plain, exception = _tie_for_first(groups.of(mask), groups.outside(mask), c, ballot.all_voted_at)
+        if plain:
+            found.add(outcome)
+        if exception:
+            found.add(RESULTS_OUTCOME)
+    for leader in range(k):
+        for mask in candidate_seconds(votes, leader):
+            single = (mask & (mask - 1)) == 0
+            outcome = ballot.runoff(leader, mask.bit_length() - 1) if single else NULLITY_OUTCOME
+            if outcome in found:
                 continue
-            rest = [votes[j] for j in everyone if j not in tied]
-            plain, exception = _tie_for_first([votes[i] for i in tied], rest, c, ballot.all_voted_at)
-            if plain:
+            rest = groups.outside(mask | 1 << leader)
+            if _leader_and_second_reachable(votes[leader], groups.of(mask), rest, c):
                 found.add(outcome)
-            if exception:
-                found.add(RESULTS_OUTCOME)
-    for leader in everyone:
-        others = [j for j in everyone if j != leader]
-        for size in range(1, k):
-            for second in combinations(others, size):
-                outcome = ballot.runoff(leader, second[0]) if size == 1 else NULLITY_OUTCOME
-                if outcome in found:
-                    continue
-                rest = [votes[j] for j in others if j not in second]
-                if _leader_and_second_reachable(votes[leader], [votes[j] for j in second], rest, c):
-                    found.add(outcome)
     return frozenset(found)
+
+
+@dataclass(frozen=True, slots=True)
+class _Group:
+    """What the shapes read of a set of choices: how many, their votes' sum, largest and least (-1 when empty)."""
+
+    size: int
+    total: int
+    top: int
+    least: int
+
+
+class _Groups:
+    """The :class:`_Group` of any set of choices (a bit mask), in time proportional to the set's size."""
+
+    def __init__(self, votes: Sequence[int]) -> None:
+        self.votes = votes
+        self.total = sum(votes)
+        self.ranked = sorted(range(len(votes)), key=lambda i: (-votes[i], i))
+
+    @staticmethod
+    def members(mask: int) -> list[int]:
+        found = []
+        while mask:
+            low = mask & -mask
+            found.append(low.bit_length() - 1)
+            mask ^= low
+        return found
+
+    def of(self, mask: int) -> _Group:
+        counts = [self.votes[i] for i in self.members(mask)]
+        return _Group(len(counts), sum(counts), max(counts, default=-1), min(counts, default=-1))
+
+    def outside(self, mask: int) -> _Group:
+        """The choices not in ``mask``: found from both ends of the ranking, skipping at most |mask|."""
+        inside = self.of(mask)
+        size = len(self.votes) - inside.size
+        if size == 0:
+            return _Group(0, 0, -1, -1)
+        top = next(self.votes[i] for i in self.ranked if not mask >> i & 1)
+        least = next(self.votes[i] for i in reversed(self.ranked) if not mask >> i & 1)
+        return _Group(size, self.total - inside.total, top, least)
+
+
+def candidate_ties(votes: Sequence[int], against_at: int | None) -> list[int]:
+    """The sets of choices whose tie for first can matter, as bit masks (bit i = choice i), ascending.
+
+    Args:
+        votes: the count in ballot order (three or more choices); against_at: the index of
+            "against", or ``None``.
+
+    Returns:
+        Every pair (each pair is its own RUNOFF outcome), and for each size f from 3 to K-1: the f
+        choices with the most votes (ties broken in ballot order), and when "against" is on the
+        ballot the same with "against" forced in and forced out. At most K^2/2 + 3K sets.
+
+    Why no other set of three or more is needed (f, and so the number h = K - f of the others, fixed;
+    the shapes' figures in :func:`_tie_for_first` and ``challenge_analysis._Search.tie_for_first``):
+    a tie of f at level L costs ``f*L - sum(tied)`` and needs ``L >= L0 = max(max(tied), max(rest) + 1)``.
+    Exchanging a tied choice for another with more votes never raises L0 (the larger of ``x`` and
+    ``y + 1`` bounds the larger of ``y`` and ``x + 1`` when ``y >= x``) and raises ``sum(tied)``, so the
+    top f have the least L0, the largest ``sum(tied)``, the least ``sum(rest)`` and the most room in the
+    rest; every NULLITY figure, and the zero-vote exception's feasibility (a zero stays in the rest:
+    the rest of the top f holds the least count), is monotone in these, except the one equality
+    ``T0 == E`` (the exception applying at the cheapest count, which forces one more ballot): a set
+    with the same sum holds the same counts and behaves the same, and any other costs at least one
+    ballot more, or f more when the room is zero (then L0 = 1 and no other set has L0 = 1). An
+    exception figure with every ballot opened also depends on where "against" sits (tied, the zero
+    kept, or in the rest): for each place the best set is the top f with "against" forced in or out,
+    by the same exchange among the other choices.
+    """
+    k = len(votes)
+    masks = {(1 << i) | (1 << j) for i in range(k) for j in range(i + 1, k)}
+    ranked = sorted(range(k), key=lambda i: (-votes[i], i))
+    masks.update(prefix for size, prefix in _prefixes(ranked) if 3 <= size < k)
+    if against_at is not None:
+        others = [i for i in ranked if i != against_at]
+        for size, prefix in _prefixes(others):
+            if 3 <= size + 1 < k:
+                masks.add(prefix | 1 << against_at)
+            if 3 <= size < k:
+                masks.add(prefix)
+    return sorted(masks)
+
+
+def candidate_seconds(votes: Sequence[int], leader: int) -> list[int]:
+    """The sets of choices tied for second behind ``leader`` that can matter, as bit masks, descending.
+
+    Returns:
+        Each other choice alone (each its own RUNOFF with the leader), and for each size g from 2 to
+        K-1 the g other choices with the most votes (ties broken in ballot order). K - 1 + K - 2 sets.
+
+    Why (g fixed; :func:`_leader_and_second_reachable` and
+    ``challenge_analysis._Search.leader_and_second``): a tie for second among two or more is a
+    NULLITY whatever the set; the set enters only through ``s_min = max(max(second), max(rest) + 1)``,
+    which the top g make least (the exchange of :func:`candidate_ties`), and through
+    ``sum(second)``, which they make largest; the cost at every level s never rises with
+    ``sum(second)`` (a ballot not needed by the second group is needed at most once by the rest), the
+    levels that fit depend only on ``s_min``, and with every ballot opened the interval of levels
+    widens with ``sum(second)`` and narrows with ``s_min``.
+    """
+    others = [i for i in sorted(range(len(votes)), key=lambda i: (-votes[i], i)) if i != leader]
+    masks = {1 << j for j in others}
+    masks.update(prefix for size, prefix in _prefixes(others) if size >= 2)
+    return sorted(masks, reverse=True)
+
+
+def _prefixes(order: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """``(n, mask of order[:n])`` for n = 1 .. len(order)."""
+    mask = 0
+    for size, i in enumerate(order, start=1):
+        mask |= 1 << i
+        yield size, mask
 
 
 def _majority_reachable(v_j: int, total: int, c: int) -> bool:
@@ -183,7 +302,7 @@ def _all_equal_reachable(votes: Sequence[int], c: int) -> bool:
     return len(votes) * max(votes) - sum(votes) <= c
 
 
-def _tie_for_first(tied: Sequence[int], rest: Sequence[int], c: int, all_voted_at: int | None) -> tuple[bool, bool]:
+def _tie_for_first(tied: _Group, rest: _Group, c: int, all_voted_at: int | None) -> tuple[bool, bool]:
     """Can exactly the choices ``tied`` end tied for first, above all of ``rest`` (``rest`` non-empty)?
 
     Returns ``(plain, exception)``: ``plain`` when such a count is reachable where the zero-vote
@@ -208,13 +327,13 @@ def _tie_for_first(tied: Sequence[int], rest: Sequence[int], c: int, all_voted_a
     spent), h = ``len(rest)``. E lies in one of these intervals iff ``E <= V + c`` and some integer
     ``L >= L0`` has ``ceil((E + h - 1) / (f + h - 1)) <= L <= floor((E - sum(rest)) / f)``.
     """
-    f, h = len(tied), len(rest)
-    sum_tied, sum_rest = sum(tied), sum(rest)
-    level0 = max(max(tied), max(rest) + 1)
+    f, h = tied.size, rest.size
+    sum_tied, sum_rest = tied.total, rest.total
+    level0 = max(tied.top, rest.top + 1)
     cost0 = f * level0 - sum_tied
     if cost0 > c:
         return False, False
-    has_zero = min(rest) == 0
+    has_zero = rest.least == 0
     total0 = f * level0 + sum_rest
     exception_at_cheapest = all_voted_at is not None and has_zero and total0 == all_voted_at
     room0 = h * (level0 - 1) - sum_rest
@@ -227,7 +346,7 @@ def _tie_for_first(tied: Sequence[int], rest: Sequence[int], c: int, all_voted_a
     return plain, exception
 
 
-def _leader_and_second_reachable(v_lead: int, second: Sequence[int], rest: Sequence[int], c: int) -> bool:
+def _leader_and_second_reachable(v_lead: int, second: _Group, rest: _Group, c: int) -> bool:
     """Can one choice lead without a majority, with exactly the choices ``second`` tied for second?
 
     (One choice in ``second`` → RUNOFF with the leader; two or more → NULLITY_RERUN, R-P4(b).)
@@ -247,9 +366,9 @@ def _leader_and_second_reachable(v_lead: int, second: Sequence[int], rest: Seque
     ``(1 - sum(rest)) / (g - 1)``; its least value over integers in ``[s_fit, s_max]`` is at an end or
     next to a breakpoint. ``s_max = (c + sum(second)) // g`` since ``cost(s) >= g*s - sum(second)``.
     """
-    g, h = len(second), len(rest)
-    sum_second, sum_rest = sum(second), sum(rest)
-    s_min = max(max(second), max(rest) + 1 if h else 0)
+    g, h = second.size, rest.size
+    sum_second, sum_rest = second.total, rest.total
+    s_min = max(second.top, rest.top + 1 if h else 0)
     s_max = (c + sum_second) // g
 
     def extra(s: int) -> int:

@@ -14,6 +14,7 @@ from casefile.rules.challenge_analysis import OutcomeRequirement, Requirement, a
 from casefile.rules.determinative import is_determinative, reachable_outcomes
 from casefile.rules.outcome import AGAINST, Ballot, Outcome, TallyCounts, outcome_of_count
 from casefile.vocab import OutcomeKind
+from tests.rules.every_set import every_set
 from tests.strategies import one_union_tallies, tallies
 
 RESULTS = Outcome(OutcomeKind.RESULTS)
@@ -233,6 +234,36 @@ class TestAgainstEnumeration:
     @given(tallies(unions=(2, 2), max_votes=40, max_challenged=30, runoff=False))
     def test_more_challenged_than_votes(self, counts: TallyCounts) -> None:
         """With up to 30 challenged ballots over three choices (up to 5,456 resolutions) the figures stay exact."""
+        assert_matches_enumeration(counts)
+
+
+class TestAgainstEverySet:
+    """The candidate sets of choices give the figures of the search over every set (up to eight choices)."""
+
+    @staticmethod
+    def assert_same_as_every_set(counts: TallyCounts) -> None:
+        fast = figures(counts)
+        with every_set():
+            reference = figures(counts)
+        assert fast == reference
+        assert_witnesses_hold(counts)
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(tallies(unions=(3, 7), max_votes=4, max_challenged=6, runoff=False))
+    def test_small_counts_many_choices(self, counts: TallyCounts) -> None:
+        """Four to eight choices with counts of 0 to 4 (ties, zeros, the zero-vote exception everywhere): same figures."""
+        self.assert_same_as_every_set(counts)
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(tallies(unions=(3, 7), max_votes=400, max_challenged=600, runoff=False))
+    def test_large_counts_many_choices(self, counts: TallyCounts) -> None:
+        """Four to eight choices with counts in the hundreds: same figures as every set."""
+        self.assert_same_as_every_set(counts)
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(tallies(unions=(4, 5), max_votes=4, max_challenged=3, runoff=False))
+    def test_five_and_six_choices_against_enumeration(self, counts: TallyCounts) -> None:
+        """Five and six choices: every figure equals the enumeration of every resolution."""
         assert_matches_enumeration(counts)
 
 

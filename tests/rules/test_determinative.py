@@ -19,6 +19,7 @@ from casefile.rules.determinative import (
 from casefile.rules.outcome import AGAINST, Outcome, TallyCounts, outcome_of_count
 from casefile.rules.tally import analyze_tally
 from casefile.vocab import OutcomeKind
+from tests.rules.every_set import every_set
 from tests.strategies import one_union_tallies, resolutions, tallies
 
 RESULTS = Outcome(OutcomeKind.RESULTS)
@@ -68,6 +69,30 @@ class TestOneUnionClosedForm:
         """The closed form equals the case analysis written in R-E4."""
         expected = challenged >= yes - no if yes > no else challenged >= no - yes + 1
         assert one_union_determinative(yes, no, challenged) is expected
+
+
+class TestCandidateSetsAgainstEverySet:
+    @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(tallies(unions=(3, 7), max_votes=4, max_challenged=6, runoff=False))
+    def test_small_counts_many_choices(self, counts: TallyCounts) -> None:
+        """Four to eight choices, counts of 0 to 4: the candidate sets find exactly what every set finds."""
+        fast = reachable_outcomes(counts)
+        with every_set():
+            assert fast == reachable_outcomes(counts)
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(tallies(unions=(3, 7), max_votes=400, max_challenged=600, runoff=False))
+    def test_large_counts_many_choices(self, counts: TallyCounts) -> None:
+        """Four to eight choices, counts in the hundreds: the same outcomes as every set."""
+        fast = reachable_outcomes(counts)
+        with every_set():
+            assert fast == reachable_outcomes(counts)
+
+    @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(tallies(unions=(4, 5), max_votes=4, max_challenged=4, runoff=False))
+    def test_five_and_six_choices_against_enumeration(self, counts: TallyCounts) -> None:
+        """Five and six choices: the fast method equals the enumeration of every resolution."""
+        assert reachable_outcomes(counts) == reachable_outcomes_enumerated(counts)
 
 
 class TestFastMethodAgainstEnumeration:
