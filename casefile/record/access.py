@@ -302,7 +302,8 @@ class Permission:
 def permitted_acts(session: Session, viewer: UserViewer, case: Case, *, as_of: datetime | None = None) -> list[Permission]:
     """Every act ``viewer`` may do on ``case`` now: by role (:func:`authorize`'s rules) and, where
     the act's module says when it may be done (``allowed_now(session, case, as_of) -> bool``, or a
-    ``SUBMITTABLE`` set of stages of the current election), by the procedure's stage. Open-case is
+    ``STAGES`` / ``SUBMITTABLE`` set of stages of the current election), by the procedure's stage
+    (an act whose module says neither is listed at every stage: its refusal says why). Open-case is
     not listed (it is not done on an open case). Raises UnknownCase when the case is not visible."""
     from casefile.acts import models, module_named
 
@@ -341,7 +342,7 @@ def _allowed_now(session: Session, module: Any, case: Case, as_of: datetime | No
     hook = getattr(module, "allowed_now", None)
     if callable(hook):
         return bool(hook(session, case, as_of))
-    stages = getattr(module, "SUBMITTABLE", None)
+    stages = getattr(module, "STAGES", None) or getattr(module, "SUBMITTABLE", None)
     if stages is None:
         return True
     election = session.exec(select(Election).where(Election.case_id == case.id)
