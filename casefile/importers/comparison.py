@@ -5,19 +5,22 @@ with :func:`casefile.rules.tally.analyze_tally` and reports each place where the
 data says otherwise. Three statements are compared:
 
 ``challenges_determinative``
-    "Challenges are Determinative" (``Y``/``N``/blank) against R-E3. A blank flag is read as ``N``:
-    NLRB leaves the flag blank when it is not set (in the 300-record sample 192 of the 193 blank
-    flags agree with "not determinative"; older rows write ``N``). The disagreement shows the cell
-    as written, so ``""`` means blank.
+    "Challenges are Determinative" (``Y``/``N``/blank) against R-E3. A blank flag is unknown — NLRB
+    did not say — and is not compared: reading it as ``N`` would put a statement in NLRB's mouth (in
+    the 300-record sample 200 flags are blank; one of them, 04-RC-088811's revised tally, is on a
+    tally whose challenges are determinative). Only a written ``Y`` or ``N`` can disagree.
 ``runoff_required``
-    "Runoff Required" against the outcome (R-D3, R-P1): ``Y`` when the count needs a runoff. When
-    the challenges are determinative it is compared only if every way of resolving them agrees.
+    "Runoff Required" against the outcome (R-D3, R-P1): ``Y`` when the count needs a runoff; blank
+    is unknown, as above. When the challenges are determinative it is compared only if every way of
+    resolving them agrees.
 ``union_to_certify``
     "Union to Certify" against the union a Certification of Representative would name (R-D1, R-D3),
     compared only when the challenges are not determinative (otherwise the tally decides nothing
     yet). On a one-union ballot any name means that union (the column sometimes spells it
     differently, e.g. ``SEIU HEALTHCARE PENNSYLVANIA, CTW, CLC.``); on a multi-union ballot the
-    name must match the winner.
+    name must match the winner. A blank name is compared: the column has no other way to say "no
+    union to certify" (most rows where the union lost leave it blank), so a blank where a union won
+    is a disagreement.
 
 UD (deauthorization) tallies are not analysed: R-D4 decides them by a majority of the employees
 eligible to vote, not of the valid votes, and the export does not say which of its columns holds the
@@ -90,10 +93,10 @@ def compare_with_nlrb(record: ImportedTally, analysis: TallyAnalysis | None = No
                                   field, nlrb, computed))
 
     computed_determinative = "Y" if analysis.determinative else "N"
-    if (record.nlrb.determinative or "N") != computed_determinative:
+    if record.nlrb.determinative and record.nlrb.determinative != computed_determinative:  # blank: unknown
         differ("challenges_determinative", record.nlrb.determinative, computed_determinative)
     runoff = _runoff_required(analysis)
-    if runoff is not None and (record.nlrb.runoff_required or "N") != runoff:
+    if runoff is not None and record.nlrb.runoff_required and record.nlrb.runoff_required != runoff:
         differ("runoff_required", record.nlrb.runoff_required, runoff)
     if not analysis.determinative:
         winner = analysis.outcome.winner if analysis.outcome.kind is OutcomeKind.REP else None

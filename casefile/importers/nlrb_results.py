@@ -14,11 +14,21 @@ How the export is read (each rule checked against the 300-record sample in tests
   with ``Revised`` (``Revised Single Labor Org``) marks a revised tally of that election.
 * A ``Run-off`` between two labor organizations has no "against" choice (102.70(c)): its blank or
   zero "Votes Against" is read as "not on the ballot".
-* "Total Ballots Counted" is used only to check the row: it means valid votes in most rows and valid
-  votes plus challenged ballots in some; a row that fits neither reading is reported, never guessed.
-  A blank total is not checked.
+* "Total Ballots Counted" is used only to check the row, never as a figure (the data README calls it
+  unreliable). Every defensible reading is tried, plainest first, and the one that fits is kept
+  (:data:`~casefile.importers.records.TotalReading`): valid votes (R-C2 line 6; most rows), valid
+  votes plus challenged ballots (line 8; some rows), valid votes plus void ballots (the ballots
+  counted, void included), valid plus void plus challenged (every ballot cast). A row that fits none
+  is reported, never guessed (a blank vote cell of a named union then says what it would have to
+  hold). A blank total is not checked.
+* "Region" (``Region 08, Cleveland, Ohio``) is the Region and office that list the case now. It may
+  differ from the Region in the case number: a transferred case, or a case numbered for a merged
+  Region (24, San Juan, now Region 12). The record keeps both (``listed_region``,
+  ``listed_office``); the import takes the handling office from them
+  (:func:`casefile.rules.offices.handling_office`), never refusing the row.
 * The flags "Challenges are Determinative" and "Runoff Required" are ``Y``, ``N`` or blank; they are
-  kept as written for the comparison (:mod:`casefile.importers.comparison`), never used as figures.
+  kept as written for the comparison (:mod:`casefile.importers.comparison`), never used as figures;
+  a blank flag is unknown, not ``N``.
 * "Voting Unit (Unit X)" columns hold the unit descriptions; a row's own unit is the one named by
   "Unit ID".
 
@@ -51,7 +61,7 @@ from casefile.importers.records import (
     ParsedFile,
     RowProblem,
     TotalReading,
-    drop_duplicates,
+    split_duplicates,
 )
 from casefile.rules.case_numbers import REPRESENTATION_TYPES, parse_case_number
 from casefile.rules.tally import validate_tally
@@ -123,11 +133,11 @@ def parse_nlrb_results_text(text: str, *, source: str, progress: Progress | None
             problems.append(RowProblem(count, start, str(exc), case_number=_case_number_of(cells, header)))
         start = reader.line_num + 1
     lines.finish()
-    kept, duplicates = drop_duplicates(records)
+    kept, duplicates, variants = split_duplicates(records)
     problems.extend(duplicates)
     problems.sort(key=lambda p: (p.record, p.reason))
     return ParsedFile(source=source, format=FORMAT, label=SOURCE_LABEL, records=tuple(kept), problems=tuple(problems),
-                      record_count=count)
+                      record_count=count, flag_variants=tuple(variants))
 
 
 def check_nlrb_results_header(path: str | Path) -> None:
@@ -179,11 +189,7 @@ def _record(cells: list[str], header: dict[str, int], *, record: int, line: int)
         raise _RowError(f"Case Number: {exc}") from None
     if number.case_type not in REPRESENTATION_TYPES:
         raise _RowError(f"{number}: case type {number.case_type} has no election (RC, RM, RD, UD only)")
-    region = _REGION.match(cell("Region"))
-    if region is None:
-        raise _RowError(f"Region {cell('Region')!r} is not 'Region NN, ...'")
-    if f"{int(region.group(1)):02d}" != number.region:
-        raise _RowError(f"Region {cell('Region')!r} is not the Region of case {number}")
+    listed_region, listed_office = _listed(cell("Region"))
     name = cell("Case Name")
     if not name:
         raise _RowError("Case Name is blank")
@@ -224,8 +230,11 @@ def _record(cells: list[str], header: dict[str, int], *, record: int, line: int)
         prepared_on=_date(cell("Tally Date"), "Tally Date"), method=None,
         eligible=_optional_count(cell("No of Eligible Voters"), "No of Eligible Voters"),
         void=_count(cell("Void Ballots"), "Void Ballots"), unions=unions, against=against, challenged=challenged,
-        total_counted=total, total_reading=_reading(total, valid, challenged, unions, against), nlrb=flags,
-        unit_description=_unit_description(cells, header, unit_id),
+        total_counted=total, nlrb=flags, unit_description=_unit_description(cells, header, unit_id),
+        total_reading=_reading(total, valid, challenged, unions, against, void=_count(cell("Void Ballots"), "Void Ballots"),
+                               blank=[f"Votes for Labor Union{k}" for k in (1, 2, 3)
+                                      if cell(f"Labor Union{k}") and not cell(f"Votes for Labor Union{k}")]),
+        listed_region=listed_region, listed_office=listed_office,
     )
     try:
         validate_tally(result.counts())
@@ -244,19 +253,53 @@ def _check_ballot_type(ballot_type: str, unions: int) -> None:
         raise _RowError(f"Ballot Type {ballot_type!r} but {unions} labor organization(s) named")
 
 
+def _listed(text: str) -> tuple[str, str]:
+    """The Region (two digits) and office city of the "Region" cell: ``Region 08, Cleveland, Ohio`` -> ("08", "Cleveland")."""
+    region = _REGION.match(text)
+    if region is None:
+        raise _RowError(f"Region {text!r} is not 'Region NN, ...'")
+    parts = [part.strip() for part in text.split(",")]
+    return f"{int(region.group(1)):02d}", parts[1] if len(parts) > 1 else ""
+
+
+#: The readings of "Total Ballots Counted" tried, plainest first: (reading, words, adds challenged?, adds void?).
+_READINGS: tuple[tuple[TotalReading, str, bool, bool], ...] = (
+    ("valid", "valid votes", False, False),
+    ("valid-plus-challenged", "valid votes plus challenged ballots", True, False),
+    ("valid-plus-void", "valid votes plus void ballots", False, True),
+    ("valid-plus-void-plus-challenged", "every ballot cast (valid, void and challenged)", True, True),
+)
+
+
 def _reading(total: int | None, valid: int, challenged: int, unions: tuple[tuple[str, int], ...],
-             against: int | None) -> TotalReading:
+             against: int | None, *, void: int | None, blank: list[str]) -> TotalReading:
+    """Which defensible reading of "Total Ballots Counted" the row's counts fit (the first that does, plainest first);
+    ``either`` when the total is the valid votes and there are no challenged ballots (both plain readings agree).
+
+    ``void`` None: not given, so the readings with void ballots are not tried. ``blank``: the vote cells of named
+    labor organizations left blank (read as 0), named in the refusal when the total says they were not 0."""
     if total is None:
         return "blank"
-    if total == valid:
-        return "either" if challenged == 0 else "valid"
-    if total == valid + challenged:
-        return "valid-plus-challenged"
+    if total == valid and challenged == 0:
+        return "either"
+    tried: list[str] = []
+    for reading, words, with_challenged, with_void in _READINGS:
+        if with_void and void is None:
+            continue
+        value = valid + (challenged if with_challenged else 0) + ((void or 0) if with_void else 0)
+        if total == value:
+            return reading
+        tried.append(f"{words} {value}")
     parts = " + ".join(f"{votes}" for _, votes in unions) + (f" + {against} against" if against is not None else "")
-    raise _RowError(
-        f"Total Ballots Counted {total} fits neither reading: valid votes {valid} ({parts}) nor valid votes plus "
-        f"{challenged} challenged ballot(s) {valid + challenged}"
-    )
+    message = (f"Total Ballots Counted {total} fits no reading of the counts: valid votes {valid} ({parts}); "
+               + "; ".join(tried[1:]))
+    if blank and total > valid + challenged + (void or 0):
+        cells = " and ".join(blank)
+        message += (f". {cells} is blank, and the total says it is not 0 here (it would be {total - valid} if the total "
+                    "is valid votes); which count is missing cannot be told from the row")
+    elif total < valid:
+        message += f". The total is below the {valid} valid votes the counts add up to: a count or the total is wrong"
+    raise _RowError(message + ": not loaded, nothing guessed")
 
 
 def _unit_description(cells: list[str], header: dict[str, int], unit_id: str) -> str:

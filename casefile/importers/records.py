@@ -15,11 +15,21 @@ from typing import Literal
 from casefile.rules.tally import TallyCounts
 from casefile.vocab import CaseType, ElectionKind, TallyKind, VotingMethod
 
-#: How a row's "Total Ballots Counted" fits its counts (the export uses two readings):
+#: How a row's "Total Ballots Counted" fits its counts (the first reading that fits, plainest first):
 #: ``valid`` = valid votes counted; ``valid-plus-challenged`` = valid votes plus challenged ballots;
-#: ``either`` = both readings agree (no challenged ballots); ``blank`` = the cell is empty (unchecked);
-#: ``not-given`` = the format has no such column.
-TotalReading = Literal["valid", "valid-plus-challenged", "either", "blank", "not-given"]
+#: ``valid-plus-void`` = valid votes plus void ballots; ``valid-plus-void-plus-challenged`` = every ballot
+#: cast; ``either`` = the valid votes, with no challenged ballots (the two plain readings agree);
+#: ``blank`` = the cell is empty (unchecked); ``not-given`` = the format has no such column.
+TotalReading = Literal["valid", "valid-plus-challenged", "valid-plus-void", "valid-plus-void-plus-challenged", "either",
+                       "blank", "not-given"]
+
+#: The readings in words, for reports and docket entries.
+READING_WORDS: dict[str, str] = {
+    "valid": "valid votes", "valid-plus-challenged": "valid votes plus challenged ballots",
+    "valid-plus-void": "valid votes plus void ballots",
+    "valid-plus-void-plus-challenged": "valid votes plus void and challenged ballots (every ballot cast)",
+    "either": "valid votes (no challenged ballots)", "blank": "blank (not checked)", "not-given": "not in the format",
+}
 
 
 @dataclass(frozen=True)
@@ -80,6 +90,8 @@ class ImportedTally:
     total_reading: TotalReading
     nlrb: NlrbFlags
     unit_description: str = ""
+    listed_region: str | None = None  # the Region the source lists the case under now (two digits), if it says
+    listed_office: str = ""  # and the office (city) it names with it ("Cleveland")
 
     @property
     def key(self) -> tuple[str, str, TallyKind, date]:
@@ -127,28 +139,40 @@ class ParsedFile:
     records: tuple[ImportedTally, ...]
     problems: tuple[RowProblem, ...]
     record_count: int
+    flag_variants: tuple[ImportedTally, ...] = ()  # repeats of a kept record differing only in NLRB's flags (compared too)
 
 
 def drop_duplicates(records: list[ImportedTally]) -> tuple[list[ImportedTally], list[RowProblem]]:
-    """Keep one record per tally (case, unit, kind, date).
+    """Keep one record per tally (case, unit, kind, date): the kept records and the problems (see :func:`split_duplicates`)."""
+    kept, problems, _ = split_duplicates(records)
+    return kept, problems
 
-    An exact repeat of an earlier record is reported and dropped (the first is kept). Records that
-    give the same tally with different figures or names are all reported and none is kept: which one
-    is right cannot be told from the file.
+
+def split_duplicates(records: list[ImportedTally]) -> tuple[list[ImportedTally], list[RowProblem], list[ImportedTally]]:
+    """Keep one record per tally (case, unit, kind, date); return the kept records, the problems, and the flag variants.
+
+    - An exact repeat of an earlier record is reported and dropped (the first is kept).
+    - A repeat with the same figures and names that differs only in NLRB's own flags (challenges
+      determinative, runoff required, union to certify) is the same tally: the first is loaded
+      once, the other is reported (the flag conflict, with both values) and returned in the flag
+      variants, whose flags the import compares with the rules too (the flags are never figures).
+    - Records that give the same tally with different figures or names are all reported and none
+      is kept: which one is right cannot be told from the file; the reason shows the values.
     """
     groups: dict[tuple[str, str, TallyKind, date], list[ImportedTally]] = {}
     for record in records:
         groups.setdefault(record.key, []).append(record)
     kept: list[ImportedTally] = []
     problems: list[RowProblem] = []
+    variants: list[ImportedTally] = []
     for group in groups.values():
         first = group[0]
-        conflicting = [r for r in group[1:] if r.differences(first)]
+        conflicting = [r for r in group[1:] if _figures(r) != _figures(first)]
         if conflicting:
             numbers = ", ".join(str(r.record) for r in group)
             for record in group:
                 other = first if record is not first else conflicting[0]
-                differ = ", ".join(record.differences(other))
+                differ = "; ".join(_shown_difference(record, other, name) for name in _differing(record, other))
                 problems.append(RowProblem(
                     record.record, record.line, case_number=record.case_number,
                     reason=f"records {numbers} all give the {record.kind.value} tally of unit {record.unit_id} dated "
@@ -156,7 +180,44 @@ def drop_duplicates(records: list[ImportedTally]) -> tuple[list[ImportedTally], 
             continue
         kept.append(first)
         for record in group[1:]:
-            problems.append(RowProblem(record.record, record.line, case_number=record.case_number,
-                                       reason=f"repeats record {first.record} exactly (same tally, same figures): loaded once"))
+            if record.nlrb == first.nlrb:
+                problems.append(RowProblem(record.record, record.line, case_number=record.case_number,
+                                           reason=f"repeats record {first.record} exactly (same tally, same figures): "
+                                           "loaded once"))
+                continue
+            conflict = "; ".join(f"{label} {getattr(first.nlrb, name)!r} in record {first.record}, "
+                                 f"{getattr(record.nlrb, name)!r} here"
+                                 for name, label in _FLAG_LABELS.items()
+                                 if getattr(first.nlrb, name) != getattr(record.nlrb, name))
+            problems.append(RowProblem(record.record, record.line, case_number=record.case_number, reason=(
+                f"repeats record {first.record} (same tally, same figures) except NLRB's flags — {conflict}: loaded once "
+                f"from record {first.record}; the flags of both records are compared with the rules")))
+            variants.append(record)
     kept.sort(key=lambda r: r.record)
-    return kept, problems
+    return kept, problems, variants
+
+
+_FLAG_LABELS = {"determinative": "Challenges are Determinative", "runoff_required": "Runoff Required",
+                "union_to_certify": "Union to Certify"}
+_NOT_FIGURES = frozenset({"record", "line", "source", "nlrb"})
+
+
+def _figures(record: ImportedTally) -> tuple[object, ...]:
+    """Everything a record says about the tally and its case except where it was read and NLRB's flags."""
+    return tuple(getattr(record, f.name) for f in fields(record) if f.name not in _NOT_FIGURES)
+
+
+def _differing(record: ImportedTally, other: ImportedTally) -> list[str]:
+    return [f.name for f in fields(record) if f.name not in {"record", "line", "source"}
+            and getattr(record, f.name) != getattr(other, f.name)]
+
+
+def _shown_difference(record: ImportedTally, other: ImportedTally, name: str) -> str:
+    label = _LABELS.get(name, name.replace("_", " "))
+    if name == "unions":
+        mine = ", ".join(f"{n} {v}" for n, v in record.unions)
+        theirs = ", ".join(f"{n} {v}" for n, v in other.unions)
+        return f"{label} ({mine!r} here, {theirs!r} in record {other.record})"
+    if name == "nlrb":
+        return label
+    return f"{label} ({getattr(record, name)!r} here, {getattr(other, name)!r} in record {other.record})"

@@ -7,8 +7,13 @@ What each record becomes (decisions the export leaves open are said here and in 
   as intervenor (the export does not say which union filed); in RM and RD cases every labor
   organization as intervenor, because the employer (RM) or an employee not named in the export (RD)
   filed the petition and casefile has no other role for the union. The election agreement is
-  unknown (None); the rule set follows the date filed (R-A1); the receiving office is the Region's
-  main office. A case already in the database is never changed.
+  unknown (None); the rule set follows the date filed (R-A1); the receiving office is the office
+  handling the case now, from the Region the export lists it under (its latest record) and the case
+  number (:func:`casefile.rules.offices.handling_office`): a case listed under another Region than its
+  number's was transferred and is recorded with that Region's office (the listed city when it is one
+  of its offices, else the main office); a case numbered for a merged Region (24, San Juan) is
+  recorded with the office that took it over (12-san-juan, Region 12). ``Case.region`` is that
+  office's Region, never the number's prefix. A case already in the database is never changed.
 * **Election**, one per unit and round: the initial election of a unit, then each rerun and the
   runoff as later elections of that unit (``follows`` the one before it). A revised tally joins the
   election whose tally it revises. Its stage, set when created (never changed by a later import):
@@ -60,11 +65,11 @@ from sqlmodel import Session, col, select
 from casefile.errors import CasefileError
 from casefile.importers.comparison import Disagreement, compare_with_nlrb, not_analysable
 from casefile.importers.reading import Progress
-from casefile.importers.records import ImportedTally, ParsedFile
+from casefile.importers.records import READING_WORDS, ImportedTally, ParsedFile
 from casefile.record.integrity import seal_rows
 from casefile.record.models import Case, Deadline, DocketEntry, Election, Party, Tally
 from casefile.rules.deadlines import compute_deadline
-from casefile.rules.offices import office_for, office_named
+from casefile.rules.offices import Office, handling_office, office_for, office_named
 from casefile.rules.rule_sets import rule_set_by_id, rule_set_for
 from casefile.rules.tally import TallyAnalysis, analyze_tally
 from casefile.record.deadlines import configured_calendar
@@ -142,15 +147,18 @@ class ImportReport:
     tallies: Loaded = field(default_factory=Loaded)
     skipped: list[Skipped] = field(default_factory=list)
     disagreements: list[Disagreement] = field(default_factory=list)
+    total_readings: dict[str, int] = field(default_factory=dict)  # reading of "Total Ballots Counted" -> records analysed
 
     def as_json(self) -> dict[str, Any]:
-        """The report as plain data (keys: docs/json-output.md, "casefile import")."""
+        """The report as plain data (keys: docs/json-output.md, "casefile import"; ``total_readings``: how many of
+        the records read fit each reading of "Total Ballots Counted")."""
         return {
             "source": self.source, "format": self.format, "as_of": self.as_of.isoformat(), "records": self.records,
             "loaded": {"cases": self.cases.as_json(), "elections": self.elections.as_json(),
                        "tallies": self.tallies.as_json()},
             "skipped": [s.as_json() for s in self.skipped],
             "disagreements": [d.as_json() for d in self.disagreements],
+            "total_readings": dict(sorted(self.total_readings.items())),
         }
 
 
@@ -228,7 +236,11 @@ def import_tallies(session: Session, *, parsed: ParsedFile, as_of: datetime, pro
             continue
         analysis = analyze_tally(record.counts())
         report.disagreements.extend(compare_with_nlrb(record, analysis))
+        report.total_readings[record.total_reading] = report.total_readings.get(record.total_reading, 0) + 1
         works.setdefault(record.case_number, _CaseWork(record.case_number, [])).records.append((record, analysis))
+    for variant in parsed.flag_variants:  # loaded once from the record it repeats; its own flags are compared too
+        if not_analysable(variant) is None:
+            report.disagreements.extend(compare_with_nlrb(variant))
     _load_existing(session, works)
     steps = sum(len(w.records) for w in works.values()) + 1  # the last step: writing
     done = 0
@@ -289,18 +301,20 @@ def _load_existing(session: Session, works: dict[str, _CaseWork]) -> None:
 def _plan(work: _CaseWork, report: ImportReport, as_of: datetime, parsed: ParsedFile) -> None:
     first = work.first
     if work.id is None:
+        latest = max((r for r, _ in work.records), key=lambda r: (r.prepared_on, r.record))
         try:
-            office = office_for(first.region)
+            office = handling_office(first.region, listed_region=latest.listed_region, listed_office=latest.listed_office)
             rule_set = rule_set_for(first.filed_on)
         except CasefileError as exc:
             for record, _ in work.records:
                 report.skipped.append(Skipped(record.record, record.line, record.case_number, f"case not opened: {exc}"))
             return
+        assert office.region is not None
         work.row = {"number": first.case_number, "name": first.case_name, "case_type": first.case_type,
-                    "region": first.region, "office_key": office.key, "agreement": None,
+                    "region": office.region, "office_key": office.key, "agreement": None,
                     "petition_filed_on": first.filed_on, "rule_set_id": rule_set.id,
                     "unit_description": _unit_descriptions(r for r, _ in work.records),
-                    "notes": _notes(first, parsed), "created_at": as_of}
+                    "notes": [*_notes(first, parsed), *_office_notes(first, latest, office)], "created_at": as_of}
         work.new = True
     present_rounds: set[int] = set()
     present = 0
@@ -451,6 +465,24 @@ def _unit_descriptions(records: Iterable[ImportedTally]) -> str:
     return "\n\n".join(f"Unit {unit}: {text}" for unit, text in sorted(by_unit.items()))
 
 
+def _office_notes(first: ImportedTally, latest: ImportedTally, office: Office) -> list[str]:
+    """Why the case's office is not its number's Region's main office, when it is not (transfer, merged Region)."""
+    number_region = first.region
+    if office.region == number_region:
+        return []
+    listed = f"Region {latest.listed_region}" + (f", {latest.listed_office}" if latest.listed_office else "")
+    if latest.listed_region is not None and latest.listed_region != number_region:
+        if office_for(number_region).region == office.region:  # a former Region's number, listed under its successor
+            return [f"The case number names former Region {number_region}; the export lists it under {listed}: "
+                    f"recorded with {office.name} ({office.key}), the Region {office.region} office that handles those "
+                    "cases now."]
+        return [f"Transferred: the case number names Region {number_region}, the export lists it under {listed} (its "
+                f"record of {latest.prepared_on.isoformat()}): recorded with {office.name} ({office.key}), the office of "
+                f"the Region handling it now. When it was transferred is not in the export."]
+    return [f"The case number names former Region {number_region}: recorded with {office.name} ({office.key}), the "
+            f"Region {office.region} office that handles those cases now."]
+
+
 def _notes(record: ImportedTally, parsed: ParsedFile) -> list[str]:
     notes = [f"Imported from {parsed.source} ({parsed.label}).",
              "The election agreement (consent, stipulated or directed) is not in the export: recorded as unknown."]
@@ -596,11 +628,13 @@ def _entries(work: _CaseWork, as_of: datetime) -> list[dict[str, Any]]:
         against = f", {counts.against:,} against" if counts.against is not None else ""
         revises = f"; revises the tally of {known.revises.prepared_on.isoformat()}" if known.revises else ""
         stage = f" Election {round_.sequence} recorded at stage {round_.stage.value}: {round_.why}." if opening else ""
+        total = (f" Total Ballots Counted {record.total_counted:,} read as {READING_WORDS[record.total_reading]}."
+                 if record.total_counted is not None else "")
         entry(record.prepared_on, "import-tally", record.act_key, Actor.BOARD_AGENT,
               f"Tally of Ballots ({record.kind.value}, unit {record.unit_id}, election {round_.sequence}) imported from "
               f"{record.source}: {votes}{against}; {counts.void:,} void; {counts.challenged:,} challenged "
               f"({'determinative' if analysis.determinative else 'not determinative'}); "
-              f"{analysis.outcome.describe()}{revises}.{stage}",
+              f"{analysis.outcome.describe()}{revises}.{total}{stage}",
               election_id=round_.id, to_stage=round_.stage if opening else None, ref=f"tally:{known.id}")
     if work.new and first.closed_on is not None and first.status.strip().casefold() == "closed":
         entry(first.closed_on, "import-case-closed", f"import:closed:{first.closed_on.isoformat()}",
