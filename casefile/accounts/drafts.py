@@ -136,10 +136,10 @@ def file_draft(*, viewer: UserViewer, draft_id: int, as_of: datetime,
         _may_draft(session, viewer, case)
     result = perform_as(viewer, act_from(data), case_number=number, as_of=as_of, documents=documents, engine=engine)
     with write_session(engine, by=viewer.label()) as session:
-        draft = session.get(Draft, draft_id)
-        if draft is not None and draft.filed_at is None:
-            draft.filed_at, draft.filed_by_id, draft.entry_id = as_of, viewer.user_id, result.entry_id or None
-            session.add(draft)
+        row = session.get(Draft, draft_id)
+        if row is not None and row.filed_at is None:
+            row.filed_at, row.filed_by_id, row.entry_id = as_of, viewer.user_id, result.entry_id or None
+            session.add(row)
     return result
 
 

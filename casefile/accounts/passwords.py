@@ -59,6 +59,6 @@ def verify_password(password: str, password_hash: str | None) -> tuple[bool, str
         return False, None
     try:
         ok, new_hash = HASHER.verify_and_update(password, password_hash)
-    except Exception:  # noqa: BLE001 - a stored hash pwdlib cannot read matches nothing
+    except Exception:  # a stored hash pwdlib cannot read matches nothing
         return False, None
     return bool(ok), new_hash

@@ -20,7 +20,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, BackgroundTasks, Body, Header, Query, Request
 from fastapi.responses import JSONResponse
 
-from casefile.acts import act_union
+from casefile.acts import ActIn, act_union
 from casefile.api.auth import Viewer
 from casefile.api.cases import AsOf, CaseNumber
 from casefile.api.common import base, errors, moment
@@ -69,9 +69,10 @@ def post_act(request: Request, background: BackgroundTasks, number: CaseNumber, 
     from casefile.accounts.acting import no_nul, perform_as
     from casefile.api import idempotency
 
-    content = act.model_dump(mode="json", by_alias=True)
+    act_in: ActIn = act  # the body validated as one of the act models
+    content = act_in.model_dump(mode="json", by_alias=True)
     no_nul(content)
-    when = moment(as_of, case_number=None if act.act == "open-case" else number)
+    when = moment(as_of, case_number=None if act_in.act_name == "open-case" else number)
     hook: OnCommitted = getattr(request.app.state, "on_committed", None) or issue_in_process
     key = idempotency.check_key(idempotency_key) if idempotency_key is not None else None
     request_hash = idempotency.fingerprint(number, content)
@@ -80,7 +81,7 @@ def post_act(request: Request, background: BackgroundTasks, number: CaseNumber, 
         if body.get("pending"):
             background.add_task(_run_hook, hook, int(body["entry_id"]), when)
         return JSONResponse(body, status_code=status, headers={"Idempotent-Replayed": "true"})
-    result = perform_as(viewer, act, case_number=number, as_of=when, party=party, documents="defer")
+    result = perform_as(viewer, act_in, case_number=number, as_of=when, party=party, documents="defer")
     body = act_out(result, base(request)).model_dump(mode="json")
     status = 200 if result.repeated else 201
     if key is not None:

@@ -63,7 +63,8 @@ def error_classes() -> dict[str, type[CasefileError]]:
     """Code -> the most specific CasefileError class with that code (families included)."""
     _load_error_modules()
     table: dict[str, type[CasefileError]] = {}
-    for cls in [CasefileError, *_all_subclasses(CasefileError)]:
+    classes: list[type[CasefileError]] = [CasefileError, *_all_subclasses(CasefileError)]
+    for cls in classes:
         code = cls.__dict__.get("code")
         if isinstance(code, str):
             table.setdefault(code, cls)

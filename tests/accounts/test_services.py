@@ -5,7 +5,7 @@ nothing."""
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from sqlmodel import select
@@ -188,7 +188,7 @@ class TestTokens:
             stored = s.get(ApiToken, row.id)
             assert stored is not None and stored.token_hash == hashlib.sha256(token.encode()).hexdigest()
             assert token not in str(stored.model_dump())
-            listed = [t for t in list_tokens(s, email=email_of("region")) if t.id == row.id][0]
+            listed = next(t for t in list_tokens(s, email=email_of("region")) if t.id == row.id)
             assert (listed.prefix, listed.name) == (token[:11], "docket script")
         with _write() as s:
             assert user_for_token(s, token=token, as_of=NOW).email == email_of("region")
@@ -224,7 +224,7 @@ class TestTokens:
 
 
 class TestDrafts:
-    DRAFT = {"act": "file-objections", "date": "2021-04-16", "party": "rwdsu", "objections": ["Threats."]}
+    DRAFT: ClassVar[dict[str, Any]] = {"act": "file-objections", "date": "2021-04-16", "party": "rwdsu", "objections": ["Threats."]}
 
     def test_a_draft_is_seen_in_its_organization_only_and_filed_once(self, world: World) -> None:
         """Union staff drafts supplemental objections; union counsel sees the draft, the employer's

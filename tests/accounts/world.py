@@ -18,6 +18,7 @@ files stay in the template's folder, read-only.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -82,10 +83,8 @@ def _dispose() -> None:
     from casefile.record.db import get_engine
     from casefile.settings import get_settings
 
-    try:
+    with contextlib.suppress(Exception):  # nothing to dispose
         get_engine().dispose()
-    except Exception:  # noqa: BLE001 - nothing to dispose
-        pass
     get_engine.cache_clear()
     get_settings.cache_clear()
 
@@ -142,7 +141,7 @@ def copy_database(source: Path, target: Path) -> None:
 
 
 @pytest.fixture(scope="session")
-def bessemer_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
+def bessemer_template(tmp_path_factory: pytest.TempPathFactory) -> World:
     """The world, built once per session in its own folder."""
     from casefile.accounts import passwords
 
@@ -154,7 +153,7 @@ def bessemer_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Worl
             world = build(folder)
         finally:
             _dispose()
-    yield world
+    return world
 
 
 @pytest.fixture

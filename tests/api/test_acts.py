@@ -4,7 +4,7 @@ own error as problem+json while storing nothing, and their documents issued afte
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlmodel import col, select
 
@@ -158,7 +158,7 @@ class TestRefused:
 
 
 class TestOpenCase:
-    OPEN = {"act": "open-case", "case": {"number": "10-RC-300001", "name": "Example Warehouse LLC",
+    OPEN: ClassVar[dict[str, Any]] = {"act": "open-case", "case": {"number": "10-RC-300001", "name": "Example Warehouse LLC",
                                          "petition_filed_on": "2024-01-10"},
             "parties": [{"key": "employer", "role": "employer", "name": "Example Warehouse LLC"},
                         {"key": "rwdsu", "role": "petitioner", "name": "Retail, Wholesale and Department Store Union"}]}
