@@ -64,12 +64,14 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
     else:
         from datetime import datetime
 
+        from casefile.rules.target_dates import is_region_target
+
         now = datetime.now(UTC)
         open_ = []
         for d in every:
             if d["status"] == "open":
                 passed = datetime.fromisoformat(d["cutoff_at"]) < now
-                region_act = d["kind"] in ("earliest-certification", "hearing-opens")
+                region_act = is_region_target(d["kind"])
                 label = ("date passed" if region_act else "cut-off passed, not swept") if passed else "open"
                 open_.append({**d, "status": label})
         print_deadlines(open_, title="Open deadlines")
