@@ -50,6 +50,7 @@ from sqlmodel import Session, col, select
 from casefile.errors import UnknownRecord
 from casefile.record.models import Case, Deadline, Election, Party
 from casefile.rules.calendar import day_label
+from casefile.rules.target_dates import REGION_TARGET_DATES
 from casefile.rules.deadlines import NOUNS
 from casefile.rules.offices import office_named
 from casefile.record.lookups import get_case, get_party, parties_of
@@ -75,7 +76,7 @@ OBJECTING_PARTY = "objecting party"
 ALARM_AT = time(9, 0)  # office time, the day before the due date
 
 # The Regional Director's dates that are not filing cut-offs: all-day events on the date.
-_DATE_ONLY = {DeadlineKind.HEARING_OPENS, DeadlineKind.EARLIEST_CERTIFICATION}
+_DATE_ONLY = REGION_TARGET_DATES  # all-day dates, not cut-offs
 _SUMMARY = {
     DeadlineKind.HEARING_OPENS: "Post-election hearing to open (Regional Director)",
     DeadlineKind.EARLIEST_CERTIFICATION: "Certification may issue (Regional Director)",

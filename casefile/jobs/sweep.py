@@ -37,6 +37,7 @@ from casefile.rules.calendar import day_label
 from casefile.rules.deadlines import met_status
 from casefile.rules.offices import office_named, region_scope
 from casefile.record.lookups import objections_still_pending
+from casefile.rules.target_dates import REGION_TARGET_DATES
 from casefile.record.deadlines import EARLIEST_CERTIFICATION_DETERMINATIVE, close_open_deadlines
 from casefile.record.lookups import latest_tally
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, OutcomeKind, Stage
@@ -46,7 +47,7 @@ _FILING_FOR = {DeadlineKind.OBJECTIONS: "objections", DeadlineKind.OFFER_OF_PROO
                DeadlineKind.EXCEPTIONS: "exceptions", DeadlineKind.REVISED_TALLY_OBJECTIONS: "objections"}
 #: Dates that are not periods for a party but the earliest day the Region may act: they stay open
 #: until the act (or are mooted), instead of "lapsing".
-_EARLIEST = frozenset({DeadlineKind.EARLIEST_CERTIFICATION, DeadlineKind.HEARING_OPENS})
+_EARLIEST = REGION_TARGET_DATES
 #: Stages that say the hearing has opened (its Hearing.opens_on is then the day it opened, not the day noticed).
 _HEARING_OPENED = (Stage.HEARING_OPEN, Stage.HEARING_CLOSED, Stage.HO_REPORT_ISSUED, Stage.EXCEPTIONS_PENDING)
 
