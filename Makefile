@@ -11,13 +11,7 @@ export DO_NOT_TRACK := 1
 export PREFECT_SERVER_ANALYTICS_ENABLED := false
 export PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS := 90
 
-.PHONY: demo test test-all check serve bench lint clean system-deps
-
-# The fast loop: the rules, importers, record and acts, without Prefect, browsers or subprocesses.
-CHECK_PATHS := tests/rules tests/importers tests/record tests/acts tests/input
-
-system-deps:
-	@bash scripts/system-deps.sh
+.PHONY: demo test test-all bench lint clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -25,22 +19,15 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	@touch $(STAMP)
 
-demo: $(STAMP) system-deps
+demo: $(STAMP)
 	$(VENV)/bin/casefile demo
 
-test: $(STAMP) system-deps
+test: $(STAMP)
 	$(PY) -m pytest -m "not slow"
 
 # Everything, the slow variants too (the ten-kill fault injection, tests/integrity/test_crash_replay.py).
 test-all: $(STAMP)
 	$(PY) -m pytest
-
-check: $(STAMP)
-	$(PY) -m pytest -q -m "not prefect and not integration and not slow" $(wildcard $(CHECK_PATHS))
-
-lint: $(STAMP)
-	$(VENV)/bin/ruff check .
-	$(VENV)/bin/mypy casefile/rules casefile/acts
 
 bench: $(STAMP)
 	$(PY) bench/bench_tally.py
