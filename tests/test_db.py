@@ -4,7 +4,6 @@ both move an election from the same stage (SQLite and PostgreSQL)."""
 from __future__ import annotations
 
 import threading
-from datetime import date
 from pathlib import Path
 
 import pytest
@@ -13,12 +12,9 @@ from sqlmodel import select
 
 from casefile.record.db import make_engine, write_session
 from casefile.record.models import DocketEntry
-from casefile.services.cases import open_case
-from casefile.services.objections import ObjectionsIn, file_objections
-from casefile.services.tallies import record_tally
-from casefile.vocab import Stage, TallyKind
+from casefile.vocab import Stage
+from tests.bessemer import TALLY_2021, file_objections, objections, open_case, record_tally
 from tests.conftest import at
-from tests.services.bessemer import CASE_IN, ELECTION_2021, NUMBER, TALLY_2021
 
 
 class TestSqliteSettings:
@@ -60,9 +56,8 @@ class TestConcurrentActs:
     def test_two_parties_object_at_once(self, engine: Engine) -> None:
         """Objections of both parties filed at the same moment move the election to objections-pending exactly once."""
         with write_session(engine) as s:
-            open_case(s, case_in=CASE_IN, as_of=at("2021-04-09T12:00:00-04:00"))
-            record_tally(s, case_number=NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9), counts=TALLY_2021,
-                         election_in=ELECTION_2021, as_of=at("2021-04-09T12:00:00-04:00"))
+            open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
+            record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
         barrier = threading.Barrier(2)
         errors: list[BaseException] = []
 
@@ -70,9 +65,8 @@ class TestConcurrentActs:
             barrier.wait()
             try:
                 with write_session(engine) as s:
-                    file_objections(s, case_number=NUMBER, as_of=at("2021-04-16T12:00:00-04:00"), objections_in=ObjectionsIn(
-                        party=party, statements=("objection",), received_on=date(2021, 4, 16),
-                        received_at=at("2021-04-16T12:00:00-04:00")))
+                    file_objections(s, objections(party, ["objection"], at=at("2021-04-16T12:00:00-04:00")),
+                                    as_of=at("2021-04-16T12:00:00-04:00"))
             except BaseException as exc:  # noqa: BLE001
                 errors.append(exc)
 

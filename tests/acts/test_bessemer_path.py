@@ -10,49 +10,18 @@ from sqlalchemy import Engine
 from sqlmodel import select
 
 from casefile import app
-from casefile.acts import Who, parse_act
+from casefile.acts import ActIn
 from casefile.record.db import read_session
 from casefile.record.lookups import get_case, get_election
 from casefile.record.models import Deadline, DocketEntry, Filing, Objection
 from casefile.vocab import DeadlineKind, DeadlineStatus, Disposition, Stage
+from tests.bessemer import NUMBER, TALLY_2022, first_election, front_door, to_rerun
 from tests.conftest import at
 
-NUMBER = "10-RC-269250"
-RWDSU = "Retail, Wholesale and Department Store Union"
-BY = Who(label="operator:test")
-CASE = {"act": "open-case", "date": "2021-04-09",
-        "case": {"number": NUMBER, "name": "Amazon.com Services LLC", "agreement": "directed",
-                 "petition_filed_on": "2020-11-20", "office": "Atlanta"},
-        "parties": [{"key": "amazon", "role": "employer", "name": "Amazon.com Services LLC"},
-                    {"key": "rwdsu", "role": "petitioner", "name": RWDSU, "email": "counsel@example.org"}]}
-TALLY_2021 = {"act": "record-tally", "date": "2021-04-09", "kind": "initial", "choices": {RWDSU: 738}, "against": 1798,
-              "challenged": 505, "void": 76, "eligible": 5867,
-              "election": {"method": "mail", "held_from_on": "2021-02-08", "held_to_on": "2021-03-29"}}
-TALLY_2022 = {"act": "record-tally", "date": "2022-03-31", "kind": "rerun", "choices": {RWDSU: 875}, "against": 993,
-              "challenged": 416, "void": 59, "eligible": 6153,
-              "election": {"method": "mail", "held_from_on": "2022-02-04", "held_to_on": "2022-03-25",
-                           "reason": "second election directed 2021-11-29"}}
 
-
-def perform(engine: Engine, data: dict[str, Any], when: str) -> app.ActResult:
+def perform(engine: Engine, data: ActIn | dict[str, Any], when: str) -> app.ActResult:
     """Perform one act (scenario syntax) through the front door, as of ``when``, without documents."""
-    return app.perform(parse_act(data), case_number=NUMBER, as_of=at(when), by=BY, documents="none", engine=engine)
-
-
-def first_election(engine: Engine) -> None:
-    perform(engine, CASE, "2021-04-09T12:00:00-04:00")
-    perform(engine, TALLY_2021, "2021-04-09T12:00:00-04:00")
-
-
-def to_rerun(engine: Engine) -> None:
-    first_election(engine)
-    perform(engine, {"act": "file-objections", "date": "2021-04-16", "party": "rwdsu", "objections": ["collection box"]},
-            "2021-04-16T12:00:00-04:00")
-    perform(engine, {"act": "notice-hearing", "date": "2021-04-26"}, "2021-04-26T12:00:00-04:00")
-    perform(engine, {"act": "open-hearing", "date": "2021-05-07"}, "2021-05-07T12:00:00-04:00")
-    perform(engine, {"act": "ho-report", "date": "2021-08-02", "result": "set-aside"}, "2021-08-02T12:00:00-04:00")
-    perform(engine, {"act": "rd-decision", "date": "2021-11-29", "result": "set-aside", "at_fault": "amazon"},
-            "2021-11-29T12:00:00-05:00")
+    return front_door(engine, data, at(when))
 
 
 class TestFirstElection:
@@ -130,6 +99,11 @@ class TestRerun:
         for party, n in (("rwdsu", 21), ("amazon", 8)):
             perform(engine, {"act": "file-objections", "date": "2022-04-07", "party": party,
                              "objections": [f"objection {i}" for i in range(1, n + 1)]}, "2022-04-07T12:00:00-04:00")
+        swept = app.sweep_case(1, as_of=at("2024-04-25T12:00:00-04:00"), engine=engine)  # as the consolidation's own
+        assert swept == ["10-RC-269250: objections due 2022-04-07: met",
+                         "10-RC-269250: offer-of-proof due 2022-04-07: lapsed"]  # no offer filed; nothing moved
+        with read_session(engine) as s:
+            assert get_election(s, get_case(s, NUMBER)).stage is Stage.OBJECTIONS_PENDING
         perform(engine, {"act": "consolidate-with-ulp", "date": "2024-04-25", "opens_on": "2024-04-25", "challenges": True,
                          "ulp_cases": ["10-CA-000001"], "objections": {"rwdsu": list(range(1, 15)), "amazon": list(range(1, 8))}},
                 "2024-04-25T12:00:00-04:00")
