@@ -61,3 +61,30 @@ def test_the_plaintext_url_is_encrypted_and_listed_masked(upgraded) -> None:  # 
     assert [c for r in rows for c in r["channels"]] == ["mailtos://user:****@smtp.example.org/me@example.org"]
     engine.dispose()
     assert b"user:pass@" not in db.read_bytes() and not Path(f"{db}-wal").exists()
+
+
+def test_ledger_rows_of_an_older_database_are_masked_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ledger row the older masking left with a Pushover token in clear is masked by the upgrade, its error too."""
+    from casefile.jobs.notify import channel_hash
+
+    monkeypatch.delenv("CASEFILE_SECRET_KEY", raising=False)
+    get_settings.cache_clear()
+    clear_cache()
+    url = "pover://uQiRzpo4DXghDmr9QzzfQu27cmVRsG@azGDORePK8gMaC0QOYAMyEEuzJnyUi"
+    db = tmp_path / "casefile.db"
+    shutil.copyfile(FIXTURE, db)
+    with sqlite3.connect(db) as conn:
+        person_id, deadline_id = conn.execute("select person.id, deadline.id from person, deadline limit 1").fetchone()
+        conn.execute("update person set notify_urls = ? where id = ?", (f'["{url}"]', person_id))
+        conn.execute("insert into remindersent (deadline_id, lead_days, person_id, channel_hash, channel, status, attempts, "
+                     "last_error, claim_token, claimed_at, scheduled_at) values (?, 3, ?, ?, ?, 'FAILED', 1, ?, 't', "
+                     "'2021-04-13 13:00:00.000000', '2021-04-13 13:00:00.000000')",
+                     (deadline_id, person_id, channel_hash(url), url, f"Connection refused for {url}"))
+    engine = make_engine(f"sqlite:///{db}")
+    upgrade(engine)
+    with engine.connect() as conn:
+        channel, error = conn.exec_driver_sql("select channel, last_error from remindersent").one()
+    engine.dispose()
+    assert channel == "pover://u...G@a...i"
+    assert "uQiRzpo4DXghDmr9QzzfQu27cmVRsG" not in error and "azGDORePK8gMaC0QOYAMyEEuzJnyUi" not in error
+    assert b"azGDORePK8gMaC0QOYAMyEEuzJnyUi" not in db.read_bytes()

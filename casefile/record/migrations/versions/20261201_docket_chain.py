@@ -12,6 +12,8 @@ Tamper evidence and secrets at rest (issue 9, docs/integrity.md):
   ``ix_docketentry_chain_link`` on (case_id, prev_hash) makes a fork impossible.
 - ``person.notify_urls`` (Apprise URLs, which can hold passwords and tokens) are encrypted with the
   instance's key (``sealed:v1:...``, casefile.jobs.notify.seal_url).
+- The reminder ledger's ``channel`` and ``last_error`` are masked again the new way (Apprise's
+  privacy rendering): the older masking left Pushover, Telegram and Pushbullet tokens in clear.
 
 The key is the instance's (CASEFILE_SECRET_KEY, or the key file next to the SQLite database,
 generated on first use). The downgrade decrypts the URLs and drops the columns and the index.
@@ -36,9 +38,12 @@ def upgrade() -> None:
         batch_op.add_column(sa.Column('prev_hash', sa.String(), server_default='', nullable=False))
         batch_op.add_column(sa.Column('chain_hash', sa.String(), server_default='', nullable=False))
     bind = op.get_bind()
+    if bind.dialect.name == "sqlite":  # what the rewrites below replace is zeroed in the file, not left in free space
+        bind.exec_driver_sql("PRAGMA secure_delete = ON")
     _chain_existing_entries(bind)
     with op.batch_alter_table('docketentry', schema=None) as batch_op:
         batch_op.create_index('ix_docketentry_chain_link', ['case_id', 'prev_hash'], unique=True)
+    _remask_ledger(bind)
     _recrypt_urls(bind, seal=True)
 
 
@@ -81,14 +86,33 @@ def _chain_existing_entries(bind: sa.Connection) -> None:
                      .values(prev_hash=sa.bindparam('prev'), chain_hash=sa.bindparam('chain')), updates)
 
 
+def _remask_ledger(bind: sa.Connection) -> None:
+    """Mask each ledger row's channel and error again, from the person's URL when it is theirs (found by
+    the row's channel_hash), else from the channel text stored (a default URL, not in the database)."""
+    from casefile.jobs.notify import channel_hash, mask_url, scrub
+
+    person = sa.table('person', sa.column('id'), sa.column('notify_urls', sa.JSON()))
+    ledger = sa.table('remindersent', sa.column('id'), sa.column('person_id'), sa.column('channel_hash'),
+                      sa.column('channel'), sa.column('last_error'))
+    urls = {pid: {channel_hash(u): u for u in (stored or [])}
+            for pid, stored in bind.execute(sa.select(person.c.id, person.c.notify_urls)).all()}
+    updates = []
+    for row in bind.execute(sa.select(ledger)).mappings():
+        url = urls.get(row['person_id'], {}).get(row['channel_hash']) or row['channel']
+        channel, error = mask_url(url), scrub(row['last_error'] or '', url)
+        if (channel, error) != (row['channel'], row['last_error']):
+            updates.append({'row_id': row['id'], 'shown': channel, 'error': error})
+    if updates:
+        bind.execute(ledger.update().where(ledger.c.id == sa.bindparam('row_id'))
+                     .values(channel=sa.bindparam('shown'), last_error=sa.bindparam('error')), updates)
+
+
 def _recrypt_urls(bind: sa.Connection, *, seal: bool) -> None:
     """Encrypt (``seal``) or decrypt every person's notification URLs."""
     from casefile.jobs.notify import is_sealed, open_url, seal_url
     from casefile.record.secret_key import keys_for
 
     key = keys_for(bind).encryption
-    if bind.dialect.name == "sqlite":
-        bind.exec_driver_sql("PRAGMA secure_delete = ON")  # the replaced plaintext is zeroed in the file, not left in free space
     person = sa.table('person', sa.column('id'), sa.column('notify_urls', sa.JSON()))
     updates = []
     for person_id, urls in bind.execute(sa.select(person.c.id, person.c.notify_urls)).all():
