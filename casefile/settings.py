@@ -32,6 +32,9 @@ class Settings(BaseSettings):
     - ``secret_key``: the instance's secret (at least 32 characters), which signs the docket chain
       and encrypts notification URLs; unset, a key file is generated next to the SQLite database
       (casefile.record.secret_key, docs/integrity.md).
+    - ``efiling_max_bytes``: the largest file the Agency's E-Filing system takes, checked by preflight on
+      every issued document (casefile.documents.preflight; the Agency states no citable figure: the
+      default, 20,000,000 bytes, is a conservative one; set the figure the E-Filing system shows).
     """
 
     model_config = SettingsConfigDict(env_prefix="CASEFILE_", env_file=None, extra="ignore")
@@ -44,6 +47,7 @@ class Settings(BaseSettings):
     notify_default_urls: Annotated[list[str], NoDecode] = Field(default_factory=list)
     reminder_lead_days: Annotated[list[int], NoDecode] = Field(default_factory=lambda: [7, 3, 1])
     secret_key: SecretStr | None = None
+    efiling_max_bytes: int = Field(default=20_000_000, gt=0)
 
     @field_validator("secret_key")
     @classmethod

@@ -64,6 +64,7 @@ from casefile.cli import (  # noqa: E402,F401  (registration)  # noqa: E402,F401
     deadline_orders,
     deadlines_explain,
     deadlines_list,
+    documents,
     importing,  # noqa: E402,F401  (registration)
     integrity,
     procedure_commands,

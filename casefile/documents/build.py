@@ -75,7 +75,7 @@ from casefile.rules.rule_sets import rule_set_by_id
 from casefile.rules.tally import analyze_tally
 from casefile.record.deadlines import office_of
 from casefile.record.lookups import deadline_of, elections_of, get_case, latest_tally, parties_of
-from casefile.services.tallies import counts_of
+from casefile.record.lookups import counts_of
 from casefile.vocab import ChallengeStatus, DeadlineKind, DeadlineStatus, Disposition, DocumentKind, ElectionKind, PartyRole, TallyKind
 
 
@@ -206,6 +206,9 @@ class _Record:
             opens = f"; the hearing was set to open on {long_date(row.opens_on)}" if row.opens_on else ""
             subject = f"{count} {'objection' if count == 1 else 'objections'}" + (" and the challenged ballots" if row.challenges_set else "")
             return f"The Regional Director issued a Notice of Hearing on {subject}{opens}."
+        if entry.act == "open-case":
+            filed = self.case.petition_filed_on
+            return f"The petition was filed{' on ' + long_date(filed) if filed else ''}; the case was opened."
         if entry.act == "open-hearing":
             return "The hearing opened."
         if entry.act == "close-hearing":
@@ -256,8 +259,8 @@ def _decision_sentence(decision: Decision) -> str:
 
 
 def _notes(*texts: str) -> tuple[str, ...]:
-    """The research notes of record texts, for a record copy's annex ("Uncertain: ..." each)."""
-    return tuple(f"Uncertain: {note}" for text in texts for note in research_notes(text))
+    """The research notes of record texts, for a record copy's annex ("Uncertain: ..." each, dates written out)."""
+    return tuple(f"Uncertain: {wording.prose_dates(note)}" for text in texts for note in research_notes(text))
 
 
 def election_dates(election: Election) -> ElectionDates:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import Annotated, Self
+from typing import Annotated, ClassVar, Self
 
 from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, model_validator
 
@@ -511,6 +511,19 @@ class HearingOfficerReportContext(DocumentContext):
     answering_brief: DeadlineLine
     signature: Signature
     service: tuple[ServiceEntry, ...] = ()
+
+    REGISTER_TABLE_LIMIT: ClassVar[int] = 40
+    """Up to this many challenged ballots the report lists one row per voter; above it, one row per
+    (challenger, ground, recommendation) with the count, and the voters of each group in a paragraph."""
+
+    @property
+    def challenge_groups(self) -> tuple[tuple[ChallengeItem, tuple[str, ...]], ...]:
+        """The challenges grouped by challenger, ground and recommendation, in register order: each
+        group's first item (for those three facts) and the voters of the group."""
+        groups: dict[tuple[str, str, str | None, str | None], list[ChallengeItem]] = {}
+        for item in self.challenges:
+            groups.setdefault((item.challenged_by, item.ground, item.disposition, item.reason), []).append(item)
+        return tuple((items[0], tuple(i.voter for i in items)) for items in groups.values())
 
 
 class ExceptionItem(_Facts):

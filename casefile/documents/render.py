@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib.resources
+import warnings
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -50,10 +51,10 @@ from casefile.vocab import DocumentKind, ElectionAgreement, TallyKind, VotingMet
 TEMPLATE_FILES: dict[DocumentKind, str] = {kind: f"{kind.value}.html" for kind in DocumentKind}
 """The template file of each document kind, in ``templates/``."""
 
-PDF_OPTIONS = {"pdf_identifier": True, "uncompressed_pdf": False}
-"""write_pdf options: the file identifier is a digest of the content (deterministic). Not PDF/A: in
-WeasyPrint 70 the PDF/A variants open the sRGB output-intent profile without closing it (a
-ResourceWarning on every render)."""
+PDF_OPTIONS = {"pdf_identifier": True, "uncompressed_pdf": False, "pdf_variant": "pdf/a-3b"}
+"""write_pdf options: PDF/A-3b (XMP metadata with the PDF/A identification, sRGB output intent, fonts
+embedded), the file identifier a digest of the content (deterministic). WeasyPrint 70 opens the sRGB
+profile of the output intent without closing it; :func:`render_pdf` silences that one ResourceWarning."""
 
 
 @dataclass(frozen=True)
@@ -332,9 +333,12 @@ def render_pdf(kind: DocumentKind, context: BaseModel) -> RenderedDocument:
     """
     html = render_html(kind, context)
     checked = _check_context(kind, context)
-    pdf = HTML(string=html, base_url=str(templates_dir()) + "/").write_pdf(
-        stylesheets=[_stylesheet()], font_config=_font_config(), **PDF_OPTIONS
-    )
+    with warnings.catch_warnings():
+        # WeasyPrint 70 leaves the bundled sRGB profile's file object to the garbage collector (PDF/A output intent).
+        warnings.filterwarnings("ignore", category=ResourceWarning, message=r"unclosed file .*sRGB2014\.icc")
+        pdf = HTML(string=html, base_url=str(templates_dir()) + "/").write_pdf(
+            stylesheets=[_stylesheet()], font_config=_font_config(), **PDF_OPTIONS
+        )
     assert pdf is not None
     return RenderedDocument(
         kind=kind,

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from casefile.documents.data import DocumentContext
+from casefile.documents.render import RenderedDocument
 from casefile.vocab import DocumentKind
+from checked import render_checked
 from document_cases import build_contexts
 
 
@@ -13,3 +15,9 @@ from document_cases import build_contexts
 def contexts() -> dict[DocumentKind, DocumentContext]:
     """Every document kind's context from the real cases (built once per test session)."""
     return build_contexts()
+
+
+@pytest.fixture(scope="session")
+def rendered(contexts: dict[DocumentKind, DocumentContext]) -> dict[DocumentKind, RenderedDocument]:
+    """Every document kind rendered once to HTML and PDF (each passing preflight)."""
+    return {kind: render_checked(kind, context) for kind, context in contexts.items()}

@@ -26,6 +26,7 @@ from casefile.documents.data import (
     CaseStatusReportContext,
     CertificationOfRepresentativeContext,
     CertificationOfResultsContext,
+    ChallengeItem,
     DeadlineLine,
     DecisionAndDirectionOfSecondElectionContext,
     DocketLine,
@@ -187,6 +188,7 @@ def tally_2022() -> TallyOfBallotsContext:
         unit_description=UNIT_PLACEHOLDER,
         board_agent=Signature(name=placeholder("Board agent's name"), title="Board Agent", organization="National Labor Relations Board, Region 10"),
         observers_for=(AMAZON, RWDSU),
+        election_type="Rerun election: Decision and Direction of Second Election",
         objections_due=DeadlineLine(
             what="Objections and offer of proof",
             due_on=date(2022, 4, 7),  # Thu 2022-03-31 + 5 business days
@@ -833,3 +835,86 @@ def build_contexts(*, with_documents: bool = True) -> dict[DocumentKind, Documen
     if with_documents:
         contexts[DocumentKind.CASE_STATUS_REPORT] = case_status_report_2022(issued_documents())
     return contexts
+
+
+# --------------------------------------------------------------------------------------------
+# Long real names, long addresses and large records: every kind, for the layout tests
+# --------------------------------------------------------------------------------------------
+
+LONG_EMPLOYER = "Amazon.com Services LLC, Bessemer Fulfillment Center (BHM1), a Subsidiary of Amazon.com, Inc."
+LONG_UNION = "Retail, Wholesale and Department Store Union, Mid-South Council"
+LONG_EMAIL = "counsel.of.record.for.the.employer@bessemer-fulfillment-law.com"  # 63 characters, no space to break at
+LONG_UNION_EMAIL = "general.counsel.mid-south-council@rwdsu-midsouthcouncils.org"  # 60 characters
+assert len(LONG_EMAIL) >= 60 and len(LONG_UNION_EMAIL) == 60
+
+LONG_CAPTION = BESSEMER_CAPTION.model_copy(update={"employer": LONG_EMPLOYER, "petitioner": LONG_UNION})
+LONG_EMPLOYER_PARTY = PartyRef(name=LONG_EMPLOYER, role=PartyRole.EMPLOYER, representative="Harriet Montgomery-Vanderbilt, Esq.",
+                               email=LONG_EMAIL, address="1201 Third Avenue, Suite 4900, Seattle, Washington 98101-3099")
+LONG_UNION_PARTY = PartyRef(name=LONG_UNION, role=PartyRole.PETITIONER, representative="Bartholomew J. Fitzgerald-Okonkwo",
+                            email=LONG_UNION_EMAIL, address="1901 Sixth Avenue North, Suite 2200, Birmingham, Alabama 35203")
+
+
+def _long_service(*parties: PartyRef, on: date) -> tuple[ServiceEntry, ...]:
+    return tuple(ServiceEntry(party=p, manner="Electronic mail and E-Filing", address=p.email or "", served_on=on) for p in parties)
+
+
+LONG_OBJECTIONS = tuple(
+    ObjectionItem(
+        number=n, filed_by=LONG_UNION, filed_by_label="Petitioner",
+        text=(f"During the critical period the Employer, by its managers, supervisors and agents, including its Area Manager"
+              f" at the BHM1 facility, interfered with employees' free choice (conduct {n}): it installed a United States Postal"
+              " Service collection box in the facility's parking lot, conveyed the impression of surveillance of employees'"
+              " union activities, and held mandatory captive-audience meetings in which it threatened loss of benefits."),
+    )
+    for n in range(1, 26)
+)
+
+REGISTER_3000 = tuple(
+    ChallengeItem(voter=f"Voter no. {n:04d} (Associate, Outbound Dock, Shift {'ABCD'[n % 4]})",
+                  challenged_by=LONG_EMPLOYER if n % 3 else "Board agent",
+                  ground="Not on the voter list: hired after the payroll-period ending date" if n % 2 else "Supervisor under Section 2(11)",
+                  disposition=None)
+    for n in range(1, 3001)
+)
+
+
+def long_contexts() -> dict[DocumentKind, DocumentContext]:
+    """Every kind's context with long real names, 60-character e-mail addresses, a 25-objection filing,
+    several counsel per party, a 3,000-ballot challenged register (the Hearing Officer's report) and
+    consolidated case numbers: the layout must hold for each."""
+    out: dict[DocumentKind, DocumentContext] = {}
+    for kind, context in build_contexts(with_documents=False).items():
+        update: dict[str, object] = {}
+        caption = context.caption
+        if caption.case_number == "10-RC-269250":
+            update["caption"] = LONG_CAPTION.model_copy(update={
+                "other_case_numbers": caption.other_case_numbers and ("10-CA-274511", "10-CA-275304", "10-CA-281222"),
+                "forum": caption.forum, "employer_label": caption.employer_label, "petitioner_label": caption.petitioner_label})
+        fields = type(context).model_fields
+        on = context.issuance.issued_on if isinstance(context.issuance.issued_on, date) else date(2021, 4, 16)
+        if "service" in fields and getattr(context, "service"):
+            filer = getattr(context, "filing_party", None)
+            parties = [p for p in (LONG_EMPLOYER_PARTY, LONG_UNION_PARTY) if filer is None or p.role is not filer.role]
+            update["service"] = _long_service(*parties, on=on)
+        if "filing_party" in fields:
+            update["filing_party"] = LONG_UNION_PARTY if context.filing_party.role is PartyRole.PETITIONER else LONG_EMPLOYER_PARTY  # type: ignore[attr-defined]
+        if kind in (DocumentKind.OBJECTIONS, DocumentKind.HEARING_OFFICER_REPORT, DocumentKind.NOTICE_OF_HEARING,
+                    DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION):
+            update["objections_set" if kind is DocumentKind.NOTICE_OF_HEARING else "objections"] = LONG_OBJECTIONS
+        if kind is DocumentKind.OFFER_OF_PROOF:
+            update["objections"] = LONG_OBJECTIONS
+            update["witnesses"] = tuple(
+                WitnessItem(objection_number=n, witness=f"Christopher Alexander Montgomery-Wellington (witness {n}), Outbound Dock Associate",
+                            summary="Will testify that on March 3, 2021 the Area Manager told the associates of the outbound dock that"
+                            " the facility would close if the union won, and that the Employer would learn how each of them voted.")
+                for n in range(1, 26) if n % 5)
+        if kind is DocumentKind.HEARING_OFFICER_REPORT:
+            update["challenges"] = REGISTER_3000
+        if "signature" in fields and kind in (DocumentKind.OBJECTIONS, DocumentKind.OFFER_OF_PROOF, DocumentKind.EXCEPTIONS):
+            signer = update["filing_party"]
+            assert isinstance(signer, PartyRef)
+            update["signature"] = Signature(
+                name=signer.representative or "", title=f"Counsel for the {signer.label}", organization=signer.name,
+                contact_lines=(signer.address or "", f"Telephone (205) 555-0143 · {signer.email}", "Alabama Bar No. ASB-1234-R56F"))
+        out[kind] = type(context).model_validate({**dict(context), **update})
+    return out

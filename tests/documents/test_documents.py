@@ -55,6 +55,7 @@ from casefile.rules.tally import AGAINST, TallyCounts, analyze_tally
 from casefile.vocab import DeadlineKind, DocumentKind, ElectionAgreement, PartyRole, TallyKind, VotingMethod
 
 import document_cases as cases
+from checked import render_checked
 
 GOLDEN = Path(__file__).parent / "golden"
 SHA256_HEX = re.compile(r"\b[0-9a-f]{64}\b")
@@ -196,12 +197,6 @@ def pdf_pages(pdf: bytes) -> list[str]:
     return [" ".join(page.extract_text().split()) for page in reader.pages]
 
 
-@pytest.fixture(scope="session")
-def rendered(contexts: dict[DocumentKind, DocumentContext]) -> dict[DocumentKind, RenderedDocument]:
-    """Every document kind rendered once to HTML and PDF."""
-    return {kind: render_pdf(kind, context) for kind, context in contexts.items()}
-
-
 KINDS = pytest.mark.parametrize("kind", list(DocumentKind), ids=[kind.value for kind in DocumentKind])
 
 
@@ -278,7 +273,7 @@ class TestEveryDocumentKind:
 class TestDocumentContent:
     def test_rerun_tally_says_rerun_and_challenges_sufficient(self) -> None:
         """The 2022 rerun tally is titled as a rerun and states that the 416 challenges are sufficient to affect the results."""
-        document = render_pdf(DocumentKind.TALLY_OF_BALLOTS, cases.tally_2022())
+        document = render_checked(DocumentKind.TALLY_OF_BALLOTS, cases.tally_2022())
         text = " ".join(pdf_pages(document.pdf))
         assert document.title == "Tally of Ballots — Rerun Election"
         for expected in ("TALLY OF BALLOTS — RERUN ELECTION", "Tally type Rerun", "6,153", "Number of void ballots 59",
@@ -289,7 +284,7 @@ class TestDocumentContent:
     def test_lufkin_paragraph_omits_party_fault_for_board_agent_irregularity(self) -> None:
         """When the set-aside rests on Board-agent irregularity, the notice omits the sentence naming a party."""
         context = cases.decision_2021().model_copy(update={"party_at_fault": None})
-        text = " ".join(pdf_pages(render_pdf(DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION, context).pdf))
+        text = " ".join(pdf_pages(render_checked(DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION, context).pdf))
         assert "The election conducted from February 8 to March 29, 2021 was set aside. Therefore, a new election" in text
         assert "certain conduct of" not in text
         assert "irregularities in the conduct of the election" in text
@@ -307,14 +302,14 @@ class TestDocumentContent:
                 ),
             }
         )
-        text = " ".join(pdf_pages(render_pdf(DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION, context).pdf))
+        text = " ".join(pdf_pages(render_checked(DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION, context).pdf))
         assert "no later than 12:01 a.m. on Tuesday, February 1, 2022 (29 CFR 102.67(k))" in text
         assert "ballots mailed February 4, 2022" in text
 
     def test_consent_election_decision_states_finality_not_review(self) -> None:
         """A consent election's decision says the rulings are final and offers no request for review (R-K5)."""
         context = cases.decision_2021().model_copy(update={"agreement": ElectionAgreement.CONSENT})
-        text = " ".join(pdf_pages(render_pdf(DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION, context).pdf))
+        text = " ".join(pdf_pages(render_checked(DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION, context).pdf))
         assert "FINALITY" in text
         assert "there is no review by the Board" in text
         assert "request for review of this Decision" not in text
@@ -331,7 +326,7 @@ class TestDocumentContent:
         context = cases.offer_of_proof_2021().model_copy(update={"objections": cases.OBJECTIONS_2021, "witnesses": tuple(
             WitnessItem(objection_number=n, witness=placeholder("witness"), summary=placeholder("summary of expected testimony"))
             for n in range(1, 24))})
-        pages = pdf_pages(render_pdf(DocumentKind.OFFER_OF_PROOF, context).pdf)
+        pages = pdf_pages(render_checked(DocumentKind.OFFER_OF_PROOF, context).pdf)
         assert len(pages) > 2
         assert [page.count("CONFIDENTIAL") for page in pages] == [1] * len(pages)
 
@@ -349,7 +344,7 @@ class TestDocumentContent:
         context = cases.notice_of_hearing_2021().model_copy(
             update={"objections_set": cases.OBJECTIONS_2021 if objections else (), "challenged_ballots_set": challenged}
         )
-        document = render_pdf(DocumentKind.NOTICE_OF_HEARING, context)
+        document = render_checked(DocumentKind.NOTICE_OF_HEARING, context)
         assert document.title == title
         assert title.upper() in " ".join(pdf_pages(document.pdf))
 
@@ -376,7 +371,7 @@ class TestEscapingAndEnvironment:
         html = render_html(DocumentKind.OBJECTIONS, context)
         assert "<script>" not in html
         assert "&lt;script&gt;alert(1)&lt;/script&gt; Smith &amp; Sons" in html
-        text = "".join(pdf_pages(render_pdf(DocumentKind.OBJECTIONS, context).pdf)).replace(" ", "")
+        text = "".join(pdf_pages(render_checked(DocumentKind.OBJECTIONS, context).pdf)).replace(" ", "")
         assert "<script>alert(1)</script>Smith&Sons(Employer)" in text  # printed as text (spaces ignored: the cell wraps)
 
     def test_environment_is_strict_and_autoescaping(self) -> None:
@@ -581,7 +576,7 @@ def _counts(tally: TallyLines) -> TallyCounts:
 
 
 def _text(kind: DocumentKind, context: DocumentContext) -> str:
-    return " ".join(pdf_pages(render_pdf(kind, context).pdf))
+    return " ".join(pdf_pages(render_checked(kind, context).pdf))
 
 
 class TestFixturesAgreeWithTheRules:

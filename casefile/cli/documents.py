@@ -1,0 +1,93 @@
+"""``casefile documents check`` (preflight of issued PDFs) and ``casefile documents docx`` (an editable
+copy of a party filing). Neither imports Prefect; ``docx`` imports python-docx, not WeasyPrint."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import typer
+
+from casefile.cli.app import app, console, err_console
+
+documents_app = typer.Typer(help="Issued documents: preflight check, editable copy of a filing.", no_args_is_help=True)
+app.add_typer(documents_app, name="documents")
+
+
+@documents_app.command("check")
+def check(
+    target: str = typer.Argument(None, metavar="[CASE|FILE]",
+                                 help="A case number (its issued documents), a PDF file, or a folder of PDFs; every case when omitted."),
+) -> None:
+    """Preflight issued documents: PDF/A-3b and metadata, fonts embedded, text extractable, US Letter,
+    no JavaScript, forms or encryption, size within the e-filing limit, confidential file names.
+    One line per document (OK, or what fails); exits 1 if any fails."""
+    from casefile.documents.preflight import PreflightReport, preflight, preflight_file
+
+    reports: list[PreflightReport] = []
+    path = Path(target) if target else None
+    if path is not None and path.is_file():
+        reports.append(preflight_file(path))
+    elif path is not None and path.is_dir():
+        reports.extend(preflight_file(p) for p in sorted(path.glob("*.pdf")))
+    else:
+        for document, data in _issued(target):
+            if data is None:
+                reports.append(PreflightReport(Path(document.path).name, 0, 0, (f"the issued file {document.path} is missing",)))
+                continue
+            report = preflight(data, confidential=document.confidential, file_name=document.path)
+            if hashlib.sha256(data).hexdigest() != document.sha256:
+                report = PreflightReport(report.file_name, report.pages, report.size,
+                                         (*report.failures, f"the file is not the one issued (sha256 {document.sha256[:12]}…)"))
+            reports.append(report)
+    if not reports:
+        console.print("no document to check")
+        return
+    for report in reports:
+        console.print(report.line(), highlight=False, soft_wrap=True)
+    failed = sum(not r.ok for r in reports)
+    if failed:
+        err_console.print(f"{failed} of {len(reports)} documents fail preflight", highlight=False)
+        raise typer.Exit(1)
+
+
+def _issued(case_number: str | None):  # type: ignore[no-untyped-def]
+    """(Document, its bytes or None when the file is missing) for the case, or for every case."""
+    from sqlmodel import col, select
+
+    from casefile.record.db import read_session
+    from casefile.record.lookups import get_case
+    from casefile.record.models import Document
+
+    with read_session() as session:
+        query = select(Document).order_by(col(Document.case_id), col(Document.id))
+        if case_number:
+            case = get_case(session, case_number)
+            query = query.where(Document.case_id == case.id)
+        documents = list(session.exec(query))
+    for document in documents:
+        file = Path(document.path)
+        yield document, (file.read_bytes() if file.is_file() else None)
+
+
+@documents_app.command("docx")
+def docx(
+    document_id: int = typer.Argument(..., help="The issued document's id (as `casefile case show --json` lists them)."),
+    out: Path = typer.Option(None, "--out", help="Where to write the DOCX (default: beside the PDF, same name, .docx)."),
+) -> None:
+    """Write an editable copy (Word) of an issued party filing: objections, offer of proof, exceptions.
+    Same caption, title and numbered paragraphs as the PDF, from the data stored with the document."""
+    from casefile.documents.docx import render_docx
+    from casefile.documents.storage import write_atomically
+    from casefile.errors import UnknownRecord
+    from casefile.record.db import read_session
+    from casefile.record.models import Document
+
+    with read_session() as session:
+        document = session.get(Document, document_id)
+        if document is None:
+            raise UnknownRecord(f"no issued document {document_id}")
+        kind, data, pdf = document.kind, dict(document.data), Path(document.path)
+    target = out if out is not None else pdf.with_suffix(".docx")
+    write_atomically(target, render_docx(kind, data), root=target.parent)
+    console.print(f"wrote {target}", highlight=False)

@@ -1,0 +1,125 @@
+"""Preflight (casefile.documents.preflight): what it passes and what it refuses, each failure made real."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject, TextStringObject
+from weasyprint import HTML
+
+import document_cases as cases
+from casefile.documents.preflight import DEFAULT_MAX_BYTES, confidential_name_problem, preflight
+from casefile.documents.render import render_html, render_pdf
+from casefile.vocab import DocumentKind
+
+NAME = "2021-04-09_tally-of-ballots.pdf"
+
+
+@pytest.fixture(scope="module")
+def tally_pdf() -> bytes:
+    return render_pdf(DocumentKind.TALLY_OF_BALLOTS, cases.tally_2021()).pdf
+
+
+def _rewritten(pdf: bytes, change) -> bytes:  # type: ignore[no-untyped-def]
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    change(writer)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _helvetica_page() -> bytes:
+    """A one-page US Letter PDF whose text uses Helvetica without embedding it (and has no PDF/A metadata)."""
+    writer = PdfWriter()
+    page = writer.add_blank_page(612, 792)
+    font = DictionaryObject({NameObject("/Type"): NameObject("/Font"), NameObject("/Subtype"): NameObject("/Type1"),
+                             NameObject("/BaseFont"): NameObject("/Helvetica")})
+    page[NameObject("/Resources")] = DictionaryObject({NameObject("/Font"): DictionaryObject({NameObject("/F1"): writer._add_object(font)})})
+    content = DecodedStreamObject()
+    content.set_data(b"BT /F1 12 Tf 72 720 Td (Objections of the Petitioner) Tj ET")
+    page[NameObject("/Contents")] = writer._add_object(content)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+class TestPreflight:
+    def test_an_issued_tally_passes_and_its_pages_are_counted(self, tally_pdf: bytes) -> None:
+        """casefile's tally is PDF/A-3b, embeds its fonts, is US Letter: OK, one page, its size reported."""
+        report = preflight(tally_pdf, confidential=False, file_name=NAME)
+        assert report.ok, report.failures
+        assert (report.pages, report.size) == (1, len(tally_pdf))
+        assert report.line().startswith(f"OK    {NAME} (1 page, ")
+
+    def test_a_pdf_that_is_not_pdf_a_fails(self) -> None:
+        """The same HTML written without the PDF/A variant has no PDF/A identification, metadata stream or output intent."""
+        plain = HTML(string=render_html(DocumentKind.TALLY_OF_BALLOTS, cases.tally_2021())).write_pdf()
+        failures = preflight(plain, confidential=False, file_name=NAME).failures
+        assert "no XMP metadata stream (PDF/A needs one)" in failures
+        assert "no PDF/A output intent (sRGB) in the catalog" in failures
+
+    def test_an_unembedded_font_fails(self) -> None:
+        """A page whose text uses Helvetica without embedding it names the font."""
+        failures = preflight(_helvetica_page(), confidential=False, file_name=NAME).failures
+        assert "fonts not embedded: Helvetica" in failures
+
+    def test_a4_pages_fail(self, tally_pdf: bytes) -> None:
+        """A page of 595 x 842 pt (A4) is not US Letter."""
+        def to_a4(writer: PdfWriter) -> None:
+            writer.pages[0].mediabox.upper_right = (595, 842)
+        failures = preflight(_rewritten(tally_pdf, to_a4), confidential=False, file_name=NAME).failures
+        assert "not US Letter (612 x 792 pt): page 1 (595 x 842 pt)" in failures
+
+    def test_javascript_forms_and_encryption_fail(self, tally_pdf: bytes) -> None:
+        """JavaScript, an AcroForm and encryption are each refused."""
+        def add_js(writer: PdfWriter) -> None:
+            writer._root_object[NameObject("/OpenAction")] = DictionaryObject(
+                {NameObject("/S"): NameObject("/JavaScript"), NameObject("/JS"): TextStringObject("app.alert('x');")})
+        with_js = _rewritten(tally_pdf, add_js)
+        assert "the PDF contains JavaScript" in preflight(with_js, confidential=False, file_name=NAME).failures
+
+        def add_form(writer: PdfWriter) -> None:
+            writer._root_object[NameObject("/AcroForm")] = DictionaryObject({NameObject("/Fields"): ArrayObject()})
+        with_form = _rewritten(tally_pdf, add_form)
+        assert "the PDF has an interactive form (AcroForm)" in preflight(with_form, confidential=False, file_name=NAME).failures
+        encrypted = _rewritten(tally_pdf, lambda w: w.encrypt("secret", algorithm="AES-128"))
+        assert preflight(encrypted, confidential=False, file_name=NAME).failures == ("the PDF is encrypted",)
+
+    def test_a_file_over_the_size_limit_fails(self, tally_pdf: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+        """The limit is the CASEFILE_EFILING_MAX_BYTES setting (default 20,000,000 bytes)."""
+        from casefile.settings import get_settings
+
+        assert get_settings().efiling_max_bytes == DEFAULT_MAX_BYTES == 20_000_000
+        monkeypatch.setenv("CASEFILE_EFILING_MAX_BYTES", "10000")
+        get_settings.cache_clear()
+        try:
+            failures = preflight(tally_pdf, confidential=False, file_name=NAME).failures
+        finally:
+            monkeypatch.delenv("CASEFILE_EFILING_MAX_BYTES")
+            get_settings.cache_clear()
+        assert failures == (f"{len(tally_pdf):,} bytes is over the e-filing limit of 10,000 bytes (CASEFILE_EFILING_MAX_BYTES)",)
+
+    def test_not_a_pdf_is_one_failure(self) -> None:
+        """Bytes that are not a PDF give one failure, never an exception."""
+        report = preflight(b"%PDF-1.7 truncated", confidential=False, file_name=NAME)
+        assert not report.ok and report.failures[0].startswith("not a readable PDF")
+
+
+class TestConfidentialNames:
+    @pytest.mark.parametrize("name", ["2021-04-16_offer-of-proof_rwdsu.pdf", "2022-04-07_offer-of-proof_amazon_v2.pdf",
+                                      "2026-12-01_offer-of-proof_mpc.pdf"], ids=["bessemer", "version", "new-case"])
+    def test_date_kind_and_party_key_are_safe(self, name: str) -> None:
+        """A name of date, kind, party key and version reveals nothing of the offer's content."""
+        assert confidential_name_problem(name) is None
+
+    @pytest.mark.parametrize("name", ["Maria Alvarez testimony.pdf", "2021-04-16_offer-of-proof_rwdsu_witness-maria-alvarez.pdf",
+                                      "2021-04-16_witness-list_rwdsu.pdf", "offer of proof (confidential).pdf"],
+                             ids=["witness-name", "extra-part", "not-a-kind", "free-text"])
+    def test_anything_else_in_the_name_is_refused(self, name: str) -> None:
+        """A witness's name, an extra part or a made-up kind in a confidential file's name fails preflight."""
+        assert confidential_name_problem(name) is not None
+        offer = render_pdf(DocumentKind.OFFER_OF_PROOF, cases.offer_of_proof_2021()).pdf
+        assert not preflight(offer, confidential=True, file_name=name).ok
+        assert preflight(offer, confidential=False, file_name=name).ok  # the name is checked only for confidential documents
