@@ -1,10 +1,9 @@
-"""Calendar feeds: the open deadlines of a case recorded through the services come out as iCalendar
+"""Calendar feeds: the open deadlines of a case recorded through the acts come out as iCalendar
 files that parse back with ``icalendar``, pass its validation, carry the real cut-offs, keep their
 UIDs from one export to the next and give each party only the deadlines it must act on."""
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import subprocess
 import sys
@@ -21,15 +20,22 @@ from casefile.calendar_feed import Feed, case_feeds, concerns_party, deadline_ui
 from casefile.record.db import make_engine, read_session, write_session
 from casefile.record import migrate
 from casefile.errors import UnknownCase, UnknownRecord
-from casefile.services.cases import open_case
 from casefile.record.deadlines import keep_deadline
-from casefile.services.objections import ObjectionsIn, file_objections
 from casefile.record.lookups import get_case, get_election
 from casefile.jobs.sweep import sweep
-from casefile.services.tallies import record_tally
-from casefile.vocab import DeadlineKind, TallyKind
+from casefile.vocab import DeadlineKind
+from tests.bessemer import (
+    NUMBER,
+    TALLY_2021,
+    TALLY_2022,
+    case_act,
+    file_objections,
+    objections,
+    open_case,
+    record_tally,
+    to_rerun,
+)
 from tests.conftest import at
-from tests.services.bessemer import CASE_IN, ELECTION_2021, ELECTION_2022, NUMBER, TALLY_2021, TALLY_2022
 
 EASTERN = ZoneInfo("America/New_York")
 CENTRAL = ZoneInfo("America/Chicago")
@@ -39,9 +45,8 @@ CASEFILE = Path(sys.executable).with_name("casefile")
 def _bessemer_2021(engine: Engine, *, office: str = "Atlanta") -> None:
     """Bessemer opened and its 2021 tally recorded (prepared Fri 2021-04-09), optionally at another office."""
     with write_session(engine) as s:
-        open_case(s, case_in=dataclasses.replace(CASE_IN, office=office), as_of=at("2021-04-09T12:00:00-04:00"))
-        record_tally(s, case_number=NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9), counts=TALLY_2021,
-                     election_in=ELECTION_2021, as_of=at("2021-04-09T12:00:00-04:00"))
+        open_case(s, act=case_act(office=office), as_of=at("2021-04-09T12:00:00-04:00"))
+        record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
 
 
 def _feeds(engine: Engine, **kw: str) -> dict[str, Feed]:
@@ -146,12 +151,9 @@ class TestCaseCalendar:
     def test_rerun_events_name_their_election_and_winter_cut_offs_are_standard_time(self, engine: Engine) -> None:
         """After the 2022 rerun tally, its objections are due Thu 2022-04-07 (election 2); reconsideration of the
         RD's decision stays due Mon 2021-12-13 11:59:59 p.m. EST (-05:00)."""
-        from tests.services.test_bessemer_path import TestRerun
-
-        TestRerun()._to_rerun(engine)
+        to_rerun(engine)
         with write_session(engine) as s:
-            record_tally(s, case_number=NUMBER, kind=TallyKind.RERUN, prepared_on=date(2022, 3, 31), counts=TALLY_2022,
-                         election_in=ELECTION_2022, as_of=at("2022-03-31T12:00:00-04:00"))
+            record_tally(s, TALLY_2022, as_of=at("2022-03-31T12:00:00-04:00"))
         calendar = _parse(_feeds(engine)["10-RC-269250.ics"])
         assert_valid(calendar)
         events = _events(calendar)
@@ -191,9 +193,8 @@ class TestStableIdentity:
         assert before == {str(e["UID"]) for e in _parse(_feeds(other)["10-RC-269250.ics"]).walk("VEVENT")}
         other.dispose()
         with write_session(engine) as s:
-            file_objections(s, case_number=NUMBER, as_of=at("2021-04-16T17:00:00-04:00"), objections_in=ObjectionsIn(
-                party="rwdsu", statements=("objection 1",), received_on=date(2021, 4, 16),
-                received_at=at("2021-04-16T16:00:00-05:00")))
+            file_objections(s, objections("rwdsu", ["objection 1"], at=at("2021-04-16T16:00:00-05:00")),
+                            as_of=at("2021-04-16T17:00:00-04:00"))
         with write_session(engine) as s:
             sweep(s, as_of=at("2021-04-17T00:00:00-04:00"))
         after = {str(e["UID"]) for e in _parse(_feeds(engine)["10-RC-269250.ics"]).walk("VEVENT")}
