@@ -7,33 +7,28 @@ import json
 import os
 import subprocess
 import sys
-from datetime import date
 from pathlib import Path
 
 import pytest
 
 from casefile.record.db import make_engine, write_session
-from casefile.services.cases import open_case
-from casefile.services.tallies import record_tally
-from casefile.vocab import TallyKind
 from tests.conftest import at
-from tests.services.bessemer import CASE_IN, ELECTION_2021, NUMBER, TALLY_2021
+from tests.bessemer import NUMBER, TALLY_2021, open_case, record_tally
 
 CASEFILE = Path(sys.executable).with_name("casefile")
 
 
 @pytest.fixture
 def db_env(tmp_path: Path) -> dict[str, str]:
-    """A SQLite file holding the Bessemer case with its 2021 tally (recorded through the services)."""
+    """A SQLite file holding the Bessemer case with its 2021 tally (recorded through the acts)."""
     from casefile.record import migrate
 
     url = f"sqlite:///{tmp_path / 'casefile.db'}"
     engine = make_engine(url)
     migrate.upgrade(engine)  # the CLI opens it: its schema at the migrations' head
     with write_session(engine) as s:
-        open_case(s, case_in=CASE_IN, as_of=at("2021-04-09T12:00:00-04:00"))
-        record_tally(s, case_number=NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9), counts=TALLY_2021,
-                     election_in=ELECTION_2021, as_of=at("2021-04-09T12:00:00-04:00"))
+        open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
+        record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
     engine.dispose()
     return {**os.environ, "CASEFILE_DATABASE_URL": url, "COLUMNS": "200"}
 

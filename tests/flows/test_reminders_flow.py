@@ -9,18 +9,14 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
-from datetime import date
 from pathlib import Path
 
 import pytest
 
 from casefile.record.db import write_session
-from casefile.services.cases import open_case
-from casefile.services.tallies import record_tally
-from casefile.vocab import TallyKind
 from tests.conftest import at
 from tests.mail import Inbox, free_port, mail_url, smtp_server
-from tests.services.bessemer import CASE_IN, ELECTION_2021, NUMBER, TALLY_2021
+from tests.bessemer import NUMBER, TALLY_2021, open_case, record_tally
 
 pytestmark = pytest.mark.prefect
 CASEFILE = Path(sys.executable).with_name("casefile")
@@ -69,9 +65,8 @@ class TestFlow:
         """`people add` then `remind` delivers one email per person, `remind` again sends nothing; `people list` masks secrets."""
         inbox, port = mail
         with write_session() as s:
-            open_case(s, case_in=CASE_IN, as_of=at("2021-04-09T12:00:00-04:00"))
-            record_tally(s, case_number=NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9), counts=TALLY_2021,
-                         election_in=ELECTION_2021, as_of=at("2021-04-09T12:00:00-04:00"))
+            open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
+            record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
         added = cli("people", "add", NUMBER, "--party", "rwdsu", "--name", "Jane Union", "--notify", mail_url(port, JANE))
         assert added.returncode == 0, added.stderr
         assert "added: Jane Union for rwdsu in 10-RC-269250, reminded via mailto://127.0.0.1:" in added.stdout

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import date
 from pathlib import Path
 
 import pytest
@@ -12,11 +11,9 @@ from sqlmodel import select
 from casefile.record.db import read_session, write_session
 from casefile.record.models import Deadline, Election
 from casefile.prefect_env import flow_runtime
-from casefile.services.cases import open_case
-from casefile.services.tallies import record_tally
-from casefile.vocab import DeadlineKind, DeadlineStatus, Stage, TallyKind
+from casefile.vocab import DeadlineKind, DeadlineStatus, Stage
 from tests.conftest import at
-from tests.services.bessemer import CASE_IN, ELECTION_2021, NUMBER, TALLY_2021
+from tests.bessemer import TALLY_2021, open_case, record_tally
 
 pytestmark = pytest.mark.prefect
 
@@ -25,9 +22,8 @@ pytestmark = pytest.mark.prefect
 def tallied(prefect_server: None, configured_db: Path) -> Iterator[None]:
     """Bessemer's 2021 tally in a fresh database; its objection period ran out on 2021-04-16."""
     with write_session() as s:
-        open_case(s, case_in=CASE_IN, as_of=at("2021-04-09T12:00:00-04:00"))
-        record_tally(s, case_number=NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9), counts=TALLY_2021,
-                     election_in=ELECTION_2021, as_of=at("2021-04-09T12:00:00-04:00"))
+        open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
+        record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
     with flow_runtime():
         yield
 

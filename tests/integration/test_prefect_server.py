@@ -16,7 +16,7 @@ import time
 import urllib.request
 import uuid
 from collections.abc import Iterator
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -29,11 +29,9 @@ from casefile.record.db import make_engine, write_session
 from casefile.record import migrate
 from casefile.record.models import Deadline, Election
 from casefile.prefect_server import QUIET, local_server, stop_process
-from casefile.services.cases import open_case
-from casefile.services.tallies import record_tally
-from casefile.vocab import DeadlineKind, DeadlineStatus, Stage, TallyKind
+from casefile.vocab import DeadlineKind, DeadlineStatus, Stage
 from tests.conftest import POSTGRES_URL, at
-from tests.services.bessemer import CASE_IN, ELECTION_2021, NUMBER, TALLY_2021
+from tests.bessemer import TALLY_2021, open_case, record_tally
 
 pytestmark = [pytest.mark.integration, pytest.mark.postgres]
 REPO = Path(__file__).resolve().parents[2]
@@ -89,13 +87,12 @@ def url_for(admin: URL, driver: str, database: str) -> str:
 
 
 def record_bessemer_tally(casefile_url: str) -> None:
-    """Bessemer's 2021 tally, recorded through the services: its objection period ran out on 2021-04-16."""
+    """Bessemer's 2021 tally, recorded through the acts: its objection period ran out on 2021-04-16."""
     engine = make_engine(casefile_url)
     migrate.upgrade(engine)  # the served flows open it: its schema at the migrations' head
     with write_session(engine) as s:
-        open_case(s, case_in=CASE_IN, as_of=at("2021-04-09T12:00:00-04:00"))
-        record_tally(s, case_number=NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9), counts=TALLY_2021,
-                     election_in=ELECTION_2021, as_of=at("2021-04-09T12:00:00-04:00"))
+        open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
+        record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
     engine.dispose()
 
 

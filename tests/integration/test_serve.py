@@ -11,7 +11,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
-from datetime import date, datetime
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -21,11 +21,9 @@ from casefile.record.db import make_engine, write_session
 from casefile.record import migrate
 from casefile.record.models import Deadline, Election
 from casefile.prefect_server import free_port
-from casefile.services.cases import open_case
-from casefile.services.tallies import record_tally
-from casefile.vocab import DeadlineKind, DeadlineStatus, Stage, TallyKind
+from casefile.vocab import DeadlineKind, DeadlineStatus, Stage
 from tests.conftest import at
-from tests.services.bessemer import CASE_IN, ELECTION_2021, NUMBER, TALLY_2021
+from tests.bessemer import TALLY_2021, open_case, record_tally
 
 CASEFILE = Path(sys.executable).with_name("casefile")
 
@@ -81,9 +79,8 @@ def lapsed_case(tmp_path: Path) -> Path:
     engine = make_engine(f"sqlite:///{tmp_path / 'casefile.db'}")
     migrate.upgrade(engine)  # `casefile serve` opens it: its schema at the migrations' head
     with write_session(engine) as s:
-        open_case(s, case_in=CASE_IN, as_of=at("2021-04-09T12:00:00-04:00"))
-        record_tally(s, case_number=NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9), counts=TALLY_2021,
-                     election_in=ELECTION_2021, as_of=at("2021-04-09T12:00:00-04:00"))
+        open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
+        record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
     engine.dispose()
     return tmp_path
 
