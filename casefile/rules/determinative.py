@@ -30,7 +30,7 @@ from itertools import combinations_with_replacement
 from math import comb
 
 from casefile.errors import InvalidTally
-from casefile.rules.outcome import NULLITY_OUTCOME, RESULTS_OUTCOME, Ballot, Outcome, TallyCounts, validate_tally
+from casefile.rules.outcome import MAX_COUNT, NULLITY_OUTCOME, RESULTS_OUTCOME, Ballot, Outcome, TallyCounts, validate_tally
 
 __all__ = [
     "ENUMERATION_LIMIT",
@@ -59,13 +59,19 @@ def one_union_determinative(yes: int, no: int, challenged: int) -> bool:
         (``yes + challenged <= no``: even with every challenged ballot for it, it reaches at best a tie).
 
     Raises:
-        InvalidTally: a count is negative.
+        InvalidTally: a count is not an ``int`` (``bool`` is not), is negative or exceeds ``MAX_COUNT``;
+            ``line`` names the argument.
 
     Authority: 29 CFR 102.69(a)(7); rules.md R-E4, R-D1, R-D2.
     """
     for where, value in (("yes", yes), ("no", no), ("challenged", challenged)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidTally(f"{where}: a count of ballots must be a whole number, got {type(value).__name__}", line=where)
         if value < 0:
-            raise InvalidTally(f"{where}: a count of ballots cannot be negative, got {value}", line=where)
+            shown = f"{value:,}" if value.bit_length() < 64 else "a number of 19 digits or more"
+            raise InvalidTally(f"{where}: a count of ballots cannot be negative, got {shown}", line=where)
+        if value > MAX_COUNT:
+            raise InvalidTally(f"{where}: more than {MAX_COUNT:,}, the most ballots casefile accepts in one count", line=where)
     certainly_wins = 2 * yes > yes + no + challenged
     certainly_loses = yes + challenged <= no
     return not (certainly_wins or certainly_loses)

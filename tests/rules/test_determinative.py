@@ -64,6 +64,25 @@ class TestOneUnionClosedForm:
             one_union_determinative(3, -1, 0)
         assert caught.value.line == "no"
 
+    @pytest.mark.parametrize(
+        ("args", "line", "message"),
+        [
+            pytest.param((True, 1, 0), "yes", "yes: a count of ballots must be a whole number, got bool", id="bool"),
+            pytest.param((3, 1, 1.0), "challenged", "challenged: a count of ballots must be a whole number, got float",
+                         id="float"),
+            pytest.param((3, -(2**70), 0), "no", "no: a count of ballots cannot be negative, got a number of 19 digits "
+                         "or more", id="huge-negative"),
+            pytest.param((2**63, 1, 0), "yes", "yes: more than 1,000,000, the most ballots casefile accepts in one count",
+                         id="two-to-the-63"),
+        ],
+    )
+    def test_refuses_counts_that_are_not_bounded_ints(self, args: tuple[object, object, object], line: str,
+                                                       message: str) -> None:
+        """bool, float, a huge negative or 2^63 is refused naming the argument, never a traceback."""
+        with pytest.raises(InvalidTally) as caught:
+            one_union_determinative(*args)  # type: ignore[arg-type]  # the refusal is the point
+        assert (caught.value.line, str(caught.value)) == (line, message)
+
     @given(yes=st.integers(0, 400), no=st.integers(0, 400), challenged=st.integers(0, 400))
     def test_matches_the_two_inequalities_of_r_e4(self, yes: int, no: int, challenged: int) -> None:
         """The closed form equals the case analysis written in R-E4."""
