@@ -103,6 +103,9 @@ class _Record:
         self.parties = parties_of(session, case)
         self.by_id = {p.id: p for p in self.parties}
         self.office = office_of(case)
+        # The Region that handles the case now: its receiving office's (a case transferred to another
+        # Region, or numbered for a merged one, is signed by that Region; 29 CFR 102.72(a)).
+        self.region = int(self.office.region or case.region)
         self.zone = ZoneInfo(self.office.tz)
 
     def text(self, value: str) -> str:
@@ -119,7 +122,7 @@ class _Record:
         petitioner = next(p for p in self.parties if p.role in (PartyRole.PETITIONER, PartyRole.INDIVIDUAL_PETITIONER))
         intervenors = tuple(p.name for p in self.parties if p.role is PartyRole.INTERVENOR)
         return Caption(case_number=self.case.number, other_case_numbers=other, employer=employer.name,
-                       petitioner=petitioner.name, intervenors=intervenors, region=f"Region {int(self.case.region)}",
+                       petitioner=petitioner.name, intervenors=intervenors, region=f"Region {self.region}",
                        office=self.office.name, forum=forum)
 
     def service(self, *, excluding: int | None = None, on: date) -> tuple[ServiceEntry, ...]:
@@ -131,7 +134,7 @@ class _Record:
 
     def rd_signature(self, name: str = "") -> Signature:
         return Signature(name=name or placeholder("Regional Director's name"),
-                         title=f"Regional Director, Region {int(self.case.region)}", organization="National Labor Relations Board")
+                         title=f"Regional Director, Region {self.region}", organization="National Labor Relations Board")
 
     def party_signature(self, party: Party) -> Signature:
         return Signature(name=party.representative or placeholder(f"signature of counsel for {party.name}"),
@@ -229,6 +232,9 @@ class _Record:
 _NOT_IN_HISTORY = ("issue-document", "set-aside", "direct-second-election", "deadline-lapsed", "sweep")
 """Docket acts a procedural history leaves out: issuance (the act's own line says it), and the acts a
 decision performs (its line says the election was set aside and a new one directed)."""
+_NOT_IN_DOCKET = ("issue-document", "sweep", "set-aside", "direct-second-election")
+"""Docket acts the status report's docket leaves out: issuance (its "Documents issued" table lists them),
+and the acts a decision performs (the decision's own line says them)."""
 _TABLES: dict[str, type] = {"tally": Tally, "filing": Filing, "hearing": Hearing, "decision": Decision}
 _DECISION_ACTS = ("ho-report", "rd-decision", "alj-decision", "board-decision")
 _DECIDERS = {"ho-report": "The Hearing Officer issued a report recommending", "rd-decision": "The Regional Director issued a decision:",
@@ -247,7 +253,8 @@ def _tally_sentence(tally: Tally) -> str:
              TallyKind.RERUN: "Tally of Ballots of the rerun election", TallyKind.RUNOFF: "Tally of Ballots of the runoff election"}[tally.kind]
     votes = [f"{v:,} for {n}" for n, v in tally.votes] + ([f"{tally.against:,} against"] if tally.against is not None else [])
     sufficient = "sufficient" if tally.determinative else "not sufficient"
-    return (f"The {title} issued: {', '.join(votes)}; {tally.void:,} void and {tally.challenged:,} challenged ballots"
+    void = f"{tally.void:,} void" if tally.void is not None else "void ballots not in the record"
+    return (f"The {title} issued: {', '.join(votes)}; {void} and {tally.challenged:,} challenged ballots"
             f" ({sufficient} in number to affect the results).")
 
 
@@ -265,7 +272,7 @@ def _notes(*texts: str) -> tuple[str, ...]:
 
 def election_dates(election: Election) -> ElectionDates:
     return ElectionDates(began_on=election.held_from_on or placeholder("election date"), ended_on=election.held_to_on,
-                         method=election.method)
+                         method=election.method or placeholder("voting method"))
 
 
 def tally_lines(tally: Tally, election: Election) -> TallyLines:
@@ -274,7 +281,9 @@ def tally_lines(tally: Tally, election: Election) -> TallyLines:
         unions, f"{unions} Labor Organizations")
     return TallyLines(
         kind=tally.kind, prepared_on=tally.prepared_on, unit_id=election.unit_id, ballot_type=ballot_type,
-        election=election_dates(election), eligible=tally.eligible or 0, void=tally.void,
+        election=election_dates(election),
+        eligible=tally.eligible if tally.eligible is not None else placeholder("number of eligible voters"),
+        void=tally.void if tally.void is not None else placeholder("number of void ballots"),
         choices=tuple(VoteLine(choice=n, votes=v) for n, v in tally.votes), against=tally.against, valid=tally.valid,
         challenged=tally.challenged, valid_plus_challenged=tally.valid_plus_challenged, determinative=tally.determinative,
         majority_for=tally.majority_for, outcome=tally.outcome_text,
@@ -358,7 +367,7 @@ def _offer_of_proof(rec: _Record, subject: str) -> Built:
     ctx = OfferOfProofContext(
         caption=rec.caption(), issuance=Issuance(issued_on=filing.received_on, issuer_title=f"Counsel for the {rec.party_ref(party).label}"),
         filing_party=rec.party_ref(party), objections_filed_on=filing.received_on,
-        submitted_to=f"Regional Director, Region {int(rec.case.region)}", objections=objections, witnesses=witnesses,
+        submitted_to=f"Regional Director, Region {rec.region}", objections=objections, witnesses=witnesses,
         evidence_due_on=_offer_extended_to(rec, election), signature=rec.party_signature(party),
     )
     return Built(ctx, filing.received_on, party.name, election.id, confidential=True, party_key=party.key)
@@ -454,7 +463,7 @@ def _ho_report(rec: _Record, subject: str) -> Built:
         recommended_disposition=disposition, exceptions=exceptions, answering_brief=answering,
         record_notes=_notes(decision.summary, decision.note, held.note if held else "") + _plain_notes(decision.note),
         signature=Signature(name=decision.issuer or placeholder("Hearing Officer's name"), title="Hearing Officer",
-                            organization=f"National Labor Relations Board, Region {int(rec.case.region)}"),
+                            organization=f"National Labor Relations Board, Region {rec.region}"),
         service=rec.service(on=decision.issued_on),
     )
     return Built(ctx, decision.issued_on, "Hearing Officer", election.id)
@@ -576,7 +585,7 @@ def _status_report(rec: _Record, subject: str) -> Built:
                                          result=_election_result(rec, election), tallies=analyses,
                                          follows=_follows_line(rec, election), set_aside=set_aside))
     docket = session.exec(select(DocketEntry).where(DocketEntry.case_id == rec.case.id,
-                                                    col(DocketEntry.act).not_in(("issue-document", "sweep")))
+                                                    col(DocketEntry.act).not_in(_NOT_IN_DOCKET))
                           .order_by(col(DocketEntry.occurred_on), col(DocketEntry.id))).all()
     lines = tuple(DocketLine(occurred_on=e.occurred_on, actor=e.actor, act=wording.ACT_NAMES.get(e.act, e.act.replace("-", " ").capitalize()),
                              note=rec.history_event(e), party=_docket_party(rec, e)) for e in docket)
@@ -608,6 +617,8 @@ def _docket_party(rec: _Record, entry: DocketEntry) -> str | None:
     table, _, ident = entry.ref.partition(":")
     if table == "filing" and ident.isdigit() and (filing := rec.session.get(Filing, int(ident))) is not None:
         return rec.by_id[filing.party_id].name
+    if entry.act == "open-case":  # the petition opens the case
+        return next((p.name for p in rec.parties if p.role in (PartyRole.PETITIONER, PartyRole.INDIVIDUAL_PETITIONER)), None)
     return None
 
 

@@ -321,6 +321,23 @@ class TestDocumentContent:
         assert "Party served" not in text
         assert "CONFIDENTIAL — FOR THE REGIONAL DIRECTOR ONLY" in text  # running header on every page after the first
 
+    def test_offer_of_proof_lists_only_the_objections_with_evidence(self) -> None:
+        """Of 23 objections, the one with a witness is listed; no "No witness is offered" for the 22 others."""
+        context = cases.offer_of_proof_2021().model_copy(update={"objections": cases.OBJECTIONS_2021, "witnesses": (
+            WitnessItem(objection_number=1, witness="Jennifer Bates", summary=placeholder("summary of expected testimony")),)})
+        text = _text(DocumentKind.OFFER_OF_PROOF, context)
+        assert "Objection 1 [NOT IN THE PUBLIC RECORD: text of Objection 1 as filed] Witness Summary of expected testimony Jennifer Bates" in text
+        assert "Objection 2" not in text and "No witness" not in text and "EVIDENCE TO FOLLOW" not in text
+
+    def test_offer_of_proof_says_evidence_to_follow_after_an_extension(self) -> None:
+        """When the Regional Director extended the offer of proof, the objections without a witness yet are named, with the date."""
+        context = cases.offer_of_proof_2021().model_copy(update={
+            "objections": cases.OBJECTIONS_2021[:4], "evidence_due_on": date(2021, 4, 23), "witnesses": (
+                WitnessItem(objection_number=1, witness="Jennifer Bates", summary=placeholder("summary of expected testimony")),)})
+        text = _text(DocumentKind.OFFER_OF_PROOF, context)
+        assert ("EVIDENCE TO FOLLOW The Regional Director has extended to April 23, 2021 the time to submit the offer of proof on"
+                " Objections 2, 3, and 4 (29 CFR 102.69(a)(8))") in text
+
     def test_offer_of_proof_says_confidential_once_on_each_page(self) -> None:
         """The banner says CONFIDENTIAL on the first page and the running header on the others: once per page, never twice."""
         context = cases.offer_of_proof_2021().model_copy(update={"objections": cases.OBJECTIONS_2021, "witnesses": tuple(
