@@ -219,8 +219,8 @@ class TallyLines(_Facts):
     unit_id: str = "A"
     ballot_type: str  # "Single Labor Organization", "Two Labor Organizations"
     election: ElectionDates
-    eligible: Count  # approximate number of eligible voters
-    void: Count
+    eligible: Count | Placeholder  # approximate number of eligible voters (a placeholder: not in the record)
+    void: Count | Placeholder
     choices: tuple[VoteLine, ...] = Field(min_length=1)
     against: Count | None
     valid: Count
@@ -252,8 +252,10 @@ class TallyLines(_Facts):
         return self
 
     @property
-    def ballots_cast(self) -> int:
-        """Ballots cast = valid + void + challenged (R-C3)."""
+    def ballots_cast(self) -> int | str:
+        """Ballots cast = valid + void + challenged (R-C3); a placeholder when the void count is not in the record."""
+        if isinstance(self.void, str):
+            return placeholder("number of ballots cast (the void ballots are not in the record)")
         return self.valid + self.void + self.challenged
 
 
@@ -718,6 +720,8 @@ class RevisedTallyContext(DocumentContext):
             ),
             ("against", "votes against", original.against or 0, self.counted_against or 0, revised.against or 0),
         ):
+            if isinstance(before, str) or isinstance(after, str):  # a void count not in the record: nothing to add up
+                continue
             if before + added != after:
                 raise InvalidTally(
                     f"{where}: {label} is {after:,} but the original {before:,} plus the {added:,} counted is {before + added:,}",

@@ -106,8 +106,10 @@ def weekday_date(value: date | str) -> str:
     return f"{value:%A}, {long_date(value)}"
 
 
-def count(value: int) -> str:
-    """``5867`` → "5,867"."""
+def count(value: int | str) -> str:
+    """``5867`` → "5,867"; a placeholder (a figure not in the record) passes through."""
+    if isinstance(value, str) and is_placeholder(value):
+        return value
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"count expects an int, got {value!r}")
     return f"{value:,}"
