@@ -40,7 +40,7 @@ from casefile.record.lookups import objections_still_pending
 from casefile.rules.target_dates import REGION_TARGET_DATES
 from casefile.record.deadlines import EARLIEST_CERTIFICATION_DETERMINATIVE, close_open_deadlines
 from casefile.record.lookups import latest_tally
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, OutcomeKind, Stage
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, OutcomeKind, Stage, TallyKind
 from casefile.record.workflow import advance
 
 _FILING_FOR = {DeadlineKind.OBJECTIONS: "objections", DeadlineKind.OFFER_OF_PROOF: "offer-of-proof",
@@ -146,10 +146,13 @@ def _close_region_dates(session: Session, as_of: datetime, case_id: int | None, 
     - an open hearing-opens target whose election's hearing has opened: met, or met late when it
       opened after the target (R-I3) — for a hearing recorded without closing the target.
     """
+    # Driven from the few elections that can moot it (a determinative or a revised tally), on the election index.
+    suspects = select(Tally.election_id).where(or_(col(Tally.determinative).is_(True), Tally.kind == TallyKind.REVISED))
     overtaken = _scoped(
         select(Deadline, Tally.prepared_on, Tally.kind, Tally.determinative)
         .join(Tally, col(Tally.election_id) == col(Deadline.election_id))
-        .where(Deadline.kind == DeadlineKind.EARLIEST_CERTIFICATION, Deadline.status == DeadlineStatus.OPEN,
+        .where(col(Deadline.election_id).in_(suspects), Deadline.kind == DeadlineKind.EARLIEST_CERTIFICATION,
+               Deadline.status == DeadlineStatus.OPEN,
                or_(col(Tally.prepared_on) > col(Deadline.trigger_on),
                    and_(col(Tally.prepared_on) == col(Deadline.trigger_on), col(Tally.determinative).is_(True)))),
         case_id, offices).order_by(col(Deadline.id), col(Tally.prepared_on).desc())  # the latest tally says why
@@ -167,7 +170,8 @@ def _close_region_dates(session: Session, as_of: datetime, case_id: int | None, 
         select(Deadline, Hearing.opens_on)
         .join(Hearing, col(Hearing.election_id) == col(Deadline.election_id))
         .join(Election, col(Election.id) == col(Deadline.election_id))
-        .where(Deadline.kind == DeadlineKind.HEARING_OPENS, Deadline.status == DeadlineStatus.OPEN,
+        .where(col(Deadline.election_id).in_(select(Hearing.election_id).where(col(Hearing.opens_on).is_not(None))),
+               Deadline.kind == DeadlineKind.HEARING_OPENS, Deadline.status == DeadlineStatus.OPEN,
                col(Hearing.opens_on).is_not(None), col(Hearing.opens_on) <= as_of.date(),
                col(Election.stage).in_(_HEARING_OPENED)),
         case_id, offices).order_by(col(Deadline.id), col(Hearing.opens_on))
