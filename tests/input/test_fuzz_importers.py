@@ -26,7 +26,7 @@ from tests.input.ledger import judge
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 RECORDS = 40  # the first 40 records of each fixture: every shape of row, parsed in a few milliseconds
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 #: Cell values that look like counts, dates or case numbers but are not (or are, barely).
 HOSTILE = st.one_of(
