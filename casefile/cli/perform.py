@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import os
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
-from casefile.acts import ActIn
 from casefile.cli.app import console, err_console
+
+if TYPE_CHECKING:  # the act models load the record and the rules: only when an act is performed
+    from casefile.acts import ActIn
 
 
 def now() -> datetime:
