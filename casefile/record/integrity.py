@@ -7,9 +7,9 @@ order; empty for the case's first entry) and ``chain_hash``:
                                                               sha256 of the document it issued})
 
 The content is every column of the entry except its id and the two hashes (:data:`HASHED`; a test
-keeps that list equal to the table's columns), each written in one canonical form (enums by value,
-dates ISO, instants in UTC to the microsecond), so the hash is the same on SQLite and PostgreSQL
-and after a backup and restore. The key is the instance's (casefile.record.secret_key): a plain
+checks that every column of the table is hashed or named in UNHASHED), each written in one canonical
+form (casefile.record.chain: enums by stored name, dates ISO, instants in UTC to the microsecond),
+so the hash is the same on SQLite and PostgreSQL and after a backup and restore. The key is the instance's (casefile.record.secret_key): a plain
 hash could be recomputed by whoever edits a row; an HMAC cannot be without the key.
 
 What the chain shows: an entry whose content was edited (its hash no longer matches), an entry
