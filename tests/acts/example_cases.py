@@ -1,8 +1,11 @@
-"""Real cases from examples/ carried through the front door act by act, for the tests of the
-challenged-ballot, runoff and deadline-order acts: Starbucks Genesee Street (03-RC-282139:
-determinative challenges sustained, revised tally 15-9), Trinity College (01-RC-196511: two
-unions, no majority, runoff) and Walter E. Selck (13-RC-13325, 1974: 17-15 with 4 challenged,
-partial resolution, rules.md R-E7).
+"""Real cases from examples/ carried through the front door act by act, and the helpers every
+test of an act uses: performing one act as a replay would, checking that a refused act stores
+nothing and a retried one nothing new (tests/acts/procedure.py carries Bessemer with them).
+
+The cases here serve the challenged-ballot, runoff and deadline-order acts: Starbucks Genesee
+Street (03-RC-282139: determinative challenges sustained, revised tally 15-9), Trinity College
+(01-RC-196511: two unions, no majority, runoff) and Walter E. Selck (13-RC-13325, 1974: 17-15
+with 4 challenged, partial resolution, rules.md R-E7).
 
 Every scenario act is the file's own event (its real dates and values), performed with
 ``app.perform`` as of noon on its date at the receiving office, as a replay would; documents are
@@ -25,10 +28,68 @@ from casefile.acts.open_case import OpenCase
 from casefile.rules.case_numbers import parse_case_number
 from casefile.rules.offices import office_for
 from casefile.scenario import Scenario, load_scenario
-from tests.acts.procedure import prepare_schema
 from tests.acts.snapshot import default_snapshot
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def prepare_schema() -> None:
+    """Bring the configured (empty) database to the migrations' head, as the front door does on
+    first use."""
+    from casefile.record.db import get_engine
+
+    get_engine()
+
+
+# --- one act through the front door, as a replay performs it (every helper of tests/acts uses these)
+
+
+def noon_at(act: ActIn, tz: str) -> datetime:
+    """The instant a replay records ``act`` at: its ``at``, else noon on its date in zone ``tz``."""
+    if act.at is not None:
+        return act.at
+    assert act.on is not None
+    return midday(act.on, tz)
+
+
+def perform_act(act: ActIn, *, case_number: str, as_of: datetime,
+                documents: Literal["issue", "defer", "none"] = "none") -> app.ActResult:
+    """Perform ``act`` on case ``case_number`` through the front door as of ``as_of``, by the operator."""
+    return app.perform(act, case_number=case_number, as_of=as_of, by=Who.operator(), documents=documents)
+
+
+def case_id_of(number: str) -> int:
+    """The id of case ``number`` in the configured database."""
+    from casefile.record.db import read_session
+    from casefile.record.lookups import get_case
+
+    with read_session() as session:
+        ident = get_case(session, number).id
+    assert ident is not None
+    return ident
+
+
+def refused_act(act: ActIn, error: type[Exception], *, case_number: str, as_of: datetime) -> Exception:
+    """Attempt ``act`` and check it is refused with ``error`` and stores nothing: every table and
+    the output folder are as the pre-act sweep (done first, as of the same instant) left them.
+    Returns the error."""
+    app.sweep_case(case_id_of(case_number), as_of=as_of)
+    before = default_snapshot()
+    with pytest.raises(error) as caught:
+        perform_act(act, case_number=case_number, as_of=as_of)
+    assert default_snapshot() == before
+    return caught.value
+
+
+def retried_act(act: ActIn, *, case_number: str, as_of: datetime) -> app.ActResult:
+    """Perform ``act`` again: the result is the first one's (``repeated``) and nothing new is
+    stored beyond what the pre-act sweep (done first) records."""
+    app.sweep_case(case_id_of(case_number), as_of=as_of)
+    before = default_snapshot()
+    result = perform_act(act, case_number=case_number, as_of=as_of)
+    assert result.repeated
+    assert default_snapshot() == before
+    return result
 
 
 class ExampleCase:
@@ -43,10 +104,7 @@ class ExampleCase:
 
     def noon(self, act: ActIn) -> datetime:
         """The instant a replay records ``act`` at: its ``at``, else noon on its date at the office."""
-        if act.at is not None:
-            return act.at
-        assert act.on is not None
-        return midday(act.on, self.tz)
+        return noon_at(act, self.tz)
 
     def at_noon(self, on: date) -> datetime:
         return midday(on, self.tz)
@@ -63,44 +121,25 @@ class ExampleCase:
 
     def perform(self, act: ActIn, *, as_of: datetime | None = None,
                 documents: Literal["issue", "defer", "none"] = "none") -> app.ActResult:
-        return app.perform(act, case_number=self.number, as_of=as_of or self.noon(act), by=Who.operator(),
-                           documents=documents)
+        return perform_act(act, case_number=self.number, as_of=as_of or self.noon(act), documents=documents)
 
     def act(self, data: dict[str, Any]) -> ActIn:
         return parse_act(data)
 
     @cached_property
     def case_id(self) -> int:
-        from casefile.record.db import read_session
-        from casefile.record.lookups import get_case
-
-        with read_session() as session:
-            ident = get_case(session, self.number).id
-        assert ident is not None
-        return ident
+        return case_id_of(self.number)
 
     def sweep(self, as_of: datetime) -> None:
         app.sweep_case(self.case_id, as_of=as_of)
 
     def refused(self, act: ActIn, error: type[Exception], *, as_of: datetime | None = None) -> Exception:
         """Attempt ``act``: refused with ``error`` and nothing stored beyond the pre-act sweep."""
-        moment = as_of or self.noon(act)
-        self.sweep(moment)
-        before = default_snapshot()
-        with pytest.raises(error) as caught:
-            self.perform(act, as_of=moment)
-        assert default_snapshot() == before
-        return caught.value
+        return refused_act(act, error, case_number=self.number, as_of=as_of or self.noon(act))
 
     def retried(self, act: ActIn, *, as_of: datetime | None = None) -> app.ActResult:
         """Perform ``act`` again: the first result (``repeated``), nothing new stored."""
-        moment = as_of or self.noon(act)
-        self.sweep(moment)
-        before = default_snapshot()
-        result = self.perform(act, as_of=moment)
-        assert result.repeated
-        assert default_snapshot() == before
-        return result
+        return retried_act(act, case_number=self.number, as_of=as_of or self.noon(act))
 
 
 def from_example(name: str) -> ExampleCase:
