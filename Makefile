@@ -11,7 +11,7 @@ export DO_NOT_TRACK := 1
 export PREFECT_SERVER_ANALYTICS_ENABLED := false
 export PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS := 90
 
-.PHONY: demo test test-all bench lint clean
+.PHONY: demo test test-all serve bench lint clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -24,6 +24,11 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest -m "not slow"
+
+# The web pages and the API on http://127.0.0.1:8000 with the Bessemer case and demo accounts for both
+# sides (their password is printed), Prefect and its runner beside them; Ctrl-C stops everything.
+serve: $(STAMP)
+	$(VENV)/bin/casefile serve --demo
 
 # Everything, the slow variants too (the ten-kill fault injection, tests/integrity/test_crash_replay.py).
 test-all: $(STAMP)

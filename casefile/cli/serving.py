@@ -1,10 +1,15 @@
-"""``casefile serve``: the sweep and the reminders as scheduled Prefect deployments on one machine (issue 4).
+"""``casefile serve``: the one command for a team (issue 8) — the web pages and the API (uvicorn, a
+child process), a Prefect server (the one PREFECT_API_URL names, or a local ``prefect server
+start`` it starts), and a runner serving the deployments: the sweep and the reminders on
+schedules, and ``act/issue-documents``, the flow run that issues an act's documents after the act
+commits in a web or API request (casefile.server.ACT_DEPLOYMENT).
 
-The deployments are served with Prefect's ``serve`` (a runner in this process starts each scheduled
-run in a subprocess). They need a Prefect server: the one named by PREFECT_API_URL, or a local
-``prefect server start`` that this command starts on 127.0.0.1 with its own PREFECT_HOME
-(``.casefile/prefect-server``) and stops when it stops. Ctrl-C (or SIGTERM) stops the runner first
-(its schedules are paused, runs in flight are cancelled), then the local server.
+The local Prefect server runs on 127.0.0.1 with its own PREFECT_HOME (``.casefile/prefect-server``).
+The web application listens on 127.0.0.1 unless told otherwise (``--host``), port ``--port``
+(default CASEFILE_WEB_PORT, 8000; 0: a free one), and its URL is printed. ``--demo`` loads the
+Bessemer case (when it is not in the database) and makes demo accounts for both sides, printing how
+to sign in. Ctrl-C (or SIGTERM) stops the runner first (its schedules are paused, runs in flight
+are cancelled), then the web server, then the local Prefect server: every child process.
 """
 
 from __future__ import annotations
@@ -12,6 +17,9 @@ from __future__ import annotations
 import importlib.util
 import os
 import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
@@ -25,35 +33,51 @@ from casefile.cli.app import app, console, err_console
 #: Where the reminders flow lives once written; served only when the module exists.
 REMINDERS_MODULE = "flows.deadline_reminders"
 DEPLOYMENT_NAME = "scheduled"
+#: The deployment of document issuance: flow "act" (flows.act.act_flow), deployment "issue-documents".
+ACT_DEPLOYMENT_NAME = "issue-documents"
 
 
 @app.command("serve")
 def serve(
+    port: int | None = typer.Option(None, "--port", min=0, max=65535,
+                                    help="Port of the web pages and the API (default CASEFILE_WEB_PORT, 8000; 0: a free one)."),
+    host: str | None = typer.Option(None, "--host", help="Address the web server listens on (default "
+                                    "CASEFILE_WEB_HOST, 127.0.0.1: this machine only)."),
+    demo: bool = typer.Option(False, "--demo", help="Load the Bessemer case if missing and make demo accounts for "
+                              "both sides (their password is printed); the calculators need no account."),
     sweep_every: float = typer.Option(900.0, "--sweep-every", min=1.0,
                                       help="Seconds between sweeps (default 900: every 15 minutes)."),
     remind_every: float = typer.Option(3600.0, "--remind-every", min=1.0,
                                        help="Seconds between reminder runs (default 3600: hourly)."),
-    port: int | None = typer.Option(None, "--port", help="Port of the local Prefect server (default: a free one). "
-                                    "Ignored when PREFECT_API_URL names a server."),
-    ui: bool = typer.Option(False, "--ui/--no-ui", help="Serve Prefect's web UI from the local server."),
-    limit: int = typer.Option(2, "--limit", min=1, help="At most this many runs at once; later ones wait (default 2: "
-                              "a sweep and a reminders run)."),
+    prefect_port: int | None = typer.Option(None, "--prefect-port", help="Port of the local Prefect server (default: "
+                                            "a free one). Ignored when PREFECT_API_URL names a server."),
+    prefect_ui: bool = typer.Option(False, "--prefect-ui/--no-prefect-ui", help="Serve Prefect's own web UI from the "
+                                    "local server (its URL is printed)."),
+    web: bool = typer.Option(True, "--web/--no-web", help="Run the web pages and the API (--no-web: the runner only)."),
+    limit: int = typer.Option(4, "--limit", min=1, help="At most this many flow runs at once; later ones wait (default "
+                              "4: a sweep, a reminders run and document issuance)."),
 ) -> None:
-    """Run the sweep and the deadline reminders on schedules until Ctrl-C, on the Prefect server named by PREFECT_API_URL or on a local one started here.
+    """Run the web pages and the API, and the sweep, the reminders and document issuance on a Prefect server, until Ctrl-C.
 
-    Each scheduled run is as of its scheduled instant. The runs use CASEFILE_DATABASE_URL and
+    Each scheduled run is as of its scheduled instant. Everything uses CASEFILE_DATABASE_URL and
     CASEFILE_OUTPUT_DIR as set here (relative SQLite paths and folders are made absolute first)."""
     from casefile.prefect_env import configure_prefect
+    from casefile.web.settings import get_web_settings
 
     # A service says what it does: Prefect's INFO lines (runs submitted, finished) unless the user chose.
     os.environ.setdefault("PREFECT_LOGGING_LEVEL", "INFO")
     _check_database()  # first: an unusable URL or an old schema is refused before anything else is done
     _pin_casefile_paths()
+    settings = get_web_settings()
+    web_host, web_port = host or settings.host, settings.port if port is None else port
+    if demo:
+        _set_up_demo()
     previous = signal.signal(signal.SIGTERM, _interrupt)  # until the runner installs its own handler
     try:
-        with prefect_server(port=port, ui=ui) as api_url:
+        with prefect_server(port=prefect_port, ui=prefect_ui) as api_url:
             configure_prefect()
-            _run_deployments(api_url, sweep_every, remind_every, limit)
+            with web_server(host=web_host, port=web_port, api_url=api_url, demo=demo, enabled=web):
+                _run_deployments(api_url, sweep_every, remind_every, limit)
     except KeyboardInterrupt:
         err_console.print("interrupted")
         raise typer.Exit(130) from None
@@ -61,6 +85,77 @@ def serve(
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
     console.print("stopped")
+
+
+def _set_up_demo() -> None:
+    """Load Bessemer (unless it is there) and make the demo accounts; say how to sign in."""
+    from casefile.web.demo import NUMBER, load_case, make_accounts
+
+    if load_case():
+        console.print(f"demo: replayed the Bessemer case {NUMBER} into the database (documents issued)")
+    else:
+        console.print(f"demo: the Bessemer case {NUMBER} is already in the database")
+    password = make_accounts()
+    from casefile.web.demo import USERS
+
+    console.print("demo accounts (password for each, made now: [bold]" + password + "[/]):", highlight=False)
+    for email, name, org, role in USERS:
+        console.print(f"  {email:32} {role:8} {org:15} {name}", highlight=False)
+
+
+@contextmanager
+def web_server(*, host: str, port: int, api_url: str, demo: bool, enabled: bool = True,
+               startup_timeout: float = 60.0) -> Iterator[str | None]:
+    """uvicorn serving casefile.server:create_app as a child process (its own process group, told to
+    stop if this process dies), its acts' documents issued by flow runs on ``api_url``; yields the
+    web URL once it answers, and stops it on the way out. Raises ConfigurationError when it exits or
+    does not answer within ``startup_timeout`` seconds (the port taken, ...)."""
+    from casefile.errors import ConfigurationError
+    from casefile.prefect_server import _die_with_parent, free_port, stop_process
+
+    if not enabled:
+        yield None
+        return
+    port = port or free_port(host if host not in ("0.0.0.0", "::") else "127.0.0.1")
+    env = dict(os.environ, PREFECT_API_URL=api_url, CASEFILE_WEB_DOCUMENTS="prefect")
+    if demo:
+        env["CASEFILE_WEB_PUBLIC_CALCULATORS"] = "true"
+    log_path = Path(".casefile/web.log").resolve()
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    command = [sys.executable, "-m", "uvicorn", "--factory", "casefile.server:create_app", "--host", host,
+               "--port", str(port), "--no-access-log", "--log-level", "warning"]
+    with log_path.open("ab") as log:
+        process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                   start_new_session=True, preexec_fn=_die_with_parent)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    url = f"http://{shown}:{port}"
+    try:
+        deadline = time.monotonic() + startup_timeout
+        while not _answers(f"{url}/healthz"):
+            if process.poll() is not None or time.monotonic() > deadline:
+                from casefile.prefect_server import _tail
+
+                raise ConfigurationError(f"the web server did not start on {host}:{port} (is the port taken? choose "
+                                         f"another with --port); its log ({log_path}) ends:\n{_tail(log_path)}")
+            time.sleep(0.3)
+        console.print(f"casefile web: [bold]{url}/[/] (API {url}/api/v1, pid {process.pid}; log {log_path})",
+                      highlight=False)
+        yield url
+    finally:
+        err_console.print("[dim]stopping the web server ...[/]")
+        stop_process(process)
+        console.print("web server stopped")
+
+
+def _answers(url: str) -> bool:
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(url, timeout=1.0) as response:
+            return bool(response.status == 200)
+    except (urllib.error.URLError, OSError, ValueError):
+        return False
 
 
 @contextmanager
@@ -82,6 +177,8 @@ def prefect_server(*, port: int | None, ui: bool) -> Iterator[str]:
         os.environ["PREFECT_API_URL"] = server.api_url
         console.print(f"Prefect server: {server.api_url} (started here, pid {server.process.pid}; "
                       f"PREFECT_HOME={home}; log {server.log_path})")
+        if ui:
+            console.print(f"Prefect UI: {server.api_url.removesuffix('/api')}/")
         yield server.api_url
         err_console.print("[dim]runner stopped; stopping the local Prefect server ...[/]")
     console.print("local Prefect server stopped")
@@ -95,8 +192,11 @@ def _run_deployments(api_url: str, sweep_every: float, remind_every: float, limi
     with temporary_settings(updates={PREFECT_API_URL: api_url}):
         deployments = deployments_to_serve(sweep_every=sweep_every, remind_every=remind_every)
         for deployment in deployments:
-            every = deployment.schedules[0].schedule.interval
-            console.print(f"  {deployment.flow_name}/{deployment.name}: every {_say(every)}")
+            if deployment.schedules:
+                every = deployment.schedules[0].schedule.interval
+                console.print(f"  {deployment.flow_name}/{deployment.name}: every {_say(every)}")
+            else:
+                console.print(f"  {deployment.flow_name}/{deployment.name}: on each act submitted (its documents)")
         if not reminders_available():
             console.print(f"  (reminders not served: {REMINDERS_MODULE} is not installed yet)")
         console.print("Ctrl-C stops.")
@@ -104,8 +204,9 @@ def _run_deployments(api_url: str, sweep_every: float, remind_every: float, limi
 
 
 def deployments_to_serve(*, sweep_every: float, remind_every: float) -> list[Any]:
-    """The runner deployments: ``sweep/scheduled`` every ``sweep_every`` seconds, and
-    ``deadline-reminders/scheduled`` every ``remind_every`` seconds when the reminders flow exists.
+    """The runner deployments: ``sweep/scheduled`` every ``sweep_every`` seconds,
+    ``deadline-reminders/scheduled`` every ``remind_every`` seconds when the reminders flow exists,
+    and ``act/issue-documents`` (no schedule: the web application starts one run per act).
 
     Both take their instant from the run's scheduled start time (no ``as_of`` parameter), carry the
     module entrypoint (so they run from any working directory) and are unpaused when served again."""
@@ -122,6 +223,12 @@ def deployments_to_serve(*, sweep_every: float, remind_every: float) -> list[Any
         deployments.append(module.deadline_reminders_flow.to_deployment(
             DEPLOYMENT_NAME, interval=timedelta(seconds=remind_every), **common,
             description="Send the reminders of open deadlines that are due, as of the scheduled instant."))
+    from flows.act import act_flow
+
+    deployments.append(act_flow.to_deployment(
+        ACT_DEPLOYMENT_NAME, **common,
+        description="Issue the documents of one committed act (its docket entry's id); started by the web "
+                    "application and the API after the act commits."))
     return deployments
 
 
@@ -153,8 +260,8 @@ def _check_database() -> None:
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import SQLAlchemyError
 
-    from casefile.record.db import get_engine
     from casefile.errors import ConfigurationError
+    from casefile.record.db import get_engine
     from casefile.settings import get_settings
 
     try:

@@ -1,0 +1,244 @@
+"""The act forms: what a submitted form means as an act (the act model's mapping, the shape of a
+scenario event) and, back, where on the form an act's error belongs. Wording and plumbing only:
+every check of the act is its model's and its module's (through the front door).
+
+Field ids on the forms are the act's field paths with ``-`` for ``.`` ("objections-2",
+"offer_of_proof-0-witness"), so an error's ``field`` names the input it is about. Repeating rows
+("add another") are numbered on the form; blank rows are left out of the act, and the error of
+the n-th row the act has is put back on the row of the form it came from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from casefile.errors import BadInput, CasefileError, Untimely
+
+#: Acts with a form of their own; every other act the user may do has the general form (the act
+#: written as a scenario event).
+SPECIFIC = {"file-objections": "act_objections.html", "file-exceptions": "act_exceptions.html",
+            "record-tally": "act_tally.html", "register-challenges": "act_register.html"}
+#: The repeating rows of each form: row group -> the fields of one row ("" for a single value).
+ROWS = {"file-objections": {"objections": ("",), "offer_of_proof": ("objection", "witness", "summary")},
+        "file-exceptions": {"exceptions": ("excepted_to", "grounds")},
+        "record-tally": {"choices": ("name", "votes")}}
+MAX_ROWS = 200
+CLOCK_SKEW = timedelta(minutes=5)
+
+
+@dataclass
+class Submitted:
+    """A form as sent: its values by field id, its rows per group, and the row of the form each
+    row of the act came from (group -> list of form row numbers)."""
+
+    values: dict[str, str]
+    rows: dict[str, int]
+    kept: dict[str, list[int]] = field(default_factory=dict)
+
+    def get(self, key: str) -> str:
+        return self.values.get(key, "")
+
+
+def read_form(act_name: str, form: Any) -> Submitted:
+    """The values of ``form`` (a multidict) for act ``act_name``; the rows it has, plus one when
+    its "add another" button was pressed (``add`` = the group)."""
+    values = {k: str(v)[:25_000] for k, v in form.items() if isinstance(v, str) and k != "csrf_token"}
+    rows: dict[str, int] = {}
+    for group in ROWS.get(act_name, {}):
+        try:
+            count = int(values.get(f"{group}-rows", "1"))
+        except ValueError:
+            count = 1
+        rows[group] = max(1, min(count, MAX_ROWS))
+    add = values.get("add")
+    if add in rows and rows[add] < MAX_ROWS:
+        rows[add] += 1
+    return Submitted(values=values, rows=rows)
+
+
+def blank(act_name: str, *, today: date, parties: list[str]) -> Submitted:
+    """An empty form: today's date, the first party, one row per group (two choices on a tally)."""
+    rows = {g: 1 for g in ROWS.get(act_name, {})}
+    if act_name == "record-tally":
+        rows["choices"] = 1
+    values = {"date": today.isoformat(), "party": parties[0] if parties else ""}
+    if act_name not in SPECIFIC:
+        values["act"] = f"act: {act_name}\ndate: {today.isoformat()}\n"
+    return Submitted(values=values, rows=rows)
+
+
+def instant(sub: Submitted, *, zone: str, current: datetime) -> tuple[datetime, date, datetime | None]:
+    """The moment the act is recorded as of, its date, and its receipt instant (``at``) when a
+    time was given: ``date`` (required) and ``time`` (HH:MM, optional) at the receiving office.
+    With a time, the act is as of that instant; with a date alone, as of now when it is today
+    there, else noon that day (as a replay records a dated act). Raises BadInput (field ``date`` or
+    ``time``) for a date or time that cannot be read, or one in the future."""
+    text = sub.get("date").strip()
+    if not text:
+        raise BadInput("Enter the date", field="date")
+    try:
+        day = date.fromisoformat(text[:10])
+    except ValueError:
+        raise BadInput(f"The date must be a real date, like 2022-04-07 (not {text[:20]!r})", field="date") from None
+    tz = ZoneInfo(zone)
+    at = None
+    clock = sub.get("time").strip()
+    if clock:
+        try:
+            at = datetime.combine(day, time.fromisoformat(clock[:8]), tzinfo=tz)
+        except ValueError:
+            raise BadInput(f"The time must be like 16:30 (24-hour clock), not {clock[:20]!r}", field="time") from None
+        moment = at
+    elif day == current.astimezone(tz).date():
+        moment = current
+    else:
+        moment = datetime.combine(day, time(12, 0), tzinfo=tz)
+    if moment - current > CLOCK_SKEW:
+        raise BadInput("The date cannot be in the future", field="time" if at else "date")
+    return moment, day, at
+
+
+def _row(sub: Submitted, group: str, i: int, name: str) -> str:
+    key = f"{group}-{i}" if name == "" else f"{group}-{i}-{name}"
+    return sub.get(key).strip()
+
+
+def _rows(sub: Submitted, group: str) -> list[tuple[int, dict[str, str]]]:
+    """The non-blank rows of ``group``: (form row number, {field: value})."""
+    names = ROWS_FIELDS(sub, group)
+    out = []
+    for i in range(sub.rows.get(group, 0)):
+        row = {n: _row(sub, group, i, n) for n in names}
+        if any(row.values()):
+            out.append((i, row))
+    sub.kept[group] = [i for i, _ in out]
+    return out
+
+
+def ROWS_FIELDS(sub: Submitted, group: str) -> tuple[str, ...]:
+    for groups in ROWS.values():
+        if group in groups:
+            return groups[group]
+    return ("",)
+
+
+def _int(text: str, field_id: str, what: str) -> int | None:
+    text = text.replace(",", "").strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
+        raise BadInput(f"{what} must be a whole number, like 875 (not {text[:20]!r})", field=field_id)
+    return int(text)
+
+
+def act_data(act_name: str, sub: Submitted, *, day: date, at: datetime | None) -> dict[str, Any]:
+    """The act's mapping from the form. Raises BadInput naming the form's field for what the form
+    itself cannot give (no objection at all, a count that is not a number)."""
+    when: dict[str, Any] = {"at": at.isoformat()} if at else {"date": day.isoformat()}
+    if act_name == "file-objections":
+        objections = [row[""] for _, row in _rows(sub, "objections")]
+        if not objections:
+            raise BadInput("Enter at least one objection", field="objections-0")
+        witnesses = []
+        for i, row in _rows(sub, "offer_of_proof"):
+            number = _int(row["objection"], f"offer_of_proof-{i}-objection", "The objection number")
+            witnesses.append({"objection": number if number is not None else 0, "witness": row["witness"],
+                              "summary": row["summary"]})
+        data = {"act": act_name, **when, "party": sub.get("party"), "objections": objections,
+                "method": sub.get("method") or "e-filing", "offer_of_proof": witnesses}
+        if sub.get("note").strip():
+            data["note"] = sub.get("note").strip()
+        return data
+    if act_name == "file-exceptions":
+        exceptions = [{"excepted_to": r["excepted_to"], "grounds": r["grounds"]} for _, r in _rows(sub, "exceptions")]
+        if not exceptions:
+            raise BadInput("Enter at least one exception", field="exceptions-0-excepted_to")
+        return {"act": act_name, **when, "party": sub.get("party"), "exceptions": exceptions,
+                "method": sub.get("method") or "e-filing"}
+    if act_name == "record-tally":
+        choices: dict[str, int] = {}
+        for i, row in _rows(sub, "choices"):
+            if not row["name"]:
+                raise BadInput("Enter the labor organization's name", field=f"choices-{i}-name")
+            votes = _int(row["votes"], f"choices-{i}-votes", f"Votes for {row['name'][:60]}")
+            if votes is None:
+                raise BadInput(f"Enter the votes for {row['name'][:60]}", field=f"choices-{i}-votes")
+            choices[row["name"]] = votes
+        if not choices:
+            raise BadInput("Enter at least one labor organization and its votes", field="choices-0-name")
+        counts = {k: _int(sub.get(k), k, label) for k, label in
+                  (("against", "Votes against"), ("challenged", "Challenged ballots"), ("void", "Void ballots"),
+                   ("eligible", "Eligible voters"))}
+        election = {"method": sub.get("method") or "manual"}
+        for k in ("held_from_on", "held_to_on"):
+            if sub.get(k).strip():
+                election[k] = sub.get(k).strip()
+        if sub.get("reason").strip():
+            election["reason"] = sub.get("reason").strip()
+        data = {"act": act_name, **when, "kind": sub.get("kind") or "initial", "choices": choices,
+                "challenged": counts["challenged"] or 0, "void": counts["void"] or 0, "election": election}
+        if counts["against"] is not None:
+            data["against"] = counts["against"]
+        if counts["eligible"] is not None:
+            data["eligible"] = counts["eligible"]
+        return data
+    raise BadInput(f"{act_name} has no form of its own", field="act")
+
+
+def general_data(act_name: str, text: str) -> dict[str, Any]:
+    """The act written on the general form (YAML, a scenario event). Raises BadInput (field ``act``)."""
+    from casefile.importers.strict_yaml import load_yaml
+
+    try:
+        data = load_yaml(text, source="the act")
+    except CasefileError as exc:
+        raise BadInput(f"The act cannot be read: {exc}", field="act") from None
+    if not isinstance(data, dict):
+        raise BadInput("Write the act as fields, one per line (act: ..., date: ...)", field="act")
+    data.setdefault("act", act_name)
+    if data.get("act") != act_name:
+        raise BadInput(f"This form is for {act_name}, not {str(data.get('act'))[:40]}", field="act")
+    return data
+
+
+def error_field(act_name: str, exc: CasefileError, sub: Submitted) -> str:
+    """The id of the form field ``exc`` is about: its ``field`` path with rows put back where the
+    form had them; the date for an untimely filing; the first counts for a tally's arithmetic; the
+    top of the form otherwise."""
+    path = exc.field or ""
+    if act_name not in SPECIFIC:
+        return "act"
+    if not path:
+        if isinstance(exc, Untimely):
+            return "time" if sub.get("time").strip() else "date"
+        line = getattr(exc, "line", None)
+        if act_name == "record-tally" and line:
+            return line if line in ("against", "challenged", "void", "eligible") else "choices-0-votes"
+        return "act-form"
+    if "-" in path and "." not in path:
+        return path  # already a form id (a form error)
+    parts = path.split(".")
+    group = parts[0]
+    if group in sub.kept and len(parts) > 1 and parts[1].isdigit():
+        kept = sub.kept[group]
+        n = int(parts[1])
+        parts[1] = str(kept[n] if n < len(kept) else n)
+        if group == "objections":
+            return "-".join(parts[:2])
+    if group == "choices" and act_name == "record-tally":
+        return "choices-0-votes"
+    if group == "challenges":
+        return "register"
+    if group in ("at",):
+        return "time" if sub.get("time").strip() else "date"
+    if group in ("date", "party", "method", "note", "against", "challenged", "void", "eligible", "kind"):
+        return group
+    if group == "election" and len(parts) > 1:
+        return parts[1] if parts[1] in ("held_from_on", "held_to_on", "method", "reason") else "act-form"
+    if group in ROWS.get(act_name, {}) and len(parts) == 2:
+        first = ROWS[act_name][group][0]
+        return f"{group}-{parts[1]}" + (f"-{first}" if first else "")
+    return "-".join(parts)

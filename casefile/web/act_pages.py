@@ -1,0 +1,151 @@
+"""The act forms of a case: one for every act the signed-in user may do on it now (casefile.record.
+access.permitted_acts decides; an act not listed answers 403, a case not visible 404). A form that
+is sent performs the act through the accounts' one way of acting (casefile.accounts.acting.
+perform_as -> casefile.app.perform): it commits in the request; its documents are issued after the
+answer by the application's ``on_committed`` hook (a Prefect flow run under ``casefile serve``), and
+the case page shows them as being issued until they are there. A refused act shows the act's own
+error on the form (the summary links to the field at fault), the values entered kept, and nothing
+is stored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import RedirectResponse, Response
+from starlette.background import BackgroundTask
+
+from casefile.errors import CasefileError
+from casefile.web import act_forms
+from casefile.web.people import Me, require
+from casefile.web.render import page
+from casefile.web.sessions import check_csrf, now, web_session
+
+router = APIRouter()
+
+
+def _permission(me: Me, number: str, act_name: str) -> tuple[Any, list[Any], str]:
+    """The case's read model, the permissions of ``act_name`` the user has on it now (perform and/or
+    record), and the office's zone. Raises UnknownCase (not visible), NotPermitted (not theirs now)."""
+    from casefile import app
+    from casefile.record.access import NotPermitted, permitted_acts
+    from casefile.record.db import read_session
+    from casefile.record.queries import visible_case
+    from casefile.web.case_pages import office_tz
+
+    view = app.case(number[:40], viewer=me.viewer)
+    with read_session() as session:
+        case = visible_case(session, view.case_number, me.viewer)
+        allowed = [p for p in permitted_acts(session, me.viewer, case, as_of=now()) if p.act == act_name]
+    if not allowed:
+        from casefile.acts import models
+
+        known = act_name in models()
+        raise NotPermitted(f"{act_name if known else 'this act'}: not an act you may do on {view.case_number} now "
+                           f"(you are {me.role} of {me.organization})")
+    return view, allowed, office_tz(view.office)
+
+
+def _parties(view: Any, allowed: list[Any]) -> list[tuple[str, str]]:
+    names = {p.key: p.name for p in view.parties}
+    seen: list[tuple[str, str]] = []
+    for perm in allowed:
+        for key in perm.parties:
+            if key not in [k for k, _ in seen]:
+                label = names.get(key, key) + (" (recorded from the document served)" if perm.mode == "record" else "")
+                seen.append((key, label))
+    return seen
+
+
+def _fields(act_name: str) -> list[tuple[str, bool]]:
+    from casefile.acts import models
+
+    model = models()[act_name]
+    common = {"act", "source", "uncertain"}
+    return [(name, info.is_required()) for name, info in model.model_fields.items() if name not in common]
+
+
+def _render(request: Request, me: Me, view: Any, allowed: list[Any], act_name: str, sub: act_forms.Submitted,
+            errors: list[dict[str, str]], status: int = 200) -> Response:
+    template = act_forms.SPECIFIC.get(act_name, "act_general.html")
+    modes = {p.mode for p in allowed}
+    own = any(p.mode == "perform" for p in allowed)
+    return page(request, template, status=status, title=f"{act_name.replace('-', ' ').capitalize()} — {view.case_number}",
+                case=view, act_name=act_name, sub=sub, values=sub.values, rows=sub.rows, errors=errors,
+                parties=_parties(view, allowed), recording=modes == {"record"}, own=own,
+                fields=_fields(act_name) if act_name not in act_forms.SPECIFIC else [])
+
+
+@router.get("/cases/{number}/acts/{act_name}")
+def act_form(request: Request, number: str, act_name: str) -> Response:
+    from zoneinfo import ZoneInfo
+
+    me = require(request)
+    view, allowed, zone = _permission(me, number, act_name[:60])
+    sub = act_forms.blank(act_name, today=now().astimezone(ZoneInfo(zone)).date(),
+                          parties=[k for k, _ in _parties(view, allowed)])
+    return _render(request, me, view, allowed, act_name, sub, [])
+
+
+@router.post("/cases/{number}/acts/{act_name}")
+async def submit_act(request: Request, number: str, act_name: str) -> Response:
+    from casefile.accounts.acting import act_from, perform_as
+
+    me = require(request)
+    form = await request.form()
+    check_csrf(request, form)
+    view, allowed, zone = _permission(me, number, act_name[:60])
+    sub = act_forms.read_form(act_name, form)
+    if act_name == "register-challenges":
+        upload = form.get("register")
+        sub.values["register-name"] = getattr(upload, "filename", "") or ""
+        content = await upload.read() if upload is not None and hasattr(upload, "read") else b""
+    if sub.get("add"):
+        return _render(request, me, view, allowed, act_name, sub, [])
+    try:
+        moment, day, at = act_forms.instant(sub, zone=zone, current=now())
+        if act_name == "register-challenges":
+            data = _register_data(content, sub, day=day, at=at)
+        elif act_name in act_forms.SPECIFIC:
+            data = act_forms.act_data(act_name, sub, day=day, at=at)
+        else:
+            data = act_forms.general_data(act_name, sub.get("act"))
+        act = act_from(data)
+        result = perform_as(me.viewer, act, case_number=view.case_number, as_of=moment, documents="defer")
+    except CasefileError as exc:
+        target = act_forms.error_field(act_name, exc, sub)
+        status = 403 if exc.family == "not-permitted" else 422
+        return _render(request, me, view, allowed, act_name, sub, [{"field": target, "text": str(exc)}], status=status)
+    session = web_session(request)
+    session.add_flash(("Already recorded: " if result.repeated else "Done: ") + result.summary[:240])
+    task = None
+    if result.pending:
+        hook = request.app.state.on_committed
+        task = BackgroundTask(_issue, hook, result.entry_id, moment)
+    return RedirectResponse(f"/cases/{view.case_number}#documents", status_code=303, background=task)
+
+
+def _issue(hook: Any, entry_id: int, as_of: Any) -> None:
+    import logging
+
+    try:
+        hook(entry_id, as_of)
+    except Exception:  # the act is recorded; its documents can be issued again
+        logging.getLogger("casefile.web").exception("issuing the documents of docket entry %s failed", entry_id)
+
+
+def _register_data(content: bytes, sub: act_forms.Submitted, *, day: Any, at: Any) -> dict[str, Any]:
+    from casefile.errors import BadInput
+    from casefile.importers.challenge_register import parse_challenge_register
+
+    if not content:
+        raise BadInput("Choose the register's CSV file", field="register")
+    try:
+        rows = parse_challenge_register(content, source=sub.get("register-name") or "the register")
+    except CasefileError as exc:
+        raise BadInput(str(exc), field="register") from None
+    when = {"at": at.isoformat()} if at else {"date": day.isoformat()}
+    return {"act": "register-challenges", **when,
+            "challenges": [{"voter": r.voter, "challenged_by": r.challenged_by, "ground": r.ground,
+                            "disputed_void": r.disputed_void} for r in rows]}

@@ -1,0 +1,208 @@
+"""Reading pages: My cases (paged, searched, filtered), Deadlines across my cases, a case (the
+outcome arithmetic in words and as a picture, the chain of elections, the docket as a timeline,
+deadlines with their countdown, documents, parties, the acts I may do), a deadline's derivation,
+and a document's download. Every figure comes from the front door's read models as the signed-in
+user may see them (casefile.app); a case they may not see answers 404, as one that does not exist.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
+
+from casefile import app
+from casefile.errors import BadInput
+from casefile.vocab import Stage
+from casefile.web.countdown import countdown
+from casefile.web.people import Me, require
+from casefile.web.render import page
+from casefile.web.sessions import now
+
+router = APIRouter()
+PAGE_SIZE = 50
+
+
+def office_tz(office_key: str) -> str:
+    from casefile.rules.offices import office_named
+
+    try:
+        return office_named(office_key).tz
+    except Exception:
+        return "America/New_York"
+
+
+def read_as_of(text: str | None, *, zone: str = "America/New_York") -> tuple[datetime, str]:
+    """The moment a page is as of: now, or the end of the day ``text`` (YYYY-MM-DD) names (what
+    stood that day). Returns the instant and the date as typed ("" for now). Raises BadInput."""
+    if not text or not text.strip():
+        return now(), ""
+    try:
+        day = date.fromisoformat(text.strip()[:10])
+    except ValueError:
+        raise BadInput(f"as of: {text[:40]!r} is not a date (YYYY-MM-DD, e.g. 2022-04-01)", field="as_of") from None
+    return datetime.combine(day, time(23, 59, 59), tzinfo=ZoneInfo(zone)), day.isoformat()
+
+
+def with_countdown(deadline: Any, as_of: datetime) -> dict[str, Any]:
+    """A deadline read model with its countdown (in its receiving office's time)."""
+    c = countdown(deadline.cutoff_at, deadline.office, office_tz(deadline.office), as_of)
+    return {"d": deadline, "countdown": c}
+
+
+@router.get("/")
+def home(request: Request) -> Response:
+    from fastapi.responses import RedirectResponse
+
+    from casefile.web.people import signed_in
+
+    return RedirectResponse("/cases" if signed_in(request) else "/sign-in", status_code=303)
+
+
+@router.get("/cases")
+def my_cases(request: Request, q: str | None = Query(None, max_length=200), stage: str | None = Query(None, max_length=40),
+             region: str | None = Query(None, max_length=20), page_number: int = Query(1, alias="page", ge=1, le=100_000),
+             as_of: str | None = Query(None, max_length=40)) -> Response:
+    me = require(request)
+    errors: list[dict[str, str]] = []
+    moment, as_of_text = _as_of_or_error(as_of, errors)
+    region_number = None
+    if region and region.strip():
+        from casefile.rules.offices import normalize_region
+
+        try:
+            region_number = normalize_region(region.strip())
+        except BadInput as exc:
+            errors.append({"field": "region", "text": str(exc)})
+    stages = [s.value for s in Stage]
+    if stage and stage not in stages:
+        errors.append({"field": "stage", "text": f"Choose a stage from the list (not {stage[:40]!r})"})
+        stage = None
+    search = (q or "").replace("\x00", "").strip() or None
+    offset = (page_number - 1) * PAGE_SIZE
+    rows = [] if errors else app.cases(as_of=moment, viewer=me.viewer, search=search, region=region_number,
+                                       stage=stage or None, offset=offset, limit=PAGE_SIZE + 1)
+    more = len(rows) > PAGE_SIZE
+    items = [{"c": c, "countdown": countdown(c.next_deadline.cutoff_at, c.next_deadline.office,
+                                             office_tz(c.next_deadline.office), moment) if c.next_deadline else None}
+             for c in rows[:PAGE_SIZE]]
+    query = {"q": search or "", "stage": stage or "", "region": region or "", "as_of": as_of_text}
+    return page(request, "cases.html", title="My cases", items=items, query=query, stages=stages, page=page_number,
+                more=more, errors=errors, as_of_text=as_of_text)
+
+
+def _as_of_or_error(text: str | None, errors: list[dict[str, str]]) -> tuple[datetime, str]:
+    try:
+        return read_as_of(text)
+    except BadInput as exc:
+        errors.append({"field": "as_of", "text": str(exc)})
+        return now(), ""
+
+
+@router.get("/deadlines")
+def my_deadlines(request: Request, as_of: str | None = Query(None, max_length=40)) -> Response:
+    me = require(request)
+    errors: list[dict[str, str]] = []
+    moment, as_of_text = _as_of_or_error(as_of, errors)
+    rows = app.deadlines(as_of=moment, viewer=me.viewer)
+    return page(request, "deadlines.html", title="Deadlines", rows=[with_countdown(d, moment) for d in rows[:500]],
+                total=len(rows), as_of_text=as_of_text, errors=errors)
+
+
+def pending_documents(number: str, me: Me) -> list[dict[str, str]]:
+    """The documents the acts of users on this case are to issue and have not issued yet ("being
+    issued"), as the user may see them (an offer of proof only for its party and the Region)."""
+    from sqlmodel import col, select
+
+    from casefile.acts import module_named
+    from casefile.record.db import read_session
+    from casefile.record.lookups import get_case
+    from casefile.record.models import DocketEntry, Document, Filing
+    from casefile.vocab import DocumentKind
+
+    out = []
+    with read_session() as session:
+        case = get_case(session, number)
+        keys = set(session.exec(select(Document.key).where(Document.case_id == case.id)).all())
+        entries = session.exec(select(DocketEntry).where(DocketEntry.case_id == case.id,
+                                                         col(DocketEntry.recorded_by).like("user:%"))
+                               .order_by(col(DocketEntry.id).desc()).limit(20)).all()
+        for entry in entries:
+            try:
+                issues = module_named(entry.act).issues(session, entry.ref)
+            except Exception:
+                continue
+            for item in issues:
+                if f"{item.kind.value}:{item.subject}" in keys:
+                    continue
+                if item.kind is DocumentKind.OFFER_OF_PROOF:
+                    table, _, ident = item.subject.partition(":")
+                    filing = session.get(Filing, int(ident)) if table == "filing" and ident.isdigit() else None
+                    if filing is None or not me.viewer.sees_confidential(session, case, filing.party_id):
+                        continue
+                out.append({"kind": item.kind.value, "act": entry.act, "on": entry.occurred_on.isoformat()})
+    return out
+
+
+@router.get("/cases/{number}")
+def case_page(request: Request, number: str, as_of: str | None = Query(None, max_length=40)) -> Response:
+    from casefile.record.access import permitted_acts
+    from casefile.record.db import read_session
+    from casefile.record.queries import visible_case
+    from casefile.web.pictures import docket_timeline, tally_picture
+
+    me = require(request)
+    view = app.case(number[:40], viewer=me.viewer)
+    zone = office_tz(view.office)
+    errors: list[dict[str, str]] = []
+    try:
+        moment, as_of_text = read_as_of(as_of, zone=zone)
+    except BadInput as exc:
+        errors.append({"field": "as_of", "text": str(exc)})
+        moment, as_of_text = now(), ""
+    with read_session() as session:
+        case = visible_case(session, view.case_number, me.viewer)
+        permissions = permitted_acts(session, me.viewer, case, as_of=moment)
+    current = view.elections[-1] if view.elections else None
+    tally = current.tallies[-1] if current and current.tallies else None
+    open_now = [with_countdown(d, moment) for d in app.deadlines(as_of=moment, case_number=view.case_number,
+                                                                 viewer=me.viewer)]
+    every_deadline = [d for e in view.elections for d in e.deadlines]
+    picture = tally_picture(tally) if tally else ""
+    timeline = docket_timeline(view.docket, every_deadline, today=moment.astimezone(ZoneInfo(zone)).date())
+    return page(request, "case.html", title=f"{view.case_number} {view.name}", case=view, current=current, tally=tally,
+                picture=picture, timeline=timeline, open_now=open_now, deadlines=every_deadline,
+                permissions=permissions, pending=pending_documents(view.case_number, me), as_of_text=as_of_text,
+                errors=errors, zone=zone)
+
+
+@router.get("/cases/{number}/deadlines/{deadline_id}")
+def derivation_page(request: Request, number: str, deadline_id: int) -> Response:
+    from casefile.errors import UnknownRecord
+
+    me = require(request)
+    view = app.case(number[:40], viewer=me.viewer)
+    for election in view.elections:
+        for d in election.deadlines:
+            if d.id == deadline_id:
+                return page(request, "derivation.html", title=f"{d.kind} — {view.case_number}", case=view, d=d,
+                            election=election, countdown=countdown(d.cutoff_at, d.office, office_tz(d.office), now()))
+    raise UnknownRecord(f"no deadline {deadline_id} in {view.case_number}")
+
+
+@router.get("/documents/{document_id}")
+def download(request: Request, document_id: int) -> Response:
+    from casefile.accounts.documents import fetch_document
+    from casefile.record.accounts import AccessAction
+
+    me = require(request)
+    inline = request.query_params.get("view") == "1"
+    doc = fetch_document(viewer=me.viewer, document_id=document_id, as_of=now(), via="web",
+                         action=AccessAction.VIEW if inline else AccessAction.DOWNLOAD)
+    headers = {"Content-Disposition": f'{"inline" if inline else "attachment"}; filename="{doc.file_name}"',
+               "X-Content-Type-Options": "nosniff", "Cache-Control": "private, no-store",
+               "X-Casefile-SHA256": doc.sha256}
+    return Response(content=doc.content, media_type=doc.media_type, headers=headers)

@@ -1,0 +1,69 @@
+"""Who is asking, on a web page: the signed-in user read from the session cookie and the database
+on every request (nothing kept in the process), as the read models and access rules take them
+(casefile.record.access.UserViewer)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from starlette.requests import Request
+
+from casefile.errors import CasefileError
+from casefile.record.access import UserViewer
+from casefile.record.accounts import Organization, OrganizationKind, User, UserRole
+
+
+class SignInNeeded(CasefileError):
+    """A page that needs a signed-in user, asked without one (answered by a redirect to the sign-in page)."""
+
+    code = "sign-in-needed"
+    family = "not-authenticated"
+
+
+@dataclass
+class Me:
+    """The signed-in user: their viewer, email, name, organization and role."""
+
+    viewer: UserViewer
+    email: str
+    name: str
+    organization: str
+    organization_name: str
+    role: str
+    region: bool
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role == UserRole.ADMIN.value
+
+
+def signed_in(request: Request) -> Me | None:
+    """The user the request's session is signed in as (None: nobody, or a session no longer valid)."""
+    from casefile.record.db import read_session
+    from casefile.web.sessions import session_valid_for, web_session
+
+    if hasattr(request.state, "me"):
+        return request.state.me  # type: ignore[no-any-return]
+    session = web_session(request)
+    me = None
+    if session.user_id is not None:
+        with read_session() as db:
+            user = db.get(User, session.user_id)
+            if user is not None and session_valid_for(user, session):
+                org = db.get(Organization, user.organization_id)
+                assert org is not None
+                me = Me(viewer=UserViewer.of(db, user), email=user.email, name=user.name or user.email,
+                        organization=org.key, organization_name=org.name, role=user.role.value,
+                        region=org.kind is OrganizationKind.REGION)
+        if me is None:
+            session.sign_out()
+    request.state.me = me
+    return me
+
+
+def require(request: Request) -> Me:
+    """The signed-in user; raises SignInNeeded (a redirect to the sign-in page) otherwise."""
+    me = signed_in(request)
+    if me is None:
+        raise SignInNeeded("sign in to see this page")
+    return me

@@ -1,0 +1,195 @@
+"""The web pages as people use them, in a real browser (Debian's Chromium through Playwright):
+a union staffer files objections with an offer of proof and sees both PDFs issued; the employer's
+counsel sees the objections but not the offer of proof (not listed; its URL answers 404); a
+filing after the cut-off shows the act's error on the form and stores nothing; and axe-core finds
+no serious or critical accessibility violation on any page."""
+
+from __future__ import annotations
+
+import io
+import time
+from typing import Any
+
+import pytest
+from sqlalchemy import inspect, text
+from sqlmodel import col, select
+
+from tests.web.conftest import Served, sign_in
+from tests.web.world import NUMBER, noon
+
+pytestmark = pytest.mark.browser
+
+CASE = f"/cases/{NUMBER}"
+WITNESS = "Jane Doe, picker at BHM1"
+
+
+def documents_of(kind: str) -> list[Any]:
+    from casefile.record.db import read_session
+    from casefile.record.models import Document
+    from casefile.vocab import DocumentKind
+
+    with read_session() as session:
+        return list(session.exec(select(Document).where(Document.kind == DocumentKind(kind))
+                                 .order_by(col(Document.id))))
+
+
+def rwdsu_2022_objections() -> list[Any]:
+    from casefile.record.db import read_session
+    from casefile.record.models import DocketEntry
+
+    with read_session() as session:
+        return list(session.exec(select(DocketEntry).where(DocketEntry.act == "file-objections",
+                                                           col(DocketEntry.recorded_by).like("user:%"))))
+
+
+def file_objections_through_the_form(page: Any) -> None:
+    """As union staff: open the form from the case page, add a second objection and a witness row
+    (the "add another" buttons re-render the form, values kept), and file."""
+    page.goto(CASE)
+    page.get_by_role("link", name="File: file objections").click()
+    page.get_by_label("Date filed").fill("2022-04-07")
+    page.get_by_label("Time received (optional)").fill("15:30")
+    page.get_by_label("Objection 1", exact=True).fill("The Employer's agents electioneered at the collection box.")
+    page.get_by_role("button", name="Add another objection").click()
+    assert page.get_by_label("Objection 1", exact=True).input_value().startswith("The Employer's agents")
+    page.get_by_label("Objection 2", exact=True).fill("The Employer held captive-audience meetings during the mail ballot.")
+    page.get_by_label("Objection number").fill("1")
+    page.get_by_label("Witness", exact=True).fill(WITNESS)
+    page.get_by_label("Summary of the expected testimony").fill("Saw supervisors standing at the collection box.")
+    page.get_by_role("button", name="File objections").click()
+    page.wait_for_load_state()
+    assert page.url.endswith(CASE + "#documents"), page.locator("main").inner_text()[:2000]
+
+
+@pytest.fixture(scope="module")
+def filed(browser: Any, served: Served) -> dict[str, int]:
+    """RWDSU's 2022 objections filed through the form by its staff; the ids of the two documents
+    once issued (in-process, after the answer)."""
+    context = browser.new_context(base_url=served.url)
+    page = context.new_page()
+    sign_in(page, "union-staff")
+    file_objections_through_the_form(page)
+    assert "Done: Objections of Retail, Wholesale and Department Store Union" in page.locator(".notice").first.inner_text()
+    deadline = time.monotonic() + 60
+    while not (documents_of("objections")[1:] and documents_of("offer-of-proof")[1:]):
+        assert time.monotonic() < deadline, "the documents were not issued within 60 s"
+        time.sleep(0.5)
+    context.close()
+    return {"objections": documents_of("objections")[-1].id, "offer": documents_of("offer-of-proof")[-1].id}
+
+
+class TestUnionStaff:
+    def test_files_objections_with_an_offer_of_proof_and_sees_both_pdfs(self, page: Any, filed: dict[str, int]) -> None:
+        """The staffer's filing is docketed by them for RWDSU; the case page lists the objections and
+        the confidential offer of proof, and both download as PDFs naming what was filed."""
+        from pypdf import PdfReader
+
+        entry = rwdsu_2022_objections()
+        assert [e.recorded_by for e in entry] == ["user:staff@rwdsu.example.org"]
+        sign_in(page, "union-staff")
+        page.goto(CASE + "#documents")
+        links = page.locator("#documents-table a.document")
+        kinds = links.evaluate_all("els => els.map(e => e.dataset.kind)")
+        assert kinds.count("objections") == 2 and kinds.count("offer-of-proof") == 2
+        for doc_id, words in ((filed["objections"], "captive-audience meetings"), (filed["offer"], WITNESS)):
+            answer = page.request.get(f"/documents/{doc_id}")
+            assert answer.status == 200 and answer.headers["content-type"] == "application/pdf"
+            pdf = PdfReader(io.BytesIO(answer.body()))
+            assert words in " ".join(" ".join(p.extract_text().split()) for p in pdf.pages)
+
+
+class TestEmployerCounsel:
+    def test_sees_the_objections_but_not_the_offer_of_proof(self, page: Any, filed: dict[str, int]) -> None:
+        """Amazon's counsel: RWDSU's objections listed and downloadable; the offer of proof not listed,
+        its URL answers 404 like a document that does not exist; no pending offer is mentioned."""
+        sign_in(page, "employer-counsel")
+        page.goto(CASE)
+        kinds = page.locator("#documents-table a.document").evaluate_all("els => els.map(e => e.dataset.kind)")
+        assert kinds.count("objections") == 2 and "offer-of-proof" not in kinds
+        body = page.locator("main").inner_text()
+        assert "Offer of proof" not in body and WITNESS not in body
+        assert page.request.get(f"/documents/{filed['objections']}").status == 200
+        hidden = page.request.get(f"/documents/{filed['offer']}")
+        assert hidden.status == 404
+        assert page.request.get("/documents/999999").status == 404
+        assert WITNESS not in hidden.text()
+
+
+def table_rows(engine: Any) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table (the login attempts' and calendar tables aside: signing in writes them)."""
+    names = [n for n in inspect(engine).get_table_names() if n not in ("loginattempt", "alembic_version_casefile")]
+    with engine.connect() as conn:
+        return {n: sorted(map(tuple, conn.execute(text(f'SELECT * FROM "{n}"')).all()), key=repr) for n in names}
+
+
+class TestRefusedFiling:
+    def test_objections_after_the_cut_off_show_the_error_and_store_nothing(self, page: Any, served: Served,
+                                                                           filed: dict[str, int]) -> None:
+        """Amazon's counsel files objections received the day after the cut-off (2022-04-08): the
+        form shows the act's own error in the summary, linked to the date field, the values kept;
+        every table is as the sweep of that moment left it."""
+        from datetime import date
+
+        from casefile import app
+        from casefile.record.db import read_session
+        from casefile.record.lookups import get_case
+
+        with read_session() as session:
+            case_id = get_case(session, NUMBER).id
+        app.sweep_case(case_id, as_of=noon(date(2022, 4, 8)))  # what the scheduled sweep would have done by then
+        sign_in(page, "employer-counsel")  # (signing in records the user's last sign-in)
+        page.goto(CASE)
+        page.get_by_role("link", name="File: file objections").click()
+        page.get_by_label("Date filed").fill("2022-04-08")
+        page.get_by_label("Objection 1", exact=True).fill("Late objection about the mail ballot.")
+        before = table_rows(served.engine())
+        page.get_by_role("button", name="File objections").click()
+        summary = page.locator(".error-summary")
+        assert summary.is_visible()
+        message = summary.locator("a").first
+        assert "untimely" in message.inner_text().lower() or "after the cut-off" in message.inner_text().lower()
+        assert message.get_attribute("href") == "#date"
+        message.click()
+        assert page.evaluate("document.activeElement.id") == "date"
+        assert page.get_by_label("Objection 1", exact=True).input_value() == "Late objection about the mail ballot."
+        assert table_rows(served.engine()) == before
+
+
+PAGES = ["/cases", CASE, f"{CASE}/acts/file-objections", "/deadlines", "/calculators/tally?check=1&rows=2&"
+         "choice-0-name=RWDSU&choice-0-votes=875&against=993&challenged=416&void=59",
+         "/calculators/deadline?check=1&kind=objections&trigger=2022-03-31&region=10", "/reminders", "/admin", "/import",
+         f"{CASE}/acts/record-tally"]
+
+
+class TestAccessibility:
+    def test_no_serious_or_critical_violation_on_any_page(self, page: Any, served: Served) -> None:
+        """axe-core (WCAG 2 A/AA rules) on the sign-in page, each page a union admin reaches, a
+        deadline's derivation and a form showing its errors: no serious or critical violation."""
+        from axe_playwright_python.sync_playwright import Axe
+
+        axe = Axe()
+        found: dict[str, list[str]] = {}
+
+        def check(where: str) -> None:
+            result = axe.run(page)
+            bad = [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+                   for v in result.response["violations"] if v["impact"] in ("serious", "critical")]
+            if bad:
+                found[where] = bad
+
+        page.goto("/sign-in")
+        check("/sign-in")
+        sign_in(page, "union-admin")
+        for path in PAGES:
+            page.goto(path)
+            check(path)
+        page.goto(CASE)
+        page.goto(page.locator("a[href*='/deadlines/']").first.get_attribute("href"))
+        assert "How it was computed" in page.locator("main").inner_text()
+        check("derivation")
+        page.goto(f"{CASE}/acts/file-objections")
+        page.get_by_label("Date filed").fill("")
+        page.get_by_role("button", name="File objections").click()
+        assert page.locator(".error-summary").is_visible()
+        check("form with errors")
+        assert not found, found

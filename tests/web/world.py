@@ -1,0 +1,51 @@
+"""The Bessemer case (10-RC-269250) for the web tests, built through the front door
+(casefile.app.perform) with the values of examples/bessemer-10-RC-269250.yaml up to the 2022
+rerun's tally — the next act is the parties' objections to it, which the tests file through the
+pages — every document issued in this process; and the demo accounts of both sides
+(casefile.web.demo: RWDSU's admin, counsel and staff, Amazon's counsel, Region 10).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+NUMBER = "10-RC-269250"
+PASSWORD = "correct horse battery staple"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bessemer-10-RC-269250.yaml"
+ATLANTA = ZoneInfo("America/New_York")
+#: The scenario's events performed (by index): the 2021 tally to the 2022 rerun's tally.
+UP_TO_RERUN_TALLY = 7
+USERS = {"union-admin": "admin@rwdsu.example.org", "union-counsel": "counsel@rwdsu.example.org",
+         "union-staff": "staff@rwdsu.example.org", "employer-counsel": "counsel@amazon.example.org",
+         "region": "agent@region10.example.org"}
+
+
+def noon(on: object) -> datetime:
+    from casefile.acts.base import midday
+
+    return midday(on, "America/New_York")  # type: ignore[arg-type]
+
+
+def build() -> None:
+    """Build the case and the accounts in the configured database (settings point at it)."""
+    from casefile import app
+    from casefile.acts import Who
+    from casefile.record.db import get_engine
+    from casefile.scenario import load_scenario
+    from casefile.web.demo import make_accounts
+
+    get_engine()
+    spec = load_scenario(EXAMPLE)
+    operator = Who.operator()
+    first = spec.events[0]
+    app.perform(spec.opening(), as_of=noon(first.on), by=operator, documents="none")
+    sequence = 0
+    for event in spec.events[:UP_TO_RERUN_TALLY]:
+        if event.act_name == "record-tally":
+            sequence += 1
+        elif event.election is None and "election" in type(event).model_fields:
+            event = event.model_copy(update={"election": sequence})
+        app.perform(event, case_number=NUMBER, as_of=event.at or noon(event.on), by=operator, documents="issue")
+    make_accounts(password=PASSWORD, as_of=noon(spec.events[UP_TO_RERUN_TALLY - 1].on))
