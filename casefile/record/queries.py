@@ -372,11 +372,13 @@ def case_summaries(session: Session, *, as_of: datetime, viewer: Viewer = OPERAT
                    offset: int = 0, limit: int | None = None) -> list[CaseSummary]:
     """Every case ``viewer`` sees with its current election's stage and the next deadline open
     at ``as_of``; cases with a deadline first, soonest first, then by number. ``search`` matches
-    the case number or name (case-insensitive); ``region`` and ``stage`` filter."""
+    the case number, its name or a party's name (case-insensitive); ``region`` and ``stage`` filter."""
     query = select(Case)
     if search:
         like = f"%{search.strip().lower()}%"
-        query = query.where(or_(func.lower(Case.number).like(like), func.lower(Case.name).like(like)))
+        parties = select(Party.case_id).where(func.lower(Party.name).like(like))  # the union (or employer) by name
+        query = query.where(or_(func.lower(Case.number).like(like), func.lower(Case.name).like(like),
+                                col(Case.id).in_(parties)))
     if region:
         query = query.where(Case.region == region.zfill(2))
     cases = [c for c in session.exec(query.order_by(col(Case.number))).all() if viewer.sees_case(session, c)]

@@ -81,6 +81,13 @@ class TestHoReport:
         error = refused(act(REPORT), IllegalTransition)
         assert "stage 'hearing-noticed'" in str(error)
 
+    def test_at_tally_issued_is_refused(self, configured_db: Path) -> None:
+        """Right after the tally a report is refused, naming the election's stage and the stages that allow it."""
+        carry("tally-2021")
+        error = refused(act({**REPORT, "date": date(2021, 4, 12)}), IllegalTransition)
+        assert str(error) == ("the hearing officer's report is not allowed in election 1 at stage 'tally-issued' "
+                              "(allowed at: hearing-closed, hearing-open)")
+
     def test_issues_the_report(self, hearing_open: Path) -> None:
         """The record copy of the report is issued and names the exceptions' due date."""
         result = perform(event("ho-report"), documents="issue")

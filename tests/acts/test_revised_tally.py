@@ -92,6 +92,7 @@ class TestRevisedTally:
         tally = revised()
         assert (tally.votes, tally.against, tally.challenged, tally.opened, tally.winner) == (
             [[SELCK_UNION, 19]], 15, 2, 2, SELCK_UNION)
+        assert (tally.determinative, tally.outcome_text) == (False, "Certification of Representative: Union")
         with read_session() as s:
             dispositions = {o.text: o.disposition for o in s.exec(select(Objection))}
             opened = [b.status for b in s.exec(select(ChallengedBallot).order_by(col(ChallengedBallot.id)))]
@@ -119,6 +120,15 @@ class TestRevisedTally:
                                  "counted_against": 1}), InvalidTally)
         assert str(error) == "revised tally: the counts opened add up to 3 but 2 ballots were opened"
         assert error.field == "counted"  # type: ignore[attr-defined]
+
+    def test_more_ballots_said_opened_than_overruled_are_refused(self, configured_db: Path) -> None:
+        """Two ballots overruled: a revised tally saying 3 were opened is refused (sustained ballots are never opened)."""
+        c = selck_with_objections()
+        error = c.refused(c.act({"act": "revised-tally", "date": date(1974, 6, 5), "counted": {SELCK_UNION: 3},
+                                 "opened": 3}), InvalidTally)
+        assert str(error) == ("revised tally: 3 ballots said opened, but 2 challenges are overruled in the register "
+                              "(sustained ballots are never opened)")
+        assert error.field == "opened"  # type: ignore[attr-defined]
 
     def test_before_the_objection_period_ends_is_refused(self, configured_db: Path) -> None:
         """Right after the Starbucks tally (stage tally-issued) there is nothing to revise yet."""
