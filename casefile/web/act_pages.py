@@ -101,6 +101,7 @@ async def submit_act(request: Request, number: str, act_name: str) -> Response:
         upload = form.get("register")
         sub.values["register-name"] = getattr(upload, "filename", "") or ""
         content = await upload.read() if upload is not None and hasattr(upload, "read") else b""
+    await form.close()  # the uploaded file's temporary copy
     if sub.get("add"):
         return _render(request, me, view, allowed, act_name, sub, [])
     try:

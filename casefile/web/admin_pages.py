@@ -69,6 +69,7 @@ async def import_upload(request: Request) -> Response:
     upload = form.get("export")
     content = await upload.read() if upload is not None and hasattr(upload, "read") else b""
     name = (getattr(upload, "filename", "") or "export.csv")[:200]
+    await form.close()
     errors = []
     report = None
     if not content:

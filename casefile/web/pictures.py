@@ -33,7 +33,7 @@ def tally_picture(tally: Any) -> Markup:
     top = max([v for _, v in rows] + [1]) + challenged
     majority_now = tally.valid // 2 + 1
     majority_all = tally.valid_plus_challenged // 2 + 1
-    label_w, width, bar_h, gap = 230, 720, 26, 14
+    label_w, width, bar_h, gap = 250, 740, 28, 22
     plot = width - label_w - 70
     height = 40 + len(rows) * (bar_h + gap) + 40
 
@@ -51,9 +51,11 @@ def tally_picture(tally: Any) -> Markup:
            '</pattern></defs>']
     y = 30
     for name, votes in rows:
-        short = name if len(name) <= 30 else name[:28] + "…"
-        out.append(f'<text x="{label_w - 8}" y="{y + bar_h * 0.68:.1f}" text-anchor="end" font-size="14" fill="{INK}">'
-                   f'{_e(short)}</text>')
+        lines = _wrap(name, 30)
+        first_y = y + bar_h * 0.68 - (len(lines) - 1) * 8
+        spans = "".join(f'<tspan x="{label_w - 8}" y="{first_y + 16 * i:.1f}">{_e(line)}</tspan>'
+                        for i, line in enumerate(lines))
+        out.append(f'<text text-anchor="end" font-size="14" fill="{INK}">{spans}</text>')
         out.append(f'<rect x="{label_w}" y="{y}" width="{x(votes) - label_w:.1f}" height="{bar_h}" '
                    f'fill="{ACCENT if name != "Against" else MUTED}"/>')
         if challenged:
@@ -77,6 +79,16 @@ def tally_picture(tally: Any) -> Markup:
                    'could go to this choice</text>')
     out.append("</svg>")
     return Markup("".join(out))
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """``text`` in at most two lines of about ``width`` characters (the second cut with "…")."""
+    if len(text) <= width:
+        return [text]
+    cut = text.rfind(" ", 0, width)
+    cut = cut if cut > 0 else width
+    rest = text[cut:].strip()
+    return [text[:cut], rest if len(rest) <= width else rest[:width - 1] + "…"]
 
 
 def _ticks(first: date, last: date) -> list[tuple[date, str]]:

@@ -7,7 +7,9 @@ no serious or critical accessibility violation on any page."""
 from __future__ import annotations
 
 import io
+import os
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -46,7 +48,7 @@ def file_objections_through_the_form(page: Any) -> None:
     """As union staff: open the form from the case page, add a second objection and a witness row
     (the "add another" buttons re-render the form, values kept), and file."""
     page.goto(CASE)
-    page.get_by_role("link", name="File: file objections").click()
+    page.get_by_role("link", name="File objections", exact=True).click()
     page.get_by_label("Date filed").fill("2022-04-07")
     page.get_by_label("Time received (optional)").fill("15:30")
     page.get_by_label("Objection 1", exact=True).fill("The Employer's agents electioneered at the collection box.")
@@ -139,7 +141,7 @@ class TestRefusedFiling:
         app.sweep_case(case_id, as_of=noon(date(2022, 4, 8)))  # what the scheduled sweep would have done by then
         sign_in(page, "employer-counsel")  # (signing in records the user's last sign-in)
         page.goto(CASE)
-        page.get_by_role("link", name="File: file objections").click()
+        page.get_by_role("link", name="File objections", exact=True).click()
         page.get_by_label("Date filed").fill("2022-04-08")
         page.get_by_label("Objection 1", exact=True).fill("Late objection about the mail ballot.")
         before = table_rows(served.engine())
@@ -193,3 +195,16 @@ class TestAccessibility:
         assert page.locator(".error-summary").is_visible()
         check("form with errors")
         assert not found, found
+
+
+@pytest.mark.skipif(not os.environ.get("CASEFILE_SCREENSHOTS"), reason="set CASEFILE_SCREENSHOTS=DIR to write the "
+                    "README's screenshots (docs/images)")
+def test_screenshots(page: Any, filed: dict[str, int]) -> None:
+    """The README's pictures: My cases and the Bessemer case page, as the union's counsel sees them."""
+    folder = Path(os.environ["CASEFILE_SCREENSHOTS"])
+    folder.mkdir(parents=True, exist_ok=True)
+    sign_in(page, "union-counsel")
+    page.goto("/cases?as_of=2022-04-05")
+    page.screenshot(path=str(folder / "my-cases.png"), full_page=True)
+    page.goto(CASE + "?as_of=2022-04-05")
+    page.screenshot(path=str(folder / "case-page.png"), full_page=True)

@@ -1,0 +1,106 @@
+"""The act forms through the application (Starlette's test client over the web tests' world): the
+"add another" buttons re-render with one more row and every value kept; a tally whose arithmetic
+the rules refuse names the form's line at fault; the general form and the register upload put
+their errors on their field; a refused act stores nothing; My cases finds a case by its union."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from sqlmodel import func, select
+
+from tests.web.test_sessions import client, csrf, sign_in  # noqa: F401  (the fixture)
+from tests.web.world import NUMBER, USERS
+
+FORM = f"/cases/{NUMBER}/acts"
+
+
+def docket_count() -> int:
+    from casefile.record.db import read_session
+    from casefile.record.models import DocketEntry
+
+    with read_session() as session:
+        return int(session.exec(select(func.count()).select_from(DocketEntry)).one())
+
+
+def summary_links(html: str) -> list[tuple[str, str]]:
+    block = html.split('class="error-summary"', 1)[1].split("</div>", 1)[0]
+    return re.findall(r'<a href="#([^"]+)">([^<]+)</a>', block)
+
+
+class TestRows:
+    def test_add_another_objection_keeps_what_was_typed(self, client: Any) -> None:  # noqa: F811
+        sign_in(client, USERS["union-staff"])
+        token = csrf(client, f"{FORM}/file-objections")
+        answer = client.post(f"{FORM}/file-objections", data={
+            "csrf_token": token, "party": "rwdsu", "date": "2022-04-07", "objections-rows": "1",
+            "offer_of_proof-rows": "1", "objections-0": "First objection & <its> text.", "add": "objections"})
+        assert answer.status_code == 200
+        assert 'id="objections-1"' in answer.text and 'id="objections-2"' not in answer.text
+        assert "First objection &amp; &lt;its&gt; text." in answer.text
+        assert 'name="objections-rows" value="2"' in answer.text
+
+
+class TestRefusals:
+    def test_a_tally_without_votes_against_names_line_5(self, client: Any) -> None:  # noqa: F811
+        """The Region's agent records a tally with no votes against (not a runoff): the rules'
+        error, linked to the field of that line; the values kept; nothing stored."""
+        sign_in(client, USERS["region"])
+        before = docket_count()
+        token = csrf(client, f"{FORM}/record-tally")
+        answer = client.post(f"{FORM}/record-tally", data={
+            "csrf_token": token, "date": "2022-03-31", "kind": "rerun", "choices-rows": "1",
+            "choices-0-name": "Retail, Wholesale and Department Store Union", "choices-0-votes": "875",
+            "challenged": "416", "void": "59", "method": "mail"})
+        assert answer.status_code == 422
+        [(target, text)] = summary_links(answer.text)
+        assert target == "against" and "votes against" in text and "missing" in text
+        assert 'value="875"' in answer.text and 'id="against-error"' in answer.text
+        assert docket_count() == before
+
+    def test_a_count_that_is_not_a_number(self, client: Any) -> None:  # noqa: F811
+        sign_in(client, USERS["region"])
+        token = csrf(client, f"{FORM}/record-tally")
+        answer = client.post(f"{FORM}/record-tally", data={
+            "csrf_token": token, "date": "2022-03-31", "kind": "rerun", "choices-rows": "1",
+            "choices-0-name": "RWDSU", "choices-0-votes": "eight hundred", "against": "993"})
+        assert answer.status_code == 422
+        assert summary_links(answer.text)[0][0] == "choices-0-votes"
+
+    def test_the_general_form_puts_its_error_on_the_act(self, client: Any) -> None:  # noqa: F811
+        """A notice of hearing recorded by counsel with a field the act does not have: the act
+        model's error, on the act's text box; nothing stored."""
+        sign_in(client, USERS["union-counsel"])
+        before = docket_count()
+        token = csrf(client, f"{FORM}/notice-hearing")
+        answer = client.post(f"{FORM}/notice-hearing", data={
+            "csrf_token": token, "date": "2022-04-20", "act": "act: notice-hearing\ndate: 2022-04-20\nroom: 12\n"})
+        assert answer.status_code == 422
+        [(target, text)] = summary_links(answer.text)
+        assert target == "act" and "room" in text
+        assert docket_count() == before
+
+    def test_a_register_that_is_not_a_csv_of_the_register(self, client: Any) -> None:  # noqa: F811
+        sign_in(client, USERS["region"])
+        token = csrf(client, f"{FORM}/register-challenges")
+        answer = client.post(f"{FORM}/register-challenges", data={"csrf_token": token, "date": "2022-03-31"},
+                             files={"register": ("register.csv", b"name,why\nJane,not on list\n", "text/csv")})
+        assert answer.status_code == 422
+        [(target, text)] = summary_links(answer.text)
+        assert target == "register" and "register.csv" in text
+
+
+class TestMyCases:
+    def test_search_by_union_employer_number_and_region(self, client: Any) -> None:  # noqa: F811
+        sign_in(client, USERS["union-counsel"])
+        link = f'href="/cases/{NUMBER}"'
+        for q in ("wholesale and department", "amazon", "269250"):
+            assert link in client.get("/cases", params={"q": q}).text, q
+        assert link not in client.get("/cases", params={"q": "teamsters"}).text
+        assert link in client.get("/cases", params={"region": "10"}).text
+        assert link not in client.get("/cases", params={"region": "6"}).text
+        assert link in client.get("/cases", params={"stage": "tally-issued", "as_of": "2022-04-01"}).text or \
+            link in client.get("/cases", params={"stage": "objections-pending"}).text
+        bad = client.get("/cases", params={"region": "x1"})
+        assert bad.status_code == 200 and summary_links(bad.text)[0][0] == "region"
