@@ -11,9 +11,8 @@ import pytest
 from pypdf import PdfReader
 from sqlmodel import select
 
-from casefile.acts.base import Who
 from casefile.errors import ProcedureError, UntimelyFiling
-from casefile.record.db import read_session, write_session
+from casefile.record.db import read_session
 from casefile.record.models import Deadline, DocketEntry, Election, Filing
 from casefile.vocab import DeadlineKind, Stage
 from tests.acts.procedure import act, carry, perform, refused, unchanged_by_retry
@@ -36,13 +35,8 @@ def report_issued(configured_db: Path) -> Path:
 
 
 def extend_exceptions(to: date, order: str) -> None:
-    """The Regional Director extends the exceptions deadline by order (as `deadlines pin` records it)."""
-    from casefile.services.deadline_changes import pin_deadline
-
-    with read_session() as s:
-        deadline_id = s.exec(select(Deadline.id).where(Deadline.kind == DeadlineKind.EXCEPTIONS)).one()
-    with write_session(by=Who.operator().label) as s:
-        pin_deadline(s, deadline_id=deadline_id, due_on=to, order=order, as_of=at("2021-08-10T12:00:00-04:00"))
+    """The Regional Director extends the exceptions deadline by order of 2021-08-10 (the pin-deadline act)."""
+    perform(act({"act": "pin-deadline", "date": date(2021, 8, 10), "kind": "exceptions", "due": to, "order": order}))
 
 
 class TestFileExceptions:
@@ -52,8 +46,13 @@ class TestFileExceptions:
         assert result.summary == "Exceptions of Amazon.com Services LLC to the Hearing Officer's Report (2 exceptions)"
         with read_session() as s:
             filing = s.exec(select(Filing).where(Filing.kind == "exceptions")).one()
-            assert (filing.received_on, filing.timely) == (date(2021, 8, 13), True)
-            assert filing.timeliness_note.startswith("received Fri 2021-08-13 15:00:00 EDT by e-filing; due Mon 2021-08-16")
+            assert filing.received_on == date(2021, 8, 13)
+            assert filing.timeliness_note == ("received Fri 2021-08-13 15:00:00 EDT by e-filing; due Mon 2021-08-16, "
+                                              "cut-off 2021-08-16T23:59:59-04:00 (29 CFR 102.69(c)(1)(iii); "
+                                              "rules.md R-K1; 29 CFR 102.2(b))")
+            deadline = s.get(Deadline, filing.deadline_id)  # judged against the stored exceptions deadline
+            assert deadline is not None and (deadline.kind, deadline.due_on) == (DeadlineKind.EXCEPTIONS,
+                                                                                  date(2021, 8, 16))
             assert [e["excepted_to"] for e in filing.body][1] == "The recommendation that the election be set aside"
             assert [p["party"] for p in filing.served_on] == ["Retail, Wholesale and Department Store Union"]
             assert s.exec(select(Election)).one().stage is Stage.EXCEPTIONS_PENDING
