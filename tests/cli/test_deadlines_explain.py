@@ -8,7 +8,6 @@ import os
 import re
 import subprocess
 import sys
-from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -16,26 +15,22 @@ import pytest
 
 from casefile.record.db import make_engine, write_session
 from casefile.record import migrate
-from casefile.services.cases import open_case
 from casefile.jobs.sweep import sweep
-from casefile.services.tallies import record_tally
-from casefile.vocab import TallyKind
+from tests.bessemer import NUMBER, TALLY_2021, case_act, open_case, record_tally, tally_on
 from tests.conftest import at
-from tests.services.bessemer import CASE_IN, ELECTION_2021, NUMBER, TALLY_2021
 
 CASEFILE = Path(sys.executable).with_name("casefile")
 
 
 @pytest.fixture
 def db_env(tmp_path: Path) -> dict[str, str]:
-    """A SQLite file holding the Bessemer case with its 2021 tally (recorded through the services)."""
+    """A SQLite file holding the Bessemer case with its 2021 tally (recorded through the acts)."""
     url = f"sqlite:///{tmp_path / 'casefile.db'}"
     engine = make_engine(url)
     migrate.upgrade(engine)  # the CLI opens it: its schema at the migrations' head
     with write_session(engine) as s:
-        open_case(s, case_in=CASE_IN, as_of=at("2021-04-09T12:00:00-04:00"))
-        record_tally(s, case_number=NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9), counts=TALLY_2021,
-                     election_in=ELECTION_2021, as_of=at("2021-04-09T12:00:00-04:00"))
+        open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
+        record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
     engine.dispose()
     return {**os.environ, "CASEFILE_DATABASE_URL": url, "COLUMNS": "200"}
 
@@ -123,10 +118,9 @@ def shutdown_env(tmp_path: Path) -> dict[str, str]:
     engine = make_engine(url)
     migrate.upgrade(engine)
     with write_session(engine) as s:
-        open_case(s, case_in=replace(CASE_IN, number="10-RC-369250", petition_filed_on=date(2025, 8, 4)),
+        open_case(s, act=case_act(number="10-RC-369250", petition_filed_on=date(2025, 8, 4)),
                   as_of=at("2025-09-30T12:00:00-04:00"))
-        record_tally(s, case_number="10-RC-369250", kind=TallyKind.INITIAL, prepared_on=date(2025, 9, 30),
-                     counts=TALLY_2021, election_in=ELECTION_2021, as_of=at("2025-09-30T12:00:00-04:00"))
+        record_tally(s, tally_on(date(2025, 9, 30)), case_number="10-RC-369250", as_of=at("2025-09-30T12:00:00-04:00"))
     engine.dispose()
     return {**os.environ, "CASEFILE_DATABASE_URL": url, "COLUMNS": "200"}
 

@@ -3,8 +3,6 @@ Region of a case is its receiving office's, not its case-number prefix's (merged
 
 from __future__ import annotations
 
-from dataclasses import replace
-from datetime import date
 
 import pytest
 from sqlalchemy import Engine
@@ -16,12 +14,10 @@ from casefile.jobs.reminders import select_due_reminders
 from casefile.record.models import Case, Election
 from casefile.rules.calendar import BusinessCalendar
 from casefile.services.people import add_person
-from casefile.services.cases import open_case
 from casefile.jobs.sweep import sweep
-from casefile.services.tallies import record_tally
-from casefile.vocab import Stage, TallyKind
+from casefile.vocab import Stage
+from tests.bessemer import CASE, TALLY_2021, case_act, open_case, record_tally
 from tests.conftest import at
-from tests.services.bessemer import CASE_IN, ELECTION_2021, TALLY_2021
 
 #: A second case like Bessemer's 2021 election, filed in Region 15 (New Orleans, Central time).
 OTHER_NUMBER = "15-RC-269251"
@@ -33,10 +29,9 @@ SAN_JUAN_NUMBER = "24-RC-269252"
 def two_regions(engine: Engine) -> Engine:
     """Bessemer (Region 10) and a like case in Region 15, both tallied 2021-04-09: objections due 2021-04-16."""
     with write_session(engine) as s:
-        for case_in in (CASE_IN, replace(CASE_IN, number=OTHER_NUMBER, office=None)):
-            open_case(s, case_in=case_in, as_of=at("2021-04-09T12:00:00-04:00"))
-            record_tally(s, case_number=case_in.number, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9),
-                         counts=TALLY_2021, election_in=ELECTION_2021, as_of=at("2021-04-09T12:00:00-04:00"))
+        for opening in (CASE, case_act(number=OTHER_NUMBER, office=None)):
+            open_case(s, act=opening, as_of=at("2021-04-09T12:00:00-04:00"))
+            record_tally(s, TALLY_2021, case_number=opening.case.number, as_of=at("2021-04-09T12:00:00-04:00"))
     return engine
 
 
@@ -77,10 +72,8 @@ class TestSweepByRegion:
 def merged_region(two_regions: Engine) -> Engine:
     """The two cases, and a like case numbered 24-RC-… (the San Juan office, Region 12), all tallied 2021-04-09."""
     with write_session(two_regions) as s:
-        case_in = replace(CASE_IN, number=SAN_JUAN_NUMBER, office=None)
-        open_case(s, case_in=case_in, as_of=at("2021-04-09T12:00:00-04:00"))
-        record_tally(s, case_number=SAN_JUAN_NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9),
-                     counts=TALLY_2021, election_in=ELECTION_2021, as_of=at("2021-04-09T12:00:00-04:00"))
+        open_case(s, act=case_act(number=SAN_JUAN_NUMBER, office=None), as_of=at("2021-04-09T12:00:00-04:00"))
+        record_tally(s, TALLY_2021, case_number=SAN_JUAN_NUMBER, as_of=at("2021-04-09T12:00:00-04:00"))
     return two_regions
 
 
