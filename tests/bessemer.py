@@ -70,7 +70,7 @@ def tally_on(day: date, act: RecordTally = TALLY_2021) -> RecordTally:
     return act.model_copy(update={"on": day})
 
 
-def objections(party: str, statements: list[str], *, at: datetime | None = None, on: date | None = None,
+def objections_act(party: str, statements: list[str], *, at: datetime | None = None, on: date | None = None,
                **fields: Any) -> FileObjections:
     """A file-objections act of ``party`` with the objections ``statements``, received at ``at``
     (aware) or, when the record has only the date, on ``on``; ``fields``: any other field of the act."""

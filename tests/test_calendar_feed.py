@@ -30,7 +30,7 @@ from tests.bessemer import (
     TALLY_2022,
     case_act,
     file_objections,
-    objections,
+    objections_act,
     open_case,
     record_tally,
     to_rerun,
@@ -193,7 +193,7 @@ class TestStableIdentity:
         assert before == {str(e["UID"]) for e in _parse(_feeds(other)["10-RC-269250.ics"]).walk("VEVENT")}
         other.dispose()
         with write_session(engine) as s:
-            file_objections(s, objections("rwdsu", ["objection 1"], at=at("2021-04-16T16:00:00-05:00")),
+            file_objections(s, objections_act("rwdsu", ["objection 1"], at=at("2021-04-16T16:00:00-05:00")),
                             as_of=at("2021-04-16T17:00:00-04:00"))
         with write_session(engine) as s:
             sweep(s, as_of=at("2021-04-17T00:00:00-04:00"))

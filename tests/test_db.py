@@ -13,7 +13,7 @@ from sqlmodel import select
 from casefile.record.db import make_engine, write_session
 from casefile.record.models import DocketEntry
 from casefile.vocab import Stage
-from tests.bessemer import TALLY_2021, file_objections, objections, open_case, record_tally
+from tests.bessemer import TALLY_2021, file_objections, objections_act, open_case, record_tally
 from tests.conftest import at
 
 
@@ -65,7 +65,7 @@ class TestConcurrentActs:
             barrier.wait()
             try:
                 with write_session(engine) as s:
-                    file_objections(s, objections(party, ["objection"], at=at("2021-04-16T12:00:00-04:00")),
+                    file_objections(s, objections_act(party, ["objection"], at=at("2021-04-16T12:00:00-04:00")),
                                     as_of=at("2021-04-16T12:00:00-04:00"))
             except BaseException as exc:  # noqa: BLE001
                 errors.append(exc)

@@ -5,7 +5,6 @@ shutdown tolls a stored deadline whose period ran on closed days, at computation
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
@@ -17,29 +16,33 @@ from casefile.record.db import read_session, write_session
 from casefile.errors import ProcedureError, UntimelyFiling
 from casefile.record.models import Deadline, DocketEntry, Election
 from casefile.rules.timeliness import StoredDeadline, judge_filing
-from casefile.services.cases import open_case
 from casefile.services.deadline_changes import pin_deadline, recompute_open_deadlines
-from casefile.services.objections import ObjectionsIn, file_objections
 from casefile.record.deadlines import _calendar
 from casefile.jobs.sweep import sweep
-from casefile.services.tallies import record_tally
 from casefile.settings import get_settings
-from casefile.vocab import DeadlineKind, DeadlineStatus, Stage, TallyKind
+from casefile.vocab import DeadlineKind, DeadlineStatus, Stage
+from tests.bessemer import (
+    TALLY_2021,
+    case_act,
+    file_objections,
+    objections_act,
+    open_case,
+    record_tally,
+    tally_on,
+)
 from tests.conftest import at
-from tests.services.bessemer import CASE_IN, ELECTION_2021, NUMBER, TALLY_2021
 
 #: A Region 10 case tallied the day before the 2025 shutdown (the Bessemer figures, on that date).
 SHUTDOWN_NUMBER = "10-RC-369250"
-SHUTDOWN_CASE = replace(CASE_IN, number=SHUTDOWN_NUMBER, petition_filed_on=date(2025, 8, 4))
+SHUTDOWN_CASE = case_act(number=SHUTDOWN_NUMBER, petition_filed_on=date(2025, 8, 4))
 EASTERN = ZoneInfo("America/New_York")
 
 
 @pytest.fixture
 def tallied(engine: Engine) -> Engine:
     with write_session(engine) as s:
-        open_case(s, case_in=CASE_IN, as_of=at("2021-04-09T12:00:00-04:00"))
-        record_tally(s, case_number=NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9), counts=TALLY_2021,
-                     election_in=ELECTION_2021, as_of=at("2021-04-09T12:00:00-04:00"))
+        open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
+        record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
     return engine
 
 
@@ -92,9 +95,8 @@ class TestDeadlineChanges:
 def tallied_before_the_shutdown(engine: Engine) -> Engine:
     """A tally of Tue 2025-09-30 in Region 10 (Atlanta): its periods ran while the offices were closed."""
     with write_session(engine) as s:
-        open_case(s, case_in=SHUTDOWN_CASE, as_of=at("2025-09-30T12:00:00-04:00"))
-        record_tally(s, case_number=SHUTDOWN_NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2025, 9, 30),
-                     counts=TALLY_2021, election_in=ELECTION_2021, as_of=at("2025-09-30T12:00:00-04:00"))
+        open_case(s, act=SHUTDOWN_CASE, as_of=at("2025-09-30T12:00:00-04:00"))
+        record_tally(s, tally_on(date(2025, 9, 30)), case_number=SHUTDOWN_NUMBER, as_of=at("2025-09-30T12:00:00-04:00"))
     return engine
 
 
@@ -123,10 +125,12 @@ class TestShutdownTolling:
         assert "due Wed 2025-11-19" in judge_filing(stored, what="objections", received_on=received.date(),
                                                     received_at=received).note
         with write_session(tallied_before_the_shutdown) as s:
-            filing = file_objections(s, case_number=SHUTDOWN_NUMBER, as_of=received, objections_in=ObjectionsIn(
-                party="rwdsu", statements=("captive-audience meetings",), received_on=received.date(), received_at=received))
+            filing = file_objections(s, objections_act("rwdsu", ["captive-audience meetings"], at=received), as_of=received,
+                                     case_number=SHUTDOWN_NUMBER)
             assert (filing.timely, filing.deadline_id) == (True, objections.id)
-            assert filing.timeliness_note.startswith("due 2025-11-19")
+            assert filing.timeliness_note == ("received Tue 2025-11-18 16:00:00 EST by e-filing; due Wed 2025-11-19, "
+                                              "cut-off 2025-11-19T23:59:59-05:00 (29 CFR 102.69(a)(8); rules.md R-G3; "
+                                              "29 CFR 102.2(b))")
         with pytest.raises(UntimelyFiling):
             judge_filing(stored, what="objections", received_on=date(2025, 11, 20),
                          received_at=datetime(2025, 11, 20, 0, 0, 5, tzinfo=EASTERN))
@@ -160,8 +164,8 @@ class TestShutdownTolling:
         assert "runs again until the tolled date" in _docketed(tallied_before_the_shutdown)
         received = datetime(2025, 11, 18, 16, 0, tzinfo=EASTERN)
         with write_session(tallied_before_the_shutdown) as s:
-            file_objections(s, case_number=SHUTDOWN_NUMBER, as_of=received, objections_in=ObjectionsIn(
-                party="rwdsu", statements=("captive-audience meetings",), received_on=received.date(), received_at=received))
+            file_objections(s, objections_act("rwdsu", ["captive-audience meetings"], at=received), as_of=received,
+                            case_number=SHUTDOWN_NUMBER)
         with read_session(tallied_before_the_shutdown) as s:
             assert s.exec(select(Election.stage)).one() is Stage.OBJECTIONS_PENDING
 
