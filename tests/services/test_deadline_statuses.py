@@ -12,15 +12,11 @@ from sqlmodel import select
 from casefile.jobs.sweep import sweep
 from casefile.record.db import read_session, write_session
 from casefile.record.models import Deadline
-from casefile.rules.tally import TallyCounts
-from casefile.services.cases import CaseIn, PartyIn, open_case
-from casefile.services.challenges import ChallengeIn, ChallengeRuling, RevisedTallyIn, issue_revised_tally, register_challenges, rule_on_challenges
-from casefile.services.hearings import HearingIn, notice_hearing, open_hearing
-from casefile.services.objections import ObjectionsIn, file_objections
-from casefile.services.tallies import record_tally
-from casefile.vocab import DeadlineKind, DeadlineStatus, ElectionAgreement, PartyRole, TallyKind
+from casefile.acts import parse_act
+from casefile.vocab import DeadlineKind, DeadlineStatus
+from tests.acts.example_cases import selck
+from tests.bessemer import TALLY_2021, file_objections, objections_act, open_case, perform, record_tally
 from tests.conftest import at
-from tests.services.bessemer import CASE_IN, ELECTION_2021, NUMBER, TALLY_2021
 
 SELCK = "13-RC-13325"  # Walter E. Selck (1974): 17-15 with 4 challenged, determinative (rules.md T5)
 
@@ -41,28 +37,22 @@ def _reopen(engine: Engine, kind: DeadlineKind) -> None:
 def _bessemer_to_hearing(engine: Engine, opened_on: date) -> None:
     """Bessemer 2021: tally Fri 04-09 (hearing target Fri 04-30, 15 business days), objections, hearing noticed and opened."""
     with write_session(engine) as s:
-        open_case(s, case_in=CASE_IN, as_of=at("2021-04-09T12:00:00-04:00"))
-        record_tally(s, case_number=NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9), counts=TALLY_2021,
-                     election_in=ELECTION_2021, as_of=at("2021-04-09T12:00:00-04:00"))
-        file_objections(s, case_number=NUMBER, as_of=at("2021-04-16T12:00:00-04:00"), objections_in=ObjectionsIn(
-            party="rwdsu", statements=("collection box",), received_on=date(2021, 4, 16)))
-        notice_hearing(s, case_number=NUMBER, hearing_in=HearingIn(issued_on=date(2021, 4, 26), opens_on=opened_on),
-                       as_of=at("2021-04-26T12:00:00-04:00"))
-        open_hearing(s, case_number=NUMBER, opened_on=opened_on, as_of=at(f"{opened_on.isoformat()}T12:00:00-04:00"))
+        open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
+        record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
+        file_objections(s, objections_act("rwdsu", ["collection box"], on=date(2021, 4, 16)),
+                        as_of=at("2021-04-16T12:00:00-04:00"))
+        perform(s, parse_act({"act": "notice-hearing", "date": date(2021, 4, 26), "opens_on": opened_on}),
+                as_of=at("2021-04-26T12:00:00-04:00"))
+        perform(s, parse_act({"act": "open-hearing", "date": opened_on}),
+                as_of=at(f"{opened_on.isoformat()}T12:00:00-04:00"))
 
 
 def _selck(engine: Engine) -> None:
+    case = selck()  # opened 1974-05-01, its tally and the register of its 4 challenged ballots
     with write_session(engine) as s:
-        open_case(s, as_of=at("1974-05-01T12:00:00-05:00"), case_in=CaseIn(
-            number=SELCK, name="Walter E. Selck and Co.", agreement=ElectionAgreement.STIPULATED, petition_filed_on=None,
-            rule_set="pre-2015", parties=(PartyIn(key="selck", role=PartyRole.EMPLOYER, name="Walter E. Selck and Co."),
-                                          PartyIn(key="union", role=PartyRole.PETITIONER, name="Union"))))
-        record_tally(s, case_number=SELCK, kind=TallyKind.INITIAL, prepared_on=date(1974, 5, 1),
-                     counts=TallyCounts(choices=(("Union", 17),), against=15, challenged=4, eligible=37),
-                     as_of=at("1974-05-01T12:00:00-05:00"))
-        register_challenges(s, case_number=SELCK, as_of=at("1974-05-01T12:00:00-05:00"), challenges=[
-            ChallengeIn(voter=f"voter {i}", challenged_by="union" if i <= 2 else "selck",
-                        ground="supervisor" if i <= 2 else "laid off") for i in range(1, 5)])
+        open_case(s, act=case.opening, as_of=at("1974-05-01T12:00:00-05:00"))
+        for act in case.events[:2]:
+            perform(s, act, as_of=at("1974-05-01T12:00:00-05:00"), case_number=SELCK)
 
 
 class TestHearingTarget:
@@ -114,10 +104,10 @@ class TestEarliestCertification:
         _selck(engine)
         with write_session(engine) as s:
             sweep(s, as_of=at("1974-05-20T00:00:00-05:00"))
-            rule_on_challenges(s, case_number=SELCK, as_of=at("1974-06-01T12:00:00-05:00"), ruling=ChallengeRuling(
-                ruled_on=date(1974, 6, 1), status="overruled", ground="laid off"))
-            issue_revised_tally(s, case_number=SELCK, as_of=at("1974-06-05T12:00:00-05:00"),
-                                revised_in=RevisedTallyIn(prepared_on=date(1974, 6, 5), counted={"Union": 2}))
+            perform(s, parse_act({"act": "rule-on-challenges", "date": date(1974, 6, 1), "status": "overruled",
+                                  "ground": "laid off"}), as_of=at("1974-06-01T12:00:00-05:00"), case_number=SELCK)
+            perform(s, parse_act({"act": "revised-tally", "date": date(1974, 6, 5), "counted": {"Union": 2}}),
+                    as_of=at("1974-06-05T12:00:00-05:00"), case_number=SELCK)
         _reopen(engine, DeadlineKind.EARLIEST_CERTIFICATION)
         with write_session(engine) as s:
             sweep(s, as_of=at("1974-06-06T00:00:00-05:00"))
