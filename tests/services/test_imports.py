@@ -18,16 +18,14 @@ from casefile.errors import CasefileError, InvalidImport
 from casefile.importers.nlrb_results import parse_nlrb_results, parse_nlrb_results_text
 from casefile.importers.tallies_sample import parse_tallies_sample
 from casefile.record.models import Case, Deadline, DocketEntry, Election, Party, Tally
-from casefile.services.cases import open_case
 from casefile.jobs.imports import ImportReport, closing_stage, import_tallies
 from casefile.record.lookups import get_case
 from casefile.jobs.sweep import sweep
-from casefile.services.tallies import record_tally
 from casefile.record.queries import open_deadlines
 from casefile.rules.offices import region_scope
 from casefile.vocab import DeadlineKind, DeadlineStatus, ElectionKind, PartyRole, Stage, TallyKind
 from tests.conftest import at
-from tests.services.bessemer import CASE_IN, ELECTION_2021, NUMBER, TALLY_2021
+from tests.bessemer import NUMBER, TALLY_2021, open_case, record_tally
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 SAMPLE = FIXTURES / "nlrb-recent-election-results-sample.csv"
@@ -274,9 +272,8 @@ class TestTalliesSampleImport:
     def test_tally_already_recorded_is_present(self, engine: Engine) -> None:
         """Bessemer's 2021 tally recorded through record_tally is found present by the import: no second election."""
         with write_session(engine) as s:
-            open_case(s, case_in=CASE_IN, as_of=at("2021-04-09T12:00:00-04:00"))
-            record_tally(s, case_number=NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9), counts=TALLY_2021,
-                         election_in=ELECTION_2021, as_of=at("2021-04-09T12:00:00-04:00"))
+            open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
+            record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
         report = load(engine, TALLIES)
         case, parties, elections, tallies, _, _ = case_rows(engine, NUMBER)
         assert (len(elections), len(tallies), [p.key for p in parties]) == (1, 1, ["amazon", "rwdsu"])

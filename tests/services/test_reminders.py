@@ -18,8 +18,6 @@ from casefile.errors import ConfigurationError, UnknownRecord
 from casefile.record.models import Person, ReminderSent
 from casefile.jobs.notify import Delivery
 from casefile.rules.calendar import BusinessCalendar
-from casefile.services.cases import open_case
-from casefile.services.objections import ObjectionsIn, file_objections
 from casefile.services.people import add_person, people_view
 from casefile.jobs.reminders import (
     latest_due_on,
@@ -28,11 +26,10 @@ from casefile.jobs.reminders import (
     select_due_reminders,
     send_reminders,
 )
-from casefile.services.tallies import record_tally
-from casefile.vocab import DeadlineKind, ReminderStatus, TallyKind
+from casefile.vocab import DeadlineKind, ReminderStatus
 from tests.conftest import CENTRAL, EASTERN, at
 from tests.mail import free_port, mail_url, smtp_server
-from tests.services.bessemer import CASE_IN, ELECTION_2021, NUMBER, TALLY_2021
+from tests.bessemer import NUMBER, TALLY_2021, file_objections, objections_act, open_case, record_tally
 
 CALENDAR = BusinessCalendar()
 LEADS = (7, 3, 1)
@@ -42,9 +39,8 @@ TALLY_AT = at("2021-04-09T12:00:00-04:00")  # objections (and offer of proof) du
 
 def _bessemer(engine: Engine) -> None:
     with write_session(engine) as s:
-        open_case(s, case_in=CASE_IN, as_of=TALLY_AT)
-        record_tally(s, case_number=NUMBER, kind=TallyKind.INITIAL, prepared_on=date(2021, 4, 9), counts=TALLY_2021,
-                     election_in=ELECTION_2021, as_of=TALLY_AT)
+        open_case(s, as_of=TALLY_AT)
+        record_tally(s, TALLY_2021, as_of=TALLY_AT)
 
 
 def _person(engine: Engine, party: str, name: str, urls: list[str], email: str = "") -> None:
@@ -137,9 +133,8 @@ class TestWhoAndWhen:
         _person(engine, "rwdsu", "Jane Union", [mail_url(25, JANE)])
         _person(engine, "amazon", "Bob Employer", [mail_url(25, BOB)])
         with write_session(engine) as s:
-            file_objections(s, case_number=NUMBER, as_of=at("2021-04-14T10:00:00-04:00"), objections_in=ObjectionsIn(
-                party="rwdsu", statements=("objection 1",), received_on=date(2021, 4, 14),
-                received_at=at("2021-04-14T10:00:00-04:00")))
+            file_objections(s, objections_act("rwdsu", ["objection 1"], at=at("2021-04-14T10:00:00-04:00")),
+                            as_of=at("2021-04-14T10:00:00-04:00"))
         due = sorted(_due(engine, at("2021-04-15T09:00:00-04:00")))
         assert due == [("Bob Employer", "objections", 1), ("Jane Union", "objections", 1),
                        ("Jane Union", "offer-of-proof", 1)]
