@@ -92,15 +92,16 @@ def _set_up_demo() -> None:
     from casefile.web.demo import NUMBER, load_case, make_accounts
 
     if load_case():
-        console.print(f"demo: replayed the Bessemer case {NUMBER} into the database (documents issued)")
+        console.print(f"demo: replayed the Bessemer case {NUMBER} into the database (documents issued)", soft_wrap=True)
     else:
         console.print(f"demo: the Bessemer case {NUMBER} is already in the database")
     password = make_accounts()
     from casefile.web.demo import USERS
 
-    console.print("demo accounts (password for each, made now: [bold]" + password + "[/]):", highlight=False)
+    console.print("demo accounts (the password of each, made now: [bold]" + password + "[/]); sign in at the web "
+                  "address below:", highlight=False, soft_wrap=True)
     for email, name, org, role in USERS:
-        console.print(f"  {email:32} {role:8} {org:15} {name}", highlight=False)
+        console.print(f"  {email:28} {role:8} {org:15} {name}", highlight=False, soft_wrap=True)
 
 
 @contextmanager
@@ -139,7 +140,7 @@ def web_server(*, host: str, port: int, api_url: str, demo: bool, enabled: bool 
                                          f"another with --port); its log ({log_path}) ends:\n{_tail(log_path)}")
             time.sleep(0.3)
         console.print(f"casefile web: [bold]{url}/[/] (API {url}/api/v1, pid {process.pid}; log {log_path})",
-                      highlight=False)
+                      highlight=False, soft_wrap=True)
         yield url
     finally:
         err_console.print("[dim]stopping the web server ...[/]")

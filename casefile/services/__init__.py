@@ -1,6 +1,4 @@
-"""One function per legal act: keyword-only, session first, explicit time (``as_of`` and the act's date).
-
-Each act is idempotent through its ``act_key`` on the docket: recording it again returns what the
-first recording made and changes nothing. Each runs inside the caller's single transaction
-(``casefile.record.db.write_session``), so a refused act stores nothing.
+"""What is left of the services: the people reminded of a case's deadlines (people.py) and the
+changes of a stored deadline's basis (deadline_changes.py), both moving elsewhere. Every legal act
+lives in casefile/acts/ and is performed through the front door (casefile.app.perform).
 """

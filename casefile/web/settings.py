@@ -26,7 +26,7 @@ class WebSettings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="CASEFILE_WEB_", env_file=None, extra="ignore")
 
     host: str = "127.0.0.1"
-    port: int = Field(default=8000, ge=1, le=65535)
+    port: int = Field(default=8000, ge=0, le=65535)  # 0: a free one
     secure_cookies: Literal["auto", "always", "never"] = "auto"
     trust_forwarded: bool = False
     public_calculators: bool = False

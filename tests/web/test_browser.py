@@ -197,14 +197,57 @@ class TestAccessibility:
         assert not found, found
 
 
+LIVE_CASES = (  # (number, employer, union, business days since the tally, challenged ballots)
+    ("10-RC-412345", "Riverside Logistics LLC", "Teamsters Local 728", 4, 3),
+    ("06-RC-398122", "Harbor Point Medical Center", "SEIU Healthcare Pennsylvania", 5, 12),
+    ("13-RC-401877", "Northgate Distribution, Inc.", "Warehouse Workers United", 2, 41),
+    ("21-RC-387600", "Cedar Valley Foods, Inc.", "UFCW Local 770", 1, 0),
+    ("04-RC-405511", "Summit Packaging Co.", "RWDSU Local 1102", 3, 7),
+)
+
+
+def open_live_cases() -> None:
+    """A few cases of the union whose tallies were counted in the last business days (deadlines running now)."""
+    from datetime import UTC, datetime
+
+    from casefile import app
+    from casefile.accounts.orgs import link_party
+    from casefile.acts import Who, parse_act
+    from casefile.acts.base import midday
+    from casefile.record.db import write_session
+    from casefile.web.countdown import _calendar
+
+    now = datetime.now(UTC)
+    calendar = _calendar("10-atlanta")
+    for i, (number, employer, union, back, challenged) in enumerate(LIVE_CASES):
+        day = now.date()
+        for _ in range(back):
+            day = calendar.business_days_before(day, 1)[0]
+        opening = parse_act({"act": "open-case", "date": day.isoformat(), "case": {
+            "number": number, "name": employer, "petition_filed_on": "2026-09-15"}, "parties": [
+            {"key": "employer", "role": "employer", "name": employer}, {"key": "union", "role": "petitioner", "name": union}]})
+        at = min(midday(day, "America/New_York"), now)
+        app.perform(opening, case_number=number, as_of=at, by=Who.operator(), documents="none")
+        votes = 40 + 7 * i
+        tally = parse_act({"act": "record-tally", "date": day.isoformat(), "kind": "initial", "choices": {union: votes},
+                           "against": votes - 3 + (i % 2) * 9, "challenged": challenged, "void": 1})
+        app.perform(tally, case_number=number, as_of=at, by=Who.operator(), documents="none")
+        with write_session(by="operator:tests") as session:
+            link_party(session, organization="rwdsu-legal", case_number=number, party="union", as_of=now)
+
+
 @pytest.mark.skipif(not os.environ.get("CASEFILE_SCREENSHOTS"), reason="set CASEFILE_SCREENSHOTS=DIR to write the "
                     "README's screenshots (docs/images)")
 def test_screenshots(page: Any, filed: dict[str, int]) -> None:
-    """The README's pictures: My cases and the Bessemer case page, as the union's counsel sees them."""
+    """The README's pictures: My cases (Bessemer and a few live cases of the union) and the
+    Bessemer case page as it stood on 2022-04-05, as RWDSU's counsel sees them."""
     folder = Path(os.environ["CASEFILE_SCREENSHOTS"])
     folder.mkdir(parents=True, exist_ok=True)
+    open_live_cases()
     sign_in(page, "union-counsel")
-    page.goto("/cases?as_of=2022-04-05")
-    page.screenshot(path=str(folder / "my-cases.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 760})
+    page.goto("/cases")
+    page.screenshot(path=str(folder / "my-cases.png"))
+    page.set_viewport_size({"width": 1280, "height": 1000})
     page.goto(CASE + "?as_of=2022-04-05")
-    page.screenshot(path=str(folder / "case-page.png"), full_page=True)
+    page.screenshot(path=str(folder / "case-page.png"))
