@@ -1,7 +1,7 @@
 """Flow: the deadline reminders — sends the reminders of open deadlines that are due (scheduled job).
 
 Each person (each channel) gets one digest per run; a reminder is sent once even if the run is
-retried or two runs overlap (the ledger in casefile/services/reminders.py). A run where a channel
+retried or two runs overlap (the ledger in casefile/jobs/reminders.py). A run where a channel
 failed ends Failed, its exception carrying the report: those reminders stay unsent and the next
 run retries them.
 """

@@ -1,7 +1,7 @@
 """What each document template is given: one frozen pydantic model per :class:`DocumentKind`.
 
 The models carry facts, already decided: the rules (``casefile/rules/``) compute due dates,
-determinativeness and outcomes; the services gather names and dates from the case record; the
+determinativeness and outcomes; casefile/documents/build.py gathers names and dates from the record; the
 templates only lay them out. A fact the public record lacks is never guessed: the field takes a
 labelled placeholder made by :func:`placeholder`, which every template prints in a visible grey
 italic box. Counts are ``int``, legal dates are ``date`` (``*_on``), instants are aware
