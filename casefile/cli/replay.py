@@ -71,7 +71,7 @@ def _print_result(report) -> None:  # type: ignore[no-untyped-def]
 
 @app.command("replay")
 def replay_cmd(file: Path = typer.Argument(..., help="Scenario file (docs/scenario-format.md).")) -> None:
-    """Replay a scenario file through the same flows a user's commands run; print docket and deadlines."""
+    """Replay a scenario file act by act through the front door (documents issued by Prefect flow runs); print docket and deadlines."""
     _replay(file)
 
 
