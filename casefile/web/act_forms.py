@@ -238,6 +238,9 @@ def error_field(act_name: str, exc: CasefileError, sub: Submitted) -> str:
         return group
     if group == "election" and len(parts) > 1:
         return parts[1] if parts[1] in ("held_from_on", "held_to_on", "method", "reason") else "act-form"
+    if group in ROWS.get(act_name, {}) and len(parts) == 1:
+        first = ROWS[act_name][group]
+        return f"{group}-{sub.kept.get(group, [0])[0] if sub.kept.get(group) else 0}" + (f"-{first[0]}" if first[0] else "")
     if group in ROWS.get(act_name, {}) and len(parts) == 2:
         first = ROWS[act_name][group][0]
         return f"{group}-{parts[1]}" + (f"-{first}" if first else "")

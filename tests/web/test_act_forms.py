@@ -104,3 +104,65 @@ class TestMyCases:
             link in client.get("/cases", params={"stage": "objections-pending"}).text
         bad = client.get("/cases", params={"region": "x1"})
         assert bad.status_code == 200 and summary_links(bad.text)[0][0] == "region"
+
+
+class TestReminders:
+    def test_the_calendar_url_is_live_per_user_and_revocable(self, client: Any) -> None:  # noqa: F811
+        """Making the subscription shows its URL once; the feed lists the open deadlines of the
+        user's cases (iCalendar); a new URL ends the old one, and revoking ends it too (404)."""
+        sign_in(client, USERS["union-counsel"])
+        made = client.post("/reminders/calendar", data={"csrf_token": csrf(client, "/reminders"), "action": "make"})
+        url = re.search(r'id="calendar-url">([^<]+)<', made.text).group(1)  # type: ignore[union-attr]
+        path = url.split("127.0.0.1", 1)[1]
+        feed = client.get(path)
+        assert feed.status_code == 200 and feed.headers["content-type"].startswith("text/calendar")
+        assert b"BEGIN:VCALENDAR" in feed.content and b"10-RC-269250" in feed.content
+        again = client.post("/reminders/calendar", data={"csrf_token": csrf(client, "/reminders"), "action": "make"})
+        assert client.get(path).status_code == 404
+        newer = re.search(r'id="calendar-url">([^<]+)<', again.text).group(1).split("127.0.0.1", 1)[1]  # type: ignore[union-attr]
+        assert client.get(newer).status_code == 200
+        client.post("/reminders/calendar", data={"csrf_token": csrf(client, "/reminders"), "action": "revoke"})
+        assert client.get(newer).status_code == 404
+        assert client.get("/calendar/not-a-secret.ics").status_code == 404
+
+
+class TestImport:
+    def test_an_admin_imports_the_nlrb_export_and_watches_its_cases(self, client: Any) -> None:  # noqa: F811
+        """The 300-record sample through the Import page: the report of skipped rows and
+        disagreements; the organization then sees the imported cases (public record only)."""
+        from datetime import UTC, datetime
+        from pathlib import Path
+
+        from casefile.accounts.orgs import add_organization
+        from casefile.record.db import write_session
+        from tests.web.test_sessions import add_user
+
+        with write_session(by="operator:tests") as session:
+            add_organization(session, key="importers", name="Importing Federation", kind="federation",
+                             as_of=datetime.now(UTC))
+        add_user("admin@importers.example.org", org="importers", role="admin")
+        sign_in(client, "admin@importers.example.org")
+        sample = Path(__file__).resolve().parents[1] / "fixtures" / "nlrb-recent-election-results-sample.csv"
+        answer = client.post("/import", data={"csrf_token": csrf(client, "/import")},
+                             files={"export": ("sample.csv", sample.read_bytes(), "text/csv")})
+        assert answer.status_code == 200, answer.text[-2000:]
+        assert "Records read" in answer.text and "Rows skipped" in answer.text
+        assert 'href="/cases/06-RC-311772"' in client.get("/cases", params={"q": "06-RC-311772"}).text
+        refused = client.post("/import", data={"csrf_token": csrf(client, "/import")},
+                              files={"export": ("latin.csv", "Région,x\n".encode("latin-1"), "text/csv")})
+        assert refused.status_code == 422 and "not a UTF-8 text file" in refused.text
+
+
+class TestRegion:
+    def test_the_region_sees_the_offer_of_proof_the_employer_does_not(self, client: Any) -> None:  # noqa: F811
+        sign_in(client, USERS["region"])
+        assert 'data-kind="offer-of-proof"' in client.get(f"/cases/{NUMBER}").text
+        other = second_browser(client)
+        sign_in(other, USERS["employer-counsel"])
+        assert 'data-kind="offer-of-proof"' not in other.get(f"/cases/{NUMBER}").text
+
+
+def TestClientFor(client: Any) -> Any:
+    from fastapi.testclient import TestClient
+
+    return TestClient(client.app, base_url="http://127.0.0.1")
