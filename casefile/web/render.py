@@ -18,6 +18,11 @@ TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
 
 
+#: Scripts and styles from this site only (the pages need no inline script); forms post here only.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; "
+       "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+
+
 def field_id(path: str | None) -> str:
     """The id of the form field an error's ``field`` path names ("objections.2" -> "objections-2")."""
     return (path or "").replace(".", "-")
@@ -50,4 +55,5 @@ def page(request: Request, template: str, *, status: int = 200, **values: Any) -
     html = environment().get_template(template).render(**context)
     return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store", "X-Frame-Options": "DENY",
                                                            "X-Content-Type-Options": "nosniff",
-                                                           "Referrer-Policy": "same-origin"})
+                                                           "Referrer-Policy": "same-origin",
+                                                           "Content-Security-Policy": CSP})

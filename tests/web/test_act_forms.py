@@ -162,7 +162,8 @@ class TestRegion:
         assert 'data-kind="offer-of-proof"' not in other.get(f"/cases/{NUMBER}").text
 
 
-def TestClientFor(client: Any) -> Any:
+def second_browser(first: Any) -> Any:
+    """Another client of the same application (its own cookies)."""
     from fastapi.testclient import TestClient
 
-    return TestClient(client.app, base_url="http://127.0.0.1")
+    return TestClient(first.app, base_url="http://127.0.0.1")

@@ -157,6 +157,22 @@ class TestRefusedFiling:
         assert table_rows(served.engine()) == before
 
 
+class TestTallyForm:
+    def test_the_arithmetic_is_checked_as_you_type(self, page: Any) -> None:
+        """The Region's agent types a tally: the rules' check appears under the form (the line at
+        fault while "against" is missing, then the valid votes and the outcome)."""
+        sign_in(page, "region")
+        page.goto(f"{CASE}/acts/record-tally")
+        page.get_by_label("Labor organization 1").fill("Retail, Wholesale and Department Store Union")
+        page.get_by_label("Votes for it").fill("875")
+        page.get_by_label("Challenged ballots").fill("416")
+        check = page.locator("#tally-check")
+        check.get_by_text("votes against").wait_for()
+        page.get_by_label("Votes against participating labor organizations").fill("993")
+        check.get_by_text("Valid votes counted: 1,868.").wait_for()
+        assert "sufficient" in check.inner_text() or "Pending" in check.inner_text()
+
+
 PAGES = ["/cases", CASE, f"{CASE}/acts/file-objections", "/deadlines", "/calculators/tally?check=1&rows=2&"
          "choice-0-name=RWDSU&choice-0-votes=875&against=993&challenged=416&void=59",
          "/calculators/deadline?check=1&kind=objections&trigger=2022-03-31&region=10", "/reminders", "/admin", "/import",

@@ -24,7 +24,7 @@
       return r.json();
     }).then(function (data) {
       out.hidden = false;
-      out.textContent = data.detail ? ("Check: " + data.detail) : ("Valid votes counted: " + data.valid + ". " + data.outcome_text);
+      out.textContent = data.detail ? ("Check: " + data.detail) : ("Valid votes counted: " + Number(data.valid).toLocaleString("en-US") + ". " + data.outcome_text);
     }).catch(function () { out.hidden = true; });
   }
   form.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(check, 400); });
