@@ -5,7 +5,6 @@ that does not exist), seen but not one's to do (403), or sign in first (303 to t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -31,7 +30,7 @@ EXPECTED = {
 
 
 @pytest.fixture(scope="module")
-def paths(served: Any) -> Iterator[dict[str, str]]:
+def paths(served: Any) -> dict[str, str]:
     from casefile.accounts.orgs import add_organization
     from casefile.record.db import read_session, write_session
     from casefile.record.models import Deadline, Document
@@ -46,10 +45,10 @@ def paths(served: Any) -> Iterator[dict[str, str]]:
     with write_session(by="operator:tests") as session:
         add_organization(session, key="matrix-outsider", name="Outsider LLP", kind="firm", as_of=datetime.now(UTC))
     add_user("outsider@matrix.example.org", org="matrix-outsider", role="counsel")
-    yield {"my-cases": "/cases", "deadlines": "/deadlines", "case": CASE, "derivation": f"{CASE}/deadlines/{deadline}",
-           "objections-form": f"{CASE}/acts/file-objections", "tally-form": f"{CASE}/acts/record-tally",
-           "offer-pdf": f"/documents/{offer}", "objections-pdf": f"/documents/{objections}", "admin": "/admin",
-           "import": "/import", "reminders": "/reminders", "tally-calculator": "/calculators/tally"}
+    return {"my-cases": "/cases", "deadlines": "/deadlines", "case": CASE, "derivation": f"{CASE}/deadlines/{deadline}",
+            "objections-form": f"{CASE}/acts/file-objections", "tally-form": f"{CASE}/acts/record-tally",
+            "offer-pdf": f"/documents/{offer}", "objections-pdf": f"/documents/{objections}", "admin": "/admin",
+            "import": "/import", "reminders": "/reminders", "tally-calculator": "/calculators/tally"}
 
 
 @pytest.mark.parametrize("who", list(EXPECTED))
