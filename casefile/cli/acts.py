@@ -43,6 +43,13 @@ def act_cmd(case_number: str = typer.Argument(..., help="NLRB case number, e.g. 
     except ValidationError as exc:
         raise InvalidScenario(f"{file}: {raw['act']}: {explain_validation(exc, skip=1)}") from exc
     number = None if raw["act"] == "open-case" else case_number
+    if number is None:
+        from casefile.rules.case_numbers import parse_case_number
+
+        opened = str(parse_case_number(act.case.number))  # type: ignore[attr-defined]
+        if opened != str(parse_case_number(case_number)):
+            raise InvalidScenario(f"{file}: the act opens {opened}, not the case named on the command line "
+                                  f"({case_number})", field="case.number")
     run_act(act, case_number=number, as_of=_moment(as_of, number))
 
 

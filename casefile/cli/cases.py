@@ -34,7 +34,11 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
     console.print(f"[bold]{view['case_number']}[/]  {view['name']}  ({view['case_type']}, {view['agreement'] or 'agreement not recorded'} election; "
                   f"Region {view['region']}, office {view['office']}; rule set {view['rule_set']})")
     for p in view["parties"]:
-        console.print(f"  {p['role']:<12} {p['name']}")
+        console.print(f"  {p['role']:<12} {p['name']}", highlight=False, soft_wrap=True)
+        for c in p.get("counsel", []):
+            details = ", ".join(x for x in (c["firm"], c["email"], c["phone"], c["bar_number"]) if x)
+            console.print(f"  {'':<12}   counsel: {c['name']}" + (f" ({details})" if details else ""), highlight=False,
+                          soft_wrap=True)
     for e in view["elections"]:
         follows = f", follows election {e['follows']}" if e["follows"] else ""
         console.print(f"\n[bold]Election {e['sequence']}[/] ({e['kind']}{follows}) — stage [cyan]{e['stage']}[/]"
@@ -42,7 +46,8 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
         for t in e["tallies"]:
             votes = ", ".join(f"{c['votes']:,} {c['name']}" for c in t["choices"])
             against = f", {t['against']:,} against" if t["against"] is not None else ""
-            console.print(f"  Tally ({t['kind']}, {t['prepared_on']}): {votes}{against}; void {t['void']:,}; "
+            void = f"{t['void']:,}" if t["void"] is not None else "not in the record"
+            console.print(f"  Tally ({t['kind']}, {t['prepared_on']}): {votes}{against}; void {void}; "
                           f"valid {t['valid']:,}; challenged {t['challenged']:,} "
                           f"({'determinative' if t['determinative'] else 'not determinative'}); {t['outcome_text']}")
             if t["determinative"]:
@@ -75,8 +80,26 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
                 label = ("date passed" if region_act else "cut-off passed, not swept") if passed else "open"
                 open_.append({**d, "status": label})
         print_deadlines(open_, title="Open deadlines")
+    print_documents(view)
     for n in view["notes"]:
         console.print(f"[dim]note: {n}[/]")
+
+
+def print_documents(view: dict) -> None:
+    """The documents issued and the documents as filed or issued attached beside them, with their sha256."""
+    if view.get("documents"):
+        console.print("\n[bold]Documents issued[/]")
+        for d in view["documents"]:
+            secret = " (confidential)" if d["confidential"] else ""
+            console.print(f"  #{d['id']} {d['issued_on']} {d['title']}{secret}: {d['path']} sha256 {d['sha256']}",
+                          highlight=False, soft_wrap=True)
+    if view.get("attachments"):
+        console.print("\n[bold]As filed / as issued[/]")
+        for a in view["attachments"]:
+            secret = " (confidential)" if a["confidential"] else ""
+            confirmation = f", e-filing confirmation {a['confirmation']}" if a["confirmation"] else ""
+            console.print(f"  #{a['id']} {a['kind']} {a['to']} {a['title']}{secret}{confirmation}: {a['path']} "
+                          f"sha256 {a['sha256']}", highlight=False, soft_wrap=True)
 
 
 def print_docket(entries: list[dict]) -> None:
