@@ -7,8 +7,8 @@ import pytest
 from casefile.documents.data import DocumentContext
 from casefile.documents.render import RenderedDocument
 from casefile.vocab import DocumentKind
-from checked import render_checked
-from document_cases import build_contexts
+from tests.documents.checked import render_checked
+from tests.documents.document_cases import build_contexts
 
 
 @pytest.fixture(scope="session")

@@ -54,8 +54,8 @@ from casefile.rules.rule_sets import rule_set_for
 from casefile.rules.tally import AGAINST, TallyCounts, analyze_tally
 from casefile.vocab import DeadlineKind, DocumentKind, ElectionAgreement, PartyRole, TallyKind, VotingMethod
 
-import document_cases as cases
-from checked import render_checked
+import tests.documents.document_cases as cases
+from tests.documents.checked import render_checked
 
 GOLDEN = Path(__file__).parent / "golden"
 SHA256_HEX = re.compile(r"\b[0-9a-f]{64}\b")

@@ -8,7 +8,7 @@ import io
 import docx
 import pytest
 
-import document_cases as cases
+import tests.documents.document_cases as cases
 from casefile.documents.docx import render_docx
 from casefile.errors import ProcedureError
 from casefile.vocab import DocumentKind

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-import document_cases as cases
+import tests.documents.document_cases as cases
 from casefile.documents.data import DocumentContext, Signature
 from casefile.documents.render import RenderedDocument
 from casefile.vocab import DocumentKind
-from checked import render_checked
-from pdf_layout import LEFT, PAGE_WIDTH, RIGHT, TOP_BODY, lines_by_page, overflow, page_count, spans
+from tests.documents.checked import render_checked
+from tests.documents.pdf_layout import LEFT, PAGE_WIDTH, RIGHT, TOP_BODY, lines_by_page, overflow, page_count, spans
 
 KINDS = pytest.mark.parametrize("kind", list(DocumentKind), ids=[kind.value for kind in DocumentKind])
 SETS = pytest.mark.parametrize("which", ["real", "long"])

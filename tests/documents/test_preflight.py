@@ -9,7 +9,7 @@ from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject, TextStringObject
 from weasyprint import HTML
 
-import document_cases as cases
+import tests.documents.document_cases as cases
 from casefile.documents.preflight import DEFAULT_MAX_BYTES, confidential_name_problem, preflight
 from casefile.documents.render import render_html, render_pdf
 from casefile.vocab import DocumentKind

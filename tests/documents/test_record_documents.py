@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from casefile.documents.preflight import preflight_file
-from pdf_layout import lines_by_page, overflow
-from record_replay import Replayed, replay_example
+from tests.documents.pdf_layout import lines_by_page, overflow
+from tests.documents.record_replay import Replayed, replay_example
 
 ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 
