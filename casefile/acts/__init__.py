@@ -37,6 +37,11 @@ MODULES: tuple[str, ...] = (
     "revised_tally",
     "direct_runoff",
     "pin_deadline",
+    "correct_tally",
+    "correct_party",
+    "correct_case",
+    "withdraw_objection",
+    "amend_objection",
 )
 
 

@@ -78,7 +78,7 @@ def perform(session: Session, act: OpenCase, *, case: Case | None, as_of: dateti
     if existing is not None:
         if diffs := differences(session, act, existing):
             raise AlreadyRecorded(f"{number} is already open with other details ({'; '.join(diffs)}); opening it "
-                                  "again changes nothing: correct a recorded detail with its correction act",
+                                  f"again changes nothing: to correct the record, run {correction_commands(act, existing, session)}",
                                   field="case")
         entry = recorded(session, existing, key)
         if entry is not None:
@@ -123,13 +123,20 @@ def perform(session: Session, act: OpenCase, *, case: Case | None, as_of: dateti
     return Done(act=act.act, ref=f"case:{opened.id}", entry_id=entry.id, summary=entry.summary)
 
 
+#: The case's details a correction can change (casefile.acts.correct_case), as the case file names them.
+CASE_DETAILS = ("name", "agreement", "petition_filed_on", "unit_description")
+#: The party's details a correction can change (casefile.acts.correct_party).
+PARTY_DETAILS = ("name", "representative", "email", "address")
+
+
 def differences(session: Session, act: OpenCase, case: Case) -> list[str]:
     """What ``act`` gives that differs from the open case ``case`` (name, agreement, petition date,
-    parties' names and representatives), as "field: recorded → given" lines; empty when none."""
+    unit description, parties' roles, names, representatives, e-mails and addresses), as
+    "field: recorded → given" lines; empty when none."""
     spec = act.case
     out = []
-    for label, recorded_value, given in (("name", case.name, spec.name), ("agreement", case.agreement, spec.agreement),
-                                         ("petition_filed_on", case.petition_filed_on, spec.petition_filed_on)):
+    for label in CASE_DETAILS:
+        recorded_value, given = getattr(case, label), getattr(spec, label)
         if recorded_value != given:
             out.append(f"{label}: {recorded_value} → {given}")
     parties = {p.key: p for p in session.exec(select(Party).where(Party.case_id == case.id))}
@@ -141,4 +148,39 @@ def differences(session: Session, act: OpenCase, case: Case) -> list[str]:
         for field_ in ("role", "name", "representative", "email", "address"):
             if getattr(have, field_) != getattr(p, field_):
                 out.append(f"party {p.key} {field_}: {getattr(have, field_)!r} → {getattr(p, field_)!r}")
+    return out
+
+
+def correction_commands(act: OpenCase, case: Case, session: Session) -> str:
+    """The commands that make the record read what ``act`` gives (``casefile correct case`` and
+    ``casefile correct party``, each with ``--why``), joined with " and "; a party not recorded or
+    with another role cannot be corrected: said."""
+    import shlex
+
+    from casefile.acts.correct_party import DetailsOf
+
+    def option(name: str) -> str:
+        return "--" + name.replace("_", "-")
+
+    spec = act.case
+    commands = []
+    case_options = [f"{option(label)} {shlex.quote(str(getattr(spec, label)))}" for label in CASE_DETAILS
+                    if getattr(spec, label) is not None and getattr(case, label) != getattr(spec, label)]
+    if case_options:
+        commands.append(f"`casefile correct case {case.number} {' '.join(case_options)} --why '...'`")
+    parties = {p.key: p for p in session.exec(select(Party).where(Party.case_id == case.id))}
+    cannot = []
+    for p in act.parties:
+        have = parties.get(p.key)
+        if have is None or have.role != p.role:
+            cannot.append(p.key)
+            continue
+        held = DetailsOf(session, have).read()
+        options = [f"{option(f)} {shlex.quote(getattr(p, f))}" for f in PARTY_DETAILS if held[f] != getattr(p, f)]
+        if options:
+            commands.append(f"`casefile correct party {case.number} {p.key} {' '.join(options)} --why '...'`")
+    out = " and ".join(commands) or "nothing: no recorded detail can be corrected to read so"
+    if cannot:
+        out += (f" (a party's handle or role cannot be corrected: {', '.join(cannot)}; a party is not added by "
+                "opening the case again)")
     return out

@@ -59,6 +59,7 @@ from casefile.cli import (  # noqa: E402,F401  (registration)  # noqa: E402,F401
     calendar_feed,
     cases,
     challenges,  # noqa: E402,F401  (registration)
+    corrections,
     db,
     deadline_changes,
     deadline_orders,

@@ -20,7 +20,7 @@ import re
 from datetime import datetime
 from pathlib import Path
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, or_, select
 
 from casefile.record.db import read_session, write_session
 from casefile.record.models import Document
@@ -63,7 +63,7 @@ def issue_document(*, case_number: str, kind: DocumentKind, subject: str, as_of:
         case = get_case(session, case_number)
         if (existing := find_document(session, case.id, key)) is not None:  # type: ignore[arg-type]
             return existing
-        built = build_context(session, case_number=case_number, kind=kind, subject=subject)
+        built = build_context(session, case_number=case_number, kind=kind, subject=subject.partition(CORRECTION)[0])
     rendered = render_pdf(kind, built.context)
     root = output_dir or get_settings().output_dir
     folder = root / safe_file_part(case.number, what="the case number")
@@ -76,7 +76,7 @@ def issue_document(*, case_number: str, kind: DocumentKind, subject: str, as_of:
         if (existing := find_document(session, case.id, key)) is not None:  # type: ignore[arg-type]
             return existing
         private_folder(root, folder)
-        path, version = _free_path(folder, stem, rendered.pdf)
+        path, version = _free_path(folder, stem, rendered.pdf, first=_first_version(session, case.id, kind, subject))  # type: ignore[arg-type]
         checked = preflight(rendered.pdf, confidential=built.confidential, file_name=path.name)
         if not checked.ok:  # reported, never issued silently: nothing is written or registered
             raise DocumentFailed(f"{rendered.title} of case {case.number} not issued: preflight failed: {'; '.join(checked.failures)}")
@@ -96,11 +96,31 @@ def issue_document(*, case_number: str, kind: DocumentKind, subject: str, as_of:
     return document
 
 
-def _free_path(folder: Path, stem: str, pdf: bytes) -> tuple[Path, int]:
+#: A document issued again after a correction: the subject of the document it replaces, this, and
+#: the correction's docket entry id (casefile.acts.correction_parts). The context is built from the
+#: replaced document's subject (the record as corrected) and the version follows the replaced one's.
+CORRECTION = ":correction:"
+
+
+def _first_version(session: Session, case_id: int, kind: DocumentKind, subject: str) -> int:
+    """The first version number a document issued for ``subject`` may take: 1, or for a correction's
+    new version one more than the latest version issued of the document it replaces."""
+    base, mark, _ = subject.partition(CORRECTION)
+    if not mark:
+        return 1
+    prefix = f"{kind.value}:{base}"
+    versions = session.exec(select(Document.version).where(
+        Document.case_id == case_id,
+        or_(Document.key == prefix, col(Document.key).startswith(prefix + CORRECTION, autoescape=True)))).all()
+    return max(versions, default=0) + 1
+
+
+def _free_path(folder: Path, stem: str, pdf: bytes, *, first: int = 1) -> tuple[Path, int]:
     """The path for this PDF: the plain name, or ``_v2``, ``_v3``… when another content (or
-    something that is not a file) holds it. Raises OutsideFolder for a name that would resolve
-    outside ``folder`` (a symbolic link placed there)."""
-    version = 1
+    something that is not a file) holds it; from ``_v<first>`` when ``first`` > 1 (a correction's
+    new version). Raises OutsideFolder for a name that would resolve outside ``folder`` (a symbolic
+    link placed there)."""
+    version = first
     while True:
         path = inside(folder, folder / (f"{stem}.pdf" if version == 1 else f"{stem}_v{version}.pdf"))
         if not path.exists() and not path.is_symlink():

@@ -363,3 +363,4 @@ class ReminderSent(SQLModel, table=True):
 # The accounts tables (issue 8) register with the same metadata: create_all and the migrations see them.
 from casefile.record import accounts as _accounts  # noqa: E402,F401
 from casefile.record import logins as _logins  # noqa: E402,F401  (the web's sign-in attempts, calendar subscriptions)
+from casefile.record import corrections as _corrections  # noqa: E402,F401  (corrections of the record, issue 9)

@@ -1,0 +1,105 @@
+"""A party amends the text of one of its objections, within the objection period only.
+
+Objections are due within 5 business days after the tally and the period cannot be extended
+(29 CFR 102.69(a)(8); rules.md R-G3, R-G6): an amendment is received by the same cut-off, judged
+against the stored deadline as a filing is (casefile.rules.timeliness), else refused. After the
+period the text stands as filed (a new ground would be a late objection). The objections are
+issued again as a new version with the amended text; the first is kept.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import Field
+from sqlmodel import Session
+
+from casefile.acts.base import ActIn, Done, Issue, Paragraph, PartyKey, Who, election_for
+from casefile.acts.correction_parts import (
+    Change,
+    Why,
+    changed_documents,
+    correction_key,
+    document_states,
+    found_again,
+    issues_of,
+    lock,
+    record_correction,
+    titles,
+)
+from casefile.acts.file_objections import stored_deadline
+from casefile.acts.withdraw_objection import objection_of
+from casefile.errors import BadInput, ProcedureError
+from casefile.record.models import Case, Deadline, Filing
+from casefile.rules.corrections import amendable
+from casefile.rules.timeliness import judge_filing
+from casefile.vocab import FilingMethod
+
+
+class AmendObjection(ActIn):
+    """Party ``party`` amends its objection number ``number`` (election ``election``, default the
+    latest) to read ``text``; ``at`` the instant the Region received the amendment (default: the
+    moment it is recorded; give ``date`` alone when the record has only the day). ``why`` is
+    required."""
+
+    act: Literal["amend-objection"] = "amend-objection"
+    party: PartyKey
+    number: int = Field(ge=1, le=10_000, strict=True)
+    text: Paragraph = Field(min_length=1)
+    method: FilingMethod = FilingMethod.E_FILING
+    why: Why
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """The objections issued again with the amended text (the first version kept)."""
+    return issues_of(session, ref)
+
+
+def perform(session: Session, act: AmendObjection, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """Amend the objection's text, if received within the objection period.
+
+    Refused, storing nothing: a party or objection the election does not have (UnknownRecord); an
+    objection not pending (withdrawn, set for hearing, ruled on: ProcedureError); an amendment
+    received after the cut-off of the objections deadline as stored (UntimelyFiling: the period
+    cannot be extended, R-G6); the text it already has (BadInput: nothing to correct). A retry
+    returns the first result. Authority: 29 CFR 102.69(a)(8); 102.2(a),(b); rules.md R-G3, R-G6.
+    """
+    lock(session, case)
+    election = election_for(session, case, act.election)
+    party, objection = objection_of(session, case, election, act.party, act.number)
+    target = f"objection:{objection.id}"
+    key = correction_key(act.act, target, {"text": act.text}, act.why)
+    if (done := found_again(session, case, key, holds=lambda: objection.text == act.text, act=act.act)) is not None:
+        return done
+    if objection.text == act.text:
+        raise BadInput(f"objection {objection.number} of {party.name} already reads so: this amendment changes nothing",
+                       field="text")
+    amendable(objection.disposition, number=objection.number, party=party.name)
+    filing = session.get(Filing, objection.filing_id)
+    assert filing is not None
+    deadline = session.get(Deadline, filing.deadline_id) if filing.deadline_id is not None else None
+    if deadline is None:
+        raise ProcedureError(f"objection {objection.number} of {party.name} has no objection period recorded to amend "
+                             "it in", field="number")
+    received_on = act.legal_date(case, as_of)
+    received_at = act.at if act.at is not None or act.on is not None else as_of
+    judged = judge_filing(stored_deadline(case, deadline),
+                          what=f"the amendment of objection {objection.number} of {party.name}",
+                          received_on=received_on, received_at=received_at, method=act.method, extendable=False)
+    before_docs = document_states(session, case)
+    old = objection.text
+    objection.text = act.text
+    session.add(objection)
+    session.flush()
+    reissue = changed_documents(session, case, before_docs)
+    consequences = [f"Received within the objection period: {judged.note}."]
+    if reissue:
+        consequences.append(f"Issued again as new versions with the amended text (the first versions are kept): "
+                            f"{titles(reissue)}; the party files the amended objections and serves them on the other "
+                            "parties as it did the first (102.69(a)(8)): casefile neither files nor serves them.")
+    return record_correction(
+        session, case, act=act.act, key=key, target=target, election=election,
+        changes=[Change(f"objection {objection.number} text", old, act.text)], why=act.why,
+        head=f"Objection {objection.number} of {party.name} amended", consequences=consequences, reissue=reissue,
+        moved=[], occurred_on=received_on, as_of=as_of)

@@ -1,0 +1,177 @@
+"""Correct the case's details as transcribed: its name, the description of the voting unit, the
+kind of election agreement, the date the petition was filed.
+
+Every document whose content the correction changes is issued again as a new version (the first
+kept). A corrected petition date that falls under another rule set (R-A1) puts the case under that
+rule set: every period not fixed by an order is computed again under it and each move docketed.
+A corrected agreement that changes whether the Board reviews the Regional Director's actions
+(R-K5: none after a consent election) is said, with what was already done under the old one; the
+correction itself changes no stage and no period the old agreement opened.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Literal
+from zoneinfo import ZoneInfo
+
+from pydantic import Field
+from sqlmodel import Session, col, func, select
+
+from casefile.acts.base import ActIn, Done, Issue, LegalDate, Line, Paragraph, Who
+from casefile.acts.correct_tally import PARTY_FILINGS
+from casefile.acts.correction_parts import (
+    Change,
+    Moved,
+    Why,
+    changed_documents,
+    changes_between,
+    correction_key,
+    document_states,
+    found_again,
+    issues_of,
+    lock,
+    move_deadlines,
+    record_correction,
+    rejudge_filings,
+    titles,
+)
+from casefile.errors import BadInput, InvalidCalendar, ProcedureError
+from casefile.record.deadlines import office_of
+from casefile.record.models import Case, Certification, Deadline, Election, Tally
+from casefile.rules.review import board_review
+from casefile.rules.rule_sets import rule_set_for
+from casefile.vocab import DeadlineKind, ElectionAgreement
+
+CORRECTED = ("name", "unit_description", "agreement", "petition_filed_on")
+
+
+class CorrectCase(ActIn):
+    """A correction of the case's ``name``, ``unit_description``, ``agreement`` (consent,
+    stipulated, directed) or ``petition_filed_on``; None (left out): as recorded. ``why`` is
+    required."""
+
+    act: Literal["correct-case"] = "correct-case"
+    name: Line | None = Field(default=None, min_length=1)
+    unit_description: Paragraph | None = None
+    agreement: ElectionAgreement | None = None
+    petition_filed_on: LegalDate | None = None
+    why: Why
+
+    def given(self) -> dict[str, object]:
+        return self.model_dump(include=set(CORRECTED), exclude_none=True)
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """The documents the correction changed, issued again as new versions (the first kept)."""
+    return issues_of(session, ref)
+
+
+def check(act: CorrectCase) -> None:
+    """A correction that names nothing to correct is refused at once. Raises BadInput."""
+    if not act.given():
+        raise BadInput("correct-case: give what the case's record should read (name, unit description, agreement or "
+                       "petition filing date)", field="name")
+
+
+def perform(session: Session, act: CorrectCase, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """Correct the case's details and say every consequence.
+
+    Refused, storing nothing: values the record already holds (BadInput: nothing to correct); a
+    petition date after the first election's voting or tally, or after today (BadInput); a petition
+    date whose rule set has no period the case has a deadline of (ProcedureError). A retry returns
+    the first result. Authority: rules.md R-A1 (rule set by petition date), R-K5 (review by
+    agreement); 29 CFR 102.62, 102.67, 102.69.
+    """
+    lock(session, case)
+    current = {name: getattr(case, name) for name in CORRECTED}
+    given = act.given()
+    target = f"case:{case.id}"
+    key = correction_key(act.act, target, act.model_dump(mode="json", include=set(CORRECTED), exclude_none=True),
+                         act.why)
+    if (done := found_again(session, case, key, holds=lambda: not changes_between(current, given),
+                            act=act.act)) is not None:
+        return done
+    changes = changes_between(current, given)
+    if not changes:
+        raise BadInput(f"{case.number}: the case already reads {', '.join(f'{k} {v}' for k, v in given.items())}: this "
+                       "correction corrects nothing", field=next(iter(given)))
+    fields = {c.field for c in changes}
+    if "petition_filed_on" in fields:
+        _check_petition_date(session, case, act.petition_filed_on, as_of)  # type: ignore[arg-type]
+    before_docs = document_states(session, case)
+    old_rule_set, old_agreement = case.rule_set_id, case.agreement
+    for change in changes:
+        setattr(case, change.field, change.new)
+    implied: list[Change] = []
+    consequences: list[str] = []
+    moved: list[Moved] = []
+    if "petition_filed_on" in fields:
+        new_rule_set = rule_set_for(case.petition_filed_on).id  # type: ignore[arg-type]
+        if new_rule_set != old_rule_set:
+            case.rule_set_id = new_rule_set
+            implied.append(Change("rule set", old_rule_set, new_rule_set))
+            session.add(case)
+            session.flush()
+            deadlines = list(session.exec(select(Deadline).where(Deadline.case_id == case.id).order_by(col(Deadline.id))))
+            try:
+                moved, notes = move_deadlines(session, case, deadlines, as_of=as_of,
+                                              because=f"the petition date puts the case under rule set {new_rule_set}")
+            except InvalidCalendar as exc:
+                raise ProcedureError(f"{case.number}: the corrected petition date puts the case under rule set "
+                                     f"{new_rule_set}, whose periods cannot carry the case's deadlines ({exc}); "
+                                     "nothing was changed", field="petition_filed_on") from None
+            consequences.append(f"The corrected petition date puts the case under rule set {new_rule_set} (was "
+                                f"{old_rule_set}, R-A1): every period not fixed by an order is computed again.")
+            consequences += notes
+            consequences += rejudge_filings(session, case, [d for d in deadlines if not d.pinned_by])
+    session.add(case)
+    session.flush()
+    if "agreement" in fields:
+        consequences += _review_changes(session, case, old_agreement)
+    reissue = changed_documents(session, case, before_docs)
+    if reissue:
+        consequences.append(f"Issued again as new versions (the first versions are kept): {titles(reissue)}.")
+        if any(s.document.kind in PARTY_FILINGS for s in reissue):
+            consequences.append("A party's filing issued again is a corrected copy for the record: casefile neither "
+                                "files nor serves it again.")
+    consequences.append("No election's stage is changed by a correction: the next act is yours.")
+    return record_correction(
+        session, case, act=act.act, key=key, target=target, election=None, changes=changes, why=act.why,
+        head=f"Case {case.number} corrected", consequences=consequences, reissue=reissue, moved=moved,
+        occurred_on=act.legal_date(case, as_of), as_of=as_of, extra_changes=implied)
+
+
+def _check_petition_date(session: Session, case: Case, filed_on: date, as_of: datetime) -> None:
+    """A petition is filed before the election it asks for and not after today."""
+    today = as_of.astimezone(ZoneInfo(office_of(case).tz)).date()
+    if filed_on > today:
+        raise BadInput(f"the petition would be filed {filed_on.isoformat()}, after the day of this correction "
+                       f"({today.isoformat()})", field="petition_filed_on")
+    ids = select(Election.id).where(Election.case_id == case.id)
+    first_vote = session.exec(select(func.min(Election.held_from_on)).where(Election.case_id == case.id)).one()
+    first_tally = session.exec(select(func.min(Tally.prepared_on)).where(col(Tally.election_id).in_(ids))).one()
+    for what, day in (("first voting day", first_vote), ("first tally", first_tally)):
+        if day is not None and filed_on > day:
+            raise BadInput(f"the petition would be filed {filed_on.isoformat()}, after the election's {what} "
+                           f"({day.isoformat()}): a petition comes before its election", field="petition_filed_on")
+
+
+def _review_changes(session: Session, case: Case, old: ElectionAgreement | None) -> list[str]:
+    """What a corrected agreement means for Board review (R-K5), and what was done under the old one."""
+    before, after = board_review(old), board_review(case.agreement)
+    notes = [f"Board review: {after.statement}"]
+    if before.available == after.available:
+        return notes
+    ids = select(Election.id).where(Election.case_id == case.id)
+    certified = session.exec(select(Certification).where(col(Certification.election_id).in_(ids))).all()
+    review = session.exec(select(Deadline).where(Deadline.case_id == case.id,
+                                                 Deadline.kind == DeadlineKind.REQUEST_FOR_REVIEW)).all()
+    if not after.available and review:
+        notes.append(f"{len(review)} request-for-review period(s) were opened under the earlier agreement; they are "
+                     "kept as recorded: after a consent election the Regional Director's rulings are final (R-K5).")
+    if after.available and certified:
+        notes.append("A certification was recorded as final under the earlier (consent) agreement; under the "
+                     "corrected agreement a request for review lies (102.67(c), 102.69(c)(2)): the correction opens no "
+                     "period, the next act is yours.")
+    return notes

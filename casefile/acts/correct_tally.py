@@ -1,0 +1,224 @@
+"""Correct a Tally of Ballots as transcribed: a figure or the date that was mistyped when the tally
+was recorded (not a revised tally: that one follows the opening of challenged ballots and is its
+own act, casefile.acts.revised_tally).
+
+The tally row takes the corrected counts and the lines and outcome the rules compute from them
+(R-C2, R-C3, R-E3, R-D); a corrected date moves the periods the tally starts (objections and offer
+of proof, the hearing target, the earliest certification: 102.69(a)(8), (b), (c)(1)(ii)) and every
+filing made against them is judged again. The Tally of Ballots, and every other document whose
+content the correction changes, is issued again as a new version; the first is kept. The stage of
+the election is never changed: every consequence (an outcome that changes, challenges that become
+determinative, a filing now late) is stated, and the user decides the next act.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+from zoneinfo import ZoneInfo
+
+from pydantic import Field
+from sqlmodel import Session, col, func, select
+
+from casefile.acts.base import ActIn, Count, Done, Issue, LegalDate, Line, Who, election_for
+from casefile.acts.correction_parts import (
+    Change,
+    Moved,
+    Why,
+    changed_documents,
+    changes_between,
+    correction_key,
+    document_states,
+    found_again,
+    issues_of,
+    lock,
+    move_deadlines,
+    record_correction,
+    rejudge_filings,
+    titles,
+)
+from casefile.acts.record_tally import analysis_fields
+from casefile.errors import BadInput, InvalidTally, NotAllowedNow, UnknownRecord
+from casefile.record.deadlines import office_of
+from casefile.record.lookups import counts_of
+from casefile.record.models import Case, ChallengedBallot, Deadline, Tally
+from casefile.rules.corrections import outcome_consequences
+from casefile.rules.tally import analyze_tally, tally_from_mapping
+from casefile.vocab import DeadlineKind, DocumentKind, TallyKind
+
+#: The periods a tally's date starts (casefile.acts.record_tally keeps them from the tally).
+TALLY_PERIODS = (DeadlineKind.OBJECTIONS, DeadlineKind.OFFER_OF_PROOF, DeadlineKind.HEARING_OPENS,
+                 DeadlineKind.EARLIEST_CERTIFICATION)
+#: The act's fields that correct something (at least one is given).
+CORRECTED = ("prepared_on", "choices", "against", "challenged", "void", "eligible", "eligible_exact")
+#: Documents a party files: issued again, they are corrected copies for the record, not new filings.
+PARTY_FILINGS = frozenset({DocumentKind.OBJECTIONS, DocumentKind.OFFER_OF_PROOF, DocumentKind.EXCEPTIONS})
+
+
+class CorrectTally(ActIn):
+    """A correction of the tally of election ``election`` (default: the latest) as transcribed:
+    ``prepared_on`` the date the tally was prepared, ``choices`` the votes of labor organizations on
+    the ballot (by name, only those to correct), ``against``, ``challenged``, ``void``,
+    ``eligible`` / ``eligible_exact``; None (or left out): as recorded. ``why`` is required.
+    ``date``: the day of the correction (default: the moment it is recorded)."""
+
+    act: Literal["correct-tally"] = "correct-tally"
+    prepared_on: LegalDate | None = None
+    choices: dict[Line, Count] = Field(default_factory=dict, max_length=20)
+    against: Count | None = None
+    challenged: Count | None = None
+    void: Count | None = None
+    eligible: Count | None = None
+    eligible_exact: bool | None = None
+    why: Why
+
+    def given(self) -> dict[str, Any]:
+        """The corrected values asked for, as JSON (what the idempotency key is made of)."""
+        return self.model_dump(mode="json", include=set(CORRECTED), exclude_none=True, exclude_defaults=True)
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """The documents the correction changed, issued again as new versions (the first kept)."""
+    return issues_of(session, ref)
+
+
+def check(act: CorrectTally) -> None:
+    """A correction that names nothing to correct is refused before anything is looked up.
+    Raises BadInput."""
+    if not act.given():
+        raise BadInput("correct-tally: give what the tally should read (the date prepared, votes for a choice, "
+                       "against, challenged, void or eligible)", field="prepared_on")
+
+
+def perform(session: Session, act: CorrectTally, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """Correct the tally of the election (the one its record-tally made; a revised tally is not
+    corrected here) and say every consequence.
+
+    Refused, storing nothing: a choice not on the ballot, an ``against`` on a ballot without it,
+    or an election without a tally (UnknownRecord); counts that are impossible (InvalidTally); a
+    date before the election's first voting day (NotAllowedNow, R-C5), after the moment of the
+    correction or after a later tally of the election (BadInput); values the tally already holds
+    (BadInput: nothing to correct). A retry returns the first result; the same correction with the
+    same why after the record changed again is refused (AlreadyRecorded).
+    Authority: 29 CFR 102.69(a)(7), (a)(8), (b), (c)(1)(ii); rules.md R-C2, R-C3, R-C5, R-D, R-E2, R-G3, R-H2.
+    """
+    lock(session, case)
+    election = election_for(session, case, act.election)
+    tally = session.exec(select(Tally).where(Tally.election_id == election.id, Tally.kind != TallyKind.REVISED)
+                         .order_by(col(Tally.id))).first()
+    if tally is None:
+        raise UnknownRecord(f"election {election.sequence} of {case.number} has no tally of ballots to correct",
+                            field="election")
+    votes = {str(name): int(v) for name, v in tally.votes}
+    for name in act.choices:
+        if name not in votes:
+            raise UnknownRecord(f"{name!r} is not on the ballot of election {election.sequence} (choices: "
+                                f"{', '.join(votes)})", field=f"choices.{name}")
+    if act.against is not None and tally.against is None:
+        raise BadInput(f"the ballot of election {election.sequence} has no choice against representation (a runoff "
+                       "between labor organizations): there is no 'against' to correct", field="against")
+    current = {"prepared_on": tally.prepared_on, "against": tally.against, "challenged": tally.challenged,
+               "void": tally.void, "eligible": tally.eligible, "eligible_exact": tally.eligible_exact}
+    given = {name: getattr(act, name) for name in current}
+    target = f"tally:{tally.id}"
+    key = correction_key(act.act, target, act.given(), act.why)
+
+    def holds() -> bool:
+        return all(votes[n] == v for n, v in act.choices.items()) and not changes_between(current, given)
+
+    if (done := found_again(session, case, key, holds=holds, act=act.act)) is not None:
+        return done
+    changes = [Change(f"votes for {n}", votes[n], v) for n, v in act.choices.items() if votes[n] != v]
+    changes += changes_between(current, given)
+    if not changes:
+        asked = next(iter(act.given()))
+        raise BadInput(f"{case.number}: the tally of election {election.sequence} already reads what this correction "
+                       f"gives ({', '.join(f'{k} {v}' for k, v in act.given().items())}): it corrects nothing",
+                       field=asked)
+    new = {**current, **{c.field: c.new for c in changes if c.field in current}}
+    counts = _counts(tally, {n: act.choices.get(n, v) for n, v in votes.items()}, new)
+    if new["prepared_on"] != tally.prepared_on:
+        _check_date(session, case, election, tally, new["prepared_on"], as_of)
+
+    before_docs = document_states(session, case)
+    before = analyze_tally(counts_of(tally))
+    after = analyze_tally(counts)
+    old_fields = {k: getattr(tally, k) for k in ("valid", "valid_plus_challenged", "determinative", "outcome_text")}
+    for name, value in {**analysis_fields(counts), "void": new["void"]}.items():
+        setattr(tally, name, value)
+    old_date = tally.prepared_on
+    tally.prepared_on = new["prepared_on"]
+    session.add(tally)
+    session.flush()
+    implied = [Change(k, old, getattr(tally, k)) for k, old in old_fields.items() if old != getattr(tally, k)]
+
+    consequences = list(outcome_consequences(before, after))
+    consequences += [w for w in after.warnings if w not in before.warnings]
+    moved: list[Moved] = []
+    if tally.prepared_on != old_date:
+        deadlines = list(session.exec(select(Deadline).where(
+            Deadline.election_id == election.id, Deadline.trigger_on == old_date, col(Deadline.kind).in_(TALLY_PERIODS))))
+        moved, notes = move_deadlines(session, case, deadlines, trigger_on=tally.prepared_on,
+                                      trigger=f"Tally of Ballots prepared {tally.prepared_on.isoformat()}",
+                                      because=f"the tally's date {old_date.isoformat()} → "
+                                      f"{tally.prepared_on.isoformat()}", as_of=as_of)
+        consequences += notes
+        consequences += rejudge_filings(session, case, [d for d in deadlines if not d.pinned_by])
+    consequences += _register_and_revisions(session, tally, counts.challenged)
+    reissue = changed_documents(session, case, before_docs)
+    if reissue:
+        consequences.append(f"Issued again as new versions (the first versions are kept): {titles(reissue)}.")
+        if any(s.document.kind in PARTY_FILINGS for s in reissue):
+            consequences.append("A party's filing issued again is a corrected copy for the record: casefile neither "
+                                "files nor serves it again.")
+    consequences.append(f"Election {election.sequence} stays at stage {election.stage.value}: a correction does not "
+                        "move the procedure; the next act is yours.")
+    return record_correction(
+        session, case, act=act.act, key=key, target=target, election=election, changes=changes, why=act.why,
+        head=f"Tally of Ballots of election {election.sequence} corrected", consequences=consequences,
+        reissue=reissue, moved=moved, occurred_on=act.legal_date(case, as_of), as_of=as_of, extra_changes=implied)
+
+
+def _counts(tally: Tally, votes: dict[str, int], new: dict[str, Any]) -> Any:
+    """The corrected counts, validated by the rules. Raises InvalidTally naming the act's field."""
+    try:
+        return tally_from_mapping({"choices": votes, "against": new["against"], "challenged": new["challenged"],
+                                   "void": new["void"], "eligible": new["eligible"],
+                                   "eligible_exact": new["eligible_exact"], "runoff_ballot": tally.runoff_ballot})
+    except InvalidTally as exc:
+        field = exc.line if exc.line in CORRECTED else "choices"
+        raise InvalidTally(f"the corrected tally is impossible: {exc}", line=exc.line, field=field) from None
+
+
+def _check_date(session: Session, case: Case, election: Any, tally: Tally, prepared_on: Any, as_of: datetime) -> None:
+    """A corrected date must lie between the election's first voting day and the moment of the
+    correction, and before any later tally of the election (R-C5)."""
+    if election.held_from_on is not None and prepared_on < election.held_from_on:
+        raise NotAllowedNow(f"the tally would be dated {prepared_on.isoformat()}, before the election's first voting "
+                            f"day {election.held_from_on.isoformat()}: a tally counts ballots already cast (R-C5)",
+                            field="prepared_on")
+    today = as_of.astimezone(ZoneInfo(office_of(case).tz)).date()
+    if prepared_on > today:
+        raise BadInput(f"the tally would be dated {prepared_on.isoformat()}, after the day of this correction "
+                       f"({today.isoformat()})", field="prepared_on")
+    later = session.exec(select(func.min(Tally.prepared_on)).where(Tally.election_id == election.id,
+                                                                   Tally.id != tally.id)).one()
+    if later is not None and prepared_on > later:
+        raise BadInput(f"the tally would be dated {prepared_on.isoformat()}, after the election's later tally of "
+                       f"{later.isoformat()}", field="prepared_on")
+
+
+def _register_and_revisions(session: Session, tally: Tally, challenged: int) -> list[str]:
+    """What the corrected counts leave for the user to look at: a register of challenged ballots
+    that no longer has as many ballots as the tally, and a revised tally made from these counts."""
+    notes = []
+    registered = len(session.exec(select(ChallengedBallot.id).where(ChallengedBallot.election_id == tally.election_id))
+                     .all())
+    if registered and registered != challenged:
+        notes.append(f"The register of challenged ballots lists {registered:,} ballots, the corrected tally "
+                     f"{challenged:,}: correct the register as well.")
+    revised = session.exec(select(Tally).where(Tally.revises_id == tally.id)).all()
+    for r in revised:
+        notes.append(f"The revised tally of {r.prepared_on.isoformat()} was made from this tally's counts and is not "
+                     "changed by this correction.")
+    return notes

@@ -1,0 +1,109 @@
+"""A party withdraws one of its objections (29 CFR 102.69; NLRB Casehandling Manual, Part Two:
+a party may withdraw its objections before they are decided).
+
+The objection's disposition becomes ``withdrawn``, with the date and why; nothing is deleted and
+no document already issued is issued again (the objections stand as filed; later reports and
+decisions list the objection as withdrawn). The stage of the election is never changed: when no
+objection is left to decide the correction says so, and the Regional Director's next act (a
+certification, an order cancelling the hearing) is recorded by its own act.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import Field
+from sqlmodel import Session, col, select
+
+from casefile.acts.base import ActIn, Done, Issue, PartyKey, Who, election_for
+from casefile.acts.correction_parts import Change, Why, correction_key, found_again, issues_of, lock, record_correction, why_of
+from casefile.errors import BadInput, UnknownRecord
+from casefile.record.lookups import get_party
+from casefile.record.models import Case, Election, Filing, Objection, Party
+from casefile.rules.corrections import UNDECIDED, withdrawable
+from casefile.vocab import Disposition
+
+
+class WithdrawObjection(ActIn):
+    """Party ``party`` withdraws its objection number ``number`` in election ``election``
+    (default: the latest); ``date``: the day of the withdrawal (default: the moment it is
+    recorded). ``why`` is required (the party's reason, or "withdrawn at the hearing")."""
+
+    act: Literal["withdraw-objection"] = "withdraw-objection"
+    party: PartyKey
+    number: int = Field(ge=1, le=10_000, strict=True)
+    why: Why
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """A withdrawal issues no document (none is issued again)."""
+    return issues_of(session, ref)
+
+
+def objection_of(session: Session, case: Case, election: Election, party_key: str, number: int) -> tuple[Party, Objection]:
+    """The party and its objection ``number`` in the election. Raises UnknownRecord naming the
+    field (``party``, ``number``) and listing the party's objection numbers."""
+    try:
+        party = get_party(session, case, party_key)
+    except UnknownRecord as exc:
+        raise UnknownRecord(str(exc), field="party") from None
+    objections = list(session.exec(select(Objection).where(Objection.election_id == election.id,
+                                                           Objection.party_id == party.id)
+                                   .order_by(col(Objection.number))))
+    for objection in objections:
+        if objection.number == number:
+            return party, objection
+    have = f"{objections[0].number} to {objections[-1].number}" if objections else "none"
+    raise UnknownRecord(f"{party.name} has no objection {number} in election {election.sequence} of {case.number} "
+                        f"(its objections: {have})", field="number")
+
+
+def perform(session: Session, act: WithdrawObjection, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """Record the withdrawal and say what is left to decide.
+
+    Refused, storing nothing: a party or objection the election does not have (UnknownRecord); an
+    objection already withdrawn or already ruled on (ProcedureError, field ``number``); a withdrawal
+    dated before the objection was filed (BadInput, field ``date``). A retry returns the first
+    result. Authority: 29 CFR 102.69(a)(8), (c); NLRB Casehandling Manual, Part Two.
+    """
+    lock(session, case)
+    election = election_for(session, case, act.election)
+    party, objection = objection_of(session, case, election, act.party, act.number)
+    target = f"objection:{objection.id}"
+    key = correction_key(act.act, target, {"disposition": Disposition.WITHDRAWN.value}, act.why)
+    if (done := found_again(session, case, key, holds=lambda: objection.disposition is Disposition.WITHDRAWN,
+                            act=act.act)) is not None:
+        return done
+    withdrawable(objection.disposition, number=objection.number, party=party.name)
+    on = act.legal_date(case, as_of)
+    filing = session.get(Filing, objection.filing_id)
+    assert filing is not None
+    if on < filing.received_on:
+        raise BadInput(f"the withdrawal is dated {on.isoformat()}, before objection {objection.number} was filed "
+                       f"({filing.received_on.isoformat()})", field="date")
+    old = objection.disposition
+    objection.disposition = Disposition.WITHDRAWN
+    objection.disposition_reason = f"withdrawn by {party.name} on {on.isoformat()}: {why_of(act.why)}"
+    session.add(objection)
+    session.flush()
+    left = session.exec(select(Objection).where(Objection.election_id == election.id,
+                                                col(Objection.disposition).in_(UNDECIDED))).all()
+    consequences = []
+    if old is Disposition.SET_FOR_HEARING:
+        consequences.append(f"Objection {objection.number} was set for hearing: the withdrawal is for the hearing "
+                            "officer or the Regional Director to approve.")
+    if filing.kind == "objections" and session.exec(select(Filing.id).where(Filing.accompanies_id == filing.id)).first():
+        consequences.append("The offer of proof filed with these objections stays in the record (confidential).")
+    if left:
+        consequences.append(f"{len(left)} objection(s) of election {election.sequence} remain to be decided.")
+    else:
+        consequences.append(f"No objection of election {election.sequence} remains to be decided: the election stays "
+                            f"at stage {election.stage.value}; the Regional Director's next act (a certification, an "
+                            "order cancelling the hearing) is recorded by its own act.")
+    consequences.append("No document is issued again: the objections stand as filed.")
+    return record_correction(
+        session, case, act=act.act, key=key, target=target, election=election,
+        changes=[Change(f"objection {objection.number} disposition", old.value, Disposition.WITHDRAWN.value)],
+        why=act.why, head=f"Objection {objection.number} of {party.name} withdrawn", consequences=consequences,
+        reissue=[], moved=[], occurred_on=on, as_of=as_of)
