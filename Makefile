@@ -11,7 +11,13 @@ export DO_NOT_TRACK := 1
 export PREFECT_SERVER_ANALYTICS_ENABLED := false
 export PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS := 90
 
-.PHONY: demo test test-all serve bench lint clean
+.PHONY: demo test test-all check serve bench lint clean system-deps
+
+# The fast loop: the rules, importers, record and acts, without Prefect, browsers or subprocesses.
+CHECK_PATHS := tests/rules tests/importers tests/record tests/acts tests/input
+
+system-deps:
+	@bash scripts/system-deps.sh
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -19,20 +25,27 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	@touch $(STAMP)
 
-demo: $(STAMP)
+demo: $(STAMP) system-deps
 	$(VENV)/bin/casefile demo
 
-test: $(STAMP)
+test: $(STAMP) system-deps
 	$(PY) -m pytest -m "not slow"
 
 # The web pages and the API on http://127.0.0.1:8000 with the Bessemer case and demo accounts for both
 # sides (their password is printed), Prefect and its runner beside them; Ctrl-C stops everything.
-serve: $(STAMP)
+serve: $(STAMP) system-deps
 	$(VENV)/bin/casefile serve --demo
 
 # Everything, the slow variants too (the ten-kill fault injection, tests/integrity/test_crash_replay.py).
 test-all: $(STAMP)
 	$(PY) -m pytest
+
+check: $(STAMP)
+	$(PY) -m pytest -q -m "not prefect and not integration and not slow" $(wildcard $(CHECK_PATHS))
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy casefile/rules casefile/acts
 
 bench: $(STAMP)
 	$(PY) bench/bench_tally.py

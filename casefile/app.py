@@ -231,13 +231,17 @@ def case_zone(case_number: str | None, *, engine: Engine | None = None) -> str:
         return office_of(get_case(session, case_number)).tz
 
 
-def status_report(case_number: str, *, as_of: datetime, engine: Engine | None = None) -> IssuedDocument:
-    """Issue the case status report as of ``as_of`` (one per case and instant; idempotent)."""
+def status_report(case_number: str, *, as_of: datetime, prepared_for: str = "",
+                  engine: Engine | None = None) -> IssuedDocument:
+    """Issue the case status report as of ``as_of``, prepared for ``prepared_for`` (the client, as
+    printed; "" leaves the line out of a live case's report and prints a placeholder in a record
+    copy's). One per case, instant and client; idempotent."""
+    from casefile.documents.build import status_report_subject
     from casefile.vocab import DocumentKind
 
     with read_session(engine) as session:
         number = get_case(session, case_number).number
-    return issue_documents(number, (Issue(DocumentKind.CASE_STATUS_REPORT, f"as-of:{as_of.isoformat()}"),),
+    return issue_documents(number, (Issue(DocumentKind.CASE_STATUS_REPORT, status_report_subject(as_of, prepared_for)),),
                            as_of=as_of, engine=engine)[0]
 
 

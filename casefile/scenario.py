@@ -41,14 +41,15 @@ class Scenario(Strict):
     title: Line
     sources: list[str] = Field(default_factory=list)
     case: CaseIn
-    parties: list[PartyIn] = Field(min_length=2)
+    parties: list[PartyIn] = Field(min_length=2, max_length=50)
     events: list[Any] = Field(min_length=1)
     until: LegalDate | None = None
 
     def opening(self) -> OpenCase:
-        """The act that opens the scenario's case, dated like its first event."""
+        """The act that opens the scenario's case, dated like its first event; its ``source`` is the
+        scenario's ``sources`` (a case kept from public sources: its documents are record copies)."""
         first = self.events[0]
-        return OpenCase(case=self.case, parties=self.parties, date=first.on, at=first.at)
+        return OpenCase(case=self.case, parties=self.parties, date=first.on, at=first.at, source=list(self.sources))
 
 
 def read_file(path: Path, *, what: str) -> Any:
@@ -216,6 +217,7 @@ class TallyFile(TallyCountsIn):
     prepared_on: LegalDate
     election: ElectionSpec | None = None
     stated: StatedLines | None = None
+    board_agent: Line = ""
 
     def act(self) -> ActIn:
         """The record-tally act this file describes."""

@@ -142,6 +142,19 @@ class FilingMethod(StrEnum):
     PAPER = "paper"  # hand delivery / delivery service / mail
 
 
+class ServiceMethod(StrEnum):
+    """How a copy of a filing reached someone (29 CFR 102.5(f): service by the same or a faster
+    method; 102.3, 102.4): e-filing with the Region or the Board, e-mail, mail, overnight delivery
+    service, hand delivery, facsimile."""
+
+    E_FILING = "e-filing"
+    EMAIL = "email"
+    MAIL = "mail"
+    OVERNIGHT = "overnight"
+    HAND = "hand"
+    FAX = "fax"
+
+
 class Disposition(StrEnum):
     """Disposition of an objection (design §3)."""
 
@@ -179,6 +192,7 @@ class Actor(StrEnum):
     HEARING_OFFICER = "hearing-officer"
     ADMINISTRATIVE_LAW_JUDGE = "administrative-law-judge"
     BOARD = "board"
+    GENERAL_COUNSEL = "general-counsel"  # orders transferring a case to another Region (29 CFR 102.72(a))
     PARTY = "party"
     SYSTEM = "casefile"  # the sweep: marks acts due, never performs the Region's acts
 

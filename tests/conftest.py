@@ -14,7 +14,12 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
-from sqlalchemy import Engine, text
+
+# Cheap password hashes for the suite's many test accounts (casefile/accounts/passwords.py); set
+# before casefile.accounts is imported, and inherited by the commands the tests run.
+os.environ.setdefault("CASEFILE_PASSWORD_HASH_COST", "low")
+
+from sqlalchemy import Engine, text  # noqa: E402
 from sqlmodel import SQLModel
 
 from casefile.record import models  # noqa: F401  (tables)

@@ -8,6 +8,8 @@ MAX_LENGTH (a bound on the work one request can cause), no other composition rul
 
 from __future__ import annotations
 
+import os
+
 from pwdlib import PasswordHash
 from pwdlib.hashers.argon2 import Argon2Hasher
 
@@ -17,8 +19,11 @@ from casefile.errors import BadInput
 MIN_LENGTH = 12
 MAX_LENGTH = 1024
 
-#: pwdlib's defaults (about 0.2 s on a small machine): time cost 3, 64 MiB, 4 lanes.
-HASHER = PasswordHash((Argon2Hasher(),))
+#: pwdlib's defaults (about 0.2 s on a small machine): time cost 3, 64 MiB, 4 lanes. The test
+#: suite sets CASEFILE_PASSWORD_HASH_COST=low (time cost 1, 8 MiB, 1 lane: about 10 ms) so that its
+#: hundreds of sign-ins do not dominate its run; never set it on a real instance.
+HASHER = PasswordHash((Argon2Hasher(time_cost=1, memory_cost=8192, parallelism=1)
+                       if os.environ.get("CASEFILE_PASSWORD_HASH_COST") == "low" else Argon2Hasher(),))
 
 #: A hash of a password nobody has: verified against when the email is unknown, so that an
 #: unknown email takes as long to refuse as a wrong password (no user enumeration by timing).

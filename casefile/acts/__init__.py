@@ -21,6 +21,7 @@ from casefile.acts.base import ActIn, Done, Issue, Who
 #: The act modules, in the order of the procedure. Each defines exactly one ActIn subclass.
 MODULES: tuple[str, ...] = (
     "open_case",
+    "add_counsel",
     "record_tally",
     "file_objections",
     "notice_hearing",
@@ -37,11 +38,23 @@ MODULES: tuple[str, ...] = (
     "revised_tally",
     "direct_runoff",
     "pin_deadline",
+    "request_extension",
+    "file_offer_of_proof",
+    "file_answering_brief",
+    "file_cross_exceptions",
+    "move_for_reconsideration",
+    "transfer_case",
+    "request_for_review",
+    "oppose_review",
+    "board_ruling",
+    "withdraw_petition",
+    "dismiss_petition",
     "correct_tally",
     "correct_party",
     "correct_case",
     "withdraw_objection",
     "amend_objection",
+    "attach_document",
 )
 
 

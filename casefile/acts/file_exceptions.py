@@ -30,8 +30,9 @@ from casefile.acts.base import (
     recorded,
 )
 from casefile.acts.file_objections import stored_deadline
+from casefile.acts.service import ServiceIn, record_service
 from casefile.errors import ProcedureError
-from casefile.record.lookups import deadline_of, get_party, parties_of
+from casefile.record.lookups import deadline_of, get_party
 from casefile.record.models import Case, Filing
 from casefile.record.workflow import advance, docket, require_stage
 from casefile.rules.timeliness import judge_filing
@@ -56,6 +57,7 @@ class FileExceptions(ActIn):
     exceptions: list[ExceptionIn] = Field(min_length=1, max_length=500)
     method: FilingMethod = FilingMethod.E_FILING
     postmarked_on: LegalDate | None = None
+    service: list[ServiceIn] | None = Field(default=None, max_length=200)  # None: e-mail to each other party's counsel
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
@@ -89,18 +91,14 @@ def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetim
                               received_on=received_on, received_at=act.at, method=act.method,
                               postmarked_on=act.postmarked_on)
     require_stage(election, "filing exceptions", {Stage.HO_REPORT_ISSUED, Stage.EXCEPTIONS_PENDING})
-    others = [p for p in parties_of(session, case) if p.id != party.id]
     filing = Filing(
         case_id=case.id, election_id=election.id, party_id=party.id, kind="exceptions",  # type: ignore[arg-type]
         received_at=act.at, received_on=received_on, method=act.method, deadline_id=deadline.id, timely=True,
-        timeliness_note=timeliness.note, note=act.noted(""),
-        served_on=[{"party": p.name, "representative": p.representative,
-                    "manner": "email" if p.email else "[manner not in record]", "address": p.email or p.address,
-                    "served_on": received_on.isoformat()} for p in others],
-        body=body,
+        timeliness_note=timeliness.note, note=act.noted(""), body=body,
     )
     session.add(filing)
     session.flush()
+    warnings = record_service(session, case, filing, party, service=act.service, document="Exceptions")
     n = len(act.exceptions)
     summary = f"Exceptions of {party.name} to the Hearing Officer's Report ({n} exception{'s' if n != 1 else ''})"
     ref = f"filing:{filing.id}"
@@ -111,4 +109,4 @@ def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetim
         entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                        act="file-exceptions", act_key=key, actor=Actor.PARTY, summary=summary, ref=ref)
     assert entry.id is not None
-    return Done(act=act.act, ref=ref, entry_id=entry.id, issue=issues(session, ref), summary=summary)
+    return Done(act=act.act, ref=ref, entry_id=entry.id, issue=issues(session, ref), summary=summary, warnings=warnings)

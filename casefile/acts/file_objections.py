@@ -29,9 +29,11 @@ from casefile.acts.base import (
     election_for,
     recorded,
 )
+from casefile.acts.service import ServiceIn, record_service
 from casefile.errors import ProcedureError
-from casefile.record.deadlines import close_open_deadlines, office_of
-from casefile.record.lookups import deadline_of, get_party, latest_tally, parties_of
+from casefile.record.deadlines import close_open_deadlines
+from casefile.rules.offices import office_named
+from casefile.record.lookups import deadline_of, get_party, latest_tally
 from casefile.record.models import Case, Deadline, Filing, Objection
 from casefile.record.workflow import advance, docket, require_stage
 from casefile.rules.timeliness import StoredDeadline, judge_filing
@@ -59,6 +61,7 @@ class FileObjections(ActIn):
     postmarked_on: LegalDate | None = None  # paper filings: the postmark or delivery-service date
     offer_of_proof: list[WitnessIn] = Field(default_factory=list, max_length=2000)
     note: Paragraph = ""
+    service: list[ServiceIn] | None = Field(default=None, max_length=200)  # None: e-mail to each other party's counsel
 
 
 SUBMITTABLE = frozenset({Stage.TALLY_ISSUED, Stage.OBJECTIONS_PENDING, Stage.REVISED_TALLY_ISSUED, Stage.CERTIFICATION_DUE,
@@ -80,9 +83,11 @@ def offer_with(session: Session, filing: Filing) -> Filing | None:
 
 
 def stored_deadline(case: Case, deadline: Deadline) -> StoredDeadline:
-    """The deadline row as the timeliness rule takes it."""
+    """The deadline row as the timeliness rule takes it, in the zone of the office that receives the
+    filing (the deadline's own: the Board's for a request for review; for a case transferred since
+    the period began, the office it was to be filed with, casefile.rules.transfer)."""
     return StoredDeadline(due_on=deadline.due_on, cutoff_at=deadline.cutoff_at, citation=deadline.citation,
-                          office_tz=office_of(case).tz, order=deadline.pinned_by)
+                          office_tz=office_named(deadline.office_key).tz, order=deadline.pinned_by)
 
 
 def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -122,38 +127,36 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
                               received_on=received_on, received_at=act.at, method=act.method,
                               postmarked_on=act.postmarked_on, extendable=False)
     require_stage(election, "filing objections", SUBMITTABLE)
-    others = [p for p in parties_of(session, case) if p.id != party.id]
-    served = [{"party": p.name, "representative": p.representative,
-               "manner": "email" if p.email else "[manner not in record]", "address": p.email or p.address,
-               "served_on": received_on.isoformat()} for p in others]
     filing = Filing(
         case_id=case.id, election_id=election.id, party_id=party.id, kind="objections",  # type: ignore[arg-type]
         received_at=act.at, received_on=received_on, method=act.method, deadline_id=deadline.id, timely=True,
-        timeliness_note=timeliness.note, served_on=served, note=act.noted(act.note),
+        timeliness_note=timeliness.note, note=act.noted(act.note),
     )
     session.add(filing)
     session.flush()
+    warnings = record_service(session, case, filing, party, service=act.service, document="Objections")
     for number, statement in zip(numbers, act.objections, strict=True):
         session.add(Objection(election_id=election.id, filing_id=filing.id, party_id=party.id,  # type: ignore[arg-type]
                               number=number, text=statement))
     if act.offer_of_proof:
         offer_deadline = deadline_of(session, election, DeadlineKind.OFFER_OF_PROOF)
-        session.add(Filing(
+        offer = Filing(
             case_id=case.id, election_id=election.id, party_id=party.id, kind="offer-of-proof",  # type: ignore[arg-type]
             accompanies_id=filing.id, received_at=act.at, received_on=received_on, method=act.method,
             deadline_id=offer_deadline.id if offer_deadline is not None and kind is DeadlineKind.OBJECTIONS else deadline.id,
-            timely=True, timeliness_note=timeliness.note, confidential=True, served_on=[],
+            timely=True, timeliness_note=timeliness.note, confidential=True,
             body=[{"objection": w.objection, "witness": w.witness, "summary": w.summary} for w in act.offer_of_proof],
             note="Confidential: submitted to the Regional Director only, not served on other parties (102.69(a)(8)).",
-        ))
+        )
+        session.add(offer)
         session.flush()
+        record_service(session, case, offer, party, service=None, document="Offer of Proof")  # filed with the Region only
     close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION}, status=DeadlineStatus.MOOTED,
                          as_of=as_of)  # objections filed: no certification forthwith (R-H1)
     n = len(act.objections)
     what = "Supplemental objections" if earlier else "Objections"
     summary = (f"{what} of {party.name} ({n} objection{'s' if n != 1 else ''}, nos. {numbers.start}–{numbers.stop - 1})"
                if n > 1 else f"{what} of {party.name} (objection no. {numbers.start})")
-    summary += " and offer of proof" if act.offer_of_proof else ""
     summary += f" received {act.at.isoformat() if act.at else received_on.isoformat()}"
     if election.stage is not Stage.OBJECTIONS_PENDING:
         entry = advance(session, election, Stage.OBJECTIONS_PENDING, as_of=as_of, occurred_on=received_on,
@@ -162,5 +165,6 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
         entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                        act="file-objections", act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
     assert entry.id is not None
-    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary)
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary,
+                warnings=warnings)
 

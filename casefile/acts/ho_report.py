@@ -63,4 +63,9 @@ def perform(session: Session, act: HoReport, *, case: Case, as_of: datetime, by:
         keep_deadline(session, case=case, election=election, kind=kind, trigger=trigger, trigger_on=issued_on,
                       for_whom="all parties")
     assert entry.id is not None
-    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=entry.summary)
+    from casefile.record.people import signer_warning
+
+    missing = signer_warning(case, act.issuer, document="Hearing Officer's Report", signer="Hearing Officer",
+                             fill="give `issuer` (the Hearing Officer's name) in the act (casefile decision ho-report --issuer)")
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=entry.summary,
+                warnings=(missing,) if missing else ())

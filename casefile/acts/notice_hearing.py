@@ -68,4 +68,11 @@ def perform(session: Session, act: NoticeHearing, *, case: Case, as_of: datetime
                     act="notice-hearing", act_key=key, actor=Actor.REGIONAL_DIRECTOR,
                     summary=f"Notice of Hearing on {what}; hearing opens {opens}", ref=f"hearing:{hearing.id}")
     assert entry.id is not None
-    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=entry.summary)
+    from casefile.record.people import regional_director_named, signer_warning
+
+    missing = signer_warning(case, regional_director_named(session, case), document="Notice of Hearing",
+                             signer="Regional Director", fill=(
+                                 "no decision of the case names the Regional Director; attach the Region's own notice "
+                                 f"with `casefile documents attach {case.number} --to docket:{entry.id} --file PATH`"))
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=entry.summary,
+                warnings=(missing,) if missing else ())

@@ -12,9 +12,11 @@ from typing import Literal
 from pydantic import Field
 from sqlmodel import Session, select
 
+from casefile.acts.add_counsel import CounselIn, store_counsel
 from casefile.acts.base import ActIn, Done, Issue, LegalDate, Line, Paragraph, PartyKey, Strict, Who, again, recorded
 from casefile.errors import AlreadyRecorded, ProcedureError
-from casefile.record.models import Case, Party
+from casefile.record.models import Case, Party, Person
+from casefile.record.people import people_of, recorded_details
 from casefile.record.workflow import docket
 from casefile.rules.case_numbers import REPRESENTATION_TYPES, parse_case_number
 from casefile.rules.offices import office_for
@@ -23,7 +25,11 @@ from casefile.vocab import Actor, CaseType, ElectionAgreement, PartyRole
 
 
 class PartyIn(Strict):
-    """A party as entered: handle, role, name, and its representative of record (service address)."""
+    """A party as entered: handle, role, name, and its counsel of record. ``representative`` with
+    ``email`` and ``address`` name one representative (its service address), as scenario files do;
+    ``counsel`` lists counsel with their full contact details (lead counsel first). A representative
+    not also listed in ``counsel`` is lead counsel; with no representative, ``email``/``address`` are
+    the party's own service address."""
 
     key: PartyKey
     role: PartyRole
@@ -31,6 +37,23 @@ class PartyIn(Strict):
     representative: Line = ""
     email: Line = ""
     address: Paragraph = ""
+    counsel: list[CounselIn] = Field(default_factory=list, max_length=20)
+
+    def counsel_entered(self) -> list[CounselIn]:
+        """Counsel of record as entered: ``representative`` (lead, unless ``counsel`` names it too), then ``counsel``."""
+        listed = list(self.counsel)
+        if self.representative and self.representative not in {c.name for c in listed}:
+            listed.insert(0, CounselIn.model_construct(name=self.representative, firm="", address=self.address, phone="",
+                                                        email=self.email, bar_number=""))
+        return listed
+
+    def details_entered(self) -> dict[str, object]:
+        """The party as entered, in the shape of casefile.record.people.recorded_details: its lead
+        counsel's name, e-mail and address (with no counsel, its own service address)."""
+        counsel = self.counsel_entered()
+        lead = counsel[0] if counsel else None
+        return {"role": self.role, "name": self.name, "representative": lead.name if lead else "",
+                "email": lead.email if lead else self.email, "address": lead.address if lead else self.address}
 
 
 class CaseIn(Strict):
@@ -106,12 +129,19 @@ def perform(session: Session, act: OpenCase, *, case: Case | None, as_of: dateti
         number=str(number), name=spec.name, case_type=CaseType(number.case_type), region=number.region,
         office_key=office.key, agreement=spec.agreement, petition_filed_on=spec.petition_filed_on,
         rule_set_id=rule_set.id, unit_description=spec.unit_description, notes=list(spec.notes), created_at=as_of,
+        sources=[act.source] if isinstance(act.source, str) and act.source else list(act.source or []),
     )
     session.add(opened)
     session.flush()
     for p in act.parties:
-        session.add(Party(case_id=opened.id, key=p.key, role=p.role, name=p.name, representative=p.representative,
-                          email=p.email, address=p.address))
+        party = Party(case_id=opened.id, key=p.key, role=p.role, name=p.name)  # type: ignore[arg-type]
+        session.add(party)
+        session.flush()
+        for position, counsel in enumerate(p.counsel_entered()):
+            store_counsel(session, opened, party, counsel, as_of=as_of, position=position)
+        if not p.representative and (p.email or p.address):  # the party's own service address
+            session.add(Person(case_id=opened.id, party_id=party.id, name=p.name, email=p.email, address=p.address,  # type: ignore[arg-type]
+                               counsel=False, reminded=False, created_at=as_of))
     petition = spec.petition_filed_on.isoformat() if spec.petition_filed_on else "(date not in the record)"
     entry = docket(
         session, opened.id, election_id=None, as_of=as_of,  # type: ignore[arg-type]
@@ -145,9 +175,19 @@ def differences(session: Session, act: OpenCase, case: Case) -> list[str]:
         if have is None:
             out.append(f"party {p.key}: not recorded")
             continue
+        details, given = recorded_details(session, have), p.details_entered()
         for field_ in ("role", "name", "representative", "email", "address"):
-            if getattr(have, field_) != getattr(p, field_):
-                out.append(f"party {p.key} {field_}: {getattr(have, field_)!r} → {getattr(p, field_)!r}")
+            if details[field_] != given[field_]:
+                out.append(f"party {p.key} {field_}: {details[field_]!r} → {given[field_]!r}")
+        stored = {person.name: person for person in people_of(session, [have]).get(have.id or 0, []) if person.counsel}
+        for counsel in p.counsel:  # counsel added since (casefile counsel add) are no difference
+            person = stored.get(counsel.name)
+            if person is None:
+                out.append(f"party {p.key} counsel {counsel.name!r}: not recorded")
+                continue
+            for field_, given in counsel.details().items():
+                if getattr(person, field_) != given:
+                    out.append(f"party {p.key} counsel {counsel.name!r} {field_}: {getattr(person, field_)!r} → {given!r}")
     return out
 
 

@@ -16,24 +16,27 @@ from typing import Annotated, Literal
 from pydantic import Field
 from sqlmodel import Session
 
-from casefile.acts.base import ActIn, Done, Issue, LegalDate, Line, Who, again, content_key, election_for, recorded
-from casefile.errors import BadInput, UnknownRecord
-from casefile.record.models import Case, Deadline
+from casefile.acts.base import ActIn, Done, Issue, LegalDate, Line, Who, again, content_key, recorded
+from casefile.acts.party_filing import find_deadline
+from casefile.errors import BadInput
+from casefile.record.models import Case
 from casefile.record.workflow import docket
 from casefile.rules.calendar import day_label
 from casefile.rules.deadlines import NOUNS
 from casefile.rules.extensions import check_extendable, cutoff_of_fixed_date, status_after_order
 from casefile.rules.offices import BOARD_OFFICE, office_named
-from casefile.vocab import Actor, DeadlineStatus
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus
 
 
 class PinDeadline(ActIn):
-    """The order: ``deadline`` the deadline's id (as ``casefile deadlines`` lists it), ``due`` the
-    date the order fixes, ``order`` the order itself in words ("RD order of 2021-08-12 granting
-    extension"); ``date``: the order's date (default: the day it is recorded)."""
+    """The order: ``deadline`` the deadline's id (as ``casefile deadlines`` lists it) — or ``kind``,
+    the period of that kind in the election named (default the latest; a scenario cannot know ids) —,
+    ``due`` the date the order fixes, ``order`` the order itself in words ("RD order of 2021-08-12
+    granting extension"); ``date``: the order's date (default: the day it is recorded)."""
 
     act: Literal["pin-deadline"] = "pin-deadline"
-    deadline: Annotated[int, Field(ge=1, strict=True)]
+    deadline: Annotated[int, Field(ge=1, strict=True)] | None = None
+    kind: DeadlineKind | None = None
     due: LegalDate
     order: Line = Field(min_length=1)
 
@@ -52,17 +55,12 @@ def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, 
     records old → new. A lapsed deadline moved to a later date runs again (open; the sweep closes
     it when the new cut-off passes); a met one stays met. The election's stage is not moved.
     Idempotent on (deadline, date fixed, order). Raises UnknownRecord (no such deadline in the
-    case), BadInput (an empty order; a date before the act that started the period; an
+    case), BadInput (neither or both of ``deadline`` and ``kind``; an empty order; a date before the act that started the period; an
     ``election`` that is not the deadline's), ProcedureError (an objections period: cannot be
     extended, R-G6; a mooted deadline). Authority: 29 CFR 102.2(c), 102.2(d), 102.69(a)(8);
     rules.md R-B10, R-G5, R-G6.
     """
-    deadline = session.get(Deadline, act.deadline, with_for_update=True)
-    if deadline is None or deadline.case_id != case.id:
-        raise UnknownRecord(f"{case.number} has no deadline {act.deadline} (see `casefile deadlines --case "
-                            f"{case.number}`)", field="deadline")
-    if act.election is not None and election_for(session, case, act.election).id != deadline.election_id:
-        raise BadInput(f"deadline {deadline.id} is not a deadline of the election named", field="election")
+    deadline = find_deadline(session, case, deadline_id=act.deadline, kind=act.kind, selector=act.election)
     order = " ".join(act.order.split())
     if not order:
         raise BadInput("name the order that fixes the date (who made it, when)", field="order")

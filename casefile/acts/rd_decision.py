@@ -16,10 +16,14 @@ from typing import Literal
 from sqlmodel import Session
 
 from casefile.acts.base import Done, Issue, Who, again, election_for
+from casefile.acts.conditional_direction import decided_by
 from casefile.acts.decision_parts import DecisionParts, decision_of, recorded_decision, store_decision, summary_with
+from casefile.errors import AlreadyRecorded, BadInput, ProcedureError
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
+from casefile.record.lookups import latest_tally
 from casefile.record.models import Case
 from casefile.record.workflow import advance, require_stage
+from casefile.rules.conditional_rerun import Condition, condition_sentence
 from casefile.rules.review import board_review, review_of_set_aside
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, ElectionKind, Stage
 
@@ -32,17 +36,27 @@ _OVERTAKEN = {DeadlineKind.EXCEPTIONS, DeadlineKind.ANSWERING_BRIEF, DeadlineKin
 
 class RdDecision(DecisionParts):
     """The decision as issued: ``date`` its issue date, ``result`` set-aside or overrule,
-    ``issuer`` the Regional Director, ``rulings`` per objection, ``at_fault`` (Lufkin, R-O3)."""
+    ``issuer`` the Regional Director, ``rulings`` per objection, ``at_fault`` (Lufkin, R-O3);
+    ``condition`` ("no-union-majority", with ``set-aside`` only): the second election is directed
+    only if the revised tally of the challenged ballots does not show a majority for a labor
+    organization (R-M1, R-M2; casefile.rules.conditional_rerun) — the later revised tally decides."""
 
     act: Literal["rd-decision"] = "rd-decision"
+    condition: Condition | None = None
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
-    """A set-aside issues the Decision and Direction of Second Election; casefile has no
+    """A set-aside issues the Decision and Direction of Second Election — a conditional one once the
+    revised tally has met its condition (the revised-tally act then issues it); casefile has no
     document yet for a decision that overrules the objections (the certification follows)."""
-    if decision_of(session, ref).result == "set-aside":
-        return (Issue(DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION, ref),)
-    return ()
+    decision = decision_of(session, ref)
+    if decision.result != "set-aside":
+        return ()
+    if decision.condition:
+        decided = decided_by(session, decision)
+        if decided is None or not decided[1]:
+            return ()
+    return (Issue(DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION, ref),)
 
 
 def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -55,7 +69,11 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     objections' dispositions; open exceptions, answering-brief, hearing and offer-of-proof periods
     are mooted; the motion-for-reconsideration period runs from service (R-K6, service assumed on
     the issue date). Idempotent on (election, issue date); the same date with other content is
-    refused (AlreadyRecorded). Raises IllegalTransition, UnknownRecord. The result's warnings say
+    refused (AlreadyRecorded). A ``condition`` (set-aside only, BadInput otherwise; ProcedureError when
+    the challenges are not determinative) stores the direction as conditional: the election is set aside
+    and the rerun directed on that condition, its Decision and Direction issues once a revised tally
+    meets it, and the revised tally may follow the direction (casefile.acts.conditional_direction).
+    Raises IllegalTransition, UnknownRecord. The result's warnings say
     when Board review is only assumed (agreement not in the record, R-K5; the docket line says so
     too) and, for a set-aside where review lies, that it is no final disposition (R-N3).
     Authority: 29 CFR 102.69(c)(1)(i), (c)(2); 102.65(e); rules.md R-K4, R-K5, R-N3, R-O1.
@@ -64,13 +82,31 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     issued_on = act.legal_date(case, as_of)
     key = f"rd-decision:e{election.sequence}:{issued_on.isoformat()}"
     if (entry := recorded_decision(session, case, key, act)) is not None:
+        if decision_of(session, entry.ref).condition != (act.condition or ""):
+            raise AlreadyRecorded(f"{case.number}: the Regional Director's decision of {issued_on.isoformat()} is already "
+                                  "recorded with another condition; an issued decision is never overwritten",
+                                  field="condition")
         return again(entry, act.act, issues(session, entry.ref))
+    if act.condition is not None:
+        if act.result != "set-aside":
+            raise BadInput("a condition goes with a decision that sets the election aside (a second election directed "
+                           "if the revised tally shows no majority for a labor organization)", field="condition")
+        tally = latest_tally(session, election)
+        if tally is None or not tally.determinative:
+            raise ProcedureError("a conditional direction waits on the count of determinative challenged ballots, and "
+                                 f"election {election.sequence}'s challenges are not determinative: the revised count "
+                                 "cannot change the outcome, so the direction is not conditional (R-M1)", field="condition")
     require_stage(election, "the Regional Director's decision", DECIDABLE)
     review = board_review(case.agreement)
     decision = store_decision(session, case, election, act, kind="rd-decision", issued_on=issued_on, recommend_only=False)
+    if act.condition is not None:
+        decision.condition = act.condition
+        session.add(decision)
     ref = f"decision:{decision.id}"
     summary = summary_with(f"Regional Director's Decision: objections "
                            f"{'sustained' if act.result == 'set-aside' else 'overruled'}", act)
+    if act.condition is not None:
+        summary += f"; {condition_sentence(act.condition)}"
     if not review.agreement_known:
         summary += f" ({review.statement})"
     entry = advance(session, election, Stage.RD_DECISION, as_of=as_of, occurred_on=issued_on, act="rd-decision",
@@ -86,7 +122,9 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
                 summary=f"Election {election.sequence} set aside", ref=ref)
         advance(session, election, Stage.RERUN_DIRECTED, as_of=as_of, occurred_on=issued_on, act="direct-second-election",
                 act_key=key + ":direct", actor=Actor.REGIONAL_DIRECTOR,
-                summary="Second election directed (Decision and Direction of Second Election)", ref=ref)
+                summary="Second election directed (Decision and Direction of Second Election)" if act.condition is None
+                else "Second election directed on a condition: it is held only if the revised tally of the challenged "
+                     "ballots shows no majority for a labor organization (R-M2)", ref=ref)
         close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION}, status=DeadlineStatus.MOOTED,
                              as_of=as_of)
         if (flag := review_of_set_aside(review)) is not None:

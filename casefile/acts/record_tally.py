@@ -7,13 +7,14 @@ computed (R-C2, R-C3, R-E3, R-D), and keeps the deadlines the tally starts.
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import Field
 from sqlmodel import Session
 
 from casefile.acts.base import ActIn, Count, Done, Issue, LegalDate, Line, Paragraph, Strict, Who, again, recorded
+from casefile.acts.conditional_direction import pending_condition
 from casefile.errors import AlreadyRecorded, IllegalTransition, NotAllowedNow, ProcedureError
 from casefile.record.deadlines import keep_deadline
 from casefile.record.lookups import counts_of, elections_of
@@ -27,7 +28,7 @@ class ElectionSpec(Strict):
     """The election a tally counts: method, voting dates, voting unit (NLRB "Unit ID"), and for a
     rerun why it was held."""
 
-    method: VotingMethod = VotingMethod.MANUAL
+    method: VotingMethod | None = None  # None: not in the record (stored unknown, printed "not in the record")
     held_from_on: LegalDate | None = None
     held_to_on: LegalDate | None = None
     unit_id: Line = "A"
@@ -44,13 +45,14 @@ class StatedLines(Strict):
 
 class TallyCountsIn(Strict):
     """The counts of a tally as a file gives them: votes per labor organization in ballot order,
-    votes against, challenged and void ballots, the approximate (or exact) number of eligible voters."""
+    votes against, challenged and void ballots, the approximate (or exact) number of eligible voters.
+    ``void`` and ``eligible`` omitted (None): not in the record — stored as unknown, never as 0."""
 
     kind: TallyKind
     choices: dict[Line, Count] = Field(min_length=1, max_length=20)
     against: Count | None = None
     challenged: Count = 0
-    void: Count = 0
+    void: Count | None = None
     eligible: Count | None = None
     eligible_exact: bool = False
 
@@ -68,6 +70,7 @@ class RecordTally(TallyCountsIn, ActIn):
     act: Literal["record-tally"] = "record-tally"
     election: ElectionSpec = ElectionSpec()  # type: ignore[assignment]
     stated: StatedLines | None = None
+    board_agent: Line = ""  # the Board agent who signed the tally for the Regional Director
 
 
 _ELECTION_KIND = {TallyKind.INITIAL: ElectionKind.INITIAL, TallyKind.RERUN: ElectionKind.RERUN,
@@ -122,6 +125,11 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
                            determinative=act.stated.determinative)
     previous = elections_of(session, case, lock=True)
     follows = _election_followed(case, previous, act, counts)
+    if follows is not None and (waiting := pending_condition(session, follows)) is not None:
+        raise ProcedureError(f"the second election after election {follows.sequence} was directed on a condition (Regional "
+                             f"Director's decision of {waiting.issued_on.isoformat()}): it is held only if the revised tally "
+                             "of the challenged ballots shows no majority for a labor organization; record that revised "
+                             "tally first (R-M2)", field="kind")
     if act.election.held_from_on is not None and prepared_on < act.election.held_from_on:
         raise NotAllowedNow(f"the tally is dated {prepared_on.isoformat()}, before the election's first voting day "
                             f"{act.election.held_from_on.isoformat()}: a tally counts ballots already cast (R-C5)",
@@ -138,7 +146,8 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
     session.add(election)
     session.flush()
     tally = Tally(election_id=election.id, kind=act.kind, prepared_on=prepared_on, source=_source(act),  # type: ignore[arg-type]
-                  **analysis_fields(counts))
+                  board_agent=act.board_agent.strip(),
+                  **{**analysis_fields(counts), "void": act.void})  # an unknown void count stays unknown
     session.add(tally)
     session.flush()
     votes = ", ".join(f"{v:,} for {n}" for n, v in counts.choices)
@@ -147,7 +156,8 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
         session, case.id, election_id=election.id, as_of=as_of, occurred_on=prepared_on, act="record-tally",  # type: ignore[arg-type]
         act_key=key, actor=Actor.BOARD_AGENT, to_stage=Stage.TALLY_ISSUED, ref=f"tally:{tally.id}",
         summary=f"Tally of Ballots ({act.kind.value}, election {election.sequence}): {votes}{against}; "
-        f"{counts.void:,} void; {counts.challenged:,} challenged "
+        f"{f'{act.void:,} void' if act.void is not None else 'void ballots not in the record'}; "
+        f"{counts.challenged:,} challenged "
         f"({'determinative' if analysis.determinative else 'not determinative'}); {analysis.outcome.describe()}",
     )
     trigger = f"Tally of Ballots prepared {prepared_on.isoformat()}"
@@ -158,7 +168,23 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
                       for_whom=whom)
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=entry.summary,
-                warnings=tuple(analysis.warnings))
+                warnings=tuple(analysis.warnings) + _missing(case, act))
+
+
+def _missing(case: Case, act: RecordTally) -> tuple[str, ...]:
+    """What a live case's Tally of Ballots leaves blank for lack of a field, and where to give it."""
+    from casefile.record.people import is_record_copy
+
+    if is_record_copy(case):
+        return ()
+    out = []
+    if not act.board_agent.strip():
+        out.append("the Tally of Ballots names no Board agent: its signature line is left blank; give `board_agent:` "
+                   "in the tally file (casefile tally record FILE) or the act")
+    if not case.unit_description:
+        out.append(f"the case has no unit description: the Tally of Ballots names the voting unit by its id only; give "
+                   f"it with `casefile correct case {case.number} --unit-description '...' --why '...'`")
+    return tuple(out)
 
 
 def _source(act: RecordTally) -> str:

@@ -20,14 +20,15 @@ from casefile.acts.challenge_register import (
     current_tally,
     unresolved_statuses,
 )
+from casefile.acts.conditional_direction import apply_condition, conditional_decision, decided_by, pending_condition
 from casefile.acts.record_tally import analysis_fields
-from casefile.record.lookups import counts_of, objections_still_pending
 from casefile.acts.stored_outcome import stored_outcome
-from casefile.errors import AlreadyRecorded
+from casefile.errors import AlreadyRecorded, IllegalTransition
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
-from casefile.record.lookups import parties_of
+from casefile.record.lookups import counts_of, objections_still_pending, parties_of
 from casefile.record.models import Case, ChallengedBallot, Election, Objection, Party, Tally
 from casefile.record.workflow import advance, require_stage
+from casefile.rules.conditional_rerun import rerun_stands
 from casefile.rules.mootness import Side, prevailing_parties
 from casefile.rules.revised_count import resolution_since_tally, revised_counts
 from casefile.vocab import (
@@ -57,8 +58,28 @@ class RevisedTally(ActIn):
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
-    """The Revised Tally of Ballots (record copy)."""
-    return (Issue(DocumentKind.REVISED_TALLY_OF_BALLOTS, ref),)
+    """The Revised Tally of Ballots (record copy); and, when it met the condition of a conditional
+    direction of a second election, that decision's Decision and Direction of Second Election."""
+    out: tuple[Issue, ...] = (Issue(DocumentKind.REVISED_TALLY_OF_BALLOTS, ref),)
+    tally = session.get(Tally, ref_id(ref, "tally"))
+    assert tally is not None
+    decision = conditional_decision(session, session.get(Election, tally.election_id))  # type: ignore[arg-type]
+    if decision is not None and (decided := decided_by(session, decision)) is not None:
+        by, stands = decided
+        if stands and by.id == tally.id:
+            out += (Issue(DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION, f"decision:{decision.id}"),)
+    return out
+
+
+#: Stages at which challenged ballots may be opened and counted: where the Region rules on them, and
+#: after the Board directs them opened on review (rules.md §4: RFR_PENDING → REVISED_TALLY_ISSUED), and —
+#: for a conditional direction only — after the second election was directed (R-M2).
+REVISABLE = (RULING_STAGES - {Stage.TALLY_ISSUED}) | {Stage.RFR_PENDING, Stage.RERUN_DIRECTED}
+
+
+def _followed(session: Session, election: Election) -> bool:
+    """Whether a later election of the case follows ``election``."""
+    return session.exec(select(Election.id).where(Election.follows_id == election.id)).first() is not None
 
 
 def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -70,7 +91,13 @@ def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime,
     The tally row stores the lines and the whole outcome (winner, runoff choices). Objections of a
     party that prevailed on the revised count become moot (R-M2, from the stored outcome); the
     hearing date is mooted when no objection is left. Opens the 5-business-day period for
-    objections to the revised tally (R-G9). Idempotent on (election, date made available); the
+    objections to the revised tally (R-G9). After a direction of a second election made on the
+    condition that the revised tally shows no majority for a labor organization (rd-decision
+    ``condition``), the revised tally may follow the direction (stage rerun-directed) and decides it:
+    no majority — the election stays set aside and the second election stands directed (its Decision
+    and Direction issues); a majority — the direction lapses and the certification follows the revised
+    tally's objection period (casefile.acts.conditional_direction). After the Board directs the ballots
+    opened on review it follows rfr-pending. Idempotent on (election, date made available); the
     same date with other figures is refused (AlreadyRecorded). Raises InvalidTally (counts that do
     not match the ballots opened), ProcedureError (nothing to revise; no register and no counts),
     IllegalTransition. Authority: 29 CFR 102.69(e); rules.md R-L1-R-L4, R-M2, R-E8.
@@ -81,7 +108,15 @@ def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime,
     if (entry := recorded(session, case, key)) is not None:
         _check_same(session, case, act, session.get(Tally, ref_id(entry.ref, "tally")))
         return again(entry, act.act, issues(session, entry.ref))
-    require_stage(election, "a revised tally", RULING_STAGES - {Stage.TALLY_ISSUED})
+    conditional = pending_condition(session, election)
+    if election.stage is Stage.RERUN_DIRECTED and conditional is None:
+        raise IllegalTransition(f"a revised tally is not allowed in election {election.sequence} at stage 'rerun-directed': "
+                                "its second election was directed without condition (a revised tally may follow only a "
+                                "direction made on the condition that it shows no majority, R-M2)")
+    if election.stage is Stage.RERUN_DIRECTED and _followed(session, election):
+        raise IllegalTransition(f"election {election.sequence} is already followed by its second election: the "
+                                "conditional direction was carried out")
+    require_stage(election, "a revised tally", REVISABLE)
     original = current_tally(session, election)
     counts = counts_of(original)
     statuses = unresolved_statuses(session, election)
@@ -91,7 +126,8 @@ def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime,
     new_counts = revised_counts(counts, resolution, counted=dict(act.counted), counted_against=act.counted_against)
     source = "; ".join(act.source) if isinstance(act.source, list) else act.source
     revised = Tally(election_id=election.id, kind=TallyKind.REVISED, prepared_on=prepared_on,  # type: ignore[arg-type]
-                    revises_id=original.id, opened=resolution.opened, source=source, **analysis_fields(new_counts))
+                    revises_id=original.id, opened=resolution.opened, source=source,
+                    **{**analysis_fields(new_counts), "void": original.void})  # the ballots opened are counted: void as before
     session.add(revised)
     session.flush()
     for ballot in session.exec(select(ChallengedBallot).where(
@@ -113,9 +149,17 @@ def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime,
         summary += f"; {mooted}"
     if resolution.opened == 1:
         summary += "; only one ballot was opened, so its vote can be told from the revised count (R-E8)"
+    if conditional is not None:
+        stands = rerun_stands(revised.outcome, revised.winner)
+        if stands is not None:
+            summary += ("; the second election directed on that condition stands" if stands else
+                        f"; {revised.winner} has a majority: the direction of a second election made on the condition that "
+                        "it would not lapses")
     entry = advance(session, election, Stage.REVISED_TALLY_ISSUED, as_of=as_of, occurred_on=prepared_on,
                     act="revised-tally", act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary,
                     ref=f"tally:{revised.id}")
+    if conditional is not None:
+        apply_condition(session, election, conditional, revised, as_of=as_of, key=key)
     keep_deadline(session, case=case, election=election, kind=DeadlineKind.REVISED_TALLY_OBJECTIONS,
                   trigger=f"Revised Tally of Ballots made available {prepared_on.isoformat()}",
                   trigger_on=prepared_on, for_whom="all parties")

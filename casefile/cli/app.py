@@ -60,6 +60,7 @@ from casefile.cli import (  # noqa: E402,F401  (registration)  # noqa: E402,F401
     cases,
     challenges,  # noqa: E402,F401  (registration)
     corrections,
+    counsel,
     db,
     deadline_changes,
     deadline_orders,
@@ -71,5 +72,6 @@ from casefile.cli import (  # noqa: E402,F401  (registration)  # noqa: E402,F401
     procedure_commands,
     reminders,
     replay,
+    review_commands,
     serving,
 )

@@ -91,3 +91,34 @@ def docx(
     target = out if out is not None else pdf.with_suffix(".docx")
     write_atomically(target, render_docx(kind, data), root=target.parent)
     console.print(f"wrote {target}", highlight=False)
+
+
+@documents_app.command("attach")
+def attach(
+    case_number: str = typer.Argument(..., help="NLRB case number, e.g. 13-RC-400123"),
+    to: str = typer.Option(..., "--to", help="filing:ID (the document as filed) or docket:ID (the Region's own "
+                           "document for a recorded act); ids as `casefile case show CASE --json` lists them."),
+    file: Path = typer.Option(..., "--file", help="The PDF as filed or issued."),
+    confirmation: str = typer.Option("", "--confirmation", help="The e-filing confirmation number."),
+    as_of: str | None = typer.Option(None, help="When it is recorded (ISO instant or date); default now."),
+) -> None:
+    """Attach the document actually filed (with its e-filing confirmation number) or the Region's own PDF:
+    stored beside casefile's draft, hashed (sha256), docketed, checked by `casefile verify`."""
+    from pydantic import ValidationError
+
+    from casefile import app as front
+    from casefile.acts import parse_act
+    from casefile.cli.perform import run_act
+    from casefile.errors import BadInput
+
+    try:
+        act = parse_act({"act": "attach-document", "to": to.strip(), "file": str(file.resolve()),
+                         "confirmation": confirmation.strip()})
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = [str(p) for p in err["loc"]][1:]
+        option = "--" + loc[0] if loc else "the command"
+        raise BadInput(f"documents attach: option {option}: {err['msg']} (e.g. --to filing:12, --to docket:40)",
+                       field=option) from exc
+    moment = None if as_of is None else front.read_instant(as_of, what="--as-of", case_number=case_number)
+    run_act(act, case_number=case_number, as_of=moment)

@@ -211,9 +211,9 @@ def close(case_number: str = _CASE, on: str = typer.Option(..., help="The day th
 
 
 def _decision(act: str, case_number: str, on: str, result: str, ruling: list[str], issuer: str, at_fault: str | None,
-              summary: str, note: str, election: int | None, as_of: str | None) -> None:
+              summary: str, note: str, election: int | None, as_of: str | None, **extra: Any) -> None:
     data = {"act": act, "date": _day(on, "--on"), "result": result, "rulings": parse_rulings(ruling), "issuer": issuer,
-            "at_fault": at_fault, "summary": summary, "note": note, "election": election}
+            "at_fault": at_fault, "summary": summary, "note": note, "election": election, **extra}
     _run(_act(data), case_number, as_of)
 
 
@@ -243,12 +243,15 @@ def rd(case_number: str = _CASE, on: str = typer.Option(..., help=_ON),
        at_fault: str | None = typer.Option(None, help=_AT_FAULT),
        summary: str = typer.Option("", help="The decision in a sentence or two."),
        note: str = typer.Option("", help="A note for the record."),
+       condition: str | None = typer.Option(None, help="With set-aside: 'no-union-majority' directs the second election "
+                                                       "only if the revised tally shows no majority for a labor organization."),
        election: int | None = typer.Option(None, help=_ELECTION), as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
     """Record the Regional Director's decision on objections.
 
     A set-aside directs a second election and issues the Decision and Direction of Second
     Election; overruling the objections makes the certification due (29 CFR 102.69(c))."""
-    _decision("rd-decision", case_number, on, result, ruling, issuer, at_fault, summary, note, election, as_of)
+    _decision("rd-decision", case_number, on, result, ruling, issuer, at_fault, summary, note, election, as_of,
+              condition=condition)
 
 
 @decision_app.command("alj")

@@ -83,10 +83,17 @@ def demo() -> None:
 
 @app.command("report")
 def report_cmd(case_number: str = typer.Argument(...),
-               as_of: str | None = typer.Option(None, help="Instant or date of the report; default now.")) -> None:
+               as_of: str | None = typer.Option(None, help="Instant or date of the report; default now."),
+               prepared_for: str = typer.Option("", "--prepared-for", help="Whom the report is for (the client), as printed.")) -> None:
     """Issue a case status report for a client (docket, deadlines, outcome arithmetic) as PDF."""
     from casefile import app as front
     from casefile.cli.perform import now
+    from casefile.errors import BadInput
 
+    if len(prepared_for) > 500:
+        raise BadInput("--prepared-for: at most 500 characters", field="prepared_for")
     moment = now() if as_of is None else front.read_instant(as_of, what="--as-of", case_number=case_number)
-    console.print(front.status_report(case_number, as_of=moment).path)
+    console.print(front.status_report(case_number, as_of=moment, prepared_for=prepared_for).path)
+    if not prepared_for.strip():
+        err_console.print("[yellow]warning:[/] the report names no client: give --prepared-for NAME to print "
+                          "\"Prepared for\" on it", highlight=False)

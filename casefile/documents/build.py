@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
+from urllib.parse import quote, unquote
 from zoneinfo import ZoneInfo
 
 from sqlmodel import Session, col, select
@@ -31,6 +32,7 @@ from casefile.documents.data import (
     ElectionSummary,
     ExceptionItem,
     ExceptionsContext,
+    FiledWith,
     HearingFacts,
     HearingOfficerReportContext,
     HistoryLine,
@@ -67,8 +69,11 @@ from casefile.record.models import (
     Hearing,
     Objection,
     Party,
+    Person,
+    ServiceRecord,
     Tally,
 )
+from casefile.record.people import is_record_copy, people_of, regional_director_named, service_contacts
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.offices import office_named
 from casefile.rules.rule_sets import rule_set_by_id
@@ -107,6 +112,18 @@ class _Record:
         # Region, or numbered for a merged one, is signed by that Region; 29 CFR 102.72(a)).
         self.region = int(self.office.region or case.region)
         self.zone = ZoneInfo(self.office.tz)
+        self.record_copy = is_record_copy(case)
+        self.people = people_of(session, self.parties)
+
+    def missing(self, what: str) -> str:
+        """A fact the record lacks that a user could enter: for a record copy (a case kept from public
+        sources) the labelled placeholder; for a live case "" — a blank line, the act that issued the
+        document having said which field fills it."""
+        return placeholder(what) if self.record_copy else ""
+
+    def contacts(self, party: Party) -> list[Person]:
+        """Whom the party is served through: its counsel of record, else its own service address."""
+        return service_contacts(self.people.get(party.id or 0, []), party)
 
     def text(self, value: str) -> str:
         """Record text fit for a document's body (ISO dates written out in the office's zone, no
@@ -114,8 +131,12 @@ class _Record:
         return record_text(value, self.zone)
 
     def party_ref(self, party: Party) -> PartyRef:
-        return PartyRef(name=party.name, role=party.role, representative=party.representative or None,
-                        email=party.email or None, address=party.address or None)
+        contacts = self.contacts(party)
+        lead = contacts[0] if contacts else None
+        return PartyRef(name=party.name, role=party.role,
+                        representative=lead.name if lead is not None and lead.counsel else None,
+                        email=(lead.email or None) if lead is not None else None,
+                        address=(lead.address or None) if lead is not None else None)
 
     def caption(self, *, forum: str | None = None, other: tuple[str, ...] = ()) -> Caption:
         employer = next(p for p in self.parties if p.role is PartyRole.EMPLOYER)
@@ -126,19 +147,75 @@ class _Record:
                        office=self.office.name, forum=forum)
 
     def service(self, *, excluding: int | None = None, on: date) -> tuple[ServiceEntry, ...]:
-        return tuple(
-            ServiceEntry(party=self.party_ref(p), manner="Electronic mail" if p.email else placeholder("manner of service"),
-                         address=p.email or p.address or placeholder(f"service address of {p.name}"), served_on=on)
-            for p in self.parties if p.id != excluding
-        )
+        """The parties a document the Region issues is transmitted to: each party's counsel (or its
+        own address), by e-mail where the record holds one."""
+        entries = []
+        for p in self.parties:
+            if p.id == excluding:
+                continue
+            contacts: list[Person | None] = list(self.contacts(p)) or [None]
+            for person in contacts:
+                email = person.email if person is not None else ""
+                address = email or (person.address if person is not None else "")
+                entries.append(ServiceEntry(
+                    party=self.party_ref(p), served=person.name if person is not None and person.counsel else None,
+                    manner="Electronic mail" if email else self.missing("manner of service"),
+                    address=address or self.missing(f"service address of {p.name}"), served_on=on))
+        return tuple(entries)
 
-    def rd_signature(self, name: str = "") -> Signature:
-        return Signature(name=name or placeholder("Regional Director's name"),
+    def filing_service(self, filing: Filing) -> tuple[ServiceEntry, ...]:
+        """The certificate of service of ``filing``, from its service ledger: each copy served, on whom,
+        how, where and when (29 CFR 102.5(h)). A filing with no ledger (none was kept) lists the parties
+        as the Region would serve them."""
+        rows = self.session.exec(select(ServiceRecord).where(ServiceRecord.filing_id == filing.id,
+                                                             col(ServiceRecord.party_id).is_not(None))
+                                 .order_by(col(ServiceRecord.position), col(ServiceRecord.id))).all()
+        if not rows:
+            return self.service(excluding=filing.party_id, on=filing.received_on)
+        entries = []
+        for row in rows:
+            party = self.by_id[row.party_id]
+            served_at = row.served_at.astimezone(self.zone).date() if row.served_at is not None else row.served_on
+            entries.append(ServiceEntry(
+                party=self.party_ref(party), served=row.served if row.person_id is not None else None,
+                manner=wording.SERVICE_MANNERS[row.method] if row.method is not None else self.missing("manner of service"),
+                address=row.address or self.missing(f"service address of {party.name}"), served_on=served_at))
+        return tuple(entries)
+
+    def filed_with(self, filing: Filing) -> FiledWith | None:
+        """How ``filing`` was filed (the ledger's first line), with the e-filing confirmation number of
+        the document as filed when one is attached; None when the ledger has no filing line."""
+        from casefile.record.models import Attachment
+
+        row = self.session.exec(select(ServiceRecord).where(ServiceRecord.filing_id == filing.id,
+                                                            col(ServiceRecord.party_id).is_(None))
+                                .order_by(col(ServiceRecord.position), col(ServiceRecord.id))).first()
+        if row is None:
+            return None
+        confirmation = self.session.exec(select(Attachment.confirmation).where(
+            Attachment.filing_id == filing.id, Attachment.confirmation != "").order_by(col(Attachment.id).desc())).first()
+        return FiledWith(recipient=row.served if row.served.startswith("the ") else f"the {row.served}",
+                         method=filing.method, filed_on=filing.received_on, confirmation=confirmation or None)
+
+    def rd_signature(self, name: str = "", *, on: date | None = None) -> Signature:
+        """The Regional Director's signature: ``name``, else the Regional Director who signed the
+        case's latest decision by ``on``, else a placeholder (record copy) or a blank line."""
+        name = name or regional_director_named(self.session, self.case, on=on)
+        return Signature(name=name or self.missing("Regional Director's name"),
                          title=f"Regional Director, Region {self.region}", organization="National Labor Relations Board")
 
     def party_signature(self, party: Party) -> Signature:
-        return Signature(name=party.representative or placeholder(f"signature of counsel for {party.name}"),
-                         title=f"Counsel for the {self.party_ref(party).label}", organization=party.name)
+        """The signature block of a party's filing: its lead counsel with firm, address, telephone,
+        e-mail and bar number, then its other counsel; with no counsel, a placeholder (record copy)
+        or a blank line."""
+        counsel = [p for p in self.people.get(party.id or 0, []) if p.counsel]
+        title = f"Counsel for the {self.party_ref(party).label}"
+        if not counsel:
+            return Signature(name=self.missing(f"signature of counsel for {party.name}"), title=title,
+                             organization=party.name)
+        lead, others = counsel[0], counsel[1:]
+        return Signature(name=lead.name, title=title, organization=party.name, contact_lines=_contact_lines(lead),
+                         co_counsel=tuple((p.name, *_contact_lines(p, like=lead)) for p in others))
 
     def deadline_line(self, deadline: Deadline | None) -> DeadlineLine | None:
         if deadline is None:
@@ -229,6 +306,23 @@ class _Record:
         return ids  # type: ignore[return-value]
 
 
+def _contact_lines(person: Person, *, like: Person | None = None) -> tuple[str, ...]:
+    """A person's lines under a signature: firm, postal address (one line each), telephone, e-mail,
+    bar number; for co-counsel (``like``: lead counsel) the firm and address only when they differ."""
+    lines: list[str] = []
+    if person.firm and (like is None or person.firm != like.firm):
+        lines.append(person.firm)
+    if person.address and (like is None or person.address != like.address):
+        lines += [part.strip() for part in person.address.replace("; ", "\n").splitlines() if part.strip()]
+    if person.phone:
+        lines.append(f"Telephone {person.phone}")
+    if person.email:
+        lines.append(person.email)
+    if person.bar_number:
+        lines.append(person.bar_number)
+    return tuple(lines)
+
+
 _NOT_IN_HISTORY = ("issue-document", "set-aside", "direct-second-election", "deadline-lapsed", "sweep")
 """Docket acts a procedural history leaves out: issuance (the act's own line says it), and the acts a
 decision performs (its line says the election was set aside and a new one directed)."""
@@ -310,8 +404,8 @@ def _tally(rec: _Record, subject: str) -> Built:
     ctx = TallyOfBallotsContext(
         caption=rec.caption(), issuance=Issuance(issued_on=tally.prepared_on, issuer_title="Board Agent"),
         agreement=rec.case.agreement or placeholder("election agreement"), tally=tally_lines(tally, election),
-        unit_description=rec.case.unit_description or placeholder("unit description"),
-        board_agent=Signature(name=placeholder("Board agent's name"), title="Board Agent"),
+        unit_description=rec.case.unit_description or rec.missing("unit description"),
+        board_agent=Signature(name=tally.board_agent or rec.missing("Board agent's name"), title="Board Agent"),
         observers_for=tuple(p.name for p in rec.parties),
         objections_due=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.OBJECTIONS)),
         election_type=_election_type(rec, election),
@@ -349,7 +443,7 @@ def _objections(rec: _Record, subject: str) -> Built:
         election_sequence=election.sequence,
         objections=rec.objection_items(rec.objections_of(election, filing_id=filing.id)), filing_method=filing.method,
         paper_filing_reason=placeholder("statement why e-filing was not used") if filing.method.value == "paper" else None,
-        signature=rec.party_signature(party), service=rec.service(excluding=party.id, on=filing.received_on),
+        signature=rec.party_signature(party), service=rec.filing_service(filing), filed=rec.filed_with(filing),
     )
     return Built(ctx, filing.received_on, party.name, election.id, party_key=party.key)
 
@@ -364,13 +458,14 @@ def _offer_of_proof(rec: _Record, subject: str) -> Built:
     if not witnesses:
         witnesses = (WitnessItem(objection_number=objections[0].number, witness=placeholder("witnesses named in the offer of proof"),
                                  summary=placeholder("summary of each witness's expected testimony")),)
+    filed_on = offer.received_on if offer else filing.received_on  # an offer filed after an extension is dated its own receipt
     ctx = OfferOfProofContext(
-        caption=rec.caption(), issuance=Issuance(issued_on=filing.received_on, issuer_title=f"Counsel for the {rec.party_ref(party).label}"),
+        caption=rec.caption(), issuance=Issuance(issued_on=filed_on, issuer_title=f"Counsel for the {rec.party_ref(party).label}"),
         filing_party=rec.party_ref(party), objections_filed_on=filing.received_on,
         submitted_to=f"Regional Director, Region {rec.region}", objections=objections, witnesses=witnesses,
         evidence_due_on=_offer_extended_to(rec, election), signature=rec.party_signature(party),
     )
-    return Built(ctx, filing.received_on, party.name, election.id, confidential=True, party_key=party.key)
+    return Built(ctx, filed_on, party.name, election.id, confidential=True, party_key=party.key)
 
 
 def _offer_extended_to(rec: _Record, election: Election) -> date | None:
@@ -400,7 +495,7 @@ def _notice_of_hearing(rec: _Record, subject: str) -> Built:
         challenged_ballots_set=tally.challenged if hearing.challenges_set else None,
         hearing_opens_on=hearing.opens_on or placeholder("date the hearing opens"),
         place=hearing.place or placeholder("place of hearing"), hearing_officer=hearing.presiding or None,
-        briefs_as_of_right=rec.case.rule_set_id == "2019-text", signature=rec.rd_signature(),
+        briefs_as_of_right=rec.case.rule_set_id == "2019-text", signature=rec.rd_signature(on=hearing.noticed_on),
         service=rec.service(on=hearing.noticed_on), record_notes=_notes(hearing.note) + _plain_notes(hearing.note),
     )
     return Built(ctx, hearing.noticed_on, "Regional Director", election.id)
@@ -462,7 +557,7 @@ def _ho_report(rec: _Record, subject: str) -> Built:
         challenges=_challenge_items(rec, election) if held is not None and held.challenges_set else (),
         recommended_disposition=disposition, exceptions=exceptions, answering_brief=answering,
         record_notes=_notes(decision.summary, decision.note, held.note if held else "") + _plain_notes(decision.note),
-        signature=Signature(name=decision.issuer or placeholder("Hearing Officer's name"), title="Hearing Officer",
+        signature=Signature(name=decision.issuer or rec.missing("Hearing Officer's name"), title="Hearing Officer",
                             organization=f"National Labor Relations Board, Region {rec.region}"),
         service=rec.service(on=decision.issued_on),
     )
@@ -480,7 +575,7 @@ def _exceptions(rec: _Record, subject: str) -> Built:
         caption=rec.caption(), issuance=Issuance(issued_on=filing.received_on, issuer_title=f"Counsel for the {rec.party_ref(party).label}"),
         filing_party=rec.party_ref(party), report_issued_on=report.issued_on, exceptions=items,
         due=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.EXCEPTIONS)),
-        signature=rec.party_signature(party), service=rec.service(excluding=party.id, on=filing.received_on),
+        signature=rec.party_signature(party), service=rec.filing_service(filing), filed=rec.filed_with(filing),
     )
     return Built(ctx, filing.received_on, party.name, election.id, party_key=party.key)
 
@@ -499,7 +594,7 @@ def _direction_of_second_election(rec: _Record, subject: str) -> Built:
         or (ObjectionItem(number=1, text=placeholder("objections ruled on")),),
         party_at_fault=rec.party_ref(at_fault) if at_fault else None, set_aside_election=election_dates(election),
         agreement=rec.case.agreement or placeholder("election agreement"), choices=tuple(election.choices),
-        unit_description=rec.case.unit_description or placeholder("unit description"),
+        unit_description=rec.case.unit_description or rec.missing("unit description"),
         second_election_schedule=placeholder("date, time and place, or mail-ballot schedule, of the second election"),
         signature=rec.rd_signature(decision.issuer), service=rec.service(on=decision.issued_on),
         record_notes=_notes(decision.summary, decision.note) + _plain_notes(decision.note),
@@ -527,7 +622,7 @@ def _alj_decision(rec: _Record, subject: str) -> Built:
         objections=rec.objection_items(rec.objections_of(election, ids=set_ids), decision.rulings),
         remedy=_remedy(election, decision), agreement=rec.case.agreement or placeholder("election agreement"),
         exceptions=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.ALJ_EXCEPTIONS)),
-        signature=Signature(name=decision.issuer or placeholder("Administrative Law Judge's name"),
+        signature=Signature(name=decision.issuer or rec.missing("Administrative Law Judge's name"),
                             title="Administrative Law Judge", signed=False),
         record_notes=_notes(decision.summary, decision.note, hearing.note if hearing else "") + _plain_notes(decision.note),
     )
@@ -557,9 +652,9 @@ def _certification(rec: _Record, subject: str) -> Built:
         caption=rec.caption(), issuance=Issuance(issued_on=cert.issued_on, issuer_title="Regional Director"),
         agreement=rec.case.agreement or placeholder("election agreement"), tally=tally_lines(tally, election),
         basis="the objections have been overruled" if objected else "no timely objections were filed",
-        unit_description=rec.case.unit_description or placeholder("unit description"),
+        unit_description=rec.case.unit_description or rec.missing("unit description"),
         request_for_review=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.REQUEST_FOR_REVIEW)),
-        signature=rec.rd_signature(), service=rec.service(on=cert.issued_on),
+        signature=rec.rd_signature(on=cert.issued_on), service=rec.service(on=cert.issued_on),
     )
     if cert.kind == "representative":
         ctx: DocumentContext = CertificationOfRepresentativeContext(representative=cert.union or "", **common)
@@ -569,7 +664,9 @@ def _certification(rec: _Record, subject: str) -> Built:
 
 
 def _status_report(rec: _Record, subject: str) -> Built:
-    as_of = datetime.fromisoformat(subject.partition(":")[2]).astimezone(rec.zone)
+    when, _, prepared_for = subject.partition(":")[2].partition(REPORT_FOR)
+    as_of = datetime.fromisoformat(when).astimezone(rec.zone)
+    prepared_for = unquote(prepared_for)
     session = rec.session
     summaries = []
     for election in elections_of(session, rec.case):
@@ -594,7 +691,7 @@ def _status_report(rec: _Record, subject: str) -> Built:
     documents = session.exec(select(Document).where(Document.case_id == rec.case.id).order_by(col(Document.id))).all()
     ctx = CaseStatusReportContext(
         caption=rec.caption(), issuance=Issuance(issued_on=as_of.date(), issuer_title="casefile"),
-        prepared_for=placeholder("client"), as_of_at=as_of, agreement=rec.case.agreement or placeholder("election agreement"),
+        prepared_for=prepared_for or rec.missing("client"), as_of_at=as_of, agreement=rec.case.agreement or placeholder("election agreement"),
         petition_filed_on=rec.case.petition_filed_on or placeholder("petition filing date"),
         rule_set=rec.text(rule_set_by_id(rec.case.rule_set_id).title),
         elections=tuple(summaries), docket=lines,
@@ -640,12 +737,12 @@ def _revised_tally(rec: _Record, subject: str) -> Built:
     ctx = RevisedTallyContext(
         caption=rec.caption(), issuance=Issuance(issued_on=revised.prepared_on, issuer_title="Regional Director"),
         agreement=rec.case.agreement or placeholder("election agreement"),
-        unit_description=rec.case.unit_description or placeholder("unit description"),
+        unit_description=rec.case.unit_description or rec.missing("unit description"),
         original=tally_lines(original, election), counted=counted, counted_against=counted_against,
         revised=tally_lines(revised, election), opened=revised.opened, sustained=sustained,
         still_unopened=revised.challenged, rulings_summary=summary,
         objections_due=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.REVISED_TALLY_OBJECTIONS)),
-        signature=rec.rd_signature(), observers_for=tuple(p.name for p in rec.parties),
+        signature=rec.rd_signature(on=revised.prepared_on), observers_for=tuple(p.name for p in rec.parties),
         service=rec.service(on=revised.prepared_on),
     )
     return Built(ctx, revised.prepared_on, "Regional Director", election.id)
@@ -670,10 +767,10 @@ def _notice_of_runoff(rec: _Record, subject: str) -> Built:
     ctx = NoticeOfRunoffElectionContext(
         caption=rec.caption(), issuance=Issuance(issued_on=issued_on, issuer_title="Regional Director"),
         agreement=rec.case.agreement or placeholder("election agreement"),
-        unit_description=rec.case.unit_description or placeholder("unit description"),
+        unit_description=rec.case.unit_description or rec.missing("unit description"),
         tally=tally_lines(tally, election), choices=outcome.runoff_choices,
         basis=None if objected else "no objections having been filed", runoff_schedule=schedule,
-        signature=rec.rd_signature(), service=rec.service(on=issued_on),
+        signature=rec.rd_signature(on=issued_on), service=rec.service(on=issued_on),
     )
     return Built(ctx, issued_on, "Regional Director", election.id)
 
@@ -746,6 +843,16 @@ BUILDERS: dict[DocumentKind, Callable[[_Record, str], Built]] = {
     DocumentKind.CERTIFICATION_OF_REPRESENTATIVE: _certification, DocumentKind.CASE_STATUS_REPORT: _status_report,
     DocumentKind.REVISED_TALLY_OF_BALLOTS: _revised_tally, DocumentKind.NOTICE_OF_RUNOFF_ELECTION: _notice_of_runoff,
 }
+
+
+#: In a status report's subject, what follows the instant: whom it is prepared for, percent-encoded
+#: ("as-of:2026-12-01T07:05:00-06:00;for:Jane%20Okafor%2C%20USW"); casefile.app.status_report writes it.
+REPORT_FOR = ";for:"
+
+
+def status_report_subject(as_of: datetime, prepared_for: str = "") -> str:
+    """The subject a status report is issued for: the instant, and whom it is prepared for."""
+    return f"as-of:{as_of.isoformat()}" + (f"{REPORT_FOR}{quote(prepared_for.strip(), safe='')}" if prepared_for.strip() else "")
 
 
 def build_context(session: Session, *, case_number: str, kind: DocumentKind, subject: str) -> Built:

@@ -164,22 +164,40 @@ class Issuance(_Facts):
 
 
 class Signature(_Facts):
-    """A signature block: name (or placeholder), title, organization and contact lines."""
+    """A signature block: name (a placeholder for a record copy whose signer is not public; "" for a
+    live case whose signer is not entered: a blank line to sign on), title, organization and contact
+    lines (firm, postal address, telephone, e-mail, bar number). ``co_counsel``: the other counsel
+    signing with the first, each as its lines (name first)."""
 
     name: str
     title: str
     organization: str | None = None
     contact_lines: tuple[str, ...] = ()
     signed: bool = True  # False for a record copy: the signer's name without "/s/"
+    co_counsel: tuple[tuple[str, ...], ...] = ()
 
 
 class ServiceEntry(_Facts):
-    """One line of a certificate / statement of service: who, how, where, when (R-B12)."""
+    """One line of a certificate / statement of service: who, how, where, when (R-B12). ``served``:
+    the person served (counsel, from the service ledger; None: the party's representative as
+    ``party`` names it). A manner or address "" is a blank to fill in (a live case's record lacks it)."""
 
     party: PartyRef
     manner: str  # "Electronic mail", "Overnight delivery", "Facsimile"
     address: str  # email address, fax number or postal address used
     served_on: DateOrPlaceholder
+    served: str | None = None
+
+
+class FiledWith(_Facts):
+    """How a party's document was filed, for its certificate of service: with whom ("the Regional
+    Director, Region 10"), by which method, on which date, and the e-filing confirmation number when
+    the document as filed is attached with one."""
+
+    recipient: str
+    method: FilingMethod
+    filed_on: DateOrPlaceholder
+    confirmation: str | None = None
 
 
 class VoteLine(_Facts):
@@ -426,6 +444,7 @@ class ObjectionsContext(DocumentContext):
     paper_filing_reason: str | None = None  # R-B11: why e-filing was not used
     signature: Signature
     service: tuple[ServiceEntry, ...] = Field(min_length=1)
+    filed: FiledWith | None = None
 
     @model_validator(mode="after")
     def _service_and_method(self) -> Self:
@@ -546,6 +565,7 @@ class ExceptionsContext(DocumentContext):
     due: DeadlineLine | None = None
     signature: Signature
     service: tuple[ServiceEntry, ...] = Field(min_length=1)
+    filed: FiledWith | None = None
 
 
 class DecisionAndDirectionOfSecondElectionContext(DocumentContext):
@@ -632,7 +652,7 @@ class CaseStatusReportContext(DocumentContext):
     """Case status report for a lawyer's client: elections, tallies with their arithmetic, docket,
     open deadlines, documents issued."""
 
-    prepared_for: str
+    prepared_for: str  # "" : not given (the row is left out)
     as_of_at: AwareDatetime
     agreement: ElectionAgreement | Placeholder
     petition_filed_on: DateOrPlaceholder

@@ -31,6 +31,7 @@ from casefile.documents.data import (
     Caption,
     DocumentContext,
     ExceptionsContext,
+    FiledWith,
     ObjectionsContext,
     OfferOfProofContext,
     ServiceEntry,
@@ -94,7 +95,7 @@ def _objections(doc: Any, ctx: ObjectionsContext, title: str) -> None:
     _body(doc, f"WHEREFORE, the {ctx.filing_party.label} requests that the Regional Director sustain these objections, set the"
                f" election aside and direct {wording.next_election(ctx.election_sequence)}.", keep_with_next=True)
     _signature(doc, ctx.signature, dated=ctx.issuance.issued_on, closing="Respectfully submitted,")
-    _service(doc, "Certificate of Service", title, ctx.service, ctx.signature)
+    _service(doc, "Certificate of Service", title, ctx.service, ctx.signature, ctx.filed)
 
 
 def _offer_of_proof(doc: Any, ctx: OfferOfProofContext) -> None:
@@ -139,7 +140,7 @@ def _exceptions(doc: Any, ctx: ExceptionsContext, title: str) -> None:
     _body(doc, f"WHEREFORE, the {ctx.filing_party.label} requests that the Regional Director decline to adopt the findings and"
                " recommendations excepted to.", keep_with_next=True)
     _signature(doc, ctx.signature, dated=ctx.issuance.issued_on, closing="Respectfully submitted,")
-    _service(doc, "Statement of Service", title, ctx.service, ctx.signature)
+    _service(doc, "Statement of Service", title, ctx.service, ctx.signature, ctx.filed)
 
 
 def wording_method(method: VotingMethod | str) -> str:
@@ -312,14 +313,19 @@ def _numbered(doc: Any, number: str, text: str) -> None:
     paragraph.paragraph_format.first_line_indent = Inches(-0.5)
 
 
-def _signature(doc: Any, s: Signature, *, dated: object = None, closing: str | None = None) -> None:
+def _signature(doc: Any, s: Signature, *, dated: object = None, closing: str | None = None, co_counsel: bool = True) -> None:
     lines = [closing] if closing else []
     if dated is not None:
         lines.append(f"Dated: {dated if isinstance(dated, str) else wording.long_date(dated)}")  # type: ignore[arg-type]
-    lines.append(s.name if is_placeholder(s.name) or not s.signed else f"/s/ {s.name}")
-    if not is_placeholder(s.name) and s.signed:
-        lines.append(s.name)
+    if not s.name:
+        lines.append("_" * 36)  # a live case's signer not entered: a line to sign on
+    else:
+        lines.append(s.name if is_placeholder(s.name) or not s.signed else f"/s/ {s.name}")
+        if not is_placeholder(s.name) and s.signed:
+            lines.append(s.name)
     lines += [s.title, *([s.organization] if s.organization else []), *s.contact_lines]
+    for block in s.co_counsel if co_counsel else ():
+        lines += ["", *block]
     for i, line in enumerate(lines):
         paragraph = doc.add_paragraph()
         _runs(paragraph, line)
@@ -329,15 +335,25 @@ def _signature(doc: Any, s: Signature, *, dated: object = None, closing: str | N
         paragraph.paragraph_format.keep_together = True
 
 
-def _service(doc: Any, heading: str, title: str, entries: Iterable[ServiceEntry], signer: Signature) -> None:
+def _service(doc: Any, heading: str, title: str, entries: Iterable[ServiceEntry], signer: Signature,
+             filed: FiledWith | None = None) -> None:
     doc.add_page_break()
     _heading(doc, heading)
-    _body(doc, f"I hereby certify that a copy of the foregoing {title} was served on each party listed below, and on its"
-               " representative of record, on the date, in the manner and at the address shown (29 CFR 102.3, 102.4(e), 102.5).")
-    rows = [(f"{e.party.name} ({e.party.label})", e.party.representative or "—", e.manner, e.address,
-             e.served_on if isinstance(e.served_on, str) else wording.long_date(e.served_on)) for e in entries]
+    if filed is not None:
+        how = {"e-filing": "through the Agency's E-Filing system", "fax": "by facsimile", "paper": "on paper"}[filed.method.value]
+        on = filed.filed_on if isinstance(filed.filed_on, str) else wording.long_date(filed.filed_on)
+        confirmation = f" (confirmation no. {filed.confirmation})" if filed.confirmation else ""
+        _body(doc, f"I hereby certify that on {on} the foregoing {title} was filed with {filed.recipient}, {how}{confirmation},"
+                   " and that a copy was served on each party listed below, and on its representative of record, on the date,"
+                   " in the manner and at the address shown (29 CFR 102.3, 102.4(e), 102.5).")
+    else:
+        _body(doc, f"I hereby certify that a copy of the foregoing {title} was served on each party listed below, and on its"
+                   " representative of record, on the date, in the manner and at the address shown (29 CFR 102.3, 102.4(e), 102.5).")
+    rows = [(f"{e.party.name} ({e.party.label})", e.served if e.served is not None else (e.party.representative or "—"),
+             e.manner, e.address, e.served_on if isinstance(e.served_on, str) else wording.long_date(e.served_on))
+            for e in entries]
     _table(doc, ("Party served", "Representative", "Manner", "Address used", "Date"), rows, widths=(1.6, 1.3, 1.0, 1.6, 1.0))
-    _signature(doc, signer)
+    _signature(doc, signer, co_counsel=False)
 
 
 def _table(doc: Any, header: tuple[str, ...], rows: list[tuple[str, ...]], *, widths: tuple[float, ...]) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, tzinfo
 
-from casefile.vocab import DeadlineKind, ElectionKind, Stage
+from casefile.vocab import DeadlineKind, ElectionKind, ServiceMethod, Stage
 
 DEADLINE_NOUNS: dict[DeadlineKind, str] = {
     DeadlineKind.OBJECTIONS: "Objections and offer of proof",
@@ -84,8 +84,16 @@ ACT_NAMES: dict[str, str] = {
     "direct-runoff": "Runoff election directed",
     "deadline-lapsed": "Period ended",
     "sweep": "Periods swept",
+    "add-counsel": "Counsel of record",
+    "attach-document": "Document as filed or issued attached",
 }
 """A docket act in words (the status report's docket); an act not listed is shown with its dashes as spaces."""
+
+SERVICE_MANNERS: dict[ServiceMethod, str] = {
+    ServiceMethod.E_FILING: "E-Filing", ServiceMethod.EMAIL: "Electronic mail", ServiceMethod.MAIL: "First-class mail",
+    ServiceMethod.OVERNIGHT: "Overnight delivery", ServiceMethod.HAND: "Hand delivery", ServiceMethod.FAX: "Facsimile",
+}
+"""The manner of service as a certificate of service states it (29 CFR 102.5(h))."""
 
 _ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 

@@ -83,7 +83,6 @@ from casefile.vocab import (
     PartyRole,
     Stage,
     TallyKind,
-    VotingMethod,
 )
 
 _CHUNK = 500  # ids / numbers per IN (...) query
@@ -394,7 +393,7 @@ def _new_round(work: _CaseWork, record: ImportedTally) -> _Round:
     round_ = _Round(unit_id=record.unit_id, kind=record.election_kind, sequence=work.next_sequence(),
                     stage=Stage.TALLY_ISSUED, tallies=[], round_on=None, new=True)
     round_.row = {"sequence": round_.sequence, "kind": record.election_kind, "reason": reason, "unit_id": record.unit_id,
-                  "method": record.method or VotingMethod.MANUAL, "choices": [name for name, _ in record.unions],
+                  "method": record.method, "choices": [name for name, _ in record.unions],
                   "against_on_ballot": record.against is not None}
     work.rounds.append(round_)
     return round_
@@ -501,7 +500,7 @@ def _notes(record: ImportedTally, parsed: ParsedFile) -> list[str]:
     if record.city or record.state:
         notes.append(f"Location: {', '.join(p for p in (record.city, record.state) if p)}.")
     if record.method is None:
-        notes.append("The voting method is not in the export: the elections are recorded as manual.")
+        notes.append("The voting method is not in the export: the elections record it as not known.")
     return notes
 
 
@@ -581,9 +580,7 @@ def _parties(work: _CaseWork) -> list[dict[str, Any]]:
     for position, name in enumerate(names, start=1):
         role = PartyRole.PETITIONER if rc and position == 1 else PartyRole.INTERVENOR
         parties.append({"case_id": work.id, "key": f"union-{position}", "role": role, "name": name})
-    for party in parties:
-        party.update(representative="", email="", address="")
-    return parties
+    return parties  # no counsel: an NLRB export names none (casefile.record.models.Person)
 
 
 def _tally_row(round_: _Round, known: _KnownTally) -> dict[str, Any]:

@@ -9,7 +9,9 @@ it falls due, or a run missed), only the latest of them is sent: one reminder, n
 
 **Whom.** The people (``Person``) of the party that must act: "all parties" → every party's
 people; a party key → that party's; "objecting party" (the offer of proof) → the people of the
-parties that filed objections in the election, or every party's while none has. Deadlines of the
+parties that filed objections in the election, or every party's while none has. A party that has
+filed what a deadline awaits (its objections, its offer of proof, its exceptions, its brief) is not
+reminded of it again (a request for an extension does not count). Deadlines of the
 Regional Director (hearing opening, earliest certification) remind nobody: they are the Region's
 acts, and a party cannot meet them.
 
@@ -198,12 +200,18 @@ def select_due_reminders(session: Session, *, as_of: datetime, lead_days: Sequen
                      and_(due.c.for_whom == "objecting party",
                           or_(~exists().where(objections), exists().where(objections, Filing.party_id == Person.party_id))),
                      Party.key == due.c.for_whom)
+    # A party that has filed what the deadline awaits (its objections, its offer of proof, its exceptions ...)
+    # is not reminded of it; a request for an extension is not the filing awaited (issue 10).
+    filed = exists().where(Filing.deadline_id == due.c.id, Filing.party_id == Person.party_id,
+                           Filing.kind != "extension-request")
+    for_person = and_(for_person, ~filed)
     query = (select(due, Person.id, Person.name, Person.email, Person.notify_urls, Party.key, Party.name, Case.number)
              .select_from(due)
              .join(Person, Person.case_id == due.c.case_id)  # type: ignore[arg-type]
              .join(Party, Party.id == Person.party_id)  # type: ignore[arg-type]
              .join(Case, Case.id == due.c.case_id)  # type: ignore[arg-type]
-             .where(due.c.lead_days.is_not(None), for_person, sent < channels)
+             .where(due.c.lead_days.is_not(None), for_person, sent < channels,
+                    col(Person.reminded).is_(True))  # counsel entered for the documents only are not reminded
              .order_by(Person.id, due.c.due_on, due.c.id))
     if session.get_bind().dialect.name == "postgresql":
         # Compiling this query to machine code (JIT) costs more than running it: off for this transaction.

@@ -207,8 +207,10 @@ def verify(session: Session, *, output_dir: Path, case_number: str | None = None
     For each case: each entry in id order must follow the one before (``prev_hash``) and its
     ``chain_hash`` must be the HMAC of its content; the first one that does not is named (what comes
     after it cannot be vouched for). Each Document must be covered by an entry, and its file, in
-    ``output_dir``/<case number>/<its file name>, must exist with the stored sha256. ``expect_head`` (with ``case_number``): the head written down earlier, which the
+    ``output_dir``/<case number>/<its file name>, must exist with the stored sha256; so must each
+    document attached as filed or issued (casefile.record.attachments), docketed under its sha256. ``expect_head`` (with ``case_number``): the head written down earlier, which the
     chain must still end in. Raises MalformedCaseNumber, UnknownCase."""
+    from casefile.record.attachments import check_attachments
     from casefile.record.lookups import get_case
 
     keys = keys_for(session)
@@ -222,6 +224,7 @@ def verify(session: Session, *, output_dir: Path, case_number: str | None = None
         report.cases += 1
         documents = {d.id: d for d in session.exec(select(Document).where(Document.case_id == case.id))}
         covered: set[int] = set()
+        vouched: set[str] = set()  # act keys of the entries the chain vouches for (attachments: their sha256)
         prev = ""
         position = 0
         chain_ok = True
@@ -235,6 +238,7 @@ def verify(session: Session, *, output_dir: Path, case_number: str | None = None
                 break
             if entry.document_id is not None:
                 covered.add(entry.document_id)
+            vouched.add(entry.act_key)
             report.entries += 1
             prev = entry.chain_hash
         if expect_head is not None and chain_ok and not hmac.compare_digest(prev, expect_head.strip().lower()):
@@ -257,6 +261,9 @@ def verify(session: Session, *, output_dir: Path, case_number: str | None = None
                     "after it was issued")))
                 continue
             report.files += 1
+        matched, wrong = check_attachments(session, case, output_dir=output_dir, covered=vouched)
+        report.files += matched
+        report.problems += [Problem(case.number, "file", p.message) for p in wrong]
     if cases and first_entry_failures == len(cases):
         report.hint = (f"the first entry of every case checked fails: unless all of them were edited, the secret key "
                        f"({keys.source}) is not the one that signed this database (restore its key file, or set the "

@@ -74,10 +74,11 @@ def deadline_of(session: Session, election: Election, kind: DeadlineKind) -> Dea
 
 
 def counts_of(tally: Tally) -> TallyCounts:
-    """The counts of a stored tally, as the rules take them."""
+    """The counts of a stored tally, as the rules take them (a void count not in the record counts
+    as none: void ballots never enter the valid votes or the outcome, R-F1)."""
     return TallyCounts(
         choices=tuple((str(name), int(votes)) for name, votes in tally.votes), against=tally.against,
-        challenged=tally.challenged, void=tally.void, eligible=tally.eligible, eligible_exact=tally.eligible_exact,
+        challenged=tally.challenged, void=tally.void or 0, eligible=tally.eligible, eligible_exact=tally.eligible_exact,
         runoff_ballot=tally.runoff_ballot,
     )
 

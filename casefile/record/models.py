@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, DateTime, Index, UniqueConstraint
+from sqlalchemy import JSON, Column, DateTime, Index, UniqueConstraint, false, true
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
@@ -26,6 +26,7 @@ from casefile.vocab import (
     ElectionKind,
     FilingMethod,
     PartyRole,
+    ServiceMethod,
     Stage,
     TallyKind,
     VotingMethod,
@@ -75,11 +76,16 @@ class Case(SQLModel, table=True):
     rule_set_id: str
     unit_description: str = ""
     notes: list[Any] = _json()  # facts the sources leave uncertain, as plain sentences
+    # The public sources a case kept from the record was transcribed from (a scenario's ``sources``):
+    # its documents are record copies, where a fact the sources lack prints as a placeholder. Empty: a
+    # live case, whose documents leave what the user has not entered as a blank line (casefile.record.people).
+    sources: list[Any] = _json()
     created_at: datetime = _instant(nullable=False)
 
 
 class Party(SQLModel, table=True):
-    """A party to the case, with its representative of record (service goes to both, 102.4(e))."""
+    """A party to the case. Its counsel of record and other people (names, firms, addresses, e-mail,
+    bar numbers) are :class:`Person` rows: one home for a person's contact details."""
 
     __table_args__ = (UniqueConstraint("case_id", "key"),)
     id: int | None = Field(default=None, primary_key=True)
@@ -87,9 +93,6 @@ class Party(SQLModel, table=True):
     key: str  # short handle used in scenarios and commands, e.g. "rwdsu", "amazon"
     role: PartyRole
     name: str
-    representative: str = ""
-    email: str = ""
-    address: str = ""
 
 
 class Election(SQLModel, table=True):
@@ -103,7 +106,7 @@ class Election(SQLModel, table=True):
     follows_id: int | None = Field(default=None, foreign_key="election.id")
     reason: str = ""  # why this election was held (e.g. "first election set aside by RD decision of 2021-11-29")
     unit_id: str = "A"
-    method: VotingMethod = VotingMethod.MANUAL
+    method: VotingMethod | None = None  # None: not in the record (never read as "manual")
     held_from_on: date | None = None
     held_to_on: date | None = None
     choices: list[Any] = _json()  # labor organizations on the ballot, in ballot order
@@ -126,7 +129,7 @@ class Tally(SQLModel, table=True):
     prepared_on: date
     eligible: int | None = None
     eligible_exact: bool = False
-    void: int = 0
+    void: int | None = None  # None: the number of void ballots is not in the record (never read as 0)
     votes: list[Any] = _json()  # [[name, votes], ...] in ballot order
     against: int | None = None
     challenged: int = 0
@@ -144,6 +147,7 @@ class Tally(SQLModel, table=True):
     revises_id: int | None = Field(default=None, foreign_key="tally.id")  # a revised tally: the tally it revises
     opened: int = 0  # revised tally: challenged ballots opened and counted in it
     source: str = ""  # where the figures come from (e.g. "NLRB Recent Election Results export, row 12")
+    board_agent: str = Field(default="", sa_column_kwargs={"server_default": ""})  # who signed it for the Regional Director
 
 
 class ChallengedBallot(SQLModel, table=True):
@@ -180,7 +184,6 @@ class Filing(SQLModel, table=True):
     timely: bool = True
     timeliness_note: str = ""
     confidential: bool = False  # offer of proof: the Region only (R-G7)
-    served_on: list[Any] = _json()  # [{party, manner, address, served_on}]
     body: list[Any] = _json()  # exceptions: the numbered exceptions; offer of proof: witnesses
     note: str = ""
     accompanies_id: int | None = Field(default=None, foreign_key="filing.id")  # an offer of proof: its objections
@@ -229,6 +232,9 @@ class Decision(SQLModel, table=True):
     issuer: str = ""
     result: str  # set-aside | overrule | certify | open-and-count
     at_fault_party_id: int | None = Field(default=None, foreign_key="party.id")  # Lufkin paragraph (R-O3)
+    # A direction that waits on a later count: "no-union-majority" = the second election is held only
+    # if the revised tally does not show a majority for a labor organization (rules.md R-M1, R-M2).
+    condition: str = Field(default="", sa_column_kwargs={"server_default": ""})
     rulings: list[Any] = _json()  # [{objection_id, ruling, reason}]
     summary: str = ""
     note: str = ""
@@ -321,11 +327,17 @@ from casefile.vocab import ReminderStatus  # noqa: E402  (kept with the tables t
 
 
 class Person(SQLModel, table=True):
-    """Someone to remind: a representative of one party in one case, and the channels that reach them.
+    """A person of one party in one case, with their contact details — the one home for them, shared
+    by the documents, the reminders and the accounts:
 
-    ``notify_urls`` are Apprise URLs (``mailtos://user:pass@host?from=...&to=...``, ``slack://...``),
-    checked when entered; empty means the defaults of the settings (CASEFILE_NOTIFY_DEFAULT_URLS, an
-    email URL without a recipient sending to ``email``). The URLs can hold secrets: they are shown masked."""
+    - ``counsel``: counsel (or other representative) of record: signs the party's filings and is
+      served with the other parties' (29 CFR 102.4(e)), in ``position`` order (lead counsel first);
+    - ``reminded``: reminded of the party's deadlines (casefile.jobs.reminders), through
+      ``notify_urls`` — Apprise URLs (``mailtos://user:pass@host?from=...&to=...``, ``slack://...``),
+      checked when entered and stored encrypted; empty means the defaults of the settings
+      (CASEFILE_NOTIFY_DEFAULT_URLS, an email URL without a recipient sending to ``email``);
+    - neither: the party's own service address, when no representative is named;
+    - ``user_id``: the account (casefile.record.accounts) the person signs in with, when linked."""
 
     __table_args__ = (UniqueConstraint("case_id", "party_id", "name"),)
     id: int | None = Field(default=None, primary_key=True)
@@ -335,6 +347,14 @@ class Person(SQLModel, table=True):
     email: str = ""
     notify_urls: list[Any] = _json()
     created_at: datetime = _instant(nullable=False)
+    firm: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    address: str = Field(default="", sa_column_kwargs={"server_default": ""})  # postal address, lines joined by newlines
+    phone: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    bar_number: str = Field(default="", sa_column_kwargs={"server_default": ""})  # "Alabama Bar No. ASB-1234-R56F"
+    counsel: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    reminded: bool = Field(default=True, sa_column_kwargs={"server_default": true()})
+    position: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    user_id: int | None = Field(default=None, foreign_key="useraccount.id")
 
 
 class ReminderSent(SQLModel, table=True):
@@ -358,6 +378,52 @@ class ReminderSent(SQLModel, table=True):
     claimed_at: datetime = _instant(nullable=False)
     sent_at: datetime | None = _instant(nullable=True)
     scheduled_at: datetime = _instant(nullable=False)
+
+
+# --- Service and attachments (issue 11): how each filing was served; the documents as filed and issued. ---
+
+
+class ServiceRecord(SQLModel, table=True):
+    """The service ledger: one row per copy of a filing delivered — to a party's counsel or the party
+    (``party_id``), or filed with the Region or the Board (``party_id`` None, ``served`` naming the
+    office) — with the method, the instant (or the date alone) and the address used. Written when the
+    filing is recorded; the certificate or statement of service is written from it (29 CFR 102.5(h)).
+    ``method`` None: how the copy was delivered is not in the record (a replayed case's sources, or a
+    live filing made before the recipient's address was entered)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    case_id: int = Field(foreign_key="case.id", index=True)
+    filing_id: int = Field(foreign_key="filing.id", index=True)
+    party_id: int | None = Field(default=None, foreign_key="party.id")
+    person_id: int | None = Field(default=None, foreign_key="person.id")
+    served: str  # whom, by name as served: counsel's name, the party's, or "Regional Director, Region 10"
+    method: ServiceMethod | None = None
+    address: str = ""  # the e-mail address, postal address or fax number used
+    served_at: datetime | None = _instant(nullable=True)
+    served_on: date
+    position: int = 0  # order of the lines on the certificate
+
+
+class Attachment(SQLModel, table=True):
+    """A document as actually filed (``filing_id``: with its e-filing ``confirmation`` number) or as the
+    Region issued it (``entry_id``: the docket entry of the recorded act), kept beside casefile's draft
+    (``document_id``, when casefile issued one): stored once under the case's folder, 0600, with its
+    sha256. Confidential when attached to a confidential filing (an offer of proof, R-G7)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    case_id: int = Field(foreign_key="case.id", index=True)
+    filing_id: int | None = Field(default=None, foreign_key="filing.id")
+    entry_id: int | None = Field(default=None, foreign_key="docketentry.id")
+    document_id: int | None = Field(default=None, foreign_key="document.id")
+    kind: str  # as-filed | as-issued
+    original_name: str  # the file's name as given (shown; never used as a path)
+    path: str
+    media_type: str  # application/pdf | application/vnd.openxmlformats-officedocument.wordprocessingml.document
+    size: int
+    sha256: str
+    confirmation: str = ""
+    confidential: bool = False
+    attached_at: datetime = _instant(nullable=False)
 
 
 # The accounts tables (issue 8) register with the same metadata: create_all and the migrations see them.

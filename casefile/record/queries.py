@@ -22,6 +22,7 @@ from sqlmodel import Session, col, func, select
 
 from casefile.record.lookups import counts_of, elections_of, get_case, parties_of
 from casefile.record.models import (
+    Attachment,
     Case,
     Certification,
     ChallengedBallot,
@@ -35,6 +36,7 @@ from casefile.record.models import (
     Party,
     Tally,
 )
+from casefile.record.people import people_of
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.offices import office_named
 from casefile.vocab import DeadlineStatus
@@ -83,7 +85,7 @@ class TallyView(ReadModel):
     kind: str
     prepared_on: date
     eligible: int | None
-    void: int
+    void: int | None  # None: not in the record
     choices: list[dict[str, Any]]
     against: int | None
     valid: int
@@ -148,11 +150,43 @@ class DocumentView(ReadModel):
     confidential: bool
 
 
+class CounselView(ReadModel):
+    """Counsel of record of a party, with the contact details its filings are signed and served with."""
+
+    name: str
+    firm: str
+    address: str
+    phone: str
+    email: str
+    bar_number: str
+
+
 class PartyView(ReadModel):
+    """A party; ``representative`` is its lead counsel's name ("" when none), ``counsel`` all of them."""
+
     key: str
     role: str
     name: str
     representative: str
+    counsel: list[CounselView] = []
+
+
+class AttachmentView(ReadModel):
+    """A document as filed (``to`` "filing:ID") or as issued by the Region (``to`` "docket:ID"), kept
+    beside casefile's draft (``draft_document_id``): ``path`` is the local file (the command line only)."""
+
+    id: int
+    to: str
+    kind: str
+    title: str
+    file_name: str
+    path: str
+    sha256: str
+    size: int
+    confirmation: str
+    confidential: bool
+    draft_document_id: int | None
+    attached_at: datetime
 
 
 class ElectionView(ReadModel):
@@ -164,7 +198,7 @@ class ElectionView(ReadModel):
     unit_id: str = "A"
     follows: int | None
     reason: str
-    method: str
+    method: str | None  # None: not in the record
     held_from_on: date | None
     held_to_on: date | None
     stage: str
@@ -195,6 +229,7 @@ class CaseView(ReadModel):
     elections: list[ElectionView]
     docket: list[DocketEntryView]
     documents: list[DocumentView]
+    attachments: list[AttachmentView] = []
 
 
 class CaseSummary(ReadModel):
@@ -286,21 +321,60 @@ def case_view(session: Session, number: str, viewer: Viewer = OPERATOR) -> CaseV
                           .order_by(col(DocketEntry.occurred_on), col(DocketEntry.id))).all()
     hidden_docs = {d.id for d in session.exec(select(Document).where(Document.case_id == case.id)).all()} - {
         d.id for d in documents_seen(session, case, viewer)}
+    seen_attachments = attachments_seen(session, case, viewer)
+    hidden_refs = {f"attachment:{a.id}" for a in session.exec(select(Attachment).where(Attachment.case_id == case.id))} - {
+        f"attachment:{a.id}" for a in seen_attachments}
+    drafts = {d.id: d for d in session.exec(select(Document).where(Document.case_id == case.id)).all()}
+    people = people_of(session, parties.values())
     return CaseView(
         case_number=case.number, name=case.name, case_type=case.case_type.value, region=case.region,
         office=case.office_key, agreement=case.agreement.value if case.agreement else None,
         petition_filed_on=case.petition_filed_on, rule_set=case.rule_set_id, notes=list(case.notes),
-        parties=[PartyView(key=p.key, role=p.role.value, name=p.name, representative=p.representative)
-                 for p in parties.values()],
+        parties=[_party_view(p, people.get(p.id or 0, [])) for p in parties.values()],
         elections=elections,
         docket=[DocketEntryView(occurred_on=e.occurred_on, act=e.act, actor=e.actor.value, recorded_by=e.recorded_by,
                                 summary=e.summary, from_stage=e.from_stage.value if e.from_stage else None,
                                 to_stage=e.to_stage.value if e.to_stage else None)
-                for e in docket if e.document_id not in hidden_docs or e.document_id is None],
+                for e in docket if (e.document_id not in hidden_docs or e.document_id is None) and e.ref not in hidden_refs],
         documents=[DocumentView(id=d.id or 0, kind=d.kind.value, title=d.title, issued_on=d.issued_on, path=d.path,
                                 sha256=d.sha256, version=d.version, confidential=d.confidential)
                    for d in documents_seen(session, case, viewer)],
+        attachments=[_attachment_view(a, drafts) for a in seen_attachments],
     )
+
+
+def attachments_seen(session: Session, case: Case, viewer: Viewer) -> list[Attachment]:
+    """The case's documents as filed or issued ``viewer`` may see, in order: a confidential one (the
+    attachment of an offer of proof) only for the party that filed it and the Region (R-G7)."""
+    rows = session.exec(select(Attachment).where(Attachment.case_id == case.id).order_by(col(Attachment.id))).all()
+    out = []
+    for a in rows:
+        if a.confidential:
+            filing = session.get(Filing, a.filing_id) if a.filing_id is not None else None
+            if not viewer.sees_confidential(session, case, filing.party_id if filing is not None else None):
+                continue
+        out.append(a)
+    return out
+
+
+def _party_view(party: Party, people: list[Any]) -> PartyView:
+    counsel = [p for p in people if p.counsel]
+    return PartyView(key=party.key, role=party.role.value, name=party.name,
+                     representative=counsel[0].name if counsel else "",
+                     counsel=[CounselView(name=p.name, firm=p.firm, address=p.address, phone=p.phone, email=p.email,
+                                          bar_number=p.bar_number) for p in counsel])
+
+
+def _attachment_view(a: Attachment, drafts: dict[int | None, Document]) -> AttachmentView:
+    from pathlib import Path
+
+    from casefile.record.attachments import target_of
+
+    draft = drafts.get(a.document_id)
+    title = draft.title if draft is not None else ("Document as filed" if a.kind == "as-filed" else "Document as issued")
+    return AttachmentView(id=a.id or 0, to=target_of(a), kind=a.kind, title=title, file_name=Path(a.path).name,
+                          path=a.path, sha256=a.sha256, size=a.size, confirmation=a.confirmation,
+                          confidential=a.confidential, draft_document_id=a.document_id, attached_at=a.attached_at)
 
 
 def _election_view(session: Session, election: Election, parties: dict[int | None, Party],
@@ -322,7 +396,7 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
         ChallengedBallot.election_id == election.id).group_by(ChallengedBallot.status)).all())
     return ElectionView(
         sequence=election.sequence, kind=election.kind.value, unit_id=election.unit_id,
-        follows=follows.sequence if follows else None, reason=election.reason, method=election.method.value,
+        follows=follows.sequence if follows else None, reason=election.reason, method=election.method.value if election.method else None,
         held_from_on=election.held_from_on, held_to_on=election.held_to_on, stage=election.stage.value,
         stage_entered_at=election.stage_entered_at, tallies=[tally_view(t) for t in tallies],
         challenged_ballots={status.value: n for status, n in register.items()},

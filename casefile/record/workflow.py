@@ -18,6 +18,10 @@ from casefile.vocab import Actor, Stage
 
 S = Stage
 
+#: The key in ``Session.info`` under which the unit of work names who performs it (a
+#: ``casefile.acts.base.Who`` label); every docket entry written in the session carries it.
+RECORDED_BY = "casefile_recorded_by"
+
 #: Which stage may follow which (rules.md §4, with two additions: CERTIFICATION_DUE and RUNOFF_DUE,
 #: the stages in which the rules say the Region must act and casefile waits for the act's record).
 TRANSITIONS: dict[Stage, frozenset[Stage]] = {
@@ -40,22 +44,32 @@ TRANSITIONS: dict[Stage, frozenset[Stage]] = {
     S.ALJ_DECISION_ISSUED: frozenset({S.RD_DECISION, S.SET_ASIDE, S.CERTIFICATION_DUE, S.REVISED_TALLY_ISSUED}),
     S.RD_DECISION: frozenset({S.CERTIFICATION_DUE, S.CERTIFIED, S.SET_ASIDE, S.REVISED_TALLY_ISSUED,
                               S.HEARING_NOTICED}),
+    # → SET_ASIDE: a second election directed on the condition that the revised tally shows no majority for a
+    # labor organization, and it shows none — the objecting party lost the count, its sustained objections set
+    # the election aside (rules.md R-M2, R-O1; Cornell-Dubilier Electric Corp., 117 NLRB 358 (1957)).
     S.REVISED_TALLY_ISSUED: frozenset({S.CHALLENGE_INVESTIGATION, S.OBJECTIONS_PENDING, S.CERTIFICATION_DUE,
-                                       S.RUNOFF_DUE, S.REVISED_TALLY_ISSUED, S.HEARING_NOTICED, S.RD_DECISION}),
+                                       S.RUNOFF_DUE, S.REVISED_TALLY_ISSUED, S.HEARING_NOTICED, S.RD_DECISION,
+                                       S.SET_ASIDE}),
     S.CERTIFIED: frozenset({S.RFR_PENDING, S.CLOSED}),
     S.RFR_PENDING: frozenset({S.CLOSED, S.SET_ASIDE, S.REVISED_TALLY_ISSUED, S.HEARING_NOTICED}),
     S.SET_ASIDE: frozenset({S.RERUN_DIRECTED}),
-    S.RERUN_DIRECTED: frozenset(),
+    # → REVISED_TALLY_ISSUED: the challenged ballots counted after a second election was directed on the condition
+    # that their count shows no majority for a labor organization; the revised tally decides it (29 CFR 102.69(e);
+    # rules.md R-M1, R-M2). Any other rerun direction is final for its election (the act checks which).
+    S.RERUN_DIRECTED: frozenset({S.REVISED_TALLY_ISSUED}),
     S.RUNOFF_DIRECTED: frozenset(),
-    S.CLOSED: frozenset(),
+    # → RFR_PENDING: a request for review received within a period an order extended after the sweep closed the
+    # certified election (102.2(c); late filing accepted on excusable neglect, 102.2(d); rules.md R-B10, R-N2).
+    S.CLOSED: frozenset({S.RFR_PENDING}),
     S.WITHDRAWN: frozenset(),
     S.DISMISSED: frozenset(),
 }
 
-#: Side exits from any stage before certification (rules.md §4: withdrawal with consent, dismissal).
+#: Side exits from any stage before certification (rules.md §4: withdrawal with consent, dismissal) — including
+#: an election whose rerun or runoff is directed but not yet held: the petition may be withdrawn with the Regional
+#: Director's consent, or dismissed, before the next election (29 CFR 102.60(a), 102.71; rules.md R-S1).
 _SIDE_EXITS = frozenset({S.WITHDRAWN, S.DISMISSED})
-_PRE_CERTIFICATION = frozenset(TRANSITIONS) - {S.CERTIFIED, S.RFR_PENDING, S.CLOSED, S.WITHDRAWN, S.DISMISSED,
-                                                S.RERUN_DIRECTED, S.RUNOFF_DIRECTED}
+_PRE_CERTIFICATION = frozenset(TRANSITIONS) - {S.CERTIFIED, S.RFR_PENDING, S.CLOSED, S.WITHDRAWN, S.DISMISSED}
 
 
 def allowed(from_stage: Stage, to_stage: Stage) -> bool:
@@ -131,7 +145,8 @@ def docket(
     if as_of.tzinfo is None:
         raise IllegalTransition(f"{act}: as_of must be timezone-aware, got {as_of!r}")
     entry = DocketEntry(
-        case_id=case_id, election_id=election_id, act_key=act_key, act=act, actor=actor, occurred_on=occurred_on,
+        case_id=case_id, election_id=election_id, act_key=act_key, act=act, actor=actor,
+        recorded_by=str(session.info.get(RECORDED_BY, "")), occurred_on=occurred_on,
         recorded_at=as_of, summary=summary, from_stage=from_stage, to_stage=to_stage, ref=ref,
         document_id=document_id,
     )

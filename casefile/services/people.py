@@ -78,6 +78,7 @@ def add_person(session: Session, *, case_number: str, party: str, name: str, as_
     if person is None:
         person = Person(case_id=case.id, party_id=party_row.id, name=name, created_at=as_of)  # type: ignore[arg-type]
     person.email = email
+    person.reminded = True  # a person of the party (counsel too) is reminded once added here
     key = keys_for(session).encryption
     person.notify_urls = [seal_url(url, key) for url in urls]  # encrypted at rest (casefile.jobs.notify.seal_url)
     session.add(person)
@@ -101,6 +102,7 @@ def people_view(session: Session, *, case_number: str | None = None,
         default_urls = get_settings().notify_default_urls
     query = (select(Person, Party, Case.number).join(Party, Party.id == Person.party_id)  # type: ignore[arg-type]
              .join(Case, Case.id == Person.case_id))  # type: ignore[arg-type]
+    query = query.where(col(Person.reminded).is_(True))  # the people reminded, not counsel entered for the documents only
     if case_number is not None:
         query = query.where(Person.case_id == get_case(session, case_number).id)
     rows = session.exec(query.order_by(col(Case.number), col(Party.key), col(Person.name))).all()

@@ -13,7 +13,7 @@ from casefile import app
 from casefile.acts import ActIn
 from casefile.record.db import read_session
 from casefile.record.lookups import get_case, get_election
-from casefile.record.models import Deadline, DocketEntry, Filing, Objection
+from casefile.record.models import Deadline, DocketEntry, Filing, Objection, ServiceRecord
 from casefile.vocab import DeadlineKind, DeadlineStatus, Disposition, Stage
 from tests.bessemer import NUMBER, TALLY_2022, first_election, front_door, to_rerun
 from tests.conftest import at
@@ -63,7 +63,9 @@ class TestFirstElection:
             assert len(objections) == 23
             assert {o.number: o.disposition for o in objections}[1] is Disposition.SUSTAINED
             offer = s.exec(select(Filing).where(Filing.kind == "offer-of-proof")).one()
-            assert offer.confidential and offer.served_on == [] and offer.accompanies_id == filing_id
+            assert offer.confidential and offer.accompanies_id == filing_id
+            ledger = s.exec(select(ServiceRecord).where(ServiceRecord.filing_id == offer.id)).all()
+            assert [(r.party_id, r.served) for r in ledger] == [(None, "Regional Director, Region 10")]  # the Region only
             deadlines = {d.kind: d for d in s.exec(select(Deadline).where(Deadline.election_id == election.id))}
             assert deadlines[DeadlineKind.EXCEPTIONS].due_on == date(2021, 8, 16)
             assert deadlines[DeadlineKind.EXCEPTIONS].status is DeadlineStatus.LAPSED

@@ -13,8 +13,8 @@ from sqlmodel import select
 
 from casefile.errors import ProcedureError, UntimelyFiling
 from casefile.record.db import read_session
-from casefile.record.models import Deadline, DocketEntry, Election, Filing
-from casefile.vocab import DeadlineKind, Stage
+from casefile.record.models import Deadline, DocketEntry, Election, Filing, ServiceRecord
+from casefile.vocab import DeadlineKind, ServiceMethod, Stage
 from tests.acts.procedure import act, carry, perform, refused, unchanged_by_retry
 
 EXCEPTIONS = {"act": "file-exceptions", "party": "amazon",
@@ -54,7 +54,11 @@ class TestFileExceptions:
             assert deadline is not None and (deadline.kind, deadline.due_on) == (DeadlineKind.EXCEPTIONS,
                                                                                   date(2021, 8, 16))
             assert [e["excepted_to"] for e in filing.body][1] == "The recommendation that the election be set aside"
-            assert [p["party"] for p in filing.served_on] == ["Retail, Wholesale and Department Store Union"]
+            ledger = s.exec(select(ServiceRecord).where(ServiceRecord.filing_id == filing.id)
+                            .order_by(ServiceRecord.position)).all()  # type: ignore[arg-type]
+            assert [(r.party_id is None, r.served, r.method) for r in ledger] == [
+                (True, "Regional Director, Region 10", ServiceMethod.E_FILING),  # e-filed with the Region
+                (False, "[NOT IN THE PUBLIC RECORD: Petitioner's counsel of record]", None)]  # no e-mail in the record
             assert s.exec(select(Election)).one().stage is Stage.EXCEPTIONS_PENDING
 
     def test_exceptions_within_an_extension_by_order_are_accepted(self, report_issued: Path) -> None:

@@ -239,3 +239,24 @@ def _documents():  # type: ignore[no-untyped-def]
 
     with read_session() as session:
         return list(session.exec(select(Document)))
+
+
+class TestPlaceholdersOnlyForWhatTheRecordLacks:
+    """A replay (a record copy) prints a placeholder where the public record lacks a fact — counsel's
+    names, the manner and address of service, the Board agent, the client — and nowhere else."""
+
+    @staticmethod
+    def placeholders(path: Path) -> set[str]:
+        text = re.sub(r"\s+", " ", text_of(path))
+        return {m.removeprefix("[NOT IN THE PUBLIC RECORD: ").removesuffix("]")
+                for m in re.findall(r"\[NOT IN THE PUBLIC RECORD: [^\]]+\]", text)}
+
+    def test_the_objections(self, bessemer: Replayed) -> None:
+        found = self.placeholders(bessemer.pdf("2021-04-16_objections_rwdsu.pdf"))
+        assert found == {f"text of objection {n}" for n in range(5, 24)} | {
+            "Petitioner's counsel of record", "Employer's counsel of record", "manner of service",
+            "service address of Amazon.com Services LLC"}
+
+    def test_the_tally_and_the_status_report(self, bessemer: Replayed) -> None:
+        assert "Board agent's name" in self.placeholders(bessemer.pdf("2021-04-09_tally-of-ballots.pdf"))
+        assert "Prepared for [NOT IN THE PUBLIC RECORD: client]" in text_of(bessemer.pdf("*case-status-report*.pdf"))

@@ -128,7 +128,8 @@ class TestWhoAndWhen:
         assert kinds == {DeadlineKind.OBJECTIONS.value, DeadlineKind.OFFER_OF_PROOF.value}
 
     def test_offer_of_proof_reminds_only_the_objecting_party_once_objections_are_filed(self, engine: Engine) -> None:
-        """Once RWDSU has filed objections, the offer of proof reminds RWDSU's people only; objections still remind both."""
+        """Once RWDSU has filed objections, the offer of proof reminds RWDSU's people only, and the objections remind only
+        the party that has not filed them (issue 10: reminders know who has already filed what)."""
         _bessemer(engine)
         _person(engine, "rwdsu", "Jane Union", [mail_url(25, JANE)])
         _person(engine, "amazon", "Bob Employer", [mail_url(25, BOB)])
@@ -136,8 +137,7 @@ class TestWhoAndWhen:
             file_objections(s, objections_act("rwdsu", ["objection 1"], at=at("2021-04-14T10:00:00-04:00")),
                             as_of=at("2021-04-14T10:00:00-04:00"))
         due = sorted(_due(engine, at("2021-04-15T09:00:00-04:00")))
-        assert due == [("Bob Employer", "objections", 1), ("Jane Union", "objections", 1),
-                       ("Jane Union", "offer-of-proof", 1)]
+        assert due == [("Bob Employer", "objections", 1), ("Jane Union", "offer-of-proof", 1)]
 
 
 class TestDelivery:

@@ -35,13 +35,17 @@ EXPECTED: set[tuple[Stage, Stage]] = {
     *((S.RD_DECISION, t) for t in (S.CERTIFICATION_DUE, S.CERTIFIED, S.SET_ASIDE, S.REVISED_TALLY_ISSUED,
                                    S.HEARING_NOTICED)),
     *((S.REVISED_TALLY_ISSUED, t) for t in (S.CHALLENGE_INVESTIGATION, S.OBJECTIONS_PENDING, S.CERTIFICATION_DUE,
-                                            S.RUNOFF_DUE, S.REVISED_TALLY_ISSUED, S.HEARING_NOTICED, S.RD_DECISION)),
+                                            S.RUNOFF_DUE, S.REVISED_TALLY_ISSUED, S.HEARING_NOTICED, S.RD_DECISION,
+                                            S.SET_ASIDE)),  # SET_ASIDE: a conditional direction met (R-M2)
     (S.CERTIFIED, S.RFR_PENDING), (S.CERTIFIED, S.CLOSED),
     *((S.RFR_PENDING, t) for t in (S.CLOSED, S.SET_ASIDE, S.REVISED_TALLY_ISSUED, S.HEARING_NOTICED)),
     (S.SET_ASIDE, S.RERUN_DIRECTED),
+    (S.RERUN_DIRECTED, S.REVISED_TALLY_ISSUED),  # the count a conditional direction waits on (102.69(e); R-M2)
+    (S.CLOSED, S.RFR_PENDING),  # a request for review within a period extended after the case closed (102.2(c), (d))
 }
-#: Final or post-certification stages: no withdrawal or dismissal from them.
-NO_SIDE_EXIT = {S.CERTIFIED, S.RFR_PENDING, S.CLOSED, S.WITHDRAWN, S.DISMISSED, S.RERUN_DIRECTED, S.RUNOFF_DIRECTED}
+#: Final or post-certification stages: no withdrawal or dismissal from them. A rerun or runoff directed but not
+#: held may still end by withdrawal or dismissal (102.60(a), 102.71; rules.md R-S1).
+NO_SIDE_EXIT = {S.CERTIFIED, S.RFR_PENDING, S.CLOSED, S.WITHDRAWN, S.DISMISSED}
 EXPECTED |= {(f, t) for f in Stage if f not in NO_SIDE_EXIT for t in (S.WITHDRAWN, S.DISMISSED)}
 
 

@@ -1,0 +1,114 @@
+"""The Board's ruling on a request for review: granted, denied or remanded, with its effect on the case
+(casefile.rules.board_ruling; rules.md R-N7, §4).
+
+On a certification under review (rfr-pending): a denial makes it final and the election closes; a
+grant may come with the Board's decision — affirmed (closed), the election set aside and a new one
+directed, or the challenged ballots to be opened and counted (the revised tally follows); a remand
+sends the case back to the Regional Director for a hearing. A ruling on a request for review of a
+decision setting the election aside, or of a dismissal, is recorded (denied, or granted with the
+decision to follow); what the Board then decides is recorded by the acts that carry it out.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from sqlmodel import Session
+
+from casefile.acts.base import ActIn, Done, Issue, Line, Paragraph, Who, again, election_for, recorded
+from casefile.acts.party_filing import filings_of
+from casefile.errors import ProcedureError
+from casefile.record.deadlines import close_open_deadlines
+from casefile.record.models import Case, Decision, Hearing
+from casefile.record.workflow import advance, docket
+from casefile.rules.board_ruling import Decision as ReviewDecision
+from casefile.rules.board_ruling import Ruling, effect_of_ruling
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, ElectionKind, Stage
+
+#: The Decision row's ``result`` for each ruling (and decision on review).
+_RESULT = {("denied", None): "review-denied", ("granted", None): "review-granted", ("remanded", None): "remanded",
+           ("granted", "affirmed"): "affirmed", ("granted", "set-aside"): "set-aside",
+           ("granted", "open-and-count"): "open-and-count"}
+
+
+class BoardRuling(ActIn):
+    """The Board's ruling as issued: ``ruling`` granted, denied or remanded; ``decision`` with a grant
+    that decides (affirmed, set-aside, open-and-count; omit when the decision is to follow); ``issuer``
+    (the Board members, or "the Board"); ``summary`` the order in a sentence or two; ``date`` its
+    issue date."""
+
+    act: Literal["board-ruling"] = "board-ruling"
+    ruling: Ruling
+    decision: ReviewDecision | None = None
+    issuer: Line = ""
+    summary: Paragraph = ""
+    note: Paragraph = ""
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """casefile has no template for the Board's order: it is recorded from the order itself."""
+    return ()
+
+
+def perform(session: Session, act: BoardRuling, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """Record the Board's ruling on the request for review pending in the election and its effect.
+
+    A request for review must be in the record (ProcedureError). At rfr-pending the effect follows
+    casefile.rules.board_ruling: denied or affirmed → closed; set aside → set-aside → rerun-directed
+    (the rerun keeps the ballot's choices); remanded → hearing-noticed (a hearing record is opened,
+    its date and place to be set); granted without decision or open-and-count → the election stays at
+    rfr-pending (the revised tally moves it). The request-for-review and opposition periods still open
+    are closed (met by a filing, else mooted: the Board ruled). Elsewhere (a request of a set-aside or a
+    dismissal) only a denial or a grant without decision is recorded, moving nothing. Stored as a
+    Decision of kind board-decision. Idempotent on (election, date, ruling, decision). Raises
+    ProcedureError, BadInput (a decision with a denial or remand), IllegalTransition.
+    Authority: 29 CFR 102.67(g), (h), (j), 102.69(e); rules.md R-N7, R-O1, §4.
+    """
+    election = election_for(session, case, act.election)
+    issued_on = act.legal_date(case, as_of)
+    key = f"board-ruling:e{election.sequence}:{issued_on.isoformat()}:{act.ruling}:{act.decision or ''}"
+    if (entry := recorded(session, case, key)) is not None:
+        return again(entry, act.act, ())
+    effect = effect_of_ruling(act.ruling, act.decision)
+    requests = filings_of(session, election, "request-for-review")
+    if not requests:
+        raise ProcedureError(f"no request for review is in the record for election {election.sequence} of "
+                             f"{case.number}: the Board rules on a request (102.67)", field="ruling")
+    pending = election.stage is Stage.RFR_PENDING
+    if not pending and (act.ruling == "remanded" or act.decision is not None):
+        raise ProcedureError(f"election {election.sequence} is at stage {election.stage.value!r}: casefile records the "
+                             "Board's denial or grant of review of a set-aside or a dismissal; what it then decides is "
+                             "recorded by the acts that carry it out", field="decision")
+    decision = Decision(election_id=election.id, kind="board-decision", issued_on=issued_on, issuer=act.issuer,  # type: ignore[arg-type]
+                        result=_RESULT[(act.ruling, act.decision)], summary=act.summary, note=act.noted(act.note))
+    session.add(decision)
+    session.flush()
+    ref = f"decision:{decision.id}"
+    summary = f"Board: {effect.sentence}" + (f" — {act.summary}" if act.summary else "")
+    entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=issued_on,  # type: ignore[arg-type]
+                   act=act.act, act_key=key, actor=Actor.BOARD, summary=summary, ref=ref)
+    if pending:
+        opposed = bool(filings_of(session, election, "rfr-opposition"))
+        close_open_deadlines(session, election, {DeadlineKind.REQUEST_FOR_REVIEW}, status=DeadlineStatus.MET, as_of=as_of,
+                             on=requests[-1].received_on)
+        close_open_deadlines(session, election, {DeadlineKind.RFR_OPPOSITION},
+                             status=DeadlineStatus.MET if opposed else DeadlineStatus.MOOTED, as_of=as_of,
+                             reason=None if opposed else f"mooted: the Board ruled on {issued_on.isoformat()}")
+        if Stage.RERUN_DIRECTED in effect.stages:
+            election.next_kind = ElectionKind.RERUN
+            election.next_choices = list(election.choices)
+            election.next_against_on_ballot = election.against_on_ballot
+        if Stage.HEARING_NOTICED in effect.stages:
+            session.add(Hearing(election_id=election.id, noticed_on=issued_on,  # type: ignore[arg-type]
+                                note=f"hearing directed by the Board's remand of {issued_on.isoformat()}; its date and "
+                                     "place are set by the Regional Director"))
+        for i, stage in enumerate(effect.stages):
+            advance(session, election, stage, as_of=as_of, occurred_on=issued_on, act=f"board-ruling:{stage.value}",
+                    act_key=f"{key}:{i}", actor=Actor.BOARD, ref=ref,
+                    summary={Stage.CLOSED: "The certification is final: the case is closed",
+                             Stage.SET_ASIDE: f"Election {election.sequence} set aside by the Board",
+                             Stage.RERUN_DIRECTED: "Second election directed by the Board",
+                             Stage.HEARING_NOTICED: "Remanded to the Regional Director for a hearing"}[stage])
+    assert entry.id is not None
+    return Done(act=act.act, ref=ref, entry_id=entry.id, summary=summary)

@@ -1,0 +1,93 @@
+"""A second election directed on a condition (casefile.rules.conditional_rerun), as the record holds it:
+the decision that made it, whether a later revised tally has decided it, and what that tally does.
+
+The Regional Director's decision sustains the objections of the party that is behind and directs a
+new election *if* the revised tally (the challenged ballots opened and counted) does not show a
+majority for a labor organization; the election is set aside and the rerun directed on that
+condition (rd-decision with ``condition``). The revised tally, recorded later (even months later,
+after the rerun was directed), decides: the direction stands (the Decision and Direction of Second
+Election issues) or lapses (the certification follows the revised tally's objection period).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Session, col, select
+
+from casefile.record.models import Decision, Election, Objection, Tally
+from casefile.record.workflow import advance
+from casefile.rules.conditional_rerun import condition_sentence, rerun_stands
+from casefile.vocab import Actor, Disposition, Stage, TallyKind
+
+__all__ = ["apply_condition", "conditional_decision", "decided_by", "pending_condition"]
+
+
+def conditional_decision(session: Session, election: Election) -> Decision | None:
+    """The election's latest decision that directed the second election on a condition, or None."""
+    return session.exec(select(Decision).where(Decision.election_id == election.id, Decision.condition != "",
+                                               Decision.result == "set-aside")
+                        .order_by(col(Decision.issued_on).desc(), col(Decision.id).desc())).first()
+
+
+def decided_by(session: Session, decision: Decision, *, before_id: int | None = None) -> tuple[Tally, bool] | None:
+    """The revised tally (made available on or after the decision) that decided its condition, with
+    True when the second election stands, False when the direction lapsed; None while undecided.
+    ``before_id``: only tallies recorded before that one."""
+    query = select(Tally).where(Tally.election_id == decision.election_id, Tally.kind == TallyKind.REVISED,
+                                col(Tally.prepared_on) >= decision.issued_on).order_by(col(Tally.id))
+    for tally in session.exec(query):
+        if before_id is not None and tally.id is not None and tally.id >= before_id:
+            break
+        stands = rerun_stands(tally.outcome, tally.winner)
+        if stands is not None:
+            return tally, stands
+    return None
+
+
+def pending_condition(session: Session, election: Election) -> Decision | None:
+    """The election's conditional direction still waiting on a revised tally, or None."""
+    decision = conditional_decision(session, election)
+    if decision is None or decided_by(session, decision) is not None:
+        return None
+    return decision
+
+
+def apply_condition(session: Session, election: Election, decision: Decision, revised: Tally, *, as_of: datetime,
+                    key: str) -> tuple[bool | None, str]:
+    """What the revised tally ``revised`` (just recorded, the election at revised-tally-issued) does to
+    the conditional ``decision``: None — its challenges still decide the outcome, the condition waits;
+    True — no majority for a labor organization: the election stays set aside and the second election
+    stands directed (revised-tally-issued → set-aside → rerun-directed); False — a labor organization
+    has a majority: the direction lapses (the election stays at revised-tally-issued; the certification
+    follows its objection period, R-L2) and the sustained objections of the party that prevailed are
+    moot (R-M2). Returns the outcome and the docket's sentence. Authority: 29 CFR 102.69(e); rules.md
+    R-L2, R-M2, R-O1; casefile.rules.conditional_rerun."""
+    stands = rerun_stands(revised.outcome, revised.winner)
+    on = revised.prepared_on
+    if stands is None:
+        return None, f"the conditional direction of {decision.issued_on.isoformat()} waits: challenges still determinative"
+    if stands:
+        advance(session, election, Stage.SET_ASIDE, as_of=as_of, occurred_on=on, act="set-aside", act_key=key + ":set-aside",
+                actor=Actor.REGIONAL_DIRECTOR, ref=f"decision:{decision.id}",
+                summary=f"Election {election.sequence} set aside: the revised tally of {on.isoformat()} shows no majority "
+                        f"for a labor organization, so the condition of the decision of {decision.issued_on.isoformat()} "
+                        f"is met ({condition_sentence(decision.condition)})")
+        advance(session, election, Stage.RERUN_DIRECTED, as_of=as_of, occurred_on=on, act="direct-second-election",
+                act_key=key + ":direct", actor=Actor.REGIONAL_DIRECTOR, ref=f"decision:{decision.id}",
+                summary=f"Second election directed (the Regional Director's decision of {decision.issued_on.isoformat()})")
+        return True, "the second election stands directed"
+    election.next_kind = None
+    election.next_choices = []
+    session.add(election)
+    mooted = 0
+    for objection in session.exec(select(Objection).where(Objection.election_id == election.id,
+                                                          Objection.disposition == Disposition.SUSTAINED)):
+        objection.disposition = Disposition.MOOT
+        objection.disposition_reason = (f"moot: {revised.winner} has a majority on the revised tally of {on.isoformat()}; "
+                                        f"the decision of {decision.issued_on.isoformat()} directed a new election only "
+                                        "if it did not (R-M2)")
+        session.add(objection)
+        mooted += 1
+    return False, (f"{revised.winner} has a majority: the conditional direction of a second election of "
+                   f"{decision.issued_on.isoformat()} lapses" + (f" ({mooted} sustained objections moot, R-M2)" if mooted else ""))

@@ -1,0 +1,81 @@
+"""A party's answering brief to another party's exceptions to the Hearing Officer's Report.
+
+Due 5 business days from the last day exceptions could be filed (not from the day they were filed:
+R-B5), or later if the Regional Director allows (an order fixing the date: pin-deadline); filed with
+the Regional Director and served immediately on the other parties with a statement of service
+(29 CFR 102.69(c)(1)(iii); rules.md R-K2). Briefs over 50 pages need leave (102.69(f), R-K3).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import Field
+from sqlmodel import Session
+
+from casefile.acts.base import Done, Issue, Paragraph, Who, again, content_key, election_for, recorded
+from casefile.acts.party_filing import (
+    PartyFilingIn,
+    deadline_zone,
+    filings_of,
+    governing_deadline,
+    judge,
+    received_on_at,
+    service_list,
+    store_filing,
+)
+from casefile.errors import ProcedureError
+from casefile.record.lookups import get_party
+from casefile.record.models import Case
+from casefile.record.workflow import docket, require_stage
+from casefile.vocab import Actor, Stage
+
+
+class FileAnsweringBrief(PartyFilingIn):
+    """The answering brief as filed: ``party`` the answering party, ``points`` the brief's points in
+    order (a paragraph each); ``at``/``date`` its receipt by the Regional Office."""
+
+    act: Literal["file-answering-brief"] = "file-answering-brief"
+    points: list[Paragraph] = Field(min_length=1, max_length=500)
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """casefile has no template for a brief (rules.md D8): it is recorded from the brief itself."""
+    return ()
+
+
+def perform(session: Session, act: FileAnsweringBrief, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """File the answering brief to the exceptions pending in the election.
+
+    Another party must have filed exceptions (ProcedureError otherwise: there is nothing to answer)
+    and the election must be at exceptions-pending. Judged against the stored answering-brief deadline
+    (computed from the exceptions due date when the report issued, or the date an order fixed; 11:59
+    p.m. at the Regional Office; paper postmarked the day before counts, 102.2(b)). Served on every
+    other party. No stage moves. Idempotent on (election, party, points). Raises UntimelyFiling,
+    ProcedureError, IllegalTransition, UnknownRecord. Authority: 29 CFR 102.69(c)(1)(iii), (f), (g);
+    102.2(a)-(c); rules.md R-K2, R-K3, R-B5.
+    """
+    election = election_for(session, case, act.election)
+    party = get_party(session, case, act.party)
+    key = content_key(f"answering-brief:e{election.sequence}:{party.key}", act.points)
+    if (entry := recorded(session, case, key)) is not None:
+        return again(entry, act.act, ())
+    answered = [f for f in filings_of(session, election, "exceptions") if f.party_id != party.id]
+    if not answered:
+        raise ProcedureError(f"no other party filed exceptions in election {election.sequence} of {case.number}: an "
+                             "answering brief answers exceptions (102.69(c)(1)(iii))", field="party")
+    deadline = governing_deadline(session, case, election, "answering-brief")
+    received_on = received_on_at(act, deadline_zone(deadline), as_of)
+    timeliness = judge(case, deadline, act, what=f"answering brief of {party.name}", received_on=received_on)
+    require_stage(election, "filing an answering brief", {Stage.EXCEPTIONS_PENDING})
+    filing = store_filing(session, case, election, party, kind="answering-brief", act=act, received_on=received_on,
+                          deadline=deadline, timeliness=timeliness, body=[{"point": p} for p in act.points],
+                          served=service_list(session, case, party, received_on))
+    n = len(act.points)
+    summary = (f"Answering brief of {party.name} to the exceptions ({n} point{'s' if n != 1 else ''}), received "
+               f"{act.at.isoformat() if act.at else received_on.isoformat()}")
+    entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
+                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
+    assert entry.id is not None
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary)

@@ -1,0 +1,89 @@
+"""A party's cross-exceptions to the Hearing Officer's Report, after another party excepted.
+
+29 CFR 102.69(c)(1)(iii) provides for exceptions within 10 business days and answering briefs 5
+business days after that period; it says nothing of cross-exceptions. By analogy to 102.46(c) (a
+party that has not excepted may cross-except, its period running from the last day for exceptions,
+as the answering brief's does), casefile takes cross-exceptions by a party that filed no exceptions
+within the answering-brief period, judged against that stored deadline (casefile.rules.party_filings;
+[I] in rules.md's sense: an inference, said so wherever it is applied).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import Field
+from sqlmodel import Session
+
+from casefile.acts.base import Done, Issue, Who, again, content_key, election_for, recorded
+from casefile.acts.file_exceptions import ExceptionIn
+from casefile.acts.party_filing import (
+    PartyFilingIn,
+    deadline_zone,
+    filings_of,
+    governing_deadline,
+    judge,
+    received_on_at,
+    service_list,
+    store_filing,
+)
+from casefile.errors import ProcedureError
+from casefile.record.lookups import get_party
+from casefile.record.models import Case
+from casefile.record.workflow import docket, require_stage
+from casefile.rules.party_filings import FILINGS
+from casefile.vocab import Actor, Stage
+
+
+class FileCrossExceptions(PartyFilingIn):
+    """The cross-exceptions as filed: ``party`` (one that filed no exceptions), ``exceptions``
+    [{``excepted_to``, ``grounds``}] numbered in order; ``at``/``date`` their receipt."""
+
+    act: Literal["file-cross-exceptions"] = "file-cross-exceptions"
+    exceptions: list[ExceptionIn] = Field(min_length=1, max_length=500)
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """casefile issues no document for cross-exceptions (the exceptions template states the exceptions'
+    own due date, which is not theirs): they are recorded from the filing itself."""
+    return ()
+
+
+def perform(session: Session, act: FileCrossExceptions, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """File the cross-exceptions in the election whose report another party excepted to.
+
+    The party must not have filed exceptions itself and another party must have (ProcedureError); the
+    election must be at exceptions-pending. Judged against the stored answering-brief deadline (module
+    docstring). Served on every other party. No stage moves. Idempotent on (election, party,
+    content). Raises UntimelyFiling, ProcedureError, IllegalTransition, UnknownRecord.
+    Authority: 29 CFR 102.69(c)(1)(iii); by analogy 102.46(c); 102.2; rules.md R-K1, R-K2.
+    """
+    election = election_for(session, case, act.election)
+    party = get_party(session, case, act.party)
+    body = [{"excepted_to": e.excepted_to, "grounds": e.grounds} for e in act.exceptions]
+    key = content_key(f"cross-exceptions:e{election.sequence}:{party.key}", body)
+    if (entry := recorded(session, case, key)) is not None:
+        return again(entry, act.act, ())
+    exceptions = filings_of(session, election, "exceptions")
+    if any(f.party_id == party.id for f in exceptions):
+        raise ProcedureError(f"{party.name} filed exceptions itself: cross-exceptions are a party's answer to another's "
+                             "exceptions by a party that did not except (by analogy to 102.46(c))", field="party")
+    if not exceptions:
+        raise ProcedureError(f"no party filed exceptions in election {election.sequence} of {case.number}: there is "
+                             "nothing to cross-except to", field="party")
+    deadline = governing_deadline(session, case, election, "cross-exceptions")
+    received_on = received_on_at(act, deadline_zone(deadline), as_of)
+    timeliness = judge(case, deadline, act, what=f"cross-exceptions of {party.name}", received_on=received_on)
+    require_stage(election, "filing cross-exceptions", {Stage.EXCEPTIONS_PENDING})
+    filing = store_filing(session, case, election, party, kind="cross-exceptions", act=act, received_on=received_on,
+                          deadline=deadline, timeliness=timeliness, body=body,
+                          served=service_list(session, case, party, received_on))
+    n = len(act.exceptions)
+    summary = (f"Cross-exceptions of {party.name} to the Hearing Officer's Report ({n} exception{'s' if n != 1 else ''}), "
+               f"received {act.at.isoformat() if act.at else received_on.isoformat()}; held to the answering-brief period "
+               f"({FILINGS['cross-exceptions'].citation})")
+    entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
+                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
+    assert entry.id is not None
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary)

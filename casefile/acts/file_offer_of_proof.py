@@ -1,0 +1,109 @@
+"""File a party's offer of proof separately from its objections, after the Regional Director extended
+the time to file it.
+
+The offer of proof is due with the objections, 5 business days after the tally (102.69(a)(8)); only
+it, not the objections, may be extended by the Regional Director on a party's request showing good
+cause (R-G5). It names each witness the party would call and summarizes each one's testimony
+(102.66(c)), goes to the Regional Director only and is not served on the other parties (R-G7). Real
+case: Amazon filed its objections to the JFK8 election on April 8, 2022 and its evidence on April 22
+(examples/amazon-jfk8-29-RC-288020.yaml).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import Field
+from sqlmodel import Session, select
+
+from casefile.acts.base import Done, Issue, Who, again, content_key, election_for, recorded
+from casefile.acts.file_objections import WitnessIn
+from casefile.acts.party_filing import (
+    PartyFilingIn,
+    deadline_zone,
+    filings_of,
+    governing_deadline,
+    judge,
+    received_on_at,
+    store_filing,
+)
+from casefile.errors import ProcedureError, UnknownRecord
+from casefile.record.lookups import get_party
+from casefile.record.models import Case, Filing, Objection
+from casefile.record.workflow import docket, require_stage
+from casefile.vocab import Actor, DocumentKind, Stage
+
+#: Stages in which a party's objections are still before the Regional Director (an offer of proof
+#: after a hearing was noticed or a decision issued is no longer the offer that decides it, R-I1/R-I2).
+OFFER_STAGES = frozenset({Stage.OBJECTIONS_PENDING, Stage.CHALLENGE_INVESTIGATION, Stage.REVISED_TALLY_ISSUED})
+
+
+class FileOfferOfProof(PartyFilingIn):
+    """The offer of proof as filed: ``party`` the objecting party, ``witnesses`` [{``objection``
+    (the number of the party's objection the witness supports), ``witness``, ``summary`` of the
+    expected testimony}]; ``at``/``date`` its receipt by the Regional Office."""
+
+    act: Literal["file-offer-of-proof"] = "file-offer-of-proof"
+    witnesses: list[WitnessIn] = Field(min_length=1, max_length=2000)
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """The Offer of Proof (confidential: the Regional Director only), about the objections it supports."""
+    offer = session.get(Filing, int(ref.partition(":")[2]))
+    if offer is None or offer.accompanies_id is None:
+        raise UnknownRecord(f"no offer of proof {ref}")
+    return (Issue(DocumentKind.OFFER_OF_PROOF, f"filing:{offer.accompanies_id}"),)
+
+
+def perform(session: Session, act: FileOfferOfProof, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """File the offer of proof in support of the party's objections.
+
+    The party must have filed objections in the election; the offer accompanies its latest
+    objections filing (``Filing.accompanies_id``), which must not have one already, and each witness
+    is offered on one of the party's objection numbers. Timeliness against the stored offer-of-proof
+    deadline (due with the objections, or the date an order extended it to: R-G5; 11:59 p.m. at the
+    office that was to receive it; paper postmarked the day before counts, 102.2(b)). The election's
+    objections must still be before the Regional Director (objections-pending, challenge-investigation
+    or revised-tally-issued); the stage does not move. Confidential, served on no one (R-G7).
+    Idempotent on (election, party, witnesses). Raises UntimelyFiling, ProcedureError (no objections;
+    an offer already filed with them; a witness on an objection the party did not file), IllegalTransition,
+    UnknownRecord. Authority: 29 CFR 102.69(a)(8), 102.66(c), 102.2(b), (c); rules.md R-G4, R-G5, R-G7.
+    """
+    election = election_for(session, case, act.election)
+    party = get_party(session, case, act.party)
+    witnesses = [w.model_dump() for w in act.witnesses]
+    key = content_key(f"offer-of-proof:e{election.sequence}:{party.key}", witnesses)
+    if (entry := recorded(session, case, key)) is not None:
+        return again(entry, act.act, issues(session, entry.ref))
+    objections = filings_of(session, election, "objections", party=party)
+    if not objections:
+        raise ProcedureError(f"{party.name} filed no objections in election {election.sequence} of {case.number}: an "
+                             "offer of proof supports a party's objections (102.69(a)(8))", field="party")
+    supported = objections[-1]
+    if session.exec(select(Filing.id).where(Filing.accompanies_id == supported.id,
+                                            Filing.kind == "offer-of-proof")).first() is not None:
+        raise ProcedureError(f"{party.name}'s objections received {supported.received_on.isoformat()} already have their "
+                             "offer of proof", field="party")
+    numbers = set(session.exec(select(Objection.number).where(Objection.election_id == election.id,
+                                                             Objection.party_id == party.id)).all())
+    for i, w in enumerate(act.witnesses):
+        if w.objection not in numbers:
+            raise ProcedureError(f"witness {w.witness!r} is offered on objection {w.objection}, which {party.name} did not "
+                                 f"file (its objections: {', '.join(str(n) for n in sorted(numbers))}; 102.66(c))",
+                                 field=f"witnesses.{i}.objection")
+    deadline = governing_deadline(session, case, election, "offer-of-proof")
+    received_on = received_on_at(act, deadline_zone(deadline), as_of)
+    timeliness = judge(case, deadline, act, what=f"offer of proof of {party.name}", received_on=received_on)
+    require_stage(election, "filing an offer of proof", OFFER_STAGES)
+    offer = store_filing(session, case, election, party, kind="offer-of-proof", act=act, received_on=received_on,
+                         deadline=deadline, timeliness=timeliness, body=witnesses, served=[], confidential=True,
+                         accompanies_id=supported.id)
+    n = len(act.witnesses)
+    summary = (f"Offer of proof of {party.name} ({n} witness{'es' if n != 1 else ''}) in support of its objections received "
+               f"{supported.received_on.isoformat()}; received {act.at.isoformat() if act.at else received_on.isoformat()}; "
+               "confidential: to the Regional Director only (102.69(a)(8))")
+    entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
+                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{offer.id}")
+    assert entry.id is not None
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary)

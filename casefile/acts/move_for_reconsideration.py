@@ -1,0 +1,74 @@
+"""A party's motion for reconsideration of the Regional Director's decision (29 CFR 102.65(e)).
+
+Due 10 business days after service of the decision (service is taken as the issue date when the
+record has no other: the rd-decision act keeps the period so); filing it does not stop the clock for a
+request for review or exceptions and stays nothing unless the Regional Director orders (R-K6).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import Field
+from sqlmodel import Session
+
+from casefile.acts.base import Done, Issue, Paragraph, Who, again, content_key, election_for, recorded
+from casefile.acts.party_filing import (
+    PartyFilingIn,
+    deadline_zone,
+    governing_deadline,
+    judge,
+    received_on_at,
+    service_list,
+    store_filing,
+)
+from casefile.record.lookups import get_party
+from casefile.record.models import Case
+from casefile.record.workflow import docket
+from casefile.vocab import Actor
+
+#: What every such motion's record says (R-K6).
+NO_STAY = ("a motion for reconsideration does not stop the time for a request for review or exceptions and stays "
+           "nothing unless ordered (29 CFR 102.65(e); rules.md R-K6)")
+
+
+class MoveForReconsideration(PartyFilingIn):
+    """The motion as filed: ``party``, ``grounds`` (the material error or the new evidence, each in a
+    paragraph); ``at``/``date`` its receipt by the Regional Office."""
+
+    act: Literal["move-for-reconsideration"] = "move-for-reconsideration"
+    grounds: list[Paragraph] = Field(min_length=1, max_length=200)
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """casefile has no template for a motion: it is recorded from the motion itself."""
+    return ()
+
+
+def perform(session: Session, act: MoveForReconsideration, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """File the motion for reconsideration of the Regional Director's decision in the election.
+
+    The decision must be in the record (its reconsideration period: ProcedureError otherwise). Judged
+    against the stored period (10 business days after service, or the date an order fixed; 11:59 p.m.
+    at the Regional Office). Served on every other party. No stage moves and no period stops (R-K6):
+    the result says so. Idempotent on (election, party, grounds). Raises UntimelyFiling,
+    ProcedureError, UnknownRecord. Authority: 29 CFR 102.65(e), 102.2; rules.md R-K6.
+    """
+    election = election_for(session, case, act.election)
+    party = get_party(session, case, act.party)
+    key = content_key(f"reconsideration:e{election.sequence}:{party.key}", act.grounds)
+    if (entry := recorded(session, case, key)) is not None:
+        return again(entry, act.act, ())
+    deadline = governing_deadline(session, case, election, "reconsideration-motion")
+    received_on = received_on_at(act, deadline_zone(deadline), as_of)
+    timeliness = judge(case, deadline, act, what=f"motion for reconsideration of {party.name}", received_on=received_on)
+    filing = store_filing(session, case, election, party, kind="reconsideration-motion", act=act,
+                          received_on=received_on, deadline=deadline, timeliness=timeliness,
+                          body=[{"ground": g} for g in act.grounds], served=service_list(session, case, party, received_on))
+    summary = (f"Motion of {party.name} for reconsideration of the Regional Director's decision, received "
+               f"{act.at.isoformat() if act.at else received_on.isoformat()}; {NO_STAY}")
+    entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
+                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
+    assert entry.id is not None
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary, warnings=(NO_STAY,))

@@ -1,0 +1,83 @@
+"""A party's statement in opposition to another party's request for review (29 CFR 102.67(f)).
+
+Due 5 business days after the last day the request for review could be filed (not after it was
+filed: R-B5, R-N6), received by the Board's Office of the Executive Secretary; no reply without
+special leave; the Board may rule without waiting for it.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import Field
+from sqlmodel import Session
+
+from casefile.acts.base import Done, Issue, Paragraph, Who, again, content_key, election_for, recorded
+from casefile.acts.party_filing import (
+    PartyFilingIn,
+    deadline_zone,
+    filings_of,
+    judge,
+    received_on_at,
+    service_list,
+    store_filing,
+)
+from casefile.errors import ProcedureError
+from casefile.record.lookups import deadline_of, get_party
+from casefile.record.models import Case
+from casefile.record.workflow import docket
+from casefile.rules.offices import BOARD_OFFICE
+from casefile.vocab import Actor, DeadlineKind
+
+
+class OpposeReview(PartyFilingIn):
+    """The statement in opposition as filed with the Board: ``party`` the opposing party, ``points``
+    its points in order; ``at``/``date`` its receipt by the Office of the Executive Secretary."""
+
+    act: Literal["oppose-review"] = "oppose-review"
+    points: list[Paragraph] = Field(min_length=1, max_length=200)
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """casefile has no template for the opposition (rules.md D15): it is recorded from the statement itself."""
+    return ()
+
+
+def perform(session: Session, act: OpposeReview, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """File the statement in opposition to the request for review pending in the election.
+
+    Another party must have requested review (ProcedureError otherwise; a party does not oppose its
+    own request). Judged against the stored opposition deadline (5 business days after the last day
+    for the request, received by the Board: 11:59 p.m. Eastern; R-N6, R-B5, R-B9); where the request
+    is of a decision setting the election aside, no period is in the record (R-N3 leaves the
+    request's own period open) and the statement is accepted, the docket saying so. No stage moves.
+    Served on every other party. Idempotent on (election, party, points). Raises UntimelyFiling,
+    ProcedureError, UnknownRecord. Authority: 29 CFR 102.67(f), 102.2; rules.md R-N6, R-B5.
+    """
+    election = election_for(session, case, act.election)
+    party = get_party(session, case, act.party)
+    key = content_key(f"rfr-opposition:e{election.sequence}:{party.key}", act.points)
+    if (entry := recorded(session, case, key)) is not None:
+        return again(entry, act.act, ())
+    requests = [f for f in filings_of(session, election, "request-for-review") if f.party_id != party.id]
+    if not requests:
+        raise ProcedureError(f"no other party requested review in election {election.sequence} of {case.number}: there "
+                             "is no request for review to oppose (102.67(f))", field="party")
+    request = requests[-1]
+    deadline = deadline_of(session, election, DeadlineKind.RFR_OPPOSITION) if request.deadline_id is not None else None
+    received_on = received_on_at(act, deadline_zone(deadline) if deadline is not None else BOARD_OFFICE.tz, as_of)
+    timeliness = judge(case, deadline, act, what=f"statement in opposition of {party.name}", received_on=received_on) \
+        if deadline is not None else None
+    filing = store_filing(session, case, election, party, kind="rfr-opposition", act=act, received_on=received_on,
+                          deadline=deadline, timeliness=timeliness, body=[{"point": p} for p in act.points],
+                          served=service_list(session, case, party, received_on),
+                          note="no opposition period in the record: the request is of a decision setting the election "
+                               "aside, whose review period R-N3 leaves open" if deadline is None else "")
+    summary = (f"Statement in opposition of {party.name} to the request for review received "
+               f"{request.received_on.isoformat()}, received by the Board "
+               f"{act.at.isoformat() if act.at else received_on.isoformat()}")
+    entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
+                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
+    assert entry.id is not None
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary)

@@ -1,0 +1,139 @@
+"""What the party filings share (offer of proof, answering brief, cross-exceptions, motion for
+reconsideration, request for review and its opposition, request for an extension): their common
+fields as filed, the receipt date where the filing is received, the judgment against the stored
+deadline, the statement of service, and the stored Filing row."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from pydantic import Field
+from sqlmodel import Session, col, select
+
+from casefile.acts.base import ActIn, LegalDate, Paragraph, PartyKey
+from casefile.acts.file_objections import stored_deadline
+from casefile.acts.service import ServiceIn, record_service
+from casefile.errors import BadInput, ProcedureError
+from casefile.record.lookups import deadline_of
+from casefile.record.models import Case, Deadline, Election, Filing, Party
+from casefile.rules.offices import office_named
+from casefile.rules.party_filings import FILINGS
+from casefile.rules.timeliness import Timeliness, judge_filing
+from casefile.vocab import FilingMethod
+
+
+class PartyFilingIn(ActIn):
+    """The fields of a party's filing (not an act by itself): ``party`` the filer's handle; ``at``
+    the instant the receiving office received it (with the date alone, give ``date``: timeliness is
+    then judged by the date); ``method``; ``postmarked_on`` the postmark or delivery-service date of
+    a paper filing (29 CFR 102.2(b)); ``note`` for the record."""
+
+    party: PartyKey
+    method: FilingMethod = FilingMethod.E_FILING
+    postmarked_on: LegalDate | None = None
+    note: Paragraph = ""
+    service: list[ServiceIn] | None = Field(default=None, max_length=200)  # None: e-mail to each other party's counsel
+
+
+def received_on_at(act: ActIn, tz: str, as_of: datetime) -> date:
+    """The date a filing was received, where it is received (zone ``tz``): ``date``, else the date of
+    ``at`` there, else the date of ``as_of`` there. Raises BadInput (field ``at``) when ``date`` and
+    ``at`` disagree. Policy: a receipt is dated where it is received (29 CFR 102.2(b)); a request
+    for review is received in Washington, DC whatever the case's office."""
+    zone = ZoneInfo(tz)
+    if act.at is not None:
+        local = act.at.astimezone(zone).date()
+        if act.on is not None and act.on != local:
+            raise BadInput(f"{act.act_name}: 'at' {act.at.isoformat()} is {local.isoformat()} where it was received "
+                           f"({zone.key}), not the act's date {act.on.isoformat()}", field="at")
+        return local
+    if act.on is not None:
+        return act.on
+    return as_of.astimezone(zone).date()
+
+
+def governing_deadline(session: Session, case: Case, election: Election, kind: str) -> Deadline:
+    """The stored deadline a filing of ``kind`` (a key of casefile.rules.party_filings.FILINGS) is
+    judged against in ``election``. Raises ProcedureError (field ``election``) when the record holds
+    none (the act that opens the period has not been recorded)."""
+    rule = FILINGS[kind]
+    deadline = deadline_of(session, election, rule.deadline)
+    if deadline is None:
+        raise ProcedureError(f"election {election.sequence} of {case.number} has no {rule.noun} period: the act that "
+                             f"opens it is not in the record ({rule.citation})", field="election")
+    return deadline
+
+
+def judge(case: Case, deadline: Deadline, act: PartyFilingIn, *, what: str, received_on: date,
+          extension_request: bool = False) -> Timeliness:
+    """Judge the filing against the stored ``deadline`` (casefile.rules.timeliness.judge_filing).
+    Raises UntimelyFiling. Authority: 29 CFR 102.2(a)-(c)."""
+    return judge_filing(stored_deadline(case, deadline), what=what, received_on=received_on, received_at=act.at,
+                        method=act.method, postmarked_on=act.postmarked_on, extension_request=extension_request)
+
+
+def deadline_zone(deadline: Deadline) -> str:
+    """The zone of the office that receives filings against ``deadline``."""
+    return office_named(deadline.office_key).tz
+
+
+def service_list(session: Session, case: Case, party: Party, on: date) -> list[dict[str, Any]]:
+    """Copies beyond the parties' (none): service on every other party is written to the service
+    ledger when the filing is stored (casefile.acts.service.record_service, the act's ``service``)."""
+    return []
+
+
+def store_filing(session: Session, case: Case, election: Election, party: Party, *, kind: str, act: PartyFilingIn,
+                 received_on: date, deadline: Deadline | None, timeliness: Timeliness | None, body: list[Any],
+                 served: list[dict[str, Any]], confidential: bool = False, accompanies_id: int | None = None,
+                 note: str = "") -> Filing:
+    """Store the Filing row (flushed: its id is set)."""
+    filing = Filing(
+        case_id=case.id, election_id=election.id, party_id=party.id, kind=kind,  # type: ignore[arg-type]
+        received_at=act.at, received_on=received_on, method=act.method,
+        deadline_id=deadline.id if deadline is not None else None, timely=True,
+        timeliness_note=timeliness.note if timeliness is not None else note, confidential=confidential,
+        body=body, note=act.noted(act.note), accompanies_id=accompanies_id,
+    )
+    session.add(filing)
+    session.flush()
+    rule = FILINGS.get(kind)
+    record_service(session, case, filing, party, service=act.service, document=rule.noun if rule else kind.replace("-", " "),
+                   filed_with="the Board (Office of the Executive Secretary)" if rule is not None and rule.board else None,
+                   copies=tuple(str(d.get("party")) for d in served if isinstance(d, dict) and d.get("party")))
+    return filing
+
+
+def filings_of(session: Session, election: Election, kind: str, *, party: Party | None = None) -> list[Filing]:
+    """The election's filings of ``kind`` (of ``party`` when given), in the order received."""
+    query = select(Filing).where(Filing.election_id == election.id, Filing.kind == kind)
+    if party is not None:
+        query = query.where(Filing.party_id == party.id)
+    return list(session.exec(query.order_by(col(Filing.received_on), col(Filing.id))))
+
+
+def find_deadline(session: Session, case: Case, *, deadline_id: int | None, kind: Any, selector: Any) -> Deadline:
+    """The deadline an act names: by id (``deadline``, as `casefile deadlines` lists it), or by
+    ``kind`` in the election ``selector`` names (the latest of that kind). Raises BadInput (neither
+    or both given; an election that is not the deadline's), UnknownRecord (no such deadline)."""
+    from casefile.acts.base import election_for
+    from casefile.errors import UnknownRecord
+
+    if (deadline_id is None) == (kind is None):
+        raise BadInput("name the deadline by its id ('deadline', see `casefile deadlines`) or by its kind ('kind'), "
+                       "not both", field="deadline")
+    if deadline_id is not None:
+        deadline = session.get(Deadline, deadline_id, with_for_update=True)
+        if deadline is None or deadline.case_id != case.id:
+            raise UnknownRecord(f"{case.number} has no deadline {deadline_id} (see `casefile deadlines --case "
+                                f"{case.number}`)", field="deadline")
+        if selector is not None and election_for(session, case, selector).id != deadline.election_id:
+            raise BadInput(f"deadline {deadline.id} is not a deadline of the election named", field="election")
+        return deadline
+    election = election_for(session, case, selector)
+    found = deadline_of(session, election, kind)
+    if found is None:
+        raise UnknownRecord(f"election {election.sequence} of {case.number} has no {kind.value} deadline", field="kind")
+    return found

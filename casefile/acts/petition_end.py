@@ -1,0 +1,37 @@
+"""What withdrawal and dismissal of the petition share: the elections they end (the latest of each
+voting unit, when its stage allows a side exit: casefile.record.workflow) and the periods they moot."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlmodel import Session
+
+from casefile.errors import IllegalTransition
+from casefile.record.deadlines import close_open_deadlines
+from casefile.record.lookups import elections_of
+from casefile.record.models import Case, Election
+from casefile.record.workflow import allowed
+from casefile.vocab import DeadlineKind, DeadlineStatus, Stage
+
+
+def open_elections(session: Session, case: Case, to_stage: Stage, *, what: str) -> list[Election]:
+    """The case's elections the petition's end reaches: the latest election of each voting unit (an
+    election a rerun or runoff already followed stays as it is), each at a stage from which
+    ``to_stage`` is allowed. Raises IllegalTransition naming the stages when none is."""
+    latest: dict[str, Election] = {}
+    for election in elections_of(session, case, lock=True):
+        latest[election.unit_id] = election
+    chosen = [e for e in latest.values() if allowed(e.stage, to_stage)]
+    if not chosen:
+        stages = ", ".join(f"election {e.sequence} at {e.stage.value!r}" for e in latest.values()) or "no election"
+        raise IllegalTransition(f"{what}: {case.number} has {stages}; the petition can end this way only before the "
+                                "certification (rules.md §4; 29 CFR 102.60(a), 102.71)")
+    return chosen
+
+
+def moot_periods(session: Session, election: Election, *, as_of: datetime, on: date, why: str) -> int:
+    """Close the election's open periods as mooted by the petition's end. Returns how many."""
+    closed = close_open_deadlines(session, election, set(DeadlineKind), status=DeadlineStatus.MOOTED, as_of=as_of,
+                                  reason=f"mooted: {why} on {on.isoformat()}")
+    return len(closed)

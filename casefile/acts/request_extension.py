@@ -1,0 +1,103 @@
+"""A party's request for an extension of time to file a document (29 CFR 102.2(c)).
+
+The request must be filed no later than the date the document is due — *received* by then: the
+postmark rule does not reach it (102.2(b)); one filed within 3 days of the due date must rest on
+circumstances not reasonably foreseeable in advance; it is written, and served simultaneously on the
+other parties, who may state their positions (R-B10). Only the offer of proof among the objection
+filings can be extended (R-G5); the objections themselves cannot (R-G6). The order that grants it is
+the pin-deadline act (an order fixing or extending a date); the request itself moves no date.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import Field
+from sqlmodel import Session
+
+from casefile.acts.base import Done, Issue, LegalDate, Paragraph, Who, again, content_key, recorded
+from casefile.acts.file_objections import stored_deadline
+from casefile.acts.party_filing import (
+    PartyFilingIn,
+    deadline_zone,
+    find_deadline,
+    received_on_at,
+    service_list,
+    store_filing,
+)
+from casefile.errors import BadInput, ProcedureError
+from casefile.record.lookups import get_party
+from casefile.record.models import Case, Election
+from casefile.record.workflow import docket
+from casefile.rules.deadlines import NOUNS
+from casefile.rules.extensions import check_extendable
+from casefile.rules.party_filings import late_extension_request_note
+from casefile.rules.timeliness import StoredDeadline, judge_filing
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus
+
+
+class RequestExtension(PartyFilingIn):
+    """The request as filed: the period it asks to extend — ``deadline`` (its id, as `casefile
+    deadlines` lists it) or ``kind`` (in the election named, default the latest) —, ``until`` the
+    date asked for (when the request names one), ``reasons`` (the good cause), ``positions`` the
+    other parties' positions as the request states them; ``at``/``date`` its receipt."""
+
+    act: Literal["request-extension"] = "request-extension"
+    deadline: Annotated[int, Field(ge=1, strict=True)] | None = None
+    kind: DeadlineKind | None = None
+    until: LegalDate | None = None
+    reasons: Paragraph = Field(min_length=1)
+    positions: Paragraph = ""
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """casefile has no template for the request (rules.md D4): it is recorded from the request itself."""
+    return ()
+
+
+def perform(session: Session, act: RequestExtension, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """Record the party's request for an extension of the named period.
+
+    Refused for the objections periods (cannot be extended: 102.69(a)(8), R-G6) and for a mooted
+    period; ``until`` must be later than the date the record holds. Judged against the stored deadline
+    as a request for an extension: received (not postmarked) by the due date, 11:59 p.m. at the office
+    that receives the document (``judge_filing(..., extension_request=True)``); filed within 3 days
+    of the due date it is recorded with the 102.2(c) warning (unforeseeable circumstances). Served
+    on every other party. No date moves and no stage changes until an order grants it (pin-deadline).
+    Idempotent on (deadline, party, date asked, reasons). Raises UntimelyFiling, ProcedureError,
+    BadInput, UnknownRecord. Authority: 29 CFR 102.2(b), (c); 102.69(a)(8), (g); rules.md R-B10, R-G5, R-G6.
+    """
+    deadline = find_deadline(session, case, deadline_id=act.deadline, kind=act.kind, selector=act.election)
+    election = session.get(Election, deadline.election_id)
+    assert election is not None
+    party = get_party(session, case, act.party)
+    key = content_key(f"extension-request:{deadline.id}:{party.key}", act.until, " ".join(act.reasons.split()))
+    if (entry := recorded(session, case, key)) is not None:
+        return again(entry, act.act, ())
+    check_extendable(deadline.kind)
+    if deadline.status is DeadlineStatus.MOOTED:
+        raise ProcedureError(f"the {NOUNS[deadline.kind]} period is mooted (what it awaited was overtaken): there is "
+                             "nothing to extend", field="deadline")
+    if act.until is not None and act.until <= deadline.due_on:
+        raise BadInput(f"the request asks for {act.until.isoformat()}, not later than the date the record holds "
+                       f"({deadline.due_on.isoformat()}): it asks no extension", field="until")
+    received_on = received_on_at(act, deadline_zone(deadline), as_of)
+    stored: StoredDeadline = stored_deadline(case, deadline)
+    timeliness = judge_filing(stored, what=f"request of {party.name} for an extension of the {NOUNS[deadline.kind]}",
+                              received_on=received_on, received_at=act.at, method=act.method,
+                              postmarked_on=act.postmarked_on, extension_request=True)
+    warnings = tuple(w for w in (late_extension_request_note(received_on, deadline.due_on),) if w)
+    body = [{"deadline_id": deadline.id, "kind": deadline.kind.value, "due_on": deadline.due_on.isoformat(),
+             "until": act.until.isoformat() if act.until else None, "reasons": act.reasons, "positions": act.positions}]
+    filing = store_filing(session, case, election, party, kind="extension-request", act=act, received_on=received_on,
+                          deadline=deadline, timeliness=timeliness, body=body,
+                          served=service_list(session, case, party, received_on))
+    asked = f" to {act.until.isoformat()}" if act.until else ""
+    summary = (f"Request of {party.name} for an extension of the {NOUNS[deadline.kind]} (due "
+               f"{deadline.due_on.isoformat()}){asked}, received {act.at.isoformat() if act.at else received_on.isoformat()}"
+               + (f"; {warnings[0]}" if warnings else ""))
+    entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
+                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
+    assert entry.id is not None
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary, warnings=warnings)

@@ -1,0 +1,140 @@
+"""A party's request for review by the Board of a Regional Director's action: of the certification
+(the final disposition, R-N2), of a dismissal of the petition (R-S1), or of a decision that sets the
+election aside and directs a second one (not a final disposition, R-N3).
+
+Where review lies at all follows from the election agreement (R-K5, casefile.rules.review: none in a
+consent election; an agreement not in the record is treated as allowing it, and said so); a dismissal
+is reviewable whatever the agreement (102.71). The request is filed with the Board's Office of the
+Executive Secretary in Washington, DC, and is received there: its cut-off is 11:59 p.m. Eastern
+whatever the case's office (R-B9). It stays nothing unless the Board orders (R-N7).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import Field
+from sqlmodel import Session
+
+from casefile.acts.base import Done, Issue, Paragraph, Who, again, content_key, election_for, recorded
+from casefile.acts.party_filing import (
+    PartyFilingIn,
+    deadline_zone,
+    filings_of,
+    judge,
+    received_on_at,
+    service_list,
+    store_filing,
+)
+from casefile.errors import ProcedureError
+from casefile.record.lookups import deadline_of, get_party
+from casefile.record.models import Case, Election
+from casefile.record.workflow import advance, docket
+from casefile.rules.offices import BOARD_OFFICE
+from casefile.rules.party_filings import FILINGS
+from casefile.rules.review import board_review, review_of_set_aside
+from casefile.vocab import Actor, DeadlineKind, Stage
+
+Reviewed = Literal["certification", "dismissal", "set-aside"]
+
+
+class RequestForReview(PartyFilingIn):
+    """The request as filed with the Board: ``party`` the requesting party, ``grounds`` the grounds
+    relied on (rules.md R-N4: a substantial question of law or policy, a clearly erroneous finding on
+    a substantial factual issue, prejudicial error in the hearing, compelling reasons to reconsider a
+    rule or policy), each in a paragraph; ``at``/``date`` its receipt by the Office of the Executive
+    Secretary (Eastern time)."""
+
+    act: Literal["request-for-review"] = "request-for-review"
+    grounds: list[Paragraph] = Field(min_length=1, max_length=200)
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """casefile has no template for the request (rules.md D15): it is recorded from the request itself."""
+    return ()
+
+
+def reviewed_action(election: Election) -> Reviewed:
+    """What a request for review filed now in ``election`` asks the Board to review, from its stage:
+    the certification (certified; rfr-pending, another party's request already filed; closed, once its
+    period ran out — a request then is late unless an order extended the time), the dismissal (dismissed), or the decision setting it aside (set-aside /
+    rerun-directed). Raises ProcedureError (field ``election``) for any other stage: no
+    final disposition and no set-aside to review. Authority: 29 CFR 102.67(c), 102.69(h), 102.71;
+    rules.md R-N2, R-N3, R-S1."""
+    if election.stage in (Stage.CERTIFIED, Stage.RFR_PENDING, Stage.CLOSED):
+        return "certification"
+    if election.stage is Stage.DISMISSED:
+        return "dismissal"
+    if election.stage in (Stage.SET_ASIDE, Stage.RERUN_DIRECTED):
+        return "set-aside"
+    raise ProcedureError(f"election {election.sequence} is at stage {election.stage.value!r}: a request for review lies "
+                         "after the final disposition (certification or dismissal, 102.69(h), 102.71) or a decision that "
+                         "sets the election aside (R-N3)", field="election")
+
+
+def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """File the request for review of the Regional Director's action in the election.
+
+    Refused in a consent election (no review, R-K5; a dismissal excepted, 102.71) and at a stage with
+    nothing to review (ProcedureError). A certification or dismissal kept the request-for-review
+    deadline: the request is judged against it as stored (10 business days after the action, or the
+    date an order fixed; received by the Board, 11:59 p.m. Eastern: R-N2, R-B9). A decision setting
+    the election aside is no final disposition: the request may be filed now or until 10 business
+    days after the eventual certification (R-N3) — it is accepted and the result says so. One request
+    per party per action (R-N5). A certified election moves to rfr-pending; otherwise no stage moves
+    (the second election proceeds unless the Board stays it, R-N7). Served on every other party, with
+    a copy to the Regional Director. A certified election the sweep closed when the period ran out is
+    taken back to rfr-pending by a request within a period an order extended since (102.2(c), (d));
+    one without such an order is late (UntimelyFiling). Idempotent on (election, party, grounds). Raises UntimelyFiling,
+    ProcedureError, IllegalTransition, UnknownRecord. Authority: 29 CFR 102.67(c)-(g), (i), 102.69(h),
+    102.71, 102.2; rules.md R-K5, R-N1-R-N7, R-S1.
+    """
+    election = election_for(session, case, act.election)
+    party = get_party(session, case, act.party)
+    key = content_key(f"request-for-review:e{election.sequence}:{party.key}", act.grounds)
+    if (entry := recorded(session, case, key)) is not None:
+        return again(entry, act.act, ())
+    reviewed = reviewed_action(election)
+    review = board_review(case.agreement)
+    if reviewed != "dismissal" and not review.available:
+        raise ProcedureError(f"{review.statement} A request for review is not available.", field="party")
+    if filings_of(session, election, "request-for-review", party=party):
+        raise ProcedureError(f"{party.name} already requested review of this action: one request for review per "
+                             "action of the Regional Director (29 CFR 102.67(i)(1); rules.md R-N5)", field="party")
+    warnings: list[str] = [] if review.agreement_known or reviewed == "dismissal" else [review.statement]
+    deadline = deadline_of(session, election, DeadlineKind.REQUEST_FOR_REVIEW) if reviewed != "set-aside" else None
+    if reviewed != "set-aside" and deadline is None:
+        raise ProcedureError(f"election {election.sequence} of {case.number} has no request-for-review period in the "
+                             f"record ({FILINGS['request-for-review'].citation})", field="election")
+    zone = deadline_zone(deadline) if deadline is not None else BOARD_OFFICE.tz
+    received_on = received_on_at(act, zone, as_of)
+    timeliness = judge(case, deadline, act, what=f"request for review of {party.name}", received_on=received_on) \
+        if deadline is not None else None
+    if deadline is None:
+        flag = review_of_set_aside(review) or ""
+        warnings.append(flag)
+    body = [{"ground": g} for g in act.grounds]
+    served = [*service_list(session, case, party, received_on), {
+        "party": "Regional Director", "representative": "", "manner": "[manner not in record]", "address": "",
+        "served_on": received_on.isoformat()}]  # a copy to the Regional Director (102.67(i)(2))
+    filing = store_filing(session, case, election, party, kind="request-for-review", act=act, received_on=received_on,
+                          deadline=deadline, timeliness=timeliness, body=body, served=served,
+                          note="no request-for-review period runs yet: a decision setting the election aside is not a "
+                               "final disposition (R-N3)" if deadline is None else "")
+    what = {"certification": "the certification", "dismissal": "the dismissal of the petition",
+            "set-aside": "the decision setting the election aside"}[reviewed]
+    n = len(act.grounds)
+    summary = (f"Request for review of {what}, by {party.name} ({n} ground{'s' if n != 1 else ''}), received by the Board "
+               f"{act.at.isoformat() if act.at else received_on.isoformat()}")
+    if not review.agreement_known and reviewed != "dismissal":
+        summary += f" ({review.statement})"
+    ref = f"filing:{filing.id}"
+    if election.stage in (Stage.CERTIFIED, Stage.CLOSED):
+        entry = advance(session, election, Stage.RFR_PENDING, as_of=as_of, occurred_on=received_on, act=act.act,
+                        act_key=key, actor=Actor.PARTY, summary=summary, ref=ref)
+    else:
+        entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
+                       act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref)
+    assert entry.id is not None
+    return Done(act=act.act, ref=ref, entry_id=entry.id, summary=summary, warnings=tuple(w for w in warnings if w))

@@ -1,0 +1,117 @@
+"""Transfer of a case to another Region (29 CFR 102.72(a)(3)), from the date of the order.
+
+From the order on, the case's receiving office (``Case.office_key``) is the new Region's office:
+the documents issued later are signed by that Region (the documents take the Region from the
+office, casefile.rules.offices), and the periods that start later are counted on that office's
+calendar and end at 11:59 p.m. in its zone. The case number keeps its Region (``Case.region``):
+numbers are never re-derived. Periods already running stay with the office that was to receive
+them unless the order says otherwise (casefile.rules.transfer, which says why). Real case: Amazon
+JFK8, 29-RC-288020, transferred from Region 29 (Brooklyn) to Region 28 (Phoenix) in April 2022 after
+Amazon's objections put Region 29's own conduct at issue (examples/amazon-jfk8-29-RC-288020.yaml).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+from zoneinfo import ZoneInfo
+
+from pydantic import Field
+from sqlmodel import Session, col, select
+
+from casefile.acts.base import ActIn, Done, Issue, Line, Who, again, content_key, recorded
+from casefile.errors import NotAllowedNow
+from casefile.record.deadlines import office_of
+from casefile.record.lookups import elections_of
+from casefile.record.models import Case, Deadline
+from casefile.record.workflow import docket
+from casefile.rules.calendar import day_label
+from casefile.rules.deadlines import NOUNS
+from casefile.rules.extensions import cutoff_of_fixed_date
+from casefile.rules.offices import office_for
+from casefile.rules.transfer import RUNNING_RULE, RunningDeadlines, check_transfer, moves_on_transfer
+from casefile.vocab import Actor, DeadlineStatus, Stage
+
+#: Stages after which a case has nothing left to transfer.
+_FINISHED = frozenset({Stage.CLOSED, Stage.WITHDRAWN, Stage.DISMISSED})
+
+
+class TransferCase(ActIn):
+    """The order transferring the case: ``region`` the Region it goes to ("28"), ``office`` its
+    receiving office there (a key such as "28-phoenix" or a city; default the Region's main
+    office), ``order`` the order in words (who made it, when); ``date`` the order's date;
+    ``running_deadlines`` what the order says of the periods already running: ``stay`` with the
+    office that was to receive them (default), or ``move`` to the new office."""
+
+    act: Literal["transfer-case"] = "transfer-case"
+    region: Line = Field(min_length=1)
+    office: Line | None = None
+    order: Line = Field(min_length=1)
+    running_deadlines: RunningDeadlines = "stay"
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """casefile has no template for the transfer order: it is recorded from the order itself."""
+    return ()
+
+
+def perform(session: Session, act: TransferCase, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """Transfer the case to the office the order names, from the order's date.
+
+    Refused when the case is already with that office, for the Board's office (BadInput), and for a
+    case whose every election is closed, withdrawn or dismissed (NotAllowedNow); an unknown Region or
+    office is refused naming the Region's offices (UnknownRegion). ``Case.office_key`` becomes the new
+    office; ``Case.region`` (the number's) is kept. Open deadlines received by the old office stay
+    there (their derivation says so) unless ``running_deadlines`` is ``move``: they then keep their
+    date and end at 11:59:59 p.m. in the new office's zone, and the docket says old → new. Periods
+    the Board receives never move. No election changes stage. Idempotent on (office, order's date,
+    order). Authority: 29 CFR 102.72(a)(3), 102.2(b); casefile.rules.transfer.
+    """
+    new = office_for(act.region, act.office)  # UnknownRegion names the Region's offices
+    ordered_on = act.legal_date(case, as_of)
+    order = " ".join(act.order.split())
+    key = content_key(f"transfer:{new.key}", ordered_on, order)
+    if (entry := recorded(session, case, key)) is not None:
+        return again(entry, act.act, ())
+    old = office_of(case)
+    check_transfer(old, new)
+    elections = elections_of(session, case, lock=True)
+    if elections and all(e.stage in _FINISHED for e in elections):
+        raise NotAllowedNow(f"{case.number} is finished (every election closed, withdrawn or dismissed): there is "
+                            "nothing to transfer", field="date")
+    case.office_key = new.key
+    session.add(case)
+    moved, stayed = [], []
+    for deadline in session.exec(select(Deadline).where(Deadline.case_id == case.id, Deadline.status == DeadlineStatus.OPEN)
+                                 .order_by(col(Deadline.due_on), col(Deadline.id))):
+        if deadline.office_key != old.key:
+            continue  # received by the Board (or by an office an earlier transfer left it with)
+        if moves_on_transfer(receiving_office_key=deadline.office_key, running=act.running_deadlines):
+            before = deadline.cutoff_at
+            deadline.office_key = new.key
+            deadline.cutoff_at = cutoff_of_fixed_date(deadline.kind, deadline.due_on, office_tz=new.tz)
+            deadline.derivation = [*deadline.derivation,
+                                   f"case transferred to {new.name} ({new.key}) on {day_label(ordered_on)} by order: "
+                                   f"{order}; the order sends this filing there: due {day_label(deadline.due_on)}, "
+                                   f"cut-off {deadline.cutoff_at.isoformat()} ({new.tz})"]
+            moved.append(f"{NOUNS[deadline.kind]} due {deadline.due_on.isoformat()}: cut-off "
+                         f"{before.astimezone(ZoneInfo(old.tz)).isoformat()} → {deadline.cutoff_at.isoformat()}")
+        else:
+            deadline.derivation = [*deadline.derivation,
+                                   f"case transferred to {new.name} ({new.key}) on {day_label(ordered_on)}: this period, "
+                                   f"already running, stays with {old.name} ({old.key}): {RUNNING_RULE}"]
+            stayed.append(f"{NOUNS[deadline.kind]} due {deadline.due_on.isoformat()}")
+        session.add(deadline)
+    session.flush()
+    summary = (f"Case transferred from Region {int(old.region or case.region)} ({old.name}) to Region {int(new.region or 0)} "
+               f"({new.name}) by order: {order}")
+    if moved:
+        summary += f"; moved to {new.name} by the order: {'; '.join(moved)}"
+    if stayed:
+        summary += f"; still received by {old.name} (already running): {'; '.join(stayed)}"
+    latest = elections[-1] if elections else None
+    entry = docket(session, case.id, election_id=latest.id if latest else None, as_of=as_of,  # type: ignore[arg-type]
+                   occurred_on=ordered_on, act=act.act, act_key=key, actor=Actor.GENERAL_COUNSEL, summary=summary,
+                   ref=f"case:{case.id}")
+    assert entry.id is not None
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary)

@@ -1,0 +1,73 @@
+"""Withdrawal of the petition, with the consent it needs (29 CFR 102.60(a); rules.md R-S1).
+
+A petition may be withdrawn only with the Regional Director's consent — the Board's once the record
+has been transferred to it. Any election not yet certified ends: it moves to withdrawn through the
+stage machine (rules.md §4 side exit), including one whose rerun or runoff is directed but not held;
+its open periods are mooted.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import Field
+from sqlmodel import Session
+
+from casefile.acts.base import ActIn, Done, Issue, Line, Paragraph, PartyKey, Who, again, recorded
+from casefile.acts.petition_end import moot_periods, open_elections
+from casefile.errors import ProcedureError
+from casefile.record.lookups import get_party
+from casefile.record.models import Case
+from casefile.record.workflow import advance
+from casefile.vocab import Actor, PartyRole, Stage
+
+
+class WithdrawPetition(ActIn):
+    """The withdrawal as approved: ``party`` the petitioner (its handle), ``consented_by`` who approved
+    it ("Regional Director, Region 10"; "the Board" once the record is before it), ``date`` the day it
+    was approved; ``note``."""
+
+    act: Literal["withdraw-petition"] = "withdraw-petition"
+    party: PartyKey
+    consented_by: Line = Field(min_length=1)
+    note: Paragraph = ""
+
+
+def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+    """casefile has no template for the order approving the withdrawal: it is recorded from the order itself."""
+    return ()
+
+
+def perform(session: Session, act: WithdrawPetition, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """Withdraw the petition with the consent named.
+
+    ``party`` must be the petitioner (ProcedureError: only the party that filed the petition withdraws
+    it). Every voting unit's latest election not yet certified moves to withdrawn (IllegalTransition
+    when none can: a certified election ends by the request-for-review period, not by withdrawal);
+    their open periods are mooted. Idempotent on the date. Raises ProcedureError, IllegalTransition,
+    UnknownRecord. Authority: 29 CFR 102.60(a); rules.md R-S1, §4.
+    """
+    on = act.legal_date(case, as_of)
+    key = f"withdraw-petition:{on.isoformat()}"
+    if (entry := recorded(session, case, key)) is not None:
+        return again(entry, act.act, ())
+    party = get_party(session, case, act.party)
+    if party.role not in (PartyRole.PETITIONER, PartyRole.INDIVIDUAL_PETITIONER):
+        raise ProcedureError(f"{party.name} is the {party.role.value}, not the petitioner: only the petitioner withdraws "
+                             "its petition (102.60(a))", field="party")
+    consent = " ".join(act.consented_by.split())
+    elections = open_elections(session, case, Stage.WITHDRAWN, what="withdrawal of the petition")
+    first = None
+    for election in elections:
+        mooted = moot_periods(session, election, as_of=as_of, on=on, why="the petition was withdrawn")
+        summary = (f"Petition withdrawn by {party.name} with the consent of {consent} (102.60(a)); election "
+                   f"{election.sequence} ends" + (f"; {mooted} open periods mooted" if mooted else ""))
+        if act.note:
+            summary += f" — {act.note}"
+        entry = advance(session, election, Stage.WITHDRAWN, as_of=as_of, occurred_on=on, act=act.act,
+                        act_key=key if first is None else f"{key}:e{election.sequence}", actor=Actor.REGIONAL_DIRECTOR,
+                        summary=summary, ref=f"party:{party.id}")
+        first = first or entry
+    assert first is not None and first.id is not None
+    return Done(act=act.act, ref=first.ref, entry_id=first.id, summary=first.summary)

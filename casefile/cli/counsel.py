@@ -1,0 +1,47 @@
+"""``casefile counsel add``: a party's counsel of record with the details its filings are signed and
+served with (name, firm, address, phone, e-mail, bar number). Performs the add-counsel act through
+the front door; imports neither Prefect nor WeasyPrint."""
+
+from __future__ import annotations
+
+import typer
+
+from casefile.cli.app import app
+
+counsel_app = typer.Typer(help="Counsel of record of the parties: the names, firms, addresses and bar numbers "
+                          "filings are signed and served with.", no_args_is_help=True)
+app.add_typer(counsel_app, name="counsel")
+
+
+@counsel_app.command("add")
+def add(
+    case_number: str = typer.Argument(..., help="NLRB case number, e.g. 13-RC-400123"),
+    party: str = typer.Option(..., "--party", help="The party's handle (as in the case file)."),
+    name: str = typer.Option(..., "--name", help="Counsel's name as signed, e.g. 'Karen L. Whitfield'."),
+    firm: str = typer.Option("", "--firm", help="Law firm or organization."),
+    address: str = typer.Option("", "--address", help="Postal address; separate lines with '; '."),
+    phone: str = typer.Option("", "--phone", help="Telephone."),
+    email: str = typer.Option("", "--email", help="E-mail address (where e-mail service goes)."),
+    bar_number: str = typer.Option("", "--bar-number", help="As printed under the signature, e.g. 'Illinois Bar No. 6201234'."),
+    as_of: str | None = typer.Option(None, help="When it is recorded (ISO instant or date); default now."),
+) -> None:
+    """Add counsel of record for a party (the first added is lead counsel); the same name again updates
+    their details. Filings are then signed by them and the other parties' filings served on them."""
+    from pydantic import ValidationError
+
+    from casefile import app as front
+    from casefile.acts import parse_act
+    from casefile.cli.perform import run_act
+    from casefile.errors import BadInput
+
+    data = {"act": "add-counsel", "party": party, "name": name, "firm": firm, "address": address, "phone": phone,
+            "email": email, "bar_number": bar_number}
+    try:
+        act = parse_act(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = [str(p) for p in err["loc"]][1:]
+        option = "--" + loc[0].replace("_", "-") if loc else "the command"
+        raise BadInput(f"counsel add: option {option}: {err['msg'].removeprefix('Value error, ')}", field=option) from exc
+    moment = None if as_of is None else front.read_instant(as_of, what="--as-of", case_number=case_number)
+    run_act(act, case_number=case_number, as_of=moment)

@@ -1,0 +1,74 @@
+"""The party filings around the decisions: which stored period each is judged against, who receives
+it, and the extension-request rules (29 CFR 102.2(c)).
+
+Every filing here is judged against the deadline the record holds for it (computed when the period
+opened, or fixed or extended by an order since): casefile.rules.timeliness.judge_filing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from casefile.vocab import DeadlineKind
+
+__all__ = ["FILINGS", "FilingRule", "late_extension_request_note"]
+
+
+@dataclass(frozen=True)
+class FilingRule:
+    """A party filing: the stored period it is judged against, the filing's own name in words,
+    whether the Board (not the Region) receives it, and the rule."""
+
+    deadline: DeadlineKind
+    noun: str
+    board: bool
+    citation: str
+
+
+#: Filing kind (as stored in Filing.kind) → its rule.
+FILINGS: dict[str, FilingRule] = {
+    "offer-of-proof": FilingRule(
+        DeadlineKind.OFFER_OF_PROOF, "offer of proof", False,
+        "29 CFR 102.69(a)(8), 102.66(c) (due with the objections unless the Regional Director extends it); "
+        "rules.md R-G4, R-G5"),
+    "answering-brief": FilingRule(
+        DeadlineKind.ANSWERING_BRIEF, "answering brief", False,
+        "29 CFR 102.69(c)(1)(iii) (5 business days from the last day exceptions could be filed); rules.md R-K2"),
+    # 102.69(c)(1)(iii) provides for exceptions and answering briefs only. A party that did not except
+    # answers within the answering-brief period; by analogy to 102.46(c) (cross-exceptions run from the
+    # last day for exceptions, with the answering brief), its cross-exceptions are held to that period.
+    "cross-exceptions": FilingRule(
+        DeadlineKind.ANSWERING_BRIEF, "cross-exceptions", False,
+        "29 CFR 102.69(c)(1)(iii); by analogy to 29 CFR 102.46(c): within the answering-brief period, which runs "
+        "from the last day exceptions could be filed [I]; rules.md R-K2"),
+    "reconsideration-motion": FilingRule(
+        DeadlineKind.RECONSIDERATION, "motion for reconsideration", False,
+        "29 CFR 102.65(e) (10 business days after service of the decision; stays nothing unless ordered); "
+        "rules.md R-K6"),
+    "request-for-review": FilingRule(
+        DeadlineKind.REQUEST_FOR_REVIEW, "request for review", True,
+        "29 CFR 102.67(c), (i)(1), 102.69(h) (received by the Board's Office of the Executive Secretary); "
+        "rules.md R-N2, R-B9"),
+    "rfr-opposition": FilingRule(
+        DeadlineKind.RFR_OPPOSITION, "statement in opposition to the request for review", True,
+        "29 CFR 102.67(f) (5 business days after the last day the request could be filed); rules.md R-N6, R-B5"),
+}
+
+#: 102.2(c): a request for an extension filed within this many days of the due date must rest on
+#: circumstances not reasonably foreseeable in advance.
+LATE_REQUEST_DAYS = 3
+
+
+def late_extension_request_note(received_on: date, due_on: date) -> str | None:
+    """The warning a request for an extension of time carries when it is filed within 3 days of the
+    due date (it must then be grounded on circumstances not reasonably foreseeable in advance; the
+    Regional Director or the Board judges that), else None. A request received after the due date is
+    untimely and refused before this is asked (102.2(c): "no later than the date on which the document
+    is due"). Authority: 29 CFR 102.2(c); rules.md R-B10, R-G5."""
+    if due_on - timedelta(days=LATE_REQUEST_DAYS) <= received_on <= due_on:
+        days = (due_on - received_on).days
+        when = "on the due date" if days == 0 else f"{days} day{'s' if days != 1 else ''} before the due date"
+        return (f"the request was filed {when}: within 3 days of it, a request must be grounded upon circumstances "
+                "not reasonably foreseeable in advance (29 CFR 102.2(c); rules.md R-B10)")
+    return None

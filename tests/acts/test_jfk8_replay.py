@@ -1,0 +1,52 @@
+"""examples/amazon-jfk8-29-RC-288020.yaml replays through the front door (no Prefect) to its real outcome:
+the Amazon Labor Union certified on 2023-01-11 by the Regional Director for Region 28 (Phoenix), the case
+having been transferred there from Region 29 (Brooklyn); the documents issued after the transfer name
+Region 28, those before it Region 29, and none invents the void count the reports do not give."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from casefile import app
+from casefile.scenario import replay
+from tests.acts.real_histories import JFK8_NUMBER
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "amazon-jfk8-29-RC-288020.yaml"
+
+
+def _text(path: str) -> str:
+    return re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(path).pages))
+
+
+def test_replays_to_the_union_certified_by_region_28(configured_db: Path) -> None:
+    from tests.acts.procedure import prepare_schema
+
+    prepare_schema()
+    report = replay(EXAMPLE, through_prefect=False)
+    case = app.case(JFK8_NUMBER)
+    (election,) = case.elections
+    assert (case.office, case.region, election.stage) == ("28-phoenix", "29", "certified")
+    assert election.certification is not None and election.certification["union"] == "Amazon Labor Union"
+    due = {d.kind: (d.due_on, d.office, d.status) for d in election.deadlines}
+    assert due["offer-of-proof"] == (date(2022, 4, 22), "29-brooklyn", "met")  # extended by order, filed, before the transfer
+    assert due["hearing-opens"] == (date(2022, 4, 22), "29-brooklyn", "met-late")  # opened 2022-06-13
+    assert due["exceptions"] == (date(2022, 9, 16), "28-phoenix", "met")
+    assert due["request-for-review"] == (date(2023, 1, 26), "board", "open")
+    names = {Path(p).name: p for p in report.documents}
+    assert sorted(names) == ["2022-04-01_tally-of-ballots.pdf", "2022-04-08_objections_amazon.pdf",
+                             "2022-04-22_offer-of-proof_amazon.pdf", "2022-04-29_notice-of-hearing.pdf",
+                             "2022-09-01_hearing-officer-report.pdf", "2022-09-16_exceptions_amazon.pdf",
+                             "2023-01-11_certification-of-representative.pdf"]
+    offer = _text(names["2022-04-22_offer-of-proof_amazon.pdf"])
+    assert "Regional Director, Region 29" in offer  # filed with Brooklyn before the transfer
+    for later in ("2022-04-29_notice-of-hearing.pdf", "2022-09-01_hearing-officer-report.pdf",
+                  "2023-01-11_certification-of-representative.pdf"):
+        text = _text(names[later])
+        assert "Region 28" in text, later
+    certification = _text(names["2023-01-11_certification-of-representative.pdf"])
+    assert "Amazon Labor Union" in certification and "2,654" in certification
+    assert "NOT IN THE PUBLIC RECORD: number of void ballots" in certification

@@ -1,0 +1,125 @@
+"""transfer-case: Amazon JFK8 (29-RC-288020) transferred from Region 29 (Brooklyn) to Region 28
+(Phoenix) after Amazon's objections put Region 29's conduct at issue (2022). Real dates from
+examples/amazon-jfk8-29-RC-288020.yaml; the "move" order and the filing instants around midnight are
+the tests' own (the public record says nothing of them)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from sqlmodel import select
+
+from casefile.errors import BadInput, NotAllowedNow, UnknownRegion, UntimelyFiling
+from casefile.record.db import read_session
+from casefile.record.models import Case, Deadline, DocketEntry
+from casefile.vocab import Actor, DeadlineKind
+from tests.acts.real_histories import JFK8, JFK8_NUMBER, jfk8_through
+
+EASTERN_LATE = datetime.fromisoformat("2022-04-23T01:00:00-04:00")  # 22:00 on 04-22 in Phoenix (MST, no DST)
+
+
+def _case() -> Case:
+    with read_session() as s:
+        return s.exec(select(Case).where(Case.number == JFK8_NUMBER)).one()
+
+
+def _deadline(kind: DeadlineKind) -> Deadline:
+    with read_session() as s:
+        return s.exec(select(Deadline).where(Deadline.kind == kind).order_by(Deadline.id.desc())).first()  # type: ignore[union-attr]
+
+
+def _transfer(case, on: date, running: str = "stay"):  # type: ignore[no-untyped-def]
+    return case.act({"act": "transfer-case", "date": on, "region": "28", "office": "Phoenix",
+                     "order": "Order transferring the case to Region 28", "running_deadlines": running})
+
+
+class TestTransfer:
+    def test_the_case_goes_to_phoenix_and_keeps_its_number(self, configured_db: Path) -> None:
+        """After the transfer the receiving office is 28-phoenix; the number's Region stays 29; the docket names the General Counsel's order."""
+        case = jfk8_through("transfer")
+        c = _case()
+        assert (c.office_key, c.region, c.number) == ("28-phoenix", "29", JFK8_NUMBER)
+        with read_session() as s:
+            entry = s.exec(select(DocketEntry).where(DocketEntry.act == "transfer-case")).one()
+        assert (entry.occurred_on, entry.actor) == (date(2022, 4, 29), Actor.GENERAL_COUNSEL)
+        assert entry.summary.startswith("Case transferred from Region 29 (Brooklyn, NY) to Region 28 (Phoenix, AZ) by order")
+        assert case.number == JFK8_NUMBER
+
+    def test_later_periods_end_in_phoenix(self, configured_db: Path) -> None:
+        """The Hearing Officer's Report of 2022-09-01, after the transfer: exceptions due Fri 2022-09-16 (Labor Day skipped),
+        11:59:59 p.m. Phoenix time (UTC-7) at 28-phoenix — the date the press reported ('until Sept. 16')."""
+        jfk8_through("ho-report")
+        d = _deadline(DeadlineKind.EXCEPTIONS)
+        assert (d.due_on, d.office_key) == (date(2022, 9, 16), "28-phoenix")
+        assert d.cutoff_at == datetime.fromisoformat("2022-09-16T23:59:59-07:00")
+        objections = _deadline(DeadlineKind.OBJECTIONS)  # received by Brooklyn before the transfer: stays there
+        assert (objections.office_key, objections.cutoff_at) == ("29-brooklyn",
+                                                                 datetime.fromisoformat("2022-04-08T23:59:59-04:00"))
+
+    def test_a_running_period_stays_with_brooklyn_unless_the_order_says_otherwise(self, configured_db: Path) -> None:
+        """Transferred on 2022-04-20 (hypothetical) while the extended offer of proof (due 04-22) runs: it stays with Brooklyn,
+        so evidence received at 01:00 EDT on 04-23 (22:00 in Phoenix) is late; the derivation says why."""
+        case = jfk8_through("pin")
+        case.perform(_transfer(case, date(2022, 4, 20)))
+        d = _deadline(DeadlineKind.OFFER_OF_PROOF)
+        assert (d.office_key, d.cutoff_at) == ("29-brooklyn", datetime.fromisoformat("2022-04-22T23:59:59-04:00"))
+        assert "stays with Brooklyn, NY (29-brooklyn)" in d.derivation[-1] and "102.72(a)(3)" in d.derivation[-1]
+        offer = case.events[JFK8["offer"]].model_copy(update={"on": None, "at": EASTERN_LATE})
+        error = case.refused(offer, UntimelyFiling, as_of=EASTERN_LATE)
+        assert "after the cut-off" in str(error) and "2022-04-22T23:59:59-04:00" in str(error)
+
+    def test_an_order_that_moves_running_periods_moves_their_cut_off(self, configured_db: Path) -> None:
+        """The same transfer with running_deadlines: move: the offer of proof keeps its date and ends 23:59:59 MST, so the
+        same receipt (22:00 in Phoenix) is timely; the docket says old → new."""
+        case = jfk8_through("pin")
+        result = case.perform(_transfer(case, date(2022, 4, 20), "move"))
+        d = _deadline(DeadlineKind.OFFER_OF_PROOF)
+        assert (d.due_on, d.office_key, d.cutoff_at) == (
+            date(2022, 4, 22), "28-phoenix", datetime.fromisoformat("2022-04-22T23:59:59-07:00"))
+        assert ("offer of proof due 2022-04-22: cut-off 2022-04-22T23:59:59-04:00 → 2022-04-22T23:59:59-07:00"
+                in result.summary)
+        offer = case.events[JFK8["offer"]].model_copy(update={"on": None, "at": EASTERN_LATE})
+        done = case.perform(offer, as_of=EASTERN_LATE)
+        assert done.ref.startswith("filing:")
+
+    def test_documents_after_the_transfer_are_signed_by_region_28(self, configured_db: Path) -> None:
+        """The Hearing Officer's Report (issued after the transfer) names Region 28 in its caption, not Region 29."""
+        case = jfk8_through("open")
+        result = case.perform(case.events[JFK8["ho-report"]], documents="issue")
+        (doc,) = result.documents
+        text = " ".join(p.extract_text() for p in PdfReader(doc.path).pages)
+        assert "Region 28" in text
+        assert "Lisa Dunn" in text
+
+    def test_a_retry_stores_nothing(self, configured_db: Path) -> None:
+        case = jfk8_through("transfer")
+        assert case.retried(case.events[JFK8["transfer"]]).repeated
+
+
+class TestRefused:
+    @pytest.fixture
+    def tallied(self, configured_db: Path):  # type: ignore[no-untyped-def]
+        return jfk8_through("objections")
+
+    def test_to_the_office_it_is_in(self, tallied) -> None:  # type: ignore[no-untyped-def]
+        act = tallied.act({"act": "transfer-case", "date": "2022-04-29", "region": "29", "order": "order"})
+        assert "already handled by Brooklyn" in str(tallied.refused(act, BadInput))
+
+    def test_to_the_board(self, tallied) -> None:  # type: ignore[no-untyped-def]
+        act = tallied.act({"act": "transfer-case", "date": "2022-04-29", "region": "5", "office": "board",
+                           "order": "order"})
+        tallied.refused(act, UnknownRegion)
+
+    def test_to_an_unknown_region(self, tallied) -> None:  # type: ignore[no-untyped-def]
+        act = tallied.act({"act": "transfer-case", "date": "2022-04-29", "region": "77", "order": "order"})
+        tallied.refused(act, UnknownRegion)
+
+    def test_a_finished_case(self, configured_db: Path) -> None:
+        """JFK8 withdrawn (hypothetically) before the hearing: a finished case has nothing to transfer."""
+        case = jfk8_through("objections")
+        case.perform(case.act({"act": "withdraw-petition", "date": "2022-04-20", "party": "alu",
+                               "consented_by": "Regional Director, Region 29 (hypothetical)"}))
+        case.refused(case.events[JFK8["transfer"]], NotAllowedNow)

@@ -1,0 +1,182 @@
+"""A user's own live case with counsel entered (13-RC-400123, tests/acts/live_case.py): its documents
+carry no "[NOT IN THE PUBLIC RECORD: ...]" placeholder at all — the signature block has counsel's
+name, firm, address, telephone, e-mail and bar number; the certificate of service says how the
+objections were filed and names each counsel served with the manner and address from the service
+ledger; the tally is signed by its Board agent; the status report names whom it is for. What the
+user did not enter is a blank line, and the act says which field fills it. Text read from the PDFs."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from casefile.documents.data import PLACEHOLDER_PREFIX
+from tests.acts.live_case import FILED_AT, NUMBER, OBJECTIONS, TALLY, TALLY_AT, open_live, opening, perform
+from tests.documents.pdf_layout import lines_by_page
+
+
+def text_of(path: Path) -> str:
+    """The PDF's text (running headers and footers included), lines joined by spaces."""
+    pages = lines_by_page(path.read_bytes(), body_only=False)
+    return " ".join(" ".join(lines) for lines in pages.values())
+
+
+def lines_of(path: Path) -> list[str]:
+    return [line for lines in lines_by_page(path.read_bytes(), body_only=True).values() for line in lines]
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The live case: tally (signed by its Board agent), the Union's objections served on the Employer's
+    counsel by e-mail, the Employer's objections served on the Union's two counsel (one by overnight
+    delivery at her postal address), and a status report prepared for the Union."""
+    from casefile import app
+    from casefile.record.db import get_engine
+    from casefile.settings import get_settings
+
+    folder = tmp_path_factory.mktemp("live")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("CASEFILE_DATABASE_URL", f"sqlite:///{folder / 'casefile.db'}")
+        mp.setenv("CASEFILE_OUTPUT_DIR", str(folder / "out"))
+        get_settings.cache_clear()
+        get_engine.cache_clear()
+        from tests.acts.live_case import prepare_schema
+
+        prepare_schema()
+        perform(opening(), as_of=TALLY_AT.replace(day=20))
+        perform(TALLY, as_of=TALLY_AT, documents="issue")
+        perform(OBJECTIONS, as_of=FILED_AT, documents="issue")
+        perform({**OBJECTIONS, "party": "mpc", "objections": ["Union agents threatened employees with job loss."],
+                 "service": [{"party": "usw", "person": "Daniel Okafor", "method": "email"},
+                             {"party": "usw", "person": "Maria Chen", "method": "overnight",
+                              "address": "60 Boulevard of the Allies, Room 807; Pittsburgh, PA 15222"}]},
+                as_of=FILED_AT, documents="issue")
+        app.status_report(NUMBER, as_of=FILED_AT.replace(hour=17), prepared_for="United Steelworkers, District 7")
+        yield folder / "out" / NUMBER
+    get_settings.cache_clear()
+    get_engine.cache_clear()
+
+
+class TestNoPlaceholder:
+    @pytest.mark.parametrize("name", ["2026-11-24_tally-of-ballots.pdf", "2026-12-01_objections_usw.pdf",
+                                      "2026-12-01_objections_mpc.pdf"])
+    def test_no_placeholder_in_a_live_case_with_everything_entered(self, live: Path, name: str) -> None:
+        assert PLACEHOLDER_PREFIX.strip() not in text_of(live / name)
+
+    def test_the_status_report_is_prepared_for_the_client(self, live: Path) -> None:
+        [report] = live.glob("*case-status-report*.pdf")
+        text = text_of(report)
+        assert "Prepared for United Steelworkers, District 7" in text
+        assert PLACEHOLDER_PREFIX.strip() not in text
+
+
+class TestSignatureBlock:
+    def test_lead_counsel_with_firm_address_phone_email_and_bar_number_then_co_counsel(self, live: Path) -> None:
+        lines = lines_of(live / "2026-12-01_objections_usw.pdf")
+        start = lines.index("/s/ Daniel Okafor")
+        assert lines[start:start + 12] == [
+            "/s/ Daniel Okafor", "Daniel Okafor", "Counsel for the Petitioner", "United Steelworkers",
+            "United Steelworkers Legal Department", "60 Boulevard of the Allies", "Pittsburgh, PA 15222",
+            "Telephone (412) 555-0199", "dokafor@usw.example.org", "Pennsylvania Bar No. 318842",
+            "Maria Chen", "mchen@usw.example.org"]
+
+    def test_the_employers_filing_is_signed_by_its_counsel(self, live: Path) -> None:
+        text = text_of(live / "2026-12-01_objections_mpc.pdf")
+        for line in ("/s/ Karen L. Whitfield", "Counsel for the Employer", "Whitfield & Marsh LLP",
+                     "200 West Adams Street, Suite 1400", "Chicago, IL 60606", "Telephone (312) 555-0143",
+                     "Illinois ARDC No. 6291734"):
+            assert line in text
+
+    def test_the_tally_is_signed_by_its_board_agent(self, live: Path) -> None:
+        text = text_of(live / "2026-11-24_tally-of-ballots.pdf")
+        assert "For the Regional Director: /s/ Thomas R. Alvarez Thomas R. Alvarez Board Agent" in text
+
+
+class TestCertificateOfService:
+    def test_filed_with_the_region_and_served_by_email_on_the_employers_counsel(self, live: Path) -> None:
+        text = text_of(live / "2026-12-01_objections_usw.pdf").split("CERTIFICATE OF SERVICE", 1)[1]
+        assert ("I hereby certify that on December 1, 2026 the foregoing Petitioner's Objections to Conduct "
+                "Affecting the Results of the Election was filed with the Regional Director, Region 13, through the "
+                "Agency's E-Filing system, and that a copy was served on each party listed below") in re.sub(r"\s+", " ", text)
+        compact = text.replace(" ", "")
+        assert "KarenL.Whitfield" in compact and "Electronicmail" in compact
+        assert "kwhitfield@whitfieldmarsh.com" in compact  # wrapped inside its cell, read back whole
+
+    def test_each_counsel_served_with_the_manner_and_address_of_the_ledger(self, live: Path) -> None:
+        text = text_of(live / "2026-12-01_objections_mpc.pdf").split("CERTIFICATE OF SERVICE", 1)[1].replace(" ", "")
+        okafor, chen = text.index("DanielOkafor"), text.index("MariaChen")
+        assert okafor < chen
+        assert "Electronicmail" in text[okafor:chen] and "dokafor@usw.example.org" in text[okafor:chen]
+        assert "Overnightdelivery" in text[chen:] and "60BoulevardoftheAllies,Room807;Pittsburgh,PA15222" in text[chen:]
+        assert "Whitfield" not in text[:text.index("/s/")]  # the filer's own counsel is not among those served
+
+
+class TestWhatIsNotEntered:
+    """A live case without a Board agent or counsel: blank lines, no placeholder, and the act says what fills them."""
+
+    @pytest.fixture
+    def bare(self, configured_db: Path) -> Path:
+        return configured_db / "out" / NUMBER
+
+    def test_a_tally_without_its_board_agent(self, bare: Path) -> None:
+        from tests.acts.live_case import prepare_schema
+
+        prepare_schema()
+        perform(opening(), as_of=TALLY_AT.replace(day=20))
+        result = perform({k: v for k, v in TALLY.items() if k != "board_agent"}, as_of=TALLY_AT, documents="issue")
+        assert result.warnings == ["the Tally of Ballots names no Board agent: its signature line is left blank; give "
+                                   "`board_agent:` in the tally file (casefile tally record FILE) or the act"]
+        text = text_of(bare / "2026-11-24_tally-of-ballots.pdf")
+        assert PLACEHOLDER_PREFIX.strip() not in text
+        assert "For the Regional Director: Board Agent" in text and "/s/" not in text
+
+    def test_objections_without_counsel_of_record(self, bare: Path) -> None:
+        open_live(union_counsel=[], employer_counsel=[])
+        result = perform(OBJECTIONS, as_of=FILED_AT, documents="issue")
+        assert [w.split(":")[0] for w in result.warnings] == [
+            "United Steelworkers has no counsel of record",
+            "Midwest Precision Castings, Inc. was served at no address the record holds"]
+        text = text_of(bare / "2026-12-01_objections_usw.pdf")
+        assert PLACEHOLDER_PREFIX.strip() not in text
+        assert "/s/" not in text
+        assert "Dated: December 1, 2026 Counsel for the Petitioner United Steelworkers" in text  # a blank line to sign on
+
+    def test_a_status_report_for_nobody_named(self, bare: Path) -> None:
+        from casefile import app
+
+        open_live()
+        report = app.status_report(NUMBER, as_of=FILED_AT)
+        text = text_of(Path(report.path))
+        assert "Prepared for" not in text and PLACEHOLDER_PREFIX.strip() not in text
+
+
+class TestEditableCopy:
+    def test_the_docx_has_the_same_signature_block_and_certificate(self, live: Path) -> None:
+        """The Word copy is written from the data stored with the issued objections: same counsel, same ledger."""
+        import io
+
+        import docx
+        from sqlmodel import select
+
+        from casefile.documents.docx import render_docx
+        from casefile.record.db import read_session
+        from casefile.record.models import Document
+        from casefile.vocab import DocumentKind
+
+        with read_session() as s:
+            document = s.exec(select(Document).where(Document.path.endswith("2026-12-01_objections_mpc.pdf"))).one()  # type: ignore[attr-defined]
+            data = dict(document.data)
+        word = docx.Document(io.BytesIO(render_docx(DocumentKind.OBJECTIONS, data)))
+        paragraphs = [p.text for p in word.paragraphs]
+        assert "/s/ Karen L. Whitfield" in paragraphs and "Illinois ARDC No. 6291734" in paragraphs
+        assert any("was filed with the Regional Director, Region 13, through the Agency's E-Filing system" in p
+                   for p in paragraphs)
+        rows = [[c.text for c in row.cells] for row in word.tables[-1].rows]
+        assert rows[1:] == [
+            ["United Steelworkers (Petitioner)", "Daniel Okafor", "Electronic mail", "dokafor@usw.example.org", "December 1, 2026"],
+            ["United Steelworkers (Petitioner)", "Maria Chen", "Overnight delivery",
+             "60 Boulevard of the Allies, Room 807; Pittsburgh, PA 15222", "December 1, 2026"]]
+        assert PLACEHOLDER_PREFIX.strip() not in " ".join(paragraphs)
