@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import sqlite3
 import subprocess
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -38,6 +37,7 @@ from sqlmodel import SQLModel
 
 from casefile.documents.storage import FILE_MODE, inside, private_folder, sync_folder, write_atomically
 from casefile.errors import CasefileError
+from casefile.record.backup import sqlite_backup
 from casefile.record.integrity import file_sha256
 from casefile.record.secret_key import InstanceKeys, instance_keys, key_file_for, read_key_file
 
@@ -156,15 +156,7 @@ def _sqlite_copy(source: Path, target: Path) -> None:
     if not source.exists():
         raise BackupError(f"backup: the database file {source} does not exist")
     os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
-    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
-    try:
-        dst = sqlite3.connect(target)
-        try:
-            src.backup(dst)
-        finally:
-            dst.close()
-    finally:
-        src.close()
+    sqlite_backup(source, target)
     _fsync(target)
 
 
@@ -341,15 +333,7 @@ def _sqlite_restore(copy: Path, target: Path) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     if not target.exists():
         os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
-    src = sqlite3.connect(f"file:{copy}?mode=ro", uri=True)
-    try:
-        dst = sqlite3.connect(target)
-        try:
-            src.backup(dst)
-        finally:
-            dst.close()
-    finally:
-        src.close()
+    sqlite_backup(copy, target)
 
 
 def _pg_restore(engine: Engine, dump: Path, *, clean: bool) -> None:

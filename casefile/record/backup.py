@@ -47,7 +47,7 @@ def backup_database(engine: Engine, *, folder: Path | None = None, now: datetime
             raise ConfigurationError("an in-memory SQLite database cannot be backed up (it ends with the process)")
         target = _new_file(folder, f"{Path(database).stem}-backup-{stamp}", ".db")
         try:
-            _sqlite_backup(Path(database), target)
+            sqlite_backup(Path(database), target)
         except BaseException:
             target.unlink(missing_ok=True)
             raise
@@ -57,7 +57,7 @@ def backup_database(engine: Engine, *, folder: Path | None = None, now: datetime
     raise ConfigurationError(f"cannot back up a {engine.dialect.name} database; {NO_BACKUP_ADVICE}")
 
 
-def _sqlite_backup(source: Path, target: Path) -> None:
+def sqlite_backup(source: Path, target: Path) -> None:
     """SQLite's online backup of ``source`` into the (new, empty, 0600) file ``target``."""
     src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
     try:
