@@ -180,3 +180,28 @@ class TestEditableCopy:
             ["United Steelworkers (Petitioner)", "Maria Chen", "Overnight delivery",
              "60 Boulevard of the Allies, Room 807; Pittsburgh, PA 15222", "December 1, 2026"]]
         assert PLACEHOLDER_PREFIX.strip() not in " ".join(paragraphs)
+
+
+class TestCommands:
+    def test_casefile_report_prepared_for(self, configured_db: Path) -> None:
+        """`casefile report CASE --prepared-for NAME` prints the path of a report that names the client."""
+        from typer.testing import CliRunner
+
+        from casefile.cli.app import app
+
+        open_live()
+        result = CliRunner().invoke(app, ["report", NUMBER, "--as-of", "2026-12-01T17:00:00-06:00",
+                                          "--prepared-for", "United Steelworkers, District 7"], env={"COLUMNS": "300"})
+        assert result.exit_code == 0, result.output
+        report = Path(result.output.strip().splitlines()[0])
+        assert report.name == "2026-12-01_case-status-report_as-of-20261201T1700.pdf"
+        assert "Prepared for United Steelworkers, District 7" in text_of(report)
+
+    def test_a_tally_file_names_its_board_agent(self) -> None:
+        """`casefile tally record FILE`: the file's ``board_agent`` goes to the act."""
+        from casefile.scenario import TallyFile
+
+        file = TallyFile.model_validate({"case_number": NUMBER, "prepared_on": "2026-11-24", "kind": "initial",
+                                         "choices": {"United Steelworkers": 21}, "against": 26,
+                                         "board_agent": "Thomas R. Alvarez"})
+        assert file.act().board_agent == "Thomas R. Alvarez"  # type: ignore[attr-defined]
