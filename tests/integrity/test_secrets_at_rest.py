@@ -88,7 +88,7 @@ class TestAtRest:
         _add([url for url, _, _ in CHANNELS])
         get_engine().dispose()  # checkpoint: the WAL's pages are in the database file too
         with read_session() as s:
-            person = s.exec(select(Person)).one()
+            person = s.exec(select(Person).where(Person.name == "Jane Union")).one()  # (counsel of record are people too)
             assert all(is_sealed(u) for u in person.notify_urls)
             assert person_urls(s, person) == [url for url, _, _ in CHANNELS]
         assert _files_holding(tallied / "db", SECRETS) == []
