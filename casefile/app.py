@@ -15,7 +15,7 @@ either is loaded.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -26,6 +26,7 @@ from casefile.acts import ActIn, Done, Issue, Who, module_for
 from casefile.acts.open_case import OpenCase
 from casefile.errors import BadInput, ConcurrentAct
 from casefile.record.db import read_session, write_session
+from casefile.record.deadlines import office_of
 from casefile.record.lookups import get_case
 from casefile.record.models import Case
 
@@ -93,7 +94,8 @@ def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = N
         with read_session(engine) as session:
             case = get_case(session, case_number)  # UnknownCase / MalformedCaseNumber before anything is done
             case_id, number = case.id, case.number
-        swept = sweep_case(case_id, as_of=as_of, engine=engine)  # type: ignore[arg-type]
+            zone = office_of(case).tz
+        swept = sweep_case(case_id, as_of=act_instant(act, as_of, zone), engine=engine)  # type: ignore[arg-type]
 
         def run(session: Any) -> Done:
             fresh = session.get(Case, case_id)
@@ -142,11 +144,26 @@ CLOCK_SKEW_SECONDS = 300
 
 def _check_receipt(act: ActIn, as_of: datetime) -> None:
     """A receipt instant later than the moment the act is recorded is refused (a document cannot
-    be received after it is recorded as received): the tolerance is CLOCK_SKEW_SECONDS."""
+    be received after it is recorded as received): the tolerance is CLOCK_SKEW_SECONDS. So is an
+    act dated after the day it is recorded (anywhere on Earth: one day of tolerance for zones)."""
     if act.at is not None and (act.at - as_of).total_seconds() > CLOCK_SKEW_SECONDS:
         raise BadInput(f"{act.act_name}: 'at' {act.at.isoformat()} is later than the moment the act is recorded "
                        f"({as_of.isoformat()}); a receipt cannot be in the future (tolerance "
                        f"{CLOCK_SKEW_SECONDS // 60} minutes)", field="at")
+    if act.on is not None and act.on > (as_of + timedelta(days=1)).date():
+        raise BadInput(f"{act.act_name}: dated {act.on.isoformat()}, after the day it is recorded "
+                       f"({as_of.date().isoformat()}); an act is recorded once it has happened", field="date")
+
+
+def act_instant(act: ActIn, as_of: datetime, zone: str) -> datetime:
+    """The instant an act happened, for the sweep that comes before it: its receipt ``at``, else
+    noon on its ``date`` at the receiving office, never later than ``as_of`` (when it is
+    recorded). Policy: the case is swept as the schedule would have left it when the act happened,
+    so recording yesterday's filing today does not first close the period it was filed in."""
+    from casefile.acts.base import midday
+
+    happened = act.at if act.at is not None else (midday(act.on, zone) if act.on is not None else as_of)
+    return min(happened, as_of)
 
 
 def sweep_case(case_id: int, *, as_of: datetime, engine: Engine | None = None) -> list[str]:

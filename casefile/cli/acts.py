@@ -91,7 +91,7 @@ def file_objections(
     data = {"act": "file-objections", "at": moment, "party": party, "objections": list(objection), "method": method,
             "offer_of_proof": [_witness(item) for item in witness], "election": election,
             "postmarked_on": postmarked_on}
-    run_act(_validated(FileObjections, data), case_number=case_number, as_of=moment)
+    run_act(_validated(FileObjections, data), case_number=case_number, as_of=now())
 
 
 def _witness(item: str) -> dict[str, object]:

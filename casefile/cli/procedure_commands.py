@@ -76,9 +76,10 @@ def _act(data: dict[str, Any]) -> Any:
 
 
 def _run(act: Any, case_number: str, as_of: str | None, default: datetime | None = None) -> None:
-    from casefile.cli.perform import run_act
+    from casefile.cli.perform import now, run_act
 
-    run_act(act, case_number=case_number, as_of=_moment(as_of, case_number, "--as-of") or default)
+    given = _moment(as_of, case_number, "--as-of")
+    run_act(act, case_number=case_number, as_of=given or now())
 
 
 def parse_objections(items: list[str]) -> dict[str, list[int]] | None:

@@ -47,11 +47,12 @@ def _permitted(world: World, who: str) -> set[tuple[str, str, tuple[str, ...]]]:
 
 
 def test_the_acts_each_role_may_do_on_the_case(world: World) -> None:
-    """Staff file their own party's objections and exceptions only; counsel (and admins) perform
+    """Staff file their own party's objections, offers of proof and exceptions only (issue 8); counsel (and admins) perform
     their party's acts and record the others' and the Region's; the Region performs its acts and
     records both parties' filings; viewers and a watcher do nothing."""
     staff = _permitted(world, "union-staff")
-    assert staff == {("file-objections", "perform", ("rwdsu",)), ("file-exceptions", "perform", ("rwdsu",))}
+    assert staff == {("file-objections", "perform", ("rwdsu",)), ("file-offer-of-proof", "perform", ("rwdsu",)),
+                     ("file-exceptions", "perform", ("rwdsu",))}
     for who in ("union-viewer", "employer-viewer", "watcher"):
         assert _permitted(world, who) == set()
     counsel = _permitted(world, "employer-counsel")
