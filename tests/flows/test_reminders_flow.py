@@ -78,8 +78,8 @@ class TestFlow:
                      CASEFILE_NOTIFY_DEFAULT_URLS=f"mailto://127.0.0.1:{port}?from=casefile@example.org")
         rows = json.loads(listed.stdout)["people"]
         assert [(r["name"], r["uses_defaults"], r["channels"]) for r in rows] == [
-            ("Bob Employer", True, [f"mailto://127.0.0.1:{port}?from=casefile@example.org&to={BOB}"]),
-            ("Jane Union", False, [f"mailto://127.0.0.1:{port}?from=casefile@example.org&to={JANE}"])]
+            ("Bob Employer", True, [f"mailto://127.0.0.1:{port}/{BOB}?from=casefile@example.org"]),
+            ("Jane Union", False, [f"mailto://127.0.0.1:{port}/{JANE}?from=casefile@example.org"])]
         env = {"CASEFILE_NOTIFY_DEFAULT_URLS": f"mailto://127.0.0.1:{port}?from=casefile@example.org"}
         sent = cli("remind", "--as-of", "2021-04-13T09:00:00-04:00", "--json", **env)
         assert sent.returncode == 0, sent.stderr
