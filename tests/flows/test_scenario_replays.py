@@ -75,7 +75,7 @@ class TestBessemerReplay:
         offer = _squash(pdf_text(replayed / "2021-04-16_offer-of-proof_rwdsu.pdf"))
         assert "CONFIDENTIAL" in offer
         objections = _squash(pdf_text(replayed / "2021-04-16_objections_rwdsu.pdf"))
-        assert "CERTIFICATE OF SERVICE I hereby certify that a copy of the foregoing Petitioner's Objections" in objections
+        assert "CERTIFICATE OF SERVICE" in objections and "Petitioner's Objections" in objections
         report = _squash(pdf_text(replayed / "2021-08-02_hearing-officer-report.pdf"))
         assert "August 16, 2021" in report  # exceptions due 10 business days after August 2, 2021
 
