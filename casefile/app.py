@@ -304,3 +304,18 @@ def docket(number: str, *, viewer: Any = None, engine: Engine | None = None) -> 
 def documents(number: str, *, viewer: Any = None, engine: Engine | None = None) -> list[Any]:
     """The case's issued documents ``viewer`` may see (DocumentView list)."""
     return list(case(number, viewer=viewer, engine=engine).documents)
+
+
+def permitted_acts(number: str, *, viewer: Any, as_of: datetime | None = None,
+                   engine: Engine | None = None) -> list[Any]:
+    """The acts ``viewer`` may do on case ``number`` now — what :func:`perform` would not refuse
+    for their role and party, nor for the stage (each act module's own stage rule:
+    casefile.acts.allowed_now) — as Permission(act, mode perform|record, parties). Every interface
+    offers exactly these (the web's act forms, the API's ``GET /cases/{number}/acts``). A viewer or
+    a watching organization gets none. Raises MalformedCaseNumber, UnknownCase (also for a case
+    the viewer may not see)."""
+    from casefile.record.access import permitted_acts as permitted
+    from casefile.record.queries import visible_case
+
+    with read_session(engine) as session:
+        return permitted(session, viewer, visible_case(session, number, viewer), as_of=as_of)

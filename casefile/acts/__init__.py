@@ -109,10 +109,36 @@ def act_adapter() -> TypeAdapter[Any]:
     return TypeAdapter(act_union())
 
 
+def allowed_now(session: Any, case: Any, name: str, *, as_of: Any = None) -> bool:
+    """Whether the procedure lets act ``name`` be done on ``case`` now, by its module's own stage
+    rule — the one its perform() applies: the module's ``allowed_now(session, case, as_of)`` where
+    the rule needs more than the stage (a revised tally under a conditional direction, the initial
+    tally, a petition's side exit), else its ``STAGES`` (the stages of the election the act is on,
+    the latest, at which perform() accepts it; ``ANY_STAGE``: not bound to the stage). Every act
+    module but open-case declares ``STAGES``; open-case is never allowed on an open case."""
+    from sqlmodel import col, select
+
+    from casefile.acts.base import ANY_STAGE
+    from casefile.record.models import Election
+
+    module = module_named(name)
+    hook = getattr(module, "allowed_now", None)
+    if callable(hook):
+        return bool(hook(session, case, as_of))
+    stages = getattr(module, "STAGES", None)
+    if stages is None:
+        return False  # open-case
+    if stages == ANY_STAGE:
+        return True
+    latest = session.exec(select(Election).where(Election.case_id == case.id)
+                          .order_by(col(Election.sequence).desc())).first()
+    return latest is not None and latest.stage in stages
+
+
 def parse_act(data: Any) -> ActIn:
     """The act model for ``data`` (a mapping with ``act``). Raises pydantic.ValidationError."""
     return act_adapter().validate_python(data)  # type: ignore[no-any-return]
 
 
-__all__ = ["MODULES", "ActIn", "Done", "Issue", "Who", "act_adapter", "act_union", "models", "module_for",
-           "module_named", "parse_act"]
+__all__ = ["MODULES", "ActIn", "Done", "Issue", "Who", "act_adapter", "act_union", "allowed_now", "models",
+           "module_for", "module_named", "parse_act"]

@@ -16,11 +16,15 @@ from typing import Literal
 from pydantic import Field, field_validator
 from sqlmodel import Session, func, select
 
-from casefile.acts.base import ActIn, Done, Issue, Line, Paragraph, PartyKey, Strict, Who, again, content_key, recorded
+from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, PartyKey, Strict, Who, again, content_key, recorded
 from casefile.record.lookups import get_party
 from casefile.record.models import Case, Party, Person
 from casefile.record.workflow import docket
 from casefile.vocab import Actor
+
+#: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
+#: stage (casefile.acts.allowed_now).
+STAGES = ANY_STAGE
 
 _EMAIL = re.compile(r"^[^@\s<>(),;:\"\[\]]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$")
 

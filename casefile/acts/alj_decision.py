@@ -24,6 +24,10 @@ from casefile.record.workflow import advance, require_stage
 from casefile.rules.review import board_review
 from casefile.vocab import Actor, DeadlineKind, DocumentKind, Stage
 
+#: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
+#: the web and the API offer the act only then (casefile.acts.allowed_now).
+STAGES = frozenset({Stage.ALJ_CONSOLIDATED})
+
 
 class AljDecision(DecisionParts):
     """The decision as issued: ``date`` its issue date, ``result`` the recommended disposition
@@ -52,7 +56,7 @@ def perform(session: Session, act: AljDecision, *, case: Case, as_of: datetime, 
     key = f"alj-decision:e{election.sequence}:{issued_on.isoformat()}"
     if (entry := recorded_decision(session, case, key, act)) is not None:
         return again(entry, act.act, issues(session, entry.ref))
-    require_stage(election, "the Administrative Law Judge's decision", {Stage.ALJ_CONSOLIDATED})
+    require_stage(election, "the Administrative Law Judge's decision", STAGES)
     review = board_review(case.agreement)
     decision = store_decision(session, case, election, act, kind="alj-decision", issued_on=issued_on,
                               recommend_only=True)

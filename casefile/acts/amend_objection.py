@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import Field
 from sqlmodel import Session
 
-from casefile.acts.base import ActIn, Done, Issue, Paragraph, PartyKey, Who, election_for
+from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Paragraph, PartyKey, Who, election_for
 from casefile.acts.correction_parts import (
     Change,
     Why,
@@ -35,6 +35,10 @@ from casefile.record.models import Case, Deadline, Filing
 from casefile.rules.corrections import amendable
 from casefile.rules.timeliness import judge_filing
 from casefile.vocab import FilingMethod
+
+#: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
+#: stage (casefile.acts.allowed_now).
+STAGES = ANY_STAGE
 
 
 class AmendObjection(ActIn):

@@ -22,12 +22,16 @@ from typing import Literal
 from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import ActIn, Done, Issue, Line, Who, again, recorded
+from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Who, again, recorded
 from casefile.errors import BadInput, ProcedureError, UnknownRecord
 from casefile.record.attachments import attachment_key, stored_name
 from casefile.record.models import Attachment, Case, DocketEntry, Document, Filing, Party
 from casefile.record.workflow import docket
 from casefile.vocab import Actor
+
+#: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
+#: stage (casefile.acts.allowed_now).
+STAGES = ANY_STAGE
 
 #: The types of file taken, by extension: the media type and the bytes the file must begin with.
 ALLOWED = {".pdf": ("application/pdf", b"%PDF-")}

@@ -24,7 +24,11 @@ from casefile.errors import BadInput, UnknownRecord
 from casefile.record.deadlines import office_of
 from casefile.record.models import Case, DocketEntry, Election
 from casefile.record.workflow import already_done
-from casefile.vocab import DocumentKind
+from casefile.vocab import DocumentKind, Stage
+
+#: The STAGES of an act the election's stage does not bound (casefile.acts.allowed_now): it may be refused
+#: on what the record holds (a deadline, a filing it needs), never for the stage alone.
+ANY_STAGE: frozenset[Stage] = frozenset(Stage)
 
 #: Longest text accepted in a one-line field (a name, a place, a ground) and in a paragraph
 #: (an objection's statement, a summary of testimony, a note): far above any real filing's

@@ -16,7 +16,7 @@ from typing import Literal
 
 from sqlmodel import Session
 
-from casefile.acts.base import ActIn, Done, Issue, Line, Paragraph, Who, again, election_for, recorded
+from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, Who, again, election_for, recorded
 from casefile.acts.party_filing import filings_of
 from casefile.errors import ProcedureError
 from casefile.record.deadlines import close_open_deadlines
@@ -25,6 +25,10 @@ from casefile.record.workflow import advance, docket
 from casefile.rules.board_ruling import Decision as ReviewDecision
 from casefile.rules.board_ruling import Ruling, effect_of_ruling
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, ElectionKind, Stage
+
+#: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
+#: stage (casefile.acts.allowed_now).
+STAGES = ANY_STAGE
 
 #: The Decision row's ``result`` for each ruling (and decision on review).
 _RESULT = {("denied", None): "review-denied", ("granted", None): "review-granted", ("remanded", None): "remanded",

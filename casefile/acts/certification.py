@@ -24,6 +24,10 @@ from casefile.rules.certification import certification_of, check_certification_d
 from casefile.rules.review import board_review
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, Stage
 
+#: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
+#: the web and the API offer the act only then (casefile.acts.allowed_now).
+STAGES = frozenset({Stage.CERTIFICATION_DUE, Stage.RD_DECISION})
+
 
 class Certify(ActIn):
     """The certification as issued: ``date`` its issue date (the kind follows from the tally)."""
@@ -67,7 +71,7 @@ def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: 
         return again(entry, act.act, issues(session, entry.ref))
     objections = deadline_of(session, election, DeadlineKind.OBJECTIONS)
     check_certification_date(issued_on, objections.due_on if objections is not None else None)
-    require_stage(election, "certification", {Stage.CERTIFICATION_DUE, Stage.RD_DECISION})
+    require_stage(election, "certification", STAGES)
     tally = latest_tally(session, election)
     if tally is None:
         raise ProcedureError(f"election {election.sequence} of {case.number} has no tally to certify", field="election")

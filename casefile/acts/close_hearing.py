@@ -14,6 +14,10 @@ from casefile.record.workflow import advance, require_stage
 from casefile.rules.hearing import check_after
 from casefile.vocab import Actor, Stage
 
+#: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
+#: the web and the API offer the act only then (casefile.acts.allowed_now).
+STAGES = frozenset({Stage.HEARING_OPEN})
+
 
 class CloseHearing(ActIn):
     """The hearing closed on ``date``."""
@@ -38,7 +42,7 @@ def perform(session: Session, act: CloseHearing, *, case: Case, as_of: datetime,
     key = f"close-hearing:e{election.sequence}:{closed_on.isoformat()}"
     if (entry := recorded(session, case, key)) is not None:
         return again(entry, act.act, ())
-    require_stage(election, "closing the hearing", {Stage.HEARING_OPEN})
+    require_stage(election, "closing the hearing", STAGES)
     hearing = current_hearing(session, case, election)
     check_after(closed_on, hearing.opens_on, what="the hearing's close", after_what="its opening")
     hearing.closed_on = closed_on

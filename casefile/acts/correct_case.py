@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 from pydantic import Field
 from sqlmodel import Session, col, func, select
 
-from casefile.acts.base import ActIn, Done, Issue, LegalDate, Line, Paragraph, Who
+from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, LegalDate, Line, Paragraph, Who
 from casefile.acts.correct_tally import PARTY_FILINGS
 from casefile.acts.correction_parts import (
     Change,
@@ -42,6 +42,10 @@ from casefile.record.models import Case, Certification, Deadline, Election, Tall
 from casefile.rules.review import board_review
 from casefile.rules.rule_sets import rule_set_for
 from casefile.vocab import DeadlineKind, ElectionAgreement
+
+#: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
+#: stage (casefile.acts.allowed_now).
+STAGES = ANY_STAGE
 
 CORRECTED = ("name", "unit_description", "agreement", "petition_filed_on")
 

@@ -17,7 +17,7 @@ from typing import Literal
 from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import ActIn, Done, Issue, Line, Paragraph, PartyKey, Who
+from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, PartyKey, Who
 from casefile.acts.correct_tally import PARTY_FILINGS
 from casefile.acts.correction_parts import (
     Change,
@@ -36,6 +36,10 @@ from casefile.errors import BadInput, UnknownRecord
 from casefile.record.lookups import get_party
 from casefile.record.models import Case, Party, Person
 from casefile.vocab import PartyRole
+
+#: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
+#: stage (casefile.acts.allowed_now).
+STAGES = ANY_STAGE
 
 CORRECTED = ("name", "representative", "email", "address")
 

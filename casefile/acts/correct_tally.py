@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo
 from pydantic import Field
 from sqlmodel import Session, col, func, select
 
-from casefile.acts.base import ActIn, Count, Done, Issue, LegalDate, Line, Who, election_for
+from casefile.acts.base import ANY_STAGE, ActIn, Count, Done, Issue, LegalDate, Line, Who, election_for
 from casefile.acts.correction_parts import (
     Change,
     Moved,
@@ -45,6 +45,10 @@ from casefile.record.models import Case, ChallengedBallot, Deadline, Tally
 from casefile.rules.corrections import outcome_consequences
 from casefile.rules.tally import analyze_tally, tally_from_mapping
 from casefile.vocab import DeadlineKind, DocumentKind, TallyKind
+
+#: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
+#: stage (casefile.acts.allowed_now).
+STAGES = ANY_STAGE
 
 #: The periods a tally's date starts (casefile.acts.record_tally keeps them from the tally).
 TALLY_PERIODS = (DeadlineKind.OBJECTIONS, DeadlineKind.OFFER_OF_PROOF, DeadlineKind.HEARING_OPENS,

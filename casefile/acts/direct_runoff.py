@@ -20,6 +20,10 @@ from casefile.record.workflow import advance, require_stage
 from casefile.rules.runoff_direction import direction_for
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, ElectionKind, Stage
 
+#: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
+#: the web and the API offer the act only then (casefile.acts.allowed_now).
+STAGES = frozenset({Stage.RUNOFF_DUE})
+
 
 class DirectRunoff(ActIn):
     """The direction: ``date`` the day it issued; ``held_from_on`` / ``held_to_on`` the new
@@ -80,7 +84,7 @@ def perform(session: Session, act: DirectRunoff, *, case: Case, as_of: datetime,
     if act.held_from_on is not None and act.held_from_on < directed_on:
         raise NotAllowedNow(f"the election directed on {directed_on.isoformat()} cannot be held before it, on "
                             f"{act.held_from_on.isoformat()}", field="held_from_on")
-    require_stage(election, "directing a runoff", {Stage.RUNOFF_DUE})
+    require_stage(election, "directing a runoff", STAGES)
     tally = current_tally(session, election)
     chain = [e.kind for e in _chain(elections_of(session, case), election)]
     try:

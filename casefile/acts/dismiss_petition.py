@@ -15,8 +15,8 @@ from typing import Literal
 from pydantic import Field
 from sqlmodel import Session
 
-from casefile.acts.base import ActIn, Done, Issue, Line, Paragraph, Who, again, recorded
-from casefile.acts.petition_end import moot_periods, open_elections
+from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, Who, again, recorded
+from casefile.acts.petition_end import ending, moot_periods, open_elections
 from casefile.record.deadlines import keep_deadline
 from casefile.record.models import Case
 from casefile.record.workflow import advance
@@ -32,6 +32,16 @@ class DismissPetition(ActIn):
     grounds: Paragraph = Field(min_length=1)
     issuer: Line = ""
     note: Paragraph = ""
+
+
+#: Any stage before the certification of some voting unit's latest election (the stage machine's side exit:
+#: casefile.record.workflow.allowed; allowed_now).
+STAGES = ANY_STAGE
+
+
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> bool:
+    """Whether some voting unit's latest election may still end this way (petition_end.ending)."""
+    return bool(ending(session, case, Stage.DISMISSED))
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:

@@ -31,6 +31,10 @@ from casefile.record.models import Case
 from casefile.record.workflow import docket, require_stage
 from casefile.vocab import Actor, Stage
 
+#: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
+#: the web and the API offer the act only then (casefile.acts.allowed_now).
+STAGES = frozenset({Stage.EXCEPTIONS_PENDING})
+
 
 class FileAnsweringBrief(PartyFilingIn):
     """The answering brief as filed: ``party`` the answering party, ``points`` the brief's points in
@@ -68,7 +72,7 @@ def perform(session: Session, act: FileAnsweringBrief, *, case: Case, as_of: dat
     deadline = governing_deadline(session, case, election, "answering-brief")
     received_on = received_on_at(act, deadline_zone(deadline), as_of)
     timeliness = judge(case, deadline, act, what=f"answering brief of {party.name}", received_on=received_on)
-    require_stage(election, "filing an answering brief", {Stage.EXCEPTIONS_PENDING})
+    require_stage(election, "filing an answering brief", STAGES)
     filing = store_filing(session, case, election, party, kind="answering-brief", act=act, received_on=received_on,
                           deadline=deadline, timeliness=timeliness, body=[{"point": p} for p in act.points],
                           served=service_list(session, case, party, received_on))

@@ -35,6 +35,10 @@ from casefile.record.workflow import docket, require_stage
 from casefile.rules.party_filings import FILINGS
 from casefile.vocab import Actor, Stage
 
+#: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
+#: the web and the API offer the act only then (casefile.acts.allowed_now).
+STAGES = frozenset({Stage.EXCEPTIONS_PENDING})
+
 
 class FileCrossExceptions(PartyFilingIn):
     """The cross-exceptions as filed: ``party`` (one that filed no exceptions), ``exceptions``
@@ -75,7 +79,7 @@ def perform(session: Session, act: FileCrossExceptions, *, case: Case, as_of: da
     deadline = governing_deadline(session, case, election, "cross-exceptions")
     received_on = received_on_at(act, deadline_zone(deadline), as_of)
     timeliness = judge(case, deadline, act, what=f"cross-exceptions of {party.name}", received_on=received_on)
-    require_stage(election, "filing cross-exceptions", {Stage.EXCEPTIONS_PENDING})
+    require_stage(election, "filing cross-exceptions", STAGES)
     filing = store_filing(session, case, election, party, kind="cross-exceptions", act=act, received_on=received_on,
                           deadline=deadline, timeliness=timeliness, body=body,
                           served=service_list(session, case, party, received_on))

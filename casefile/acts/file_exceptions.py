@@ -38,6 +38,10 @@ from casefile.record.workflow import advance, docket, require_stage
 from casefile.rules.timeliness import judge_filing
 from casefile.vocab import Actor, DeadlineKind, DocumentKind, FilingMethod, Stage
 
+#: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
+#: the web and the API offer the act only then (casefile.acts.allowed_now).
+STAGES = frozenset({Stage.HO_REPORT_ISSUED, Stage.EXCEPTIONS_PENDING})
+
 
 class ExceptionIn(Strict):
     """One exception: the finding or recommendation excepted to, and the grounds (R-K1)."""
@@ -90,7 +94,7 @@ def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetim
     timeliness = judge_filing(stored_deadline(case, deadline), what=f"exceptions of {party.name}",
                               received_on=received_on, received_at=act.at, method=act.method,
                               postmarked_on=act.postmarked_on)
-    require_stage(election, "filing exceptions", {Stage.HO_REPORT_ISSUED, Stage.EXCEPTIONS_PENDING})
+    require_stage(election, "filing exceptions", STAGES)
     filing = Filing(
         case_id=case.id, election_id=election.id, party_id=party.id, kind="exceptions",  # type: ignore[arg-type]
         received_at=act.at, received_on=received_on, method=act.method, deadline_id=deadline.id, timely=True,

@@ -66,6 +66,9 @@ class FileObjections(ActIn):
 
 SUBMITTABLE = frozenset({Stage.TALLY_ISSUED, Stage.OBJECTIONS_PENDING, Stage.REVISED_TALLY_ISSUED, Stage.CERTIFICATION_DUE,
                          Stage.CHALLENGE_INVESTIGATION, Stage.RUNOFF_DUE})
+#: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
+#: the web and the API offer the act only then (casefile.acts.allowed_now).
+STAGES = SUBMITTABLE
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
@@ -126,7 +129,7 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     timeliness = judge_filing(stored_deadline(case, deadline), what=f"objections of {party.name}",
                               received_on=received_on, received_at=act.at, method=act.method,
                               postmarked_on=act.postmarked_on, extendable=False)
-    require_stage(election, "filing objections", SUBMITTABLE)
+    require_stage(election, "filing objections", STAGES)
     filing = Filing(
         case_id=case.id, election_id=election.id, party_id=party.id, kind="objections",  # type: ignore[arg-type]
         received_at=act.at, received_on=received_on, method=act.method, deadline_id=deadline.id, timely=True,

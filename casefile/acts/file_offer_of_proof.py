@@ -37,6 +37,9 @@ from casefile.vocab import Actor, DocumentKind, Stage
 #: Stages in which a party's objections are still before the Regional Director (an offer of proof
 #: after a hearing was noticed or a decision issued is no longer the offer that decides it, R-I1/R-I2).
 OFFER_STAGES = frozenset({Stage.OBJECTIONS_PENDING, Stage.CHALLENGE_INVESTIGATION, Stage.REVISED_TALLY_ISSUED})
+#: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
+#: the web and the API offer the act only then (casefile.acts.allowed_now).
+STAGES = OFFER_STAGES
 
 
 class FileOfferOfProof(PartyFilingIn):
@@ -95,7 +98,7 @@ def perform(session: Session, act: FileOfferOfProof, *, case: Case, as_of: datet
     deadline = governing_deadline(session, case, election, "offer-of-proof")
     received_on = received_on_at(act, deadline_zone(deadline), as_of)
     timeliness = judge(case, deadline, act, what=f"offer of proof of {party.name}", received_on=received_on)
-    require_stage(election, "filing an offer of proof", OFFER_STAGES)
+    require_stage(election, "filing an offer of proof", STAGES)
     offer = store_filing(session, case, election, party, kind="offer-of-proof", act=act, received_on=received_on,
                          deadline=deadline, timeliness=timeliness, body=witnesses, served=[], confidential=True,
                          accompanies_id=supported.id)

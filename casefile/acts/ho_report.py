@@ -22,6 +22,10 @@ from casefile.record.workflow import advance, require_stage
 from casefile.rules.hearing import check_after
 from casefile.vocab import Actor, DeadlineKind, DocumentKind, Stage
 
+#: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
+#: the web and the API offer the act only then (casefile.acts.allowed_now).
+STAGES = frozenset({Stage.HEARING_OPEN, Stage.HEARING_CLOSED})
+
 
 class HoReport(DecisionParts):
     """The report as issued: ``date`` its issue date, ``result`` what it recommends, ``issuer``
@@ -50,7 +54,7 @@ def perform(session: Session, act: HoReport, *, case: Case, as_of: datetime, by:
     key = f"ho-report:e{election.sequence}:{issued_on.isoformat()}"
     if (entry := recorded_decision(session, case, key, act)) is not None:
         return again(entry, act.act, issues(session, entry.ref))
-    require_stage(election, "the hearing officer's report", {Stage.HEARING_OPEN, Stage.HEARING_CLOSED})
+    require_stage(election, "the hearing officer's report", STAGES)
     check_after(issued_on, current_hearing(session, case, election).opens_on, what="the hearing officer's report",
                 after_what="the hearing's opening")
     decision = store_decision(session, case, election, act, kind="ho-report", issued_on=issued_on, recommend_only=True)

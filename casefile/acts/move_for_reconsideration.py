@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field
 from sqlmodel import Session
 
-from casefile.acts.base import Done, Issue, Paragraph, Who, again, content_key, election_for, recorded
+from casefile.acts.base import ANY_STAGE, Done, Issue, Paragraph, Who, again, content_key, election_for, recorded
 from casefile.acts.party_filing import (
     PartyFilingIn,
     deadline_zone,
@@ -27,6 +27,10 @@ from casefile.record.lookups import get_party
 from casefile.record.models import Case
 from casefile.record.workflow import docket
 from casefile.vocab import Actor
+
+#: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
+#: stage (casefile.acts.allowed_now).
+STAGES = ANY_STAGE
 
 #: What every such motion's record says (R-K6).
 NO_STAY = ("a motion for reconsideration does not stop the time for a request for review or exceptions and stays "

@@ -20,6 +20,9 @@ from casefile.record.workflow import advance, require_stage
 from casefile.vocab import Actor, DocumentKind, Stage
 
 NOTICEABLE = frozenset({Stage.OBJECTIONS_PENDING, Stage.CHALLENGE_INVESTIGATION, Stage.RD_DECISION})
+#: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
+#: the web and the API offer the act only then (casefile.acts.allowed_now).
+STAGES = NOTICEABLE
 
 
 class NoticeHearing(HearingOrder):
@@ -54,7 +57,7 @@ def perform(session: Session, act: NoticeHearing, *, case: Case, as_of: datetime
     if (entry := recorded(session, case, key)) is not None:
         check_same_order(case, entry, hearing_of(session, entry.ref), act)
         return again(entry, act.act, issues(session, entry.ref))
-    require_stage(election, "a notice of hearing", NOTICEABLE)
+    require_stage(election, "a notice of hearing", STAGES)
     check_opens_after_order(act, issued_on)
     set_ids = set_for_hearing(session, case, election, act)
     hearing = Hearing(election_id=election.id, noticed_on=issued_on, opens_on=act.opens_on,  # type: ignore[arg-type]

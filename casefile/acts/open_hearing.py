@@ -19,6 +19,10 @@ from casefile.record.workflow import advance, require_stage
 from casefile.rules.hearing import check_after
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Stage
 
+#: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
+#: the web and the API offer the act only then (casefile.acts.allowed_now).
+STAGES = frozenset({Stage.HEARING_NOTICED})
+
 
 class OpenHearing(ActIn):
     """The hearing opened on ``date``."""
@@ -44,7 +48,7 @@ def perform(session: Session, act: OpenHearing, *, case: Case, as_of: datetime, 
     key = f"open-hearing:e{election.sequence}:{opened_on.isoformat()}"
     if (entry := recorded(session, case, key)) is not None:
         return again(entry, act.act, ())
-    require_stage(election, "opening the hearing", {Stage.HEARING_NOTICED})
+    require_stage(election, "opening the hearing", STAGES)
     hearing = current_hearing(session, case, election)
     check_after(opened_on, hearing.noticed_on, what="the hearing's opening", after_what="its notice")
     hearing.opens_on = opened_on

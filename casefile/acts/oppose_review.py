@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field
 from sqlmodel import Session
 
-from casefile.acts.base import Done, Issue, Paragraph, Who, again, content_key, election_for, recorded
+from casefile.acts.base import ANY_STAGE, Done, Issue, Paragraph, Who, again, content_key, election_for, recorded
 from casefile.acts.party_filing import (
     PartyFilingIn,
     deadline_zone,
@@ -29,6 +29,10 @@ from casefile.record.models import Case
 from casefile.record.workflow import docket
 from casefile.rules.offices import BOARD_OFFICE
 from casefile.vocab import Actor, DeadlineKind
+
+#: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
+#: stage (casefile.acts.allowed_now).
+STAGES = ANY_STAGE
 
 
 class OpposeReview(PartyFilingIn):

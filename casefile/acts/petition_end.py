@@ -15,15 +15,21 @@ from casefile.record.workflow import allowed
 from casefile.vocab import DeadlineKind, DeadlineStatus, Stage
 
 
+def ending(session: Session, case: Case, to_stage: Stage, *, lock: bool = False) -> list[Election]:
+    """The latest election of each voting unit whose stage allows ``to_stage`` (the stage machine's side exit)."""
+    latest: dict[str, Election] = {}
+    for election in elections_of(session, case, lock=lock):
+        latest[election.unit_id] = election
+    return [e for e in latest.values() if allowed(e.stage, to_stage)]
+
+
 def open_elections(session: Session, case: Case, to_stage: Stage, *, what: str) -> list[Election]:
     """The case's elections the petition's end reaches: the latest election of each voting unit (an
     election a rerun or runoff already followed stays as it is), each at a stage from which
     ``to_stage`` is allowed. Raises IllegalTransition naming the stages when none is."""
-    latest: dict[str, Election] = {}
-    for election in elections_of(session, case, lock=True):
-        latest[election.unit_id] = election
-    chosen = [e for e in latest.values() if allowed(e.stage, to_stage)]
+    chosen = ending(session, case, to_stage, lock=True)
     if not chosen:
+        latest = {e.unit_id: e for e in elections_of(session, case)}
         stages = ", ".join(f"election {e.sequence} at {e.stage.value!r}" for e in latest.values()) or "no election"
         raise IllegalTransition(f"{what}: {case.number} has {stages}; the petition can end this way only before the "
                                 "certification (rules.md §4; 29 CFR 102.60(a), 102.71)")

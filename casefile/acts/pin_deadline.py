@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 from sqlmodel import Session
 
-from casefile.acts.base import ActIn, Done, Issue, LegalDate, Line, Who, again, content_key, recorded
+from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, LegalDate, Line, Who, again, content_key, recorded
 from casefile.acts.party_filing import find_deadline
 from casefile.errors import BadInput
 from casefile.record.models import Case
@@ -26,6 +26,10 @@ from casefile.rules.deadlines import NOUNS
 from casefile.rules.extensions import check_extendable, cutoff_of_fixed_date, status_after_order
 from casefile.rules.offices import BOARD_OFFICE, office_named
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus
+
+#: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
+#: stage (casefile.acts.allowed_now).
+STAGES = ANY_STAGE
 
 
 class PinDeadline(ActIn):

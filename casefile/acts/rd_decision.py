@@ -29,6 +29,9 @@ from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, El
 
 DECIDABLE = frozenset({Stage.OBJECTIONS_PENDING, Stage.CHALLENGE_INVESTIGATION, Stage.HO_REPORT_ISSUED,
                        Stage.EXCEPTIONS_PENDING, Stage.ALJ_DECISION_ISSUED, Stage.REVISED_TALLY_ISSUED})
+#: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
+#: the web and the API offer the act only then (casefile.acts.allowed_now).
+STAGES = DECIDABLE
 #: Periods still open when the Regional Director decides are overtaken by the decision.
 _OVERTAKEN = {DeadlineKind.EXCEPTIONS, DeadlineKind.ANSWERING_BRIEF, DeadlineKind.HEARING_OPENS,
               DeadlineKind.OFFER_OF_PROOF}
@@ -96,7 +99,7 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
             raise ProcedureError("a conditional direction waits on the count of determinative challenged ballots, and "
                                  f"election {election.sequence}'s challenges are not determinative: the revised count "
                                  "cannot change the outcome, so the direction is not conditional (R-M1)", field="condition")
-    require_stage(election, "the Regional Director's decision", DECIDABLE)
+    require_stage(election, "the Regional Director's decision", STAGES)
     review = board_review(case.agreement)
     decision = store_decision(session, case, election, act, kind="rd-decision", issued_on=issued_on, recommend_only=False)
     if act.condition is not None:

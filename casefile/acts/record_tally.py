@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import Field
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from casefile.acts.base import ActIn, Count, Done, Issue, LegalDate, Line, Paragraph, Strict, Who, again, recorded
 from casefile.acts.conditional_direction import pending_condition
@@ -76,6 +76,17 @@ class RecordTally(TallyCountsIn, ActIn):
 _ELECTION_KIND = {TallyKind.INITIAL: ElectionKind.INITIAL, TallyKind.RERUN: ElectionKind.RERUN,
                   TallyKind.RUNOFF: ElectionKind.RUNOFF}
 _FOLLOWS_STAGE = {TallyKind.RERUN: Stage.RERUN_DIRECTED, TallyKind.RUNOFF: Stage.RUNOFF_DIRECTED}
+#: The stages of the latest election after which the tally of the next one is recorded (_election_followed checks
+#: the same table); a case without an election takes its initial tally (allowed_now).
+STAGES = frozenset(_FOLLOWS_STAGE.values())
+
+
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> bool:
+    """Whether a tally may be recorded on ``case`` now: the initial one (no election yet), or the
+    next election's once the latest is at a stage that directs it (STAGES)."""
+    latest = session.exec(select(Election).where(Election.case_id == case.id)
+                          .order_by(col(Election.sequence).desc())).first()
+    return latest is None or latest.stage in STAGES
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:

@@ -14,9 +14,9 @@ from typing import Literal
 from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import COUNT_MAX, ActIn, Done, Issue, Line, Strict, Who, again, content_key, election_for, recorded
+from casefile.acts.base import ANY_STAGE, COUNT_MAX, ActIn, Done, Issue, Line, Strict, Who, again, content_key, election_for, recorded
 from casefile.acts.challenge_register import counted_tally, register_of
-from casefile.errors import BadInput, ProcedureError
+from casefile.errors import BadInput, ProcedureError, UnknownRecord
 from casefile.record.lookups import parties_of
 from casefile.record.models import Case, ChallengedBallot, DocketEntry, Election
 from casefile.record.workflow import docket
@@ -48,6 +48,23 @@ class RegisterChallenges(ActIn):
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """Registering challenged ballots issues no document (the tally already lists how many)."""
     return ()
+
+
+#: Not bound to the election's stage: a register is kept once the election has its tally (allowed_now).
+STAGES = ANY_STAGE
+
+
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> bool:
+    """Whether the latest election has the tally whose challenged line a register fills (counted_tally)."""
+    latest = session.exec(select(Election).where(Election.case_id == case.id)
+                          .order_by(col(Election.sequence).desc())).first()
+    if latest is None:
+        return False
+    try:
+        counted_tally(session, latest)
+    except UnknownRecord:
+        return False
+    return True
 
 
 def register_key(election: Election, act: RegisterChallenges) -> str:

@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 from sqlmodel import Session
 
-from casefile.acts.base import Done, Issue, LegalDate, Paragraph, Who, again, content_key, recorded
+from casefile.acts.base import ANY_STAGE, Done, Issue, LegalDate, Paragraph, Who, again, content_key, recorded
 from casefile.acts.file_objections import stored_deadline
 from casefile.acts.party_filing import (
     PartyFilingIn,
@@ -35,6 +35,10 @@ from casefile.rules.extensions import check_extendable
 from casefile.rules.party_filings import late_extension_request_note
 from casefile.rules.timeliness import StoredDeadline, judge_filing
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus
+
+#: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
+#: stage (casefile.acts.allowed_now).
+STAGES = ANY_STAGE
 
 
 class RequestExtension(PartyFilingIn):

@@ -55,6 +55,14 @@ def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     return ()
 
 
+#: What a request for review filed at a stage asks the Board to review (reviewed_action); the act is offered at these.
+REVIEWED: dict[Stage, Reviewed] = {Stage.CERTIFIED: "certification", Stage.RFR_PENDING: "certification",
+                                   Stage.CLOSED: "certification", Stage.DISMISSED: "dismissal",
+                                   Stage.SET_ASIDE: "set-aside", Stage.RERUN_DIRECTED: "set-aside"}
+#: The stages of the election the act is on (the latest) at which perform() accepts it (reviewed_action).
+STAGES = frozenset(REVIEWED)
+
+
 def reviewed_action(election: Election) -> Reviewed:
     """What a request for review filed now in ``election`` asks the Board to review, from its stage:
     the certification (certified; rfr-pending, another party's request already filed; closed, once its
@@ -62,12 +70,8 @@ def reviewed_action(election: Election) -> Reviewed:
     rerun-directed). Raises ProcedureError (field ``election``) for any other stage: no
     final disposition and no set-aside to review. Authority: 29 CFR 102.67(c), 102.69(h), 102.71;
     rules.md R-N2, R-N3, R-S1."""
-    if election.stage in (Stage.CERTIFIED, Stage.RFR_PENDING, Stage.CLOSED):
-        return "certification"
-    if election.stage is Stage.DISMISSED:
-        return "dismissal"
-    if election.stage in (Stage.SET_ASIDE, Stage.RERUN_DIRECTED):
-        return "set-aside"
+    if election.stage in REVIEWED:
+        return REVIEWED[election.stage]
     raise ProcedureError(f"election {election.sequence} is at stage {election.stage.value!r}: a request for review lies "
                          "after the final disposition (certification or dismissal, 102.69(h), 102.71) or a decision that "
                          "sets the election aside (R-N3)", field="election")

@@ -27,7 +27,7 @@ from casefile.errors import AlreadyRecorded, IllegalTransition
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import counts_of, objections_still_pending, parties_of
 from casefile.record.models import Case, ChallengedBallot, Election, Objection, Party, Tally
-from casefile.record.workflow import advance, require_stage
+from casefile.record.workflow import advance
 from casefile.rules.conditional_rerun import rerun_stands
 from casefile.rules.mootness import Side, prevailing_parties
 from casefile.rules.revised_count import resolution_since_tally, revised_counts
@@ -75,6 +75,31 @@ def issues(session: Session, ref: str) -> tuple[Issue, ...]:
 #: after the Board directs them opened on review (rules.md §4: RFR_PENDING → REVISED_TALLY_ISSUED), and —
 #: for a conditional direction only — after the second election was directed (R-M2).
 REVISABLE = (RULING_STAGES - {Stage.TALLY_ISSUED}) | {Stage.RFR_PENDING, Stage.RERUN_DIRECTED}
+#: The stages of the election the act is on (the latest) at which perform() accepts it (stage_refusal: at
+#: rerun-directed only under a conditional direction not yet carried out).
+STAGES = REVISABLE
+
+
+def stage_refusal(session: Session, election: Election) -> str | None:
+    """Why a revised tally is not allowed in ``election`` at its stage now (None: it is)."""
+    if election.stage is Stage.RERUN_DIRECTED and pending_condition(session, election) is None:
+        return (f"a revised tally is not allowed in election {election.sequence} at stage 'rerun-directed': its second "
+                "election was directed without condition (a revised tally may follow only a direction made on the "
+                "condition that it shows no majority, R-M2)")
+    if election.stage is Stage.RERUN_DIRECTED and _followed(session, election):
+        return (f"election {election.sequence} is already followed by its second election: the conditional direction "
+                "was carried out")
+    if election.stage not in STAGES:
+        return (f"a revised tally is not allowed in election {election.sequence} at stage {election.stage.value!r} "
+                f"(allowed at: {', '.join(sorted(s.value for s in STAGES))})")
+    return None
+
+
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> bool:
+    """Whether a revised tally may be issued in the case's latest election now (stage_refusal)."""
+    latest = session.exec(select(Election).where(Election.case_id == case.id)
+                          .order_by(col(Election.sequence).desc())).first()
+    return latest is not None and stage_refusal(session, latest) is None
 
 
 def _followed(session: Session, election: Election) -> bool:
@@ -109,14 +134,8 @@ def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime,
         _check_same(session, case, act, session.get(Tally, ref_id(entry.ref, "tally")))
         return again(entry, act.act, issues(session, entry.ref))
     conditional = pending_condition(session, election)
-    if election.stage is Stage.RERUN_DIRECTED and conditional is None:
-        raise IllegalTransition(f"a revised tally is not allowed in election {election.sequence} at stage 'rerun-directed': "
-                                "its second election was directed without condition (a revised tally may follow only a "
-                                "direction made on the condition that it shows no majority, R-M2)")
-    if election.stage is Stage.RERUN_DIRECTED and _followed(session, election):
-        raise IllegalTransition(f"election {election.sequence} is already followed by its second election: the "
-                                "conditional direction was carried out")
-    require_stage(election, "a revised tally", REVISABLE)
+    if (refusal := stage_refusal(session, election)) is not None:
+        raise IllegalTransition(refusal)
     original = current_tally(session, election)
     counts = counts_of(original)
     statuses = unresolved_statuses(session, election)

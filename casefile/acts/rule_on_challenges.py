@@ -29,6 +29,10 @@ from casefile.record.models import Case, ChallengedBallot, Election
 from casefile.record.workflow import docket, require_stage
 from casefile.vocab import Actor, ChallengeStatus
 
+#: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
+#: the web and the API offer the act only then (casefile.acts.allowed_now).
+STAGES = RULING_STAGES
+
 
 class RuleOnChallenges(ActIn):
     """A ruling on challenged ballots: ``status`` sustained or overruled, on the ``voters`` named,
@@ -75,7 +79,7 @@ def perform(session: Session, act: RuleOnChallenges, *, case: Case, as_of: datet
                       act.all_pending, act.by, act.reason)
     if (entry := recorded(session, case, key)) is not None:
         return again(entry, act.act, ())
-    require_stage(election, "a ruling on challenged ballots", RULING_STAGES)
+    require_stage(election, "a ruling on challenged ballots", STAGES)
     chosen = _select(session, election, act)
     status = ChallengeStatus(act.status)
     for ballot in chosen:

@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo
 from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import ActIn, Done, Issue, Line, Who, again, content_key, recorded
+from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Who, again, content_key, recorded
 from casefile.errors import NotAllowedNow
 from casefile.record.deadlines import office_of
 from casefile.record.lookups import elections_of
@@ -34,6 +34,14 @@ from casefile.vocab import Actor, DeadlineStatus, Stage
 
 #: Stages after which a case has nothing left to transfer.
 _FINISHED = frozenset({Stage.CLOSED, Stage.WITHDRAWN, Stage.DISMISSED})
+#: Any stage, as long as some election is not finished (allowed_now; perform refuses a finished case).
+STAGES = ANY_STAGE
+
+
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> bool:
+    """Whether the case has something left to transfer: not every election is finished (_FINISHED)."""
+    elections = elections_of(session, case)
+    return not (elections and all(e.stage in _FINISHED for e in elections))
 
 
 class TransferCase(ActIn):
@@ -76,7 +84,7 @@ def perform(session: Session, act: TransferCase, *, case: Case, as_of: datetime,
     old = office_of(case)
     check_transfer(old, new)
     elections = elections_of(session, case, lock=True)
-    if elections and all(e.stage in _FINISHED for e in elections):
+    if not allowed_now(session, case):
         raise NotAllowedNow(f"{case.number} is finished (every election closed, withdrawn or dismissed): there is "
                             "nothing to transfer", field="date")
     case.office_key = new.key

@@ -16,13 +16,17 @@ from typing import Literal
 from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import ActIn, Done, Issue, PartyKey, Who, election_for
+from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, PartyKey, Who, election_for
 from casefile.acts.correction_parts import Change, Why, correction_key, found_again, issues_of, lock, record_correction, why_of
 from casefile.errors import BadInput, UnknownRecord
 from casefile.record.lookups import get_party
 from casefile.record.models import Case, Election, Filing, Objection, Party
 from casefile.rules.corrections import UNDECIDED, withdrawable
 from casefile.vocab import Disposition
+
+#: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
+#: stage (casefile.acts.allowed_now).
+STAGES = ANY_STAGE
 
 
 class WithdrawObjection(ActIn):

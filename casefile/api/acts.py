@@ -24,7 +24,7 @@ from casefile.acts import ActIn, act_union
 from casefile.api.auth import Viewer
 from casefile.api.cases import AsOf, CaseNumber
 from casefile.api.common import base, errors, moment
-from casefile.api.models import ActOut, act_out
+from casefile.api.models import ActOut, PermittedAct, act_out
 
 log = logging.getLogger("casefile.api")
 router = APIRouter(tags=["acts"])
@@ -48,6 +48,21 @@ def _run_hook(hook: OnCommitted, entry_id: int, as_of: datetime) -> None:
         hook(entry_id, as_of)
     except Exception:  # the act is recorded; its documents can be issued again
         log.exception("issuing the documents of docket entry %s failed", entry_id)
+
+
+@router.get("/cases/{number}/acts", response_model=list[PermittedAct], responses=errors(401, 404, 422),
+            summary="The acts the user may do on the case now (by role, party and the case's stage)")
+def list_acts(number: CaseNumber, viewer: Viewer, as_of: AsOf = None) -> list[PermittedAct]:
+    """What ``POST /cases/{number}/acts`` would not refuse now for the user's role and party nor for
+    the stage (casefile.app.permitted_acts: each act's own stage rule). Empty for a viewer."""
+    from casefile import app
+    from casefile.record.db import read_session
+    from casefile.record.queries import visible_case
+
+    with read_session() as session:  # a case the user may not see: 404 before its zone is read
+        visible_case(session, number, viewer)
+    return [PermittedAct(act=p.act, mode=p.mode, parties=list(p.parties))
+            for p in app.permitted_acts(number, viewer=viewer, as_of=moment(as_of, case_number=number))]
 
 
 @router.post("/cases/{number}/acts", status_code=201, response_model=ActOut,

@@ -6,7 +6,7 @@ its download URL, never by the path of its file on the server — and the calcul
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -44,6 +44,16 @@ class CasePage(Out):
     offset: int
     limit: int
     items: list[CaseSummary]
+
+
+class PermittedAct(Out):
+    """An act the user may do on the case now (casefile.app.permitted_acts): ``mode`` ``perform``
+    (their own act, or their party's) or ``record`` (another's act, entered from the document
+    received); ``parties``, for a party's act, the party keys it may be done for."""
+
+    act: str
+    mode: Literal["perform", "record"]
+    parties: list[str] = []
 
 
 class IssuedOut(Out):

@@ -53,7 +53,7 @@ from sqlmodel import Session, col, select
 
 from casefile.errors import CasefileError, Conflict, UnknownCase
 from casefile.record.accounts import Organization, OrganizationKind, Representation, User, UserRole, Watch
-from casefile.record.models import Case, Election, Party
+from casefile.record.models import Case, Party
 
 if TYPE_CHECKING:
     from casefile.acts.base import ActIn
@@ -300,12 +300,11 @@ class Permission:
 
 
 def permitted_acts(session: Session, viewer: UserViewer, case: Case, *, as_of: datetime | None = None) -> list[Permission]:
-    """Every act ``viewer`` may do on ``case`` now: by role (:func:`authorize`'s rules) and, where
-    the act's module says when it may be done (``allowed_now(session, case, as_of) -> bool``, or a
-    ``STAGES`` / ``SUBMITTABLE`` set of stages of the current election), by the procedure's stage
-    (an act whose module says neither is listed at every stage: its refusal says why). Open-case is
-    not listed (it is not done on an open case). Raises UnknownCase when the case is not visible."""
-    from casefile.acts import models, module_named
+    """Every act ``viewer`` may do on ``case`` now: by role (:func:`authorize`'s rules) and by the
+    procedure's stage, as the act's own module rules it (casefile.acts.allowed_now: its ``STAGES``,
+    the stages its perform() accepts, or its ``allowed_now`` hook). Open-case is not listed (it is
+    not done on an open case). Raises UnknownCase when the case is not visible."""
+    from casefile.acts import allowed_now, models
 
     if not viewer.sees_case(session, case):
         raise UnknownCase(f"no case {case.number} in the database (open it first, or replay a scenario)")
@@ -317,7 +316,7 @@ def permitted_acts(session: Session, viewer: UserViewer, case: Case, *, as_of: d
     out: list[Permission] = []
     for name, model in models().items():
         kind = act_class(model)
-        if kind == "open" or not _allowed_now(session, module_named(name), case, as_of):
+        if kind == "open" or not allowed_now(session, case, name, as_of=as_of):
             continue
         if kind == "region":
             if region:
@@ -336,18 +335,6 @@ def permitted_acts(session: Session, viewer: UserViewer, case: Case, *, as_of: d
             if others:
                 out.append(Permission(name, "record", others))
     return out
-
-
-def _allowed_now(session: Session, module: Any, case: Case, as_of: datetime | None) -> bool:
-    hook = getattr(module, "allowed_now", None)
-    if callable(hook):
-        return bool(hook(session, case, as_of))
-    stages = getattr(module, "STAGES", None) or getattr(module, "SUBMITTABLE", None)
-    if stages is None:
-        return True
-    election = session.exec(select(Election).where(Election.case_id == case.id)
-                            .order_by(col(Election.sequence).desc())).first()
-    return election is not None and election.stage in stages
 
 
 def may_manage_users(viewer: UserViewer, organization_id: int) -> bool:

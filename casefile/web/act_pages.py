@@ -1,11 +1,11 @@
-"""The act forms of a case: one for every act the signed-in user may do on it now (casefile.record.
-access.permitted_acts decides; an act not listed answers 403, a case not visible 404). A form that
-is sent performs the act through the accounts' one way of acting (casefile.accounts.acting.
-perform_as -> casefile.app.perform): it commits in the request; its documents are issued after the
-answer by the application's ``on_committed`` hook (a Prefect flow run under ``casefile serve``), and
-the case page shows them as being issued until they are there. A refused act shows the act's own
-error on the form (the summary links to the field at fault), the values entered kept, and nothing
-is stored.
+"""The act forms of a case: one for every act the signed-in user may do on it now (casefile.app.
+permitted_acts decides, by role and by the act's own stage rule; an act not listed answers 403, a
+case not visible 404). A form that is sent performs the act through the accounts' one way of acting
+(casefile.accounts.acting.perform_as -> casefile.app.perform): it commits in the request; its
+documents are issued after the answer by the application's ``on_committed`` hook (a Prefect flow
+run under ``casefile serve``), and the case page shows them as being issued until they are there. A
+refused act shows the act's own error on the form (the summary links to the field at fault), the
+values entered kept, and nothing is stored.
 """
 
 from __future__ import annotations
@@ -29,15 +29,11 @@ def _permission(me: Me, number: str, act_name: str) -> tuple[Any, list[Any], str
     """The case's read model, the permissions of ``act_name`` the user has on it now (perform and/or
     record), and the office's zone. Raises UnknownCase (not visible), NotPermitted (not theirs now)."""
     from casefile import app
-    from casefile.record.access import NotPermitted, permitted_acts
-    from casefile.record.db import read_session
-    from casefile.record.queries import visible_case
+    from casefile.record.access import NotPermitted
     from casefile.web.case_pages import office_tz
 
     view = app.case(number[:40], viewer=me.viewer)
-    with read_session() as session:
-        case = visible_case(session, view.case_number, me.viewer)
-        allowed = [p for p in permitted_acts(session, me.viewer, case, as_of=now()) if p.act == act_name]
+    allowed = [p for p in app.permitted_acts(view.case_number, viewer=me.viewer, as_of=now()) if p.act == act_name]
     if not allowed:
         from casefile.acts import models
 

@@ -75,6 +75,8 @@ def _routes(world: World) -> list[tuple[str, str, str, dict[str, Any], Callable[
         ("docket", "GET", f"/cases/{NUMBER}/docket", {}, _case_route),
         ("case deadlines", "GET", f"/cases/{NUMBER}/deadlines", {"params": {"as_of": AS_OF}}, _case_route),
         ("case documents", "GET", f"/cases/{NUMBER}/documents", {}, _case_route),
+        ("case file export", "GET", f"/cases/{NUMBER}/export", {}, _case_route),
+        ("permitted acts", "GET", f"/cases/{NUMBER}/acts", {}, _case_route),
         ("deadlines", "GET", "/deadlines", {"params": {"as_of": AS_OF, "due_before": "2022-01-01"}}, _signed_in),
         ("tally PDF", "GET", f"/documents/{docs['tally-of-ballots']}", {}, _case_route),
         ("objections PDF", "GET", f"/documents/{docs['objections']}", {}, _case_route),
@@ -93,7 +95,7 @@ def _routes(world: World) -> list[tuple[str, str, str, dict[str, Any], Callable[
 
 
 #: The number of routes the matrix asks (the test below checks it is every route of the API).
-ROUTES = 14
+ROUTES = 15
 
 
 def test_the_matrix_asks_every_route_of_the_api(client: Any, world: World) -> None:
@@ -121,6 +123,16 @@ def _template(path: str) -> str:
     return "/".join(out)
 
 
+def _zip_text(content: bytes) -> str:
+    """A zip's file names and the text of its files that are not PDFs (the PDFs' titles are in its manifest)."""
+    import io
+    import zipfile
+
+    with zipfile.ZipFile(io.BytesIO(content)) as archive:
+        names = archive.namelist()
+        return "\n".join(names + [archive.read(n).decode("utf-8") for n in names if not n.endswith(".pdf")])
+
+
 @pytest.mark.parametrize("who", EVERYONE)
 def test_each_principal_gets_what_the_rules_allow(client: Any, world: World, who: str) -> None:
     """Each route answers this principal with the status the access rules give; errors are
@@ -141,8 +153,8 @@ def test_each_principal_gets_what_the_rules_allow(client: Any, world: World, who
         if answer.headers["content-type"].startswith("application/pdf"):
             assert answer.content.startswith(b"%PDF-"), name
             continue
-        text = answer.text
-        if who in SEE_OFFER and name in ("case", "case documents"):
+        text = _zip_text(answer.content) if answer.headers["content-type"] == "application/zip" else answer.text
+        if who in SEE_OFFER and name in ("case", "case documents", "case file export"):
             assert OFFER_TITLE in text, f"{name}: the offer of proof is missing for {who}"
         if who not in SEE_OFFER:
             for secret in (OFFER_WITNESS, OFFER_SUMMARY, OFFER_TITLE, f"/documents/{world.documents['offer-of-proof']}"):

@@ -11,9 +11,10 @@ from typing import Any
 from sqlmodel import func, select
 
 from tests.web.test_sessions import client, csrf, sign_in  # noqa: F401  (the fixture)
-from tests.web.world import NUMBER, USERS
+from tests.web.world import NUMBER, TALLY_CASE, USERS
 
 FORM = f"/cases/{NUMBER}/acts"
+TALLY_FORM = f"/cases/{TALLY_CASE}/acts/record-tally"
 
 
 def docket_count() -> int:
@@ -48,9 +49,9 @@ class TestRefusals:
         error, linked to the field of that line; the values kept; nothing stored."""
         sign_in(client, USERS["region"])
         before = docket_count()
-        token = csrf(client, f"{FORM}/record-tally")
-        answer = client.post(f"{FORM}/record-tally", data={
-            "csrf_token": token, "date": "2022-03-31", "kind": "rerun", "choices-rows": "1",
+        token = csrf(client, TALLY_FORM)
+        answer = client.post(TALLY_FORM, data={
+            "csrf_token": token, "date": "2022-03-31", "kind": "initial", "choices-rows": "1",
             "choices-0-name": "Retail, Wholesale and Department Store Union", "choices-0-votes": "875",
             "challenged": "416", "void": "59", "method": "mail"})
         assert answer.status_code == 422
@@ -61,21 +62,22 @@ class TestRefusals:
 
     def test_a_count_that_is_not_a_number(self, client: Any) -> None:  # noqa: F811
         sign_in(client, USERS["region"])
-        token = csrf(client, f"{FORM}/record-tally")
-        answer = client.post(f"{FORM}/record-tally", data={
-            "csrf_token": token, "date": "2022-03-31", "kind": "rerun", "choices-rows": "1",
+        token = csrf(client, TALLY_FORM)
+        answer = client.post(TALLY_FORM, data={
+            "csrf_token": token, "date": "2022-03-31", "kind": "initial", "choices-rows": "1",
             "choices-0-name": "RWDSU", "choices-0-votes": "eight hundred", "against": "993"})
         assert answer.status_code == 422
         assert summary_links(answer.text)[0][0] == "choices-0-votes"
 
     def test_the_general_form_puts_its_error_on_the_act(self, client: Any) -> None:  # noqa: F811
-        """A notice of hearing recorded by counsel with a field the act does not have: the act
-        model's error, on the act's text box; nothing stored."""
+        """An order fixing a deadline's date recorded by counsel with a field the act does not have:
+        the act model's error, on the act's text box; nothing stored."""
         sign_in(client, USERS["union-counsel"])
         before = docket_count()
-        token = csrf(client, f"{FORM}/notice-hearing")
-        answer = client.post(f"{FORM}/notice-hearing", data={
-            "csrf_token": token, "date": "2022-04-20", "act": "act: notice-hearing\ndate: 2022-04-20\nroom: 12\n"})
+        token = csrf(client, f"{FORM}/pin-deadline")
+        answer = client.post(f"{FORM}/pin-deadline", data={
+            "csrf_token": token, "date": "2022-04-20",
+            "act": "act: pin-deadline\ndate: 2022-04-20\nkind: objections\ndue: 2022-04-29\nroom: 12\n"})
         assert answer.status_code == 422
         [(target, text)] = summary_links(answer.text)
         assert target == "act" and "room" in text
@@ -167,3 +169,31 @@ def second_browser(first: Any) -> Any:
     from fastapi.testclient import TestClient
 
     return TestClient(first.app, base_url="http://127.0.0.1")
+
+
+class TestOfferedByStage:
+    """The acts offered are those the front door accepts now (casefile.app.permitted_acts): by role
+    and party, and by each act's own stage rule."""
+
+    def test_the_case_page_offers_the_acts_of_its_stage_only(self, client: Any) -> None:  # noqa: F811
+        """Bessemer after the 2022 rerun's tally: the Region is offered the objections (to record),
+        not a tally, a certification, a runoff or a hearing's acts; the case with no tally yet offers
+        the tally and no objections. Every form offered opens (200); one not offered answers 403."""
+        sign_in(client, USERS["region"])
+        page_ = client.get(f"/cases/{NUMBER}").text
+        offered = set(re.findall(rf'href="/cases/{NUMBER}/acts/([a-z-]+)"', page_))
+        assert "file-objections" in offered and "register-challenges" in offered
+        assert not offered & {"record-tally", "certification", "direct-runoff", "open-hearing", "close-hearing",
+                              "ho-report", "file-exceptions", "file-answering-brief", "alj-decision"}
+        for name in sorted(offered):
+            assert client.get(f"{FORM}/{name}").status_code == 200, name
+        assert client.get(f"{FORM}/certification").status_code == 403
+        fresh = set(re.findall(rf'href="/cases/{TALLY_CASE}/acts/([a-z-]+)"', client.get(f"/cases/{TALLY_CASE}").text))
+        assert "record-tally" in fresh and not fresh & {"file-objections", "certification", "register-challenges",
+                                                         "notice-hearing"}
+
+    def test_staff_are_offered_their_partys_filings_of_the_stage(self, client: Any) -> None:  # noqa: F811
+        sign_in(client, USERS["union-staff"])
+        offered = set(re.findall(rf'href="/cases/{NUMBER}/acts/([a-z-]+)"', client.get(f"/cases/{NUMBER}").text))
+        assert "file-objections" in offered and offered <= {"file-objections", "file-offer-of-proof"}
+        assert client.get(f"{FORM}/file-exceptions").status_code == 403

@@ -17,7 +17,7 @@ from sqlalchemy import inspect, text
 from sqlmodel import col, select
 
 from tests.web.conftest import Served, sign_in
-from tests.web.world import NUMBER, noon
+from tests.web.world import NUMBER, TALLY_CASE, noon
 
 pytestmark = pytest.mark.browser
 
@@ -162,7 +162,7 @@ class TestTallyForm:
         """The Region's agent types a tally: the rules' check appears under the form (the line at
         fault while "against" is missing, then the valid votes and the outcome)."""
         sign_in(page, "region")
-        page.goto(f"{CASE}/acts/record-tally")
+        page.goto(f"/cases/{TALLY_CASE}/acts/record-tally")
         page.get_by_label("Labor organization 1").fill("Retail, Wholesale and Department Store Union")
         page.get_by_label("Votes for it").fill("875")
         page.get_by_label("Challenged ballots").fill("416")
@@ -176,7 +176,7 @@ class TestTallyForm:
 PAGES = ["/cases", CASE, f"{CASE}/acts/file-objections", "/deadlines", "/calculators/tally?check=1&rows=2&"
          "choice-0-name=RWDSU&choice-0-votes=875&against=993&challenged=416&void=59",
          "/calculators/deadline?check=1&kind=objections&trigger=2022-03-31&region=10", "/reminders", "/admin", "/import",
-         f"{CASE}/acts/record-tally"]
+         f"/cases/{TALLY_CASE}/acts/record-tally"]
 
 
 class TestAccessibility:

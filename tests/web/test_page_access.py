@@ -12,7 +12,7 @@ import pytest
 from sqlmodel import col, select
 
 from tests.web.test_sessions import TestClient, add_user, sign_in
-from tests.web.world import NUMBER, USERS
+from tests.web.world import NUMBER, TALLY_CASE, USERS
 
 CASE = f"/cases/{NUMBER}"
 PAGES = ("my-cases", "deadlines", "case", "derivation", "objections-form", "tally-form", "offer-pdf", "objections-pdf",
@@ -46,7 +46,7 @@ def paths(served: Any) -> dict[str, str]:
         add_organization(session, key="matrix-outsider", name="Outsider LLP", kind="firm", as_of=datetime.now(UTC))
     add_user("outsider@matrix.example.org", org="matrix-outsider", role="counsel")
     return {"my-cases": "/cases", "deadlines": "/deadlines", "case": CASE, "derivation": f"{CASE}/deadlines/{deadline}",
-            "objections-form": f"{CASE}/acts/file-objections", "tally-form": f"{CASE}/acts/record-tally",
+            "objections-form": f"{CASE}/acts/file-objections", "tally-form": f"/cases/{TALLY_CASE}/acts/record-tally",
             "offer-pdf": f"/documents/{offer}", "objections-pdf": f"/documents/{objections}", "admin": "/admin",
             "import": "/import", "reminders": "/reminders", "tally-calculator": "/calculators/tally"}
 

@@ -13,7 +13,7 @@ import pytest
 from starlette.exceptions import StarletteDeprecationWarning
 
 from tests.web.conftest import Served
-from tests.web.world import NUMBER, PASSWORD, USERS
+from tests.web.world import NUMBER, PASSWORD, TALLY_CASE, USERS
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", StarletteDeprecationWarning)
@@ -164,8 +164,8 @@ class TestWhoSeesWhat:
     def test_staff_may_not_record_the_regions_acts(self, client: Any) -> None:
         """Staff see the case but the tally form is not theirs: 403, and the case page offers no such link."""
         sign_in(client, USERS["union-staff"])
-        assert client.get(f"/cases/{NUMBER}/acts/record-tally").status_code == 403
-        assert "acts/record-tally" not in client.get(f"/cases/{NUMBER}").text
+        assert client.get(f"/cases/{TALLY_CASE}/acts/record-tally").status_code == 403
+        assert "acts/record-tally" not in client.get(f"/cases/{TALLY_CASE}").text
 
     def test_the_calculators_need_an_account_unless_public(self, client: Any) -> None:
         answer = client.get("/calculators/tally", follow_redirects=False)

@@ -12,6 +12,9 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 NUMBER = "10-RC-269250"
+#: A case of Region 10 with no tally yet (the tally form is offered on it, and only on it), its
+#: union represented by RWDSU's legal department and its employer by Amazon's counsel.
+TALLY_CASE = "10-RC-300001"
 PASSWORD = "correct horse battery staple"
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bessemer-10-RC-269250.yaml"
 ATLANTA = ZoneInfo("America/New_York")
@@ -49,3 +52,22 @@ def build() -> None:
             event = event.model_copy(update={"election": sequence})
         app.perform(event, case_number=NUMBER, as_of=event.at or noon(event.on), by=operator, documents="issue")
     make_accounts(password=PASSWORD, as_of=noon(spec.events[UP_TO_RERUN_TALLY - 1].on))
+    open_tally_case()
+
+
+def open_tally_case() -> None:
+    """TALLY_CASE: opened on 2022-03-01 (no tally yet), linked to both sides' organizations."""
+    from casefile import app
+    from casefile.accounts.orgs import link_party
+    from casefile.acts import Who, parse_act
+    from casefile.record.db import write_session
+
+    opening = parse_act({"act": "open-case", "date": "2022-03-01", "case": {
+        "number": TALLY_CASE, "name": "Magnolia Fulfillment LLC", "petition_filed_on": "2022-01-10"}, "parties": [
+        {"key": "employer", "role": "employer", "name": "Magnolia Fulfillment LLC"},
+        {"key": "union", "role": "petitioner", "name": "Retail, Wholesale and Department Store Union"}]})
+    at = noon(opening.on)
+    app.perform(opening, case_number=TALLY_CASE, as_of=at, by=Who.operator(), documents="none")
+    with write_session(by="operator:tests") as session:
+        link_party(session, organization="rwdsu-legal", case_number=TALLY_CASE, party="union", as_of=at)
+        link_party(session, organization="amazon-counsel", case_number=TALLY_CASE, party="employer", as_of=at)

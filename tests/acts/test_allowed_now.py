@@ -1,0 +1,130 @@
+"""Each act says when the procedure allows it (its module's STAGES, the stages its perform() accepts,
+or an ``allowed_now`` hook), and that rule is the one perform() applies: every act of the real
+histories in examples/ is allowed at the moment it was done (after the sweep its front door runs
+first), and acts the rule does not allow are refused by perform() for the stage."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlmodel import select
+
+from casefile.acts import MODULES, allowed_now, models, module_named
+from casefile.acts.base import ANY_STAGE
+from casefile.vocab import Stage
+
+EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("name", sorted(n for n in models() if n != "open-case"))
+def test_every_act_declares_its_stages(name: str) -> None:
+    """STAGES is a set of stages (ANY_STAGE for an act the stage does not bound); a module whose
+    perform() checks the stage with require_stage passes it STAGES, not a second copy."""
+    import inspect
+
+    module = module_named(name)
+    stages = module.STAGES
+    assert isinstance(stages, frozenset) and stages and stages <= frozenset(Stage), name
+    source = inspect.getsource(module)
+    if "require_stage(" in source:
+        calls = [line for line in source.splitlines() if "require_stage(election" in line]
+        assert calls and all(line.rstrip().endswith(", STAGES)") for line in calls), calls
+
+
+def test_modules_listed() -> None:
+    assert "open_case" in MODULES and len([n for n in models() if n != "open-case"]) == len(MODULES) - 1
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_every_act_of_a_real_history_is_allowed_when_it_was_done(path: Path, configured_db: Path) -> None:
+    """Replaying each example: before each act (and after the sweep the front door would run
+    first), casefile.acts.allowed_now says yes — the web and the API would have offered it."""
+    from casefile import app
+    from casefile.acts import Who
+    from casefile.record.db import read_session
+    from casefile.record.deadlines import office_of
+    from casefile.record.lookups import get_case
+    from casefile.scenario import Sweep, event_instant, load_scenario
+    from casefile.rules.case_numbers import parse_case_number
+    from casefile.rules.offices import office_for
+
+    spec = load_scenario(path)
+    number = str(parse_case_number(spec.case.number))
+    tz = office_for(parse_case_number(spec.case.number).region, spec.case.office).tz
+    app.perform(spec.opening(), as_of=event_instant(spec.events[0], tz), by=Who.operator(), documents="none")
+    sequence, checked, refused = 0, 0, []
+    for i, event in enumerate(spec.events, start=1):
+        as_of = event_instant(event, tz)
+        with read_session() as session:
+            case = get_case(session, number)
+            case_id, zone = case.id, office_of(case).tz
+        if isinstance(event, Sweep):
+            app.sweep_case(case_id, as_of=as_of)  # type: ignore[arg-type]
+            continue
+        if event.act_name == "record-tally":
+            sequence += 1
+        elif sequence and event.election is None and "election" in type(event).model_fields:
+            event = event.model_copy(update={"election": sequence})
+        app.sweep_case(case_id, as_of=app.act_instant(event, as_of, zone))  # type: ignore[arg-type]
+        with read_session() as session:
+            case = get_case(session, number)
+            latest = max((e.sequence for e in case_elections(session, case_id)), default=0)  # type: ignore[arg-type, attr-defined]
+            if _sequence_of(event) in (None, latest):  # an act on the latest election (the web's forms act on it)
+                checked += 1
+                if not allowed_now(session, case, event.act_name, as_of=as_of):
+                    refused.append(f"event {i} {event.act_name} ({event.on}) at {case_elections(session, case_id)[-1].stage}")  # type: ignore[arg-type, attr-defined]
+        app.perform(event, case_number=number, as_of=as_of, by=Who.operator(), documents="none")
+    assert checked >= 3
+    assert not refused, refused
+
+
+def _sequence_of(event: object) -> int | None:
+    election = getattr(event, "election", None)
+    if election is None or isinstance(election, int):
+        return election
+    return getattr(election, "sequence", None)
+
+
+def case_elections(session: object, case_id: int) -> list[object]:
+    from casefile.record.models import Election
+
+    return list(session.exec(select(Election).where(Election.case_id == case_id)))  # type: ignore[attr-defined]
+
+
+def test_an_act_not_allowed_is_refused_for_the_stage(configured_db: Path) -> None:
+    """Bessemer after RWDSU's 2021 objections (objections-pending): the certification, a runoff
+    direction, the hearing's opening and exceptions are not allowed, and perform() refuses each
+    for the stage; the notice of hearing is allowed, and perform() accepts the scenario's."""
+    from casefile import app
+    from casefile.acts import Who, parse_act
+    from casefile.errors import IllegalTransition
+    from casefile.record.db import read_session
+    from casefile.record.lookups import get_case
+    from tests.acts.procedure import EVENTS, NUMBER, noon, scenario
+
+    spec = scenario()
+    number = NUMBER
+
+    app.perform(spec.opening(), as_of=noon(spec.events[0]), by=Who.operator(), documents="none")
+    for event in spec.events[:2]:
+        app.perform(event, case_number=number, as_of=noon(event), by=Who.operator(), documents="none")
+    when = noon(spec.events[1])
+    with read_session() as session:
+        case = get_case(session, number)
+        assert case_elections(session, case.id)[-1].stage is Stage.OBJECTIONS_PENDING  # type: ignore[attr-defined]
+        allowed = {n for n in models() if n != "open-case" and allowed_now(session, case, n, as_of=when)}
+    assert {"file-objections", "file-offer-of-proof", "notice-hearing", "rd-decision", "withdraw-petition",
+            "rule-on-challenges", "register-challenges"} <= allowed
+    assert not {"certification", "direct-runoff", "open-hearing", "close-hearing", "file-exceptions",
+                "file-answering-brief", "record-tally", "request-for-review", "alj-decision", "ho-report"} & allowed
+    later = parse_act({"act": "certification", "date": "2021-04-20"})  # after the objections' due date
+    for name in ("certification", "direct-runoff", "open-hearing"):
+        with pytest.raises(IllegalTransition, match="stage"):
+            app.perform(parse_act({"act": name, "date": "2021-04-20"}), case_number=number, as_of=noon(later),
+                        by=Who.operator(), documents="none")
+    notice = spec.events[EVENTS["notice-hearing"]]
+    result = app.perform(notice, case_number=number, as_of=noon(notice), by=Who.operator(),
+                         documents="none")
+    assert result.entry_id and not result.repeated and result.act == "notice-hearing"
+    assert ANY_STAGE == frozenset(Stage)

@@ -1,0 +1,57 @@
+"""GET /cases/{number}/acts: the acts the user may do on the case now — what POST .../acts would not
+refuse for their role and party nor for the stage (casefile.app.permitted_acts). The world's case
+is Bessemer after RWDSU's 2021 objections (objections-pending)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.accounts.world import NUMBER, World
+
+AS_OF = "2021-04-16T18:00:00-04:00"
+
+
+def acts(client: Any, world: World, who: str) -> dict[str, dict[str, Any]]:
+    answer = client.get(f"/api/v1/cases/{NUMBER}/acts", headers=world.headers(who), params={"as_of": AS_OF})
+    assert answer.status_code == 200, answer.text
+    return {f"{a['act']}/{a['mode']}": a for a in answer.json()}
+
+
+def test_objections_pending_offers_its_acts_and_not_the_others(client: Any, world: World) -> None:
+    region = acts(client, world, "region")
+    names = {k.split("/")[0] for k in region}
+    assert {"file-objections", "file-offer-of-proof", "notice-hearing", "rd-decision", "rule-on-challenges",
+            "withdraw-petition"} <= names
+    assert not names & {"certification", "direct-runoff", "open-hearing", "close-hearing", "ho-report",
+                        "file-exceptions", "file-answering-brief", "record-tally", "request-for-review", "open-case"}
+    assert region["notice-hearing/perform"]["parties"] == []
+    assert sorted(region["file-objections/record"]["parties"]) == ["amazon", "rwdsu"]
+
+
+def test_by_role_and_party(client: Any, world: World) -> None:
+    staff = acts(client, world, "union-staff")
+    assert set(staff) == {"file-objections/perform", "file-offer-of-proof/perform"}
+    assert staff["file-objections/perform"]["parties"] == ["rwdsu"]
+    employer = acts(client, world, "employer-counsel")
+    assert employer["file-objections/perform"]["parties"] == ["amazon"]
+    assert employer["file-objections/record"]["parties"] == ["rwdsu"]
+    assert "notice-hearing/record" in employer and "notice-hearing/perform" not in employer
+    assert acts(client, world, "union-viewer") == {} and acts(client, world, "watcher") == {}
+    assert client.get(f"/api/v1/cases/{NUMBER}/acts", headers=world.headers("outsider")).status_code == 404
+    assert client.get(f"/api/v1/cases/{NUMBER}/acts").status_code == 401
+
+
+def test_an_act_not_offered_is_refused_for_the_stage_and_one_offered_is_not(client: Any, world: World) -> None:
+    """The certification is not offered and POST refuses it for the stage (409); every act offered
+    to the Region passes the stage check when posted (whatever else its bare input lacks)."""
+    headers = world.headers("region")
+    refused = client.post(f"/api/v1/cases/{NUMBER}/acts", headers=headers, params={"as_of": "2021-04-20"},
+                          json={"act": "certification", "date": "2021-04-20"})
+    assert refused.status_code == 409 and "stage" in refused.json()["detail"], refused.text
+    for key in acts(client, world, "region"):
+        name, mode = key.split("/")
+        if mode != "perform":
+            continue
+        answer = client.post(f"/api/v1/cases/{NUMBER}/acts", headers=headers, params={"as_of": AS_OF},
+                             json={"act": name, "date": "2021-04-16"})
+        assert "not allowed in election" not in answer.text and "at stage" not in answer.text, (name, answer.text)
