@@ -63,14 +63,17 @@ def _fields(act_name: str) -> list[tuple[str, bool]]:
 
 
 def _render(request: Request, me: Me, view: Any, allowed: list[Any], act_name: str, sub: act_forms.Submitted,
-            errors: list[dict[str, str]], status: int = 200) -> Response:
+            errors: list[dict[str, str]], status: int = 200, draft_id: int | None = None) -> Response:
+    from casefile.web.draft_pages import draftable
+
     template = act_forms.SPECIFIC.get(act_name, "act_general.html")
     modes = {p.mode for p in allowed}
     own = any(p.mode == "perform" for p in allowed)
     return page(request, template, status=status, title=f"{act_name.replace('-', ' ').capitalize()} — {view.case_number}",
                 case=view, act_name=act_name, sub=sub, values=sub.values, rows=sub.rows, errors=errors,
                 parties=_parties(view, allowed), recording=modes == {"record"}, own=own,
-                fields=_fields(act_name) if act_name not in act_forms.SPECIFIC else [])
+                fields=_fields(act_name) if act_name not in act_forms.SPECIFIC else [],
+                draftable=draftable(act_name, allowed), draft_id=draft_id or sub.get("draft_id") or None)
 
 
 @router.get("/cases/{number}/acts/{act_name}")
@@ -100,6 +103,10 @@ async def submit_act(request: Request, number: str, act_name: str) -> Response:
     await form.close()  # the uploaded file's temporary copy
     if sub.get("add"):
         return _render(request, me, view, allowed, act_name, sub, [])
+    if sub.get("draft-action") or sub.get("draft_id"):  # save as draft; file an edited draft (casefile.web.draft_pages)
+        from casefile.web.draft_pages import handle
+
+        return handle(request, me, view, allowed, act_name, sub, zone)
     try:
         moment, day, at = act_forms.instant(sub, zone=zone, current=now())
         if act_name == "register-challenges":

@@ -77,7 +77,7 @@ class TestRefusals:
         token = csrf(client, f"{FORM}/pin-deadline")
         answer = client.post(f"{FORM}/pin-deadline", data={
             "csrf_token": token, "date": "2022-04-20",
-            "act": "act: pin-deadline\ndate: 2022-04-20\nkind: objections\ndue: 2022-04-29\nroom: 12\n"})
+            "act": "act: pin-deadline\ndate: 2022-04-20\nkind: objections\ndue: 2022-04-29\norder: RD order\nroom: 12\n"})
         assert answer.status_code == 422
         [(target, text)] = summary_links(answer.text)
         assert target == "act" and "room" in text

@@ -1,0 +1,199 @@
+"""Drafts on the web: a party's filing (objections with their objection and witness rows, an offer
+of proof, exceptions) saved unfiled, seen only inside the organization, edited, then filed —
+through casefile.accounts.drafts (save_draft, file_draft: the act through the front door as the
+user who files it). A draft may be incomplete; filing it checks it as the act. A filed draft is
+kept as filed: filing it again files nothing (the page says so).
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import RedirectResponse, Response
+
+from casefile.errors import BadInput, CasefileError
+from casefile.web import act_forms
+from casefile.web.people import Me, require
+from casefile.web.render import page
+from casefile.web.sessions import check_csrf, now, web_session
+
+router = APIRouter()
+
+#: The acts a draft may be kept of (a party's filings).
+DRAFTABLE = frozenset({"file-objections", "file-exceptions", "file-offer-of-proof"})
+
+
+def draftable(act_name: str, allowed: list[Any]) -> bool:
+    """Whether the form offers "Save as draft": a party's filing the user performs (not records)."""
+    return act_name in DRAFTABLE and any(p.mode == "perform" for p in allowed)
+
+
+def draft_data(act_name: str, sub: act_forms.Submitted, *, zone: str, current: datetime) -> dict[str, Any]:
+    """The act as far as the form has it (a draft may be incomplete: no date yet, no objection
+    yet). Raises BadInput only for what cannot be kept (an act text that is not readable)."""
+    try:
+        _, day, at = act_forms.instant(sub, zone=zone, current=current)
+    except BadInput:
+        day, at = None, None
+    if act_name not in act_forms.SPECIFIC:
+        data = act_forms.general_data(act_name, sub.get("act"))
+        if day is not None:
+            data.setdefault("date", day.isoformat())
+        return data
+    try:
+        data = act_forms.act_data(act_name, sub, day=day or date.min, at=at)
+        if day is None:
+            data.pop("date", None)
+        return data
+    except BadInput:
+        pass
+    rows = {g: [row for _, row in act_forms._rows(sub, g)] for g in act_forms.ROWS.get(act_name, {})}
+    data: dict[str, Any] = {"act": act_name, **_when(day, at), "party": sub.get("party"),
+                            "method": sub.get("method") or "e-filing"}
+    if act_name == "file-objections":
+        data["objections"] = [r[""] for r in rows["objections"]]
+        data["offer_of_proof"] = [{"objection": int(r["objection"]) if r["objection"].isdigit() else r["objection"],
+                                   "witness": r["witness"], "summary": r["summary"]} for r in rows["offer_of_proof"]]
+        if sub.get("note").strip():
+            data["note"] = sub.get("note").strip()
+    elif act_name == "file-exceptions":
+        data["exceptions"] = rows["exceptions"]
+    return data
+
+
+def _when(day: date | None, at: datetime | None) -> dict[str, Any]:
+    if at is not None:
+        return {"at": at.isoformat()}
+    return {"date": day.isoformat()} if day is not None else {}
+
+
+def form_of(act_name: str, act: dict[str, Any], zone: str) -> act_forms.Submitted:
+    """The form's values for a draft's act (the reverse of draft_data)."""
+    from zoneinfo import ZoneInfo
+
+    values: dict[str, str] = {"party": str(act.get("party") or ""), "method": str(act.get("method") or ""),
+                              "note": str(act.get("note") or "")}
+    if act.get("at"):
+        at = datetime.fromisoformat(str(act["at"])).astimezone(ZoneInfo(zone))
+        values["date"], values["time"] = at.date().isoformat(), at.strftime("%H:%M")
+    elif act.get("date"):
+        values["date"] = str(act["date"])
+    rows: dict[str, int] = {}
+    if act_name == "file-objections":
+        objections = list(act.get("objections") or [])
+        for i, text in enumerate(objections):
+            values[f"objections-{i}"] = str(text)
+        witnesses = list(act.get("offer_of_proof") or [])
+        for i, w in enumerate(witnesses):
+            for k in ("objection", "witness", "summary"):
+                values[f"offer_of_proof-{i}-{k}"] = str(w.get(k, "")) if isinstance(w, dict) else ""
+        rows = {"objections": max(1, len(objections)), "offer_of_proof": max(1, len(witnesses))}
+    elif act_name == "file-exceptions":
+        exceptions = list(act.get("exceptions") or [])
+        for i, e in enumerate(exceptions):
+            for k in ("excepted_to", "grounds"):
+                values[f"exceptions-{i}-{k}"] = str(e.get(k, "")) if isinstance(e, dict) else ""
+        rows = {"exceptions": max(1, len(exceptions))}
+    else:
+        import yaml
+
+        values["act"] = yaml.safe_dump(act, sort_keys=False, allow_unicode=True, default_flow_style=False)
+    return act_forms.Submitted(values=values, rows=rows)
+
+
+def handle(request: Request, me: Me, view: Any, allowed: list[Any], act_name: str, sub: act_forms.Submitted,
+           zone: str) -> Response:
+    """A form sent with "Save as draft", or an edited draft sent to be filed."""
+    from casefile.accounts.drafts import file_draft, get_draft, save_draft
+    from casefile.record.db import read_session, write_session
+    from casefile.web.act_pages import _issue, _render
+
+    draft_id = int(sub.get("draft_id")) if sub.get("draft_id").isdigit() else None
+    if draft_id is not None:
+        with read_session() as session:
+            existing = get_draft(session, viewer=me.viewer, draft_id=draft_id)  # another organization's: 404
+        if existing.filed_at is not None:
+            web_session(request).add_flash(f"Draft {draft_id} was filed already (docket entry {existing.entry_id}): "
+                                           "nothing was filed again")
+            return RedirectResponse(f"/cases/{view.case_number}#documents", status_code=303)
+    current = now()
+    saving = sub.get("draft-action") == "save"
+    try:
+        if saving:
+            data = draft_data(act_name, sub, zone=zone, current=current)
+        else:
+            moment, day, at = act_forms.instant(sub, zone=zone, current=current)
+            data = act_forms.act_data(act_name, sub, day=day, at=at) if act_name in act_forms.SPECIFIC else \
+                act_forms.general_data(act_name, sub.get("act"))
+        with write_session(by=me.viewer.label()) as session:
+            draft = save_draft(session, viewer=me.viewer, case_number=view.case_number, act=data, as_of=current,
+                               draft_id=draft_id)
+            draft_id = draft.id
+        if saving:
+            web_session(request).add_flash(f"Draft {draft_id} saved: it is not filed; only {me.organization_name} "
+                                           "sees it")
+            return RedirectResponse(f"/cases/{view.case_number}/drafts/{draft_id}", status_code=303)
+        result = file_draft(viewer=me.viewer, draft_id=draft_id, as_of=moment, documents="defer")  # type: ignore[arg-type]
+    except CasefileError as exc:
+        target = act_forms.error_field(act_name, exc, sub)
+        status = 403 if exc.family == "not-permitted" else 422
+        if draft_id is not None:
+            sub.values["draft_id"] = str(draft_id)
+        return _render(request, me, view, allowed, act_name, sub, [{"field": target, "text": str(exc)}], status=status,
+                       draft_id=draft_id)
+    from starlette.background import BackgroundTask
+
+    web_session(request).add_flash(("Already recorded: " if result.repeated else f"Draft {draft_id} filed: ")
+                                   + result.summary[:240])
+    task = BackgroundTask(_issue, request.app.state.on_committed, result.entry_id, moment) if result.pending else None
+    return RedirectResponse(f"/cases/{view.case_number}#documents", status_code=303, background=task)
+
+
+@router.get("/cases/{number}/drafts")
+def drafts_page(request: Request, number: str) -> Response:
+    from casefile import app
+    from casefile.accounts.drafts import list_drafts
+    from casefile.record.db import read_session
+
+    me = require(request)
+    view = app.case(number[:40], viewer=me.viewer)
+    with read_session() as session:
+        drafts = list_drafts(session, viewer=me.viewer, case_number=view.case_number, filed=True)
+    return page(request, "drafts.html", title=f"Drafts — {view.case_number}", case=view, drafts=drafts)
+
+
+@router.get("/cases/{number}/drafts/{draft_id}")
+def edit_draft(request: Request, number: str, draft_id: int) -> Response:
+    from casefile import app
+    from casefile.accounts.drafts import get_draft
+    from casefile.errors import UnknownRecord
+    from casefile.record.db import read_session
+    from casefile.web.act_pages import _permission, _render
+
+    me = require(request)
+    view = app.case(number[:40], viewer=me.viewer)
+    with read_session() as session:
+        draft = get_draft(session, viewer=me.viewer, draft_id=draft_id)
+    if draft.case_number != view.case_number:
+        raise UnknownRecord(f"no draft {draft_id} on {view.case_number}", field="draft")
+    view, allowed, zone = _permission(me, view.case_number, draft.act_name)
+    sub = form_of(draft.act_name, draft.act, zone)
+    return _render(request, me, view, allowed, draft.act_name, sub, [], draft_id=draft_id)
+
+
+@router.post("/cases/{number}/drafts/{draft_id}/delete")
+async def delete(request: Request, number: str, draft_id: int) -> Response:
+    from casefile import app
+    from casefile.accounts.drafts import delete_draft
+    from casefile.record.db import write_session
+
+    me = require(request)
+    form = await request.form()
+    check_csrf(request, form)
+    view = app.case(number[:40], viewer=me.viewer)
+    with write_session(by=me.viewer.label()) as session:
+        delete_draft(session, viewer=me.viewer, draft_id=draft_id)
+    web_session(request).add_flash(f"Draft {draft_id} deleted")
+    return RedirectResponse(f"/cases/{view.case_number}/drafts", status_code=303)

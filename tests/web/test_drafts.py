@@ -1,0 +1,68 @@
+"""Drafts on the web (casefile.web.draft_pages): a filing saved unfiled, seen only inside its
+organization, edited, and filed through the front door once — filing it again files nothing."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.web.test_act_forms import docket_count, summary_links
+from tests.web.test_sessions import client, csrf, sign_in  # noqa: F401  (the fixture)
+from tests.web.world import NUMBER, USERS
+
+FORM = f"/cases/{NUMBER}/acts/file-objections"
+
+
+def save(client: Any, data: dict[str, str]) -> int:  # noqa: F811
+    answer = client.post(FORM, data={"csrf_token": csrf(client, FORM), "objections-rows": "2",
+                                     "offer_of_proof-rows": "1", "draft-action": "save", **data}, follow_redirects=False)
+    assert answer.status_code == 303, answer.text[:2000]
+    return int(re.search(r"/drafts/(\d+)$", answer.headers["location"]).group(1))  # type: ignore[union-attr]
+
+
+def test_a_draft_is_kept_unfiled_and_seen_only_inside_the_organization(client: Any) -> None:  # noqa: F811
+    """RWDSU's staff save objections half-written (no date yet): nothing is docketed; RWDSU's
+    counsel sees the draft with its rows; Amazon's counsel neither lists it nor opens it (404)."""
+    sign_in(client, USERS["union-staff"])
+    before = docket_count()
+    draft = save(client, {"party": "rwdsu", "date": "", "objections-0": "The Employer's mailbox & <its> camera.",
+                          "objections-1": "", "offer_of_proof-0-objection": "1", "offer_of_proof-0-witness": "A. Witness",
+                          "offer_of_proof-0-summary": "Saw the mailbox."})
+    assert docket_count() == before
+    client.get("/sign-out")
+    client.cookies.clear()
+    sign_in(client, USERS["union-counsel"])
+    listed = client.get(f"/cases/{NUMBER}/drafts").text
+    assert f'href="/cases/{NUMBER}/drafts/{draft}"' in listed and "staff@rwdsu.example.org" in listed
+    edit = client.get(f"/cases/{NUMBER}/drafts/{draft}")
+    assert edit.status_code == 200
+    assert "The Employer&#39;s mailbox &amp; &lt;its&gt; camera." in edit.text and 'value="A. Witness"' in edit.text
+    assert f'name="draft_id" value="{draft}"' in edit.text
+    client.cookies.clear()
+    sign_in(client, USERS["employer-counsel"])
+    assert f"/drafts/{draft}" not in client.get(f"/cases/{NUMBER}/drafts").text
+    assert client.get(f"/cases/{NUMBER}/drafts/{draft}").status_code == 404
+
+
+def test_a_draft_filed_becomes_the_act_once(client: Any) -> None:  # noqa: F811
+    """Amazon's counsel saves objections as a draft, files it with an error first (no date: the
+    error on the form, the draft kept, nothing filed), then with the date: one docket entry; the
+    same draft sent again files nothing."""
+    sign_in(client, USERS["employer-counsel"])
+    draft = save(client, {"party": "amazon", "date": "2022-04-06",
+                          "objections-0": "The Union's agents electioneered at the mailbox (draft test)."})
+    before = docket_count()
+    base = {"csrf_token": csrf(client, f"/cases/{NUMBER}/drafts/{draft}"), "draft_id": str(draft), "party": "amazon",
+            "objections-rows": "1", "offer_of_proof-rows": "1", "file": "1",
+            "objections-0": "The Union's agents electioneered at the mailbox (draft test)."}
+    refused = client.post(FORM, data={**base, "date": ""})
+    assert refused.status_code == 422 and summary_links(refused.text)[0][0] == "date"
+    assert docket_count() == before
+    filed = client.post(FORM, data={**base, "date": "2022-04-06"}, follow_redirects=False)
+    assert filed.status_code == 303, filed.text[:2000]
+    assert docket_count() == before + 1
+    listed = client.get(f"/cases/{NUMBER}/drafts").text
+    assert re.search(rf"Filed 20\d\d-\d\d-\d\d \(docket entry \d+\)", listed)
+    again = client.post(FORM, data={**base, "date": "2022-04-06"}, follow_redirects=False)
+    assert again.status_code == 303 and docket_count() == before + 1
+    assert "filed already" in client.get(f"/cases/{NUMBER}").text
