@@ -31,12 +31,18 @@ def require_admin(request: Request) -> Me:
 
 @router.get("/admin")
 def admin(request: Request) -> Response:
+    return _admin_page(request, require_admin(request))
+
+
+def _admin_page(request: Request, me: Me, *, errors: list[dict[str, str]] | None = None,
+                values: dict[str, str] | None = None, link: dict[str, str] | None = None, status: int = 200) -> Response:
+    """The admin page: users (with their forms), organizations and links, the access log; after a
+    refused change the error summary and the values entered; after a reset the one-time link."""
     from casefile.accounts.documents import access_log, visible_document
     from casefile.accounts.orgs import list_organizations
     from casefile.accounts.users import list_users
     from casefile.record.db import read_session
 
-    me = require_admin(request)
     with read_session() as session:
         users = list_users(session, organization=me.organization)
         orgs = [o for o in list_organizations(session) if o.key == me.organization or me.region]
@@ -47,7 +53,160 @@ def admin(request: Request) -> Response:
             except CasefileError:
                 continue
             log.append(line)
-    return page(request, "admin.html", title="Admin", users=users, orgs=orgs, log=log[:200])
+    return page(request, "admin.html", status=status, title="Admin", users=users, orgs=orgs, log=log[:200],
+                errors=errors or [], values=values or {}, link=link, roles=ROLES)
+
+
+#: The roles an admin may give (casefile.record.accounts.UserRole), as the form lists them.
+ROLES = (("staff", "Staff: files the party's objections, offers of proof and exceptions"),
+         ("counsel", "Counsel: every act of the party; records what others did"),
+         ("viewer", "Viewer: reads only"), ("admin", "Admin: counsel, plus the organization's users"))
+
+
+def _own_user(session: object, me: Me, email: str) -> object:
+    """The user ``email`` of the admin's organization (another organization's: as if unknown)."""
+    from casefile.accounts.users import get_user
+    from casefile.errors import UnknownRecord
+    from casefile.record.access import may_manage_users
+
+    try:
+        user = get_user(session, email)  # type: ignore[arg-type]
+    except UnknownRecord:
+        user = None
+    if user is None or not may_manage_users(me.viewer, user.organization_id):
+        raise UnknownRecord(f"{email.strip()[:200] or 'the user'}: no such user in {me.organization_name}", field="email")
+    return user
+
+
+async def _form(request: Request) -> dict[str, str]:
+    form = await request.form()
+    check_csrf(request, form)
+    return {k: str(v)[:500] for k, v in form.items() if isinstance(v, str) and k != "csrf_token"}
+
+
+def _refused(request: Request, me: Me, exc: CasefileError, field: str, values: dict[str, str]) -> Response:
+    status = 403 if exc.family == "not-permitted" else 409 if exc.family in ("conflict", "not-allowed-now") else 422
+    return _admin_page(request, me, errors=[{"field": field, "text": str(exc)}], values=values, status=status)
+
+
+def _reset_link(request: Request, me: Me, email: str) -> dict[str, str]:
+    from casefile.accounts.users import RESET_VALID_FOR, reset_link, start_reset
+    from casefile.record.db import write_session
+
+    with write_session(by=me.viewer.label()) as session:
+        reset, token = start_reset(session, email=email, as_of=now(), by=me.viewer.label())
+        expires = reset.expires_at
+    return {"email": email.strip().lower(), "url": reset_link(token, str(request.base_url)),
+            "valid": f"{RESET_VALID_FOR.total_seconds() / 3600:.0f} hours (until {expires.isoformat(timespec='minutes')} UTC)"}
+
+
+@router.post("/admin/users")
+async def add_user_form(request: Request) -> Response:
+    """Add a user to the admin's organization (casefile.accounts.users.add_user, as ``casefile users
+    add``) with a random password nobody knows, and start their password reset: the one-time link
+    is shown once, for the admin to give them."""
+    import secrets
+
+    from casefile.accounts.users import add_user
+    from casefile.record.db import write_session
+
+    me = require_admin(request)
+    values = await _form(request)
+    email, name, role = values.get("new-email", "").strip(), values.get("new-name", "").strip(), values.get("new-role", "")
+    try:
+        if not email:
+            from casefile.errors import BadInput
+
+            raise BadInput("Enter the new user's email address", field="email")
+        with write_session(by=me.viewer.label()) as session:
+            add_user(session, email=email, organization=me.organization, role=role, name=name,
+                     password=secrets.token_urlsafe(32), as_of=now())
+        link = _reset_link(request, me, email)
+    except CasefileError as exc:
+        field = {"role": "new-role", "name": "new-name"}.get(exc.field or "", "new-email")
+        return _refused(request, me, exc, field, values)
+    return _admin_page(request, me, link=link | {"added": "1"})
+
+
+@router.post("/admin/users/change")
+async def change_user(request: Request) -> Response:
+    """Change a user of the admin's organization: ``action`` role (to ``role``), deactivate,
+    reactivate, or reset (a one-time link) — casefile.accounts.users.set_role / set_active /
+    start_reset, as ``casefile users``. An admin does not demote or deactivate themselves."""
+    from casefile.accounts.users import set_active, set_role
+    from casefile.errors import BadInput
+    from casefile.record.db import write_session
+
+    me = require_admin(request)
+    values = await _form(request)
+    email, action = values.get("email", "").strip(), values.get("action", "")
+    field = f"role-{values.get('row', '0')}" if action == "role" else "users"
+    try:
+        with write_session(by=me.viewer.label()) as session:
+            user = _own_user(session, me, email)
+            self_change = getattr(user, "id", None) == me.viewer.user_id
+            if action == "role":
+                if self_change and values.get("role") != "admin":
+                    raise NotPermitted("You cannot take the admin role from yourself: another admin of the organization "
+                                       "changes it", field="role")
+                set_role(session, email=email, role=values.get("role", ""))
+                done = f"{email} is now {values.get('role')}"
+            elif action in ("deactivate", "reactivate"):
+                if self_change:
+                    raise NotPermitted("You cannot deactivate your own account", field="email")
+                set_active(session, email=email, active=action == "reactivate", as_of=now())
+                done = f"{email} {'deactivated: their sessions and API tokens end' if action == 'deactivate' else 'reactivated'}"
+            elif action != "reset":
+                raise BadInput(f"unknown change {action[:40]!r}", field="action")
+        if action == "reset":
+            return _admin_page(request, me, link=_reset_link(request, me, email))
+    except CasefileError as exc:
+        return _refused(request, me, exc, field, values)
+    from fastapi.responses import RedirectResponse
+
+    from casefile.web.sessions import web_session
+
+    web_session(request).add_flash(done)
+    return RedirectResponse("/admin", status_code=303)
+
+
+@router.post("/admin/links")
+async def change_link(request: Request) -> Response:
+    """Unlink the admin's organization from a party it represents (casefile.accounts.orgs.
+    unlink_party, as ``casefile orgs unlink``), or watch a case (its public record only: orgs
+    watch). Linking the organization to a party is the operator's (``casefile orgs link``): an
+    organization cannot give itself access to a party's confidential documents
+    (casefile.record.access, "Links")."""
+    from fastapi.responses import RedirectResponse
+
+    from casefile.accounts.orgs import unlink_party, watch_case
+    from casefile.errors import BadInput
+    from casefile.record.db import write_session
+    from casefile.web.sessions import web_session
+
+    me = require_admin(request)
+    values = await _form(request)
+    action = values.get("action", "")
+    try:
+        with write_session(by=me.viewer.label()) as session:
+            if action == "unlink":
+                number, _, party = values.get("link", "").partition(" ")
+                if not unlink_party(session, organization=me.organization, case_number=number, party=party):
+                    raise BadInput(f"{me.organization_name} does not represent {party or 'that party'} in {number}",
+                                   field="link")
+                done = f"{me.organization_name} no longer represents {party} in {number}"
+            elif action == "watch":
+                number = values.get("watch-case", "").strip()
+                if not number:
+                    raise BadInput("Enter the case number to watch, like 10-RC-269250", field="case_number")
+                watch_case(session, organization=me.organization, case_number=number, as_of=now(), by=me.viewer.label())
+                done = f"{me.organization_name} watches {number.upper()} (its public record)"
+            else:
+                raise BadInput(f"unknown change {action[:40]!r}", field="action")
+    except CasefileError as exc:
+        return _refused(request, me, exc, "watch-case" if action == "watch" else "link", values)
+    web_session(request).add_flash(done)
+    return RedirectResponse("/admin", status_code=303)
 
 
 @router.get("/import")

@@ -16,16 +16,16 @@ from tests.web.world import NUMBER, TALLY_CASE, USERS
 
 CASE = f"/cases/{NUMBER}"
 PAGES = ("my-cases", "deadlines", "case", "derivation", "objections-form", "tally-form", "offer-pdf", "objections-pdf",
-         "admin", "import", "reminders", "tally-calculator")
+         "admin", "import", "reminders", "tally-calculator", "drafts")
 #: who -> the status of each page, in PAGES' order.
 EXPECTED = {
-    "anonymous":        (303, 303, 303, 303, 303, 303, 303, 303, 303, 303, 303, 303),
-    "union-admin":      (200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200),
-    "union-counsel":    (200, 200, 200, 200, 200, 200, 200, 200, 403, 403, 200, 200),
-    "union-staff":      (200, 200, 200, 200, 200, 403, 200, 200, 403, 403, 200, 200),
-    "employer-counsel": (200, 200, 200, 200, 200, 200, 404, 200, 403, 403, 200, 200),
-    "region":           (200, 200, 200, 200, 200, 200, 200, 200, 403, 403, 200, 200),
-    "outsider":         (200, 200, 404, 404, 404, 404, 404, 404, 403, 403, 200, 200),
+    "anonymous":        (303, 303, 303, 303, 303, 303, 303, 303, 303, 303, 303, 303, 303),
+    "union-admin":      (200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200),
+    "union-counsel":    (200, 200, 200, 200, 200, 200, 200, 200, 403, 403, 200, 200, 200),
+    "union-staff":      (200, 200, 200, 200, 200, 403, 200, 200, 403, 403, 200, 200, 200),
+    "employer-counsel": (200, 200, 200, 200, 200, 200, 404, 200, 403, 403, 200, 200, 200),
+    "region":           (200, 200, 200, 200, 200, 200, 200, 200, 403, 403, 200, 200, 200),
+    "outsider":         (200, 200, 404, 404, 404, 404, 404, 404, 403, 403, 200, 200, 404),
 }
 
 
@@ -48,7 +48,8 @@ def paths(served: Any) -> dict[str, str]:
     return {"my-cases": "/cases", "deadlines": "/deadlines", "case": CASE, "derivation": f"{CASE}/deadlines/{deadline}",
             "objections-form": f"{CASE}/acts/file-objections", "tally-form": f"/cases/{TALLY_CASE}/acts/record-tally",
             "offer-pdf": f"/documents/{offer}", "objections-pdf": f"/documents/{objections}", "admin": "/admin",
-            "import": "/import", "reminders": "/reminders", "tally-calculator": "/calculators/tally"}
+            "import": "/import", "reminders": "/reminders", "tally-calculator": "/calculators/tally",
+            "drafts": f"{CASE}/drafts"}
 
 
 @pytest.mark.parametrize("who", list(EXPECTED))
