@@ -66,3 +66,11 @@ def test_a_draft_filed_becomes_the_act_once(client: Any) -> None:  # noqa: F811
     again = client.post(FORM, data={**base, "date": "2022-04-06"}, follow_redirects=False)
     assert again.status_code == 303 and docket_count() == before + 1
     assert "filed already" in client.get(f"/cases/{NUMBER}").text
+
+
+def test_the_case_page_links_to_the_drafts_of_those_who_may_draft(client: Any) -> None:  # noqa: F811
+    sign_in(client, USERS["union-staff"])
+    assert f'href="/cases/{NUMBER}/drafts"' in client.get(f"/cases/{NUMBER}").text
+    client.cookies.clear()
+    sign_in(client, USERS["region"])  # records filings, drafts none of its own
+    assert f'href="/cases/{NUMBER}/drafts"' not in client.get(f"/cases/{NUMBER}").text
