@@ -47,21 +47,23 @@ def _permitted(world: World, who: str) -> set[tuple[str, str, tuple[str, ...]]]:
 
 
 def test_the_acts_each_role_may_do_on_the_case(world: World) -> None:
-    """Staff file their own party's objections, offers of proof and exceptions only (issue 8); counsel (and admins) perform
-    their party's acts and record the others' and the Region's; the Region performs its acts and
-    records both parties' filings; viewers and a watcher do nothing."""
+    """Staff file their own party's objections, offers of proof and exceptions only (issue 8) — of
+    those, what the stage allows (objections-pending: no exceptions yet, no later tally); counsel (and
+    admins) perform their party's acts and record the others' and the Region's; the Region performs
+    its acts and records both parties' filings; viewers and a watcher do nothing."""
     staff = _permitted(world, "union-staff")
-    assert staff == {("file-objections", "perform", ("rwdsu",)), ("file-offer-of-proof", "perform", ("rwdsu",)),
-                     ("file-exceptions", "perform", ("rwdsu",))}
+    assert staff == {("file-objections", "perform", ("rwdsu",)), ("file-offer-of-proof", "perform", ("rwdsu",))}
     for who in ("union-viewer", "employer-viewer", "watcher"):
         assert _permitted(world, who) == set()
     counsel = _permitted(world, "employer-counsel")
     assert {("file-objections", "perform", ("amazon",)), ("file-objections", "record", ("rwdsu",)),
-            ("record-tally", "record", ())} <= counsel
+            ("notice-hearing", "record", ())} <= counsel
+    assert not any(act in ("record-tally", "file-exceptions", "certification") for act, _, _ in counsel)
     assert not any(mode == "perform" and not parties for _, mode, parties in counsel)  # no Region act performed
     assert _permitted(world, "employer-admin") == counsel
     region = _permitted(world, "region")
-    assert {("record-tally", "perform", ()), ("file-objections", "record", ("amazon", "rwdsu"))} <= region
+    assert {("notice-hearing", "perform", ()), ("file-objections", "record", ("amazon", "rwdsu"))} <= region
+    assert not any(act == "record-tally" for act, _, _ in region)
     assert all(mode == "record" for _, mode, parties in region if parties)
 
 
