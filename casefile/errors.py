@@ -123,6 +123,15 @@ class ConfigurationError(BadInput):
     code = "configuration"
 
 
+class InconsistentDecision(BadInput):
+    """A report or decision that contradicts itself: its result against its rulings (an election set
+    aside while no objection is sustained; objections sustained and the result "overrule"), or a party
+    at fault or a rerun condition with an overruling (casefile.rules.consistency). ``field`` names the
+    part at fault (``result``, ``at_fault``, ``condition``, ``rulings.<party>.<number>``)."""
+
+    code = "inconsistent-decision"
+
+
 class InvalidImport(BadInput):
     """A file that cannot be imported at all (not the expected export format: its header lacks the
     columns the importer reads, or it is not text); the message names the file and what is missing.
@@ -160,6 +169,14 @@ class ProcedureError(NotAllowedNow):
     a certification while the objection window is open, a second runoff)."""
 
     code = "procedure"
+
+
+class OutOfOrder(NotAllowedNow):
+    """An act dated before an act it answers (a report before the hearing closed, exceptions before
+    the report, a certification before the tally): the message names both dates, ``field`` the date
+    field (casefile.rules.chronology). Acts of the same day are in order."""
+
+    code = "out-of-order"
 
 
 # --- untimely -------------------------------------------------------------------------------------

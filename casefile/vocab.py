@@ -123,6 +123,7 @@ class DeadlineKind(StrEnum):
     EARLIEST_CERTIFICATION = "earliest-certification"  # 102.69(b), R-H2
     NOTICE_POSTING = "notice-posting"  # 102.67(k), before a rerun or runoff election
     ALJ_EXCEPTIONS = "alj-exceptions"  # 102.46(a), 28 days from the transfer order
+    POST_HEARING_BRIEF = "post-hearing-brief"  # 102.69(c)(1)(iii): as the hearing officer allows (2019 text: 5 bd as of right)
 
 
 class DeadlineStatus(StrEnum):

@@ -28,6 +28,7 @@ MODULES: tuple[str, ...] = (
     "consolidate_with_ulp",
     "open_hearing",
     "close_hearing",
+    "file_post_hearing_brief",
     "ho_report",
     "file_exceptions",
     "rd_decision",

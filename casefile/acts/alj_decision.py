@@ -17,10 +17,19 @@ from typing import Literal
 from sqlmodel import Session
 
 from casefile.acts.base import Done, Issue, Who, again, election_for
-from casefile.acts.decision_parts import DecisionParts, recorded_decision, store_decision, summary_with
+from casefile.acts.decision_parts import (
+    DecisionParts,
+    check_consistent,
+    recorded_decision,
+    store_decision,
+    summary_with,
+)
+from casefile.acts.chronology import refuse_if_before
+from casefile.acts.hearing_parts import current_hearing
 from casefile.record.deadlines import keep_deadline
 from casefile.record.models import Case
 from casefile.record.workflow import advance, require_stage
+from casefile.rules.chronology import Earlier
 from casefile.rules.review import board_review
 from casefile.vocab import Actor, DeadlineKind, DocumentKind, Stage
 
@@ -57,6 +66,11 @@ def perform(session: Session, act: AljDecision, *, case: Case, as_of: datetime, 
     if (entry := recorded_decision(session, case, key, act)) is not None:
         return again(entry, act.act, issues(session, entry.ref))
     require_stage(election, "the Administrative Law Judge's decision", STAGES)
+    check_consistent(session, case, election, act, kind="alj-decision")
+    hearing = current_hearing(session, case, election)
+    refuse_if_before("the Administrative Law Judge's decision", issued_on, [
+        Earlier("the order consolidating the case issued", hearing.noticed_on),
+        Earlier("the hearing closed", hearing.closed_on)])
     review = board_review(case.agreement)
     decision = store_decision(session, case, election, act, kind="alj-decision", issued_on=issued_on,
                               recommend_only=True)

@@ -18,6 +18,8 @@ from sqlmodel import Session
 
 from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, Who, again, election_for, recorded
 from casefile.acts.party_filing import filings_of
+from casefile.acts.chronology import latest_on, refuse_if_before
+from casefile.rules.chronology import Earlier
 from casefile.errors import ProcedureError
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.models import Case, Decision, Hearing
@@ -79,6 +81,10 @@ def perform(session: Session, act: BoardRuling, *, case: Case, as_of: datetime, 
     if not requests:
         raise ProcedureError(f"no request for review is in the record for election {election.sequence} of "
                              f"{case.number}: the Board rules on a request (102.67)", field="ruling")
+    previous = latest_on(session, election, "board-ruling")
+    ruled_on = [f for f in requests if previous is None or f.received_on >= previous] or requests[-1:]
+    first = min(ruled_on, key=lambda f: f.received_on)
+    refuse_if_before("the Board's ruling", issued_on, [Earlier("the request for review was received", first.received_on)])
     pending = election.stage is Stage.RFR_PENDING
     if not pending and (act.ruling == "remanded" or act.decision is not None):
         raise ProcedureError(f"election {election.sequence} is at stage {election.stage.value!r}: casefile records the "

@@ -15,6 +15,8 @@ from typing import Literal
 from sqlmodel import Session
 
 from casefile.acts.base import ActIn, Done, Issue, Who, again, election_for, recorded
+from casefile.acts.chronology import latest_on, refuse_if_before
+from casefile.rules.chronology import Earlier
 from casefile.errors import AlreadyRecorded, ProcedureError, UnknownRecord
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import deadline_of, latest_tally
@@ -22,7 +24,7 @@ from casefile.record.models import Case, Certification
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.certification import certification_of, check_certification_date
 from casefile.rules.review import board_review
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, Stage
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, Stage, TallyKind
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -75,6 +77,11 @@ def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: 
     tally = latest_tally(session, election)
     if tally is None:
         raise ProcedureError(f"election {election.sequence} of {case.number} has no tally to certify", field="election")
+    refuse_if_before("the certification", issued_on, [
+        Earlier("the revised tally of ballots issued" if tally.kind is TallyKind.REVISED else "the tally of ballots issued",
+                tally.prepared_on),
+        Earlier("the Regional Director's decision issued", latest_on(session, election, "rd-decision")),
+        Earlier("the Board ruled", latest_on(session, election, "board-ruling"))])
     what = certification_of(tally.outcome, tally.winner, described=tally.outcome_text)
     review = board_review(case.agreement)
     cert = Certification(election_id=election.id, kind=what.kind, issued_on=issued_on, union=what.union)  # type: ignore[arg-type]

@@ -59,7 +59,8 @@ def perform(session: Session, act: ConsolidateWithUlp, *, case: Case, as_of: dat
         return again(entry, act.act, issues(session, entry.ref))
     require_stage(election, "consolidation with an unfair-labor-practice case", STAGES)
     check_opens_after_order(act, issued_on)
-    set_ids = set_for_hearing(session, case, election, act)
+    set_ids = set_for_hearing(session, case, election, act, issued_on=issued_on,
+                              what="the order consolidating the case with an unfair-labor-practice case")
     hearing = Hearing(election_id=election.id, noticed_on=issued_on, opens_on=act.opens_on,  # type: ignore[arg-type]
                       place=act.place, presiding=act.presiding, before_alj=True, ulp_cases=list(act.ulp_cases),
                       objections_set=set_ids, challenges_set=act.challenges, note=act.noted(act.note))

@@ -8,12 +8,13 @@ from datetime import date
 from typing import Any, Literal
 
 from pydantic import Field
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from casefile.acts.base import ActIn, Line, Paragraph, PartyKey, recorded
 from casefile.acts.hearing_parts import ObjectionNumber
 from casefile.errors import AlreadyRecorded, UnknownRecord
 from casefile.record.models import Case, Decision, DocketEntry, Election, Objection, Party
+from casefile.rules.consistency import RulingGiven, inconsistency
 from casefile.vocab import Disposition
 
 Ruling = Literal["sustained", "overruled", "withdrawn", "moot"]
@@ -65,6 +66,46 @@ def _rulings(session: Session, case: Case, election: Election, act: DecisionPart
                                     f"{case.number}", field=f"rulings.{party_key}.{number}")
             out.append((objection, party, ruling))
     return out
+
+
+def check_consistent(session: Session, case: Case, election: Election, act: DecisionParts, *,
+                     kind: DecisionKind) -> None:
+    """Refuse a report or decision that contradicts itself (casefile.rules.consistency): its result
+    against its rulings, a party at fault or a condition with an overruling. Raises
+    InconsistentDecision (field ``result``, ``at_fault``, ``condition`` or ``rulings.<party>.<number>``),
+    UnknownRecord (a party or objection the election does not have)."""
+    ruled = _rulings(session, case, election, act)
+    given = [RulingGiven(party.key, party.name, objection.number, ruling) for objection, party, ruling in ruled]
+    ruled_ids = {objection.id for objection, _, _ in ruled}
+    undecided = [o for o in session.exec(select(Objection).where(
+        Objection.election_id == election.id,
+        col(Objection.disposition).in_([Disposition.PENDING, Disposition.SET_FOR_HEARING]))) if o.id not in ruled_ids]
+    refusal = inconsistency(kind, result=act.result, rulings=given, at_fault=act.at_fault,
+                            condition=getattr(act, "condition", None), undecided_not_ruled=len(undecided))
+    if refusal is not None:
+        raise refusal
+
+
+def check_in_order(session: Session, case: Case, election: Election, act: DecisionParts, *, subject: str,
+                   issued_on: date) -> None:
+    """Refuse a decision dated before what it decides (casefile.rules.chronology): the election's tally,
+    the objections it rules on (the first objection filed when it names no ruling), and the latest
+    hearing officer's report, exceptions, Administrative Law Judge's decision and revised tally in the
+    record. Raises OutOfOrder (field ``date``)."""
+    from casefile.acts.chronology import election_objections, latest_on, objections_filed, refuse_if_before
+    from casefile.rules.chronology import Earlier
+
+    ruled = [o.id for o, _, _ in _rulings(session, case, election, act) if o.id is not None]
+    objections = Earlier("the objections it rules on were filed", objections_filed(session, ruled)) if ruled else \
+        Earlier("the objections were filed", objections_filed(session, election_objections(session, election), latest=False))
+    refuse_if_before(subject, issued_on, [
+        Earlier("the tally of ballots issued", latest_on(session, election, "record-tally")),
+        objections,
+        Earlier("the hearing officer's report issued", latest_on(session, election, "ho-report")),
+        Earlier("exceptions to the hearing officer's report were filed", latest_on(session, election, "file-exceptions")),
+        Earlier("the Administrative Law Judge's decision issued", latest_on(session, election, "alj-decision")),
+        Earlier("the revised tally of ballots issued", latest_on(session, election, "revised-tally")),
+    ])
 
 
 def store_decision(session: Session, case: Case, election: Election, act: DecisionParts, *, kind: DecisionKind,

@@ -12,13 +12,15 @@ from sqlmodel import Session
 from casefile.acts.base import ActIn, Done, Issue, LegalDate, Paragraph, Who, again, election_for, recorded, ref_id
 from casefile.acts.challenge_register import current_tally
 from casefile.acts.stored_outcome import stored_outcome
+from casefile.acts.chronology import refuse_if_before
+from casefile.rules.chronology import Earlier
 from casefile.errors import AlreadyRecorded, BadInput, NotAllowedNow, ProcedureError
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.lookups import elections_of
 from casefile.record.models import Case, Election
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.runoff_direction import direction_for
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, ElectionKind, Stage
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, ElectionKind, Stage, TallyKind
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -86,6 +88,9 @@ def perform(session: Session, act: DirectRunoff, *, case: Case, as_of: datetime,
                             f"{act.held_from_on.isoformat()}", field="held_from_on")
     require_stage(election, "directing a runoff", STAGES)
     tally = current_tally(session, election)
+    refuse_if_before("the direction of a runoff", directed_on, [
+        Earlier("the revised tally of ballots issued" if tally.kind is TallyKind.REVISED else "the tally of ballots issued",
+                tally.prepared_on)])
     chain = [e.kind for e in _chain(elections_of(session, case), election)]
     try:
         direction = direction_for(stored_outcome(tally), ballot=list(election.choices),

@@ -25,6 +25,7 @@ from casefile.acts.party_filing import (
     service_list,
     store_filing,
 )
+from casefile.rules.chronology import Earlier
 from casefile.errors import ProcedureError
 from casefile.record.lookups import get_party
 from casefile.record.models import Case
@@ -71,7 +72,9 @@ def perform(session: Session, act: FileAnsweringBrief, *, case: Case, as_of: dat
                              "answering brief answers exceptions (102.69(c)(1)(iii))", field="party")
     deadline = governing_deadline(session, case, election, "answering-brief")
     received_on = received_on_at(act, deadline_zone(deadline), as_of)
-    timeliness = judge(case, deadline, act, what=f"answering brief of {party.name}", received_on=received_on)
+    first = min(answered, key=lambda f: f.received_on)
+    timeliness = judge(case, deadline, act, what=f"answering brief of {party.name}", received_on=received_on,
+                       earlier=[Earlier("the exceptions it answers were received", first.received_on)])
     require_stage(election, "filing an answering brief", STAGES)
     filing = store_filing(session, case, election, party, kind="answering-brief", act=act, received_on=received_on,
                           deadline=deadline, timeliness=timeliness, body=[{"point": p} for p in act.points],

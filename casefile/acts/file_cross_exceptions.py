@@ -28,6 +28,7 @@ from casefile.acts.party_filing import (
     service_list,
     store_filing,
 )
+from casefile.rules.chronology import Earlier
 from casefile.errors import ProcedureError
 from casefile.record.lookups import get_party
 from casefile.record.models import Case
@@ -78,7 +79,9 @@ def perform(session: Session, act: FileCrossExceptions, *, case: Case, as_of: da
                              "nothing to cross-except to", field="party")
     deadline = governing_deadline(session, case, election, "cross-exceptions")
     received_on = received_on_at(act, deadline_zone(deadline), as_of)
-    timeliness = judge(case, deadline, act, what=f"cross-exceptions of {party.name}", received_on=received_on)
+    first = min(exceptions, key=lambda f: f.received_on)
+    timeliness = judge(case, deadline, act, what=f"cross-exceptions of {party.name}", received_on=received_on,
+                       earlier=[Earlier("the exceptions they answer were received", first.received_on)])
     require_stage(election, "filing cross-exceptions", STAGES)
     filing = store_filing(session, case, election, party, kind="cross-exceptions", act=act, received_on=received_on,
                           deadline=deadline, timeliness=timeliness, body=body,

@@ -29,12 +29,14 @@ from casefile.acts.base import (
     election_for,
     recorded,
 )
+from casefile.acts.chronology import filed_before, latest_on
 from casefile.acts.file_objections import stored_deadline
 from casefile.acts.service import ServiceIn, record_service
 from casefile.errors import ProcedureError
 from casefile.record.lookups import deadline_of, get_party
 from casefile.record.models import Case, Filing
 from casefile.record.workflow import advance, docket, require_stage
+from casefile.rules.chronology import Earlier
 from casefile.rules.timeliness import judge_filing
 from casefile.vocab import Actor, DeadlineKind, DocumentKind, FilingMethod, Stage
 
@@ -91,6 +93,9 @@ def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetim
     if deadline is None:
         raise ProcedureError(f"election {election.sequence} of {case.number} has no hearing officer's report to except to",
                              field="election")
+    filed_before(f"exceptions of {party.name}", received_on, deadline, at=act.at,
+                 earlier=[Earlier("the hearing officer's report issued",
+                                  latest_on(session, election, "ho-report"))])
     timeliness = judge_filing(stored_deadline(case, deadline), what=f"exceptions of {party.name}",
                               received_on=received_on, received_at=act.at, method=act.method,
                               postmarked_on=act.postmarked_on)

@@ -29,6 +29,7 @@ from casefile.acts.base import (
     election_for,
     recorded,
 )
+from casefile.acts.chronology import filed_before
 from casefile.acts.service import ServiceIn, record_service
 from casefile.errors import ProcedureError
 from casefile.record.deadlines import close_open_deadlines
@@ -126,6 +127,7 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     deadline = deadline_of(session, election, kind)
     if deadline is None:
         raise ProcedureError(f"election {election.sequence} of {case.number} has no objection period open")
+    filed_before(f"objections of {party.name}", received_on, deadline, at=act.at)
     timeliness = judge_filing(stored_deadline(case, deadline), what=f"objections of {party.name}",
                               received_on=received_on, received_at=act.at, method=act.method,
                               postmarked_on=act.postmarked_on, extendable=False)

@@ -28,6 +28,7 @@ from casefile.acts.party_filing import (
     received_on_at,
     store_filing,
 )
+from casefile.rules.chronology import Earlier
 from casefile.errors import ProcedureError, UnknownRecord
 from casefile.record.lookups import get_party
 from casefile.record.models import Case, Filing, Objection
@@ -97,7 +98,9 @@ def perform(session: Session, act: FileOfferOfProof, *, case: Case, as_of: datet
                                  field=f"witnesses.{i}.objection")
     deadline = governing_deadline(session, case, election, "offer-of-proof")
     received_on = received_on_at(act, deadline_zone(deadline), as_of)
-    timeliness = judge(case, deadline, act, what=f"offer of proof of {party.name}", received_on=received_on)
+    timeliness = judge(case, deadline, act, what=f"offer of proof of {party.name}", received_on=received_on,
+                       earlier=[Earlier("the objections it supports were received", supported.received_on,
+                                        supported.received_at)])
     require_stage(election, "filing an offer of proof", STAGES)
     offer = store_filing(session, case, election, party, kind="offer-of-proof", act=act, received_on=received_on,
                          deadline=deadline, timeliness=timeliness, body=witnesses, served=[], confidential=True,

@@ -14,7 +14,8 @@ from casefile.acts.base import ActIn, LegalDate, Line, Paragraph, PartyKey
 from casefile.errors import AlreadyRecorded, UnknownRecord
 from casefile.record.lookups import latest_tally
 from casefile.record.models import Case, DocketEntry, Election, Hearing, Objection, Party
-from casefile.rules.hearing import check_after, check_matters_for_hearing
+from casefile.rules.chronology import Earlier
+from casefile.rules.hearing import check_matters_for_hearing
 from casefile.vocab import Disposition
 
 #: An objection's number in its party's objections (1, 2, ... as filed).
@@ -45,10 +46,13 @@ def pending_objections(session: Session, election: Election) -> list[Objection]:
     ))
 
 
-def set_for_hearing(session: Session, case: Case, election: Election, act: HearingOrder) -> list[int]:
+def set_for_hearing(session: Session, case: Case, election: Election, act: HearingOrder, *,
+                    issued_on: date | None = None, what: str = "the order setting the hearing") -> list[int]:
     """Mark the objections ``act`` sets for hearing (every pending one when it names none) and
-    check that the hearing has something to hear (R-I2). Returns their ids. Raises UnknownRecord
-    (field ``objections.<party>``) for an objection that is not pending, ProcedureError."""
+    check that the hearing has something to hear (R-I2) and that the order, issued on ``issued_on``,
+    is not dated before the tally or the objections it sets (casefile.rules.chronology). Returns
+    their ids. Raises UnknownRecord (field ``objections.<party>``) for an objection that is not
+    pending, ProcedureError, OutOfOrder."""
     pending = pending_objections(session, election)
     if act.objections is None:
         chosen = pending
@@ -66,6 +70,13 @@ def set_for_hearing(session: Session, case: Case, election: Election, act: Heari
                                         f"{election.sequence}", field=f"objections.{party_key}.{i}")
                 chosen.extend(match)
     tally = latest_tally(session, election)
+    if issued_on is not None:
+        from casefile.acts.chronology import objections_filed, refuse_if_before
+
+        refuse_if_before(what, issued_on, [
+            Earlier("the tally of ballots issued", tally.prepared_on if tally is not None else None),
+            Earlier("the objections it sets for hearing were filed",
+                    objections_filed(session, [o.id for o in chosen if o.id is not None]))])
     check_matters_for_hearing(objections=len(chosen), challenges=act.challenges,
                               determinative=bool(tally and tally.determinative))
     for objection in chosen:
@@ -76,9 +87,11 @@ def set_for_hearing(session: Session, case: Case, election: Election, act: Heari
 
 def check_opens_after_order(act: HearingOrder, issued_on: date) -> None:
     """The hearing cannot be set to open before the order that sets it (NotAllowedNow, field ``opens_on``)."""
+    from casefile.acts.chronology import refuse_if_before
+
     if act.opens_on is not None:
-        check_after(act.opens_on, issued_on, what="the hearing's opening", after_what="the order setting it",
-                    field="opens_on")
+        refuse_if_before("the hearing's opening", act.opens_on, [Earlier("the order setting it issued", issued_on)],
+                         field="opens_on", verb="is set for")
 
 
 def hearing_of(session: Session, ref: str) -> Hearing:

@@ -11,16 +11,23 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Literal
 
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from casefile.acts.base import Done, Issue, Who, again, election_for
-from casefile.acts.decision_parts import DecisionParts, recorded_decision, store_decision, summary_with
+from casefile.acts.decision_parts import (
+    DecisionParts,
+    check_consistent,
+    recorded_decision,
+    store_decision,
+    summary_with,
+)
+from casefile.acts.chronology import refuse_if_before
 from casefile.acts.hearing_parts import current_hearing
-from casefile.record.deadlines import keep_deadline
-from casefile.record.models import Case
+from casefile.record.deadlines import close_open_deadlines, keep_deadline
+from casefile.record.models import Case, Filing
 from casefile.record.workflow import advance, require_stage
-from casefile.rules.hearing import check_after
-from casefile.vocab import Actor, DeadlineKind, DocumentKind, Stage
+from casefile.rules.chronology import Earlier
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -55,14 +62,22 @@ def perform(session: Session, act: HoReport, *, case: Case, as_of: datetime, by:
     if (entry := recorded_decision(session, case, key, act)) is not None:
         return again(entry, act.act, issues(session, entry.ref))
     require_stage(election, "the hearing officer's report", STAGES)
-    check_after(issued_on, current_hearing(session, case, election).opens_on, what="the hearing officer's report",
-                after_what="the hearing's opening")
+    hearing = current_hearing(session, case, election)
+    refuse_if_before("the hearing officer's report", issued_on, [
+        Earlier("the hearing was noticed", hearing.noticed_on), Earlier("the hearing opened", hearing.opens_on),
+        Earlier("the hearing closed", hearing.closed_on)])
+    check_consistent(session, case, election, act, kind="ho-report")
     decision = store_decision(session, case, election, act, kind="ho-report", issued_on=issued_on, recommend_only=True)
     entry = advance(session, election, Stage.HO_REPORT_ISSUED, as_of=as_of, occurred_on=issued_on, act="ho-report",
                     act_key=key, actor=Actor.HEARING_OFFICER,
                     summary=summary_with(f"Hearing Officer's Report: recommends {act.result.replace('-', ' ')}", act),
                     ref=f"decision:{decision.id}")
     trigger = f"Hearing Officer's Report issued {issued_on.isoformat()}"
+    briefed = session.exec(select(Filing.id).where(Filing.election_id == election.id,
+                                                   Filing.kind == "post-hearing-brief")).first() is not None
+    close_open_deadlines(session, election, {DeadlineKind.POST_HEARING_BRIEF},
+                         status=DeadlineStatus.MET if briefed else DeadlineStatus.MOOTED, as_of=as_of,
+                         reason=None if briefed else f"mooted: the hearing officer's report issued on {issued_on.isoformat()}")
     for kind in (DeadlineKind.EXCEPTIONS, DeadlineKind.ANSWERING_BRIEF):
         keep_deadline(session, case=case, election=election, kind=kind, trigger=trigger, trigger_on=issued_on,
                       for_whom="all parties")

@@ -12,11 +12,12 @@ from typing import Literal
 from sqlmodel import Session
 
 from casefile.acts.base import ActIn, Done, Issue, Who, again, election_for, recorded
+from casefile.acts.chronology import refuse_if_before
 from casefile.acts.hearing_parts import current_hearing
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.models import Case
 from casefile.record.workflow import advance, require_stage
-from casefile.rules.hearing import check_after
+from casefile.rules.chronology import Earlier
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
@@ -50,7 +51,7 @@ def perform(session: Session, act: OpenHearing, *, case: Case, as_of: datetime, 
         return again(entry, act.act, ())
     require_stage(election, "opening the hearing", STAGES)
     hearing = current_hearing(session, case, election)
-    check_after(opened_on, hearing.noticed_on, what="the hearing's opening", after_what="its notice")
+    refuse_if_before("the hearing's opening", opened_on, [Earlier("the hearing was noticed", hearing.noticed_on)])
     hearing.opens_on = opened_on
     session.add(hearing)
     close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MET, as_of=as_of,

@@ -23,6 +23,8 @@ from casefile.acts.party_filing import (
     service_list,
     store_filing,
 )
+from casefile.acts.chronology import filed_before
+from casefile.rules.chronology import Earlier
 from casefile.errors import ProcedureError
 from casefile.record.lookups import deadline_of, get_party
 from casefile.record.models import Case
@@ -71,6 +73,8 @@ def perform(session: Session, act: OpposeReview, *, case: Case, as_of: datetime,
     request = requests[-1]
     deadline = deadline_of(session, election, DeadlineKind.RFR_OPPOSITION) if request.deadline_id is not None else None
     received_on = received_on_at(act, deadline_zone(deadline) if deadline is not None else BOARD_OFFICE.tz, as_of)
+    filed_before(f"statement in opposition of {party.name}", received_on, None, at=act.at, earlier=[
+        Earlier("the request for review it opposes was received", request.received_on, request.received_at)])
     timeliness = judge(case, deadline, act, what=f"statement in opposition of {party.name}", received_on=received_on) \
         if deadline is not None else None
     filing = store_filing(session, case, election, party, kind="rfr-opposition", act=act, received_on=received_on,

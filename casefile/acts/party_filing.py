@@ -5,6 +5,7 @@ deadline, the statement of service, and the stored Filing row."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -13,11 +14,13 @@ from pydantic import Field
 from sqlmodel import Session, col, select
 
 from casefile.acts.base import ActIn, LegalDate, Paragraph, PartyKey
+from casefile.acts.chronology import filed_before
 from casefile.acts.file_objections import stored_deadline
 from casefile.acts.service import ServiceIn, record_service
 from casefile.errors import BadInput, ProcedureError
 from casefile.record.lookups import deadline_of
 from casefile.record.models import Case, Deadline, Election, Filing, Party
+from casefile.rules.chronology import Earlier
 from casefile.rules.offices import office_named
 from casefile.rules.party_filings import FILINGS
 from casefile.rules.timeliness import Timeliness, judge_filing
@@ -67,9 +70,12 @@ def governing_deadline(session: Session, case: Case, election: Election, kind: s
 
 
 def judge(case: Case, deadline: Deadline, act: PartyFilingIn, *, what: str, received_on: date,
-          extension_request: bool = False) -> Timeliness:
-    """Judge the filing against the stored ``deadline`` (casefile.rules.timeliness.judge_filing).
-    Raises UntimelyFiling. Authority: 29 CFR 102.2(a)-(c)."""
+          extension_request: bool = False, earlier: Iterable[Earlier] = ()) -> Timeliness:
+    """Judge the filing against the stored ``deadline`` (casefile.rules.timeliness.judge_filing),
+    after refusing one received before the act that opened its period or before any of ``earlier``
+    (the acts it answers; casefile.rules.chronology). Raises OutOfOrder, UntimelyFiling.
+    Authority: 29 CFR 102.2(a)-(c); casefile.rules.chronology."""
+    filed_before(what, received_on, deadline, at=act.at, earlier=earlier)
     return judge_filing(stored_deadline(case, deadline), what=what, received_on=received_on, received_at=act.at,
                         method=act.method, postmarked_on=act.postmarked_on, extension_request=extension_request)
 

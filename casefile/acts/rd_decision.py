@@ -17,8 +17,16 @@ from sqlmodel import Session
 
 from casefile.acts.base import Done, Issue, Who, again, election_for
 from casefile.acts.conditional_direction import decided_by
-from casefile.acts.decision_parts import DecisionParts, decision_of, recorded_decision, store_decision, summary_with
-from casefile.errors import AlreadyRecorded, BadInput, ProcedureError
+from casefile.acts.decision_parts import (
+    DecisionParts,
+    check_consistent,
+    check_in_order,
+    decision_of,
+    recorded_decision,
+    store_decision,
+    summary_with,
+)
+from casefile.errors import AlreadyRecorded, ProcedureError
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import latest_tally
 from casefile.record.models import Case
@@ -34,7 +42,7 @@ DECIDABLE = frozenset({Stage.OBJECTIONS_PENDING, Stage.CHALLENGE_INVESTIGATION, 
 STAGES = DECIDABLE
 #: Periods still open when the Regional Director decides are overtaken by the decision.
 _OVERTAKEN = {DeadlineKind.EXCEPTIONS, DeadlineKind.ANSWERING_BRIEF, DeadlineKind.HEARING_OPENS,
-              DeadlineKind.OFFER_OF_PROOF}
+              DeadlineKind.OFFER_OF_PROOF, DeadlineKind.POST_HEARING_BRIEF}
 
 
 class RdDecision(DecisionParts):
@@ -72,10 +80,14 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     objections' dispositions; open exceptions, answering-brief, hearing and offer-of-proof periods
     are mooted; the motion-for-reconsideration period runs from service (R-K6, service assumed on
     the issue date). Idempotent on (election, issue date); the same date with other content is
-    refused (AlreadyRecorded). A ``condition`` (set-aside only, BadInput otherwise; ProcedureError when
+    refused (AlreadyRecorded). A ``condition`` (set-aside only, InconsistentDecision otherwise; ProcedureError when
     the challenges are not determinative) stores the direction as conditional: the election is set aside
     and the rerun directed on that condition, its Decision and Direction issues once a revised tally
     meets it, and the revised tally may follow the direction (casefile.acts.conditional_direction).
+    A decision that contradicts itself (a set-aside sustaining no objection, an overruling that sustains
+    one or names a party at fault: casefile.rules.consistency) is refused (InconsistentDecision), and so
+    is one dated before the tally, the objections, report, exceptions, judge's decision or revised tally
+    it decides (OutOfOrder: casefile.rules.chronology).
     Raises IllegalTransition, UnknownRecord. The result's warnings say
     when Board review is only assumed (agreement not in the record, R-K5; the docket line says so
     too) and, for a set-aside where review lies, that it is no final disposition (R-N3).
@@ -90,16 +102,15 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
                                   "recorded with another condition; an issued decision is never overwritten",
                                   field="condition")
         return again(entry, act.act, issues(session, entry.ref))
+    check_consistent(session, case, election, act, kind="rd-decision")
     if act.condition is not None:
-        if act.result != "set-aside":
-            raise BadInput("a condition goes with a decision that sets the election aside (a second election directed "
-                           "if the revised tally shows no majority for a labor organization)", field="condition")
         tally = latest_tally(session, election)
         if tally is None or not tally.determinative:
             raise ProcedureError("a conditional direction waits on the count of determinative challenged ballots, and "
                                  f"election {election.sequence}'s challenges are not determinative: the revised count "
                                  "cannot change the outcome, so the direction is not conditional (R-M1)", field="condition")
     require_stage(election, "the Regional Director's decision", STAGES)
+    check_in_order(session, case, election, act, subject="the Regional Director's decision", issued_on=issued_on)
     review = board_review(case.agreement)
     decision = store_decision(session, case, election, act, kind="rd-decision", issued_on=issued_on, recommend_only=False)
     if act.condition is not None:

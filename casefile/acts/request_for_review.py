@@ -27,6 +27,8 @@ from casefile.acts.party_filing import (
     service_list,
     store_filing,
 )
+from casefile.acts.chronology import filed_before, latest_on
+from casefile.rules.chronology import Earlier
 from casefile.errors import ProcedureError
 from casefile.record.lookups import deadline_of, get_party
 from casefile.record.models import Case, Election
@@ -113,6 +115,10 @@ def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datet
                              f"record ({FILINGS['request-for-review'].citation})", field="election")
     zone = deadline_zone(deadline) if deadline is not None else BOARD_OFFICE.tz
     received_on = received_on_at(act, zone, as_of)
+    if deadline is None:
+        filed_before(f"request for review of {party.name}", received_on, None, at=act.at, earlier=[
+            Earlier("the decision setting the election aside issued",
+                    latest_on(session, election, "set-aside", "board-ruling:set-aside"))])
     timeliness = judge(case, deadline, act, what=f"request for review of {party.name}", received_on=received_on) \
         if deadline is not None else None
     if deadline is None:

@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Literal
 
 from pydantic import Field
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, func, select
 
 from casefile.acts.base import ActIn, Count, Done, Issue, Line, Paragraph, Who, again, election_for, recorded, ref_id
 from casefile.acts.challenge_register import (
@@ -23,6 +23,8 @@ from casefile.acts.challenge_register import (
 from casefile.acts.conditional_direction import apply_condition, conditional_decision, decided_by, pending_condition
 from casefile.acts.record_tally import analysis_fields
 from casefile.acts.stored_outcome import stored_outcome
+from casefile.acts.chronology import latest_on, refuse_if_before
+from casefile.rules.chronology import Earlier
 from casefile.errors import AlreadyRecorded, IllegalTransition
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import counts_of, objections_still_pending, parties_of
@@ -139,6 +141,15 @@ def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime,
     original = current_tally(session, election)
     counts = counts_of(original)
     statuses = unresolved_statuses(session, election)
+    ruled_on = session.exec(select(func.max(ChallengedBallot.ruled_on)).where(
+        ChallengedBallot.election_id == election.id, col(ChallengedBallot.revised_tally_id).is_(None),
+        col(ChallengedBallot.status).in_([ChallengeStatus.OVERRULED, ChallengeStatus.SUSTAINED]))).one()
+    refuse_if_before("the revised tally of ballots", prepared_on, [
+        Earlier("the revised tally of ballots issued" if original.kind is TallyKind.REVISED
+                else "the tally of ballots issued", original.prepared_on),
+        Earlier("the challenged ballots were ruled on", ruled_on),
+        Earlier("the Board ruled", latest_on(session, election, "board-ruling") if election.stage is Stage.RFR_PENDING
+                else None)])
     resolution = resolution_since_tally(
         registered=sum(statuses.values()), overruled=statuses.get(ChallengeStatus.OVERRULED, 0),
         sustained=statuses.get(ChallengeStatus.SUSTAINED, 0), given_opened=act.opened, given_sustained=act.sustained)

@@ -24,6 +24,8 @@ from casefile.acts.base import (
     recorded,
 )
 from casefile.acts.challenge_register import RULING_STAGES, register_of, retest
+from casefile.acts.chronology import latest_on, refuse_if_before
+from casefile.rules.chronology import Earlier
 from casefile.errors import BadInput, ProcedureError, UnknownRecord
 from casefile.record.models import Case, ChallengedBallot, Election
 from casefile.record.workflow import docket, require_stage
@@ -80,6 +82,8 @@ def perform(session: Session, act: RuleOnChallenges, *, case: Case, as_of: datet
     if (entry := recorded(session, case, key)) is not None:
         return again(entry, act.act, ())
     require_stage(election, "a ruling on challenged ballots", STAGES)
+    refuse_if_before("the ruling on the challenged ballots", ruled_on,
+                     [Earlier("the tally of ballots issued", latest_on(session, election, "record-tally"))])
     chosen = _select(session, election, act)
     status = ChallengeStatus(act.status)
     for ballot in chosen:

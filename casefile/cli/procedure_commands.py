@@ -203,9 +203,14 @@ def open_(case_number: str = _CASE, on: str = typer.Option(..., help="The day th
 
 @hearing_app.command("close")
 def close(case_number: str = _CASE, on: str = typer.Option(..., help="The day the hearing closed (YYYY-MM-DD)."),
+          briefs_due_on: str | None = typer.Option(
+              None, "--briefs-due-on", help="The date the hearing officer allowed post-hearing briefs until (YYYY-MM-DD); "
+              "omit when none were allowed (under the 2019 text: the 5 business days of right)."),
           election: int | None = typer.Option(None, help=_ELECTION), as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
-    """Record that the hearing closed."""
-    _run(_act({"act": "close-hearing", "date": _day(on, "--on"), "election": election}), case_number, as_of)
+    """Record that the hearing closed, with the time the hearing officer allowed for post-hearing briefs
+    (29 CFR 102.69(c)(1)(iii); rules.md R-J4)."""
+    _run(_act({"act": "close-hearing", "date": _day(on, "--on"), "election": election,
+               "briefs_due_on": _day(briefs_due_on, "--briefs-due-on") if briefs_due_on else None}), case_number, as_of)
 
 
 # --- reports and decisions -----------------------------------------------------------------------

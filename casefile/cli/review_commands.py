@@ -1,6 +1,6 @@
 """Commands for the acts of issue 10: a case transferred to another Region (``casefile case transfer``),
 the party filings around the decisions (``casefile objections offer-of-proof``, ``casefile deadlines
-request-extension``, ``casefile exceptions answer|cross``, ``casefile decision reconsider``), review by
+request-extension``, ``casefile exceptions answer|cross``, ``casefile hearing brief``, ``casefile decision reconsider``), review by
 the Board (``casefile review request|oppose|ruling``) and the end of the petition (``casefile petition
 withdraw|dismiss``).
 
@@ -160,6 +160,25 @@ def answering_brief(case_number: str = _CASE, party: str = typer.Option(..., hel
     exceptions, or the date an order fixed: R-K2)."""
     data, received = _filing("file-answering-brief", case_number, party, received_at, method, postmarked_on, election,
                              points=point)
+    _run(data, case_number, as_of, default=received)
+
+
+def _hearing_app() -> typer.Typer:
+    from casefile.cli.procedure_commands import hearing_app
+
+    return hearing_app
+
+
+@_hearing_app().command("brief")
+def post_hearing_brief(case_number: str = _CASE, party: str = typer.Option(..., help=_PARTY),
+                       point: list[str] = typer.Option(..., "--point", help="One point of the brief; repeat, in order."),
+                       received_at: str | None = typer.Option(None, help=_RECEIVED), method: str = _METHOD,
+                       postmarked_on: str | None = _POSTMARK, election: int | None = typer.Option(None, help=_ELECTION),
+                       as_of: str | None = typer.Option(None, help=_AS_OF + " Default: the receipt.")) -> None:
+    """File a post-hearing brief to the hearing officer, within the time allowed at the close of the hearing
+    (29 CFR 102.69(c)(1)(iii); rules.md R-J4)."""
+    data, received = _filing("file-post-hearing-brief", case_number, party, received_at, method, postmarked_on,
+                             election, points=point)
     _run(data, case_number, as_of, default=received)
 
 

@@ -30,6 +30,7 @@ DEADLINE_NOUNS: dict[DeadlineKind, str] = {
     DeadlineKind.EARLIEST_CERTIFICATION: "Earliest certification",
     DeadlineKind.NOTICE_POSTING: "Notice of election posted by",
     DeadlineKind.ALJ_EXCEPTIONS: "Exceptions to the Administrative Law Judge's decision (to the Board)",
+    DeadlineKind.POST_HEARING_BRIEF: "Post-hearing briefs to the Hearing Officer",
 }
 """What each deadline is called on a document (a table's "What" column, a sentence's subject)."""
 

@@ -445,6 +445,7 @@ _KIND_WORDS = {
     DeadlineKind.RECONSIDERATION: "Motion for reconsideration",
     DeadlineKind.NOTICE_POSTING: "Posting of the notice of election",
     DeadlineKind.ALJ_EXCEPTIONS: "Exceptions to the administrative law judge's decision",
+    DeadlineKind.POST_HEARING_BRIEF: "Post-hearing brief to the hearing officer",
 }
 
 

@@ -46,7 +46,8 @@ from casefile.record.workflow import advance
 _FILING_FOR = {DeadlineKind.OBJECTIONS: "objections", DeadlineKind.OFFER_OF_PROOF: "offer-of-proof",
                DeadlineKind.EXCEPTIONS: "exceptions", DeadlineKind.REVISED_TALLY_OBJECTIONS: "objections",
                DeadlineKind.ANSWERING_BRIEF: "answering-brief", DeadlineKind.RECONSIDERATION: "reconsideration-motion",
-               DeadlineKind.REQUEST_FOR_REVIEW: "request-for-review", DeadlineKind.RFR_OPPOSITION: "rfr-opposition"}
+               DeadlineKind.REQUEST_FOR_REVIEW: "request-for-review", DeadlineKind.RFR_OPPOSITION: "rfr-opposition",
+               DeadlineKind.POST_HEARING_BRIEF: "post-hearing-brief"}
 #: Dates that are not periods for a party but the earliest day the Region may act: they stay open
 #: until the act (or are mooted), instead of "lapsing".
 _EARLIEST = REGION_TARGET_DATES

@@ -139,3 +139,40 @@ def close_open_deadlines(
             session.add(deadline)
             closed.append(deadline)
     return closed
+
+
+def keep_fixed_deadline(
+    session: Session, *, case: Case, election: Election, kind: DeadlineKind, trigger: str, trigger_on: date,
+    due_on: date, fixed_by: str, citation: str, for_whom: str,
+) -> Deadline:
+    """Store a deadline whose date the one who set the period fixed (the hearing officer's allowance of
+    post-hearing briefs at the close of the hearing, 29 CFR 102.69(c)(1)(iii)), or fix the stored one of
+    the same kind and trigger date to ``due_on``: pinned (``pinned_by`` = ``fixed_by``), never recomputed,
+    its cut-off at the end of the due day in the receiving office's zone, its derivation saying so.
+    Idempotent: the same kind, trigger date and due date return the stored deadline."""
+    from casefile.rules.extensions import cutoff_of_fixed_date
+
+    office = office_of(case)
+    cutoff = cutoff_of_fixed_date(kind, due_on, office_tz=office.tz)
+    line = f"date fixed: {fixed_by} → due {day_label(due_on)}, cut-off {cutoff.isoformat()} ({office.tz})"
+    existing = session.exec(
+        select(Deadline).where(Deadline.election_id == election.id, Deadline.kind == kind, Deadline.trigger_on == trigger_on)
+    ).first()
+    if existing is not None:
+        if existing.due_on != due_on or existing.pinned_by != fixed_by:
+            existing.due_on, existing.cutoff_at, existing.pinned_by = due_on, cutoff, fixed_by
+            existing.derivation = [*existing.derivation, line]
+            session.add(existing)
+            session.flush()
+        return existing
+    deadline = Deadline(
+        case_id=case.id,  # type: ignore[arg-type]
+        election_id=election.id,  # type: ignore[arg-type]
+        kind=kind, for_whom=for_whom, trigger=trigger, trigger_on=trigger_on, due_on=due_on, cutoff_at=cutoff,
+        citation=citation, rule_set_id=case.rule_set_id, office_key=office.key,
+        calendar_id=configured_calendar().for_office(office).calendar_id, pinned_by=fixed_by,
+        derivation=[f"{trigger}: {day_label(trigger_on)}", line],
+    )
+    session.add(deadline)
+    session.flush()
+    return deadline

@@ -57,6 +57,7 @@ _TRIGGER = {
     K.RECONSIDERATION: "decision served",
     K.NOTICE_POSTING: "election on",
     K.ALJ_EXCEPTIONS: "order transferring the case to the Board served",
+    K.POST_HEARING_BRIEF: "hearing closed",
 }
 
 # What is due, in the field's words.
@@ -73,6 +74,7 @@ NOUNS = {
     K.RECONSIDERATION: "motion for reconsideration",
     K.NOTICE_POSTING: "notice of election",
     K.ALJ_EXCEPTIONS: "exceptions to the administrative law judge's decision",
+    K.POST_HEARING_BRIEF: "post-hearing brief",
 }
 
 _END_OF_DAY = time(23, 59, 59)

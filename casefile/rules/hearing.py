@@ -1,12 +1,21 @@
-"""What a post-election hearing may hear, and the order of its dates (R-I2, R-I4, R-J1, R-J5)."""
+"""What a post-election hearing may hear, and when post-hearing briefs are due (R-I2, R-I4, R-J4); the order
+of its dates is casefile.rules.chronology's."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 
-from casefile.errors import NotAllowedNow, ProcedureError
+from casefile.errors import BadInput, ProcedureError
+from casefile.rules.calendar import BusinessCalendar
+from casefile.rules.chronology import Earlier, dated_before, long_date
 
-__all__ = ["check_after", "check_matters_for_hearing"]
+__all__ = ["BriefsDue", "check_matters_for_hearing", "post_hearing_brief_due"]
+
+#: The rule set under which post-hearing briefs were a right (2019 text, petitions 2020-05-31 … 2023-12-25).
+BRIEFS_AS_OF_RIGHT = "2019-text"
+#: How far the hearing officer could extend the as-of-right brief period (2019 text): business days.
+BRIEF_EXTENSION_MAX = 10
 
 
 def check_matters_for_hearing(*, objections: int, challenges: bool, determinative: bool) -> None:
@@ -27,11 +36,60 @@ def check_matters_for_hearing(*, objections: int, challenges: bool, determinativ
                              field="objections")
 
 
-def check_after(later: date, earlier: date | None, *, what: str, after_what: str, field: str = "date") -> None:
-    """Refuse an act of the hearing dated before the act it follows (a hearing cannot open
-    before it is noticed, close before it opens, or be reported on before it opens).
-    Raises NotAllowedNow naming both dates. Authority: 29 CFR 102.69(c)(1)(ii)-(iii); rules.md R-J1, R-J5.
+@dataclass(frozen=True)
+class BriefsDue:
+    """The date post-hearing briefs are due to the hearing officer, and how it was set: ``allowed``
+    True when the hearing officer's allowance at the close of the hearing fixed it (the deadline is
+    then stored as fixed by that allowance, never recomputed), False when it is the period of the
+    rule set (2019 text: 5 business days after the close)."""
+
+    due_on: date
+    allowed: bool
+    basis: str
+
+
+def post_hearing_brief_due(rule_set_id: str, *, closed_on: date, allowed_until: date | None,
+                           as_of_right_due_on: date | None, calendar: BusinessCalendar) -> BriefsDue | None:
+    """When post-hearing briefs are due after a hearing on objections (or challenges) that closed on
+    ``closed_on``, or None when no brief is allowed.
+
+    ``allowed_until``: the date the hearing officer allowed briefs until (None: none allowed, or no
+    extension); ``as_of_right_due_on``: the rule set's computed period (2019 text: 5 business days
+    after the close), None under a rule set without one; ``calendar``: the receiving office's.
+
+    - 2023 rule (and the 2014 rule, and before): briefs only by special permission of the hearing
+      officer, within the time the hearing officer allows: no allowance, no brief (None).
+    - 2019 text: a brief as of right within 5 business days after the close; before the close the
+      hearing officer may extend it by no more than 10 business days.
+    Refused: an allowance ending before the hearing closed (OutOfOrder, field ``briefs_due_on``); under
+    the 2019 text, one shorter than the 5 days of right or longer than the 10-day extension allows
+    (BadInput, field ``briefs_due_on``).
+    Authority: 29 CFR 102.69(c)(1)(iii) (2023 text: "only upon special permission of the hearing officer
+    and within the time and addressing the subjects permitted by the hearing officer"; 2019 text, 84 FR
+    69524: 5 business days, extension up to 10 more); rules.md R-A1, R-J4.
     """
-    if earlier is not None and later < earlier:
-        raise NotAllowedNow(f"{what} is dated {later.isoformat()}, before {after_what} ({earlier.isoformat()})",
-                            field=field)
+    if allowed_until is not None:
+        refusal = dated_before("the time the hearing officer allowed for post-hearing briefs", allowed_until,
+                               [Earlier("the hearing closed", closed_on)], field="briefs_due_on", verb="ends")
+        if refusal is not None:
+            raise refusal
+    if rule_set_id == BRIEFS_AS_OF_RIGHT and as_of_right_due_on is not None:
+        if allowed_until is None or allowed_until == as_of_right_due_on:
+            return BriefsDue(as_of_right_due_on, False, "as of right, 5 business days after the close of the hearing "
+                             "(29 CFR 102.69(c)(1)(iii), 2019 text)")
+        latest, _ = calendar.add_business_days(as_of_right_due_on, BRIEF_EXTENSION_MAX)
+        if allowed_until < as_of_right_due_on:
+            raise BadInput(f"post-hearing briefs are due as of right on {long_date(as_of_right_due_on)} (5 business days "
+                           f"after the close of the hearing on {long_date(closed_on)}); the hearing officer can extend "
+                           f"that time, not shorten it to {long_date(allowed_until)} (102.69(c)(1)(iii), 2019 text)",
+                           field="briefs_due_on")
+        if allowed_until > latest:
+            raise BadInput(f"the hearing officer may extend the time for post-hearing briefs by no more than "
+                           f"{BRIEF_EXTENSION_MAX} business days, to {long_date(latest)} at the latest, not "
+                           f"{long_date(allowed_until)} (102.69(c)(1)(iii), 2019 text)", field="briefs_due_on")
+        return BriefsDue(allowed_until, True, "extended by the hearing officer before the close of the hearing "
+                         "(29 CFR 102.69(c)(1)(iii), 2019 text: up to 10 more business days)")
+    if allowed_until is None:
+        return None
+    return BriefsDue(allowed_until, True, "by special permission of the hearing officer, within the time allowed "
+                     "(29 CFR 102.69(c)(1)(iii); rules.md R-J4)")

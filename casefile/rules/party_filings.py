@@ -32,6 +32,10 @@ FILINGS: dict[str, FilingRule] = {
         DeadlineKind.OFFER_OF_PROOF, "offer of proof", False,
         "29 CFR 102.69(a)(8), 102.66(c) (due with the objections unless the Regional Director extends it); "
         "rules.md R-G4, R-G5"),
+    "post-hearing-brief": FilingRule(
+        DeadlineKind.POST_HEARING_BRIEF, "post-hearing brief", False,
+        "29 CFR 102.69(c)(1)(iii) (only with the hearing officer's permission, within the time allowed; 2019 text: "
+        "5 business days after the close of the hearing, extendable by up to 10); rules.md R-A1, R-J4"),
     "answering-brief": FilingRule(
         DeadlineKind.ANSWERING_BRIEF, "answering brief", False,
         "29 CFR 102.69(c)(1)(iii) (5 business days from the last day exceptions could be filed); rules.md R-K2"),

@@ -96,6 +96,14 @@ _BD = {
     ),
 }
 
+# 2019 text only: post-hearing briefs as of right (removed by the 2023 rule, which restored "only upon special
+# permission of the hearing officer": casefile.rules.hearing.post_hearing_brief_due).
+_BRIEF_2019 = Period(
+    5, "business",
+    "29 CFR 102.69(c)(1)(iii) (2019 text: a brief to the hearing officer within 5 business days after the close of the "
+    "hearing; before the close the hearing officer may extend it by up to 10 business days); rules.md R-A1, R-J4",
+)
+
 # 2014 rule (79 FR 74308): calendar days, 7 days or more, so weekends count (102.2(a) then in force).
 _CAL_2014 = {
     K.OBJECTIONS: Period(7, "calendar", "29 CFR 102.69(a) (2014 rule, 7 days after the tally); rules.md R-A1, §3"),
@@ -185,7 +193,7 @@ RULE_SETS: tuple[RuleSet, ...] = (
         title="2019 rule as implemented (business days; post-hearing briefs as of right)",
         petitions_from=date(2020, 5, 31),
         petitions_until=date(2023, 12, 25),
-        periods=MappingProxyType(dict(_BD)),
+        periods=MappingProxyType({**_BD, K.POST_HEARING_BRIEF: _BRIEF_2019}),
         source="84 FR 69524 (Dec 18 2019), parts effective 2020-05-31, less provisions vacated (88 FR 14908); rules.md R-A1",
     ),
     RuleSet(

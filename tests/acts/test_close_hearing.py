@@ -1,5 +1,7 @@
 """close-hearing: the Bessemer hearing (opened 2021-05-07) closes, through the front door. The close
-date is not public; 2021-05-25 ("about three weeks in May") stands in for it."""
+date is not public; 2021-05-25 ("about three weeks in May") stands in for it. The petition (2020-11-20)
+falls under the 2019 text: post-hearing briefs as of right within 5 business days (tests/acts/
+test_post_hearing_briefs.py)."""
 
 from __future__ import annotations
 
@@ -28,7 +30,9 @@ class TestCloseHearing:
     def test_closes(self, hearing_open: Path) -> None:
         """Closing on 2021-05-25 moves the election to hearing-closed and records the date on the hearing."""
         result = perform(act(CLOSE))
-        assert (result.ref, result.summary) == ("hearing:1", "Hearing closed 2021-05-25")
+        assert (result.ref, result.summary) == ("hearing:1", "Hearing closed 2021-05-25; post-hearing briefs due 2021-06-02 "
+                                                "(as of right, 5 business days after the close of the hearing "
+                                                "(29 CFR 102.69(c)(1)(iii), 2019 text))")
         with read_session() as s:
             assert s.exec(select(Election)).one().stage is Stage.HEARING_CLOSED
             hearing = s.get(Hearing, 1)
@@ -43,7 +47,7 @@ class TestCloseHearing:
     def test_closing_before_the_opening_is_refused(self, hearing_open: Path) -> None:
         """A hearing that opened on 2021-05-07 cannot have closed on 2021-05-06."""
         error = refused(act({**CLOSE, "date": date(2021, 5, 6)}), NotAllowedNow)
-        assert "before its opening (2021-05-07)" in str(error)
+        assert str(error) == "the hearing's close is dated May 6, 2021, before the hearing opened on May 7, 2021"
 
     def test_closing_a_hearing_not_open_is_refused(self, configured_db: Path) -> None:
         """A noticed hearing that has not opened cannot close."""

@@ -42,7 +42,7 @@ class TestOpenHearing:
     def test_opening_before_the_notice_is_refused(self, noticed: Path) -> None:
         """A hearing noticed on 2021-04-26 cannot have opened on 2021-04-23."""
         error = refused(act({"act": "open-hearing", "date": date(2021, 4, 23)}), NotAllowedNow, as_of=None)
-        assert "before its notice (2021-04-26)" in str(error)
+        assert str(error) == "the hearing's opening is dated April 23, 2021, before the hearing was noticed on April 26, 2021"
 
     def test_without_a_notice_is_refused(self, configured_db: Path) -> None:
         """With the objections pending and no hearing noticed, there is no hearing to open."""

@@ -77,7 +77,7 @@ class TestHearingOpenClose:
         """Opening before the notice's date is refused with one line."""
         carry("notice-hearing")
         line = refused(capsys, "hearing", "open", NUMBER, "--on", "2021-04-23", "--as-of", "2021-04-26T13:00:00-04:00")
-        assert line == "error: the hearing's opening is dated 2021-04-23, before its notice (2021-04-26)"
+        assert line == "error: the hearing's opening is dated April 23, 2021, before the hearing was noticed on April 26, 2021"
 
     def test_close_before_open(self, configured_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
         """Closing a hearing that has not opened is refused with one line naming the stage."""

@@ -126,8 +126,12 @@ class TestDeadlineVectors:
         assert "Thu 2026-03-19 is working day 3 before the election" in result.derivation
 
     def test_every_computation_carries_citation_rule_set_and_calendar(self) -> None:
-        """Every kind computed under the current rule has a 29 CFR citation, the rule-set id and the calendar id."""
-        for kind in K:
+        """Every kind computed under the current rule has a 29 CFR citation, the rule-set id and the calendar id.
+        Post-hearing briefs have no fixed period under it (only as the hearing officer allows, R-J4)."""
+        from casefile.rules.rule_sets import rule_set_by_id
+
+        assert set(K) - set(rule_set_by_id("2023-rule").periods) == {K.POST_HEARING_BRIEF}
+        for kind in rule_set_by_id("2023-rule").periods:
             result = compute(kind, date(2026, 3, 3), calendar=WITH_EO)
             assert result.citation.startswith("29 CFR 102."), kind
             assert result.rule_set_id == "2023-rule"

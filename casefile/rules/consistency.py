@@ -1,0 +1,90 @@
+"""A report or decision on objections must agree with itself (R-J5, R-K4, R-O1, R-O3).
+
+The hearing officer's report, the Regional Director's decision and the Administrative Law Judge's
+decision each state a result (set the election aside and direct a second election, or overrule the
+objections) and, where the record gives them, a ruling on each objection. The election is set aside
+only on objections sustained — conduct that reasonably tended to interfere with the employees' free
+choice (R-O1); an objection sustained is one found to warrant setting the election aside, so a
+result that overrules the objections sustains none. The party whose conduct caused a set-aside is
+named in the Lufkin paragraph of the notice of the second election (R-O3): there is no party at
+fault, and no second election directed on a condition (R-M2), when the objections are overruled.
+
+Where the rulings the record gives are partial (a decision whose rulings on some objections are not
+public), a set-aside may rest on an objection not listed: it is refused only when the rulings given
+sustain none and no other objection is still before the decision-maker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from casefile.errors import InconsistentDecision
+
+__all__ = ["RulingGiven", "inconsistency"]
+
+DecisionKind = Literal["ho-report", "rd-decision", "alj-decision"]
+
+_SUBJECT = {
+    "ho-report": ("the hearing officer's report", "recommends setting the election aside",
+                  "recommends overruling the objections"),
+    "rd-decision": ("the Regional Director's decision", "sets the election aside", "overrules the objections"),
+    "alj-decision": ("the Administrative Law Judge's decision", "recommends setting the election aside",
+                     "recommends overruling the objections"),
+}
+
+
+@dataclass(frozen=True)
+class RulingGiven:
+    """One ruling as the act gives it: the objecting party's handle and name, the objection's number,
+    and the ruling ("sustained", "overruled", "withdrawn", "moot")."""
+
+    party: str
+    party_name: str
+    number: int
+    ruling: str
+
+
+def inconsistency(kind: DecisionKind, *, result: str, rulings: Sequence[RulingGiven], at_fault: str | None = None,
+                  condition: str | None = None, undecided_not_ruled: int = 0) -> InconsistentDecision | None:
+    """The refusal of a report or decision of ``kind`` that contradicts itself, or None.
+
+    ``result`` "set-aside" or "overrule"; ``rulings`` the rulings it gives (possibly none: not in the
+    record); ``at_fault`` the handle of the party it names at fault; ``condition`` a condition on the
+    second election; ``undecided_not_ruled`` how many of the election's objections are still undecided
+    (pending or set for hearing) and not ruled on by it.
+
+    Refused (InconsistentDecision, code ``inconsistent-decision``):
+    - an overruling that directs a second election on a condition (``condition``), names a party at
+      fault (``at_fault``) or sustains an objection (``rulings.<party>.<number>``), in that order;
+    - a set-aside whose rulings (at least one given) sustain no objection while no other objection is
+      still undecided (``result``).
+    Authority: 29 CFR 102.69(c)(1)(iii), (c)(2); rules.md R-J5, R-K4, R-M2, R-O1, R-O3.
+    """
+    subject, set_aside, overrule = _SUBJECT[kind]
+    if result == "overrule":
+        if condition is not None:
+            return InconsistentDecision(
+                f"{subject} {overrule} but directs a second election on a condition: a condition goes with a decision "
+                "that sets the election aside (R-M2)", field="condition")
+        for r in rulings:
+            if r.ruling == "sustained":
+                return InconsistentDecision(
+                    f"{subject} {overrule} but sustains objection {r.number} of {r.party_name}: an objection sustained "
+                    "sets the election aside (give result set-aside, or the ruling the document states) (R-O1)",
+                    field=f"rulings.{r.party}.{r.number}")
+        if at_fault is not None:
+            return InconsistentDecision(
+                f"{subject} {overrule} but names {at_fault!r} as the party at fault: a party at fault goes with an "
+                "election set aside, in the Lufkin paragraph of the notice of the second election (R-O3)",
+                field="at_fault")
+        return None
+    if result == "set-aside" and rulings and not any(r.ruling == "sustained" for r in rulings) \
+            and undecided_not_ruled == 0:
+        told = ", ".join(f"{r.party_name} {r.number} {r.ruling}" for r in rulings)
+        return InconsistentDecision(
+            f"{subject} {set_aside} but sustains no objection ({told}) and no other objection is before it: an "
+            "election is set aside only on objections sustained (give result overrule, or the ruling the document "
+            "states) (R-O1)", field="result")
+    return None
