@@ -39,6 +39,22 @@ def scheduled_instant() -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
+def _send_notices(moment: datetime) -> None:
+    """The notices due (casefile.jobs.notices): those of acts performed at the command line, and
+    those a channel refused before (retried). A notice's failure does not fail the reminders run."""
+    import logging
+
+    from casefile.jobs.notices import send_notices
+
+    try:
+        notices = send_notices(as_of=moment)
+    except Exception:  # noqa: BLE001 - retried by the next run
+        logging.getLogger("casefile.notices").exception("sending notices failed (retried by the next run)")
+        return
+    for line in notices.lines() if notices.due else ():
+        logging.getLogger("casefile.notices").info(line)
+
+
 @flow(name="deadline-reminders", validate_parameters=True, persist_result=False, log_prints=False)
 def deadline_reminders_flow(as_of: datetime | None = None):  # type: ignore[no-untyped-def]
     """Send the reminders due as of ``as_of`` (aware; default: the run's scheduled start time).
@@ -48,6 +64,7 @@ def deadline_reminders_flow(as_of: datetime | None = None):  # type: ignore[no-u
     otherwise the report."""
     moment = as_of if as_of is not None else scheduled_instant()
     report = send_reminders(as_of=moment)
+    _send_notices(moment)
     if not report.did_something:
         return Completed(message=f"no reminder due as of {moment.isoformat()}", name="Skipped", data=report)
     if report.failed:

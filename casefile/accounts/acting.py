@@ -118,8 +118,13 @@ def perform_as(viewer: UserViewer, act: ActIn, *, case_number: str | None, as_of
     with read_session(engine) as session:
         case = visible_case(session, case_number, viewer)
         mode = authorize(session, viewer, act, case)
-    return app.perform(act, case_number=str(parse_case_number(case_number)), as_of=as_of, by=who(viewer, mode),
-                       documents=documents, engine=engine)
+    result = app.perform(act, case_number=str(parse_case_number(case_number)), as_of=as_of, by=who(viewer, mode),
+                         documents=documents, engine=engine)
+    if not result.repeated:
+        from casefile.jobs.notices import notify_in_background
+
+        notify_in_background(result.entry_id, as_of, engine=engine)  # the other side's notices, after the answer
+    return result
 
 
 def _open_case(viewer: UserViewer, act: OpenCase, *, case_number: str | None, as_of: datetime, party: str | None,

@@ -5,7 +5,7 @@ policy, and keeps no state in its process (tokens and idempotency records are in
 so several processes can share one PostgreSQL.
 
 ``Authorization: Bearer <token>`` (``casefile tokens create EMAIL``). Routes: ``GET /cases``,
-``GET /cases/{number}`` (``/docket``, ``/deadlines``, ``/documents``), ``GET /deadlines``,
+``GET /cases/{number}`` (``/docket``, ``/deadlines``, ``/documents``, ``/export``: a zip), ``GET /deadlines``,
 ``GET /documents/{id}`` (the PDF), ``POST /cases/{number}/acts``, ``GET /calculators/tally``,
 ``GET /calculators/deadline``, ``GET /problems/{code}``. Errors are problem+json
 (casefile.api.problems).
@@ -38,7 +38,7 @@ def create_api(*, on_committed: Callable[[int, datetime], Any] | None = None,
     ``public_calculators``: the calculators answer without a token (a demo instance)."""
     from fastapi import Path
 
-    from casefile.api import acts, calculators, cases, documents, problems
+    from casefile.api import acts, calculators, cases, documents, exports, problems
     from casefile.api.common import errors
     from casefile.api.models import ProblemType
 
@@ -50,7 +50,7 @@ def create_api(*, on_committed: Callable[[int, datetime], Any] | None = None,
     api.state.on_committed = on_committed
     api.state.public_calculators = public_calculators
     problems.install(api)
-    for module in (cases, acts, documents, calculators):
+    for module in (cases, exports, acts, documents, calculators):
         api.include_router(module.router)
 
     @api.get("/problems/{code}", response_model=ProblemType, responses=errors(404, 422), tags=["problems"],

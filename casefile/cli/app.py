@@ -57,6 +57,7 @@ from casefile.cli import (  # noqa: E402,F401  (registration)  # noqa: E402,F401
     calc_deadlines,
     calc_tally,
     calendar_feed,
+    case_export,
     cases,
     challenges,  # noqa: E402,F401  (registration)
     corrections,

@@ -11,7 +11,10 @@ it falls due, or a run missed), only the latest of them is sent: one reminder, n
 people; a party key → that party's; "objecting party" (the offer of proof) → the people of the
 parties that filed objections in the election, or every party's while none has. A party that has
 filed what a deadline awaits (its objections, its offer of proof, its exceptions, its brief) is not
-reminded of it again (a request for an extension does not count). Deadlines of the
+reminded of it again (a request for an extension does not count). Where an organization that
+represents the party has assigned users to the case (casefile.accounts.around), its users among
+the party's people are reminded only if assigned (an assignee is one of them: their person record
+is made or linked when assigned); with no assignee, every person of the party is. Deadlines of the
 Regional Director (hearing opening, earliest certification) remind nobody: they are the Region's
 acts, and a party cannot meet them.
 
@@ -204,7 +207,7 @@ def select_due_reminders(session: Session, *, as_of: datetime, lead_days: Sequen
     # is not reminded of it; a request for an extension is not the filing awaited (issue 10).
     filed = exists().where(Filing.deadline_id == due.c.id, Filing.party_id == Person.party_id,
                            Filing.kind != "extension-request")
-    for_person = and_(for_person, ~filed)
+    for_person = and_(for_person, ~filed, ~_unassigned_member(due))
     query = (select(due, Person.id, Person.name, Person.email, Person.notify_urls, Party.key, Party.name, Case.number)
              .select_from(due)
              .join(Person, Person.case_id == due.c.case_id)  # type: ignore[arg-type]
@@ -228,6 +231,24 @@ def select_due_reminders(session: Session, *, as_of: datetime, lead_days: Sequen
                         notify_urls=urls_of(r[9], r[12]), party_key=r[13], party_name=r[14], case_number=r[15],
                         kind=r[3], for_whom=r[4], due_on=r[5], cutoff_at=r[6], office_key=r[7])
             for r in session.connection().execute(query)]
+
+
+def _unassigned_member(due: Any) -> Any:
+    """Whether the person is a user of an organization that represents their party in the case and
+    has assigned some of its users to the case, but not them: an organization's reminders of a case
+    go to its assignees (casefile.accounts.around); with no assignee, to every person of the party."""
+    from sqlalchemy.orm import aliased
+
+    from casefile.record.accounts import Representation, User
+    from casefile.record.around import Assignment
+
+    rep, member, some, mine = aliased(Representation), aliased(User), aliased(Assignment), aliased(Assignment)
+    return exists().where(
+        rep.case_id == due.c.case_id, rep.party_id == Person.party_id,
+        member.organization_id == rep.organization_id,
+        or_(member.id == Person.user_id, and_(Person.email != "", func.lower(Person.email) == member.email)),
+        exists().where(some.case_id == due.c.case_id, some.organization_id == rep.organization_id),
+        ~exists().where(mine.case_id == due.c.case_id, mine.user_id == member.id))
 
 
 # --- sending once ---------------------------------------------------------------------------------

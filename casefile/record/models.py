@@ -430,3 +430,4 @@ class Attachment(SQLModel, table=True):
 from casefile.record import accounts as _accounts  # noqa: E402,F401
 from casefile.record import logins as _logins  # noqa: E402,F401  (the web's sign-in attempts, calendar subscriptions)
 from casefile.record import corrections as _corrections  # noqa: E402,F401  (corrections of the record, issue 9)
+from casefile.record import around as _around  # noqa: E402,F401  (assignees, private notes, notices: issue 8)

@@ -31,6 +31,7 @@ def install(app: FastAPI) -> None:
     from casefile.web import (
         act_pages,
         admin_pages,
+        around,
         auth_pages,
         calculator_pages,
         case_pages,
@@ -42,7 +43,7 @@ def install(app: FastAPI) -> None:
 
     app.add_middleware(SessionMiddleware)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
-    for module in (auth_pages, case_pages, act_pages, draft_pages, calculator_pages, admin_pages, reminder_pages):
+    for module in (auth_pages, case_pages, act_pages, draft_pages, calculator_pages, admin_pages, reminder_pages, around):
         app.include_router(module.router)
     app.add_exception_handler(CasefileError, casefile_error_page)  # type: ignore[arg-type]
     app.add_exception_handler(StarletteHTTPException, http_error_page)  # type: ignore[arg-type]

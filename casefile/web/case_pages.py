@@ -152,6 +152,7 @@ def case_page(request: Request, number: str, as_of: str | None = Query(None, max
     from casefile.record.access import permitted_acts
     from casefile.record.db import read_session
     from casefile.record.queries import visible_case
+    from casefile.web.around import section as around_section
     from casefile.web.pictures import docket_timeline, tally_picture
 
     me = require(request)
@@ -176,7 +177,7 @@ def case_page(request: Request, number: str, as_of: str | None = Query(None, max
     return page(request, "case.html", title=f"{view.case_number} {view.name}", case=view, current=current, tally=tally,
                 picture=picture, timeline=timeline, open_now=open_now, deadlines=every_deadline,
                 permissions=permissions, pending=pending_documents(view.case_number, me), as_of_text=as_of_text,
-                errors=errors, zone=zone)
+                errors=errors, zone=zone, around=around_section(view.case_number, me))
 
 
 @router.get("/cases/{number}/deadlines/{deadline_id}")

@@ -53,8 +53,11 @@ def reminders(request: Request) -> Response:
             channels.append({"case": case.number, "party": party.name, "urls": shown or ["the instance's defaults"]})
         subscription = session.exec(select(CalendarSubscription).where(
             CalendarSubscription.user_id == me.viewer.user_id, col(CalendarSubscription.revoked_at).is_(None))).first()
+        from casefile.accounts.around import notices_since
+
+        notices_on = notices_since(session, me.viewer.user_id)
     return page(request, "reminders.html", title="My reminders", channels=channels,
-                leads=get_settings().reminder_lead_days, subscription=subscription)
+                leads=get_settings().reminder_lead_days, subscription=subscription, notices_on=notices_on)
 
 
 @router.post("/reminders/calendar")

@@ -95,7 +95,7 @@ def _routes(world: World) -> list[tuple[str, str, str, dict[str, Any], Callable[
 
 
 #: The number of routes the matrix asks (the test below checks it is every route of the API).
-ROUTES = 15
+ROUTES = 16
 
 
 def test_the_matrix_asks_every_route_of_the_api(client: Any, world: World) -> None:
