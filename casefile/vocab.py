@@ -183,6 +183,13 @@ class DocumentKind(StrEnum):
     CASE_STATUS_REPORT = "case-status-report"
     REVISED_TALLY_OF_BALLOTS = "revised-tally-of-ballots"
     NOTICE_OF_RUNOFF_ELECTION = "notice-of-runoff-election"
+    # A party's filings around the decisions (issue 10): each with its certificate or statement of service.
+    REQUEST_FOR_REVIEW = "request-for-review"
+    STATEMENT_IN_OPPOSITION = "statement-in-opposition"
+    ANSWERING_BRIEF = "answering-brief"
+    CROSS_EXCEPTIONS = "cross-exceptions"
+    MOTION_FOR_RECONSIDERATION = "motion-for-reconsideration"
+    EXTENSION_REQUEST = "extension-request"
 
 
 class Actor(StrEnum):

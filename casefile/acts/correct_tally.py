@@ -56,7 +56,10 @@ TALLY_PERIODS = (DeadlineKind.OBJECTIONS, DeadlineKind.OFFER_OF_PROOF, DeadlineK
 #: The act's fields that correct something (at least one is given).
 CORRECTED = ("prepared_on", "choices", "against", "challenged", "void", "eligible", "eligible_exact")
 #: Documents a party files: issued again, they are corrected copies for the record, not new filings.
-PARTY_FILINGS = frozenset({DocumentKind.OBJECTIONS, DocumentKind.OFFER_OF_PROOF, DocumentKind.EXCEPTIONS})
+PARTY_FILINGS = frozenset({DocumentKind.OBJECTIONS, DocumentKind.OFFER_OF_PROOF, DocumentKind.EXCEPTIONS,
+                           DocumentKind.REQUEST_FOR_REVIEW, DocumentKind.STATEMENT_IN_OPPOSITION,
+                           DocumentKind.ANSWERING_BRIEF, DocumentKind.CROSS_EXCEPTIONS,
+                           DocumentKind.MOTION_FOR_RECONSIDERATION, DocumentKind.EXTENSION_REQUEST})
 
 
 class CorrectTally(ActIn):

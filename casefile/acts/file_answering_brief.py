@@ -30,7 +30,7 @@ from casefile.errors import ProcedureError
 from casefile.record.lookups import get_party
 from casefile.record.models import Case
 from casefile.record.workflow import docket, require_stage
-from casefile.vocab import Actor, Stage
+from casefile.vocab import Actor, DocumentKind, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -46,8 +46,8 @@ class FileAnsweringBrief(PartyFilingIn):
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
-    """casefile has no template for a brief (rules.md D8): it is recorded from the brief itself."""
-    return ()
+    """The answering brief with its statement of service."""
+    return (Issue(DocumentKind.ANSWERING_BRIEF, ref),)
 
 
 def perform(session: Session, act: FileAnsweringBrief, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -65,7 +65,7 @@ def perform(session: Session, act: FileAnsweringBrief, *, case: Case, as_of: dat
     party = get_party(session, case, act.party)
     key = content_key(f"answering-brief:e{election.sequence}:{party.key}", act.points)
     if (entry := recorded(session, case, key)) is not None:
-        return again(entry, act.act, ())
+        return again(entry, act.act, issues(session, entry.ref))
     answered = [f for f in filings_of(session, election, "exceptions") if f.party_id != party.id]
     if not answered:
         raise ProcedureError(f"no other party filed exceptions in election {election.sequence} of {case.number}: an "
@@ -76,13 +76,15 @@ def perform(session: Session, act: FileAnsweringBrief, *, case: Case, as_of: dat
     timeliness = judge(case, deadline, act, what=f"answering brief of {party.name}", received_on=received_on,
                        earlier=[Earlier("the exceptions it answers were received", first.received_on)])
     require_stage(election, "filing an answering brief", STAGES)
+    served: list[str] = []  # the service ledger's warnings
     filing = store_filing(session, case, election, party, kind="answering-brief", act=act, received_on=received_on,
                           deadline=deadline, timeliness=timeliness, body=[{"point": p} for p in act.points],
-                          served=service_list(session, case, party, received_on))
+                          served=service_list(session, case, party, received_on), warnings=served)
     n = len(act.points)
     summary = (f"Answering brief of {party.name} to the exceptions ({n} point{'s' if n != 1 else ''}), received "
                f"{act.at.isoformat() if act.at else received_on.isoformat()}")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
     assert entry.id is not None
-    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary)
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary,
+                warnings=tuple(served))

@@ -34,7 +34,7 @@ from casefile.record.lookups import get_party
 from casefile.record.models import Case
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.party_filings import FILINGS
-from casefile.vocab import Actor, Stage
+from casefile.vocab import Actor, DocumentKind, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -50,9 +50,8 @@ class FileCrossExceptions(PartyFilingIn):
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
-    """casefile issues no document for cross-exceptions (the exceptions template states the exceptions'
-    own due date, which is not theirs): they are recorded from the filing itself."""
-    return ()
+    """The cross-exceptions with their statement of service."""
+    return (Issue(DocumentKind.CROSS_EXCEPTIONS, ref),)
 
 
 def perform(session: Session, act: FileCrossExceptions, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -69,7 +68,7 @@ def perform(session: Session, act: FileCrossExceptions, *, case: Case, as_of: da
     body = [{"excepted_to": e.excepted_to, "grounds": e.grounds} for e in act.exceptions]
     key = content_key(f"cross-exceptions:e{election.sequence}:{party.key}", body)
     if (entry := recorded(session, case, key)) is not None:
-        return again(entry, act.act, ())
+        return again(entry, act.act, issues(session, entry.ref))
     exceptions = filings_of(session, election, "exceptions")
     if any(f.party_id == party.id for f in exceptions):
         raise ProcedureError(f"{party.name} filed exceptions itself: cross-exceptions are a party's answer to another's "
@@ -83,9 +82,10 @@ def perform(session: Session, act: FileCrossExceptions, *, case: Case, as_of: da
     timeliness = judge(case, deadline, act, what=f"cross-exceptions of {party.name}", received_on=received_on,
                        earlier=[Earlier("the exceptions they answer were received", first.received_on)])
     require_stage(election, "filing cross-exceptions", STAGES)
+    served: list[str] = []  # the service ledger's warnings
     filing = store_filing(session, case, election, party, kind="cross-exceptions", act=act, received_on=received_on,
                           deadline=deadline, timeliness=timeliness, body=body,
-                          served=service_list(session, case, party, received_on))
+                          served=service_list(session, case, party, received_on), warnings=served)
     n = len(act.exceptions)
     summary = (f"Cross-exceptions of {party.name} to the Hearing Officer's Report ({n} exception{'s' if n != 1 else ''}), "
                f"received {act.at.isoformat() if act.at else received_on.isoformat()}; held to the answering-brief period "
@@ -93,4 +93,5 @@ def perform(session: Session, act: FileCrossExceptions, *, case: Case, as_of: da
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
     assert entry.id is not None
-    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary)
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary,
+                warnings=tuple(served))

@@ -26,7 +26,7 @@ from casefile.acts.party_filing import (
 from casefile.record.lookups import get_party
 from casefile.record.models import Case
 from casefile.record.workflow import docket
-from casefile.vocab import Actor
+from casefile.vocab import Actor, DocumentKind
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
@@ -46,8 +46,8 @@ class MoveForReconsideration(PartyFilingIn):
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
-    """casefile has no template for a motion: it is recorded from the motion itself."""
-    return ()
+    """The motion for reconsideration with its certificate of service."""
+    return (Issue(DocumentKind.MOTION_FOR_RECONSIDERATION, ref),)
 
 
 def perform(session: Session, act: MoveForReconsideration, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -63,16 +63,19 @@ def perform(session: Session, act: MoveForReconsideration, *, case: Case, as_of:
     party = get_party(session, case, act.party)
     key = content_key(f"reconsideration:e{election.sequence}:{party.key}", act.grounds)
     if (entry := recorded(session, case, key)) is not None:
-        return again(entry, act.act, ())
+        return again(entry, act.act, issues(session, entry.ref))
     deadline = governing_deadline(session, case, election, "reconsideration-motion")
     received_on = received_on_at(act, deadline_zone(deadline), as_of)
     timeliness = judge(case, deadline, act, what=f"motion for reconsideration of {party.name}", received_on=received_on)
+    served: list[str] = []  # the service ledger's warnings
     filing = store_filing(session, case, election, party, kind="reconsideration-motion", act=act,
                           received_on=received_on, deadline=deadline, timeliness=timeliness,
-                          body=[{"ground": g} for g in act.grounds], served=service_list(session, case, party, received_on))
+                          body=[{"ground": g} for g in act.grounds], served=service_list(session, case, party, received_on),
+                          warnings=served)
     summary = (f"Motion of {party.name} for reconsideration of the Regional Director's decision, received "
                f"{act.at.isoformat() if act.at else received_on.isoformat()}; {NO_STAY}")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
     assert entry.id is not None
-    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary, warnings=(NO_STAY,))
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary,
+                warnings=(NO_STAY, *served))

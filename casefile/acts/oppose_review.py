@@ -30,7 +30,7 @@ from casefile.record.lookups import deadline_of, get_party
 from casefile.record.models import Case
 from casefile.record.workflow import docket
 from casefile.rules.offices import BOARD_OFFICE
-from casefile.vocab import Actor, DeadlineKind
+from casefile.vocab import Actor, DeadlineKind, DocumentKind
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
@@ -46,8 +46,8 @@ class OpposeReview(PartyFilingIn):
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
-    """casefile has no template for the opposition (rules.md D15): it is recorded from the statement itself."""
-    return ()
+    """The Statement in Opposition with its certificate of service."""
+    return (Issue(DocumentKind.STATEMENT_IN_OPPOSITION, ref),)
 
 
 def perform(session: Session, act: OpposeReview, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -65,7 +65,7 @@ def perform(session: Session, act: OpposeReview, *, case: Case, as_of: datetime,
     party = get_party(session, case, act.party)
     key = content_key(f"rfr-opposition:e{election.sequence}:{party.key}", act.points)
     if (entry := recorded(session, case, key)) is not None:
-        return again(entry, act.act, ())
+        return again(entry, act.act, issues(session, entry.ref))
     requests = [f for f in filings_of(session, election, "request-for-review") if f.party_id != party.id]
     if not requests:
         raise ProcedureError(f"no other party requested review in election {election.sequence} of {case.number}: there "
@@ -77,9 +77,10 @@ def perform(session: Session, act: OpposeReview, *, case: Case, as_of: datetime,
         Earlier("the request for review it opposes was received", request.received_on, request.received_at)])
     timeliness = judge(case, deadline, act, what=f"statement in opposition of {party.name}", received_on=received_on) \
         if deadline is not None else None
+    served: list[str] = []  # the service ledger's warnings
     filing = store_filing(session, case, election, party, kind="rfr-opposition", act=act, received_on=received_on,
                           deadline=deadline, timeliness=timeliness, body=[{"point": p} for p in act.points],
-                          served=service_list(session, case, party, received_on),
+                          served=service_list(session, case, party, received_on), warnings=served,
                           note="no opposition period in the record: the request is of a decision setting the election "
                                "aside, whose review period R-N3 leaves open" if deadline is None else "")
     summary = (f"Statement in opposition of {party.name} to the request for review received "
@@ -88,4 +89,5 @@ def perform(session: Session, act: OpposeReview, *, case: Case, as_of: datetime,
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
     assert entry.id is not None
-    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary)
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary,
+                warnings=tuple(served))

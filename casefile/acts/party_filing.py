@@ -21,7 +21,7 @@ from casefile.errors import BadInput, ProcedureError
 from casefile.record.lookups import deadline_of
 from casefile.record.models import Case, Deadline, Election, Filing, Party
 from casefile.rules.chronology import Earlier
-from casefile.rules.offices import office_named
+from casefile.rules.offices import BOARD_OFFICE, office_named
 from casefile.rules.party_filings import FILINGS
 from casefile.rules.timeliness import Timeliness, judge_filing
 from casefile.vocab import FilingMethod
@@ -94,8 +94,11 @@ def service_list(session: Session, case: Case, party: Party, on: date) -> list[d
 def store_filing(session: Session, case: Case, election: Election, party: Party, *, kind: str, act: PartyFilingIn,
                  received_on: date, deadline: Deadline | None, timeliness: Timeliness | None, body: list[Any],
                  served: list[dict[str, Any]], confidential: bool = False, accompanies_id: int | None = None,
-                 note: str = "") -> Filing:
-    """Store the Filing row (flushed: its id is set)."""
+                 note: str = "", warnings: list[str] | None = None) -> Filing:
+    """Store the Filing row (flushed: its id is set) and its service ledger; the ledger's warnings (no
+    counsel of record, a party served at no address) are added to ``warnings`` when given. A request
+    for an extension of a period the Board receives (a request for review, its opposition) is filed
+    with the Board, as that document is (29 CFR 102.2(c))."""
     filing = Filing(
         case_id=case.id, election_id=election.id, party_id=party.id, kind=kind,  # type: ignore[arg-type]
         received_at=act.at, received_on=received_on, method=act.method,
@@ -106,9 +109,13 @@ def store_filing(session: Session, case: Case, election: Election, party: Party,
     session.add(filing)
     session.flush()
     rule = FILINGS.get(kind)
-    record_service(session, case, filing, party, service=act.service, document=rule.noun if rule else kind.replace("-", " "),
-                   filed_with="the Board (Office of the Executive Secretary)" if rule is not None and rule.board else None,
-                   copies=tuple(str(d.get("party")) for d in served if isinstance(d, dict) and d.get("party")))
+    board = rule.board if rule is not None else deadline is not None and deadline.office_key == BOARD_OFFICE.key
+    noted = record_service(session, case, filing, party, service=act.service,
+                           document=rule.noun if rule else kind.replace("-", " "),
+                           filed_with="the Board (Office of the Executive Secretary)" if board else None,
+                           copies=tuple(str(d.get("party")) for d in served if isinstance(d, dict) and d.get("party")))
+    if warnings is not None:
+        warnings.extend(noted)
     return filing
 
 

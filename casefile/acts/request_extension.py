@@ -34,7 +34,7 @@ from casefile.rules.deadlines import NOUNS
 from casefile.rules.extensions import check_extendable
 from casefile.rules.party_filings import late_extension_request_note
 from casefile.rules.timeliness import StoredDeadline, judge_filing
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
@@ -56,8 +56,8 @@ class RequestExtension(PartyFilingIn):
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
-    """casefile has no template for the request (rules.md D4): it is recorded from the request itself."""
-    return ()
+    """The request for an extension of time with its certificate of service."""
+    return (Issue(DocumentKind.EXTENSION_REQUEST, ref),)
 
 
 def perform(session: Session, act: RequestExtension, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -78,7 +78,7 @@ def perform(session: Session, act: RequestExtension, *, case: Case, as_of: datet
     party = get_party(session, case, act.party)
     key = content_key(f"extension-request:{deadline.id}:{party.key}", act.until, " ".join(act.reasons.split()))
     if (entry := recorded(session, case, key)) is not None:
-        return again(entry, act.act, ())
+        return again(entry, act.act, issues(session, entry.ref))
     check_extendable(deadline.kind)
     if deadline.status is DeadlineStatus.MOOTED:
         raise ProcedureError(f"the {NOUNS[deadline.kind]} period is mooted (what it awaited was overtaken): there is "
@@ -94,9 +94,10 @@ def perform(session: Session, act: RequestExtension, *, case: Case, as_of: datet
     warnings = tuple(w for w in (late_extension_request_note(received_on, deadline.due_on),) if w)
     body = [{"deadline_id": deadline.id, "kind": deadline.kind.value, "due_on": deadline.due_on.isoformat(),
              "until": act.until.isoformat() if act.until else None, "reasons": act.reasons, "positions": act.positions}]
+    served: list[str] = []  # the service ledger's warnings
     filing = store_filing(session, case, election, party, kind="extension-request", act=act, received_on=received_on,
                           deadline=deadline, timeliness=timeliness, body=body,
-                          served=service_list(session, case, party, received_on))
+                          served=service_list(session, case, party, received_on), warnings=served)
     asked = f" to {act.until.isoformat()}" if act.until else ""
     summary = (f"Request of {party.name} for an extension of the {NOUNS[deadline.kind]} (due "
                f"{deadline.due_on.isoformat()}){asked}, received {act.at.isoformat() if act.at else received_on.isoformat()}"
@@ -104,4 +105,5 @@ def perform(session: Session, act: RequestExtension, *, case: Case, as_of: datet
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
     assert entry.id is not None
-    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary, warnings=warnings)
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary,
+                warnings=(*warnings, *served))

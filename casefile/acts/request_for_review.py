@@ -36,7 +36,7 @@ from casefile.record.workflow import advance, docket
 from casefile.rules.offices import BOARD_OFFICE
 from casefile.rules.party_filings import FILINGS
 from casefile.rules.review import board_review, review_of_set_aside
-from casefile.vocab import Actor, DeadlineKind, Stage
+from casefile.vocab import Actor, DeadlineKind, DocumentKind, Stage
 
 Reviewed = Literal["certification", "dismissal", "set-aside"]
 
@@ -53,8 +53,8 @@ class RequestForReview(PartyFilingIn):
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
-    """casefile has no template for the request (rules.md D15): it is recorded from the request itself."""
-    return ()
+    """The Request for Review with its certificate of service (and the Regional Director's copy)."""
+    return (Issue(DocumentKind.REQUEST_FOR_REVIEW, ref),)
 
 
 #: What a request for review filed at a stage asks the Board to review (reviewed_action); the act is offered at these.
@@ -100,7 +100,7 @@ def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datet
     party = get_party(session, case, act.party)
     key = content_key(f"request-for-review:e{election.sequence}:{party.key}", act.grounds)
     if (entry := recorded(session, case, key)) is not None:
-        return again(entry, act.act, ())
+        return again(entry, act.act, issues(session, entry.ref))
     reviewed = reviewed_action(election)
     review = board_review(case.agreement)
     if reviewed != "dismissal" and not review.available:
@@ -129,7 +129,7 @@ def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datet
         "party": "Regional Director", "representative": "", "manner": "[manner not in record]", "address": "",
         "served_on": received_on.isoformat()}]  # a copy to the Regional Director (102.67(i)(2))
     filing = store_filing(session, case, election, party, kind="request-for-review", act=act, received_on=received_on,
-                          deadline=deadline, timeliness=timeliness, body=body, served=served,
+                          deadline=deadline, timeliness=timeliness, body=body, served=served, warnings=warnings,
                           note="no request-for-review period runs yet: a decision setting the election aside is not a "
                                "final disposition (R-N3)" if deadline is None else "")
     what = {"certification": "the certification", "dismissal": "the dismissal of the petition",
@@ -147,4 +147,5 @@ def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datet
         entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                        act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref)
     assert entry.id is not None
-    return Done(act=act.act, ref=ref, entry_id=entry.id, summary=summary, warnings=tuple(w for w in warnings if w))
+    return Done(act=act.act, ref=ref, entry_id=entry.id, issue=issues(session, ref), summary=summary,
+                warnings=tuple(w for w in warnings if w))

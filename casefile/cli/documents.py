@@ -75,7 +75,9 @@ def docx(
     document_id: int = typer.Argument(..., help="The issued document's id (as `casefile case show --json` lists them)."),
     out: Path = typer.Option(None, "--out", help="Where to write the DOCX (default: beside the PDF, same name, .docx)."),
 ) -> None:
-    """Write an editable copy (Word) of an issued party filing: objections, offer of proof, exceptions.
+    """Write an editable copy (Word) of an issued party filing: objections, offer of proof, exceptions, request
+    for review, statement in opposition, answering brief, cross-exceptions, motion for reconsideration, request for
+    an extension of time.
     Same caption, title and numbered paragraphs as the PDF, from the data stored with the document."""
     from casefile.documents.docx import render_docx
     from casefile.documents.storage import write_atomically

@@ -18,11 +18,13 @@ from sqlmodel import Session, col, select
 
 from casefile.documents.data import (
     ALJDecisionContext,
+    AnsweringBriefContext,
     Caption,
     CaseStatusReportContext,
     CertificationOfRepresentativeContext,
     CertificationOfResultsContext,
     ChallengeItem,
+    CrossExceptionsContext,
     DeadlineLine,
     DecisionAndDirectionOfSecondElectionContext,
     DocketLine,
@@ -32,20 +34,26 @@ from casefile.documents.data import (
     ElectionSummary,
     ExceptionItem,
     ExceptionsContext,
+    ExtensionRequestContext,
+    FiledBy,
     FiledWith,
     HearingFacts,
     HearingOfficerReportContext,
     HistoryLine,
     Issuance,
+    MotionForReconsiderationContext,
     NoticeOfHearingContext,
     NoticeOfRunoffElectionContext,
+    NumberedParagraph,
     ObjectionItem,
     ObjectionsContext,
     OfferOfProofContext,
     PartyRef,
+    RequestForReviewContext,
     RevisedTallyContext,
     ServiceEntry,
     Signature,
+    StatementInOppositionContext,
     TallyAnalysis,
     TallyLines,
     TallyOfBallotsContext,
@@ -580,6 +588,166 @@ def _exceptions(rec: _Record, subject: str) -> Built:
     return Built(ctx, filing.received_on, party.name, election.id, party_key=party.key)
 
 
+# --------------------------------------------------------------------------------------------
+# A party's filings around the decisions (request for review, statement in opposition, answering
+# brief, cross-exceptions, motion for reconsideration, request for an extension of time)
+# --------------------------------------------------------------------------------------------
+
+
+def _paper_common(rec: _Record, filing: Filing, party: Party) -> dict[str, Any]:
+    """What every such filing carries: caption, filing date, the filer, counsel's signature block, the
+    period it was judged against, and its service from the ledger (with the copies to others than the
+    parties, e.g. the Regional Director's copy of a request for review)."""
+    deadline = rec.session.get(Deadline, filing.deadline_id) if filing.deadline_id is not None else None
+    copies = rec.session.exec(select(ServiceRecord.served).where(
+        ServiceRecord.filing_id == filing.id, col(ServiceRecord.party_id).is_(None), ServiceRecord.position > 0)
+        .order_by(col(ServiceRecord.position))).all()
+    return dict(
+        caption=rec.caption(),
+        issuance=Issuance(issued_on=filing.received_on, issuer_title=f"Counsel for the {rec.party_ref(party).label}"),
+        filing_party=rec.party_ref(party), signature=rec.party_signature(party), service=rec.filing_service(filing),
+        filed=rec.filed_with(filing), due=rec.deadline_line(deadline),
+        copies=tuple(f"the Regional Director, Region {rec.region}" if c == "Regional Director" else
+                     (c if c.startswith("the ") else f"the {c}") for c in copies))
+
+
+def _paper_numbered(rec: _Record, texts: list[str]) -> tuple[NumberedParagraph, ...]:
+    return tuple(NumberedParagraph(number=i, text=rec.text(t)) for i, t in enumerate(texts, start=1))
+
+
+def _paper_set_aside_title(election: Election) -> str:
+    """"Decision on Objections and Direction of Second Election" (third, ... along the chain)."""
+    return "Decision on Objections and " + wording.direction_title(election.sequence + 1).removeprefix("Decision and ")
+
+
+def _paper_reviewed(rec: _Record, request: Filing) -> tuple[str, str, date | str]:
+    """What the request for review ``request`` asks the Board to review, from the record: the decision
+    setting the election aside (no period stored for it, R-N3), the certification, or the dismissal."""
+    election: Election = _get(rec.session, Election, request.election_id)
+    if request.deadline_id is None:
+        decision = rec.session.exec(select(Decision).where(
+            Decision.election_id == election.id, Decision.kind != "ho-report", Decision.result == "set-aside",
+            col(Decision.issued_on) <= request.received_on).order_by(col(Decision.id).desc())).first()
+        return ("set-aside", _paper_set_aside_title(election),
+                decision.issued_on if decision is not None else rec.missing("date of the Regional Director's decision"))
+    cert = rec.session.exec(select(Certification).where(Certification.election_id == election.id)
+                            .order_by(col(Certification.id).desc())).first()
+    if cert is not None:
+        title = "Certification of Representative" if cert.kind == "representative" else "Certification of Results of Election"
+        return "certification", title, cert.issued_on
+    dismissed = rec.session.exec(select(DocketEntry).where(DocketEntry.case_id == rec.case.id,
+                                                           DocketEntry.act == "dismiss-petition")
+                                 .order_by(col(DocketEntry.id).desc())).first()
+    return ("dismissal", "Order Dismissing Petition",
+            dismissed.occurred_on if dismissed is not None else rec.missing("date of the order dismissing the petition"))
+
+
+def _paper_answered(rec: _Record, filing: Filing, kind: str) -> tuple[FiledBy, ...]:
+    """The other parties' filings of ``kind`` in the filing's election received by the filing's date."""
+    rows = rec.session.exec(select(Filing).where(
+        Filing.election_id == filing.election_id, Filing.kind == kind, Filing.party_id != filing.party_id,
+        col(Filing.received_on) <= filing.received_on).order_by(col(Filing.received_on), col(Filing.id))).all()
+    return tuple(FiledBy(party=rec.party_ref(rec.by_id[f.party_id]), filed_on=f.received_on) for f in rows)
+
+
+def _paper_report_issued_on(rec: _Record, election: Election) -> date | str:
+    report = rec.session.exec(select(Decision).where(Decision.election_id == election.id, Decision.kind == "ho-report")
+                              .order_by(col(Decision.id).desc())).first()
+    return report.issued_on if report is not None else rec.missing("date of the Hearing Officer's Report")
+
+
+def _request_for_review(rec: _Record, subject: str) -> Built:
+    filing, election, party = _filing(rec, subject)
+    reviewed, title, on = _paper_reviewed(rec, filing)
+    ctx = RequestForReviewContext(**_paper_common(rec, filing, party), reviewed=reviewed, reviewed_title=title,
+                                  reviewed_on=on, paragraphs=_paper_numbered(rec, [g["ground"] for g in filing.body]))
+    return Built(ctx, filing.received_on, party.name, election.id, party_key=party.key)
+
+
+def _statement_in_opposition(rec: _Record, subject: str) -> Built:
+    filing, election, party = _filing(rec, subject)
+    request = rec.session.exec(select(Filing).where(
+        Filing.election_id == election.id, Filing.kind == "request-for-review", Filing.party_id != party.id,
+        col(Filing.received_on) <= filing.received_on).order_by(col(Filing.received_on).desc(), col(Filing.id).desc())).first()
+    if request is None:
+        raise UnknownRecord(f"the statement in opposition {subject} opposes no request for review in the record")
+    _, title, on = _paper_reviewed(rec, request)
+    ctx = StatementInOppositionContext(
+        **_paper_common(rec, filing, party), paragraphs=_paper_numbered(rec, [p["point"] for p in filing.body]),
+        request=FiledBy(party=rec.party_ref(rec.by_id[request.party_id]), filed_on=request.received_on),
+        reviewed_title=title, reviewed_on=on)
+    return Built(ctx, filing.received_on, party.name, election.id, party_key=party.key)
+
+
+def _answering_brief(rec: _Record, subject: str) -> Built:
+    filing, election, party = _filing(rec, subject)
+    ctx = AnsweringBriefContext(**_paper_common(rec, filing, party), paragraphs=_paper_numbered(rec, [p["point"] for p in filing.body]),
+                                report_issued_on=_paper_report_issued_on(rec, election), answered=_paper_answered(rec, filing, "exceptions"))
+    return Built(ctx, filing.received_on, party.name, election.id, party_key=party.key)
+
+
+def _cross_exceptions(rec: _Record, subject: str) -> Built:
+    filing, election, party = _filing(rec, subject)
+    items = tuple(NumberedParagraph(number=i, text=rec.text(e["excepted_to"]), grounds=rec.text(e["grounds"]))
+                  for i, e in enumerate(filing.body, start=1))
+    ctx = CrossExceptionsContext(**_paper_common(rec, filing, party), paragraphs=items,
+                                 report_issued_on=_paper_report_issued_on(rec, election), answered=_paper_answered(rec, filing, "exceptions"))
+    return Built(ctx, filing.received_on, party.name, election.id, party_key=party.key)
+
+
+def _motion_for_reconsideration(rec: _Record, subject: str) -> Built:
+    filing, election, party = _filing(rec, subject)
+    decision = rec.session.exec(select(Decision).where(
+        Decision.election_id == election.id, Decision.kind == "rd-decision", col(Decision.issued_on) <= filing.received_on)
+        .order_by(col(Decision.id).desc())).first()
+    title = (_paper_set_aside_title(election) if decision is not None and decision.result == "set-aside" else "Decision on Objections")
+    ctx = MotionForReconsiderationContext(
+        **_paper_common(rec, filing, party), paragraphs=_paper_numbered(rec, [g["ground"] for g in filing.body]),
+        decision_title=title,
+        decision_issued_on=decision.issued_on if decision is not None else rec.missing("date of the Regional Director's decision"))
+    return Built(ctx, filing.received_on, party.name, election.id, party_key=party.key)
+
+
+#: The document a request for an extension of time is for: in a sentence, and as its title.
+_PAPER_EXTENDED_DOCUMENTS: dict[DeadlineKind, tuple[str, str]] = {
+    DeadlineKind.OFFER_OF_PROOF: ("offer of proof in support of its objections", "Offer of Proof"),
+    DeadlineKind.EXCEPTIONS: ("exceptions to the Hearing Officer's Report", "Exceptions to the Hearing Officer's Report"),
+    DeadlineKind.ANSWERING_BRIEF: ("answering brief to the exceptions", "Answering Brief"),
+    DeadlineKind.REQUEST_FOR_REVIEW: ("request for review", "Request for Review"),
+    DeadlineKind.RFR_OPPOSITION: ("statement in opposition to the request for review", "Statement in Opposition"),
+    DeadlineKind.RECONSIDERATION: ("motion for reconsideration", "Motion for Reconsideration"),
+    DeadlineKind.ALJ_EXCEPTIONS: ("exceptions to the Administrative Law Judge's decision",
+                                  "Exceptions to the Administrative Law Judge's Decision"),
+}
+
+
+def _extension_request(rec: _Record, subject: str) -> Built:
+    from casefile.rules.offices import BOARD_OFFICE
+    from casefile.rules.party_filings import late_extension_request_note
+
+    filing, election, party = _filing(rec, subject)
+    [asked] = filing.body
+    deadline: Deadline = _get(rec.session, Deadline, asked["deadline_id"])
+    noun, document_title = _PAPER_EXTENDED_DOCUMENTS.get(deadline.kind, (_DEADLINE_WORDS[deadline.kind].lower(),
+                                                                   _DEADLINE_WORDS[deadline.kind]))
+    due_on = date.fromisoformat(asked["due_on"])
+    texts = [asked["reasons"]] + ([f"The positions of the other parties: {asked['positions']}"] if asked.get("positions") else [])
+    common = _paper_common(rec, filing, party) | {"due": None}  # the period to extend is stated in the opening
+    ctx = ExtensionRequestContext(
+        **common, paragraphs=_paper_numbered(rec, texts), document=noun, document_title=document_title, due_on=due_on,
+        until=date.fromisoformat(asked["until"]) if asked.get("until") else None,
+        decided_by="Board" if deadline.office_key == BOARD_OFFICE.key else "Regional Director",
+        late=late_extension_request_note(filing.received_on, due_on) is not None)
+    return Built(ctx, filing.received_on, party.name, election.id, party_key=party.key)
+
+
+_PARTY_PAPERS: dict[DocumentKind, Callable[[_Record, str], Built]] = {
+    DocumentKind.REQUEST_FOR_REVIEW: _request_for_review, DocumentKind.STATEMENT_IN_OPPOSITION: _statement_in_opposition,
+    DocumentKind.ANSWERING_BRIEF: _answering_brief, DocumentKind.CROSS_EXCEPTIONS: _cross_exceptions,
+    DocumentKind.MOTION_FOR_RECONSIDERATION: _motion_for_reconsideration, DocumentKind.EXTENSION_REQUEST: _extension_request,
+}
+
+
 def _direction_of_second_election(rec: _Record, subject: str) -> Built:
     decision: Decision = _get(rec.session, Decision, _subject_id(subject, "decision"))
     election: Election = _get(rec.session, Election, decision.election_id)
@@ -844,6 +1012,7 @@ BUILDERS: dict[DocumentKind, Callable[[_Record, str], Built]] = {
     DocumentKind.REVISED_TALLY_OF_BALLOTS: _revised_tally, DocumentKind.NOTICE_OF_RUNOFF_ELECTION: _notice_of_runoff,
 }
 
+BUILDERS.update(_PARTY_PAPERS)  # the party filings around the decisions (above)
 
 #: In a status report's subject, what follows the instant: whom it is prepared for, percent-encoded
 #: ("as-of:2026-12-01T07:05:00-06:00;for:Jane%20Okafor%2C%20USW"); casefile.app.status_report writes it.

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import Annotated, ClassVar, Self
+from typing import Annotated, ClassVar, Literal, Self
 
 from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, model_validator
 
@@ -568,6 +568,275 @@ class ExceptionsContext(DocumentContext):
     filed: FiledWith | None = None
 
 
+# --------------------------------------------------------------------------------------------
+# A party's filings around the decisions: request for review, statement in opposition, answering
+# brief, cross-exceptions, motion for reconsideration, request for an extension of time (issue 10).
+# One shape: the opening paragraph, numbered paragraphs, the relief asked, counsel's signature and the
+# certificate or statement of service from the service ledger. The sentences are properties of the
+# context (made from its facts), so the PDF and the editable copy say the same words.
+# --------------------------------------------------------------------------------------------
+
+
+def _long(value: date | str) -> str:
+    from casefile.documents.wording import long_date
+
+    return value if isinstance(value, str) else long_date(value)
+
+
+class NumberedParagraph(_Facts):
+    """One numbered paragraph of a party's filing: its text; for a cross-exception, ``text`` is the
+    finding or recommendation excepted to and ``grounds`` its grounds."""
+
+    number: Annotated[int, Field(ge=1)]
+    text: str
+    grounds: str | None = None
+
+
+class FiledBy(_Facts):
+    """Another party's filing a filing answers: whose, and the date it was filed."""
+
+    party: PartyRef
+    filed_on: DateOrPlaceholder
+
+
+class PartyPaperContext(DocumentContext):
+    """What the party filings of this section share (not a document kind by itself): the filing party,
+    its numbered paragraphs, the signature block of its counsel, the certificate or statement of
+    service written from the ledger (``service``, with how it was ``filed``), and ``copies``: others
+    than the parties served with it (the Regional Director's copy of a request for review, 29 CFR
+    102.67(i)(2))."""
+
+    filing_party: PartyRef
+    paragraphs: tuple[NumberedParagraph, ...] = Field(min_length=1)
+    due: DeadlineLine | None = None
+    signature: Signature
+    service: tuple[ServiceEntry, ...] = Field(min_length=1)
+    filed: FiledWith | None = None
+    copies: tuple[str, ...] = ()
+
+    heading: ClassVar[str] = "Grounds"
+    item_label: ClassVar[str] = "Ground"  # "" : the paragraphs are numbered "1.", "2."
+    service_heading: ClassVar[str] = "Certificate of Service"
+    period_rule: ClassVar[str] = ""  # the rule that sets the period, as the opening cites it
+
+    def number_label(self, item: NumberedParagraph) -> str:
+        """"Ground 1.", or "1." for a kind whose paragraphs carry no label."""
+        return f"{self.item_label} {item.number}." if self.item_label else f"{item.number}."
+
+    @property
+    def within_time(self) -> str:
+        """", within the time allowed (due January 27, 2027, 29 CFR 102.69(c)(1)(iii))", or "" with no stored period."""
+        if self.due is None:
+            return ""
+        return f", within the time allowed (due {_long(self.due.due_on)}, {self.period_rule or self.due.citation})"
+
+    @property
+    def party(self) -> str:
+        """"the Petitioner, United Steelworkers"."""
+        return f"the {self.filing_party.label}, {self.filing_party.name}"
+
+    @model_validator(mode="after")
+    def _not_served_on_itself(self) -> Self:
+        if any(entry.party.name == self.filing_party.name for entry in self.service):
+            raise ProcedureError(f"the certificate of service lists the filing party {self.filing_party.name!r} itself")
+        return self
+
+
+#: What a request for review asks the Board to review (29 CFR 102.67(c), 102.69(c)(2), (h), 102.71(b)).
+ReviewedAction = Literal["certification", "dismissal", "set-aside"]
+
+
+class RequestForReviewContext(PartyPaperContext):
+    """D15 Request for Review (party → the Board): the Regional Director's action reviewed
+    (``reviewed_title`` as issued, ``reviewed_on``), the grounds (29 CFR 102.67(d)), the Regional
+    Director's copy (102.67(i)(2)), certificate of service (R-N4, R-N5)."""
+
+    reviewed: ReviewedAction
+    reviewed_title: str  # "Certification of Results of Election", "Decision and Direction of Second Election"
+    reviewed_on: DateOrPlaceholder
+
+    period_rule: ClassVar[str] = "29 CFR 102.67(c)"
+
+    @property
+    def paper_title(self) -> str:
+        return f"{self.filing_party.label}'s Request for Review of the Regional Director's {self.reviewed_title}"
+
+    @property
+    def opening(self) -> str:
+        rules = {"certification": "Sections 102.67 and 102.69(c)(2)", "set-aside": "Sections 102.67 and 102.69(c)(2)",
+                 "dismissal": "Sections 102.67 and 102.71(b)"}[self.reviewed]
+        return (f"Pursuant to {rules} of the Board's Rules and Regulations, {self.party}, requests that the Board review "
+                f"the Regional Director's {self.reviewed_title} issued on {_long(self.reviewed_on)}{self.within_time}. "
+                "The compelling reasons on which the request rests are stated below (29 CFR 102.67(d)).")
+
+    @property
+    def relief(self) -> str:
+        return (f"WHEREFORE, the {self.filing_party.label} requests that the Board grant review of the Regional "
+                f"Director's {self.reviewed_title} and reverse it.")
+
+
+class StatementInOppositionContext(PartyPaperContext):
+    """D15 Statement in Opposition to a request for review (party → the Board; 29 CFR 102.67(f), R-N6)."""
+
+    request: FiledBy
+    reviewed_title: str
+    reviewed_on: DateOrPlaceholder
+
+    heading: ClassVar[str] = "Statement in Opposition"
+    item_label: ClassVar[str] = "Point"
+
+    period_rule: ClassVar[str] = "29 CFR 102.67(f)"
+
+    @property
+    def paper_title(self) -> str:
+        return f"{self.filing_party.label}'s Statement in Opposition to the {self.request.party.label}'s Request for Review"
+
+    @property
+    def opening(self) -> str:
+        requester = self.request.party
+        return (f"Pursuant to Section 102.67(f) of the Board's Rules and Regulations, {self.party}, files this statement "
+                f"in opposition to the request for review filed on {_long(self.request.filed_on)} by the {requester.label}, "
+                f"{requester.name}, of the Regional Director's {self.reviewed_title} issued on {_long(self.reviewed_on)}"
+                f"{self.within_time}.")
+
+    @property
+    def relief(self) -> str:
+        return (f"WHEREFORE, the {self.filing_party.label} requests that the Board deny the {self.request.party.label}'s "
+                "request for review.")
+
+
+class AnsweringBriefContext(PartyPaperContext):
+    """D8 Answering brief to another party's exceptions to the Hearing Officer's Report (29 CFR
+    102.69(c)(1)(iii), R-K2), with statement of service."""
+
+    report_issued_on: DateOrPlaceholder
+    answered: tuple[FiledBy, ...] = Field(min_length=1)  # the exceptions answered: whose, filed when
+
+    heading: ClassVar[str] = "Argument"
+    item_label: ClassVar[str] = "Point"
+    service_heading: ClassVar[str] = "Statement of Service"
+
+    period_rule: ClassVar[str] = "29 CFR 102.69(c)(1)(iii)"
+
+    @property
+    def paper_title(self) -> str:
+        return f"{self.filing_party.label}'s Answering Brief to the Exceptions to the Hearing Officer's Report"
+
+    @property
+    def opening(self) -> str:
+        from casefile.documents.render import join_and
+
+        answered = join_and([f"the {a.party.label}, {a.party.name}, filed on {_long(a.filed_on)}" for a in self.answered])
+        return (f"Pursuant to Section 102.69(c)(1)(iii) of the Board's Rules and Regulations, {self.party}, files this "
+                f"answering brief to the exceptions of {answered}, to the Hearing Officer's Report and Recommendations "
+                f"issued on {_long(self.report_issued_on)}{self.within_time}.")
+
+    @property
+    def relief(self) -> str:
+        return (f"WHEREFORE, the {self.filing_party.label} requests that the Regional Director overrule the exceptions and "
+                "adopt the Hearing Officer's findings and recommendations.")
+
+
+class CrossExceptionsContext(PartyPaperContext):
+    """Cross-exceptions to the Hearing Officer's Report by a party that did not except, within the
+    answering-brief period (29 CFR 102.69(c)(1)(iii); as to cross-exceptions, 102.46(c)), with
+    statement of service; each paragraph the finding excepted to and its grounds."""
+
+    report_issued_on: DateOrPlaceholder
+    answered: tuple[FiledBy, ...] = Field(min_length=1)
+
+    heading: ClassVar[str] = "Cross-Exceptions"
+    item_label: ClassVar[str] = "Cross-Exception"
+    service_heading: ClassVar[str] = "Statement of Service"
+
+    period_rule: ClassVar[str] = "29 CFR 102.69(c)(1)(iii)"
+
+    @property
+    def paper_title(self) -> str:
+        return f"{self.filing_party.label}'s Cross-Exceptions to the Hearing Officer's Report"
+
+    @property
+    def opening(self) -> str:
+        from casefile.documents.render import join_and
+
+        answered = join_and([f"the {a.party.label}, {a.party.name}, filed on {_long(a.filed_on)}" for a in self.answered])
+        return (f"Pursuant to Section 102.69(c)(1)(iii) of the Board's Rules and Regulations and, as to cross-exceptions, "
+                f"Section 102.46(c), {self.party}, files the following cross-exceptions to the Hearing Officer's Report and "
+                f"Recommendations issued on {_long(self.report_issued_on)}, in answer to the exceptions of {answered}"
+                f"{self.within_time}. Each cross-exception identifies the finding or recommendation excepted to and states "
+                "its grounds.")
+
+    @property
+    def relief(self) -> str:
+        return (f"WHEREFORE, the {self.filing_party.label} requests that the Regional Director decline to adopt the findings "
+                "and recommendations cross-excepted to.")
+
+
+class MotionForReconsiderationContext(PartyPaperContext):
+    """Motion for reconsideration of the Regional Director's decision (29 CFR 102.65(e), R-K6): the
+    decision (``decision_title``, ``decision_issued_on``), the grounds stated with particularity."""
+
+    decision_title: str
+    decision_issued_on: DateOrPlaceholder
+
+    period_rule: ClassVar[str] = "29 CFR 102.65(e)"
+
+    @property
+    def paper_title(self) -> str:
+        return f"{self.filing_party.label}'s Motion for Reconsideration of the Regional Director's {self.decision_title}"
+
+    @property
+    def opening(self) -> str:
+        return (f"Pursuant to Section 102.65(e) of the Board's Rules and Regulations, {self.party}, moves for "
+                f"reconsideration of the Regional Director's {self.decision_title} issued on "
+                f"{_long(self.decision_issued_on)}{self.within_time}. Each ground below states with particularity the "
+                "material error claimed or, where additional evidence is relied on, that evidence (29 CFR 102.65(e)(1)).")
+
+    @property
+    def relief(self) -> str:
+        return (f"WHEREFORE, the {self.filing_party.label} requests that the Regional Director reconsider the "
+                f"{self.decision_title} and modify it in the respects stated above.")
+
+
+class ExtensionRequestContext(PartyPaperContext):
+    """D4 Request for an extension of time to file a document (29 CFR 102.2(c), R-B10): the document
+    (``document`` in words, ``document_title`` as its title), the date it is due (``due_on``, as the
+    record holds it), the date asked (``until``), who rules (``decided_by``: "Regional Director" or
+    "Board"), and whether it is filed within 3 days of the due date (``late``: it then rests on
+    circumstances not reasonably foreseeable in advance). The paragraphs are the reasons and the
+    other parties' positions."""
+
+    document: str  # "exceptions to the Hearing Officer's Report"
+    document_title: str  # "Exceptions to the Hearing Officer's Report"
+    due_on: date
+    until: date | None = None
+    decided_by: Literal["Regional Director", "Board"]
+    late: bool = False
+
+    heading: ClassVar[str] = "Grounds for the Request"
+    item_label: ClassVar[str] = ""
+
+    @property
+    def paper_title(self) -> str:
+        return f"{self.filing_party.label}'s Request for Extension of Time to File {self.document_title}"
+
+    @property
+    def opening(self) -> str:
+        to = f" to {_long(self.until)}" if self.until is not None else ""
+        return (f"Pursuant to Section 102.2(c) of the Board's Rules and Regulations, {self.party}, requests that the "
+                f"{self.decided_by} extend{to} the time to file its {self.document}, now due on {_long(self.due_on)}. "
+                "This request is filed no later than the date on which the document is due, and is served on the other "
+                "parties at the same time."
+                + (" It is filed within 3 days of the due date: it rests on circumstances not reasonably foreseeable in "
+                   "advance, stated below." if self.late else ""))
+
+    @property
+    def relief(self) -> str:
+        to = (f"to {_long(self.until)}" if self.until is not None
+              else f"for such time as the {self.decided_by} finds reasonable")
+        return f"WHEREFORE, the {self.filing_party.label} requests that the time to file its {self.document} be extended {to}."
+
+
 class DecisionAndDirectionOfSecondElectionContext(DocumentContext):
     """D13 Decision on Objections and Direction of Second Election, with the Notice of Second Election.
 
@@ -857,5 +1126,11 @@ DOCUMENT_CONTEXTS: dict[DocumentKind, type[DocumentContext]] = {
     DocumentKind.CASE_STATUS_REPORT: CaseStatusReportContext,
     DocumentKind.REVISED_TALLY_OF_BALLOTS: RevisedTallyContext,
     DocumentKind.NOTICE_OF_RUNOFF_ELECTION: NoticeOfRunoffElectionContext,
+    DocumentKind.REQUEST_FOR_REVIEW: RequestForReviewContext,
+    DocumentKind.STATEMENT_IN_OPPOSITION: StatementInOppositionContext,
+    DocumentKind.ANSWERING_BRIEF: AnsweringBriefContext,
+    DocumentKind.CROSS_EXCEPTIONS: CrossExceptionsContext,
+    DocumentKind.MOTION_FOR_RECONSIDERATION: MotionForReconsiderationContext,
+    DocumentKind.EXTENSION_REQUEST: ExtensionRequestContext,
 }
 """The context model each document kind is rendered from."""

@@ -1,4 +1,6 @@
-"""An editable copy (Word, DOCX) of each party filing: objections, offer of proof, exceptions.
+"""An editable copy (Word, DOCX) of each party filing: objections, offer of proof, exceptions, and the
+filings around the decisions (request for review, statement in opposition, answering brief,
+cross-exceptions, motion for reconsideration, request for an extension of time).
 
 Lawyers finish filings in Word. The copy is written with python-docx from the same context model
 the PDF is rendered from (``Document.data`` holds it as JSON, so a stored document's copy needs no
@@ -34,6 +36,7 @@ from casefile.documents.data import (
     FiledWith,
     ObjectionsContext,
     OfferOfProofContext,
+    PartyPaperContext,
     ServiceEntry,
     Signature,
     is_placeholder,
@@ -41,7 +44,9 @@ from casefile.documents.data import (
 from casefile.errors import ProcedureError
 from casefile.vocab import DocumentKind, FilingMethod, VotingMethod
 
-PARTY_FILINGS = (DocumentKind.OBJECTIONS, DocumentKind.OFFER_OF_PROOF, DocumentKind.EXCEPTIONS)
+PARTY_FILINGS = (DocumentKind.OBJECTIONS, DocumentKind.OFFER_OF_PROOF, DocumentKind.EXCEPTIONS,
+                 DocumentKind.REQUEST_FOR_REVIEW, DocumentKind.STATEMENT_IN_OPPOSITION, DocumentKind.ANSWERING_BRIEF,
+                 DocumentKind.CROSS_EXCEPTIONS, DocumentKind.MOTION_FOR_RECONSIDERATION, DocumentKind.EXTENSION_REQUEST)
 """The kinds that have an editable copy: a party's own filings."""
 
 _FONT = "Times New Roman"
@@ -68,6 +73,8 @@ def render_docx(kind: DocumentKind, context: DocumentContext | dict[str, Any]) -
         _offer_of_proof(doc, checked)
     elif isinstance(checked, ExceptionsContext):
         _exceptions(doc, checked, title)
+    elif isinstance(checked, PartyPaperContext):
+        _party_paper(doc, checked, title)
     out = io.BytesIO()
     doc.save(out)
     return out.getvalue()
@@ -142,6 +149,24 @@ def _exceptions(doc: Any, ctx: ExceptionsContext, title: str) -> None:
     _signature(doc, ctx.signature, dated=ctx.issuance.issued_on, closing="Respectfully submitted,")
     _service(doc, "Statement of Service", title, ctx.service, ctx.signature, ctx.filed)
 
+
+
+def _party_paper(doc: Any, ctx: PartyPaperContext, title: str) -> None:
+    """A request for review, statement in opposition, answering brief, cross-exceptions, motion for
+    reconsideration or request for an extension of time: the same sentences as its PDF (the context's)."""
+    _body(doc, ctx.opening)
+    _heading(doc, ctx.heading)
+    for item in ctx.paragraphs:
+        if item.grounds is not None:
+            _numbered(doc, f"{ctx.item_label} {item.number}.", f"Excepted to: {item.text}")
+            _body(doc, f"Grounds: {item.grounds}", indent=0.5)
+        else:
+            _numbered(doc, ctx.number_label(item), item.text)
+    for copy in ctx.copies:
+        _body(doc, f"A copy is also served on {copy}.")
+    _body(doc, ctx.relief, keep_with_next=True)
+    _signature(doc, ctx.signature, dated=ctx.issuance.issued_on, closing="Respectfully submitted,")
+    _service(doc, ctx.service_heading, title, ctx.service, ctx.signature, ctx.filed)
 
 def wording_method(method: VotingMethod | str) -> str:
     """The election's voting method as an adjective ("mail-ballot"); a placeholder passes through."""

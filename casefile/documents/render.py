@@ -39,6 +39,7 @@ from casefile.documents.data import (
     NoticeOfHearingContext,
     ObjectionsContext,
     OfferOfProofContext,
+    PartyPaperContext,
     TallyOfBallotsContext,
     is_placeholder,
     placeholder,
@@ -287,6 +288,8 @@ def document_title(kind: DocumentKind, context: DocumentContext) -> str:
         return f"Hearing Officer's Report and Recommendations on {subject}"
     if isinstance(context, ExceptionsContext):
         return f"{context.filing_party.label}'s Exceptions to the Hearing Officer's Report"
+    if isinstance(context, PartyPaperContext):  # request for review, opposition, briefs, motions: from their facts
+        return context.paper_title
     return _FIXED_TITLES[kind]
 
 

@@ -22,11 +22,13 @@ from zoneinfo import ZoneInfo
 
 from casefile.documents.data import (
     ALJDecisionContext,
+    AnsweringBriefContext,
     Caption,
     CaseStatusReportContext,
     CertificationOfRepresentativeContext,
     CertificationOfResultsContext,
     ChallengeItem,
+    CrossExceptionsContext,
     DeadlineLine,
     DecisionAndDirectionOfSecondElectionContext,
     DocketLine,
@@ -36,19 +38,25 @@ from casefile.documents.data import (
     ElectionSummary,
     ExceptionItem,
     ExceptionsContext,
+    ExtensionRequestContext,
+    FiledBy,
     HearingFacts,
     HearingOfficerReportContext,
     HistoryLine,
     Issuance,
+    MotionForReconsiderationContext,
     NoticeOfHearingContext,
     NoticeOfRunoffElectionContext,
+    NumberedParagraph,
     ObjectionItem,
     ObjectionsContext,
     OfferOfProofContext,
     PartyRef,
+    RequestForReviewContext,
     RevisedTallyContext,
     ServiceEntry,
     Signature,
+    StatementInOppositionContext,
     TallyAnalysis,
     TallyLines,
     TallyOfBallotsContext,
@@ -792,6 +800,88 @@ def notice_of_runoff_trinity_2017() -> NoticeOfRunoffElectionContext:
     )
 
 
+# --------------------------------------------------------------------------------------------
+# A party's filings around the decisions: drafts on Bessemer's real periods (which party filed
+# what, and when, is not in cases.md except the Board's denial of review on February 4, 2022).
+# --------------------------------------------------------------------------------------------
+
+
+def _paper(party: PartyRef, on: date, **fields: object) -> dict[str, object]:
+    """What each party filing draft shares: caption, date, counsel's placeholder, service on the other party."""
+    other = PETITIONER if party.role is PartyRole.EMPLOYER else EMPLOYER
+    return dict(
+        caption=BESSEMER_CAPTION, issuance=Issuance(issued_on=on, issuer_title=f"Counsel for the {party.label}"),
+        filing_party=party,
+        signature=Signature(name=placeholder(f"{party.label}'s counsel"), title=f"Counsel for the {party.label}",
+                            organization=party.name),
+        service=(ServiceEntry(party=other, manner="Electronic mail", address=placeholder(f"{other.label}'s counsel's email address"),
+                              served_on=on),),
+        **fields)
+
+
+def request_for_review_2021() -> RequestForReviewContext:
+    """A draft of the Employer's request for review of the decision of November 29, 2021 setting the election aside:
+    no final disposition, so no period is stored for it (R-N3); a copy to the Regional Director (102.67(i)(2))."""
+    return RequestForReviewContext(**_paper(
+        EMPLOYER, date(2021, 12, 13), reviewed="set-aside",
+        reviewed_title="Decision on Objections and Direction of Second Election", reviewed_on=date(2021, 11, 29),
+        paragraphs=(NumberedParagraph(number=1, text=placeholder("Employer's first ground for review")),
+                    NumberedParagraph(number=2, text=placeholder("Employer's second ground for review"))),
+        copies=("the Regional Director, Region 10",)))
+
+
+def statement_in_opposition_2021() -> StatementInOppositionContext:
+    """A draft of the Petitioner's statement in opposition to that request."""
+    return StatementInOppositionContext(**_paper(
+        PETITIONER, date(2021, 12, 20), request=FiledBy(party=EMPLOYER, filed_on=date(2021, 12, 13)),
+        reviewed_title="Decision on Objections and Direction of Second Election", reviewed_on=date(2021, 11, 29),
+        paragraphs=(NumberedParagraph(number=1, text=placeholder("Petitioner's points in opposition")),)))
+
+
+_ANSWERING_DUE = DeadlineLine(what="Answering briefs to exceptions", due_on=date(2021, 8, 23), cutoff_at=_cutoff(date(2021, 8, 23)),
+                              citation="29 CFR 102.69(c)(1)(iii)")
+
+
+def answering_brief_2021() -> AnsweringBriefContext:
+    """A draft of the Petitioner's answering brief to the Employer's exceptions, due August 23, 2021."""
+    return AnsweringBriefContext(**_paper(
+        PETITIONER, date(2021, 8, 23), report_issued_on=date(2021, 8, 2),
+        answered=(FiledBy(party=EMPLOYER, filed_on=date(2021, 8, 16)),), due=_ANSWERING_DUE,
+        paragraphs=(NumberedParagraph(number=1, text=placeholder("Petitioner's first point")),
+                    NumberedParagraph(number=2, text=placeholder("Petitioner's second point")))))
+
+
+def cross_exceptions_2021() -> CrossExceptionsContext:
+    """A draft of the Petitioner's cross-exceptions, held to the answering-brief period."""
+    return CrossExceptionsContext(**_paper(
+        PETITIONER, date(2021, 8, 23), report_issued_on=date(2021, 8, 2),
+        answered=(FiledBy(party=EMPLOYER, filed_on=date(2021, 8, 16)),), due=_ANSWERING_DUE,
+        paragraphs=(NumberedParagraph(number=1, text=placeholder("the finding cross-excepted to"),
+                                      grounds=placeholder("Petitioner's grounds")),)))
+
+
+def motion_for_reconsideration_2021() -> MotionForReconsiderationContext:
+    """A draft of the Employer's motion for reconsideration of the decision of November 29, 2021, due December 13."""
+    return MotionForReconsiderationContext(**_paper(
+        EMPLOYER, date(2021, 12, 13), decision_title="Decision on Objections and Direction of Second Election",
+        decision_issued_on=date(2021, 11, 29),
+        due=DeadlineLine(what="Motion for reconsideration", due_on=date(2021, 12, 13), cutoff_at=_cutoff(date(2021, 12, 13)),
+                         citation="29 CFR 102.65(e)"),
+        paragraphs=(NumberedParagraph(number=1, text=placeholder("the material error claimed")),)))
+
+
+def extension_request_2021() -> ExtensionRequestContext:
+    """A draft of the Employer's request to extend the time for exceptions (due August 16, 2021) to August 30,
+    filed August 13: within 3 days of the due date."""
+    return ExtensionRequestContext(**_paper(
+        EMPLOYER, date(2021, 8, 13), document="exceptions to the Hearing Officer's Report",
+        document_title="Exceptions to the Hearing Officer's Report", due_on=date(2021, 8, 16), until=date(2021, 8, 30),
+        decided_by="Regional Director", late=True,
+        paragraphs=(NumberedParagraph(number=1, text=placeholder("Employer's reasons for the extension")),
+                    NumberedParagraph(number=2, text="The positions of the other parties: "
+                                      + placeholder("the Petitioner's position on the request")))))
+
+
 CONTEXT_BUILDERS = {
     DocumentKind.TALLY_OF_BALLOTS: tally_2021,
     DocumentKind.OBJECTIONS: objections_2021,
@@ -806,6 +896,12 @@ CONTEXT_BUILDERS = {
     DocumentKind.CASE_STATUS_REPORT: case_status_report_2022,
     DocumentKind.REVISED_TALLY_OF_BALLOTS: revised_tally_genesee_2022,
     DocumentKind.NOTICE_OF_RUNOFF_ELECTION: notice_of_runoff_trinity_2017,
+    DocumentKind.REQUEST_FOR_REVIEW: request_for_review_2021,
+    DocumentKind.STATEMENT_IN_OPPOSITION: statement_in_opposition_2021,
+    DocumentKind.ANSWERING_BRIEF: answering_brief_2021,
+    DocumentKind.CROSS_EXCEPTIONS: cross_exceptions_2021,
+    DocumentKind.MOTION_FOR_RECONSIDERATION: motion_for_reconsideration_2021,
+    DocumentKind.EXTENSION_REQUEST: extension_request_2021,
 }
 
 
@@ -910,7 +1006,7 @@ def long_contexts() -> dict[DocumentKind, DocumentContext]:
                 for n in range(1, 26) if n % 5)
         if kind is DocumentKind.HEARING_OFFICER_REPORT:
             update["challenges"] = REGISTER_3000
-        if "signature" in fields and kind in (DocumentKind.OBJECTIONS, DocumentKind.OFFER_OF_PROOF, DocumentKind.EXCEPTIONS):
+        if "signature" in fields and "filing_party" in fields:  # a party filing, signed by its counsel
             signer = update["filing_party"]
             assert isinstance(signer, PartyRef)
             update["signature"] = Signature(

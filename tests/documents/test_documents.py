@@ -188,6 +188,35 @@ EXPECTED_TEXT = {
         "at least three full working days before 12:01 a.m. of the day of the runoff election",
         "Only one runoff election is held under Section 102.70 (29 CFR 102.70(a))",
     ],
+    DocumentKind.REQUEST_FOR_REVIEW: [
+        "EMPLOYER'S REQUEST FOR REVIEW OF THE REGIONAL DIRECTOR'S DECISION ON OBJECTIONS AND DIRECTION OF SECOND",
+        "Pursuant to Sections 102.67 and 102.69(c)(2)", "issued on November 29, 2021.", "Ground 1.", "Ground 2.",
+        "A copy is also served on the Regional Director, Region 10.", "Dated: December 13, 2021", "CERTIFICATE OF SERVICE",
+        "Retail, Wholesale and Department Store Union (Petitioner)",
+    ],
+    DocumentKind.STATEMENT_IN_OPPOSITION: [
+        "PETITIONER'S STATEMENT IN OPPOSITION TO THE EMPLOYER'S REQUEST FOR REVIEW", "Section 102.67(f)",
+        "filed on December 13, 2021 by the Employer, Amazon.com Services LLC", "Point 1.",
+        "requests that the Board deny the Employer's request for review", "Amazon.com Services LLC (Employer)",
+    ],
+    DocumentKind.ANSWERING_BRIEF: [
+        "PETITIONER'S ANSWERING BRIEF TO THE EXCEPTIONS TO THE HEARING OFFICER'S REPORT",
+        "exceptions of the Employer, Amazon.com Services LLC, filed on August 16, 2021", "issued on August 2, 2021",
+        "(due August 23, 2021, 29 CFR 102.69(c)(1)(iii))", "Point 1.", "Point 2.", "STATEMENT OF SERVICE",
+    ],
+    DocumentKind.CROSS_EXCEPTIONS: [
+        "PETITIONER'S CROSS-EXCEPTIONS TO THE HEARING OFFICER'S REPORT", "Section 102.46(c)", "Cross-Exception 1",
+        "Excepted to:", "Grounds:", "decline to adopt the findings and recommendations cross-excepted to",
+    ],
+    DocumentKind.MOTION_FOR_RECONSIDERATION: [
+        "EMPLOYER'S MOTION FOR RECONSIDERATION OF THE REGIONAL DIRECTOR'S DECISION ON OBJECTIONS AND", "Section 102.65(e)",
+        "issued on November 29, 2021", "(due December 13, 2021, 29 CFR 102.65(e))", "Ground 1.",
+    ],
+    DocumentKind.EXTENSION_REQUEST: [
+        "EMPLOYER'S REQUEST FOR EXTENSION OF TIME TO FILE EXCEPTIONS TO THE HEARING OFFICER'S REPORT",
+        "Section 102.2(c)", "extend to August 30, 2021 the time to file its exceptions", "now due on August 16, 2021",
+        "It is filed within 3 days of the due date", "1. ", "2. The positions of the other parties:",
+    ],
 }
 
 

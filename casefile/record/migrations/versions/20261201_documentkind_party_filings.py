@@ -1,0 +1,53 @@
+"""document kinds of the party filings around the decisions
+
+Revision ID: documentkind_party_filings
+Revises: around_a_case
+Create Date: 2026-12-01 12:20:00+00:00
+
+New members of ``DocumentKind`` (casefile.vocab), the documents casefile now issues for a party's
+request for review, statement in opposition, answering brief, cross-exceptions, motion for
+reconsideration and request for an extension of time (issue 10). Enum columns store member names.
+
+- SQLite stores the name in a VARCHAR(41) (the longest member, DECISION_AND_DIRECTION_OF_SECOND_ELECTION):
+  every new name fits; nothing to change.
+- PostgreSQL has the native type ``documentkind``: the values are added. They cannot be used before
+  this transaction commits, and this revision writes no row with them.
+
+Downgrade: documents of these kinds are deleted from the register (their PDFs stay in the output
+folder) and, on PostgreSQL, the type is rebuilt without the values (PostgreSQL cannot drop one
+value of an enum); the members of the revisions before this one are kept.
+"""
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = 'documentkind_party_filings'
+down_revision: str | Sequence[str] | None = 'around_a_case'
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+_ADDED = ("REQUEST_FOR_REVIEW", "STATEMENT_IN_OPPOSITION", "ANSWERING_BRIEF", "CROSS_EXCEPTIONS",
+          "MOTION_FOR_RECONSIDERATION", "EXTENSION_REQUEST")
+
+
+def upgrade() -> None:
+    if op.get_bind().dialect.name == "postgresql":
+        for name in _ADDED:
+            op.execute(f"ALTER TYPE documentkind ADD VALUE IF NOT EXISTS '{name}'")
+
+
+def downgrade() -> None:
+    added = ", ".join(f"'{name}'" for name in _ADDED)
+    op.execute(f"DELETE FROM document WHERE kind IN ({added})")
+    if op.get_bind().dialect.name == "postgresql":
+        bind = op.get_bind()
+        kept = [row[0] for row in bind.execute(sa.text(
+            "SELECT e.enumlabel FROM pg_enum e JOIN pg_type t ON t.oid = e.enumtypid "
+            "WHERE t.typname = 'documentkind' ORDER BY e.enumsortorder")) if row[0] not in _ADDED]
+        members = ", ".join(f"'{name}'" for name in kept)
+        op.execute("ALTER TYPE documentkind RENAME TO documentkind_with_party_filings")
+        op.execute(f"CREATE TYPE documentkind AS ENUM ({members})")
+        op.execute("ALTER TABLE document ALTER COLUMN kind TYPE documentkind USING kind::text::documentkind")
+        op.execute("DROP TYPE documentkind_with_party_filings")
