@@ -6,7 +6,7 @@ Every open deadline is one event:
 - **When.** A filing deadline is an event at its cut-off instant (DTSTART with the receiving
   office's TZID, e.g. ``DTSTART;TZID=America/New_York:20210416T235959``), without DTEND or
   DURATION, so it ends when it starts (RFC 5545 §3.6.1; DTEND may not equal DTSTART, and a
-  duration would carry an 11:59:59 p.m. event into the next day). The Regional Director's dates
+  duration would carry an 11:59 p.m. event into the next day). The Regional Director's dates
   that are not cut-offs — the hearing opening and the earliest certification — are all-day
   events on their date. Each calendar carries the VTIMEZONE of its case's office and of every
   zone its events use.
@@ -47,6 +47,7 @@ from zoneinfo import ZoneInfo
 from icalendar import Alarm, Calendar, Event, Timezone
 from sqlmodel import Session, col, select
 
+from casefile.documents.wording import clock, legal_citation, without_exact_instants
 from casefile.errors import UnknownRecord
 from casefile.record.models import Case, Deadline, Election, Party
 from casefile.rules.calendar import day_label
@@ -133,9 +134,9 @@ def _capital(text: str) -> str:
 
 
 def _clock(at: datetime) -> str:
-    """``11:59:59 p.m. EDT``: wall time in the instant's own zone."""
-    hour = at.hour % 12 or 12
-    return f"{hour}:{at:%M:%S} {'a.m.' if at.hour < 12 else 'p.m.'} {at.tzname()}"
+    """``11:59 p.m. EDT``: wall time in the instant's own zone, as the Agency writes a cut-off (never
+    seconds; DTSTART keeps the exact instant, 23:59:59)."""
+    return clock(at)
 
 
 def _description(entry: FeedEntry, cutoff: datetime) -> str:
@@ -148,14 +149,14 @@ def _description(entry: FeedEntry, cutoff: datetime) -> str:
     lines = [
         f"{_capital(NOUNS[d.kind])}: {when}",
         f"Who must act: {_WHO.get(d.for_whom, d.for_whom)}",
-        f"Rule: {d.citation}",
+        f"Rule: {legal_citation(d.citation)}",
         f"Rule set: {d.rule_set_id}",
         f"Receiving office: {office.name} ({office.key}, {office.tz})",
         f"Business calendar: {d.calendar_id}",
         f"Trigger: {d.trigger}",
         "",
         "How it was computed:",
-        *d.derivation,
+        *(without_exact_instants(line) for line in d.derivation),
         "",
         f"casefile deadlines explain {d.id} shows this derivation. Not legal advice: check the date against the rules.",
     ]

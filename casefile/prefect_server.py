@@ -97,7 +97,7 @@ def local_server(home: Path, *, port: int | None = None, env: Mapping[str, str] 
 def stop_process(process: subprocess.Popen[bytes], timeout: float = 15.0) -> None:
     """Stop a subprocess started in its own session (its process group): SIGTERM to the group, wait
     up to ``timeout`` seconds for it to exit, else SIGKILL; then SIGKILL whatever is left in the
-    group, and reap it. The group is signalled only while its leader is not yet reaped, so its id
+    group, and reap it. The group is signaled only while its leader is not yet reaped, so its id
     cannot have been reused by then."""
     if process.poll() is not None:
         return

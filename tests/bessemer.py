@@ -4,7 +4,7 @@ functions that perform acts inside a caller's write session through the act modu
 For tests that set up a database directly (sweep, reminders, calendar feeds, read commands,
 imports, the database layer): ``with write_session(engine) as s: open_case(s, as_of=...)``.
 Nothing in those sweeps or issues documents, as a set-up of the record needs neither; tests of an
-act's behaviour perform it through the front door instead (casefile.app.perform, see
+act's behavior perform it through the front door instead (casefile.app.perform, see
 tests/acts/procedure.py). ``first_election`` and ``to_rerun`` carry the case through the front
 door on a given engine (SQLite or PostgreSQL), without documents.
 

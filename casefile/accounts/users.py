@@ -139,7 +139,7 @@ def _digest(token: str) -> str:
 def start_reset(session: Session, *, email: str, as_of: datetime, by: str = "") -> tuple[PasswordReset, str]:
     """Start a password reset for ``email`` (an admin's act): returns the stored reset and its
     one-time token (shown once; only its sha256 is kept), valid RESET_VALID_FOR. Earlier unused
-    resets of the user are cancelled. Raises UnknownRecord, BadInput (an inactive user)."""
+    resets of the user are canceled. Raises UnknownRecord, BadInput (an inactive user)."""
     user = get_user(session, email)
     if not user.active:
         raise BadInput(f"{user.email} is deactivated: reactivate the account before resetting its password", field="email")

@@ -1,5 +1,5 @@
 """What every correction act shares (casefile.acts.correct_tally, correct_party, correct_case,
-withdraw_objection, amend_objection): the required ``why``; recognising a retry; finding the
+withdraw_objection, amend_objection): the required ``why``; recognizing a retry; finding the
 documents a correction changes; moving the deadlines a corrected date starts and judging again the
 filings made against them; and recording the correction (its Correction row, its docket entry
 with old → new and why, one docket entry per deadline moved).

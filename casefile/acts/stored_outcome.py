@@ -1,6 +1,6 @@
 """The outcome of a stored tally as the rules computed it when the tally was recorded (kind,
 winner, runoff choices: casefile.acts.record_tally.analysis_fields), for the acts that act on it.
-Nothing here re-analyses the counts or reads the display text."""
+Nothing here re-analyzes the counts or reads the display text."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The calculators: a tally of ballots analysed (what ``casefile tally analyze`` prints) and one
+"""The calculators: a tally of ballots analyzed (what ``casefile tally analyze`` prints) and one
 deadline computed from its trigger date (``casefile deadlines compute``), from the pure rules
 without the database. They need an account unless the application was made with public
 calculators (a demo instance)."""
@@ -44,7 +44,7 @@ def parse_choice(text: str) -> tuple[str, int]:
 
 
 @router.get("/tally", response_model=TallyAnalysisOut, responses=errors(401, 422),
-            summary="Analyse a tally of ballots: lines 6-10, outcome, what each outcome needs from the challenges")
+            summary="Analyze a tally of ballots: lines 6-10, outcome, what each outcome needs from the challenges")
 def tally(request: Request, viewer: MaybeViewer,
           choice: Annotated[list[str], Query(min_length=1, max_length=20,
                                              description="a labor organization and its votes, NAME=VOTES, in ballot "

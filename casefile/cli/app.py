@@ -12,7 +12,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
-tally_app = typer.Typer(help="Tallies of ballots: record one, analyse one.", no_args_is_help=True)
+tally_app = typer.Typer(help="Tallies of ballots: record one, analyze one.", no_args_is_help=True)
 deadlines_app = typer.Typer(help="Deadlines: list open ones (as of now, or --as-of), compute one, explain one.",
                             no_args_is_help=False, invoke_without_command=True)
 case_app = typer.Typer(help="Cases: list them, open one, show one.", no_args_is_help=True)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from casefile.cli.app import console, deadlines_app
+from casefile.documents.wording import clock, without_exact_instants
 from casefile.errors import InvalidCalendar, UnknownRegion
 from casefile.vocab import DeadlineKind
 
@@ -47,11 +48,11 @@ def _render(result: DeadlineComputation, notes: list[str]) -> None:
         chain.append(step)
         step = step.preceding
     for item in reversed(chain):
-        body = Text("\n".join(item.derivation))
+        body = Text("\n".join(without_exact_instants(line) for line in item.derivation))
         title = f"{NOUNS[item.kind]}: {day_label(item.due_on)}"
         console.print(Panel(body, title=title, title_align="left", expand=False))
     facts = Table.grid(padding=(0, 2))
-    facts.add_row("due", f"{day_label(result.due_on)}, cut-off {result.cutoff_at.isoformat()} ({result.office_tz})")
+    facts.add_row("due", f"{day_label(result.due_on)}, cut-off {clock(result.cutoff_at)} ({result.office_tz})")
     facts.add_row("citation", result.citation)
     facts.add_row("rule set", result.rule_set_id)
     facts.add_row("receiving office", result.office_key)

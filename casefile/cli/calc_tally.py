@@ -100,7 +100,7 @@ def analyze(
     runoff_ballot: Annotated[bool, typer.Option("--runoff-ballot", help="This is the tally of a runoff election.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
-    """Analyse a tally of ballots: valid votes, whether challenges are determinative, the outcome."""
+    """Analyze a tally of ballots: valid votes, whether challenges are determinative, the outcome."""
     counts = TallyCounts(
         choices=tuple(parse_choice(text) for text in choice),
         against=against,

@@ -106,11 +106,30 @@ def print_docket(entries: list[dict]) -> None:
     table = Table(title="Docket", show_lines=False)
     table.add_column("Date", no_wrap=True)
     table.add_column("Act", no_wrap=True)
-    table.add_column("By", no_wrap=True)
+    table.add_column("By", max_width=30)
     table.add_column("Summary", ratio=1)
     for e in entries:
-        table.add_row(e["occurred_on"], e["act"], e["actor"], e["summary"])
+        # The legal actor by name (the party that filed, "Regional Director"), then who recorded the entry.
+        by = e.get("actor_name") or e["actor"]
+        if e.get("recorded_by_name"):
+            by += f"\nrecorded by {e['recorded_by_name']}"
+        table.add_row(e["occurred_on"], e["act"], by, e["summary"])
     console.print(table)
+
+
+def _cutoff_clock(deadline: dict) -> str:
+    """The cut-off's time of day in the receiving office's zone, as the Agency writes it ("11:59 p.m. EDT");
+    the date is the due date, in its own column."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from casefile.documents.wording import clock
+    from casefile.rules.offices import office_named
+
+    at = datetime.fromisoformat(deadline["cutoff_at"])
+    if deadline.get("office"):
+        at = at.astimezone(ZoneInfo(office_named(deadline["office"]).tz))
+    return clock(at)
 
 
 def print_deadlines(deadlines: list[dict], *, title: str) -> None:
@@ -124,7 +143,7 @@ def print_deadlines(deadlines: list[dict], *, title: str) -> None:
     table.add_column("Cut-off", no_wrap=True)
     table.add_column("Status", min_width=6)
     for d in deadlines:
-        cutoff = d["cutoff_at"].split("T", 1)[-1]  # the time and offset; the date is the due date
+        cutoff = _cutoff_clock(d)
         table.add_row(str(d.get("id", "")), d.get("case_number", ""), d["kind"], d["for"], d["due_on"], cutoff, d["status"])
     if not deadlines:
         table.add_row("", "", "(none)", "", "", "", "")

@@ -63,8 +63,10 @@ def tolling_lines(derivation: list[Any]) -> list[str]:
 
 
 def _clock(at: Any) -> str:
-    hour = at.hour % 12 or 12
-    return f"{hour}:{at:%M:%S} {'a.m.' if at.hour < 12 else 'p.m.'} {at.tzname()}"
+    """"11:59 p.m. EDT": the cut-off as the Agency writes it (the exact instant is in ``cutoff_at``)."""
+    from casefile.documents.wording import clock
+
+    return clock(at)
 
 
 @deadlines_app.command("explain")
@@ -75,6 +77,8 @@ def explain(
     """Show how a stored deadline was computed: trigger, rule set, calendar, receiving office, each
     day counted or skipped, the due date and the cut-off in the office's time."""
     from casefile.record.db import read_session
+
+    from casefile.documents.wording import without_exact_instants
 
     with read_session() as session:
         view = deadline_explanation(session, deadline_id)
@@ -92,10 +96,10 @@ def explain(
         f"  receiving office  {view['office_name']} ({view['office']}), time zone {view['office_tz']}",
         "",
         "How it was computed:",
-        *(f"  {line}" for line in view["derivation"]),
+        *(f"  {without_exact_instants(line)}" for line in view["derivation"]),
         "",
         *([f"Tolled: {view['tolling'][1]}; {view['tolling'][-1]}"] if view["tolling"] else []),
-        f"Due {view['due_label']}; cut-off {view['cutoff_label']} ({view['cutoff_at']}, office time)",
+        f"Due {view['due_label']}; cut-off {view['cutoff_label']}, the receiving office's time",
         f"Status: {view['status']}" + (f" (closed {view['closed_at']})" if view["closed_at"] else ""),
     ]
     for line in lines:

@@ -116,4 +116,4 @@ def _print(report: Any) -> None:
                           d.field, d.nlrb or "(blank)", d.computed or "(none)")
         console.print(table)
     else:
-        console.print("NLRB's own flags agree with the rules on every analysed tally.")
+        console.print("NLRB's own flags agree with the rules on every analyzed tally.")

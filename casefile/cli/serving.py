@@ -9,7 +9,7 @@ The web application listens on 127.0.0.1 unless told otherwise (``--host``), por
 (default CASEFILE_WEB_PORT, 8000; 0: a free one), and its URL is printed. ``--demo`` loads the
 Bessemer case (when it is not in the database) and makes demo accounts for both sides, printing how
 to sign in. Ctrl-C (or SIGTERM) stops the runner first (its schedules are paused, runs in flight
-are cancelled), then the web server, then the local Prefect server: every child process.
+are canceled), then the web server, then the local Prefect server: every child process.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Building each document's context (``casefile.documents.data``) from the case record.
 
-Facts come only from the record; a fact the record lacks becomes a labelled placeholder, never a
+Facts come only from the record; a fact the record lacks becomes a labeled placeholder, never a
 guess. One builder per document kind, keyed by the subject the document is issued for
 ("tally:ID", "filing:ID", "hearing:ID", "decision:ID", "certification:ID", "as-of:ISO").
 """
@@ -84,12 +84,13 @@ from casefile.record.models import (
 from casefile.record.people import is_record_copy, people_of, regional_director_named, service_contacts
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.offices import office_named
+from casefile.rules.target_dates import is_region_target
 from casefile.rules.rule_sets import rule_set_by_id
 from casefile.rules.tally import analyze_tally
 from casefile.record.deadlines import office_of
 from casefile.record.lookups import deadline_of, elections_of, get_case, latest_tally, parties_of
 from casefile.record.lookups import counts_of
-from casefile.vocab import ChallengeStatus, DeadlineKind, DeadlineStatus, Disposition, DocumentKind, ElectionKind, PartyRole, TallyKind
+from casefile.vocab import ChallengeStatus, DeadlineKind, DeadlineStatus, Disposition, DocumentKind, ElectionKind, PartyRole, Stage, TallyKind
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,7 @@ class _Record:
 
     def missing(self, what: str) -> str:
         """A fact the record lacks that a user could enter: for a record copy (a case kept from public
-        sources) the labelled placeholder; for a live case "" — a blank line, the act that issued the
+        sources) the labeled placeholder; for a live case "" — a blank line, the act that issued the
         document having said which field fills it."""
         return placeholder(what) if self.record_copy else ""
 
@@ -228,7 +229,8 @@ class _Record:
     def deadline_line(self, deadline: Deadline | None) -> DeadlineLine | None:
         if deadline is None:
             return None
-        cutoff = deadline.cutoff_at.astimezone(ZoneInfo(office_named(deadline.office_key).tz))
+        # A date of the Region's own act (the hearing's opening, the earliest certification) is no filing cut-off.
+        cutoff = None if is_region_target(deadline.kind) else deadline.cutoff_at.astimezone(ZoneInfo(office_named(deadline.office_key).tz))
         return DeadlineLine(what=_DEADLINE_WORDS[deadline.kind], due_on=deadline.due_on, cutoff_at=cutoff,
                             citation=legal_citation(deadline.citation), for_whom=deadline.for_whom, status=deadline.status)
 
@@ -984,7 +986,11 @@ def _election_result(rec: _Record, election: Election) -> str:
         report = decisions[-1]
         return (f"The Hearing Officer recommended on {long_date(report.issued_on)} "
                 f"{_RECOMMENDED.get(report.result, report.result)}; the Regional Director has not yet ruled")
-    return wording.STAGE_NAMES[election.stage]
+    if election.stage in (Stage.CLOSED, Stage.WITHDRAWN, Stage.DISMISSED, Stage.CERTIFIED, Stage.SET_ASIDE,
+                          Stage.RERUN_DIRECTED, Stage.RUNOFF_DIRECTED):
+        return wording.STAGE_NAMES[election.stage]
+    # The "Stage" row already says where the election stands: the result is that nothing has decided it yet.
+    return "Not yet decided: no certification or decision has issued"
 
 
 def determinative_reason(tally: Tally) -> str:
@@ -996,7 +1002,9 @@ def determinative_reason(tally: Tally) -> str:
             return (f"{y:,} + {c:,} challenged = {y + c:,} against {n:,}: the union could reach a majority; and "
                     f"{n:,} + {c:,} = {n + c:,} against {y:,}: the union could fail to")
         if y + c <= n:
-            return f"Even if all {c:,} challenged ballots were counted for the union, {y + c:,} would not exceed {n:,}"
+            ballots = "the challenged ballot" if c == 1 else f"all {c:,} challenged ballots"
+            return (f"Even if {ballots} were counted for {tally.votes[0][0]}, its {y + c:,} votes would not exceed the"
+                    f" {n:,} against")
         return f"{y:,} exceeds half of {tally.valid_plus_challenged:,} (valid plus challenged): the union wins however they are resolved"
     if tally.determinative:
         return f"Resolving the {c:,} challenged ballots could lead to: {'; '.join(tally.reachable)}"

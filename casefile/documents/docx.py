@@ -87,10 +87,10 @@ def render_docx(kind: DocumentKind, context: DocumentContext | dict[str, Any]) -
 
 def _objections(doc: Any, ctx: ObjectionsContext, title: str) -> None:
     method = wording_method(ctx.election.method)
-    _body(doc, f"Pursuant to Section 102.69(a) of the Rules and Regulations of the National Labor Relations Board, the "
-               f"{ctx.filing_party.label}, {ctx.filing_party.name}, files the following objections to conduct of the {method}"
-               f" election held {_period(ctx)}, and to conduct affecting the results of that election, the Tally of Ballots"
-               f" for which was prepared on {wording.long_date(ctx.tally_prepared_on)}.")
+    _body(doc, f"Pursuant to Section 102.69(a)(8) of the Rules and Regulations of the National Labor Relations Board, the "
+               f"{ctx.filing_party.label}, {ctx.filing_party.name}, files the following objections to the conduct of the {method}"
+               f" election held {_period(ctx)}, and to conduct affecting the results of that election. The Tally of Ballots"
+               f" was prepared on {wording.long_date(ctx.tally_prepared_on)}.")
     _heading(doc, "Objections")
     for item in ctx.objections:
         _numbered(doc, f"Objection {item.number}.", item.text)
@@ -99,8 +99,8 @@ def _objections(doc: Any, ctx: ObjectionsContext, title: str) -> None:
                " Director only and is not served on the other parties.")
     if ctx.filing_method is FilingMethod.PAPER and ctx.paper_filing_reason:
         _body(doc, f"Statement on filing: these objections are filed on paper because {ctx.paper_filing_reason} (29 CFR 102.5(c)).")
-    _body(doc, f"WHEREFORE, the {ctx.filing_party.label} requests that the Regional Director sustain these objections, set the"
-               f" election aside and direct {wording.next_election(ctx.election_sequence)}.", keep_with_next=True)
+    _body(doc, f"WHEREFORE, the {ctx.filing_party.label} requests that the Regional Director set these objections for hearing,"
+               f" sustain them, set the election aside, and direct {wording.next_election(ctx.election_sequence)}.", keep_with_next=True)
     _signature(doc, ctx.signature, dated=ctx.issuance.issued_on, closing="Respectfully submitted,")
     _service(doc, "Certificate of Service", title, ctx.service, ctx.signature, ctx.filed)
 
@@ -142,8 +142,7 @@ def _exceptions(doc: Any, ctx: ExceptionsContext, title: str) -> None:
     for item in ctx.exceptions:
         _numbered(doc, f"Exception {item.number}.", f"Excepted to: {item.excepted_to}")
         _body(doc, f"Grounds: {item.grounds}", indent=0.5)
-    brief = "A brief in support of these exceptions is filed with them." if ctx.brief_filed else "No separate brief in support is filed."
-    _body(doc, f"{brief} An original and one copy are filed with the Regional Director.")
+    _body(doc, wording.exceptions_filing(brief_filed=ctx.brief_filed, method=ctx.filed.method if ctx.filed is not None else None))
     _body(doc, f"WHEREFORE, the {ctx.filing_party.label} requests that the Regional Director decline to adopt the findings and"
                " recommendations excepted to.", keep_with_next=True)
     _signature(doc, ctx.signature, dated=ctx.issuance.issued_on, closing="Respectfully submitted,")

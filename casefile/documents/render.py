@@ -237,6 +237,8 @@ def environment() -> Environment:
         act_name=lambda act: wording.ACT_NAMES.get(act, act.replace("-", " ").capitalize()),
         running=running_text,
         hearing_sentence=hearing_sentence,
+        exceptions_filing=lambda ctx: wording.exceptions_filing(
+            brief_filed=ctx.brief_filed, method=ctx.filed.method if ctx.filed is not None else None),
     )
     env.tests["placeholder"] = is_placeholder
     env.globals["placeholder"] = placeholder
@@ -317,7 +319,15 @@ def render_html(kind: DocumentKind, context: BaseModel) -> str:
     checked = _check_context(kind, context)
     template = environment().get_template(TEMPLATE_FILES[kind])
     title = document_title(kind, checked)
-    return template.render(ctx=checked, kind=kind, title=title)
+    return template.render(ctx=checked, kind=kind, title=title, party_filing=is_party_filing(kind))
+
+
+def is_party_filing(kind: DocumentKind) -> bool:
+    """Whether ``kind`` is a party's own filing (``casefile.documents.docx.PARTY_FILINGS``), printed to
+    29 CFR 102.5(a): 12-point type, double-spaced text, one-inch margins holding only the page number."""
+    from casefile.documents.docx import PARTY_FILINGS  # python-docx is imported only when a document is rendered
+
+    return kind in PARTY_FILINGS
 
 
 @functools.cache

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, tzinfo
 
-from casefile.vocab import DeadlineKind, ElectionKind, ServiceMethod, Stage
+from casefile.vocab import DeadlineKind, ElectionKind, FilingMethod, ServiceMethod, Stage
 
 DEADLINE_NOUNS: dict[DeadlineKind, str] = {
     DeadlineKind.OBJECTIONS: "Objections and offer of proof",
@@ -157,6 +157,15 @@ def clock(value: datetime) -> str:
     return f"{text} {zone}"
 
 
+_EXACT_INSTANT = re.compile(r"\s*\(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})\)")
+
+
+def without_exact_instants(text: str) -> str:
+    """A derivation line for people: the machine instant in parentheses dropped, the words kept.
+    "cut-off 11:59 p.m. America/New_York (2021-04-16T23:59:59-04:00)" → "cut-off 11:59 p.m. America/New_York"."""
+    return _EXACT_INSTANT.sub("", text)
+
+
 def instant(value: datetime, zone: tzinfo | None = None) -> str:
     """"11:59 p.m. EDT on August 16, 2021": an aware instant, in ``zone`` when given (the receiving office's)."""
     if zone is not None:
@@ -275,3 +284,19 @@ def hearing_sentence(*, opened_on: date | str | None, closed_on: date | str | No
     if place:
         sentence += f", {'at' if place.startswith('[') else 'in'} {place}"
     return sentence + "."
+
+
+def exceptions_filing(*, brief_filed: bool, method: FilingMethod | None) -> str:
+    """The sentence of a party's exceptions saying what is filed and how: "No separate brief in support is
+    filed. These exceptions are filed electronically with the Regional Director (29 CFR 102.5(c))."
+
+    E-filing is the rule (29 CFR 102.5(c)) and an e-filed document needs no paper copies (102.5(c),
+    102.69(c)(1)(iii)); "an original and one copy" is the paper rule, stated only for a paper filing.
+    ``method`` None: how the exceptions are filed is not recorded, e-filing assumed."""
+    brief = "A brief in support of these exceptions is filed with them." if brief_filed else "No separate brief in support is filed."
+    if method is FilingMethod.PAPER:
+        how = ("These exceptions are filed with the Regional Director on paper, an original and one copy"
+               " (29 CFR 102.5(c), 102.69(c)(1)(iii)).")
+    else:
+        how = "These exceptions are filed electronically with the Regional Director (29 CFR 102.5(c))."
+    return f"{brief} {how}"

@@ -22,7 +22,7 @@ data says otherwise. Three statements are compared:
     union to certify" (most rows where the union lost leave it blank), so a blank where a union won
     is a disagreement.
 
-UD (deauthorization) tallies are not analysed: R-D4 decides them by a majority of the employees
+UD (deauthorization) tallies are not analyzed: R-D4 decides them by a majority of the employees
 eligible to vote, not of the valid votes, and the export does not say which of its columns holds the
 votes to rescind (see :func:`not_analysable`).
 """
@@ -60,7 +60,7 @@ class Disagreement:
 
 
 def not_analysable(record: ImportedTally) -> str | None:
-    """Why the rules cannot analyse ``record`` (a sentence), or None when they can.
+    """Why the rules cannot analyze ``record`` (a sentence), or None when they can.
 
     A UD (deauthorization) ballot is decided by a majority of the eligible voters (R-D4), not of
     the valid votes (R-D1), and the export gives votes "for" the labor organization and "against"
@@ -70,7 +70,7 @@ def not_analysable(record: ImportedTally) -> str | None:
     """
     if record.deauthorization:
         return ("UD (deauthorization) ballot: decided by a majority of the eligible voters (R-D4), not of the "
-                "valid votes, and the export does not say which column holds the votes to rescind; not analysed, "
+                "valid votes, and the export does not say which column holds the votes to rescind; not analyzed, "
                 "not loaded")
     return None
 

@@ -146,7 +146,7 @@ class ImportReport:
     tallies: Loaded = field(default_factory=Loaded)
     skipped: list[Skipped] = field(default_factory=list)
     disagreements: list[Disagreement] = field(default_factory=list)
-    total_readings: dict[str, int] = field(default_factory=dict)  # reading of "Total Ballots Counted" -> records analysed
+    total_readings: dict[str, int] = field(default_factory=dict)  # reading of "Total Ballots Counted" -> records analyzed
 
     def as_json(self) -> dict[str, Any]:
         """The report as plain data (keys: docs/json-output.md, "casefile import"; ``total_readings``: how many of
@@ -216,7 +216,7 @@ def import_tallies(session: Session, *, parsed: ParsedFile, as_of: datetime, pro
 
     ``as_of`` (aware) is when the import is recorded (docket ``recorded_at``, ``created_at``). Rows
     the parser refused, UD tallies and records that conflict with what is stored are reported in
-    ``skipped``; every record the rules can analyse is compared with the NLRB's flags
+    ``skipped``; every record the rules can analyze is compared with the NLRB's flags
     (``disagreements``). Idempotent: importing the same file again adds nothing. Rows are read a few
     queries per batch of cases and written one executemany INSERT per table, not a row at a time.
     ``progress("load", done, total)`` is called per case planned and once more when all is written.

@@ -134,6 +134,51 @@ class DocketEntryView(ReadModel):
     summary: str
     from_stage: str | None
     to_stage: str | None
+    actor_name: str = ""  # the legal actor in words: the party by name ("Amazon.com Services LLC"), "Regional Director"
+    recorded_by_name: str = ""  # who recorded it, in words: "Ann Lee (ann@example.org)", "operator ann", "casefile (sweep)"
+
+
+ACTOR_WORDS = {
+    "board-agent": "Board agent", "regional-director": "Regional Director", "hearing-officer": "Hearing Officer",
+    "administrative-law-judge": "Administrative Law Judge", "board": "the Board", "general-counsel": "General Counsel",
+    "party": "a party", "casefile": "casefile",
+}
+"""Each legal actor (vocab.Actor) in words, for a docket's "By" column; a party's act names the party instead."""
+
+
+def docket_actor_name(session: Session, entry: DocketEntry, parties: dict[int | None, Party]) -> str:
+    """The legal actor of ``entry`` as a reader names it: for a party's act, the party that filed it
+    (from the filing the entry's ref names; the petitioner for the petition that opened the case);
+    otherwise the actor's title ("Regional Director", "Board agent")."""
+    actor = entry.actor.value
+    if actor == "party":
+        table, _, ident = (entry.ref or "").partition(":")
+        if table == "filing" and ident.isdigit() and (filing := session.get(Filing, int(ident))) is not None:
+            party = parties.get(filing.party_id)
+            if party is not None:
+                return party.name
+    if entry.act == "open-case":
+        petitioner = next((p for p in parties.values() if p.role.value in ("petitioner", "individual-petitioner")), None)
+        if petitioner is not None:
+            return petitioner.name
+    return ACTOR_WORDS.get(actor, actor.replace("-", " "))
+
+
+def recorded_by_name(session: Session, recorded_by: str) -> str:
+    """Who recorded an entry, in words: a user by name and e-mail ("Ann Lee (ann@example.org)"), the
+    operator of the command line ("operator ann"), a job of casefile ("casefile (sweep)"); "" when not recorded."""
+    kind, _, who = (recorded_by or "").partition(":")
+    who = who.split(",", 1)[0].strip()
+    if kind == "user" and who:
+        from casefile.record.accounts import User
+
+        user = session.exec(select(User).where(User.email == who.lower())).first()
+        return f"{user.name} ({user.email})" if user is not None and user.name else who
+    if kind == "operator":
+        return f"operator {who}" if who else "operator"
+    if kind == "system":
+        return f"casefile ({who})" if who else "casefile"
+    return recorded_by or ""
 
 
 class DocumentView(ReadModel):
@@ -334,7 +379,9 @@ def case_view(session: Session, number: str, viewer: Viewer = OPERATOR) -> CaseV
         elections=elections,
         docket=[DocketEntryView(occurred_on=e.occurred_on, act=e.act, actor=e.actor.value, recorded_by=e.recorded_by,
                                 summary=e.summary, from_stage=e.from_stage.value if e.from_stage else None,
-                                to_stage=e.to_stage.value if e.to_stage else None)
+                                to_stage=e.to_stage.value if e.to_stage else None,
+                                actor_name=docket_actor_name(session, e, parties),
+                                recorded_by_name=recorded_by_name(session, e.recorded_by))
                 for e in docket if (e.document_id not in hidden_docs or e.document_id is None) and e.ref not in hidden_refs],
         documents=[DocumentView(id=d.id or 0, kind=d.kind.value, title=d.title, issued_on=d.issued_on, path=d.path,
                                 sha256=d.sha256, version=d.version, confidential=d.confidential)

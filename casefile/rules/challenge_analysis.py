@@ -43,7 +43,7 @@ Method: every complete count of a ballot has one *shape* (the cases of ``Ballot.
 majority; a two-choice tie; all choices equal; a tie for first among a set F; a single leader with a
 second group G. Each shape is fixed by one or two levels, the other choices being bounded above by
 a level and mattering only through their sum; for each shape both figures are a small integer
-programme in one level, whose objective is monotone, or convex (concave for a maximum) and piecewise
+program in one level, whose objective is monotone, or convex (concave for a maximum) and piecewise
 linear, so the optimum is at an end of the feasible interval or next to a breakpoint (the methods
 of ``_Search`` give the reasoning). The sets F and G range over the O(K^2) sets of
 :func:`~casefile.rules.determinative.candidate_ties` and

@@ -43,7 +43,7 @@ def prevailing_parties(outcome: Outcome, parties: Sequence[Side]) -> tuple[str, 
         determinative) nobody has prevailed yet: empty. A party that lost keeps its objections:
         they are decided and, if sustained, the election is set aside whatever the margin.
 
-    Authority: rules.md R-M1, R-M2 (a party's objections are moot once the final count favours it).
+    Authority: rules.md R-M1, R-M2 (a party's objections are moot once the final count favors it).
     """
     if outcome.kind is OutcomeKind.REP:
         assert outcome.winner is not None

@@ -2,7 +2,7 @@
 
 A filing is always judged against the *stored* deadline — the one computed when its period
 opened, or fixed or extended by an order since — never against a fresh computation, so an
-extension granted by order is honoured. The same rule serves every filing (objections, offers of
+extension granted by order is honored. The same rule serves every filing (objections, offers of
 proof, exceptions, requests for review, briefs): e-filing and fax by the cut-off instant; paper
 by the office's closing time on the due date, or postmarked the day before the due date.
 """

@@ -143,8 +143,8 @@ def docket_timeline(entries: list[Any], deadlines: list[Any], *, today: date | N
         out.append(f'<circle cx="{x(e.occurred_on):.1f}" cy="{cy}" r="5" fill="{ACCENT}" stroke="#fff">'
                    f'<title>{_e(e.occurred_on.isoformat())}: {_e(e.summary[:160])}</title></circle>')
     for d in deadlines:
-        colour = WARN if d.status in ("open", "lapsed") else MUTED
-        out.append(f'<path d="M {x(d.due_on):.1f} 78 l -6 12 l 12 0 z" transform="translate(0 30)" fill="{colour}">'
+        color = WARN if d.status in ("open", "lapsed") else MUTED
+        out.append(f'<path d="M {x(d.due_on):.1f} 78 l -6 12 l 12 0 z" transform="translate(0 30)" fill="{color}">'
                    f'<title>{_e(d.kind)} due {_e(d.due_on.isoformat())} ({_e(d.status)})</title></path>')
     if today is not None and first <= today <= last:
         out.append(f'<line x1="{x(today):.1f}" y1="20" x2="{x(today):.1f}" y2="120" stroke="{INK}" stroke-dasharray="3 3"/>'

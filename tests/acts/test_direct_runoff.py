@@ -52,7 +52,7 @@ class TestDirectRunoff:
         import casefile.rules.tally as tally_rules
 
         def no_analysis(*args: object, **kwargs: object) -> None:
-            raise AssertionError("the direction re-analysed the tally")
+            raise AssertionError("the direction re-analyzed the tally")
 
         monkeypatch.setattr(tally_rules, "analyze_tally", no_analysis)
         monkeypatch.setattr(record_tally, "analyze_tally", no_analysis)

@@ -1,5 +1,5 @@
 """file-exceptions: exceptions to the Bessemer hearing officer's report (issued 2021-08-02, exceptions
-due Mon 2021-08-16), judged against the stored deadline — an extension granted by order is honoured —
+due Mon 2021-08-16), judged against the stored deadline — an extension granted by order is honored —
 by the same rule as every filing (postmark rule included)."""
 
 from __future__ import annotations

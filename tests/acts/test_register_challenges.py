@@ -53,7 +53,7 @@ class TestRegisterChallenges:
         assert entry.occurred_on == date(2021, 12, 9)
 
     def test_retry_later_stores_nothing(self, case: ExampleCase) -> None:
-        """The same register sent again the next day (another as-of instant) is recognised: nothing new is stored."""
+        """The same register sent again the next day (another as-of instant) is recognized: nothing new is stored."""
         first = case.perform(case.events[1])
         again = case.retried(case.events[1], as_of=case.at_noon(date(2021, 12, 10)))
         assert (again.ref, again.entry_id) == (first.ref, first.entry_id)

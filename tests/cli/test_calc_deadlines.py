@@ -136,6 +136,8 @@ class TestComputePanel:
         assert "Juneteenth" in result.output
         assert "due Mon 2026-06-22" in result.output
         assert "assuming the current rule" in result.output
+        assert "due Mon 2026-06-22, cut-off 11:59 p.m. EDT (America/New_York)" in " ".join(result.output.split())
+        assert ":59:59" not in result.output  # the Agency writes "11:59 p.m."
 
 
 class TestComputeErrors:

@@ -56,6 +56,8 @@ class TestReadCommands:
         assert [d["kind"] for d in early["deadlines"]][:3] == ["objections", "offer-of-proof", "earliest-certification"]
         late = json.loads(run(db_env, "deadlines", "--as-of", "2021-04-17T00:00:00-04:00", "--json").stdout)
         assert "objections" not in [d["kind"] for d in late["deadlines"]]
+        table = run(db_env, "deadlines", "--as-of", "2021-04-12").stdout
+        assert "11:59 p.m. EDT" in table and ":59:59" not in table  # the cut-off column, as the Agency writes it
 
     def test_read_commands_import_neither_prefect_nor_weasyprint(self, db_env: dict[str, str]) -> None:
         """Running `case show` and `deadlines` leaves prefect and weasyprint unimported."""

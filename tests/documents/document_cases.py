@@ -275,7 +275,7 @@ def hearing_officer_report_2021() -> HearingOfficerReportContext:
         hearing=HearingFacts(opened_on=date(2021, 5, 7), closed_on=placeholder("date the hearing closed"),
                              place=placeholder("place or videoconference details of the hearing")),
         findings=(
-            "The objections the Hearing Officer recommends sustaining centre on the United States Postal Service"
+            "The objections the Hearing Officer recommends sustaining center on the United States Postal Service"
             " collection box placed at the facility during the mail-ballot election.",
             placeholder("the Hearing Officer's findings of fact and credibility resolutions"),
         ),

@@ -40,6 +40,7 @@ from casefile.documents.render import (
     count,
     election_period,
     environment,
+    is_party_filing,
     join_and,
     long_date,
     render_html,
@@ -77,12 +78,12 @@ EXPECTED_TEXT = {
         "Number of valid votes counted (sum of lines 3 and 4) 2,536", "Number of challenged ballots 505",
         "3,041", "Challenges are not sufficient in number to affect the results of the election.",
         "has not been cast for Retail, Wholesale and Department Store Union", "April 9, 2021",
-        "February 8 to March 29, 2021", "Friday, April 16, 2021", "11:59 p.m. EDT on April 16, 2021",
+        "February 8 to March 29, 2021", "by 11:59 p.m. EDT on Friday, April 16, 2021 (29 CFR 102.69(a)(8))",
         "Decision and Direction of Election; mail-ballot election", "For Amazon.com Services LLC",
     ],
     DocumentKind.OBJECTIONS: [
         "PETITIONER'S OBJECTIONS TO CONDUCT AFFECTING THE RESULTS OF THE ELECTION", "Objection 1.", "Objection 23.",
-        "Tally of Ballots for which was prepared on April 9, 2021", "Certificate of Service".upper(),
+        "The Tally of Ballots was prepared on April 9, 2021.", "Certificate of Service".upper(),
         "Amazon.com Services LLC (Employer)", "Electronic mail", "April 16, 2021",
         "submitted to the Regional Director only and is not served on the other parties",
     ],
@@ -169,7 +170,7 @@ EXPECTED_TEXT = {
         " Workers United.",
         "sustained the challenges to all 7 ballots", "(no challenged ballot was opened)",
         "never how any voter voted",
-        "by Tuesday, January 18, 2022 (received by 11:59 p.m. EST on January 18, 2022) (29 CFR 102.69(e))",
+        "by 11:59 p.m. EST on Tuesday, January 18, 2022 (29 CFR 102.69(e))",
         "will forthwith issue a certification of representative",
     ],
     DocumentKind.NOTICE_OF_RUNOFF_ELECTION: [
@@ -239,10 +240,14 @@ class TestEveryDocumentKind:
 
     @KINDS
     def test_case_number_and_page_x_of_y_on_every_page(self, kind: DocumentKind, rendered: dict[DocumentKind, RenderedDocument]) -> None:
-        """Every page carries the case number in its running header and "Page N of M" in its footer."""
+        """Every page carries the case number in its running header and "Page N of M" in its footer; a party's
+        filing has the case number in its caption only (29 CFR 102.5(a): no text in the margins but page numbers)."""
         pages = pdf_pages(rendered[kind].pdf)
         for number, text in enumerate(pages, start=1):
-            assert CASE_NUMBER[kind] in text, f"{kind.value}: page {number} lacks the case number"
+            if is_party_filing(kind) and number > 1:
+                assert CASE_NUMBER[kind] not in text, f"{kind.value}: page {number} prints the case number in a margin"
+            else:
+                assert CASE_NUMBER[kind] in text, f"{kind.value}: page {number} lacks the case number"
             assert f"Page {number} of {len(pages)}" in text, f"{kind.value}: page {number} lacks its page number"
 
     @KINDS
@@ -348,7 +353,7 @@ class TestDocumentContent:
         text = " ".join(pdf_pages(rendered[DocumentKind.OFFER_OF_PROOF].pdf))
         assert "CERTIFICATE OF SERVICE" not in text
         assert "Party served" not in text
-        assert "CONFIDENTIAL — FOR THE REGIONAL DIRECTOR ONLY" in text  # running header on every page after the first
+        assert "FOR THE REGIONAL DIRECTOR ONLY" not in text  # no running marking in the margins (29 CFR 102.5(a))
 
     def test_offer_of_proof_lists_only_the_objections_with_evidence(self) -> None:
         """Of 23 objections, the one with a witness is listed; no "No witness is offered" for the 22 others."""
@@ -367,14 +372,14 @@ class TestDocumentContent:
         assert ("EVIDENCE TO FOLLOW The Regional Director has extended to April 23, 2021 the time to submit the offer of proof on"
                 " Objections 2, 3, and 4 (29 CFR 102.69(a)(8))") in text
 
-    def test_offer_of_proof_says_confidential_once_on_each_page(self) -> None:
-        """The banner says CONFIDENTIAL on the first page and the running header on the others: once per page, never twice."""
+    def test_offer_of_proof_says_confidential_once(self) -> None:
+        """The banner on the first page says CONFIDENTIAL; no page repeats it in a margin (29 CFR 102.5(a))."""
         context = cases.offer_of_proof_2021().model_copy(update={"objections": cases.OBJECTIONS_2021, "witnesses": tuple(
             WitnessItem(objection_number=n, witness=placeholder("witness"), summary=placeholder("summary of expected testimony"))
             for n in range(1, 24))})
         pages = pdf_pages(render_checked(DocumentKind.OFFER_OF_PROOF, context).pdf)
         assert len(pages) > 2
-        assert [page.count("CONFIDENTIAL") for page in pages] == [1] * len(pages)
+        assert [page.count("CONFIDENTIAL") for page in pages] == [1] + [0] * (len(pages) - 1)
 
     @pytest.mark.parametrize(
         ("objections", "challenged", "title"),
@@ -523,7 +528,7 @@ class TestContextModels:
             Caption(case_number=number, employer="E", petitioner="P", region="Region 10", office="Atlanta, Georgia")
 
     def test_placeholder_format(self) -> None:
-        """placeholder() labels the missing fact; is_placeholder() recognises exactly such strings."""
+        """placeholder() labels the missing fact; is_placeholder() recognizes exactly such strings."""
         text = placeholder("hearing officer's name")
         assert text == "[NOT IN THE PUBLIC RECORD: hearing officer's name]"
         assert is_placeholder(text)

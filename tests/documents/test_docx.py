@@ -34,8 +34,8 @@ class TestEditableCopy:
         numbered = [p for p in paragraphs if p.startswith("Objection ")]
         assert [p.split(".", 1)[0] for p in numbered] == [f"Objection {n}" for n in range(1, 26)]
         assert numbered[24] == f"Objection 25. {context.objections[24].text}"
-        assert ("WHEREFORE, the Petitioner requests that the Regional Director sustain these objections, set the election"
-                " aside and direct a second election.") in paragraphs
+        assert ("WHEREFORE, the Petitioner requests that the Regional Director set these objections for hearing, sustain them,"
+                " set the election aside, and direct a second election.") in paragraphs
         assert "/s/ Bartholomew J. Fitzgerald-Okonkwo" in paragraphs and "Alabama Bar No. ASB-1234-R56F" in paragraphs
         service = tables[-1]
         assert service[0] == ["Party served", "Representative", "Manner", "Address used", "Date"]

@@ -10,13 +10,16 @@ import pytest
 
 import tests.documents.document_cases as cases
 from casefile.documents.data import DocumentContext, Signature
-from casefile.documents.render import RenderedDocument
+from casefile.documents.render import RenderedDocument, is_party_filing
 from casefile.vocab import DocumentKind
 from tests.documents.checked import render_checked
-from tests.documents.pdf_layout import LEFT, PAGE_WIDTH, RIGHT, TOP_BODY, lines_by_page, overflow, page_count, spans
+from tests.documents.pdf_layout import LEFT, PAGE_HEIGHT, PAGE_WIDTH, RIGHT, TOP_BODY, lines_by_page, overflow, page_count, spans
 
 KINDS = pytest.mark.parametrize("kind", list(DocumentKind), ids=[kind.value for kind in DocumentKind])
 SETS = pytest.mark.parametrize("which", ["real", "long"])
+# A party's filing has no running header: 29 CFR 102.5(a) allows nothing in the margins but the page number.
+ISSUED_KINDS = pytest.mark.parametrize("kind", [kind for kind in DocumentKind if not is_party_filing(kind)],
+                                       ids=[kind.value for kind in DocumentKind if not is_party_filing(kind)])
 
 
 @pytest.fixture(scope="session")
@@ -63,13 +66,13 @@ class TestPrintableArea:
         assert past == [], f"{kind.value} ({which}): text outside the printable area (page, text, points past): {past[:5]}"
 
     def test_a_long_email_address_stays_in_its_column(self, long_rendered: dict[DocumentKind, RenderedDocument]) -> None:
-        """The 63-character address wraps inside the certificate of service's "Address used" column: each of
-        its pieces ends left of where the "Date" column's text begins."""
+        """The 63-character address wraps inside the certificate of service's "Person served and address used"
+        column: each of its pieces ends left of where the "Manner and date" column's text begins."""
         pdf = long_rendered[DocumentKind.OBJECTIONS].pdf
-        service_page = max(span.page for span in spans(pdf) if span.text.strip() == "Address used")
+        service_page = max(span.page for span in spans(pdf) if span.text.strip() == "Person served and address")
         on_page = [span for span in spans(pdf) if span.page == service_page and span.in_body]
-        date_column = min(span.x0 for span in on_page if span.text.strip() == "Date")
-        pieces = [span for span in on_page if any(piece in span.text for piece in ("counsel.of", "employer@", "fulfillment-law"))]
+        date_column = min(span.x0 for span in on_page if span.text.strip() == "Manner and date")
+        pieces = [span for span in on_page if len(span.text.strip()) >= 4 and span.text.strip() in cases.LONG_EMAIL]
         assert pieces, "the e-mail address is not on the certificate of service"
         assert max(span.x1 for span in pieces) < date_column
         assert "".join(span.text.strip() for span in pieces) == cases.LONG_EMAIL
@@ -89,7 +92,7 @@ class TestPages:
         assert alone == [], f"{kind.value} ({which}): page(s) {alone} hold only a signature block"
 
     @SETS
-    @KINDS
+    @ISSUED_KINDS
     def test_running_headers_are_one_line(self, kind: DocumentKind, which: str,
                                           documents: dict[DocumentKind, RenderedDocument]) -> None:
         """On every page the running header (title and case number) sits on one baseline, inside the margins."""
@@ -115,3 +118,46 @@ class TestPages:
         text = " ".join(" ".join(lines) for lines in lines_by_page(pdf).values())
         assert "The 3,000 challenged ballots fall into the groups below" in text
         assert all(f"Voter no. {n:04d}" in text for n in (1, 1500, 2999, 3000))
+
+
+PARTY_FILINGS = pytest.mark.parametrize("kind", [DocumentKind.OBJECTIONS, DocumentKind.OFFER_OF_PROOF, DocumentKind.EXCEPTIONS],
+                                        ids=["objections", "offer-of-proof", "exceptions"])
+INCH = 72.0
+
+
+class TestPartyFilingsFollow102_5a:
+    """29 CFR 102.5(a): margins of at least one inch on all four sides, nothing in them but page numbers;
+    proportional type 12 point or larger for text and footnotes; text double-spaced (headings may be single)."""
+
+    @SETS
+    @PARTY_FILINGS
+    def test_only_the_page_number_lies_in_the_margins(self, kind: DocumentKind, which: str,
+                                                      documents: dict[DocumentKind, RenderedDocument]) -> None:
+        pdf = documents[kind].pdf
+        total = page_count(pdf)
+        in_margin = [(s.page, s.text) for s in spans(pdf)
+                     if s.x0 < INCH - 0.75 or s.x1 > PAGE_WIDTH - INCH + 0.75 or s.y0 < INCH - 0.75 or s.y1 > PAGE_HEIGHT - INCH + 0.75]
+        assert in_margin == [(n, f"Page {n} of {total}") for n in range(1, total + 1)]
+
+    @SETS
+    @PARTY_FILINGS
+    def test_every_character_is_12_point_or_larger(self, kind: DocumentKind, which: str,
+                                                   documents: dict[DocumentKind, RenderedDocument]) -> None:
+        import pymupdf
+
+        with pymupdf.open(stream=documents[kind].pdf, filetype="pdf") as document:
+            sizes = {round(span["size"], 1) for page in document for block in page.get_text("dict")["blocks"]
+                     for line in block.get("lines", ()) for span in line["spans"] if span["text"].strip()}
+        assert min(sizes) >= 12.0, f"{kind.value}: type sizes {sorted(sizes)}"
+
+    @PARTY_FILINGS
+    def test_the_opening_paragraph_is_double_spaced(self, kind: DocumentKind, rendered: dict[DocumentKind, RenderedDocument]) -> None:
+        """The lines of the first paragraph ("Pursuant to ...") are 24 pt apart: double-spaced 12-point type."""
+        import pymupdf
+
+        with pymupdf.open(stream=rendered[kind].pdf, filetype="pdf") as document:
+            lines = [line for block in document[0].get_text("dict")["blocks"] for line in block.get("lines", ())]
+        texts = [" ".join(s["text"] for s in line["spans"]) for line in lines]
+        start = next(i for i, text in enumerate(texts) if "Pursuant to" in text)
+        baselines = [lines[i]["spans"][0]["origin"][1] for i in range(start, start + 3)]
+        assert [round(b - a) for a, b in zip(baselines, baselines[1:])] == [24, 24]

@@ -28,6 +28,14 @@ def lines_of(path: Path) -> list[str]:
     return [line for lines in lines_by_page(path.read_bytes(), body_only=True).values() for line in lines]
 
 
+WITNESSES = [
+    {"objection": 1, "witness": "Luis Ortega, furnace operator",
+     "summary": "On November 18, 2026 the plant manager told him and four coworkers at the shift meeting that the plant "
+                "would close if the Union won."},
+    {"objection": 2, "witness": "Angela Price, maintenance technician",
+     "summary": "Her supervisor asked her on November 20, 2026 how she would vote and who else supported the Union."}]
+
+
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The live case: tally (signed by its Board agent), the Union's objections served on the Employer's
@@ -48,7 +56,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         prepare_schema()
         perform(opening(), as_of=TALLY_AT.replace(day=20))
         perform(TALLY, as_of=TALLY_AT, documents="issue")
-        perform(OBJECTIONS, as_of=FILED_AT, documents="issue")
+        perform({**OBJECTIONS, "offer_of_proof": WITNESSES}, as_of=FILED_AT, documents="issue")
         perform({**OBJECTIONS, "party": "mpc", "objections": ["Union agents threatened employees with job loss."],
                  "service": [{"party": "usw", "person": "Daniel Okafor", "method": "email"},
                              {"party": "usw", "person": "Maria Chen", "method": "overnight",
@@ -98,7 +106,7 @@ class TestSignatureBlock:
 class TestCertificateOfService:
     def test_filed_with_the_region_and_served_by_email_on_the_employers_counsel(self, live: Path) -> None:
         text = text_of(live / "2026-12-01_objections_usw.pdf").split("CERTIFICATE OF SERVICE", 1)[1]
-        assert ("I hereby certify that on December 1, 2026 the foregoing Petitioner's Objections to Conduct "
+        assert ("I hereby certify that on December 1, 2026, the foregoing Petitioner's Objections to Conduct "
                 "Affecting the Results of the Election was filed with the Regional Director, Region 13, through the "
                 "Agency's E-Filing system, and that a copy was served on each party listed below") in re.sub(r"\s+", " ", text)
         compact = text.replace(" ", "")
@@ -205,3 +213,50 @@ class TestCommands:
                                          "choices": {"United Steelworkers": 21}, "against": 26,
                                          "board_agent": "Thomas R. Alvarez"})
         assert file.act().board_agent == "Thomas R. Alvarez"  # type: ignore[attr-defined]
+
+
+class TestAsALawyerReadsThem:
+    """The new case's objections, offer of proof, tally and status report read beside the NLRB's own forms
+    (Form NLRB-760, 29 CFR 102.69(a)(8), 102.66(c)): the words a lawyer would otherwise retouch."""
+
+    def test_the_objections_cite_a8_and_ask_for_a_hearing(self, live: Path) -> None:
+        text = re.sub(r"\s+", " ", text_of(live / "2026-12-01_objections_usw.pdf"))
+        assert ("Pursuant to Section 102.69(a)(8) of the Rules and Regulations of the National Labor Relations Board, the "
+                "Petitioner, United Steelworkers, files the following objections to the conduct of the manual election "
+                "held on November 24, 2026, and to conduct affecting the results of that election. The Tally of Ballots "
+                "was prepared on November 24, 2026.") in text
+        assert ("WHEREFORE, the Petitioner requests that the Regional Director set these objections for hearing, sustain "
+                "them, set the election aside, and direct a second election.") in text
+        assert "for which was prepared" not in text
+
+    def test_the_offer_of_proof_says_confidential_once_and_names_each_witness(self, live: Path) -> None:
+        text = re.sub(r"\s+", " ", text_of(live / "2026-12-01_offer-of-proof_usw.pdf"))
+        assert text.count("CONFIDENTIAL") == 1  # one word, read back whole (no letter-spacing), in the banner only
+        assert "To: Regional Director, Region 13" in text
+        for witness in WITNESSES:
+            assert witness["witness"] in text.replace("- ", "-")
+        assert "Luis Ortega, furnace operator On November 18, 2026 the plant manager told him" in text
+        assert "Party served" not in text  # served on no other party (29 CFR 102.69(a)(8))
+
+    def test_the_tally_states_the_objection_deadline_once(self, live: Path) -> None:
+        text = re.sub(r"\s+", " ", text_of(live / "2026-11-24_tally-of-ballots.pdf"))
+        assert ("must be filed with the Regional Director by 11:59 p.m. CST on Wednesday, December 2, 2026 "
+                "(29 CFR 102.69(a)(8))") in text
+        assert "received by" not in text
+        for line in ("1. Approximate number of eligible voters 50", "2. Number of void ballots 0",
+                     "3. Number of votes cast for United Steelworkers 21",
+                     "4. Number of votes cast against participating labor organization(s) 26",
+                     "5. Number of valid votes counted (sum of lines 3 and 4) 47", "6. Number of challenged ballots 1",
+                     "7. Number of valid votes counted plus challenged ballots (sum of lines 5 and 6) 48"):
+            assert line in text, line
+
+    def test_the_status_report_in_a_clients_words(self, live: Path) -> None:
+        [report] = live.glob("*case-status-report*.pdf")
+        text = re.sub(r"\s+", " ", text_of(report))
+        assert ("Even if the challenged ballot were counted for United Steelworkers, its 22 votes would not exceed the "
+                "26 against") in text
+        assert "all 1 challenged" not in text
+        assert "Result Not yet decided: no certification or decision has issued" in text
+        # the hearing's opening is the Regional Director's date, not a filing cut-off
+        hearing = text.split("Hearing to open", 1)[1].split("DOCKET", 1)[0]
+        assert "Wednesday, December 16, 2026 —" in hearing and "11:59" not in hearing

@@ -51,7 +51,8 @@ class TestWords:
         """Every cut-off reads "11:59 p.m." with its zone; "11:59:59" appears in no document."""
         texts = {p.name: text_of(p) for p in bessemer.out.glob(ALL)}
         assert not [name for name, text in texts.items() if "11:59:59" in text]
-        assert "(received by 11:59 p.m. EDT on April 16, 2021)" in texts["2021-04-09_tally-of-ballots.pdf"]
+        assert "must be filed with the Regional Director by 11:59 p.m. EDT on Friday, April 16, 2021 (29 CFR 102.69(a)(8))" in \
+            texts["2021-04-09_tally-of-ballots.pdf"]  # the day once, with its cut-off
 
     def test_no_software_references_in_any_document(self, bessemer: Replayed) -> None:
         """Citations name 29 CFR (and the Act, the Casehandling Manual) only: no "rules.md", no R-numbers."""
@@ -85,9 +86,9 @@ class TestWords:
         """The rerun was the second election: its objections ask the Regional Director to direct a third."""
         for party in ("rwdsu", "amazon"):
             text = text_of(bessemer.pdf(f"2022-04-07_objections_{party}.pdf"))
-            assert "set the election aside and direct a third election." in text
+            assert "set the election aside, and direct a third election." in text
             assert "second election" not in text
-        assert "set the election aside and direct a second election." in text_of(bessemer.pdf("2021-04-16_objections_rwdsu.pdf"))
+        assert "set the election aside, and direct a second election." in text_of(bessemer.pdf("2021-04-16_objections_rwdsu.pdf"))
 
     def test_the_rerun_tally_names_the_direction_of_second_election(self, bessemer: Replayed) -> None:
         """"Type of election" on the rerun tally is the Decision and Direction of Second Election that directed it."""
@@ -119,7 +120,7 @@ class TestWords:
         assert "Certification of Results" not in history
 
     def test_objections_of_two_parties_never_share_a_number(self, bessemer: Replayed) -> None:
-        """In the ALJ decision, which rules on both parties' objections, each is labelled by its filer: no two "No. 1"."""
+        """In the ALJ decision, which rules on both parties' objections, each is labeled by its filer: no two "No. 1"."""
         text = body_of(bessemer.pdf("*alj-decision.pdf"))
         assert "Employer's Objection 1" in text and "Petitioner's Objection 1" in text
         labels = re.findall(r"(?:Employer|Petitioner)'s Objection \d+", text)
@@ -225,7 +226,7 @@ class TestIssuanceAndCommands:
         assert "EMPLOYER'S OBJECTIONS TO CONDUCT AFFECTING THE RESULTS OF THE ELECTION" in texts
         assert document.tables[0].rows[0].cells[1].text == "Case 10-RC-269250"
         assert [t.split(".", 1)[0] for t in texts if t.startswith("Objection ")] == [f"Objection {n}" for n in range(1, count + 1)]
-        assert any(t.endswith("set the election aside and direct a third election.") for t in texts)
+        assert any(t.endswith("set the election aside, and direct a third election.") for t in texts)
         tally = next(d for d in _documents() if d.kind.value == "tally-of-ballots")
         refused = casefile("documents", "docx", str(tally.id))
         assert refused.exit_code == 2 and refused.error_lines and "party's filing" in refused.error_lines[0]

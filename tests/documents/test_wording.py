@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -83,3 +85,38 @@ class TestWording:
         """A running title is cut at a word, never after "of" or "and", with an ellipsis."""
         assert running_text(title) == running
         assert len(running_text(title)) <= 62
+
+
+class TestNewWordings:
+    def test_exceptions_say_how_they_are_filed(self) -> None:
+        """E-filed exceptions need no paper copies (29 CFR 102.5(c)); "an original and one copy" only on paper."""
+        from casefile.vocab import FilingMethod
+
+        assert wording.exceptions_filing(brief_filed=False, method=FilingMethod.E_FILING) == (
+            "No separate brief in support is filed. These exceptions are filed electronically with the Regional Director"
+            " (29 CFR 102.5(c)).")
+        assert "original and one copy" not in wording.exceptions_filing(brief_filed=True, method=None)
+        assert wording.exceptions_filing(brief_filed=True, method=FilingMethod.PAPER).endswith(
+            "on paper, an original and one copy (29 CFR 102.5(c), 102.69(c)(1)(iii)).")
+
+    def test_a_derivation_line_without_its_machine_instant(self) -> None:
+        assert wording.without_exact_instants("cut-off 11:59 p.m. America/New_York (2021-04-16T23:59:59-04:00)") == \
+            "cut-off 11:59 p.m. America/New_York"
+        assert wording.without_exact_instants("tally prepared Fri 2021-04-09") == "tally prepared Fri 2021-04-09"
+
+
+BRITISH = re.compile(r"\b(centre|centred|organis\w*|judgement|analys(e|ed|es|ing)|recognis\w*|honour\w*|favour\w*|colour\w*"
+                     r"|behaviour\w*|labelled|labelling|cancelled|cancelling|programme|licence|whilst|amongst|"
+                     r"apologis\w*|authoris\w*|summaris\w*|prioritis\w*|normalis\w*|customis\w*|utilis\w*|minimis\w*)\b"
+                     r"|Forgotten your password", re.IGNORECASE)
+
+
+def test_user_facing_text_is_in_american_spelling() -> None:
+    """Documents, web pages, command-line messages and the docs are in American spelling ("center", "analyze",
+    "Forgot your password?"). Place names ("Centre Hall, PA") live in data files, not here."""
+    root = Path(__file__).resolve().parents[2]
+    files = [*root.glob("templates/*.html"), *root.glob("casefile/web/templates/*.html"), *root.glob("casefile/cli/*.py"),
+             *root.glob("docs/*.md"), root / "README.md", *root.glob("examples/*.yaml")]
+    found = [(str(f.relative_to(root)), m.group(0)) for f in files if f.exists()
+             for m in BRITISH.finditer(f.read_text(encoding="utf-8"))]
+    assert found == []

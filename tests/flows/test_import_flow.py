@@ -75,7 +75,7 @@ class TestImportCommand:
         assert report["skipped"][0] == {
             "row": 104, "line": 369, "case_number": "06-UD-170162",
             "reason": "UD (deauthorization) ballot: decided by a majority of the eligible voters (R-D4), not of the valid "
-                      "votes, and the export does not say which column holds the votes to rescind; not analysed, not loaded"}
+                      "votes, and the export does not say which column holds the votes to rescind; not analyzed, not loaded"}
         # A blank NLRB flag is unknown, not "N" (issue 10): row 179's blank "Challenges are Determinative"
         # is no longer listed as disagreeing with the rules.
         assert not [d for d in report["disagreements"] if d["row"] == 179 and d["field"] == "challenges_determinative"]

@@ -385,7 +385,7 @@ class TestComparisonWithNlrb:
         assert compare_with_nlrb(r) == ()
 
     def test_ud_ballots_not_analysed(self, parsed: ParsedFile) -> None:
-        """The 8 UD (deauthorization) records are not analysed under R-D1 and give no disagreement."""
+        """The 8 UD (deauthorization) records are not analyzed under R-D1 and give no disagreement."""
         ud = [r for r in parsed.records if not_analysable(r) is not None]
         assert [r.case_number for r in ud] == ["06-UD-170162", "06-UD-165276", "06-UD-157679", "04-UD-146471",
                                                "04-UD-126237", "04-UD-126237", "04-UD-098417", "04-UD-065063"]

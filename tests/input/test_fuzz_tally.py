@@ -1,5 +1,5 @@
 """Fuzz: the tally rules on arbitrary integers (any size, negative, bool) and arbitrary plain data.
-Each tally is analysed (outcome, determinative, challenge figures) or refused with an InvalidTally
+Each tally is analyzed (outcome, determinative, challenge figures) or refused with an InvalidTally
 naming its line; never another exception; no tally with a count outside 0..1,000,000 is accepted."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from tests.input.ledger import COUNT_ONLY, judge
 from tests.strategies import UNION_NAMES
 
 FUZZ = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-#: Mostly counts a tally could have (so that analyses run), and the rest anything an int can be.
+#: Mostly counts a tally could have (so that analyzes run), and the rest anything an int can be.
 _GOOD = st.one_of(st.integers(0, 3), st.integers(0, 60), st.integers(0, 5000))
 _BAD = st.one_of(st.integers(), st.integers(-3, -1), st.integers(MAX_COUNT - 2, MAX_COUNT + 2),
                  st.sampled_from([2**63 - 1, 2**63, -(2**63), 10**4400, -(10**4400)]), st.booleans())
@@ -61,16 +61,16 @@ class TestArbitraryIntegers:
     def test_analysis(self, counts: TallyCounts) -> None:
         """analyze_tally and analyze_challenges: a full analysis, or one InvalidTally naming the line at fault."""
 
-        def analyse() -> tuple[Any, Any]:
+        def analyze() -> tuple[Any, Any]:
             return analyze_tally(counts), analyze_challenges(counts)
 
         def wrong(result: tuple[Any, Any]) -> str | None:
             analysis, requirements = result
             if {r.outcome for r in requirements} != set(analysis.reachable):
-                return "the two analyses disagree on the reachable outcomes"
+                return "the two analyzes disagree on the reachable outcomes"
             return wrongly_accepted(counts)
 
-        result = judge("tally rules (any integers)", analyse, wrong=wrong)
+        result = judge("tally rules (any integers)", analyze, wrong=wrong)
         if isinstance(result, CasefileError) and not COUNT_ONLY:
             assert isinstance(result, InvalidTally) and result.line
 

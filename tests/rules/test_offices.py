@@ -139,7 +139,7 @@ class TestTable:
             OfficeTable(former_regions={"17": "17-kansas-city"})
 
     def test_normalize_region(self) -> None:
-        """Region numbers normalise to two digits."""
+        """Region numbers normalize to two digits."""
         assert [normalize_region(x) for x in ("1", 1, "01", " 10 ", "region 05")] == ["01", "01", "01", "10", "05"]
 
 

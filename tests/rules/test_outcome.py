@@ -206,7 +206,7 @@ class TestValidateTally:
         assert validate_tally(counts) is counts
 
     def test_choices_given_as_mapping_or_lists_are_stored_as_tuples(self) -> None:
-        """Choices from a dict or lists are normalised to a hashable tuple of pairs in ballot order."""
+        """Choices from a dict or lists are normalized to a hashable tuple of pairs in ballot order."""
         from_dict = TallyCounts({"A": 3, "B": 4}, 5)  # type: ignore[arg-type]
         from_lists = TallyCounts([["A", 3], ["B", 4]], 5)  # type: ignore[arg-type]
         assert from_dict.choices == from_lists.choices == (("A", 3), ("B", 4))

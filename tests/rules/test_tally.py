@@ -199,7 +199,7 @@ class TestStatedLines:
 
 class TestWarnings:
     def test_zero_vote_exception_needs_exact_count(self) -> None:
-        """T17 analysed: a runoff, with a warning that the zero-vote exception needs a confirmed exact eligible count."""
+        """T17 analyzed: a runoff, with a warning that the zero-vote exception needs a confirmed exact eligible count."""
         analysis = analyze_tally(TallyCounts((("ACWA", 36), ("UGW", 0)), 36, eligible=77))
         assert analysis.outcome == runoff("ACWA", AGAINST)
         assert len(analysis.warnings) == 1

@@ -1,0 +1,27 @@
+"""The docket's "By" column: the legal actor in words (the filing party by name, not "party") and who
+recorded the entry (an operator, a signed-in user by name, a job of casefile)."""
+
+from __future__ import annotations
+
+from sqlalchemy.engine import Engine
+
+from casefile.record.db import read_session, write_session
+from casefile.record.queries import case_view
+from tests.bessemer import AMAZON, NUMBER, RWDSU, TALLY_2021, file_objections, objections_act, open_case, record_tally
+from tests.conftest import at
+
+
+def test_docket_names_the_filing_party_and_who_recorded_it(sqlite_engine: Engine) -> None:
+    with write_session(sqlite_engine, by="operator:ann") as s:
+        open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
+        record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
+    with write_session(sqlite_engine, by="system:sweep") as s:
+        file_objections(s, objections_act("rwdsu", ["The Employer's mailbox interfered with the election."],
+                                          at=at("2021-04-16T15:00:00-04:00")), as_of=at("2021-04-16T15:00:00-04:00"))
+    with read_session(sqlite_engine) as s:
+        docket = case_view(s, NUMBER).docket
+    by_act = {e.act: (e.actor, e.actor_name, e.recorded_by_name) for e in docket}
+    assert by_act["open-case"] == ("party", RWDSU, "operator ann")  # the petition opens the case
+    assert by_act["record-tally"] == ("board-agent", "Board agent", "operator ann")
+    assert by_act["file-objections"] == ("party", RWDSU, "casefile (sweep)")
+    assert AMAZON not in {name for _, name, _ in by_act.values()}
