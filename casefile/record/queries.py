@@ -168,12 +168,13 @@ def recorded_by_name(session: Session, recorded_by: str) -> str:
     """Who recorded an entry, in words: a user by name and e-mail ("Ann Lee (ann@example.org)"), the
     operator of the command line ("operator ann"), a job of casefile ("casefile (sweep)"); "" when not recorded."""
     kind, _, who = (recorded_by or "").partition(":")
-    who = who.split(",", 1)[0].strip()
+    who, comma, rest = who.partition(",")  # "user:ann@example.org, from a document received": the note is kept
+    who, note = who.strip(), f", {rest.strip()}" if comma else ""
     if kind == "user" and who:
         from casefile.record.accounts import User
 
         user = session.exec(select(User).where(User.email == who.lower())).first()
-        return f"{user.name} ({user.email})" if user is not None and user.name else who
+        return (f"{user.name} ({user.email})" if user is not None and user.name else who) + note
     if kind == "operator":
         return f"operator {who}" if who else "operator"
     if kind == "system":

@@ -25,3 +25,22 @@ def test_docket_names_the_filing_party_and_who_recorded_it(sqlite_engine: Engine
     assert by_act["record-tally"] == ("board-agent", "Board agent", "operator ann")
     assert by_act["file-objections"] == ("party", RWDSU, "casefile (sweep)")
     assert AMAZON not in {name for _, name, _ in by_act.values()}
+
+
+def test_a_signed_in_user_is_named_with_the_note_kept(sqlite_engine: Engine) -> None:
+    """A user who recorded an entry is shown by name and e-mail; an address without an account as given;
+    the note after the address ("from a document received") stays."""
+    from casefile.accounts.orgs import add_organization
+    from casefile.accounts.users import add_user
+    from casefile.record.queries import recorded_by_name
+
+    moment = at("2021-04-09T12:00:00-04:00")
+    with write_session(sqlite_engine) as s:
+        add_organization(s, key="rwdsu-legal", name="RWDSU Legal", as_of=moment)
+        add_user(s, email="Ann.Lee@rwdsu-legal.example.org", organization="rwdsu-legal", role="counsel",
+                 password="correct horse battery staple 42", as_of=moment, name="Ann Lee")
+    with read_session(sqlite_engine) as s:
+        assert recorded_by_name(s, "user:ann.lee@rwdsu-legal.example.org, from a document received") == \
+            "Ann Lee (ann.lee@rwdsu-legal.example.org), from a document received"
+        assert recorded_by_name(s, "user:nobody@example.org") == "nobody@example.org"
+        assert recorded_by_name(s, "") == ""
