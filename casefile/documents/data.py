@@ -613,6 +613,7 @@ class PartyPaperContext(DocumentContext):
     service: tuple[ServiceEntry, ...] = Field(min_length=1)
     filed: FiledWith | None = None
     copies: tuple[str, ...] = ()
+    due_by_order: bool = False  # the period's date was fixed or extended by an order (29 CFR 102.2(c))
 
     heading: ClassVar[str] = "Grounds"
     item_label: ClassVar[str] = "Ground"  # "" : the paragraphs are numbered "1.", "2."
@@ -628,7 +629,8 @@ class PartyPaperContext(DocumentContext):
         """", within the time allowed (due January 27, 2027, 29 CFR 102.69(c)(1)(iii))", or "" with no stored period."""
         if self.due is None:
             return ""
-        return f", within the time allowed (due {_long(self.due.due_on)}, {self.period_rule or self.due.citation})"
+        rule = "as extended by order, 29 CFR 102.2(c)" if self.due_by_order else self.period_rule or self.due.citation
+        return f", within the time allowed (due {_long(self.due.due_on)}, {rule})"
 
     @property
     def party(self) -> str:

@@ -9,7 +9,8 @@ same. The filings are hypothetical, on the periods the record computes:
 Hearing Officer's Report Tue 2027-01-05 (exceptions due Wed 01-20, Martin Luther King Jr. Day
 skipped; answering briefs Wed 01-27); the Regional Director's decision Wed 2027-02-10
 (reconsideration due Thu 02-25, Presidents Day skipped); Certification of Results Thu 2027-02-18
-(request for review due Thu 03-04 at the Board; opposition Thu 03-11)."""
+(request for review due Thu 03-04 at the Board; opposition Thu 03-11, extended by a
+hypothetical order to Mon 03-15)."""
 
 from __future__ import annotations
 
@@ -58,6 +59,9 @@ ACTS: list[tuple[dict[str, Any], str, bool]] = [
       "grounds": ["The Regional Director departed from officially reported Board precedent on threats of plant closure.",
                   "The finding that no threat was made is clearly erroneous on the record."]},
      "2027-03-01T15:00:00" + EASTERN, True),
+    ({"act": "pin-deadline", "date": "2027-03-05", "kind": "rfr-opposition", "due": "2027-03-15",
+      "order": "Order of the Board extending the time to file statements in opposition (hypothetical)"},
+     "2027-03-05T12:00:00" + EASTERN, False),
     ({"act": "oppose-review", "party": "mpc", "at": "2027-03-08T15:00:00" + EASTERN,
       "points": ["The request raises no substantial question of law or policy."]}, "2027-03-08T15:00:00" + EASTERN, True),
 ]
@@ -186,7 +190,7 @@ class TestStatementInOpposition:
         assert ("Pursuant to Section 102.67(f) of the Board's Rules and Regulations, the Employer, Midwest Precision Castings, "
                 "Inc., files this statement in opposition to the request for review filed on March 1, 2027 by the Petitioner, "
                 "United Steelworkers, of the Regional Director's Certification of Results of Election issued on February 18, "
-                "2027, within the time allowed (due March 11, 2027, 29 CFR 102.67(f)).") in text
+                "2027, within the time allowed (due March 15, 2027, as extended by order, 29 CFR 102.2(c)).") in text
         assert "Point 1. The request raises no substantial question of law or policy." in text
         assert "WHEREFORE, the Employer requests that the Board deny the Petitioner's request for review." in text
         _signed(text, WHITFIELD_BLOCK)
@@ -296,3 +300,24 @@ def test_a_request_for_review_of_a_set_aside_names_the_decision_and_no_period(co
     assert ctx.copies == ("the Regional Director, Region 10",)  # type: ignore[attr-defined]
     assert [e.party.name for e in ctx.service] == ["Amazon.com Services LLC"]  # type: ignore[attr-defined]
     assert built.party_key == "rwdsu" and built.issued_on == date(2022, 1, 14)
+
+
+def test_without_counsel_the_signature_is_a_blank_line_and_the_act_says_so(configured_db: Path) -> None:
+    """The live case with no counsel entered, certified (no objections): the Union's request for review is signed on a
+    blank line (no placeholder: the user can enter counsel), and the act names what is missing. The context only."""
+    from casefile.documents.build import build_context
+    from casefile.record.db import read_session
+    from casefile.vocab import DocumentKind
+    from tests.acts.live_case import open_live
+
+    open_live(union_counsel=[], employer_counsel=[])
+    perform({"act": "certification", "date": "2026-12-04"}, as_of=datetime.fromisoformat("2026-12-04T12:00:00" + CHICAGO))
+    result = perform({"act": "request-for-review", "party": "usw", "grounds": ["A ground"],
+                      "at": "2026-12-10T12:00:00" + EASTERN}, as_of=datetime.fromisoformat("2026-12-10T12:00:00" + EASTERN))
+    assert [w.split(":")[0] for w in result.warnings] == [
+        "United Steelworkers has no counsel of record",
+        "Midwest Precision Castings, Inc. was served at no address the record holds"]
+    with read_session() as s:
+        ctx = build_context(s, case_number=NUMBER, kind=DocumentKind.REQUEST_FOR_REVIEW, subject=result.ref).context
+    assert (ctx.signature.name, ctx.signature.title) == ("", "Counsel for the Petitioner")  # type: ignore[attr-defined]
+    assert PLACEHOLDER_PREFIX not in ctx.model_dump_json()
