@@ -66,7 +66,7 @@ def render_docx(kind: DocumentKind, context: DocumentContext | dict[str, Any]) -
     from casefile.documents.render import document_title
 
     title = document_title(kind, checked)
-    doc = _new_document(checked.caption, title, confidential=kind is DocumentKind.OFFER_OF_PROOF)
+    doc = _new_document(checked.caption, title)
     if isinstance(checked, ObjectionsContext):
         _objections(doc, checked, title)
     elif isinstance(checked, OfferOfProofContext):
@@ -191,7 +191,7 @@ def _period(ctx: ObjectionsContext) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-def _new_document(caption: Caption, title: str, *, confidential: bool) -> Any:
+def _new_document(caption: Caption, title: str) -> Any:
     doc = new_docx()
     section = doc.sections[0]
     section.page_width, section.page_height = Inches(8.5), Inches(11)
@@ -201,9 +201,8 @@ def _new_document(caption: Caption, title: str, *, confidential: bool) -> Any:
     normal.font.name = _FONT
     normal.font.size = Pt(12)
     normal.element.rPr.rFonts.set(qn("w:eastAsia"), _FONT)
-    header = section.header.paragraphs[0]
-    header.text = (f"CONFIDENTIAL — FOR THE REGIONAL DIRECTOR ONLY    " if confidential else "") + caption.running_case_number
-    header.alignment = WD_ALIGN_PARAGRAPH.RIGHT
+    # 29 CFR 102.5(a): nothing in the margins but the page number — no running header (the PDF has none either);
+    # the offer of proof says CONFIDENTIAL once, at the top of its first page.
     footer = section.footer.paragraphs[0]
     footer.alignment = WD_ALIGN_PARAGRAPH.CENTER
     footer.add_run("Page ")
