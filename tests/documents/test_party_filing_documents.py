@@ -321,3 +321,26 @@ def test_without_counsel_the_signature_is_a_blank_line_and_the_act_says_so(confi
         ctx = build_context(s, case_number=NUMBER, kind=DocumentKind.REQUEST_FOR_REVIEW, subject=result.ref).context
     assert (ctx.signature.name, ctx.signature.title) == ("", "Counsel for the Petitioner")  # type: ignore[attr-defined]
     assert PLACEHOLDER_PREFIX not in ctx.model_dump_json()
+
+
+def test_a_record_copy_keeps_its_research_note_in_the_annex(configured_db: Path) -> None:
+    """Amazon JFK8 (29-RC-288020) replayed: the Employer's request for an extension of its offer of proof is inferred
+    (its date and text are not in the sources); the scenario's note goes to the record copy's annex, not the body, and
+    the request asks the Regional Director for April 22, 2022. The context only."""
+    from sqlmodel import select
+
+    from casefile.documents.build import build_context
+    from casefile.record.db import read_session
+    from casefile.record.models import Filing
+    from casefile.vocab import DocumentKind
+    from tests.acts.real_histories import JFK8_NUMBER, jfk8_through
+
+    jfk8_through("request-extension")
+    with read_session() as s:
+        filing = s.exec(select(Filing).where(Filing.kind == "extension-request")).one()
+        ctx = build_context(s, case_number=JFK8_NUMBER, kind=DocumentKind.EXTENSION_REQUEST, subject=f"filing:{filing.id}").context
+    assert ctx.record_notes == ("Uncertain: the request itself and its date are not in the sources; a request must be filed "
+                                "by the due date (102.2(c)), so it is recorded on that day.",)
+    assert "UNCERTAIN" not in ctx.opening + " ".join(p.text for p in ctx.paragraphs)  # type: ignore[attr-defined]
+    assert "extend to April 22, 2022 the time to file its offer of proof in support of its objections, now due on April 8, " \
+           "2022" in ctx.opening  # type: ignore[attr-defined]
