@@ -358,7 +358,8 @@ def _tally_sentence(tally: Tally) -> str:
     votes = [f"{v:,} for {n}" for n, v in tally.votes] + ([f"{tally.against:,} against"] if tally.against is not None else [])
     sufficient = "sufficient" if tally.determinative else "not sufficient"
     void = f"{tally.void:,} void" if tally.void is not None else "void ballots not in the record"
-    return (f"The {title} issued: {', '.join(votes)}; {void} and {tally.challenged:,} challenged ballots"
+    challenged = f"{tally.challenged:,} challenged ballot{'' if tally.challenged == 1 else 's'}"
+    return (f"The {title} issued: {', '.join(votes)}; {void} and {challenged}"
             f" ({sufficient} in number to affect the results).")
 
 
