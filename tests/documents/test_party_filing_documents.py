@@ -344,3 +344,28 @@ def test_a_record_copy_keeps_its_research_note_in_the_annex(configured_db: Path)
     assert "UNCERTAIN" not in ctx.opening + " ".join(p.text for p in ctx.paragraphs)  # type: ignore[attr-defined]
     assert "extend to April 22, 2022 the time to file its offer of proof in support of its objections, now due on April 8, " \
            "2022" in ctx.opening  # type: ignore[attr-defined]
+
+
+def test_a_request_for_review_of_a_dismissal_names_the_order(configured_db: Path) -> None:
+    """Bessemer dismissed (hypothetically) on Wednesday, December 15, 2021: the request for review of December 29 is
+    of the Order Dismissing Petition, under 102.71(b), within the period due December 30 at the Board. The context only."""
+    from datetime import date
+
+    from casefile.documents.build import build_context
+    from casefile.record.db import read_session
+    from casefile.vocab import DocumentKind
+    from tests.acts import procedure as bessemer
+
+    bessemer.carry("rd-decision")
+    bessemer.perform(bessemer.act({"act": "dismiss-petition", "date": date(2021, 12, 15), "grounds": "Hypothetical grounds",
+                                   "issuer": "Lisa Henderson"}))
+    result = bessemer.perform(bessemer.act({"act": "request-for-review", "date": date(2021, 12, 29), "party": "rwdsu",
+                                            "grounds": ["Hypothetical ground"]}))
+    with read_session() as s:
+        ctx = build_context(s, case_number=bessemer.NUMBER, kind=DocumentKind.REQUEST_FOR_REVIEW, subject=result.ref).context
+    assert (ctx.reviewed, ctx.reviewed_title, ctx.reviewed_on) == ("dismissal", "Order Dismissing Petition",  # type: ignore[attr-defined]
+                                                                  date(2021, 12, 15))
+    assert ("Pursuant to Sections 102.67 and 102.71(b) of the Board's Rules and Regulations, the Petitioner, Retail, "
+            "Wholesale and Department Store Union, requests that the Board review the Regional Director's Order Dismissing "
+            "Petition issued on December 15, 2021, within the time allowed (due December 30, 2021, 29 CFR 102.67(c)).") \
+        in ctx.opening  # type: ignore[attr-defined]
