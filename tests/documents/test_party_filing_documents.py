@@ -369,3 +369,23 @@ def test_a_request_for_review_of_a_dismissal_names_the_order(configured_db: Path
             "Wholesale and Department Store Union, requests that the Board review the Regional Director's Order Dismissing "
             "Petition issued on December 15, 2021, within the time allowed (due December 30, 2021, 29 CFR 102.67(c)).") \
         in ctx.opening  # type: ignore[attr-defined]
+
+
+def test_a_request_to_extend_a_board_period_is_filed_with_the_board(configured_db: Path) -> None:
+    """JFK8 certified on January 11, 2023 (request for review due Thursday, January 26 at the Board): Amazon's request
+    (hypothetical) to extend that time is filed with the Board and asks the Board, as 102.2(c) has it. The context only."""
+    from datetime import date
+
+    from casefile.documents.build import build_context
+    from casefile.record.db import read_session
+    from casefile.vocab import DocumentKind
+    from tests.acts.real_histories import JFK8_NUMBER, jfk8_through
+
+    case = jfk8_through("certification")
+    result = case.perform(case.act({"act": "request-extension", "date": date(2023, 1, 17), "party": "amazon",
+                                    "kind": "request-for-review", "until": date(2023, 2, 9), "reasons": "Hypothetical"}))
+    with read_session() as s:
+        ctx = build_context(s, case_number=JFK8_NUMBER, kind=DocumentKind.EXTENSION_REQUEST, subject=result.ref).context
+    assert (ctx.decided_by, ctx.document, ctx.due_on, ctx.late) == (  # type: ignore[attr-defined]
+        "Board", "request for review", date(2023, 1, 26), False)
+    assert ctx.filed is not None and ctx.filed.recipient == "the Board (Office of the Executive Secretary)"  # type: ignore[attr-defined]
