@@ -183,6 +183,13 @@ class DocumentKind(StrEnum):
     CASE_STATUS_REPORT = "case-status-report"
     REVISED_TALLY_OF_BALLOTS = "revised-tally-of-ballots"
     NOTICE_OF_RUNOFF_ELECTION = "notice-of-runoff-election"
+    # The Regional Director's and the Board's decisions and orders that had no document (issue 10).
+    DECISION_ON_OBJECTIONS = "decision-on-objections"
+    ORDER_EXTENDING_TIME = "order-extending-time"
+    ORDER_TRANSFERRING_CASE = "order-transferring-case"
+    BOARD_ORDER = "board-order"
+    ORDER_APPROVING_WITHDRAWAL = "order-approving-withdrawal"
+    ORDER_DISMISSING_PETITION = "order-dismissing-petition"
     # A party's filings around the decisions (issue 10): each with its certificate or statement of service.
     REQUEST_FOR_REVIEW = "request-for-review"
     STATEMENT_IN_OPPOSITION = "statement-in-opposition"

@@ -26,7 +26,7 @@ from casefile.record.models import Case, Decision, Hearing
 from casefile.record.workflow import advance, docket
 from casefile.rules.board_ruling import Decision as ReviewDecision
 from casefile.rules.board_ruling import Ruling, effect_of_ruling
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, ElectionKind, Stage
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, ElectionKind, Stage
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
@@ -53,8 +53,9 @@ class BoardRuling(ActIn):
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
-    """casefile has no template for the Board's order: it is recorded from the order itself."""
-    return ()
+    """The Board's order on the request for review — Order Denying Review, Order Granting Review,
+    Decision on Review and Order, or Order Remanding (29 CFR 102.67(g), (h), (j))."""
+    return (Issue(DocumentKind.BOARD_ORDER, ref),) if ref.startswith("decision:") else ()
 
 
 def perform(session: Session, act: BoardRuling, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -75,7 +76,7 @@ def perform(session: Session, act: BoardRuling, *, case: Case, as_of: datetime, 
     issued_on = act.legal_date(case, as_of)
     key = f"board-ruling:e{election.sequence}:{issued_on.isoformat()}:{act.ruling}:{act.decision or ''}"
     if (entry := recorded(session, case, key)) is not None:
-        return again(entry, act.act, ())
+        return again(entry, act.act, issues(session, entry.ref))
     effect = effect_of_ruling(act.ruling, act.decision)
     requests = filings_of(session, election, "request-for-review")
     if not requests:
@@ -121,4 +122,4 @@ def perform(session: Session, act: BoardRuling, *, case: Case, as_of: datetime, 
                              Stage.RERUN_DIRECTED: "Second election directed by the Board",
                              Stage.HEARING_NOTICED: "Remanded to the Regional Director for a hearing"}[stage])
     assert entry.id is not None
-    return Done(act=act.act, ref=ref, entry_id=entry.id, summary=summary)
+    return Done(act=act.act, ref=ref, entry_id=entry.id, issue=issues(session, ref), summary=summary)

@@ -16,11 +16,13 @@ from pydantic import Field
 from sqlmodel import Session
 
 from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, Who, again, recorded
+from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.acts.petition_end import ending, moot_periods, open_elections
 from casefile.record.deadlines import keep_deadline
 from casefile.record.models import Case
+from casefile.record.orders import DISMISSAL
 from casefile.record.workflow import advance
-from casefile.vocab import Actor, DeadlineKind, Stage
+from casefile.vocab import Actor, DeadlineKind, DocumentKind, Stage
 
 
 class DismissPetition(ActIn):
@@ -45,8 +47,9 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> 
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
-    """casefile has no template for the dismissal: it is recorded from the order itself."""
-    return ()
+    """The Regional Director's Order Dismissing Petition (29 CFR 102.71(a)), with the request-for-review
+    paragraph (102.71(b)); a dismissal recorded before orders were stored issues nothing."""
+    return order_issues(ref, DocumentKind.ORDER_DISMISSING_PETITION)
 
 
 def perform(session: Session, act: DismissPetition, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -60,8 +63,10 @@ def perform(session: Session, act: DismissPetition, *, case: Case, as_of: dateti
     on = act.legal_date(case, as_of)
     key = f"dismiss-petition:{on.isoformat()}"
     if (entry := recorded(session, case, key)) is not None:
-        return again(entry, act.act, ())
+        return again(entry, act.act, issues(session, entry.ref))
     elections = open_elections(session, case, Stage.DISMISSED, what="dismissal of the petition")
+    stored = store_order(session, case, kind=DISMISSAL, issued_on=on, election_id=elections[0].id, issuer=act.issuer,
+                         grounds=act.grounds, note=act.note, elections=[e.id for e in elections])
     first = None
     by_whom = f" by {act.issuer}" if act.issuer else ""
     for election in elections:
@@ -70,11 +75,11 @@ def perform(session: Session, act: DismissPetition, *, case: Case, as_of: dateti
                    + (f"; {mooted} open periods mooted" if mooted else ""))
         entry = advance(session, election, Stage.DISMISSED, as_of=as_of, occurred_on=on, act=act.act,
                         act_key=key if first is None else f"{key}:e{election.sequence}", actor=Actor.REGIONAL_DIRECTOR,
-                        summary=summary, ref=f"case:{case.id}")
+                        summary=summary, ref=order_ref(stored))
         for kind in (DeadlineKind.REQUEST_FOR_REVIEW, DeadlineKind.RFR_OPPOSITION):
             keep_deadline(session, case=case, election=election, kind=kind,
                           trigger=f"Dismissal of the petition issued {on.isoformat()} (service date assumed = issue date)",
                           trigger_on=on, for_whom="all parties")
         first = first or entry
     assert first is not None and first.id is not None
-    return Done(act=act.act, ref=first.ref, entry_id=first.id, summary=first.summary)
+    return Done(act=act.act, ref=first.ref, entry_id=first.id, issue=issues(session, first.ref), summary=first.summary)

@@ -14,18 +14,20 @@ from datetime import datetime
 from typing import Annotated, Literal
 
 from pydantic import Field
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, LegalDate, Line, Who, again, content_key, recorded
+from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.acts.party_filing import find_deadline
 from casefile.errors import BadInput
-from casefile.record.models import Case
+from casefile.record.models import Case, Filing
+from casefile.record.orders import EXTENSION
 from casefile.record.workflow import docket
 from casefile.rules.calendar import day_label
 from casefile.rules.deadlines import NOUNS
 from casefile.rules.extensions import check_extendable, cutoff_of_fixed_date, status_after_order
 from casefile.rules.offices import BOARD_OFFICE, office_named
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
@@ -46,8 +48,10 @@ class PinDeadline(ActIn):
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
-    """The order is recorded from the order itself; casefile issues no document for it."""
-    return ()
+    """The Order Extending Time (or fixing the date), signed by the Regional Director, or by the Executive
+    Secretary for a filing the Board receives (29 CFR 102.2(c), (d)); an order recorded before orders
+    were stored issues nothing."""
+    return order_issues(ref, DocumentKind.ORDER_EXTENDING_TIME)
 
 
 def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -70,7 +74,7 @@ def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, 
         raise BadInput("name the order that fixes the date (who made it, when)", field="order")
     key = content_key(f"pin:{deadline.id}", act.due, order)
     if (entry := recorded(session, case, key)) is not None:
-        return again(entry, act.act, ())
+        return again(entry, act.act, issues(session, entry.ref))
     check_extendable(deadline.kind)
     if act.due < deadline.trigger_on:
         raise BadInput(f"the {NOUNS[deadline.kind]} period starts on {deadline.trigger_on.isoformat()} "
@@ -95,7 +99,14 @@ def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, 
     summary = (f"{NOUNS[deadline.kind]} ({deadline.for_whom}) due {old_due.isoformat()} → {act.due.isoformat()} "
                f"(cut-off {deadline.cutoff_at.isoformat()}) by order: {order}{reopened}")
     actor = Actor.BOARD if deadline.office_key == BOARD_OFFICE.key else Actor.REGIONAL_DIRECTOR
+    request = session.exec(select(Filing).where(Filing.deadline_id == deadline.id, Filing.kind == "extension-request",
+                                                col(Filing.received_on) <= ordered_on)
+                           .order_by(col(Filing.received_on).desc(), col(Filing.id).desc())).first()
+    stored = store_order(session, case, kind=EXTENSION, issued_on=ordered_on, election_id=deadline.election_id,
+                         deadline_id=deadline.id, deadline_kind=deadline.kind.value, from_due_on=old_due.isoformat(),
+                         to_due_on=act.due.isoformat(), office_key=deadline.office_key, for_whom=deadline.for_whom,
+                         order=order, reopened=bool(reopened), request_id=request.id if request is not None else None)
     entry = docket(session, case.id, election_id=deadline.election_id, as_of=as_of, occurred_on=ordered_on,  # type: ignore[arg-type]
-                   act="pin-deadline", act_key=key, actor=actor, summary=summary, ref=f"deadline:{deadline.id}")
+                   act="pin-deadline", act_key=key, actor=actor, summary=summary, ref=order_ref(stored))
     assert entry.id is not None
-    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary)
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary)

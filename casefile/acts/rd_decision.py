@@ -58,11 +58,14 @@ class RdDecision(DecisionParts):
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """A set-aside issues the Decision and Direction of Second Election — a conditional one once the
-    revised tally has met its condition (the revised-tally act then issues it); casefile has no
-    document yet for a decision that overrules the objections (the certification follows)."""
+    revised tally has met its condition (the revised-tally act then issues it). An overruling issues the
+    Regional Director's Decision on Objections (29 CFR 102.69(c)(1)(i), (iii), (c)(2)): the Regional
+    Director's decision disposing of the objections, whose certification — in the Region's practice
+    often issued with it as one "Decision on Objections and Certification of Representative" (or "of
+    Results") — casefile issues as the certification act's own document, on its own date."""
     decision = decision_of(session, ref)
     if decision.result != "set-aside":
-        return ()
+        return (Issue(DocumentKind.DECISION_ON_OBJECTIONS, ref),)
     if decision.condition:
         decided = decided_by(session, decision)
         if decided is None or not decided[1]:

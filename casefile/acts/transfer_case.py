@@ -19,18 +19,20 @@ from zoneinfo import ZoneInfo
 from pydantic import Field
 from sqlmodel import Session, col, select
 
+from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Who, again, content_key, recorded
 from casefile.errors import NotAllowedNow
 from casefile.record.deadlines import office_of
 from casefile.record.lookups import elections_of
 from casefile.record.models import Case, Deadline
+from casefile.record.orders import TRANSFER
 from casefile.record.workflow import docket
 from casefile.rules.calendar import day_label
 from casefile.rules.deadlines import NOUNS
 from casefile.rules.extensions import cutoff_of_fixed_date
 from casefile.rules.offices import office_for
 from casefile.rules.transfer import RUNNING_RULE, RunningDeadlines, check_transfer, moves_on_transfer
-from casefile.vocab import Actor, DeadlineStatus, Stage
+from casefile.vocab import Actor, DocumentKind, DeadlineStatus, Stage
 
 #: Stages after which a case has nothing left to transfer.
 _FINISHED = frozenset({Stage.CLOSED, Stage.WITHDRAWN, Stage.DISMISSED})
@@ -59,8 +61,9 @@ class TransferCase(ActIn):
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
-    """casefile has no template for the transfer order: it is recorded from the order itself."""
-    return ()
+    """The Order Transferring Case (29 CFR 102.72(a)), issued for the General Counsel; a transfer recorded
+    before orders were stored issues nothing."""
+    return order_issues(ref, DocumentKind.ORDER_TRANSFERRING_CASE)
 
 
 def perform(session: Session, act: TransferCase, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -80,7 +83,7 @@ def perform(session: Session, act: TransferCase, *, case: Case, as_of: datetime,
     order = " ".join(act.order.split())
     key = content_key(f"transfer:{new.key}", ordered_on, order)
     if (entry := recorded(session, case, key)) is not None:
-        return again(entry, act.act, ())
+        return again(entry, act.act, issues(session, entry.ref))
     old = office_of(case)
     check_transfer(old, new)
     elections = elections_of(session, case, lock=True)
@@ -89,7 +92,7 @@ def perform(session: Session, act: TransferCase, *, case: Case, as_of: datetime,
                             "nothing to transfer", field="date")
     case.office_key = new.key
     session.add(case)
-    moved, stayed = [], []
+    moved, stayed, moved_rows = [], [], []
     for deadline in session.exec(select(Deadline).where(Deadline.case_id == case.id, Deadline.status == DeadlineStatus.OPEN)
                                  .order_by(col(Deadline.due_on), col(Deadline.id))):
         if deadline.office_key != old.key:
@@ -102,6 +105,7 @@ def perform(session: Session, act: TransferCase, *, case: Case, as_of: datetime,
                                    f"case transferred to {new.name} ({new.key}) on {day_label(ordered_on)} by order: "
                                    f"{order}; the order sends this filing there: due {day_label(deadline.due_on)}, "
                                    f"cut-off {deadline.cutoff_at.isoformat()} ({new.tz})"]
+            moved_rows.append({"deadline_id": deadline.id, "kind": deadline.kind.value, "due_on": deadline.due_on.isoformat()})
             moved.append(f"{NOUNS[deadline.kind]} due {deadline.due_on.isoformat()}: cut-off "
                          f"{before.astimezone(ZoneInfo(old.tz)).isoformat()} → {deadline.cutoff_at.isoformat()}")
         else:
@@ -118,8 +122,11 @@ def perform(session: Session, act: TransferCase, *, case: Case, as_of: datetime,
     if stayed:
         summary += f"; still received by {old.name} (already running): {'; '.join(stayed)}"
     latest = elections[-1] if elections else None
+    stored = store_order(session, case, kind=TRANSFER, issued_on=ordered_on, election_id=latest.id if latest else None,
+                         from_office=old.key, to_office=new.key, order=order, running=act.running_deadlines,
+                         moved=moved_rows)
     entry = docket(session, case.id, election_id=latest.id if latest else None, as_of=as_of,  # type: ignore[arg-type]
                    occurred_on=ordered_on, act=act.act, act_key=key, actor=Actor.GENERAL_COUNSEL, summary=summary,
-                   ref=f"case:{case.id}")
+                   ref=order_ref(stored))
     assert entry.id is not None
-    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary)
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary)

@@ -15,12 +15,14 @@ from pydantic import Field
 from sqlmodel import Session
 
 from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, PartyKey, Who, again, recorded
+from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.acts.petition_end import ending, moot_periods, open_elections
 from casefile.errors import ProcedureError
 from casefile.record.lookups import get_party
 from casefile.record.models import Case
+from casefile.record.orders import WITHDRAWAL
 from casefile.record.workflow import advance
-from casefile.vocab import Actor, PartyRole, Stage
+from casefile.vocab import Actor, DocumentKind, PartyRole, Stage
 
 
 class WithdrawPetition(ActIn):
@@ -45,8 +47,9 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> 
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
-    """casefile has no template for the order approving the withdrawal: it is recorded from the order itself."""
-    return ()
+    """The Order Approving Withdrawal of Petition (29 CFR 102.60(a)); a withdrawal recorded before orders
+    were stored issues nothing."""
+    return order_issues(ref, DocumentKind.ORDER_APPROVING_WITHDRAWAL)
 
 
 def perform(session: Session, act: WithdrawPetition, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -61,13 +64,16 @@ def perform(session: Session, act: WithdrawPetition, *, case: Case, as_of: datet
     on = act.legal_date(case, as_of)
     key = f"withdraw-petition:{on.isoformat()}"
     if (entry := recorded(session, case, key)) is not None:
-        return again(entry, act.act, ())
+        return again(entry, act.act, issues(session, entry.ref))
     party = get_party(session, case, act.party)
     if party.role not in (PartyRole.PETITIONER, PartyRole.INDIVIDUAL_PETITIONER):
         raise ProcedureError(f"{party.name} is the {party.role.value}, not the petitioner: only the petitioner withdraws "
                              "its petition (102.60(a))", field="party")
     consent = " ".join(act.consented_by.split())
     elections = open_elections(session, case, Stage.WITHDRAWN, what="withdrawal of the petition")
+    stored = store_order(session, case, kind=WITHDRAWAL, issued_on=on, election_id=elections[0].id,
+                         party_id=party.id, consented_by=consent, note=act.note,
+                         elections=[e.id for e in elections])
     first = None
     for election in elections:
         mooted = moot_periods(session, election, as_of=as_of, on=on, why="the petition was withdrawn")
@@ -77,7 +83,7 @@ def perform(session: Session, act: WithdrawPetition, *, case: Case, as_of: datet
             summary += f" — {act.note}"
         entry = advance(session, election, Stage.WITHDRAWN, as_of=as_of, occurred_on=on, act=act.act,
                         act_key=key if first is None else f"{key}:e{election.sequence}", actor=Actor.REGIONAL_DIRECTOR,
-                        summary=summary, ref=f"party:{party.id}")
+                        summary=summary, ref=order_ref(stored))
         first = first or entry
     assert first is not None and first.id is not None
-    return Done(act=act.act, ref=first.ref, entry_id=first.id, summary=first.summary)
+    return Done(act=act.act, ref=first.ref, entry_id=first.id, issue=issues(session, first.ref), summary=first.summary)

@@ -27,6 +27,12 @@ from casefile.documents.data import (
     CrossExceptionsContext,
     DeadlineLine,
     DecisionAndDirectionOfSecondElectionContext,
+    BoardOrderContext,
+    DecisionOnObjectionsContext,
+    OrderApprovingWithdrawalContext,
+    OrderDismissingPetitionContext,
+    OrderExtendingTimeContext,
+    OrderTransferringCaseContext,
     DocketLine,
     DocumentContext,
     DocumentLine,
@@ -81,6 +87,7 @@ from casefile.record.models import (
     ServiceRecord,
     Tally,
 )
+from casefile.record.orders import AgencyOrder
 from casefile.record.people import is_record_copy, people_of, regional_director_named, service_contacts
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.offices import office_named
@@ -305,6 +312,8 @@ class _Record:
             return "The hearing closed."
         if entry.act in _DECISION_ACTS and isinstance(row, Decision):
             return _decision_sentence(row)
+        if table == "order" and row is not None and (sentence := _order_sentence(row)):
+            return sentence
         return self.text(entry.summary)
 
     def _chain(self, election: Election) -> list[int]:
@@ -339,7 +348,8 @@ decision performs (its line says the election was set aside and a new one direct
 _NOT_IN_DOCKET = ("issue-document", "sweep", "set-aside", "direct-second-election")
 """Docket acts the status report's docket leaves out: issuance (its "Documents issued" table lists them),
 and the acts a decision performs (the decision's own line says them)."""
-_TABLES: dict[str, type] = {"tally": Tally, "filing": Filing, "hearing": Hearing, "decision": Decision}
+_TABLES: dict[str, type] = {"tally": Tally, "filing": Filing, "hearing": Hearing, "decision": Decision,
+                            "order": AgencyOrder}
 _DECISION_ACTS = ("ho-report", "rd-decision", "alj-decision", "board-decision")
 _DECIDERS = {"ho-report": "The Hearing Officer issued a report recommending", "rd-decision": "The Regional Director issued a decision:",
              "alj-decision": "The Administrative Law Judge issued a decision:", "board-decision": "The Board issued a decision:"}
@@ -351,6 +361,23 @@ _DECIDED = {"set-aside": "the election was set aside and a new election directed
             "open-and-count": "the challenged ballots are to be opened and counted"}
 
 
+def _order_sentence(order: AgencyOrder) -> str | None:
+    """An order of the Region, the General Counsel or the Board as a sentence of a procedural history."""
+    body = order.body
+    if order.kind == "extension":
+        kind = DeadlineKind(body["deadline_kind"])
+        board = body.get("office_key") == "board"
+        what = _FILED_UNDER_ORDER.get(kind) or "the " + _DEADLINE_WORDS[kind][:1].lower() + _DEADLINE_WORDS[kind][1:]
+        verb = "extended" if body["to_due_on"] > body["from_due_on"] else "fixed"
+        return (f"The {'Board' if board else 'Regional Director'} {verb} the time to file {what} to "
+                f"{long_date(date.fromisoformat(body['to_due_on']))}.")
+    if order.kind == "transfer":
+        old, new = office_named(body["from_office"]), office_named(body["to_office"])
+        return (f"The case was transferred from Region {int(old.region or 0)} ({old.name}) to Region "
+                f"{int(new.region or 0)} ({new.name}).")
+    return None
+
+
 def _tally_sentence(tally: Tally) -> str:
     """"The Tally of Ballots issued: 738 for ..., 1,798 against, 76 void and 505 challenged ballots (not sufficient ...)."""
     title = {TallyKind.INITIAL: "Tally of Ballots", TallyKind.REVISED: "Revised Tally of Ballots",
@@ -358,8 +385,7 @@ def _tally_sentence(tally: Tally) -> str:
     votes = [f"{v:,} for {n}" for n, v in tally.votes] + ([f"{tally.against:,} against"] if tally.against is not None else [])
     sufficient = "sufficient" if tally.determinative else "not sufficient"
     void = f"{tally.void:,} void" if tally.void is not None else "void ballots not in the record"
-    challenged = f"{tally.challenged:,} challenged ballot{'' if tally.challenged == 1 else 's'}"
-    return (f"The {title} issued: {', '.join(votes)}; {void} and {challenged}"
+    return (f"The {title} issued: {', '.join(votes)}; {void} and {tally.challenged:,} challenged ballots"
             f" ({sufficient} in number to affect the results).")
 
 
@@ -610,7 +636,6 @@ def _paper_common(rec: _Record, filing: Filing, party: Party) -> dict[str, Any]:
         issuance=Issuance(issued_on=filing.received_on, issuer_title=f"Counsel for the {rec.party_ref(party).label}"),
         filing_party=rec.party_ref(party), signature=rec.party_signature(party), service=rec.filing_service(filing),
         filed=rec.filed_with(filing), due=rec.deadline_line(deadline), due_by_order=bool(deadline and deadline.pinned_by),
-        record_notes=_notes(filing.note),  # a record copy's research notes: its annex, never the body
         copies=tuple(f"the Regional Director, Region {rec.region}" if c == "Regional Director" else
                      (c if c.startswith("the ") else f"the {c}") for c in copies))
 
@@ -1013,6 +1038,304 @@ def determinative_reason(tally: Tally) -> str:
     return f"Every resolution of the {c:,} challenged ballots gives the same outcome"
 
 
+# --------------------------------------------------------------------------------------------
+# The Regional Director's decision overruling the objections; the orders of the Region, the General
+# Counsel and the Board (issue 10)
+# --------------------------------------------------------------------------------------------
+
+
+def _computed_line(rec: _Record, kind: DeadlineKind, trigger_on: date) -> DeadlineLine | None:
+    """A period the record does not store, computed by the rules from ``trigger_on`` under the case's
+    rule set, calendar and office (None where the rule set has no such period)."""
+    from casefile.record.deadlines import compute_for_case
+
+    if kind not in rule_set_by_id(rec.case.rule_set_id).periods:
+        return None
+    computed = compute_for_case(rec.case, kind, trigger_on)
+    cutoff = computed.cutoff_at.astimezone(ZoneInfo(office_named(computed.office_key).tz)) if computed.cutoff_at else None
+    return DeadlineLine(what=_DEADLINE_WORDS[kind], due_on=computed.due_on, cutoff_at=cutoff,
+                        citation=legal_citation(computed.citation), for_whom="all parties")
+
+
+def _decision_on_objections(rec: _Record, subject: str) -> Built:
+    from casefile.rules.review import board_review
+    from casefile.vocab import OutcomeKind
+
+    decision: Decision = _get(rec.session, Decision, _subject_id(subject, "decision"))
+    election: Election = _get(rec.session, Election, decision.election_id)
+    tally = latest_tally(rec.session, election)
+    assert tally is not None
+    report = rec.session.exec(select(Decision).where(Decision.election_id == election.id, Decision.kind == "ho-report",
+                                                     col(Decision.issued_on) <= decision.issued_on)
+                              .order_by(col(Decision.id).desc())).first()
+    held = rec.session.exec(select(Hearing).where(Hearing.election_id == election.id, Hearing.before_alj == False)  # noqa: E712
+                            .order_by(col(Hearing.id).desc())).first()
+    hearing = _hearing_facts(rec, election, before_alj=False)[0] if held is not None and (held.opens_on or report) else None
+    excepting = rec.session.exec(select(Filing).where(Filing.election_id == election.id, Filing.kind == "exceptions",
+                                                      col(Filing.received_on) <= decision.issued_on)
+                                 .order_by(col(Filing.received_on), col(Filing.id))).all()
+    exceptions_by = tuple(dict.fromkeys(rec.by_id[f.party_id].name for f in excepting))
+    stored = deadline_of(rec.session, election, DeadlineKind.REQUEST_FOR_REVIEW)
+    review = None
+    if board_review(rec.case.agreement).available:
+        review = (rec.deadline_line(stored) if stored is not None and stored.trigger_on == decision.issued_on
+                  else _computed_line(rec, DeadlineKind.REQUEST_FOR_REVIEW, decision.issued_on))
+    outcome = OutcomeKind(tally.outcome) if tally.outcome else None
+    ctx = DecisionOnObjectionsContext(
+        caption=rec.caption(), issuance=Issuance(issued_on=decision.issued_on, issuer_title="Regional Director"),
+        tally=tally_lines(tally, election),
+        procedural_history=rec.history(election, until=decision.issued_on, excluding=f"decision:{decision.id}"),
+        hearing=hearing, report_issued_on=report.issued_on if report is not None else None, exceptions_by=exceptions_by,
+        findings=_findings(rec, decision),
+        objections=rec.objection_items(rec.objections_of(election), decision.rulings)
+        or (ObjectionItem(number=1, text=placeholder("objections ruled on")),),
+        agreement=rec.case.agreement or placeholder("election agreement"),
+        representative=tally.winner if outcome is OutcomeKind.REP and tally.winner else None,
+        labor_organizations=tuple(election.choices) if outcome is OutcomeKind.RESULTS else (),
+        request_for_review=review, signature=rec.rd_signature(decision.issuer, on=decision.issued_on),
+        service=rec.service(on=decision.issued_on),
+        record_notes=_notes(decision.summary, decision.note) + _plain_notes(decision.note),
+    )
+    return Built(ctx, decision.issued_on, "Regional Director", election.id)
+
+
+def _agency_order(rec: _Record, subject: str, kind: str) -> Any:
+    order: AgencyOrder = _get(rec.session, AgencyOrder, _subject_id(subject, "order"))
+    if order.kind != kind or order.case_id != rec.case.id:
+        raise UnknownRecord(f"order {order.id} is not an order of kind {kind!r} in case {rec.case.number}")
+    return order
+
+
+def _executive_secretary(rec: _Record, name: str = "") -> Signature:
+    """The signature of the Board's Executive Secretary (orders the Board issues on a filing it receives)."""
+    return Signature(name=name or rec.missing("Executive Secretary's name"), title="Executive Secretary",
+                     organization="National Labor Relations Board")
+
+
+def _region_signature(rec: _Record, office_key: str, name: str, on: date) -> Signature:
+    """The Regional Director's signature for an order of the Region whose office is ``office_key`` (the
+    Region that issued it, which a later transfer does not change)."""
+    office = office_named(office_key)
+    region = int(office.region) if office.region else rec.region
+    name = name or regional_director_named(rec.session, rec.case, on=on)
+    return Signature(name=name or rec.missing("Regional Director's name"), title=f"Regional Director, Region {region}",
+                     organization="National Labor Relations Board")
+
+
+_FILED_UNDER_ORDER = {
+    DeadlineKind.OFFER_OF_PROOF: "the offer of proof in support of objections",
+    DeadlineKind.EXCEPTIONS: "exceptions to the Hearing Officer's report",
+    DeadlineKind.ANSWERING_BRIEF: "answering briefs to the exceptions",
+    DeadlineKind.REQUEST_FOR_REVIEW: "a request for review",
+    DeadlineKind.RFR_OPPOSITION: "a statement in opposition to the request for review",
+    DeadlineKind.RECONSIDERATION: "a motion for reconsideration",
+    DeadlineKind.ALJ_EXCEPTIONS: "exceptions to the Administrative Law Judge's decision",
+    DeadlineKind.REVISED_TALLY_OBJECTIONS: "objections to the revised tally of ballots",
+}
+"""What an order extending time says is to be filed (the rest: the deadline's noun, with an article)."""
+
+
+def _order_extending_time(rec: _Record, subject: str) -> Built:
+    from casefile.rules.extensions import cutoff_of_fixed_date
+    from casefile.rules.offices import BOARD_OFFICE
+
+    order = _agency_order(rec, subject, "extension")
+    body = order.body
+    kind = DeadlineKind(body["deadline_kind"])
+    office = office_named(body["office_key"])
+    to_due = date.fromisoformat(body["to_due_on"])
+    cutoff = cutoff_of_fixed_date(kind, to_due, office_tz=office.tz).astimezone(ZoneInfo(office.tz))
+    request = rec.session.get(Filing, body["request_id"]) if body.get("request_id") else None
+    board = office.key == BOARD_OFFICE.key
+    citation = "29 CFR 102.2(c)" + (", 102.69(a)(8)" if kind is DeadlineKind.OFFER_OF_PROOF else "") + \
+        (", 102.69(c)(1)(iii)" if kind in (DeadlineKind.EXCEPTIONS, DeadlineKind.ANSWERING_BRIEF) else "")
+    ctx = OrderExtendingTimeContext(
+        caption=rec.caption(), issuance=Issuance(issued_on=order.issued_on,
+                                                 issuer_title="Executive Secretary" if board else "Regional Director"),
+        what=_FILED_UNDER_ORDER.get(kind) or "the " + _DEADLINE_WORDS[kind][:1].lower() + _DEADLINE_WORDS[kind][1:],
+        for_whom=rec.text(body.get("for_whom") or "all parties"),
+        requested_by=rec.party_ref(rec.by_id[request.party_id]) if request is not None else None,
+        requested_on=request.received_on if request is not None else None,
+        from_due_on=date.fromisoformat(body["from_due_on"]), to_due_on=to_due, cutoff_at=cutoff,
+        receiving="the Board's Office of the Executive Secretary in Washington, DC" if board
+        else f"the Regional Director, Region {int(office.region or rec.region)}",
+        citation=citation, reopened=bool(body.get("reopened")),
+        signature=_executive_secretary(rec, order.issuer) if board
+        else _region_signature(rec, office.key, order.issuer, order.issued_on),
+        service=rec.service(on=order.issued_on),
+    )
+    return Built(ctx, order.issued_on, "Board" if board else "Regional Director", order.election_id)
+
+
+def _order_transferring_case(rec: _Record, subject: str) -> Built:
+    order = _agency_order(rec, subject, "transfer")
+    body = order.body
+    old, new = office_named(body["from_office"]), office_named(body["to_office"])
+    moved = tuple(f"{_DEADLINE_WORDS[DeadlineKind(m['kind'])]}, due {long_date(date.fromisoformat(m['due_on']))}"
+                  for m in body.get("moved", []))
+    ctx = OrderTransferringCaseContext(
+        caption=rec.caption().model_copy(update={"region": f"Region {int(old.region or rec.case.region)}",
+                                                 "office": old.name}),
+        issuance=Issuance(issued_on=order.issued_on, issuer_title="General Counsel"),
+        from_region=f"Region {int(old.region or rec.case.region)}", from_office=old.name,
+        to_region=f"Region {int(new.region or 0)}", to_office=new.name, moved=moved,
+        signature=Signature(name=order.issuer or rec.missing("name of the official who signed for the General Counsel"),
+                            title="For the General Counsel", organization="National Labor Relations Board"),
+        service=rec.service(on=order.issued_on),
+    )
+    return Built(ctx, order.issued_on, "General Counsel", order.election_id)
+
+
+_BOARD_TITLES = {"review-denied": "Order Denying Review", "review-granted": "Order Granting Review",
+                 "remanded": "Order Remanding", "affirmed": "Decision on Review and Order",
+                 "set-aside": "Decision on Review and Order", "open-and-count": "Decision on Review and Order"}
+
+
+def _reviewed(rec: _Record, election: Election, requested_on: date) -> tuple[str, date | None]:
+    """What the request for review asked the Board to review: the latest certification, dismissal or
+    Regional Director's decision issued by the request's date."""
+    cert = rec.session.exec(select(Certification).where(Certification.election_id == election.id,
+                                                        col(Certification.issued_on) <= requested_on)).first()
+    dismissal = rec.session.exec(select(AgencyOrder).where(AgencyOrder.case_id == rec.case.id, AgencyOrder.kind == "dismissal",
+                                                           col(AgencyOrder.issued_on) <= requested_on)
+                                 .order_by(col(AgencyOrder.id).desc())).first()
+    decision = rec.session.exec(select(Decision).where(Decision.election_id == election.id, Decision.kind == "rd-decision",
+                                                       col(Decision.issued_on) <= requested_on)
+                                .order_by(col(Decision.id).desc())).first()
+    candidates: list[tuple[date, str]] = []
+    if cert is not None:
+        title = "Certification of Representative" if cert.kind == "representative" else "Certification of Results of Election"
+        candidates.append((cert.issued_on, f"the Regional Director's {title}"))
+    if dismissal is not None:
+        candidates.append((dismissal.issued_on, "the Regional Director's Order Dismissing Petition"))
+    if decision is not None:
+        title = ("Decision on Objections and Direction of Second Election" if decision.result == "set-aside"
+                 else "Decision on Objections")
+        candidates.append((decision.issued_on, f"the Regional Director's {title}"))
+    if not candidates:
+        return "the Regional Director's action", None
+    on, what = max(candidates, key=lambda c: c[0])
+    return what, on
+
+
+def _board_members(rec: _Record, issuer: str) -> tuple[Signature, ...]:
+    """The Board members who signed, from the record's "issuer" ("Chairman A, Member B and Member C");
+    the Board itself (or nothing) in the record: one placeholder line (record copy) or a blank."""
+    text = " ".join(issuer.split())
+    if not text or text.lower() in ("the board", "board"):
+        return (Signature(name=rec.missing("names of the Board Members"), title="Board Members",
+                          organization="National Labor Relations Board"),)
+    names = [n.strip() for n in text.replace(" and ", ", ").replace(";", ",").split(",") if n.strip()]
+    return tuple(Signature(name=n, title="", signed=False) for n in names)
+
+
+def _board_order(rec: _Record, subject: str) -> Built:
+    decision: Decision = _get(rec.session, Decision, _subject_id(subject, "decision"))
+    if decision.kind != "board-decision":
+        raise UnknownRecord(f"decision {decision.id} is not the Board's")
+    election: Election = _get(rec.session, Election, decision.election_id)
+    requests = rec.session.exec(select(Filing).where(Filing.election_id == election.id, Filing.kind == "request-for-review",
+                                                     col(Filing.received_on) <= decision.issued_on)
+                                .order_by(col(Filing.received_on), col(Filing.id))).all()
+    if not requests:
+        raise UnknownRecord(f"no request for review before the Board's order {decision.id}")
+    requesting = tuple({f.party_id: rec.party_ref(rec.by_id[f.party_id]) for f in requests}.values())
+    reviewed, reviewed_on = _reviewed(rec, election, requests[-1].received_on)
+    who = " and ".join(f"{p.label}'s" if i == len(requesting) - 1 else p.label for i, p in enumerate(requesting))
+    request = f"The {who} Request{'s' if len(requesting) > 1 else ''} for Review of {reviewed}"
+    held = election_dates(election)
+    period = f" held {wording_period(held)}" if held.began_on and not isinstance(held.began_on, str) else ""
+    result = decision.result
+    paragraphs = {
+        "review-denied": [f"{request} {'are' if len(requesting) > 1 else 'is'} denied as {'they raise' if len(requesting) > 1 else 'it raises'} "
+                          "no substantial issues warranting review (29 CFR 102.67(d))."],
+        "review-granted": [f"{request} {'are' if len(requesting) > 1 else 'is'} granted as {'they raise' if len(requesting) > 1 else 'it raises'} "
+                           "substantial issues warranting review (29 CFR 102.67(d), (g)). The Board's decision on review will issue "
+                           "after the parties' briefs on review, if any (29 CFR 102.67(h))."],
+        "remanded": [f"Having considered {request[0].lower() + request[1:]}, the Board remands the proceeding to the Regional "
+                     "Director for a hearing on the objections, and for the Regional Director's further action on the record "
+                     "so made (29 CFR 102.67(g), 102.69(c)(1)(ii))."],
+        "affirmed": [f"{request} {'were' if len(requesting) > 1 else 'was'} granted. Having reviewed the entire record, the Board "
+                     f"affirms {reviewed} (29 CFR 102.67(h))."],
+        "set-aside": [f"{request} {'were' if len(requesting) > 1 else 'was'} granted. Having reviewed the entire record, the Board "
+                      f"sets aside the {wording.ordinal(election.sequence)} election{period} and directs "
+                      f"{wording.next_election(election.sequence)}, to be conducted by the Regional Director at a time and "
+                      "place the Regional Director will set (29 CFR 102.67(h), 102.69(e))."],
+        "open-and-count": [f"{request} {'were' if len(requesting) > 1 else 'was'} granted. Having reviewed the entire record, the "
+                           "Board directs the Regional Director to open and count the challenged ballots and to serve on the "
+                           "parties a revised tally of ballots, on which the appropriate certification will issue "
+                           "(29 CFR 102.67(h), 102.69(e))."],
+    }.get(result, [rec.text(decision.summary) or placeholder("the Board's order")])
+    if decision.summary and result in _BOARD_TITLES:
+        paragraphs.append(rec.text(decision.summary))
+    ctx = BoardOrderContext(
+        caption=rec.caption(forum="Washington, DC").model_copy(update={"title": _BOARD_TITLES.get(result, "Order")}),
+        issuance=Issuance(issued_on=decision.issued_on, issuer_title="National Labor Relations Board", place="Washington, DC"),
+        ruling={"review-denied": "denied", "remanded": "remanded"}.get(result, "granted"),
+        decision=result if result in ("affirmed", "set-aside", "open-and-count") else None,
+        requested_by=requesting, reviewed=reviewed, reviewed_on=reviewed_on, paragraphs=tuple(paragraphs),
+        members=_board_members(rec, decision.issuer), service=rec.service(on=decision.issued_on),
+        record_notes=_notes(decision.summary, decision.note) + _plain_notes(decision.note),
+    )
+    return Built(ctx, decision.issued_on, "Board", election.id)
+
+
+def wording_period(held: ElectionDates) -> str:
+    """When an election was held, in running text ("on April 6, 2021", "from March 25 to March 30, 2022")."""
+    from casefile.documents.render import election_period
+
+    return election_period(held)
+
+
+def _ended_elections(rec: _Record, ids: list[int]) -> tuple[str, ...]:
+    out = []
+    for ident in ids:
+        election: Election = _get(rec.session, Election, ident)
+        held = election_dates(election)
+        when = f", held {wording_period(held)}" if not isinstance(held.began_on, str) else ""
+        out.append(f"the {wording.ordinal(election.sequence)} election{when}")
+    return tuple(out)
+
+
+def _order_approving_withdrawal(rec: _Record, subject: str) -> Built:
+    order = _agency_order(rec, subject, "withdrawal")
+    body = order.body
+    petitioner = rec.by_id[body["party_id"]]
+    consent = rec.text(body.get("consented_by") or "")
+    board = "board" in consent.lower()
+    ctx = OrderApprovingWithdrawalContext(
+        caption=rec.caption(), issuance=Issuance(issued_on=order.issued_on,
+                                                 issuer_title="Executive Secretary" if board else "Regional Director"),
+        petitioner=rec.party_ref(petitioner), consented_by=consent or rec.missing("who consented to the withdrawal"),
+        ended=_ended_elections(rec, list(body.get("elections", []))) or ("the proceeding on the petition",),
+        signature=_executive_secretary(rec) if board else rec.rd_signature(on=order.issued_on),
+        service=rec.service(on=order.issued_on),
+        record_notes=_notes(body.get("note", "")) + _plain_notes(body.get("note", "")),
+    )
+    return Built(ctx, order.issued_on, "Board" if board else "Regional Director", order.election_id)
+
+
+def _order_dismissing_petition(rec: _Record, subject: str) -> Built:
+    from casefile.record.models import Election as ElectionRow
+
+    order = _agency_order(rec, subject, "dismissal")
+    body = order.body
+    petitioner = next(p for p in rec.parties if p.role in (PartyRole.PETITIONER, PartyRole.INDIVIDUAL_PETITIONER))
+    first = rec.session.get(ElectionRow, body["elections"][0]) if body.get("elections") else None
+    rfr = deadline_of(rec.session, first, DeadlineKind.REQUEST_FOR_REVIEW) if first is not None else None
+    opposition = deadline_of(rec.session, first, DeadlineKind.RFR_OPPOSITION) if first is not None else None
+    grounds = tuple(p.strip() for p in rec.text(body.get("grounds", "")).split("\n\n") if p.strip())
+    ctx = OrderDismissingPetitionContext(
+        caption=rec.caption(), issuance=Issuance(issued_on=order.issued_on, issuer_title="Regional Director"),
+        petitioner=rec.party_ref(petitioner), grounds=grounds or (placeholder("grounds of the dismissal"),),
+        request_for_review=rec.deadline_line(rfr) if rfr is not None and rfr.trigger_on == order.issued_on else None,
+        opposition=rec.deadline_line(opposition) if opposition is not None and opposition.trigger_on == order.issued_on else None,
+        signature=rec.rd_signature(order.issuer, on=order.issued_on), service=rec.service(on=order.issued_on),
+        record_notes=_notes(body.get("note", "")) + _plain_notes(body.get("note", "")),
+    )
+    return Built(ctx, order.issued_on, "Regional Director", order.election_id)
+
+
 BUILDERS: dict[DocumentKind, Callable[[_Record, str], Built]] = {
     DocumentKind.TALLY_OF_BALLOTS: _tally, DocumentKind.OBJECTIONS: _objections, DocumentKind.OFFER_OF_PROOF: _offer_of_proof,
     DocumentKind.NOTICE_OF_HEARING: _notice_of_hearing, DocumentKind.HEARING_OFFICER_REPORT: _ho_report,
@@ -1020,6 +1343,10 @@ BUILDERS: dict[DocumentKind, Callable[[_Record, str], Built]] = {
     DocumentKind.ALJ_DECISION: _alj_decision, DocumentKind.CERTIFICATION_OF_RESULTS: _certification,
     DocumentKind.CERTIFICATION_OF_REPRESENTATIVE: _certification, DocumentKind.CASE_STATUS_REPORT: _status_report,
     DocumentKind.REVISED_TALLY_OF_BALLOTS: _revised_tally, DocumentKind.NOTICE_OF_RUNOFF_ELECTION: _notice_of_runoff,
+    DocumentKind.DECISION_ON_OBJECTIONS: _decision_on_objections, DocumentKind.ORDER_EXTENDING_TIME: _order_extending_time,
+    DocumentKind.ORDER_TRANSFERRING_CASE: _order_transferring_case, DocumentKind.BOARD_ORDER: _board_order,
+    DocumentKind.ORDER_APPROVING_WITHDRAWAL: _order_approving_withdrawal,
+    DocumentKind.ORDER_DISMISSING_PETITION: _order_dismissing_petition,
 }
 
 BUILDERS.update(_PARTY_PAPERS)  # the party filings around the decisions (above)

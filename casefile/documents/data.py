@@ -1114,6 +1114,120 @@ class NoticeOfRunoffElectionContext(DocumentContext):
         return self
 
 
+# --------------------------------------------------------------------------------------------
+# The Regional Director's decision overruling objections, and the orders of the Region, the General
+# Counsel and the Board (issue 10)
+# --------------------------------------------------------------------------------------------
+
+
+class DecisionOnObjectionsContext(DocumentContext):
+    """The Regional Director's Decision on Objections that overrules them (29 CFR 102.69(c)(1)(i) without
+    a hearing, (c)(1)(iii) on the hearing record, (c)(2)): procedural history, the findings and the ruling
+    on each objection, the conclusion (the certification the tally calls for: ``representative`` the
+    labor organization chosen, None for a certification of results) and the request-for-review paragraph
+    (``request_for_review`` computed from the decision's date; None where the rule set has no such period).
+    ``hearing`` and ``report_issued_on``: the hearing held and the Hearing Officer's report, when there
+    were; ``exceptions_by`` the parties that excepted to it."""
+
+    tally: TallyLines
+    procedural_history: tuple[HistoryLine, ...] = Field(min_length=1)
+    hearing: HearingFacts | None = None
+    report_issued_on: date | None = None
+    exceptions_by: tuple[str, ...] = ()
+    findings: tuple[str, ...] = Field(min_length=1)
+    objections: tuple[ObjectionItem, ...] = Field(min_length=1)
+    agreement: ElectionAgreement | Placeholder  # unknown: Board review treated as available (R-K5)
+    representative: str | None = None
+    labor_organizations: tuple[str, ...] = ()
+    request_for_review: DeadlineLine | None = None
+    signature: Signature
+    service: tuple[ServiceEntry, ...] = ()
+
+
+class OrderExtendingTimeContext(DocumentContext):
+    """An order fixing or extending the date for a filing (29 CFR 102.2(c), (d); 102.69(a)(8) for the
+    offer of proof): ``what`` is due (a noun phrase), from ``from_due_on`` to ``to_due_on`` (received by
+    ``cutoff_at`` at ``receiving``), on the request of ``requested_by`` (filed ``requested_on``) when
+    the record holds one; ``reopened``: the period had lapsed and runs again. Signed by the Regional
+    Director, or by the Executive Secretary for a filing the Board receives."""
+
+    what: str
+    for_whom: str
+    requested_by: PartyRef | None = None
+    requested_on: date | None = None
+    from_due_on: date
+    to_due_on: date
+    cutoff_at: AwareDatetime | None = None
+    receiving: str  # "the Regional Director, Region 29" / "the Board's Office of the Executive Secretary"
+    citation: str
+    reopened: bool = False
+    signature: Signature
+    service: tuple[ServiceEntry, ...] = ()
+
+
+class OrderTransferringCaseContext(DocumentContext):
+    """The order transferring the case to another Region (29 CFR 102.72(a)): from ``from_region``
+    (``from_office``) to ``to_region`` (``to_office``), from the order's date; ``moved``: the periods
+    already running that the order sends to the new office (in words); the others stay. Signed for the
+    General Counsel."""
+
+    from_region: str  # "Region 29"
+    from_office: str
+    to_region: str
+    to_office: str
+    moved: tuple[str, ...] = ()
+    signature: Signature
+    service: tuple[ServiceEntry, ...] = ()
+
+    @model_validator(mode="after")
+    def _another_office(self) -> Self:
+        if (self.from_region, self.from_office) == (self.to_region, self.to_office):
+            raise ProcedureError(f"an order transferring the case must send it elsewhere, not back to {self.to_office}")
+        return self
+
+
+class BoardOrderContext(DocumentContext):
+    """The Board's order on a request for review (29 CFR 102.67(g), (h), (j)): ``ruling`` granted,
+    denied or remanded, ``decision`` (with a grant that decides: affirmed, set-aside, open-and-count);
+    ``requested_by`` the parties that requested review of ``reviewed`` (issued ``reviewed_on``);
+    ``paragraphs`` the order's operative text; ``members`` the Board members who signed it (a
+    placeholder or a blank when the record does not name them)."""
+
+    ruling: str
+    decision: str | None = None
+    requested_by: tuple[PartyRef, ...] = Field(min_length=1)
+    reviewed: str  # "the Regional Director's Certification of Representative"
+    reviewed_on: date | None = None
+    paragraphs: tuple[str, ...] = Field(min_length=1)
+    members: tuple[Signature, ...] = Field(min_length=1)
+    service: tuple[ServiceEntry, ...] = ()
+
+
+class OrderApprovingWithdrawalContext(DocumentContext):
+    """The order approving the withdrawal of the petition (29 CFR 102.60(a)): the petitioner's request,
+    the consent (``consented_by``), the elections it ends (in words). Signed by the Regional Director, or
+    for the Board by its Executive Secretary once the record is before the Board."""
+
+    petitioner: PartyRef
+    consented_by: str
+    ended: tuple[str, ...] = Field(min_length=1)  # "the election held on April 6, 2021"
+    signature: Signature
+    service: tuple[ServiceEntry, ...] = ()
+
+
+class OrderDismissingPetitionContext(DocumentContext):
+    """The Regional Director's order dismissing the petition on stated grounds (29 CFR 102.71(a)), with
+    the request-for-review paragraph (102.71(b), 102.67(c)): ``request_for_review`` and ``opposition``
+    as the record keeps them."""
+
+    petitioner: PartyRef
+    grounds: tuple[str, ...] = Field(min_length=1)
+    request_for_review: DeadlineLine | None = None
+    opposition: DeadlineLine | None = None
+    signature: Signature
+    service: tuple[ServiceEntry, ...] = ()
+
+
 DOCUMENT_CONTEXTS: dict[DocumentKind, type[DocumentContext]] = {
     DocumentKind.TALLY_OF_BALLOTS: TallyOfBallotsContext,
     DocumentKind.OBJECTIONS: ObjectionsContext,
@@ -1128,6 +1242,12 @@ DOCUMENT_CONTEXTS: dict[DocumentKind, type[DocumentContext]] = {
     DocumentKind.CASE_STATUS_REPORT: CaseStatusReportContext,
     DocumentKind.REVISED_TALLY_OF_BALLOTS: RevisedTallyContext,
     DocumentKind.NOTICE_OF_RUNOFF_ELECTION: NoticeOfRunoffElectionContext,
+    DocumentKind.DECISION_ON_OBJECTIONS: DecisionOnObjectionsContext,
+    DocumentKind.ORDER_EXTENDING_TIME: OrderExtendingTimeContext,
+    DocumentKind.ORDER_TRANSFERRING_CASE: OrderTransferringCaseContext,
+    DocumentKind.BOARD_ORDER: BoardOrderContext,
+    DocumentKind.ORDER_APPROVING_WITHDRAWAL: OrderApprovingWithdrawalContext,
+    DocumentKind.ORDER_DISMISSING_PETITION: OrderDismissingPetitionContext,
     DocumentKind.REQUEST_FOR_REVIEW: RequestForReviewContext,
     DocumentKind.STATEMENT_IN_OPPOSITION: StatementInOppositionContext,
     DocumentKind.ANSWERING_BRIEF: AnsweringBriefContext,

@@ -33,7 +33,7 @@ from casefile.record.workflow import docket
 
 _ISSUERS = {"Board Agent": Actor.BOARD_AGENT, "Regional Director": Actor.REGIONAL_DIRECTOR,
             "Hearing Officer": Actor.HEARING_OFFICER, "Administrative Law Judge": Actor.ADMINISTRATIVE_LAW_JUDGE,
-            "casefile": Actor.SYSTEM}
+            "casefile": Actor.SYSTEM, "Board": Actor.BOARD, "General Counsel": Actor.GENERAL_COUNSEL}
 
 
 __all__ = ["find_document", "issue_document", "safe_file_part"]

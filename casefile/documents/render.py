@@ -264,6 +264,12 @@ _FIXED_TITLES = {
     DocumentKind.CASE_STATUS_REPORT: "Case Status Report",
     DocumentKind.REVISED_TALLY_OF_BALLOTS: "Revised Tally of Ballots",
     DocumentKind.NOTICE_OF_RUNOFF_ELECTION: "Notice of Runoff Election",
+    DocumentKind.DECISION_ON_OBJECTIONS: "Decision on Objections",
+    DocumentKind.ORDER_EXTENDING_TIME: "Order Extending Time",
+    DocumentKind.ORDER_TRANSFERRING_CASE: "Order Transferring Case",
+    DocumentKind.BOARD_ORDER: "Order",
+    DocumentKind.ORDER_APPROVING_WITHDRAWAL: "Order Approving Withdrawal of Petition",
+    DocumentKind.ORDER_DISMISSING_PETITION: "Order Dismissing Petition",
 }
 
 

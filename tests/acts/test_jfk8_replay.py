@@ -37,16 +37,28 @@ def test_replays_to_the_union_certified_by_region_28(configured_db: Path) -> Non
     assert due["exceptions"] == (date(2022, 9, 16), "28-phoenix", "met")
     assert due["request-for-review"] == (date(2023, 1, 26), "board", "open")
     names = {Path(p).name: p for p in report.documents}
-    assert sorted(names) == ["2022-04-01_tally-of-ballots.pdf", "2022-04-08_objections_amazon.pdf",
+    assert sorted(names) == ["2022-04-01_tally-of-ballots.pdf", "2022-04-08_extension-request_amazon.pdf",
+                             "2022-04-08_objections_amazon.pdf", "2022-04-08_order-extending-time.pdf",
                              "2022-04-22_offer-of-proof_amazon.pdf", "2022-04-29_notice-of-hearing.pdf",
+                             "2022-04-29_order-transferring-case.pdf",
                              "2022-09-01_hearing-officer-report.pdf", "2022-09-16_exceptions_amazon.pdf",
-                             "2023-01-11_certification-of-representative.pdf"]
+                             "2023-01-11_certification-of-representative.pdf", "2023-01-11_decision-on-objections.pdf"]
     offer = _text(names["2022-04-22_offer-of-proof_amazon.pdf"])
     assert "Regional Director, Region 29" in offer  # filed with Brooklyn before the transfer
     for later in ("2022-04-29_notice-of-hearing.pdf", "2022-09-01_hearing-officer-report.pdf",
                   "2023-01-11_certification-of-representative.pdf"):
         text = _text(names[later])
         assert "Region 28" in text, later
+    extension = _text(names["2022-04-08_order-extending-time.pdf"])  # ordered by Region 29, before the transfer
+    assert "Regional Director, Region 29" in extension and "Friday, April 22, 2022" in extension
+    transfer = _text(names["2022-04-29_order-transferring-case.pdf"])
+    assert "from Region 29 (Brooklyn, NY) to Region 28 (Phoenix, AZ)" in transfer
+    decision = _text(names["2023-01-11_decision-on-objections.pdf"])  # the overruling issues its document (issue 10)
+    assert "DECISION ON OBJECTIONS" in decision and "/s/ Cornele A. Overstreet" in decision
+    assert "The objections are overruled in their entirety" in decision and "Thursday, January 26, 2023" in decision
     certification = _text(names["2023-01-11_certification-of-representative.pdf"])
+    # the certification carries the Regional Director the decision named, not a placeholder
+    assert "/s/ Cornele A. Overstreet" in certification and "Regional Director, Region 28" in certification
+    assert "Regional Director's name" not in certification
     assert "Amazon Labor Union" in certification and "2,654" in certification
     assert "NOT IN THE PUBLIC RECORD: number of void ballots" in certification

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from casefile.errors import BadInput, ProcedureError, UnknownRecord
 from casefile.record.db import read_session
 from casefile.record.models import Deadline, DocketEntry
+from casefile.record.orders import AgencyOrder
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus
 from tests.acts.procedure import NUMBER, act, carry, case_id, perform, refused, unchanged_by_retry
 
@@ -52,8 +53,12 @@ class TestPinDeadline:
                                   f"2021-04-23T23:59:59-04:00) by order: {ORDER}")
         with read_session() as s:
             entry = s.exec(select(DocketEntry).where(DocketEntry.act == "pin-deadline")).one()
-        assert (entry.occurred_on, entry.actor, entry.ref) == (date(2021, 4, 14), Actor.REGIONAL_DIRECTOR,
-                                                              f"deadline:{d.id}")
+            order = s.get(AgencyOrder, int(entry.ref.partition(":")[2]))  # the order stored, for its document
+            assert order is not None and entry.ref.startswith("order:")
+            assert (order.kind, order.issued_on, order.body["deadline_id"], order.body["from_due_on"],
+                    order.body["to_due_on"], order.body["order"]) == ("extension", date(2021, 4, 14), d.id, "2021-04-16",
+                                                                       "2021-04-23", ORDER)
+        assert (entry.occurred_on, entry.actor) == (date(2021, 4, 14), Actor.REGIONAL_DIRECTOR)
 
     def test_reopens_a_lapsed_deadline_extended_after_its_date(self, tallied: Path) -> None:
         """Granted on 2021-04-20, after the 04-16 cut-off (lapsed, nothing filed): the period runs again to 04-23, then lapses."""

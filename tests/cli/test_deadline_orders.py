@@ -39,10 +39,12 @@ class TestPin:
         ran = casefile("deadlines", "pin", str(ident), "--due", "2021-12-23", "--order", ORDER, "--on", "2021-12-14",
                        "--as-of", "2021-12-14T12:00:00-05:00")
         assert ran.exit_code == 0, ran.stderr
-        assert ran.stdout.splitlines() == [
-            f"pin-deadline: 03-RC-282139 (deadline:{ident})",
+        lines = ran.stdout.splitlines()
+        assert lines[:2] == [
+            "pin-deadline: 03-RC-282139 (order:1)",  # the order stored with what it says (casefile.record.orders)
             "  offer of proof (objecting party) due 2021-12-16 → 2021-12-23 (cut-off 2021-12-23T23:59:59-05:00) by "
             f"order: {ORDER}"]
+        assert len(lines) == 3 and lines[2].startswith("  issued ") and lines[2].endswith("/2021-12-14_order-extending-time.pdf")
         with read_session() as s:
             d = s.get(Deadline, ident)
             assert d is not None

@@ -65,6 +65,7 @@ from casefile.documents.data import (
     placeholder,
 )
 from casefile.rules.tally import TallyCounts, analyze_tally
+from tests.documents.order_cases import ORDER_CONTEXT_BUILDERS
 from casefile.vocab import (
     Actor,
     DeadlineStatus,
@@ -903,6 +904,7 @@ CONTEXT_BUILDERS = {
     DocumentKind.MOTION_FOR_RECONSIDERATION: motion_for_reconsideration_2021,
     DocumentKind.EXTENSION_REQUEST: extension_request_2021,
 }
+CONTEXT_BUILDERS.update(ORDER_CONTEXT_BUILDERS)  # the decision overruling objections and the orders (order_cases.py)
 
 
 def issued_documents() -> tuple[DocumentLine, ...]:

@@ -56,6 +56,7 @@ from casefile.rules.tally import AGAINST, TallyCounts, analyze_tally
 from casefile.vocab import DeadlineKind, DocumentKind, ElectionAgreement, PartyRole, TallyKind, VotingMethod
 
 import tests.documents.document_cases as cases
+from tests.documents.order_cases import ORDER_EXPECTED_TEXT
 from tests.documents.checked import render_checked
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -67,6 +68,10 @@ CASE_NUMBER = {kind: "10-RC-269250" for kind in DocumentKind} | {
     DocumentKind.REVISED_TALLY_OF_BALLOTS: "03-RC-282139",
     DocumentKind.NOTICE_OF_RUNOFF_ELECTION: "01-RC-196511",
 }
+CASE_NUMBER |= {kind: "29-RC-288020" for kind in (DocumentKind.DECISION_ON_OBJECTIONS, DocumentKind.ORDER_EXTENDING_TIME,
+                                                 DocumentKind.ORDER_TRANSFERRING_CASE)}
+CASE_NUMBER |= {kind: "13-RC-400123" for kind in (DocumentKind.BOARD_ORDER, DocumentKind.ORDER_APPROVING_WITHDRAWAL,
+                                                 DocumentKind.ORDER_DISMISSING_PETITION)}
 
 # Real values each document must print (checked in the text extracted from the PDF).
 EXPECTED_TEXT = {
@@ -219,6 +224,7 @@ EXPECTED_TEXT = {
         "It is filed within 3 days of the due date", "1. ", "2. The positions of the other parties:",
     ],
 }
+EXPECTED_TEXT |= ORDER_EXPECTED_TEXT  # the decision overruling objections and the orders (tests/documents/order_cases.py)
 
 
 def pdf_pages(pdf: bytes) -> list[str]:

@@ -1,0 +1,48 @@
+"""What the order acts share (pin-deadline, transfer-case, withdraw-petition, dismiss-petition): the
+order stored with what it says (casefile.record.orders.AgencyOrder), named by the act's docket entry
+("order:<id>"), and the document it issues. An order recorded before orders were stored (its entry
+names the deadline, the case or the party) issues nothing: its document would have to be rebuilt from
+the docket's text."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from sqlmodel import Session
+
+from casefile.acts.base import Issue
+from casefile.errors import UnknownRecord
+from casefile.record.models import Case
+from casefile.record.orders import AgencyOrder
+from casefile.vocab import DocumentKind
+
+
+def store_order(session: Session, case: Case, *, kind: str, issued_on: date, election_id: int | None = None,
+                issuer: str = "", **body: Any) -> AgencyOrder:
+    """Store the order (flushed: its id is known) and return it."""
+    order = AgencyOrder(case_id=case.id, election_id=election_id, kind=kind, issued_on=issued_on,  # type: ignore[arg-type]
+                        issuer=issuer, body=body)
+    session.add(order)
+    session.flush()
+    return order
+
+
+def order_ref(order: AgencyOrder) -> str:
+    """The docket entry's ``ref`` of an order: "order:<id>"."""
+    return f"order:{order.id}"
+
+
+def order_of(session: Session, ref: str) -> AgencyOrder:
+    """The order a ref "order:<id>" names. Raises UnknownRecord."""
+    table, _, ident = ref.partition(":")
+    order = session.get(AgencyOrder, int(ident)) if table == "order" and ident.isdigit() else None
+    if order is None:
+        raise UnknownRecord(f"no order {ref}")
+    return order
+
+
+def order_issues(ref: str, kind: DocumentKind) -> tuple[Issue, ...]:
+    """The order's document, for an entry that names a stored order; nothing for one recorded before
+    orders were stored."""
+    return (Issue(kind, ref),) if ref.startswith("order:") else ()

@@ -1,0 +1,140 @@
+"""The documents of the Regional Director's decision overruling the objections and of the orders that
+issued nothing before (issue 10): each act driven through the front door on a live case (counsel
+entered, so no placeholder may print), each kind rendered once, its PDF read back.
+
+Case 13-RC-400123 (Chicago): the Union (21 for, 26 against) objects on December 1, 2026; the Regional
+Director extends its time for the offer of proof, the case is transferred to Region 25 (Indianapolis),
+whose Regional Director overrules the objections and certifies the results; the Union's request for
+review is denied by the Board. Two more cases of the same parties end by withdrawal and by dismissal.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from pypdf import PdfReader
+
+from casefile import app
+from casefile.acts import Who, parse_act
+from tests.acts import live_case
+from tests.acts.live_case import FILED_AT, OBJECTIONS, OKAFOR, USW, WHITFIELD, open_live, perform
+
+RD = "Patricia K. Nachand"
+BOARD = "Chairman Ann Lee, Member Rob Diaz and Member Kim Park"
+CT = "-06:00"
+
+
+def _at(day: str, time: str = "10:00:00") -> datetime:
+    return datetime.fromisoformat(f"{day}T{time}{CT}")
+
+
+def _text(result: app.ActResult, kind: str) -> str:
+    (doc,) = [d for d in result.documents if d.kind == kind]
+    return re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(doc.path).pages))
+
+
+def _no_placeholder(text: str) -> None:
+    assert "NOT IN THE PUBLIC RECORD" not in text
+    assert not re.search(r"\b20\d\d-\d\d-\d\d\b", text), "ISO date in prose"
+    assert "rules.md" not in text and "11:59:59" not in text
+
+
+def test_decision_orders_and_certification_carry_the_record(configured_db: Path) -> None:
+    open_live()
+    perform(OBJECTIONS, as_of=FILED_AT)
+
+    extended = perform({"act": "pin-deadline", "kind": "offer-of-proof", "due": "2026-12-16", "date": "2026-12-02",
+                        "order": "Regional Director's order granting the Union's request"},
+                       as_of=_at("2026-12-02"), documents="issue")
+    order = _text(extended, "order-extending-time")
+    assert "Order Extending Time" in order and "Region 13" in order and "13-RC-400123" in order
+    assert "Wednesday, December 16, 2026" in order and "11:59 p.m. CST" in order and "December 2, 2026" in order
+    assert "Regional Director, Region 13" in order and "29 CFR 102.2(c), 102.69(a)(8)" in order
+    assert "time to file the offer of proof in support of objections is extended" in order
+    assert WHITFIELD["name"] in order and OKAFOR["name"] in order and "Electronic mail" in order  # served on counsel
+    _no_placeholder(order)
+
+    moved = perform({"act": "transfer-case", "region": "25", "order": "General Counsel's order transferring the case",
+                     "date": "2026-12-03"}, as_of=_at("2026-12-03"), documents="issue")
+    transfer = _text(moved, "order-transferring-case")
+    assert "Order Transferring Case" in transfer and "December 3, 2026" in transfer
+    assert "from Region 13 (Chicago" in transfer and "to Region 25 (Indianapolis" in transfer
+    assert "For the General Counsel" in transfer
+    _no_placeholder(transfer.replace("Dated: December 3, 2026", ""))
+
+    decided = perform({"act": "rd-decision", "date": "2027-01-08", "result": "overrule", "issuer": RD,
+                       "rulings": {"usw": {"1": "overruled", "2": "overruled"}},
+                       "summary": "The evidence offered would not show that the Employer threatened or polled employees."},
+                      as_of=_at("2027-01-08"), documents="issue")
+    decision = _text(decided, "decision-on-objections")
+    assert decision.startswith("United States of America") or "Decision on Objections" in decision
+    assert "Decision on Objections" in decision and "Region 25" in decision and f"/s/ {RD}" in decision
+    assert "Regional Director, Region 25" in decision and "January 8, 2027" in decision
+    assert "The objections are overruled in their entirety" in decision
+    assert "Certification of Results of Election issues" in decision
+    assert "102.69(c)(1)(i)" in decision and "102.69(c)(2)" in decision
+    # 10 business days after Friday, January 8, 2027, Martin Luther King Jr. Day (January 18) skipped
+    assert "Monday, January 25, 2027" in decision and "11:59 p.m. EST" in decision
+    assert "The Employer threatened to close the plant" in decision and "Overruled" in decision
+    assert ("The Regional Director extended the time to file the offer of proof in support of objections to "
+            "December 16, 2026.") in decision  # the history in words, from the orders stored
+    assert "The case was transferred from Region 13 (Chicago, IL) to Region 25 (Indianapolis, IN)." in decision
+    _no_placeholder(decision)
+
+    certified = perform({"act": "certification", "date": "2027-01-08"}, as_of=_at("2027-01-08", "11:00:00"),
+                        documents="issue")
+    certification = _text(certified, "certification-of-results")
+    assert f"/s/ {RD}" in certification and "Regional Director, Region 25" in certification
+    _no_placeholder(certification)
+
+    perform({"act": "request-for-review", "party": "usw", "grounds": ["The Regional Director erred."],
+             "at": "2027-01-20T15:00:00-05:00"}, as_of=_at("2027-01-20", "15:00:00"))
+    ruled = perform({"act": "board-ruling", "ruling": "denied", "date": "2027-03-02", "issuer": BOARD},
+                    as_of=_at("2027-03-02"), documents="issue")
+    board = _text(ruled, "board-order")
+    assert "Order Denying Review" in board and "Washington, DC" in board and "March 2, 2027" in board
+    assert ("The Petitioner's Request for Review of the Regional Director's Certification of Results of Election is "
+            "denied as it raises no substantial issues warranting review") in board
+    assert all(name in board for name in ("Chairman Ann Lee", "Member Rob Diaz", "Member Kim Park"))
+    _no_placeholder(board)
+
+
+def _other_case(number: str) -> None:
+    opening = live_case.opening()
+    opening["case"] = {**opening["case"], "number": number}
+    app.perform(parse_act(opening), case_number=None, as_of=live_case.OPENED_AT, by=Who.operator(), documents="none")
+    _act(number, live_case.TALLY, live_case.TALLY_AT)
+
+
+def _act(number: str, data: dict[str, Any], as_of: datetime, documents: str = "none") -> app.ActResult:
+    return app.perform(parse_act(data), case_number=number, as_of=as_of, by=Who.operator(),
+                       documents=documents)  # type: ignore[arg-type]
+
+
+def test_withdrawal_and_dismissal_orders(configured_db: Path) -> None:
+    from tests.acts.example_cases import prepare_schema
+
+    prepare_schema()
+    _other_case("13-RC-400124")
+    withdrawn = _act("13-RC-400124", {"act": "withdraw-petition", "party": "usw", "date": "2026-11-30",
+                                      "consented_by": f"the Regional Director, Region 13"}, _at("2026-11-30"), "issue")
+    withdrawal = _text(withdrawn, "order-approving-withdrawal")
+    assert "Order Approving Withdrawal of Petition" in withdrawal and "Region 13" in withdrawal
+    assert f"The Petitioner, {USW}, has requested to withdraw its petition" in withdrawal
+    assert "November 30, 2026" in withdrawal and "the first election, held on November 24, 2026" in withdrawal
+    assert "102.60(a)" in withdrawal
+
+    _other_case("13-RC-400125")
+    dismissed = _act("13-RC-400125", {"act": "dismiss-petition", "date": "2026-11-30", "issuer": RD,
+                                      "grounds": "The unit petitioned for is not an appropriate unit."},
+                     _at("2026-11-30"), "issue")
+    dismissal = _text(dismissed, "order-dismissing-petition")
+    assert "Order Dismissing Petition" in dismissal and f"/s/ {RD}" in dismissal and "Region 13" in dismissal
+    assert "The unit petitioned for is not an appropriate unit." in dismissal
+    # 10 business days after Monday, November 30, 2026 (no holiday): Monday, December 14, at the Board (Eastern)
+    assert "Monday, December 14, 2026" in dismissal and "11:59 p.m. EST" in dismissal and "102.71(b)" in dismissal
+    for text in (withdrawal, dismissal):
+        _no_placeholder(text)
