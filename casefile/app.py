@@ -318,4 +318,35 @@ def permitted_acts(number: str, *, viewer: Any, as_of: datetime | None = None,
     from casefile.record.queries import visible_case
 
     with read_session(engine) as session:
-        return permitted(session, viewer, visible_case(session, number, viewer), as_of=as_of)
+        case = visible_case(session, number, viewer)
+        if as_of is None or not _sweep_due(session, case, as_of):
+            return permitted(session, viewer, case, as_of=as_of)
+        # A period ran out that the scheduled sweep has not closed yet: the front door would sweep the
+        # case first, so judge the acts on what that sweep leaves — swept in this session, never
+        # committed (a read session ends in a rollback). A busy write lock answers unswept.
+        try:
+            sweep_in(session, case.id, as_of)
+        except OperationalError:
+            session.rollback()
+            case = visible_case(session, number, viewer)
+        return permitted(session, viewer, session.get(Case, case.id) or case, as_of=as_of)
+
+
+def _sweep_due(session: Any, case: Case, as_of: datetime) -> bool:
+    """Whether a period of ``case`` still open in the record ran out by ``as_of`` (the sweep would act)."""
+    from sqlmodel import col, select
+
+    from casefile.record.models import Deadline
+    from casefile.vocab import DeadlineStatus
+
+    return session.exec(select(Deadline.id).where(Deadline.case_id == case.id, Deadline.status == DeadlineStatus.OPEN,
+                                                  col(Deadline.cutoff_at) < as_of).limit(1)).first() is not None
+
+
+def sweep_in(session: Any, case_id: int | None, as_of: datetime) -> None:
+    """The case's sweep as of ``as_of`` in the caller's session (the caller commits or rolls back)."""
+    from casefile.jobs.sweep import sweep
+    from casefile.record.workflow import RECORDED_BY
+
+    session.info[RECORDED_BY] = Who.system("sweep").label
+    sweep(session, as_of=as_of, case_id=case_id)

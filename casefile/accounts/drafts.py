@@ -122,8 +122,9 @@ def file_draft(*, viewer: UserViewer, draft_id: int, as_of: datetime,
                documents: Literal["issue", "defer", "none"] = "defer", engine: Engine | None = None) -> Any:
     """File draft ``draft_id``: validate it as its act model, perform it as ``viewer`` through
     the front door (its own transactions: this function takes no session), then mark the draft
-    filed with the docket entry. Returns the ActResult. Filing a filed draft again answers as a
-    retry of the act does (nothing new stored). Raises UnknownRecord, InvalidAct (the field at
+    filed with the docket entry. Returns the ActResult. Filing a filed draft again performs
+    nothing: it answers ``repeated`` from the docket entry the filing made (whatever the stage is
+    now); two filings of one draft at once meet the act's idempotency key (one docket entry). Raises UnknownRecord, InvalidAct (the field at
     fault), NotPermitted, and the act's errors (nothing stored; the draft stays a draft)."""
     from casefile.accounts.acting import act_from, perform_as
     from casefile.record.db import read_session, write_session
@@ -134,6 +135,16 @@ def file_draft(*, viewer: UserViewer, draft_id: int, as_of: datetime,
         assert case is not None
         number, data = case.number, dict(draft.act)
         _may_draft(session, viewer, case)
+        if draft.filed_at is not None and draft.entry_id is not None:  # filed: answered from its docket entry
+            from casefile.app import ActResult
+            from casefile.record.models import DocketEntry
+            from casefile.rules.case_numbers import parse_case_number
+
+            entry = session.get(DocketEntry, draft.entry_id)
+            assert entry is not None and entry.id is not None
+            return ActResult(act=draft.act_name, case_number=str(parse_case_number(number)), ref=entry.ref,
+                             entry_id=entry.id, repeated=True,
+                             summary=f"draft {draft_id} was filed already (docket entry {entry.id}): {entry.summary}")
     result = perform_as(viewer, act_from(data), case_number=number, as_of=as_of, documents=documents, engine=engine)
     with write_session(engine, by=viewer.label()) as session:
         row = session.get(Draft, draft_id)

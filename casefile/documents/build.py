@@ -385,7 +385,8 @@ def _tally_sentence(tally: Tally) -> str:
     votes = [f"{v:,} for {n}" for n, v in tally.votes] + ([f"{tally.against:,} against"] if tally.against is not None else [])
     sufficient = "sufficient" if tally.determinative else "not sufficient"
     void = f"{tally.void:,} void" if tally.void is not None else "void ballots not in the record"
-    return (f"The {title} issued: {', '.join(votes)}; {void} and {tally.challenged:,} challenged ballots"
+    challenged = f"{tally.challenged:,} challenged ballot{'' if tally.challenged == 1 else 's'}"
+    return (f"The {title} issued: {', '.join(votes)}; {void} and {challenged}"
             f" ({sufficient} in number to affect the results).")
 
 
@@ -636,6 +637,7 @@ def _paper_common(rec: _Record, filing: Filing, party: Party) -> dict[str, Any]:
         issuance=Issuance(issued_on=filing.received_on, issuer_title=f"Counsel for the {rec.party_ref(party).label}"),
         filing_party=rec.party_ref(party), signature=rec.party_signature(party), service=rec.filing_service(filing),
         filed=rec.filed_with(filing), due=rec.deadline_line(deadline), due_by_order=bool(deadline and deadline.pinned_by),
+        record_notes=_notes(filing.note),  # a record copy's research notes: its annex, never the body
         copies=tuple(f"the Regional Director, Region {rec.region}" if c == "Regional Director" else
                      (c if c.startswith("the ") else f"the {c}") for c in copies))
 

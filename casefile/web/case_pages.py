@@ -149,9 +149,6 @@ def pending_documents(number: str, me: Me) -> list[dict[str, str]]:
 
 @router.get("/cases/{number}")
 def case_page(request: Request, number: str, as_of: str | None = Query(None, max_length=40)) -> Response:
-    from casefile.record.access import permitted_acts
-    from casefile.record.db import read_session
-    from casefile.record.queries import visible_case
     from casefile.web.around import section as around_section
     from casefile.web.pictures import docket_timeline, tally_picture
 
@@ -164,9 +161,7 @@ def case_page(request: Request, number: str, as_of: str | None = Query(None, max
     except BadInput as exc:
         errors.append({"field": "as_of", "text": str(exc)})
         moment, as_of_text = now(), ""
-    with read_session() as session:
-        case = visible_case(session, view.case_number, me.viewer)
-        permissions = permitted_acts(session, me.viewer, case, as_of=moment)
+    permissions = app.permitted_acts(view.case_number, viewer=me.viewer, as_of=moment)
     current = view.elections[-1] if view.elections else None
     tally = current.tallies[-1] if current and current.tallies else None
     open_now = [with_countdown(d, moment) for d in app.deadlines(as_of=moment, case_number=view.case_number,

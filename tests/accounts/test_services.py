@@ -254,6 +254,11 @@ class TestDrafts:
             assert list_drafts(s, viewer=counsel) == []
         entry = [e for e in app.docket(NUMBER) if e.act == "file-objections"][-1]
         assert entry.recorded_by == "user:union-staff@rwdsu-legal.example.org"
+        entries = len(app.docket(NUMBER))
+        again = file_draft(viewer=counsel, draft_id=draft.id or 0, as_of=_at("2021-04-20T12:00:00-04:00"),
+                           documents="none")  # filed again, later (the stage moved on): nothing filed
+        assert (again.repeated, again.entry_id, len(app.docket(NUMBER))) == (True, result.entry_id, entries)
+        assert "filed already" in again.summary
         with pytest.raises(NotAllowedNow), _write() as s:
             save_draft(s, viewer=staff, case_number=NUMBER, act=self.DRAFT, as_of=NOW, draft_id=draft.id)
 

@@ -128,3 +128,41 @@ def test_an_act_not_allowed_is_refused_for_the_stage(configured_db: Path) -> Non
                          documents="none")
     assert result.entry_id and not result.repeated and result.act == "notice-hearing"
     assert ANY_STAGE == frozenset(Stage)
+
+
+def test_acts_are_offered_as_the_front_doors_sweep_would_leave_the_case(configured_db: Path) -> None:
+    """Bessemer's 2021 tally, no objections, not swept since: on 2021-04-20 the front door would
+    sweep first (the objections period ran out: certification due), so the Region is offered the
+    certification — and asking stores nothing (the election stays where the record has it)."""
+    from datetime import UTC, datetime
+
+    from casefile import app
+    from casefile.accounts.orgs import add_organization
+    from casefile.accounts.users import add_user
+    from casefile.acts import Who
+    from casefile.record.access import UserViewer
+    from casefile.record.db import read_session, write_session
+    from casefile.record.models import DocketEntry
+    from tests.acts.procedure import NUMBER, noon, scenario
+
+    spec = scenario()
+    app.perform(spec.opening(), as_of=noon(spec.events[0]), by=Who.operator(), documents="none")
+    app.perform(spec.events[0], case_number=NUMBER, as_of=noon(spec.events[0]), by=Who.operator(), documents="none")
+    now = datetime.now(UTC)
+    with write_session(by="operator:tests") as s:
+        add_organization(s, key="region-10", name="Region 10", kind="region", region="10", as_of=now)
+        user = add_user(s, email="agent@region10.example.org", organization="region-10", role="counsel",
+                        password="correct horse battery staple", as_of=now)
+        viewer = UserViewer.of(s, user)
+    before = datetime(2021, 4, 12, 12, tzinfo=UTC)
+    after = datetime(2021, 4, 20, 16, tzinfo=UTC)
+    offered_before = {p.act for p in app.permitted_acts(NUMBER, viewer=viewer, as_of=before)}
+    offered_after = {p.act for p in app.permitted_acts(NUMBER, viewer=viewer, as_of=after)}
+    assert "certification" not in offered_before and "file-objections" in offered_before
+    assert "certification" in offered_after
+    with read_session() as s:
+        assert case_elections(s, 1)[-1].stage is Stage.TALLY_ISSUED  # type: ignore[attr-defined]
+        entries = len(list(s.exec(select(DocketEntry))))
+    app.permitted_acts(NUMBER, viewer=viewer, as_of=after)
+    with read_session() as s:
+        assert len(list(s.exec(select(DocketEntry)))) == entries

@@ -256,6 +256,7 @@ class TestAsALawyerReadsThem:
         assert ("Even if the challenged ballot were counted for United Steelworkers, its 22 votes would not exceed the "
                 "26 against") in text
         assert "all 1 challenged" not in text
+        assert "0 void and 1 challenged ballot (not sufficient in number to affect the results)" in text  # the docket
         assert "Result Not yet decided: no certification or decision has issued" in text
         # the hearing's opening is the Regional Director's date, not a filing cut-off
         hearing = text.split("Hearing to open", 1)[1].split("DOCKET", 1)[0]

@@ -321,3 +321,71 @@ def test_without_counsel_the_signature_is_a_blank_line_and_the_act_says_so(confi
         ctx = build_context(s, case_number=NUMBER, kind=DocumentKind.REQUEST_FOR_REVIEW, subject=result.ref).context
     assert (ctx.signature.name, ctx.signature.title) == ("", "Counsel for the Petitioner")  # type: ignore[attr-defined]
     assert PLACEHOLDER_PREFIX not in ctx.model_dump_json()
+
+
+def test_a_record_copy_keeps_its_research_note_in_the_annex(configured_db: Path) -> None:
+    """Amazon JFK8 (29-RC-288020) replayed: the Employer's request for an extension of its offer of proof is inferred
+    (its date and text are not in the sources); the scenario's note goes to the record copy's annex, not the body, and
+    the request asks the Regional Director for April 22, 2022. The context only."""
+    from sqlmodel import select
+
+    from casefile.documents.build import build_context
+    from casefile.record.db import read_session
+    from casefile.record.models import Filing
+    from casefile.vocab import DocumentKind
+    from tests.acts.real_histories import JFK8_NUMBER, jfk8_through
+
+    jfk8_through("request-extension")
+    with read_session() as s:
+        filing = s.exec(select(Filing).where(Filing.kind == "extension-request")).one()
+        ctx = build_context(s, case_number=JFK8_NUMBER, kind=DocumentKind.EXTENSION_REQUEST, subject=f"filing:{filing.id}").context
+    assert ctx.record_notes == ("Uncertain: the request itself and its date are not in the sources; a request must be filed "
+                                "by the due date (102.2(c)), so it is recorded on that day.",)
+    assert "UNCERTAIN" not in ctx.opening + " ".join(p.text for p in ctx.paragraphs)  # type: ignore[attr-defined]
+    assert "extend to April 22, 2022 the time to file its offer of proof in support of its objections, now due on April 8, " \
+           "2022" in ctx.opening  # type: ignore[attr-defined]
+
+
+def test_a_request_for_review_of_a_dismissal_names_the_order(configured_db: Path) -> None:
+    """Bessemer dismissed (hypothetically) on Wednesday, December 15, 2021: the request for review of December 29 is
+    of the Order Dismissing Petition, under 102.71(b), within the period due December 30 at the Board. The context only."""
+    from datetime import date
+
+    from casefile.documents.build import build_context
+    from casefile.record.db import read_session
+    from casefile.vocab import DocumentKind
+    from tests.acts import procedure as bessemer
+
+    bessemer.carry("rd-decision")
+    bessemer.perform(bessemer.act({"act": "dismiss-petition", "date": date(2021, 12, 15), "grounds": "Hypothetical grounds",
+                                   "issuer": "Lisa Henderson"}))
+    result = bessemer.perform(bessemer.act({"act": "request-for-review", "date": date(2021, 12, 29), "party": "rwdsu",
+                                            "grounds": ["Hypothetical ground"]}))
+    with read_session() as s:
+        ctx = build_context(s, case_number=bessemer.NUMBER, kind=DocumentKind.REQUEST_FOR_REVIEW, subject=result.ref).context
+    assert (ctx.reviewed, ctx.reviewed_title, ctx.reviewed_on) == ("dismissal", "Order Dismissing Petition",  # type: ignore[attr-defined]
+                                                                  date(2021, 12, 15))
+    assert ("Pursuant to Sections 102.67 and 102.71(b) of the Board's Rules and Regulations, the Petitioner, Retail, "
+            "Wholesale and Department Store Union, requests that the Board review the Regional Director's Order Dismissing "
+            "Petition issued on December 15, 2021, within the time allowed (due December 30, 2021, 29 CFR 102.67(c)).") \
+        in ctx.opening  # type: ignore[attr-defined]
+
+
+def test_a_request_to_extend_a_board_period_is_filed_with_the_board(configured_db: Path) -> None:
+    """JFK8 certified on January 11, 2023 (request for review due Thursday, January 26 at the Board): Amazon's request
+    (hypothetical) to extend that time is filed with the Board and asks the Board, as 102.2(c) has it. The context only."""
+    from datetime import date
+
+    from casefile.documents.build import build_context
+    from casefile.record.db import read_session
+    from casefile.vocab import DocumentKind
+    from tests.acts.real_histories import JFK8_NUMBER, jfk8_through
+
+    case = jfk8_through("certification")
+    result = case.perform(case.act({"act": "request-extension", "date": date(2023, 1, 17), "party": "amazon",
+                                    "kind": "request-for-review", "until": date(2023, 2, 9), "reasons": "Hypothetical"}))
+    with read_session() as s:
+        ctx = build_context(s, case_number=JFK8_NUMBER, kind=DocumentKind.EXTENSION_REQUEST, subject=result.ref).context
+    assert (ctx.decided_by, ctx.document, ctx.due_on, ctx.late) == (  # type: ignore[attr-defined]
+        "Board", "request for review", date(2023, 1, 26), False)
+    assert ctx.filed is not None and ctx.filed.recipient == "the Board (Office of the Executive Secretary)"  # type: ignore[attr-defined]
