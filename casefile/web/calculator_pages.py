@@ -119,18 +119,20 @@ def deadline_calculator(request: Request) -> Response:
             except CasefileError as exc:
                 errors.append({"field": exc.field if exc.field in ("region", "office", "rule_set") else "kind",
                                "text": str(exc)})
-    cutoff = None
+    cutoff, steps = None, []
     if result is not None:
         from datetime import datetime
 
-        from casefile.documents.wording import instant
+        from casefile.documents.wording import instant, without_exact_instants
+
+        steps = [without_exact_instants(step) for step in result.derivation]  # words, without the machine instant
 
         from zoneinfo import ZoneInfo
 
         # "11:59 p.m. EDT on April 16, 2021", as the Agency writes it, in the receiving office's zone
         cutoff = instant(datetime.fromisoformat(result.cutoff_at), ZoneInfo(result.office_tz))
     return page(request, "calc_deadline.html", status=422 if errors else 200, title="Deadline calculator",
-                values=values, kinds=kinds, result=result, cutoff=cutoff, errors=errors)
+                values=values, kinds=kinds, result=result, cutoff=cutoff, steps=steps, errors=errors)
 
 
 @router.get("/calculators/tally.json")
