@@ -138,3 +138,37 @@ def test_withdrawal_and_dismissal_orders(configured_db: Path) -> None:
     assert "Monday, December 14, 2026" in dismissal and "11:59 p.m. EST" in dismissal and "102.71(b)" in dismissal
     for text in (withdrawal, dismissal):
         _no_placeholder(text)
+
+
+def test_remand_and_orders_recorded_before_orders_were_stored(configured_db: Path) -> None:
+    """The Board's remand is an Order Remanding naming the request and the hearing directed (built from the record,
+    not rendered); an order whose docket entry predates stored orders (ref "deadline:N", "case:N") issues nothing."""
+    from casefile.acts import module_named
+    from casefile.documents.build import build_context
+    from casefile.documents.data import BoardOrderContext
+    from casefile.record.db import read_session
+    from casefile.vocab import DocumentKind
+
+    open_live()
+    perform(OBJECTIONS, as_of=FILED_AT)
+    perform({"act": "rd-decision", "date": "2026-12-09", "result": "overrule", "issuer": RD,
+             "rulings": {"usw": {"1": "overruled", "2": "overruled"}}}, as_of=_at("2026-12-09"))
+    perform({"act": "certification", "date": "2026-12-09"}, as_of=_at("2026-12-09", "11:00:00"))
+    perform({"act": "request-for-review", "party": "usw", "grounds": ["The objections raised material issues of fact."],
+             "at": "2026-12-18T15:00:00-05:00"}, as_of=_at("2026-12-18", "15:00:00"))
+    ruled = perform({"act": "board-ruling", "ruling": "remanded", "date": "2027-02-10", "issuer": "the Board"},
+                    as_of=_at("2027-02-10"))
+    assert ruled.documents == []  # documents="none": the context is built below, nothing rendered
+    with read_session() as s:
+        built = build_context(s, case_number=live_case.NUMBER, kind=DocumentKind.BOARD_ORDER, subject=ruled.ref)
+        assert [i.kind for i in module_named("board-ruling").issues(s, ruled.ref)] == [DocumentKind.BOARD_ORDER]
+        assert module_named("pin-deadline").issues(s, "deadline:3") == ()
+        assert module_named("transfer-case").issues(s, "case:1") == ()
+    ctx = built.context
+    assert isinstance(ctx, BoardOrderContext) and ctx.caption.title == "Order Remanding"
+    assert (ctx.ruling, ctx.decision, ctx.reviewed_on) == ("remanded", None, datetime(2026, 12, 9).date())
+    assert ctx.reviewed == "the Regional Director's Certification of Results of Election"
+    assert ctx.paragraphs[0].startswith("Having considered the Petitioner's Request for Review of the Regional Director's "
+                                        "Certification of Results of Election, the Board remands the proceeding to the "
+                                        "Regional Director for a hearing on the objections")
+    assert [m.name for m in ctx.members] == [""]  # a live case: a blank line for the Members, never a placeholder
