@@ -31,6 +31,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import and_, or_
 from sqlmodel import Session, col, select
 
+from casefile.documents.wording import clock
 from casefile.errors import CasefileError
 from casefile.record.models import Case, Deadline, Election, Filing, Hearing, Tally
 from casefile.rules.calendar import day_label
@@ -219,7 +220,7 @@ def _after_objection_period(session: Session, election: Election, deadline: Dead
     key = f"objection-period-closed:e{election.sequence}:{deadline.due_on.isoformat()}"
     what = "objections to the revised tally" if deadline.kind is DeadlineKind.REVISED_TALLY_OBJECTIONS else "objections"
     cutoff = deadline.cutoff_at.astimezone(ZoneInfo(office_named(deadline.office_key).tz))
-    ended = f"No {what} by {deadline.due_on.isoformat()} (cut-off {cutoff.isoformat()})"
+    ended = f"No {what} by {deadline.due_on.isoformat()} (cut-off {clock(cutoff)})"  # "11:59 p.m. EDT", as the Agency writes it
     pending = objections_still_pending(session, election)
     if pending:
         to, why = Stage.OBJECTIONS_PENDING, f"{ended}; {pending} earlier objections still to be decided (R-M1)"

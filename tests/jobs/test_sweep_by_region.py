@@ -115,3 +115,15 @@ class TestRegionFromOffice:
                 s, as_of=as_of, region=region, lead_days=(7, 3, 1), calendar=BusinessCalendar(), default_urls=[])}
                 for region in ("12", "10", "1")}
         assert cases == {"12": {SAN_JUAN_NUMBER}, "10": {"10-RC-269250"}, "1": set()}
+
+
+def test_the_closed_period_is_docketed_with_the_cut_off_in_words(two_regions: Engine) -> None:
+    """The sweep's docket entry says "cut-off 11:59 p.m. EDT" (the Agency's words), never an ISO instant with seconds."""
+    from casefile.record.models import DocketEntry
+
+    with write_session(two_regions) as s:
+        sweep(s, as_of=at("2021-04-20T00:00:00-04:00"), region="10")
+    with read_session(two_regions) as s:
+        summaries = [e.summary for e in s.exec(select(DocketEntry).where(DocketEntry.act == "objection-period-closed"))]
+    assert summaries and summaries[0].startswith("No objections by 2021-04-16 (cut-off 11:59 p.m. EDT);")
+    assert not [text for text in summaries if "23:59:59" in text]
