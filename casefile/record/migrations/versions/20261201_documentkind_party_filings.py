@@ -44,8 +44,8 @@ def downgrade() -> None:
     if op.get_bind().dialect.name == "postgresql":
         bind = op.get_bind()
         kept = [row[0] for row in bind.execute(sa.text(
-            "SELECT e.enumlabel FROM pg_enum e JOIN pg_type t ON t.oid = e.enumtypid "
-            "WHERE t.typname = 'documentkind' ORDER BY e.enumsortorder")) if row[0] not in _ADDED]
+            "SELECT enumlabel FROM pg_enum WHERE enumtypid = 'documentkind'::regtype ORDER BY enumsortorder"))
+            if row[0] not in _ADDED]  # the type of this schema (the search path), not one of the same name elsewhere
         members = ", ".join(f"'{name}'" for name in kept)
         op.execute("ALTER TYPE documentkind RENAME TO documentkind_with_party_filings")
         op.execute(f"CREATE TYPE documentkind AS ENUM ({members})")
