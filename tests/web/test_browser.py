@@ -267,3 +267,34 @@ def test_screenshots(page: Any, filed: dict[str, int]) -> None:
     page.set_viewport_size({"width": 1280, "height": 1000})
     page.goto(CASE + "?as_of=2022-04-05")
     page.screenshot(path=str(folder / "case-page.png"))
+
+
+class TestAdminEditing:
+    def test_an_admin_adds_a_user_by_keyboard_and_gets_the_one_time_link(self, page: Any) -> None:
+        """The union admin adds a user from the Admin page using the keyboard: sent without an email,
+        the error summary links to the field (focus moves there), axe finds no serious violation on
+        the page with its error; sent again with one, the one-time link is shown."""
+        from axe_playwright_python.sync_playwright import Axe
+
+        sign_in(page, "union-admin")
+        page.goto("/admin")
+        page.get_by_label("Role", exact=True).select_option("viewer")
+        page.get_by_role("button", name="Add user").focus()
+        page.keyboard.press("Enter")
+        summary = page.locator(".error-summary")
+        summary.wait_for()
+        link = summary.locator("a").first
+        assert link.get_attribute("href") == "#new-email" and "email" in link.inner_text().lower()
+        link.focus()
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.id") == "new-email"
+        assert page.get_by_label("Role", exact=True).input_value() == "viewer"  # the values entered kept
+        bad = [v["id"] for v in Axe().run(page).response["violations"] if v["impact"] in ("serious", "critical")]
+        assert not bad, bad
+        page.keyboard.type("client.viewer@rwdsu.example.org")
+        page.get_by_role("button", name="Add user").focus()
+        page.keyboard.press("Enter")
+        url = page.locator("#reset-url")
+        url.wait_for()
+        assert "/account/reset/" in url.inner_text()
+        assert "client.viewer@rwdsu.example.org" in page.locator("main").inner_text()
