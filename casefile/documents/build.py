@@ -213,10 +213,29 @@ class _Record:
         return FiledWith(recipient=row.served if row.served.startswith("the ") else f"the {row.served}",
                          method=filing.method, filed_on=filing.received_on, confirmation=confirmation or None)
 
+    def regional_director(self, on: date | None = None) -> str:
+        """The Regional Director who signed the case's latest decision by ``on`` — unless the case was
+        transferred to another Region after that decision (its Director does not sign for the new
+        Region) — or ""."""
+        name = regional_director_named(self.session, self.case, on=on)
+        if not name:
+            return ""
+        query = select(Decision.issued_on).join(Election, Election.id == Decision.election_id).where(  # type: ignore[arg-type]
+            Election.case_id == self.case.id, Decision.kind == "rd-decision", Decision.issuer != "")
+        if on is not None:
+            query = query.where(col(Decision.issued_on) <= on)
+        signed_on = self.session.exec(query.order_by(col(Decision.issued_on).desc(), col(Decision.id).desc())).first()
+        moved = select(AgencyOrder.id).where(AgencyOrder.case_id == self.case.id, AgencyOrder.kind == "transfer",
+                                             col(AgencyOrder.issued_on) > signed_on)
+        if on is not None:
+            moved = moved.where(col(AgencyOrder.issued_on) <= on)
+        return "" if self.session.exec(moved).first() is not None else name
+
     def rd_signature(self, name: str = "", *, on: date | None = None) -> Signature:
         """The Regional Director's signature: ``name``, else the Regional Director who signed the
-        case's latest decision by ``on``, else a placeholder (record copy) or a blank line."""
-        name = name or regional_director_named(self.session, self.case, on=on)
+        case's latest decision by ``on`` in the Region that has the case (:meth:`regional_director`),
+        else a placeholder (record copy) or a blank line."""
+        name = name or self.regional_director(on)
         return Signature(name=name or self.missing("Regional Director's name"),
                          title=f"Regional Director, Region {self.region}", organization="National Labor Relations Board")
 
@@ -1119,7 +1138,7 @@ def _region_signature(rec: _Record, office_key: str, name: str, on: date) -> Sig
     Region that issued it, which a later transfer does not change)."""
     office = office_named(office_key)
     region = int(office.region) if office.region else rec.region
-    name = name or regional_director_named(rec.session, rec.case, on=on)
+    name = name or rec.regional_director(on)
     return Signature(name=name or rec.missing("Regional Director's name"), title=f"Regional Director, Region {region}",
                      organization="National Labor Relations Board")
 

@@ -172,3 +172,24 @@ def test_remand_and_orders_recorded_before_orders_were_stored(configured_db: Pat
                                         "Certification of Results of Election, the Board remands the proceeding to the "
                                         "Regional Director for a hearing on the objections")
     assert [m.name for m in ctx.members] == [""]  # a live case: a blank line for the Members, never a placeholder
+
+
+def test_a_transfer_after_the_decision_leaves_the_new_regions_director_unnamed(configured_db: Path) -> None:
+    """Region 13's Regional Director decided; the case then went to Region 25, whose certification must not carry
+    Region 13's Director: a blank line to sign on (a live case), never the wrong name (built, not rendered)."""
+    from casefile.documents.build import build_context
+    from casefile.record.db import read_session
+    from casefile.vocab import DocumentKind
+
+    open_live()
+    perform(OBJECTIONS, as_of=FILED_AT)
+    decided = perform({"act": "rd-decision", "date": "2026-12-09", "result": "overrule", "issuer": RD,
+                       "rulings": {"usw": {"1": "overruled", "2": "overruled"}}}, as_of=_at("2026-12-09"), documents="issue")
+    assert f"/s/ {RD} {RD} Regional Director, Region 13" in _text(decided, "decision-on-objections")
+    perform({"act": "transfer-case", "region": "25", "order": "General Counsel's order", "date": "2026-12-10"},
+            as_of=_at("2026-12-10"))
+    certified = perform({"act": "certification", "date": "2026-12-11"}, as_of=_at("2026-12-11"))
+    with read_session() as s:
+        certification = build_context(s, case_number=live_case.NUMBER, kind=DocumentKind.CERTIFICATION_OF_RESULTS,
+                                      subject=certified.ref).context
+    assert (certification.signature.name, certification.signature.title) == ("", "Regional Director, Region 25")  # type: ignore[attr-defined]
