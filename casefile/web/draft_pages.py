@@ -178,7 +178,13 @@ def edit_draft(request: Request, number: str, draft_id: int) -> Response:
         draft = get_draft(session, viewer=me.viewer, draft_id=draft_id)
     if draft.case_number != view.case_number:
         raise UnknownRecord(f"no draft {draft_id} on {view.case_number}", field="draft")
-    view, allowed, zone = _permission(me, view.case_number, draft.act_name)
+    from casefile.record.access import NotPermitted
+
+    try:
+        view, allowed, zone = _permission(me, view.case_number, draft.act_name)
+    except NotPermitted as exc:  # the stage moved on (or the role changed): kept, listed, deletable
+        web_session(request).add_flash(f"Draft {draft_id} cannot be filed now: {exc}"[:300])
+        return RedirectResponse(f"/cases/{view.case_number}/drafts", status_code=303)
     sub = form_of(draft.act_name, draft.act, zone)
     return _render(request, me, view, allowed, draft.act_name, sub, [], draft_id=draft_id)
 

@@ -74,3 +74,33 @@ def test_the_case_page_links_to_the_drafts_of_those_who_may_draft(client: Any) -
     client.cookies.clear()
     sign_in(client, USERS["region"])  # records filings, drafts none of its own
     assert f'href="/cases/{NUMBER}/drafts"' not in client.get(f"/cases/{NUMBER}").text
+
+
+def test_a_draft_of_an_act_the_stage_no_longer_allows_is_kept_and_listed(client: Any) -> None:  # noqa: F811
+    """A draft of exceptions (saved while they were allowed: here, written to the table) opened
+    when the stage does not allow them: back to the drafts list saying why; still deletable."""
+    from datetime import UTC, datetime
+
+    from casefile.record.accounts import Draft, User
+    from casefile.record.db import read_session, write_session
+    from casefile.record.lookups import get_case
+    from sqlmodel import select
+
+    with read_session() as session:
+        staff = session.exec(select(User).where(User.email == USERS["union-staff"])).one()
+        case_id = get_case(session, NUMBER).id
+    now = datetime.now(UTC)
+    with write_session(by="operator:tests") as session:
+        row = Draft(organization_id=staff.organization_id, author_id=staff.id, case_id=case_id,  # type: ignore[arg-type]
+                    act_name="file-exceptions", act={"act": "file-exceptions", "party": "rwdsu", "exceptions": []},
+                    created_at=now, updated_at=now)
+        session.add(row)
+        session.flush()
+        draft = row.id
+    sign_in(client, USERS["union-staff"])
+    opened = client.get(f"/cases/{NUMBER}/drafts/{draft}")
+    assert opened.status_code == 200 and "cannot be filed now" in opened.text
+    assert f"Delete draft {draft}" in opened.text
+    token = csrf(client, f"/cases/{NUMBER}/drafts")
+    deleted = client.post(f"/cases/{NUMBER}/drafts/{draft}/delete", data={"csrf_token": token})
+    assert deleted.status_code == 200 and f"Draft {draft} deleted" in deleted.text
