@@ -45,9 +45,9 @@ def test_every_act_of_a_real_history_is_allowed_when_it_was_done(path: Path, con
     from casefile.record.db import read_session
     from casefile.record.deadlines import office_of
     from casefile.record.lookups import get_case
-    from casefile.scenario import Sweep, event_instant, load_scenario
     from casefile.rules.case_numbers import parse_case_number
     from casefile.rules.offices import office_for
+    from casefile.scenario import Sweep, event_instant, load_scenario
 
     spec = load_scenario(path)
     number = str(parse_case_number(spec.case.number))

@@ -81,10 +81,11 @@ def test_a_draft_of_an_act_the_stage_no_longer_allows_is_kept_and_listed(client:
     when the stage does not allow them: back to the drafts list saying why; still deletable."""
     from datetime import UTC, datetime
 
+    from sqlmodel import select
+
     from casefile.record.accounts import Draft, User
     from casefile.record.db import read_session, write_session
     from casefile.record.lookups import get_case
-    from sqlmodel import select
 
     with read_session() as session:
         staff = session.exec(select(User).where(User.email == USERS["union-staff"])).one()
