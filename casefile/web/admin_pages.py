@@ -9,7 +9,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from casefile.errors import CasefileError
-from casefile.record.access import NotPermitted
+from casefile.record.access import NotPermitted, may_manage_users
+from casefile.record.accounts import User
 from casefile.web.people import Me, require
 from casefile.web.render import page
 from casefile.web.sessions import check_csrf, now
@@ -43,8 +44,12 @@ def _admin_page(request: Request, me: Me, *, errors: list[dict[str, str]] | None
     from casefile.accounts.users import list_users
     from casefile.record.db import read_session
 
+    from casefile.accounts.tokens import list_tokens
+
     with read_session() as session:
         users = list_users(session, organization=me.organization)
+        emails = {u.email for u in users}
+        tokens = [t for t in list_tokens(session) if t.user in emails]
         orgs = [o for o in list_organizations(session) if o.key == me.organization or me.region]
         log = []
         for line in access_log(session, limit=500):
@@ -54,7 +59,7 @@ def _admin_page(request: Request, me: Me, *, errors: list[dict[str, str]] | None
                 continue
             log.append(line)
     return page(request, "admin.html", status=status, title="Admin", users=users, orgs=orgs, log=log[:200],
-                errors=errors or [], values=values or {}, link=link, roles=ROLES)
+                errors=errors or [], values=values or {}, link=link, roles=ROLES, tokens=tokens)
 
 
 #: The roles an admin may give (casefile.record.accounts.UserRole), as the form lists them.
@@ -166,6 +171,35 @@ async def change_user(request: Request) -> Response:
 
     from casefile.web.sessions import web_session
 
+    web_session(request).add_flash(done)
+    return RedirectResponse("/admin", status_code=303)
+
+
+@router.post("/admin/tokens/revoke")
+async def revoke_token_form(request: Request) -> Response:
+    """Revoke an API token of a user of the admin's organization (casefile.accounts.tokens.
+    revoke_token, as ``casefile tokens revoke``); another organization's token is as unknown."""
+    from fastapi.responses import RedirectResponse
+
+    from casefile.accounts.tokens import revoke_token
+    from casefile.errors import UnknownRecord
+    from casefile.record.accounts import ApiToken
+    from casefile.record.db import write_session
+    from casefile.web.sessions import web_session
+
+    me = require_admin(request)
+    values = await _form(request)
+    ident = values.get("token", "")
+    try:
+        with write_session(by=me.viewer.label()) as session:
+            row = session.get(ApiToken, int(ident)) if ident.isdigit() else None
+            owner = session.get(User, row.user_id) if row is not None else None
+            if row is None or owner is None or not may_manage_users(me.viewer, owner.organization_id):
+                raise UnknownRecord(f"no API token {ident[:20]} of {me.organization_name}", field="tokens")
+            revoke_token(session, token_id=row.id or 0, as_of=now())
+            done = f"API token {row.prefix}… of {owner.email} revoked: it is refused from now on"
+    except CasefileError as exc:
+        return _refused(request, me, exc, "tokens", values)
     web_session(request).add_flash(done)
     return RedirectResponse("/admin", status_code=303)
 

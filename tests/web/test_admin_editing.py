@@ -104,3 +104,31 @@ def test_only_an_admin_changes_users(client: Any) -> None:  # noqa: F811
     assert client.post("/admin/users/change", data={"csrf_token": token, "email": USERS["union-staff"],
                                                     "action": "deactivate"}).status_code == 403
     assert user(USERS["union-staff"]) == ("staff", True)
+
+
+def test_an_admin_revokes_the_api_tokens_of_the_organization_only(client: Any) -> None:  # noqa: F811
+    from datetime import UTC, datetime
+
+    from casefile.accounts.tokens import create_token, user_for_token
+    from casefile.errors import CasefileError
+    from casefile.record.db import read_session, write_session
+
+    with write_session(by="operator:tests") as session:
+        ours, our_token = create_token(session, email=USERS["union-staff"], as_of=datetime.now(UTC), name="docket script")
+        theirs, their_token = create_token(session, email=USERS["employer-counsel"], as_of=datetime.now(UTC))
+        ours_id, prefix, theirs_id = ours.id, ours.prefix, theirs.id
+    sign_in(client, USERS["union-admin"])
+    page_ = client.get("/admin").text
+    assert f"{prefix}…" in page_ and "docket script" in page_ and theirs.prefix not in page_
+    token = csrf(client, "/admin")
+    assert client.post("/admin/tokens/revoke", data={"csrf_token": token, "token": str(ours_id)}).status_code == 200
+    refused = client.post("/admin/tokens/revoke", data={"csrf_token": token, "token": str(theirs_id)})
+    assert refused.status_code == 422 and summary_links(refused.text)[0][0] == "tokens"
+    now = datetime.now(UTC)
+    with read_session() as session:
+        try:
+            user_for_token(session, token=our_token, as_of=now)
+            raise AssertionError("a revoked token still works")
+        except CasefileError:
+            pass
+        assert user_for_token(session, token=their_token, as_of=now).email == USERS["employer-counsel"]
