@@ -17,6 +17,7 @@ from typing import Literal
 from sqlmodel import Session
 
 from casefile.acts.base import Done, Issue, Who, again, election_for
+from casefile.acts.chronology import refuse_if_before
 from casefile.acts.decision_parts import (
     DecisionParts,
     check_consistent,
@@ -24,7 +25,6 @@ from casefile.acts.decision_parts import (
     store_decision,
     summary_with,
 )
-from casefile.acts.chronology import refuse_if_before
 from casefile.acts.hearing_parts import current_hearing
 from casefile.record.deadlines import keep_deadline
 from casefile.record.models import Case

@@ -17,15 +17,15 @@ from typing import Literal
 from sqlmodel import Session
 
 from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, Who, again, election_for, recorded
-from casefile.acts.party_filing import filings_of
 from casefile.acts.chronology import latest_on, refuse_if_before
-from casefile.rules.chronology import Earlier
+from casefile.acts.party_filing import filings_of
 from casefile.errors import ProcedureError
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.models import Case, Decision, Hearing
 from casefile.record.workflow import advance, docket
 from casefile.rules.board_ruling import Decision as ReviewDecision
 from casefile.rules.board_ruling import Ruling, effect_of_ruling
+from casefile.rules.chronology import Earlier
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, ElectionKind, Stage
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every

@@ -16,13 +16,13 @@ from sqlmodel import Session
 
 from casefile.acts.base import ActIn, Done, Issue, Who, again, election_for, recorded
 from casefile.acts.chronology import latest_on, refuse_if_before
-from casefile.rules.chronology import Earlier
 from casefile.errors import AlreadyRecorded, ProcedureError, UnknownRecord
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import deadline_of, latest_tally
 from casefile.record.models import Case, Certification
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.certification import certification_of, check_certification_date
+from casefile.rules.chronology import Earlier
 from casefile.rules.review import board_review
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, Stage, TallyKind
 

@@ -11,14 +11,14 @@ from sqlmodel import Session
 
 from casefile.acts.base import ActIn, Done, Issue, LegalDate, Paragraph, Who, again, election_for, recorded, ref_id
 from casefile.acts.challenge_register import current_tally
-from casefile.acts.stored_outcome import stored_outcome
 from casefile.acts.chronology import refuse_if_before
-from casefile.rules.chronology import Earlier
+from casefile.acts.stored_outcome import stored_outcome
 from casefile.errors import AlreadyRecorded, BadInput, NotAllowedNow, ProcedureError
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.lookups import elections_of
 from casefile.record.models import Case, Election
 from casefile.record.workflow import advance, require_stage
+from casefile.rules.chronology import Earlier
 from casefile.rules.runoff_direction import direction_for
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, ElectionKind, Stage, TallyKind
 

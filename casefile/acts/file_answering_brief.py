@@ -25,11 +25,11 @@ from casefile.acts.party_filing import (
     service_list,
     store_filing,
 )
-from casefile.rules.chronology import Earlier
 from casefile.errors import ProcedureError
 from casefile.record.lookups import get_party
 from casefile.record.models import Case
 from casefile.record.workflow import docket, require_stage
+from casefile.rules.chronology import Earlier
 from casefile.vocab import Actor, DocumentKind, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);

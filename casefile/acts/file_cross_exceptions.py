@@ -28,11 +28,11 @@ from casefile.acts.party_filing import (
     service_list,
     store_filing,
 )
-from casefile.rules.chronology import Earlier
 from casefile.errors import ProcedureError
 from casefile.record.lookups import get_party
 from casefile.record.models import Case
 from casefile.record.workflow import docket, require_stage
+from casefile.rules.chronology import Earlier
 from casefile.rules.party_filings import FILINGS
 from casefile.vocab import Actor, DocumentKind, Stage
 

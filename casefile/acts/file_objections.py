@@ -33,10 +33,10 @@ from casefile.acts.chronology import filed_before
 from casefile.acts.service import ServiceIn, record_service
 from casefile.errors import ProcedureError
 from casefile.record.deadlines import close_open_deadlines
-from casefile.rules.offices import office_named
 from casefile.record.lookups import deadline_of, get_party, latest_tally
 from casefile.record.models import Case, Deadline, Filing, Objection
 from casefile.record.workflow import advance, docket, require_stage
+from casefile.rules.offices import office_named
 from casefile.rules.timeliness import StoredDeadline, judge_filing
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, FilingMethod, Stage, TallyKind
 

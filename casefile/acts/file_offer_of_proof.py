@@ -28,11 +28,11 @@ from casefile.acts.party_filing import (
     received_on_at,
     store_filing,
 )
-from casefile.rules.chronology import Earlier
 from casefile.errors import ProcedureError, UnknownRecord
 from casefile.record.lookups import get_party
 from casefile.record.models import Case, Filing, Objection
 from casefile.record.workflow import docket, require_stage
+from casefile.rules.chronology import Earlier
 from casefile.vocab import Actor, DocumentKind, Stage
 
 #: Stages in which a party's objections are still before the Regional Director (an offer of proof

@@ -14,6 +14,7 @@ from typing import Literal
 from sqlmodel import Session, select
 
 from casefile.acts.base import Done, Issue, Who, again, election_for
+from casefile.acts.chronology import refuse_if_before
 from casefile.acts.decision_parts import (
     DecisionParts,
     check_consistent,
@@ -21,7 +22,6 @@ from casefile.acts.decision_parts import (
     store_decision,
     summary_with,
 )
-from casefile.acts.chronology import refuse_if_before
 from casefile.acts.hearing_parts import current_hearing
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.models import Case, Filing

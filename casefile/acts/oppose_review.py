@@ -14,6 +14,7 @@ from pydantic import Field
 from sqlmodel import Session
 
 from casefile.acts.base import ANY_STAGE, Done, Issue, Paragraph, Who, again, content_key, election_for, recorded
+from casefile.acts.chronology import filed_before
 from casefile.acts.party_filing import (
     PartyFilingIn,
     deadline_zone,
@@ -23,12 +24,11 @@ from casefile.acts.party_filing import (
     service_list,
     store_filing,
 )
-from casefile.acts.chronology import filed_before
-from casefile.rules.chronology import Earlier
 from casefile.errors import ProcedureError
 from casefile.record.lookups import deadline_of, get_party
 from casefile.record.models import Case
 from casefile.record.workflow import docket
+from casefile.rules.chronology import Earlier
 from casefile.rules.offices import BOARD_OFFICE
 from casefile.vocab import Actor, DeadlineKind, DocumentKind
 

@@ -18,6 +18,7 @@ from pydantic import Field
 from sqlmodel import Session
 
 from casefile.acts.base import Done, Issue, Paragraph, Who, again, content_key, election_for, recorded
+from casefile.acts.chronology import filed_before, latest_on
 from casefile.acts.party_filing import (
     PartyFilingIn,
     deadline_zone,
@@ -27,12 +28,11 @@ from casefile.acts.party_filing import (
     service_list,
     store_filing,
 )
-from casefile.acts.chronology import filed_before, latest_on
-from casefile.rules.chronology import Earlier
 from casefile.errors import ProcedureError
 from casefile.record.lookups import deadline_of, get_party
 from casefile.record.models import Case, Election
 from casefile.record.workflow import advance, docket
+from casefile.rules.chronology import Earlier
 from casefile.rules.offices import BOARD_OFFICE
 from casefile.rules.party_filings import FILINGS
 from casefile.rules.review import board_review, review_of_set_aside

@@ -20,16 +20,16 @@ from casefile.acts.challenge_register import (
     current_tally,
     unresolved_statuses,
 )
+from casefile.acts.chronology import latest_on, refuse_if_before
 from casefile.acts.conditional_direction import apply_condition, conditional_decision, decided_by, pending_condition
 from casefile.acts.record_tally import analysis_fields
 from casefile.acts.stored_outcome import stored_outcome
-from casefile.acts.chronology import latest_on, refuse_if_before
-from casefile.rules.chronology import Earlier
 from casefile.errors import AlreadyRecorded, IllegalTransition
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import counts_of, objections_still_pending, parties_of
 from casefile.record.models import Case, ChallengedBallot, Election, Objection, Party, Tally
 from casefile.record.workflow import advance
+from casefile.rules.chronology import Earlier
 from casefile.rules.conditional_rerun import rerun_stands
 from casefile.rules.mootness import Side, prevailing_parties
 from casefile.rules.revised_count import resolution_since_tally, revised_counts

@@ -25,10 +25,10 @@ from casefile.acts.base import (
 )
 from casefile.acts.challenge_register import RULING_STAGES, register_of, retest
 from casefile.acts.chronology import latest_on, refuse_if_before
-from casefile.rules.chronology import Earlier
 from casefile.errors import BadInput, ProcedureError, UnknownRecord
 from casefile.record.models import Case, ChallengedBallot, Election
 from casefile.record.workflow import docket, require_stage
+from casefile.rules.chronology import Earlier
 from casefile.vocab import Actor, ChallengeStatus
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
