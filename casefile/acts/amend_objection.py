@@ -16,6 +16,7 @@ from pydantic import Field
 from sqlmodel import Session
 
 from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Paragraph, PartyKey, Who, election_for
+from casefile.acts.chronology import refuse_if_before
 from casefile.acts.correction_parts import (
     Change,
     Why,
@@ -32,6 +33,7 @@ from casefile.acts.file_objections import stored_deadline
 from casefile.acts.withdraw_objection import objection_of
 from casefile.errors import BadInput, ProcedureError
 from casefile.record.models import Case, Deadline, Filing
+from casefile.rules.chronology import Earlier
 from casefile.rules.corrections import amendable
 from casefile.rules.timeliness import judge_filing
 from casefile.vocab import FilingMethod
@@ -88,6 +90,9 @@ def perform(session: Session, act: AmendObjection, *, case: Case, as_of: datetim
                              "it in", field="number")
     received_on = act.legal_date(case, as_of)
     received_at = act.at if act.at is not None or act.on is not None else as_of
+    refuse_if_before(f"the amendment of objection {objection.number} of {party.name}", received_on,
+                     [Earlier("the objection was received", filing.received_on, filing.received_at)], at=act.at,
+                     field="at" if act.at is not None else "date", verb="was received")
     judged = judge_filing(stored_deadline(case, deadline),
                           what=f"the amendment of objection {objection.number} of {party.name}",
                           received_on=received_on, received_at=received_at, method=act.method, extendable=False)

@@ -17,6 +17,7 @@ from pydantic import Field
 from sqlmodel import Session, col, select
 
 from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, LegalDate, Line, Who, again, content_key, recorded
+from casefile.acts.chronology import refuse_if_before
 from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.acts.party_filing import find_deadline
 from casefile.errors import BadInput
@@ -24,6 +25,7 @@ from casefile.record.models import Case, Filing
 from casefile.record.orders import EXTENSION
 from casefile.record.workflow import docket
 from casefile.rules.calendar import day_label
+from casefile.rules.chronology import Earlier, period_opened
 from casefile.rules.deadlines import NOUNS
 from casefile.rules.extensions import check_extendable, cutoff_of_fixed_date, status_after_order
 from casefile.rules.offices import BOARD_OFFICE, office_named
@@ -81,6 +83,7 @@ def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, 
                        f"({deadline.trigger}); an order cannot fix its end before that, on {act.due.isoformat()}",
                        field="due")
     ordered_on = act.legal_date(case, as_of)
+    refuse_if_before("the order fixing the date", ordered_on, [Earlier(period_opened(deadline.kind), deadline.trigger_on)])
     old_due, old_status = deadline.due_on, deadline.status
     status = status_after_order(old_status, old_due_on=old_due, new_due_on=act.due)
     office = office_named(deadline.office_key)

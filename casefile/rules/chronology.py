@@ -62,7 +62,7 @@ def dated_before(subject: str, on: date, earlier: Iterable[Earlier], *, at: date
     instant when known; ``earlier`` the acts it answers. Same day is in order (instants, when both
     acts have one, decide within the day); an earlier act whose date is unknown is not compared.
     Where several earlier acts come after ``on``, the refusal names the latest of them (the first
-    given among equals). ``verb`` joins subject and date ("is dated", "were received"); ``field``
+    given among equals); instants, when shown, are in the zone of ``at``. ``verb`` joins subject and date ("is dated", "were received"); ``field``
     names the input field that holds the date. The refusal is an OutOfOrder (NotAllowedNow, code
     ``out-of-order``) naming both dates, e.g. "the hearing officer's report is dated March 3, 2022,
     before the hearing closed on March 10, 2022".
@@ -78,7 +78,7 @@ def dated_before(subject: str, on: date, earlier: Iterable[Earlier], *, at: date
     then = long_date(worst.on)
     if on == worst.on and at is not None and worst.at is not None:
         when += f" at {at.isoformat(timespec='minutes')}"
-        then += f" at {worst.at.isoformat(timespec='minutes')}"
+        then += f" at {worst.at.astimezone(at.tzinfo).isoformat(timespec='minutes')}"  # both in the act's zone
     return OutOfOrder(f"{subject} {verb} {when}, before {worst.clause} on {then}", field=field)
 
 

@@ -82,6 +82,32 @@ class TestOutOfOrder:
                                    "September 1, 2022")
         assert str(error).startswith("the exceptions of Amazon.com Services LLC")
 
+    def test_amendment_before_the_objection_was_received(self, configured_db: Path) -> None:
+        """RWDSU's objections were received at 10:00 on April 16, 2021: an amendment of objection 2 received at 9:00
+        that day is refused (the instants decide within the day)."""
+        from datetime import datetime
+
+        carry("tally-2021")
+        filed = event("objections-2021").model_copy(update={"on": None,
+                                                             "at": datetime.fromisoformat("2021-04-16T10:00:00-04:00")})
+        perform(filed)
+        early = datetime.fromisoformat("2021-04-16T09:00:00-04:00")
+        amend = act({"act": "amend-objection", "party": "rwdsu", "number": 2, "text": "Surveillance in the break rooms.",
+                     "at": early, "why": "the full statement"})
+        error = refused(amend, OutOfOrder, as_of=datetime.fromisoformat("2021-04-16T11:00:00-04:00"))
+        assert error.field == "at"  # type: ignore[attr-defined]
+        assert str(error) == ("the amendment of objection 2 of Retail, Wholesale and Department Store Union was received "
+                              "April 16, 2021 at 2021-04-16T09:00-04:00, before the objection was received on April 16, "
+                              "2021 at 2021-04-16T10:00-04:00")
+
+    def test_order_fixing_a_date_before_the_period_opened(self, configured_db: Path) -> None:
+        """JFK8: an order extending the offer of proof dated March 31, 2022, the day before the tally."""
+        case = jfk8_through("objections")
+        pin = case.events[JFK8["pin"]].model_copy(update={"on": date(2022, 3, 31)})
+        error = refused_act(pin, OutOfOrder, case_number=JFK8_NUMBER, as_of=case.at_noon(date(2022, 4, 8)))
+        assert str(error) == ("the order fixing the date is dated March 31, 2022, before the tally of ballots issued on "
+                              "April 1, 2022")
+
     def test_certification_before_the_decision_and_on_its_day(self, configured_db: Path) -> None:
         """JFK8: certified the day of the decision (in order); a day earlier is refused."""
         case = jfk8_through("rd-decision")

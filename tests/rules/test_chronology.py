@@ -126,6 +126,14 @@ class TestInstants:
         assert dated_before("the statement in opposition", date(2023, 1, 25), [request],
                             at=datetime(2023, 1, 25, 16, 0, tzinfo=NY)) is None
 
+    def test_instants_are_shown_in_the_acts_zone(self) -> None:
+        """The record gives the earlier receipt in UTC (as stored); the message shows it in the act's own zone."""
+        objections = Earlier("the objection was received", date(2021, 4, 16),
+                             datetime(2021, 4, 16, 14, 0, tzinfo=ZoneInfo("UTC")))
+        refusal = dated_before("the amendment", date(2021, 4, 16), [objections], at=datetime(2021, 4, 16, 9, 0, tzinfo=NY))
+        assert refusal is not None
+        assert str(refusal).endswith("on April 16, 2021 at 2021-04-16T10:00-04:00")
+
     def test_one_instant_missing_means_same_day_is_in_order(self) -> None:
         request = Earlier("the request for review was received", date(2023, 1, 25), datetime(2023, 1, 25, 15, 0, tzinfo=NY))
         assert dated_before("the Board's ruling", date(2023, 1, 25), [request]) is None
