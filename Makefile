@@ -44,6 +44,7 @@ check: $(STAMP)
 	$(PY) -m pytest -q -m "not prefect and not integration and not slow" $(wildcard $(CHECK_PATHS))
 
 lint: $(STAMP)
+	@test -x $(VENV)/bin/ruff -a -x $(VENV)/bin/mypy || $(PY) -m pip install --quiet -e '.[test,lint]'
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy casefile/rules casefile/acts
 

@@ -26,7 +26,7 @@ def outcome_consequences(before: TallyAnalysis, after: TallyAnalysis) -> tuple[s
     """What a corrected count changes, as sentences: the outcome (changed, or unchanged and which
     it is), whether the challenged ballots are determinative, and line 10's majority.
 
-    ``before`` / ``after``: the analyzes of the tally as recorded and as corrected. Always returns
+    ``before`` / ``after``: the analyses of the tally as recorded and as corrected. Always returns
     at least one sentence (the outcome, changed or not). Raises nothing.
     Authority: 29 CFR 102.69(a)(7); rules.md R-C2 (lines 6-10), R-C3, R-D, R-E2, R-E3.
     """

@@ -7,7 +7,7 @@ Representative with complete tallies and unit descriptions). The Revised Tally o
 Starbucks, Genesee Street (03-RC-282139: 7 determinative challenges all sustained, 15–9 stands);
 the Notice of Runoff Election is Trinity College (01-RC-196511: two unions, no majority). A
 partial opening (Walter E. Selck, rules.md T5: 17–15 with 4 challenged, 2 opened) is synthetic:
-its dates, names and the votes of the ballots opened are not in the record and are labelled so. Every fact the public sources do not
+its dates, names and the votes of the ballots opened are not in the record and are labeled so. Every fact the public sources do not
 give (counsel's names, the text of each objection, witnesses, places, times) is a placeholder.
 Due dates are computed by hand under the 2019 text (business days, rules.md R-A1/R-B3; the
 petition was filed 2020-11-20) and noted where they are set.
