@@ -282,8 +282,17 @@ def hearing_sentence(*, opened_on: date | str | None, closed_on: date | str | No
         if closed_on is not None:
             sentence += f" and closed on {_day(closed_on)}"
     if place:
-        sentence += f", {'at' if place.startswith('[') else 'in'} {place}"
+        sentence += f", {place}" if _states_its_manner(place) else f", {'at' if place.startswith('[') else 'in'} {place}"
     return sentence + "."
+
+
+_MANNER_WORDS = ("by ", "via ", "over ", "in ", "at ", "on ", "before ")
+
+
+def _states_its_manner(place: str) -> bool:
+    """Whether a recorded hearing place already says how or where with its own preposition ("by
+    videoconference (Zoom)", "at the Regional Office"), so that no "in" is put before it."""
+    return place.lower().startswith(_MANNER_WORDS)
 
 
 def exceptions_filing(*, brief_filed: bool, method: FilingMethod | None) -> str:

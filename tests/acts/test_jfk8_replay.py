@@ -49,6 +49,11 @@ def test_replays_to_the_union_certified_by_region_28(configured_db: Path) -> Non
                   "2023-01-11_certification-of-representative.pdf"):
         text = _text(names[later])
         assert "Region 28" in text, later
+    # the hearing held by videoconference: no "in" before "by", the comma against the placeholder's bracket
+    held = ("The hearing opened on June 13, 2022 and closed on [NOT IN THE PUBLIC RECORD: date the hearing closed],"
+            " by videoconference (Zoom).")
+    for report_or_decision in ("2022-09-01_hearing-officer-report.pdf", "2023-01-11_decision-on-objections.pdf"):
+        assert held in _text(names[report_or_decision]), report_or_decision
     extension = _text(names["2022-04-08_order-extending-time.pdf"])  # ordered by Region 29, before the transfer
     assert "Regional Director, Region 29" in extension and "Friday, April 22, 2022" in extension
     transfer = _text(names["2022-04-29_order-transferring-case.pdf"])

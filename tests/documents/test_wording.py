@@ -63,7 +63,11 @@ class TestWording:
         (date(2024, 4, 25), None, "Birmingham, Alabama", "The hearing opened on April 25, 2024, in Birmingham, Alabama."),
         (date(2021, 5, 7), "[NOT IN THE PUBLIC RECORD: date the hearing closed]", None,
          "The hearing opened on May 7, 2021 and closed on [NOT IN THE PUBLIC RECORD: date the hearing closed]."),
-    ], ids=["both-dates", "not-closed", "closing-not-public"])
+        (date(2022, 6, 13), "[NOT IN THE PUBLIC RECORD: date the hearing closed]", "by videoconference (Zoom)",
+         "The hearing opened on June 13, 2022 and closed on [NOT IN THE PUBLIC RECORD: date the hearing closed],"
+         " by videoconference (Zoom)."),
+        (date(2024, 4, 25), None, "at the Regional Office", "The hearing opened on April 25, 2024, at the Regional Office."),
+    ], ids=["both-dates", "not-closed", "closing-not-public", "by-videoconference", "place-with-its-preposition"])
     def test_the_hearing_sentence(self, opened: date, closed: date | str | None, place: str | None, sentence: str) -> None:
         assert wording.hearing_sentence(opened_on=opened, closed_on=closed, place=place) == sentence
 
