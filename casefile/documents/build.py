@@ -501,8 +501,33 @@ def _objections(rec: _Record, subject: str) -> Built:
         objections=rec.objection_items(rec.objections_of(election, filing_id=filing.id)), filing_method=filing.method,
         paper_filing_reason=placeholder("statement why e-filing was not used") if filing.method.value == "paper" else None,
         signature=rec.party_signature(party), service=rec.filing_service(filing), filed=rec.filed_with(filing),
+        **_offer_of_proof_status(rec, filing, election, party),
     )
     return Built(ctx, filing.received_on, party.name, election.id, party_key=party.key)
+
+
+def _offer_of_proof_status(rec: _Record, filing: Filing, election: Election, party: Party) -> dict[str, Any]:
+    """What the record says of the offer of proof supporting the objections ``filing`` (102.69(a)(8)):
+    filed with them (the file-objections act), filed separately (its own file-offer-of-proof act, on its
+    date), not yet filed but its time extended by the Regional Director's order (the stored offer-of-proof
+    deadline later than the objections', R-G5), an extension requested by the party, or to follow."""
+    offer = rec.session.exec(select(Filing).where(Filing.accompanies_id == filing.id, Filing.kind == "offer-of-proof")).first()
+    if offer is not None:
+        separate = rec.session.exec(select(DocketEntry.id).where(DocketEntry.case_id == rec.case.id,
+                                                                 DocketEntry.act == "file-offer-of-proof",
+                                                                 DocketEntry.ref == f"filing:{offer.id}")).first()
+        return {"offer_of_proof": "separately", "offer_filed_on": offer.received_on} if separate is not None else {}
+    if (extended_to := _offer_extended_to(rec, election)) is not None:
+        return {"offer_of_proof": "extended", "offer_due_on": extended_to}
+    requests = rec.session.exec(select(Filing).where(Filing.election_id == election.id, Filing.party_id == party.id,
+                                                     Filing.kind == "extension-request")
+                                .order_by(col(Filing.received_on).desc())).all()
+    for request in requests:
+        asked = next((b for b in request.body if isinstance(b, dict) and b.get("kind") == DeadlineKind.OFFER_OF_PROOF.value), None)
+        if asked is not None:
+            until = asked.get("until")
+            return {"offer_of_proof": "requested", "offer_due_on": date.fromisoformat(until) if until else None}
+    return {"offer_of_proof": "to-follow"}
 
 
 def _offer_of_proof(rec: _Record, subject: str) -> Built:

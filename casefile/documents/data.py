@@ -445,9 +445,20 @@ class ObjectionsContext(DocumentContext):
     signature: Signature
     service: tuple[ServiceEntry, ...] = Field(min_length=1)
     filed: FiledWith | None = None
+    # What the record says of the offer of proof (102.69(a)(8)): "with" these objections; filed
+    # "separately" on offer_filed_on; not filed yet, its time "extended" by order to offer_due_on, or an
+    # extension "requested" (to offer_due_on, None when the request names no date); else "to-follow"
+    # (due with the objections, not in the record yet).
+    offer_of_proof: Literal["with", "separately", "extended", "requested", "to-follow"] = "with"
+    offer_filed_on: date | None = None
+    offer_due_on: date | None = None
 
     @model_validator(mode="after")
     def _service_and_method(self) -> Self:
+        if (self.offer_of_proof == "separately") != (self.offer_filed_on is not None):
+            raise ProcedureError("objections: offer_filed_on is the date of an offer of proof filed separately, and only that")
+        if self.offer_of_proof == "extended" and self.offer_due_on is None:
+            raise ProcedureError("objections: an offer of proof whose time was extended needs the date it was extended to")
         if self.filing_method is FilingMethod.PAPER and not self.paper_filing_reason:
             raise ProcedureError("objections filed on paper need a statement why e-filing was not used (R-B11, 102.5(c))")
         if any(entry.party.name == self.filing_party.name for entry in self.service):

@@ -95,8 +95,9 @@ def _objections(doc: Any, ctx: ObjectionsContext, title: str) -> None:
     for item in ctx.objections:
         _numbered(doc, f"Objection {item.number}.", item.text)
     _body(doc, f"The written offer of proof required by Section 102.69(a)(8), identifying each witness the "
-               f"{ctx.filing_party.label} would call and summarizing each witness's testimony, is submitted to the Regional"
-               " Director only and is not served on the other parties.")
+               f"{ctx.filing_party.label} would call and summarizing each witness's testimony, "
+               + wording.offer_of_proof_clause(status=ctx.offer_of_proof, party_label=ctx.filing_party.label,
+                                               filed_on=ctx.offer_filed_on, due_on=ctx.offer_due_on))
     if ctx.filing_method is FilingMethod.PAPER and ctx.paper_filing_reason:
         _body(doc, f"Statement on filing: these objections are filed on paper because {ctx.paper_filing_reason} (29 CFR 102.5(c)).")
     _body(doc, f"WHEREFORE, the {ctx.filing_party.label} requests that the Regional Director set these objections for hearing,"

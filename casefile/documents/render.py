@@ -237,6 +237,8 @@ def environment() -> Environment:
         act_name=lambda act: wording.ACT_NAMES.get(act, act.replace("-", " ").capitalize()),
         running=running_text,
         hearing_sentence=hearing_sentence,
+        offer_of_proof_clause=lambda ctx: wording.offer_of_proof_clause(
+            status=ctx.offer_of_proof, party_label=ctx.filing_party.label, filed_on=ctx.offer_filed_on, due_on=ctx.offer_due_on),
         exceptions_filing=lambda ctx: wording.exceptions_filing(
             brief_filed=ctx.brief_filed, method=ctx.filed.method if ctx.filed is not None else None),
     )

@@ -295,6 +295,28 @@ def _states_its_manner(place: str) -> bool:
     return place.lower().startswith(_MANNER_WORDS)
 
 
+def offer_of_proof_clause(*, status: str, party_label: str, filed_on: date | None = None,
+                          due_on: date | None = None) -> str:
+    """The end of the objections' sentence on the offer of proof ("The written offer of proof required by
+    Section 102.69(a)(8), ... testimony,"), saying what the record says of it: submitted with the
+    objections ("with"); filed separately on ``filed_on``; to be filed within the time the Regional
+    Director extended by order to ``due_on`` ("extended"; 102.69(a)(8) lets the Regional Director extend
+    the time for the offer, not for the objections); an extension requested by the party (to ``due_on``
+    when the request names a date); or to follow within the time for the objections ("to-follow")."""
+    private = "it goes to the Regional Director only and is not served on the other parties."
+    if status == "with":
+        return "is submitted to the Regional Director only and is not served on the other parties."
+    if status == "separately" and filed_on is not None:
+        return f"was filed separately with the Regional Director on {long_date(filed_on)}; {private}"
+    if status == "extended" and due_on is not None:
+        return f"will be filed separately with the Regional Director within the time extended by order to {long_date(due_on)}; {private}"
+    if status == "requested":
+        to = f" to {long_date(due_on)}" if due_on is not None else ""
+        return (f"will be filed separately with the Regional Director: the {party_label} has requested that the Regional"
+                f" Director extend the time for filing it{to} (29 CFR 102.69(a)(8)). {private[0].upper()}{private[1:]}")
+    return f"will be filed separately with the Regional Director within the time for filing these objections; {private}"
+
+
 def exceptions_filing(*, brief_filed: bool, method: FilingMethod | None) -> str:
     """The sentence of a party's exceptions saying what is filed and how: "No separate brief in support is
     filed. These exceptions are filed electronically with the Regional Director (29 CFR 102.5(c))."

@@ -43,6 +43,9 @@ def test_replays_to_the_union_certified_by_region_28(configured_db: Path) -> Non
                              "2022-04-29_order-transferring-case.pdf",
                              "2022-09-01_hearing-officer-report.pdf", "2022-09-16_exceptions_amazon.pdf",
                              "2023-01-11_certification-of-representative.pdf", "2023-01-11_decision-on-objections.pdf"]
+    objections = _text(names["2022-04-08_objections_amazon.pdf"])  # filed after the request, before the order
+    assert ("testimony, will be filed separately with the Regional Director: the Employer has requested that the Regional"
+            " Director extend the time for filing it to April 22, 2022 (29 CFR 102.69(a)(8)).") in objections
     offer = _text(names["2022-04-22_offer-of-proof_amazon.pdf"])
     assert "Regional Director, Region 29" in offer  # filed with Brooklyn before the transfer
     for later in ("2022-04-29_notice-of-hearing.pdf", "2022-09-01_hearing-officer-report.pdf",

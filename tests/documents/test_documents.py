@@ -378,6 +378,19 @@ class TestDocumentContent:
         assert ("EVIDENCE TO FOLLOW The Regional Director has extended to April 23, 2021 the time to submit the offer of proof on"
                 " Objections 2, 3, and 4 (29 CFR 102.69(a)(8))") in text
 
+    @pytest.mark.parametrize(("record", "says"), [
+        ({"offer_of_proof": "separately", "offer_filed_on": date(2021, 4, 23)},
+         "testimony, was filed separately with the Regional Director on April 23, 2021; it goes to the Regional Director only"),
+        ({"offer_of_proof": "extended", "offer_due_on": date(2021, 4, 23)},
+         "testimony, will be filed separately with the Regional Director within the time extended by order to April 23, 2021;"),
+        ({"offer_of_proof": "to-follow"},
+         "testimony, will be filed separately with the Regional Director within the time for filing these objections;"),
+    ], ids=["filed-separately", "time-extended", "not-in-the-record"])
+    def test_objections_say_what_the_record_says_of_the_offer_of_proof(self, record: dict[str, object], says: str) -> None:
+        """The objections do not claim the offer "is submitted" with them when it was filed apart or its time extended (102.69(a)(8))."""
+        text = _text(DocumentKind.OBJECTIONS, cases.objections_2021().model_copy(update=record))
+        assert says in text and "is submitted to the Regional Director" not in text
+
     def test_offer_of_proof_says_confidential_once(self) -> None:
         """The banner on the first page says CONFIDENTIAL; no page repeats it in a margin (29 CFR 102.5(a))."""
         context = cases.offer_of_proof_2021().model_copy(update={"objections": cases.OBJECTIONS_2021, "witnesses": tuple(

@@ -4,6 +4,7 @@ title, numbered paragraphs, signature, certificate of service; made from the sto
 from __future__ import annotations
 
 import io
+from datetime import date
 
 import docx
 import pytest
@@ -40,6 +41,14 @@ class TestEditableCopy:
         service = tables[-1]
         assert service[0] == ["Party served", "Representative", "Manner", "Address used", "Date"]
         assert service[1][3] == cases.LONG_EMAIL and service[1][4] == "April 16, 2021"
+
+    def test_objections_say_the_offer_of_proof_will_follow_an_extension(self) -> None:
+        """As the PDF: an offer whose time was extended by order is not "submitted" with the objections (102.69(a)(8))."""
+        context = cases.objections_2021().model_copy(update={"offer_of_proof": "extended", "offer_due_on": date(2021, 4, 23)})
+        paragraphs, _ = _read(render_docx(DocumentKind.OBJECTIONS, context))
+        (offer,) = [p for p in paragraphs if p.startswith("The written offer of proof")]
+        assert offer.endswith("testimony, will be filed separately with the Regional Director within the time extended by order"
+                              " to April 23, 2021; it goes to the Regional Director only and is not served on the other parties.")
 
     def test_the_offer_of_proof_is_marked_confidential_and_lists_the_witnesses(self) -> None:
         """CONFIDENTIAL once, in the body; nothing in the header (29 CFR 102.5(a)); only objections with a witness; witness tables."""
