@@ -373,10 +373,15 @@ def _service(doc: Any, heading: str, title: str, entries: Iterable[ServiceEntry]
     else:
         _body(doc, f"I hereby certify that a copy of the foregoing {title} was served on each party listed below, and on its"
                    " representative of record, on the date, in the manner and at the address shown (29 CFR 102.3, 102.4(e), 102.5).")
-    rows = [(f"{e.party.name} ({e.party.label})", e.served if e.served is not None else (e.party.representative or "—"),
-             e.manner, e.address, e.served_on if isinstance(e.served_on, str) else wording.long_date(e.served_on))
-            for e in entries]
-    _table(doc, ("Party served", "Representative", "Manner", "Address used", "Date"), rows, widths=(1.6, 1.3, 1.0, 1.6, 1.0))
+    # the PDF's three columns (templates/_macros.html filing_service_table): a line of its own for the
+    # address under the person served, and for the date under the manner
+    rows = []
+    for e in entries:
+        served_on = e.served_on if isinstance(e.served_on, str) else wording.long_date(e.served_on)
+        person = e.served if e.served is not None else (e.party.representative or "—")
+        rows.append((f"{e.party.name} ({e.party.label})", f"{person}\n{e.address}",
+                     f"{e.manner},\n{served_on}" if e.manner else served_on))
+    _table(doc, ("Party served", "Person served and address used", "Manner and date"), rows, widths=(1.75, 2.95, 1.8))
     _signature(doc, signer, co_counsel=False)
 
 
@@ -390,7 +395,10 @@ def _table(doc: Any, header: tuple[str, ...], rows: list[tuple[str, ...]], *, wi
         cells = table.add_row().cells
         for cell, text, width in zip(cells, row, widths, strict=True):
             cell.width = Inches(width)
-            _runs(cell.paragraphs[0], text)
+            first, *more = text.split("\n")  # a line of its own: a paragraph of the cell
+            _runs(cell.paragraphs[0], first)
+            for line in more:
+                _runs(cell.add_paragraph(), line)
     for row in table.rows:
         for cell in row.cells:
             for paragraph in cell.paragraphs:

@@ -39,8 +39,11 @@ class TestEditableCopy:
                 " set the election aside, and direct a second election.") in paragraphs
         assert "/s/ Bartholomew J. Fitzgerald-Okonkwo" in paragraphs and "Alabama Bar No. ASB-1234-R56F" in paragraphs
         service = tables[-1]
-        assert service[0] == ["Party served", "Representative", "Manner", "Address used", "Date"]
-        assert service[1][3] == cases.LONG_EMAIL and service[1][4] == "April 16, 2021"
+        # the PDF's three columns (party; person served and address used; manner and date), each line its own paragraph
+        assert service[0] == ["Party served", "Person served and address used", "Manner and date"]
+        entry = context.service[0]
+        assert service[1] == [f"{entry.party.name} ({entry.party.label})", f"{entry.served or entry.party.representative}\n{cases.LONG_EMAIL}",
+                              f"{entry.manner},\nApril 16, 2021"]
 
     def test_objections_say_the_offer_of_proof_will_follow_an_extension(self) -> None:
         """As the PDF: an offer whose time was extended by order is not "submitted" with the objections (102.69(a)(8))."""
