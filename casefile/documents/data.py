@@ -448,7 +448,7 @@ class ObjectionsContext(DocumentContext):
     # What the record says of the offer of proof (102.69(a)(8)): "with" these objections; filed
     # "separately" on offer_filed_on; not filed yet, its time "extended" by order to offer_due_on, or an
     # extension "requested" (to offer_due_on, None when the request names no date); else "to-follow"
-    # (due with the objections, not in the record yet).
+    # (the record says nothing of it yet).
     offer_of_proof: Literal["with", "separately", "extended", "requested", "to-follow"] = "with"
     offer_filed_on: date | None = None
     offer_due_on: date | None = None

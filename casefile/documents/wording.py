@@ -302,7 +302,8 @@ def offer_of_proof_clause(*, status: str, party_label: str, filed_on: date | Non
     objections ("with"); filed separately on ``filed_on``; to be filed within the time the Regional
     Director extended by order to ``due_on`` ("extended"; 102.69(a)(8) lets the Regional Director extend
     the time for the offer, not for the objections); an extension requested by the party (to ``due_on``
-    when the request names a date); or to follow within the time for the objections ("to-follow")."""
+    when the request names a date); or, when the record says nothing of it yet, to be filed separately
+    ("to-follow": a statement of the rule, not a prediction)."""
     private = "it goes to the Regional Director only and is not served on the other parties."
     if status == "with":
         return "is submitted to the Regional Director only and is not served on the other parties."
@@ -314,7 +315,7 @@ def offer_of_proof_clause(*, status: str, party_label: str, filed_on: date | Non
         to = f" to {long_date(due_on)}" if due_on is not None else ""
         return (f"will be filed separately with the Regional Director: the {party_label} has requested that the Regional"
                 f" Director extend the time for filing it{to} (29 CFR 102.69(a)(8)). {private[0].upper()}{private[1:]}")
-    return f"will be filed separately with the Regional Director within the time for filing these objections; {private}"
+    return "is to be filed separately with the Regional Director only and is not served on the other parties."
 
 
 def exceptions_filing(*, brief_filed: bool, method: FilingMethod | None) -> str:

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from casefile import app
 from casefile.scenario import replay
-from tests.acts.real_histories import JFK8_NUMBER
+from tests.acts.real_histories import JFK8, JFK8_NUMBER, jfk8_through
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "amazon-jfk8-29-RC-288020.yaml"
 
@@ -43,9 +43,9 @@ def test_replays_to_the_union_certified_by_region_28(configured_db: Path) -> Non
                              "2022-04-29_order-transferring-case.pdf",
                              "2022-09-01_hearing-officer-report.pdf", "2022-09-16_exceptions_amazon.pdf",
                              "2023-01-11_certification-of-representative.pdf", "2023-01-11_decision-on-objections.pdf"]
-    objections = _text(names["2022-04-08_objections_amazon.pdf"])  # filed after the request, before the order
-    assert ("testimony, will be filed separately with the Regional Director: the Employer has requested that the Regional"
-            " Director extend the time for filing it to April 22, 2022 (29 CFR 102.69(a)(8)).") in objections
+    objections = _text(names["2022-04-08_objections_amazon.pdf"])  # issued before the request and the order: no claim
+    assert ("testimony, is to be filed separately with the Regional Director only and is not served on the other"
+            " parties.") in objections and "is submitted" not in objections
     offer = _text(names["2022-04-22_offer-of-proof_amazon.pdf"])
     assert "Regional Director, Region 29" in offer  # filed with Brooklyn before the transfer
     for later in ("2022-04-29_notice-of-hearing.pdf", "2022-09-01_hearing-officer-report.pdf",
@@ -70,3 +70,28 @@ def test_replays_to_the_union_certified_by_region_28(configured_db: Path) -> Non
     assert "Regional Director's name" not in certification
     assert "Amazon Labor Union" in certification and "2,654" in certification
     assert "NOT IN THE PUBLIC RECORD: number of void ballots" in certification
+
+
+def test_the_objections_follow_the_record_of_the_offer_of_proof(configured_db: Path) -> None:
+    """Built (not rendered) as the record grows: Amazon's request to extend the offer's time, the order
+    extending it to April 22, 2022, then the offer filed separately that day (102.69(a)(8))."""
+    from sqlmodel import select
+
+    from casefile.documents.build import build_context
+    from casefile.record.db import read_session
+    from casefile.record.models import Filing
+    from casefile.vocab import DocumentKind
+
+    def said() -> tuple[str, date | None, date | None]:
+        with read_session() as s:
+            (objections,) = s.exec(select(Filing.id).where(Filing.kind == "objections")).all()
+            ctx = build_context(s, case_number=JFK8_NUMBER, kind=DocumentKind.OBJECTIONS, subject=f"filing:{objections}").context
+            return ctx.offer_of_proof, ctx.offer_filed_on, ctx.offer_due_on  # type: ignore[attr-defined]
+
+    case = jfk8_through("objections")
+    assert said() == ("to-follow", None, None)
+    for name, expected in (("request-extension", ("requested", None, date(2022, 4, 22))),
+                           ("pin", ("extended", None, date(2022, 4, 22))),
+                           ("offer", ("separately", date(2022, 4, 22), None))):
+        case.perform(case.events[JFK8[name]])
+        assert said() == expected, name

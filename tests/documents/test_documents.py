@@ -384,7 +384,7 @@ class TestDocumentContent:
         ({"offer_of_proof": "extended", "offer_due_on": date(2021, 4, 23)},
          "testimony, will be filed separately with the Regional Director within the time extended by order to April 23, 2021;"),
         ({"offer_of_proof": "to-follow"},
-         "testimony, will be filed separately with the Regional Director within the time for filing these objections;"),
+         "testimony, is to be filed separately with the Regional Director only and is not served on the other parties."),
     ], ids=["filed-separately", "time-extended", "not-in-the-record"])
     def test_objections_say_what_the_record_says_of_the_offer_of_proof(self, record: dict[str, object], says: str) -> None:
         """The objections do not claim the offer "is submitted" with them when it was filed apart or its time extended (102.69(a)(8))."""
