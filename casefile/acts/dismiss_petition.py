@@ -27,7 +27,8 @@ from casefile.vocab import Actor, DeadlineKind, DocumentKind, Stage
 
 class DismissPetition(ActIn):
     """The dismissal as issued: ``grounds`` the stated reasons (a simple statement of the procedural or
-    other grounds, 102.71(a)), ``issuer`` the Regional Director, ``date`` its issue date (service is
+    other grounds, 102.71(a)), ``issuer`` the Regional Director who signed it (its signature; "" leaves a
+    blank line to sign, or a placeholder on a replayed case), ``date`` its issue date (service is
     taken as that date when the record has no other); ``note``."""
 
     act: Literal["dismiss-petition"] = "dismiss-petition"

@@ -51,13 +51,16 @@ class TransferCase(ActIn):
     receiving office there (a key such as "28-phoenix" or a city; default the Region's main
     office), ``order`` the order in words (who made it, when); ``date`` the order's date;
     ``running_deadlines`` what the order says of the periods already running: ``stay`` with the
-    office that was to receive them (default), or ``move`` to the new office."""
+    office that was to receive them (default), or ``move`` to the new office; ``issuer`` who signed
+    the order for the General Counsel (its signature; "" leaves a blank line to sign, or a placeholder
+    on a replayed case)."""
 
     act: Literal["transfer-case"] = "transfer-case"
     region: Line = Field(min_length=1)
     office: Line | None = None
     order: Line = Field(min_length=1)
     running_deadlines: RunningDeadlines = "stay"
+    issuer: Line = ""
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
@@ -123,7 +126,7 @@ def perform(session: Session, act: TransferCase, *, case: Case, as_of: datetime,
         summary += f"; still received by {old.name} (already running): {'; '.join(stayed)}"
     latest = elections[-1] if elections else None
     stored = store_order(session, case, kind=TRANSFER, issued_on=ordered_on, election_id=latest.id if latest else None,
-                         from_office=old.key, to_office=new.key, order=order, running=act.running_deadlines,
+                         issuer=" ".join(act.issuer.split()), from_office=old.key, to_office=new.key, order=order, running=act.running_deadlines,
                          moved=moved_rows)
     entry = docket(session, case.id, election_id=latest.id if latest else None, as_of=as_of,  # type: ignore[arg-type]
                    occurred_on=ordered_on, act=act.act, act_key=key, actor=Actor.GENERAL_COUNSEL, summary=summary,

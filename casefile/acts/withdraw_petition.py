@@ -28,11 +28,13 @@ from casefile.vocab import Actor, DocumentKind, PartyRole, Stage
 class WithdrawPetition(ActIn):
     """The withdrawal as approved: ``party`` the petitioner (its handle), ``consented_by`` who approved
     it ("Regional Director, Region 10"; "the Board" once the record is before it), ``date`` the day it
-    was approved; ``note``."""
+    was approved; ``issuer`` who signed the order approving it (the Regional Director, or the Board's
+    Executive Secretary; "" leaves a blank line to sign, or a placeholder on a replayed case); ``note``."""
 
     act: Literal["withdraw-petition"] = "withdraw-petition"
     party: PartyKey
     consented_by: Line = Field(min_length=1)
+    issuer: Line = ""
     note: Paragraph = ""
 
 
@@ -72,7 +74,7 @@ def perform(session: Session, act: WithdrawPetition, *, case: Case, as_of: datet
     consent = " ".join(act.consented_by.split())
     elections = open_elections(session, case, Stage.WITHDRAWN, what="withdrawal of the petition")
     stored = store_order(session, case, kind=WITHDRAWAL, issued_on=on, election_id=elections[0].id,
-                         party_id=party.id, consented_by=consent, note=act.note,
+                         issuer=" ".join(act.issuer.split()), party_id=party.id, consented_by=consent, note=act.note,
                          elections=[e.id for e in elections])
     first = None
     for election in elections:

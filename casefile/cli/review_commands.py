@@ -93,13 +93,14 @@ def transfer(case_number: str = _CASE, region: str = typer.Option(..., help="The
              on: str = typer.Option(..., "--on", help="The order's date (YYYY-MM-DD)."),
              running: str = typer.Option("stay", help="Periods already running: 'stay' with the office that was to "
                                                       "receive them (default) or 'move' to the new office, as the order says."),
+             issuer: str = typer.Option("", help="Who signed the order for the General Counsel."),
              as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
     """Transfer the case to another Region from the order's date (29 CFR 102.72(a)(3)).
 
     Later documents are signed by the new Region and later periods end at 11:59 p.m. in its office's
     zone; the case number keeps its Region."""
     _run({"act": "transfer-case", "date": parse_date(on, "--on"), "region": region, "office": office, "order": order,
-          "running_deadlines": running}, case_number, as_of)
+          "running_deadlines": running, "issuer": issuer}, case_number, as_of)
 
 
 # --- party filings -----------------------------------------------------------------------------------
@@ -259,17 +260,19 @@ def withdraw(case_number: str = _CASE, party: str = typer.Option(..., help="The 
              consented_by: str = typer.Option(..., help="Who consented (the Regional Director; the Board once the record "
                                                         "is before it)."),
              on: str = typer.Option(..., "--on", help="The day the withdrawal was approved (YYYY-MM-DD)."),
+             issuer: str = typer.Option("", help="Who signed the order approving it (the Regional Director, or the "
+                                                 "Executive Secretary when the Board consented)."),
              note: str = typer.Option("", help="A note for the record."),
              as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
     """Withdraw the petition with the consent it needs (29 CFR 102.60(a)); any election not yet certified ends."""
     _run({"act": "withdraw-petition", "date": parse_date(on, "--on"), "party": party, "consented_by": consented_by,
-          "note": note}, case_number, as_of)
+          "issuer": issuer, "note": note}, case_number, as_of)
 
 
 @petition_app.command("dismiss")
 def dismiss(case_number: str = _CASE, grounds: str = typer.Option(..., help="The stated grounds."),
             on: str = typer.Option(..., "--on", help="The dismissal's date (YYYY-MM-DD)."),
-            issuer: str = typer.Option("", help="The Regional Director."),
+            issuer: str = typer.Option("", help="The Regional Director who signed the order (name)."),
             as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
     """Dismiss the petition (29 CFR 102.71); the request-for-review period of the dismissal runs (R-S1)."""
     _run({"act": "dismiss-petition", "date": parse_date(on, "--on"), "grounds": grounds, "issuer": issuer},

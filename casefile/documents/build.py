@@ -1354,7 +1354,7 @@ def _order_approving_withdrawal(rec: _Record, subject: str) -> Built:
                                                  issuer_title="Executive Secretary" if board else "Regional Director"),
         petitioner=rec.party_ref(petitioner), consented_by=consent or rec.missing("who consented to the withdrawal"),
         ended=_ended_elections(rec, list(body.get("elections", []))) or ("the proceeding on the petition",),
-        signature=_executive_secretary(rec) if board else rec.rd_signature(on=order.issued_on),
+        signature=_executive_secretary(rec, order.issuer) if board else rec.rd_signature(order.issuer, on=order.issued_on),
         service=rec.service(on=order.issued_on),
         record_notes=_notes(body.get("note", "")) + _plain_notes(body.get("note", "")),
     )

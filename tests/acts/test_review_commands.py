@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from casefile.cli.app import app
 from casefile.record.db import read_session
 from casefile.record.models import Case, Election, Filing
+from casefile.record.orders import AgencyOrder
 from casefile.vocab import Stage
 from tests.acts.real_histories import JFK8_NUMBER, jfk8_through
 
@@ -43,10 +44,12 @@ def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
 def test_case_transfer(configured_db: Path) -> None:
     jfk8_through("offer")
     result = _run("case", "transfer", JFK8_NUMBER, "--region", "28", "--office", "Phoenix", "--on", "2022-04-29",
-                  "--order", "Order transferring the case to Region 28", "--as-of", "2022-04-29T12:00:00-04:00")
+                  "--order", "Order transferring the case to Region 28", "--issuer", "Jane  Q. Signer",
+                  "--as-of", "2022-04-29T12:00:00-04:00")
     assert result.exit_code == 0, result.output
     with read_session() as s:
         assert s.exec(select(Case)).one().office_key == "28-phoenix"
+        assert s.exec(select(AgencyOrder.issuer).where(AgencyOrder.kind == "transfer")).one() == "Jane Q. Signer"
 
 
 def test_objections_offer_of_proof_and_extension_request(configured_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -117,3 +120,13 @@ def test_petition_dismiss(configured_db: Path) -> None:
     assert result.exit_code == 0, result.output
     with read_session() as s:
         assert s.exec(select(Election)).one().stage is Stage.DISMISSED
+
+
+def test_petition_withdraw_with_its_signer(configured_db: Path) -> None:
+    jfk8_through("ho-report")
+    result = _run("petition", "withdraw", JFK8_NUMBER, "--party", "alu", "--consented-by", "Regional Director, Region 28",
+                  "--issuer", "Cornele A. Overstreet", "--on", "2022-09-02", "--as-of", "2022-09-02T12:00:00-07:00")
+    assert result.exit_code == 0, result.output
+    with read_session() as s:
+        assert s.exec(select(Election)).one().stage is Stage.WITHDRAWN
+        assert s.exec(select(AgencyOrder.issuer).where(AgencyOrder.kind == "withdrawal")).one() == "Cornele A. Overstreet"

@@ -23,6 +23,7 @@ from tests.acts import live_case
 from tests.acts.live_case import FILED_AT, OBJECTIONS, OKAFOR, USW, WHITFIELD, open_live, perform
 
 RD = "Patricia K. Nachand"
+GC_SIGNER = "Daniel R. Ostrowski"  # who signs a transfer for the General Counsel (issuer)
 BOARD = "Chairman Ann Lee, Member Rob Diaz and Member Kim Park"
 CT = "-06:00"
 
@@ -58,11 +59,11 @@ def test_decision_orders_and_certification_carry_the_record(configured_db: Path)
     _no_placeholder(order)
 
     moved = perform({"act": "transfer-case", "region": "25", "order": "General Counsel's order transferring the case",
-                     "date": "2026-12-03"}, as_of=_at("2026-12-03"), documents="issue")
+                     "date": "2026-12-03", "issuer": GC_SIGNER}, as_of=_at("2026-12-03"), documents="issue")
     transfer = _text(moved, "order-transferring-case")
     assert "Order Transferring Case" in transfer and "December 3, 2026" in transfer
     assert "from Region 13 (Chicago" in transfer and "to Region 25 (Indianapolis" in transfer
-    assert "For the General Counsel" in transfer
+    assert f"/s/ {GC_SIGNER} {GC_SIGNER} For the General Counsel" in transfer  # the signer the act names
     _no_placeholder(transfer.replace("Dated: December 3, 2026", ""))
 
     decided = perform({"act": "rd-decision", "date": "2027-01-08", "result": "overrule", "issuer": RD,
@@ -120,12 +121,14 @@ def test_withdrawal_and_dismissal_orders(configured_db: Path) -> None:
     prepare_schema()
     _other_case("13-RC-400124")
     withdrawn = _act("13-RC-400124", {"act": "withdraw-petition", "party": "usw", "date": "2026-11-30",
-                                      "consented_by": f"the Regional Director, Region 13"}, _at("2026-11-30"), "issue")
+                                      "consented_by": "the Regional Director, Region 13", "issuer": RD},
+                     _at("2026-11-30"), "issue")
     withdrawal = _text(withdrawn, "order-approving-withdrawal")
     assert "Order Approving Withdrawal of Petition" in withdrawal and "Region 13" in withdrawal
     assert f"The Petitioner, {USW}, has requested to withdraw its petition" in withdrawal
     assert "November 30, 2026" in withdrawal and "the first election, held on November 24, 2026" in withdrawal
     assert "102.60(a)" in withdrawal
+    assert f"/s/ {RD} {RD} Regional Director, Region 13" in withdrawal  # the signer the act names
 
     _other_case("13-RC-400125")
     dismissed = _act("13-RC-400125", {"act": "dismiss-petition", "date": "2026-11-30", "issuer": RD,
