@@ -203,3 +203,30 @@ async def delete(request: Request, number: str, draft_id: int) -> Response:
         delete_draft(session, viewer=me.viewer, draft_id=draft_id)
     web_session(request).add_flash(f"Draft {draft_id} deleted")
     return RedirectResponse(f"/cases/{view.case_number}/drafts", status_code=303)
+
+
+@router.post("/cases/{number}/drafts/{draft_id}")
+async def submit_draft(request: Request, number: str, draft_id: int) -> Response:
+    """The form of an opened draft, sent ("File objections" or "Save as draft"): the draft's act,
+    filed or saved again as that draft (the form posts to its own page)."""
+    from casefile import app
+    from casefile.accounts.drafts import get_draft
+    from casefile.errors import UnknownRecord
+    from casefile.record.db import read_session
+    from casefile.web.act_pages import _permission, _render
+
+    me = require(request)
+    form = await request.form()
+    check_csrf(request, form)
+    view = app.case(number[:40], viewer=me.viewer)
+    with read_session() as session:
+        draft = get_draft(session, viewer=me.viewer, draft_id=draft_id)  # another organization's: 404
+    if draft.case_number != view.case_number:
+        raise UnknownRecord(f"no draft {draft_id} on {view.case_number}", field="draft")
+    view, allowed, zone = _permission(me, view.case_number, draft.act_name)
+    sub = act_forms.read_form(draft.act_name, form)
+    await form.close()
+    sub.values["draft_id"] = str(draft_id)
+    if sub.get("add"):
+        return _render(request, me, view, allowed, draft.act_name, sub, [], draft_id=draft_id)
+    return handle(request, me, view, allowed, draft.act_name, sub, zone)

@@ -105,3 +105,51 @@ def test_a_draft_of_an_act_the_stage_no_longer_allows_is_kept_and_listed(client:
     token = csrf(client, f"/cases/{NUMBER}/drafts")
     deleted = client.post(f"/cases/{NUMBER}/drafts/{draft}/delete", data={"csrf_token": token})
     assert deleted.status_code == 200 and f"Draft {draft} deleted" in deleted.text
+
+
+def form_of_page(html: str) -> tuple[str | None, dict[str, str]]:
+    """What a browser sends from the page's act form: its action (None: the page's own URL) and its
+    fields (inputs with their values, textareas with their text, selects' selected option)."""
+    import html as htmllib
+
+    form = html.split('id="act-form"', 1)[1].split("</form>", 1)[0]
+    opening = html.split('id="act-form"', 1)[0].rsplit("<form", 1)[1] + form.split(">", 1)[0]
+    action = re.search(r'action="([^"]*)"', opening)
+    fields: dict[str, str] = {}
+    for tag in re.findall(r"<input[^>]*>", form):
+        name, value = re.search(r'name="([^"]+)"', tag), re.search(r'value="([^"]*)"', tag)
+        if name and 'type="submit"' not in tag and ('type="radio"' not in tag or "checked" in tag):
+            fields[name.group(1)] = htmllib.unescape(value.group(1)) if value else ""
+    for name, text in re.findall(r'<textarea[^>]*name="([^"]+)"[^>]*>(.*?)</textarea>', form, re.S):
+        fields[name] = htmllib.unescape(text)
+    for name, body in re.findall(r'<select[^>]*name="([^"]+)"[^>]*>(.*?)</select>', form, re.S):
+        chosen = re.search(r'<option value="([^"]*)"[^>]*selected', body) or re.search(r'<option value="([^"]*)"', body)
+        fields[name] = htmllib.unescape(chosen.group(1)) if chosen else ""
+    return (htmllib.unescape(action.group(1)) if action else None), fields
+
+
+def test_an_opened_draft_is_filed_from_its_own_page_once(client: Any) -> None:  # noqa: F811
+    """The user's trial: save objections as a draft, open the draft, press "File objections" (the
+    form as the browser sends it, to the URL the form names): one docket entry, the objections
+    being issued on the case page; the same form sent again files nothing twice. "Save as draft"
+    from the opened draft saves the same draft again."""
+    sign_in(client, USERS["employer-counsel"])
+    text = "The Union's agents electioneered at the mailbox (filed from the draft's page)."
+    draft = save(client, {"party": "amazon", "date": "2022-04-06", "time": "", "objections-0": text})
+    page_url = f"/cases/{NUMBER}/drafts/{draft}"
+    action, fields = form_of_page(client.get(page_url).text)
+    target = action or page_url
+    assert fields["objections-0"] == text and fields["draft_id"] == str(draft)
+    resaved = client.post(target, data={**fields, "draft-action": "save"}, follow_redirects=False)
+    assert resaved.status_code == 303 and resaved.headers["location"] == page_url, resaved.text[:1000]
+    before = docket_count()
+    filed = client.post(target, data={**fields, "file": "1"}, follow_redirects=False)
+    assert filed.status_code == 303, filed.text[:2000]
+    assert filed.headers["location"] == f"/cases/{NUMBER}#documents"
+    assert docket_count() == before + 1
+    case_page = client.get(f"/cases/{NUMBER}").text
+    assert f"Draft {draft} filed: " in case_page
+    assert re.search(r"Being issued: [^<]*objections", case_page, re.I), case_page.split("Being issued", 1)[-1][:300]
+    again = client.post(target, data={**fields, "file": "1"}, follow_redirects=False)
+    assert again.status_code == 303 and docket_count() == before + 1
+    assert f"Draft {draft} was filed already" in client.get(f"/cases/{NUMBER}").text
