@@ -73,12 +73,25 @@ def casefile_error_page(request: Request, exc: CasefileError) -> Response:
         return RedirectResponse(f"/sign-in?next={quote(request.url.path)}", status_code=303)
     if exc.code == "too-many-attempts":
         status = 429
+    if exc.code == "unknown-case":  # one that does not exist and one not shown read the same
+        return error_page(request, 404, no_case_words(str(exc)))
     if status == 404:
         return error_page(request, 404, "If you typed the address, check it is right. A case or document you are not "
                                         "given access to is not shown.")
     if status >= 500:
         log.error("casefile error %s on %s: %s", exc.code, request.url.path, exc)
     return error_page(request, status, str(exc))
+
+
+def no_case_words(message: str) -> str:
+    """The page's words for a case not found: the same for a number not in the record and a case
+    the user may not see (its existence is not disclosed), with no command-line advice."""
+    import re
+
+    found = re.search(r"\bno case (\d{1,2}-[A-Z]{1,2}-\d{1,9})\b", message)
+    number = f"case {found.group(1)}" if found else "such case"
+    return (f"There is no {number} that you can see. If you typed the address, check the case number; a case is "
+            "shown to the organizations of its parties and to its Region.")
 
 
 def http_error_page(request: Request, exc: StarletteHTTPException) -> Response:
