@@ -6,7 +6,8 @@ NotAuthenticated 401, NotPermitted 403) and the members ``type`` (``/api/v1/prob
 which describes the code), ``title`` (the family in words), ``status``, ``detail`` (the error's
 message, exactly as the command line prints it), ``code``, ``family`` and ``field``; an invalid
 tally adds ``line``. A request that does not validate answers 422 with code ``invalid-act`` (a
-body) or ``bad-input`` (a query or header) and the field path of the first error. Anything else
+body) or ``bad-input`` (a query or header) and the field path of the first error; a body that is
+not JSON, 422 ``invalid-json`` (field ``body``, the position in words). Anything else
 is a bug: 500, code ``internal``, and no detail of the exception (it is logged).
 
 The same table maps an answer back (casefile.api.codes.error_from_problem, for
@@ -75,6 +76,8 @@ def validation_problem(request: Request, exc: RequestValidationError) -> JSONRes
 
     errors = exc.errors()
     first = errors[0] if errors else {"loc": (), "msg": "invalid request"}
+    if first.get("type") == "json_invalid":  # the body is not JSON: its position in words, no field
+        return not_json_problem(request, first)
     loc = tuple(first.get("loc", ()))
     in_body = bool(loc) and loc[0] == "body"
     path = field_path(loc) if in_body else ".".join(str(p) for p in loc[1:]) or ".".join(str(p) for p in loc)
@@ -82,6 +85,33 @@ def validation_problem(request: Request, exc: RequestValidationError) -> JSONRes
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
     return problem(request, status=422, code="invalid-act" if in_body else BadInput.code, family=BadInput.family,
                    detail=f"field {where!r}: {first.get('msg', 'invalid')}{more}", field=path or None)
+
+
+def not_json_problem(request: Request, error: dict[str, Any]) -> JSONResponse:
+    """422 ``invalid-json`` for a body that is not JSON: where it stops being JSON (line and column
+    of the body, and the character's position), in words; ``field`` is ``body``."""
+    loc = tuple(error.get("loc", ()))
+    offset = loc[1] if len(loc) > 1 and isinstance(loc[1], int) else None
+    reason = str((error.get("ctx") or {}).get("error") or "not JSON")
+    body = _body_text(request)
+    if offset is not None and body is not None:
+        line = body.count("\n", 0, offset) + 1
+        column = offset - (body.rfind("\n", 0, offset) + 1) + 1
+        where = f" at line {line}, column {column} (character {offset + 1} of the body)"
+    elif offset is not None:
+        where = f" at character {offset + 1} of the body"
+    else:
+        where = ""
+    return problem(request, status=422, code="invalid-json", family=BadInput.family, field="body",
+                   detail=f"the request's body is not valid JSON{where}: {reason[:1].lower() + reason[1:]} "
+                          "(send the act as a JSON object, Content-Type: application/json)")
+
+
+def _body_text(request: Request) -> str | None:
+    raw = getattr(request, "_body", None)  # read already by FastAPI to parse it
+    if not isinstance(raw, bytes | bytearray):
+        return None
+    return bytes(raw).decode("utf-8", errors="replace")
 
 
 def http_problem(request: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -97,17 +97,15 @@ class TestRefused:
     def test_objections_after_the_cut_off_are_refused_and_store_nothing(self, client: Any, world: World) -> None:
         """RWDSU's supplemental objections received on Monday 2021-04-19 (the period ended Friday
         2021-04-16 at 11:59 p.m. Eastern) are refused: 409, code untimely-filing, field date, the
-        rule's message; every table and file is as the pre-act sweep left it."""
-        from casefile import app
+        rule's message; every table and file is as before the request (the pre-act sweep is rolled back
+        with the refused act)."""
         from casefile.record.db import get_engine
-        from tests.acts.procedure import case_id
         from tests.acts.snapshot import snapshot
 
         late = {"act": "file-objections", "date": "2021-04-19", "party": "rwdsu", "objections": ["Late objection."]}
         headers = world.headers("union-counsel")
         moment = "2021-04-19T12:00:00-04:00"
         assert client.get("/api/v1/cases", headers=headers).status_code == 200  # the token's use is recorded now
-        app.sweep_case(case_id(), as_of=app.read_instant(moment, what="as_of"))
         before = snapshot(get_engine(), world.out)
         answer = client.post(ACTS, json=late, params={"as_of": moment}, headers=headers)
         assert answer.status_code == 409
@@ -133,6 +131,21 @@ class TestRefused:
         assert (unknown.status_code, unknown.json()["code"]) == (422, "invalid-act")
         extra = client.post(ACTS, json={**AMAZON_OBJECTIONS, "colour": "red"}, headers=headers)
         assert (extra.status_code, extra.json()["field"]) == (422, "colour")
+
+    def test_a_body_that_is_not_json_says_where_in_words(self, client: Any, world: World) -> None:
+        """A malformed JSON body (a trailing comma on line 2) answers 422 invalid-json as docs/api.md
+        says, field 'body' (not the character offset), the position in words; nothing stored."""
+        before = len(_entries())
+        body = '{"act": "file-objections", "date": "2021-04-16",\n "party": "amazon", }'
+        answer = client.post(ACTS, content=body, params={"as_of": AS_OF},
+                             headers={**world.headers("employer-counsel"), "Content-Type": "application/json"})
+        assert answer.status_code == 422 and answer.headers["content-type"].startswith("application/problem+json")
+        problem = answer.json()
+        assert (problem["code"], problem["field"], problem["family"]) == ("invalid-json", "body", "bad-input")
+        assert problem["detail"].startswith("the request's body is not valid JSON at line 2, column 21 "
+                                            "(character 70 of the body): "), problem["detail"]
+        assert problem["type"].endswith("/problems/invalid-json")
+        assert len(_entries()) == before
 
     def test_an_act_the_procedure_refuses_answers_with_its_field(self, client: Any, world: World) -> None:
         """A witness offered on an objection the filing does not have: the act's ProcedureError, 409,
