@@ -23,14 +23,14 @@ def test_assign_and_note_by_keyboard_and_the_error_summary(page: Any, served: Se
     page.get_by_label("Assign a user of your organization").focus()
     page.keyboard.press("ArrowDown")  # the first user listed (by email): the union's admin
     page.get_by_role("button", name="Assign").focus()
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"**{CASE}#around")
+    with page.expect_navigation(url=f"**{CASE}#around"):  # each form posts and redirects back to the case page
+        page.keyboard.press("Enter")
     assert USERS["union-admin"] in page.locator("#assignees").inner_text()
     page.get_by_label("Add a note").focus()
     page.keyboard.type("Ask the Region for the Excelsior list.")
     page.get_by_role("button", name="Add note").focus()
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"**{CASE}#around")
+    with page.expect_navigation(url=f"**{CASE}#around"):  # already at that URL: wait for the new page itself
+        page.keyboard.press("Enter")
     assert "Ask the Region for the Excelsior list." in page.locator("#notes-list").inner_text()
     page.goto(f"{CASE}/around")
     page.get_by_role("button", name="Add note").focus()
@@ -48,6 +48,6 @@ def test_assign_and_note_by_keyboard_and_the_error_summary(page: Any, served: Se
     page.goto(CASE)
     remove = page.get_by_role("button", name="Remove Union admin")
     remove.focus()
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"**{CASE}#around")
+    with page.expect_navigation(url=f"**{CASE}#around"):
+        page.keyboard.press("Enter")
     assert page.locator("#assignees-none").is_visible()
