@@ -17,8 +17,8 @@ from zoneinfo import ZoneInfo
 
 from casefile.errors import BadInput, CasefileError, Untimely
 
-#: Acts with a form of their own; every other act the user may do has the general form (the act
-#: written as a scenario event).
+#: Acts with a form of their own; every other act the user may do has the form generated from its
+#: model (casefile.web.act_fields).
 SPECIFIC = {"file-objections": "act_objections.html", "file-exceptions": "act_exceptions.html",
             "record-tally": "act_tally.html", "register-challenges": "act_register.html"}
 #: The repeating rows of each form: row group -> the fields of one row ("" for a single value).
@@ -65,8 +65,6 @@ def blank(act_name: str, *, today: date, parties: list[str]) -> Submitted:
     if act_name == "record-tally":
         rows["choices"] = 1
     values = {"date": today.isoformat(), "party": parties[0] if parties else ""}
-    if act_name not in SPECIFIC:
-        values["act"] = f"act: {act_name}\ndate: {today.isoformat()}\n"
     return Submitted(values=values, rows=rows)
 
 
@@ -97,8 +95,20 @@ def instant(sub: Submitted, *, zone: str, current: datetime) -> tuple[datetime, 
     else:
         moment = datetime.combine(day, time(12, 0), tzinfo=tz)
     if moment - current > CLOCK_SKEW:
-        raise BadInput("The date cannot be in the future", field="time" if at else "date")
+        raise BadInput(_later_than_now(day, at, current.astimezone(tz)), field="time" if at else "date")
     return moment, day, at
+
+
+def _later_than_now(day: date, at: datetime | None, local_now: datetime) -> str:
+    """What is wrong with a receipt later than now, in words (the office's clock)."""
+    from casefile.documents.wording import clock, long_date
+
+    if day > local_now.date():
+        return (f"The date of receipt is later than today ({long_date(local_now.date())} at the receiving office): "
+                "enter the date the filing was received")
+    shown = clock(at) if at is not None else ""
+    return (f"The time of receipt ({shown}) is later than now ({clock(local_now)} at the receiving office): "
+            "enter the time the filing was received")
 
 
 def _row(sub: Submitted, group: str, i: int, name: str) -> str:

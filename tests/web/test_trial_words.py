@@ -49,3 +49,37 @@ class TestNoCase:
                 assert answer.status_code == 404, (path, number)
                 assert f"There is no case {number} that you can see." in shown, (path, shown[:600])
                 assert "replay" not in shown and "open it first" not in shown and "database" not in shown
+
+
+class TestReceiptLaterThanNow:
+    FORM = f"/cases/{NUMBER}/acts/file-objections"
+
+    def post(self, client: Any, day: str, clock: str) -> Any:  # noqa: F811
+        return client.post(self.FORM, data={"csrf_token": csrf(client, self.FORM), "party": "amazon", "date": day,
+                                            "time": clock, "objections-rows": "1", "offer_of_proof-rows": "1",
+                                            "objections-0": "The Union's agents electioneered.", "file": "1"})
+
+    def test_a_time_ahead_of_the_office_clock_is_named(self, client: Any) -> None:  # noqa: F811
+        """Today's date at the office (Region 10, Atlanta) with a time an hour ahead: the error names
+        the time of receipt and the office's clock now, on the time field; tomorrow: the date."""
+        from datetime import datetime, timedelta
+
+        from tests.web.world import ATLANTA
+
+        sign_in(client, USERS["employer-counsel"])
+        local = datetime.now(ATLANTA)
+        ahead = local + timedelta(hours=1)
+        if ahead.date() == local.date():
+            answer = self.post(client, local.date().isoformat(), ahead.strftime("%H:%M"))
+            assert answer.status_code == 422
+            shown = text_of(answer.text)
+            hour = ahead.strftime("%I:%M").lstrip("0")
+            assert re.search(rf"The time of receipt \({re.escape(hour)} [ap]\.m\. E[SD]T\) is later than now "
+                             r"\(\d{1,2}:\d\d [ap]\.m\. E[SD]T at the receiving office\)", shown), shown[:1500]
+            assert 'href="#time"' in answer.text
+            assert "cannot be in the future" not in shown
+        tomorrow = (local + timedelta(days=1)).date()
+        answer = self.post(client, tomorrow.isoformat(), "")
+        shown = text_of(answer.text)
+        assert answer.status_code == 422 and "The date of receipt is later than today (" in shown
+        assert 'href="#date"' in answer.text
