@@ -50,6 +50,13 @@ def tally_calculator(request: Request) -> Response:
             if name or votes:
                 if not name:
                     errors.append({"field": f"choice-{i}-name", "text": "Enter the labor organization's name"})
+                count = votes.replace(",", "")
+                who = name or f"labor organization {i + 1}"
+                if not count:
+                    errors.append({"field": f"choice-{i}-votes", "text": f"Enter the votes for {who}"})
+                elif not (count.isascii() and count.isdigit() and len(count) <= 9):
+                    errors.append({"field": f"choice-{i}-votes",
+                                   "text": f"Votes for {who} must be a whole number, like 875"})
                 choices.append(f"{name}={votes}")
         numbers: dict[str, int | None] = {}
         for key, label in (("against", "Votes against"), ("challenged", "Challenged ballots"), ("void", "Void ballots"),
@@ -86,13 +93,14 @@ def deadline_calculator(request: Request) -> Response:
 
     from casefile.api.calculators import deadline
     from casefile.vocab import DeadlineKind
+    from casefile.web.words import deadline_words
 
     _who(request)
     q = request.query_params
     values = {k: v[:80] for k, v in q.items()}
     errors: list[dict[str, str]] = []
     result = None
-    kinds = [(k.value, k.value.replace("-", " ")) for k in DeadlineKind]
+    kinds = [(k.value, deadline_words(k)) for k in DeadlineKind]  # casefile.web.words
     if q.get("check"):
         try:
             kind = DeadlineKind(values.get("kind", ""))

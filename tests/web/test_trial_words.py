@@ -83,3 +83,19 @@ class TestReceiptLaterThanNow:
         shown = text_of(answer.text)
         assert answer.status_code == 422 and "The date of receipt is later than today (" in shown
         assert 'href="#date"' in answer.text
+
+
+def test_the_tally_calculator_flags_every_field_in_error(client: Any) -> None:  # noqa: F811
+    """Votes for RWDSU '87x5' and against '-3': both fields in the error summary, each linking to
+    its field, with the field's message in words (not the command line's 'choice ...=...')."""
+    from tests.web.test_act_forms import summary_links
+
+    sign_in(client, USERS["union-staff"])
+    answer = client.get("/calculators/tally", params={"rows": "2", "choice-0-name": "RWDSU", "choice-0-votes": "87x5",
+                                                      "against": "-3", "check": "1"})
+    assert answer.status_code == 422
+    assert summary_links(answer.text) == [("choice-0-votes", "Votes for RWDSU must be a whole number, like 875"),
+                                          ("against", "Votes against must be a whole number, like 875")]
+    for field in ("choice-0-votes", "against"):
+        assert f'id="{field}-error"' in answer.text
+    assert "choice 'RWDSU" not in answer.text
