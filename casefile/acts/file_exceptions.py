@@ -31,6 +31,7 @@ from casefile.acts.base import (
 )
 from casefile.acts.chronology import filed_before, latest_on
 from casefile.acts.file_objections import stored_deadline
+from casefile.acts.party_filing import deadline_zone, received_on_at
 from casefile.acts.service import ServiceIn, record_service
 from casefile.errors import ProcedureError
 from casefile.record.lookups import deadline_of, get_party
@@ -42,7 +43,7 @@ from casefile.vocab import Actor, DeadlineKind, DocumentKind, FilingMethod, Stag
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
-STAGES = frozenset({Stage.HO_REPORT_ISSUED, Stage.EXCEPTIONS_PENDING})
+STAGES = frozenset({Stage.HO_REPORT_ISSUED, Stage.EXCEPTIONS_PENDING, Stage.ALJ_DECISION_ISSUED})
 
 
 class ExceptionIn(Strict):
@@ -53,8 +54,10 @@ class ExceptionIn(Strict):
 
 
 class FileExceptions(ActIn):
-    """A party's exceptions as filed: ``exceptions`` numbered in order; ``at`` the instant the
-    Regional Director received them (with the date alone, give ``date``: timeliness is then
+    """A party's exceptions as filed — to the Hearing Officer's Report (with the Regional Director,
+    29 CFR 102.69(c)(1)(iii)) or, in a case consolidated with an unfair labor practice case, to the
+    Administrative Law Judge's decision (with the Board, 102.46(a)): ``exceptions`` numbered in order; ``at``
+    the instant the office received them (with the date alone, give ``date``: timeliness is then
     judged by the date); ``postmarked_on`` the postmark or delivery-service date of a paper
     filing (29 CFR 102.2(b))."""
 
@@ -78,24 +81,29 @@ def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetim
     computed: 11:59 p.m. in the receiving office's zone on the 10th business day after the report,
     R-K1; paper by the office's closing time or postmarked the day before, 102.2(b)). Then the
     stage: ho-report-issued (→ exceptions-pending) or exceptions-pending (another party's
-    exceptions). Served on every other party. Idempotent on (election, party, content). Raises
-    UntimelyFiling, IllegalTransition, ProcedureError (no report to except to), UnknownRecord.
-    Authority: 29 CFR 102.69(c)(1)(iii); 102.2(a)-(c); rules.md R-K1.
+    exceptions). At alj-decision-issued (a case consolidated with an unfair labor practice case) the
+    exceptions are to the Administrative Law Judge's decision, received by the Board against the
+    stored alj-exceptions deadline (102.46(a)); the election stays where it is until the Board
+    decides. Served on every other party. Idempotent on (election, party, content). Raises
+    UntimelyFiling, IllegalTransition, ProcedureError (no report or decision to except to),
+    UnknownRecord. Authority: 29 CFR 102.69(c)(1)(iii), 102.46(a); 102.2(a)-(c); rules.md R-K1.
     """
     election = election_for(session, case, act.election)
     party = get_party(session, case, act.party)
-    received_on = act.legal_date(case, as_of)
+    to_alj = election.stage is Stage.ALJ_DECISION_ISSUED
     body = [{"excepted_to": e.excepted_to, "grounds": e.grounds} for e in act.exceptions]
-    key = content_key(f"exceptions:e{election.sequence}:{party.key}", body)
+    key = content_key(f"{'alj-' if to_alj else ''}exceptions:e{election.sequence}:{party.key}", body)
     if (entry := recorded(session, case, key)) is not None:
         return again(entry, act.act, issues(session, entry.ref))
-    deadline = deadline_of(session, election, DeadlineKind.EXCEPTIONS)
+    deadline = deadline_of(session, election, DeadlineKind.ALJ_EXCEPTIONS if to_alj else DeadlineKind.EXCEPTIONS)
     if deadline is None:
-        raise ProcedureError(f"election {election.sequence} of {case.number} has no hearing officer's report to except to",
-                             field="election")
+        what = "administrative law judge's decision" if to_alj else "hearing officer's report"
+        raise ProcedureError(f"election {election.sequence} of {case.number} has no {what} to except to", field="election")
+    received_on = received_on_at(act, deadline_zone(deadline), as_of) if to_alj else act.legal_date(case, as_of)
     filed_before(f"exceptions of {party.name}", received_on, deadline, at=act.at,
-                 earlier=[Earlier("the hearing officer's report issued",
-                                  latest_on(session, election, "ho-report"))])
+                 earlier=[Earlier("the Administrative Law Judge's decision issued", latest_on(session, election, "alj-decision"))
+                          if to_alj else Earlier("the hearing officer's report issued",
+                                                 latest_on(session, election, "ho-report"))])
     timeliness = judge_filing(stored_deadline(case, deadline), what=f"exceptions of {party.name}",
                               received_on=received_on, received_at=act.at, method=act.method,
                               postmarked_on=act.postmarked_on)
@@ -109,7 +117,8 @@ def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetim
     session.flush()
     warnings = record_service(session, case, filing, party, service=act.service, document="Exceptions")
     n = len(act.exceptions)
-    summary = f"Exceptions of {party.name} to the Hearing Officer's Report ({n} exception{'s' if n != 1 else ''})"
+    excepted = "the Administrative Law Judge's Decision" if to_alj else "the Hearing Officer's Report"
+    summary = f"Exceptions of {party.name} to {excepted} ({n} exception{'s' if n != 1 else ''})"
     ref = f"filing:{filing.id}"
     if election.stage is Stage.HO_REPORT_ISSUED:
         entry = advance(session, election, Stage.EXCEPTIONS_PENDING, as_of=as_of, occurred_on=received_on,

@@ -648,15 +648,18 @@ def _ho_report(rec: _Record, subject: str) -> Built:
 
 def _exceptions(rec: _Record, subject: str) -> Built:
     filing, election, party = _filing(rec, subject)
-    report = rec.session.exec(select(Decision).where(Decision.election_id == election.id, Decision.kind == "ho-report")
+    judged = rec.session.get(Deadline, filing.deadline_id) if filing.deadline_id is not None else None
+    to_alj = judged is not None and judged.kind is DeadlineKind.ALJ_EXCEPTIONS
+    report = rec.session.exec(select(Decision).where(Decision.election_id == election.id,
+                                                     Decision.kind == ("alj-decision" if to_alj else "ho-report"))
                               .order_by(col(Decision.id).desc())).first()
     assert report is not None
     items = tuple(ExceptionItem(number=i, excepted_to=e["excepted_to"], grounds=e["grounds"])
                   for i, e in enumerate(filing.body, start=1))
     ctx = ExceptionsContext(
         caption=rec.caption(), issuance=Issuance(issued_on=filing.received_on, issuer_title=f"Counsel for the {rec.party_ref(party).label}"),
-        filing_party=rec.party_ref(party), report_issued_on=report.issued_on, exceptions=items,
-        due=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.EXCEPTIONS)),
+        filing_party=rec.party_ref(party), report_issued_on=report.issued_on, exceptions=items, to_alj=to_alj,
+        due=rec.deadline_line(judged or deadline_of(rec.session, election, DeadlineKind.EXCEPTIONS)),
         signature=rec.party_signature(party), service=rec.filing_service(filing), filed=rec.filed_with(filing),
     )
     return Built(ctx, filing.received_on, party.name, election.id, party_key=party.key)

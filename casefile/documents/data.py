@@ -567,10 +567,28 @@ class ExceptionItem(_Facts):
 
 
 class ExceptionsContext(DocumentContext):
-    """D8 Exceptions to the Hearing Officer's Report, with statement of service (R-K1, R-K3)."""
+    """D8 Exceptions to the Hearing Officer's Report, with statement of service (R-K1, R-K3) — or,
+    ``to_alj``, to the Administrative Law Judge's decision in a consolidated case, filed with the Board
+    (29 CFR 102.46(a)); ``report_issued_on`` is then the decision's date."""
 
     filing_party: PartyRef
     report_issued_on: date
+    to_alj: bool = False
+
+    @property
+    def rule_section(self) -> str:
+        """The section the exceptions are filed under: "Section 102.46(a)" or "Section 102.69(c)(1)(iii)"."""
+        return "Section 102.46(a)" if self.to_alj else "Section 102.69(c)(1)(iii)"
+
+    @property
+    def excepted_title(self) -> str:
+        """What is excepted to, as the opening paragraph names it."""
+        return "the Administrative Law Judge's Decision" if self.to_alj else "the Hearing Officer's Report and Recommendations"
+
+    @property
+    def decides(self) -> str:
+        """Who is asked not to adopt what is excepted to: the Board, or the Regional Director."""
+        return "the Board" if self.to_alj else "the Regional Director"
     exceptions: tuple[ExceptionItem, ...] = Field(min_length=1)
     brief_filed: bool = False
     due: DeadlineLine | None = None

@@ -135,16 +135,17 @@ def _offer_of_proof(doc: Any, ctx: OfferOfProofContext) -> None:
 
 def _exceptions(doc: Any, ctx: ExceptionsContext, title: str) -> None:
     due = f", within the time allowed ({wording.long_date(ctx.due.due_on)}, {ctx.due.citation})" if ctx.due is not None else ""
-    _body(doc, f"Pursuant to Section 102.69(c)(1)(iii) of the Board's Rules and Regulations, the {ctx.filing_party.label},"
-               f" {ctx.filing_party.name}, files the following exceptions to the Hearing Officer's Report and Recommendations"
+    _body(doc, f"Pursuant to {ctx.rule_section} of the Board's Rules and Regulations, the {ctx.filing_party.label},"
+               f" {ctx.filing_party.name}, files the following exceptions to {ctx.excepted_title}"
                f" issued on {wording.long_date(ctx.report_issued_on)}{due}. Each exception identifies the finding or"
                " recommendation excepted to and states its grounds.")
     _heading(doc, "Exceptions")
     for item in ctx.exceptions:
         _numbered(doc, f"Exception {item.number}.", f"Excepted to: {item.excepted_to}")
         _body(doc, f"Grounds: {item.grounds}", indent=0.5)
-    _body(doc, wording.exceptions_filing(brief_filed=ctx.brief_filed, method=ctx.filed.method if ctx.filed is not None else None))
-    _body(doc, f"WHEREFORE, the {ctx.filing_party.label} requests that the Regional Director decline to adopt the findings and"
+    _body(doc, wording.exceptions_filing(brief_filed=ctx.brief_filed, method=ctx.filed.method if ctx.filed is not None else None,
+                                         with_board=ctx.to_alj))
+    _body(doc, f"WHEREFORE, the {ctx.filing_party.label} requests that {ctx.decides} decline to adopt the findings and"
                " recommendations excepted to.", keep_with_next=True)
     _signature(doc, ctx.signature, dated=ctx.issuance.issued_on, closing="Respectfully submitted,")
     _service(doc, "Statement of Service", title, ctx.service, ctx.signature, ctx.filed)

@@ -240,7 +240,7 @@ def environment() -> Environment:
         offer_of_proof_clause=lambda ctx: wording.offer_of_proof_clause(
             status=ctx.offer_of_proof, party_label=ctx.filing_party.label, filed_on=ctx.offer_filed_on, due_on=ctx.offer_due_on),
         exceptions_filing=lambda ctx: wording.exceptions_filing(
-            brief_filed=ctx.brief_filed, method=ctx.filed.method if ctx.filed is not None else None),
+            brief_filed=ctx.brief_filed, method=ctx.filed.method if ctx.filed is not None else None, with_board=ctx.to_alj),
     )
     env.tests["placeholder"] = is_placeholder
     env.globals["placeholder"] = placeholder
@@ -297,7 +297,8 @@ def document_title(kind: DocumentKind, context: DocumentContext) -> str:
         subject = "Objections and Challenged Ballots" if context.challenges else "Objections"
         return f"Hearing Officer's Report and Recommendations on {subject}"
     if isinstance(context, ExceptionsContext):
-        return f"{context.filing_party.label}'s Exceptions to the Hearing Officer's Report"
+        excepted = "the Administrative Law Judge's Decision" if context.to_alj else "the Hearing Officer's Report"
+        return f"{context.filing_party.label}'s Exceptions to {excepted}"
     if isinstance(context, PartyPaperContext):  # request for review, opposition, briefs, motions: from their facts
         return context.paper_title
     return _FIXED_TITLES[kind]

@@ -318,17 +318,18 @@ def offer_of_proof_clause(*, status: str, party_label: str, filed_on: date | Non
     return "is to be filed separately with the Regional Director only and is not served on the other parties."
 
 
-def exceptions_filing(*, brief_filed: bool, method: FilingMethod | None) -> str:
+def exceptions_filing(*, brief_filed: bool, method: FilingMethod | None, with_board: bool = False) -> str:
     """The sentence of a party's exceptions saying what is filed and how: "No separate brief in support is
     filed. These exceptions are filed electronically with the Regional Director (29 CFR 102.5(c))."
 
     E-filing is the rule (29 CFR 102.5(c)) and an e-filed document needs no paper copies (102.5(c),
     102.69(c)(1)(iii)); "an original and one copy" is the paper rule, stated only for a paper filing.
-    ``method`` None: how the exceptions are filed is not recorded, e-filing assumed."""
+    ``method`` None: how the exceptions are filed is not recorded, e-filing assumed. ``with_board``:
+    exceptions to an Administrative Law Judge's decision, filed with the Board (102.46(a))."""
     brief = "A brief in support of these exceptions is filed with them." if brief_filed else "No separate brief in support is filed."
+    where, rule = ("the Board", "102.46(a)") if with_board else ("the Regional Director", "102.69(c)(1)(iii)")
     if method is FilingMethod.PAPER:
-        how = ("These exceptions are filed with the Regional Director on paper, an original and one copy"
-               " (29 CFR 102.5(c), 102.69(c)(1)(iii)).")
+        how = f"These exceptions are filed with {where} on paper, an original and one copy (29 CFR 102.5(c), {rule})."
     else:
-        how = "These exceptions are filed electronically with the Regional Director (29 CFR 102.5(c))."
+        how = f"These exceptions are filed electronically with {where} (29 CFR 102.5(c))."
     return f"{brief} {how}"
