@@ -5,6 +5,8 @@ with the rules; the organization then watches the cases imported — the public 
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
@@ -12,7 +14,7 @@ from casefile.errors import CasefileError
 from casefile.record.access import NotPermitted, may_manage_users
 from casefile.record.accounts import User
 from casefile.web.people import Me, require
-from casefile.web.render import page
+from casefile.web.render import page, when
 from casefile.web.sessions import check_csrf, now
 
 router = APIRouter()
@@ -58,8 +60,9 @@ def _admin_page(request: Request, me: Me, *, errors: list[dict[str, str]] | None
             except CasefileError:
                 continue
             log.append(line)
+        zone = user_zone(session, me)
     return page(request, "admin.html", status=status, title="Admin", users=users, orgs=orgs, log=log[:200],
-                errors=errors or [], values=values or {}, link=link, roles=ROLES, tokens=tokens)
+                errors=errors or [], values=values or {}, link=link, roles=ROLES, tokens=tokens, zone=zone)
 
 
 #: The roles an admin may give (casefile.record.accounts.UserRole), as the form lists them.
@@ -101,8 +104,28 @@ def _reset_link(request: Request, me: Me, email: str) -> dict[str, str]:
     with write_session(by=me.viewer.label()) as session:
         reset, token = start_reset(session, email=email, as_of=now(), by=me.viewer.label())
         expires = reset.expires_at
+        zone = user_zone(session, me)
     return {"email": email.strip().lower(), "url": reset_link(token, str(request.base_url)),
-            "valid": f"{RESET_VALID_FOR.total_seconds() / 3600:.0f} hours (until {expires.isoformat(timespec='minutes')} UTC)"}
+            "valid": f"{RESET_VALID_FOR.total_seconds() / 3600:.0f} hours (until {when(expires, zone)})"}
+
+
+def user_zone(session: Any, me: Me) -> str:
+    """The zone the admin page shows times in: a Region's own office's, else the web's default
+    (casefile.web.render.DEFAULT_ZONE); the abbreviation is printed with every time."""
+    from sqlmodel import select
+
+    from casefile.record.accounts import Organization
+    from casefile.rules.offices import office_for
+    from casefile.web.render import DEFAULT_ZONE
+
+    if me.region:
+        org = session.exec(select(Organization).where(Organization.key == me.organization)).first()
+        if org is not None and org.region:
+            try:
+                return office_for(org.region).tz
+            except Exception:  # a Region the table does not know: the default
+                pass
+    return DEFAULT_ZONE
 
 
 @router.post("/admin/users")

@@ -161,7 +161,10 @@ def drafts_page(request: Request, number: str) -> Response:
     view = app.case(number[:40], viewer=me.viewer)
     with read_session() as session:
         drafts = list_drafts(session, viewer=me.viewer, case_number=view.case_number, filed=True)
-    return page(request, "drafts.html", title=f"Drafts — {view.case_number}", case=view, drafts=drafts)
+    from casefile.web.case_pages import office_tz
+
+    return page(request, "drafts.html", title=f"Drafts — {view.case_number}", case=view, drafts=drafts,
+                zone=office_tz(view.office))
 
 
 @router.get("/cases/{number}/drafts/{draft_id}")

@@ -32,13 +32,39 @@ def thousands(value: Any) -> str:
     return f"{value:,}" if isinstance(value, int) else str(value)
 
 
+#: The zone of a time shown where no office's is at hand (the Agency's headquarters, Washington).
+DEFAULT_ZONE = "America/New_York"
+
+
+def when(value: Any, zone: str | None = None) -> str:
+    """An instant in words in ``zone`` (an office's, else DEFAULT_ZONE): "December 2, 2026, 7:18 a.m.
+    CST". A naive value is UTC (as the record stores it); None is a dash."""
+    from datetime import UTC, datetime
+    from zoneinfo import ZoneInfo
+
+    from casefile.documents.wording import clock, long_date
+
+    if value is None:
+        return "—"
+    if not isinstance(value, datetime):
+        return str(value)
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    local = value.astimezone(ZoneInfo(zone or DEFAULT_ZONE))
+    return f"{long_date(local.date())}, {clock(local)}"
+
+
 @lru_cache(maxsize=1)
 def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(default=True),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters["field_id"] = field_id
     env.filters["thousands"] = thousands
+    env.filters["when"] = when
     env.globals["humanize"] = lambda text: str(text).replace("-", " ").replace("_", " ")
+    from casefile.web.words import install
+
+    install(env)  # stage_words, deadline_words, act_title, docket_words
     return env
 
 

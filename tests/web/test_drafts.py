@@ -62,7 +62,11 @@ def test_a_draft_filed_becomes_the_act_once(client: Any) -> None:  # noqa: F811
     assert filed.status_code == 303, filed.text[:2000]
     assert docket_count() == before + 1
     listed = client.get(f"/cases/{NUMBER}/drafts").text
-    assert re.search(rf"Filed 20\d\d-\d\d-\d\d \(docket entry \d+\)", listed)
+    times = r"[A-Z][a-z]+ \d{1,2}, 20\d\d, \d{1,2}:\d\d [ap]\.m\. E[SD]T"  # in words, the office's zone (Atlanta)
+    assert re.search(rf"<td>Filed {times} \(docket entry \d+\)</td>", listed), listed
+    row = listed.split(f">{draft}</td>", 1)[1].split("</tr>", 1)[0]
+    assert re.search(rf"<td>{times}</td>", row) and not re.search(r"\d{4}-\d\d-\d\dT", listed)
+    assert "Delete" not in row  # a filed draft: nothing in the Delete column
     again = client.post(FORM, data={**base, "date": "2022-04-06"}, follow_redirects=False)
     assert again.status_code == 303 and docket_count() == before + 1
     assert "filed already" in client.get(f"/cases/{NUMBER}").text
@@ -102,6 +106,9 @@ def test_a_draft_of_an_act_the_stage_no_longer_allows_is_kept_and_listed(client:
     opened = client.get(f"/cases/{NUMBER}/drafts/{draft}")
     assert opened.status_code == 200 and "cannot be filed now" in opened.text
     assert f"Delete draft {draft}" in opened.text
+    row = opened.text.split(f'/drafts/{draft}">Draft {draft}</a></td>', 1)[1].split("</tr>", 1)[0]
+    cells = re.findall(r"<td>(.*?)</td>", row, re.S)
+    assert cells[-2] == "Not filed" and f"Delete draft {draft}" in cells[-1]  # the button in a column of its own
     token = csrf(client, f"/cases/{NUMBER}/drafts")
     deleted = client.post(f"/cases/{NUMBER}/drafts/{draft}/delete", data={"csrf_token": token})
     assert deleted.status_code == 200 and f"Draft {draft} deleted" in deleted.text

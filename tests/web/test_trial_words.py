@@ -99,3 +99,23 @@ def test_the_tally_calculator_flags_every_field_in_error(client: Any) -> None:  
     for field in ("choice-0-votes", "against"):
         assert f'id="{field}-error"' in answer.text
     assert "choice 'RWDSU" not in answer.text
+
+
+def test_the_admin_page_shows_the_reset_link_s_time_in_words(client: Any) -> None:  # noqa: F811
+    """The one-time link's end ('until December 2, 2026, 8:18 a.m. EST', 24 hours from now in
+    the default zone, Washington's: RWDSU is not a Region), and the page's other times, in words."""
+    from datetime import datetime, timedelta
+    from zoneinfo import ZoneInfo
+
+    from casefile.documents.wording import long_date
+
+    sign_in(client, USERS["union-admin"])
+    added = client.post("/admin/users", data={"csrf_token": csrf(client, "/admin"), "new-email": "trial.words@rwdsu.example.org",
+                                              "new-name": "Trial Words", "new-role": "staff"})
+    assert added.status_code == 200
+    shown = text_of(added.text)
+    until = datetime.now(ZoneInfo("America/New_York")) + timedelta(hours=24)
+    found = re.search(r"for 24 hours \(until ([A-Z][a-z]+ \d{1,2}, \d{4}), (\d{1,2}:\d\d [ap]\.m\.) (E[SD]T)\)", shown)
+    assert found, shown[:800]
+    assert found.group(1) in (long_date(until.date()), long_date((until - timedelta(minutes=2)).date()))
+    assert "UTC" not in shown and not re.search(r"\d{4}-\d\d-\d\dT\d\d:\d\d", shown)
