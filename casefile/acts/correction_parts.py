@@ -32,7 +32,7 @@ from casefile.record.corrections import Correction
 from casefile.record.deadlines import compute_for_case, configured_calendar, office_of
 from casefile.record.models import Case, Deadline, Document, Election, Filing, Hearing, Party
 from casefile.record.workflow import docket
-from casefile.rules.calendar import day_label
+from casefile.rules.calendar import clock_label, day_label
 from casefile.rules.corrections import rejudge_filing, status_after_move
 from casefile.rules.deadlines import compute_deadline
 from casefile.rules.rule_sets import rule_set_by_id
@@ -230,7 +230,7 @@ def move_deadlines(session: Session, case: Case, deadlines: Iterable[Deadline], 
         session.add(deadline)
         if old_due != computed.due_on:
             sentence = (f"The {words} deadline moves: due {day_label(old_due)} → {day_label(computed.due_on)} "
-                        f"(cut-off {computed.cutoff_at.isoformat()}).")
+                        f"(cut-off {clock_label(computed.cutoff_at)}).")
             moved.append(Moved(deadline, old_due, computed.due_on, sentence, because))
             notes.append(sentence)
         else:

@@ -24,7 +24,7 @@ from casefile.errors import BadInput
 from casefile.record.models import Case, Filing
 from casefile.record.orders import EXTENSION
 from casefile.record.workflow import docket
-from casefile.rules.calendar import day_label
+from casefile.rules.calendar import clock_label, day_label
 from casefile.rules.chronology import Earlier, period_opened
 from casefile.rules.deadlines import NOUNS
 from casefile.rules.extensions import check_extendable, cutoff_of_fixed_date, status_after_order
@@ -92,7 +92,7 @@ def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, 
     deadline.pinned_by = order
     deadline.derivation = [*deadline.derivation,
                            f"date fixed by order: {order} → due {day_label(act.due)}, cut-off "
-                           f"{deadline.cutoff_at.isoformat()} ({office.tz})"]
+                           f"{clock_label(deadline.cutoff_at)} ({deadline.cutoff_at.isoformat()})"]
     if status is not old_status:
         deadline.status, deadline.closed_at = status, None
     session.add(deadline)
@@ -100,7 +100,7 @@ def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, 
     reopened = f"; the {old_status.value} period runs again" if status is DeadlineStatus.OPEN and old_status is not \
         DeadlineStatus.OPEN else ""
     summary = (f"{NOUNS[deadline.kind]} ({deadline.for_whom}) due {old_due.isoformat()} → {act.due.isoformat()} "
-               f"(cut-off {deadline.cutoff_at.isoformat()}) by order: {order}{reopened}")
+               f"(cut-off {clock_label(deadline.cutoff_at)}) by order: {order}{reopened}")
     actor = Actor.BOARD if deadline.office_key == BOARD_OFFICE.key else Actor.REGIONAL_DIRECTOR
     request = session.exec(select(Filing).where(Filing.deadline_id == deadline.id, Filing.kind == "extension-request",
                                                 col(Filing.received_on) <= ordered_on)

@@ -27,7 +27,7 @@ from casefile.record.lookups import elections_of
 from casefile.record.models import Case, Deadline
 from casefile.record.orders import TRANSFER
 from casefile.record.workflow import docket
-from casefile.rules.calendar import day_label
+from casefile.rules.calendar import clock_label, day_label
 from casefile.rules.deadlines import NOUNS
 from casefile.rules.extensions import cutoff_of_fixed_date
 from casefile.rules.offices import office_for
@@ -107,10 +107,10 @@ def perform(session: Session, act: TransferCase, *, case: Case, as_of: datetime,
             deadline.derivation = [*deadline.derivation,
                                    f"case transferred to {new.name} ({new.key}) on {day_label(ordered_on)} by order: "
                                    f"{order}; the order sends this filing there: due {day_label(deadline.due_on)}, "
-                                   f"cut-off {deadline.cutoff_at.isoformat()} ({new.tz})"]
+                                   f"cut-off {clock_label(deadline.cutoff_at)} ({deadline.cutoff_at.isoformat()})"]
             moved_rows.append({"deadline_id": deadline.id, "kind": deadline.kind.value, "due_on": deadline.due_on.isoformat()})
             moved.append(f"{NOUNS[deadline.kind]} due {deadline.due_on.isoformat()}: cut-off "
-                         f"{before.astimezone(ZoneInfo(old.tz)).isoformat()} → {deadline.cutoff_at.isoformat()}")
+                         f"{clock_label(before.astimezone(ZoneInfo(old.tz)))} → {clock_label(deadline.cutoff_at)}")
         else:
             deadline.derivation = [*deadline.derivation,
                                    f"case transferred to {new.name} ({new.key}) on {day_label(ordered_on)}: this period, "

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, tzinfo
 
+from casefile.rules.calendar import clock_label
 from casefile.vocab import DeadlineKind, ElectionKind, FilingMethod, ServiceMethod, Stage
 
 DEADLINE_NOUNS: dict[DeadlineKind, str] = {
@@ -145,16 +146,11 @@ def clock(value: datetime) -> str:
 
     The zone is the abbreviation of the instant's zone (convert to the receiving office's zone first);
     a fixed offset without a name prints as "UTC-04:00". Raises TypeError for a naive datetime.
+    The words are the rules' own (casefile.rules.calendar.clock_label), so messages and documents agree.
     """
     if value.tzinfo is None:
         raise TypeError(f"clock expects an aware datetime, got naive {value!r}")
-    hour = value.hour % 12 or 12
-    text = f"{hour}:{value.minute:02d} {'a.m.' if value.hour < 12 else 'p.m.'}"
-    zone = value.tzname() or ""
-    if not zone or zone.startswith("UTC") or zone[0] in "+-":
-        offset = value.strftime("%z")
-        zone = "UTC" if offset in ("+0000", "") else f"UTC{offset[:3]}:{offset[3:]}"
-    return f"{text} {zone}"
+    return clock_label(value)
 
 
 _EXACT_INSTANT = re.compile(r"\s*\(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})\)")

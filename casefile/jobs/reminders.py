@@ -44,6 +44,7 @@ from sqlmodel import Session, col, select
 from casefile.record.db import get_engine, read_session, write_session
 from casefile.errors import CasefileError
 from casefile.record.models import Case, Deadline, Filing, Party, Person, ReminderSent
+from casefile.documents.wording import without_exact_instants
 from casefile.jobs.notify import Delivery, deliver, open_url, scrub
 from casefile.rules.calendar import BusinessCalendar
 from casefile.rules.offices import DEFAULT_TABLE, office_named, region_scope
@@ -514,11 +515,11 @@ def digest_text(reminders: Sequence[DueReminder], *, details: dict[int, Deadline
             f"{number}. {r.case_number} ({detail.case_name}): {kind_words(r.kind)}",
             f"   For: {r.for_whom} (reminding {r.person_name}, {r.party_name})",
             f"   Due: {r.due_on:%a} {r.due_on.isoformat()} ({when})",
-            f"   Cut-off: {_clock(cutoff)} {cutoff:%Z} {cutoff:%a} {cutoff.date().isoformat()} "
-            f"({cutoff.isoformat()}), received by {office.name} ({office.key})",
+            f"   Cut-off: {_clock(cutoff)} {cutoff:%Z} {cutoff:%a} {cutoff.date().isoformat()}, "  # no machine instant
+            f"received by {office.name} ({office.key})",
             f"   Rule: {detail.citation} (rule set {detail.rule_set_id})",
             "   How the date was computed:",
-            *[f"     - {step}" for step in detail.derivation],
+            *[f"     - {without_exact_instants(step)}" for step in detail.derivation],  # words, not the machine instant
             f"   Explanation: casefile deadlines explain {r.deadline_id}",
             "",
         ]

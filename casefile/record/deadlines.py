@@ -13,7 +13,7 @@ from functools import lru_cache
 from sqlmodel import Session, select
 
 from casefile.record.models import Case, Deadline, Election, Tally
-from casefile.rules.calendar import KNOWN_CLOSURES, BusinessCalendar, day_label, parse_closure
+from casefile.rules.calendar import KNOWN_CLOSURES, BusinessCalendar, clock_label, day_label, parse_closure
 from casefile.rules.deadlines import DeadlineComputation, compute_deadline, met_status
 from casefile.rules.offices import Office, office_named
 from casefile.rules.rule_sets import rule_set_by_id
@@ -154,7 +154,7 @@ def keep_fixed_deadline(
 
     office = office_of(case)
     cutoff = cutoff_of_fixed_date(kind, due_on, office_tz=office.tz)
-    line = f"date fixed: {fixed_by} → due {day_label(due_on)}, cut-off {cutoff.isoformat()} ({office.tz})"
+    line = f"date fixed: {fixed_by} → due {day_label(due_on)}, cut-off {clock_label(cutoff)} ({cutoff.isoformat()})"
     existing = session.exec(
         select(Deadline).where(Deadline.election_id == election.id, Deadline.kind == kind, Deadline.trigger_on == trigger_on)
     ).first()

@@ -31,7 +31,7 @@ import hashlib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from functools import lru_cache
 from types import MappingProxyType
 
@@ -88,6 +88,36 @@ def day_label(day: date) -> str:
     Authority: none (display only).
     """
     return f"{_WEEKDAYS[day.weekday()]} {day.isoformat()}"
+
+
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")  # not %B: locale-independent
+
+
+def clock_label(instant: datetime) -> str:
+    """The time of day of an aware instant as the Agency writes it: ``"11:59 p.m. EDT"``, ``"12:01 a.m. CST"``;
+    always minutes, never seconds (a cut-off at 23:59:59 reads "11:59 p.m."). The zone is the abbreviation
+    of the instant's own zone (convert to the receiving office's zone first); a fixed offset without a
+    name prints as "UTC-04:00". For the messages of the rules; documents use the same words
+    (casefile.documents.wording.clock). Raises TypeError for a naive datetime.
+
+    Authority: none (display only).
+    """
+    if instant.tzinfo is None:
+        raise TypeError(f"clock_label expects an aware datetime, got naive {instant!r}")
+    hour = instant.hour % 12 or 12
+    text = f"{hour}:{instant.minute:02d} {'a.m.' if instant.hour < 12 else 'p.m.'}"
+    zone = instant.tzname() or ""
+    if not zone or zone.startswith("UTC") or zone[0] in "+-":
+        offset = instant.strftime("%z")
+        zone = "UTC" if offset in ("+0000", "") else f"UTC{offset[:3]}:{offset[3:]}"
+    return f"{text} {zone}"
+
+
+def instant_label(instant: datetime) -> str:
+    """``"11:59 p.m. EDT on April 7, 2022"``: an aware instant's time of day (clock_label) and its date,
+    for a message that does not state the day beside it. Authority: none (display only)."""
+    return f"{clock_label(instant)} on {_MONTHS[instant.month - 1]} {instant.day}, {instant.year}"
 
 
 @lru_cache(maxsize=256)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from casefile.errors import ProcedureError, UntimelyFiling
-from casefile.rules.calendar import day_label
+from casefile.rules.calendar import day_label, instant_label
 from casefile.rules.deadlines import met_status
 from casefile.rules.tally import TallyAnalysis
 from casefile.rules.target_dates import REGION_TARGET_DATES
@@ -61,10 +61,10 @@ def status_after_move(kind: DeadlineKind, old: DeadlineStatus, *, due_on: date, 
     words = kind.value.replace("-", " ")
     if old is DeadlineStatus.LAPSED and cutoff_at > as_of:
         return DeadlineStatus.OPEN, (f"The {words} period had lapsed on the recorded date; on the corrected date it runs "
-                                     f"until {cutoff_at.isoformat()}, so it is open again (the election's stage is not "
+                                     f"until {instant_label(cutoff_at)}, so it is open again (the election's stage is not "
                                      "changed: a timely filing would be received as the rules allow).")
     if old is DeadlineStatus.OPEN and cutoff_at < as_of and kind not in REGION_TARGET_DATES:
-        return old, (f"On the corrected date the {words} period ended {cutoff_at.isoformat()}, before this correction: "
+        return old, (f"On the corrected date the {words} period ended {instant_label(cutoff_at)}, before this correction: "
                      "the next sweep closes it (met if a filing was made, else lapsed) and the procedure moves on as the "
                      "rules say; the correction itself moves nothing.")
     if old in (DeadlineStatus.MET, DeadlineStatus.MET_LATE) and kind is DeadlineKind.HEARING_OPENS:

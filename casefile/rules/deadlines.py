@@ -19,7 +19,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from casefile.errors import InvalidCalendar, UnknownRegion, UntimelyFiling
-from casefile.rules.calendar import BusinessCalendar, SkippedDay, day_label
+from casefile.rules.calendar import BusinessCalendar, SkippedDay, clock_label, day_label
 from casefile.rules.offices import BOARD_OFFICE, Office
 from casefile.rules.rule_sets import Period, RuleSet
 from casefile.rules.tolling import SHUTDOWN_2025, TOLLING_WINDOWS, ClosureWindow, toll, toll_for_shutdown
@@ -333,9 +333,10 @@ def check_timely(
     """
     if received_at.tzinfo is None or received_at.utcoffset() is None:
         raise InvalidCalendar(f"{what}: receipt time {received_at.isoformat()} has no time zone; give an aware datetime")
-    zone = deadline.cutoff_at.tzinfo
+    zone = ZoneInfo(deadline.office_tz)  # the receiving office's zone: "EDT", not a bare offset
     local = received_at.astimezone(zone)
-    shown = f"{day_label(local.date())} {local:%H:%M:%S} {local.tzname()} ({deadline.office_tz})"
+    cutoff = deadline.cutoff_at.astimezone(zone)
+    shown = f"{day_label(local.date())} {clock_label(local)} ({deadline.office_tz})"  # "Sat 2021-04-17 12:00 a.m. EDT"
     rule = f"{deadline.citation}; 29 CFR 102.2(b), rules.md R-B9"
     method = FilingMethod(method)
     if method in (FilingMethod.E_FILING, FilingMethod.FAX):
@@ -343,7 +344,7 @@ def check_timely(
             return
         raise UntimelyFiling(
             f"{what} received {shown} by {method.value} after the cut-off: due {day_label(deadline.due_on)}, "
-            f"cut-off {deadline.cutoff_at.isoformat()} ({rule})"
+            f"cut-off {clock_label(cutoff)} ({rule})"
         )
     local_day = local.date()
     if local_day < deadline.due_on:
@@ -359,6 +360,7 @@ def check_timely(
     else:
         postmark_note = "; no postmark the day before the due date or earlier"
     raise UntimelyFiling(
-        f"{what} (paper) received {shown}, after the office's closing time {office_closes_at:%H:%M} on the due date "
-        f"{day_label(deadline.due_on)}{postmark_note} (cut-off for e-filing {deadline.cutoff_at.isoformat()}; {rule})"
+        f"{what} (paper) received {shown}, after the office's closing time "
+        f"{clock_label(datetime.combine(deadline.due_on, office_closes_at, tzinfo=zone))} on the due date "
+        f"{day_label(deadline.due_on)}{postmark_note} (cut-off for e-filing {clock_label(cutoff)}; {rule})"
     )

@@ -14,7 +14,7 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from casefile.errors import BadInput, UntimelyFiling
-from casefile.rules.calendar import day_label
+from casefile.rules.calendar import clock_label, day_label
 from casefile.vocab import FilingMethod
 
 __all__ = ["StoredDeadline", "Timeliness", "judge_filing"]
@@ -77,7 +77,7 @@ def judge_filing(
     tail = "" if extendable else "; this period cannot be extended"
     postmark_ok = (method is FilingMethod.PAPER and postmarked_on is not None and not extension_request
                    and postmarked_on <= deadline.due_on - timedelta(days=1))
-    cutoff_words = cutoff.isoformat()
+    cutoff_words = clock_label(cutoff)  # "11:59 p.m. EDT", on the due date stated beside it
     if received_at is None:
         if received_on <= deadline.due_on or postmark_ok:
             return Timeliness(f"due {due}, cut-off {cutoff_words} ({rule}); received {day_label(received_on)}; "
@@ -85,7 +85,7 @@ def judge_filing(
         raise UntimelyFiling(f"{what} received {day_label(received_on)} are untimely: due {due}, cut-off "
                              f"{cutoff_words} ({rule}){tail}", field="date")
     local = received_at.astimezone(zone)
-    shown = f"{day_label(local.date())} {local:%H:%M:%S} {local.tzname()}"
+    shown = f"{day_label(local.date())} {clock_label(local)}"  # "Sat 2021-04-17 12:00 a.m. EDT"
     if method in (FilingMethod.E_FILING, FilingMethod.FAX):
         if local.replace(microsecond=0) <= cutoff:
             return Timeliness(f"received {shown} by {method.value}; due {due}, cut-off {cutoff_words} ({rule})")
@@ -101,4 +101,5 @@ def judge_filing(
     else:
         why = "; no postmark the day before the due date or earlier"
     raise UntimelyFiling(f"{what} (paper) received {shown}, after the office's closing time "
-                         f"{office_closes_at:%H:%M} on the due date {due}{why} ({rule}){tail}", field="at")
+                         f"{clock_label(datetime.combine(deadline.due_on, office_closes_at, tzinfo=zone))} on the due date "
+                         f"{due}{why} ({rule}){tail}", field="at")

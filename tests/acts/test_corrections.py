@@ -157,7 +157,7 @@ def test_a_tally_date_corrected_one_day_later_moves_its_deadlines() -> None:
     assert recomputed[0].startswith("objections deadline recomputed: due 2021-04-15 → 2021-04-16 (the tally's date "
                                     "2021-04-08 → 2021-04-09: correction, docket entry ")
     assert len(recomputed) == 4
-    assert "The objections deadline moves: due Thu 2021-04-15 → Fri 2021-04-16 (cut-off 2021-04-16T23:59:59-04:00)." \
+    assert "The objections deadline moves: due Thu 2021-04-15 → Fri 2021-04-16 (cut-off 11:59 p.m. EDT)." \
         in done.warnings
     assert stage() is Stage.TALLY_ISSUED
 
@@ -181,7 +181,7 @@ def test_a_filing_the_corrected_date_makes_late_is_flagged_not_deleted() -> None
         assert len(pending) == 23
     assert due(DeadlineKind.OBJECTIONS).status is DeadlineStatus.MET_LATE
     assert ("On the corrected date the objections of Retail, Wholesale and Department Store Union received Fri "
-            "2021-04-16 are untimely: due Thu 2021-04-15, cut-off 2021-04-15T23:59:59-04:00") in " ".join(done.warnings)
+            "2021-04-16 are untimely: due Thu 2021-04-15, cut-off 11:59 p.m. EDT") in " ".join(done.warnings)
     assert any("flagged untimely" in w for w in done.warnings)
     assert "The objections period is now met-late." in done.warnings
     assert stage() is Stage.OBJECTIONS_PENDING
@@ -368,7 +368,7 @@ def test_a_period_that_lapsed_on_a_wrong_date_runs_again_and_a_timely_filing_is_
     objections = due(DeadlineKind.OBJECTIONS)
     assert (objections.due_on, objections.status) == (date(2021, 4, 16), DeadlineStatus.OPEN)
     assert any(w.startswith("The objections period had lapsed on the recorded date; on the corrected date it runs "
-                            "until 2021-04-16T23:59:59-04:00, so it is open again") for w in done.warnings)
+                            "until 11:59 p.m. EDT on April 16, 2021, so it is open again") for w in done.warnings)
     assert stage() is Stage.CERTIFICATION_DUE
     perform(event("objections-2021"))
     assert stage() is Stage.OBJECTIONS_PENDING

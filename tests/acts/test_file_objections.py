@@ -21,7 +21,7 @@ from tests.acts.procedure import RWDSU, act, carry, case_id, perform, refused, u
 from tests.acts.snapshot import default_snapshot
 
 CUTOFF = datetime.fromisoformat("2021-04-16T23:59:59-04:00")
-DUE = "due Fri 2021-04-16, cut-off 2021-04-16T23:59:59-04:00 (29 CFR 102.69(a)(8); rules.md R-G3; 29 CFR 102.2(b))"
+DUE = "due Fri 2021-04-16, cut-off 11:59 p.m. EDT (29 CFR 102.69(a)(8); rules.md R-G3; 29 CFR 102.2(b))"
 
 
 @pytest.fixture
@@ -52,7 +52,7 @@ class TestTimeliness:
             assert deadline is not None
             assert (deadline.kind, deadline.due_on, deadline.cutoff_at) == (DeadlineKind.OBJECTIONS, date(2021, 4, 16),
                                                                             CUTOFF)
-            assert filing.timeliness_note == f"received Fri 2021-04-16 23:59:59 EDT by e-filing; {DUE}"
+            assert filing.timeliness_note == f"received Fri 2021-04-16 11:59 p.m. EDT by e-filing; {DUE}"
             assert (filing.received_on, filing.received_at) == (date(2021, 4, 16), CUTOFF)
             assert [o.number for o in s.exec(select(Objection).where(Objection.filing_id == filing.id))] == [1]
         assert stages() == [Stage.TALLY_ISSUED, Stage.OBJECTIONS_PENDING]
@@ -61,7 +61,7 @@ class TestTimeliness:
         """Received at 00:00:00 Eastern on Sat 2021-04-17: refused naming the due date, the cut-off and the rule; nothing stored."""
         late = datetime.fromisoformat("2021-04-17T00:00:00-04:00")
         error = refused(objections("2021-04-17T00:00:00-04:00"), UntimelyFiling, as_of=late)
-        assert str(error) == (f"objections of {RWDSU} received Sat 2021-04-17 00:00:00 EDT by e-filing after the "
+        assert str(error) == (f"objections of {RWDSU} received Sat 2021-04-17 12:00 a.m. EDT by e-filing after the "
                               f"cut-off: {DUE}; this period cannot be extended")
         assert error.field == "at"  # type: ignore[attr-defined]
 

@@ -48,9 +48,9 @@ class TestPinDeadline:
         assert (d.due_on, d.cutoff_at, d.status, d.pinned_by) == (date(2021, 4, 23), CUTOFF_23, DeadlineStatus.OPEN,
                                                                   ORDER)
         assert d.derivation[-1] == (f"date fixed by order: {ORDER} → due Fri 2021-04-23, cut-off "
-                                    "2021-04-23T23:59:59-04:00 (America/New_York)")
+                                    "11:59 p.m. EDT (2021-04-23T23:59:59-04:00)")
         assert result.summary == (f"offer of proof (objecting party) due 2021-04-16 → 2021-04-23 (cut-off "
-                                  f"2021-04-23T23:59:59-04:00) by order: {ORDER}")
+                                  f"11:59 p.m. EDT) by order: {ORDER}")
         with read_session() as s:
             entry = s.exec(select(DocketEntry).where(DocketEntry.act == "pin-deadline")).one()
             order = s.get(AgencyOrder, int(entry.ref.partition(":")[2]))  # the order stored, for its document

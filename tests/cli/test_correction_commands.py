@@ -116,4 +116,4 @@ def test_objections_amend() -> None:
     line = one_error(casefile("objections", "amend", NUMBER, "--party", "rwdsu", "--number", "3", "--text", "Threats.",
                               "--received-at", "2021-04-19T09:00:00-04:00", "--why", "w", *AS_OF))
     assert line.startswith("error: the amendment of objection 3 of Retail, Wholesale and Department Store Union "
-                           "received Mon 2021-04-19 09:00:00 EDT by e-filing after the cut-off: due Fri 2021-04-16")
+                           "received Mon 2021-04-19 9:00 a.m. EDT by e-filing after the cut-off: due Fri 2021-04-16, cut-off 11:59 p.m. EDT")

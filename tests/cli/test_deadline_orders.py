@@ -42,7 +42,7 @@ class TestPin:
         lines = ran.stdout.splitlines()
         assert lines[:2] == [
             "pin-deadline: 03-RC-282139 (order:1)",  # the order stored with what it says (casefile.record.orders)
-            "  offer of proof (objecting party) due 2021-12-16 → 2021-12-23 (cut-off 2021-12-23T23:59:59-05:00) by "
+            "  offer of proof (objecting party) due 2021-12-16 → 2021-12-23 (cut-off 11:59 p.m. EST) by "
             f"order: {ORDER}"]
         assert len(lines) == 3 and lines[2].startswith("  issued ") and lines[2].endswith("/2021-12-14_order-extending-time.pdf")
         with read_session() as s:

@@ -164,5 +164,5 @@ class TestExceptionsFile:
         carry("ho-report")
         line = refused(capsys, "exceptions", "file", NUMBER, "--party", "amazon", "--exception", "Finding 1|Grounds",
                        "--received-at", "2021-08-17T00:00:01-04:00")
-        assert line.startswith("error: exceptions of Amazon.com Services LLC received Tue 2021-08-17 00:00:01 EDT by "
-                               "e-filing after the cut-off: due Mon 2021-08-16")
+        assert line.startswith("error: exceptions of Amazon.com Services LLC received Tue 2021-08-17 12:00 a.m. EDT by "
+                               "e-filing after the cut-off: due Mon 2021-08-16, cut-off 11:59 p.m. EDT")

@@ -128,8 +128,8 @@ class TestShutdownTolling:
             filing = file_objections(s, objections_act("rwdsu", ["captive-audience meetings"], at=received), as_of=received,
                                      case_number=SHUTDOWN_NUMBER)
             assert (filing.timely, filing.deadline_id) == (True, objections.id)
-            assert filing.timeliness_note == ("received Tue 2025-11-18 16:00:00 EST by e-filing; due Wed 2025-11-19, "
-                                              "cut-off 2025-11-19T23:59:59-05:00 (29 CFR 102.69(a)(8); rules.md R-G3; "
+            assert filing.timeliness_note == ("received Tue 2025-11-18 4:00 p.m. EST by e-filing; due Wed 2025-11-19, "
+                                              "cut-off 11:59 p.m. EST (29 CFR 102.69(a)(8); rules.md R-G3; "
                                               "29 CFR 102.2(b))")
         with pytest.raises(UntimelyFiling):
             judge_filing(stored, what="objections", received_on=date(2025, 11, 20),

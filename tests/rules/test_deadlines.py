@@ -264,9 +264,9 @@ class TestTimeliness:
         with pytest.raises(UntimelyFiling) as caught:
             check_timely(datetime(2026, 3, 11, 7, 5, tzinfo=UTC), self.DUE, what="objections")
         message = str(caught.value)
-        assert "objections received Wed 2026-03-11 00:05:00 PDT (America/Los_Angeles)" in message
-        assert "due Tue 2026-03-10" in message
-        assert "2026-03-10T23:59:59-07:00" in message
+        assert "objections received Wed 2026-03-11 12:05 a.m. PDT (America/Los_Angeles)" in message
+        assert "due Tue 2026-03-10, cut-off 11:59 p.m. PDT" in message  # as the Agency writes it
+        assert ":59:59" not in message and "T23:59" not in message
         assert "102.69(a)(8)" in message
 
     def test_efiling_at_the_last_second_is_timely(self) -> None:
@@ -276,7 +276,7 @@ class TestTimeliness:
     def test_tz5_paper_after_closing_time_is_late(self) -> None:
         """TZ5: paper objections delivered after the office's closing time on the last day, no postmark: late."""
         received = datetime(2026, 3, 10, 17, 7, tzinfo=ZoneInfo("America/Los_Angeles"))
-        with pytest.raises(UntimelyFiling, match="closing time 17:00"):
+        with pytest.raises(UntimelyFiling, match="closing time 5:00 p.m. PDT on the due date Tue 2026-03-10"):
             check_timely(received, self.DUE, method=FilingMethod.PAPER, what="objections")
 
     def test_paper_before_closing_time_is_timely(self) -> None:
