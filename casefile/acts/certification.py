@@ -12,14 +12,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Literal
 
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from casefile.acts.base import ActIn, Done, Issue, Who, again, election_for, recorded
 from casefile.acts.chronology import latest_on, refuse_if_before
 from casefile.errors import AlreadyRecorded, ProcedureError, UnknownRecord
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import deadline_of, latest_tally
-from casefile.record.models import Case, Certification
+from casefile.record.models import Case, Certification, Filing
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.certification import certification_of, check_certification_date
 from casefile.rules.chronology import Earlier
@@ -101,6 +101,13 @@ def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: 
             keep_deadline(session, case=case, election=election, kind=kind,
                           trigger=f"{what.title} issued {issued_on.isoformat()}", trigger_on=issued_on,
                           for_whom="all parties")
+        if session.exec(select(Filing.id).where(Filing.election_id == election.id,
+                                                Filing.kind == "request-for-review")).first() is not None:
+            # a request for review of the Decision on Objections filed before the certification is pending (R-N2)
+            advance(session, election, Stage.RFR_PENDING, as_of=as_of, occurred_on=issued_on, act="rfr-pending",
+                    act_key=key + ":rfr-pending", actor=Actor.SYSTEM,
+                    summary="A request for review filed after the Regional Director's decision is pending before the Board "
+                            "(29 CFR 102.67(c); rules.md R-N2)")
     else:
         advance(session, election, Stage.CLOSED, as_of=as_of, occurred_on=issued_on, act="close", act_key=key + ":close",
                 actor=Actor.SYSTEM, summary="Consent election: the Regional Director's certification is final (R-K5)")

@@ -1,6 +1,8 @@
-"""A party's request for review by the Board of a Regional Director's action: of the certification
-(the final disposition, R-N2), of a dismissal of the petition (R-S1), or of a decision that sets the
-election aside and directs a second one (not a final disposition, R-N3).
+"""A party's request for review by the Board of a Regional Director's action: of the Decision on
+Objections (from the day it issues, R-N2: "any time after the RD action", until 10 business days
+after the certification that follows it, the final disposition), of the certification (R-N2), of a
+dismissal of the petition (R-S1), or of a decision that sets the election aside and directs a second
+one (not a final disposition, R-N3).
 
 Where review lies at all follows from the election agreement (R-K5, casefile.rules.review: none in a
 consent election; an agreement not in the record is treated as allowing it, and said so); a dismissal
@@ -15,7 +17,7 @@ from datetime import datetime
 from typing import Literal
 
 from pydantic import Field
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from casefile.acts.base import Done, Issue, Paragraph, Who, again, content_key, election_for, recorded
 from casefile.acts.chronology import filed_before, latest_on
@@ -30,15 +32,15 @@ from casefile.acts.party_filing import (
 )
 from casefile.errors import ProcedureError
 from casefile.record.lookups import deadline_of, get_party
-from casefile.record.models import Case, Election
+from casefile.record.models import Case, Decision, Election
 from casefile.record.workflow import advance, docket
 from casefile.rules.chronology import Earlier
 from casefile.rules.offices import BOARD_OFFICE
 from casefile.rules.party_filings import FILINGS
-from casefile.rules.review import board_review, review_of_set_aside
+from casefile.rules.review import board_review, review_of_decision, review_of_set_aside
 from casefile.vocab import Actor, DeadlineKind, DocumentKind, Stage
 
-Reviewed = Literal["certification", "dismissal", "set-aside"]
+Reviewed = Literal["decision", "certification", "dismissal", "set-aside"]
 
 
 class RequestForReview(PartyFilingIn):
@@ -61,29 +63,69 @@ def issues(session: Session, ref: str) -> tuple[Issue, ...]:
 REVIEWED: dict[Stage, Reviewed] = {Stage.CERTIFIED: "certification", Stage.RFR_PENDING: "certification",
                                    Stage.CLOSED: "certification", Stage.DISMISSED: "dismissal",
                                    Stage.SET_ASIDE: "set-aside", Stage.RERUN_DIRECTED: "set-aside"}
-#: The stages of the election the act is on (the latest) at which perform() accepts it (reviewed_action).
-STAGES = frozenset(REVIEWED)
+#: The stages of the election the act is on (the latest) at which perform() accepts it (reviewed_action): those
+#: of REVIEWED, and certification-due once the Regional Director's Decision on Objections has issued (allowed_now).
+STAGES = frozenset(REVIEWED) | {Stage.CERTIFICATION_DUE}
+#: The stages at which the Regional Director's Decision on Objections (overruling them) is what is reviewed.
+_AFTER_DECISION = frozenset({Stage.CERTIFICATION_DUE, Stage.CERTIFIED, Stage.RFR_PENDING, Stage.CLOSED})
 
 
-def reviewed_action(election: Election) -> Reviewed:
-    """What a request for review filed now in ``election`` asks the Board to review, from its stage:
-    the certification (certified; rfr-pending, another party's request already filed; closed, once its
-    period ran out — a request then is late unless an order extended the time), the dismissal (dismissed), or the decision setting it aside (set-aside /
-    rerun-directed). Raises ProcedureError (field ``election``) for any other stage: no
-    final disposition and no set-aside to review. Authority: 29 CFR 102.67(c), 102.69(h), 102.71;
-    rules.md R-N2, R-N3, R-S1."""
+def decision_on_objections(session: Session, election: Election) -> Decision | None:
+    """The Regional Director's latest decision in ``election`` that disposed of the objections without
+    setting the election aside (the Decision on Objections, 102.69(c)(1)(i), (c)(2)); None: none."""
+    return session.exec(select(Decision).where(Decision.election_id == election.id, Decision.kind == "rd-decision",
+                                               Decision.result != "set-aside")
+                        .order_by(col(Decision.issued_on).desc(), col(Decision.id).desc())).first()
+
+
+def reviewed_action(session: Session, election: Election) -> Reviewed:
+    """What a request for review filed now in ``election`` asks the Board to review, from its stage
+    and record: the Regional Director's Decision on Objections once it has issued (certification-due,
+    and after the certification that follows it: a request for review lies "any time after the RD
+    action" until 10 business days after the final disposition, 102.67(c), 102.69(c)(2)); else the
+    certification (certified; rfr-pending, another party's request already filed; closed, once its
+    period ran out — a request then is late unless an order extended the time), the dismissal
+    (dismissed), or the decision setting it aside (set-aside / rerun-directed). Raises ProcedureError
+    (field ``election``) for any other stage: nothing the Regional Director did yet to review.
+    Authority: 29 CFR 102.67(c), 102.69(c)(2), (h), 102.71; rules.md R-N2, R-N3, R-S1."""
+    if election.stage in _AFTER_DECISION and decision_on_objections(session, election) is not None:
+        return "decision"
     if election.stage in REVIEWED:
         return REVIEWED[election.stage]
     raise ProcedureError(f"election {election.sequence} is at stage {election.stage.value!r}: a request for review lies "
-                         "after the final disposition (certification or dismissal, 102.69(h), 102.71) or a decision that "
-                         "sets the election aside (R-N3)", field="election")
+                         "after the Regional Director's decision on objections (102.69(c)(2), 102.67(c)), the final "
+                         "disposition (certification or dismissal, 102.69(h), 102.71) or a decision that sets the "
+                         "election aside (R-N3)", field="election")
+
+
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> bool:
+    """Whether a request for review may be filed now on the case's latest election: the rule perform()
+    applies (reviewed_action)."""
+    latest = session.exec(select(Election).where(Election.case_id == case.id)
+                          .order_by(col(Election.sequence).desc())).first()
+    if latest is None or latest.stage not in STAGES:
+        return False
+    try:
+        reviewed_action(session, latest)
+    except ProcedureError:
+        return False
+    return True
+
+
+#: What the request asks the Board to review, for the docket and the document (the Decision on Objections by name).
+WHAT: dict[str, str] = {"decision": "the Regional Director's Decision on Objections",
+                        "certification": "the certification", "dismissal": "the dismissal of the petition",
+                        "set-aside": "the decision setting the election aside"}
 
 
 def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datetime, by: Who) -> Done:
     """File the request for review of the Regional Director's action in the election.
 
     Refused in a consent election (no review, R-K5; a dismissal excepted, 102.71) and at a stage with
-    nothing to review (ProcedureError). A certification or dismissal kept the request-for-review
+    nothing to review (ProcedureError). After the Regional Director's Decision on Objections and before
+    the certification (certification-due) it is accepted with no period yet — the period runs until 10
+    business days after the certification, the final disposition (102.67(c), 102.69(c)(2), R-N2) — and
+    the result says so; the certification then takes the election to rfr-pending. A certification or dismissal kept the request-for-review
     deadline: the request is judged against it as stored (10 business days after the action, or the
     date an order fixed; received by the Board, 11:59 p.m. Eastern: R-N2, R-B9). A decision setting
     the election aside is no final disposition: the request may be filed now or until 10 business
@@ -101,7 +143,7 @@ def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datet
     key = content_key(f"request-for-review:e{election.sequence}:{party.key}", act.grounds)
     if (entry := recorded(session, case, key)) is not None:
         return again(entry, act.act, issues(session, entry.ref))
-    reviewed = reviewed_action(election)
+    reviewed = reviewed_action(session, election)
     review = board_review(case.agreement)
     if reviewed != "dismissal" and not review.available:
         raise ProcedureError(f"{review.statement} A request for review is not available.", field="party")
@@ -110,30 +152,34 @@ def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datet
                              "action of the Regional Director (29 CFR 102.67(i)(1); rules.md R-N5)", field="party")
     warnings: list[str] = [] if review.agreement_known or reviewed == "dismissal" else [review.statement]
     deadline = deadline_of(session, election, DeadlineKind.REQUEST_FOR_REVIEW) if reviewed != "set-aside" else None
-    if reviewed != "set-aside" and deadline is None:
+    if reviewed in ("certification", "dismissal") and deadline is None:
         raise ProcedureError(f"election {election.sequence} of {case.number} has no request-for-review period in the "
                              f"record ({FILINGS['request-for-review'].citation})", field="election")
     zone = deadline_zone(deadline) if deadline is not None else BOARD_OFFICE.tz
     received_on = received_on_at(act, zone, as_of)
     if deadline is None:
+        decision = decision_on_objections(session, election) if reviewed == "decision" else None
         filed_before(f"request for review of {party.name}", received_on, None, at=act.at, earlier=[
+            Earlier("the Regional Director's Decision on Objections issued", decision.issued_on)
+            if decision is not None else
             Earlier("the decision setting the election aside issued",
                     latest_on(session, election, "set-aside", "board-ruling:set-aside"))])
     timeliness = judge(case, deadline, act, what=f"request for review of {party.name}", received_on=received_on) \
         if deadline is not None else None
     if deadline is None:
-        flag = review_of_set_aside(review) or ""
-        warnings.append(flag)
+        warnings.append((review_of_set_aside(review) if reviewed == "set-aside" else review_of_decision(review)) or "")
     body = [{"ground": g} for g in act.grounds]
     served = [*service_list(session, case, party, received_on), {
         "party": "Regional Director", "representative": "", "manner": "[manner not in record]", "address": "",
         "served_on": received_on.isoformat()}]  # a copy to the Regional Director (102.67(i)(2))
     filing = store_filing(session, case, election, party, kind="request-for-review", act=act, received_on=received_on,
                           deadline=deadline, timeliness=timeliness, body=body, served=served, warnings=warnings,
-                          note="no request-for-review period runs yet: a decision setting the election aside is not a "
-                               "final disposition (R-N3)" if deadline is None else "")
-    what = {"certification": "the certification", "dismissal": "the dismissal of the petition",
-            "set-aside": "the decision setting the election aside"}[reviewed]
+                          note="" if deadline is not None else
+                          "no request-for-review period runs yet: a decision setting the election aside is not a "
+                          "final disposition (R-N3)" if reviewed == "set-aside" else
+                          "filed before the certification: the period runs until 10 business days after it issues "
+                          "(the final disposition, 102.67(c))")
+    what = WHAT[reviewed]
     n = len(act.grounds)
     summary = (f"Request for review of {what}, by {party.name} ({n} ground{'s' if n != 1 else ''}), received by the Board "
                f"{act.at.isoformat() if act.at else received_on.isoformat()}")

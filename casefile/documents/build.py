@@ -699,9 +699,16 @@ def _paper_set_aside_title(election: Election) -> str:
 
 
 def _paper_reviewed(rec: _Record, request: Filing) -> tuple[str, str, date | str]:
-    """What the request for review ``request`` asks the Board to review, from the record: the decision
-    setting the election aside (no period stored for it, R-N3), the certification, or the dismissal."""
+    """What the request for review ``request`` asks the Board to review, from the record: the Regional
+    Director's Decision on Objections issued by then (from its date until 10 business days after the
+    certification, 102.67(c), 102.69(c)(2)), the decision setting the election aside (no period stored
+    for it, R-N3), the certification, or the dismissal."""
     election: Election = _get(rec.session, Election, request.election_id)
+    overruled = rec.session.exec(select(Decision).where(
+        Decision.election_id == election.id, Decision.kind == "rd-decision", Decision.result != "set-aside",
+        col(Decision.issued_on) <= request.received_on).order_by(col(Decision.id).desc())).first()
+    if overruled is not None:
+        return "decision", "Decision on Objections", overruled.issued_on
     if request.deadline_id is None:
         decision = rec.session.exec(select(Decision).where(
             Decision.election_id == election.id, Decision.kind != "ho-report", Decision.result == "set-aside",
@@ -737,8 +744,10 @@ def _paper_report_issued_on(rec: _Record, election: Election) -> date | str:
 def _request_for_review(rec: _Record, subject: str) -> Built:
     filing, election, party = _filing(rec, subject)
     reviewed, title, on = _paper_reviewed(rec, filing)
+    objected = reviewed == "decision" and rec.session.exec(select(Filing.id).where(
+        Filing.election_id == election.id, Filing.kind == "objections", Filing.party_id == party.id)).first() is not None
     ctx = RequestForReviewContext(**_paper_common(rec, filing, party), reviewed=reviewed, reviewed_title=title,
-                                  reviewed_on=on, paragraphs=_paper_numbered(rec, [g["ground"] for g in filing.body]))
+                                  reviewed_on=on, objected=objected, paragraphs=_paper_numbered(rec, [g["ground"] for g in filing.body]))
     return Built(ctx, filing.received_on, party.name, election.id, party_key=party.key)
 
 
@@ -1127,8 +1136,9 @@ def _decision_on_objections(rec: _Record, subject: str) -> Built:
     stored = deadline_of(rec.session, election, DeadlineKind.REQUEST_FOR_REVIEW)
     review = None
     if board_review(rec.case.agreement).available:
-        review = (rec.deadline_line(stored) if stored is not None and stored.trigger_on == decision.issued_on
-                  else _computed_line(rec, DeadlineKind.REQUEST_FOR_REVIEW, decision.issued_on))
+        # The period runs from the final disposition, the certification that follows the decision (102.67(c),
+        # 102.69(c)(2); R-N2): its date only once the certification is recorded, never counted from the decision.
+        review = rec.deadline_line(stored) if stored is not None and stored.trigger_on >= decision.issued_on else None
     outcome = OutcomeKind(tally.outcome) if tally.outcome else None
     ctx = DecisionOnObjectionsContext(
         caption=rec.caption(), issuance=Issuance(issued_on=decision.issued_on, issuer_title="Regional Director"),

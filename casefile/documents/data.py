@@ -674,7 +674,7 @@ class PartyPaperContext(DocumentContext):
 
 
 #: What a request for review asks the Board to review (29 CFR 102.67(c), 102.69(c)(2), (h), 102.71(b)).
-ReviewedAction = Literal["certification", "dismissal", "set-aside"]
+ReviewedAction = Literal["decision", "certification", "dismissal", "set-aside"]
 
 
 class RequestForReviewContext(PartyPaperContext):
@@ -683,8 +683,9 @@ class RequestForReviewContext(PartyPaperContext):
     Director's copy (102.67(i)(2)), certificate of service (R-N4, R-N5)."""
 
     reviewed: ReviewedAction
-    reviewed_title: str  # "Certification of Results of Election", "Decision and Direction of Second Election"
+    reviewed_title: str  # "Decision on Objections", "Certification of Results of Election", ...
     reviewed_on: DateOrPlaceholder
+    objected: bool = False  # the filing party filed the objections the Decision on Objections overruled
 
     period_rule: ClassVar[str] = "29 CFR 102.67(c)"
 
@@ -694,16 +695,26 @@ class RequestForReviewContext(PartyPaperContext):
 
     @property
     def opening(self) -> str:
-        rules = {"certification": "Sections 102.67 and 102.69(c)(2)", "set-aside": "Sections 102.67 and 102.69(c)(2)",
-                 "dismissal": "Sections 102.67 and 102.71(b)"}[self.reviewed]
+        rules = {"decision": "Sections 102.67 and 102.69(c)(2)", "certification": "Sections 102.67 and 102.69(c)(2)",
+                 "set-aside": "Sections 102.67 and 102.69(c)(2)", "dismissal": "Sections 102.67 and 102.71(b)"}[self.reviewed]
         return (f"Pursuant to {rules} of the Board's Rules and Regulations, {self.party}, requests that the Board review "
                 f"the Regional Director's {self.reviewed_title} issued on {_long(self.reviewed_on)}{self.within_time}. "
                 "The compelling reasons on which the request rests are stated below (29 CFR 102.67(d)).")
 
     @property
     def relief(self) -> str:
-        return (f"WHEREFORE, the {self.filing_party.label} requests that the Board grant review of the Regional "
-                f"Director's {self.reviewed_title} and reverse it.")
+        """What the party asks the Board to do, from its side: the objecting party that the election be
+        set aside and a second election directed; against a set-aside, that the objections be overruled
+        and the results certified; against a dismissal, that the petition be reinstated."""
+        ask = f"WHEREFORE, the {self.filing_party.label} requests that the Board grant review of the Regional Director's {self.reviewed_title}"
+        if self.reviewed == "decision" and self.objected:
+            return (f"{ask}, reverse it, sustain the {self.filing_party.label}'s objections, set the election aside, "
+                    "and direct a second election.")
+        if self.reviewed == "set-aside":
+            return f"{ask}, reverse it, overrule the objections, and direct that the results of the election be certified."
+        if self.reviewed == "dismissal":
+            return f"{ask}, reverse it, and reinstate the petition."
+        return f"{ask} and reverse it."
 
 
 class StatementInOppositionContext(PartyPaperContext):

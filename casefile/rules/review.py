@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from casefile.vocab import ElectionAgreement
 
-__all__ = ["BoardReview", "board_review", "review_of_set_aside"]
+__all__ = ["BoardReview", "board_review", "review_of_decision", "review_of_set_aside"]
 
 
 @dataclass(frozen=True)
@@ -78,3 +78,18 @@ def review_of_set_aside(review: BoardReview) -> str | None:
     return ("A decision setting the election aside is not a final disposition: a request for review may be filed now "
             "or until 10 business days after the eventual certification; the second election proceeds unless the "
             "Board stays it (29 CFR 102.67(c), 102.69(h); rules.md R-N3).")
+
+
+def review_of_decision(review: BoardReview) -> str | None:
+    """When a request for review of the Regional Director's Decision on Objections (one that overrules
+    them) lies, where Board review lies (``review.available``): from the day the decision issues ("any
+    time after the Regional Director's action") until 10 business days after the final disposition —
+    the certification that follows the decision; the period is tracked from the certification's date.
+    None where there is no review (consent election). Authority: 29 CFR 102.67(c), 102.69(c)(2), (h);
+    rules.md R-N2.
+    """
+    if not review.available:
+        return None
+    return ("The certification has not issued yet: a request for review of the Decision on Objections may be filed "
+            "from the day it issues until 10 business days after the certification, the final disposition "
+            "(29 CFR 102.67(c), 102.69(c)(2); rules.md R-N2).")

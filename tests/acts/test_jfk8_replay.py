@@ -63,7 +63,13 @@ def test_replays_to_the_union_certified_by_region_28(configured_db: Path) -> Non
     assert "from Region 29 (Brooklyn, NY) to Region 28 (Phoenix, AZ)" in transfer
     decision = _text(names["2023-01-11_decision-on-objections.pdf"])  # the overruling issues its document (issue 10)
     assert "DECISION ON OBJECTIONS" in decision and "/s/ Cornele A. Overstreet" in decision
-    assert "The objections are overruled in their entirety" in decision and "Thursday, January 26, 2023" in decision
+    assert "The objections are overruled in their entirety" in decision
+    # issued before the certification: the request-for-review period runs from the final disposition (the certification,
+    # 29 CFR 102.67(c)), not from the decision — no date counted from the decision
+    assert ("a request for review of this Decision under Sections 102.67 and 102.69(c)(2) of the Board's Rules and "
+            "Regulations at any time after it issues and until 10 business days after the final disposition of the "
+            "proceeding, the certification that follows this Decision (29 CFR 102.67(c)).") in decision
+    assert "within 10 business days after it issues" not in decision and "January 26, 2023" not in decision
     certification = _text(names["2023-01-11_certification-of-representative.pdf"])
     # the certification carries the Regional Director the decision named, not a placeholder
     assert "/s/ Cornele A. Overstreet" in certification and "Regional Director, Region 28" in certification

@@ -10,10 +10,12 @@ in the sources (a date in between is used)."""
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 from sqlmodel import select
 
 from casefile.errors import BadInput, ProcedureError, UntimelyFiling
@@ -21,7 +23,7 @@ from casefile.record.db import read_session
 from casefile.record.models import Deadline, Decision, Election, Filing, Hearing
 from casefile.vocab import DeadlineKind, DeadlineStatus, ElectionAgreement, ElectionKind, Stage
 from tests.acts import procedure as bessemer
-from tests.acts.real_histories import jfk8_through, service_of
+from tests.acts.real_histories import JFK8, jfk8_through, service_of
 
 RFR = {"act": "request-for-review", "date": date(2023, 1, 26), "party": "amazon",
        "grounds": ["[NOT IN THE PUBLIC RECORD: the Employer's grounds for review]"]}
@@ -177,3 +179,55 @@ class TestBoardRuling:
         act = pending.act({"act": "board-ruling", "date": date(2023, 3, 1), "ruling": "denied"})
         pending.perform(act)
         assert pending.retried(act).repeated
+
+
+class TestReviewOfTheDecisionOnObjections:
+    """JFK8: the Regional Director overruled Amazon's objections on Wed 2023-01-11 (Decision on Objections). A request
+    for review lies "any time after the RD action" until 10 business days after the final disposition, the certification
+    (29 CFR 102.67(c), 102.69(c)(2); rules.md R-N2): filed before the certification it is accepted with no period yet."""
+
+    @pytest.fixture
+    def decided(self, configured_db: Path):  # type: ignore[no-untyped-def]
+        return jfk8_through("rd-decision")
+
+    def test_accepted_after_the_decision_before_the_certification(self, decided) -> None:  # type: ignore[no-untyped-def]
+        from casefile.acts import allowed_now
+        from casefile.record.models import Case
+
+        assert _election().stage is Stage.CERTIFICATION_DUE
+        with read_session() as s:
+            assert allowed_now(s, s.exec(select(Case)).one(), "request-for-review")
+        result = decided.perform(decided.act({**RFR, "date": date(2023, 1, 11)}), documents="issue")
+        assert any("certification has not issued yet" in w and "102.67(c)" in w for w in result.warnings)
+        assert "Request for review of the Regional Director's Decision on Objections, by Amazon" in result.summary
+        assert _election().stage is Stage.CERTIFICATION_DUE
+        with read_session() as s:
+            filing = s.exec(select(Filing).where(Filing.kind == "request-for-review")).one()
+        assert (filing.received_on, filing.deadline_id) == (date(2023, 1, 11), None)
+        [doc] = result.documents
+        text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(doc.path).pages))
+        assert "Request for Review of the Regional Director's Decision on Objections".upper() in text.upper()
+        assert "the Regional Director's Decision on Objections issued on January 11, 2023" in text
+        assert "Certification" not in text
+        assert ("grant review of the Regional Director's Decision on Objections, reverse it, sustain the Employer's "
+                "objections, set the election aside, and direct a second election.") in text
+        # the certification that follows (same day in JFK8) starts the period, 10 business days: Thu 2023-01-26; the
+        # request already filed keeps the election before the Board (rfr-pending), not merely certified
+        decided.perform(decided.events[JFK8["certification"]])
+        assert _election().stage is Stage.RFR_PENDING
+        assert _deadline(DeadlineKind.REQUEST_FOR_REVIEW).due_on == date(2023, 1, 26)
+
+    def test_refused_before_the_decision(self, configured_db: Path) -> None:
+        case = jfk8_through("exceptions")
+        error = case.refused(case.act({**RFR, "date": date(2022, 9, 20)}), ProcedureError)
+        assert error.field == "election" and "decision on objections" in str(error)
+
+    def test_the_period_runs_from_the_certification(self, decided) -> None:  # type: ignore[no-untyped-def]
+        """The certification issued the same day (2023-01-11): the period stored is 10 business days after it, Thu
+        2023-01-26 (Martin Luther King Jr. Day skipped); a request then reviews the Decision on Objections, judged
+        against that period."""
+        decided.perform(decided.events[JFK8["certification"]])
+        assert _deadline(DeadlineKind.REQUEST_FOR_REVIEW).due_on == date(2023, 1, 26)
+        result = decided.perform(decided.act(RFR))
+        assert "Decision on Objections" in result.summary
+        assert _election().stage is Stage.RFR_PENDING

@@ -125,17 +125,22 @@ def _served(text: str, heading: str) -> str:
 
 
 class TestRequestForReview:
-    def test_the_request_names_the_certification_its_grounds_and_the_relief(self, issued: dict[str, Any]) -> None:
+    def test_the_request_names_the_decision_on_objections_its_grounds_and_the_relief(self, issued: dict[str, Any]) -> None:
+        """The Regional Director overruled the Petitioner's objections on 2027-02-10 and certified the results on 2027-02-18:
+        the request is for review of the Decision on Objections, due 10 business days after the certification (March 4,
+        2027, 29 CFR 102.67(c)), and asks, from the objecting Petitioner's side, that the election be set aside."""
         text = _pdf(issued, "2027-03-01_request-for-review_usw.pdf")
-        assert "PETITIONER'S REQUEST FOR REVIEW OF THE REGIONAL DIRECTOR'S CERTIFICATION OF RESULTS OF ELECTION" in text
+        assert "PETITIONER'S REQUEST FOR REVIEW OF THE REGIONAL DIRECTOR'S DECISION ON OBJECTIONS" in text
         assert ("Pursuant to Sections 102.67 and 102.69(c)(2) of the Board's Rules and Regulations, the Petitioner, United "
-                "Steelworkers, requests that the Board review the Regional Director's Certification of Results of Election "
-                "issued on February 18, 2027, within the time allowed (due March 4, 2027, 29 CFR 102.67(c)).") in text
+                "Steelworkers, requests that the Board review the Regional Director's Decision on Objections "
+                "issued on February 10, 2027, within the time allowed (due March 4, 2027, 29 CFR 102.67(c)).") in text
         assert ("Ground 1. The Regional Director departed from officially reported Board precedent on threats of plant "
                 "closure. Ground 2. The finding that no threat was made is clearly erroneous on the record.") in text
         assert "A copy is also served on the Regional Director, Region 13." in text  # 102.67(i)(2)
-        assert ("WHEREFORE, the Petitioner requests that the Board grant review of the Regional Director's Certification of "
-                "Results of Election and reverse it. Respectfully submitted, Dated: March 1, 2027") in text
+        assert ("WHEREFORE, the Petitioner requests that the Board grant review of the Regional Director's Decision on "
+                "Objections, reverse it, sustain the Petitioner's objections, set the election aside, and direct a second "
+                "election. Respectfully submitted, Dated: March 1, 2027") in text
+        assert "Certification of Results" not in text
         _signed(text, OKAFOR_BLOCK)
 
     def test_filed_with_the_board_and_served_on_the_employers_counsel(self, issued: dict[str, Any]) -> None:
@@ -156,8 +161,7 @@ class TestRequestForReview:
         paragraphs = [p.text for p in word.paragraphs]
         assert paragraphs[:3] == ["UNITED STATES OF AMERICA", "BEFORE THE NATIONAL LABOR RELATIONS BOARD", "REGION 13"]
         assert word.tables[0].rows[0].cells[1].text == "Case 13-RC-400123"
-        assert ("PETITIONER'S REQUEST FOR REVIEW OF THE REGIONAL DIRECTOR'S CERTIFICATION OF RESULTS OF ELECTION"
-                in paragraphs)
+        assert "PETITIONER'S REQUEST FOR REVIEW OF THE REGIONAL DIRECTOR'S DECISION ON OBJECTIONS" in paragraphs
         assert [p for p in paragraphs if p.startswith("Ground ")] == [
             "Ground 1. The Regional Director departed from officially reported Board precedent on threats of plant closure.",
             "Ground 2. The finding that no threat was made is clearly erroneous on the record."]
@@ -189,7 +193,7 @@ class TestStatementInOpposition:
         assert "EMPLOYER'S STATEMENT IN OPPOSITION TO THE PETITIONER'S REQUEST FOR REVIEW" in text
         assert ("Pursuant to Section 102.67(f) of the Board's Rules and Regulations, the Employer, Midwest Precision Castings, "
                 "Inc., files this statement in opposition to the request for review filed on March 1, 2027 by the Petitioner, "
-                "United Steelworkers, of the Regional Director's Certification of Results of Election issued on February 18, "
+                "United Steelworkers, of the Regional Director's Decision on Objections issued on February 10, "
                 "2027, within the time allowed (due March 15, 2027, as extended by order, 29 CFR 102.2(c)).") in text
         assert "Point 1. The request raises no substantial question of law or policy." in text
         assert "WHEREFORE, the Employer requests that the Board deny the Petitioner's request for review." in text

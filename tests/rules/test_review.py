@@ -38,3 +38,13 @@ class TestReviewOfSetAside:
     def test_none_in_a_consent_election(self) -> None:
         """In a consent election there is nothing to flag: the Regional Director's decision is final."""
         assert review_of_set_aside(board_review(ElectionAgreement.CONSENT)) is None
+
+
+class TestReviewOfDecision:
+    def test_runs_until_ten_business_days_after_the_certification(self) -> None:
+        """The Decision on Objections is reviewable from its issuance until 10 business days after the certification."""
+        from casefile.rules.review import review_of_decision
+
+        text = review_of_decision(board_review(ElectionAgreement.STIPULATED))
+        assert text is not None and "until 10 business days after the certification" in text and "102.67(c)" in text
+        assert review_of_decision(board_review(ElectionAgreement.CONSENT)) is None
