@@ -43,6 +43,15 @@ def find_document(session: Session, case_id: int, key: str) -> Document | None:
     return session.exec(select(Document).where(Document.case_id == case_id, Document.key == key)).first()
 
 
+def current_version(session: Session, document: Document) -> Document:
+    """The document as it stands now: ``document``, or the latest version a correction issued of it
+    (key ``<its key>:correction:<entry>``) — what a retry of the act that issued it names."""
+    later = session.exec(select(Document).where(Document.case_id == document.case_id,
+                                                col(Document.key).startswith(f"{document.key}{CORRECTION}"))
+                         .order_by(col(Document.version).desc(), col(Document.id).desc())).first()
+    return later if later is not None and later.version > document.version else document
+
+
 def issue_document(*, case_number: str, kind: DocumentKind, subject: str, as_of: datetime,
                    output_dir: Path | None = None, by: str = "system:documents") -> Document:
     """Issue the ``kind`` document for ``subject`` ("table:id" or "as-of:ISO") of the case.
@@ -62,7 +71,7 @@ def issue_document(*, case_number: str, kind: DocumentKind, subject: str, as_of:
     with read_session() as session:
         case = get_case(session, case_number)
         if (existing := find_document(session, case.id, key)) is not None:  # type: ignore[arg-type]
-            return existing
+            return current_version(session, existing)  # a retry names the current version, not the first
         built = build_context(session, case_number=case_number, kind=kind, subject=subject.partition(CORRECTION)[0])
     rendered = render_pdf(kind, built.context)
     root = output_dir or get_settings().output_dir
