@@ -110,13 +110,15 @@ def act_adapter() -> TypeAdapter[Any]:
     return TypeAdapter(act_union())
 
 
-def allowed_now(session: Any, case: Any, name: str, *, as_of: Any = None) -> bool:
+def allowed_now(session: Any, case: Any, name: str, *, as_of: Any = None, party: Any = None) -> bool:
     """Whether the procedure lets act ``name`` be done on ``case`` now, by its module's own stage
     rule — the one its perform() applies: the module's ``allowed_now(session, case, as_of)`` where
     the rule needs more than the stage (a revised tally under a conditional direction, the initial
     tally, a petition's side exit), else its ``STAGES`` (the stages of the election the act is on,
     the latest, at which perform() accepts it; ``ANY_STAGE``: not bound to the stage). Every act
-    module but open-case declares ``STAGES``; open-case is never allowed on an open case."""
+    module but open-case declares ``STAGES``; open-case is never allowed on an open case. A hook
+    that takes ``party`` (a Party row) answers for that party (only the petitioner withdraws the
+    petition; a party amends or withdraws its own objections); without one, for some party."""
     from sqlmodel import col, select
 
     from casefile.acts.base import ANY_STAGE
@@ -125,6 +127,8 @@ def allowed_now(session: Any, case: Any, name: str, *, as_of: Any = None) -> boo
     module = module_named(name)
     hook = getattr(module, "allowed_now", None)
     if callable(hook):
+        if party is not None and party_aware(name):
+            return bool(hook(session, case, as_of, party=party))
         return bool(hook(session, case, as_of))
     stages = getattr(module, "STAGES", None)
     if stages is None:
@@ -136,10 +140,18 @@ def allowed_now(session: Any, case: Any, name: str, *, as_of: Any = None) -> boo
     return latest is not None and latest.stage in stages
 
 
+def party_aware(name: str) -> bool:
+    """Whether act ``name``'s ``allowed_now`` hook answers for a given party (takes ``party``)."""
+    import inspect
+
+    hook = getattr(module_named(name), "allowed_now", None)
+    return callable(hook) and "party" in inspect.signature(hook).parameters
+
+
 def parse_act(data: Any) -> ActIn:
     """The act model for ``data`` (a mapping with ``act``). Raises pydantic.ValidationError."""
     return act_adapter().validate_python(data)  # type: ignore[no-any-return]
 
 
 __all__ = ["MODULES", "ActIn", "Done", "Issue", "Who", "act_adapter", "act_union", "allowed_now", "models",
-           "module_for", "module_named", "parse_act"]
+           "module_for", "module_named", "parse_act", "party_aware"]

@@ -9,7 +9,7 @@ issued again as a new version with the amended text; the first is kept.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Literal
 
 from pydantic import Field
@@ -30,12 +30,12 @@ from casefile.acts.correction_parts import (
     titles,
 )
 from casefile.acts.file_objections import stored_deadline
-from casefile.acts.withdraw_objection import objection_of
-from casefile.errors import BadInput, ProcedureError
-from casefile.record.models import Case, Deadline, Filing
+from casefile.acts.withdraw_objection import objection_of, objections_in_latest
+from casefile.errors import BadInput, CasefileError, ProcedureError
+from casefile.record.models import Case, Deadline, Filing, Objection, Party
 from casefile.rules.chronology import Earlier
 from casefile.rules.corrections import amendable
-from casefile.rules.timeliness import judge_filing
+from casefile.rules.timeliness import Timeliness, judge_filing
 from casefile.vocab import FilingMethod
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
@@ -62,6 +62,48 @@ def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     return issues_of(session, ref)
 
 
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, party: Party | None = None) -> bool:
+    """Whether ``party`` (else some party) has an objection in the latest election it may amend now:
+    pending, and an amendment received now within its objection period (amendment_check, which
+    perform() applies)."""
+    from datetime import UTC
+    from zoneinfo import ZoneInfo
+
+    from casefile.record.deadlines import office_of
+
+    moment = as_of or datetime.now(UTC)
+    received_on = moment.astimezone(ZoneInfo(office_of(case).tz)).date()
+    for who, objection in objections_in_latest(session, case, party):
+        try:
+            amendment_check(session, case, who, objection, received_on=received_on, received_at=moment,
+                            at=None, method=FilingMethod.E_FILING)
+        except CasefileError:
+            continue
+        return True
+    return False
+
+
+def amendment_check(session: Session, case: Case, party: Party, objection: Objection, *, received_on: date,
+                    received_at: datetime, at: datetime | None, method: FilingMethod) -> Timeliness:
+    """Whether objection ``objection`` of ``party`` may be amended by an amendment received then: a
+    pending objection (amendable), with its objection period in the record, received after the
+    objection and by the period's cut-off (it cannot be extended). Raises ProcedureError,
+    OutOfOrder, UntimelyFiling. Authority: 29 CFR 102.69(a)(8); 102.2(a),(b); rules.md R-G3, R-G6."""
+    amendable(objection.disposition, number=objection.number, party=party.name)
+    filing = session.get(Filing, objection.filing_id)
+    assert filing is not None
+    deadline = session.get(Deadline, filing.deadline_id) if filing.deadline_id is not None else None
+    if deadline is None:
+        raise ProcedureError(f"objection {objection.number} of {party.name} has no objection period recorded to amend "
+                             "it in", field="number")
+    refuse_if_before(f"the amendment of objection {objection.number} of {party.name}", received_on,
+                     [Earlier("the objection was received", filing.received_on, filing.received_at)], at=at,
+                     field="at" if at is not None else "date", verb="was received")
+    return judge_filing(stored_deadline(case, deadline),
+                        what=f"the amendment of objection {objection.number} of {party.name}",
+                        received_on=received_on, received_at=received_at, method=method, extendable=False)
+
+
 def perform(session: Session, act: AmendObjection, *, case: Case, as_of: datetime, by: Who) -> Done:
     """Amend the objection's text, if received within the objection period.
 
@@ -81,21 +123,10 @@ def perform(session: Session, act: AmendObjection, *, case: Case, as_of: datetim
     if objection.text == act.text:
         raise BadInput(f"objection {objection.number} of {party.name} already reads so: this amendment changes nothing",
                        field="text")
-    amendable(objection.disposition, number=objection.number, party=party.name)
-    filing = session.get(Filing, objection.filing_id)
-    assert filing is not None
-    deadline = session.get(Deadline, filing.deadline_id) if filing.deadline_id is not None else None
-    if deadline is None:
-        raise ProcedureError(f"objection {objection.number} of {party.name} has no objection period recorded to amend "
-                             "it in", field="number")
     received_on = act.legal_date(case, as_of)
     received_at = act.at if act.at is not None or act.on is not None else as_of
-    refuse_if_before(f"the amendment of objection {objection.number} of {party.name}", received_on,
-                     [Earlier("the objection was received", filing.received_on, filing.received_at)], at=act.at,
-                     field="at" if act.at is not None else "date", verb="was received")
-    judged = judge_filing(stored_deadline(case, deadline),
-                          what=f"the amendment of objection {objection.number} of {party.name}",
-                          received_on=received_on, received_at=received_at, method=act.method, extendable=False)
+    judged = amendment_check(session, case, party, objection, received_on=received_on, received_at=received_at,
+                             at=act.at, method=act.method)
     before_docs = document_states(session, case)
     old = objection.text
     objection.text = act.text

@@ -19,9 +19,9 @@ from sqlmodel import Session
 from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, Who, again, election_for, recorded
 from casefile.acts.chronology import latest_on, refuse_if_before
 from casefile.acts.party_filing import filings_of
-from casefile.errors import ProcedureError
+from casefile.errors import ProcedureError, UnknownRecord
 from casefile.record.deadlines import close_open_deadlines
-from casefile.record.models import Case, Decision, Hearing
+from casefile.record.models import Case, Decision, Election, Filing, Hearing
 from casefile.record.workflow import advance, docket
 from casefile.rules.board_ruling import Decision as ReviewDecision
 from casefile.rules.board_ruling import Ruling, effect_of_ruling
@@ -52,6 +52,25 @@ class BoardRuling(ActIn):
     note: Paragraph = ""
 
 
+def requests_ruled_on(session: Session, case: Case, election: Election) -> list[Filing]:
+    """The requests for review in the election the Board rules on. Raises ProcedureError (field
+    ``ruling``) when the record has none (102.67)."""
+    requests = filings_of(session, election, "request-for-review")
+    if not requests:
+        raise ProcedureError(f"no request for review is in the record for election {election.sequence} of "
+                             f"{case.number}: the Board rules on a request (102.67)", field="ruling")
+    return requests
+
+
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> bool:
+    """Whether a request for review is in the record of the latest election (requests_ruled_on)."""
+    try:
+        requests_ruled_on(session, case, election_for(session, case, None, lock=False))
+    except (ProcedureError, UnknownRecord):
+        return False
+    return True
+
+
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The Board's order on the request for review — Order Denying Review, Order Granting Review,
     Decision on Review and Order, or Order Remanding (29 CFR 102.67(g), (h), (j))."""
@@ -78,10 +97,7 @@ def perform(session: Session, act: BoardRuling, *, case: Case, as_of: datetime, 
     if (entry := recorded(session, case, key)) is not None:
         return again(entry, act.act, issues(session, entry.ref))
     effect = effect_of_ruling(act.ruling, act.decision)
-    requests = filings_of(session, election, "request-for-review")
-    if not requests:
-        raise ProcedureError(f"no request for review is in the record for election {election.sequence} of "
-                             f"{case.number}: the Board rules on a request (102.67)", field="ruling")
+    requests = requests_ruled_on(session, case, election)
     previous = latest_on(session, election, "board-ruling")
     ruled_on = [f for f in requests if previous is None or f.received_on >= previous] or requests[-1:]
     first = min(ruled_on, key=lambda f: f.received_on)

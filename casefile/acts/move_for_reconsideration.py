@@ -23,6 +23,7 @@ from casefile.acts.party_filing import (
     service_list,
     store_filing,
 )
+from casefile.errors import ProcedureError, UnknownRecord
 from casefile.record.lookups import get_party
 from casefile.record.models import Case
 from casefile.record.workflow import docket
@@ -43,6 +44,16 @@ class MoveForReconsideration(PartyFilingIn):
 
     act: Literal["move-for-reconsideration"] = "move-for-reconsideration"
     grounds: list[Paragraph] = Field(min_length=1, max_length=200)
+
+
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> bool:
+    """Whether the latest election has the reconsideration period perform() judges the motion
+    against (governing_deadline: the Regional Director's decision opens it)."""
+    try:
+        governing_deadline(session, case, election_for(session, case, None, lock=False), "reconsideration-motion")
+    except (ProcedureError, UnknownRecord):
+        return False
+    return True
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:

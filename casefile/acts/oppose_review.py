@@ -24,9 +24,9 @@ from casefile.acts.party_filing import (
     service_list,
     store_filing,
 )
-from casefile.errors import ProcedureError
-from casefile.record.lookups import deadline_of, get_party
-from casefile.record.models import Case
+from casefile.errors import ProcedureError, UnknownRecord
+from casefile.record.lookups import deadline_of, get_party, parties_of
+from casefile.record.models import Case, Election, Filing, Party
 from casefile.record.workflow import docket
 from casefile.rules.chronology import Earlier
 from casefile.rules.offices import BOARD_OFFICE
@@ -43,6 +43,32 @@ class OpposeReview(PartyFilingIn):
 
     act: Literal["oppose-review"] = "oppose-review"
     points: list[Paragraph] = Field(min_length=1, max_length=200)
+
+
+def requests_to_oppose(session: Session, case: Case, election: Election, party: Party) -> list[Filing]:
+    """The requests for review ``party`` may oppose in the election: another party's (a party does not
+    oppose its own). Raises ProcedureError (field ``party``) when there is none (102.67(f))."""
+    requests = [f for f in filings_of(session, election, "request-for-review") if f.party_id != party.id]
+    if not requests:
+        raise ProcedureError(f"no other party requested review in election {election.sequence} of {case.number}: there "
+                             "is no request for review to oppose (102.67(f))", field="party")
+    return requests
+
+
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, party: Party | None = None) -> bool:
+    """Whether ``party`` (else some party) may oppose a request for review in the latest election now:
+    the rule perform() applies (requests_to_oppose)."""
+    try:
+        election = election_for(session, case, None, lock=False)
+    except UnknownRecord:
+        return False
+    for who in [party] if party is not None else parties_of(session, case):
+        try:
+            requests_to_oppose(session, case, election, who)
+        except ProcedureError:
+            continue
+        return True
+    return False
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
@@ -66,11 +92,7 @@ def perform(session: Session, act: OpposeReview, *, case: Case, as_of: datetime,
     key = content_key(f"rfr-opposition:e{election.sequence}:{party.key}", act.points)
     if (entry := recorded(session, case, key)) is not None:
         return again(entry, act.act, issues(session, entry.ref))
-    requests = [f for f in filings_of(session, election, "request-for-review") if f.party_id != party.id]
-    if not requests:
-        raise ProcedureError(f"no other party requested review in election {election.sequence} of {case.number}: there "
-                             "is no request for review to oppose (102.67(f))", field="party")
-    request = requests[-1]
+    request = requests_to_oppose(session, case, election, party)[-1]
     deadline = deadline_of(session, election, DeadlineKind.RFR_OPPOSITION) if request.deadline_id is not None else None
     received_on = received_on_at(act, deadline_zone(deadline) if deadline is not None else BOARD_OFFICE.tz, as_of)
     filed_before(f"statement in opposition of {party.name}", received_on, None, at=act.at, earlier=[

@@ -63,6 +63,36 @@ def objection_of(session: Session, case: Case, election: Election, party_key: st
                         f"(its objections: {have})", field="number")
 
 
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, party: Party | None = None) -> bool:
+    """Whether ``party`` (else some party) has an objection in the latest election it may withdraw
+    now: the rule perform() applies (withdrawable)."""
+    return any(_passes(withdrawable, o) for o in objections_in_latest(session, case, party))
+
+
+def objections_in_latest(session: Session, case: Case, party: Party | None) -> list[tuple[Party, Objection]]:
+    """The objections of ``party`` (else of every party) in the case's latest election, with their party."""
+    try:
+        election = election_for(session, case, None, lock=False)
+    except UnknownRecord:
+        return []
+    query = select(Party, Objection).join(Objection, col(Objection.party_id) == col(Party.id)) \
+        .where(Objection.election_id == election.id)
+    if party is not None:
+        query = query.where(Objection.party_id == party.id)
+    return [(p, o) for p, o in session.exec(query.order_by(col(Objection.number)))]
+
+
+def _passes(rule: object, found: tuple[Party, Objection]) -> bool:
+    from casefile.errors import ProcedureError
+
+    party, objection = found
+    try:
+        rule(objection.disposition, number=objection.number, party=party.name)  # type: ignore[operator]
+    except ProcedureError:
+        return False
+    return True
+
+
 def perform(session: Session, act: WithdrawObjection, *, case: Case, as_of: datetime, by: Who) -> Done:
     """Record the withdrawal and say what is left to decide.
 

@@ -18,8 +18,8 @@ from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, P
 from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.acts.petition_end import ending, moot_periods, open_elections
 from casefile.errors import ProcedureError
-from casefile.record.lookups import get_party
-from casefile.record.models import Case
+from casefile.record.lookups import get_party, parties_of
+from casefile.record.models import Case, Party
 from casefile.record.orders import WITHDRAWAL
 from casefile.record.workflow import advance
 from casefile.vocab import Actor, DocumentKind, PartyRole, Stage
@@ -43,9 +43,26 @@ class WithdrawPetition(ActIn):
 STAGES = ANY_STAGE
 
 
-def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> bool:
-    """Whether some voting unit's latest election may still end this way (petition_end.ending)."""
-    return bool(ending(session, case, Stage.WITHDRAWN))
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, party: Party | None = None) -> bool:
+    """Whether some voting unit's latest election may still end this way (petition_end.ending) and
+    ``party`` (else some party of the case) is the petitioner, who alone withdraws it (petitioner)."""
+    if not ending(session, case, Stage.WITHDRAWN):
+        return False
+    for who in [party] if party is not None else parties_of(session, case):
+        try:
+            petitioner(who)
+        except ProcedureError:
+            continue
+        return True
+    return False
+
+
+def petitioner(party: Party) -> None:
+    """Only the party that filed the petition withdraws it. Raises ProcedureError (field ``party``).
+    Authority: 29 CFR 102.60(a)."""
+    if party.role not in (PartyRole.PETITIONER, PartyRole.INDIVIDUAL_PETITIONER):
+        raise ProcedureError(f"{party.name} is the {party.role.value}, not the petitioner: only the petitioner withdraws "
+                             "its petition (102.60(a))", field="party")
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
@@ -68,9 +85,7 @@ def perform(session: Session, act: WithdrawPetition, *, case: Case, as_of: datet
     if (entry := recorded(session, case, key)) is not None:
         return again(entry, act.act, issues(session, entry.ref))
     party = get_party(session, case, act.party)
-    if party.role not in (PartyRole.PETITIONER, PartyRole.INDIVIDUAL_PETITIONER):
-        raise ProcedureError(f"{party.name} is the {party.role.value}, not the petitioner: only the petitioner withdraws "
-                             "its petition (102.60(a))", field="party")
+    petitioner(party)
     consent = " ".join(act.consented_by.split())
     elections = open_elections(session, case, Stage.WITHDRAWN, what="withdrawal of the petition")
     stored = store_order(session, case, kind=WITHDRAWAL, issued_on=on, election_id=elections[0].id,

@@ -304,7 +304,7 @@ def permitted_acts(session: Session, viewer: UserViewer, case: Case, *, as_of: d
     procedure's stage, as the act's own module rules it (casefile.acts.allowed_now: its ``STAGES``,
     the stages its perform() accepts, or its ``allowed_now`` hook). Open-case is not listed (it is
     not done on an open case). Raises UnknownCase when the case is not visible."""
-    from casefile.acts import allowed_now, models
+    from casefile.acts import allowed_now, models, party_aware
 
     if not viewer.sees_case(session, case):
         raise UnknownCase(f"no case {case.number} in the database (open it first, or replay a scenario)")
@@ -324,14 +324,17 @@ def permitted_acts(session: Session, viewer: UserViewer, case: Case, *, as_of: d
             elif viewer.role in COUNSEL_ROLES:
                 out.append(Permission(name, "record"))
             continue
+        able = [p for p in parties if allowed_now(session, case, name, as_of=as_of, party=p)] \
+            if party_aware(name) else parties  # the act's rule for each party (the petitioner only, ...)
         if region:
-            out.append(Permission(name, "record", tuple(p.key for p in parties)))
+            if able:
+                out.append(Permission(name, "record", tuple(p.key for p in able)))
             continue
-        mine = tuple(p.key for p in parties if p.id in own)
+        mine = tuple(p.key for p in able if p.id in own)
         if mine and (viewer.role in COUNSEL_ROLES or name in STAFF_ACTS):
             out.append(Permission(name, "perform", mine))
         if viewer.role in COUNSEL_ROLES:
-            others = tuple(p.key for p in parties if p.id not in own)
+            others = tuple(p.key for p in able if p.id not in own)
             if others:
                 out.append(Permission(name, "record", others))
     return out

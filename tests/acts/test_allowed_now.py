@@ -168,3 +168,114 @@ def test_acts_are_offered_as_the_front_doors_sweep_would_leave_the_case(configur
     app.permitted_acts(NUMBER, viewer=viewer, as_of=after)
     with read_session() as s:
         assert len(list(s.exec(select(DocketEntry)))) == entries
+
+
+#: The refusal of each act whose offer depends on the record (and the party), as perform() words it.
+REFUSED_FOR = {"oppose-review": "no other party requested review", "board-ruling": "no request for review is in the record",
+               "move-for-reconsideration": "has no motion for reconsideration period",
+               "withdraw-petition": "not the petitioner", "withdraw-objection": "has no objection 1",
+               "amend-objection": "untimely|has no objection 1"}
+
+
+def _try(session: object, case: object, data: dict[str, object], as_of: object) -> str | None:
+    """The act's own perform() on the record in ``session`` (rolled back after): None when it does
+    the act, else its refusal's message."""
+    from casefile.acts import Who, module_for, parse_act
+    from casefile.errors import CasefileError
+
+    act = parse_act(data)
+    try:
+        module_for(act).perform(session, act, case=case, as_of=as_of, by=Who.operator())
+    except CasefileError as exc:
+        return str(exc)
+    finally:
+        session.rollback()  # type: ignore[attr-defined]
+    return None
+
+
+def test_acts_offered_are_the_ones_perform_does_not_refuse(configured_db: Path) -> None:
+    """Bessemer at objections-pending (RWDSU's 2021 objections filed): for each party, an act is
+    offered (allowed_now, and so app.permitted_acts) exactly when perform() does not refuse it for the
+    record's reason — no request for review to oppose or rule on, no decision to reconsider, the
+    employer is not the petitioner, Amazon has no objections to amend or withdraw; RWDSU may amend
+    its objections within the period and not four years after it (the trial's Bessemer case)."""
+    from datetime import UTC, datetime
+
+    from sqlmodel import Session
+
+    from casefile import app
+    from casefile.acts import Who
+    from casefile.record.db import get_engine
+    from casefile.record.lookups import get_case, get_party
+    from tests.acts.procedure import NUMBER, noon, scenario
+
+    spec = scenario()
+    app.perform(spec.opening(), as_of=noon(spec.events[0]), by=Who.operator(), documents="none")
+    for event in spec.events[:2]:
+        app.perform(event, case_number=NUMBER, as_of=noon(event), by=Who.operator(), documents="none")
+    within = noon(spec.events[1])
+    years_later = datetime(2025, 4, 16, 16, tzinfo=UTC)
+
+    def act(name: str, party: str, when: datetime) -> dict[str, object]:
+        day = when.date().isoformat()
+        return {"oppose-review": {"act": name, "party": party, "points": ["The request raises nothing new."], "date": day},
+                "move-for-reconsideration": {"act": name, "party": party, "grounds": ["A material error."], "date": day},
+                "board-ruling": {"act": name, "ruling": "denied", "date": day},
+                "withdraw-petition": {"act": name, "party": party, "consented_by": "Regional Director, Region 10",
+                                      "date": day},
+                "withdraw-objection": {"act": name, "party": party, "number": 1, "why": "The party withdraws it.",
+                                       "date": day},
+                "amend-objection": {"act": name, "party": party, "number": 1, "text": "The collection box, amended.",
+                                    "why": "The party amends it.", "date": day}}[name]
+
+    seen: dict[tuple[str, str, str], bool] = {}
+    with Session(get_engine()) as session:
+        case = get_case(session, NUMBER)
+        for when, label in ((within, "within"), (years_later, "years later")):
+            for name, refusal in REFUSED_FOR.items():
+                for key in ("rwdsu", "amazon"):
+                    party = get_party(session, case, key)
+                    offered = allowed_now(session, case, name, as_of=when, party=party)
+                    refused = _try(session, case, act(name, key, when), when)
+                    seen[(name, key, label)] = offered
+                    assert offered == (refused is None), (name, key, label, offered, refused)
+                    if refused is not None:
+                        import re
+
+                        assert re.search(refusal, refused), (name, key, refused)
+    assert seen[("amend-objection", "rwdsu", "within")] and not seen[("amend-objection", "rwdsu", "years later")]
+    assert seen[("withdraw-petition", "rwdsu", "within")] and not seen[("withdraw-petition", "amazon", "within")]
+    assert seen[("withdraw-objection", "rwdsu", "within")] and not seen[("withdraw-objection", "amazon", "within")]
+    assert not any(seen[(n, k, "within")] for n in ("oppose-review", "board-ruling", "move-for-reconsideration")
+                   for k in ("rwdsu", "amazon"))
+
+
+def test_the_lists_offer_each_party_only_what_it_may_do(configured_db: Path) -> None:
+    """The same case through app.permitted_acts (the case page's and GET /api/v1/cases/{n}/acts'
+    list): Amazon's counsel is not offered the petition's withdrawal, nor to amend or withdraw
+    objections it does not have, as Amazon (it may still record RWDSU's); none of the review acts."""
+    from casefile import app
+    from casefile.accounts.orgs import add_organization, link_party
+    from casefile.accounts.users import add_user
+    from casefile.acts import Who
+    from casefile.record.access import UserViewer
+    from casefile.record.db import write_session
+    from tests.acts.procedure import NUMBER, noon, scenario
+
+    spec = scenario()
+    app.perform(spec.opening(), as_of=noon(spec.events[0]), by=Who.operator(), documents="none")
+    for event in spec.events[:2]:
+        app.perform(event, case_number=NUMBER, as_of=noon(event), by=Who.operator(), documents="none")
+    when = noon(spec.events[1])
+    with write_session(by="operator:tests") as s:
+        add_organization(s, key="amazon-counsel", name="Amazon's counsel", kind="firm", as_of=when)
+        link_party(s, organization="amazon-counsel", case_number=NUMBER, party="amazon", as_of=when)
+        user = add_user(s, email="counsel@amazon.example.org", organization="amazon-counsel", role="counsel",
+                        password="correct horse battery staple", as_of=when)
+        viewer = UserViewer.of(s, user)
+    offered = {(p.act, p.mode): p.parties for p in app.permitted_acts(NUMBER, viewer=viewer, as_of=when)}
+    for name in ("withdraw-petition", "amend-objection", "withdraw-objection"):
+        assert (name, "perform") not in offered, name
+        assert offered.get((name, "record")) == ("rwdsu",), (name, offered.get((name, "record")))
+    assert not {a for a, _ in offered} & {"oppose-review", "move-for-reconsideration", "board-ruling"}
+    assert ("file-objections", "perform") in offered

@@ -55,3 +55,35 @@ def test_an_act_not_offered_is_refused_for_the_stage_and_one_offered_is_not(clie
         answer = client.post(f"/api/v1/cases/{NUMBER}/acts", headers=headers, params={"as_of": AS_OF},
                              json={"act": name, "date": "2021-04-16"})
         assert "not allowed in election" not in answer.text and "at stage" not in answer.text, (name, answer.text)
+
+
+def test_each_party_is_offered_only_what_post_would_not_refuse(client: Any, world: World) -> None:
+    """The trial's list at objections-pending: nobody is offered to oppose review, to move for
+    reconsideration, or (the Region) the Board's ruling — POST refuses each (409, the act's own
+    words); Amazon's counsel is not offered to withdraw the petition (only the petitioner may) nor
+    to amend or withdraw objections it has none of, as Amazon; RWDSU is offered to amend its
+    objections within the period, and not four years later."""
+    every = {who: acts(client, world, who) for who in ("region", "employer-counsel", "union-counsel")}
+    for who, offered in every.items():
+        names = {k.split("/")[0] for k in offered}
+        assert not names & {"oppose-review", "move-for-reconsideration", "board-ruling"}, (who, names)
+    employer = every["employer-counsel"]
+    for name in ("withdraw-petition", "amend-objection", "withdraw-objection"):
+        assert f"{name}/perform" not in employer
+        assert employer[f"{name}/record"]["parties"] == ["rwdsu"]
+        assert every["union-counsel"][f"{name}/perform"]["parties"] == ["rwdsu"]
+    post = f"/api/v1/cases/{NUMBER}/acts"
+    refusals = {"oppose-review": ("union-counsel", {"party": "rwdsu", "points": ["Nothing new."]},
+                                  "no other party requested review"),
+                "move-for-reconsideration": ("union-counsel", {"party": "rwdsu", "grounds": ["An error."]},
+                                             "has no motion for reconsideration period"),
+                "board-ruling": ("region", {"ruling": "denied"}, "no request for review is in the record"),
+                "withdraw-petition": ("employer-counsel", {"party": "amazon", "consented_by": "Regional Director"},
+                                      "is the employer, not the petitioner")}
+    for name, (who, body, words) in refusals.items():
+        answer = client.post(post, headers=world.headers(who), params={"as_of": AS_OF},
+                             json={"act": name, "date": "2021-04-16", **body})
+        assert answer.status_code == 409 and words in answer.json()["detail"], (name, answer.text)
+    later = client.get(post, headers=world.headers("union-counsel"), params={"as_of": "2025-04-16T12:00:00-04:00"})
+    assert "amend-objection" not in {a["act"] for a in later.json()}
+    assert "withdraw-objection" in {a["act"] for a in later.json()}

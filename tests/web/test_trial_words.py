@@ -119,3 +119,16 @@ def test_the_admin_page_shows_the_reset_link_s_time_in_words(client: Any) -> Non
     assert found, shown[:800]
     assert found.group(1) in (long_date(until.date()), long_date((until - timedelta(minutes=2)).date()))
     assert "UTC" not in shown and not re.search(r"\d{4}-\d\d-\d\dT\d\d:\d\d", shown)
+
+
+def test_the_case_page_offers_amazon_nothing_the_front_door_refuses(client: Any) -> None:  # noqa: F811
+    """'What you may do on this case now' for Amazon's counsel on Bessemer (the 2022 rerun's tally):
+    no withdrawal of the petition (RWDSU's to do), no amendment of objections (the period ended in
+    2022), no review acts (no request for review or decision in the record)."""
+    sign_in(client, USERS["employer-counsel"])
+    html = client.get(f"/cases/{NUMBER}").text
+    performed = html.split("What you may do on this case now", 1)[1].split("</ul>", 1)[0]
+    links = set(re.findall(rf'href="/cases/{NUMBER}/acts/([a-z-]+)"', performed))
+    assert "file-objections" in links
+    assert not links & {"withdraw-petition", "amend-objection", "oppose-review", "move-for-reconsideration",
+                        "board-ruling"}, links
