@@ -117,10 +117,16 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     numbers = range(earlier + 1, earlier + len(act.objections) + 1)
     for i, w in enumerate(act.offer_of_proof):
         if w.objection not in numbers:
+            these = (f"these objections are numbered {numbers.start} to {numbers.stop - 1}" if len(numbers) > 1
+                     else f"this objection is numbered {numbers.start}")
+            if earlier:  # supplemental objections are numbered on from the party's earlier ones
+                these = (f"these supplemental objections are numbered {numbers.start} to {numbers.stop - 1}"
+                         if len(numbers) > 1 else f"this supplemental objection is numbered {numbers.start}")
+                these += (f" (objection{'s 1 to ' if earlier > 1 else ' '}{earlier} filed earlier: offer witnesses on "
+                          "them with the offer-of-proof act)")
             raise ProcedureError(
-                f"offer of proof: witness {w.witness!r} is offered on objection {w.objection}, but these objections are "
-                f"numbered {numbers.start} to {numbers.stop - 1} (102.69(a)(8), 102.66(c))",
-                field=f"offer_of_proof.{i}.objection")
+                f"offer of proof: witness {w.witness!r} is offered on objection {w.objection}, but {these} "
+                "(102.69(a)(8), 102.66(c))", field=f"offer_of_proof.{i}.objection")
     tally = latest_tally(session, election)
     kind = DeadlineKind.REVISED_TALLY_OBJECTIONS if tally is not None and tally.kind is TallyKind.REVISED \
         else DeadlineKind.OBJECTIONS

@@ -452,6 +452,8 @@ class ObjectionsContext(DocumentContext):
     offer_of_proof: Literal["with", "separately", "extended", "requested", "to-follow"] = "with"
     offer_filed_on: date | None = None
     offer_due_on: date | None = None
+    # Supplemental objections: the dates the party's earlier objections in this election were filed (oldest first)
+    supplements: tuple[date, ...] = ()
 
     @model_validator(mode="after")
     def _service_and_method(self) -> Self:

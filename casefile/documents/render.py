@@ -283,7 +283,8 @@ def document_title(kind: DocumentKind, context: DocumentContext) -> str:
     if isinstance(context, TallyOfBallotsContext):
         return _TALLY_TITLES[context.tally.kind]
     if isinstance(context, ObjectionsContext):
-        return f"{context.filing_party.label}'s Objections to Conduct Affecting the Results of the Election"
+        supplemental = "Supplemental " if context.supplements else ""
+        return f"{context.filing_party.label}'s {supplemental}Objections to Conduct Affecting the Results of the Election"
     if isinstance(context, OfferOfProofContext):
         return f"{context.filing_party.label}'s Offer of Proof in Support of Objections"
     if isinstance(context, NoticeOfHearingContext):
