@@ -6,7 +6,7 @@ circumstances (R-J1); casefile records the day it opened, which meets the hearin
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Literal
 
 from sqlmodel import Session
@@ -36,11 +36,18 @@ def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     return ()
 
 
+def _long(day: date) -> str:
+    """"Monday, December 14, 2026"."""
+    return f"{day:%A, %B} {day.day}, {day.year}"
+
+
 def perform(session: Session, act: OpenHearing, *, case: Case, as_of: datetime, by: Who) -> Done:
     """Record that the election's noticed hearing opened on the act's date.
 
     The election must be at hearing-noticed; it moves to hearing-open, and the hearing-opens
-    target date is closed as met. The opening date cannot precede the notice. Idempotent on
+    target date is closed as met. The opening date cannot precede the notice; one before the date
+    the notice set is accepted with a warning naming both (rescheduled earlier by order, or the
+    parties agreed, R-I3). Idempotent on
     (election, date). Raises IllegalTransition, UnknownRecord (no hearing noticed), NotAllowedNow.
     Authority: 29 CFR 102.69(c)(1)(iii); rules.md R-J1.
     """
@@ -52,6 +59,13 @@ def perform(session: Session, act: OpenHearing, *, case: Case, as_of: datetime, 
     require_stage(election, "opening the hearing", STAGES)
     hearing = current_hearing(session, case, election)
     refuse_if_before("the hearing's opening", opened_on, [Earlier("the hearing was noticed", hearing.noticed_on)])
+    noticed_for = hearing.opens_on
+    warnings: tuple[str, ...] = ()
+    if noticed_for is not None and opened_on < noticed_for:  # rescheduled earlier by order or agreement (R-I3): said, not refused
+        warnings = (f"The hearing is recorded as opened on {_long(opened_on)}, before the date the Notice of Hearing "
+                    f"set ({_long(noticed_for)}): if an order rescheduled it or the parties agreed to an earlier date "
+                    f"(29 CFR 102.69(c)(1)(ii); rules.md R-I3), attach it to the docket; if the date is mistyped, "
+                    "correct it.",)
     hearing.opens_on = opened_on
     session.add(hearing)
     close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MET, as_of=as_of,
@@ -60,4 +74,4 @@ def perform(session: Session, act: OpenHearing, *, case: Case, as_of: datetime, 
                     act_key=key, actor=Actor.HEARING_OFFICER, summary=f"Hearing opened {opened_on.isoformat()}",
                     ref=f"hearing:{hearing.id}")
     assert entry.id is not None
-    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=entry.summary)
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=entry.summary, warnings=warnings)

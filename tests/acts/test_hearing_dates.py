@@ -1,0 +1,33 @@
+"""The hearing's dates as noticed and as held: Bessemer (10-RC-269250), Notice of Hearing of 2021-04-26 setting the
+hearing for Fri 2021-05-07 before Kerstin Meyers. A hearing recorded as opened before the noticed date is accepted (an
+order or the parties' agreement may bring it forward, 29 CFR 102.69(c)(1)(ii); rules.md R-I3) with a warning naming
+both dates; on the noticed date, no warning."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from sqlmodel import select
+
+from casefile.record.db import read_session
+from casefile.record.models import Election, Hearing
+from casefile.vocab import Stage
+from tests.acts.procedure import carry, event, perform
+
+
+def test_opened_before_the_noticed_date_is_accepted_with_a_warning(configured_db: Path) -> None:
+    carry("notice-hearing")
+    result = perform(event("open-hearing").model_copy(update={"on": date(2021, 5, 5)}))
+    assert result.warnings == [
+        "The hearing is recorded as opened on Wednesday, May 5, 2021, before the date the Notice of Hearing set "
+        "(Friday, May 7, 2021): if an order rescheduled it or the parties agreed to an earlier date (29 CFR "
+        "102.69(c)(1)(ii); rules.md R-I3), attach it to the docket; if the date is mistyped, correct it."]
+    with read_session() as s:
+        assert s.exec(select(Hearing.opens_on)).one() == date(2021, 5, 5)
+        assert s.exec(select(Election.stage)).one() is Stage.HEARING_OPEN
+
+
+def test_opened_on_the_noticed_date_warns_of_nothing(configured_db: Path) -> None:
+    carry("notice-hearing")
+    assert perform(event("open-hearing")).warnings == []
