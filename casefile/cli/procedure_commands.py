@@ -31,6 +31,8 @@ _CASE = typer.Argument(..., help="NLRB case number, e.g. 10-RC-269250")
 _ON = "The act's date (YYYY-MM-DD): the day the order, report or decision issued, or the hearing opened or closed."
 _ELECTION = "Election sequence in the case (default: the latest)."
 _AS_OF = "When the act is recorded (ISO instant with offset, or a date: 00:00 at the receiving office); default now."
+_AS_OF_RECEIPT = ("When the act is recorded (ISO instant with offset, or a date: 00:00 at the receiving office); "
+                  "default: the receipt (--received-at), else now.")
 _OBJECTION = ("Objections set for hearing: 'PARTY:N' or 'PARTY:N-M' (e.g. rwdsu:1-14); repeat. "
               "None named: every pending objection.")
 _RULING = "A ruling on one objection: 'PARTY:N=RULING' (sustained, overruled, withdrawn, moot); repeat."
@@ -288,7 +290,7 @@ def file_exceptions(
     method: str = typer.Option("e-filing", help="e-filing, fax or paper."),
     postmarked_on: str | None = typer.Option(None, help="Paper filings: postmark or delivery-service date (YYYY-MM-DD)."),
     election: int | None = typer.Option(None, help=_ELECTION),
-    as_of: str | None = typer.Option(None, help=_AS_OF + " Default: the receipt."),
+    as_of: str | None = typer.Option(None, help=_AS_OF_RECEIPT),
 ) -> None:
     """File a party's exceptions to the Hearing Officer's Report, served on the other parties.
 

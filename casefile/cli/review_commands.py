@@ -30,6 +30,8 @@ app.add_typer(petition_app, name="petition")
 _CASE = typer.Argument(..., help="NLRB case number, e.g. 29-RC-288020")
 _ELECTION = "Election sequence in the case (default: the latest)."
 _AS_OF = "When the act is recorded (ISO instant with offset, or a date: 00:00 at the receiving office); default now."
+_AS_OF_RECEIPT = ("When the act is recorded (ISO instant with offset, or a date: 00:00 at the receiving office); "
+                  "default: the receipt (--received-at), else now.")
 _RECEIVED = ("When the receiving office received it (ISO instant with offset, or a date: 00:00 at the receiving "
              "office); default now.")
 _PARTY = "The filing party's handle (see `casefile case show`)."
@@ -112,7 +114,7 @@ def offer_of_proof(case_number: str = _CASE, party: str = typer.Option(..., help
                                                      "N and the expected testimony; repeat."),
                    received_at: str | None = typer.Option(None, help=_RECEIVED), method: str = _METHOD,
                    postmarked_on: str | None = _POSTMARK, election: int | None = typer.Option(None, help=_ELECTION),
-                   as_of: str | None = typer.Option(None, help=_AS_OF + " Default: the receipt.")) -> None:
+                   as_of: str | None = typer.Option(None, help=_AS_OF_RECEIPT)) -> None:
     """File an offer of proof after the objections (the time extended by the Regional Director, R-G5).
 
     Judged against the stored offer-of-proof deadline; confidential: the Regional Director only."""
@@ -130,7 +132,7 @@ def request_extension(case_number: str = _CASE, party: str = typer.Option(..., h
                       positions: str = typer.Option("", help="The other parties' positions, as the request states them."),
                       received_at: str | None = typer.Option(None, help=_RECEIVED), method: str = _METHOD,
                       postmarked_on: str | None = _POSTMARK, election: int | None = typer.Option(None, help=_ELECTION),
-                      as_of: str | None = typer.Option(None, help=_AS_OF + " Default: the receipt.")) -> None:
+                      as_of: str | None = typer.Option(None, help=_AS_OF_RECEIPT)) -> None:
     """Record a party's request for an extension of time (29 CFR 102.2(c)): received by the due date
     (the postmark does not count); the order granting it is `casefile deadlines pin`."""
     data, received = _filing("request-extension", case_number, party, received_at, method, postmarked_on, election,
@@ -156,7 +158,7 @@ def answering_brief(case_number: str = _CASE, party: str = typer.Option(..., hel
                     point: list[str] = typer.Option(..., "--point", help="One point of the brief; repeat, in order."),
                     received_at: str | None = typer.Option(None, help=_RECEIVED), method: str = _METHOD,
                     postmarked_on: str | None = _POSTMARK, election: int | None = typer.Option(None, help=_ELECTION),
-                    as_of: str | None = typer.Option(None, help=_AS_OF + " Default: the receipt.")) -> None:
+                    as_of: str | None = typer.Option(None, help=_AS_OF_RECEIPT)) -> None:
     """File an answering brief to another party's exceptions (5 business days from the last day for
     exceptions, or the date an order fixed: R-K2)."""
     data, received = _filing("file-answering-brief", case_number, party, received_at, method, postmarked_on, election,
@@ -175,7 +177,7 @@ def post_hearing_brief(case_number: str = _CASE, party: str = typer.Option(..., 
                        point: list[str] = typer.Option(..., "--point", help="One point of the brief; repeat, in order."),
                        received_at: str | None = typer.Option(None, help=_RECEIVED), method: str = _METHOD,
                        postmarked_on: str | None = _POSTMARK, election: int | None = typer.Option(None, help=_ELECTION),
-                       as_of: str | None = typer.Option(None, help=_AS_OF + " Default: the receipt.")) -> None:
+                       as_of: str | None = typer.Option(None, help=_AS_OF_RECEIPT)) -> None:
     """File a post-hearing brief to the hearing officer, within the time allowed at the close of the hearing
     (29 CFR 102.69(c)(1)(iii); rules.md R-J4)."""
     data, received = _filing("file-post-hearing-brief", case_number, party, received_at, method, postmarked_on,
@@ -188,7 +190,7 @@ def cross_exceptions(case_number: str = _CASE, party: str = typer.Option(..., he
                      exception: list[str] = typer.Option(..., "--exception", help="'EXCEPTED TO|GROUNDS'; repeat, in order."),
                      received_at: str | None = typer.Option(None, help=_RECEIVED), method: str = _METHOD,
                      postmarked_on: str | None = _POSTMARK, election: int | None = typer.Option(None, help=_ELECTION),
-                     as_of: str | None = typer.Option(None, help=_AS_OF + " Default: the receipt.")) -> None:
+                     as_of: str | None = typer.Option(None, help=_AS_OF_RECEIPT)) -> None:
     """File cross-exceptions by a party that did not except (held to the answering-brief period)."""
     data, received = _filing("file-cross-exceptions", case_number, party, received_at, method, postmarked_on, election,
                              exceptions=_exceptions(exception))
@@ -200,7 +202,7 @@ def reconsider(case_number: str = _CASE, party: str = typer.Option(..., help=_PA
                ground: list[str] = typer.Option(..., "--ground", help="A ground of the motion; repeat."),
                received_at: str | None = typer.Option(None, help=_RECEIVED), method: str = _METHOD,
                postmarked_on: str | None = _POSTMARK, election: int | None = typer.Option(None, help=_ELECTION),
-               as_of: str | None = typer.Option(None, help=_AS_OF + " Default: the receipt.")) -> None:
+               as_of: str | None = typer.Option(None, help=_AS_OF_RECEIPT)) -> None:
     """File a motion for reconsideration of the Regional Director's decision (10 business days, 102.65(e));
     it stays nothing."""
     data, received = _filing("move-for-reconsideration", case_number, party, received_at, method, postmarked_on,
@@ -218,7 +220,7 @@ def request_review(case_number: str = _CASE, party: str = typer.Option(..., help
                                                                      "received it (ISO with offset, or a date); default now."),
                    method: str = _METHOD, postmarked_on: str | None = _POSTMARK,
                    election: int | None = typer.Option(None, help=_ELECTION),
-                   as_of: str | None = typer.Option(None, help=_AS_OF + " Default: the receipt.")) -> None:
+                   as_of: str | None = typer.Option(None, help=_AS_OF_RECEIPT)) -> None:
     """Request review by the Board of the certification, a dismissal, or a decision setting the election
     aside (10 business days after the final disposition, received in Washington: R-N2, R-N3)."""
     data, received = _filing("request-for-review", case_number, party, received_at, method, postmarked_on, election,
@@ -231,7 +233,7 @@ def oppose_review(case_number: str = _CASE, party: str = typer.Option(..., help=
                   point: list[str] = typer.Option(..., "--point", help="One point of the statement; repeat."),
                   received_at: str | None = typer.Option(None, help=_RECEIVED), method: str = _METHOD,
                   postmarked_on: str | None = _POSTMARK, election: int | None = typer.Option(None, help=_ELECTION),
-                  as_of: str | None = typer.Option(None, help=_AS_OF + " Default: the receipt.")) -> None:
+                  as_of: str | None = typer.Option(None, help=_AS_OF_RECEIPT)) -> None:
     """File a statement in opposition to another party's request for review (R-N6)."""
     data, received = _filing("oppose-review", case_number, party, received_at, method, postmarked_on, election,
                              points=point)
