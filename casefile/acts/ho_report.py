@@ -41,6 +41,10 @@ class HoReport(DecisionParts):
     act: Literal["ho-report"] = "ho-report"
 
 
+#: What the report recommends, in the docket's words.
+RECOMMENDS = {"set-aside": "that the election be set aside", "overrule": "that the objections be overruled"}
+
+
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The record copy of the Hearing Officer's Report."""
     return (Issue(DocumentKind.HEARING_OFFICER_REPORT, ref),)
@@ -70,7 +74,7 @@ def perform(session: Session, act: HoReport, *, case: Case, as_of: datetime, by:
     decision = store_decision(session, case, election, act, kind="ho-report", issued_on=issued_on, recommend_only=True)
     entry = advance(session, election, Stage.HO_REPORT_ISSUED, as_of=as_of, occurred_on=issued_on, act="ho-report",
                     act_key=key, actor=Actor.HEARING_OFFICER,
-                    summary=summary_with(f"Hearing Officer's Report: recommends {act.result.replace('-', ' ')}", act),
+                    summary=summary_with(f"Hearing Officer's Report: recommends {RECOMMENDS[act.result]}", act),
                     ref=f"decision:{decision.id}")
     trigger = f"Hearing Officer's Report issued {issued_on.isoformat()}"
     briefed = session.exec(select(Filing.id).where(Filing.election_id == election.id,

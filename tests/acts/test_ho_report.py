@@ -31,7 +31,8 @@ class TestHoReport:
         """The report moves the election to ho-report-issued; exceptions are due Mon 2021-08-16, answering briefs Mon 2021-08-23."""
         result = perform(event("ho-report"))
         assert (result.ref, result.repeated) == ("decision:1", False)
-        assert result.summary.startswith("Hearing Officer's Report: recommends set aside — The Hearing Officer recommends")
+        assert result.summary.startswith("Hearing Officer's Report: recommends that the election be set aside — The Hearing "
+                                          "Officer recommends")
         with read_session() as s:
             decision = s.get(Decision, 1)
             amazon = s.exec(select(Party).where(Party.key == "amazon")).one()

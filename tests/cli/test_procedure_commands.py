@@ -109,7 +109,7 @@ class TestDecisions:
         out = ok("decision", "ho-report", NUMBER, "--on", "2021-08-02", "--result", "set-aside", "--issuer",
                  "Kerstin Meyers", "--at-fault", "amazon", "--ruling", "rwdsu:1=sustained", "--as-of",
                  "2021-08-02T12:00:00-04:00")
-        assert "Hearing Officer's Report: recommends set aside" in out
+        assert "Hearing Officer's Report: recommends that the election be set aside" in out
         assert "2021-08-02_hearing-officer-report.pdf" in out
 
     def test_ho_report_bad_result(self, configured_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
