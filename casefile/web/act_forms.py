@@ -219,8 +219,11 @@ def error_field(act_name: str, exc: CasefileError, sub: Submitted) -> str:
     form had them; the date for an untimely filing; the first counts for a tally's arithmetic; the
     top of the form otherwise."""
     path = exc.field or ""
-    if act_name not in SPECIFIC:
-        return "act"
+    if act_name not in SPECIFIC:  # the generated form: its inputs are the model's fields
+        from casefile.web import act_fields
+
+        shape = act_fields.specs(act_name, parties=[], all_parties=[], elections=[("1", ""), ("2", "")])
+        return act_fields.error_field(shape, exc, values=sub.values, kept=sub.kept)
     if not path:
         if isinstance(exc, Untimely):
             return "time" if sub.get("time").strip() else "date"

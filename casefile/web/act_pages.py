@@ -17,7 +17,7 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.background import BackgroundTask
 
 from casefile.errors import CasefileError
-from casefile.web import act_forms
+from casefile.web import act_fields, act_forms
 from casefile.web.people import Me, require
 from casefile.web.render import page
 from casefile.web.sessions import check_csrf, now, web_session
@@ -54,25 +54,48 @@ def _parties(view: Any, allowed: list[Any]) -> list[tuple[str, str]]:
     return seen
 
 
-def _fields(act_name: str) -> list[tuple[str, bool]]:
-    from casefile.acts import models
+def _specs(view: Any, allowed: list[Any], act_name: str) -> list[act_fields.Spec]:
+    """The inputs of the generated form of ``act_name`` (casefile.web.act_fields) on this case."""
+    elections = [(str(e.sequence), f"Election {e.sequence} ({e.kind}" + (f", unit {e.unit_id}" if e.unit_id != "A" else "")
+                  + ")") for e in view.elections]
+    return act_fields.specs(act_name, parties=_parties(view, allowed), all_parties=[(p.key, p.name) for p in view.parties],
+                            elections=elections)
 
-    model = models()[act_name]
-    common = {"act", "source", "uncertain"}
-    return [(name, info.is_required()) for name, info in model.model_fields.items() if name not in common]
+
+def _draft_values(specs: list[act_fields.Spec], sub: act_forms.Submitted, zone: str) -> None:
+    """A draft opened again carries its act as a scenario event (casefile.web.draft_pages.form_of):
+    its values put on the generated form's inputs."""
+    from casefile.importers.strict_yaml import load_yaml
+
+    try:
+        act = load_yaml(sub.get("act"), source="the draft")
+    except CasefileError:
+        return
+    if isinstance(act, dict):
+        values, rows = act_fields.values_of(specs, act)
+        sub.values.update({**act_fields.when_of(act, zone), **values})
+        sub.rows.update(rows)
 
 
 def _render(request: Request, me: Me, view: Any, allowed: list[Any], act_name: str, sub: act_forms.Submitted,
             errors: list[dict[str, str]], status: int = 200, draft_id: int | None = None) -> Response:
+    from casefile.web.case_pages import office_tz
     from casefile.web.draft_pages import draftable
+    from casefile.web.words import act_title
 
     template = act_forms.SPECIFIC.get(act_name, "act_general.html")
     modes = {p.mode for p in allowed}
     own = any(p.mode == "perform" for p in allowed)
-    return page(request, template, status=status, title=f"{act_name.replace('-', ' ').capitalize()} — {view.case_number}",
+    zone = office_tz(view.office)
+    specs = _specs(view, allowed, act_name) if act_name not in act_forms.SPECIFIC else []
+    if specs and sub.get("act") and not sub.get("file"):
+        _draft_values(specs, sub, zone)
+    filing = any(s.name == "party" for s in specs)
+    return page(request, template, status=status, title=f"{act_title(act_name)} — {view.case_number}",
                 case=view, act_name=act_name, sub=sub, values=sub.values, rows=sub.rows, errors=errors,
                 parties=_parties(view, allowed), recording=modes == {"record"}, own=own,
-                fields=_fields(act_name) if act_name not in act_forms.SPECIFIC else [],
+                specs=specs, zone=zone, when_label="Date the Region received it" if filing else "Date of the act",
+                time_label="Time received (optional)" if filing else "Time (optional)",
                 draftable=draftable(act_name, allowed), draft_id=draft_id or sub.get("draft_id") or None)
 
 
@@ -84,6 +107,10 @@ def act_form(request: Request, number: str, act_name: str) -> Response:
     view, allowed, zone = _permission(me, number, act_name[:60])
     sub = act_forms.blank(act_name, today=now().astimezone(ZoneInfo(zone)).date(),
                           parties=[k for k, _ in _parties(view, allowed)])
+    if act_name not in act_forms.SPECIFIC:
+        specs = _specs(view, allowed, act_name)
+        sub.values.update(act_fields.blank_values(specs))
+        sub.rows = act_fields.count_rows(specs, {})
     return _render(request, me, view, allowed, act_name, sub, [])
 
 
@@ -96,6 +123,9 @@ async def submit_act(request: Request, number: str, act_name: str) -> Response:
     check_csrf(request, form)
     view, allowed, zone = _permission(me, number, act_name[:60])
     sub = act_forms.read_form(act_name, form)
+    specs = _specs(view, allowed, act_name) if act_name not in act_forms.SPECIFIC else []
+    if specs:
+        sub.rows = act_fields.count_rows(specs, sub.values)
     if act_name == "register-challenges":
         upload = form.get("register")
         sub.values["register-name"] = getattr(upload, "filename", "") or ""
@@ -106,6 +136,8 @@ async def submit_act(request: Request, number: str, act_name: str) -> Response:
     if sub.get("draft-action") or sub.get("draft_id"):  # save as draft; file an edited draft (casefile.web.draft_pages)
         from casefile.web.draft_pages import handle
 
+        if (refused := for_drafts(request, me, view, allowed, act_name, sub, zone)) is not None:
+            return refused
         return handle(request, me, view, allowed, act_name, sub, zone)
     try:
         moment, day, at = act_forms.instant(sub, zone=zone, current=now())
@@ -114,11 +146,12 @@ async def submit_act(request: Request, number: str, act_name: str) -> Response:
         elif act_name in act_forms.SPECIFIC:
             data = act_forms.act_data(act_name, sub, day=day, at=at)
         else:
-            data = act_forms.general_data(act_name, sub.get("act"))
+            data = {**act_fields.data(act_name, specs, sub.values, sub.rows, sub.kept), **_when(day, at)}
         act = act_from(data)
         result = perform_as(me.viewer, act, case_number=view.case_number, as_of=moment, documents="defer")
     except CasefileError as exc:
-        target = act_forms.error_field(act_name, exc, sub)
+        target = act_fields.error_field(specs, exc, values=sub.values, kept=sub.kept) if specs else \
+            act_forms.error_field(act_name, exc, sub)
         status = 403 if exc.family == "not-permitted" else 422
         return _render(request, me, view, allowed, act_name, sub, [{"field": target, "text": str(exc)}], status=status)
     session = web_session(request)
@@ -128,6 +161,43 @@ async def submit_act(request: Request, number: str, act_name: str) -> Response:
         hook = request.app.state.on_committed
         task = BackgroundTask(_issue, hook, result.entry_id, moment)
     return RedirectResponse(f"/cases/{view.case_number}#documents", status_code=303, background=task)
+
+
+def _when(day: Any, at: Any) -> dict[str, Any]:
+    return {"at": at.isoformat()} if at else {"date": day.isoformat()}
+
+
+def for_drafts(request: Request, me: Me, view: Any, allowed: list[Any], act_name: str, sub: act_forms.Submitted,
+               zone: str, draft_id: int | None = None) -> Response | None:
+    """A generated form sent to the drafts (casefile.web.draft_pages keeps an act as a scenario event):
+    its rows counted and its act put in ``values["act"]``; the form with its error when it cannot be
+    read (a number that is not one), else None. A hand-written form: nothing to do."""
+    if act_name in act_forms.SPECIFIC:
+        return None
+    specs = _specs(view, allowed, act_name)
+    sub.rows = act_fields.count_rows(specs, sub.values)
+    if sub.get("add"):
+        return None
+    try:
+        sub.values["act"] = _as_event(act_name, specs, sub, zone)
+    except CasefileError as exc:
+        target = act_fields.error_field(specs, exc, values=sub.values, kept=sub.kept)
+        return _render(request, me, view, allowed, act_name, sub, [{"field": target, "text": str(exc)}], status=422,
+                       draft_id=draft_id)
+    return None
+
+
+def _as_event(act_name: str, specs: list[act_fields.Spec], sub: act_forms.Submitted, zone: str) -> str:
+    """The generated form's act as a scenario event (YAML), with its date when the form has one."""
+    import yaml
+
+    data = act_fields.data(act_name, specs, sub.values, sub.rows, sub.kept)
+    try:
+        _, day, at = act_forms.instant(sub, zone=zone, current=now())
+        data.update(_when(day, at))
+    except CasefileError:
+        pass
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False)
 
 
 def _issue(hook: Any, entry_id: int, as_of: Any) -> None:

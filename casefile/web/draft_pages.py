@@ -230,6 +230,10 @@ async def submit_draft(request: Request, number: str, draft_id: int) -> Response
     sub = act_forms.read_form(draft.act_name, form)
     await form.close()
     sub.values["draft_id"] = str(draft_id)
+    from casefile.web.act_pages import for_drafts
+
+    if (refused := for_drafts(request, me, view, allowed, draft.act_name, sub, zone, draft_id)) is not None:
+        return refused  # a generated form (casefile.web.act_fields) that cannot be read
     if sub.get("add"):
         return _render(request, me, view, allowed, draft.act_name, sub, [], draft_id=draft_id)
     return handle(request, me, view, allowed, draft.act_name, sub, zone)

@@ -14,6 +14,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from casefile.web.countdown import MONTHS
+from casefile.web.words import deadline_words
 
 INK, MUTED, ACCENT, WARN, GRID = "#0b0c0c", "#505a5f", "#1d70b8", "#d4351c", "#b1b4b6"
 
@@ -145,7 +146,7 @@ def docket_timeline(entries: list[Any], deadlines: list[Any], *, today: date | N
     for d in deadlines:
         color = WARN if d.status in ("open", "lapsed") else MUTED
         out.append(f'<path d="M {x(d.due_on):.1f} 78 l -6 12 l 12 0 z" transform="translate(0 30)" fill="{color}">'
-                   f'<title>{_e(d.kind)} due {_e(d.due_on.isoformat())} ({_e(d.status)})</title></path>')
+                   f'<title>{_e(deadline_words(d.kind))} due {_e(d.due_on.isoformat())} ({_e(d.status)})</title></path>')
     if today is not None and first <= today <= last:
         out.append(f'<line x1="{x(today):.1f}" y1="20" x2="{x(today):.1f}" y2="120" stroke="{INK}" stroke-dasharray="3 3"/>'
                    f'<text x="{x(today):.1f}" y="14" text-anchor="middle" font-size="12" fill="{INK}">today</text>')

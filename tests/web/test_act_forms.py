@@ -1,6 +1,6 @@
 """The act forms through the application (Starlette's test client over the web tests' world): the
 "add another" buttons re-render with one more row and every value kept; a tally whose arithmetic
-the rules refuse names the form's line at fault; the general form and the register upload put
+the rules refuse names the form's line at fault; the generated form and the register upload put
 their errors on their field; a refused act stores nothing; My cases finds a case by its union."""
 
 from __future__ import annotations
@@ -69,18 +69,20 @@ class TestRefusals:
         assert answer.status_code == 422
         assert summary_links(answer.text)[0][0] == "choices-0-votes"
 
-    def test_the_general_form_puts_its_error_on_the_act(self, client: Any) -> None:  # noqa: F811
-        """An order fixing a deadline's date recorded by counsel with a field the act does not have:
-        the act model's error, on the act's text box; nothing stored."""
+    def test_the_generated_form_puts_its_error_on_the_field(self, client: Any) -> None:  # noqa: F811
+        """An order fixing a deadline's date recorded by counsel with a due date that is no date: the
+        act model's error, on the due date's input (the form generated from the model:
+        casefile.web.act_fields); nothing stored."""
         sign_in(client, USERS["union-counsel"])
         before = docket_count()
         token = csrf(client, f"{FORM}/pin-deadline")
         answer = client.post(f"{FORM}/pin-deadline", data={
-            "csrf_token": token, "date": "2022-04-20",
-            "act": "act: pin-deadline\ndate: 2022-04-20\nkind: objections\ndue: 2022-04-29\norder: RD order\nroom: 12\n"})
+            "csrf_token": token, "date": "2022-04-20", "kind": "objections", "due": "2022-04-31",
+            "order": "RD order", "file": "1"})
         assert answer.status_code == 422
         [(target, text)] = summary_links(answer.text)
-        assert target == "act" and "room" in text
+        assert target == "due" and "date" in text
+        assert 'id="due-error"' in answer.text and 'value="RD order"' in answer.text
         assert docket_count() == before
 
     def test_a_register_that_is_not_a_csv_of_the_register(self, client: Any) -> None:  # noqa: F811

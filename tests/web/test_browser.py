@@ -210,6 +210,11 @@ class TestAccessibility:
         page.get_by_role("button", name="File objections").click()
         assert page.locator(".error-summary").is_visible()
         check("form with errors")
+        page.goto(f"{CASE}/acts/request-extension")  # a form generated from its act's model (casefile.web.act_fields)
+        check("generated form")
+        page.get_by_role("button", name="Request an extension of time").click()
+        assert page.locator(".error-summary").is_visible()
+        check("generated form with errors")
         assert not found, found
 
 

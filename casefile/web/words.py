@@ -1,0 +1,108 @@
+"""Words for the vocabulary's slugs on the web pages: one place, reusing the documents' wording
+(casefile.documents.wording: STAGE_NAMES, DEADLINE_NOUNS, ACT_NAMES) so a page and a document call a
+stage, a period or an act the same. A slug no table has is shown with its dashes as spaces.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from casefile.documents.wording import ACT_NAMES, DEADLINE_NOUNS, STAGE_NAMES
+from casefile.vocab import DeadlineKind, Stage
+
+#: Each act as a form's title and an entry in the list of acts one may do (an order, not a docket noun).
+ACT_TITLES: dict[str, str] = {
+    "open-case": "Open a case",
+    "add-counsel": "Add counsel of record",
+    "record-tally": "Record the tally of ballots",
+    "file-objections": "File objections",
+    "notice-hearing": "Notice of hearing on objections",
+    "consolidate-with-ulp": "Consolidate with the unfair labor practice case",
+    "open-hearing": "Open the hearing",
+    "close-hearing": "Close the hearing",
+    "file-post-hearing-brief": "File a post-hearing brief",
+    "ho-report": "Hearing Officer's report",
+    "file-exceptions": "File exceptions to the Hearing Officer's report",
+    "rd-decision": "Regional Director's decision",
+    "alj-decision": "Administrative Law Judge's decision",
+    "certification": "Certification",
+    "register-challenges": "Register the challenged ballots",
+    "rule-on-challenges": "Rule on challenged ballots",
+    "revised-tally": "Revised tally of ballots",
+    "direct-runoff": "Direct a runoff election",
+    "pin-deadline": "Order fixing a deadline's date",
+    "request-extension": "Request an extension of time",
+    "file-offer-of-proof": "File an offer of proof",
+    "file-answering-brief": "File an answering brief",
+    "file-cross-exceptions": "File cross-exceptions",
+    "move-for-reconsideration": "Move for reconsideration",
+    "transfer-case": "Transfer the case to another Region",
+    "request-for-review": "Request review by the Board",
+    "oppose-review": "Oppose a request for review",
+    "board-ruling": "Board's ruling on a request for review",
+    "withdraw-petition": "Withdraw the petition",
+    "dismiss-petition": "Dismiss the petition",
+    "correct-tally": "Correct the tally of ballots",
+    "correct-party": "Correct a party's details",
+    "correct-case": "Correct the case's details",
+    "withdraw-objection": "Withdraw an objection",
+    "amend-objection": "Amend an objection",
+    "attach-document": "Attach a document as filed or issued",
+}
+
+
+def plain(slug: Any) -> str:
+    """A slug with its dashes and underscores as spaces (the fallback)."""
+    return str(getattr(slug, "value", slug) or "").replace("-", " ").replace("_", " ")
+
+
+def stage_words(stage: Any) -> str:
+    """An election's stage in words ("ho-report-issued" -> "Hearing Officer's report issued")."""
+    try:
+        return STAGE_NAMES[Stage(getattr(stage, "value", stage))]
+    except (ValueError, KeyError):
+        return plain(stage)
+
+
+def deadline_words(kind: Any) -> str:
+    """A period in words ("rfr-opposition" -> "Opposition to a request for review")."""
+    try:
+        return DEADLINE_NOUNS[DeadlineKind(getattr(kind, "value", kind))]
+    except (ValueError, KeyError):
+        return plain(kind)
+
+
+def act_title(name: str) -> str:
+    """An act one may do, in words ("consolidate-with-ulp" -> "Consolidate with the unfair labor practice case")."""
+    return ACT_TITLES.get(name) or plain(name).capitalize()
+
+
+def docket_words(act: str) -> str:
+    """A docket entry's act in words: the documents' docket noun, else the act's title; a stage move
+    ("board-ruling:closed") as the act and the stage it moved to."""
+    head, _, stage = str(act).partition(":")
+    base = ACT_NAMES.get(head) or (ACT_TITLES.get(head) or plain(head).capitalize())
+    if stage:
+        try:
+            return f"{base} — {STAGE_NAMES[Stage(stage)]}"
+        except (ValueError, KeyError):
+            return base
+    return base
+
+
+def status_words(status: Any) -> str:
+    """A deadline's status in words ("met-late" -> "met late")."""
+    return plain(status)
+
+
+def party_names(case: Any, keys: Any) -> str:
+    """Parties' handles as their names on ``case`` (a read model with ``parties``), joined by commas."""
+    names = {p.key: p.name for p in getattr(case, "parties", [])}
+    return ", ".join(names.get(k, k) for k in keys)
+
+
+def install(env: Any) -> None:
+    """The functions as the templates' globals."""
+    env.globals.update(stage_words=stage_words, deadline_words=deadline_words, act_title=act_title,
+                       docket_words=docket_words, party_names=party_names,
+                       status_words=status_words)
