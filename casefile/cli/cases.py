@@ -142,8 +142,11 @@ def print_deadlines(deadlines: list[dict], *, title: str) -> None:
     table.add_column("Due", no_wrap=True)
     table.add_column("Cut-off", no_wrap=True)
     table.add_column("Status", min_width=6)
+    from casefile.rules.target_dates import is_region_target
+
     for d in deadlines:
-        cutoff = _cutoff_clock(d)
+        # the Region's own target date (hearing opens, earliest certification) is no filing cut-off: no 11:59 p.m.
+        cutoff = "(target date)" if is_region_target(d["kind"]) else _cutoff_clock(d)
         table.add_row(str(d.get("id", "")), d.get("case_number", ""), d["kind"], d["for"], d["due_on"], cutoff, d["status"])
     if not deadlines:
         table.add_row("", "", "(none)", "", "", "", "")
