@@ -36,10 +36,11 @@ def _permission(me: Me, number: str, act_name: str) -> tuple[Any, list[Any], str
     allowed = [p for p in app.permitted_acts(view.case_number, viewer=me.viewer, as_of=now()) if p.act == act_name]
     if not allowed:
         from casefile.acts import models
+        from casefile.web.words import act_title
 
-        known = act_name in models()
-        raise NotPermitted(f"{act_name if known else 'this act'}: not an act you may do on {view.case_number} now "
-                           f"(you are {me.role} of {me.organization})")
+        what = act_title(act_name) if act_name in models() else "This act"
+        raise NotPermitted(f"{what}: not an act you may do on {view.case_number} now "
+                           f"(you are {me.role} of {me.organization_name})")
     return view, allowed, office_tz(view.office)
 
 
