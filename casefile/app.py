@@ -1,13 +1,14 @@
 """The front door: every interface (the command line, scenario replays, the HTTP API and the web
 pages) performs acts and reads the record through this module, and nothing else.
 
-One policy, stated once: an act on a case first sweeps *that* case as of the act's instant, in
-its own transaction, exactly as the scheduled sweep would have (periods that ran out are closed;
-elections the rules move on are moved); then the act is performed in one transaction whose
-docket entries name who performed it; then its documents are issued (here, or by the act's
-Prefect flow run when a server issues them). A refused act stores nothing beyond what the
-sweep alone decided. Retrying an act (or losing a race to the same act) returns the first
-result and stores nothing new.
+One policy, stated once: an act on a case is performed in one transaction that first sweeps
+*that* case as of the act's instant, exactly as the scheduled sweep would have (periods that ran
+out are closed; elections the rules move on are moved; those entries name the sweep), then
+performs the act (its docket entries name who performed it), then supersedes any closure the act's
+filing shows was wrong (casefile.record.closures); then its documents are issued (here, or by the
+act's Prefect flow run when a server issues them). A refused act stores nothing at all: its
+pre-act sweep is rolled back with it. Retrying an act (or losing a race to the same act) returns
+the first result and stores nothing new.
 
 Nothing here imports Prefect or WeasyPrint at module level: a refused act is reported before
 either is loaded.
@@ -25,10 +26,12 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from casefile.acts import ActIn, Done, Issue, Who, module_for
 from casefile.acts.open_case import OpenCase
 from casefile.errors import BadInput, ConcurrentAct
+from casefile.record.closures import supersede_closures
 from casefile.record.db import read_session, write_session
 from casefile.record.deadlines import office_of
 from casefile.record.lookups import get_case
 from casefile.record.models import Case
+from casefile.record.workflow import RECORDED_BY
 
 #: How many times an act that lost a race (a unique key taken by a concurrent commit, a busy
 #: SQLite lock) is tried again; the retry sees the winner's commit and answers as a retry would.
@@ -74,7 +77,7 @@ def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = N
     ``documents``: "issue" renders and stores the act's documents now (in this process);
     "defer" leaves them to the caller (the server starts the act's flow run, which issues them
     from the docket entry's id); "none" issues nothing (a bulk import). Returns an ActResult.
-    Raises the act's CasefileError (nothing stored but the pre-act sweep) — BadInput, NotFound,
+    Raises the act's CasefileError (nothing stored, not even the pre-act sweep) — BadInput, NotFound,
     NotAllowedNow, Untimely, Conflict — and DocumentFailed when a document cannot be issued (the
     act stays recorded; issuing again later completes it).
     """
@@ -84,10 +87,10 @@ def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = N
     module = module_for(act)
     if (check := getattr(module, "check", None)) is not None:
         check(act)  # what the act's input alone decides (e.g. a tally's arithmetic): refused before anything runs
+    swept: list[str] = []
     if isinstance(act, OpenCase):
         done = _attempt(lambda s: module.perform(s, act, case=None, as_of=as_of, by=by), by, engine)
         number = act.case.number
-        swept: list[str] = []
     else:
         if case_number is None:
             raise BadInput(f"{act.act_name}: name the case the act is on", field="case_number")
@@ -95,11 +98,18 @@ def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = N
             case = get_case(session, case_number)  # UnknownCase / MalformedCaseNumber before anything is done
             case_id, number = case.id, case.number
             zone = office_of(case).tz
-        swept = sweep_case(case_id, as_of=act_instant(act, as_of, zone), engine=engine)  # type: ignore[arg-type]
+        instant = act_instant(act, as_of, zone)  # type: ignore[arg-type]
 
         def run(session: Any) -> Done:
+            # The pre-act sweep in the act's own transaction: a refusal rolls it back with the act, a
+            # lost race sweeps again on the retry.
+            swept[:] = sweep_in(session, case_id, instant)
+            session.info[RECORDED_BY] = by.label
             fresh = session.get(Case, case_id)
-            return module.perform(session, act, case=fresh, as_of=as_of, by=by)
+            done: Done = module.perform(session, act, case=fresh, as_of=as_of, by=by)
+            if not done.repeated:
+                supersede_closures(session, case_id, as_of=as_of)  # type: ignore[arg-type]
+            return done
 
         done = _attempt(run, by, engine)
     from casefile.rules.case_numbers import parse_case_number
@@ -168,7 +178,8 @@ def act_instant(act: ActIn, as_of: datetime, zone: str) -> datetime:
 
 def sweep_case(case_id: int, *, as_of: datetime, engine: Engine | None = None) -> list[str]:
     """Sweep one case as of ``as_of`` in its own transaction (what the scheduled sweep would have
-    done by then); returns what it closed and moved, as lines."""
+    done by then: a scenario's own sweep event, not an act's pre-act sweep, which :func:`perform`
+    runs inside the act's transaction); returns what it closed and moved, as lines."""
     from casefile.jobs.sweep import sweep
 
     with write_session(engine, by=Who.system("sweep").label) as session:
@@ -343,10 +354,11 @@ def _sweep_due(session: Any, case: Case, as_of: datetime) -> bool:
                                                   col(Deadline.cutoff_at) < as_of).limit(1)).first() is not None
 
 
-def sweep_in(session: Any, case_id: int | None, as_of: datetime) -> None:
-    """The case's sweep as of ``as_of`` in the caller's session (the caller commits or rolls back)."""
+def sweep_in(session: Any, case_id: int | None, as_of: datetime) -> list[str]:
+    """The case's sweep as of ``as_of`` in the caller's session (the caller commits or rolls back;
+    its docket entries name the sweep); returns what it closed and moved, as lines."""
     from casefile.jobs.sweep import sweep
-    from casefile.record.workflow import RECORDED_BY
 
     session.info[RECORDED_BY] = Who.system("sweep").label
-    sweep(session, as_of=as_of, case_id=case_id)
+    report = sweep(session, as_of=as_of, case_id=case_id)
+    return report.deadlines_closed + report.elections_moved

@@ -94,6 +94,7 @@ from casefile.rules.offices import office_named
 from casefile.rules.target_dates import is_region_target
 from casefile.rules.rule_sets import rule_set_by_id
 from casefile.rules.tally import analyze_tally
+from casefile.record.closures import ACT as CLOSURE_SUPERSEDED, marked, superseded_entries
 from casefile.record.deadlines import office_of
 from casefile.record.lookups import deadline_of, elections_of, get_case, latest_tally, parties_of
 from casefile.record.lookups import counts_of
@@ -290,7 +291,8 @@ class _Record:
         return list(self.session.exec(query.order_by(col(Objection.party_id), col(Objection.number))))
 
     def history(self, election: Election, *, until: date, excluding: str | None = None) -> tuple[HistoryLine, ...]:
-        """The procedural history of the election's chain up to ``until``, one line per act in words.
+        """The procedural history of the election's chain up to ``until``, one line per act in words
+        (a closure a later-recorded filing superseded, and the entry saying so, left out).
         ``excluding`` ("decision:7") leaves out the acts of the document's own record (a decision does
         not list itself); document issuance and the acts a decision performs (set aside, direct a new
         election) are folded into the decision's own line."""
@@ -298,8 +300,10 @@ class _Record:
             DocketEntry.case_id == self.case.id, col(DocketEntry.election_id).in_(self._chain(election)),
             col(DocketEntry.occurred_on) <= until, col(DocketEntry.act).not_in(_NOT_IN_HISTORY),
         ).order_by(col(DocketEntry.occurred_on), col(DocketEntry.id))).all()
+        superseded = superseded_entries(self.session, self.case.id)  # type: ignore[arg-type]
         lines = tuple(HistoryLine(occurred_on=e.occurred_on, event=self.history_event(e))
-                      for e in entries if not (excluding and e.ref == excluding))
+                      for e in entries if not (excluding and e.ref == excluding)
+                      and e.id not in superseded and e.act != CLOSURE_SUPERSEDED)  # a closure shown wrong is no history
         return lines or (HistoryLine(occurred_on=until, event="(no earlier acts recorded)"),)
 
     def history_event(self, entry: DocketEntry) -> str:
@@ -942,8 +946,10 @@ def _status_report(rec: _Record, subject: str) -> Built:
     docket = session.exec(select(DocketEntry).where(DocketEntry.case_id == rec.case.id,
                                                     col(DocketEntry.act).not_in(_NOT_IN_DOCKET))
                           .order_by(col(DocketEntry.occurred_on), col(DocketEntry.id))).all()
+    superseded = superseded_entries(session, rec.case.id)  # a closure a later filing showed wrong: said so, never a fact
     lines = tuple(DocketLine(occurred_on=e.occurred_on, actor=e.actor, act=wording.ACT_NAMES.get(e.act, e.act.replace("-", " ").capitalize()),
-                             note=rec.history_event(e), party=_docket_party(rec, e)) for e in docket)
+                             note=marked(rec.history_event(e), superseded.get(e.id or 0)), party=_docket_party(rec, e))
+                  for e in docket)
     deadlines = session.exec(select(Deadline).where(Deadline.case_id == rec.case.id, Deadline.status == DeadlineStatus.OPEN,
                                                     col(Deadline.cutoff_at) >= as_of).order_by(col(Deadline.cutoff_at))).all()
     documents = session.exec(select(Document).where(Document.case_id == rec.case.id).order_by(col(Document.id))).all()

@@ -352,6 +352,7 @@ _ACTOR_LABELS = {
     Actor.HEARING_OFFICER: "Hearing Officer",
     Actor.ADMINISTRATIVE_LAW_JUDGE: "Administrative Law Judge",
     Actor.BOARD: "Board",
+    Actor.GENERAL_COUNSEL: "General Counsel",
     Actor.PARTY: "Party",
     Actor.SYSTEM: "casefile",
 }

@@ -39,16 +39,13 @@ from casefile.rules.deadlines import met_status
 from casefile.rules.offices import office_named, region_scope
 from casefile.record.lookups import objections_still_pending
 from casefile.rules.target_dates import REGION_TARGET_DATES
+from casefile.record.closures import FILING_FOR
 from casefile.record.deadlines import EARLIEST_CERTIFICATION_DETERMINATIVE, close_open_deadlines
 from casefile.record.lookups import latest_tally
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, OutcomeKind, Stage, TallyKind
 from casefile.record.workflow import advance
 
-_FILING_FOR = {DeadlineKind.OBJECTIONS: "objections", DeadlineKind.OFFER_OF_PROOF: "offer-of-proof",
-               DeadlineKind.EXCEPTIONS: "exceptions", DeadlineKind.REVISED_TALLY_OBJECTIONS: "objections",
-               DeadlineKind.ANSWERING_BRIEF: "answering-brief", DeadlineKind.RECONSIDERATION: "reconsideration-motion",
-               DeadlineKind.REQUEST_FOR_REVIEW: "request-for-review", DeadlineKind.RFR_OPPOSITION: "rfr-opposition",
-               DeadlineKind.POST_HEARING_BRIEF: "post-hearing-brief"}
+_FILING_FOR = FILING_FOR  # the filing each party's period awaits
 #: Dates that are not periods for a party but the earliest day the Region may act: they stay open
 #: until the act (or are mooted), instead of "lapsing".
 _EARLIEST = REGION_TARGET_DATES

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import or_
 from sqlmodel import Session, col, func, select
 
+from casefile.record.closures import marked, superseded_entries
 from casefile.record.lookups import counts_of, elections_of, get_case, parties_of
 from casefile.record.models import (
     Attachment,
@@ -136,6 +137,7 @@ class DocketEntryView(ReadModel):
     to_stage: str | None
     actor_name: str = ""  # the legal actor in words: the party by name ("Amazon.com Services LLC"), "Regional Director"
     recorded_by_name: str = ""  # who recorded it, in words: "Ann Lee (ann@example.org)", "operator ann", "casefile (sweep)"
+    superseded: bool = False  # a closure a later entry superseded (its summary says so: casefile.record.closures)
 
 
 ACTOR_WORDS = {
@@ -372,6 +374,7 @@ def case_view(session: Session, number: str, viewer: Viewer = OPERATOR) -> CaseV
         f"attachment:{a.id}" for a in seen_attachments}
     drafts = {d.id: d for d in session.exec(select(Document).where(Document.case_id == case.id)).all()}
     people = people_of(session, parties.values())
+    superseded = superseded_entries(session, case.id)  # type: ignore[arg-type]
     return CaseView(
         case_number=case.number, name=case.name, case_type=case.case_type.value, region=case.region,
         office=case.office_key, agreement=case.agreement.value if case.agreement else None,
@@ -379,10 +382,12 @@ def case_view(session: Session, number: str, viewer: Viewer = OPERATOR) -> CaseV
         parties=[_party_view(p, people.get(p.id or 0, [])) for p in parties.values()],
         elections=elections,
         docket=[DocketEntryView(occurred_on=e.occurred_on, act=e.act, actor=e.actor.value, recorded_by=e.recorded_by,
-                                summary=e.summary, from_stage=e.from_stage.value if e.from_stage else None,
+                                summary=marked(e.summary, superseded.get(e.id or 0)),
+                                from_stage=e.from_stage.value if e.from_stage else None,
                                 to_stage=e.to_stage.value if e.to_stage else None,
                                 actor_name=docket_actor_name(session, e, parties),
-                                recorded_by_name=recorded_by_name(session, e.recorded_by))
+                                recorded_by_name=recorded_by_name(session, e.recorded_by),
+                                superseded=(e.id or 0) in superseded)
                 for e in docket if (e.document_id not in hidden_docs or e.document_id is None) and e.ref not in hidden_refs],
         documents=[DocumentView(id=d.id or 0, kind=d.kind.value, title=d.title, issued_on=d.issued_on, path=d.path,
                                 sha256=d.sha256, version=d.version, confidential=d.confidential)

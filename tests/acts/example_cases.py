@@ -71,9 +71,8 @@ def case_id_of(number: str) -> int:
 
 def refused_act(act: ActIn, error: type[Exception], *, case_number: str, as_of: datetime) -> Exception:
     """Attempt ``act`` and check it is refused with ``error`` and stores nothing: every table and
-    the output folder are as the pre-act sweep (done first, as of the same instant) left them.
-    Returns the error."""
-    app.sweep_case(case_id_of(case_number), as_of=as_of)
+    the output folder are as they were before the front door was called (its pre-act sweep is
+    rolled back with the act). Returns the error."""
     before = default_snapshot()
     with pytest.raises(error) as caught:
         perform_act(act, case_number=case_number, as_of=as_of)
@@ -134,7 +133,7 @@ class ExampleCase:
         app.sweep_case(self.case_id, as_of=as_of)
 
     def refused(self, act: ActIn, error: type[Exception], *, as_of: datetime | None = None) -> Exception:
-        """Attempt ``act``: refused with ``error`` and nothing stored beyond the pre-act sweep."""
+        """Attempt ``act``: refused with ``error`` and nothing stored, not even the pre-act sweep."""
         return refused_act(act, error, case_number=self.number, as_of=as_of or self.noon(act))
 
     def retried(self, act: ActIn, *, as_of: datetime | None = None) -> app.ActResult:

@@ -91,7 +91,7 @@ def case_id(number: str = NUMBER) -> int:
 def refused(act_: ActIn, error: type[Exception], *, as_of: datetime | None = None,
             case_number: str = NUMBER) -> Exception:
     """Attempt ``act_`` and check it is refused with ``error`` and stores nothing: every table and
-    the output folder are as the pre-act sweep left them. Returns the error."""
+    the output folder are as they were before the attempt (the pre-act sweep included). Returns the error."""
     return refused_act(act_, error, case_number=case_number, as_of=as_of or noon(act_))
 
 

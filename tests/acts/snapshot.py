@@ -1,9 +1,9 @@
 """What a refused act must leave as it found: every table's rows and the output folder's files.
 
 ``snapshot()`` reads every table of the models (SQLModel.metadata.sorted_tables, ``SELECT *``
-ordered by id) and the sha256 of every file under the output folder. Take it after sweeping the
-case as of the refused act's instant (``app.sweep_case``: what the front door's pre-act sweep
-records is not the act's), attempt the act, take it again, and compare.
+ordered by id) and the sha256 of every file under the output folder. Take it, attempt the act
+through the front door, take it again, and compare: a refused act stores nothing, its pre-act
+sweep included (it runs in the act's transaction).
 """
 
 from __future__ import annotations

@@ -1,0 +1,119 @@
+"""Closures a later-recorded filing supersedes, and how the docket shows them.
+
+The sweep closes a party's period as ``lapsed`` when the record holds no filing against it by its
+cut-off. When a filing received within the period is recorded afterwards (with its real receipt),
+the front door (casefile.app.perform), in the act's own transaction, calls
+:func:`supersede_closures`: the deadline becomes ``met`` (``met-late`` for a filing accepted late by
+an order) and a docket entry says the earlier closure is superseded (casefile.rules.closures). The
+docket is append-only, so the closure's own entry stays; the read models mark it superseded
+(:func:`superseded_entries`). The act itself takes the election to the stage the law gives (e.g. a
+timely request for review: rfr-pending; timely objections: objections-pending).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Session, col, select
+
+from casefile.record.models import Deadline, DocketEntry, Election, Filing, Party
+from casefile.record.workflow import docket
+from casefile.rules.closures import Closure, Receipt, superseded
+from casefile.rules.offices import office_named
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus
+
+#: The filing each party's period awaits (what the sweep looks for before it calls a period lapsed).
+FILING_FOR: dict[DeadlineKind, str] = {
+    DeadlineKind.OBJECTIONS: "objections", DeadlineKind.OFFER_OF_PROOF: "offer-of-proof",
+    DeadlineKind.EXCEPTIONS: "exceptions", DeadlineKind.REVISED_TALLY_OBJECTIONS: "objections",
+    DeadlineKind.ANSWERING_BRIEF: "answering-brief", DeadlineKind.RECONSIDERATION: "reconsideration-motion",
+    DeadlineKind.REQUEST_FOR_REVIEW: "request-for-review", DeadlineKind.RFR_OPPOSITION: "rfr-opposition",
+    DeadlineKind.POST_HEARING_BRIEF: "post-hearing-brief"}
+
+#: Each period in the field's terms, for the docket's sentence.
+PERIODS: dict[DeadlineKind, str] = {
+    DeadlineKind.OBJECTIONS: "objection period", DeadlineKind.OFFER_OF_PROOF: "period for the offer of proof",
+    DeadlineKind.EXCEPTIONS: "period for exceptions to the Hearing Officer's report",
+    DeadlineKind.REVISED_TALLY_OBJECTIONS: "period for objections to the revised tally",
+    DeadlineKind.ANSWERING_BRIEF: "period for answering briefs", DeadlineKind.RECONSIDERATION:
+        "period for a motion for reconsideration", DeadlineKind.REQUEST_FOR_REVIEW: "period for a request for review",
+    DeadlineKind.RFR_OPPOSITION: "period for a statement in opposition to the request for review",
+    DeadlineKind.POST_HEARING_BRIEF: "period for post-hearing briefs"}
+
+#: Each filing in words, and whether the noun is plural.
+NOUNS: dict[str, tuple[str, bool]] = {
+    "objections": ("objections", True), "offer-of-proof": ("offer of proof", False),
+    "exceptions": ("exceptions", True), "answering-brief": ("answering brief", False),
+    "reconsideration-motion": ("motion for reconsideration", False),
+    "request-for-review": ("request for review", False), "rfr-opposition": ("statement in opposition", False),
+    "post-hearing-brief": ("post-hearing brief", False)}
+
+#: The act of the docket entry that supersedes a closure.
+ACT = "closure-superseded"
+
+
+def _closure_entry(session: Session, deadline: Deadline, election: Election | None) -> DocketEntry | None:
+    """The sweep's entry that moved the election when ``deadline`` lapsed (jobs.sweep's act keys), if any."""
+    if election is None:
+        return None
+    if deadline.kind in (DeadlineKind.OBJECTIONS, DeadlineKind.REVISED_TALLY_OBJECTIONS):
+        key = f"objection-period-closed:e{election.sequence}:{deadline.due_on.isoformat()}"
+    elif deadline.kind is DeadlineKind.REQUEST_FOR_REVIEW:
+        key = f"close:e{election.sequence}:rfr-lapsed"
+    else:
+        return None
+    return session.exec(select(DocketEntry).where(DocketEntry.case_id == deadline.case_id,
+                                                  DocketEntry.act_key == key)).first()
+
+
+def supersede_closures(session: Session, case_id: int, *, as_of: datetime) -> list[str]:
+    """Every ``lapsed`` period of the case that a filing in the record answers: the status the filing
+    gives it (casefile.rules.closures.superseded: met, or met late) and one docket entry saying the
+    closure is superseded, in the caller's transaction (its entries name whoever performs it).
+    Returns the sentences written. Raises nothing of its own."""
+    lapsed = list(session.exec(select(Deadline).where(Deadline.case_id == case_id,
+                                                      Deadline.status == DeadlineStatus.LAPSED,
+                                                      col(Deadline.kind).in_(list(FILING_FOR)))))
+    written: list[str] = []
+    for deadline in lapsed:
+        filings = list(session.exec(select(Filing).where(
+            Filing.deadline_id == deadline.id, Filing.kind == FILING_FOR[deadline.kind])
+            .order_by(col(Filing.timely).desc(), col(Filing.received_on), col(Filing.id))))
+        if not filings:
+            continue
+        filing = filings[0]
+        party = session.get(Party, filing.party_id)
+        noun, plural = NOUNS[filing.kind]
+        what = f"the {noun} of {party.name}" if party is not None else f"the {noun}"
+        office_tz = office_named(deadline.office_key).tz
+        outcome = superseded(Closure(period=PERIODS[deadline.kind], due_on=deadline.due_on, office_tz=office_tz,
+                                     status=deadline.status),
+                             Receipt(what=what, received_on=filing.received_on, received_at=filing.received_at,
+                                     timely=bool(filing.timely), plural=plural))
+        if outcome is None:
+            continue
+        election = session.get(Election, deadline.election_id) if deadline.election_id is not None else None
+        entry = _closure_entry(session, deadline, election)
+        deadline.status = outcome.status
+        session.add(deadline)
+        assert filing.id is not None
+        docket(session, case_id, election_id=deadline.election_id, as_of=as_of, occurred_on=filing.received_on,
+               act=ACT, act_key=f"{ACT}:deadline:{deadline.id}:filing:{filing.id}", actor=Actor.SYSTEM,
+               summary=outcome.sentence, ref=f"docket:{entry.id}" if entry is not None else f"deadline:{deadline.id}")
+        written.append(outcome.sentence)
+    session.flush()
+    return written
+
+
+def superseded_entries(session: Session, case_id: int) -> dict[int, DocketEntry]:
+    """The case's docket entries a later entry superseded (entry id → the superseding entry)."""
+    later = session.exec(select(DocketEntry).where(DocketEntry.case_id == case_id, DocketEntry.act == ACT,
+                                                   col(DocketEntry.ref).startswith("docket:"))).all()
+    return {int(e.ref.partition(":")[2]): e for e in later}
+
+
+def marked(summary: str, superseding: DocketEntry | None) -> str:
+    """A superseded entry's summary as a read model shows it: said to be superseded, never as a fact."""
+    if superseding is None:
+        return summary
+    return f"[Superseded: {superseding.summary}] {summary}"
