@@ -7,7 +7,7 @@ request for review or exceptions and stays nothing unless the Regional Director 
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Literal
 
 from pydantic import Field
@@ -23,10 +23,11 @@ from casefile.acts.party_filing import (
     service_list,
     store_filing,
 )
-from casefile.errors import ProcedureError, UnknownRecord
-from casefile.record.lookups import get_party
-from casefile.record.models import Case
+from casefile.errors import CasefileError
+from casefile.record.lookups import get_party, parties_of
+from casefile.record.models import Case, Deadline, Election, Party
 from casefile.record.workflow import docket
+from casefile.rules.timeliness import Timeliness
 from casefile.vocab import Actor, DocumentKind
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
@@ -47,13 +48,30 @@ class MoveForReconsideration(PartyFilingIn):
 
 
 def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> bool:
-    """Whether the latest election has the reconsideration period perform() judges the motion
-    against (governing_deadline: the Regional Director's decision opens it)."""
+    """Whether a motion e-filed now would be received within the reconsideration period of the latest
+    election (motion_period, which perform() applies: the Regional Director's decision opens it)."""
+    from datetime import UTC
+
+    parties = parties_of(session, case)
+    if not parties:
+        return False
     try:
-        governing_deadline(session, case, election_for(session, case, None, lock=False), "reconsideration-motion")
-    except (ProcedureError, UnknownRecord):
+        election = election_for(session, case, None, lock=False)
+        probe = MoveForReconsideration(party=parties[0].key, grounds=["(a motion filed now)"])
+        motion_period(session, case, election, parties[0], probe, as_of or datetime.now(UTC))
+    except CasefileError:
         return False
     return True
+
+
+def motion_period(session: Session, case: Case, election: Election, party: Party, act: MoveForReconsideration,
+                  as_of: datetime) -> tuple[Deadline, date, Timeliness]:
+    """The reconsideration period the motion is judged against, its date of receipt and the judgment.
+    Raises ProcedureError (no period in the record: no decision yet), OutOfOrder, UntimelyFiling."""
+    deadline = governing_deadline(session, case, election, "reconsideration-motion")
+    received_on = received_on_at(act, deadline_zone(deadline), as_of)
+    timeliness = judge(case, deadline, act, what=f"motion for reconsideration of {party.name}", received_on=received_on)
+    return deadline, received_on, timeliness
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
@@ -75,9 +93,7 @@ def perform(session: Session, act: MoveForReconsideration, *, case: Case, as_of:
     key = content_key(f"reconsideration:e{election.sequence}:{party.key}", act.grounds)
     if (entry := recorded(session, case, key)) is not None:
         return again(entry, act.act, issues(session, entry.ref))
-    deadline = governing_deadline(session, case, election, "reconsideration-motion")
-    received_on = received_on_at(act, deadline_zone(deadline), as_of)
-    timeliness = judge(case, deadline, act, what=f"motion for reconsideration of {party.name}", received_on=received_on)
+    deadline, received_on, timeliness = motion_period(session, case, election, party, act, as_of)
     served: list[str] = []  # the service ledger's warnings
     filing = store_filing(session, case, election, party, kind="reconsideration-motion", act=act,
                           received_on=received_on, deadline=deadline, timeliness=timeliness,

@@ -279,3 +279,34 @@ def test_the_lists_offer_each_party_only_what_it_may_do(configured_db: Path) -> 
         assert offered.get((name, "record")) == ("rwdsu",), (name, offered.get((name, "record")))
     assert not {a for a, _ in offered} & {"oppose-review", "move-for-reconsideration", "board-ruling"}
     assert ("file-objections", "perform") in offered
+
+
+def test_a_motion_for_reconsideration_is_offered_while_its_period_runs(configured_db: Path) -> None:
+    """Bessemer after the Regional Director's 2021 decision: the motion is offered the next day and
+    perform() files it; a month on the period has run, it is not offered and perform() refuses it
+    as untimely."""
+    from datetime import timedelta
+
+    from sqlmodel import Session
+
+    from casefile import app
+    from casefile.acts import Who
+    from casefile.record.db import get_engine
+    from casefile.record.lookups import get_case
+    from tests.acts.procedure import EVENTS, NUMBER, noon, scenario
+
+    spec = scenario()
+    app.perform(spec.opening(), as_of=noon(spec.events[0]), by=Who.operator(), documents="none")
+    for event in spec.events[:EVENTS["rd-decision"] + 1]:
+        app.perform(event, case_number=NUMBER, as_of=noon(event), by=Who.operator(), documents="none")
+    decided = noon(spec.events[EVENTS["rd-decision"]])
+    with Session(get_engine()) as session:
+        case = get_case(session, NUMBER)
+        for when, expected in ((decided + timedelta(days=1), True), (decided + timedelta(days=30), False)):
+            motion = {"act": "move-for-reconsideration", "party": "rwdsu", "grounds": ["A material error."],
+                      "date": when.date().isoformat()}
+            refused = _try(session, case, motion, when)
+            assert allowed_now(session, case, "move-for-reconsideration", as_of=when) is expected
+            assert (refused is None) is expected, refused
+            if not expected:
+                assert "untimely" in refused, refused  # type: ignore[operator]
