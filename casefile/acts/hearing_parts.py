@@ -4,7 +4,7 @@ unfair-labor-practice case — and the look-ups of the election's objections and
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, time
 from typing import Annotated
 
 from pydantic import Field
@@ -26,11 +26,14 @@ class HearingOrder(ActIn):
     """The fields of an order setting a hearing (not an act by itself): ``date`` the order's
     issue date; ``opens_on`` the hearing's opening date; ``objections`` party handle → the
     numbers of its objections set for hearing (None: every pending objection); ``challenges``
-    whether the determinative challenged ballots are set too."""
+    whether the determinative challenged ballots are set too; ``opens_at`` the opening time of day
+    (at the office that has the case); ``issuer`` the Regional Director who signed it."""
 
     opens_on: LegalDate | None = None
+    opens_at: time | None = None  # the time of day the hearing opens, at the office that has the case
     place: Line = ""
     presiding: Line = ""
+    issuer: Line = ""  # the Regional Director who signed the order (its signature block)
     objections: dict[PartyKey, list[ObjectionNumber]] | None = Field(default=None, max_length=50)
     challenges: bool = False
     note: Paragraph = ""
@@ -118,6 +121,8 @@ def check_same_order(case: Case, entry: DocketEntry, hearing: Hearing, act: Hear
     hearing records the day it actually opened."""
     diffs = [f"{name}: {recorded!r} → {given!r}" for name, recorded, given in (
         ("place", hearing.place, act.place), ("presiding", hearing.presiding, act.presiding),
+        ("opens_at", hearing.opens_at, act.opens_at.strftime("%H:%M") if act.opens_at else ""),
+        ("issuer", hearing.issuer, act.issuer),
         ("challenges", hearing.challenges_set, act.challenges),
         ("ulp_cases", list(hearing.ulp_cases), list(hearing.ulp_cases) if ulp_cases is None else ulp_cases),
     ) if recorded != given]

@@ -26,8 +26,9 @@ STAGES = NOTICEABLE
 
 
 class NoticeHearing(HearingOrder):
-    """The notice as issued: ``date`` its issue date, ``opens_on`` the hearing's opening date,
-    ``place``, ``presiding`` (the hearing officer), the ``objections`` set for hearing (party
+    """The notice as issued: ``date`` its issue date, ``opens_on`` the hearing's opening date and
+    ``opens_at`` its time of day (at the office that has the case), ``issuer`` the Regional Director
+    who signed it, ``place``, ``presiding`` (the hearing officer), the ``objections`` set for hearing (party
     handle → numbers; none named: every pending objection) and whether the determinative
     ``challenges`` are set too."""
 
@@ -61,21 +62,29 @@ def perform(session: Session, act: NoticeHearing, *, case: Case, as_of: datetime
     check_opens_after_order(act, issued_on)
     set_ids = set_for_hearing(session, case, election, act, issued_on=issued_on, what="the notice of hearing")
     hearing = Hearing(election_id=election.id, noticed_on=issued_on, opens_on=act.opens_on,  # type: ignore[arg-type]
+                      opens_at=act.opens_at.strftime("%H:%M") if act.opens_at else "", issuer=act.issuer,
                       place=act.place, presiding=act.presiding, objections_set=set_ids,
                       challenges_set=act.challenges, note=act.noted(act.note))
     session.add(hearing)
     session.flush()
     what = f"{len(set_ids)} objections" + (" and the challenged ballots" if act.challenges else "")
     opens = act.opens_on.isoformat() if act.opens_on else "date not in record"
+    if act.opens_on and act.opens_at:
+        opens += f" at {act.opens_at.strftime('%I:%M %p').lstrip('0').replace('AM', 'a.m.').replace('PM', 'p.m.')}"
     entry = advance(session, election, Stage.HEARING_NOTICED, as_of=as_of, occurred_on=issued_on,
                     act="notice-hearing", act_key=key, actor=Actor.REGIONAL_DIRECTOR,
                     summary=f"Notice of Hearing on {what}; hearing opens {opens}", ref=f"hearing:{hearing.id}")
     assert entry.id is not None
     from casefile.record.people import regional_director_named, signer_warning
 
-    missing = signer_warning(case, regional_director_named(session, case), document="Notice of Hearing",
+    missing = signer_warning(case, act.issuer or regional_director_named(session, case), document="Notice of Hearing",
                              signer="Regional Director", fill=(
-                                 "no decision of the case names the Regional Director; attach the Region's own notice "
-                                 f"with `casefile documents attach {case.number} --to docket:{entry.id} --file PATH`"))
+                                 "give the Regional Director who signs it (`issuer`, `casefile hearing notice --issuer`) "
+                                 "or attach the Region's own notice with "
+                                 f"`casefile documents attach {case.number} --to docket:{entry.id} --file PATH`"))
+    from casefile.record.people import is_record_copy
+
+    untimed = None if act.opens_at or act.opens_on is None or is_record_copy(case) else (
+        "the Notice of Hearing gives no opening time: give it (`opens_at`, `casefile hearing notice --opens-at 10:00`)")
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=entry.summary,
-                warnings=(missing,) if missing else ())
+                warnings=tuple(w for w in (missing, untimed) if w))

@@ -153,8 +153,11 @@ def _order(act: str, case_number: str, on: str, opens_on: str | None, place: str
 @hearing_app.command("notice")
 def notice(case_number: str = _CASE, on: str = typer.Option(..., help=_ON),
            opens_on: str | None = typer.Option(None, help="The day the hearing is set to open (YYYY-MM-DD)."),
+           opens_at: str | None = typer.Option(None, help="The time it opens, at the office that has the case (HH:MM, "
+                                                          "24-hour: 10:00, 13:30)."),
            place: str = typer.Option("", help="Where (or how: videoconference) the hearing is held."),
            presiding: str = typer.Option("", help="The hearing officer."),
+           issuer: str = typer.Option("", help="The Regional Director who signs the notice (its signature block)."),
            objection: list[str] = typer.Option([], "--objection", help=_OBJECTION),
            challenges: bool = typer.Option(False, "--challenges", help="Set the determinative challenged ballots too."),
            note: str = typer.Option("", help="A note for the record."),
@@ -163,8 +166,11 @@ def notice(case_number: str = _CASE, on: str = typer.Option(..., help=_ON),
 
     Sets the objections (and the determinative challenged ballots) for hearing and issues the
     notice's record copy (29 CFR 102.69(c)(1)(ii))."""
+    extra: dict[str, Any] = {"issuer": issuer}
+    if opens_at is not None:
+        extra["opens_at"] = opens_at
     _run(_act(_order("notice-hearing", case_number, on, opens_on, place, presiding, objection, challenges, note,
-                     election)), case_number, as_of)
+                     election, **extra)), case_number, as_of)
 
 
 @hearing_app.command("consolidate")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
+from datetime import time as dtime
 from typing import Any
 from urllib.parse import quote, unquote
 from zoneinfo import ZoneInfo
@@ -572,6 +573,15 @@ def _first_objections_on(rec: _Record, election: Election) -> date | None:
     return first.received_on if first else None
 
 
+def _opening_instant(rec: _Record, hearing: Hearing) -> datetime | None:
+    """The instant the notice sets the hearing to open: its date at its time of day ("HH:MM") in the zone
+    of the office that has the case; None when the record lacks either."""
+    if hearing.opens_on is None or not hearing.opens_at:
+        return None
+    hour, minute = (int(part) for part in hearing.opens_at.split(":"))
+    return datetime.combine(hearing.opens_on, dtime(hour, minute), tzinfo=ZoneInfo(rec.office.tz))
+
+
 def _notice_of_hearing(rec: _Record, subject: str) -> Built:
     hearing: Hearing = _get(rec.session, Hearing, _subject_id(subject, "hearing"))
     election: Election = _get(rec.session, Election, hearing.election_id)
@@ -583,8 +593,10 @@ def _notice_of_hearing(rec: _Record, subject: str) -> Built:
         objections_set=rec.objection_items(rec.objections_of(election, ids=list(hearing.objections_set))),
         challenged_ballots_set=tally.challenged if hearing.challenges_set else None,
         hearing_opens_on=hearing.opens_on or placeholder("date the hearing opens"),
+        hearing_opens_at=_opening_instant(rec, hearing),
         place=hearing.place or placeholder("place of hearing"), hearing_officer=hearing.presiding or None,
-        briefs_as_of_right=rec.case.rule_set_id == "2019-text", signature=rec.rd_signature(on=hearing.noticed_on),
+        briefs_as_of_right=rec.case.rule_set_id == "2019-text",
+        signature=rec.rd_signature(hearing.issuer, on=hearing.noticed_on),
         service=rec.service(on=hearing.noticed_on), record_notes=_notes(hearing.note) + _plain_notes(hearing.note),
     )
     return Built(ctx, hearing.noticed_on, "Regional Director", election.id)

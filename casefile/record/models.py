@@ -211,9 +211,11 @@ class Hearing(SQLModel, table=True):
     election_id: int = Field(foreign_key="election.id", index=True)
     noticed_on: date
     opens_on: date | None = None
+    opens_at: str = Field(default="", sa_column_kwargs={"server_default": ""})  # "HH:MM" at the office; "": not in record
     closed_on: date | None = None
     place: str = ""
     presiding: str = ""  # hearing officer or ALJ name (or placeholder)
+    issuer: str = Field(default="", sa_column_kwargs={"server_default": ""})  # the Regional Director who signed the notice
     before_alj: bool = False
     ulp_cases: list[Any] = _json()
     objections_set: list[Any] = _json()  # objection ids set for hearing

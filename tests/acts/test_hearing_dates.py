@@ -5,7 +5,7 @@ both dates; on the noticed date, no warning."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, time
 from pathlib import Path
 
 from sqlmodel import select
@@ -31,3 +31,23 @@ def test_opened_before_the_noticed_date_is_accepted_with_a_warning(configured_db
 def test_opened_on_the_noticed_date_warns_of_nothing(configured_db: Path) -> None:
     carry("notice-hearing")
     assert perform(event("open-hearing")).warnings == []
+
+
+def test_the_notice_prints_its_opening_time_and_signer(configured_db: Path) -> None:
+    """The notice gives the time (10:00 at Atlanta, EDT) and the Regional Director who signed it: both printed, no
+    placeholder for either (the replay's notice without them keeps its placeholders)."""
+    import re
+
+    from pypdf import PdfReader
+
+    carry("objections-2021")
+    notice = event("notice-hearing").model_copy(update={"opens_at": time(10, 0), "issuer": "Lisa Y. Henderson"})
+    result = perform(notice, documents="issue")
+    assert result.summary.endswith("hearing opens 2021-05-07 at 10:00 a.m.")
+    [pdf] = result.documents
+    text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(pdf.path).pages))
+    assert "10:00 a.m. EDT on Friday, May 7, 2021" in text
+    assert "opening time" not in text
+    assert "/s/ Lisa Y. Henderson" in text and "Regional Director's name" not in text
+    with read_session() as s:
+        assert s.exec(select(Hearing.opens_at, Hearing.issuer)).one() == ("10:00", "Lisa Y. Henderson")
