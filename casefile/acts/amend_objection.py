@@ -84,7 +84,7 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, 
 
 
 def amendment_check(session: Session, case: Case, party: Party, objection: Objection, *, received_on: date,
-                    received_at: datetime, at: datetime | None, method: FilingMethod) -> Timeliness:
+                    received_at: datetime | None, at: datetime | None, method: FilingMethod) -> Timeliness:
     """Whether objection ``objection`` of ``party`` may be amended by an amendment received then: a
     pending objection (amendable), with its objection period in the record, received after the
     objection and by the period's cut-off (it cannot be extended). Raises ProcedureError,
