@@ -64,7 +64,8 @@ class TestRequestForReview:
         """00:00:59 Eastern on 01-27 is 10:00 p.m. on 01-26 in Phoenix but late at the Board, which receives it."""
         at = datetime.fromisoformat("2023-01-27T00:00:59-05:00")
         error = certified.refused(certified.act({**RFR, "date": None, "at": at}), UntimelyFiling, as_of=at)
-        assert "2023-01-26T23:59:59-05:00" in str(error)
+        assert "received Fri 2023-01-27 12:00 a.m. EST" in str(error)  # at the Board, in Washington's zone
+        assert "due Thu 2023-01-26, cut-off 11:59 p.m. EST" in str(error)
 
     def test_a_consent_election_has_no_review(self, configured_db: Path) -> None:
         """Bessemer opened as a consent election: the certification is final; no request (R-K5)."""
