@@ -152,17 +152,25 @@ def docket_actor_name(session: Session, entry: DocketEntry, parties: dict[int | 
     """The legal actor of ``entry`` as a reader names it: for a party's act, the party that filed it
     (from the filing the entry's ref names; the petitioner for the petition that opened the case);
     otherwise the actor's title ("Regional Director", "Board agent")."""
+    from casefile.record.models import Document
+
     actor = entry.actor.value
+    table, _, ident = (entry.ref or "").partition(":")
+    if table == "correction":  # a correction of the record is made by whoever recorded it, not by a party
+        return recorded_by_name(session, entry.recorded_by) or "casefile"
     if actor == "party":
-        table, _, ident = (entry.ref or "").partition(":")
         if table == "filing" and ident.isdigit() and (filing := session.get(Filing, int(ident))) is not None:
             party = parties.get(filing.party_id)
             if party is not None:
                 return party.name
-    if entry.act == "open-case":
+        if table == "document" and ident.isdigit() and (document := session.get(Document, int(ident))) is not None \
+                and document.issuer:
+            return document.issuer  # a party's filing issued as a document: the party that filed it
+    if entry.act == "open-case":  # dated the petition's filing; opened in casefile when it was recorded
         petitioner = next((p for p in parties.values() if p.role.value in ("petitioner", "individual-petitioner")), None)
+        opened = f"case opened in casefile {entry.recorded_at.date().isoformat()}" if entry.recorded_at else ""
         if petitioner is not None:
-            return petitioner.name
+            return f"{petitioner.name} (the petition)" + (f"; {opened}" if opened else "")
     return ACTOR_WORDS.get(actor, actor.replace("-", " "))
 
 
