@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import types
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, time
 from enum import Enum
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
@@ -79,6 +79,8 @@ WORDS: dict[Any, tuple[str, str]] = {
     "condition": ("Condition (optional)", "With a set-aside only: the second election is directed only if the revised "
                   "tally shows no majority for a labor organization"),
     "opens_on": ("Date the hearing opens (optional)", "For example, 2022-05-16"),
+    "opens_at": ("Time the hearing opens (optional)", "On a 24-hour clock at the office that has the case, like 09:30"),
+    ("dismiss-petition", "grounds"): ("Grounds for the dismissal", "As the Regional Director's order states them"),
     "place": ("Place (optional)", "Where the hearing is held, or how (e.g. by videoconference)"),
     "presiding": ("Hearing officer (optional)", "Who presides"),
     ("consolidate-with-ulp", "presiding"): ("Administrative Law Judge (optional)", "Who presides"),
@@ -169,7 +171,7 @@ class Spec:
 
     name: str  # the model's field name (a column: its key in the row)
     id: str  # the form's id ("{field}" / the column's name within the row)
-    kind: str  # text textarea int bool date choice party election lines rows structured
+    kind: str  # text textarea int bool date time choice party lines rows structured
     label: str
     hint: str = ""
     required: bool = False
@@ -250,6 +252,8 @@ def _scalar(act_name: str, key: str, name: str, tp: Any, meta: list[Any], *, inf
         spec.kind = "bool"
     elif tp is int:
         spec.kind = "int"
+    elif tp is time:
+        spec.kind = "time"
     elif tp is date:
         spec.kind = "date"
         if not spec.hint:
@@ -414,7 +418,7 @@ def blank_values(all_specs: list[Spec]) -> dict[str, str]:
     """The form's starting values: each field's default (a choice's, the first party)."""
     out: dict[str, str] = {}
     for spec in all_specs:
-        if spec.kind in ("choice", "party", "int", "text", "date") and spec.default:
+        if spec.kind in ("choice", "party", "int", "text", "date", "time") and spec.default:
             out[spec.id] = spec.default
         elif spec.kind == "bool" and spec.default == "True":
             out[spec.id] = "yes"

@@ -302,3 +302,33 @@ class TestDrafts:
         assert filed.status_code == 303, filed.text[:3000]
         [entry] = entries("file-offer-of-proof", AMENDED)
         assert "offer of proof" in entry.summary.lower()
+
+
+class TestShapes:
+    def test_every_generated_form_lays_its_fields_out(self) -> None:
+        """Every act without a hand-written form gets inputs from its model: only a case's opening
+        (a nested case and its parties) falls back to a text box with an example; a time of day is a
+        time input; rulings are rows of party, number and ruling."""
+        from casefile.acts import models
+        from casefile.web import act_fields, act_forms
+
+        parties = [("rwdsu", "RWDSU"), ("amazon", "Amazon.com Services LLC")]
+        structured = {}
+        for name in models():
+            if name in act_forms.SPECIFIC:
+                continue
+            specs = act_fields.specs(name, parties=parties, all_parties=parties, elections=[("1", "E1"), ("2", "E2")])
+            structured[name] = [s.id for s in specs if s.kind == "structured"]
+            assert all(s.label and "_" not in s.label for s in specs), name
+            assert all(s.example for s in specs if s.kind == "structured"), name
+        assert {k: v for k, v in structured.items() if v} == {"open-case": ["case", "parties"]}
+
+        rd = act_fields.specs("rd-decision", parties=parties, all_parties=parties, elections=[("1", "E1")])
+        [rulings] = [s for s in rd if s.id == "rulings"]
+        assert [(c.id, c.kind) for c in rulings.columns] == [("party", "party"), ("number", "int"), ("ruling", "choice")]
+        data = act_fields.data("rd-decision", rd, {"result": "overrule", "rulings-0-party": "rwdsu",
+                                                   "rulings-0-number": "2", "rulings-0-ruling": "withdrawn",
+                                                   "rulings-1-party": "rwdsu", "rulings-1-number": "",
+                                                   "rulings-1-ruling": "sustained"}, {"rulings": 2}, kept := {})
+        assert data == {"act": "rd-decision", "result": "overrule", "rulings": {"rwdsu": {2: "withdrawn"}}}
+        assert kept == {"rulings": [0]}  # the second row was left blank (its choices at their defaults)
