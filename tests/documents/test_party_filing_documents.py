@@ -171,8 +171,8 @@ class TestRequestForReview:
         assert any("was filed with the Board (Office of the Executive Secretary), through the Agency's E-Filing system" in p
                    for p in paragraphs)
         rows = [[c.text for c in row.cells] for row in word.tables[-1].rows]
-        assert rows[1:] == [["Midwest Precision Castings, Inc. (Employer)", "Karen L. Whitfield", "Electronic mail",
-                             "kwhitfield@whitfieldmarsh.com", "March 1, 2027"]]
+        assert rows[1:] == [["Midwest Precision Castings, Inc. (Employer)",  # the PDF's three columns
+                             "Karen L. Whitfield\nkwhitfield@whitfieldmarsh.com", "Electronic mail,\nMarch 1, 2027"]]
         assert PLACEHOLDER_PREFIX.strip() not in " ".join(paragraphs)
 
 
