@@ -66,6 +66,7 @@ class ActResult(BaseModel):
     documents: list[IssuedDocument] = []
     pending: list[str] = []
     warnings: list[str] = []
+    notes: list[str] = []
     swept: list[str] = []
 
 
@@ -115,7 +116,8 @@ def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = N
     from casefile.rules.case_numbers import parse_case_number
 
     result = ActResult(act=done.act, case_number=str(parse_case_number(number)), ref=done.ref, entry_id=done.entry_id,
-                       repeated=done.repeated, summary=done.summary, warnings=list(done.warnings), swept=swept)
+                       repeated=done.repeated, summary=done.summary, warnings=list(done.warnings), notes=list(done.notes),
+                       swept=swept)
     if documents == "issue":
         result.documents = issue_documents(result.case_number, done.issue, as_of=as_of, by=by.label, engine=engine)
     elif documents == "defer":

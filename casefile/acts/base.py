@@ -168,6 +168,7 @@ class Done:
     repeated: bool = False
     summary: str = ""
     warnings: tuple[str, ...] = field(default_factory=tuple)
+    notes: tuple[str, ...] = field(default_factory=tuple)  # what followed, for information (not a warning)
 
 
 def election_for(session: Session, case: Case, selector: ElectionRef | int | None, *, lock: bool = True) -> Election:

@@ -344,8 +344,22 @@ def record_correction(session: Session, case: Case, *, act: str, key: str, targe
                f"{move.new_due_on.isoformat()} ({move.because}: correction, docket entry {entry.id})",
                ref=f"deadline:{d.id}")
     session.flush()
+    notes = tuple(c for c in consequences if is_information(c))
     return Done(act=act, ref=ref, entry_id=entry.id, issue=issues_of(session, ref), summary=summary,
-                warnings=tuple(consequences))
+                warnings=tuple(c for c in consequences if not is_information(c)), notes=notes)
+
+
+#: Consequences that only say what stays as it was or what follows as a matter of course: told as notes, not warnings.
+_INFORMATION = ("The outcome is unchanged", "The documents issued from now on use the corrected",
+                "Issued again as new versions")
+
+
+def is_information(consequence: str) -> bool:
+    """Whether a correction's consequence is for information only (nothing to look at): the outcome
+    unchanged, later documents using the corrected value, documents issued again, the stage kept — else a warning (a changed outcome, a filing
+    now late, a name still to correct)."""
+    return consequence.startswith(_INFORMATION) or ("stays at stage" in consequence
+                                                    and "a correction does not move the procedure" in consequence)
 
 
 def issues_of(session: Session, ref: str) -> tuple[Issue, ...]:

@@ -51,6 +51,8 @@ def show_result(result) -> None:  # type: ignore[no-untyped-def]
         console.print(f"  {result.summary}", soft_wrap=True, highlight=False)
     for warning in result.warnings:
         err_console.print(f"[yellow]warning:[/] {warning}", soft_wrap=True, highlight=False)
+    for note in getattr(result, "notes", None) or ():
+        err_console.print(f"[cyan]note:[/] {note}", soft_wrap=True, highlight=False)
     for doc in result.documents:
         console.print(f"  issued {doc.path or doc.file_name}", soft_wrap=True, highlight=False)
     for kind in result.pending:

@@ -102,7 +102,7 @@ def test_a_mistyped_figure_is_corrected_and_the_tally_issued_again_as_v2() -> No
                                     "2,527 → 2,536; valid votes plus challenged ballots 3,032 → 3,041. Why: "
                                     "transcription error: the form reads otherwise.")
     assert entry.recorded_by.startswith("operator:") and entry.occurred_on == date(2021, 4, 12)
-    assert "The outcome is unchanged: Certification of Results." in done.warnings
+    assert "The outcome is unchanged: Certification of Results." in done.notes and not done.warnings  # all information here
     assert "Election 1 stays at stage tally-issued" in entry.summary
     [again_] = done.documents
     assert again_.file_name == "2021-04-09_tally-of-ballots_v2.pdf"
@@ -226,7 +226,7 @@ def test_a_party_email_corrected_is_used_by_the_next_documents() -> None:
     done = perform(fix, as_of=at("2021-04-12"))
 
     assert done.summary.startswith('Party amazon corrected: email "lgal@amazon.example" → "legal@amazon.example". Why:')
-    assert "The documents issued from now on use the corrected email." in done.warnings
+    assert "The documents issued from now on use the corrected email." in done.notes
     assert done.documents == [] and done.entry_id > 0
     with read_session() as session:
         amazon = session.exec(select(Party).where(Party.key == "amazon")).one()

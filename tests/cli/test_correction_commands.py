@@ -50,7 +50,8 @@ def test_correct_tally() -> None:
     assert ran.exit_code == 0, ran.stderr
     assert f"correct-tally: {NUMBER} (correction:1)" in ran.stdout
     assert "against 1,789 → 1,798; valid votes 2,527 → 2,536" in ran.stdout
-    assert "warning: The outcome is unchanged: Certification of Results." in ran.stderr
+    assert "note: The outcome is unchanged: Certification of Results." in ran.stderr  # information, not a warning
+    assert "warning: The outcome is unchanged" not in ran.stderr
     with read_session() as session:
         assert session.exec(select(Tally.against)).one() == 1798
     before = docket_acts()
