@@ -16,6 +16,7 @@ from fastapi.responses import Response
 
 from casefile import app
 from casefile.errors import BadInput
+from casefile.rules.target_dates import is_region_target
 from casefile.vocab import Stage
 from casefile.web.countdown import countdown
 from casefile.web.people import Me, require
@@ -49,7 +50,7 @@ def read_as_of(text: str | None, *, zone: str = "America/New_York") -> tuple[dat
 
 def with_countdown(deadline: Any, as_of: datetime) -> dict[str, Any]:
     """A deadline read model with its countdown (in its receiving office's time)."""
-    c = countdown(deadline.cutoff_at, deadline.office, office_tz(deadline.office), as_of)
+    c = countdown(deadline.cutoff_at, deadline.office, office_tz(deadline.office), as_of, target=is_region_target(deadline.kind))
     return {"d": deadline, "countdown": c}
 
 
@@ -87,7 +88,8 @@ def my_cases(request: Request, q: str | None = Query(None, max_length=200), stag
                                        stage=stage or None, offset=offset, limit=PAGE_SIZE + 1)
     more = len(rows) > PAGE_SIZE
     items = [{"c": c, "countdown": countdown(c.next_deadline.cutoff_at, c.next_deadline.office,
-                                             office_tz(c.next_deadline.office), moment) if c.next_deadline else None}
+                                             office_tz(c.next_deadline.office), moment,
+                                             target=is_region_target(c.next_deadline.kind)) if c.next_deadline else None}
              for c in rows[:PAGE_SIZE]]
     query = {"q": search or "", "stage": stage or "", "region": region or "", "as_of": as_of_text}
     return page(request, "cases.html", title="My cases", items=items, query=query, stages=stages, page=page_number,
@@ -185,7 +187,8 @@ def derivation_page(request: Request, number: str, deadline_id: int) -> Response
         for d in election.deadlines:
             if d.id == deadline_id:
                 return page(request, "derivation.html", title=f"{d.kind} — {view.case_number}", case=view, d=d,
-                            election=election, countdown=countdown(d.cutoff_at, d.office, office_tz(d.office), now()))
+                            election=election, countdown=countdown(d.cutoff_at, d.office, office_tz(d.office), now(),
+                                                                target=is_region_target(d.kind)))
     raise UnknownRecord(f"no deadline {deadline_id} in {view.case_number}")
 
 

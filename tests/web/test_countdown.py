@@ -47,3 +47,13 @@ class TestCountdown:
 
     def test_clock(self) -> None:
         assert clock(datetime(2026, 7, 1, 0, 5, tzinfo=EASTERN)) == "12:05 a.m. EDT"
+
+
+def test_a_region_target_date_has_no_cut_off() -> None:
+    """The hearing set to open Mon 2026-12-21 (Chicago), read on Tue 2026-12-01: a date, not '11:59 p.m.'."""
+    cut = datetime(2026, 12, 21, 23, 59, 59, tzinfo=ZoneInfo("America/Chicago"))
+    c = countdown(cut, "13-chicago", "America/Chicago", datetime(2026, 12, 1, 12, tzinfo=ZoneInfo("America/Chicago")),
+                  target=True)
+    assert "p.m." not in c.text and c.text.startswith("set for Mon Dec 21 — ") and c.text.endswith("business days away")
+    assert "p.m." in countdown(cut, "13-chicago", "America/Chicago",
+                               datetime(2026, 12, 1, 12, tzinfo=ZoneInfo("America/Chicago"))).text
