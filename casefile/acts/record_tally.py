@@ -123,7 +123,7 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
         assert tally is not None
         if counts_of(tally) != counts:
             raise AlreadyRecorded(
-                f"{case.number}: a {act.kind.value} tally of {prepared_on.isoformat()} is already recorded with other "
+                f"{case.number}: {'an' if act.kind is TallyKind.INITIAL else 'a'} {act.kind.value} tally of {prepared_on.isoformat()} is already recorded with other "
                 f"figures ({tally.outcome_text}; {tally.valid:,} valid, {tally.challenged:,} challenged); an issued tally "
                 "is never overwritten — correct a transcription error with the correction act")
         return again(entry, act.act, issues(session, entry.ref))
@@ -211,7 +211,7 @@ def _election_followed(case: Case, previous: list[Election], act: RecordTally, c
                 field="kind")
         return None
     if not previous:
-        raise IllegalTransition(f"{case.number}: a {act.kind.value} tally needs an earlier election; record the "
+        raise IllegalTransition(f"{case.number}: {'an' if act.kind is TallyKind.INITIAL else 'a'} {act.kind.value} tally needs an earlier election; record the "
                                 "initial tally first", field="kind")
     follows = previous[-1]
     if act.kind is TallyKind.RUNOFF and any(e.kind is ElectionKind.RUNOFF for e in previous):

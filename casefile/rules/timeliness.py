@@ -82,7 +82,7 @@ def judge_filing(
         if received_on <= deadline.due_on or postmark_ok:
             return Timeliness(f"due {due}, cut-off {cutoff_words} ({rule}); received {day_label(received_on)}; "
                               "time of receipt not in the record: timeliness judged by the date received")
-        raise UntimelyFiling(f"{what} received {day_label(received_on)} are untimely: due {due}, cut-off "
+        raise UntimelyFiling(f"{what} received {day_label(received_on)}: untimely, due {due}, cut-off "
                              f"{cutoff_words} ({rule}){tail}", field="date")
     local = received_at.astimezone(zone)
     shown = f"{day_label(local.date())} {clock_label(local)}"  # "Sat 2021-04-17 12:00 a.m. EDT"

@@ -175,13 +175,13 @@ def test_a_filing_the_corrected_date_makes_late_is_flagged_not_deleted() -> None
     with read_session() as session:
         filing = session.exec(select(Filing).where(Filing.kind == "objections")).one()
         assert filing.timely is False
-        assert "the objections of Retail, Wholesale and Department Store Union received Fri 2021-04-16 are untimely: " \
+        assert "the objections of Retail, Wholesale and Department Store Union received Fri 2021-04-16: untimely, " \
                "due Thu 2021-04-15" in filing.timeliness_note
         pending = session.exec(select(Objection).where(Objection.disposition == Disposition.PENDING)).all()
         assert len(pending) == 23
     assert due(DeadlineKind.OBJECTIONS).status is DeadlineStatus.MET_LATE
     assert ("On the corrected date the objections of Retail, Wholesale and Department Store Union received Fri "
-            "2021-04-16 are untimely: due Thu 2021-04-15, cut-off 11:59 p.m. EDT") in " ".join(done.warnings)
+            "2021-04-16: untimely, due Thu 2021-04-15, cut-off 11:59 p.m. EDT") in " ".join(done.warnings)
     assert any("flagged untimely" in w for w in done.warnings)
     assert "The objections period is now met-late." in done.warnings
     assert stage() is Stage.OBJECTIONS_PENDING

@@ -63,7 +63,7 @@ def test_a_filing_judged_again_against_a_moved_deadline() -> None:
                               citation="29 CFR 102.69(a)(8)", office_tz="America/New_York")
     late = rejudge_filing(deadline, what="the objections of RWDSU", trigger_on=date(2021, 4, 8),
                           received_on=date(2021, 4, 16), received_at=None, method=FilingMethod.E_FILING)
-    assert not late.timely and late.note.startswith("the objections of RWDSU received Fri 2021-04-16 are untimely")
+    assert not late.timely and late.note.startswith("the objections of RWDSU received Fri 2021-04-16: untimely")
     early = rejudge_filing(deadline, what="the objections of RWDSU", trigger_on=date(2021, 4, 8),
                            received_on=date(2021, 4, 7), received_at=None, method=FilingMethod.E_FILING)
     assert not early.timely and early.note.endswith("premature")
