@@ -22,9 +22,9 @@ def main() -> None:
     path = Path(sys.argv[1]) if len(sys.argv) > 1 else SAMPLE
     from sqlmodel import SQLModel
 
-    from casefile.record.db import make_engine, write_session
     from casefile.importers.nlrb_results import parse_nlrb_results
     from casefile.jobs.imports import import_tallies
+    from casefile.record.db import make_engine, write_session
 
     as_of = datetime(2026, 11, 29, 17, tzinfo=UTC)
     folder = Path(tempfile.mkdtemp(prefix="casefile-bench-import-"))

@@ -31,11 +31,11 @@ from typing import Any
 from sqlalchemy import Engine, insert, text
 from sqlmodel import Session, SQLModel
 
+from casefile.jobs.reminders import select_due_reminders
 from casefile.record import models
 from casefile.record.db import make_engine
 from casefile.rules.calendar import BusinessCalendar
 from casefile.rules.offices import DEFAULT_TABLE
-from casefile.jobs.reminders import select_due_reminders
 from casefile.vocab import (
     CaseType,
     DeadlineKind,
@@ -182,7 +182,7 @@ def main() -> None:
     try:
         with base.begin() as conn:
             conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    except Exception as exc:  # noqa: BLE001 - no server: say so and stop
+    except Exception as exc:
         print(f"PostgreSQL: not reachable at {POSTGRES_URL} ({type(exc).__name__}); set CASEFILE_BENCH_POSTGRES_URL")
         return
     engine = base.execution_options(schema_translate_map={None: schema})

@@ -18,10 +18,10 @@ from pypdf import PdfReader  # a test dependency (pip install -e '.[test]')
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "documents"))
 
-from document_cases import build_contexts  # noqa: E402  (tests/documents/document_cases.py)
+from document_cases import build_contexts
 
-from casefile.documents.render import render_html, render_pdf  # noqa: E402
-from casefile.vocab import DocumentKind  # noqa: E402
+from casefile.documents.render import render_html, render_pdf
+from casefile.vocab import DocumentKind
 
 
 def main(repeats: int) -> None:

@@ -49,12 +49,12 @@ from sqlmodel import Session, col, select
 
 from casefile.documents.wording import clock, legal_citation, without_exact_instants
 from casefile.errors import UnknownRecord
+from casefile.record.lookups import get_case, get_party, parties_of
 from casefile.record.models import Case, Deadline, Election, Party
 from casefile.rules.calendar import day_label
-from casefile.rules.target_dates import REGION_TARGET_DATES
 from casefile.rules.deadlines import NOUNS
 from casefile.rules.offices import office_named
-from casefile.record.lookups import get_case, get_party, parties_of
+from casefile.rules.target_dates import REGION_TARGET_DATES
 from casefile.vocab import DeadlineKind, DeadlineStatus
 
 __all__ = [

@@ -47,7 +47,7 @@ def free_port(host: str = "127.0.0.1") -> int:
 def is_healthy(api_url: str, timeout: float = 2.0) -> bool:
     """Whether a Prefect server answers ``GET {api_url}/health`` with 200."""
     try:
-        with urllib.request.urlopen(f"{api_url.rstrip('/')}/health", timeout=timeout) as response:  # noqa: S310 - our own URL
+        with urllib.request.urlopen(f"{api_url.rstrip('/')}/health", timeout=timeout) as response:
             return bool(response.status == 200)
     except (urllib.error.URLError, OSError, ValueError):
         return False

@@ -48,7 +48,7 @@ def _send_notices(moment: datetime) -> None:
 
     try:
         notices = send_notices(as_of=moment)
-    except Exception:  # noqa: BLE001 - retried by the next run
+    except Exception:
         logging.getLogger("casefile.notices").exception("sending notices failed (retried by the next run)")
         return
     for line in notices.lines() if notices.due else ():

@@ -13,11 +13,11 @@ from datetime import datetime
 
 from prefect import flow
 
-from casefile.record.db import write_session
 from casefile.importers.nlrb_results import parse_nlrb_results
 from casefile.importers.records import ParsedFile
 from casefile.importers.tallies_sample import parse_tallies_sample
 from casefile.jobs.imports import ImportReport, current_progress, import_tallies
+from casefile.record.db import write_session
 
 
 @flow(name="import-nlrb-results", validate_parameters=True, persist_result=False, log_prints=False)

@@ -8,8 +8,8 @@ from prefect import flow
 from prefect.runtime import flow_run
 from prefect.states import Completed
 
-from casefile.record.db import write_session
 from casefile.jobs.sweep import sweep
+from casefile.record.db import write_session
 
 
 @flow(name="sweep", validate_parameters=True, persist_result=False, log_prints=False)

@@ -19,7 +19,7 @@ import pytest
 # before casefile.accounts is imported, and inherited by the commands the tests run.
 os.environ.setdefault("CASEFILE_PASSWORD_HASH_COST", "low")
 
-from sqlalchemy import Engine, text  # noqa: E402
+from sqlalchemy import Engine, text
 from sqlmodel import SQLModel
 
 from casefile.record import models  # noqa: F401  (tables)
@@ -42,7 +42,7 @@ def _postgres_engine() -> Engine:
     try:
         with engine.connect() as conn:
             conn.execute(text("select 1"))
-    except Exception as exc:  # noqa: BLE001 - any connection failure means "not available here"
+    except Exception as exc:
         engine.dispose()
         pytest.skip(f"PostgreSQL not reachable at {POSTGRES_URL} ({type(exc).__name__}); start it or set "
                     "CASEFILE_TEST_POSTGRES_URL")

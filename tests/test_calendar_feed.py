@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -17,12 +17,12 @@ from sqlalchemy import Engine
 from sqlmodel import SQLModel
 
 from casefile.calendar_feed import Feed, case_feeds, concerns_party, deadline_uid, write_feeds
-from casefile.record.db import make_engine, read_session, write_session
-from casefile.record import migrate
 from casefile.errors import UnknownCase, UnknownRecord
+from casefile.jobs.sweep import sweep
+from casefile.record import migrate
+from casefile.record.db import make_engine, read_session, write_session
 from casefile.record.deadlines import keep_deadline
 from casefile.record.lookups import get_case, get_election
-from casefile.jobs.sweep import sweep
 from casefile.vocab import DeadlineKind
 from tests.bessemer import (
     NUMBER,
@@ -108,7 +108,7 @@ class TestCaseCalendar:
         """Bessemer's objections are an event at the cut-off instant (23:59:59, shown as 11:59 p.m.) Fri 2021-04-16 with the receiving office's TZID."""
         _bessemer_2021(engine, office=office)
         event = _events(_parse(_feeds(engine)["10-RC-269250.ics"]))["objections@e1"]
-        assert event.DTSTART == cutoff_at
+        assert cutoff_at == event.DTSTART
         assert event["DTSTART"].params["TZID"] == zone
         assert "DTEND" not in event and "DURATION" not in event  # ends when it starts (RFC 5545 3.6.1)
         assert str(event["SUMMARY"]) == "Objections due — 10-RC-269250"
@@ -145,7 +145,7 @@ class TestCaseCalendar:
         _bessemer_2021(engine)
         alarms = _events(_parse(_feeds(engine)["10-RC-269250.ics"]))["objections@e1"].walk("VALARM")
         assert [(str(a["ACTION"]), a["TRIGGER"].dt) for a in alarms] == [
-            ("DISPLAY", datetime(2021, 4, 15, 13, 0, tzinfo=timezone.utc))]
+            ("DISPLAY", datetime(2021, 4, 15, 13, 0, tzinfo=UTC))]
         with read_session(engine) as s:
             quiet = case_feeds(s, case_number=NUMBER, alarm=False)[0]
         assert _parse(quiet).walk("VALARM") == []
@@ -162,7 +162,7 @@ class TestCaseCalendar:
         rerun = events["objections@e2"]
         assert str(rerun["SUMMARY"]) == "Objections due — 10-RC-269250, election 2"
         assert str(rerun["UID"]) == "deadline-objections-10-RC-269250-e2-2022-03-31@casefile"
-        assert rerun.DTSTART == datetime(2022, 4, 7, 23, 59, 59, tzinfo=EASTERN)
+        assert datetime(2022, 4, 7, 23, 59, 59, tzinfo=EASTERN) == rerun.DTSTART
         winter = events["reconsideration@e1"].DTSTART
         assert (winter, winter.utcoffset().total_seconds()) == (datetime(2021, 12, 13, 23, 59, 59, tzinfo=EASTERN), -5 * 3600)
         assert "offer-of-proof@e1" not in events  # mooted deadlines leave the feed
@@ -181,7 +181,7 @@ class TestStableIdentity:
         event = _events(_parse(_feeds(engine)["10-RC-269250.ics"]))["objections@e1"]
         assert str(event["UID"]) == "deadline-objections-10-RC-269250-e1-2021-04-09@casefile"
         assert str(event["UID"]) == deadline_uid(DeadlineKind.OBJECTIONS, NUMBER, 1, date(2021, 4, 9))
-        assert event.DTSTAMP == datetime(2021, 4, 9, tzinfo=timezone.utc)
+        assert datetime(2021, 4, 9, tzinfo=UTC) == event.DTSTAMP
         assert event["SEQUENCE"] == 7
 
     def test_uids_survive_a_rebuilt_database_and_a_met_deadline(self, engine: Engine, tmp_path: Path) -> None:

@@ -39,7 +39,7 @@ class TestSqliteSettings:
                     with write_session(engine) as s:
                         n = s.exec(text("SELECT n FROM counter")).scalar_one()  # type: ignore[call-overload]
                         s.exec(text("UPDATE counter SET n = :n"), params={"n": n + 1})  # type: ignore[call-overload]
-            except BaseException as exc:  # noqa: BLE001 - collected and asserted below
+            except BaseException as exc:
                 errors.append(exc)
 
         threads = [threading.Thread(target=work) for _ in range(4)]
@@ -67,7 +67,7 @@ class TestConcurrentActs:
                 with write_session(engine) as s:
                     file_objections(s, objections_act(party, ["objection"], at=at("2021-04-16T12:00:00-04:00")),
                                     as_of=at("2021-04-16T12:00:00-04:00"))
-            except BaseException as exc:  # noqa: BLE001
+            except BaseException as exc:
                 errors.append(exc)
 
         threads = [threading.Thread(target=object_, args=(p,)) for p in ("rwdsu", "amazon")]

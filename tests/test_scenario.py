@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from casefile.errors import InvalidScenario
 from casefile.acts.file_objections import FileObjections
 from casefile.acts.record_tally import RecordTally
+from casefile.errors import InvalidScenario
 from casefile.scenario import load_scenario
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

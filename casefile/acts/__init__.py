@@ -101,7 +101,7 @@ def module_named(name: str) -> ModuleType:
 @cache
 def act_union() -> Any:
     """``Annotated[Union[...all act models...], Field(discriminator="act")]``."""
-    return Annotated[Union[tuple(models().values())], Field(discriminator="act")]  # noqa: UP007
+    return Annotated[Union[tuple(models().values())], Field(discriminator="act")]
 
 
 @cache

@@ -139,7 +139,7 @@ class Who:
 
         try:
             name = getpass.getuser()
-        except Exception:  # noqa: BLE001 - no user name in this environment
+        except Exception:
             name = "unknown"
         return cls(label=f"operator:{name}")
 

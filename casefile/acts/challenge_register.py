@@ -7,9 +7,9 @@ from sqlmodel import Session, col, func, select
 
 from casefile.errors import UnknownRecord
 from casefile.record.lookups import counts_of, latest_tally
-from casefile.record.models import ChallengedBallot, Election, Objection, Tally
+from casefile.record.models import ChallengedBallot, Election, Tally
 from casefile.rules.partial_resolution import still_determinative
-from casefile.vocab import ChallengeStatus, Disposition, Stage, TallyKind
+from casefile.vocab import ChallengeStatus, Stage, TallyKind
 
 #: Stages in which the Region may rule on challenged ballots and open them (rules.md §4).
 RULING_STAGES = frozenset({

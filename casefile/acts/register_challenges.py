@@ -14,7 +14,20 @@ from typing import Literal
 from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import ANY_STAGE, COUNT_MAX, ActIn, Done, Issue, Line, Strict, Who, again, content_key, election_for, recorded
+from casefile.acts.base import (
+    ANY_STAGE,
+    COUNT_MAX,
+    ActIn,
+    Done,
+    Issue,
+    Line,
+    Strict,
+    Who,
+    again,
+    content_key,
+    election_for,
+    recorded,
+)
 from casefile.acts.challenge_register import counted_tally, register_of
 from casefile.errors import BadInput, ProcedureError, UnknownRecord
 from casefile.record.lookups import parties_of

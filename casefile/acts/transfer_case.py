@@ -19,8 +19,8 @@ from zoneinfo import ZoneInfo
 from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Who, again, content_key, recorded
+from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.errors import NotAllowedNow
 from casefile.record.deadlines import office_of
 from casefile.record.lookups import elections_of
@@ -32,7 +32,7 @@ from casefile.rules.deadlines import NOUNS
 from casefile.rules.extensions import cutoff_of_fixed_date
 from casefile.rules.offices import office_for
 from casefile.rules.transfer import RUNNING_RULE, RunningDeadlines, check_transfer, moves_on_transfer
-from casefile.vocab import Actor, DocumentKind, DeadlineStatus, Stage
+from casefile.vocab import Actor, DeadlineStatus, DocumentKind, Stage
 
 #: Stages after which a case has nothing left to transfer.
 _FINISHED = frozenset({Stage.CLOSED, Stage.WITHDRAWN, Stage.DISMISSED})

@@ -59,7 +59,7 @@ from casefile.cli import (  # noqa: E402,F401  (registration)  # noqa: E402,F401
     calendar_feed,
     case_export,
     cases,
-    challenges,  # noqa: E402,F401  (registration)
+    challenges,
     corrections,
     counsel,
     db,
@@ -68,7 +68,7 @@ from casefile.cli import (  # noqa: E402,F401  (registration)  # noqa: E402,F401
     deadlines_explain,
     deadlines_list,
     documents,
-    importing,  # noqa: E402,F401  (registration)
+    importing,
     integrity,
     procedure_commands,
     reminders,

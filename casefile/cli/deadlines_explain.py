@@ -76,9 +76,8 @@ def explain(
 ) -> None:
     """Show how a stored deadline was computed: trigger, rule set, calendar, receiving office, each
     day counted or skipped, the due date and the cut-off in the office's time."""
-    from casefile.record.db import read_session
-
     from casefile.documents.wording import without_exact_instants
+    from casefile.record.db import read_session
 
     with read_session() as session:
         view = deadline_explanation(session, deadline_id)

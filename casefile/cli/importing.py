@@ -56,8 +56,8 @@ def tallies_sample(
 
 def _run(flow_name: str, file: Path, *, as_json: bool, as_of: str | None) -> None:
     moment = parse_instant(as_of, "--as-of")
-    from casefile.prefect_env import configure_prefect, flow_runtime
     from casefile.jobs.imports import reporting_progress
+    from casefile.prefect_env import configure_prefect, flow_runtime
 
     err_console.print(f"[dim]{configure_prefect()}[/]")
     show_bar = err_console.is_terminal and file.stat().st_size >= PROGRESS_BAR_FROM_BYTES

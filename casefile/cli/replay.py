@@ -51,8 +51,8 @@ def _run_with_progress(path: Path):  # type: ignore[no-untyped-def]
 
 
 def _print_result(report) -> None:  # type: ignore[no-untyped-def]
-    from casefile.cli.cases import print_case
     from casefile import app as front
+    from casefile.cli.cases import print_case
 
     view = front.case(report.case_number).model_dump(mode="json", by_alias=True)
     print_case(view, all_deadlines=True)

@@ -17,9 +17,11 @@ from zoneinfo import ZoneInfo
 
 from sqlmodel import Session, col, select
 
+from casefile.documents import wording
 from casefile.documents.data import (
     ALJDecisionContext,
     AnsweringBriefContext,
+    BoardOrderContext,
     Caption,
     CaseStatusReportContext,
     CertificationOfRepresentativeContext,
@@ -28,12 +30,7 @@ from casefile.documents.data import (
     CrossExceptionsContext,
     DeadlineLine,
     DecisionAndDirectionOfSecondElectionContext,
-    BoardOrderContext,
     DecisionOnObjectionsContext,
-    OrderApprovingWithdrawalContext,
-    OrderDismissingPetitionContext,
-    OrderExtendingTimeContext,
-    OrderTransferringCaseContext,
     DocketLine,
     DocumentContext,
     DocumentLine,
@@ -55,6 +52,10 @@ from casefile.documents.data import (
     ObjectionItem,
     ObjectionsContext,
     OfferOfProofContext,
+    OrderApprovingWithdrawalContext,
+    OrderDismissingPetitionContext,
+    OrderExtendingTimeContext,
+    OrderTransferringCaseContext,
     PartyRef,
     RequestForReviewContext,
     RevisedTallyContext,
@@ -68,9 +69,12 @@ from casefile.documents.data import (
     WitnessItem,
     placeholder,
 )
-from casefile.documents import wording
 from casefile.documents.wording import legal_citation, long_date, record_text, research_notes
 from casefile.errors import UnknownRecord
+from casefile.record.closures import ACT as CLOSURE_SUPERSEDED
+from casefile.record.closures import marked, superseded_entries
+from casefile.record.deadlines import office_of
+from casefile.record.lookups import counts_of, deadline_of, elections_of, get_case, latest_tally, parties_of
 from casefile.record.models import (
     Case,
     Certification,
@@ -92,14 +96,20 @@ from casefile.record.orders import AgencyOrder
 from casefile.record.people import is_record_copy, people_of, regional_director_named, service_contacts
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.offices import office_named
-from casefile.rules.target_dates import is_region_target
 from casefile.rules.rule_sets import rule_set_by_id
 from casefile.rules.tally import analyze_tally
-from casefile.record.closures import ACT as CLOSURE_SUPERSEDED, marked, superseded_entries
-from casefile.record.deadlines import office_of
-from casefile.record.lookups import deadline_of, elections_of, get_case, latest_tally, parties_of
-from casefile.record.lookups import counts_of
-from casefile.vocab import ChallengeStatus, DeadlineKind, DeadlineStatus, Disposition, DocumentKind, ElectionKind, PartyRole, Stage, TallyKind
+from casefile.rules.target_dates import is_region_target
+from casefile.vocab import (
+    ChallengeStatus,
+    DeadlineKind,
+    DeadlineStatus,
+    Disposition,
+    DocumentKind,
+    ElectionKind,
+    PartyRole,
+    Stage,
+    TallyKind,
+)
 
 
 @dataclass(frozen=True)

@@ -22,14 +22,14 @@ from pathlib import Path
 
 from sqlmodel import Session, col, or_, select
 
-from casefile.record.db import read_session, write_session
-from casefile.record.models import Document
 from casefile.documents.build import build_context
 from casefile.documents.storage import inside, private_folder, safe_file_part, write_atomically
+from casefile.record.db import read_session, write_session
 from casefile.record.integrity import lock_case
 from casefile.record.lookups import get_case
-from casefile.vocab import Actor, DocumentKind
+from casefile.record.models import Document
 from casefile.record.workflow import docket
+from casefile.vocab import Actor, DocumentKind
 
 _ISSUERS = {"Board Agent": Actor.BOARD_AGENT, "Regional Director": Actor.REGIONAL_DIRECTOR,
             "Hearing Officer": Actor.HEARING_OFFICER, "Administrative Law Judge": Actor.ADMINISTRATIVE_LAW_JUDGE,

@@ -28,6 +28,7 @@ from pydantic import BaseModel
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
+from casefile.documents import wording
 from casefile.documents.data import (
     DOCUMENT_CONTEXTS,
     PLACEHOLDER_PATTERN,
@@ -44,7 +45,6 @@ from casefile.documents.data import (
     is_placeholder,
     placeholder,
 )
-from casefile.documents import wording
 from casefile.errors import ProcedureError
 from casefile.rules.tally import AGAINST
 from casefile.vocab import DocumentKind, ElectionAgreement, TallyKind, VotingMethod

@@ -30,7 +30,6 @@ import re
 from typing import Any
 
 import yaml
-from yaml.constructor import ConstructorError
 from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
 from yaml.nodes import MappingNode, Node
 

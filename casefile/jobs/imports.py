@@ -66,13 +66,13 @@ from casefile.errors import CasefileError
 from casefile.importers.comparison import Disagreement, compare_with_nlrb, not_analysable
 from casefile.importers.reading import Progress
 from casefile.importers.records import READING_WORDS, ImportedTally, ParsedFile
+from casefile.record.deadlines import configured_calendar
 from casefile.record.integrity import seal_rows
 from casefile.record.models import Case, Deadline, DocketEntry, Election, Party, Tally
 from casefile.rules.deadlines import compute_deadline
 from casefile.rules.offices import Office, handling_office, office_for, office_named
 from casefile.rules.rule_sets import rule_set_by_id, rule_set_for
 from casefile.rules.tally import TallyAnalysis, analyze_tally
-from casefile.record.deadlines import configured_calendar
 from casefile.vocab import (
     TERMINAL_STAGES,
     Actor,
@@ -352,7 +352,7 @@ def _plan(work: _CaseWork, report: ImportReport, as_of: datetime, parsed: Parsed
     _set_stages(work, first)
 
 
-def _round_for(work: _CaseWork, record: ImportedTally) -> _Round | None | str:
+def _round_for(work: _CaseWork, record: ImportedTally) -> _Round | str | None:
     """The election the record's tally belongs to; None: a new election; a string: why it cannot be loaded."""
     same = [r for r in work.rounds if r.unit_id == record.unit_id and r.kind is record.election_kind]
     if record.election_kind is ElectionKind.INITIAL:

@@ -262,7 +262,7 @@ def send_notices(*, as_of: datetime, entry_ids: Iterable[int] | None = None, not
         title, body = notice_text(sorted((i[1] for i in items), key=lambda n: n.entry_id))
         try:
             delivery = notifier(channel.url, title=title, body=body)
-        except Exception as exc:  # noqa: BLE001 - one channel's fault must not stop the others
+        except Exception as exc:
             delivery = Delivery(channel.shown, False, scrub(f"{type(exc).__name__}: {exc}", channel.url))
         with write_session(engine) as session:
             values: dict[str, Any] = {"attempts": table.c.attempts + 1}
@@ -283,7 +283,7 @@ def notify_after_act(entry_id: int, as_of: datetime, *, engine: Engine | None = 
     is in the ledger as failed and the next run of the reminders flow retries it."""
     try:
         return send_notices(as_of=as_of, entry_ids=[entry_id], engine=engine)
-    except Exception:  # noqa: BLE001 - the act is recorded; its notices are retried by the next run
+    except Exception:
         log.exception("notices of docket entry %s failed (retried by the next reminders run)", entry_id)
         return None
 

@@ -41,15 +41,15 @@ from sqlalchemy import Engine, and_, case, exists, func, or_, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col, select
 
-from casefile.record.db import get_engine, read_session, write_session
-from casefile.errors import CasefileError
-from casefile.record.models import Case, Deadline, Filing, Party, Person, ReminderSent
 from casefile.documents.wording import without_exact_instants
+from casefile.errors import CasefileError
 from casefile.jobs.notify import Delivery, deliver, open_url, scrub
+from casefile.record.db import get_engine, read_session, write_session
+from casefile.record.deadlines import configured_calendar
+from casefile.record.models import Case, Deadline, Filing, Party, Person, ReminderSent
+from casefile.record.secret_key import keys_for
 from casefile.rules.calendar import BusinessCalendar
 from casefile.rules.offices import DEFAULT_TABLE, office_named, region_scope
-from casefile.record.deadlines import configured_calendar
-from casefile.record.secret_key import keys_for
 from casefile.services.people import Channel, channels_for, default_channel_counts
 from casefile.vocab import DeadlineKind, DeadlineStatus, ReminderStatus
 
@@ -359,7 +359,7 @@ def send_reminders(*, as_of: datetime, notifier: Notifier = deliver, engine: Eng
         title, body = digest_text(reminders, details=details, as_of=as_of, calendar=calendar)
         try:
             delivery = notifier(channel.url, title=title, body=body)
-        except Exception as exc:  # noqa: BLE001 - one channel's fault must not stop the others (nor mark them)
+        except Exception as exc:
             delivery = Delivery(channel.shown, False, scrub(f"{type(exc).__name__}: {exc}", channel.url))
         with write_session(engine) as session:
             marked = _mark(session, [i.row_id for i in items], token=token, delivery=delivery)

@@ -33,17 +33,16 @@ from sqlmodel import Session, col, select
 
 from casefile.documents.wording import clock
 from casefile.errors import CasefileError
+from casefile.record.closures import FILING_FOR
+from casefile.record.deadlines import EARLIEST_CERTIFICATION_DETERMINATIVE, close_open_deadlines
+from casefile.record.lookups import latest_tally, objections_still_pending
 from casefile.record.models import Case, Deadline, Election, Filing, Hearing, Tally
+from casefile.record.workflow import advance
 from casefile.rules.calendar import day_label
 from casefile.rules.deadlines import met_status
 from casefile.rules.offices import office_named, region_scope
-from casefile.record.lookups import objections_still_pending
 from casefile.rules.target_dates import REGION_TARGET_DATES
-from casefile.record.closures import FILING_FOR
-from casefile.record.deadlines import EARLIEST_CERTIFICATION_DETERMINATIVE, close_open_deadlines
-from casefile.record.lookups import latest_tally
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, OutcomeKind, Stage, TallyKind
-from casefile.record.workflow import advance
 
 _FILING_FOR = FILING_FOR  # the filing each party's period awaits
 #: Dates that are not periods for a party but the earliest day the Region may act: they stay open

@@ -430,7 +430,7 @@ class Attachment(SQLModel, table=True):
 
 # The accounts tables (issue 8) register with the same metadata: create_all and the migrations see them.
 from casefile.record import accounts as _accounts  # noqa: E402,F401
-from casefile.record import logins as _logins  # noqa: E402,F401  (the web's sign-in attempts, calendar subscriptions)
-from casefile.record import corrections as _corrections  # noqa: E402,F401  (corrections of the record, issue 9)
 from casefile.record import around as _around  # noqa: E402,F401  (assignees, private notes, notices: issue 8)
+from casefile.record import corrections as _corrections  # noqa: E402,F401  (corrections of the record, issue 9)
+from casefile.record import logins as _logins  # noqa: E402,F401  (the web's sign-in attempts, calendar subscriptions)
 from casefile.record import orders as _orders  # noqa: E402,F401  (orders with no table of their own: issue 10)

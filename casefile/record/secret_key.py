@@ -73,7 +73,7 @@ def key_file_for(database_url: str) -> Path:
 
     try:
         url = make_url(database_url)
-    except Exception:  # noqa: BLE001 - an unusable URL is refused where the engine is made; the key has a place anyway
+    except Exception:
         return (DEFAULT_FOLDER / KEY_FILE_NAME).resolve()
     if url.get_backend_name() == "sqlite" and url.database and url.database != ":memory:" \
             and not url.database.startswith("file:"):

@@ -28,7 +28,7 @@ from datetime import date, datetime
 from casefile.errors import OutOfOrder
 from casefile.vocab import DeadlineKind
 
-__all__ = ["Earlier", "PERIOD_OPENED_BY", "dated_before", "long_date", "period_opened"]
+__all__ = ["PERIOD_OPENED_BY", "Earlier", "dated_before", "long_date", "period_opened"]
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,8 @@ from casefile.vocab import DeadlineKind, DeadlineStatus, FilingMethod
 ShutdownWindow = ClosureWindow
 
 __all__ = [
-    "SHUTDOWN_2025",
     "NOUNS",
+    "SHUTDOWN_2025",
     "DeadlineComputation",
     "ShutdownWindow",
     "SkippedDay",

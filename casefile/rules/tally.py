@@ -136,7 +136,7 @@ def check_stated_lines(
     valid: int | None = None,
     valid_plus_challenged: int | None = None,
     determinative: bool | None = None,
-    majority_for: str | bool | None | _Unstated = UNSTATED,
+    majority_for: str | bool | _Unstated | None = UNSTATED,
     ballots_cast: int | None = None,
 ) -> None:
     """Refuse a transcribed tally whose stated lines disagree with its counts.

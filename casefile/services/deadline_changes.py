@@ -11,13 +11,13 @@ from zoneinfo import ZoneInfo
 from sqlmodel import Session, col, or_, select
 
 from casefile.errors import ProcedureError, UnknownRecord
-from casefile.record.models import Case, Deadline, Election
-from casefile.rules.deadlines import DeadlineComputation
-from casefile.rules.offices import office_named
 from casefile.record.deadlines import compute_for_case
 from casefile.record.lookups import get_case
-from casefile.vocab import TERMINAL_STAGES, Actor, DeadlineKind, DeadlineStatus, Stage
+from casefile.record.models import Case, Deadline, Election
 from casefile.record.workflow import docket
+from casefile.rules.deadlines import DeadlineComputation
+from casefile.rules.offices import office_named
+from casefile.vocab import TERMINAL_STAGES, Actor, DeadlineKind, DeadlineStatus, Stage
 
 #: Stages in which a party's objections may still be received (casefile.services.objections): a
 #: lapsed objection period that tolling carries past ``as_of`` is reopened only there.

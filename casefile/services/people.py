@@ -10,9 +10,9 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from casefile.errors import ConfigurationError
-from casefile.record.models import Case, Party, Person
 from casefile.jobs.notify import addressed_to, channel_hash, check_url, is_email_address, mask_url, open_url, seal_url
 from casefile.record.lookups import get_case, get_party
+from casefile.record.models import Case, Party, Person
 from casefile.record.secret_key import keys_for
 
 

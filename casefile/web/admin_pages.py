@@ -43,10 +43,9 @@ def _admin_page(request: Request, me: Me, *, errors: list[dict[str, str]] | None
     refused change the error summary and the values entered; after a reset the one-time link."""
     from casefile.accounts.documents import access_log, visible_document
     from casefile.accounts.orgs import list_organizations
+    from casefile.accounts.tokens import list_tokens
     from casefile.accounts.users import list_users
     from casefile.record.db import read_session
-
-    from casefile.accounts.tokens import list_tokens
 
     with read_session() as session:
         users = list_users(session, organization=me.organization)

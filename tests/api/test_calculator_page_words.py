@@ -10,11 +10,10 @@ import pytest
 
 
 def test_the_deadline_calculator_page_writes_the_cut_off_in_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tests.api.conftest import TestClient  # imported there with Starlette's httpx2 warning silenced
-
     from casefile.record.db import get_engine
     from casefile.server import create_app
     from casefile.settings import get_settings
+    from tests.api.conftest import TestClient  # imported there with Starlette's httpx2 warning silenced
 
     monkeypatch.setenv("CASEFILE_DATABASE_URL", f"sqlite:///{tmp_path / 'casefile.db'}")
     monkeypatch.setenv("CASEFILE_SECRET_KEY", "casefile-web-tests-secret-key-0123456789abcdef")

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from casefile.record.db import make_engine, write_session
-from casefile.record import migrate
 from casefile.jobs.sweep import sweep
+from casefile.record import migrate
+from casefile.record.db import make_engine, write_session
 from tests.bessemer import NUMBER, TALLY_2021, case_act, open_case, record_tally, tally_on
 from tests.conftest import at
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from casefile.record.db import make_engine, write_session
-from tests.conftest import at
 from tests.bessemer import NUMBER, TALLY_2021, open_case, record_tally
+from tests.conftest import at
 
 CASEFILE = Path(sys.executable).with_name("casefile")
 
@@ -93,8 +93,8 @@ class TestReadCommands:
 
 def test_deadlines_as_of_a_past_date_shows_what_was_running_then(db_env: dict[str, str]) -> None:
     """After the sweep closed the objection period, `deadlines --as-of 2021-04-12` still lists it as running that day."""
-    from casefile.record.db import write_session
     from casefile.jobs.sweep import sweep
+    from casefile.record.db import write_session
 
     engine = make_engine(db_env["CASEFILE_DATABASE_URL"])
     with write_session(engine) as s:

@@ -65,7 +65,6 @@ from casefile.documents.data import (
     placeholder,
 )
 from casefile.rules.tally import TallyCounts, analyze_tally
-from tests.documents.order_cases import ORDER_CONTEXT_BUILDERS
 from casefile.vocab import (
     Actor,
     DeadlineStatus,
@@ -78,6 +77,7 @@ from casefile.vocab import (
     TallyKind,
     VotingMethod,
 )
+from tests.documents.order_cases import ORDER_CONTEXT_BUILDERS
 
 ATLANTA = ZoneInfo("America/New_York")  # Region 10's receiving office (domain/regions.md)
 BESSEMER_LOCAL = ZoneInfo("America/Chicago")  # the facility, where the notice is posted
@@ -990,7 +990,7 @@ def long_contexts() -> dict[DocumentKind, DocumentContext]:
                 "forum": caption.forum, "employer_label": caption.employer_label, "petitioner_label": caption.petitioner_label})
         fields = type(context).model_fields
         on = context.issuance.issued_on if isinstance(context.issuance.issued_on, date) else date(2021, 4, 16)
-        if "service" in fields and getattr(context, "service"):
+        if "service" in fields and context.service:
             filer = getattr(context, "filing_party", None)
             parties = [p for p in (LONG_EMPLOYER_PARTY, LONG_UNION_PARTY) if filer is None or p.role is not filer.role]
             update["service"] = _long_service(*parties, on=on)

@@ -15,6 +15,7 @@ from jinja2 import StrictUndefined, UndefinedError
 from pydantic import ValidationError
 from pypdf import PdfReader
 
+import tests.documents.document_cases as cases
 from casefile.documents.data import (
     DOCUMENT_CONTEXTS,
     Caption,
@@ -54,10 +55,8 @@ from casefile.rules.offices import office_for
 from casefile.rules.rule_sets import rule_set_for
 from casefile.rules.tally import AGAINST, TallyCounts, analyze_tally
 from casefile.vocab import DeadlineKind, DocumentKind, ElectionAgreement, PartyRole, TallyKind, VotingMethod
-
-import tests.documents.document_cases as cases
-from tests.documents.order_cases import ORDER_EXPECTED_TEXT
 from tests.documents.checked import render_checked
+from tests.documents.order_cases import ORDER_EXPECTED_TEXT
 
 GOLDEN = Path(__file__).parent / "golden"
 SHA256_HEX = re.compile(r"\b[0-9a-f]{64}\b")

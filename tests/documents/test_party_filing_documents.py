@@ -263,9 +263,9 @@ def test_every_filing_has_its_editable_copy(issued: dict[str, Any], kind: str) -
     """The same code path as the request for review: the title and the relief of the PDF, and the ledger's table."""
     import docx
 
+    from casefile.documents.data import DOCUMENT_CONTEXTS
     from casefile.documents.docx import render_docx
     from casefile.documents.render import document_title
-    from casefile.documents.data import DOCUMENT_CONTEXTS
     from casefile.vocab import DocumentKind
 
     data = _stored(DocumentKind(kind))

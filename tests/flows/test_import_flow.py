@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from sqlmodel import func, select
 
+from casefile.jobs.imports import reporting_progress
 from casefile.record.db import read_session
 from casefile.record.models import Case, Tally
-from casefile.jobs.imports import reporting_progress
 from tests.conftest import at
 
 pytestmark = pytest.mark.prefect

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from casefile.record.db import write_session
+from tests.bessemer import NUMBER, TALLY_2021, open_case, record_tally
 from tests.conftest import at
 from tests.mail import Inbox, free_port, mail_url, smtp_server
-from tests.bessemer import NUMBER, TALLY_2021, open_case, record_tally
 
 pytestmark = pytest.mark.prefect
 CASEFILE = Path(sys.executable).with_name("casefile")

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from sqlmodel import select
 
+from casefile.prefect_env import flow_runtime
 from casefile.record.db import read_session, write_session
 from casefile.record.models import Deadline, Election
-from casefile.prefect_env import flow_runtime
 from casefile.vocab import DeadlineKind, DeadlineStatus, Stage
-from tests.conftest import at
 from tests.bessemer import TALLY_2021, open_case, record_tally
+from tests.conftest import at
 
 pytestmark = pytest.mark.prefect
 

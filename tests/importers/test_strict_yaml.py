@@ -3,7 +3,7 @@ non-UTF-8 bytes refused naming the line and column."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -48,7 +48,7 @@ class TestScalars:
         pytest.param("2021-04-09", date(2021, 4, 9), id="date"),
         pytest.param("2021-04-16T17:05:00-05:00", datetime(2021, 4, 16, 17, 5, tzinfo=timezone(timedelta(hours=-5))),
                      id="aware-instant"),
-        pytest.param("2021-04-16 17:05:00Z", datetime(2021, 4, 16, 17, 5, tzinfo=timezone.utc), id="utc-with-space"),
+        pytest.param("2021-04-16 17:05:00Z", datetime(2021, 4, 16, 17, 5, tzinfo=UTC), id="utc-with-space"),
     ])
     def test_core_schema(self, text: str, expected: object) -> None:
         """Each plain scalar reads as YAML 1.2's core schema would, with leading zeros and 1.1 forms kept as text."""

@@ -25,13 +25,13 @@ import pytest
 from sqlalchemy.engine import URL, make_url
 from sqlmodel import Session, select
 
-from casefile.record.db import make_engine, write_session
-from casefile.record import migrate
-from casefile.record.models import Deadline, Election
 from casefile.prefect_server import QUIET, local_server, stop_process
+from casefile.record import migrate
+from casefile.record.db import make_engine, write_session
+from casefile.record.models import Deadline, Election
 from casefile.vocab import DeadlineKind, DeadlineStatus, Stage
-from tests.conftest import POSTGRES_URL, at
 from tests.bessemer import TALLY_2021, open_case, record_tally
+from tests.conftest import POSTGRES_URL, at
 
 pytestmark = [pytest.mark.integration, pytest.mark.postgres]
 REPO = Path(__file__).resolve().parents[2]
@@ -49,7 +49,7 @@ def api(url: str, body: dict[str, Any] | None = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST",
                                      headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as response:  # noqa: S310 - our own server
+    with urllib.request.urlopen(request, timeout=30) as response:
         payload = response.read()
     return json.loads(payload) if payload else None
 

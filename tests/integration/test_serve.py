@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, select
 
-from casefile.record.db import make_engine, write_session
-from casefile.record import migrate
-from casefile.record.models import Deadline, Election
 from casefile.prefect_server import free_port
+from casefile.record import migrate
+from casefile.record.db import make_engine, write_session
+from casefile.record.models import Deadline, Election
 from casefile.vocab import DeadlineKind, DeadlineStatus, Stage
-from tests.conftest import at
 from tests.bessemer import TALLY_2021, open_case, record_tally
+from tests.conftest import at
 
 CASEFILE = Path(sys.executable).with_name("casefile")
 
@@ -108,7 +108,7 @@ def completed_runs_scheduled_at(api_url: str) -> set[datetime]:
     body = json.dumps({"flow_runs": {"state": {"name": {"any_": ["Completed"]}}}}).encode()
     request = urllib.request.Request(f"{api_url}/flow_runs/filter", data=body, method="POST",
                                      headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as response:  # noqa: S310 - our own server
+    with urllib.request.urlopen(request, timeout=30) as response:
         runs = json.loads(response.read())
     return {datetime.fromisoformat(run["expected_start_time"]) for run in runs}
 

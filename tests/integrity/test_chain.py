@@ -11,8 +11,8 @@ import pytest
 from sqlalchemy import Engine, exc, text
 from sqlmodel import col, select
 
-from casefile.jobs.imports import import_tallies
 from casefile.importers.nlrb_results import parse_nlrb_results
+from casefile.jobs.imports import import_tallies
 from casefile.record.db import read_session, write_session
 from casefile.record.integrity import HASHED, UNHASHED, chain_head, link_hash, verify
 from casefile.record.models import DocketEntry
@@ -134,9 +134,8 @@ class TestChain:
         with read_session(engine) as s:
             first = s.exec(select(DocketEntry)).one()
         fork = DocketEntry(**{**first.model_dump(exclude={"id"}), "act_key": "note:fork"})  # prev_hash "" again
-        with pytest.raises(exc.IntegrityError):
-            with write_session(engine) as s:
-                s.add(fork)
+        with pytest.raises(exc.IntegrityError), write_session(engine) as s:
+            s.add(fork)
 
 
 class TestConcurrency:
@@ -149,7 +148,7 @@ class TestConcurrency:
             try:
                 for n in range(10):
                     act(engine, case_id, w * 100 + n)
-            except BaseException as e:  # noqa: BLE001 - reported below
+            except BaseException as e:
                 errors.append(e)
 
         threads = [threading.Thread(target=worker, args=(w,)) for w in range(4)]

@@ -3,8 +3,8 @@ one transaction per file, and idempotency — importing the same file twice leav
 
 from __future__ import annotations
 
-from datetime import date, datetime
 from collections import Counter
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -13,19 +13,19 @@ from sqlalchemy import Engine, func
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
-from casefile.record.db import read_session, write_session
 from casefile.errors import CasefileError, InvalidImport
 from casefile.importers.nlrb_results import parse_nlrb_results, parse_nlrb_results_text
 from casefile.importers.tallies_sample import parse_tallies_sample
-from casefile.record.models import Case, Deadline, DocketEntry, Election, Party, Tally
 from casefile.jobs.imports import ImportReport, closing_stage, import_tallies
-from casefile.record.lookups import get_case
 from casefile.jobs.sweep import sweep
+from casefile.record.db import read_session, write_session
+from casefile.record.lookups import get_case
+from casefile.record.models import Case, Deadline, DocketEntry, Election, Party, Tally
 from casefile.record.queries import open_deadlines
 from casefile.rules.offices import region_scope
 from casefile.vocab import DeadlineKind, DeadlineStatus, ElectionKind, PartyRole, Stage, TallyKind
-from tests.conftest import at
 from tests.bessemer import NUMBER, TALLY_2021, open_case, record_tally
+from tests.conftest import at
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 SAMPLE = FIXTURES / "nlrb-recent-election-results-sample.csv"

@@ -4,7 +4,7 @@ SMTP to a server on 127.0.0.1 — on SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import threading
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -13,12 +13,8 @@ from hypothesis import strategies as st
 from sqlalchemy import Engine, update
 from sqlmodel import select
 
-from casefile.record.db import read_session, write_session
 from casefile.errors import ConfigurationError, UnknownRecord
-from casefile.record.models import Person, ReminderSent
 from casefile.jobs.notify import Delivery
-from casefile.rules.calendar import BusinessCalendar
-from casefile.services.people import add_person, people_view
 from casefile.jobs.reminders import (
     latest_due_on,
     reminder_at,
@@ -26,10 +22,14 @@ from casefile.jobs.reminders import (
     select_due_reminders,
     send_reminders,
 )
+from casefile.record.db import read_session, write_session
+from casefile.record.models import Person, ReminderSent
+from casefile.rules.calendar import BusinessCalendar
+from casefile.services.people import add_person, people_view
 from casefile.vocab import DeadlineKind, ReminderStatus
+from tests.bessemer import NUMBER, TALLY_2021, file_objections, objections_act, open_case, record_tally
 from tests.conftest import CENTRAL, EASTERN, at
 from tests.mail import free_port, mail_url, smtp_server
-from tests.bessemer import NUMBER, TALLY_2021, file_objections, objections_act, open_case, record_tally
 
 CALENDAR = BusinessCalendar()
 LEADS = (7, 3, 1)
@@ -86,7 +86,7 @@ class TestSchedule:
         assert reminder_leads([]) == (0,)
 
     @given(due_on=st.dates(date(2020, 1, 1), date(2027, 12, 31)), lead=st.sampled_from([0, 1, 2, 3, 5, 7, 10]),
-           as_of=st.datetimes(datetime(2020, 1, 1), datetime(2027, 12, 31), timezones=st.just(timezone.utc)),
+           as_of=st.datetimes(datetime(2020, 1, 1), datetime(2027, 12, 31), timezones=st.just(UTC)),
            tz=st.sampled_from(["America/New_York", "America/Chicago", "Pacific/Honolulu", "America/Anchorage"]))
     def test_threshold_is_exact(self, due_on: date, lead: int, as_of: datetime, tz: str) -> None:
         """A reminder is due by T exactly when its due day is on or before latest_due_on(T): the SQL's one comparison is right."""
@@ -249,7 +249,7 @@ class TestDelivery:
             held = _send(engine, at("2021-04-13T09:05:00-04:00"))
             assert inbox.received == [] and held.in_other_run == 2 and not held.did_something
             with write_session(engine) as s:
-                s.execute(update(ReminderSent).values(claimed_at=datetime(2021, 4, 13, 13, 0, tzinfo=timezone.utc)))
+                s.execute(update(ReminderSent).values(claimed_at=datetime(2021, 4, 13, 13, 0, tzinfo=UTC)))
             taken = _send(engine, at("2021-04-13T09:40:00-04:00"))
         assert len(inbox.to(JANE)) == 1 and len(taken.sent) == 1
         assert _ledger(engine) == [(3, "sent", 1)] * 2

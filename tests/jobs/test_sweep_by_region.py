@@ -3,18 +3,17 @@ Region of a case is its receiving office's, not its case-number prefix's (merged
 
 from __future__ import annotations
 
-
 import pytest
 from sqlalchemy import Engine
 from sqlmodel import col, select
 
-from casefile.record.db import read_session, write_session
 from casefile.errors import UnknownRegion
 from casefile.jobs.reminders import select_due_reminders
+from casefile.jobs.sweep import sweep
+from casefile.record.db import read_session, write_session
 from casefile.record.models import Case, Election
 from casefile.rules.calendar import BusinessCalendar
 from casefile.services.people import add_person
-from casefile.jobs.sweep import sweep
 from casefile.vocab import Stage
 from tests.bessemer import CASE, TALLY_2021, case_act, open_case, record_tally
 from tests.conftest import at

@@ -139,7 +139,7 @@ class TestEmptyDatabase:
             barrier.wait()
             try:
                 migrate.ensure_current(engine)
-            except BaseException as exc:  # noqa: BLE001 - collected and asserted below
+            except BaseException as exc:
                 errors.append(exc)
 
         threads = [threading.Thread(target=start, args=(e,)) for e in engines]

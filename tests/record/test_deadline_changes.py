@@ -12,13 +12,13 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from casefile.record.db import read_session, write_session
 from casefile.errors import ProcedureError, UntimelyFiling
+from casefile.jobs.sweep import sweep
+from casefile.record.db import read_session, write_session
+from casefile.record.deadlines import _calendar
 from casefile.record.models import Deadline, DocketEntry, Election
 from casefile.rules.timeliness import StoredDeadline, judge_filing
 from casefile.services.deadline_changes import pin_deadline, recompute_open_deadlines
-from casefile.record.deadlines import _calendar
-from casefile.jobs.sweep import sweep
 from casefile.settings import get_settings
 from casefile.vocab import DeadlineKind, DeadlineStatus, Stage
 from tests.bessemer import (

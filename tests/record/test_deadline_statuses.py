@@ -9,10 +9,10 @@ from datetime import date
 from sqlalchemy import Engine
 from sqlmodel import select
 
+from casefile.acts import parse_act
 from casefile.jobs.sweep import sweep
 from casefile.record.db import read_session, write_session
 from casefile.record.models import Deadline
-from casefile.acts import parse_act
 from casefile.vocab import DeadlineKind, DeadlineStatus
 from tests.acts.example_cases import selck
 from tests.bessemer import TALLY_2021, file_objections, objections_act, open_case, perform, record_tally

@@ -109,7 +109,7 @@ class TestOfficeNamed:
 class TestTable:
     def test_board_office_is_washington_eastern(self) -> None:
         """The Board's office is the Office of the Executive Secretary in Washington, DC, on Eastern time."""
-        assert BOARD_OFFICE == Office("board", "Office of the Executive Secretary, Washington, DC", None, "America/New_York")
+        assert Office("board", "Office of the Executive Secretary, Washington, DC", None, "America/New_York") == BOARD_OFFICE
         assert all_offices()[-1] == BOARD_OFFICE
 
     def test_every_office_has_a_valid_zone_and_unique_key(self) -> None:
