@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from casefile.cli.app import console, deadlines_app
-from casefile.documents.wording import clock, without_exact_instants
 from casefile.errors import InvalidCalendar, UnknownRegion
 from casefile.vocab import DeadlineKind
 
@@ -39,6 +38,7 @@ def _render(result: DeadlineComputation, notes: list[str]) -> None:
     from rich.table import Table
     from rich.text import Text
 
+    from casefile.documents.wording import clock, without_exact_instants  # loads the holiday tables: not at import
     from casefile.rules.calendar import day_label
     from casefile.rules.deadlines import NOUNS
 
