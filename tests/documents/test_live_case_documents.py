@@ -183,10 +183,11 @@ class TestEditableCopy:
         assert any("was filed with the Regional Director, Region 13, through the Agency's E-Filing system" in p
                    for p in paragraphs)
         rows = [[c.text for c in row.cells] for row in word.tables[-1].rows]
-        assert rows[1:] == [
-            ["United Steelworkers (Petitioner)", "Daniel Okafor", "Electronic mail", "dokafor@usw.example.org", "December 1, 2026"],
-            ["United Steelworkers (Petitioner)", "Maria Chen", "Overnight delivery",
-             "60 Boulevard of the Allies, Room 807; Pittsburgh, PA 15222", "December 1, 2026"]]
+        assert rows == [  # the PDF's three columns
+            ["Party served", "Person served and address used", "Manner and date"],
+            ["United Steelworkers (Petitioner)", "Daniel Okafor\ndokafor@usw.example.org", "Electronic mail,\nDecember 1, 2026"],
+            ["United Steelworkers (Petitioner)", "Maria Chen\n60 Boulevard of the Allies, Room 807; Pittsburgh, PA 15222",
+             "Overnight delivery,\nDecember 1, 2026"]]
         assert PLACEHOLDER_PREFIX.strip() not in " ".join(paragraphs)
 
 

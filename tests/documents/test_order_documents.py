@@ -77,8 +77,11 @@ def test_decision_orders_and_certification_carry_the_record(configured_db: Path)
     assert "The objections are overruled in their entirety" in decision
     assert "Certification of Results of Election issues" in decision
     assert "102.69(c)(1)(i)" in decision and "102.69(c)(2)" in decision
-    # 10 business days after Friday, January 8, 2027, Martin Luther King Jr. Day (January 18) skipped
-    assert "Monday, January 25, 2027" in decision and "11:59 p.m. EST" in decision
+    # the request-for-review period runs from the certification that follows (102.67(c)); none is recorded yet,
+    # so the Decision states the rule and no date (the tracked deadline and the document agree)
+    assert ("at any time after it issues and until 10 business days after the final disposition of the proceeding, "
+            "the certification that follows this Decision (29 CFR 102.67(c))") in decision
+    assert "It must be received by" not in decision
     assert "The Employer threatened to close the plant" in decision and "Overruled" in decision
     assert ("The Regional Director extended the time to file the offer of proof in support of objections to "
             "December 16, 2026.") in decision  # the history in words, from the orders stored
