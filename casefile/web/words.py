@@ -22,7 +22,7 @@ ACT_TITLES: dict[str, str] = {
     "close-hearing": "Close the hearing",
     "file-post-hearing-brief": "File a post-hearing brief",
     "ho-report": "Hearing Officer's report",
-    "file-exceptions": "File exceptions to the Hearing Officer's report",
+    "file-exceptions": "File exceptions (to the Hearing Officer's report or the judge's decision)",
     "rd-decision": "Regional Director's decision",
     "alj-decision": "Administrative Law Judge's decision",
     "certification": "Certification",
