@@ -153,6 +153,12 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     keep_deadline(session, case=case, election=election, kind=DeadlineKind.RECONSIDERATION,
                   trigger=f"Regional Director's Decision served {issued_on.isoformat()} (service date assumed = issue date)",
                   trigger_on=issued_on, for_whom="all parties")
+    from casefile.record.people import is_record_copy
+
+    if not act.summary and not is_record_copy(case):
+        warnings.append("the decision's findings are not entered (`summary`; casefile decision rd --summary): its "
+                        "document leaves them blank; attach the Regional Director's own decision with "
+                        "`casefile documents attach`")
     assert entry.id is not None
     return Done(act=act.act, ref=ref, entry_id=entry.id, issue=issues(session, ref), summary=entry.summary,
                 warnings=tuple(warnings))

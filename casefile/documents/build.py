@@ -630,7 +630,7 @@ def _hearing_facts(rec: _Record, election: Election, *, before_alj: bool | None 
 def _findings(rec: _Record, decision: Decision) -> tuple[str, ...]:
     """The decision's findings as the record states them (its summary); its research notes go to the annex."""
     paragraphs = tuple(p for p in (rec.text(decision.summary),) if p)
-    return paragraphs or (placeholder("findings of fact"),)
+    return paragraphs or (rec.missing("findings of fact"),)  # a live case: a blank line (the act warned)
 
 
 def _challenge_items(rec: _Record, election: Election) -> tuple[ChallengeItem, ...]:

@@ -199,3 +199,27 @@ def test_a_transfer_after_the_decision_leaves_the_new_regions_director_unnamed(c
         certification = build_context(s, case_number=live_case.NUMBER, kind=DocumentKind.CERTIFICATION_OF_RESULTS,
                                       subject=certified.ref).context
     assert (certification.signature.name, certification.signature.title) == ("", "Regional Director, Region 25")  # type: ignore[attr-defined]
+
+
+def test_a_live_decision_without_findings_warns_and_prints_no_placeholder(configured_db: Path) -> None:
+    """A live case's overruling entered without its findings (`summary`): the act warns which field fills
+    them, and the Decision on Objections leaves them blank — never "[NOT IN THE PUBLIC RECORD: ...]"."""
+    import html
+
+    from casefile.documents.build import build_context
+    from casefile.documents.render import render_html
+    from casefile.record.db import read_session
+    from casefile.vocab import DocumentKind
+
+    open_live()
+    perform(OBJECTIONS, as_of=FILED_AT)
+    decided = perform({"act": "rd-decision", "date": "2027-01-08", "result": "overrule", "issuer": RD,
+                       "rulings": {"usw": {"1": "overruled", "2": "overruled"}}}, as_of=_at("2027-01-08"))
+    assert any(w.startswith("the decision's findings are not entered (`summary`; casefile decision rd --summary)")
+               for w in decided.warnings)
+    with read_session() as s:
+        built = build_context(s, case_number=decided.case_number, kind=DocumentKind.DECISION_ON_OBJECTIONS,
+                              subject=decided.ref)
+    text = html.unescape(re.sub(r"<[^>]+>", " ", render_html(DocumentKind.DECISION_ON_OBJECTIONS, built.context)))
+    assert "The objections are overruled in their entirety" in re.sub(r"\s+", " ", text)
+    _no_placeholder(text)
