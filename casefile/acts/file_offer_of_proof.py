@@ -29,8 +29,8 @@ from casefile.acts.party_filing import (
     store_filing,
 )
 from casefile.errors import ProcedureError, UnknownRecord
-from casefile.record.lookups import get_party
-from casefile.record.models import Case, Filing, Objection
+from casefile.record.lookups import get_party, parties_of
+from casefile.record.models import Case, Election, Filing, Objection, Party
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.vocab import Actor, DocumentKind, Stage
@@ -60,6 +60,48 @@ def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     return (Issue(DocumentKind.OFFER_OF_PROOF, f"filing:{offer.accompanies_id}"),)
 
 
+def objections_of_party(session: Session, case: Case, election: Election, party: Party) -> list[Filing]:
+    """The objections filings of ``party`` in ``election``, in the order received: the offer of proof
+    and its period belong to the objecting party. Raises ProcedureError (field ``party``) when the
+    party filed none. Authority: 29 CFR 102.69(a)(8)."""
+    objections = filings_of(session, election, "objections", party=party)
+    if not objections:
+        raise ProcedureError(f"{party.name} filed no objections in election {election.sequence} of {case.number}: an "
+                             "offer of proof supports a party's objections (102.69(a)(8))", field="party")
+    return objections
+
+
+def offer_of_proof_check(session: Session, case: Case, election: Election, party: Party) -> Filing:
+    """The objections filing an offer of proof of ``party`` would accompany: the party's latest in
+    ``election`` (objections_of_party), which must not have its offer already. Raises ProcedureError
+    (field ``party``). The rule perform() and allowed_now() apply. Authority: 29 CFR 102.69(a)(8)."""
+    supported = objections_of_party(session, case, election, party)[-1]
+    if session.exec(select(Filing.id).where(Filing.accompanies_id == supported.id,
+                                            Filing.kind == "offer-of-proof")).first() is not None:
+        raise ProcedureError(f"{party.name}'s objections received {supported.received_on.isoformat()} already have their "
+                             "offer of proof", field="party")
+    return supported
+
+
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, party: Party | None = None) -> bool:
+    """Whether ``party`` (else some party) may file an offer of proof in the latest election now: the
+    election at one of STAGES and the party's objections without their offer (offer_of_proof_check,
+    which perform() applies)."""
+    try:
+        election = election_for(session, case, None, lock=False)
+    except UnknownRecord:
+        return False
+    if election.stage not in STAGES:
+        return False
+    for who in [party] if party is not None else parties_of(session, case):
+        try:
+            offer_of_proof_check(session, case, election, who)
+        except ProcedureError:
+            continue
+        return True
+    return False
+
+
 def perform(session: Session, act: FileOfferOfProof, *, case: Case, as_of: datetime, by: Who) -> Done:
     """File the offer of proof in support of the party's objections.
 
@@ -80,15 +122,7 @@ def perform(session: Session, act: FileOfferOfProof, *, case: Case, as_of: datet
     key = content_key(f"offer-of-proof:e{election.sequence}:{party.key}", witnesses)
     if (entry := recorded(session, case, key)) is not None:
         return again(entry, act.act, issues(session, entry.ref))
-    objections = filings_of(session, election, "objections", party=party)
-    if not objections:
-        raise ProcedureError(f"{party.name} filed no objections in election {election.sequence} of {case.number}: an "
-                             "offer of proof supports a party's objections (102.69(a)(8))", field="party")
-    supported = objections[-1]
-    if session.exec(select(Filing.id).where(Filing.accompanies_id == supported.id,
-                                            Filing.kind == "offer-of-proof")).first() is not None:
-        raise ProcedureError(f"{party.name}'s objections received {supported.received_on.isoformat()} already have their "
-                             "offer of proof", field="party")
+    supported = offer_of_proof_check(session, case, election, party)
     numbers = set(session.exec(select(Objection.number).where(Objection.election_id == election.id,
                                                              Objection.party_id == party.id)).all())
     for i, w in enumerate(act.witnesses):

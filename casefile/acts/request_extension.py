@@ -14,10 +14,11 @@ from datetime import datetime
 from typing import Annotated, Literal
 
 from pydantic import Field
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from casefile.acts.base import ANY_STAGE, Done, Issue, LegalDate, Paragraph, Who, again, content_key, recorded
 from casefile.acts.file_objections import stored_deadline
+from casefile.acts.file_offer_of_proof import objections_of_party
 from casefile.acts.party_filing import (
     PartyFilingIn,
     deadline_zone,
@@ -28,10 +29,10 @@ from casefile.acts.party_filing import (
 )
 from casefile.errors import BadInput, ProcedureError
 from casefile.record.lookups import get_party
-from casefile.record.models import Case, Election
+from casefile.record.models import Case, Deadline, Election, Party
 from casefile.record.workflow import docket
 from casefile.rules.deadlines import NOUNS
-from casefile.rules.extensions import check_extendable
+from casefile.rules.extensions import UNEXTENDABLE, check_extendable
 from casefile.rules.party_filings import late_extension_request_note
 from casefile.rules.timeliness import StoredDeadline, judge_filing
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind
@@ -55,6 +56,31 @@ class RequestExtension(PartyFilingIn):
     positions: Paragraph = ""
 
 
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, party: Party | None = None) -> bool:
+    """Not bound to the stage (STAGES): offered, except to a ``party`` when every open period that an
+    order could extend is an offer-of-proof period of an election in which the party filed no
+    objections (objections_of_party, which perform() applies: the period is the objecting party's,
+    102.69(a)(8))."""
+    if party is None:
+        return True
+    open_ = [d for d in session.exec(select(Deadline).where(Deadline.case_id == case.id,
+                                                            Deadline.status == DeadlineStatus.OPEN)
+                                     .order_by(col(Deadline.id))) if d.kind not in UNEXTENDABLE]
+    if not open_:
+        return True
+    for deadline in open_:
+        if deadline.kind is not DeadlineKind.OFFER_OF_PROOF:
+            return True
+        election = session.get(Election, deadline.election_id)
+        assert election is not None
+        try:
+            objections_of_party(session, case, election, party)
+        except ProcedureError:
+            continue
+        return True
+    return False
+
+
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The request for an extension of time with its certificate of service."""
     return (Issue(DocumentKind.EXTENSION_REQUEST, ref),)
@@ -63,8 +89,9 @@ def issues(session: Session, ref: str) -> tuple[Issue, ...]:
 def perform(session: Session, act: RequestExtension, *, case: Case, as_of: datetime, by: Who) -> Done:
     """Record the party's request for an extension of the named period.
 
-    Refused for the objections periods (cannot be extended: 102.69(a)(8), R-G6) and for a mooted
-    period; ``until`` must be later than the date the record holds. Judged against the stored deadline
+    Refused for the objections periods (cannot be extended: 102.69(a)(8), R-G6), for the offer-of-proof
+    period asked by a party that filed no objections in its election (the period is the objecting
+    party's: objections_of_party, field ``party``) and for a mooted period; ``until`` must be later than the date the record holds. Judged against the stored deadline
     as a request for an extension: received (not postmarked) by the due date, 11:59 p.m. at the office
     that receives the document (``judge_filing(..., extension_request=True)``); filed within 3 days
     of the due date it is recorded with the 102.2(c) warning (unforeseeable circumstances). Served
@@ -80,6 +107,8 @@ def perform(session: Session, act: RequestExtension, *, case: Case, as_of: datet
     if (entry := recorded(session, case, key)) is not None:
         return again(entry, act.act, issues(session, entry.ref))
     check_extendable(deadline.kind)
+    if deadline.kind is DeadlineKind.OFFER_OF_PROOF:
+        objections_of_party(session, case, election, party)  # the period is the objecting party's (102.69(a)(8))
     if deadline.status is DeadlineStatus.MOOTED:
         raise ProcedureError(f"the {NOUNS[deadline.kind]} period is mooted (what it awaited was overtaken): there is "
                              "nothing to extend", field="deadline")

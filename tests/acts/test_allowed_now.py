@@ -116,8 +116,9 @@ def test_an_act_not_allowed_is_refused_for_the_stage(configured_db: Path) -> Non
         case = get_case(session, number)
         assert case_elections(session, case.id)[-1].stage is Stage.OBJECTIONS_PENDING  # type: ignore[attr-defined]
         allowed = {n for n in models() if n != "open-case" and allowed_now(session, case, n, as_of=when)}
-    assert {"file-objections", "file-offer-of-proof", "notice-hearing", "rd-decision", "withdraw-petition",
+    assert {"file-objections", "notice-hearing", "rd-decision", "withdraw-petition",
             "rule-on-challenges", "register-challenges"} <= allowed
+    assert "file-offer-of-proof" not in allowed  # RWDSU's offer came with its objections; Amazon filed none
     assert not {"certification", "direct-runoff", "open-hearing", "close-hearing", "file-exceptions",
                 "file-answering-brief", "record-tally", "request-for-review", "alj-decision", "ho-report"} & allowed
     later = parse_act({"act": "certification", "date": "2021-04-20"})  # after the objections' due date
@@ -310,3 +311,63 @@ def test_a_motion_for_reconsideration_is_offered_while_its_period_runs(configure
             assert (refused is None) is expected, refused
             if not expected:
                 assert "untimely" in refused, refused  # type: ignore[operator]
+
+
+def test_the_offer_of_proof_and_its_extension_are_the_objecting_partys(configured_db: Path) -> None:
+    """Bessemer after RWDSU's 2021 objections (Amazon filed none): RWDSU is offered the offer of
+    proof, Amazon is not (perform() refuses Amazon's: it filed no objections, 102.69(a)(8)); Amazon's
+    request for an extension of the offer-of-proof period is refused (field ``party``) and stores
+    nothing; request-extension is offered to Amazon only while some other period is open."""
+    from sqlmodel import Session
+
+    from casefile import app
+    from casefile.acts import Who, parse_act
+    from casefile.errors import ProcedureError
+    from casefile.record.db import get_engine
+    from casefile.record.lookups import get_case, get_party
+    from casefile.record.models import Deadline
+    from casefile.vocab import DeadlineKind, DeadlineStatus
+    from tests.acts.procedure import NUMBER, noon, scenario
+    from tests.acts.snapshot import default_snapshot
+
+    spec = scenario()
+    app.perform(spec.opening(), as_of=noon(spec.events[0]), by=Who.operator(), documents="none")
+    for event in (spec.events[0], spec.events[1].model_copy(update={"offer_of_proof": []})):  # the offer to come
+        app.perform(event, case_number=NUMBER, as_of=noon(event), by=Who.operator(), documents="none")
+    when = noon(spec.events[1])
+    day = when.date().isoformat()
+    offer = {"act": "file-offer-of-proof", "witnesses": [{"objection": 1, "witness": "A. Worker",
+                                                          "summary": "Saw the collection box."}], "date": day}
+    with Session(get_engine()) as session:
+        case = get_case(session, NUMBER)
+        rwdsu, amazon = get_party(session, case, "rwdsu"), get_party(session, case, "amazon")
+        assert allowed_now(session, case, "file-offer-of-proof", as_of=when, party=rwdsu)
+        assert not allowed_now(session, case, "file-offer-of-proof", as_of=when, party=amazon)
+        assert _try(session, case, {**offer, "party": "rwdsu"}, when) is None
+        refused = _try(session, case, {**offer, "party": "amazon"}, when)
+        assert refused is not None and refused.startswith("Amazon.com Services LLC filed no objections in election 1")
+        open_kinds = {d.kind for d in session.exec(select(Deadline).where(Deadline.case_id == case.id,
+                                                                          Deadline.status == DeadlineStatus.OPEN))}
+    assert DeadlineKind.OFFER_OF_PROOF in open_kinds, open_kinds
+    request = parse_act({"act": "request-extension", "party": "amazon", "kind": "offer-of-proof", "date": day,
+                         "reasons": "Counsel needs more time."})
+    before = default_snapshot()
+    with pytest.raises(ProcedureError, match="filed no objections in election 1") as caught:
+        app.perform(request, case_number=NUMBER, as_of=when, by=Who.operator(), documents="none")
+    assert caught.value.field == "party"
+    assert default_snapshot() == before
+    with Session(get_engine()) as session:
+        case = get_case(session, NUMBER)
+        offered = allowed_now(session, case, "request-extension", as_of=when, party=get_party(session, case, "amazon"))
+        assert allowed_now(session, case, "request-extension", as_of=when, party=get_party(session, case, "rwdsu"))
+    others = open_kinds - {DeadlineKind.OFFER_OF_PROOF, DeadlineKind.OBJECTIONS, DeadlineKind.REVISED_TALLY_OBJECTIONS}
+    assert others == {DeadlineKind.HEARING_OPENS} and offered  # the hearing's date may still be asked to move
+    with Session(get_engine()) as session:  # with the offer of proof the only open period: not offered to Amazon
+        case = get_case(session, NUMBER)
+        for d in session.exec(select(Deadline).where(Deadline.case_id == case.id,
+                                                     Deadline.kind == DeadlineKind.HEARING_OPENS)):
+            d.status = DeadlineStatus.MET
+        session.flush()
+        assert not allowed_now(session, case, "request-extension", as_of=when, party=get_party(session, case, "amazon"))
+        assert allowed_now(session, case, "request-extension", as_of=when, party=get_party(session, case, "rwdsu"))
+        session.rollback()

@@ -20,9 +20,10 @@ def acts(client: Any, world: World, who: str) -> dict[str, dict[str, Any]]:
 def test_objections_pending_offers_its_acts_and_not_the_others(client: Any, world: World) -> None:
     region = acts(client, world, "region")
     names = {k.split("/")[0] for k in region}
-    assert {"file-objections", "file-offer-of-proof", "notice-hearing", "rd-decision", "rule-on-challenges",
+    assert {"file-objections", "notice-hearing", "rd-decision", "rule-on-challenges",
             "withdraw-petition"} <= names
-    assert not names & {"certification", "direct-runoff", "open-hearing", "close-hearing", "ho-report",
+    # RWDSU's offer of proof came with its objections, Amazon filed none: no offer of proof to file (102.69(a)(8))
+    assert not names & {"file-offer-of-proof", "certification", "direct-runoff", "open-hearing", "close-hearing", "ho-report",
                         "file-exceptions", "file-answering-brief", "record-tally", "request-for-review", "open-case"}
     assert region["notice-hearing/perform"]["parties"] == []
     assert sorted(region["file-objections/record"]["parties"]) == ["amazon", "rwdsu"]
@@ -30,7 +31,7 @@ def test_objections_pending_offers_its_acts_and_not_the_others(client: Any, worl
 
 def test_by_role_and_party(client: Any, world: World) -> None:
     staff = acts(client, world, "union-staff")
-    assert set(staff) == {"file-objections/perform", "file-offer-of-proof/perform"}
+    assert set(staff) == {"file-objections/perform"}
     assert staff["file-objections/perform"]["parties"] == ["rwdsu"]
     employer = acts(client, world, "employer-counsel")
     assert employer["file-objections/perform"]["parties"] == ["amazon"]
