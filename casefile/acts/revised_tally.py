@@ -26,7 +26,7 @@ from casefile.acts.record_tally import analysis_fields
 from casefile.acts.stored_outcome import stored_outcome
 from casefile.errors import AlreadyRecorded, IllegalTransition
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
-from casefile.record.lookups import counts_of, objections_still_pending, parties_of
+from casefile.record.lookups import counts_of, latest_tally, objections_still_pending, parties_of
 from casefile.record.models import Case, ChallengedBallot, Election, Objection, Party, Tally
 from casefile.record.workflow import advance
 from casefile.rules.chronology import Earlier
@@ -94,6 +94,12 @@ def stage_refusal(session: Session, election: Election) -> str | None:
     if election.stage not in STAGES:
         return (f"a revised tally is not allowed in election {election.sequence} at stage {election.stage.value!r} "
                 f"(allowed at: {', '.join(sorted(s.value for s in STAGES))})")
+    if (tally := latest_tally(session, election)) is not None and not tally.determinative \
+            and pending_condition(session, election) is None:
+        return (f"a revised tally is not allowed in election {election.sequence}: the {tally.challenged} challenged "
+                f"ballots of its {'revised ' if tally.kind is TallyKind.REVISED else ''}tally of "
+                f"{tally.prepared_on.isoformat()} are not determinative, so they are never opened and the tally "
+                "stands (R-E2; a revised tally follows the resolution of determinative challenges, 29 CFR 102.69(e))")
     return None
 
 

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Literal
 
 from pydantic import Field
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from casefile.acts.base import (
     COUNT_MAX,
@@ -34,6 +34,16 @@ from casefile.vocab import Actor, ChallengeStatus
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
 STAGES = RULING_STAGES
+
+
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> bool:
+    """Whether a ruling on challenged ballots may be made in the case's latest election now: at a
+    ruling stage (STAGES), with a pending challenged ballot in its register (what perform() rules on;
+    without one every selection is refused). Authority: rules.md R-E2, R-E7."""
+    latest = session.exec(select(Election).where(Election.case_id == case.id)
+                          .order_by(col(Election.sequence).desc())).first()
+    return (latest is not None and latest.stage in STAGES
+            and any(b.status is ChallengeStatus.PENDING for b in register_of(session, latest)))
 
 
 class RuleOnChallenges(ActIn):

@@ -146,3 +146,46 @@ class TestRevisedTally:
         assert "3. Number of votes cast for Workers United 15 0 15" in text
         assert "Challenges sustained: ballots neither opened nor counted 6" in text
         assert "Challenged ballots still unopened (line 6 of the revised tally) 1" in text
+
+
+def test_no_revised_tally_when_the_challenges_were_not_determinative(configured_db: Path) -> None:
+    """Bessemer after RWDSU's 2021 objections (objections-pending; 505 challenged ballots, not
+    determinative, no register): 'opened 0, sustained 3' is refused (R-E2: they are never opened),
+    the election stays objections-pending and the objections stay pending."""
+    from casefile import app
+    from casefile.acts import Who, parse_act
+    from casefile.record.lookups import get_case
+    from tests.acts.procedure import NUMBER, noon, scenario
+
+    spec = scenario()
+    app.perform(spec.opening(), as_of=noon(spec.events[0]), by=Who.operator(), documents="none")
+    for event in spec.events[:2]:
+        app.perform(event, case_number=NUMBER, as_of=noon(event), by=Who.operator(), documents="none")
+    act = parse_act({"act": "revised-tally", "date": "2021-04-20", "opened": 0, "sustained": 3})
+    with pytest.raises(IllegalTransition, match="the 505 challenged ballots of its tally of 2021-04-09 are not "
+                                                "determinative, so they are never opened"):
+        app.perform(act, case_number=NUMBER, as_of=noon(act), by=Who.operator(), documents="none")
+    with read_session() as s:
+        case = get_case(s, NUMBER)
+        election = s.exec(select(Election).where(Election.case_id == case.id)).one()
+        assert election.stage is Stage.OBJECTIONS_PENDING
+        assert s.exec(select(Tally).where(Tally.kind == TallyKind.REVISED)).first() is None
+        assert {o.disposition for o in s.exec(select(Objection).where(Objection.election_id == election.id))} == {
+            Disposition.PENDING}
+
+
+def test_a_ruling_is_offered_only_while_a_registered_ballot_is_pending(configured_db: Path) -> None:
+    """Selck registered (its challenges pending): a ruling is offered; once all are overruled none
+    is pending, so it no longer is (the same register perform() rules on)."""
+    from casefile.acts import allowed_now
+    from casefile.record.lookups import get_case
+
+    c = selck()
+    c.carry(2)
+    with read_session() as s:
+        assert allowed_now(s, get_case(s, c.number), "rule-on-challenges")
+    c.perform(c.act({"act": "rule-on-challenges", "date": date(1974, 6, 1), "status": "overruled",
+                     "all_pending": True}))
+    with read_session() as s:
+        pending = s.exec(select(ChallengedBallot).where(ChallengedBallot.status == ChallengeStatus.PENDING)).all()
+        assert (pending, allowed_now(s, get_case(s, c.number), "rule-on-challenges")) == ([], False)
