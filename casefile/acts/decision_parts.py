@@ -13,7 +13,7 @@ from sqlmodel import Session, col, select
 from casefile.acts.base import ActIn, Line, Paragraph, PartyKey, recorded
 from casefile.acts.hearing_parts import ObjectionNumber
 from casefile.errors import AlreadyRecorded, UnknownRecord
-from casefile.record.models import Case, Decision, DocketEntry, Election, Objection, Party
+from casefile.record.models import Case, Decision, DocketEntry, Election, Hearing, Objection, Party
 from casefile.rules.consistency import RulingGiven, inconsistency
 from casefile.vocab import Disposition
 
@@ -80,8 +80,12 @@ def check_consistent(session: Session, case: Case, election: Election, act: Deci
     undecided = [o for o in session.exec(select(Objection).where(
         Objection.election_id == election.id,
         col(Objection.disposition).in_([Disposition.PENDING, Disposition.SET_FOR_HEARING]))) if o.id not in ruled_ids]
+    before_alj = {int(i) for h in session.exec(select(Hearing).where(Hearing.election_id == election.id,
+                                                                     col(Hearing.before_alj).is_(True)))
+                  for i in h.objections_set}
     refusal = inconsistency(kind, result=act.result, rulings=given, at_fault=act.at_fault,
-                            condition=getattr(act, "condition", None), undecided_not_ruled=len(undecided))
+                            condition=getattr(act, "condition", None), undecided_not_ruled=len(undecided),
+                            undecided_before_alj=sum(1 for o in undecided if o.id in before_alj))
     if refusal is not None:
         raise refusal
 

@@ -47,17 +47,23 @@ class RulingGiven:
 
 
 def inconsistency(kind: DecisionKind, *, result: str, rulings: Sequence[RulingGiven], at_fault: str | None = None,
-                  condition: str | None = None, undecided_not_ruled: int = 0) -> InconsistentDecision | None:
+                  condition: str | None = None, undecided_not_ruled: int = 0,
+                  undecided_before_alj: int = 0) -> InconsistentDecision | None:
     """The refusal of a report or decision of ``kind`` that contradicts itself, or None.
 
     ``result`` "set-aside" or "overrule"; ``rulings`` the rulings it gives (possibly none: not in the
     record); ``at_fault`` the handle of the party it names at fault; ``condition`` a condition on the
     second election; ``undecided_not_ruled`` how many of the election's objections are still undecided
-    (pending or set for hearing) and not ruled on by it.
+    (pending or set for hearing) and not ruled on by it; ``undecided_before_alj`` how many of those
+    were set for a hearing consolidated before an Administrative Law Judge.
 
     Refused (InconsistentDecision, code ``inconsistent-decision``):
     - an overruling that directs a second election on a condition (``condition``), names a party at
       fault (``at_fault``) or sustains an objection (``rulings.<party>.<number>``), in that order;
+    - a Regional Director's overruling that gives no ruling on objections set for the hearing before an Administrative
+      Law Judge (``rulings``): an overruling without rulings overrules every pending objection "in its
+      entirety" (the Region's usual decision), but objections referred to the judge are decided on
+      his record and recommended order, one by one, not swept up in a blanket overruling;
     - a set-aside whose rulings (at least one given) sustain no objection while no other objection is
       still undecided (``result``).
     Authority: 29 CFR 102.69(c)(1)(iii), (c)(2); rules.md R-J5, R-K4, R-M2, R-O1, R-O3.
@@ -79,6 +85,12 @@ def inconsistency(kind: DecisionKind, *, result: str, rulings: Sequence[RulingGi
                 f"{subject} {overrule} but names {at_fault!r} as the party at fault: a party at fault goes with an "
                 "election set aside, in the Lufkin paragraph of the notice of the second election (R-O3)",
                 field="at_fault")
+        if undecided_before_alj and kind == "rd-decision":
+            return InconsistentDecision(
+                f"{subject} {overrule} but gives no ruling on {undecided_before_alj} objections set for the hearing "
+                "before the Administrative Law Judge: give the ruling on each of them (after the judge's decision the "
+                "objections referred to the judge are decided on that record, not overruled in their entirety) "
+                "(R-I4, R-O1)", field="rulings")
         return None
     if result == "set-aside" and rulings and not any(r.ruling == "sustained" for r in rulings) \
             and undecided_not_ruled == 0:

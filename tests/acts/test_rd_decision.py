@@ -141,3 +141,20 @@ class TestAfterRevisedTally:
             assert s.exec(select(Objection)).one().disposition is Disposition.OVERRULED
             entry = s.exec(select(DocketEntry).where(DocketEntry.act == "rd-decision")).one()
             assert (entry.from_stage, entry.to_stage) == (Stage.REVISED_TALLY_ISSUED, Stage.RD_DECISION)
+
+
+def test_no_blanket_overruling_of_objections_before_the_judge(configured_db: Path) -> None:
+    """Bessemer after the judge's decision of 2024-11-05 (21 objections of the 2022 rerun set for the
+    consolidated hearing): a Regional Director's 'overrule' with no rulings is refused (field
+    rulings), stores nothing, and the objections stay undecided."""
+    from casefile.errors import InconsistentDecision
+
+    carry("alj-decision")
+    error = refused(act({"act": "rd-decision", "date": date(2024, 12, 2), "result": "overrule",
+                         "issuer": "Lisa Henderson"}), InconsistentDecision)
+    assert error.field == "rulings"  # type: ignore[attr-defined]
+    assert "gives no ruling on 21 objections set for the hearing before the Administrative Law Judge" in str(error)
+    with read_session() as s:
+        undecided = s.exec(select(Objection).where(Objection.election_id == 2, Objection.disposition.in_(  # type: ignore[attr-defined]
+            [Disposition.PENDING, Disposition.SET_FOR_HEARING]))).all()
+    assert len(undecided) == 29

@@ -85,3 +85,24 @@ class TestContradictions:
     @pytest.mark.parametrize("ruling", ["overruled", "withdrawn", "moot"])
     def test_nothing_sustained_refuses_a_set_aside(self, ruling: str) -> None:
         assert inconsistency("rd-decision", result="set-aside", rulings=[rwdsu(1, ruling)]) is not None
+
+
+class TestObjectionsBeforeTheJudge:
+    """Bessemer's 2022 rerun: 21 objections set for the hearing consolidated before the
+    Administrative Law Judge (2024-04-25), 8 more pending: 29 undecided."""
+
+    def test_a_blanket_overruling_by_the_regional_director_is_refused(self) -> None:
+        refusal = inconsistency("rd-decision", result="overrule", rulings=[], undecided_not_ruled=29,
+                                undecided_before_alj=21)
+        assert isinstance(refusal, InconsistentDecision)
+        assert refusal.field == "rulings"
+        assert str(refusal).startswith("the Regional Director's decision overrules the objections but gives no ruling "
+                                       "on 21 objections set for the hearing before the Administrative Law Judge")
+
+    def test_the_judge_may_recommend_overruling_them_all(self) -> None:
+        assert inconsistency("alj-decision", result="overrule", rulings=[], undecided_not_ruled=29,
+                             undecided_before_alj=21) is None
+
+    def test_without_a_referral_to_the_judge_no_rulings_overrule_them_all(self) -> None:
+        # JFK8 (2023-01-11): every objection of Amazon overruled, no ruling listed
+        assert inconsistency("rd-decision", result="overrule", rulings=[], undecided_not_ruled=25) is None
