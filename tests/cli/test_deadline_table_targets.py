@@ -12,13 +12,13 @@ def test_a_target_date_has_no_cut_off() -> None:
              "due_on": "2026-12-21", "cutoff_at": "2026-12-21T23:59:59-06:00", "office": "13-chicago", "status": "open"},
             {"id": 2, "case_number": "13-RC-400123", "kind": "exceptions", "for": "all parties",
              "due_on": "2026-12-22", "cutoff_at": "2026-12-22T23:59:59-06:00", "office": "13-chicago", "status": "open"}]
-    width = console.width
+    width = console._width  # None: the console follows the terminal (COLUMNS); put back as it was, not fixed
     console.width = 120  # one row per line, whatever the terminal running the tests
     try:
         with console.capture() as captured:
             print_deadlines(rows, title="Deadlines")
     finally:
-        console.width = width
+        console._width = width
     lines = {line.split()[2]: line for line in captured.get().splitlines() if line.strip()[:1].isdigit()}
     assert "(target date)" in lines["hearing-opens"] and "p.m." not in lines["hearing-opens"]
     assert "11:59 p.m. CST" in lines["exceptions"]
