@@ -54,6 +54,18 @@ def when(value: Any, zone: str | None = None) -> str:
     return f"{long_date(local.date())}, {clock(local)}"
 
 
+def office_name(key: str) -> str:
+    """A receiving office's name for people ("Birmingham, AL"), from its key ("10-birmingham"); the
+    key itself when the office table no longer knows it."""
+    from casefile.errors import CasefileError
+    from casefile.rules.offices import office_named
+
+    try:
+        return office_named(key).name
+    except CasefileError:
+        return key
+
+
 @lru_cache(maxsize=1)
 def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(default=True),
@@ -61,6 +73,7 @@ def environment() -> Environment:
     env.filters["field_id"] = field_id
     env.filters["thousands"] = thousands
     env.filters["when"] = when
+    env.filters["office_name"] = office_name
     env.globals["humanize"] = lambda text: str(text).replace("-", " ").replace("_", " ")
     from casefile.web.words import install
 

@@ -132,3 +132,10 @@ def test_the_case_page_offers_amazon_nothing_the_front_door_refuses(client: Any)
     assert "file-objections" in links
     assert not links & {"withdraw-petition", "amend-objection", "oppose-review", "move-for-reconsideration",
                         "board-ruling"}, links
+
+
+def test_the_case_page_names_its_office_not_its_key(client: Any) -> None:  # noqa: F811
+    """The case page's caption reads 'Region 10 · Atlanta, GA' (the office's name), not '10-atlanta'."""
+    sign_in(client, USERS["union-counsel"])
+    caption = text_of(client.get(f"/cases/{NUMBER}").text)
+    assert f"Case {NUMBER} · Region 10 · Atlanta, GA" in caption and "10-atlanta" not in caption
