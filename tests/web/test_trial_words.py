@@ -139,3 +139,5 @@ def test_the_case_page_names_its_office_not_its_key(client: Any) -> None:  # noq
     sign_in(client, USERS["union-counsel"])
     caption = text_of(client.get(f"/cases/{NUMBER}").text)
     assert f"Case {NUMBER} · Region 10 · Atlanta, GA" in caption and "10-atlanta" not in caption
+    # the stage line, then the tally's outcome labeled (not a dangling "Certification of Results")
+    assert re.search(r"is at [^.]+\. Outcome of its latest tally: [^.]+\.", caption), caption[:400]
