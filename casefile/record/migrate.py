@@ -194,16 +194,33 @@ def ensure_current(engine: Engine) -> None:
     An empty database is brought to head (the migrations run, serialized between processes);
     a database at head is left alone. Raises ConfigurationError (naming the database with its
     password hidden, and the command to run) for a database that is behind, unstamped (made before
-    migrations), ahead (made by a newer casefile) or foreign."""
-    with engine.connect() as connection:
-        status = schema_status(connection)
-        connection.rollback()
-    if status.state == "current":
-        return
-    if status.state == "empty":
-        upgrade(engine)
-        return
-    raise ConfigurationError(refusal(status, engine))
+    migrations), ahead (made by a newer casefile) or foreign. SQLite: a process that finds the file
+    locked by another one migrating it (longer than the busy timeout) waits and looks again, up to
+    LOCKED_WAIT_SECONDS, so two processes starting at once both start."""
+    import time
+
+    from sqlalchemy.exc import OperationalError
+
+    deadline = time.monotonic() + LOCKED_WAIT_SECONDS
+    while True:
+        try:
+            with engine.connect() as connection:
+                status = schema_status(connection)
+                connection.rollback()
+            if status.state == "current":
+                return
+            if status.state == "empty":
+                upgrade(engine)  # under the lock it looks again: the other process may have done it
+                return
+            raise ConfigurationError(refusal(status, engine))
+        except OperationalError as exc:
+            if "database is locked" not in str(exc).lower() or time.monotonic() > deadline:
+                raise
+            time.sleep(0.5)
+
+
+#: How long a process waits for another one migrating the same SQLite file (seconds).
+LOCKED_WAIT_SECONDS = 300.0
 
 
 def refusal(status: SchemaStatus, engine: Engine) -> str:
