@@ -115,7 +115,8 @@ def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetim
     )
     session.add(filing)
     session.flush()
-    warnings = record_service(session, case, filing, party, service=act.service, document="Exceptions")
+    warnings = record_service(session, case, filing, party, service=act.service, document="Exceptions",
+                              filed_with="the Board (Office of the Executive Secretary)" if to_alj else None)
     n = len(act.exceptions)
     excepted = "the Administrative Law Judge's Decision" if to_alj else "the Hearing Officer's Report"
     summary = f"Exceptions of {party.name} to {excepted} ({n} exception{'s' if n != 1 else ''})"

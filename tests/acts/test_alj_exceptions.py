@@ -66,6 +66,8 @@ def test_received_by_the_board_on_the_due_day_is_timely_and_the_stage_stays(deci
     assert "filed electronically with the Board" in text
     assert "requests that the Board decline to adopt" in text
     assert "Hearing Officer" not in text
+    assert "was filed with the Board (Office of the Executive Secretary)" in text  # the statement of service
+    assert "filed with the Regional Director" not in text
 
 
 def test_a_late_filing_stores_nothing(decided: Engine, tmp_path) -> None:  # type: ignore[no-untyped-def]
