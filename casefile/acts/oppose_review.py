@@ -21,6 +21,7 @@ from casefile.acts.party_filing import (
     filings_of,
     judge,
     received_on_at,
+    received_words,
     service_list,
     store_filing,
 )
@@ -28,6 +29,7 @@ from casefile.errors import ProcedureError, UnknownRecord
 from casefile.record.lookups import deadline_of, get_party, parties_of
 from casefile.record.models import Case, Election, Filing, Party
 from casefile.record.workflow import docket
+from casefile.rules.calendar import day_label
 from casefile.rules.chronology import Earlier
 from casefile.rules.offices import BOARD_OFFICE
 from casefile.vocab import Actor, DeadlineKind, DocumentKind
@@ -94,7 +96,8 @@ def perform(session: Session, act: OpposeReview, *, case: Case, as_of: datetime,
         return again(entry, act.act, issues(session, entry.ref))
     request = requests_to_oppose(session, case, election, party)[-1]
     deadline = deadline_of(session, election, DeadlineKind.RFR_OPPOSITION) if request.deadline_id is not None else None
-    received_on = received_on_at(act, deadline_zone(deadline) if deadline is not None else BOARD_OFFICE.tz, as_of)
+    zone = deadline_zone(deadline) if deadline is not None else BOARD_OFFICE.tz
+    received_on = received_on_at(act, zone, as_of)
     filed_before(f"statement in opposition of {party.name}", received_on, None, at=act.at, earlier=[
         Earlier("the request for review it opposes was received", request.received_on, request.received_at)])
     timeliness = judge(case, deadline, act, what=f"statement in opposition of {party.name}", received_on=received_on) \
@@ -106,8 +109,8 @@ def perform(session: Session, act: OpposeReview, *, case: Case, as_of: datetime,
                           note="no opposition period in the record: the request is of a decision setting the election "
                                "aside, whose review period R-N3 leaves open" if deadline is None else "")
     summary = (f"Statement in opposition of {party.name} to the request for review received "
-               f"{request.received_on.isoformat()}, received by the Board "
-               f"{act.at.isoformat() if act.at else received_on.isoformat()}")
+               f"{day_label(request.received_on)}, received by the Board "
+               f"{received_words(act.at, received_on, zone)}")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
     assert entry.id is not None

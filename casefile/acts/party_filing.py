@@ -80,6 +80,14 @@ def judge(case: Case, deadline: Deadline, act: PartyFilingIn, *, what: str, rece
                         method=act.method, postmarked_on=act.postmarked_on, extension_request=extension_request)
 
 
+def received_words(at: datetime | None, on: date, tz: str) -> str:
+    """When a filing was received, for a docket summary: "12:00 a.m. EST on December 20, 2021" (the
+    receipt in the receiving office's zone ``tz``), else "Mon 2021-12-20". Display only."""
+    from casefile.rules.calendar import day_label, instant_label
+
+    return instant_label(at.astimezone(ZoneInfo(tz))) if at is not None else day_label(on)
+
+
 def deadline_zone(deadline: Deadline) -> str:
     """The zone of the office that receives filings against ``deadline``."""
     return office_named(deadline.office_key).tz

@@ -27,6 +27,7 @@ from casefile.acts.party_filing import (
     filings_of,
     judge,
     received_on_at,
+    received_words,
     service_list,
     store_filing,
 )
@@ -182,7 +183,7 @@ def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datet
     what = WHAT[reviewed]
     n = len(act.grounds)
     summary = (f"Request for review of {what}, by {party.name} ({n} ground{'s' if n != 1 else ''}), received by the Board "
-               f"{act.at.isoformat() if act.at else received_on.isoformat()}")
+               f"{received_words(act.at, received_on, zone)}")
     if not review.agreement_known and reviewed != "dismissal":
         summary += f" ({review.statement})"
     ref = f"filing:{filing.id}"

@@ -52,6 +52,7 @@ class TestRequestForReview:
         at = datetime.fromisoformat("2023-01-26T23:00:00-05:00")
         result = certified.perform(certified.act({**RFR, "date": None, "at": at}), as_of=at)
         assert _election().stage is Stage.RFR_PENDING
+        assert "received by the Board 11:00 p.m. EST on January 26, 2023" in result.summary  # words, not ISO
         assert result.warnings and "treated as available" in result.warnings[0]
         with read_session() as s:
             filing = s.exec(select(Filing).where(Filing.kind == "request-for-review")).one()
