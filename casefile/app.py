@@ -280,12 +280,15 @@ def status_report(case_number: str, *, as_of: datetime, prepared_for: str = "",
 # the typed read models of casefile.record.queries.
 
 
-def case(number: str, *, viewer: Any = None, engine: Engine | None = None) -> Any:
-    """The case ``number`` as ``viewer`` may see it (CaseView). Raises MalformedCaseNumber, UnknownCase."""
+def case(number: str, *, viewer: Any = None, engine: Engine | None = None, as_of: datetime | None = None) -> Any:
+    """The case ``number`` as ``viewer`` may see it (CaseView); with ``as_of`` (aware), each deadline's
+    ``status`` is its state at that instant (casefile.rules.deadline_state.state_at: a period whose
+    cut-off has passed is never open), the record's own in ``stored_status``. Raises
+    MalformedCaseNumber, UnknownCase."""
     from casefile.record.queries import OPERATOR, case_view
 
     with read_session(engine) as session:
-        return case_view(session, number, viewer or OPERATOR)
+        return case_view(session, number, viewer or OPERATOR, as_of=as_of)
 
 
 def cases(*, as_of: datetime, viewer: Any = None, search: str | None = None, region: str | None = None,

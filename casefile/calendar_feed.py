@@ -1,7 +1,11 @@
 """Calendar feeds: the open deadlines of a case as iCalendar (RFC 5545), one calendar per case and
 one per party, so the dates a lawyer must meet sit in the calendar they already use.
 
-Every open deadline is one event:
+Every deadline open at the instant of the export is one event — open as
+:func:`casefile.rules.deadline_state.state_at` says, the one meaning every interface uses: a period
+whose cut-off has passed is never in the feed, even before the scheduled sweep closes it in the
+record (a replayed or imported old case is never swept; its periods that ended years ago are not
+"open" events in a lawyer's calendar):
 
 - **When.** A filing deadline is an event at its cut-off instant (DTSTART with the receiving
   office's TZID, e.g. ``DTSTART;TZID=America/New_York:20210416T235959``), without DTEND or
@@ -52,6 +56,7 @@ from casefile.errors import UnknownRecord
 from casefile.record.lookups import get_case, get_party, parties_of
 from casefile.record.models import Case, Deadline, Election, Party
 from casefile.rules.calendar import day_label
+from casefile.rules.deadline_state import state_at
 from casefile.rules.deadlines import NOUNS
 from casefile.rules.offices import office_named
 from casefile.rules.target_dates import REGION_TARGET_DATES
@@ -66,6 +71,7 @@ __all__ = [
     "build_calendar",
     "case_feeds",
     "concerns_party",
+    "open_at",
     "deadline_event",
     "deadline_uid",
     "write_feeds",
@@ -226,14 +232,22 @@ def _safe(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-.") or "party"
 
 
-def _open_entries(session: Session, case: Case) -> list[FeedEntry]:
+def open_at(deadline: Deadline, as_of: datetime) -> bool:
+    """Whether the stored ``deadline`` is open at the aware instant ``as_of`` (started, cut-off not
+    passed, not closed by then): :func:`casefile.rules.deadline_state.state_at`, the one meaning of open."""
+    return state_at(kind=deadline.kind, status=deadline.status, trigger_on=deadline.trigger_on,
+                    cutoff_at=deadline.cutoff_at, closed_at=deadline.closed_at, as_of=as_of).open
+
+
+def _open_entries(session: Session, case: Case, as_of: datetime) -> list[FeedEntry]:
     rows = session.exec(
         select(Deadline, Election.sequence)
         .join(Election, Election.id == Deadline.election_id)  # type: ignore[arg-type]
         .where(Deadline.case_id == case.id, Deadline.status == DeadlineStatus.OPEN)
         .order_by(col(Deadline.cutoff_at), col(Deadline.id))
     ).all()
-    return [FeedEntry(deadline=d, case_number=case.number, election=sequence) for d, sequence in rows]
+    return [FeedEntry(deadline=d, case_number=case.number, election=sequence) for d, sequence in rows
+            if open_at(d, as_of)]
 
 
 def _party_feed(case: Case, party: Party, entries: Sequence[FeedEntry], zone: str, alarm: bool) -> Feed:
@@ -244,11 +258,12 @@ def _party_feed(case: Case, party: Party, entries: Sequence[FeedEntry], zone: st
                 tuple(e.deadline.id for e in mine if e.deadline.id is not None))
 
 
-def case_feeds(session: Session, *, case_number: str | None = None, party_key: str | None = None,
+def case_feeds(session: Session, *, as_of: datetime, case_number: str | None = None, party_key: str | None = None,
                alarm: bool = True) -> list[Feed]:
     """The calendars to export: for one case (``case_number``) or every case, the case's calendar
     and one per party; with ``party_key``, only that party's calendar (of the one case, or of every
-    case that has a party with that key). Reads only.
+    case that has a party with that key). Each holds the deadlines open at the aware instant
+    ``as_of`` (:func:`open_at`). Reads only.
     Raises MalformedCaseNumber, UnknownCase, UnknownRecord (no such party)."""
     if case_number is not None:
         cases = [get_case(session, case_number)]
@@ -257,7 +272,7 @@ def case_feeds(session: Session, *, case_number: str | None = None, party_key: s
     feeds: list[Feed] = []
     for case in cases:
         zone = office_named(case.office_key).tz
-        entries = _open_entries(session, case)
+        entries = _open_entries(session, case, as_of)
         if party_key is not None:
             if case_number is not None:
                 feeds.append(_party_feed(case, get_party(session, case, party_key), entries, zone, alarm))

@@ -49,9 +49,14 @@ def _bessemer_2021(engine: Engine, *, office: str = "Atlanta") -> None:
         record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
 
 
-def _feeds(engine: Engine, **kw: str) -> dict[str, Feed]:
+#: The instant the feeds are exported at unless a test says otherwise: the Monday after the 2021 tally,
+#: while its periods run (a feed holds the deadlines open at the instant of the export).
+AFTER_TALLY = at("2021-04-12T09:00:00-04:00")
+
+
+def _feeds(engine: Engine, *, as_of: datetime = AFTER_TALLY, **kw: str) -> dict[str, Feed]:
     with read_session(engine) as s:
-        return {f.filename: f for f in case_feeds(s, **kw)}
+        return {f.filename: f for f in case_feeds(s, as_of=as_of, **kw)}
 
 
 def _parse(feed: Feed) -> Calendar:
@@ -147,24 +152,27 @@ class TestCaseCalendar:
         assert [(str(a["ACTION"]), a["TRIGGER"].dt) for a in alarms] == [
             ("DISPLAY", datetime(2021, 4, 15, 13, 0, tzinfo=UTC))]
         with read_session(engine) as s:
-            quiet = case_feeds(s, case_number=NUMBER, alarm=False)[0]
+            quiet = case_feeds(s, as_of=AFTER_TALLY, case_number=NUMBER, alarm=False)[0]
         assert _parse(quiet).walk("VALARM") == []
 
     def test_rerun_events_name_their_election_and_winter_cut_offs_are_standard_time(self, engine: Engine) -> None:
         """After the 2022 rerun tally, its objections are due Thu 2022-04-07 (election 2); reconsideration of the
-        RD's decision stays due Mon 2021-12-13 11:59 p.m. EST (-05:00)."""
+        RD's decision was due Mon 2021-12-13 11:59 p.m. EST (-05:00): in the feed exported in December 2021,
+        gone from the one exported after the rerun's tally (lapsed: never an "open" event after its cut-off)."""
         to_rerun(engine)
+        december = _events(_parse(_feeds(engine, as_of=at("2021-12-10T09:00:00-05:00"))["10-RC-269250.ics"]))
+        winter = december["reconsideration@e1"].DTSTART
+        assert (winter, winter.utcoffset().total_seconds()) == (datetime(2021, 12, 13, 23, 59, 59, tzinfo=EASTERN), -5 * 3600)
         with write_session(engine) as s:
             record_tally(s, TALLY_2022, as_of=at("2022-03-31T12:00:00-04:00"))
-        calendar = _parse(_feeds(engine)["10-RC-269250.ics"])
+        calendar = _parse(_feeds(engine, as_of=at("2022-03-31T13:00:00-04:00"))["10-RC-269250.ics"])
         assert_valid(calendar)
         events = _events(calendar)
         rerun = events["objections@e2"]
         assert str(rerun["SUMMARY"]) == "Objections due — 10-RC-269250, election 2"
         assert str(rerun["UID"]) == "deadline-objections-10-RC-269250-e2-2022-03-31@casefile"
         assert datetime(2022, 4, 7, 23, 59, 59, tzinfo=EASTERN) == rerun.DTSTART
-        winter = events["reconsideration@e1"].DTSTART
-        assert (winter, winter.utcoffset().total_seconds()) == (datetime(2021, 12, 13, 23, 59, 59, tzinfo=EASTERN), -5 * 3600)
+        assert "reconsideration@e1" not in events  # its cut-off passed in December 2021
         assert "offer-of-proof@e1" not in events  # mooted deadlines leave the feed
 
 
@@ -199,7 +207,7 @@ class TestStableIdentity:
                             as_of=at("2021-04-16T17:00:00-04:00"))
         with write_session(engine) as s:
             sweep(s, as_of=at("2021-04-17T00:00:00-04:00"))
-        after = {str(e["UID"]) for e in _parse(_feeds(engine)["10-RC-269250.ics"]).walk("VEVENT")}
+        after = {str(e["UID"]) for e in _parse(_feeds(engine, as_of=at("2021-04-17T00:00:00-04:00"))["10-RC-269250.ics"]).walk("VEVENT")}
         assert after < before
         assert "deadline-objections-10-RC-269250-e1-2021-04-09@casefile" in before - after
 
@@ -223,7 +231,7 @@ class TestPartyCalendars:
         with write_session(engine) as s:
             case = get_case(s, NUMBER)
             keep_deadline(s, case=case, election=get_election(s, case), kind=DeadlineKind.REQUEST_FOR_REVIEW,
-                          trigger="Certification issued 2021-04-19", trigger_on=date(2021, 4, 19), for_whom="amazon")
+                          trigger="Certification issued 2021-04-12", trigger_on=date(2021, 4, 12), for_whom="amazon")
         feeds = _feeds(engine)
         kinds = {name: sorted(_events(_parse(f))) for name, f in feeds.items()}
         assert kinds == {
@@ -245,11 +253,11 @@ class TestPartyCalendars:
         assert sorted(_feeds(engine, party_key="rwdsu")) == ["10-RC-269250-rwdsu.ics"]
         assert sorted(_feeds(engine, case_number=NUMBER, party_key="rwdsu")) == ["10-RC-269250-rwdsu.ics"]
         with read_session(engine) as s, pytest.raises(UnknownRecord, match=r"no party 'ibt' \(parties: amazon, rwdsu\)"):
-            case_feeds(s, case_number=NUMBER, party_key="ibt")
+            case_feeds(s, as_of=AFTER_TALLY, case_number=NUMBER, party_key="ibt")
         with read_session(engine) as s, pytest.raises(UnknownRecord, match="no case in the database has a party 'ibt'"):
-            case_feeds(s, party_key="ibt")
+            case_feeds(s, as_of=AFTER_TALLY, party_key="ibt")
         with read_session(engine) as s, pytest.raises(UnknownCase):
-            case_feeds(s, case_number="10-RC-999999")
+            case_feeds(s, as_of=AFTER_TALLY, case_number="10-RC-999999")
 
     def test_party_calendar_with_nothing_open_still_validates(self, engine: Engine) -> None:
         """After the sweep closes the objection period, a party's calendar has no event but stays a valid
@@ -257,7 +265,7 @@ class TestPartyCalendars:
         _bessemer_2021(engine)
         with write_session(engine) as s:
             sweep(s, as_of=at("2021-04-17T00:00:00-04:00"))
-        calendar = _parse(_feeds(engine)["10-RC-269250-rwdsu.ics"])
+        calendar = _parse(_feeds(engine, as_of=at("2021-04-17T00:00:00-04:00"))["10-RC-269250-rwdsu.ics"])
         assert calendar.walk("VEVENT") == []
         assert [tz["TZID"] for tz in calendar.walk("VTIMEZONE")] == ["America/New_York"]
         assert_valid(calendar)
@@ -294,7 +302,8 @@ def _run(env: dict[str, str], *args: str, cwd: Path) -> subprocess.CompletedProc
 class TestExportCommand:
     def test_export_writes_case_and_party_files(self, db_env: dict[str, str], tmp_path: Path) -> None:
         """`calendar export --case` writes the case's and each party's file under --out and says so."""
-        result = _run(db_env, "calendar", "export", "--case", NUMBER, "--out", str(tmp_path / "cal"), cwd=tmp_path)
+        result = _run(db_env, "calendar", "export", "--case", NUMBER, "--out", str(tmp_path / "cal"),
+                      "--as-of", "2021-04-12T09:00:00-04:00", cwd=tmp_path)
         assert result.returncode == 0, result.stderr
         assert result.stdout.splitlines() == [
             f"wrote {tmp_path / 'cal' / '10-RC-269250.ics'} (case calendar, 4 open deadlines)",
@@ -307,7 +316,7 @@ class TestExportCommand:
 
     def test_default_folder_is_under_the_output_dir(self, db_env: dict[str, str], tmp_path: Path) -> None:
         """Without --out, `calendar export --party rwdsu` writes CASEFILE_OUTPUT_DIR/calendars/<case>-rwdsu.ics only."""
-        result = _run(db_env, "calendar", "export", "--party", "rwdsu", cwd=tmp_path)
+        result = _run(db_env, "calendar", "export", "--party", "rwdsu", "--as-of", "2021-04-12", cwd=tmp_path)
         assert result.returncode == 0, result.stderr
         assert sorted(p.name for p in (tmp_path / "out" / "calendars").iterdir()) == ["10-RC-269250-rwdsu.ics"]
 

@@ -16,17 +16,21 @@ def export(
     party: str | None = typer.Option(None, "--party", help="Only this party's calendar (its key, e.g. rwdsu)."),
     out: Path | None = typer.Option(None, "--out", help="Folder for the .ics files (default: CASEFILE_OUTPUT_DIR/calendars, i.e. out/calendars)."),
     alarm: bool = typer.Option(True, "--alarm/--no-alarm", help="Add an alarm at 9:00 a.m. office time the day before each due date."),
+    as_of: str | None = typer.Option(None, "--as-of", help="Instant (ISO with offset) or date (00:00 at the receiving office) whose open deadlines to export; default now."),
 ) -> None:
-    """Write <out>/<case>.ics (every open deadline of the case) and <out>/<case>-<party>.ics (the
+    """Write <out>/<case>.ics (every deadline of the case open now, or at --as-of) and <out>/<case>-<party>.ics (the
     deadlines that party must act on), each deadline an event at its cut-off with the rule and the
     derivation; UIDs are stable, so re-importing updates the events instead of duplicating them."""
+    from casefile import app as front
     from casefile.calendar_feed import case_feeds, write_feeds
+    from casefile.cli.perform import now
     from casefile.record.db import read_session
     from casefile.settings import get_settings
 
+    moment = now() if as_of is None else front.read_instant(as_of, what="--as-of", case_number=case)
     folder = out if out is not None else get_settings().output_dir / "calendars"
     with read_session() as session:
-        feeds = case_feeds(session, case_number=case, party_key=party, alarm=alarm)
+        feeds = case_feeds(session, as_of=moment, case_number=case, party_key=party, alarm=alarm)
     if not feeds:
         console.print("No cases in the database: nothing to export.")
         return

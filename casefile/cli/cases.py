@@ -18,11 +18,14 @@ from casefile.cli.app import case_app, console
 def show(
     case_number: str = typer.Argument(..., help="NLRB case number, e.g. 10-RC-269250"),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output (keys in docs/json-output.md)."),
+    as_of: str | None = typer.Option(None, "--as-of", help="Instant (ISO with offset) or date (00:00 at the receiving office) whose deadline status to show; default now."),
 ) -> None:
-    """Show a case: parties, chain of elections with stage and tallies, objections, deadlines, docket."""
+    """Show a case: parties, chain of elections with stage and tallies, objections, deadlines (status as of now), docket."""
     from casefile import app as front
+    from casefile.cli.perform import now
 
-    view = front.case(case_number).model_dump(mode="json", by_alias=True)
+    moment = now() if as_of is None else front.read_instant(as_of, what="--as-of", case_number=case_number)
+    view = front.case(case_number, as_of=moment).model_dump(mode="json", by_alias=True)
     if as_json:
         console.print_json(json.dumps(view))
         return
@@ -67,18 +70,9 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
     if all_deadlines:
         print_deadlines(every, title="Deadlines (every one computed, with its status)")
     else:
-        from datetime import datetime
-
-        from casefile.rules.target_dates import is_region_target
-
-        now = datetime.now(UTC)
-        open_ = []
-        for d in every:
-            if d["status"] == "open":
-                passed = datetime.fromisoformat(d["cutoff_at"]) < now
-                region_act = is_region_target(d["kind"])
-                label = ("date passed" if region_act else "cut-off passed, not swept") if passed else "open"
-                open_.append({**d, "status": label})
+        # The view's status is each deadline's state now (casefile.rules.deadline_state.state_at, asked by
+        # front.case(as_of=...)): a period whose cut-off passed is lapsed (or met), never listed as open.
+        open_ = [d for d in every if d["status"] == "open"]
         print_deadlines(open_, title="Open deadlines")
     print_documents(view)
     for n in view["notes"]:

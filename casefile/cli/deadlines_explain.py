@@ -16,12 +16,19 @@ if TYPE_CHECKING:
     from sqlmodel import Session
 
 
-def deadline_explanation(session: Session, deadline_id: int) -> dict[str, Any]:
+def deadline_explanation(session: Session, deadline_id: int, *, as_of: Any) -> dict[str, Any]:
     """The stored deadline ``deadline_id`` with its case, election, receiving office and derivation,
-    as plain JSON-able data (``cutoff_at`` in the receiving office's zone). Raises UnknownRecord."""
+    as plain JSON-able data (``cutoff_at`` in the receiving office's zone); ``status`` is its state at
+    the aware instant ``as_of`` (casefile.rules.deadline_state.state_at, the one meaning of open: a
+    period whose cut-off has passed is never open), ``stored_status`` the record's. Raises UnknownRecord."""
     from casefile.errors import UnknownRecord
     from casefile.record.models import Case, Deadline, Election
+    from sqlmodel import select
+
+    from casefile.record.models import Filing
+    from casefile.record.queries import answered_deadlines
     from casefile.rules.calendar import day_label
+    from casefile.rules.deadline_state import state_at
     from casefile.rules.deadlines import NOUNS
     from casefile.rules.offices import office_named
 
@@ -34,6 +41,10 @@ def deadline_explanation(session: Session, deadline_id: int) -> dict[str, Any]:
     assert case is not None and election is not None  # foreign keys
     office = office_named(deadline.office_key)
     cutoff = deadline.cutoff_at.astimezone(ZoneInfo(office.tz))
+    filings = session.exec(select(Filing).where(Filing.deadline_id == deadline.id)).all()
+    state = state_at(kind=deadline.kind, status=deadline.status, trigger_on=deadline.trigger_on,
+                     cutoff_at=deadline.cutoff_at, closed_at=deadline.closed_at, as_of=as_of,
+                     answered=answered_deadlines(filings, [deadline]).get(deadline_id))
     return {
         "id": deadline.id, "kind": deadline.kind.value, "what": NOUNS[deadline.kind],
         "case_number": case.number, "case_name": case.name,
@@ -46,7 +57,8 @@ def deadline_explanation(session: Session, deadline_id: int) -> dict[str, Any]:
         "preceding_due_on": deadline.preceding_due_on.isoformat() if deadline.preceding_due_on else None,
         "due_on": deadline.due_on.isoformat(), "due_label": day_label(deadline.due_on),
         "cutoff_at": cutoff.isoformat(), "cutoff_label": f"{day_label(cutoff.date())} {_clock(cutoff)}",
-        "status": deadline.status.value,
+        "status": state.status, "open": state.open, "stored_status": deadline.status.value,
+        "status_note": state.note, "as_of": as_of.isoformat(),
         "closed_at": deadline.closed_at.astimezone(ZoneInfo(office.tz)).isoformat() if deadline.closed_at else None,
     }
 
@@ -73,14 +85,18 @@ def _clock(at: Any) -> str:
 def explain(
     deadline_id: int = typer.Argument(..., metavar="ID", help="The deadline's id (column ID of `casefile deadlines`)."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+    as_of: str | None = typer.Option(None, "--as-of", help="Instant (ISO with offset) or date (00:00 at the receiving office) whose status to show; default now."),
 ) -> None:
     """Show how a stored deadline was computed: trigger, rule set, calendar, receiving office, each
-    day counted or skipped, the due date and the cut-off in the office's time."""
+    day counted or skipped, the due date and the cut-off in the office's time, and its status now."""
+    from casefile import app as front
+    from casefile.cli.perform import now
     from casefile.documents.wording import without_exact_instants
     from casefile.record.db import read_session
 
+    moment = now() if as_of is None else front.read_instant(as_of, what="--as-of")
     with read_session() as session:
-        view = deadline_explanation(session, deadline_id)
+        view = deadline_explanation(session, deadline_id, as_of=moment)
     if as_json:
         console.print_json(json.dumps(view))
         return
@@ -99,7 +115,9 @@ def explain(
         "",
         *([f"Tolled: {view['tolling'][1]}; {view['tolling'][-1]}"] if view["tolling"] else []),
         f"Due {view['due_label']}; cut-off {view['cutoff_label']}, the receiving office's time",
-        f"Status: {view['status']}" + (f" (closed {view['closed_at']})" if view["closed_at"] else ""),
+        f"Status as of {view['as_of']}: {view['status']}"
+        + (f" (closed {view['closed_at']})" if view["closed_at"] else "")
+        + (f" — {view['status_note']}" if view["status_note"] else ""),
     ]
     for line in lines:
         console.print(line, markup=False, highlight=False, soft_wrap=True)

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import or_
 from sqlmodel import Session, col, func, select
 
-from casefile.record.closures import marked, superseded_entries
+from casefile.record.closures import FILING_FOR, marked, superseded_entries
 from casefile.record.lookups import counts_of, elections_of, get_case, parties_of
 from casefile.record.models import (
     Attachment,
@@ -39,6 +39,7 @@ from casefile.record.models import (
 )
 from casefile.record.people import people_of
 from casefile.rules.challenge_analysis import analyze_challenges
+from casefile.rules.deadline_state import state_at
 from casefile.rules.offices import office_named
 from casefile.vocab import DeadlineStatus
 
@@ -123,6 +124,8 @@ class DeadlineView(ReadModel):
     derivation: list[str]
     pinned_by: str = ""
     case_number: str | None = None
+    stored_status: str | None = None
+    status_note: str | None = None
 
 
 class DocketEntryView(ReadModel):
@@ -322,14 +325,37 @@ def _need(r: Any) -> ChallengeNeed:
                          fewest_needed=req(r.fewest_needed), all_opened=req(r.all_opened), sentence=r.sentence)
 
 
-def deadline_view(d: Deadline, case_number: str | None = None) -> DeadlineView:
-    """A stored deadline as its read model; ``cutoff_at`` in the receiving office's zone."""
+def deadline_view(d: Deadline, case_number: str | None = None, *, as_of: datetime | None = None,
+                  answered: bool | None = None) -> DeadlineView:
+    """A stored deadline as its read model; ``cutoff_at`` in the receiving office's zone. With
+    ``as_of`` (aware), ``status`` is the deadline's state at that instant
+    (:func:`casefile.rules.deadline_state.state_at`: a period whose cut-off has passed is never
+    open; ``answered`` whether a timely filing met it, None for none) and ``stored_status`` the
+    record's; without it, ``status`` is the stored status."""
     cutoff = d.cutoff_at.astimezone(ZoneInfo(office_named(d.office_key).tz))
     assert d.id is not None
+    status, note = d.status.value, None
+    if as_of is not None:
+        state = state_at(kind=d.kind, status=d.status, trigger_on=d.trigger_on, cutoff_at=d.cutoff_at,
+                         closed_at=d.closed_at, as_of=as_of, answered=answered)
+        status, note = state.status, state.note
     return DeadlineView(
         id=d.id, kind=d.kind.value, for_whom=d.for_whom, trigger=d.trigger, trigger_on=d.trigger_on, due_on=d.due_on,
         cutoff_at=cutoff, citation=d.citation, rule_set=d.rule_set_id, office=d.office_key, calendar=d.calendar_id,
-        status=d.status.value, derivation=list(d.derivation), pinned_by=d.pinned_by, case_number=case_number)
+        status=status, derivation=list(d.derivation), pinned_by=d.pinned_by, case_number=case_number,
+        stored_status=d.status.value, status_note=note)
+
+
+def answered_deadlines(filings: Any, deadlines: Any) -> dict[int, bool]:
+    """Deadline id -> whether a filing of the kind the period awaits (FILING_FOR, as the sweep
+    reads it) was timely (True if any was), from ``filings`` (Filing rows) and ``deadlines`` (their
+    Deadline rows): what :func:`casefile.rules.deadline_state.state_at` calls ``answered``."""
+    awaited = {d.id: FILING_FOR.get(d.kind) for d in deadlines}
+    answered: dict[int, bool] = {}
+    for f in filings:
+        if f.deadline_id is not None and awaited.get(f.deadline_id) == f.kind:
+            answered[f.deadline_id] = answered.get(f.deadline_id, False) or bool(f.timely)
+    return answered
 
 
 def visible_case(session: Session, number: str, viewer: Viewer) -> Case:
@@ -367,12 +393,13 @@ def document_party_id(session: Session, document: Document) -> int | None:
     return None
 
 
-def case_view(session: Session, number: str, viewer: Viewer = OPERATOR) -> CaseView:
-    """Everything about one case that ``viewer`` may see. Raises MalformedCaseNumber, UnknownCase."""
+def case_view(session: Session, number: str, viewer: Viewer = OPERATOR, *, as_of: datetime | None = None) -> CaseView:
+    """Everything about one case that ``viewer`` may see; with ``as_of`` (aware), each deadline's
+    ``status`` is its state at that instant (deadline_view). Raises MalformedCaseNumber, UnknownCase."""
     case = visible_case(session, number, viewer)
     parties = {p.id: p for p in parties_of(session, case)}
     hidden = confidential_filing_ids(session, case, viewer)
-    elections = [_election_view(session, e, parties, hidden) for e in elections_of(session, case)]
+    elections = [_election_view(session, e, parties, hidden, as_of) for e in elections_of(session, case)]
     docket = session.exec(select(DocketEntry).where(DocketEntry.case_id == case.id)
                           .order_by(col(DocketEntry.occurred_on), col(DocketEntry.id))).all()
     hidden_docs = {d.id for d in session.exec(select(Document).where(Document.case_id == case.id)).all()} - {
@@ -439,7 +466,7 @@ def _attachment_view(a: Attachment, drafts: dict[int | None, Document]) -> Attac
 
 
 def _election_view(session: Session, election: Election, parties: dict[int | None, Party],
-                   hidden: set[int]) -> ElectionView:
+                   hidden: set[int], as_of: datetime | None = None) -> ElectionView:
     tallies = session.exec(select(Tally).where(Tally.election_id == election.id).order_by(col(Tally.id))).all()
     objections = session.exec(select(Objection).where(Objection.election_id == election.id)
                               .order_by(col(Objection.party_id), col(Objection.number))).all()
@@ -448,6 +475,7 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
     decisions = session.exec(select(Decision).where(Decision.election_id == election.id).order_by(col(Decision.id))).all()
     cert = session.exec(select(Certification).where(Certification.election_id == election.id)).first()
     filings = session.exec(select(Filing).where(Filing.election_id == election.id).order_by(col(Filing.id))).all()
+    answered = answered_deadlines(filings, deadlines)
     by_party: dict[str, dict[str, int]] = {}
     for o in objections:
         counts = by_party.setdefault(parties[o.party_id].name, {})
@@ -468,7 +496,7 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
         decisions=[{"kind": d.kind, "issued_on": d.issued_on.isoformat(), "issuer": d.issuer, "result": d.result,
                     "summary": d.summary} for d in decisions],
         certification={"kind": cert.kind, "issued_on": cert.issued_on.isoformat(), "union": cert.union} if cert else None,
-        deadlines=[deadline_view(d) for d in deadlines],
+        deadlines=[deadline_view(d, as_of=as_of, answered=answered.get(d.id)) for d in deadlines],  # type: ignore[arg-type]
     )
 
 
@@ -484,7 +512,9 @@ def open_deadlines(session: Session, *, as_of: datetime, case_number: str | None
     """Deadlines that were running at ``as_of``, soonest first, across the cases ``viewer`` sees or
     for one case: started on or before that day, cut-off not yet passed, and not closed before it
     (a deadline met or mooted later was still open then), so a past date shows the situation as it
-    stood that day. ``due_before``: only those due before that date. Status is reported as "open"."""
+    stood that day — the deadlines :func:`casefile.rules.deadline_state.state_at` calls open then (the
+    query's conditions are the same, as a first cut). ``due_before``: only those due before that
+    date. Status is reported as "open"."""
     query = (select(Deadline, Case).join(Case, Case.id == Deadline.case_id)  # type: ignore[arg-type]
              .where(*_running_at(as_of)))
     if case_number is not None:
@@ -497,8 +527,9 @@ def open_deadlines(session: Session, *, as_of: datetime, case_number: str | None
     for d, case in rows:
         if case.id not in seen:
             seen[case.id] = viewer.sees_case(session, case)  # type: ignore[index]
-        if seen[case.id]:  # type: ignore[index]
-            out.append(deadline_view(d, case.number).model_copy(update={"status": "open"}))
+        if seen[case.id] and state_at(kind=d.kind, status=d.status, trigger_on=d.trigger_on,  # type: ignore[index]
+                                      cutoff_at=d.cutoff_at, closed_at=d.closed_at, as_of=as_of).open:
+            out.append(deadline_view(d, case.number, as_of=as_of))
     return out
 
 

@@ -38,6 +38,7 @@ from types import MappingProxyType
 import holidays
 
 from casefile.errors import CasefileError, InvalidCalendar
+from casefile.rules.federal_closures import executive_order_closures
 from casefile.rules.offices import DEFAULT_TABLE, Office, OfficeTable, in_washington_area
 
 _WEEKEND = {5: "Saturday", 6: "Sunday"}
@@ -69,15 +70,15 @@ class SkippedDay:
     reason: str
 
 
-KNOWN_CLOSURES: tuple[Closure, ...] = (
-    Closure(date(2020, 12, 24), "Christmas Eve 2020 (Executive Order 13965)"),
-    Closure(date(2024, 12, 24), "Christmas Eve 2024 (Executive Order 14129)"),
-    Closure(date(2025, 1, 9), "National Day of Mourning for President Jimmy Carter (Executive Order 14133)"),
-    Closure(date(2025, 12, 24), "Christmas Eve 2025 (executive order of 2025-12-18)"),
-    Closure(date(2025, 12, 26), "Day after Christmas 2025 (executive order of 2025-12-18)"),
+KNOWN_CLOSURES: tuple[Closure, ...] = tuple(
+    Closure(on, f"{name}{' ' + str(on.year) if name in ('Christmas Eve', 'Day After Christmas') else ''} ({citation})")
+    for on, name, citation in executive_order_closures(2035)
 )
-"""Agency closures by executive order (rules.md R-B7). Whether the NLRB closed on each is to be
-confirmed (rules.md §9 item 4); operators add/remove days through the calendar's ``closures``."""
+"""Every full-day closure of the agencies by Executive Order since 2001 (rules.md R-B7), from the
+``holidays`` package's US government category with each order cited
+(:mod:`casefile.rules.federal_closures`); half-day closings are not in it. Whether the NLRB closed on
+each is assumed from the orders' terms (rules.md §9 item 4); operators add/remove days through the
+calendar's ``closures``."""
 
 HOLIDAY_SOURCE = f"us-federal(holidays=={holidays.__version__})"
 

@@ -163,6 +163,7 @@ def case_page(request: Request, number: str, as_of: str | None = Query(None, max
     except BadInput as exc:
         errors.append({"field": "as_of", "text": str(exc)})
         moment, as_of_text = now(), ""
+    view = app.case(view.case_number, viewer=me.viewer, as_of=moment)  # each deadline's status at that instant
     permissions = app.permitted_acts(view.case_number, viewer=me.viewer, as_of=moment)
     current = view.elections[-1] if view.elections else None
     tally = current.tallies[-1] if current and current.tallies else None
@@ -182,7 +183,7 @@ def derivation_page(request: Request, number: str, deadline_id: int) -> Response
     from casefile.errors import UnknownRecord
 
     me = require(request)
-    view = app.case(number[:40], viewer=me.viewer)
+    view = app.case(number[:40], viewer=me.viewer, as_of=now())  # the deadline's status now (state_at)
     for election in view.elections:
         for d in election.deadlines:
             if d.id == deadline_id:

@@ -89,7 +89,7 @@ async def calendar_subscription(request: Request) -> Response:
 def calendar_feed(name: str) -> Response:
     """The live feed of a subscription: every open deadline of the cases its user sees (a revoked,
     unknown or malformed secret answers 404)."""
-    from casefile.calendar_feed import FeedEntry, build_calendar
+    from casefile.calendar_feed import FeedEntry, build_calendar, open_at
     from casefile.record.access import UserViewer
     from casefile.record.accounts import User
     from casefile.record.db import read_session, write_session
@@ -112,8 +112,9 @@ def calendar_feed(name: str) -> Response:
                             .where(Deadline.status == DeadlineStatus.OPEN)
                             .order_by(col(Deadline.cutoff_at), col(Deadline.id))).all()
         entries, zones = [], set()
+        moment = now()
         for d, sequence, case in rows:
-            if viewer.sees_case(session, case):
+            if open_at(d, moment) and viewer.sees_case(session, case):
                 entries.append(FeedEntry(deadline=d, case_number=case.number, election=sequence))
                 zones.add(office_named(case.office_key).tz)
         calendar = build_calendar(entries, name=f"casefile — deadlines of {user.email}",

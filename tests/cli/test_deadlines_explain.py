@@ -49,7 +49,7 @@ class TestExplain:
     def test_text_gives_the_whole_derivation(self, db_env: dict[str, str]) -> None:
         """`deadlines explain` of Bessemer's objections prints case, trigger, rule, office, each day counted and the cut-off."""
         deadline_id = ids_by_kind(db_env)["objections"]
-        result = run(db_env, "deadlines", "explain", str(deadline_id))
+        result = run(db_env, "deadlines", "explain", str(deadline_id), "--as-of", "2021-04-12")
         assert result.returncode == 0, result.stderr
         lines = [" ".join(line.split()) for line in result.stdout.splitlines()]
         for expected in (
@@ -65,7 +65,7 @@ class TestExplain:
             "Fri 2021-04-16 is day 5",
             "Due Fri 2021-04-16; cut-off Fri 2021-04-16 11:59 p.m. EDT, the receiving office's time",
             "cut-off 11:59 p.m. America/New_York",
-            "Status: open",
+            "Status as of 2021-04-12T00:00:00-04:00: open",
         ):
             assert expected in lines, expected
         assert ":59:59" not in result.stdout  # "11:59 p.m.", as the Agency writes it
@@ -75,7 +75,7 @@ class TestExplain:
     def test_json(self, db_env: dict[str, str]) -> None:
         """`deadlines explain --json` of the earliest certification gives its chain, office, dates and status."""
         deadline_id = ids_by_kind(db_env)["earliest-certification"]
-        result = run(db_env, "deadlines", "explain", str(deadline_id), "--json")
+        result = run(db_env, "deadlines", "explain", str(deadline_id), "--json", "--as-of", "2021-04-12")
         assert result.returncode == 0, result.stderr
         view = json.loads(result.stdout)
         assert {k: view[k] for k in ("id", "kind", "case_number", "election", "for", "trigger_on", "rule_set", "office",
@@ -110,7 +110,23 @@ class TestExplain:
         engine.dispose()
         result = run(db_env, "deadlines", "explain", str(deadline_id))
         assert result.returncode == 0, result.stderr
-        assert "Status: lapsed (closed 2021-04-17T00:00:00-04:00)" in result.stdout.splitlines()
+        status = next(line for line in result.stdout.splitlines() if line.startswith("Status as of "))
+        assert status.endswith(": lapsed (closed 2021-04-17T00:00:00-04:00)")
+
+    def test_an_unswept_period_past_its_cut_off_is_never_open(self, db_env: dict[str, str]) -> None:
+        """One meaning of open (29 CFR 102.2(b): due on or before the last day): the 2021 objections, never swept,
+        explain today as lapsed, not open — and `deadlines`, `case show` agree (status as of now)."""
+        deadline_id = ids_by_kind(db_env)["objections"]
+        view = json.loads(run(db_env, "deadlines", "explain", str(deadline_id), "--json").stdout)
+        assert (view["status"], view["open"], view["stored_status"]) == ("lapsed", False, "open")
+        assert "the record has not closed it yet" in view["status_note"]
+        shown = json.loads(run(db_env, "case", "show", NUMBER, "--json").stdout)["elections"][0]["deadlines"]
+        assert {d["kind"]: d["status"] for d in shown} == {
+            "objections": "lapsed", "offer-of-proof": "lapsed", "earliest-certification": "passed",
+            "hearing-opens": "passed"}
+        assert json.loads(run(db_env, "deadlines", "--json").stdout)["deadlines"] == []
+        text = run(db_env, "case", "show", NUMBER).stdout
+        assert not re.search(rf"^\s*{deadline_id}\s+election 1\s+objections\b", text, flags=re.M)
 
 
 @pytest.fixture
@@ -162,7 +178,7 @@ class TestListingsShowIds:
     def test_case_show_table_has_an_id_column(self, db_env: dict[str, str]) -> None:
         """`case show` lists the open deadlines with their ids too."""
         deadline_id = ids_by_kind(db_env)["offer-of-proof"]
-        result = run(db_env, "case", "show", NUMBER)
+        result = run(db_env, "case", "show", NUMBER, "--as-of", "2021-04-12")
         assert result.returncode == 0, result.stderr
         assert any(re.match(rf"\s*{deadline_id}\s+election 1\s+offer-of-proof\b", line) for line in result.stdout.splitlines())
 

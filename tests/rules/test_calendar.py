@@ -78,12 +78,16 @@ class TestFederalHolidays:
 
 
 class TestClosures:
-    def test_known_closures_are_the_r_b7_list(self) -> None:
-        """The built-in closure list is the five R-B7 executive-order days, each with a reason."""
+    def test_known_closures_are_every_full_day_executive_order_closure_since_2001(self) -> None:
+        """The built-in closure list is the full-day Executive Order closures since 2001 (the R-B7 days
+        and the earlier ones, from the holidays package's government category), each with its order."""
         assert [c.on for c in KNOWN_CLOSURES] == [
-            date(2020, 12, 24), date(2024, 12, 24), date(2025, 1, 9), date(2025, 12, 24), date(2025, 12, 26),
+            date(2001, 12, 24), date(2003, 12, 26), date(2004, 6, 11), date(2007, 1, 2), date(2007, 12, 24),
+            date(2008, 12, 26), date(2012, 12, 24), date(2014, 12, 26), date(2018, 12, 5), date(2018, 12, 24),
+            date(2019, 12, 24), date(2020, 12, 24), date(2024, 12, 24), date(2025, 1, 9), date(2025, 12, 24),
+            date(2025, 12, 26),
         ]
-        assert all(c.reason for c in KNOWN_CLOSURES)
+        assert all("Executive Order 1" in c.reason for c in KNOWN_CLOSURES)
 
     def test_closure_day_is_not_a_business_day_and_says_why(self) -> None:
         """A closure day is closed with 'Executive order closure: <reason>'; without closures it is open."""
@@ -100,7 +104,7 @@ class TestClosures:
     def test_calendar_id_names_holiday_table_and_closure_list(self) -> None:
         """The calendar id names the holidays version and changes when the closure list changes."""
         assert NO_CLOSURES.calendar_id == "us-federal(holidays==0.108)+closures:none"
-        assert WITH_CLOSURES.calendar_id.startswith("us-federal(holidays==0.108)+closures:5@sha1:")
+        assert WITH_CLOSURES.calendar_id.startswith("us-federal(holidays==0.108)+closures:16@sha1:")
         extra = BusinessCalendar((*KNOWN_CLOSURES, Closure(date(2026, 12, 24), "EO for Christmas Eve 2026")))
         assert extra.calendar_id != WITH_CLOSURES.calendar_id
         assert BusinessCalendar(reversed(KNOWN_CLOSURES)).calendar_id == WITH_CLOSURES.calendar_id
@@ -168,7 +172,7 @@ class TestOfficeClosures:
         assert birmingham.closed_reason(day) == "Closure of Birmingham, AL (10-birmingham): weather"
         assert self.WEATHER.for_office(office_for("10")).is_business_day(day)
         assert self.WEATHER.is_business_day(day)
-        assert birmingham.calendar_id.startswith("us-federal@10-birmingham(holidays==0.108)+closures:6@sha1:")
+        assert birmingham.calendar_id.startswith("us-federal@10-birmingham(holidays==0.108)+closures:17@sha1:")
         assert self.WEATHER.calendar_id == WITH_CLOSURES.calendar_id
 
     @pytest.mark.parametrize(("text", "expected"), [

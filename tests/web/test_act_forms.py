@@ -111,16 +111,32 @@ class TestMyCases:
 
 
 class TestReminders:
-    def test_the_calendar_url_is_live_per_user_and_revocable(self, client: Any) -> None:  # noqa: F811
-        """Making the subscription shows its URL once; the feed lists the open deadlines of the
-        user's cases (iCalendar); a new URL ends the old one, and revoking ends it too (404)."""
+    def test_the_calendar_url_is_live_per_user_and_revocable(self, client: Any, monkeypatch: Any) -> None:  # noqa: F811
+        """Making the subscription shows its URL once; the feed lists the deadlines of the user's cases
+        open when it is fetched (iCalendar; today none of the world's 2021–2022 periods: a lapsed one is
+        never an open event); a new URL ends the old one, and revoking ends it too (404)."""
+        from datetime import datetime
+        from zoneinfo import ZoneInfo
+
+        import casefile.web.reminder_pages as reminder_pages
+
         sign_in(client, USERS["union-counsel"])
         made = client.post("/reminders/calendar", data={"csrf_token": csrf(client, "/reminders"), "action": "make"})
         url = re.search(r'id="calendar-url">([^<]+)<', made.text).group(1)  # type: ignore[union-attr]
         path = url.split("127.0.0.1", 1)[1]
         feed = client.get(path)
         assert feed.status_code == 200 and feed.headers["content-type"].startswith("text/calendar")
-        assert b"BEGIN:VCALENDAR" in feed.content and b"10-RC-269250" in feed.content
+        from icalendar import Calendar
+
+        def summaries(content: bytes) -> set[str]:
+            return {str(e["SUMMARY"]) for e in Calendar.from_ical(content).walk("VEVENT")}
+
+        assert b"BEGIN:VCALENDAR" in feed.content
+        assert not [s for s in summaries(feed.content) if "10-RC-269250" in s]  # Bessemer's periods ended in 2022
+        monkeypatch.setattr(reminder_pages, "now", lambda: datetime(2022, 4, 1, 12, tzinfo=ZoneInfo("America/New_York")))
+        back_then = client.get(path)  # the day after the rerun's tally: its objections period runs
+        assert "Objections due — 10-RC-269250, election 2" in summaries(back_then.content)
+        monkeypatch.undo()
         again = client.post("/reminders/calendar", data={"csrf_token": csrf(client, "/reminders"), "action": "make"})
         assert client.get(path).status_code == 404
         newer = re.search(r'id="calendar-url">([^<]+)<', again.text).group(1).split("127.0.0.1", 1)[1]  # type: ignore[union-attr]

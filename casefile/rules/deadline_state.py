@@ -1,0 +1,79 @@
+"""What a stored deadline is at a given instant: the one meaning of "open".
+
+A deadline is stored with the status the record last gave it (open until the scheduled sweep, an
+act or an order closes it). Between its cut-off and the sweep that closes it, the stored status
+still says "open", and a replayed or imported historical case may never be swept at all. Every
+interface that tells a person whether a period is running — the deadline list, ``deadlines
+explain``, ``case show``, the web's case page and the calendar feed — asks :func:`state_at`, so a
+period whose cut-off has passed is never called open anywhere (29 CFR 102.2(b): a document is due
+"on or before the last day"; after that instant nothing more can be filed in the period).
+
+Pure: the stored fields and the instant are arguments; no clock, no database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from casefile.rules.target_dates import is_region_target
+from casefile.vocab import DeadlineKind, DeadlineStatus
+
+__all__ = ["NOT_STARTED", "PASSED", "DeadlineState", "state_at"]
+
+#: The Regional Director's target date (hearing opens, earliest certification) whose day has gone by
+#: while the record has not yet closed it by the act: not a party's period, so never "lapsed".
+PASSED = "passed"
+#: A deadline whose starting act is dated after the instant asked about.
+NOT_STARTED = "not-started"
+
+
+@dataclass(frozen=True)
+class DeadlineState:
+    """The deadline at one instant: ``status`` one of the :class:`~casefile.vocab.DeadlineStatus`
+    values, or ``"passed"`` / ``"not-started"``; ``open`` True only while the period runs (started,
+    cut-off not passed, not closed before the instant); ``stored`` the status the record holds;
+    ``note`` a sentence when the two differ (None otherwise)."""
+
+    status: str
+    open: bool
+    stored: DeadlineStatus
+    note: str | None = None
+
+
+def state_at(*, kind: DeadlineKind | str, status: DeadlineStatus | str, trigger_on: date, cutoff_at: datetime,
+             closed_at: datetime | None, as_of: datetime, answered: bool | None = None) -> DeadlineState:
+    """The deadline's state at the aware instant ``as_of``, from its stored fields.
+
+    - Closed in the record at or before ``as_of`` (met, met late, lapsed, mooted, extended): that status.
+    - Started after ``as_of`` (``trigger_on`` later than its date): ``not-started``, not open.
+    - Cut-off at or after ``as_of`` and not closed by then: ``open`` (a deadline closed later than
+      ``as_of`` was still running then: a past instant shows the situation as it stood).
+    - Cut-off before ``as_of`` and still open in the record (the sweep has not closed it): a party's
+      period is ``lapsed`` when no filing answered it (``answered`` None), ``met`` when a timely one
+      did (True), ``met-late`` when one received late was accepted (False) — what the sweep will
+      store; a Regional Director's target date is ``passed`` (its act closes it, R-I3). Never open.
+    - Closed later than ``as_of`` with its cut-off already before ``as_of``: the stored status.
+    ``status``/``kind`` may be the enum or its value. Raises TypeError for a naive ``as_of`` or
+    ``cutoff_at``. Authority: 29 CFR 102.2(a), (b) (the last day; received on or before it), 102.69(b),
+    (c)(1)(ii) (the Region's dates); rules.md R-B2, R-B9, R-H2, R-I3.
+    """
+    if as_of.tzinfo is None or cutoff_at.tzinfo is None:
+        raise TypeError("state_at needs aware datetimes (as_of and cutoff_at)")
+    stored = DeadlineStatus(status)
+    closed_by_then = stored is not DeadlineStatus.OPEN and (closed_at is None or closed_at <= as_of)
+    if closed_by_then:
+        return DeadlineState(stored.value, False, stored)
+    if trigger_on > as_of.date():
+        return DeadlineState(NOT_STARTED, False, stored, f"starts {trigger_on.isoformat()}, after {as_of.isoformat()}")
+    if cutoff_at >= as_of:
+        note = None if stored is DeadlineStatus.OPEN else f"still running at {as_of.isoformat()}; {stored.value} later"
+        return DeadlineState(DeadlineStatus.OPEN.value, True, stored, note)
+    if stored is not DeadlineStatus.OPEN:
+        return DeadlineState(stored.value, False, stored)
+    if is_region_target(kind):
+        return DeadlineState(PASSED, False, stored, f"its date passed ({cutoff_at.date().isoformat()}); the Regional "
+                             "Director's act closes it, not a lapse (R-I3)")
+    now = DeadlineStatus.LAPSED if answered is None else DeadlineStatus.MET if answered else DeadlineStatus.MET_LATE
+    return DeadlineState(now.value, False, stored, f"cut-off {cutoff_at.isoformat()} passed; the record has not "
+                         f"closed it yet (the scheduled sweep stores it {now.value})")

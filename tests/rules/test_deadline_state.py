@@ -1,0 +1,58 @@
+"""The one meaning of "open" (casefile.rules.deadline_state.state_at): a period whose cut-off has
+passed is never open, whatever the record still says (29 CFR 102.2(b): received "on or before the
+last day"); a past instant shows the deadline as it stood then."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from casefile.rules.deadline_state import NOT_STARTED, PASSED, state_at
+from casefile.vocab import DeadlineKind as K
+from casefile.vocab import DeadlineStatus as S
+
+EASTERN = ZoneInfo("America/New_York")
+# Bessemer's 2021 objections: tally Fri 2021-04-09, due Fri 2021-04-16, cut-off 11:59:59 p.m. EDT.
+CUTOFF = datetime(2021, 4, 16, 23, 59, 59, tzinfo=EASTERN)
+TALLY = date(2021, 4, 9)
+
+
+def at(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+@pytest.mark.parametrize(("stored", "closed_at", "as_of", "answered", "status", "is_open"), [
+    (S.OPEN, None, "2021-04-12T09:00:00-04:00", None, "open", True),
+    (S.OPEN, None, "2021-04-16T23:59:59-04:00", None, "open", True),  # the last second is inside
+    (S.OPEN, None, "2021-04-17T00:00:00-04:00", None, "lapsed", False),  # not swept yet: lapsed, never open
+    (S.OPEN, None, "2026-12-01T12:00:00+00:00", None, "lapsed", False),  # an old case never swept
+    (S.OPEN, None, "2026-12-01T12:00:00+00:00", True, "met", False),  # a timely filing in the record
+    (S.OPEN, None, "2026-12-01T12:00:00+00:00", False, "met-late", False),  # accepted late (102.2(d))
+    (S.LAPSED, "2021-04-17T00:00:00-04:00", "2021-04-18T00:00:00-04:00", None, "lapsed", False),
+    (S.LAPSED, "2021-04-17T00:00:00-04:00", "2021-04-13T00:00:00-04:00", None, "open", True),  # as it stood then
+    (S.MET, "2021-04-14T00:00:00-04:00", "2021-04-15T00:00:00-04:00", None, "met", False),
+    (S.MOOTED, "2021-04-14T00:00:00-04:00", "2021-04-13T00:00:00-04:00", None, "open", True),
+    (S.OPEN, None, "2021-04-08T12:00:00-04:00", None, NOT_STARTED, False),
+])
+def test_state_of_the_objections_period(stored: S, closed_at: str | None, as_of: str, answered: bool | None,
+                                        status: str, is_open: bool) -> None:
+    state = state_at(kind=K.OBJECTIONS, status=stored, trigger_on=TALLY, cutoff_at=CUTOFF,
+                     closed_at=at(closed_at) if closed_at else None, as_of=at(as_of), answered=answered)
+    assert (state.status, state.open, state.stored) == (status, is_open, stored)
+
+
+def test_a_regional_directors_date_passes_it_does_not_lapse() -> None:
+    """The hearing's target (R-I3) whose day has gone by, not yet closed by the act: 'passed', not open."""
+    state = state_at(kind=K.HEARING_OPENS, status=S.OPEN, trigger_on=TALLY,
+                     cutoff_at=datetime(2021, 4, 30, 23, 59, 59, tzinfo=EASTERN), closed_at=None,
+                     as_of=at("2021-05-03T09:00:00-04:00"))
+    assert (state.status, state.open) == (PASSED, False)
+    assert state.note is not None and "R-I3" in state.note
+
+
+def test_naive_instants_are_refused() -> None:
+    with pytest.raises(TypeError):
+        state_at(kind=K.OBJECTIONS, status=S.OPEN, trigger_on=TALLY, cutoff_at=CUTOFF, closed_at=None,
+                 as_of=datetime(2021, 4, 12, 9))  # noqa: DTZ001  (the naive instant refused)
