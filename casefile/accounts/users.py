@@ -53,10 +53,11 @@ def _role(role: UserRole | str) -> UserRole:
 
 
 def add_user(session: Session, *, email: str, organization: str, role: UserRole | str, password: str,
-             as_of: datetime, name: str = "") -> User:
-    """Add the user ``email`` to ``organization`` (its key) with ``role`` and ``password``.
-    Raises BadInput, WeakPassword, UnknownRecord (no such organization), AlreadyRecorded (the
-    email has an account: change it with set_password / set_role, or start a reset)."""
+             as_of: datetime, name: str = "", password_hash: str | None = None) -> User:
+    """Add the user ``email`` to ``organization`` (its key) with ``role`` and ``password``
+    (``password_hash``: its hash made beforehand, outside the write transaction). Raises
+    BadInput, WeakPassword, UnknownRecord (no such organization), AlreadyRecorded (the email has
+    an account: change it with set_password / set_role, or start a reset)."""
     address = normalize_email(email)
     the_role = _role(role)
     org = get_organization(session, organization)
@@ -65,7 +66,8 @@ def add_user(session: Session, *, email: str, organization: str, role: UserRole 
         raise AlreadyRecorded(f"{address} already has an account ({other.key if other else '?'}, {existing.role.value}); "
                               "reset its password with casefile users reset", field="email")
     user = User(email=address, name=(name or "").strip()[:200], organization_id=org.id, role=the_role,  # type: ignore[arg-type]
-                password_hash=hash_password(password), created_at=as_of, password_changed_at=as_of)
+                password_hash=password_hash or hash_password(password), created_at=as_of,
+                password_changed_at=as_of)
     session.add(user)
     session.flush()
     return user
@@ -83,7 +85,18 @@ def get_user(session: Session, email: str) -> User:
 def authenticate(session: Session, *, email: str, password: str, as_of: datetime) -> User:
     """The active user whose email and password these are (its sign-in time recorded, its hash
     renewed when HASHER's parameters have grown). Raises NotAuthenticated, the same for an
-    unknown email, a wrong password and an inactive account (and as slowly)."""
+    unknown email, a wrong password and an inactive account (and as slowly). The hash is checked
+    in the caller's transaction: a server checks it with :func:`check_credentials` outside any
+    write transaction instead, then :func:`record_sign_in`."""
+    user, new_hash = check_credentials(session, email=email, password=password)
+    return record_sign_in(session, user_id=user.id or 0, as_of=as_of, new_hash=new_hash)
+
+
+def check_credentials(session: Session, *, email: str, password: str) -> tuple[User, str | None]:
+    """The active user whose email and password these are, and a renewed hash to store (or None),
+    writing nothing (Argon2 takes ~0.2 s: no write lock is held meanwhile). Raises
+    NotAuthenticated, the same for an unknown email, a wrong password and an inactive account,
+    after the same work (a password nobody has is checked when the email is unknown)."""
     try:
         address = normalize_email(email)
     except BadInput:
@@ -91,6 +104,15 @@ def authenticate(session: Session, *, email: str, password: str, as_of: datetime
     user = session.exec(select(User).where(User.email == address)).first() if address else None
     ok, new_hash = verify_password(password, user.password_hash if user else None)
     if user is None or not ok or not user.active:
+        raise NotAuthenticated("wrong email or password")
+    return user, new_hash
+
+
+def record_sign_in(session: Session, *, user_id: int, as_of: datetime, new_hash: str | None = None) -> User:
+    """Record that user ``user_id`` signed in at ``as_of`` (and store ``new_hash`` when given).
+    Raises NotAuthenticated when the user is gone or was deactivated meanwhile."""
+    user = session.get(User, user_id)
+    if user is None or not user.active:
         raise NotAuthenticated("wrong email or password")
     if new_hash:
         user.password_hash = new_hash
@@ -100,12 +122,26 @@ def authenticate(session: Session, *, email: str, password: str, as_of: datetime
     return user
 
 
+def end_web_sessions(session: Session, user: User) -> int:
+    """End every signed-in web session of ``user`` (their rows deleted: casefile.record.logins.
+    WebSignIn), in the caller's transaction; returns how many there were. Called when the
+    password changes or is reset and when the account is deactivated (OWASP ASVS 3.3.3)."""
+    from sqlmodel import delete, func
+
+    from casefile.record.logins import WebSignIn
+
+    count = int(session.exec(select(func.count()).select_from(WebSignIn).where(WebSignIn.user_id == user.id)).one())
+    session.exec(delete(WebSignIn).where(col(WebSignIn.user_id) == user.id))  # type: ignore[call-overload]
+    return count
+
+
 def set_password(session: Session, *, email: str, password: str, as_of: datetime) -> User:
-    """Give ``email`` a new password; sessions made before ``as_of`` are no longer valid
-    (``password_changed_at``). Raises WeakPassword, UnknownRecord."""
+    """Give ``email`` a new password; their web sessions end (and any made before ``as_of`` is
+    no longer valid: ``password_changed_at``). Raises WeakPassword, UnknownRecord."""
     user = get_user(session, email)
     user.password_hash = hash_password(password)
     user.password_changed_at = as_of
+    end_web_sessions(session, user)
     session.add(user)
     session.flush()
     return user
@@ -126,7 +162,8 @@ def set_active(session: Session, *, email: str, active: bool, as_of: datetime) -
     user = get_user(session, email)
     user.active = active
     if not active:
-        user.password_changed_at = as_of  # ends the sessions they have
+        user.password_changed_at = as_of  # no session made before stays valid
+        end_web_sessions(session, user)
     session.add(user)
     session.flush()
     return user
@@ -170,13 +207,17 @@ def pending_reset(session: Session, *, token: str, as_of: datetime) -> tuple[Pas
     return reset, user
 
 
-def complete_reset(session: Session, *, token: str, password: str, as_of: datetime) -> User:
-    """Set the password of the user the reset ``token`` names, once. Raises InvalidResetToken,
-    WeakPassword (the token stays usable)."""
+def complete_reset(session: Session, *, token: str, password: str, as_of: datetime,
+                   password_hash: str | None = None) -> User:
+    """Set the password of the user the reset ``token`` names, once; every web session of the
+    user ends. ``password_hash``: ``hash_password(password)`` made beforehand, outside the write
+    transaction (a server does that). Raises InvalidResetToken, WeakPassword (the token stays
+    usable)."""
     reset, user = pending_reset(session, token=token, as_of=as_of)
-    user.password_hash = hash_password(password)
+    user.password_hash = password_hash or hash_password(password)
     user.password_changed_at = as_of
     reset.used_at = as_of
+    end_web_sessions(session, user)
     session.add(user)
     session.add(reset)
     session.flush()

@@ -57,7 +57,7 @@ def error_page(request: Request, status: int, message: str) -> Response:
     if "web_session" not in request.scope.get("state", {}):
         from casefile.web.sessions import WebSession
 
-        request.scope.setdefault("state", {})["web_session"] = WebSession(csrf="")
+        request.scope.setdefault("state", {})["web_session"] = WebSession()
     return page(request, "error.html", status=status, title=HEADINGS.get(status, "Error"),
                 heading=HEADINGS.get(status, "Error"), message=message, code=status)
 

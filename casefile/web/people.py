@@ -5,6 +5,7 @@ on every request (nothing kept in the process), as the read models and access ru
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from starlette.requests import Request
 
@@ -38,27 +39,43 @@ class Me:
 
 
 def signed_in(request: Request) -> Me | None:
-    """The user the request's session is signed in as (None: nobody, or a session no longer valid)."""
+    """The user the request's session is signed in as (None: nobody, or a session that has ended:
+    signed out, expired, or of a user whose password changed or who was deactivated since; the
+    browser then forgets it). Reads the session's row and the user on every request."""
     from casefile.record.db import read_session
-    from casefile.web.sessions import session_valid_for, web_session
+    from casefile.web.sessions import live_session, now, web_session
 
     if hasattr(request.state, "me"):
         return request.state.me  # type: ignore[no-any-return]
     session = web_session(request)
     me = None
-    if session.user_id is not None:
-        with read_session() as db:
-            user = db.get(User, session.user_id)
-            if user is not None and session_valid_for(user, session):
-                org = db.get(Organization, user.organization_id)
-                assert org is not None
-                me = Me(viewer=UserViewer.of(db, user), email=user.email, name=user.name or user.email,
-                        organization=org.key, organization_name=org.name, role=user.role.value,
-                        region=org.kind is OrganizationKind.REGION)
+    if session.token is not None:
+        row = live_session(session.token, as_of=now())
+        if row is not None:
+            with read_session() as db:
+                user = db.get(User, row.user_id)
+                if user is not None and _still_valid(user, row.created_at):
+                    org = db.get(Organization, user.organization_id)
+                    assert org is not None
+                    me = Me(viewer=UserViewer.of(db, user), email=user.email, name=user.name or user.email,
+                            organization=org.key, organization_name=org.name, role=user.role.value,
+                            region=org.kind is OrganizationKind.REGION)
+                    session.user_id = user.id
         if me is None:
             session.sign_out()
     request.state.me = me
     return me
+
+
+def _still_valid(user: User, began: datetime) -> bool:
+    """Whether a session that began at ``began`` may still act for ``user``: active, and begun
+    after the password last changed (the sessions table is emptied then too: belt and braces)."""
+    changed = user.password_changed_at
+    if changed.tzinfo is None:
+        changed = changed.replace(tzinfo=UTC)
+    if began.tzinfo is None:
+        began = began.replace(tzinfo=UTC)
+    return bool(user.active) and began >= changed
 
 
 def require(request: Request) -> Me:

@@ -1,13 +1,20 @@
-"""Sessions of the web pages: a signed cookie (itsdangerous), nothing kept in the process, so any
-web process behind a proxy answers any request.
+"""Sessions of the web pages, kept on the server (OWASP ASVS 4.0 V3, level 2; docs/security.md):
 
-The cookie ``casefile_session`` carries ``{"u": user id, "t": when signed in (epoch seconds),
-"c": CSRF token}`` — an anonymous visitor's only the CSRF token — signed with a key derived from
-the instance's secret (casefile.record.secret_key: CASEFILE_SECRET_KEY or the key file), so every
-process of one instance reads the others' cookies. It is HttpOnly, SameSite=Lax, and Secure when
-the request came over HTTPS (or always/never: casefile.web.settings). A session signed in before
-the user's password changed (or the account was deactivated) is refused; it lasts
-``session_hours``.
+- A signed-in browser holds the cookie ``casefile_session`` (``__Host-casefile_session`` over
+  HTTPS), whose value is only a random id of 256 bits; the database keeps its sha256
+  (casefile.record.logins.WebSignIn), never the id. Every signed-in request looks the row up
+  (casefile.web.people.signed_in): a session is over when its row is gone (signed out; the
+  password changed or was reset; the account deactivated) or when it is older than
+  ``session_hours`` (absolute lifetime) or unused for ``session_idle_minutes`` (idle timeout).
+  Nothing else renews it: a message shown on the next page never touches it.
+- The visitor's other state — the CSRF token before signing in, and the one-line messages of the
+  last action — is in a second, signed cookie ``casefile_visitor`` (itsdangerous, with a key
+  derived from the instance's secret), which carries no authority.
+- Signing in makes a new session id (and so a new CSRF token) and ends the session the browser
+  had: no fixation. The CSRF token of a signed-in session is an HMAC of its id.
+
+Cookies are HttpOnly, SameSite=Lax, Path=/, and Secure when the request came over HTTPS (or
+always/never: casefile.web.settings).
 
 CSRF: every form carries the session's token (``csrf_token``); a POST without the same token is
 refused (:func:`check_csrf`) — the double check that a form was made by this site for this visitor.
@@ -15,12 +22,12 @@ refused (:func:`check_csrf`) — the double check that a form was made by this s
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
-import time
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -32,7 +39,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from casefile.errors import CasefileError
 
 COOKIE = "casefile_session"
+VISITOR_COOKIE = "casefile_visitor"
+#: The prefix of a cookie the browser keeps only for this host, over HTTPS, at Path=/ (ASVS 3.4.4).
+HOST_PREFIX = "__Host-"
 CSRF_FIELD = "csrf_token"
+#: A visitor cookie older than this is not read (its CSRF token and messages are renewed).
+VISITOR_MAX_AGE = 24 * 3600
+#: last_seen_at is written at most this often (the idle timeout is exact to within it).
+TOUCH_EVERY = timedelta(seconds=60)
 
 
 class CsrfRefused(CasefileError):
@@ -42,73 +56,183 @@ class CsrfRefused(CasefileError):
     family = "not-permitted"
 
 
+def token_hash(token: str) -> str:
+    """The sha256 (hex) of a session id, as the database keeps it."""
+    return hashlib.sha256(token.encode("ascii", "replace")).hexdigest()
+
+
+@lru_cache(maxsize=4)
+def _keys(signing: bytes) -> tuple[bytes, URLSafeTimedSerializer]:
+    csrf_key = hmac.new(signing, b"casefile web csrf v2", hashlib.sha256).digest()
+    visitor_key = hmac.new(signing, b"casefile web visitor v2", hashlib.sha256).hexdigest()
+    return csrf_key, URLSafeTimedSerializer(visitor_key, salt="casefile-visitor")
+
+
+def _instance_keys() -> tuple[bytes, URLSafeTimedSerializer]:
+    from casefile.record.secret_key import instance_keys
+
+    return _keys(instance_keys().signing)
+
+
+def serializer() -> URLSafeTimedSerializer:
+    """The visitor cookie's serializer of this instance (its key derived from the instance's secret)."""
+    return _instance_keys()[1]
+
+
+def csrf_of(token: str) -> str:
+    """The CSRF token of the session whose id is ``token`` (an HMAC of it: nothing to store)."""
+    digest = hmac.new(_instance_keys()[0], token.encode("ascii", "replace"), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode("ascii")
+
+
 @dataclass
 class WebSession:
-    """The visitor's session as read from the cookie; ``changed`` when it must be sent again."""
+    """The visitor's session as read from the cookies. ``token`` is the session id the browser
+    sent (not yet checked against the database: casefile.web.people.signed_in does that);
+    ``user_id`` is set once it has been. ``set_token`` / ``drop_token`` say what to send back."""
 
-    user_id: int | None = None
-    signed_in_at: float | None = None
-    csrf: str = ""
-    changed: bool = False
+    token: str | None = None
+    visitor_csrf: str = ""
     flash: list[str] = field(default_factory=list)
+    user_id: int | None = None
+    visitor_changed: bool = False
+    set_token: bool = False
+    drop_token: bool = False
 
-    def sign_in(self, user_id: int) -> None:
-        """Start a new session for ``user_id`` (a new CSRF token: no fixation)."""
-        self.user_id, self.signed_in_at = user_id, time.time()
-        self.csrf = secrets.token_urlsafe(24)
-        self.changed = True
+    @property
+    def csrf(self) -> str:
+        return csrf_of(self.token) if self.token else self.visitor_csrf
+
+    @property
+    def changed(self) -> bool:
+        return self.visitor_changed or self.set_token or self.drop_token
+
+    def begin(self, token: str, user_id: int) -> None:
+        """Hold the new session ``token`` of ``user_id`` (made by :func:`start_session`)."""
+        self.token, self.user_id, self.set_token, self.drop_token = token, user_id, True, False
+        self.visitor_csrf = secrets.token_urlsafe(24)
+        self.visitor_changed = True
 
     def sign_out(self) -> None:
-        self.user_id = self.signed_in_at = None
-        self.csrf = secrets.token_urlsafe(24)
-        self.changed = True
+        """Forget the session id (the browser's cookie is deleted) and give a new visitor CSRF token.
+        The database row is ended by :func:`end_session` (or was already gone)."""
+        had = self.token is not None
+        self.token = self.user_id = None
+        self.visitor_csrf = secrets.token_urlsafe(24)
+        self.visitor_changed = True
+        self.set_token = False
+        self.drop_token = self.drop_token or had
 
     def add_flash(self, text: str) -> None:
-        """A one-line message shown on the next page (e.g. "Objections filed")."""
+        """A one-line message shown on the next page (e.g. "Objections filed"). It lives in the
+        visitor cookie: showing it never renews the session."""
         self.flash.append(text[:300])
-        self.changed = True
+        self.visitor_changed = True
 
     def take_flash(self) -> list[str]:
         out, self.flash = self.flash, []
         if out:
-            self.changed = True
+            self.visitor_changed = True
         return out
 
-    def dump(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"c": self.csrf}
-        if self.user_id is not None:
-            data.update(u=self.user_id, t=self.signed_in_at)
+    def visitor_dump(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"c": self.visitor_csrf}
         if self.flash:
             data["f"] = self.flash[-3:]
         return data
 
 
-@lru_cache(maxsize=4)
-def _serializer(signing: bytes) -> URLSafeTimedSerializer:
-    key = hmac.new(signing, b"casefile web session v1", hashlib.sha256).hexdigest()
-    return URLSafeTimedSerializer(key, salt="casefile-session")
-
-
-def serializer() -> URLSafeTimedSerializer:
-    """The cookie serializer of this instance (its key derived from the instance's secret)."""
-    from casefile.record.secret_key import instance_keys
-
-    return _serializer(instance_keys().signing)
-
-
-def read_session(raw: str | None, *, max_age: float) -> WebSession:
-    """The session in cookie value ``raw`` (a fresh anonymous one when missing, forged or expired)."""
-    if raw:
+def read_cookies(session_raw: str | None, visitor_raw: str | None) -> WebSession:
+    """The session of a request's cookies: the session id as sent (when it looks like one) and
+    the visitor's state (a fresh one when missing, forged or older than VISITOR_MAX_AGE)."""
+    session = WebSession()
+    if session_raw and 20 <= len(session_raw) <= 100 and session_raw.isascii():
+        session.token = session_raw
+    data = None
+    if visitor_raw:
         try:
-            data = serializer().loads(raw, max_age=max_age)
+            data = serializer().loads(visitor_raw, max_age=VISITOR_MAX_AGE)
         except BadSignature:
             data = None
-        if isinstance(data, dict) and isinstance(data.get("c"), str):
-            user = data.get("u")
-            return WebSession(user_id=user if isinstance(user, int) else None,
-                              signed_in_at=float(data["t"]) if isinstance(data.get("t"), (int, float)) else None,
-                              csrf=data["c"], flash=[str(f) for f in data.get("f", [])][:3])
-    return WebSession(csrf=secrets.token_urlsafe(24), changed=True)
+    if isinstance(data, dict) and isinstance(data.get("c"), str):
+        session.visitor_csrf = data["c"]
+        session.flash = [str(f) for f in data.get("f", [])][:3] if isinstance(data.get("f"), list) else []
+    else:
+        session.visitor_csrf = secrets.token_urlsafe(24)
+        session.visitor_changed = True
+    return session
+
+
+# --- the sessions table -------------------------------------------------------------------------
+
+
+def start_session(*, user_id: int, as_of: datetime, address: str = "", user_agent: str = "",
+                  previous: str | None = None) -> str:
+    """A new session of ``user_id`` (its row stored; returns the random id for the cookie). The
+    browser's ``previous`` session, if any, ends (a new id at every sign-in: ASVS 3.2.1)."""
+    from sqlmodel import delete
+
+    from casefile.record.db import write_session
+    from casefile.record.logins import WebSignIn
+
+    token = secrets.token_urlsafe(32)
+    with write_session(by="system:web") as db:
+        if previous:
+            db.exec(delete(WebSignIn).where(WebSignIn.token_hash == token_hash(previous)))  # type: ignore[call-overload]
+        db.add(WebSignIn(token_hash=token_hash(token), user_id=user_id, created_at=as_of, last_seen_at=as_of,
+                         address=address[:64], user_agent=user_agent[:200]))
+    return token
+
+
+def end_session(token: str | None) -> None:
+    """End the session ``token`` (its row deleted; nothing when there is none)."""
+    from sqlmodel import delete
+
+    from casefile.record.db import write_session
+    from casefile.record.logins import WebSignIn
+
+    if token:
+        with write_session(by="system:web") as db:
+            db.exec(delete(WebSignIn).where(WebSignIn.token_hash == token_hash(token)))  # type: ignore[call-overload]
+
+
+def live_session(token: str, *, as_of: datetime) -> Any:
+    """The session row (casefile.record.logins.WebSignIn) of ``token`` if it is still live at
+    ``as_of`` — it exists, began less than ``session_hours`` ago and was used less than
+    ``session_idle_minutes`` ago — else None (an expired row is deleted). Records the use (at
+    most once a TOUCH_EVERY)."""
+    from sqlmodel import select
+
+    from casefile.record.db import read_session, write_session
+    from casefile.record.logins import WebSignIn
+    from casefile.web.settings import get_web_settings
+
+    settings = get_web_settings()
+    digest = token_hash(token)
+    with read_session() as db:
+        row = db.exec(select(WebSignIn).where(WebSignIn.token_hash == digest)).first()
+    if row is None:
+        return None
+    expired = (as_of - _aware(row.created_at) >= timedelta(hours=settings.session_hours)
+               or as_of - _aware(row.last_seen_at) >= timedelta(minutes=settings.session_idle_minutes))
+    if expired or as_of - _aware(row.last_seen_at) >= TOUCH_EVERY:
+        with write_session(by="system:web") as db:
+            current = db.exec(select(WebSignIn).where(WebSignIn.token_hash == digest)).first()
+            if current is None:
+                return None
+            if expired:
+                db.delete(current)
+                return None
+            current.last_seen_at = as_of
+            db.add(current)
+    return row
+
+
+def _aware(value: datetime) -> datetime:
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
+# --- the middleware -----------------------------------------------------------------------------
 
 
 def is_https(scope: Scope, *, trust_forwarded: bool) -> bool:
@@ -122,10 +246,16 @@ def is_https(scope: Scope, *, trust_forwarded: bool) -> bool:
     return False
 
 
+def cookie_name(base: str, *, secure: bool) -> str:
+    """The cookie's name: ``__Host-`` + ``base`` when it is Secure (ASVS 3.4.4), else ``base``."""
+    return HOST_PREFIX + base if secure else base
+
+
 class SessionMiddleware:
-    """Reads the session cookie into ``request.state.web_session`` and sends it back when changed
-    (HttpOnly, SameSite=Lax, Secure per the settings). Only for the web pages: the API (mounted
-    apart) authenticates with tokens and never sees this cookie's session."""
+    """Reads the cookies into ``request.state.web_session`` and sends back what changed: the
+    session cookie when a session began or ended, the visitor cookie when its CSRF token or
+    messages changed. Only for the web pages: the API (mounted apart) authenticates with tokens
+    and never sees these cookies."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -137,17 +267,24 @@ class SessionMiddleware:
         from casefile.web.settings import get_web_settings
 
         settings = get_web_settings()
-        request = Request(scope)
-        session = read_session(request.cookies.get(COOKIE), max_age=settings.session_hours * 3600)
-        scope.setdefault("state", {})["web_session"] = session
         secure = settings.secure_cookies == "always" or (
             settings.secure_cookies == "auto" and is_https(scope, trust_forwarded=settings.trust_forwarded))
+        request = Request(scope)
+        session_name, visitor_name = cookie_name(COOKIE, secure=secure), cookie_name(VISITOR_COOKIE, secure=secure)
+        session = read_cookies(request.cookies.get(session_name), request.cookies.get(visitor_name))
+        scope.setdefault("state", {})["web_session"] = session
 
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start" and session.changed:
                 response = Response()
-                response.set_cookie(COOKIE, serializer().dumps(session.dump()), max_age=int(settings.session_hours * 3600),
-                                    httponly=True, samesite="lax", secure=secure, path="/")
+                if session.set_token and session.token:
+                    response.set_cookie(session_name, session.token, max_age=int(settings.session_hours * 3600),
+                                        httponly=True, samesite="lax", secure=secure, path="/")
+                elif session.drop_token:
+                    response.delete_cookie(session_name, httponly=True, samesite="lax", secure=secure, path="/")
+                if session.visitor_changed:
+                    response.set_cookie(visitor_name, serializer().dumps(session.visitor_dump()), httponly=True,
+                                        samesite="lax", secure=secure, path="/")
                 headers = list(message.get("headers", []))
                 headers += [(k, v) for k, v in response.raw_headers if k == b"set-cookie"]
                 message["headers"] = headers
@@ -166,16 +303,6 @@ def check_csrf(request: Request, form: Any) -> None:
     sent = form.get(CSRF_FIELD) if form is not None else None
     if not isinstance(sent, str) or not hmac.compare_digest(sent, web_session(request).csrf):
         raise CsrfRefused("this form has expired or was not made by this site: reload the page and send it again")
-
-
-def session_valid_for(user: Any, session: WebSession) -> bool:
-    """Whether ``session`` may still act for ``user``: active, and signed in after the password last changed."""
-    if user is None or not user.active or session.signed_in_at is None:
-        return False
-    changed = user.password_changed_at
-    if changed.tzinfo is None:
-        changed = changed.replace(tzinfo=UTC)
-    return session.signed_in_at >= changed.timestamp()
 
 
 def now() -> datetime:
