@@ -2,7 +2,9 @@
 (casefile.api, mounted at /api/v1), for uvicorn (``casefile serve`` runs it).
 
 Settings: casefile.web.settings (``CASEFILE_WEB_HOST`` 127.0.0.1 and ``CASEFILE_WEB_PORT`` 8000 by
-default, cookies, rate limits, public calculators, who issues documents). The application keeps no
+default, cookies, sessions, throttling, body limits, public calculators, who issues documents).
+Around everything: the body limits (casefile.web.limits) and the API's and static files' headers
+(casefile.web.headers). The application keeps no
 state in its process: several processes behind any proxy share one database.
 
 After an act commits in a request (web form or API), its documents are issued by the
@@ -66,6 +68,11 @@ def create_app(*, on_committed: OnCommitted | None = None, public_calculators: b
     app.state.public_calculators = public
     app.mount(PREFIX, create_api(on_committed=on_committed, public_calculators=public))
     install(app)
+    from casefile.web.headers import SecurityHeadersMiddleware
+    from casefile.web.limits import BodyLimitMiddleware
+
+    app.add_middleware(SecurityHeadersMiddleware)
+    app.add_middleware(BodyLimitMiddleware)  # outermost: a body is bounded before anything reads it
 
     @app.get("/healthz", include_in_schema=False)
     def health() -> dict[str, str]:

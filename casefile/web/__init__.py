@@ -3,7 +3,7 @@ apart from the legal documents' templates/) over the front door (casefile.app) a
 (casefile.accounts), thin like the command line: no law, no policy, no state in the process.
 
 :func:`install` adds the pages to an application (casefile.server.create_app mounts the API beside
-them): sessions in signed cookies, a CSRF token on every form, errors as HTML pages (a case or a
+them): sessions kept on the server (casefile.web.sessions), a CSRF token on every form, errors as HTML pages (a case or a
 document the user may not see answers 404, exactly as one that does not exist; 403 where they see
 the case but their role may not do the act; a page that needs an account sends to the sign-in page).
 """
@@ -23,7 +23,7 @@ from casefile.errors import CasefileError
 log = logging.getLogger("casefile.web")
 
 HEADINGS = {401: "Sign in", 403: "You cannot do this", 404: "Page not found", 409: "This cannot be done now",
-            422: "There is a problem", 429: "Too many attempts", 500: "Sorry, there is a problem with casefile"}
+            413: "What you sent is too large", 422: "There is a problem", 429: "Too many attempts", 500: "Sorry, there is a problem with casefile"}
 
 
 def install(app: FastAPI) -> None:
