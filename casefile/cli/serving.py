@@ -123,8 +123,7 @@ def web_server(*, host: str, port: int, api_url: str, demo: bool, enabled: bool 
         env["CASEFILE_WEB_PUBLIC_CALCULATORS"] = "true"
     log_path = Path(".casefile/web.log").resolve()
     log_path.parent.mkdir(parents=True, exist_ok=True)
-    command = [sys.executable, "-m", "uvicorn", "--factory", "casefile.server:create_app", "--host", host,
-               "--port", str(port), "--no-access-log", "--log-level", "warning"]
+    command = uvicorn_command(host=host, port=port)
     with log_path.open("ab") as log:
         process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                    start_new_session=True, preexec_fn=_die_with_parent)
@@ -146,6 +145,20 @@ def web_server(*, host: str, port: int, api_url: str, demo: bool, enabled: bool 
         err_console.print("[dim]stopping the web server ...[/]")
         stop_process(process)
         console.print("web server stopped")
+
+
+def uvicorn_command(*, host: str, port: int) -> list[str]:
+    """The command that runs the web application: uvicorn with proxy headers off — X-Forwarded-For
+    and X-Forwarded-Proto never change the client's address or scheme — unless
+    CASEFILE_WEB_TRUST_FORWARDED is on, and then believed only from CASEFILE_WEB_FORWARDED_ALLOW_IPS
+    (uvicorn's own default trusts them from 127.0.0.1 whatever casefile's setting says)."""
+    from casefile.web.settings import get_web_settings
+
+    settings = get_web_settings()
+    proxy = (["--proxy-headers", "--forwarded-allow-ips", settings.forwarded_allow_ips] if settings.trust_forwarded
+             else ["--no-proxy-headers"])
+    return [sys.executable, "-m", "uvicorn", "--factory", "casefile.server:create_app", "--host", host,
+            "--port", str(port), *proxy, "--no-access-log", "--log-level", "warning"]
 
 
 def _answers(url: str) -> bool:
