@@ -214,7 +214,10 @@ async def revoke_token_form(request: Request) -> Response:
     ident = values.get("token", "")
     try:
         with write_session(by=me.viewer.label()) as session:
-            row = session.get(ApiToken, int(ident)) if ident.isdigit() else None
+            from casefile.web.ids import form_id
+
+            token_id = form_id(ident)
+            row = session.get(ApiToken, token_id) if token_id is not None else None
             owner = session.get(User, row.user_id) if row is not None else None
             if row is None or owner is None or not may_manage_users(me.viewer, owner.organization_id):
                 raise UnknownRecord(f"no API token {ident[:20]} of {me.organization_name}", field="tokens")

@@ -91,9 +91,11 @@ async def remove_assignee(request: Request, number: str) -> Response:
     me = require(request)
     form = await request.form()
     check_csrf(request, form)
-    raw = str(form.get("user_id") or "")
+    from casefile.web.ids import form_id
+
+    user_id = form_id(form.get("user_id"))
     with write_session(by=me.viewer.label()) as session:
-        removed = unassign(session, me.viewer, case_number=number[:40], user_id=int(raw) if raw.isdigit() else 0)
+        removed = unassign(session, me.viewer, case_number=number[:40], user_id=user_id) if user_id else False
     web_session(request).add_flash("Assignment removed." if removed else "That user was not assigned.")
     return RedirectResponse(f"/cases/{number[:40]}#around", status_code=303)
 

@@ -19,6 +19,7 @@ from casefile.errors import BadInput
 from casefile.rules.target_dates import is_region_target
 from casefile.vocab import Stage
 from casefile.web.countdown import countdown
+from casefile.web.ids import WebId
 from casefile.web.people import Me, require
 from casefile.web.render import page
 from casefile.web.sessions import now
@@ -179,7 +180,7 @@ def case_page(request: Request, number: str, as_of: str | None = Query(None, max
 
 
 @router.get("/cases/{number}/deadlines/{deadline_id}")
-def derivation_page(request: Request, number: str, deadline_id: int) -> Response:
+def derivation_page(request: Request, number: str, deadline_id: WebId) -> Response:
     from casefile.errors import UnknownRecord
 
     me = require(request)
@@ -194,7 +195,7 @@ def derivation_page(request: Request, number: str, deadline_id: int) -> Response
 
 
 @router.get("/documents/{document_id}")
-def download(request: Request, document_id: int) -> Response:
+def download(request: Request, document_id: WebId) -> Response:
     from casefile.accounts.documents import fetch_document
     from casefile.record.accounts import AccessAction
 

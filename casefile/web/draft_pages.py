@@ -15,6 +15,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from casefile.errors import BadInput, CasefileError
 from casefile.web import act_forms
+from casefile.web.ids import WebId
 from casefile.web.people import Me, require
 from casefile.web.render import page
 from casefile.web.sessions import check_csrf, now, web_session
@@ -168,7 +169,7 @@ def drafts_page(request: Request, number: str) -> Response:
 
 
 @router.get("/cases/{number}/drafts/{draft_id}")
-def edit_draft(request: Request, number: str, draft_id: int) -> Response:
+def edit_draft(request: Request, number: str, draft_id: WebId) -> Response:
     from casefile import app
     from casefile.accounts.drafts import get_draft
     from casefile.errors import UnknownRecord
@@ -193,7 +194,7 @@ def edit_draft(request: Request, number: str, draft_id: int) -> Response:
 
 
 @router.post("/cases/{number}/drafts/{draft_id}/delete")
-async def delete(request: Request, number: str, draft_id: int) -> Response:
+async def delete(request: Request, number: str, draft_id: WebId) -> Response:
     from casefile import app
     from casefile.accounts.drafts import delete_draft
     from casefile.record.db import write_session
@@ -209,7 +210,7 @@ async def delete(request: Request, number: str, draft_id: int) -> Response:
 
 
 @router.post("/cases/{number}/drafts/{draft_id}")
-async def submit_draft(request: Request, number: str, draft_id: int) -> Response:
+async def submit_draft(request: Request, number: str, draft_id: WebId) -> Response:
     """The form of an opened draft, sent ("File objections" or "Save as draft"): the draft's act,
     filed or saved again as that draft (the form posts to its own page)."""
     from casefile import app
