@@ -21,6 +21,7 @@ from casefile.acts.chronology import refuse_if_before
 from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.acts.party_filing import find_deadline
 from casefile.errors import BadInput
+from casefile.record.deadlines import follow_extension
 from casefile.record.models import Case, Filing
 from casefile.record.orders import EXTENSION
 from casefile.record.workflow import docket
@@ -30,6 +31,13 @@ from casefile.rules.deadlines import NOUNS
 from casefile.rules.extensions import check_extendable, cutoff_of_fixed_date, status_after_order
 from casefile.rules.offices import BOARD_OFFICE, office_named
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind
+
+#: Why a responsive period moves with the one it runs from (the rule texts' words: "from the last date on
+#: which exceptions ... may be filed", "after the last day on which the request for review must be filed").
+_RESPONSIVE_RULE = {
+    DeadlineKind.ANSWERING_BRIEF: "29 CFR 102.69(c)(1)(iii), 102.2(a)",
+    DeadlineKind.RFR_OPPOSITION: "29 CFR 102.67(f), 102.2(a)",
+}
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
@@ -62,7 +70,10 @@ def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, 
     The due date becomes ``due`` and the cut-off is recomputed in the receiving office's zone
     (11:59:59 p.m. there; 12:01 a.m. for a notice posting); the deadline records the order
     (``pinned_by``: no recompute touches it again) and its derivation gains a line; the docket
-    records old → new. A lapsed deadline moved to a later date runs again (open; the sweep closes
+    records old → new. The periods that run from it move with it (casefile.record.deadlines.follow_extension:
+    the answering brief "from the last date on which exceptions ... may be filed", 102.69(c)(1)(iii); the
+    opposition "after the last day on which the request for review must be filed", 102.67(f); 102.2(a)),
+    each named in the docket and in the order's ``also_moved``. A lapsed deadline moved to a later date runs again (open; the sweep closes
     it when the new cut-off passes); a met one stays met. The election's stage is not moved.
     Idempotent on (deadline, date fixed, order). Raises UnknownRecord (no such deadline in the
     case), BadInput (neither or both of ``deadline`` and ``kind``; an empty order; a date before the act that started the period; an
@@ -97,10 +108,17 @@ def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, 
         deadline.status, deadline.closed_at = status, None
     session.add(deadline)
     session.flush()
+    followed = follow_extension(session, case, deadline)  # the answering brief, the opposition (R-B5)
     reopened = f"; the {old_status.value} period runs again" if status is DeadlineStatus.OPEN and old_status is not \
         DeadlineStatus.OPEN else ""
     summary = (f"{NOUNS[deadline.kind]} ({deadline.for_whom}) due {old_due.isoformat()} → {act.due.isoformat()} "
                f"(cut-off {clock_label(deadline.cutoff_at)}) by order: {order}{reopened}")
+    for f in followed:
+        summary += (f"; so the {NOUNS[f.deadline.kind]} ({f.deadline.for_whom}), which runs from the last day the "
+                    f"{NOUNS[deadline.kind]} may be filed, is due {f.old_due_on.isoformat()} → "
+                    f"{f.deadline.due_on.isoformat()} (cut-off {clock_label(f.deadline.cutoff_at)}; "
+                    f"{_RESPONSIVE_RULE.get(f.deadline.kind, '29 CFR 102.2(a)')})"
+                    + ("; it runs again" if f.reopened else ""))
     actor = Actor.BOARD if deadline.office_key == BOARD_OFFICE.key else Actor.REGIONAL_DIRECTOR
     request = session.exec(select(Filing).where(Filing.deadline_id == deadline.id, Filing.kind == "extension-request",
                                                 col(Filing.received_on) <= ordered_on)
@@ -108,7 +126,13 @@ def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, 
     stored = store_order(session, case, kind=EXTENSION, issued_on=ordered_on, election_id=deadline.election_id,
                          deadline_id=deadline.id, deadline_kind=deadline.kind.value, from_due_on=old_due.isoformat(),
                          to_due_on=act.due.isoformat(), office_key=deadline.office_key, for_whom=deadline.for_whom,
-                         order=order, reopened=bool(reopened), request_id=request.id if request is not None else None)
+                         order=order, reopened=bool(reopened), request_id=request.id if request is not None else None,
+                         also_moved=[{"deadline_id": f.deadline.id, "deadline_kind": f.deadline.kind.value,
+                                      "for_whom": f.deadline.for_whom, "from_due_on": f.old_due_on.isoformat(),
+                                      "to_due_on": f.deadline.due_on.isoformat(), "office_key": f.deadline.office_key,
+                                      "reopened": f.reopened,
+                                      "rule": _RESPONSIVE_RULE.get(f.deadline.kind, "29 CFR 102.2(a)")}
+                                     for f in followed])
     entry = docket(session, case.id, election_id=deadline.election_id, as_of=as_of, occurred_on=ordered_on,  # type: ignore[arg-type]
                    act="pin-deadline", act_key=key, actor=actor, summary=summary, ref=order_ref(stored))
     assert entry.id is not None

@@ -7,10 +7,11 @@ tolled one and its derivation says so (rules.md R-B7, R-B8)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date, datetime
 from functools import lru_cache
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from casefile.record.models import Case, Deadline, Election, Tally
 from casefile.rules.calendar import KNOWN_CLOSURES, BusinessCalendar, clock_label, day_label, parse_closure
@@ -41,11 +42,53 @@ def office_of(case: Case) -> Office:
     return office_named(case.office_key)
 
 
-def compute_for_case(case: Case, kind: DeadlineKind, trigger_on: date) -> DeadlineComputation:
-    """Compute ``kind`` from ``trigger_on`` under the case's rule set, office and the configured calendar."""
+def compute_for_case(case: Case, kind: DeadlineKind, trigger_on: date, *,
+                     preceding_fixed: tuple[date, str] | None = None) -> DeadlineComputation:
+    """Compute ``kind`` from ``trigger_on`` under the case's rule set, office and the configured calendar;
+    ``preceding_fixed``: the (due date, order) of the document a responsive period answers when an
+    order fixed it (:func:`casefile.rules.deadlines.compute_deadline`; :func:`fixed_preceding` finds it)."""
     return compute_deadline(
-        kind, trigger_on, rule_set=rule_set_by_id(case.rule_set_id), calendar=configured_calendar(), office=office_of(case)
+        kind, trigger_on, rule_set=rule_set_by_id(case.rule_set_id), calendar=configured_calendar(), office=office_of(case),
+        preceding_fixed=preceding_fixed,
     )
+
+
+def preceding_deadline(session: Session, case: Case, *, election_id: int, kind: DeadlineKind,
+                       trigger_on: date) -> Deadline | None:
+    """The stored deadline a responsive period of ``kind`` runs from (the exceptions of an answering
+    brief, the request for review of an opposition: the rule set's ``runs_from``), in election
+    ``election_id`` and the same chain (trigger date ``trigger_on``), or None (not a responsive
+    period, or none stored)."""
+    period = rule_set_by_id(case.rule_set_id).periods.get(kind)
+    if period is None or period.runs_from is None:
+        return None
+    return session.exec(select(Deadline).where(Deadline.election_id == election_id,
+                                               Deadline.kind == period.runs_from,
+                                               Deadline.trigger_on == trigger_on)).first()
+
+
+def fixed_preceding(session: Session, case: Case, *, election_id: int, kind: DeadlineKind,
+                    trigger_on: date) -> tuple[date, str] | None:
+    """``(due_on, order)`` of the deadline a responsive period of ``kind`` runs from when an order fixed
+    its date (pinned), else None: the responsive period then runs from the extended date (29 CFR
+    102.2(a), (b); 102.67(f); 102.69(c)(1)(iii); rules.md R-B5)."""
+    earlier = preceding_deadline(session, case, election_id=election_id, kind=kind, trigger_on=trigger_on)
+    if earlier is None or not earlier.pinned_by:
+        return None
+    return earlier.due_on, earlier.pinned_by
+
+
+def responsive_to(session: Session, case: Case, deadline: Deadline) -> list[Deadline]:
+    """The stored deadlines that run from ``deadline`` (same election and trigger date; the rule set's
+    ``runs_from`` names its kind), in id order: the answering brief of exceptions, the opposition of a
+    request for review (the earliest certification of objections, which no order moves)."""
+    kinds = [k for k, p in rule_set_by_id(case.rule_set_id).periods.items() if p.runs_from is deadline.kind]
+    if not kinds:
+        return []
+    return list(session.exec(select(Deadline).where(Deadline.election_id == deadline.election_id,
+                                                    col(Deadline.kind).in_(kinds),
+                                                    Deadline.trigger_on == deadline.trigger_on)
+                             .order_by(col(Deadline.id))))
 
 
 def keep_deadline(
@@ -76,7 +119,8 @@ def keep_deadline(
     ).first()
     if existing is not None:
         return existing
-    computed = compute_for_case(case, kind, trigger_on)
+    computed = compute_for_case(case, kind, trigger_on, preceding_fixed=fixed_preceding(
+        session, case, election_id=election.id, kind=kind, trigger_on=trigger_on))  # type: ignore[arg-type]
     deadline = Deadline(
         case_id=case.id,  # type: ignore[arg-type]
         election_id=election.id,  # type: ignore[arg-type]
@@ -176,3 +220,55 @@ def keep_fixed_deadline(
     session.add(deadline)
     session.flush()
     return deadline
+
+
+@dataclass(frozen=True)
+class Followed:
+    """A responsive deadline moved because the deadline it runs from was extended: the row (already
+    changed), its due date before, and whether it had lapsed and runs again."""
+
+    deadline: Deadline
+    old_due_on: date
+    reopened: bool
+
+
+def follow_extension(session: Session, case: Case, extended: Deadline) -> list[Followed]:
+    """Recompute the periods that run from ``extended`` after an order fixed its date (pinned): an
+    answering brief runs "within 5 business days from the last date on which exceptions ... may be
+    filed" (102.69(c)(1)(iii); 2014 rule: 7 days), an opposition "within 5 business days after the last
+    day on which the request for review must be filed" (102.67(f); 2014 and pre-2015: 7 days), and
+    102.2(a) runs a responsive document from "the date the preceding document was required to be
+    received", the last day of any extension granted (102.2(b)) — so the extended date, not the one
+    first computed. A responsive deadline pinned by an order of its own, mooted, or that does not move
+    is left as it is; one that had lapsed and now ends later runs again. Its derivation is the new
+    computation (the old lines kept before it). Returns the deadlines moved, in id order.
+    Authority: 29 CFR 102.2(a), (b); 102.67(f); 102.69(c)(1)(iii); rules.md R-B5, R-K2, R-N6.
+    """
+    from casefile.rules.extensions import cutoff_of_fixed_date, status_after_order
+
+    moved: list[Followed] = []
+    for deadline in responsive_to(session, case, extended):
+        if deadline.pinned_by or deadline.status is DeadlineStatus.MOOTED \
+                or deadline.kind is DeadlineKind.EARLIEST_CERTIFICATION:
+            continue
+        computed = compute_for_case(case, deadline.kind, deadline.trigger_on,
+                                    preceding_fixed=(extended.due_on, extended.pinned_by))
+        if computed.due_on == deadline.due_on:
+            continue
+        old_due_on, old_status = deadline.due_on, deadline.status
+        status = status_after_order(old_status, old_due_on=old_due_on, new_due_on=computed.due_on)
+        cutoff = computed.cutoff_at if computed.office_key == deadline.office_key else cutoff_of_fixed_date(
+            deadline.kind, computed.due_on, office_tz=office_named(deadline.office_key).tz)
+        deadline.due_on, deadline.cutoff_at = computed.due_on, cutoff
+        deadline.preceding_due_on = extended.due_on
+        deadline.derivation = [*deadline.derivation,
+                               f"recomputed: the period it runs from was extended to {day_label(extended.due_on)} "
+                               f"({extended.pinned_by}); it now runs from that date (102.2(a); R-B5):",
+                               *computed.derivation]
+        reopened = status is not old_status
+        if reopened:
+            deadline.status, deadline.closed_at = status, None
+        session.add(deadline)
+        moved.append(Followed(deadline, old_due_on, reopened))
+    session.flush()
+    return moved

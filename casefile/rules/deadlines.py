@@ -140,6 +140,7 @@ def compute_deadline(
     calendar: BusinessCalendar,
     office: Office,
     tolling: Sequence[ClosureWindow] = TOLLING_WINDOWS,
+    preceding_fixed: tuple[date, str] | None = None,
 ) -> DeadlineComputation:
     """Compute the deadline of ``kind`` from the act ``trigger_on`` (a date) that starts its chain.
 
@@ -155,6 +156,12 @@ def compute_deadline(
     ``calendar``: the closure list (an office's calendar or the common one); the days are counted on
     the receiving office's calendar (:func:`office_calendar`). ``tolling``: the closure windows whose
     closed days toll a period that ran on them (default: the 2025 shutdown; :func:`casefile.rules.tolling.toll`).
+    ``preceding_fixed``: for a responsive period, ``(due_on, order)`` when an order fixed or extended
+    the date of the document it answers: the period then runs from that date, "the last date on which
+    exceptions ... may be filed" (102.69(c)(1)(iii)), "the last day on which the request for review
+    must be filed" (102.67(f)), "the date the preceding document was required to be received" (102.2(a))
+    — the last day of any extension granted (102.2(b)) — and ``preceding`` is None (the order's date
+    is not computed); ignored for a period that runs from its trigger.
     Raises InvalidCalendar when ``rule_set`` has no period for ``kind``, or the calendar lists
     closures inside a tolling window the period ran on.
     Authority: 29 CFR 102.1(i), 102.2(a)-(b), 102.67, 102.69; 5 U.S.C. 6103(c); NLRB notice on
@@ -171,7 +178,14 @@ def compute_deadline(
     lines: list[str] = [f"{_TRIGGER[kind]} {day_label(trigger_on)}"]
     preceding: DeadlineComputation | None = None
     start = trigger_on
-    if period.runs_from is not None:
+    if period.runs_from is not None and preceding_fixed is not None:
+        start, order = preceding_fixed
+        earlier = NOUNS[period.runs_from]
+        lines.append(f"{earlier} due {day_label(start)}: the date fixed by order ({order}), the last day on which "
+                     f"the {earlier} may be filed (102.2(a), (b))")
+        lines.append(f"runs from the last day the {earlier} could be filed, extended, not from the day filed nor "
+                     "the date first computed (R-B5)")
+    elif period.runs_from is not None:
         preceding = compute_deadline(period.runs_from, trigger_on, rule_set=rule_set, calendar=calendar, office=office,
                                      tolling=tolling)
         start = preceding.due_on

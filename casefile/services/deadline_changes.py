@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 from sqlmodel import Session, col, or_, select
 
 from casefile.errors import ProcedureError, UnknownRecord
-from casefile.record.deadlines import compute_for_case
+from casefile.record.deadlines import compute_for_case, fixed_preceding
 from casefile.record.lookups import get_case
 from casefile.record.models import Case, Deadline, Election
 from casefile.record.workflow import docket
@@ -57,7 +57,10 @@ def recompute_open_deadlines(session: Session, *, as_of: datetime, case_number: 
         query = query.where(Case.id == get_case(session, case_number).id)
     changes: list[DeadlineChange] = []
     for deadline, case in session.exec(query.order_by(col(Deadline.id))).all():
-        computed = compute_for_case(case, deadline.kind, deadline.trigger_on)
+        # a responsive period whose preceding document's date an order extended runs from that date (R-B5)
+        computed = compute_for_case(case, deadline.kind, deadline.trigger_on,
+                                    preceding_fixed=fixed_preceding(session, case, election_id=deadline.election_id,
+                                                                    kind=deadline.kind, trigger_on=deadline.trigger_on))
         lapsed = deadline.status is DeadlineStatus.LAPSED
         if lapsed and (computed.tolled_by is None or computed.cutoff_at <= deadline.cutoff_at):
             continue  # a lapsed deadline moves only when tolling gives it more time

@@ -552,3 +552,32 @@ class TestProperties:
         days = [result.due_on + timedelta(days=i) for i in range((election_on - result.due_on).days)]
         assert sum(WITH_EO.is_business_day(d) for d in days) == 3
         assert WITH_EO.is_business_day(result.due_on)
+
+
+class TestFromTheExtendedDate:
+    """A responsive period runs from the last day the earlier document could be filed, extended by order or not
+    (29 CFR 102.2(a), (b); 102.69(c)(1)(iii): "from the last date on which exceptions ... may be filed"; 102.67(f):
+    "after the last day on which the request for review must be filed"; 2014 rule, NLRB FAQ: "within 7 days from the
+    last due date for filing exceptions or within any additional time allowed")."""
+
+    @pytest.mark.parametrize(("rule_set_id", "report_on", "fixed_on", "brief_due"), [
+        ("2023-rule", date(2026, 5, 1), date(2026, 5, 29), date(2026, 6, 5)),  # 5 business days
+        ("2019-text", date(2021, 8, 2), date(2021, 8, 30), date(2021, 9, 7)),  # Labor Day skipped
+        ("2014-rule", date(2019, 5, 10), date(2019, 5, 31), date(2019, 6, 7)),  # 7 calendar days
+        ("pre-2015", date(2012, 11, 30), date(2012, 12, 17), date(2012, 12, 26)),  # Mon 12-24 EO 13633, 12-25
+    ])
+    def test_answering_brief(self, rule_set_id: str, report_on: date, fixed_on: date, brief_due: date) -> None:
+        computed = compute_deadline(K.ANSWERING_BRIEF, report_on, rule_set=rule_set_by_id(rule_set_id), calendar=WITH_EO,
+                                    office=office_for("10"), preceding_fixed=(fixed_on, "order of the RD (hypothetical)"))
+        assert (computed.due_on, computed.preceding) == (brief_due, None)
+        assert any("the date fixed by order (order of the RD (hypothetical))" in line for line in computed.derivation)
+        unfixed = compute_deadline(K.ANSWERING_BRIEF, report_on, rule_set=rule_set_by_id(rule_set_id), calendar=WITH_EO,
+                                   office=office_for("10"))
+        assert unfixed.due_on < brief_due  # without the order it would run from the date first computed
+
+    def test_opposition_at_the_board(self) -> None:
+        """Request for review extended to Thu 2026-02-12: opposition 5 business days at the Board — Fri 02-13, (Mon
+        02-16 Washington's Birthday), Tue 02-17, Wed 02-18, Thu 02-19, Fri 2026-02-20."""
+        computed = compute_deadline(K.RFR_OPPOSITION, date(2026, 1, 28), rule_set=CURRENT, calendar=WITH_EO,
+                                    office=office_for("10"), preceding_fixed=(date(2026, 2, 12), "Board order"))
+        assert (computed.due_on, computed.office_key) == (date(2026, 2, 20), "board")

@@ -1,0 +1,96 @@
+"""Responsive periods run from the last day the earlier filing could be filed, extended or not
+(29 CFR 102.2(a): "the designated period begins to run on the date the preceding document was
+required to be received by the Agency"; 102.2(b): "or the last day of any extension of time that
+may have been granted"): an answering brief "within 5 business days from the last date on which
+exceptions and any supporting brief may be filed" (102.69(c)(1)(iii)), a statement in opposition
+"within 5 business days after the last day on which the request for review must be filed"
+(102.67(f)). Real dates: Bessemer (10-RC-269250) report of Mon 2021-08-02, exceptions due Mon
+2021-08-16, answering brief Mon 2021-08-23; Amazon JFK8 (29-RC-288020) certification 2023-01-11,
+request for review due Thu 2023-01-26, opposition Thu 2023-02-02. The extension orders are
+hypothetical (the public records show none)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from sqlmodel import select
+
+from casefile.errors import UntimelyFiling
+from casefile.record.db import read_session, write_session
+from casefile.record.models import Deadline, DocketEntry
+from casefile.record.orders import AgencyOrder
+from casefile.services.deadline_changes import recompute_open_deadlines
+from casefile.vocab import DeadlineKind, DeadlineStatus
+from tests.acts import procedure as bessemer
+from tests.acts.real_histories import jfk8_through
+
+ORDER = "Regional Director's order of 2021-08-13 extending the time for exceptions (hypothetical)"
+
+
+def _stored(kind: DeadlineKind) -> Deadline:
+    with read_session() as s:
+        return s.exec(select(Deadline).where(Deadline.kind == kind).order_by(Deadline.id.desc())).first()  # type: ignore[union-attr]
+
+
+def _extend_exceptions() -> None:
+    bessemer.carry("ho-report")
+    assert (_stored(DeadlineKind.EXCEPTIONS).due_on, _stored(DeadlineKind.ANSWERING_BRIEF).due_on) == (
+        date(2021, 8, 16), date(2021, 8, 23))
+    bessemer.perform(bessemer.act({"act": "pin-deadline", "date": date(2021, 8, 13), "kind": "exceptions",
+                                   "due": date(2021, 8, 30), "order": ORDER}))
+
+
+class TestAnsweringBrief:
+    def test_runs_from_the_extended_last_day_for_exceptions(self, configured_db: Path) -> None:
+        """Exceptions extended to Mon 2021-08-30: the answering brief is due 5 business days after it — Tue 08-31,
+        Wed 09-01, Thu 09-02, Fri 09-03, (Mon 09-06 Labor Day skipped) Tue 2021-09-07 — not Mon 2021-08-23, a week
+        before the exceptions are due; the docket and the order name both dates."""
+        _extend_exceptions()
+        brief = _stored(DeadlineKind.ANSWERING_BRIEF)
+        assert (brief.due_on, brief.preceding_due_on, brief.pinned_by) == (date(2021, 9, 7), date(2021, 8, 30), "")
+        assert brief.cutoff_at.astimezone(ZoneInfo("America/New_York")) == datetime(
+            2021, 9, 7, 23, 59, 59, tzinfo=ZoneInfo("America/New_York"))
+        assert "Mon 2021-09-06 skipped (Labor Day)" in brief.derivation
+        with read_session() as s:
+            entry = s.exec(select(DocketEntry).where(DocketEntry.act == "pin-deadline")).one()
+            order = s.exec(select(AgencyOrder).where(AgencyOrder.kind == "extension")).one()
+        assert "answering brief (all parties), which runs from the last day the exceptions may be filed, is due " \
+               "2021-08-23 → 2021-09-07" in entry.summary
+        assert [(m["deadline_kind"], m["from_due_on"], m["to_due_on"]) for m in order.body["also_moved"]] == [
+            ("answering-brief", "2021-08-23", "2021-09-07")]
+
+    def test_a_brief_filed_on_the_new_last_day_is_timely_and_a_day_later_is_not(self, configured_db: Path) -> None:
+        """An answering brief received Tue 2021-09-07 is timely with no order of its own; one received Wed 09-08 is late."""
+        _extend_exceptions()
+        bessemer.perform(bessemer.act({"act": "file-exceptions", "date": date(2021, 8, 30), "party": "amazon",
+                                       "exceptions": [{"excepted_to": "The recommendation", "grounds": "Hypothetical"}]}))
+        bessemer.refused(bessemer.act({"act": "file-answering-brief", "date": date(2021, 9, 8), "party": "rwdsu",
+                                       "points": ["Hypothetical point"]}), UntimelyFiling)
+        done = bessemer.perform(bessemer.act({"act": "file-answering-brief", "date": date(2021, 9, 7), "party": "rwdsu",
+                                              "points": ["Hypothetical point"]}))
+        assert not done.repeated
+
+    def test_a_recompute_keeps_the_extended_date(self, configured_db: Path) -> None:
+        """Recomputing the open deadlines (a closure added, the calendar corrected) counts the answering brief from the
+        extended exceptions date again, never from the date first computed."""
+        _extend_exceptions()
+        with write_session() as s:
+            changes = recompute_open_deadlines(s, as_of=datetime(2021, 8, 20, 12, tzinfo=ZoneInfo("America/New_York")))
+        assert [c for c in changes if c.kind == "answering-brief"] == []
+        assert _stored(DeadlineKind.ANSWERING_BRIEF).due_on == date(2021, 9, 7)
+
+
+class TestOpposition:
+    def test_runs_from_the_extended_last_day_for_the_request(self, configured_db: Path) -> None:
+        """The Board extends the request for review to Thu 2023-02-09: the opposition is due 5 business days later at the
+        Board, Thu 2023-02-16 (not Thu 2023-02-02), 11:59 p.m. Eastern."""
+        case = jfk8_through("certification")
+        assert _stored(DeadlineKind.RFR_OPPOSITION).due_on == date(2023, 2, 2)
+        case.perform(case.act({"act": "pin-deadline", "date": date(2023, 1, 25), "kind": "request-for-review",
+                               "due": date(2023, 2, 9), "order": "Board order extending the time (hypothetical)"}))
+        opposition = _stored(DeadlineKind.RFR_OPPOSITION)
+        assert (opposition.due_on, opposition.office_key, opposition.status) == (date(2023, 2, 16), "board",
+                                                                                 DeadlineStatus.OPEN)
+        assert opposition.cutoff_at.isoformat() == "2023-02-17T04:59:59+00:00"  # 11:59:59 p.m. EST on 02-16
