@@ -28,7 +28,7 @@ from casefile.record.workflow import docket
 from casefile.rules.calendar import clock_label, day_label
 from casefile.rules.chronology import Earlier, period_opened
 from casefile.rules.deadlines import NOUNS
-from casefile.rules.extensions import check_extendable, cutoff_of_fixed_date, status_after_order
+from casefile.rules.extensions import check_extendable, cutoff_of_fixed_date, missing_request_warning, status_after_order
 from casefile.rules.offices import BOARD_OFFICE, office_named
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind
 
@@ -75,7 +75,9 @@ def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, 
     opposition "after the last day on which the request for review must be filed", 102.67(f); 102.2(a)),
     each named in the docket and in the order's ``also_moved``. A lapsed deadline moved to a later date runs again (open; the sweep closes
     it when the new cut-off passes); a met one stays met. The election's stage is not moved.
-    Idempotent on (deadline, date fixed, order). Raises UnknownRecord (no such deadline in the
+    Warns (stored all the same: the order is a fact) when no request for it is recorded on a period that
+    needs one — the offer of proof (102.69(a)(8)), or a period whose date had passed (102.2(d)):
+    rules.extensions.missing_request_warning. Idempotent on (deadline, date fixed, order). Raises UnknownRecord (no such deadline in the
     case), BadInput (neither or both of ``deadline`` and ``kind``; an empty order; a date before the act that started the period; an
     ``election`` that is not the deadline's), ProcedureError (an objections period: cannot be
     extended, R-G6; a mooted deadline). Authority: 29 CFR 102.2(c), 102.2(d), 102.69(a)(8);
@@ -136,4 +138,7 @@ def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, 
     entry = docket(session, case.id, election_id=deadline.election_id, as_of=as_of, occurred_on=ordered_on,  # type: ignore[arg-type]
                    act="pin-deadline", act_key=key, actor=actor, summary=summary, ref=order_ref(stored))
     assert entry.id is not None
-    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary)
+    warning = missing_request_warning(deadline.kind, request_recorded=request is not None, old_due_on=old_due,
+                                      ordered_on=ordered_on, old_status=old_status)
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary,
+                warnings=(warning,) if warning else ())

@@ -9,9 +9,10 @@ from zoneinfo import ZoneInfo
 
 from casefile.errors import ProcedureError
 from casefile.rules.deadlines import NOUNS
+from casefile.rules.target_dates import is_region_target
 from casefile.vocab import DeadlineKind, DeadlineStatus
 
-__all__ = ["UNEXTENDABLE", "check_extendable", "cutoff_of_fixed_date", "status_after_order"]
+__all__ = ["UNEXTENDABLE", "check_extendable", "cutoff_of_fixed_date", "missing_request_warning", "status_after_order"]
 
 #: Periods no order can move: the objections to an election (and to a revised tally). The rule
 #: gives no authority to extend them and the excusable-neglect rule does not reach them.
@@ -53,3 +54,31 @@ def status_after_order(status: DeadlineStatus, *, old_due_on: date, new_due_on: 
     if status is DeadlineStatus.LAPSED and new_due_on > old_due_on:
         return DeadlineStatus.OPEN
     return status
+
+
+def missing_request_warning(kind: DeadlineKind, *, request_recorded: bool, old_due_on: date, ordered_on: date,
+                            old_status: DeadlineStatus) -> str | None:
+    """The warning for an order fixing the date of a party's period of ``kind`` with no request for it
+    in the record (``request_recorded`` False), or None when none is due:
+
+    - the offer of proof: the Regional Director "may extend the time for filing the written offer of
+      proof ... upon request of a party showing good cause" (102.69(a)(8));
+    - a period whose date had passed when the order was made (``ordered_on`` after ``old_due_on``, or a
+      lapsed one): a filing after the time prescribed is accepted only "upon good cause shown based on
+      excusable neglect", on a motion filed with the document (102.2(d)).
+    The Region's own dates (hearing opens, earliest certification, notice posting) and an extension
+    made before the date of any other period (the Regional Director "may allow" further time,
+    102.69(c)(1)(iii)) need no warning. Raises nothing.
+    Authority: 29 CFR 102.69(a)(8), 102.2(c), (d); rules.md R-B10, R-G5.
+    """
+    if request_recorded or is_region_target(kind) or kind is DeadlineKind.NOTICE_POSTING:
+        return None
+    if kind is DeadlineKind.OFFER_OF_PROOF:
+        return (f"no request for an extension of the {NOUNS[kind]} is recorded: the Regional Director extends it "
+                "\"upon request of a party showing good cause\" (29 CFR 102.69(a)(8)); record the request "
+                "(request-extension) or check the order")
+    if ordered_on > old_due_on or old_status is DeadlineStatus.LAPSED:
+        return (f"no request is recorded for this order on the {NOUNS[kind]} period, whose date "
+                f"({old_due_on.isoformat()}) had passed: a late filing is accepted only on a party's motion showing "
+                "excusable neglect (29 CFR 102.2(d)); record the request (request-extension) or check the order")
+    return None

@@ -72,6 +72,23 @@ class TestPinDeadline:
         app.sweep_case(case_id(), as_of=datetime.fromisoformat("2021-04-24T00:00:00-04:00"))
         assert deadline(DeadlineKind.OFFER_OF_PROOF).status is DeadlineStatus.LAPSED
 
+    def test_reopening_with_no_request_on_record_warns(self, tallied: Path) -> None:
+        """29 CFR 102.69(a)(8): the RD extends the offer of proof "upon request of a party showing good cause". Reopening
+        the lapsed period with no request recorded is stored (the order is a fact) but warns, naming the rule."""
+        order = "RD order of 2021-04-20 extending the time to file the offer of proof (hypothetical)"
+        result = perform(pin(DeadlineKind.OFFER_OF_PROOF, on=date(2021, 4, 20), order=order))
+        assert len(result.warnings) == 1
+        assert "no request for an extension of the offer of proof is recorded" in result.warnings[0]
+        assert "upon request of a party showing good cause" in result.warnings[0] and "102.69(a)(8)" in result.warnings[0]
+
+    def test_no_warning_when_the_request_is_recorded(self, configured_db: Path) -> None:
+        """RWDSU's request of 2021-04-15 (hypothetical) is on record: the order granting it warns of nothing."""
+        carry("objections-2021")
+        perform(act({"act": "request-extension", "date": date(2021, 4, 15), "party": "rwdsu", "kind": "offer-of-proof",
+                     "until": date(2021, 4, 23), "reasons": "Witnesses unavailable until next week (hypothetical)"}))
+        result = perform(pin(DeadlineKind.OFFER_OF_PROOF, on=date(2021, 4, 16)))
+        assert list(result.warnings) == []
+
     def test_a_met_deadline_stays_met(self, configured_db: Path) -> None:
         """RWDSU filed its offer of proof on 2021-04-16: an extension ordered on 04-20 changes the date, not 'met'."""
         carry("objections-2021")

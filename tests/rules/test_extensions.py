@@ -7,7 +7,7 @@ from datetime import date, datetime
 import pytest
 
 from casefile.errors import ProcedureError
-from casefile.rules.extensions import check_extendable, cutoff_of_fixed_date, status_after_order
+from casefile.rules.extensions import check_extendable, cutoff_of_fixed_date, missing_request_warning, status_after_order
 from casefile.vocab import DeadlineKind, DeadlineStatus
 
 
@@ -51,3 +51,21 @@ class TestExtensions:
         """A mooted period has nothing left to govern."""
         with pytest.raises(ProcedureError, match="mooted"):
             status_after_order(DeadlineStatus.MOOTED, old_due_on=date(2021, 4, 16), new_due_on=date(2021, 4, 23))
+
+
+class TestMissingRequest:
+    """102.69(a)(8) (offer of proof "upon request of a party showing good cause"), 102.2(d) (late filing on a motion
+    showing excusable neglect): an order with no request on record warns; the Region's dates never do."""
+
+    @pytest.mark.parametrize(("kind", "recorded", "ordered_on", "status", "warns"), [
+        (DeadlineKind.OFFER_OF_PROOF, False, date(2021, 4, 14), DeadlineStatus.OPEN, "102.69(a)(8)"),
+        (DeadlineKind.OFFER_OF_PROOF, True, date(2021, 4, 20), DeadlineStatus.LAPSED, None),
+        (DeadlineKind.EXCEPTIONS, False, date(2021, 4, 14), DeadlineStatus.OPEN, None),  # the RD "may allow"
+        (DeadlineKind.EXCEPTIONS, False, date(2021, 4, 20), DeadlineStatus.LAPSED, "102.2(d)"),
+        (DeadlineKind.HEARING_OPENS, False, date(2021, 4, 20), DeadlineStatus.OPEN, None),
+    ])
+    def test_warning(self, kind: DeadlineKind, recorded: bool, ordered_on: date, status: DeadlineStatus,
+                     warns: str | None) -> None:
+        warning = missing_request_warning(kind, request_recorded=recorded, old_due_on=date(2021, 4, 16),
+                                          ordered_on=ordered_on, old_status=status)
+        assert (warning is None) if warns is None else (warning is not None and warns in warning)
