@@ -20,6 +20,7 @@ from pydantic import Field
 from sqlmodel import Session, col, select
 
 from casefile.acts.base import Done, Issue, Paragraph, Who, again, content_key, election_for, recorded
+from casefile.acts.challenge_register import RULING_STAGES
 from casefile.acts.chronology import filed_before, latest_on
 from casefile.acts.party_filing import (
     PartyFilingIn,
@@ -31,9 +32,10 @@ from casefile.acts.party_filing import (
     service_list,
     store_filing,
 )
+from casefile.acts.rule_on_challenges import OPEN_AND_COUNT_TRIGGER
 from casefile.errors import ProcedureError
 from casefile.record.lookups import deadline_of, get_party
-from casefile.record.models import Case, Decision, Election
+from casefile.record.models import Case, Deadline, Decision, Election
 from casefile.record.workflow import advance, docket
 from casefile.rules.chronology import Earlier
 from casefile.rules.offices import BOARD_OFFICE
@@ -41,7 +43,7 @@ from casefile.rules.party_filings import FILINGS
 from casefile.rules.review import board_review, review_of_decision, review_of_set_aside
 from casefile.vocab import Actor, DeadlineKind, DocumentKind, Stage
 
-Reviewed = Literal["decision", "certification", "dismissal", "set-aside"]
+Reviewed = Literal["decision", "certification", "dismissal", "set-aside", "open-and-count"]
 
 
 class RequestForReview(PartyFilingIn):
@@ -66,7 +68,8 @@ REVIEWED: dict[Stage, Reviewed] = {Stage.CERTIFIED: "certification", Stage.RFR_P
                                    Stage.SET_ASIDE: "set-aside", Stage.RERUN_DIRECTED: "set-aside"}
 #: The stages of the election the act is on (the latest) at which perform() accepts it (reviewed_action): those
 #: of REVIEWED, and certification-due once the Regional Director's Decision on Objections has issued (allowed_now).
-STAGES = frozenset(REVIEWED) | {Stage.CERTIFICATION_DUE}
+STAGES = frozenset(REVIEWED) | {Stage.CERTIFICATION_DUE} | RULING_STAGES  # ruling stages: after an order to open and
+# count challenged ballots, a final disposition under the 2014 rule (open_and_count_period)
 #: The stages at which the Regional Director's Decision on Objections (overruling them) is what is reviewed.
 _AFTER_DECISION = frozenset({Stage.CERTIFICATION_DUE, Stage.CERTIFIED, Stage.RFR_PENDING, Stage.CLOSED})
 
@@ -77,6 +80,16 @@ def decision_on_objections(session: Session, election: Election) -> Decision | N
     return session.exec(select(Decision).where(Decision.election_id == election.id, Decision.kind == "rd-decision",
                                                Decision.result != "set-aside")
                         .order_by(col(Decision.issued_on).desc(), col(Decision.id).desc())).first()
+
+
+def open_and_count_period(session: Session, election: Election) -> Deadline | None:
+    """The request-for-review period that runs from an order to open and count challenged ballots (a final
+    disposition under the 2014 rule, stored by rule-on-challenges), the latest of the election, or None.
+    Authority: 29 CFR 102.67(c); 2014 rule (NLRB FAQ); rules.md R-N2."""
+    latest = deadline_of(session, election, DeadlineKind.REQUEST_FOR_REVIEW)
+    if latest is None or not latest.trigger.startswith(OPEN_AND_COUNT_TRIGGER):
+        return None
+    return latest
 
 
 def reviewed_action(session: Session, election: Election) -> Reviewed:
@@ -93,6 +106,8 @@ def reviewed_action(session: Session, election: Election) -> Reviewed:
         return "decision"
     if election.stage in REVIEWED:
         return REVIEWED[election.stage]
+    if open_and_count_period(session, election) is not None:
+        return "open-and-count"
     raise ProcedureError(f"election {election.sequence} is at stage {election.stage.value!r}: a request for review lies "
                          "after the Regional Director's decision on objections (102.69(c)(2), 102.67(c)), the final "
                          "disposition (certification or dismissal, 102.69(h), 102.71) or a decision that sets the "
@@ -116,7 +131,8 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> 
 #: What the request asks the Board to review, for the docket and the document (the Decision on Objections by name).
 WHAT: dict[str, str] = {"decision": "the Regional Director's Decision on Objections",
                         "certification": "the certification", "dismissal": "the dismissal of the petition",
-                        "set-aside": "the decision setting the election aside"}
+                        "set-aside": "the decision setting the election aside",
+                        "open-and-count": "the order to open and count challenged ballots"}
 
 
 def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -153,7 +169,7 @@ def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datet
                              "action of the Regional Director (29 CFR 102.67(i)(1); rules.md R-N5)", field="party")
     warnings: list[str] = [] if review.agreement_known or reviewed == "dismissal" else [review.statement]
     deadline = deadline_of(session, election, DeadlineKind.REQUEST_FOR_REVIEW) if reviewed != "set-aside" else None
-    if reviewed in ("certification", "dismissal") and deadline is None:
+    if reviewed in ("certification", "dismissal", "open-and-count") and deadline is None:
         raise ProcedureError(f"election {election.sequence} of {case.number} has no request-for-review period in the "
                              f"record ({FILINGS['request-for-review'].citation})", field="election")
     zone = deadline_zone(deadline) if deadline is not None else BOARD_OFFICE.tz

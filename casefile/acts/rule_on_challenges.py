@@ -4,7 +4,7 @@ re-test the ballots still sealed (R-E7)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Literal
 
 from pydantic import Field
@@ -26,10 +26,12 @@ from casefile.acts.base import (
 from casefile.acts.challenge_register import RULING_STAGES, register_of, retest
 from casefile.acts.chronology import latest_on, refuse_if_before
 from casefile.errors import BadInput, ProcedureError, UnknownRecord
+from casefile.record.deadlines import keep_deadline
 from casefile.record.models import Case, ChallengedBallot, Election
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
-from casefile.vocab import Actor, ChallengeStatus
+from casefile.rules.review import board_review, is_final_disposition
+from casefile.vocab import Actor, ChallengeStatus, DeadlineKind
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -107,11 +109,35 @@ def perform(session: Session, act: RuleOnChallenges, *, case: Case, as_of: datet
         summary += f" (ground: {act.ground})"
     if sealed := retest(session, election):
         summary += f"; {sealed}"
+    summary += _review_period(session, case, election, act, ruled_on)
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=ruled_on,  # type: ignore[arg-type]
                    act="rule-on-challenges", act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary,
                    ref=f"election:{election.id}")
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary)
+
+
+#: The trigger of a request-for-review period that runs from an order to open and count (2014 rule).
+OPEN_AND_COUNT_TRIGGER = "Order to open and count challenged ballots issued"
+
+
+def _review_period(session: Session, case: Case, election: Election, act: RuleOnChallenges, ruled_on: date) -> str:
+    """Under the 2014 rule, the Regional Director's order overruling challenges — the ballots to be opened and
+    counted — is a final disposition: the request for review runs 14 days from it, the opposition 7 days after
+    that (rules.review.is_final_disposition). Stores both periods where Board review lies and returns the
+    docket's words for it; "" otherwise (another rule set, a sustained ruling, the Board's ruling, a consent
+    election). Authority: 29 CFR 102.67(c); 2014 rule (NLRB FAQ); rules.md R-N2."""
+    if act.status != "overruled" or act.by.strip().lower() != "regional director" \
+            or not is_final_disposition(case.rule_set_id, "open-and-count") or not board_review(case.agreement).available:
+        return ""
+    trigger = f"{OPEN_AND_COUNT_TRIGGER} {ruled_on.isoformat()}"
+    stored = [keep_deadline(session, case=case, election=election, kind=kind, trigger=trigger, trigger_on=ruled_on,
+                            for_whom="all parties") for kind in (DeadlineKind.REQUEST_FOR_REVIEW, DeadlineKind.RFR_OPPOSITION)]
+    review = stored[0]
+    if review is None:
+        return ""
+    return (f"; an order to open and count challenged ballots is a final disposition under the 2014 rule: a request "
+            f"for review may be filed until {review.due_on.isoformat()} (29 CFR 102.67(c); rules.md R-N2)")
 
 
 def _select(session: Session, election: Election, act: RuleOnChallenges) -> list[ChallengedBallot]:

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from casefile.vocab import ElectionAgreement
 
-__all__ = ["BoardReview", "board_review", "review_of_decision", "review_of_set_aside"]
+__all__ = ["FINAL_DISPOSITIONS", "BoardReview", "board_review", "is_final_disposition", "review_of_decision",
+           "review_of_set_aside"]
 
 
 @dataclass(frozen=True)
@@ -93,3 +94,30 @@ def review_of_decision(review: BoardReview) -> str | None:
     return ("The certification has not issued yet: a request for review of the Decision on Objections may be filed "
             "from the day it issues until 10 business days after the certification, the final disposition "
             "(29 CFR 102.67(c), 102.69(c)(2); rules.md R-N2).")
+
+
+#: The Regional Director's actions that are a "final disposition", after which the request for review
+#: runs (29 CFR 102.67(c)), per rule set. Current text (2019, kept in 2023): "when the Regional Director
+#: dismisses the petition or issues a certification of results (including, where appropriate, a
+#: certification of representative)" (102.69(h)). The 2014 rule also counted "an order to open and count
+#: challenged ballots" (NLRB FAQ on the 2014 rule, "When may a party file a request for review?": "A
+#: 'final disposition' occurs when the regional director issues a certification of representative, a
+#: certification of results, a dismissal, or an order to open and count challenged ballots"; rules.md
+#: R-N2, §3). Before the 2014 rule, post-election rulings went to the Board by exceptions (R-A1): the
+#: same two as now are kept for it [I].
+FINAL_DISPOSITIONS: dict[str, frozenset[str]] = {
+    "pre-2015": frozenset({"certification", "dismissal"}),
+    "2014-rule": frozenset({"certification", "dismissal", "open-and-count"}),
+    "2019-text": frozenset({"certification", "dismissal"}),
+    "2023-rule": frozenset({"certification", "dismissal"}),
+}
+
+
+def is_final_disposition(rule_set_id: str, action: str) -> bool:
+    """Whether the Regional Director's ``action`` ("certification", "dismissal", "open-and-count": an
+    order that overruled challenges and directed the ballots be opened and counted) is a final
+    disposition under the rule set ``rule_set_id``, so that a request-for-review period runs from it.
+    An unknown rule set answers as the current one. Raises nothing.
+    Authority: 29 CFR 102.67(c), 102.69(h); 79 FR 74308 (2014 rule) as the NLRB's FAQ states it;
+    rules.md R-N2, §3."""
+    return action in FINAL_DISPOSITIONS.get(rule_set_id, FINAL_DISPOSITIONS["2023-rule"])
