@@ -20,6 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "document
 
 from document_cases import build_contexts
 
+from casefile.documents.kinds.tally_of_ballots import TallyOfBallots
+from casefile.documents.registry import document_class
 from casefile.documents.render import render_html, render_pdf
 from casefile.vocab import DocumentKind
 
@@ -28,7 +30,7 @@ def main(repeats: int) -> None:
     """Print, for each document kind, its page count, PDF size and median HTML / PDF render time."""
     contexts = build_contexts()
     started = time.perf_counter()
-    render_pdf(DocumentKind.TALLY_OF_BALLOTS, contexts[DocumentKind.TALLY_OF_BALLOTS])
+    render_pdf(TallyOfBallots, contexts[DocumentKind.TALLY_OF_BALLOTS])
     print(f"first render in this process (warm-up): {time.perf_counter() - started:.3f} s")
     print(f"{'document kind':44} {'pages':>5} {'PDF kB':>7} {'HTML s':>8} {'PDF s':>7}  (median of {repeats})")
     medians = []
@@ -36,10 +38,10 @@ def main(repeats: int) -> None:
         html_times, pdf_times = [], []
         for _ in range(repeats):
             started = time.perf_counter()
-            render_html(kind, context)
+            render_html(document_class(kind), context)
             html_times.append(time.perf_counter() - started)
             started = time.perf_counter()
-            document = render_pdf(kind, context)
+            document = render_pdf(document_class(kind), context)
             pdf_times.append(time.perf_counter() - started)
         pages = len(PdfReader(io.BytesIO(document.pdf)).pages)
         medians.append(statistics.median(pdf_times))

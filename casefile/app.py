@@ -196,16 +196,16 @@ def issue_documents(case_number: str, issue: tuple[Issue, ...], *, as_of: dateti
     Raises DocumentFailed for one that cannot be rendered or fails preflight."""
     if not issue:
         return []
-    from pathlib import Path
-
     from casefile.documents.issue import issue_document
 
-    out = []
-    for item in issue:
-        doc = issue_document(case_number=case_number, kind=item.kind, subject=item.subject, as_of=as_of, by=by)
-        out.append(IssuedDocument(id=doc.id or 0, kind=doc.kind.value, title=doc.title, file_name=Path(doc.path).name,
-                                  sha256=doc.sha256, confidential=doc.confidential, path=doc.path))
-    return out
+    return [_issued(issue_document(case_number=case_number, issue=item, as_of=as_of, by=by)) for item in issue]
+
+
+def _issued(doc: Any) -> IssuedDocument:
+    from pathlib import Path
+
+    return IssuedDocument(id=doc.id or 0, kind=doc.kind.value, title=doc.title, file_name=Path(doc.path).name,
+                          sha256=doc.sha256, confidential=doc.confidential, path=doc.path)
 
 
 def issue_for_entry(entry_id: int, *, as_of: datetime, engine: Engine | None = None) -> list[IssuedDocument]:
@@ -266,13 +266,11 @@ def status_report(case_number: str, *, as_of: datetime, prepared_for: str = "",
     """Issue the case status report as of ``as_of``, prepared for ``prepared_for`` (the client, as
     printed; "" leaves the line out of a live case's report and prints a placeholder in a record
     copy's). One per case, instant and client; idempotent."""
-    from casefile.documents.build import status_report_subject
-    from casefile.vocab import DocumentKind
+    from casefile.documents.issue import issue_status_report
 
     with read_session(engine) as session:
         number = get_case(session, case_number).number
-    return issue_documents(number, (Issue(DocumentKind.CASE_STATUS_REPORT, status_report_subject(as_of, prepared_for)),),
-                           as_of=as_of, engine=engine)[0]
+    return _issued(issue_status_report(case_number=number, as_of=as_of, prepared_for=prepared_for))
 
 
 # --- read models --------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from typing import Literal
 
 from sqlmodel import Session
 
-from casefile.acts.base import Done, Issue, Who, again, election_for
+from casefile.acts.base import Done, Issue, Who, again, election_for, ref_id
 from casefile.acts.chronology import refuse_if_before
 from casefile.acts.decision_parts import (
     DecisionParts,
@@ -26,12 +26,13 @@ from casefile.acts.decision_parts import (
     summary_with,
 )
 from casefile.acts.hearing_parts import current_hearing
+from casefile.documents.kinds.alj_decision import ALJDecision
 from casefile.record.deadlines import keep_deadline
 from casefile.record.models import Case
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.review import board_review
-from casefile.vocab import Actor, DeadlineKind, DocumentKind, Stage
+from casefile.vocab import Actor, DeadlineKind, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -47,7 +48,7 @@ class AljDecision(DecisionParts):
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The record copy of the Administrative Law Judge's decision."""
-    return (Issue(DocumentKind.ALJ_DECISION, ref),)
+    return (Issue(ALJDecision, ref_id(ref, "decision")),)
 
 
 def perform(session: Session, act: AljDecision, *, case: Case, as_of: datetime, by: Who) -> Done:

@@ -20,11 +20,12 @@ from zoneinfo import ZoneInfo
 from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, StringConstraints
 from sqlmodel import Session, col, select
 
+from casefile.documents.base import Issue
 from casefile.errors import BadInput, UnknownRecord
 from casefile.record.deadlines import office_of
 from casefile.record.models import Case, DocketEntry, Election
 from casefile.record.workflow import already_done
-from casefile.vocab import DocumentKind, Stage
+from casefile.vocab import Stage
 
 #: The STAGES of an act the election's stage does not bound (casefile.acts.allowed_now): it may be refused
 #: on what the record holds (a deadline, a filing it needs), never for the stage alone.
@@ -146,14 +147,6 @@ class Who:
     @classmethod
     def system(cls, job: str) -> Who:
         return cls(label=f"system:{job}")
-
-
-@dataclass(frozen=True)
-class Issue:
-    """A document an act issues: its kind and the record it is about ("table:id")."""
-
-    kind: DocumentKind
-    subject: str
 
 
 @dataclass(frozen=True)

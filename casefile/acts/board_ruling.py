@@ -16,9 +16,10 @@ from typing import Literal
 
 from sqlmodel import Session
 
-from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, Who, again, election_for, recorded
+from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, Who, again, election_for, recorded, ref_id
 from casefile.acts.chronology import latest_on, refuse_if_before
 from casefile.acts.party_filing import filings_of
+from casefile.documents.kinds.board_order import BoardOrder
 from casefile.errors import ProcedureError, UnknownRecord
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.models import Case, Decision, Election, Filing, Hearing
@@ -26,7 +27,7 @@ from casefile.record.workflow import advance, docket
 from casefile.rules.board_ruling import Decision as ReviewDecision
 from casefile.rules.board_ruling import Ruling, effect_of_ruling
 from casefile.rules.chronology import Earlier
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, ElectionKind, Stage
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, ElectionKind, Stage
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
@@ -74,7 +75,7 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The Board's order on the request for review — Order Denying Review, Order Granting Review,
     Decision on Review and Order, or Order Remanding (29 CFR 102.67(g), (h), (j))."""
-    return (Issue(DocumentKind.BOARD_ORDER, ref),) if ref.startswith("decision:") else ()
+    return (Issue(BoardOrder, ref_id(ref, "decision")),) if ref.startswith("decision:") else ()
 
 
 def perform(session: Session, act: BoardRuling, *, case: Case, as_of: datetime, by: Who) -> Done:

@@ -14,8 +14,9 @@ from typing import Literal
 
 from sqlmodel import Session, select
 
-from casefile.acts.base import ActIn, Done, Issue, Who, again, election_for, recorded
+from casefile.acts.base import ActIn, Done, Issue, Who, again, election_for, recorded, ref_id
 from casefile.acts.chronology import latest_on, refuse_if_before
+from casefile.documents.kinds.certification import CertificationOfRepresentative, CertificationOfResults
 from casefile.errors import AlreadyRecorded, ProcedureError, UnknownRecord
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import deadline_of, latest_tally
@@ -24,7 +25,7 @@ from casefile.record.workflow import advance, require_stage
 from casefile.rules.certification import certification_of, check_certification_date
 from casefile.rules.chronology import Earlier
 from casefile.rules.review import board_review
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, Stage, TallyKind
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Stage, TallyKind
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -39,12 +40,11 @@ class Certify(ActIn):
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The Certification of Representative or of Results."""
-    cert = session.get(Certification, int(ref.partition(":")[2]))
+    cert = session.get(Certification, ref_id(ref, "certification"))
     if cert is None:
         raise UnknownRecord(f"no certification {ref}")
-    kind = DocumentKind.CERTIFICATION_OF_REPRESENTATIVE if cert.kind == "representative" \
-        else DocumentKind.CERTIFICATION_OF_RESULTS
-    return (Issue(kind, ref),)
+    document = CertificationOfRepresentative if cert.kind == "representative" else CertificationOfResults
+    return (Issue(document, cert.id),)  # type: ignore[arg-type]
 
 
 def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: Who) -> Done:

@@ -19,7 +19,6 @@ from pydantic import Field
 from sqlmodel import Session, col, func, select
 
 from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, LegalDate, Line, Paragraph, Who
-from casefile.acts.correct_tally import PARTY_FILINGS
 from casefile.acts.correction_parts import (
     Change,
     Moved,
@@ -136,7 +135,7 @@ def perform(session: Session, act: CorrectCase, *, case: Case, as_of: datetime, 
     reissue = changed_documents(session, case, before_docs)
     if reissue:
         consequences.append(f"Issued again as new versions (the first versions are kept): {titles(reissue)}.")
-        if any(s.document.kind in PARTY_FILINGS for s in reissue):
+        if any(s.issue.document.party_filing for s in reissue):  # a party's filing issued again: a corrected copy, not a new filing
             consequences.append("A party's filing issued again is a corrected copy for the record: casefile neither "
                                 "files nor serves it again.")
     consequences.append("No election's stage is changed by a correction: the next act is yours.")

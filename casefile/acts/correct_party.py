@@ -18,7 +18,6 @@ from pydantic import Field
 from sqlmodel import Session, col, select
 
 from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, PartyKey, Who
-from casefile.acts.correct_tally import PARTY_FILINGS
 from casefile.acts.correction_parts import (
     Change,
     Why,
@@ -108,7 +107,7 @@ def perform(session: Session, act: CorrectParty, *, case: Case, as_of: datetime,
     if reissue:
         consequences.append(f"Issued again as new versions under the corrected name (the first versions are kept): "
                             f"{titles(reissue)}.")
-        if any(s.document.kind in PARTY_FILINGS for s in reissue):
+        if any(s.issue.document.party_filing for s in reissue):  # a party's filing issued again: a corrected copy, not a new filing
             consequences.append("A party's filing issued again is a corrected copy for the record: casefile neither "
                                 "files nor serves it again.")
     if contact:

@@ -44,7 +44,7 @@ from casefile.record.lookups import counts_of
 from casefile.record.models import Case, ChallengedBallot, Deadline, Tally
 from casefile.rules.corrections import outcome_consequences
 from casefile.rules.tally import analyze_tally, tally_from_mapping
-from casefile.vocab import DeadlineKind, DocumentKind, TallyKind
+from casefile.vocab import DeadlineKind, TallyKind
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
@@ -55,11 +55,6 @@ TALLY_PERIODS = (DeadlineKind.OBJECTIONS, DeadlineKind.OFFER_OF_PROOF, DeadlineK
                  DeadlineKind.EARLIEST_CERTIFICATION)
 #: The act's fields that correct something (at least one is given).
 CORRECTED = ("prepared_on", "choices", "against", "challenged", "void", "eligible", "eligible_exact")
-#: Documents a party files: issued again, they are corrected copies for the record, not new filings.
-PARTY_FILINGS = frozenset({DocumentKind.OBJECTIONS, DocumentKind.OFFER_OF_PROOF, DocumentKind.EXCEPTIONS,
-                           DocumentKind.REQUEST_FOR_REVIEW, DocumentKind.STATEMENT_IN_OPPOSITION,
-                           DocumentKind.ANSWERING_BRIEF, DocumentKind.CROSS_EXCEPTIONS,
-                           DocumentKind.MOTION_FOR_RECONSIDERATION, DocumentKind.EXTENSION_REQUEST})
 
 
 class CorrectTally(ActIn):
@@ -175,7 +170,7 @@ def perform(session: Session, act: CorrectTally, *, case: Case, as_of: datetime,
     reissue = changed_documents(session, case, before_docs)
     if reissue:
         consequences.append(f"Issued again as new versions (the first versions are kept): {titles(reissue)}.")
-        if any(s.document.kind in PARTY_FILINGS for s in reissue):
+        if any(s.issue.document.party_filing for s in reissue):  # a party's filing issued again: a corrected copy, not a new filing
             consequences.append("A party's filing issued again is a corrected copy for the record: casefile neither "
                                 "files nor serves it again.")
     consequences.append(f"Election {election.sequence} stays at stage {election.stage.value}: a correction does not "

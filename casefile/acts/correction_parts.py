@@ -26,7 +26,7 @@ from typing import Annotated, Any
 from pydantic import StringConstraints
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import PARAGRAPH_MAX, Done, Issue, again, content_key, recorded
+from casefile.acts.base import PARAGRAPH_MAX, Done, Issue, again, content_key, recorded, ref_id
 from casefile.errors import AlreadyRecorded, CasefileError, UnknownRecord
 from casefile.record.corrections import Correction
 from casefile.record.deadlines import compute_for_case, configured_calendar, office_of
@@ -36,7 +36,7 @@ from casefile.rules.calendar import clock_label, day_label
 from casefile.rules.corrections import rejudge_filing, status_after_move
 from casefile.rules.deadlines import compute_deadline
 from casefile.rules.rule_sets import rule_set_by_id
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus
 
 #: Why a correction is made, in the user's words (required: the docket says it).
 Why = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=PARAGRAPH_MAX)]
@@ -136,36 +136,37 @@ class DocumentState:
     """One issued document (its latest version) and its content as the record builds it now."""
 
     document: Document
-    subject: str  # the subject it was first issued for (without any correction mark)
+    issue: Issue  # what it was first issued for (its class and record)
     content: Any
 
 
-def document_states(session: Session, case: Case) -> dict[tuple[DocumentKind, str], DocumentState]:
-    """Every document of the case that a correction can change (its latest version; not the status
-    reports, which show the record as of a moment), with its context built from the record as it is
-    in ``session`` now. A document whose record can no longer be built is left out."""
-    from casefile.documents.build import build_context
+def document_states(session: Session, case: Case) -> dict[str, DocumentState]:
+    """Every document of the case that a correction can change (its latest version, by its first
+    version's key; not the status reports, which show the record as of a moment), with its context
+    built from the record as it is in ``session`` now. A document whose record can no longer be built
+    is left out."""
+    from casefile.documents.issue import build, issued_for
 
-    latest: dict[tuple[DocumentKind, str], Document] = {}
+    latest: dict[str, tuple[Issue, Document]] = {}
     for document in session.exec(select(Document).where(Document.case_id == case.id).order_by(col(Document.id))):
-        if document.kind is DocumentKind.CASE_STATUS_REPORT:
+        issued = issued_for(document)
+        if issued is None:  # a status report
             continue
-        subject = document.key[len(document.kind.value) + 1:].partition(CORRECTION_MARK)[0]
-        latest[(document.kind, subject)] = document
+        first = Issue(issued.document, issued.record_id)
+        latest[first.key] = (first, document)
     states = {}
-    for (kind, subject), document in latest.items():
+    for key, (issue, document) in latest.items():
         try:
-            built = build_context(session, case_number=case.number, kind=kind, subject=subject)
+            built = build(session, case, issue)
         except CasefileError:
             continue
         content = (built.context.model_dump(mode="json"), built.issued_on.isoformat(), built.party_key,
                    built.confidential)
-        states[(kind, subject)] = DocumentState(document, subject, content)
+        states[key] = DocumentState(document, issue, content)
     return states
 
 
-def changed_documents(session: Session, case: Case,
-                      before: dict[tuple[DocumentKind, str], DocumentState]) -> list[DocumentState]:
+def changed_documents(session: Session, case: Case, before: dict[str, DocumentState]) -> list[DocumentState]:
     """The documents of ``before`` whose content the record in ``session`` now builds differently."""
     session.flush()
     after = document_states(session, case)
@@ -319,6 +320,8 @@ def record_correction(session: Session, case: Case, *, act: str, key: str, targe
     the computed lines), why, and every consequence; then one docket entry per deadline moved
     (act ``recompute-deadline``, as casefile.services.deadline_changes dockets a recomputation).
     Returns the act's Done: the documents to issue again and the consequences as warnings."""
+    from casefile.documents.issue import stored_pair
+
     changed = [*changes, *(extra_changes or [])]
     correction = Correction(
         case_id=case.id, election_id=election.id if election else None, act=act, target=target,  # type: ignore[arg-type]
@@ -334,7 +337,7 @@ def record_correction(session: Session, case: Case, *, act: str, key: str, targe
                    occurred_on=occurred_on, act=act, act_key=key, actor=actor, summary=summary, ref=ref)
     assert entry.id is not None
     correction.entry_id = entry.id
-    correction.reissues = [[s.document.kind.value, f"{s.subject}{CORRECTION_MARK}{entry.id}"] for s in reissue]
+    correction.reissues = [stored_pair(Issue(s.issue.document, s.issue.record_id, entry.id)) for s in reissue]
     session.add(correction)
     for move in moved:
         d = move.deadline
@@ -364,11 +367,12 @@ def is_information(consequence: str) -> bool:
 
 def issues_of(session: Session, ref: str) -> tuple[Issue, ...]:
     """The documents a correction (``ref`` "correction:ID") issues again, as new versions."""
-    kind, _, ident = ref.partition(":")
-    correction = session.get(Correction, int(ident)) if kind == "correction" and ident.isdigit() else None
+    from casefile.documents.issue import stored_issue
+
+    correction = session.get(Correction, ref_id(ref, "correction")) if ref.startswith("correction:") else None
     if correction is None:
         raise UnknownRecord(f"{ref!r} is not a correction")
-    return tuple(Issue(DocumentKind(k), subject) for k, subject in correction.reissues)
+    return tuple(issue for kind, subject in correction.reissues if (issue := stored_issue(kind, subject)) is not None)
 
 
 def why_of(why: str) -> str:

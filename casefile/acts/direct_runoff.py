@@ -13,6 +13,7 @@ from casefile.acts.base import ActIn, Done, Issue, LegalDate, Paragraph, Who, ag
 from casefile.acts.challenge_register import current_tally
 from casefile.acts.chronology import refuse_if_before
 from casefile.acts.stored_outcome import stored_outcome
+from casefile.documents.kinds.notice_of_runoff_election import NoticeOfRunoffElection
 from casefile.errors import AlreadyRecorded, BadInput, NotAllowedNow, ProcedureError
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.lookups import elections_of
@@ -20,7 +21,7 @@ from casefile.record.models import Case, Election
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.runoff_direction import direction_for
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, ElectionKind, Stage, TallyKind
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, ElectionKind, Stage, TallyKind
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -43,7 +44,7 @@ def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     election is the Region's election notice, not a post-election document)."""
     election = session.get(Election, ref_id(ref, "election"))
     assert election is not None
-    return (Issue(DocumentKind.NOTICE_OF_RUNOFF_ELECTION, ref),) if election.next_kind is ElectionKind.RUNOFF else ()
+    return (Issue(NoticeOfRunoffElection, election.id),)  # type: ignore[arg-type] if election.next_kind is ElectionKind.RUNOFF else ()
 
 
 def _chain(elections: list[Election], election: Election) -> list[Election]:

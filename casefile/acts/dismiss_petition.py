@@ -18,11 +18,12 @@ from sqlmodel import Session
 from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, Who, again, recorded
 from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.acts.petition_end import ending, moot_periods, open_elections
+from casefile.documents.kinds.order_dismissing_petition import OrderDismissingPetition
 from casefile.record.deadlines import keep_deadline
 from casefile.record.models import Case
 from casefile.record.orders import DISMISSAL
 from casefile.record.workflow import advance
-from casefile.vocab import Actor, DeadlineKind, DocumentKind, Stage
+from casefile.vocab import Actor, DeadlineKind, Stage
 
 
 class DismissPetition(ActIn):
@@ -50,7 +51,7 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The Regional Director's Order Dismissing Petition (29 CFR 102.71(a)), with the request-for-review
     paragraph (102.71(b)); a dismissal recorded before orders were stored issues nothing."""
-    return order_issues(ref, DocumentKind.ORDER_DISMISSING_PETITION)
+    return order_issues(ref, OrderDismissingPetition)
 
 
 def perform(session: Session, act: DismissPetition, *, case: Case, as_of: datetime, by: Who) -> Done:

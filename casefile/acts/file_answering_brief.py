@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import Field
 from sqlmodel import Session
 
-from casefile.acts.base import Done, Issue, Paragraph, Who, again, content_key, election_for, recorded
+from casefile.acts.base import Done, Issue, Paragraph, Who, again, content_key, election_for, recorded, ref_id
 from casefile.acts.party_filing import (
     PartyFilingIn,
     deadline_zone,
@@ -25,12 +25,13 @@ from casefile.acts.party_filing import (
     service_list,
     store_filing,
 )
+from casefile.documents.kinds.answering_brief import AnsweringBrief
 from casefile.errors import ProcedureError
 from casefile.record.lookups import get_party
 from casefile.record.models import Case
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
-from casefile.vocab import Actor, DocumentKind, Stage
+from casefile.vocab import Actor, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -47,7 +48,7 @@ class FileAnsweringBrief(PartyFilingIn):
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The answering brief with its statement of service."""
-    return (Issue(DocumentKind.ANSWERING_BRIEF, ref),)
+    return (Issue(AnsweringBrief, ref_id(ref, "filing")),)
 
 
 def perform(session: Session, act: FileAnsweringBrief, *, case: Case, as_of: datetime, by: Who) -> Done:

@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import Field
 from sqlmodel import Session
 
-from casefile.acts.base import Done, Issue, Who, again, content_key, election_for, recorded
+from casefile.acts.base import Done, Issue, Who, again, content_key, election_for, recorded, ref_id
 from casefile.acts.file_exceptions import ExceptionIn
 from casefile.acts.party_filing import (
     PartyFilingIn,
@@ -28,13 +28,14 @@ from casefile.acts.party_filing import (
     service_list,
     store_filing,
 )
+from casefile.documents.kinds.cross_exceptions import CrossExceptions
 from casefile.errors import ProcedureError
 from casefile.record.lookups import get_party
 from casefile.record.models import Case
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.party_filings import FILINGS
-from casefile.vocab import Actor, DocumentKind, Stage
+from casefile.vocab import Actor, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -51,7 +52,7 @@ class FileCrossExceptions(PartyFilingIn):
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The cross-exceptions with their statement of service."""
-    return (Issue(DocumentKind.CROSS_EXCEPTIONS, ref),)
+    return (Issue(CrossExceptions, ref_id(ref, "filing")),)
 
 
 def perform(session: Session, act: FileCrossExceptions, *, case: Case, as_of: datetime, by: Who) -> Done:

@@ -28,18 +28,20 @@ from casefile.acts.base import (
     content_key,
     election_for,
     recorded,
+    ref_id,
 )
 from casefile.acts.chronology import filed_before, latest_on
 from casefile.acts.file_objections import stored_deadline
 from casefile.acts.party_filing import deadline_zone, received_on_at
 from casefile.acts.service import ServiceIn, record_service
+from casefile.documents.kinds.exceptions import Exceptions
 from casefile.errors import ProcedureError
 from casefile.record.lookups import deadline_of, get_party
 from casefile.record.models import Case, Filing
 from casefile.record.workflow import advance, docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.timeliness import judge_filing
-from casefile.vocab import Actor, DeadlineKind, DocumentKind, FilingMethod, Stage
+from casefile.vocab import Actor, DeadlineKind, FilingMethod, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -71,7 +73,7 @@ class FileExceptions(ActIn):
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The exceptions with their statement of service."""
-    return (Issue(DocumentKind.EXCEPTIONS, ref),)
+    return (Issue(Exceptions, ref_id(ref, "filing")),)
 
 
 def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetime, by: Who) -> Done:

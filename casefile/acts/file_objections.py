@@ -28,9 +28,12 @@ from casefile.acts.base import (
     content_key,
     election_for,
     recorded,
+    ref_id,
 )
 from casefile.acts.chronology import filed_before
 from casefile.acts.service import ServiceIn, record_service
+from casefile.documents.kinds.objections import Objections
+from casefile.documents.kinds.offer_of_proof import OfferOfProof
 from casefile.errors import ProcedureError
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.lookups import deadline_of, get_party, latest_tally
@@ -38,7 +41,7 @@ from casefile.record.models import Case, Deadline, Filing, Objection
 from casefile.record.workflow import advance, docket, require_stage
 from casefile.rules.offices import office_named
 from casefile.rules.timeliness import StoredDeadline, judge_filing
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, FilingMethod, Stage, TallyKind
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingMethod, Stage, TallyKind
 
 
 class WitnessIn(Strict):
@@ -74,10 +77,10 @@ STAGES = SUBMITTABLE
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The objections with their certificate of service, and the offer of proof when one was filed."""
-    filing = session.get(Filing, int(ref.partition(":")[2]))
-    assert filing is not None
+    filing = session.get(Filing, ref_id(ref, "filing"))
+    assert filing is not None and filing.id is not None
     offer = offer_with(session, filing)
-    return (Issue(DocumentKind.OBJECTIONS, ref),) + ((Issue(DocumentKind.OFFER_OF_PROOF, ref),) if offer else ())
+    return (Issue(Objections, filing.id),) + ((Issue(OfferOfProof, filing.id),) if offer else ())
 
 
 def offer_with(session: Session, filing: Filing) -> Filing | None:

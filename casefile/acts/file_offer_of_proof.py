@@ -17,7 +17,7 @@ from typing import Literal
 from pydantic import Field
 from sqlmodel import Session, select
 
-from casefile.acts.base import Done, Issue, Who, again, content_key, election_for, recorded
+from casefile.acts.base import Done, Issue, Who, again, content_key, election_for, recorded, ref_id
 from casefile.acts.file_objections import WitnessIn
 from casefile.acts.party_filing import (
     PartyFilingIn,
@@ -28,12 +28,13 @@ from casefile.acts.party_filing import (
     received_on_at,
     store_filing,
 )
+from casefile.documents.kinds.offer_of_proof import OfferOfProof
 from casefile.errors import ProcedureError, UnknownRecord
 from casefile.record.lookups import get_party, parties_of
 from casefile.record.models import Case, Election, Filing, Objection, Party
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
-from casefile.vocab import Actor, DocumentKind, Stage
+from casefile.vocab import Actor, Stage
 
 #: Stages in which a party's objections are still before the Regional Director (an offer of proof
 #: after a hearing was noticed or a decision issued is no longer the offer that decides it, R-I1/R-I2).
@@ -54,10 +55,10 @@ class FileOfferOfProof(PartyFilingIn):
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The Offer of Proof (confidential: the Regional Director only), about the objections it supports."""
-    offer = session.get(Filing, int(ref.partition(":")[2]))
+    offer = session.get(Filing, ref_id(ref, "filing"))
     if offer is None or offer.accompanies_id is None:
         raise UnknownRecord(f"no offer of proof {ref}")
-    return (Issue(DocumentKind.OFFER_OF_PROOF, f"filing:{offer.accompanies_id}"),)
+    return (Issue(OfferOfProof, offer.accompanies_id),)
 
 
 def objections_of_party(session: Session, case: Case, election: Election, party: Party) -> list[Filing]:

@@ -13,7 +13,7 @@ from typing import Literal
 
 from sqlmodel import Session, select
 
-from casefile.acts.base import Done, Issue, Who, again, election_for
+from casefile.acts.base import Done, Issue, Who, again, election_for, ref_id
 from casefile.acts.chronology import refuse_if_before
 from casefile.acts.decision_parts import (
     DecisionParts,
@@ -23,11 +23,12 @@ from casefile.acts.decision_parts import (
     summary_with,
 )
 from casefile.acts.hearing_parts import current_hearing
+from casefile.documents.kinds.hearing_officer_report import HearingOfficerReport
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.models import Case, Filing
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.chronology import Earlier
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, Stage
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -47,7 +48,7 @@ RECOMMENDS = {"set-aside": "that the election be set aside", "overrule": "that t
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The record copy of the Hearing Officer's Report."""
-    return (Issue(DocumentKind.HEARING_OFFICER_REPORT, ref),)
+    return (Issue(HearingOfficerReport, ref_id(ref, "decision")),)
 
 
 def perform(session: Session, act: HoReport, *, case: Case, as_of: datetime, by: Who) -> Done:

@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field
 from sqlmodel import Session
 
-from casefile.acts.base import ANY_STAGE, Done, Issue, Paragraph, Who, again, content_key, election_for, recorded
+from casefile.acts.base import ANY_STAGE, Done, Issue, Paragraph, Who, again, content_key, election_for, recorded, ref_id
 from casefile.acts.party_filing import (
     PartyFilingIn,
     deadline_zone,
@@ -23,12 +23,13 @@ from casefile.acts.party_filing import (
     service_list,
     store_filing,
 )
+from casefile.documents.kinds.motion_for_reconsideration import MotionForReconsideration
 from casefile.errors import CasefileError
 from casefile.record.lookups import get_party, parties_of
 from casefile.record.models import Case, Deadline, Election, Party
 from casefile.record.workflow import docket
 from casefile.rules.timeliness import Timeliness
-from casefile.vocab import Actor, DocumentKind
+from casefile.vocab import Actor
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
@@ -76,7 +77,7 @@ def motion_period(session: Session, case: Case, election: Election, party: Party
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The motion for reconsideration with its certificate of service."""
-    return (Issue(DocumentKind.MOTION_FOR_RECONSIDERATION, ref),)
+    return (Issue(MotionForReconsideration, ref_id(ref, "filing")),)
 
 
 def perform(session: Session, act: MoveForReconsideration, *, case: Case, as_of: datetime, by: Who) -> Done:

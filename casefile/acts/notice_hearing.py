@@ -13,11 +13,12 @@ from typing import Literal
 
 from sqlmodel import Session
 
-from casefile.acts.base import Done, Issue, Who, again, election_for, recorded
+from casefile.acts.base import Done, Issue, Who, again, election_for, recorded, ref_id
 from casefile.acts.hearing_parts import HearingOrder, check_opens_after_order, check_same_order, hearing_of, set_for_hearing
+from casefile.documents.kinds.notice_of_hearing import NoticeOfHearing
 from casefile.record.models import Case, Hearing
 from casefile.record.workflow import advance, require_stage
-from casefile.vocab import Actor, DocumentKind, Stage
+from casefile.vocab import Actor, Stage
 
 NOTICEABLE = frozenset({Stage.OBJECTIONS_PENDING, Stage.CHALLENGE_INVESTIGATION, Stage.RD_DECISION})
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
@@ -37,7 +38,7 @@ class NoticeHearing(HearingOrder):
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The record copy of the Notice of Hearing."""
-    return (Issue(DocumentKind.NOTICE_OF_HEARING, ref),)
+    return (Issue(NoticeOfHearing, ref_id(ref, "hearing")),)
 
 
 def perform(session: Session, act: NoticeHearing, *, case: Case, as_of: datetime, by: Who) -> Done:

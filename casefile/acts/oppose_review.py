@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field
 from sqlmodel import Session
 
-from casefile.acts.base import ANY_STAGE, Done, Issue, Paragraph, Who, again, content_key, election_for, recorded
+from casefile.acts.base import ANY_STAGE, Done, Issue, Paragraph, Who, again, content_key, election_for, recorded, ref_id
 from casefile.acts.chronology import filed_before
 from casefile.acts.party_filing import (
     PartyFilingIn,
@@ -25,6 +25,7 @@ from casefile.acts.party_filing import (
     service_list,
     store_filing,
 )
+from casefile.documents.kinds.statement_in_opposition import StatementInOpposition
 from casefile.errors import ProcedureError, UnknownRecord
 from casefile.record.lookups import deadline_of, get_party, parties_of
 from casefile.record.models import Case, Election, Filing, Party
@@ -32,7 +33,7 @@ from casefile.record.workflow import docket
 from casefile.rules.calendar import day_label
 from casefile.rules.chronology import Earlier
 from casefile.rules.offices import BOARD_OFFICE
-from casefile.vocab import Actor, DeadlineKind, DocumentKind
+from casefile.vocab import Actor, DeadlineKind
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
@@ -75,7 +76,7 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The Statement in Opposition with its certificate of service."""
-    return (Issue(DocumentKind.STATEMENT_IN_OPPOSITION, ref),)
+    return (Issue(StatementInOpposition, ref_id(ref, "filing")),)
 
 
 def perform(session: Session, act: OpposeReview, *, case: Case, as_of: datetime, by: Who) -> Done:

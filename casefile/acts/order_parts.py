@@ -11,11 +11,11 @@ from typing import Any
 
 from sqlmodel import Session
 
-from casefile.acts.base import Issue
+from casefile.acts.base import Issue, ref_id
+from casefile.documents.base import RecordDocument
 from casefile.errors import UnknownRecord
 from casefile.record.models import Case
 from casefile.record.orders import AgencyOrder
-from casefile.vocab import DocumentKind
 
 
 def store_order(session: Session, case: Case, *, kind: str, issued_on: date, election_id: int | None = None,
@@ -42,7 +42,7 @@ def order_of(session: Session, ref: str) -> AgencyOrder:
     return order
 
 
-def order_issues(ref: str, kind: DocumentKind) -> tuple[Issue, ...]:
-    """The order's document, for an entry that names a stored order; nothing for one recorded before
+def order_issues(ref: str, document: type[RecordDocument]) -> tuple[Issue, ...]:
+    """The order's ``document``, for an entry that names a stored order; nothing for one recorded before
     orders were stored."""
-    return (Issue(kind, ref),) if ref.startswith("order:") else ()
+    return (Issue(document, ref_id(ref, "order")),) if ref.startswith("order:") else ()

@@ -20,6 +20,7 @@ from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, LegalDate, Line, W
 from casefile.acts.chronology import refuse_if_before
 from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.acts.party_filing import find_deadline
+from casefile.documents.kinds.order_extending_time import OrderExtendingTime
 from casefile.errors import BadInput
 from casefile.record.deadlines import follow_extension
 from casefile.record.models import Case, Filing
@@ -30,7 +31,7 @@ from casefile.rules.chronology import Earlier, period_opened
 from casefile.rules.deadlines import NOUNS
 from casefile.rules.extensions import check_extendable, cutoff_of_fixed_date, missing_request_warning, status_after_order
 from casefile.rules.offices import BOARD_OFFICE, office_named
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus
 
 #: Why a responsive period moves with the one it runs from (the rule texts' words: "from the last date on
 #: which exceptions ... may be filed", "after the last day on which the request for review must be filed").
@@ -61,7 +62,7 @@ def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The Order Extending Time (or fixing the date), signed by the Regional Director, or by the Executive
     Secretary for a filing the Board receives (29 CFR 102.2(c), (d)); an order recorded before orders
     were stored issues nothing."""
-    return order_issues(ref, DocumentKind.ORDER_EXTENDING_TIME)
+    return order_issues(ref, OrderExtendingTime)
 
 
 def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, by: Who) -> Done:

@@ -26,6 +26,8 @@ from casefile.acts.decision_parts import (
     store_decision,
     summary_with,
 )
+from casefile.documents.kinds.decision_and_direction import DecisionAndDirectionOfSecondElection
+from casefile.documents.kinds.decision_on_objections import DecisionOnObjections
 from casefile.errors import AlreadyRecorded, ProcedureError
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import latest_tally
@@ -33,7 +35,7 @@ from casefile.record.models import Case
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.conditional_rerun import Condition, condition_sentence
 from casefile.rules.review import board_review, review_of_set_aside
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, ElectionKind, Stage
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, ElectionKind, Stage
 
 DECIDABLE = frozenset({Stage.OBJECTIONS_PENDING, Stage.CHALLENGE_INVESTIGATION, Stage.HO_REPORT_ISSUED,
                        Stage.EXCEPTIONS_PENDING, Stage.ALJ_DECISION_ISSUED, Stage.REVISED_TALLY_ISSUED})
@@ -65,12 +67,12 @@ def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     Results") — casefile issues as the certification act's own document, on its own date."""
     decision = decision_of(session, ref)
     if decision.result != "set-aside":
-        return (Issue(DocumentKind.DECISION_ON_OBJECTIONS, ref),)
+        return (Issue(DecisionOnObjections, decision.id),)  # type: ignore[arg-type]
     if decision.condition:
         decided = decided_by(session, decision)
         if decided is None or not decided[1]:
             return ()
-    return (Issue(DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION, ref),)
+    return (Issue(DecisionAndDirectionOfSecondElection, decision.id),)  # type: ignore[arg-type]
 
 
 def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, by: Who) -> Done:

@@ -13,15 +13,16 @@ from typing import Any, Literal
 from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import ActIn, Count, Done, Issue, LegalDate, Line, Paragraph, Strict, Who, again, recorded
+from casefile.acts.base import ActIn, Count, Done, Issue, LegalDate, Line, Paragraph, Strict, Who, again, recorded, ref_id
 from casefile.acts.conditional_direction import pending_condition
+from casefile.documents.kinds.tally_of_ballots import TallyOfBallots
 from casefile.errors import AlreadyRecorded, IllegalTransition, NotAllowedNow, ProcedureError
 from casefile.record.deadlines import keep_deadline
 from casefile.record.lookups import counts_of, elections_of
 from casefile.record.models import Case, Election, Tally
 from casefile.record.workflow import docket
 from casefile.rules.tally import TallyCounts, analyze_tally, check_stated_lines, tally_from_mapping
-from casefile.vocab import Actor, DeadlineKind, DocumentKind, ElectionKind, Stage, TallyKind, VotingMethod
+from casefile.vocab import Actor, DeadlineKind, ElectionKind, Stage, TallyKind, VotingMethod
 
 
 class ElectionSpec(Strict):
@@ -91,7 +92,7 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The record copy of the Tally of Ballots."""
-    return (Issue(DocumentKind.TALLY_OF_BALLOTS, ref),)
+    return (Issue(TallyOfBallots, ref_id(ref, "tally")),)
 
 
 def check(act: RecordTally) -> None:

@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import ANY_STAGE, Done, Issue, LegalDate, Paragraph, Who, again, content_key, recorded
+from casefile.acts.base import ANY_STAGE, Done, Issue, LegalDate, Paragraph, Who, again, content_key, recorded, ref_id
 from casefile.acts.file_objections import stored_deadline
 from casefile.acts.file_offer_of_proof import objections_of_party
 from casefile.acts.party_filing import (
@@ -27,6 +27,7 @@ from casefile.acts.party_filing import (
     service_list,
     store_filing,
 )
+from casefile.documents.kinds.extension_request import ExtensionRequest
 from casefile.errors import BadInput, ProcedureError
 from casefile.record.lookups import get_party
 from casefile.record.models import Case, Deadline, Election, Party
@@ -35,7 +36,7 @@ from casefile.rules.deadlines import NOUNS
 from casefile.rules.extensions import UNEXTENDABLE, check_extendable
 from casefile.rules.party_filings import late_extension_request_note
 from casefile.rules.timeliness import StoredDeadline, judge_filing
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
@@ -83,7 +84,7 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The request for an extension of time with its certificate of service."""
-    return (Issue(DocumentKind.EXTENSION_REQUEST, ref),)
+    return (Issue(ExtensionRequest, ref_id(ref, "filing")),)
 
 
 def perform(session: Session, act: RequestExtension, *, case: Case, as_of: datetime, by: Who) -> Done:

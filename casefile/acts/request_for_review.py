@@ -19,7 +19,7 @@ from typing import Literal
 from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import Done, Issue, Paragraph, Who, again, content_key, election_for, recorded
+from casefile.acts.base import Done, Issue, Paragraph, Who, again, content_key, election_for, recorded, ref_id
 from casefile.acts.challenge_register import RULING_STAGES
 from casefile.acts.chronology import filed_before, latest_on
 from casefile.acts.party_filing import (
@@ -33,6 +33,7 @@ from casefile.acts.party_filing import (
     store_filing,
 )
 from casefile.acts.rule_on_challenges import OPEN_AND_COUNT_TRIGGER
+from casefile.documents.kinds.request_for_review import RequestForReview as RequestForReviewDocument
 from casefile.errors import ProcedureError
 from casefile.record.lookups import deadline_of, get_party
 from casefile.record.models import Case, Deadline, Decision, Election
@@ -41,7 +42,7 @@ from casefile.rules.chronology import Earlier
 from casefile.rules.offices import BOARD_OFFICE
 from casefile.rules.party_filings import FILINGS
 from casefile.rules.review import board_review, review_of_decision, review_of_set_aside
-from casefile.vocab import Actor, DeadlineKind, DocumentKind, Stage
+from casefile.vocab import Actor, DeadlineKind, Stage
 
 Reviewed = Literal["decision", "certification", "dismissal", "set-aside", "open-and-count"]
 
@@ -59,7 +60,7 @@ class RequestForReview(PartyFilingIn):
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The Request for Review with its certificate of service (and the Regional Director's copy)."""
-    return (Issue(DocumentKind.REQUEST_FOR_REVIEW, ref),)
+    return (Issue(RequestForReviewDocument, ref_id(ref, "filing")),)
 
 
 #: What a request for review filed at a stage asks the Board to review (reviewed_action); the act is offered at these.

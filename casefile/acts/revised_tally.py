@@ -24,6 +24,8 @@ from casefile.acts.chronology import latest_on, refuse_if_before
 from casefile.acts.conditional_direction import apply_condition, conditional_decision, decided_by, pending_condition
 from casefile.acts.record_tally import analysis_fields
 from casefile.acts.stored_outcome import stored_outcome
+from casefile.documents.kinds.decision_and_direction import DecisionAndDirectionOfSecondElection
+from casefile.documents.kinds.revised_tally import RevisedTallyOfBallots
 from casefile.errors import AlreadyRecorded, IllegalTransition
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import counts_of, latest_tally, objections_still_pending, parties_of
@@ -39,7 +41,6 @@ from casefile.vocab import (
     DeadlineKind,
     DeadlineStatus,
     Disposition,
-    DocumentKind,
     Stage,
     TallyKind,
 )
@@ -62,14 +63,14 @@ class RevisedTally(ActIn):
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The Revised Tally of Ballots (record copy); and, when it met the condition of a conditional
     direction of a second election, that decision's Decision and Direction of Second Election."""
-    out: tuple[Issue, ...] = (Issue(DocumentKind.REVISED_TALLY_OF_BALLOTS, ref),)
     tally = session.get(Tally, ref_id(ref, "tally"))
-    assert tally is not None
+    assert tally is not None and tally.id is not None
+    out: tuple[Issue, ...] = (Issue(RevisedTallyOfBallots, tally.id),)
     decision = conditional_decision(session, session.get(Election, tally.election_id))  # type: ignore[arg-type]
     if decision is not None and (decided := decided_by(session, decision)) is not None:
         by, stands = decided
         if stands and by.id == tally.id:
-            out += (Issue(DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION, f"decision:{decision.id}"),)
+            out += (Issue(DecisionAndDirectionOfSecondElection, decision.id),)  # type: ignore[arg-type]
     return out
 
 

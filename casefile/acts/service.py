@@ -8,7 +8,7 @@ same or a faster method than filing; 102.4(e): service on a party's representati
 its counsel by name), how, at what address, and when. A confidential filing (an offer of proof) is
 served on no other party (29 CFR 102.69(a)(8)).
 
-The certificate or statement of service is written from the ledger (casefile.documents.build), so
+The certificate or statement of service is written from the ledger (casefile.documents.record_view), so
 it says how each party was actually served, not how it would be served now.
 """
 

@@ -21,6 +21,7 @@ from sqlmodel import Session, col, select
 
 from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Who, again, content_key, recorded
 from casefile.acts.order_parts import order_issues, order_ref, store_order
+from casefile.documents.kinds.order_transferring_case import OrderTransferringCase
 from casefile.errors import NotAllowedNow
 from casefile.record.deadlines import office_of
 from casefile.record.lookups import elections_of
@@ -32,7 +33,7 @@ from casefile.rules.deadlines import NOUNS
 from casefile.rules.extensions import cutoff_of_fixed_date
 from casefile.rules.offices import office_for
 from casefile.rules.transfer import RUNNING_RULE, RunningDeadlines, check_transfer, moves_on_transfer
-from casefile.vocab import Actor, DeadlineStatus, DocumentKind, Stage
+from casefile.vocab import Actor, DeadlineStatus, Stage
 
 #: Stages after which a case has nothing left to transfer.
 _FINISHED = frozenset({Stage.CLOSED, Stage.WITHDRAWN, Stage.DISMISSED})
@@ -66,7 +67,7 @@ class TransferCase(ActIn):
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The Order Transferring Case (29 CFR 102.72(a)), issued for the General Counsel; a transfer recorded
     before orders were stored issues nothing."""
-    return order_issues(ref, DocumentKind.ORDER_TRANSFERRING_CASE)
+    return order_issues(ref, OrderTransferringCase)
 
 
 def perform(session: Session, act: TransferCase, *, case: Case, as_of: datetime, by: Who) -> Done:

@@ -17,12 +17,13 @@ from sqlmodel import Session
 from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, PartyKey, Who, again, recorded
 from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.acts.petition_end import ending, moot_periods, open_elections
+from casefile.documents.kinds.order_approving_withdrawal import OrderApprovingWithdrawal
 from casefile.errors import ProcedureError
 from casefile.record.lookups import get_party, parties_of
 from casefile.record.models import Case, Party
 from casefile.record.orders import WITHDRAWAL
 from casefile.record.workflow import advance
-from casefile.vocab import Actor, DocumentKind, PartyRole, Stage
+from casefile.vocab import Actor, PartyRole, Stage
 
 
 class WithdrawPetition(ActIn):
@@ -68,7 +69,7 @@ def petitioner(party: Party) -> None:
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The Order Approving Withdrawal of Petition (29 CFR 102.60(a)); a withdrawal recorded before orders
     were stored issues nothing."""
-    return order_issues(ref, DocumentKind.ORDER_APPROVING_WITHDRAWAL)
+    return order_issues(ref, OrderApprovingWithdrawal)
 
 
 def perform(session: Session, act: WithdrawPetition, *, case: Case, as_of: datetime, by: Who) -> Done:

@@ -80,6 +80,7 @@ def docx(
     an extension of time.
     Same caption, title and numbered paragraphs as the PDF, from the data stored with the document."""
     from casefile.documents.docx import render_docx
+    from casefile.documents.registry import document_class
     from casefile.documents.storage import write_atomically
     from casefile.errors import UnknownRecord
     from casefile.record.db import read_session
@@ -91,7 +92,7 @@ def docx(
             raise UnknownRecord(f"no issued document {document_id}")
         kind, data, pdf = document.kind, dict(document.data), Path(document.path)
     target = out if out is not None else pdf.with_suffix(".docx")
-    write_atomically(target, render_docx(kind, data), root=target.parent)
+    write_atomically(target, render_docx(document_class(kind), data), root=target.parent)
     console.print(f"wrote {target}", highlight=False)
 
 

@@ -27,45 +27,41 @@ from docx.table import _Cell
 from docx.text.paragraph import Paragraph
 
 from casefile.documents import wording
-from casefile.documents.data import (
-    DOCUMENT_CONTEXTS,
+from casefile.documents.base import Document
+from casefile.documents.kinds.exceptions import ExceptionsContext
+from casefile.documents.kinds.objections import ObjectionsContext
+from casefile.documents.kinds.offer_of_proof import OfferOfProofContext
+from casefile.documents.kinds.party_paper import PartyPaperContext
+from casefile.documents.parts import (
     PLACEHOLDER_PATTERN,
     Caption,
     DocumentContext,
-    ExceptionsContext,
     FiledWith,
-    ObjectionsContext,
-    OfferOfProofContext,
-    PartyPaperContext,
     ServiceEntry,
     Signature,
     is_placeholder,
 )
+from casefile.documents.registry import PARTY_FILINGS
 from casefile.errors import ProcedureError
-from casefile.vocab import DocumentKind, FilingMethod, VotingMethod
-
-PARTY_FILINGS = (DocumentKind.OBJECTIONS, DocumentKind.OFFER_OF_PROOF, DocumentKind.EXCEPTIONS,
-                 DocumentKind.REQUEST_FOR_REVIEW, DocumentKind.STATEMENT_IN_OPPOSITION, DocumentKind.ANSWERING_BRIEF,
-                 DocumentKind.CROSS_EXCEPTIONS, DocumentKind.MOTION_FOR_RECONSIDERATION, DocumentKind.EXTENSION_REQUEST)
-"""The kinds that have an editable copy: a party's own filings."""
+from casefile.vocab import FilingMethod, VotingMethod
 
 _FONT = "Times New Roman"
 
 
-def render_docx(kind: DocumentKind, context: DocumentContext | dict[str, Any]) -> bytes:
-    """The DOCX bytes of the ``kind`` filing from its context (the model, or its JSON as stored in
-    ``Document.data``). Raises ProcedureError for a kind that is not a party filing or a context of
-    another kind's model; pydantic.ValidationError for stored data that is not the kind's context."""
-    if kind not in PARTY_FILINGS:
+def render_docx(document: type[Document], context: DocumentContext | dict[str, Any]) -> bytes:
+    """The DOCX bytes of the ``document`` filing (a class of casefile.documents.kinds) from its context
+    (the model, or its JSON as stored in ``Document.data``). Raises ProcedureError for a document that
+    is not a party filing or a context of another document's model; pydantic.ValidationError for stored
+    data that is not the document's context."""
+    if not document.party_filing:
         raise ProcedureError(f"an editable copy is made of a party's filing ({', '.join(k.value for k in PARTY_FILINGS)}), "
-                             f"not of a {kind.value}")
-    model = DOCUMENT_CONTEXTS[kind]
+                             f"not of a {document.kind.value}")
+    model = document.context
     checked = model.model_validate(context) if isinstance(context, dict) else context
     if type(checked) is not model:
-        raise ProcedureError(f"a {kind.value} is written from {model.__name__}, not {type(checked).__name__}")
-    from casefile.documents.render import document_title
+        raise ProcedureError(f"a {document.kind.value} is written from {model.__name__}, not {type(checked).__name__}")
 
-    title = document_title(kind, checked)
+    title = document.title(checked)
     doc = _new_document(checked.caption, title)
     if isinstance(checked, ObjectionsContext):
         _objections(doc, checked, title)

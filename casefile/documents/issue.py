@@ -16,45 +16,81 @@ under that name and registers them (no ``_v2``).
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sqlmodel import Session, col, or_, select
 
-from casefile.documents.build import build_context
+from casefile.documents.base import CORRECTION, Built, Document, Issue, RecordDocument
 from casefile.documents.storage import inside, private_folder, safe_file_part, write_atomically
 from casefile.record.db import read_session, write_session
 from casefile.record.integrity import lock_case
 from casefile.record.lookups import get_case
-from casefile.record.models import Document
+from casefile.record.models import Document as DocumentRow
 from casefile.record.workflow import docket
-from casefile.vocab import Actor, DocumentKind
 
-_ISSUERS = {"Board Agent": Actor.BOARD_AGENT, "Regional Director": Actor.REGIONAL_DIRECTOR,
-            "Hearing Officer": Actor.HEARING_OFFICER, "Administrative Law Judge": Actor.ADMINISTRATIVE_LAW_JUDGE,
-            "casefile": Actor.SYSTEM, "Board": Actor.BOARD, "General Counsel": Actor.GENERAL_COUNSEL}
+if TYPE_CHECKING:
+    from casefile.documents.render import RenderedDocument
+    from casefile.record.models import Case
 
-
-__all__ = ["find_document", "issue_document", "safe_file_part"]
-
-
-def find_document(session: Session, case_id: int, key: str) -> Document | None:
-    return session.exec(select(Document).where(Document.case_id == case_id, Document.key == key)).first()
+__all__ = ["build", "find_document", "issue_document", "issue_status_report", "issued_for", "safe_file_part", "stored_issue",
+           "stored_pair"]
 
 
-def current_version(session: Session, document: Document) -> Document:
+def find_document(session: Session, case_id: int, key: str) -> DocumentRow | None:
+    return session.exec(select(DocumentRow).where(DocumentRow.case_id == case_id, DocumentRow.key == key)).first()
+
+
+def current_version(session: Session, document: DocumentRow) -> DocumentRow:
     """The document as it stands now: ``document``, or the latest version a correction issued of it
     (key ``<its key>:correction:<entry>``) — what a retry of the act that issued it names."""
-    later = session.exec(select(Document).where(Document.case_id == document.case_id,
-                                                col(Document.key).startswith(f"{document.key}{CORRECTION}"))
-                         .order_by(col(Document.version).desc(), col(Document.id).desc())).first()
+    later = session.exec(select(DocumentRow).where(DocumentRow.case_id == document.case_id,
+                                                   col(DocumentRow.key).startswith(f"{document.key}{CORRECTION}"))
+                         .order_by(col(DocumentRow.version).desc(), col(DocumentRow.id).desc())).first()
     return later if later is not None and later.version > document.version else document
 
 
-def issue_document(*, case_number: str, kind: DocumentKind, subject: str, as_of: datetime,
-                   output_dir: Path | None = None, by: str = "system:documents") -> Document:
-    """Issue the ``kind`` document for ``subject`` ("table:id" or "as-of:ISO") of the case.
+def build(session: Session, case: Case, issue: Issue) -> Built:
+    """The context of the document ``issue`` names, from the record in ``session`` (a correction's new
+    version is built from the record as it is now). Raises UnknownRecord when its record is gone."""
+    from casefile.documents.record_view import CaseRecord
+
+    rec = CaseRecord(session, case)
+    return issue.document.build(rec, rec.get(issue.document.record, issue.record_id))
+
+
+def issued_for(document: DocumentRow) -> Issue | None:
+    """What a stored document was issued for, read from its key ("<kind>:<record name>:<id>[:correction:<entry>]"):
+    None for a status report (issued as of an instant, not for a record) or a key of another shape."""
+    return stored_issue(document.kind.value, document.key.removeprefix(f"{document.kind.value}:"))
+
+
+def stored_issue(kind: str, subject: str) -> Issue | None:
+    """The Issue a stored pair names (a document's kind and the rest of its key, "tally:12[:correction:40]",
+    as a Correction row's ``reissues`` keep them); None for a pair of another shape. The one reader of
+    the stored key format: what is stored stays readable as it was written."""
+    from casefile.documents.registry import document_class
+    from casefile.vocab import DocumentKind
+
+    cls = document_class(DocumentKind(kind))
+    if not issubclass(cls, RecordDocument):
+        return None
+    first, _, correction = subject.partition(CORRECTION)
+    ident = first.removeprefix(f"{cls.record_name}:")
+    if not ident.isdigit() or (correction and not correction.isdigit()):
+        return None
+    return Issue(cls, int(ident), int(correction) if correction else None)
+
+
+def stored_pair(issue: Issue) -> list[str]:
+    """``issue`` as a Correction row keeps it: [kind, "<record name>:<id>[:correction:<entry>]"] (:func:`stored_issue` reads it)."""
+    return [issue.kind.value, issue.key.removeprefix(f"{issue.kind.value}:")]
+
+
+def issue_document(*, case_number: str, issue: Issue, as_of: datetime, output_dir: Path | None = None,
+                   by: str = "system:documents") -> DocumentRow:
+    """Issue the document ``issue`` names (its class and record; a correction's new version).
 
     Writes ``<output_dir>/<case number>/<issued_on>_<kind>[_<party>].pdf`` (``output_dir``
     defaults to the CASEFILE_OUTPUT_DIR setting) and registers it. Idempotent. Raises
@@ -62,65 +98,80 @@ def issue_document(*, case_number: str, kind: DocumentKind, subject: str, as_of:
     OutsideFolder, DocumentFailed (the PDF fails preflight: nothing stored), and the rendering errors
     of casefile.documents.
     """
+    with read_session() as session:
+        case = get_case(session, case_number)
+        if (existing := find_document(session, case.id, issue.key)) is not None:  # type: ignore[arg-type]
+            return current_version(session, existing)  # a retry names the current version, not the first
+        built = build(session, case, issue)
+    first = 1 if issue.correction is None else None
+    return _store(case, issue.document, built, key=issue.key, first_key=issue.first_key, first=first, as_of=as_of,
+                  output_dir=output_dir, by=by)
+
+
+def issue_status_report(*, case_number: str, as_of: datetime, prepared_for: str = "", output_dir: Path | None = None,
+                        by: str = "system:documents") -> DocumentRow:
+    """Issue the case status report as of ``as_of`` (aware) for ``prepared_for``. Idempotent (one per case,
+    instant and client). Raises as :func:`issue_document`."""
+    from casefile.documents.kinds.status_report import CaseStatusReport
+    from casefile.documents.record_view import CaseRecord
+
+    key = CaseStatusReport.key(as_of, prepared_for)
+    with read_session() as session:
+        case = get_case(session, case_number)
+        if (existing := find_document(session, case.id, key)) is not None:  # type: ignore[arg-type]
+            return existing
+        built = CaseStatusReport.build(CaseRecord(session, case), as_of, prepared_for)
+    return _store(case, CaseStatusReport, built, key=key, first_key=key, first=1, as_of=as_of, output_dir=output_dir,
+                  by=by, suffix=CaseStatusReport.file_suffix(as_of))
+
+
+def _store(case: Case, document: type[Document], built: Built, *, key: str, first_key: str, first: int | None,
+           as_of: datetime, output_dir: Path | None, by: str, suffix: str = "") -> DocumentRow:
+    """Render ``built``, write its PDF once and register it (with its docket entry) under ``key``;
+    ``first``: the first version number it may take (None: one more than the latest version of the
+    document whose first key is ``first_key``, a correction's new version)."""
     from casefile.documents.preflight import preflight
     from casefile.documents.render import render_pdf
     from casefile.errors import DocumentFailed
     from casefile.settings import get_settings
 
-    key = f"{kind.value}:{subject}"
-    with read_session() as session:
-        case = get_case(session, case_number)
-        if (existing := find_document(session, case.id, key)) is not None:  # type: ignore[arg-type]
-            return current_version(session, existing)  # a retry names the current version, not the first
-        built = build_context(session, case_number=case_number, kind=kind, subject=subject.partition(CORRECTION)[0])
-    rendered = render_pdf(kind, built.context)
+    rendered: RenderedDocument = render_pdf(document, built.context)
     root = output_dir or get_settings().output_dir
     folder = root / safe_file_part(case.number, what="the case number")
-    stem = f"{built.issued_on.isoformat()}_{kind.value}" + (
-        f"_{safe_file_part(built.party_key, what='the party key')}" if built.party_key else "")
-    if kind is DocumentKind.CASE_STATUS_REPORT:
-        stem += "_as-of-" + re.sub(r"[^0-9T]", "", subject.partition(":")[2])[:13]
+    stem = f"{built.issued_on.isoformat()}_{document.kind.value}" + (
+        f"_{safe_file_part(built.party_key, what='the party key')}" if built.party_key else "") + suffix
     with write_session(by=by) as session:
         lock_case(session, case.id)  # type: ignore[arg-type]  # one writer of the case's files at a time
         if (existing := find_document(session, case.id, key)) is not None:  # type: ignore[arg-type]
             return existing
         private_folder(root, folder)
-        path, version = _free_path(folder, stem, rendered.pdf, first=_first_version(session, case.id, kind, subject))  # type: ignore[arg-type]
+        start = first if first is not None else _next_version(session, case.id, first_key)  # type: ignore[arg-type]
+        path, version = _free_path(folder, stem, rendered.pdf, first=start)
         checked = preflight(rendered.pdf, confidential=built.confidential, file_name=path.name)
         if not checked.ok:  # reported, never issued silently: nothing is written or registered
             raise DocumentFailed(f"{rendered.title} of case {case.number} not issued: preflight failed: {'; '.join(checked.failures)}")
         if not path.exists():  # else the same bytes are already there (a run killed before it committed)
             write_atomically(path, rendered.pdf, root=root)
-        document = Document(
-            case_id=case.id, election_id=built.election_id, key=key, kind=kind, version=version,  # type: ignore[arg-type]
+        row = DocumentRow(
+            case_id=case.id, election_id=built.election_id, key=key, kind=document.kind, version=version,  # type: ignore[arg-type]
             title=rendered.title, issuer=built.issuer, issued_on=built.issued_on, path=str(path), sha256=rendered.sha256,
             confidential=built.confidential, data=built.context.model_dump(mode="json"),
         )
-        session.add(document)
+        session.add(row)
         session.flush()
         docket(session, case.id, election_id=built.election_id, as_of=as_of, occurred_on=built.issued_on,  # type: ignore[arg-type]
-               act="issue-document", act_key=f"document:{key}", actor=_ISSUERS.get(built.issuer, Actor.PARTY),
+               act="issue-document", act_key=f"document:{key}", actor=built.actor,
                summary=f"{rendered.title} ({'confidential, ' if built.confidential else ''}sha256 {rendered.sha256[:12]}…)",
-               ref=f"document:{document.id}", document_id=document.id)
-    return document
+               ref=f"document:{row.id}", document_id=row.id)
+    return row
 
 
-#: A document issued again after a correction: the subject of the document it replaces, this, and
-#: the correction's docket entry id (casefile.acts.correction_parts). The context is built from the
-#: replaced document's subject (the record as corrected) and the version follows the replaced one's.
-CORRECTION = ":correction:"
-
-
-def _first_version(session: Session, case_id: int, kind: DocumentKind, subject: str) -> int:
-    """The first version number a document issued for ``subject`` may take: 1, or for a correction's
-    new version one more than the latest version issued of the document it replaces."""
-    base, mark, _ = subject.partition(CORRECTION)
-    if not mark:
-        return 1
-    prefix = f"{kind.value}:{base}"
-    versions = session.exec(select(Document.version).where(
-        Document.case_id == case_id,
-        or_(Document.key == prefix, col(Document.key).startswith(prefix + CORRECTION, autoescape=True)))).all()
+def _next_version(session: Session, case_id: int, first_key: str) -> int:
+    """The first version number a correction's new version may take: one more than the latest version
+    issued of the document whose first version's key is ``first_key``."""
+    versions = session.exec(select(DocumentRow.version).where(
+        DocumentRow.case_id == case_id,
+        or_(DocumentRow.key == first_key, col(DocumentRow.key).startswith(first_key + CORRECTION, autoescape=True)))).all()
     return max(versions, default=0) + 1
 
 

@@ -1,6 +1,7 @@
-"""Documents: a context model (``casefile.documents.data``) → Jinja2 HTML → WeasyPrint PDF.
+"""Documents: a document class and its context model (``casefile.documents.kinds``) → Jinja2 HTML →
+WeasyPrint PDF.
 
-One template per :class:`~casefile.vocab.DocumentKind` in ``templates/`` (installed as the package
+One template per document (``Document.template()``, in ``templates/``, installed as the package
 ``casefile.templates``); every template extends ``base.html`` and builds its caption, service list
 and signature block with the macros of ``_macros.html``. ``print.css`` sets US letter pages, the
 running header with the case number on every page and "Page X of Y" footers.
@@ -29,28 +30,11 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
 from casefile.documents import wording
-from casefile.documents.data import (
-    DOCUMENT_CONTEXTS,
-    PLACEHOLDER_PATTERN,
-    DocumentContext,
-    ElectionDates,
-    ExceptionsContext,
-    HearingFacts,
-    HearingOfficerReportContext,
-    NoticeOfHearingContext,
-    ObjectionsContext,
-    OfferOfProofContext,
-    PartyPaperContext,
-    TallyOfBallotsContext,
-    is_placeholder,
-    placeholder,
-)
+from casefile.documents.base import Document
+from casefile.documents.parts import PLACEHOLDER_PATTERN, ElectionDates, HearingFacts, is_placeholder, placeholder
 from casefile.errors import ProcedureError
 from casefile.rules.tally import AGAINST
-from casefile.vocab import DocumentKind, ElectionAgreement, TallyKind, VotingMethod
-
-TEMPLATE_FILES: dict[DocumentKind, str] = {kind: f"{kind.value}.html" for kind in DocumentKind}
-"""The template file of each document kind, in ``templates/``."""
+from casefile.vocab import DocumentKind, ElectionAgreement, VotingMethod
 
 PDF_OPTIONS = {"pdf_identifier": True, "uncompressed_pdf": False, "pdf_variant": "pdf/a-3b"}
 """write_pdf options: PDF/A-3b (XMP metadata with the PDF/A identification, sRGB output intent, fonts
@@ -248,96 +232,27 @@ def environment() -> Environment:
 
 
 # --------------------------------------------------------------------------------------------
-# Titles
-# --------------------------------------------------------------------------------------------
-
-_TALLY_TITLES = {
-    TallyKind.INITIAL: "Tally of Ballots",
-    TallyKind.REVISED: "Revised Tally of Ballots",
-    TallyKind.RERUN: "Tally of Ballots — Rerun Election",
-    TallyKind.RUNOFF: "Tally of Ballots — Runoff Election",
-}
-
-_FIXED_TITLES = {
-    DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION: "Decision on Objections and Direction of Second Election",
-    DocumentKind.ALJ_DECISION: "Decision of the Administrative Law Judge",
-    DocumentKind.CERTIFICATION_OF_RESULTS: "Certification of Results of Election",
-    DocumentKind.CERTIFICATION_OF_REPRESENTATIVE: "Certification of Representative",
-    DocumentKind.CASE_STATUS_REPORT: "Case Status Report",
-    DocumentKind.REVISED_TALLY_OF_BALLOTS: "Revised Tally of Ballots",
-    DocumentKind.NOTICE_OF_RUNOFF_ELECTION: "Notice of Runoff Election",
-    DocumentKind.DECISION_ON_OBJECTIONS: "Decision on Objections",
-    DocumentKind.ORDER_EXTENDING_TIME: "Order Extending Time",
-    DocumentKind.ORDER_TRANSFERRING_CASE: "Order Transferring Case",
-    DocumentKind.BOARD_ORDER: "Order",
-    DocumentKind.ORDER_APPROVING_WITHDRAWAL: "Order Approving Withdrawal of Petition",
-    DocumentKind.ORDER_DISMISSING_PETITION: "Order Dismissing Petition",
-}
-
-
-def document_title(kind: DocumentKind, context: DocumentContext) -> str:
-    """The title a document of ``kind`` carries: ``context.caption.title`` when set, else the standard
-    title chosen from the facts (e.g. "Notice of Hearing on Objections and Challenged Ballots")."""
-    if context.caption.title:
-        return context.caption.title
-    if isinstance(context, TallyOfBallotsContext):
-        return _TALLY_TITLES[context.tally.kind]
-    if isinstance(context, ObjectionsContext):
-        supplemental = "Supplemental " if context.supplements else ""
-        return f"{context.filing_party.label}'s {supplemental}Objections to Conduct Affecting the Results of the Election"
-    if isinstance(context, OfferOfProofContext):
-        return f"{context.filing_party.label}'s Offer of Proof in Support of Objections"
-    if isinstance(context, NoticeOfHearingContext):
-        subjects = []
-        if context.objections_set:
-            subjects.append("Objections")
-        if context.challenged_ballots_set:
-            subjects.append("Challenged Ballots")
-        return "Notice of Hearing on " + " and ".join(subjects)
-    if isinstance(context, HearingOfficerReportContext):
-        subject = "Objections and Challenged Ballots" if context.challenges else "Objections"
-        return f"Hearing Officer's Report and Recommendations on {subject}"
-    if isinstance(context, ExceptionsContext):
-        excepted = "the Administrative Law Judge's Decision" if context.to_alj else "the Hearing Officer's Report"
-        return f"{context.filing_party.label}'s Exceptions to {excepted}"
-    if isinstance(context, PartyPaperContext):  # request for review, opposition, briefs, motions: from their facts
-        return context.paper_title
-    return _FIXED_TITLES[kind]
-
-
-# --------------------------------------------------------------------------------------------
 # Rendering
 # --------------------------------------------------------------------------------------------
 
 
-def _check_context(kind: DocumentKind, context: BaseModel) -> DocumentContext:
-    expected = DOCUMENT_CONTEXTS[kind]
-    if type(context) is not expected:
+def _checked(document: type[Document], context: BaseModel) -> BaseModel:
+    if type(context) is not document.context:
         raise ProcedureError(
-            f"a {kind.value} document is rendered from {expected.__name__}, not {type(context).__name__}"
+            f"a {document.kind.value} document is rendered from {document.context.__name__}, not {type(context).__name__}"
         )
-    assert isinstance(context, DocumentContext)
     return context
 
 
-def render_html(kind: DocumentKind, context: BaseModel) -> str:
-    """Render the document of ``kind`` from its context model (``DOCUMENT_CONTEXTS[kind]``) as HTML.
+def render_html(document: type[Document], context: BaseModel) -> str:
+    """Render ``document`` (a class of casefile.documents.kinds) from its context model as HTML.
 
-    Raises ProcedureError when ``context`` is not the model of ``kind``; jinja2.UndefinedError
+    Raises ProcedureError when ``context`` is not the document's model; jinja2.UndefinedError
     (a bug) when a template names a field the model lacks.
     """
-    checked = _check_context(kind, context)
-    template = environment().get_template(TEMPLATE_FILES[kind])
-    title = document_title(kind, checked)
-    return template.render(ctx=checked, kind=kind, title=title, party_filing=is_party_filing(kind))
-
-
-def is_party_filing(kind: DocumentKind) -> bool:
-    """Whether ``kind`` is a party's own filing (``casefile.documents.docx.PARTY_FILINGS``), printed to
-    29 CFR 102.5(a): 12-point type, double-spaced text, one-inch margins holding only the page number."""
-    from casefile.documents.docx import PARTY_FILINGS  # python-docx is imported only when a document is rendered
-
-    return kind in PARTY_FILINGS
+    checked = _checked(document, context)
+    template = environment().get_template(document.template())
+    return template.render(ctx=checked, kind=document.kind, title=document.title(checked), party_filing=document.party_filing)
 
 
 @functools.cache
@@ -350,14 +265,13 @@ def _stylesheet() -> CSS:
     return CSS(filename=str(templates_dir() / "print.css"), font_config=_font_config())
 
 
-def render_pdf(kind: DocumentKind, context: BaseModel) -> RenderedDocument:
-    """Render the document of ``kind`` to HTML and to PDF (US letter, fonts embedded and subset).
+def render_pdf(document: type[Document], context: BaseModel) -> RenderedDocument:
+    """Render ``document`` from its context to HTML and to PDF (US letter, fonts embedded and subset).
 
     The same context always yields the same bytes (and so the same ``sha256``). Raises as
     :func:`render_html`.
     """
-    html = render_html(kind, context)
-    checked = _check_context(kind, context)
+    html = render_html(document, context)
     with warnings.catch_warnings():
         # WeasyPrint 70 leaves the bundled sRGB profile's file object to the garbage collector (PDF/A output intent).
         warnings.filterwarnings("ignore", category=ResourceWarning, message=r"unclosed file .*sRGB2014\.icc")
@@ -366,8 +280,8 @@ def render_pdf(kind: DocumentKind, context: BaseModel) -> RenderedDocument:
         )
     assert pdf is not None
     return RenderedDocument(
-        kind=kind,
-        title=document_title(kind, checked),
+        kind=document.kind,
+        title=document.title(context),
         html=html,
         pdf=pdf,
         sha256=hashlib.sha256(pdf).hexdigest(),

@@ -2,7 +2,7 @@
 writes them, stage and outcome names, election ordinals, and the clean-up of text taken from the
 record (ISO dates in prose, the software's own rule references in citations).
 
-Pure functions, no I/O. Every document context is built with these (``casefile.documents.build``)
+Pure functions, no I/O. Every document context is built with these (``casefile.documents.kinds``)
 and the templates print them through the filters of ``casefile.documents.render``.
 
 House style followed (NLRB forms and decisions): "11:59 p.m. EDT" (never seconds), "April 16, 2021",

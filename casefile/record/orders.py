@@ -4,7 +4,7 @@ the order approving the withdrawal of a petition and the order dismissing it.
 
 One row per order, written by its act (casefile.acts.pin_deadline, transfer_case, withdraw_petition,
 dismiss_petition) and named by the act's docket entry (``ref`` "order:<id>"); the order's document is
-built from it (casefile.documents.build), never from the docket's text. ``body`` holds what the
+built from it (its document in casefile.documents.kinds), never from the docket's text. ``body`` holds what the
 order says, as the act took it (keys per ``kind``, listed below); ``issued_on`` is the order's date
 and ``issuer`` who signed it ("" when the record does not say).
 

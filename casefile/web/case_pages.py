@@ -139,11 +139,10 @@ def pending_documents(number: str, me: Me) -> list[dict[str, str]]:
             except Exception:
                 continue
             for item in issues:
-                if f"{item.kind.value}:{item.subject}" in keys:
+                if item.key in keys:
                     continue
                 if item.kind is DocumentKind.OFFER_OF_PROOF:
-                    table, _, ident = item.subject.partition(":")
-                    filing = session.get(Filing, int(ident)) if table == "filing" and ident.isdigit() else None
+                    filing = session.get(Filing, item.record_id)
                     if filing is None or not me.viewer.sees_confidential(session, case, filing.party_id):
                         continue
                 out.append({"kind": item.kind.value, "act": entry.act, "on": entry.occurred_on.isoformat()})

@@ -12,8 +12,9 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from casefile.documents.build import build_context
-from casefile.documents.render import document_title, render_html
+from casefile.documents.kinds.exceptions import Exceptions
+from casefile.documents.registry import document_class
+from casefile.documents.render import render_html
 from casefile.errors import UntimelyFiling
 from casefile.record.db import read_session
 from casefile.record.lookups import get_case, get_election
@@ -22,6 +23,7 @@ from casefile.vocab import DeadlineKind, DocumentKind, Stage
 from tests.acts.snapshot import snapshot
 from tests.bessemer import NUMBER, TALLY_2022, front_door, to_rerun
 from tests.conftest import at
+from tests.documents.checked import build_for
 
 EXCEPTIONS = {"act": "file-exceptions", "party": "amazon",
               "exceptions": [{"excepted_to": "The finding that the Employer's mailbox interfered with the election.",
@@ -56,10 +58,10 @@ def test_received_by_the_board_on_the_due_day_is_timely_and_the_stage_stays(deci
         judged = s.get(Deadline, filing.deadline_id)
         assert judged is not None and judged.kind is DeadlineKind.ALJ_EXCEPTIONS
         assert filing.received_on.isoformat() == "2024-12-03"
-        built = build_context(s, case_number=NUMBER, kind=DocumentKind.EXCEPTIONS, subject=result.ref)
-    title = document_title(DocumentKind.EXCEPTIONS, built.context)
+        built = build_for(s, NUMBER, Exceptions, result.ref)
+    title = document_class(DocumentKind.EXCEPTIONS).title(built.context)
     assert title == "Employer's Exceptions to the Administrative Law Judge's Decision"
-    text = html.unescape(re.sub(r"<[^>]+>", "", render_html(DocumentKind.EXCEPTIONS, built.context)))
+    text = html.unescape(re.sub(r"<[^>]+>", "", render_html(Exceptions, built.context)))
     text = re.sub(r"\s+", " ", text)
     assert "Pursuant to Section 102.46(a) of the Board's Rules and Regulations" in text
     assert "exceptions to the Administrative Law Judge's Decision issued on November 5, 2024" in text

@@ -16,6 +16,7 @@ from sqlmodel import Session, select
 from typer.testing import CliRunner
 
 from casefile.acts import parse_act
+from casefile.documents.kinds.objections import Objections
 from casefile.errors import BadInput, ProcedureError, UnknownRecord
 from casefile.record.db import read_session
 from casefile.record.models import Case, DocketEntry, Document, Filing, Party
@@ -108,13 +109,12 @@ class TestAsFiled:
 
     def test_the_certificate_of_a_document_issued_after_carries_the_confirmation(self, filed: Path) -> None:
         """The confirmation number is printed where the filing's own certificate is built from the record."""
-        from casefile.documents.build import build_context
-        from casefile.vocab import DocumentKind
+        from tests.documents.checked import build_for
 
         filing_id, _ = ids()
         attach(f"filing:{filing_id}", pdf_file(filed), confirmation="1-2345678901")
         with read_session() as s:
-            built = build_context(s, case_number=NUMBER, kind=DocumentKind.OBJECTIONS, subject=f"filing:{filing_id}")
+            built = build_for(s, NUMBER, Objections, f"filing:{filing_id}")
         assert built.context.filed.confirmation == "1-2345678901"  # type: ignore[attr-defined]
 
     def test_a_retry_stores_nothing_new(self, filed: Path) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from casefile import app
+from casefile.documents.kinds.objections import Objections
 from casefile.scenario import replay
 from tests.acts.real_histories import JFK8, JFK8_NUMBER, jfk8_through
 
@@ -83,15 +84,14 @@ def test_the_objections_follow_the_record_of_the_offer_of_proof(configured_db: P
     extending it to April 22, 2022, then the offer filed separately that day (102.69(a)(8))."""
     from sqlmodel import select
 
-    from casefile.documents.build import build_context
     from casefile.record.db import read_session
     from casefile.record.models import Filing
-    from casefile.vocab import DocumentKind
+    from tests.documents.checked import build_for
 
     def said() -> tuple[str, date | None, date | None]:
         with read_session() as s:
             (objections,) = s.exec(select(Filing.id).where(Filing.kind == "objections")).all()
-            ctx = build_context(s, case_number=JFK8_NUMBER, kind=DocumentKind.OBJECTIONS, subject=f"filing:{objections}").context
+            ctx = build_for(s, JFK8_NUMBER, Objections, f"filing:{objections}").context
             return ctx.offer_of_proof, ctx.offer_filed_on, ctx.offer_due_on  # type: ignore[attr-defined]
 
     case = jfk8_through("objections")

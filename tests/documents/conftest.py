@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from casefile.documents.data import DocumentContext
+from casefile.documents.parts import DocumentContext
 from casefile.documents.render import RenderedDocument
 from casefile.vocab import DocumentKind
 from tests.documents.checked import render_checked

@@ -20,50 +20,48 @@ from __future__ import annotations
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-from casefile.documents.data import (
-    ALJDecisionContext,
-    AnsweringBriefContext,
-    Caption,
+from casefile.documents.kinds.alj_decision import ALJDecisionContext
+from casefile.documents.kinds.answering_brief import AnsweringBriefContext
+from casefile.documents.kinds.certification import CertificationOfRepresentativeContext, CertificationOfResultsContext
+from casefile.documents.kinds.cross_exceptions import CrossExceptionsContext
+from casefile.documents.kinds.decision_and_direction import DecisionAndDirectionOfSecondElectionContext
+from casefile.documents.kinds.exceptions import ExceptionItem, ExceptionsContext
+from casefile.documents.kinds.extension_request import ExtensionRequestContext
+from casefile.documents.kinds.hearing_officer_report import ChallengeItem, HearingOfficerReportContext
+from casefile.documents.kinds.motion_for_reconsideration import MotionForReconsiderationContext
+from casefile.documents.kinds.notice_of_hearing import NoticeOfHearingContext
+from casefile.documents.kinds.notice_of_runoff_election import NoticeOfRunoffElectionContext
+from casefile.documents.kinds.objections import ObjectionsContext
+from casefile.documents.kinds.offer_of_proof import OfferOfProofContext, WitnessItem
+from casefile.documents.kinds.party_paper import FiledBy, NumberedParagraph
+from casefile.documents.kinds.request_for_review import RequestForReviewContext
+from casefile.documents.kinds.revised_tally import RevisedTallyContext
+from casefile.documents.kinds.statement_in_opposition import StatementInOppositionContext
+from casefile.documents.kinds.status_report import (
     CaseStatusReportContext,
-    CertificationOfRepresentativeContext,
-    CertificationOfResultsContext,
-    ChallengeItem,
-    CrossExceptionsContext,
-    DeadlineLine,
-    DecisionAndDirectionOfSecondElectionContext,
     DocketLine,
-    DocumentContext,
     DocumentLine,
-    ElectionDates,
     ElectionSummary,
-    ExceptionItem,
-    ExceptionsContext,
-    ExtensionRequestContext,
-    FiledBy,
+    TallyAnalysis,
+)
+from casefile.documents.kinds.tally_of_ballots import TallyOfBallotsContext
+from casefile.documents.parts import (
+    Caption,
+    DeadlineLine,
+    DocumentContext,
+    ElectionDates,
     HearingFacts,
-    HearingOfficerReportContext,
     HistoryLine,
     Issuance,
-    MotionForReconsiderationContext,
-    NoticeOfHearingContext,
-    NoticeOfRunoffElectionContext,
-    NumberedParagraph,
     ObjectionItem,
-    ObjectionsContext,
-    OfferOfProofContext,
     PartyRef,
-    RequestForReviewContext,
-    RevisedTallyContext,
     ServiceEntry,
     Signature,
-    StatementInOppositionContext,
-    TallyAnalysis,
     TallyLines,
-    TallyOfBallotsContext,
     VoteLine,
-    WitnessItem,
     placeholder,
 )
+from casefile.documents.registry import document_class
 from casefile.rules.tally import TallyCounts, analyze_tally
 from casefile.vocab import (
     Actor,
@@ -920,7 +918,7 @@ def issued_documents() -> tuple[DocumentLine, ...]:
         (DocumentKind.TALLY_OF_BALLOTS, tally_2022),
     ):
         context = build()
-        rendered = render_pdf(kind, context)
+        rendered = render_pdf(document_class(kind), context)
         issued_on = context.issuance.issued_on
         assert isinstance(issued_on, date)
         lines.append(DocumentLine(title=rendered.title, kind=kind, issued_on=issued_on, sha256=rendered.sha256))

@@ -20,21 +20,21 @@ from collections.abc import Callable
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-from casefile.documents.data import (
-    BoardOrderContext,
+from casefile.documents.kinds.board_order import BoardOrderContext
+from casefile.documents.kinds.decision_on_objections import DecisionOnObjectionsContext
+from casefile.documents.kinds.order_approving_withdrawal import OrderApprovingWithdrawalContext
+from casefile.documents.kinds.order_dismissing_petition import OrderDismissingPetitionContext
+from casefile.documents.kinds.order_extending_time import OrderExtendingTimeContext
+from casefile.documents.kinds.order_transferring_case import OrderTransferringCaseContext
+from casefile.documents.parts import (
     Caption,
     DeadlineLine,
-    DecisionOnObjectionsContext,
     DocumentContext,
     ElectionDates,
     HearingFacts,
     HistoryLine,
     Issuance,
     ObjectionItem,
-    OrderApprovingWithdrawalContext,
-    OrderDismissingPetitionContext,
-    OrderExtendingTimeContext,
-    OrderTransferringCaseContext,
     PartyRef,
     ServiceEntry,
     Signature,

@@ -32,11 +32,10 @@ class Replayed:
 def replay_example(name: str, folder: Path) -> Replayed:
     """Replay ``examples/<name>`` into a SQLite database under ``folder`` and issue a status report at
     its end. The settings point at ``folder`` for the rest of the process: call it from a session fixture."""
-    from casefile.documents.issue import issue_document
+    from casefile.documents.issue import issue_status_report
     from casefile.record.db import get_engine
     from casefile.scenario import replay
     from casefile.settings import get_settings
-    from casefile.vocab import DocumentKind
 
     os.environ["CASEFILE_DATABASE_URL"] = f"sqlite:///{folder / 'casefile.db'}"
     os.environ["CASEFILE_OUTPUT_DIR"] = str(folder / "out")
@@ -44,6 +43,5 @@ def replay_example(name: str, folder: Path) -> Replayed:
     get_engine.cache_clear()
     report = replay(EXAMPLES / name, through_prefect=False)
     assert report.ended_at is not None
-    issue_document(case_number=report.case_number, kind=DocumentKind.CASE_STATUS_REPORT,
-                   subject=f"as-of:{report.ended_at.isoformat()}", as_of=report.ended_at)
+    issue_status_report(case_number=report.case_number, as_of=report.ended_at)
     return Replayed(case_number=report.case_number, out=folder / "out" / report.case_number)

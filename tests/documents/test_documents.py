@@ -16,32 +16,32 @@ from pydantic import ValidationError
 from pypdf import PdfReader
 
 import tests.documents.document_cases as cases
-from casefile.documents.data import (
-    DOCUMENT_CONTEXTS,
+from casefile.documents.kinds.notice_of_runoff_election import NoticeOfRunoffElection, NoticeOfRunoffElectionContext
+from casefile.documents.kinds.objections import Objections
+from casefile.documents.kinds.offer_of_proof import WitnessItem
+from casefile.documents.kinds.revised_tally import RevisedTallyContext, RevisedTallyOfBallots
+from casefile.documents.kinds.status_report import CaseStatusReport, CaseStatusReportContext
+from casefile.documents.kinds.tally_of_ballots import TallyOfBallots
+from casefile.documents.parts import (
     Caption,
-    CaseStatusReportContext,
     DeadlineLine,
     DocumentContext,
     ElectionDates,
-    NoticeOfRunoffElectionContext,
     ObjectionItem,
     PartyRef,
-    RevisedTallyContext,
     ServiceEntry,
     TallyLines,
     VoteLine,
-    WitnessItem,
     is_placeholder,
     placeholder,
 )
+from casefile.documents.registry import DOCUMENTS, document_class
 from casefile.documents.render import (
-    TEMPLATE_FILES,
     RenderedDocument,
     clock,
     count,
     election_period,
     environment,
-    is_party_filing,
     join_and,
     long_date,
     render_html,
@@ -249,7 +249,7 @@ class TestEveryDocumentKind:
         filing has the case number in its caption only (29 CFR 102.5(a): no text in the margins but page numbers)."""
         pages = pdf_pages(rendered[kind].pdf)
         for number, text in enumerate(pages, start=1):
-            if is_party_filing(kind) and number > 1:
+            if document_class(kind).party_filing and number > 1:
                 assert CASE_NUMBER[kind] not in text, f"{kind.value}: page {number} prints the case number in a margin"
             else:
                 assert CASE_NUMBER[kind] in text, f"{kind.value}: page {number} lacks the case number"
@@ -284,7 +284,7 @@ class TestEveryDocumentKind:
     def test_same_context_gives_the_same_sha256(self, kind: DocumentKind, rendered: dict[DocumentKind, RenderedDocument],
                                                 contexts: dict[DocumentKind, DocumentContext]) -> None:
         """Rendering the same context again gives byte-identical HTML and PDF (same sha256)."""
-        again = render_pdf(kind, contexts[kind])
+        again = render_pdf(document_class(kind), contexts[kind])
         assert again.html == rendered[kind].html
         assert again.sha256 == rendered[kind].sha256
         assert len(again.sha256) == 64
@@ -420,7 +420,7 @@ class TestDocumentContent:
     def test_status_report_lists_documents_with_their_sha256(self, rendered: dict[DocumentKind, RenderedDocument],
                                                               contexts: dict[DocumentKind, DocumentContext]) -> None:
         """The case status report prints the sha256 of each document issued, equal to the digest of that PDF."""
-        tally = render_pdf(DocumentKind.TALLY_OF_BALLOTS, cases.tally_2021())
+        tally = render_pdf(TallyOfBallots, cases.tally_2021())
         report = contexts[DocumentKind.CASE_STATUS_REPORT]
         assert report.documents[0].sha256 == tally.sha256
         assert tally.sha256 in rendered[DocumentKind.CASE_STATUS_REPORT].html
@@ -437,7 +437,7 @@ class TestEscapingAndEnvironment:
                 "service": (context.service[0].model_copy(update={"party": context.service[0].party.model_copy(update={"name": hostile})}),),
             }
         )
-        html = render_html(DocumentKind.OBJECTIONS, context)
+        html = render_html(Objections, context)
         assert "<script>" not in html
         assert "&lt;script&gt;alert(1)&lt;/script&gt; Smith &amp; Sons" in html
         text = "".join(pdf_pages(render_checked(DocumentKind.OBJECTIONS, context).pdf)).replace(" ", "")
@@ -454,13 +454,13 @@ class TestEscapingAndEnvironment:
     def test_a_context_of_the_wrong_model_is_refused(self) -> None:
         """Rendering a kind from another kind's context model raises ProcedureError naming both models."""
         with pytest.raises(ProcedureError, match="TallyOfBallotsContext, not ObjectionsContext"):
-            render_html(DocumentKind.TALLY_OF_BALLOTS, cases.objections_2021())
+            render_html(TallyOfBallots, cases.objections_2021())
 
     def test_every_kind_has_a_context_model_and_a_template(self) -> None:
-        """DOCUMENT_CONTEXTS and the templates directory cover every DocumentKind."""
-        assert set(DOCUMENT_CONTEXTS) == set(DocumentKind)
+        """Every DocumentKind has one document class (casefile.documents.registry), with its context model and its template."""
+        assert sorted(d.kind.value for d in DOCUMENTS) == sorted(kind.value for kind in DocumentKind)
         for kind in DocumentKind:
-            assert (templates_dir() / TEMPLATE_FILES[kind]).is_file()
+            assert (templates_dir() / document_class(kind).template()).is_file()
         assert (templates_dir() / "print.css").is_file()
         assert (templates_dir() / "__init__.py").is_file()
 
@@ -622,7 +622,7 @@ class TestContextModels:
             majority_for="SPFPA Local 502",
             outcome="Certify SPFPA Local 502",
         )
-        html = render_html(DocumentKind.TALLY_OF_BALLOTS, cases.tally_2021().model_copy(update={"tally": tally}))
+        html = render_html(TallyOfBallots, cases.tally_2021().model_copy(update={"tally": tally}))
         assert "against participating" not in html
         assert "has been cast for SPFPA Local 502" in html
 
@@ -736,7 +736,7 @@ class TestRevisedTally:
 
     def test_synthetic_split_is_labelled(self) -> None:
         """The Selck document labels its rulings and the votes of the opened ballots as not from the record."""
-        html = render_html(DocumentKind.REVISED_TALLY_OF_BALLOTS, cases.revised_tally_selck(1, 1))
+        html = render_html(RevisedTallyOfBallots, cases.revised_tally_selck(1, 1))
         assert ('<span class="placeholder">[NOT IN THE PUBLIC RECORD: the Regional Director&#39;s rulings overruling 2 of'
                 " the 4 challenges; the votes of the 2 ballots opened are illustrative, not from the record]</span>") in html
 
@@ -745,7 +745,7 @@ class TestRevisedTally:
         """The observers' acknowledgment of the opening and count appears only when challenged ballots were opened."""
         base = cases.revised_tally_genesee_2022() if opened == 0 else cases.revised_tally_selck(1, 1)
         context = RevisedTallyContext(**(dict(base) | {"observers_for": (base.caption.employer, base.caption.petitioner)}))
-        html = render_html(DocumentKind.REVISED_TALLY_OF_BALLOTS, context)
+        html = render_html(RevisedTallyOfBallots, context)
         assert ('<section class="observers">' in html) is shown
 
     def test_genesee_columns_and_counts(self) -> None:
@@ -838,7 +838,7 @@ class TestNoticeOfRunoffElection:
 
     def test_caption_does_not_guess_which_union_petitioned(self) -> None:
         """Trinity's caption names both unions and labels each role as not in the record."""
-        html = render_html(DocumentKind.NOTICE_OF_RUNOFF_ELECTION, cases.notice_of_runoff_trinity_2017())
+        html = render_html(NoticeOfRunoffElection, cases.notice_of_runoff_trinity_2017())
         caption = html.split('<h1 class="document-title">', 1)[0]
         assert caption.count('<span class="placeholder">[NOT IN THE PUBLIC RECORD: Petitioner or Intervenor]</span>') == 2
         assert ">Intervenor<" not in caption
@@ -874,9 +874,9 @@ class TestCaseStatusReportAdditions:
             election.model_copy(update={"follows": None, "tallies": tuple(
                 analysis.model_copy(update={"challenge_analysis": ()}) for analysis in election.tallies)})
             for election in report.elections)})
-        html = render_html(DocumentKind.CASE_STATUS_REPORT, CaseStatusReportContext(**dict(plain)))
+        html = render_html(CaseStatusReport, CaseStatusReportContext(**dict(plain)))
         assert "<th>Follows</th>" not in html
         assert "What the challenged ballots would take" not in html
-        full = render_html(DocumentKind.CASE_STATUS_REPORT, report)
+        full = render_html(CaseStatusReport, report)
         assert full.count("<th>Follows</th>") == 1
         assert full.count('<p class="analysis-line">') == 2

@@ -11,6 +11,10 @@ import pytest
 
 import tests.documents.document_cases as cases
 from casefile.documents.docx import render_docx
+from casefile.documents.kinds.exceptions import Exceptions
+from casefile.documents.kinds.objections import Objections
+from casefile.documents.kinds.offer_of_proof import OfferOfProof
+from casefile.documents.registry import document_class
 from casefile.errors import ProcedureError
 from casefile.vocab import DocumentKind
 
@@ -26,7 +30,7 @@ class TestEditableCopy:
     def test_objections_have_the_caption_and_every_numbered_objection(self) -> None:
         """25 objections, from the context's JSON (as Document.data stores it): same caption, title, numbers and text."""
         context = cases.long_contexts()[DocumentKind.OBJECTIONS]
-        paragraphs, tables = _read(render_docx(DocumentKind.OBJECTIONS, context.model_dump(mode="json")))
+        paragraphs, tables = _read(render_docx(Objections, context.model_dump(mode="json")))
         assert paragraphs[:3] == ["UNITED STATES OF AMERICA", "BEFORE THE NATIONAL LABOR RELATIONS BOARD", "REGION 10"]
         caption = tables[0][0]
         assert cases.LONG_EMPLOYER.upper() in caption[0] and cases.LONG_UNION.upper() in caption[0]
@@ -48,7 +52,7 @@ class TestEditableCopy:
     def test_objections_say_the_offer_of_proof_will_follow_an_extension(self) -> None:
         """As the PDF: an offer whose time was extended by order is not "submitted" with the objections (102.69(a)(8))."""
         context = cases.objections_2021().model_copy(update={"offer_of_proof": "extended", "offer_due_on": date(2021, 4, 23)})
-        paragraphs, _ = _read(render_docx(DocumentKind.OBJECTIONS, context))
+        paragraphs, _ = _read(render_docx(Objections, context))
         (offer,) = [p for p in paragraphs if p.startswith("The written offer of proof")]
         assert offer.endswith("testimony, will be filed separately with the Regional Director within the time extended by order"
                               " to April 23, 2021; it goes to the Regional Director only and is not served on the other parties.")
@@ -56,7 +60,7 @@ class TestEditableCopy:
     def test_the_offer_of_proof_is_marked_confidential_and_lists_the_witnesses(self) -> None:
         """CONFIDENTIAL once, in the body; nothing in the header (29 CFR 102.5(a)); only objections with a witness; witness tables."""
         context = cases.long_contexts()[DocumentKind.OFFER_OF_PROOF]
-        data = render_docx(DocumentKind.OFFER_OF_PROOF, context)
+        data = render_docx(OfferOfProof, context)
         paragraphs, tables = _read(data)
         assert paragraphs.count("CONFIDENTIAL") == 1
         assert [p.text for p in docx.Document(io.BytesIO(data)).sections[0].header.paragraphs if p.text] == []
@@ -67,7 +71,7 @@ class TestEditableCopy:
 
     def test_exceptions_are_numbered_with_their_grounds(self) -> None:
         """Exception 1 and 2 with what is excepted to and the grounds; the statement of service follows."""
-        paragraphs, tables = _read(render_docx(DocumentKind.EXCEPTIONS, cases.exceptions_2021()))
+        paragraphs, tables = _read(render_docx(Exceptions, cases.exceptions_2021()))
         assert [p for p in paragraphs if p.startswith("Exception ")] == [
             "Exception 1. Excepted to: The Hearing Officer's recommendation to sustain the objections concerning the United"
             " States Postal Service collection box",
@@ -79,7 +83,7 @@ class TestEditableCopy:
 
     def test_the_page_follows_102_5_a(self) -> None:
         """US Letter, 1-inch margins, 12-point type, double-spaced text."""
-        document = docx.Document(io.BytesIO(render_docx(DocumentKind.OBJECTIONS, cases.objections_2021())))
+        document = docx.Document(io.BytesIO(render_docx(Objections, cases.objections_2021())))
         section = document.sections[0]
         assert (section.page_width.inches, section.page_height.inches) == (8.5, 11)
         assert {section.left_margin.inches, section.right_margin.inches, section.top_margin.inches, section.bottom_margin.inches} == {1.0}
@@ -91,4 +95,4 @@ class TestEditableCopy:
     def test_only_party_filings_have_an_editable_copy(self, kind: DocumentKind) -> None:
         """The Region's own documents are not party filings: refused."""
         with pytest.raises(ProcedureError, match="party's filing"):
-            render_docx(kind, cases.build_contexts(with_documents=False)[kind])
+            render_docx(document_class(kind), cases.build_contexts(with_documents=False)[kind])

@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 import tests.documents.document_cases as cases
-from casefile.documents.data import DocumentContext, Signature
-from casefile.documents.render import RenderedDocument, is_party_filing
+from casefile.documents.parts import DocumentContext, Signature
+from casefile.documents.registry import document_class
+from casefile.documents.render import RenderedDocument
 from casefile.vocab import DocumentKind
 from tests.documents.checked import render_checked
 from tests.documents.pdf_layout import LEFT, PAGE_HEIGHT, PAGE_WIDTH, RIGHT, TOP_BODY, lines_by_page, overflow, page_count, spans
@@ -18,8 +19,8 @@ from tests.documents.pdf_layout import LEFT, PAGE_HEIGHT, PAGE_WIDTH, RIGHT, TOP
 KINDS = pytest.mark.parametrize("kind", list(DocumentKind), ids=[kind.value for kind in DocumentKind])
 SETS = pytest.mark.parametrize("which", ["real", "long"])
 # A party's filing has no running header: 29 CFR 102.5(a) allows nothing in the margins but the page number.
-ISSUED_KINDS = pytest.mark.parametrize("kind", [kind for kind in DocumentKind if not is_party_filing(kind)],
-                                       ids=[kind.value for kind in DocumentKind if not is_party_filing(kind)])
+ISSUED_KINDS = pytest.mark.parametrize("kind", [kind for kind in DocumentKind if not document_class(kind).party_filing],
+                                       ids=[kind.value for kind in DocumentKind if not document_class(kind).party_filing])
 
 
 @pytest.fixture(scope="session")

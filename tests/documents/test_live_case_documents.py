@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from casefile.documents.data import PLACEHOLDER_PREFIX
+from casefile.documents.kinds.objections import Objections
+from casefile.documents.parts import PLACEHOLDER_PREFIX
 from tests.acts.live_case import FILED_AT, NUMBER, OBJECTIONS, TALLY, TALLY_AT, open_live, opening, perform
 from tests.documents.pdf_layout import lines_by_page
 
@@ -172,12 +173,11 @@ class TestEditableCopy:
         from casefile.documents.docx import render_docx
         from casefile.record.db import read_session
         from casefile.record.models import Document
-        from casefile.vocab import DocumentKind
 
         with read_session() as s:
             document = s.exec(select(Document).where(Document.path.endswith("2026-12-01_objections_mpc.pdf"))).one()  # type: ignore[attr-defined]
             data = dict(document.data)
-        word = docx.Document(io.BytesIO(render_docx(DocumentKind.OBJECTIONS, data)))
+        word = docx.Document(io.BytesIO(render_docx(Objections, data)))
         paragraphs = [p.text for p in word.paragraphs]
         assert "/s/ Karen L. Whitfield" in paragraphs and "Illinois ARDC No. 6291734" in paragraphs
         assert any("was filed with the Regional Director, Region 13, through the Agency's E-Filing system" in p

@@ -19,6 +19,9 @@ from pypdf import PdfReader
 
 from casefile import app
 from casefile.acts import Who, parse_act
+from casefile.documents.kinds.board_order import BoardOrder, BoardOrderContext
+from casefile.documents.kinds.certification import CertificationOfResults
+from casefile.documents.kinds.decision_on_objections import DecisionOnObjections
 from tests.acts import live_case
 from tests.acts.live_case import FILED_AT, OBJECTIONS, OKAFOR, USW, WHITFIELD, open_live, perform
 
@@ -150,10 +153,9 @@ def test_remand_and_orders_recorded_before_orders_were_stored(configured_db: Pat
     """The Board's remand is an Order Remanding naming the request and the hearing directed (built from the record,
     not rendered); an order whose docket entry predates stored orders (ref "deadline:N", "case:N") issues nothing."""
     from casefile.acts import module_named
-    from casefile.documents.build import build_context
-    from casefile.documents.data import BoardOrderContext
     from casefile.record.db import read_session
     from casefile.vocab import DocumentKind
+    from tests.documents.checked import build_for
 
     open_live()
     perform(OBJECTIONS, as_of=FILED_AT)
@@ -166,7 +168,7 @@ def test_remand_and_orders_recorded_before_orders_were_stored(configured_db: Pat
                     as_of=_at("2027-02-10"))
     assert ruled.documents == []  # documents="none": the context is built below, nothing rendered
     with read_session() as s:
-        built = build_context(s, case_number=live_case.NUMBER, kind=DocumentKind.BOARD_ORDER, subject=ruled.ref)
+        built = build_for(s, live_case.NUMBER, BoardOrder, ruled.ref)
         assert [i.kind for i in module_named("board-ruling").issues(s, ruled.ref)] == [DocumentKind.BOARD_ORDER]
         assert module_named("pin-deadline").issues(s, "deadline:3") == ()
         assert module_named("transfer-case").issues(s, "case:1") == ()
@@ -183,9 +185,8 @@ def test_remand_and_orders_recorded_before_orders_were_stored(configured_db: Pat
 def test_a_transfer_after_the_decision_leaves_the_new_regions_director_unnamed(configured_db: Path) -> None:
     """Region 13's Regional Director decided; the case then went to Region 25, whose certification must not carry
     Region 13's Director: a blank line to sign on (a live case), never the wrong name (built, not rendered)."""
-    from casefile.documents.build import build_context
     from casefile.record.db import read_session
-    from casefile.vocab import DocumentKind
+    from tests.documents.checked import build_for
 
     open_live()
     perform(OBJECTIONS, as_of=FILED_AT)
@@ -196,8 +197,7 @@ def test_a_transfer_after_the_decision_leaves_the_new_regions_director_unnamed(c
             as_of=_at("2026-12-10"))
     certified = perform({"act": "certification", "date": "2026-12-11"}, as_of=_at("2026-12-11"))
     with read_session() as s:
-        certification = build_context(s, case_number=live_case.NUMBER, kind=DocumentKind.CERTIFICATION_OF_RESULTS,
-                                      subject=certified.ref).context
+        certification = build_for(s, live_case.NUMBER, CertificationOfResults, certified.ref).context
     assert (certification.signature.name, certification.signature.title) == ("", "Regional Director, Region 25")  # type: ignore[attr-defined]
 
 
@@ -206,10 +206,9 @@ def test_a_live_decision_without_findings_warns_and_prints_no_placeholder(config
     them, and the Decision on Objections leaves them blank — never "[NOT IN THE PUBLIC RECORD: ...]"."""
     import html
 
-    from casefile.documents.build import build_context
     from casefile.documents.render import render_html
     from casefile.record.db import read_session
-    from casefile.vocab import DocumentKind
+    from tests.documents.checked import build_for
 
     open_live()
     perform(OBJECTIONS, as_of=FILED_AT)
@@ -218,8 +217,7 @@ def test_a_live_decision_without_findings_warns_and_prints_no_placeholder(config
     assert any(w.startswith("the decision's findings are not entered (`summary`; casefile decision rd --summary)")
                for w in decided.warnings)
     with read_session() as s:
-        built = build_context(s, case_number=decided.case_number, kind=DocumentKind.DECISION_ON_OBJECTIONS,
-                              subject=decided.ref)
-    text = html.unescape(re.sub(r"<[^>]+>", " ", render_html(DocumentKind.DECISION_ON_OBJECTIONS, built.context)))
+        built = build_for(s, decided.case_number, DecisionOnObjections, decided.ref)
+    text = html.unescape(re.sub(r"<[^>]+>", " ", render_html(DecisionOnObjections, built.context)))
     assert "The objections are overruled in their entirety" in re.sub(r"\s+", " ", text)
     _no_placeholder(text)

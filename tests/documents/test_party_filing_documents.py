@@ -23,7 +23,10 @@ from typing import Any
 
 import pytest
 
-from casefile.documents.data import PLACEHOLDER_PREFIX
+from casefile.documents.kinds.extension_request import ExtensionRequest
+from casefile.documents.kinds.request_for_review import RequestForReview
+from casefile.documents.parts import PLACEHOLDER_PREFIX
+from casefile.documents.registry import document_class
 from tests.acts.live_case import FILED_AT, NUMBER, OBJECTIONS, OPENED_AT, TALLY, TALLY_AT, opening, perform
 from tests.documents.pdf_layout import lines_by_page
 
@@ -157,7 +160,7 @@ class TestRequestForReview:
         from casefile.documents.docx import render_docx
         from casefile.vocab import DocumentKind
 
-        word = docx.Document(io.BytesIO(render_docx(DocumentKind.REQUEST_FOR_REVIEW, _stored(DocumentKind.REQUEST_FOR_REVIEW))))
+        word = docx.Document(io.BytesIO(render_docx(RequestForReview, _stored(DocumentKind.REQUEST_FOR_REVIEW))))
         paragraphs = [p.text for p in word.paragraphs]
         assert paragraphs[:3] == ["UNITED STATES OF AMERICA", "BEFORE THE NATIONAL LABOR RELATIONS BOARD", "REGION 13"]
         assert word.tables[0].rows[0].cells[1].text == "Case 13-RC-400123"
@@ -263,16 +266,14 @@ def test_every_filing_has_its_editable_copy(issued: dict[str, Any], kind: str) -
     """The same code path as the request for review: the title and the relief of the PDF, and the ledger's table."""
     import docx
 
-    from casefile.documents.data import DOCUMENT_CONTEXTS
     from casefile.documents.docx import render_docx
-    from casefile.documents.render import document_title
     from casefile.vocab import DocumentKind
 
     data = _stored(DocumentKind(kind))
-    context = DOCUMENT_CONTEXTS[DocumentKind(kind)].model_validate(data)
-    word = docx.Document(io.BytesIO(render_docx(DocumentKind(kind), data)))
+    context = document_class(DocumentKind(kind)).context.model_validate(data)
+    word = docx.Document(io.BytesIO(render_docx(document_class(DocumentKind(kind)), data)))
     paragraphs = [p.text for p in word.paragraphs]
-    assert document_title(DocumentKind(kind), context).upper() in paragraphs
+    assert document_class(DocumentKind(kind)).title(context).upper() in paragraphs
     assert context.relief in paragraphs and context.opening in paragraphs  # type: ignore[attr-defined]
     assert word.tables[-1].rows[0].cells[0].text == "Party served" and len(word.tables[-1].rows) >= 2
 
@@ -283,17 +284,16 @@ def test_a_request_for_review_of_a_set_aside_names_the_decision_and_no_period(co
     Director's copy is in its ledger. The context only (no PDF rendered)."""
     from datetime import date
 
-    from casefile.documents.build import build_context
     from casefile.record.db import read_session
-    from casefile.vocab import DocumentKind
     from tests.acts import procedure as bessemer
+    from tests.documents.checked import build_for
 
     bessemer.carry("rd-decision")
     result = bessemer.perform(bessemer.act({"act": "request-for-review", "date": date(2022, 1, 14), "party": "rwdsu",
                                             "grounds": ["The placement of the mailbox for the second election"]}))
     assert result.ref.startswith("filing:")
     with read_session() as s:
-        built = build_context(s, case_number=bessemer.NUMBER, kind=DocumentKind.REQUEST_FOR_REVIEW, subject=result.ref)
+        built = build_for(s, bessemer.NUMBER, RequestForReview, result.ref)
     ctx = built.context
     assert (ctx.reviewed, ctx.reviewed_title, ctx.reviewed_on, ctx.due) == (  # type: ignore[attr-defined]
         "set-aside", "Decision on Objections and Direction of Second Election", date(2021, 11, 29), None)
@@ -309,10 +309,9 @@ def test_a_request_for_review_of_a_set_aside_names_the_decision_and_no_period(co
 def test_without_counsel_the_signature_is_a_blank_line_and_the_act_says_so(configured_db: Path) -> None:
     """The live case with no counsel entered, certified (no objections): the Union's request for review is signed on a
     blank line (no placeholder: the user can enter counsel), and the act names what is missing. The context only."""
-    from casefile.documents.build import build_context
     from casefile.record.db import read_session
-    from casefile.vocab import DocumentKind
     from tests.acts.live_case import open_live
+    from tests.documents.checked import build_for
 
     open_live(union_counsel=[], employer_counsel=[])
     perform({"act": "certification", "date": "2026-12-04"}, as_of=datetime.fromisoformat("2026-12-04T12:00:00" + CHICAGO))
@@ -322,7 +321,7 @@ def test_without_counsel_the_signature_is_a_blank_line_and_the_act_says_so(confi
         "United Steelworkers has no counsel of record",
         "Midwest Precision Castings, Inc. was served at no address the record holds"]
     with read_session() as s:
-        ctx = build_context(s, case_number=NUMBER, kind=DocumentKind.REQUEST_FOR_REVIEW, subject=result.ref).context
+        ctx = build_for(s, NUMBER, RequestForReview, result.ref).context
     assert (ctx.signature.name, ctx.signature.title) == ("", "Counsel for the Petitioner")  # type: ignore[attr-defined]
     assert PLACEHOLDER_PREFIX not in ctx.model_dump_json()
 
@@ -333,16 +332,15 @@ def test_a_record_copy_keeps_its_research_note_in_the_annex(configured_db: Path)
     the request asks the Regional Director for April 22, 2022. The context only."""
     from sqlmodel import select
 
-    from casefile.documents.build import build_context
     from casefile.record.db import read_session
     from casefile.record.models import Filing
-    from casefile.vocab import DocumentKind
     from tests.acts.real_histories import JFK8_NUMBER, jfk8_through
+    from tests.documents.checked import build_for
 
     jfk8_through("request-extension")
     with read_session() as s:
         filing = s.exec(select(Filing).where(Filing.kind == "extension-request")).one()
-        ctx = build_context(s, case_number=JFK8_NUMBER, kind=DocumentKind.EXTENSION_REQUEST, subject=f"filing:{filing.id}").context
+        ctx = build_for(s, JFK8_NUMBER, ExtensionRequest, f"filing:{filing.id}").context
     assert ctx.record_notes == ("Uncertain: the request itself and its date are not in the sources; a request must be filed "
                                 "by the due date (102.2(c)), so it is recorded on that day.",)
     assert "UNCERTAIN" not in ctx.opening + " ".join(p.text for p in ctx.paragraphs)  # type: ignore[attr-defined]
@@ -355,10 +353,9 @@ def test_a_request_for_review_of_a_dismissal_names_the_order(configured_db: Path
     of the Order Dismissing Petition, under 102.71(b), within the period due December 30 at the Board. The context only."""
     from datetime import date
 
-    from casefile.documents.build import build_context
     from casefile.record.db import read_session
-    from casefile.vocab import DocumentKind
     from tests.acts import procedure as bessemer
+    from tests.documents.checked import build_for
 
     bessemer.carry("rd-decision")
     bessemer.perform(bessemer.act({"act": "dismiss-petition", "date": date(2021, 12, 15), "grounds": "Hypothetical grounds",
@@ -366,7 +363,7 @@ def test_a_request_for_review_of_a_dismissal_names_the_order(configured_db: Path
     result = bessemer.perform(bessemer.act({"act": "request-for-review", "date": date(2021, 12, 29), "party": "rwdsu",
                                             "grounds": ["Hypothetical ground"]}))
     with read_session() as s:
-        ctx = build_context(s, case_number=bessemer.NUMBER, kind=DocumentKind.REQUEST_FOR_REVIEW, subject=result.ref).context
+        ctx = build_for(s, bessemer.NUMBER, RequestForReview, result.ref).context
     assert (ctx.reviewed, ctx.reviewed_title, ctx.reviewed_on) == ("dismissal", "Order Dismissing Petition",  # type: ignore[attr-defined]
                                                                   date(2021, 12, 15))
     assert ("Pursuant to Sections 102.67 and 102.71(b) of the Board's Rules and Regulations, the Petitioner, Retail, "
@@ -380,16 +377,15 @@ def test_a_request_to_extend_a_board_period_is_filed_with_the_board(configured_d
     (hypothetical) to extend that time is filed with the Board and asks the Board, as 102.2(c) has it. The context only."""
     from datetime import date
 
-    from casefile.documents.build import build_context
     from casefile.record.db import read_session
-    from casefile.vocab import DocumentKind
     from tests.acts.real_histories import JFK8_NUMBER, jfk8_through
+    from tests.documents.checked import build_for
 
     case = jfk8_through("certification")
     result = case.perform(case.act({"act": "request-extension", "date": date(2023, 1, 17), "party": "amazon",
                                     "kind": "request-for-review", "until": date(2023, 2, 9), "reasons": "Hypothetical"}))
     with read_session() as s:
-        ctx = build_context(s, case_number=JFK8_NUMBER, kind=DocumentKind.EXTENSION_REQUEST, subject=result.ref).context
+        ctx = build_for(s, JFK8_NUMBER, ExtensionRequest, result.ref).context
     assert (ctx.decided_by, ctx.document, ctx.due_on, ctx.late) == (  # type: ignore[attr-defined]
         "Board", "request for review", date(2023, 1, 26), False)
     assert ctx.filed is not None and ctx.filed.recipient == "the Board (Office of the Executive Secretary)"  # type: ignore[attr-defined]

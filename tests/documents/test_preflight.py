@@ -10,16 +10,17 @@ from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, Na
 from weasyprint import HTML
 
 import tests.documents.document_cases as cases
+from casefile.documents.kinds.offer_of_proof import OfferOfProof
+from casefile.documents.kinds.tally_of_ballots import TallyOfBallots
 from casefile.documents.preflight import DEFAULT_MAX_BYTES, confidential_name_problem, preflight
 from casefile.documents.render import render_html, render_pdf
-from casefile.vocab import DocumentKind
 
 NAME = "2021-04-09_tally-of-ballots.pdf"
 
 
 @pytest.fixture(scope="module")
 def tally_pdf() -> bytes:
-    return render_pdf(DocumentKind.TALLY_OF_BALLOTS, cases.tally_2021()).pdf
+    return render_pdf(TallyOfBallots, cases.tally_2021()).pdf
 
 
 def _rewritten(pdf: bytes, change) -> bytes:  # type: ignore[no-untyped-def]
@@ -55,7 +56,7 @@ class TestPreflight:
 
     def test_a_pdf_that_is_not_pdf_a_fails(self) -> None:
         """The same HTML written without the PDF/A variant has no PDF/A identification, metadata stream or output intent."""
-        plain = HTML(string=render_html(DocumentKind.TALLY_OF_BALLOTS, cases.tally_2021())).write_pdf()
+        plain = HTML(string=render_html(TallyOfBallots, cases.tally_2021())).write_pdf()
         failures = preflight(plain, confidential=False, file_name=NAME).failures
         assert "no XMP metadata stream (PDF/A needs one)" in failures
         assert "no PDF/A output intent (sRGB) in the catalog" in failures
@@ -120,6 +121,6 @@ class TestConfidentialNames:
     def test_anything_else_in_the_name_is_refused(self, name: str) -> None:
         """A witness's name, an extra part or a made-up kind in a confidential file's name fails preflight."""
         assert confidential_name_problem(name) is not None
-        offer = render_pdf(DocumentKind.OFFER_OF_PROOF, cases.offer_of_proof_2021()).pdf
+        offer = render_pdf(OfferOfProof, cases.offer_of_proof_2021()).pdf
         assert not preflight(offer, confidential=True, file_name=name).ok
         assert preflight(offer, confidential=False, file_name=name).ok  # the name is checked only for confidential documents

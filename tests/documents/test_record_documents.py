@@ -160,11 +160,10 @@ class TestIssuanceAndCommands:
         from sqlmodel import select
 
         import casefile.documents.preflight as preflight_module
-        from casefile.documents.issue import issue_document
+        from casefile.documents.issue import issue_status_report
         from casefile.errors import DocumentFailed
         from casefile.record.db import read_session
         from casefile.record.models import Document
-        from casefile.vocab import DocumentKind
 
         def failing(pdf_bytes: bytes, *, confidential: bool, file_name: str, max_bytes: int | None = None):  # type: ignore[no-untyped-def]
             return preflight_module.PreflightReport(file_name, 1, len(pdf_bytes), ("fonts not embedded: Helvetica",))
@@ -173,8 +172,7 @@ class TestIssuanceAndCommands:
         as_of = datetime(2024, 11, 6, 9, 0, tzinfo=ZoneInfo("America/New_York"))
         before = set(bessemer.out.iterdir())
         with pytest.raises(DocumentFailed, match="Case Status Report of case 10-RC-269250 not issued: preflight failed: fonts not embedded"):
-            issue_document(case_number=bessemer.case_number, kind=DocumentKind.CASE_STATUS_REPORT,
-                           subject=f"as-of:{as_of.isoformat()}", as_of=as_of)
+            issue_status_report(case_number=bessemer.case_number, as_of=as_of)
         assert set(bessemer.out.iterdir()) == before
         with read_session() as session:
             assert session.exec(select(Document).where(Document.key.endswith(as_of.isoformat()))).first() is None  # type: ignore[union-attr]

@@ -83,7 +83,7 @@ class TestBessemerReplay:
         """Every page of every document carries "Page X of Y"; the Agency's documents carry the case number
         on every page, a party's filing in its caption only (29 CFR 102.5(a): "Page numbers may be placed in
         the margins, but no text may appear there")."""
-        from casefile.documents.docx import PARTY_FILINGS
+        from casefile.documents.registry import PARTY_FILINGS
 
         filings = tuple(f"_{k.value}" for k in PARTY_FILINGS)
         seen = set()

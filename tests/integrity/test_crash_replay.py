@@ -168,9 +168,8 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     and the case status report `casefile replay` issues at the end)."""
     place = tmp_path_factory.mktemp("reference")
     code = (f"from pathlib import Path; from casefile.scenario import replay; r = replay(Path({str(EXAMPLE)!r}), "
-            "through_prefect=False); from casefile.documents.issue import issue_document; "
-            "from casefile.vocab import DocumentKind; issue_document(case_number=r.case_number, "
-            "kind=DocumentKind.CASE_STATUS_REPORT, subject=f'as-of:{r.ended_at.isoformat()}', as_of=r.ended_at)")
+            "through_prefect=False); from casefile.documents.issue import issue_status_report; "
+            "issue_status_report(case_number=r.case_number, as_of=r.ended_at)")
     done = subprocess.run([sys.executable, "-c", code], env=_env(place), cwd=place, capture_output=True, text=True,
                           timeout=TIMEOUT)
     assert done.returncode == 0, done.stderr[-2000:]

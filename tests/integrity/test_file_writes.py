@@ -14,7 +14,7 @@ from sqlmodel import select
 
 from casefile.documents import issue as issuing
 from casefile.documents import storage
-from casefile.documents.issue import issue_document, safe_file_part
+from casefile.documents.issue import issue_status_report, safe_file_part
 from casefile.documents.storage import OutsideFolder, UnsafeFileName, inside, write_atomically
 from casefile.errors import BadInput
 from casefile.record.db import get_engine, read_session
@@ -27,7 +27,6 @@ from tests.conftest import at
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bessemer-10-RC-269250.yaml"
 NUMBER = "10-RC-269250"
 AS_OF = at("2021-04-12T12:00:00-04:00")
-SUBJECT = f"as-of:{AS_OF.isoformat()}"
 
 
 class TestNames:
@@ -121,10 +120,10 @@ class TestInterruptedIssuance:
         with monkeypatch.context() as m:
             m.setattr(storage.os, "replace", killed)
             with pytest.raises(OSError):
-                issue_document(case_number=NUMBER, kind=DocumentKind.CASE_STATUS_REPORT, subject=SUBJECT, as_of=AS_OF)
+                issue_status_report(case_number=NUMBER, as_of=AS_OF)
         folder = tallied / "out" / NUMBER
         assert _report_rows() == [] and [p.name for p in folder.iterdir()] == ["2021-04-09_tally-of-ballots.pdf"]
-        document = issue_document(case_number=NUMBER, kind=DocumentKind.CASE_STATUS_REPORT, subject=SUBJECT, as_of=AS_OF)
+        document = issue_status_report(case_number=NUMBER, as_of=AS_OF)
         assert (document.version, Path(document.path).name) == (1, "2021-04-12_case-status-report_as-of-20210412T1200.pdf")
         with read_session() as s:
             report = verify(s, output_dir=tallied / "out")
@@ -139,11 +138,11 @@ class TestInterruptedIssuance:
         with monkeypatch.context() as m:
             m.setattr(issuing, "docket", killed)
             with pytest.raises(OSError):
-                issue_document(case_number=NUMBER, kind=DocumentKind.CASE_STATUS_REPORT, subject=SUBJECT, as_of=AS_OF)
+                issue_status_report(case_number=NUMBER, as_of=AS_OF)
         folder = tallied / "out" / NUMBER
         written = folder / "2021-04-12_case-status-report_as-of-20210412T1200.pdf"
         assert _report_rows() == [] and written.is_file()
-        document = issue_document(case_number=NUMBER, kind=DocumentKind.CASE_STATUS_REPORT, subject=SUBJECT, as_of=AS_OF)
+        document = issue_status_report(case_number=NUMBER, as_of=AS_OF)
         assert (document.version, Path(document.path)) == (1, written)
         assert sorted(p.name for p in folder.iterdir()) == ["2021-04-09_tally-of-ballots.pdf", written.name]
         with read_session() as s:
@@ -153,7 +152,7 @@ class TestInterruptedIssuance:
         """A directory sitting at the document's name is not written through: the document takes `_v2`, in the case folder."""
         folder = tallied / "out" / NUMBER
         (folder / "2021-04-12_case-status-report_as-of-20210412T1200.pdf").mkdir()
-        document = issue_document(case_number=NUMBER, kind=DocumentKind.CASE_STATUS_REPORT, subject=SUBJECT, as_of=AS_OF)
+        document = issue_status_report(case_number=NUMBER, as_of=AS_OF)
         assert Path(document.path) == folder / "2021-04-12_case-status-report_as-of-20210412T1200_v2.pdf"
         assert document.version == 2 and os.path.isfile(document.path)
 

@@ -1,0 +1,150 @@
+"""A procedural history from the docket: one sentence per act, made from the record the act made
+(the tally's figures, the filing's objections, the hearing noticed, the decision's result, the
+order's dates), for the Hearing Officer's report, the decisions and the case status report.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from sqlmodel import col, select
+
+from casefile.documents import wording
+from casefile.documents.parts import HistoryLine
+from casefile.documents.record_view import CaseRecord
+from casefile.documents.wording import long_date
+from casefile.record.closures import ACT as CLOSURE_SUPERSEDED
+from casefile.record.closures import superseded_entries
+from casefile.record.models import Decision, DocketEntry, Filing, Hearing, Objection, Tally
+from casefile.record.orders import AgencyOrder
+from casefile.rules.offices import office_named
+from casefile.vocab import DeadlineKind, TallyKind
+
+_DEADLINE_WORDS = wording.DEADLINE_NOUNS
+
+NOT_IN_HISTORY = ("issue-document", "set-aside", "direct-second-election", "deadline-lapsed", "sweep")
+"""Docket acts a procedural history leaves out: issuance (the act's own line says it), and the acts a
+decision performs (its line says the election was set aside and a new one directed)."""
+_TABLES: dict[str, type] = {"tally": Tally, "filing": Filing, "hearing": Hearing, "decision": Decision,
+                            "order": AgencyOrder}
+_DECISION_ACTS = ("ho-report", "rd-decision", "alj-decision", "board-decision")
+_DECIDERS = {"ho-report": "The Hearing Officer issued a report recommending", "rd-decision": "The Regional Director issued a decision:",
+             "alj-decision": "The Administrative Law Judge issued a decision:", "board-decision": "The Board issued a decision:"}
+RECOMMENDED = {"set-aside": "that the election be set aside and a new election directed",
+               "overrule": "that the objections be overruled", "certify": "that the results be certified",
+               "open-and-count": "that the challenged ballots be opened and counted"}
+"""What a Hearing Officer's report recommends, by its result, as a clause ("that the objections be overruled")."""
+DECIDED = {"set-aside": "the election was set aside and a new election directed",
+           "overrule": "the objections were overruled", "certify": "the results are to be certified",
+           "open-and-count": "the challenged ballots are to be opened and counted"}
+"""What a decision decided, by its result, as a clause ("the objections were overruled")."""
+
+FILED_UNDER_ORDER = {
+    DeadlineKind.OFFER_OF_PROOF: "the offer of proof in support of objections",
+    DeadlineKind.EXCEPTIONS: "exceptions to the Hearing Officer's report",
+    DeadlineKind.ANSWERING_BRIEF: "answering briefs to the exceptions",
+    DeadlineKind.REQUEST_FOR_REVIEW: "a request for review",
+    DeadlineKind.RFR_OPPOSITION: "a statement in opposition to the request for review",
+    DeadlineKind.RECONSIDERATION: "a motion for reconsideration",
+    DeadlineKind.ALJ_EXCEPTIONS: "exceptions to the Administrative Law Judge's decision",
+    DeadlineKind.REVISED_TALLY_OBJECTIONS: "objections to the revised tally of ballots",
+}
+"""What an order extending time says is to be filed (the rest: the deadline's noun, with an article)."""
+
+
+def filed_under_order(kind: DeadlineKind) -> str:
+    """What an order fixing or extending the ``kind`` period says is to be filed ("a request for review")."""
+    return FILED_UNDER_ORDER.get(kind) or "the " + _DEADLINE_WORDS[kind][:1].lower() + _DEADLINE_WORDS[kind][1:]
+
+
+def procedural_history(rec: CaseRecord, election: Any, *, until: date, excluding: str | None = None) -> tuple[HistoryLine, ...]:
+    """The procedural history of the election's chain up to ``until``, one line per act in words
+    (a closure a later-recorded filing superseded, and the entry saying so, left out).
+    ``excluding`` ("decision:7") leaves out the acts of the document's own record (a decision does
+    not list itself); document issuance and the acts a decision performs (set aside, direct a new
+    election) are folded into the decision's own line."""
+    entries = rec.session.exec(select(DocketEntry).where(
+        DocketEntry.case_id == rec.case.id, col(DocketEntry.election_id).in_(rec.chain(election)),
+        col(DocketEntry.occurred_on) <= until, col(DocketEntry.act).not_in(NOT_IN_HISTORY),
+    ).order_by(col(DocketEntry.occurred_on), col(DocketEntry.id))).all()
+    superseded = superseded_entries(rec.session, rec.case.id)  # type: ignore[arg-type]
+    lines = tuple(HistoryLine(occurred_on=e.occurred_on, event=history_event(rec, e))
+                  for e in entries if not (excluding and e.ref == excluding)
+                  and e.id not in superseded and e.act != CLOSURE_SUPERSEDED)  # a closure shown wrong is no history
+    return lines or (HistoryLine(occurred_on=until, event="(no earlier acts recorded)"),)
+
+
+def row_of(rec: CaseRecord, entry: DocketEntry) -> Any:
+    """The record a docket entry made, from its ``ref`` ("tally:12"), or None (an act that made no
+    such row). The one place the documents read a docket entry's ref."""
+    table, _, ident = entry.ref.partition(":")
+    return rec.session.get(_TABLES[table], int(ident)) if table in _TABLES and ident.isdigit() else None
+
+
+def history_event(rec: CaseRecord, entry: DocketEntry) -> str:
+    """One act of the docket as a sentence of a procedural history, from the record it made."""
+    row = row_of(rec, entry)
+    if entry.act == "record-tally" and isinstance(row, Tally):
+        return _tally_sentence(row)
+    if entry.act in ("file-objections", "file-exceptions") and isinstance(row, Filing):
+        party = rec.by_id[row.party_id]
+        who = f"The {rec.party_ref(party).label}, {party.name},"
+        if entry.act == "file-exceptions":
+            return f"{who} filed exceptions to the Hearing Officer's report."
+        count = len(rec.session.exec(select(Objection.id).where(Objection.filing_id == row.id)).all())
+        offer = rec.session.exec(select(Filing.id).where(Filing.accompanies_id == row.id)).first()
+        return (f"{who} filed {count} {'objection' if count == 1 else 'objections'}"
+                f"{' with an offer of proof' if offer else ''}.")
+    if entry.act == "notice-hearing" and isinstance(row, Hearing):
+        count = len(row.objections_set)
+        opens = f"; the hearing was set to open on {long_date(row.opens_on)}" if row.opens_on else ""
+        subject = f"{count} {'objection' if count == 1 else 'objections'}" + (" and the challenged ballots" if row.challenges_set else "")
+        return f"The Regional Director issued a Notice of Hearing on {subject}{opens}."
+    if entry.act == "open-case":
+        filed = rec.case.petition_filed_on
+        return f"The petition was filed{' on ' + long_date(filed) if filed else ''}; the case was opened."
+    if entry.act == "open-hearing":
+        return "The hearing opened."
+    if entry.act == "close-hearing":
+        return "The hearing closed."
+    if entry.act in _DECISION_ACTS and isinstance(row, Decision):
+        return _decision_sentence(row)
+    if isinstance(row, AgencyOrder) and (sentence := _order_sentence(row)):
+        return sentence
+    return rec.text(entry.summary)
+
+
+def _order_sentence(order: AgencyOrder) -> str | None:
+    """An order of the Region, the General Counsel or the Board as a sentence of a procedural history."""
+    body = order.body
+    if order.kind == "extension":
+        kind = DeadlineKind(body["deadline_kind"])
+        board = body.get("office_key") == "board"
+        verb = "extended" if body["to_due_on"] > body["from_due_on"] else "fixed"
+        return (f"The {'Board' if board else 'Regional Director'} {verb} the time to file {filed_under_order(kind)} to "
+                f"{long_date(date.fromisoformat(body['to_due_on']))}.")
+    if order.kind == "transfer":
+        old, new = office_named(body["from_office"]), office_named(body["to_office"])
+        return (f"The case was transferred from Region {int(old.region or 0)} ({old.name}) to Region "
+                f"{int(new.region or 0)} ({new.name}).")
+    return None
+
+
+def _tally_sentence(tally: Tally) -> str:
+    """"The Tally of Ballots issued: 738 for ..., 1,798 against, 76 void and 505 challenged ballots (not sufficient ...)."""
+    title = {TallyKind.INITIAL: "Tally of Ballots", TallyKind.REVISED: "Revised Tally of Ballots",
+             TallyKind.RERUN: "Tally of Ballots of the rerun election", TallyKind.RUNOFF: "Tally of Ballots of the runoff election"}[tally.kind]
+    votes = [f"{v:,} for {n}" for n, v in tally.votes] + ([f"{tally.against:,} against"] if tally.against is not None else [])
+    sufficient = "sufficient" if tally.determinative else "not sufficient"
+    void = f"{tally.void:,} void" if tally.void is not None else "void ballots not in the record"
+    challenged = f"{tally.challenged:,} challenged ballot{'' if tally.challenged == 1 else 's'}"
+    return (f"The {title} issued: {', '.join(votes)}; {void} and {challenged}"
+            f" ({sufficient} in number to affect the results).")
+
+
+def _decision_sentence(decision: Decision) -> str:
+    if decision.kind == "ho-report":
+        return f"{_DECIDERS['ho-report']} {RECOMMENDED.get(decision.result, decision.result.replace('-', ' '))}."
+    lead = _DECIDERS.get(decision.kind, "A decision issued:")
+    return f"{lead} {DECIDED.get(decision.result, decision.result.replace('-', ' '))}."

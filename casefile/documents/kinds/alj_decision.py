@@ -1,0 +1,96 @@
+"""Record copy of an Administrative Law Judge's decision on consolidated unfair labor practice and
+objections/challenges cases (R-I4; 29 CFR 102.46), from its Decision row."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from pydantic import Field
+from sqlmodel import col, select
+
+from casefile.documents import wording
+from casefile.documents.base import Built, RecordDocument
+from casefile.documents.history import DECIDED
+from casefile.documents.parts import (
+    Count,
+    DeadlineLine,
+    DocumentContext,
+    HearingFacts,
+    Issuance,
+    ObjectionItem,
+    Placeholder,
+    Signature,
+    placeholder,
+)
+from casefile.documents.record_view import CaseRecord, election_dates, notes, plain_notes
+from casefile.documents.wording import long_date
+from casefile.record.lookups import deadline_of
+from casefile.record.models import (
+    Decision,
+    Election,
+    Hearing,
+)
+from casefile.vocab import (
+    Actor,
+    DeadlineKind,
+    DocumentKind,
+    ElectionAgreement,
+)
+
+
+class ALJDecisionContext(DocumentContext):
+    """Record copy of an Administrative Law Judge's decision on consolidated unfair labor practice
+    and objections/challenges cases (R-I4)."""
+
+    hearing: HearingFacts
+    findings_summary: tuple[str, ...] = Field(min_length=1)
+    violations_found: tuple[str, ...] = ()
+    objections: tuple[ObjectionItem, ...] = ()
+    challenged_ballots_unresolved: Count | None = None
+    remedy: tuple[str, ...] = Field(min_length=1)
+    agreement: ElectionAgreement | Placeholder  # unknown: Board review treated as available (R-K5)
+    exceptions: DeadlineLine | None = None  # 102.46(a): 28 days from the order transferring the case
+    signature: Signature
+
+
+class ALJDecision(RecordDocument):
+    """The Administrative Law Judge's decision, from its Decision row (kind alj-decision)."""
+
+    kind = DocumentKind.ALJ_DECISION
+    context = ALJDecisionContext
+    record = Decision
+    record_name = "decision"
+    name = "Decision of the Administrative Law Judge"
+
+    @classmethod
+    def build(cls, rec: CaseRecord, decision: Decision) -> Built:
+        election = rec.election(decision.election_id)
+        hearing = rec.session.exec(select(Hearing).where(Hearing.election_id == election.id, Hearing.before_alj == True)  # noqa: E712
+                                   .order_by(col(Hearing.id).desc())).first()
+        set_ids = list(hearing.objections_set) if hearing else []
+        ulp = tuple(hearing.ulp_cases) if hearing else ()
+        ctx = ALJDecisionContext(
+            caption=rec.caption(forum="Division of Judges", other=ulp),
+            issuance=Issuance(issued_on=decision.issued_on, issuer_title="Administrative Law Judge"),
+            hearing=rec.hearing_facts(election, before_alj=True)[0], findings_summary=rec.findings(decision),
+            objections=rec.objection_items(rec.objections_of(election, ids=set_ids), decision.rulings),
+            remedy=_remedy(election, decision), agreement=rec.case.agreement or placeholder("election agreement"),
+            exceptions=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.ALJ_EXCEPTIONS)),
+            signature=Signature(name=decision.issuer or rec.missing("Administrative Law Judge's name"),
+                                title="Administrative Law Judge", signed=False),
+            record_notes=notes(decision.summary, decision.note, hearing.note if hearing else "") + plain_notes(decision.note),
+        )
+        return Built(ctx, decision.issued_on, "Administrative Law Judge", Actor.ADMINISTRATIVE_LAW_JUDGE, election.id)
+
+
+def _remedy(election: Election, decision: Decision) -> tuple[str, ...]:
+    """What the decision orders for the representation case, from its result (the unfair labor practice
+    remedy is not in the record)."""
+    held = election_dates(election)
+    period = f"from {long_date(held.began_on)}" if isinstance(held.began_on, date) else ""
+    if decision.result == "set-aside":
+        return (f"The {wording.ordinal(election.sequence)} election{(' held ' + period) if period else ''} is set aside.",
+                f"{wording.next_election(election.sequence).capitalize()} is directed, at a time the Regional Director sets.",
+                placeholder("the order and notice remedying the unfair labor practices"))
+    return (DECIDED.get(decision.result, decision.result.replace("-", " ")).capitalize() + ".",
+            placeholder("the order and notice remedying the unfair labor practices"))

@@ -1,0 +1,125 @@
+"""D11, D12 the two certifications: of Representative (a labor organization won a majority, R-Q1) and of
+Results of Election (none did, R-Q2), from the Certification row (R-H1; 29 CFR 102.69(b))."""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from pydantic import Field, model_validator
+from sqlmodel import select
+
+from casefile.documents.base import Built, RecordDocument
+from casefile.documents.parts import (
+    DeadlineLine,
+    DocumentContext,
+    Issuance,
+    Placeholder,
+    ServiceEntry,
+    Signature,
+    TallyLines,
+    placeholder,
+)
+from casefile.documents.record_view import CaseRecord, tally_lines
+from casefile.errors import ProcedureError
+from casefile.record.lookups import deadline_of
+from casefile.record.models import (
+    Certification,
+    Election,
+    Filing,
+)
+from casefile.vocab import (
+    Actor,
+    DeadlineKind,
+    DocumentKind,
+    ElectionAgreement,
+)
+
+
+class CertificationContext(DocumentContext):
+    """Fields shared by the two certifications (R-H1, R-Q1–R-Q3)."""
+
+    agreement: ElectionAgreement | Placeholder
+    tally: TallyLines
+    basis: str  # "no timely objections were filed", "the objections have been overruled"
+    unit_description: str
+    request_for_review: DeadlineLine | None = None
+    signature: Signature
+    service: tuple[ServiceEntry, ...] = ()
+
+
+class CertificationOfResultsContext(CertificationContext):
+    """D12 Certification of Results of Election: no labor organization won a majority (R-Q2)."""
+
+    labor_organizations: tuple[str, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _no_majority(self) -> Self:
+        if self.tally.majority_for is not None:
+            raise ProcedureError(
+                f"a certification of results cannot rest on a tally stating a majority for {self.tally.majority_for!r}"
+            )
+        return self
+
+
+class CertificationOfRepresentativeContext(CertificationContext):
+    """D11 Certification of Representative: the named labor organization is exclusive representative (R-Q1)."""
+
+    representative: str
+
+    @model_validator(mode="after")
+    def _majority_for_representative(self) -> Self:
+        if self.representative not in {line.choice for line in self.tally.choices}:
+            raise ProcedureError(f"{self.representative!r} was not a choice on the ballot of the tally certified")
+        return self
+
+
+class _Certification(RecordDocument):
+    """What the two certifications share: built from the Certification row and the election's latest tally."""
+
+    record = Certification
+    record_name = "certification"
+
+    @classmethod
+    def certified(cls, cert: Certification, election: Election, common: dict[str, Any]) -> DocumentContext:
+        """The context, from the facts both certifications carry (``common``) and what this one certifies."""
+        raise NotImplementedError
+
+    @classmethod
+    def build(cls, rec: CaseRecord, cert: Certification) -> Built:
+        election = rec.election(cert.election_id)
+        tally = rec.latest_tally(election)
+        objected = rec.session.exec(select(Filing.id).where(Filing.election_id == election.id, Filing.kind == "objections")).first()
+        common: dict[str, Any] = dict(
+            caption=rec.caption(), issuance=Issuance(issued_on=cert.issued_on, issuer_title="Regional Director"),
+            agreement=rec.case.agreement or placeholder("election agreement"), tally=tally_lines(tally, election),
+            basis="the objections have been overruled" if objected else "no timely objections were filed",
+            unit_description=rec.case.unit_description or rec.missing("unit description"),
+            request_for_review=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.REQUEST_FOR_REVIEW)),
+            signature=rec.rd_signature(on=cert.issued_on), service=rec.service(on=cert.issued_on),
+        )
+        ctx = cls.certified(cert, election, common)
+        return Built(ctx, cert.issued_on, "Regional Director", Actor.REGIONAL_DIRECTOR, election.id)
+
+
+class CertificationOfRepresentative(_Certification):
+    """The Certification of Representative (the labor organization the tally chose)."""
+
+    kind = DocumentKind.CERTIFICATION_OF_REPRESENTATIVE
+    context = CertificationOfRepresentativeContext
+    name = "Certification of Representative"
+
+    @classmethod
+    def certified(cls, cert: Certification, election: Election, common: dict[str, Any]) -> DocumentContext:
+        return CertificationOfRepresentativeContext(representative=cert.union or "", **common)
+
+
+class CertificationOfResults(_Certification):
+    """The Certification of Results of Election (no labor organization won a majority)."""
+
+    kind = DocumentKind.CERTIFICATION_OF_RESULTS
+    context = CertificationOfResultsContext
+    name = "Certification of Results of Election"
+
+    @classmethod
+    def certified(cls, cert: Certification, election: Election, common: dict[str, Any]) -> DocumentContext:
+        return CertificationOfResultsContext(labor_organizations=tuple(election.choices), **common)

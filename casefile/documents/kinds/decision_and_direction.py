@@ -1,0 +1,90 @@
+"""D13 Decision on Objections and Direction of Second Election, with the Notice of Second Election (R-O1–R-O5;
+29 CFR 102.69(c)), from the Regional Director's Decision row that sets the election aside."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from casefile.documents.base import Built, RecordDocument
+from casefile.documents.history import procedural_history
+from casefile.documents.parts import (
+    DateOrPlaceholder,
+    DeadlineLine,
+    DocumentContext,
+    ElectionDates,
+    HistoryLine,
+    Issuance,
+    ObjectionItem,
+    PartyRef,
+    Placeholder,
+    ServiceEntry,
+    Signature,
+    TallyLines,
+    placeholder,
+)
+from casefile.documents.record_view import CaseRecord, election_dates, notes, plain_notes, tally_lines
+from casefile.record.models import (
+    Decision,
+)
+from casefile.vocab import (
+    Actor,
+    DocumentKind,
+    ElectionAgreement,
+)
+
+
+class DecisionAndDirectionOfSecondElectionContext(DocumentContext):
+    """D13 Decision on Objections and Direction of Second Election, with the Notice of Second Election.
+
+    ``party_at_fault`` names the party whose conduct caused the set-aside (the Lufkin paragraph,
+    R-O3); None when the set-aside rests on Board-agent irregularity, which omits the party-fault
+    sentence. ``set_aside_election`` is the election set aside. ``posting`` is the computed
+    notice-posting deadline (R-O5), known only once the second election's date is.
+    """
+
+    tally: TallyLines
+    procedural_history: tuple[HistoryLine, ...] = Field(min_length=1)
+    findings: tuple[str, ...] = Field(min_length=1)
+    objections: tuple[ObjectionItem, ...] = Field(min_length=1)
+    party_at_fault: PartyRef | None
+    set_aside_election: ElectionDates
+    agreement: ElectionAgreement | Placeholder  # unknown: Board review treated as available (R-K5)
+    choices: tuple[str, ...] = Field(min_length=1)  # on the second election's ballot
+    unit_description: str
+    second_election_schedule: str  # dates, times, places or mail schedule; placeholder until set
+    eligibility_period_ending_on: DateOrPlaceholder | None = None  # None: "ending immediately before" this decision
+    voter_list: DeadlineLine | None = None
+    posting: DeadlineLine | None = None
+    request_for_review: DeadlineLine | None = None
+    signature: Signature
+    service: tuple[ServiceEntry, ...] = ()
+
+
+class DecisionAndDirectionOfSecondElection(RecordDocument):
+    """The Regional Director's decision setting the election aside, from its Decision row (kind rd-decision)."""
+
+    kind = DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION
+    context = DecisionAndDirectionOfSecondElectionContext
+    record = Decision
+    record_name = "decision"
+    name = "Decision on Objections and Direction of Second Election"
+
+    @classmethod
+    def build(cls, rec: CaseRecord, decision: Decision) -> Built:
+        election = rec.election(decision.election_id)
+        tally = rec.latest_tally(election)
+        at_fault = rec.by_id.get(decision.at_fault_party_id) if decision.at_fault_party_id else None
+        ctx = DecisionAndDirectionOfSecondElectionContext(
+            caption=rec.caption(), issuance=Issuance(issued_on=decision.issued_on, issuer_title="Regional Director"),
+            tally=tally_lines(tally, election),
+            procedural_history=procedural_history(rec, election, until=decision.issued_on, excluding=f"decision:{decision.id}"),
+            findings=rec.findings(decision), objections=rec.objection_items(rec.objections_of(election), decision.rulings)
+            or (ObjectionItem(number=1, text=placeholder("objections ruled on")),),
+            party_at_fault=rec.party_ref(at_fault) if at_fault else None, set_aside_election=election_dates(election),
+            agreement=rec.case.agreement or placeholder("election agreement"), choices=tuple(election.choices),
+            unit_description=rec.case.unit_description or rec.missing("unit description"),
+            second_election_schedule=placeholder("date, time and place, or mail-ballot schedule, of the second election"),
+            signature=rec.rd_signature(decision.issuer), service=rec.service(on=decision.issued_on),
+            record_notes=notes(decision.summary, decision.note) + plain_notes(decision.note),
+        )
+        return Built(ctx, decision.issued_on, "Regional Director", Actor.REGIONAL_DIRECTOR, election.id)

@@ -1,0 +1,113 @@
+"""The Regional Director's Decision on Objections that overrules them (29 CFR 102.69(c)(1)(i), (c)(1)(iii),
+(c)(2)), from its Decision row."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from pydantic import Field
+from sqlmodel import col, select
+
+from casefile.documents.base import Built, RecordDocument
+from casefile.documents.history import procedural_history
+from casefile.documents.parts import (
+    DeadlineLine,
+    DocumentContext,
+    HearingFacts,
+    HistoryLine,
+    Issuance,
+    ObjectionItem,
+    Placeholder,
+    ServiceEntry,
+    Signature,
+    TallyLines,
+    placeholder,
+)
+from casefile.documents.record_view import CaseRecord, notes, plain_notes, tally_lines
+from casefile.record.lookups import deadline_of
+from casefile.record.models import (
+    Decision,
+    Filing,
+    Hearing,
+)
+from casefile.vocab import (
+    Actor,
+    DeadlineKind,
+    DocumentKind,
+    ElectionAgreement,
+    OutcomeKind,
+)
+
+
+class DecisionOnObjectionsContext(DocumentContext):
+    """The Regional Director's Decision on Objections that overrules them (29 CFR 102.69(c)(1)(i) without
+    a hearing, (c)(1)(iii) on the hearing record, (c)(2)): procedural history, the findings and the ruling
+    on each objection, the conclusion (the certification the tally calls for: ``representative`` the
+    labor organization chosen, None for a certification of results) and the request-for-review paragraph
+    (``request_for_review`` computed from the decision's date; None where the rule set has no such period).
+    ``hearing`` and ``report_issued_on``: the hearing held and the Hearing Officer's report, when there
+    were; ``exceptions_by`` the parties that excepted to it."""
+
+    tally: TallyLines
+    procedural_history: tuple[HistoryLine, ...] = Field(min_length=1)
+    hearing: HearingFacts | None = None
+    report_issued_on: date | None = None
+    exceptions_by: tuple[str, ...] = ()
+    findings: tuple[str, ...] = Field(min_length=1)
+    objections: tuple[ObjectionItem, ...] = Field(min_length=1)
+    agreement: ElectionAgreement | Placeholder  # unknown: Board review treated as available (R-K5)
+    representative: str | None = None
+    labor_organizations: tuple[str, ...] = ()
+    request_for_review: DeadlineLine | None = None
+    signature: Signature
+    service: tuple[ServiceEntry, ...] = ()
+
+
+class DecisionOnObjections(RecordDocument):
+    """The Regional Director's decision overruling the objections, from its Decision row (kind rd-decision)."""
+
+    kind = DocumentKind.DECISION_ON_OBJECTIONS
+    context = DecisionOnObjectionsContext
+    record = Decision
+    record_name = "decision"
+    name = "Decision on Objections"
+
+    @classmethod
+    def build(cls, rec: CaseRecord, decision: Decision) -> Built:
+        from casefile.rules.review import board_review
+
+        election = rec.election(decision.election_id)
+        tally = rec.latest_tally(election)
+        report = rec.session.exec(select(Decision).where(Decision.election_id == election.id, Decision.kind == "ho-report",
+                                                         col(Decision.issued_on) <= decision.issued_on)
+                                  .order_by(col(Decision.id).desc())).first()
+        held = rec.session.exec(select(Hearing).where(Hearing.election_id == election.id, Hearing.before_alj == False)  # noqa: E712
+                                .order_by(col(Hearing.id).desc())).first()
+        hearing = rec.hearing_facts(election, before_alj=False)[0] if held is not None and (held.opens_on or report) else None
+        excepting = rec.session.exec(select(Filing).where(Filing.election_id == election.id, Filing.kind == "exceptions",
+                                                          col(Filing.received_on) <= decision.issued_on)
+                                     .order_by(col(Filing.received_on), col(Filing.id))).all()
+        exceptions_by = tuple(dict.fromkeys(rec.by_id[f.party_id].name for f in excepting))
+        stored = deadline_of(rec.session, election, DeadlineKind.REQUEST_FOR_REVIEW)
+        review = None
+        if board_review(rec.case.agreement).available:
+            # The period runs from the final disposition, the certification that follows the decision (102.67(c),
+            # 102.69(c)(2); R-N2): its date only once the certification is recorded, never counted from the decision.
+            review = rec.deadline_line(stored) if stored is not None and stored.trigger_on >= decision.issued_on else None
+        outcome = OutcomeKind(tally.outcome) if tally.outcome else None
+        ctx = DecisionOnObjectionsContext(
+            caption=rec.caption(), issuance=Issuance(issued_on=decision.issued_on, issuer_title="Regional Director"),
+            tally=tally_lines(tally, election),
+            procedural_history=procedural_history(rec, election, until=decision.issued_on, excluding=f"decision:{decision.id}"),
+            hearing=hearing, report_issued_on=report.issued_on if report is not None else None, exceptions_by=exceptions_by,
+            findings=rec.findings(decision),
+            objections=rec.objection_items(rec.objections_of(election), decision.rulings)
+            or (ObjectionItem(number=1, text=placeholder("objections ruled on")),),
+            agreement=rec.case.agreement or placeholder("election agreement"),
+            representative=tally.winner if outcome is OutcomeKind.REP and tally.winner else None,
+            labor_organizations=tuple(election.choices) if outcome is OutcomeKind.RESULTS else (),
+            request_for_review=review, signature=rec.rd_signature(decision.issuer, on=decision.issued_on),
+            service=rec.service(on=decision.issued_on),
+            record_notes=notes(decision.summary, decision.note) + plain_notes(decision.note),
+        )
+        return Built(ctx, decision.issued_on, "Regional Director", Actor.REGIONAL_DIRECTOR, election.id)

@@ -1,0 +1,124 @@
+"""D7 Hearing Officer's Report and Recommendations on objections (and challenged ballots) (R-J5, R-K1,
+R-K2; 29 CFR 102.69(c)(1)(iii)), from the report's Decision row: the tally, the procedural history, the
+hearing, the findings, the recommendation on each objection and challenged ballot, and the periods for
+exceptions and answering briefs."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import Field
+from sqlmodel import col, select
+
+from casefile.documents import wording
+from casefile.documents.base import Built, RecordDocument
+from casefile.documents.history import procedural_history
+from casefile.documents.parts import (
+    DeadlineLine,
+    DocumentContext,
+    Facts,
+    HearingFacts,
+    HistoryLine,
+    Issuance,
+    ObjectionItem,
+    ServiceEntry,
+    Signature,
+    TallyLines,
+)
+from casefile.documents.record_view import CaseRecord, notes, plain_notes, tally_lines
+from casefile.record.lookups import deadline_of
+from casefile.record.models import ChallengedBallot, Decision, Election
+from casefile.vocab import Actor, ChallengeStatus, DeadlineKind, DocumentKind
+
+
+class ChallengeItem(Facts):
+    """One challenged ballot (voter by name or number) and the recommendation or ruling on it."""
+
+    voter: str
+    challenged_by: str
+    ground: str
+    disposition: str | None = None  # "sustained", "overruled: open and count"
+    reason: str | None = None
+
+
+class HearingOfficerReportContext(DocumentContext):
+    """D7 Hearing Officer's Report on objections (and challenges) (R-J5, R-K1, R-K2)."""
+
+    tally: TallyLines
+    procedural_history: tuple[HistoryLine, ...] = Field(min_length=1)
+    hearing: HearingFacts
+    findings: tuple[str, ...] = Field(min_length=1)  # paragraphs: findings of fact, credibility, analysis
+    objections: tuple[ObjectionItem, ...] = Field(min_length=1)
+    challenges: tuple[ChallengeItem, ...] = ()
+    recommended_disposition: str
+    exceptions: DeadlineLine
+    answering_brief: DeadlineLine
+    signature: Signature
+    service: tuple[ServiceEntry, ...] = ()
+
+    REGISTER_TABLE_LIMIT: ClassVar[int] = 40
+    """Up to this many challenged ballots the report lists one row per voter; above it, one row per
+    (challenger, ground, recommendation) with the count, and the voters of each group in a paragraph."""
+
+    @property
+    def challenge_groups(self) -> tuple[tuple[ChallengeItem, tuple[str, ...]], ...]:
+        """The challenges grouped by challenger, ground and recommendation, in register order: each
+        group's first item (for those three facts) and the voters of the group."""
+        groups: dict[tuple[str, str, str | None, str | None], list[ChallengeItem]] = {}
+        for item in self.challenges:
+            groups.setdefault((item.challenged_by, item.ground, item.disposition, item.reason), []).append(item)
+        return tuple((items[0], tuple(i.voter for i in items)) for items in groups.values())
+
+
+class HearingOfficerReport(RecordDocument):
+    """The Hearing Officer's Report, from its Decision row (kind ho-report)."""
+
+    kind = DocumentKind.HEARING_OFFICER_REPORT
+    context = HearingOfficerReportContext
+    record = Decision
+    record_name = "decision"
+
+    @classmethod
+    def title_from(cls, context: HearingOfficerReportContext) -> str:
+        subject = "Objections and Challenged Ballots" if context.challenges else "Objections"
+        return f"Hearing Officer's Report and Recommendations on {subject}"
+
+    @classmethod
+    def build(cls, rec: CaseRecord, decision: Decision) -> Built:
+        election = rec.election(decision.election_id)
+        tally = rec.latest_tally(election)
+        disposition = (f"that the election be set aside and {wording.next_election(election.sequence)} directed" if decision.result == "set-aside"
+                       else "that the objections be overruled and the appropriate certification issue")
+        hearing, held = rec.hearing_facts(election, before_alj=False)
+        exceptions = rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.EXCEPTIONS))
+        answering = rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.ANSWERING_BRIEF))
+        assert exceptions is not None and answering is not None
+        ctx = HearingOfficerReportContext(
+            caption=rec.caption(), issuance=Issuance(issued_on=decision.issued_on, issuer_title="Hearing Officer"),
+            tally=tally_lines(tally, election),
+            procedural_history=procedural_history(rec, election, until=decision.issued_on, excluding=f"decision:{decision.id}"),
+            hearing=hearing, findings=rec.findings(decision),
+            objections=rec.objection_items(rec.objections_of(election), decision.rulings),
+            challenges=_challenge_items(rec, election) if held is not None and held.challenges_set else (),
+            recommended_disposition=disposition, exceptions=exceptions, answering_brief=answering,
+            record_notes=notes(decision.summary, decision.note, held.note if held else "") + plain_notes(decision.note),
+            signature=Signature(name=decision.issuer or rec.missing("Hearing Officer's name"), title="Hearing Officer",
+                                organization=f"National Labor Relations Board, Region {rec.region}"),
+            service=rec.service(on=decision.issued_on),
+        )
+        return Built(ctx, decision.issued_on, "Hearing Officer", Actor.HEARING_OFFICER, election.id)
+
+
+def _challenge_items(rec: CaseRecord, election: Election) -> tuple[ChallengeItem, ...]:
+    """The election's register of challenged ballots, with the ruling on each where there is one."""
+    ballots = rec.session.exec(select(ChallengedBallot).where(ChallengedBallot.election_id == election.id)
+                               .order_by(col(ChallengedBallot.id))).all()
+    by_key = {p.key: p.name for p in rec.parties}
+    items = []
+    for b in ballots:
+        decided = b.status is not ChallengeStatus.PENDING
+        items.append(ChallengeItem(
+            voter=b.voter, challenged_by="Board agent" if b.challenged_by == "board-agent" else by_key.get(b.challenged_by, b.challenged_by),
+            ground=b.ground, disposition=b.status.value.replace("-", " ") if decided else None,
+            reason=rec.text(b.ruling) if decided and b.ruling else None))
+    return tuple(items)

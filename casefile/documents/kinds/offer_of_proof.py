@@ -1,0 +1,106 @@
+"""D3 Offer of Proof: the objecting party's witnesses and the summary of their testimony, to the
+Regional Director only, served on no other party (R-G4, R-G7; 29 CFR 102.69(a)(8)). Issued for the
+objections it supports (the objections' Filing row), dated its own receipt when filed after them."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Annotated, Self
+
+from pydantic import Field, model_validator
+from sqlmodel import select
+
+from casefile.documents.base import Built, RecordDocument
+from casefile.documents.parts import DocumentContext, Facts, Issuance, ObjectionItem, PartyRef, Signature, placeholder
+from casefile.documents.record_view import CaseRecord
+from casefile.errors import ProcedureError
+from casefile.record.lookups import deadline_of
+from casefile.record.models import Election, Filing
+from casefile.vocab import Actor, DeadlineKind, DocumentKind
+
+
+class WitnessItem(Facts):
+    """One witness in an offer of proof: the objection, the witness, the testimony summary (R-G4, 102.66(c))."""
+
+    objection_number: Annotated[int, Field(ge=1)]
+    witness: str
+    summary: str
+
+
+class OfferOfProofContext(DocumentContext):
+    """D3 Offer of Proof: to the Regional Director only, served on no other party (R-G4, R-G7)."""
+
+    filing_party: PartyRef
+    objections_filed_on: date
+    submitted_to: str  # "Regional Director, Region 10"
+    objections: tuple[ObjectionItem, ...] = Field(min_length=1)
+    witnesses: tuple[WitnessItem, ...] = Field(min_length=1)
+    documents: tuple[str, ...] = ()
+    evidence_due_on: date | None = None  # the Regional Director extended the time for the rest of the offer (R-G5)
+    signature: Signature
+
+    @property
+    def objections_with_evidence(self) -> tuple[ObjectionItem, ...]:
+        """The objections on which at least one witness is offered, in order."""
+        offered = {w.objection_number for w in self.witnesses}
+        return tuple(o for o in self.objections if o.number in offered)
+
+    @property
+    def objections_without_evidence(self) -> tuple[ObjectionItem, ...]:
+        """The objections on which no witness is offered (yet)."""
+        offered = {w.objection_number for w in self.witnesses}
+        return tuple(o for o in self.objections if o.number not in offered)
+
+    @model_validator(mode="after")
+    def _witnesses_name_listed_objections(self) -> Self:
+        numbers = {item.number for item in self.objections}
+        for witness in self.witnesses:
+            if witness.objection_number not in numbers:
+                raise ProcedureError(
+                    f"offer of proof: witness {witness.witness!r} is offered on Objection {witness.objection_number},"
+                    f" which the offer does not list (listed: {sorted(numbers)})"
+                )
+        return self
+
+
+class OfferOfProof(RecordDocument):
+    """The Offer of Proof supporting a party's objections (the objections' Filing row)."""
+
+    kind = DocumentKind.OFFER_OF_PROOF
+    context = OfferOfProofContext
+    record = Filing
+    record_name = "filing"
+    party_filing = True
+
+    @classmethod
+    def title_from(cls, context: OfferOfProofContext) -> str:
+        return f"{context.filing_party.label}'s Offer of Proof in Support of Objections"
+
+    @classmethod
+    def build(cls, rec: CaseRecord, filing: Filing) -> Built:
+        election, party = rec.election(filing.election_id), rec.filer(filing)
+        offer = rec.session.exec(select(Filing).where(Filing.accompanies_id == filing.id,
+                                                      Filing.kind == "offer-of-proof")).first()
+        witnesses = tuple(WitnessItem(objection_number=w["objection"], witness=w["witness"], summary=w["summary"])
+                          for w in (offer.body if offer else []))
+        objections = rec.objection_items(rec.objections_of(election, filing_id=filing.id))
+        if not witnesses:
+            witnesses = (WitnessItem(objection_number=objections[0].number, witness=placeholder("witnesses named in the offer of proof"),
+                                     summary=placeholder("summary of each witness's expected testimony")),)
+        filed_on = offer.received_on if offer else filing.received_on  # an offer filed after an extension is dated its own receipt
+        ctx = OfferOfProofContext(
+            caption=rec.caption(), issuance=Issuance(issued_on=filed_on, issuer_title=f"Counsel for the {rec.party_ref(party).label}"),
+            filing_party=rec.party_ref(party), objections_filed_on=filing.received_on,
+            submitted_to=f"Regional Director, Region {rec.region}", objections=objections, witnesses=witnesses,
+            evidence_due_on=offer_extended_to(rec, election), signature=rec.party_signature(party),
+        )
+        return Built(ctx, filed_on, party.name, Actor.PARTY, election.id, confidential=True, party_key=party.key)
+
+
+def offer_extended_to(rec: CaseRecord, election: Election) -> date | None:
+    """The date the Regional Director extended the offer of proof to, when later than the objections' (R-G5)."""
+    offer = deadline_of(rec.session, election, DeadlineKind.OFFER_OF_PROOF)
+    objections = deadline_of(rec.session, election, DeadlineKind.OBJECTIONS)
+    if offer is None or objections is None or offer.due_on <= objections.due_on:
+        return None
+    return offer.due_on

@@ -1,0 +1,94 @@
+"""An order fixing or extending the date for a filing (29 CFR 102.2(c), (d); 102.69(a)(8) for the offer of
+proof), from its AgencyOrder row (kind extension), signed by the Regional Director or, for a filing the
+Board receives, the Executive Secretary."""
+
+from __future__ import annotations
+
+from datetime import date
+from zoneinfo import ZoneInfo
+
+from pydantic import AwareDatetime
+
+from casefile.documents.base import Built, RecordDocument
+from casefile.documents.history import filed_under_order
+from casefile.documents.parts import (
+    DocumentContext,
+    Issuance,
+    PartyRef,
+    ServiceEntry,
+    Signature,
+)
+from casefile.documents.record_view import CaseRecord
+from casefile.record.models import (
+    Filing,
+)
+from casefile.record.orders import AgencyOrder
+from casefile.rules.offices import office_named
+from casefile.vocab import (
+    Actor,
+    DeadlineKind,
+    DocumentKind,
+)
+
+
+class OrderExtendingTimeContext(DocumentContext):
+    """An order fixing or extending the date for a filing (29 CFR 102.2(c), (d); 102.69(a)(8) for the
+    offer of proof): ``what`` is due (a noun phrase), from ``from_due_on`` to ``to_due_on`` (received by
+    ``cutoff_at`` at ``receiving``), on the request of ``requested_by`` (filed ``requested_on``) when
+    the record holds one; ``reopened``: the period had lapsed and runs again. Signed by the Regional
+    Director, or by the Executive Secretary for a filing the Board receives."""
+
+    what: str
+    for_whom: str
+    requested_by: PartyRef | None = None
+    requested_on: date | None = None
+    from_due_on: date
+    to_due_on: date
+    cutoff_at: AwareDatetime | None = None
+    receiving: str  # "the Regional Director, Region 29" / "the Board's Office of the Executive Secretary"
+    citation: str
+    reopened: bool = False
+    signature: Signature
+    service: tuple[ServiceEntry, ...] = ()
+
+
+class OrderExtendingTime(RecordDocument):
+    """The order fixing or extending a date, from its AgencyOrder row (kind extension)."""
+
+    kind = DocumentKind.ORDER_EXTENDING_TIME
+    context = OrderExtendingTimeContext
+    record = AgencyOrder
+    record_name = "order"
+    name = "Order Extending Time"
+
+    @classmethod
+    def build(cls, rec: CaseRecord, order: AgencyOrder) -> Built:
+        from casefile.rules.extensions import cutoff_of_fixed_date
+        from casefile.rules.offices import BOARD_OFFICE
+
+        order = rec.order(order, "extension")
+        body = order.body
+        kind = DeadlineKind(body["deadline_kind"])
+        office = office_named(body["office_key"])
+        to_due = date.fromisoformat(body["to_due_on"])
+        cutoff = cutoff_of_fixed_date(kind, to_due, office_tz=office.tz).astimezone(ZoneInfo(office.tz))
+        request = rec.session.get(Filing, body["request_id"]) if body.get("request_id") else None
+        board = office.key == BOARD_OFFICE.key
+        citation = "29 CFR 102.2(c)" + (", 102.69(a)(8)" if kind is DeadlineKind.OFFER_OF_PROOF else "") + \
+            (", 102.69(c)(1)(iii)" if kind in (DeadlineKind.EXCEPTIONS, DeadlineKind.ANSWERING_BRIEF) else "")
+        ctx = OrderExtendingTimeContext(
+            caption=rec.caption(), issuance=Issuance(issued_on=order.issued_on,
+                                                     issuer_title="Executive Secretary" if board else "Regional Director"),
+            what=filed_under_order(kind),
+            for_whom=rec.text(body.get("for_whom") or "all parties"),
+            requested_by=rec.party_ref(rec.by_id[request.party_id]) if request is not None else None,
+            requested_on=request.received_on if request is not None else None,
+            from_due_on=date.fromisoformat(body["from_due_on"]), to_due_on=to_due, cutoff_at=cutoff,
+            receiving="the Board's Office of the Executive Secretary in Washington, DC" if board
+            else f"the Regional Director, Region {int(office.region or rec.region)}",
+            citation=citation, reopened=bool(body.get("reopened")),
+            signature=rec.executive_secretary(order.issuer) if board
+            else rec.region_signature(office.key, order.issuer, order.issued_on),
+            service=rec.service(on=order.issued_on),
+        )
+        return Built(ctx, order.issued_on, "Board" if board else "Regional Director", Actor.BOARD if board else Actor.REGIONAL_DIRECTOR, order.election_id)

@@ -1,0 +1,274 @@
+"""The case status report for a lawyer's client: the elections of the case with their tallies and what
+the rules read in them (why the challenges are or are not determinative, the outcomes still reachable,
+what each choice would need from the challenged ballots), the docket, the open deadlines and the
+documents issued with their sha256. Issued as of an instant, for a client (casefile.app.status_report);
+not about one record, so not a RecordDocument.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from typing import Annotated
+from urllib.parse import quote
+
+from pydantic import AwareDatetime, Field
+from sqlmodel import col, select
+
+from casefile.documents import wording
+from casefile.documents.base import Built, Document
+from casefile.documents.history import DECIDED, RECOMMENDED, history_event, row_of
+from casefile.documents.parts import (
+    DateOrPlaceholder,
+    DeadlineLine,
+    DocumentContext,
+    ElectionDates,
+    Facts,
+    Issuance,
+    Placeholder,
+    Sha256,
+    TallyLines,
+    placeholder,
+)
+from casefile.documents.record_view import CaseRecord, election_dates, tally_lines
+from casefile.documents.wording import long_date
+from casefile.record.closures import marked, superseded_entries
+from casefile.record.lookups import counts_of, elections_of
+from casefile.record.models import Certification, Deadline, Decision, DocketEntry, Election, Filing, Tally
+from casefile.record.models import Document as DocumentRow
+from casefile.rules.challenge_analysis import analyze_challenges
+from casefile.rules.rule_sets import rule_set_by_id
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, ElectionAgreement, ElectionKind, PartyRole, Stage
+
+_NOT_IN_DOCKET = ("issue-document", "sweep", "set-aside", "direct-second-election")
+"""Docket acts the status report's docket leaves out: issuance (its "Documents issued" table lists them),
+and the acts a decision performs (the decision's own line says them)."""
+
+class DocketLine(Facts):
+    """One docket entry: date, actor (a party's name when ``actor`` is PARTY), act, note."""
+
+    occurred_on: date
+    actor: Actor
+    party: str | None = None
+    act: str
+    note: str | None = None
+
+    @property
+    def actor_name(self) -> str:
+        """The actor as a reader knows it: the party's name, or the official's title."""
+        if self.party is not None:
+            return self.party
+        return _ACTOR_LABELS[self.actor]
+
+
+_ACTOR_LABELS = {
+    Actor.BOARD_AGENT: "Board agent",
+    Actor.REGIONAL_DIRECTOR: "Regional Director",
+    Actor.HEARING_OFFICER: "Hearing Officer",
+    Actor.ADMINISTRATIVE_LAW_JUDGE: "Administrative Law Judge",
+    Actor.BOARD: "Board",
+    Actor.GENERAL_COUNSEL: "General Counsel",
+    Actor.PARTY: "Party",
+    Actor.SYSTEM: "casefile",
+}
+
+
+class DocumentLine(Facts):
+    """A document issued in the case, with the sha256 of its PDF."""
+
+    title: str
+    kind: DocumentKind
+    issued_on: date
+    version: Annotated[int, Field(ge=1)] = 1
+    sha256: Sha256
+
+
+class TallyAnalysis(Facts):
+    """A tally with the rules' reading of it: why challenges are (not) determinative, what outcomes remain
+    reachable, and what each choice would need from the challenged ballots (``challenge_analysis``: one
+    sentence each, e.g. "Retail, Wholesale and Department Store Union needs 119 of the 416 challenged
+    ballots opened and counted for it (the rest sustained); with all 416 opened it needs 268")."""
+
+    tally: TallyLines
+    determinative_reason: str
+    reachable_outcomes: tuple[str, ...] = Field(min_length=1)
+    challenge_analysis: tuple[str, ...] = ()
+
+
+class ElectionSummary(Facts):
+    """One election in a case's chain (initial, rerun, runoff) for the case status report.
+
+    ``follows`` places it in the chain, e.g. "the first election, set aside by the Regional Director
+    on November 29, 2021"; None for the case's first election.
+    """
+
+    kind: ElectionKind
+    label: str  # "First election (2021)"
+    dates: ElectionDates
+    stage: Stage
+    result: str  # "Set aside by the Regional Director on November 29, 2021"
+    tallies: tuple[TallyAnalysis, ...] = ()
+    follows: str | None = None
+    set_aside: bool = False  # the election was set aside: its tally's outcome no longer applies
+
+
+class CaseStatusReportContext(DocumentContext):
+    """Case status report for a lawyer's client: elections, tallies with their arithmetic, docket,
+    open deadlines, documents issued."""
+
+    prepared_for: str  # "" : not given (the row is left out)
+    as_of_at: AwareDatetime
+    agreement: ElectionAgreement | Placeholder
+    petition_filed_on: DateOrPlaceholder
+    rule_set: str  # "2019 text (petition filed 2020-05-31 … 2023-12-25)"
+    elections: tuple[ElectionSummary, ...] = Field(min_length=1)
+    docket: tuple[DocketLine, ...] = ()
+    deadlines: tuple[DeadlineLine, ...] = ()
+    documents: tuple[DocumentLine, ...] = ()
+
+#: In a status report's stored key, what follows the instant: whom it is prepared for, percent-encoded
+#: ("case-status-report:as-of:2026-12-01T07:05:00-06:00;for:Jane%20Okafor%2C%20USW").
+REPORT_FOR = ";for:"
+
+
+class CaseStatusReport(Document):
+    """The case status report, as of an instant, for a client."""
+
+    kind = DocumentKind.CASE_STATUS_REPORT
+    context = CaseStatusReportContext
+    name = "Case Status Report"
+
+    @staticmethod
+    def key(as_of: datetime, prepared_for: str = "") -> str:
+        """The stored key of the report as of ``as_of`` for ``prepared_for`` (unique per case)."""
+        subject = f"as-of:{as_of.isoformat()}" + (f"{REPORT_FOR}{quote(prepared_for.strip(), safe='')}" if prepared_for.strip() else "")
+        return f"{DocumentKind.CASE_STATUS_REPORT.value}:{subject}"
+
+    @staticmethod
+    def file_suffix(as_of: datetime) -> str:
+        """What the report's file name adds after its kind: "_as-of-20261201T0705"."""
+        return "_as-of-" + re.sub(r"[^0-9T]", "", as_of.isoformat())[:13]
+
+    @classmethod
+    def build(cls, rec: CaseRecord, as_of: datetime, prepared_for: str = "") -> Built:  # type: ignore[override]
+        """The report of the case ``rec`` holds, as of ``as_of`` (aware), prepared for ``prepared_for``."""
+        as_of = as_of.astimezone(rec.zone)
+        prepared_for = prepared_for.strip()
+        session = rec.session
+        summaries = []
+        for election in elections_of(session, rec.case):
+            set_aside = election.stage in wording.SET_ASIDE_STAGES
+            tallies = session.exec(select(Tally).where(Tally.election_id == election.id).order_by(col(Tally.id))).all()
+            analyses = tuple(TallyAnalysis(
+                tally=tally_lines(t, election), determinative_reason=determinative_reason(t),
+                reachable_outcomes=("None: the election was set aside",) if set_aside else
+                tuple(wording.outcome_words(o) for o in (t.reachable or [t.outcome_text])),
+                challenge_analysis=() if set_aside else challenge_sentences(t)) for t in tallies)
+            summaries.append(ElectionSummary(kind=election.kind, label=wording.election_name(election.sequence, election.kind),
+                                             dates=election_dates(election), stage=election.stage,
+                                             result=_election_result(rec, election), tallies=analyses,
+                                             follows=_follows_line(rec, election), set_aside=set_aside))
+        docket = session.exec(select(DocketEntry).where(DocketEntry.case_id == rec.case.id,
+                                                        col(DocketEntry.act).not_in(_NOT_IN_DOCKET))
+                              .order_by(col(DocketEntry.occurred_on), col(DocketEntry.id))).all()
+        superseded = superseded_entries(session, rec.case.id)  # a closure a later filing showed wrong: said so, never a fact
+        lines = tuple(DocketLine(occurred_on=e.occurred_on, actor=e.actor, act=wording.ACT_NAMES.get(e.act, e.act.replace("-", " ").capitalize()),
+                                 note=marked(history_event(rec, e), superseded.get(e.id or 0)), party=_docket_party(rec, e))
+                      for e in docket)
+        deadlines = session.exec(select(Deadline).where(Deadline.case_id == rec.case.id, Deadline.status == DeadlineStatus.OPEN,
+                                                        col(Deadline.cutoff_at) >= as_of).order_by(col(Deadline.cutoff_at))).all()
+        documents = session.exec(select(DocumentRow).where(DocumentRow.case_id == rec.case.id).order_by(col(DocumentRow.id))).all()
+        ctx = CaseStatusReportContext(
+            caption=rec.caption(), issuance=Issuance(issued_on=as_of.date(), issuer_title="casefile"),
+            prepared_for=prepared_for or rec.missing("client"), as_of_at=as_of, agreement=rec.case.agreement or placeholder("election agreement"),
+            petition_filed_on=rec.case.petition_filed_on or placeholder("petition filing date"),
+            rule_set=rec.text(rule_set_by_id(rec.case.rule_set_id).title),
+            elections=tuple(summaries), docket=lines,
+            deadlines=tuple(line for d in _without_repeats(deadlines) if (line := rec.deadline_line(d)) is not None),
+            documents=tuple(DocumentLine(title=d.title, kind=d.kind, issued_on=d.issued_on, version=d.version, sha256=d.sha256)
+                            for d in documents if not d.confidential),
+        )
+        return Built(ctx, as_of.date(), "casefile", Actor.SYSTEM, None)
+
+
+
+def _without_repeats(deadlines: list[Deadline]) -> list[Deadline]:
+    """The open deadlines less an offer of proof due with its objections (the objections' line, "Objections
+    and offer of proof", states both); an extended offer of proof keeps its own line."""
+    objections = {(d.election_id, d.cutoff_at) for d in deadlines if d.kind is DeadlineKind.OBJECTIONS}
+    return [d for d in deadlines if not (d.kind is DeadlineKind.OFFER_OF_PROOF and (d.election_id, d.cutoff_at) in objections)]
+
+
+def _docket_party(rec: CaseRecord, entry: DocketEntry) -> str | None:
+    """The party who performed a party's act (the filer of a filing), for the docket's "By" column."""
+    if isinstance(filing := row_of(rec, entry), Filing):
+        return rec.by_id[filing.party_id].name
+    if entry.act == "open-case":  # the petition opens the case
+        return next((p.name for p in rec.parties if p.role in (PartyRole.PETITIONER, PartyRole.INDIVIDUAL_PETITIONER)), None)
+    return None
+
+
+def challenge_sentences(tally: Tally) -> tuple[str, ...]:
+    """What each reachable outcome needs from the challenged ballots, when they are determinative (R-E3)."""
+    if not tally.determinative:
+        return ()
+    return tuple(r.sentence for r in analyze_challenges(counts_of(tally)))
+
+
+def _follows_line(rec: CaseRecord, election: Election) -> str | None:
+    """Where the election sits in the chain: which election it follows, and why."""
+    if election.follows_id is None:
+        return None
+    before = rec.session.get(Election, election.follows_id)
+    assert before is not None
+    why = rec.text(election.reason) if election.reason else _election_result(rec, before)
+    return f"The {wording.ordinal(before.sequence)} election ({why[0].lower() + why[1:]})" if why else None
+
+
+def _election_result(rec: CaseRecord, election: Election) -> str:
+    """What became of the election, in words: certified, set aside (by whom, when, and what was directed),
+    a decision's result, or where it stands."""
+    session = rec.session
+    cert = session.exec(select(Certification).where(Certification.election_id == election.id)).first()
+    if cert is not None:
+        what = f"Certification of Representative ({cert.union})" if cert.kind == "representative" else "Certification of Results"
+        return f"{what} issued on {long_date(cert.issued_on)}"
+    decisions = session.exec(select(Decision).where(Decision.election_id == election.id).order_by(col(Decision.id))).all()
+    binding = [d for d in decisions if d.kind != "ho-report"]
+    who = {"rd-decision": "the Regional Director", "alj-decision": "the Administrative Law Judge", "board-decision": "the Board"}
+    if binding:
+        last = binding[-1]
+        if last.result == "set-aside":
+            text = (f"Set aside by {who.get(last.kind, 'decision')} on {long_date(last.issued_on)};"
+                    f" {wording.next_election(election.sequence)} directed")
+            if last.kind == "alj-decision":
+                text += " (subject to exceptions to the Board)"
+            return text
+        return f"{DECIDED.get(last.result, last.result).capitalize()} ({who.get(last.kind, 'decision')}, {long_date(last.issued_on)})"
+    if decisions:
+        report = decisions[-1]
+        return (f"The Hearing Officer recommended on {long_date(report.issued_on)} "
+                f"{RECOMMENDED.get(report.result, report.result)}; the Regional Director has not yet ruled")
+    if election.stage in (Stage.CLOSED, Stage.WITHDRAWN, Stage.DISMISSED, Stage.CERTIFIED, Stage.SET_ASIDE,
+                          Stage.RERUN_DIRECTED, Stage.RUNOFF_DIRECTED):
+        return wording.STAGE_NAMES[election.stage]
+    # The "Stage" row already says where the election stands: the result is that nothing has decided it yet.
+    return "Not yet decided: no certification or decision has issued"
+
+
+def determinative_reason(tally: Tally) -> str:
+    """Why the challenged ballots are or are not determinative, in the tally's own numbers (R-E3, R-E4)."""
+    c = tally.challenged
+    if tally.against is not None and len(tally.votes) == 1:
+        y, n = tally.votes[0][1], tally.against
+        if tally.determinative:
+            return (f"{y:,} + {c:,} challenged = {y + c:,} against {n:,}: the union could reach a majority; and "
+                    f"{n:,} + {c:,} = {n + c:,} against {y:,}: the union could fail to")
+        if y + c <= n:
+            ballots = "the challenged ballot" if c == 1 else f"all {c:,} challenged ballots"
+            return (f"Even if {ballots} were counted for {tally.votes[0][0]}, its {y + c:,} votes would not exceed the"
+                    f" {n:,} against")
+        return f"{y:,} exceeds half of {tally.valid_plus_challenged:,} (valid plus challenged): the union wins however they are resolved"
+    if tally.determinative:
+        return f"Resolving the {c:,} challenged ballots could lead to: {'; '.join(tally.reachable)}"
+    return f"Every resolution of the {c:,} challenged ballots gives the same outcome"

@@ -1,0 +1,77 @@
+"""D1 Tally of Ballots (initial, rerun, runoff): the Board agent's form, R-C2 lines 1–11, issued as a
+record copy from the tally the record keeps (casefile.acts.record_tally)."""
+
+from __future__ import annotations
+
+from sqlmodel import col, select
+
+from casefile.documents import wording
+from casefile.documents.base import Built, RecordDocument
+from casefile.documents.parts import DeadlineLine, DocumentContext, Issuance, Placeholder, Signature, TallyLines, placeholder
+from casefile.documents.record_view import CaseRecord, tally_lines
+from casefile.record.lookups import deadline_of
+from casefile.record.models import Decision, Election, Tally
+from casefile.vocab import Actor, DeadlineKind, DocumentKind, ElectionAgreement, ElectionKind, TallyKind
+
+
+class TallyOfBallotsContext(DocumentContext):
+    """D1 Tally of Ballots (initial, revised, rerun, runoff): R-C2 lines 1–11."""
+
+    agreement: ElectionAgreement | Placeholder
+    tally: TallyLines
+    unit_description: str
+    board_agent: Signature
+    observers_for: tuple[str, ...] = ()  # parties whose observers sign the acknowledgment (line 11)
+    objections_due: DeadlineLine | None = None
+    election_type: str | None = None  # a rerun's or runoff's direction, e.g. "Decision and Direction of Second Election"
+
+
+_TITLES = {
+    TallyKind.INITIAL: "Tally of Ballots",
+    TallyKind.REVISED: "Revised Tally of Ballots",
+    TallyKind.RERUN: "Tally of Ballots — Rerun Election",
+    TallyKind.RUNOFF: "Tally of Ballots — Runoff Election",
+}
+
+
+class TallyOfBallots(RecordDocument):
+    """The Tally of Ballots of an election, from its Tally row."""
+
+    kind = DocumentKind.TALLY_OF_BALLOTS
+    context = TallyOfBallotsContext
+    record = Tally
+    record_name = "tally"
+
+    @classmethod
+    def title_from(cls, context: TallyOfBallotsContext) -> str:
+        """"Tally of Ballots", "Tally of Ballots — Rerun Election", "Tally of Ballots — Runoff Election"."""
+        return _TITLES[context.tally.kind]
+
+    @classmethod
+    def build(cls, rec: CaseRecord, tally: Tally) -> Built:
+        election = rec.election(tally.election_id)
+        ctx = TallyOfBallotsContext(
+            caption=rec.caption(), issuance=Issuance(issued_on=tally.prepared_on, issuer_title="Board Agent"),
+            agreement=rec.case.agreement or placeholder("election agreement"), tally=tally_lines(tally, election),
+            unit_description=rec.case.unit_description or rec.missing("unit description"),
+            board_agent=Signature(name=tally.board_agent or rec.missing("Board agent's name"), title="Board Agent"),
+            observers_for=tuple(p.name for p in rec.parties),
+            objections_due=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.OBJECTIONS)),
+            election_type=_election_type(rec, election),
+        )
+        return Built(ctx, tally.prepared_on, "Board Agent", Actor.BOARD_AGENT, election.id)
+
+
+def _election_type(rec: CaseRecord, election: Election) -> str | None:
+    """What directed a rerun or runoff (the tally's "Type of election"); None for the case's first election."""
+    if election.follows_id is None or election.kind is ElectionKind.INITIAL:
+        return None
+    if election.kind is ElectionKind.RUNOFF:
+        return "Runoff election (29 CFR 102.70)"
+    decision = rec.session.exec(select(Decision).where(Decision.election_id == election.follows_id, Decision.result == "set-aside",
+                                                       Decision.kind != "ho-report").order_by(col(Decision.id).desc())).first()
+    if decision is not None and decision.kind == "alj-decision":
+        return f"Rerun election: Administrative Law Judge's decision directing {wording.next_election(election.sequence - 1)}"
+    if decision is not None and decision.kind == "board-decision":
+        return f"Rerun election: the Board's {wording.direction_title(election.sequence)}"
+    return f"Rerun election: {wording.direction_title(election.sequence)}"

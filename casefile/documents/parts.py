@@ -1,0 +1,326 @@
+"""The shapes every document's context is made of: the caption, issuance, signatures, service lines,
+a tally's lines, objections, deadlines, a hearing's dates, and the labelled placeholder for a fact the
+public record lacks.
+
+Each document's own context model (``casefile.documents.kinds``) is a frozen pydantic model built from
+these. They carry facts already decided: the rules (``casefile/rules/``) compute due dates,
+determinativeness and outcomes; a document's builder gathers names and dates from the record; the
+templates only lay them out. A fact the public record lacks is never guessed: the field takes a
+labelled placeholder made by :func:`placeholder`, which every template prints in a visible grey
+italic box. Counts are ``int``, legal dates are ``date`` (``*_on``), instants are aware
+``datetime`` (``*_at``; an ISO 8601 string with an offset is accepted as input).
+
+A few arithmetic checks are repeated here (a tally's valid line is the sum of its vote lines) so
+that no document can print an inconsistent record; the law itself is not decided here.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Annotated, Self
+
+from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, model_validator
+
+from casefile.errors import InvalidTally, MalformedCaseNumber, ProcedureError
+from casefile.vocab import DeadlineStatus, Disposition, FilingMethod, PartyRole, TallyKind, VotingMethod
+
+PLACEHOLDER_PREFIX = "[NOT IN THE PUBLIC RECORD: "
+PLACEHOLDER_PATTERN = re.compile(r"\[NOT IN THE PUBLIC RECORD: [^\]]+\]")
+_CASE_NUMBER = re.compile(r"^\d{1,2}-[A-Z]{2}-\d{1,6}$")
+
+
+def placeholder(what: str) -> str:
+    """Return the labelled stand-in for a fact the record lacks, e.g. ``placeholder("hearing officer's name")``.
+
+    ``what`` names the missing fact in a few words (no square brackets). The result reads
+    ``[NOT IN THE PUBLIC RECORD: hearing officer's name]``; templates style it as a grey italic box.
+
+    Raises ProcedureError when ``what`` is blank or contains a square bracket.
+    """
+    what = what.strip()
+    if not what or "[" in what or "]" in what:
+        raise ProcedureError(f"placeholder(): the missing fact must be named without square brackets, got {what!r}")
+    return f"{PLACEHOLDER_PREFIX}{what}]"
+
+
+def is_placeholder(value: object) -> bool:
+    """True when ``value`` is exactly a string made by :func:`placeholder`."""
+    return isinstance(value, str) and PLACEHOLDER_PATTERN.fullmatch(value) is not None
+
+
+def _require_placeholder(value: str) -> str:
+    if not is_placeholder(value):
+        raise ValueError(f"expected a value of the field's type or placeholder('...'), got {value!r}")
+    return value
+
+
+def _require_case_number(value: str) -> str:
+    if not is_placeholder(value) and not _CASE_NUMBER.fullmatch(value):
+        raise MalformedCaseNumber(f"case number {value!r} does not have the form RR-TT-NNNNNN (rules.md §7)")
+    return value
+
+
+Placeholder = Annotated[str, AfterValidator(_require_placeholder)]
+"""A string made by :func:`placeholder` (any other string is refused)."""
+DateOrPlaceholder = date | Placeholder
+CaseNumber = Annotated[str, AfterValidator(_require_case_number)]
+Count = Annotated[int, Field(ge=0)]
+Sha256 = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+
+
+class Facts(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+# --------------------------------------------------------------------------------------------
+# Shared pieces
+# --------------------------------------------------------------------------------------------
+
+_ROLE_LABELS = {
+    PartyRole.EMPLOYER: "Employer",
+    PartyRole.PETITIONER: "Petitioner",
+    PartyRole.INTERVENOR: "Intervenor",
+    PartyRole.INDIVIDUAL_PETITIONER: "Petitioner",
+}
+
+
+class PartyRef(Facts):
+    """A party as a document names it: name, role, and where it is served (R-B12, 102.4(e))."""
+
+    name: str
+    role: PartyRole
+    representative: str | None = None  # attorney or representative of record, served too
+    email: str | None = None
+    address: str | None = None
+
+    @property
+    def label(self) -> str:
+        """The caption label of the role: "Employer", "Petitioner", "Intervenor"."""
+        return _ROLE_LABELS[self.role]
+
+
+class Caption(Facts):
+    """The caption every document opens with (rules.md §5 common header); built by one macro.
+
+    ``title`` overrides the kind's standard title (leave it None to get the standard one, e.g.
+    "Notice of Hearing on Objections and Challenged Ballots" chosen from the notice's facts).
+    ``forum`` overrides the line under "Before the National Labor Relations Board" (default: the
+    Region), e.g. "Division of Judges" for an Administrative Law Judge's decision.
+    """
+
+    case_number: CaseNumber
+    other_case_numbers: tuple[CaseNumber, ...] = ()  # consolidated cases (unfair labor practice, other units)
+    employer: str
+    petitioner: str
+    intervenors: tuple[str, ...] = ()
+    region: str  # "Region 10"
+    office: str  # "Atlanta, Georgia"
+    forum: str | None = None
+    employer_label: str = "Employer"
+    petitioner_label: str = "Petitioner"
+    intervenor_label: str = "Intervenor"  # a placeholder when the record does not say which union petitioned
+    title: str | None = None
+
+    @property
+    def case_name(self) -> str:
+        """The case name as the NLRB lists it: the employer's name."""
+        return self.employer
+
+    @property
+    def all_case_numbers(self) -> tuple[str, ...]:
+        """Every case number of the caption, consolidated ones first, this case last."""
+        return (*self.other_case_numbers, self.case_number)
+
+    @property
+    def running_case_number(self) -> str:
+        """The case number(s) for the running header, on one line: "Case 10-RC-269250", "Cases
+        10-CA-270001 and 10-RC-269250", or "Case 10-RC-269250 et al." when the consolidated numbers
+        are many or not in the record."""
+        if not self.other_case_numbers:
+            return f"Case {self.case_number}"
+        if len(self.other_case_numbers) == 1 and not is_placeholder(self.other_case_numbers[0]):
+            return f"Cases {self.other_case_numbers[0]} and {self.case_number}"
+        return f"Case {self.case_number} et al."
+
+
+class Issuance(Facts):
+    """When and by whom a document issues (or is filed, for a party's document)."""
+
+    issued_on: DateOrPlaceholder  # a placeholder only for a record copy whose issue date is not public
+    issuer_title: str  # "Regional Director", "Hearing Officer", "Counsel for the Petitioner"
+    place: str | None = None  # "Atlanta, Georgia"
+
+
+class Signature(Facts):
+    """A signature block: name (a placeholder for a record copy whose signer is not public; "" for a
+    live case whose signer is not entered: a blank line to sign on), title, organization and contact
+    lines (firm, postal address, telephone, e-mail, bar number). ``co_counsel``: the other counsel
+    signing with the first, each as its lines (name first)."""
+
+    name: str
+    title: str
+    organization: str | None = None
+    contact_lines: tuple[str, ...] = ()
+    signed: bool = True  # False for a record copy: the signer's name without "/s/"
+    co_counsel: tuple[tuple[str, ...], ...] = ()
+
+
+class ServiceEntry(Facts):
+    """One line of a certificate / statement of service: who, how, where, when (R-B12). ``served``:
+    the person served (counsel, from the service ledger; None: the party's representative as
+    ``party`` names it). A manner or address "" is a blank to fill in (a live case's record lacks it)."""
+
+    party: PartyRef
+    manner: str  # "Electronic mail", "Overnight delivery", "Facsimile"
+    address: str  # email address, fax number or postal address used
+    served_on: DateOrPlaceholder
+    served: str | None = None
+
+
+class FiledWith(Facts):
+    """How a party's document was filed, for its certificate of service: with whom ("the Regional
+    Director, Region 10"), by which method, on which date, and the e-filing confirmation number when
+    the document as filed is attached with one."""
+
+    recipient: str
+    method: FilingMethod
+    filed_on: DateOrPlaceholder
+    confirmation: str | None = None
+
+
+class VoteLine(Facts):
+    """Votes cast for one choice on the ballot (R-C2 line 4)."""
+
+    choice: str
+    votes: Count
+
+
+class ElectionDates(Facts):
+    """When and how an election was held: one day (manual) or a mail period (began → ended)."""
+
+    began_on: DateOrPlaceholder
+    ended_on: date | None = None
+    method: VotingMethod | Placeholder
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Self:
+        if isinstance(self.began_on, date) and self.ended_on is not None and self.ended_on < self.began_on:
+            raise ProcedureError(f"election ended on {self.ended_on} before it began on {self.began_on}")
+        return self
+
+
+class TallyLines(Facts):
+    """The lines of a Tally of Ballots (R-C2 lines 1–10), as decided by the rules.
+
+    ``against`` is None on a ballot without a "no union" choice (a runoff between two labor
+    organizations). ``determinative`` and ``majority_for`` are the R-C2 line 9 and 10 statements
+    (computed by ``casefile.rules``); ``outcome`` describes the result in words.
+
+    Raises InvalidTally (with ``line``) when valid ≠ Σ vote lines, valid + challenged ≠ line 8, or
+    ``majority_for`` is not a choice on the ballot.
+    """
+
+    kind: TallyKind
+    prepared_on: DateOrPlaceholder  # a placeholder only for a record copy whose tally date is not public
+    unit_id: str = "A"
+    ballot_type: str  # "Single Labor Organization", "Two Labor Organizations"
+    election: ElectionDates
+    eligible: Count | Placeholder  # approximate number of eligible voters (a placeholder: not in the record)
+    void: Count | Placeholder
+    choices: tuple[VoteLine, ...] = Field(min_length=1)
+    against: Count | None
+    valid: Count
+    challenged: Count
+    valid_plus_challenged: Count
+    determinative: bool
+    majority_for: str | None
+    outcome: str
+
+    @model_validator(mode="after")
+    def _arithmetic(self) -> Self:
+        counted = sum(line.votes for line in self.choices) + (self.against or 0)
+        if counted != self.valid:
+            raise InvalidTally(
+                f"tally of {self.prepared_on}: valid votes counted is {self.valid:,} but the vote lines add up to {counted:,}",
+                line="valid",
+            )
+        if self.valid + self.challenged != self.valid_plus_challenged:
+            raise InvalidTally(
+                f"tally of {self.prepared_on}: valid votes counted plus challenged ballots is {self.valid_plus_challenged:,}"
+                f" but {self.valid:,} + {self.challenged:,} = {self.valid + self.challenged:,}",
+                line="valid_plus_challenged",
+            )
+        if self.majority_for is not None and self.majority_for not in {line.choice for line in self.choices}:
+            raise InvalidTally(
+                f"tally of {self.prepared_on}: majority stated for {self.majority_for!r}, which is not a choice on the ballot",
+                line="majority_for",
+            )
+        return self
+
+    @property
+    def ballots_cast(self) -> int | str:
+        """Ballots cast = valid + void + challenged (R-C3); a placeholder when the void count is not in the record."""
+        if isinstance(self.void, str):
+            return placeholder("number of ballots cast (the void ballots are not in the record)")
+        return self.valid + self.void + self.challenged
+
+
+class ObjectionItem(Facts):
+    """One numbered objection; ``disposition``/``reason`` hold a recommendation or ruling where one exists."""
+
+    number: Annotated[int, Field(ge=1)]
+    text: str
+    filed_by: str | None = None
+    filed_by_label: str | None = None  # the filer's role, "Employer": "Employer's Objection 1" when several parties objected
+    disposition: Disposition | None = None
+    reason: str | None = None
+
+    @property
+    def label(self) -> str:
+        """"Objection 1", or "Employer's Objection 1" when the filer's role is known (unique across filers)."""
+        return f"{self.filed_by_label}'s Objection {self.number}" if self.filed_by_label else f"Objection {self.number}"
+
+
+
+
+class DeadlineLine(Facts):
+    """A computed deadline as a document states it: due date, cut-off instant, citation."""
+
+    what: str
+    due_on: date
+    cutoff_at: AwareDatetime | None = None
+    citation: str
+    for_whom: str | None = None
+    status: DeadlineStatus | None = None
+
+
+class HistoryLine(Facts):
+    """One step of a procedural history: the date and what happened."""
+
+    occurred_on: date
+    event: str
+
+
+
+
+class HearingFacts(Facts):
+    """When and where a hearing was held: opening and closing dates and the place, each a placeholder
+    when the record lacks it, None when it does not apply (a hearing not yet closed)."""
+
+    opened_on: DateOrPlaceholder | None = None
+    closed_on: DateOrPlaceholder | None = None
+    place: str | None = None
+
+
+
+
+class DocumentContext(Facts):
+    """Fields every document has: the caption and its issuance, and the record-copy notes (research
+    notes on the sources of a replayed case) printed only in an annex headed as a record-copy note,
+    never in the body."""
+
+    caption: Caption
+    issuance: Issuance
+    record_notes: tuple[str, ...] = ()
+
