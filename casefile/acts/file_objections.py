@@ -108,9 +108,10 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     Idempotent on (election, party, content). Raises UntimelyFiling, IllegalTransition,
     ProcedureError, UnknownRecord. Authority: 29 CFR 102.69(a)(8); 102.2(a),(b); 102.5.
     """
+    from casefile.acts.party_filing import deadline_zone, received_by, received_on_at  # it imports this module
+
     election = election_for(session, case, act.election)
     party = get_party(session, case, act.party)
-    received_on = act.legal_date(case, as_of)
     key = content_key(f"objections:e{election.sequence}:{party.key}", act.objections,
                       [w.model_dump() for w in act.offer_of_proof])
     if (entry := recorded(session, case, key)) is not None:
@@ -136,6 +137,8 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     deadline = deadline_of(session, election, kind)
     if deadline is None:
         raise ProcedureError(f"election {election.sequence} of {case.number} has no objection period open")
+    # dated where it is received: the office the period is with (after a transfer, the one it stayed with)
+    received_on = received_on_at(act, deadline_zone(deadline), as_of)
     filed_before(f"objections of {party.name}", received_on, deadline, at=act.at)
     timeliness = judge_filing(stored_deadline(case, deadline), what=f"objections of {party.name}",
                               received_on=received_on, received_at=act.at, method=act.method,
@@ -171,7 +174,7 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     what = "Supplemental objections" if earlier else "Objections"
     summary = (f"{what} of {party.name} ({n} objection{'s' if n != 1 else ''}, nos. {numbers.start}–{numbers.stop - 1})"
                if n > 1 else f"{what} of {party.name} (objection no. {numbers.start})")
-    summary += f" received {act.at.isoformat() if act.at else received_on.isoformat()}"
+    summary += f" received {act.at.isoformat() if act.at else received_on.isoformat()}{received_by(case, deadline)}"
     if election.stage is not Stage.OBJECTIONS_PENDING:
         entry = advance(session, election, Stage.OBJECTIONS_PENDING, as_of=as_of, occurred_on=received_on,
                         act="file-objections", act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")

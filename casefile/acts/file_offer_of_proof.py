@@ -25,6 +25,7 @@ from casefile.acts.party_filing import (
     filings_of,
     governing_deadline,
     judge,
+    received_by,
     received_on_at,
     store_filing,
 )
@@ -142,7 +143,8 @@ def perform(session: Session, act: FileOfferOfProof, *, case: Case, as_of: datet
                          accompanies_id=supported.id)
     n = len(act.witnesses)
     summary = (f"Offer of proof of {party.name} ({n} witness{'es' if n != 1 else ''}) in support of its objections received "
-               f"{supported.received_on.isoformat()}; received {act.at.isoformat() if act.at else received_on.isoformat()}; "
+               f"{supported.received_on.isoformat()}; received {act.at.isoformat() if act.at else received_on.isoformat()}"
+               f"{received_by(case, deadline)}; "
                "confidential: to the Regional Director only (102.69(a)(8))")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{offer.id}")

@@ -88,6 +88,18 @@ def received_words(at: datetime | None, on: date, tz: str) -> str:
     return instant_label(at.astimezone(ZoneInfo(tz))) if at is not None else day_label(on)
 
 
+def received_by(case: Case, deadline: Deadline | None) -> str:
+    """For a docket summary, the office that received a filing when it is not the case's office now:
+    " by Brooklyn, NY (29-brooklyn), with which the period stayed when the case was transferred" — a
+    period already running when the case was transferred stays with the office that was to receive
+    the filing (casefile.rules.transfer), so the filing is received, and dated, there (29 CFR
+    102.2(b)). "" for a filing received by the case's office or by the Board. Display only."""
+    if deadline is None or deadline.office_key in (case.office_key, "board"):
+        return ""
+    office = office_named(deadline.office_key)
+    return f" by {office.name} ({office.key}), with which the period stayed when the case was transferred"
+
+
 def deadline_zone(deadline: Deadline) -> str:
     """The zone of the office that receives filings against ``deadline``."""
     return office_named(deadline.office_key).tz

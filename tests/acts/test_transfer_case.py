@@ -122,3 +122,37 @@ class TestRefused:
         case.perform(case.act({"act": "withdraw-petition", "date": "2022-04-20", "party": "alu",
                                "consented_by": "Regional Director, Region 29 (hypothetical)"}))
         case.refused(case.events[JFK8["transfer"]], NotAllowedNow)
+
+
+class TestReceiptAtTheOfficeKept:
+    def test_a_filing_on_a_period_that_stayed_is_dated_and_named_at_the_old_office(self, configured_db: Path) -> None:
+        """Transferred to Phoenix on 2022-04-20 (hypothetical) while the extended offer of proof (due Fri 04-22) runs
+        at Brooklyn: evidence received at 00:30 EDT on Fri 04-22 (21:30 on Thu 04-21 in Phoenix) is received — and
+        docketed — on 04-22 at Brooklyn, the office the period stayed with (29 CFR 102.2(b); casefile.rules.transfer),
+        not dated in Phoenix's zone nor said to be received there."""
+        case = jfk8_through("pin")
+        case.perform(_transfer(case, date(2022, 4, 20)))
+        at = datetime.fromisoformat("2022-04-22T00:30:00-04:00")
+        offer = case.events[JFK8["offer"]].model_copy(update={"on": None, "at": at})
+        done = case.perform(offer, as_of=at)
+        assert "by Brooklyn, NY (29-brooklyn), with which the period stayed when the case was transferred" in done.summary
+        with read_session() as s:
+            entry = s.exec(select(DocketEntry).where(DocketEntry.act == "file-offer-of-proof")).one()
+        assert entry.occurred_on == date(2022, 4, 22)
+
+    def test_objections_received_at_the_old_office_are_dated_there(self, configured_db: Path) -> None:
+        """Transferred to Phoenix on Tue 2022-04-05 (hypothetical), during the objection period (tally Fri 04-01, due Fri
+        04-08 at Brooklyn): Amazon's objections received at 00:30 EDT on Fri 04-08 (21:30 on Thu 04-07 in Phoenix) are
+        received on 04-08 at Brooklyn — the docket's date and office — not on 04-07 in Phoenix's zone."""
+        case = jfk8_through("tally")
+        case.perform(_transfer(case, date(2022, 4, 5)))
+        at = datetime.fromisoformat("2022-04-08T00:30:00-04:00")
+        objections = case.events[JFK8["objections"]].model_copy(update={"on": None, "at": at})
+        done = case.perform(objections, as_of=at)
+        assert done.summary.endswith("by Brooklyn, NY (29-brooklyn), with which the period stayed when the case was "
+                                     "transferred")
+        with read_session() as s:
+            entry = s.exec(select(DocketEntry).where(DocketEntry.act == "file-objections")).one()
+            from casefile.record.models import Filing
+            filing = s.exec(select(Filing).where(Filing.kind == "objections")).one()
+        assert (entry.occurred_on, filing.received_on) == (date(2022, 4, 8), date(2022, 4, 8))
