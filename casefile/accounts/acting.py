@@ -107,17 +107,12 @@ def perform_as(viewer: UserViewer, act: ActIn, *, case_number: str | None, as_of
     case number in the path and in the act differ; no or an unknown ``party``), and the act's
     own errors (casefile.app.perform: nothing stored)."""
     from casefile import app
-    from casefile.record.queries import visible_case
     from casefile.rules.case_numbers import parse_case_number
 
     if isinstance(act, OpenCase):
         return _open_case(viewer, act, case_number=case_number, as_of=as_of, party=party, documents=documents,
                           engine=engine)
-    if case_number is None:
-        raise BadInput(f"{act.act_name}: name the case the act is on", field="case_number")
-    with read_session(engine) as session:
-        case = visible_case(session, case_number, viewer)
-        mode = authorize(session, viewer, act, case)
+    mode = authorized_mode(viewer, act, case_number=case_number, engine=engine)
     result = app.perform(act, case_number=str(parse_case_number(case_number)), as_of=as_of, by=who(viewer, mode),
                          documents=documents, engine=engine)
     if not result.repeated:
@@ -125,6 +120,29 @@ def perform_as(viewer: UserViewer, act: ActIn, *, case_number: str | None, as_of
 
         notify_in_background(result.entry_id, as_of, engine=engine)  # the other side's notices, after the answer
     return result
+
+
+def authorized_mode(viewer: UserViewer, act: ActIn, *, case_number: str | None, engine: Engine | None = None) -> Mode:
+    """How ``viewer`` may do ``act`` on ``case_number`` now ("perform" or "record"), by the rules
+    of casefile.record.access.authorize, reading the user's current role and links — what
+    perform_as asks before an act, and what a replayed Idempotency-Key asks again before its
+    stored answer is given (a user demoted since is refused as a new request would be). Raises
+    what authorize raises, and BadInput when no case is named."""
+    from sqlmodel import select
+
+    from casefile.record.queries import visible_case
+    from casefile.rules.case_numbers import parse_case_number
+
+    if isinstance(act, OpenCase):
+        with read_session(engine) as session:
+            number = str(parse_case_number(act.case.number))
+            existing = session.exec(select(Case).where(Case.number == number)).first()
+            return authorize(session, viewer, act, existing)
+    if case_number is None:
+        raise BadInput(f"{act.act_name}: name the case the act is on", field="case_number")
+    with read_session(engine) as session:
+        case = visible_case(session, case_number, viewer)
+        return authorize(session, viewer, act, case)
 
 
 def _open_case(viewer: UserViewer, act: OpenCase, *, case_number: str | None, as_of: datetime, party: str | None,

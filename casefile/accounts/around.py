@@ -16,7 +16,6 @@ exactly as one that does not exist; who may do what:
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import io
 import json
@@ -271,15 +270,12 @@ def export_case(*, viewer: Any, case_number: str, as_of: datetime, via: str = "w
         files.append((name, content))
         listed.append({"file": name, "attachment": a.id, "kind": a.kind, "original_name": a.original_name,
                        "sha256": a.sha256, "confidential": a.confidential})
-    docket = io.StringIO()
-    writer = csv.writer(docket, lineterminator="\r\n")
-    writer.writerow(DOCKET_COLUMNS)
-    for e in view.docket:
-        writer.writerow([e.occurred_on.isoformat(), e.act, e.actor, e.recorded_by, e.summary, e.from_stage or "",
-                         e.to_stage or ""])
-    note_rows = io.StringIO()
-    csv.writer(note_rows, lineterminator="\r\n").writerows(
-        [("written_at", "author", "text"), *[(n.written_at.isoformat(), n.author, n.text) for n in reversed(own_notes)]])
+    from casefile.accounts.spreadsheet import csv_text
+
+    docket_csv = csv_text([DOCKET_COLUMNS, *[[e.occurred_on.isoformat(), e.act, e.actor, e.recorded_by, e.summary,
+                                              e.from_stage or "", e.to_stage or ""] for e in view.docket]])
+    notes_csv = csv_text([("written_at", "author", "text"),
+                          *[(n.written_at.isoformat(), n.author, n.text) for n in reversed(own_notes)]])
     who = viewer.label() if hasattr(viewer, "label") else "operator"
     manifest = {"case_number": view.case_number, "name": view.name, "exported_at": as_of.isoformat(),
                 "exported_by": who, "docket_entries": len(view.docket),
@@ -295,11 +291,11 @@ def export_case(*, viewer: Any, case_number: str, as_of: datetime, via: str = "w
         def put(name: str, data: bytes) -> None:
             archive.writestr(zipfile.ZipInfo(name, date_time=stamp), data, compress_type=zipfile.ZIP_DEFLATED)
 
-        put("docket.csv", docket.getvalue().encode("utf-8"))
+        put("docket.csv", docket_csv.encode("utf-8"))
         for name, data in files:
             put(name, data)
         if isinstance(viewer, UserViewer):
-            put("notes.csv", note_rows.getvalue().encode("utf-8"))
+            put("notes.csv", notes_csv.encode("utf-8"))
         put("chain-head.txt", chain_text.encode("utf-8"))
         put("manifest.json", json.dumps(manifest, indent=2, ensure_ascii=False).encode("utf-8"))
     if confidential_ids and isinstance(viewer, UserViewer):

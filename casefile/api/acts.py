@@ -7,7 +7,9 @@ whether it is performed or recorded; casefile.app.perform with documents deferre
 (``pending``) are issued after the answer by the ``on_committed(entry_id, as_of)`` hook the
 application was made with (by default, in a background task of this process: casefile.app.
 issue_for_entry; ``casefile serve`` points it at a Prefect flow run of flows.act.act_flow). An
-``Idempotency-Key`` header makes a retry return the first answer (casefile.api.idempotency).
+``Idempotency-Key`` header makes a retry return the first answer (casefile.api.idempotency), once
+the user's current rights are asked again: a user demoted since gets the refusal a new request
+would get.
 """
 
 from __future__ import annotations
@@ -92,6 +94,9 @@ def post_act(request: Request, background: BackgroundTasks, number: CaseNumber, 
     key = idempotency.check_key(idempotency_key) if idempotency_key is not None else None
     request_hash = idempotency.fingerprint(number, content)
     if key is not None and (first := idempotency.stored(viewer.user_id, key, request_hash)) is not None:
+        from casefile.accounts.acting import authorized_mode
+
+        authorized_mode(viewer, act_in, case_number=number)  # the user's rights now, not when it was first sent
         status, body = first
         if body.get("pending"):
             background.add_task(_run_hook, hook, int(body["entry_id"]), when)

@@ -4,7 +4,9 @@ per user) and a retry with the same key gets it again, whichever process answers
 fingerprint is the sha256 of the case number and the act (the moment ``as_of`` is not part of
 it: a retry a minute later is the same request); the same key with another request is refused
 (422). Only successes are stored: a refused act stores nothing, and its retry is judged again
-(it is refused again, or — the record having changed meanwhile — performed).
+(it is refused again, or — the record having changed meanwhile — performed). A replay is given
+only after the user's current rights are asked again (casefile.accounts.acting.authorized_mode):
+a stored answer never outlives the role or the link that earned it.
 """
 
 from __future__ import annotations
