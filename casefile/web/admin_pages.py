@@ -131,28 +131,65 @@ def user_zone(session: Any, me: Me) -> str:
 async def add_user_form(request: Request) -> Response:
     """Add a user to the admin's organization (casefile.accounts.users.add_user, as ``casefile users
     add``) with a random password nobody knows, and start their password reset: the one-time link
-    is shown once, for the admin to give them."""
-    import secrets
+    is shown once, for the admin to give them.
 
-    from casefile.accounts.users import add_user
-    from casefile.record.db import write_session
+    Only an address at one of the organization's own domains (:func:`own_domains`) is added here;
+    any other is refused with the same words whether or not it has an account elsewhere, before
+    it is looked up (no enumeration of other organizations' users, no account squatted in another
+    organization's domain); the operator adds the others (``casefile users add``)."""
+    from starlette.concurrency import run_in_threadpool
 
     me = require_admin(request)
     values = await _form(request)
     email, name, role = values.get("new-email", "").strip(), values.get("new-name", "").strip(), values.get("new-role", "")
     try:
-        if not email:
-            from casefile.errors import BadInput
-
-            raise BadInput("Enter the new user's email address", field="email")
-        with write_session(by=me.viewer.label()) as session:
-            add_user(session, email=email, organization=me.organization, role=role, name=name,
-                     password=secrets.token_urlsafe(32), as_of=now())
-        link = _reset_link(request, me, email)
+        await run_in_threadpool(_add_user, me, email=email, name=name, role=role)  # Argon2 and the database
+        link = await run_in_threadpool(_reset_link, request, me, email)
     except CasefileError as exc:
         field = {"role": "new-role", "name": "new-name"}.get(exc.field or "", "new-email")
         return _refused(request, me, exc, field, values)
     return _admin_page(request, me, link=link | {"added": "1"})
+
+
+def own_domains(session: Any, organization_id: int) -> list[str]:
+    """The email domains that are the organization's own: those of its users where no user of
+    another organization has an address (a domain shared with another organization, such as a
+    webmail provider's, is nobody's: its users are added by the operator)."""
+    from sqlmodel import select
+
+    from casefile.record.accounts import User
+
+    domains: dict[str, set[int]] = {}
+    for address, org_id in session.exec(select(User.email, User.organization_id)).all():
+        domains.setdefault(address.rpartition("@")[2], set()).add(org_id)
+    return sorted(d for d, orgs in domains.items() if orgs == {organization_id})
+
+
+def _add_user(me: Me, *, email: str, name: str, role: str) -> None:
+    import secrets
+
+    from casefile.accounts.passwords import hash_password
+    from casefile.accounts.users import add_user, normalize_email
+    from casefile.errors import AlreadyRecorded, BadInput
+    from casefile.record.db import read_session, write_session
+
+    if not email:
+        raise BadInput("Enter the new user's email address", field="email")
+    address = normalize_email(email)
+    with read_session() as session:
+        domains = own_domains(session, me.viewer.organization_id)
+    if address.rpartition("@")[2] not in domains:
+        raise BadInput(f"{address}: an admin adds users at {me.organization_name}'s own email domain "
+                       f"({', '.join('@' + d for d in domains) or 'none yet'}); the operator of this casefile adds "
+                       "any other address (casefile users add)", field="email")
+    hashed = hash_password(secrets.token_urlsafe(32))
+    try:
+        with write_session(by=me.viewer.label()) as session:
+            add_user(session, email=address, organization=me.organization, role=role, name=name, password="",
+                     password_hash=hashed, as_of=now())
+    except AlreadyRecorded:
+        raise AlreadyRecorded(f"{address} already has an account: it is in the list of users below (change it "
+                              "there), or the operator can tell you more", field="email") from None
 
 
 @router.post("/admin/users/change")
