@@ -1,5 +1,6 @@
 """casefile's HTTP API (issue 8, item 4): a FastAPI application meant to be mounted at
-``/api/v1`` (OpenAPI at ``/api/v1/openapi.json``, interactive docs at ``/api/v1/docs``), thin over
+``/api/v1`` (OpenAPI at ``/api/v1/openapi.json``; interactive docs at ``/api/v1/docs`` when
+CASEFILE_WEB_API_DOCS is on, their assets served by casefile: casefile.api.docs_page), thin over
 the front door (casefile.app) and the accounts (casefile.accounts): it holds no law and no
 policy, and keeps no state in its process (tokens and idempotency records are in the database),
 so several processes can share one PostgreSQL.
@@ -30,26 +31,33 @@ VERSION = "1"
 
 
 def create_api(*, on_committed: Callable[[int, datetime], Any] | None = None,
-               public_calculators: bool = False) -> FastAPI:
+               public_calculators: bool = False, docs: bool | None = None) -> FastAPI:
     """The API application (mount it at PREFIX).
 
     ``on_committed(entry_id, as_of)``: called after an act's answer when it has documents to
     issue (default: casefile.api.acts.issue_in_process, in a background task of this process);
-    ``public_calculators``: the calculators answer without a token (a demo instance)."""
+    ``public_calculators``: the calculators answer without a token (a demo instance);
+    ``docs``: serve the interactive docs page (default: the setting CASEFILE_WEB_API_DOCS, off)."""
     from fastapi import Path
 
     from casefile.api import acts, calculators, cases, documents, exports, problems
     from casefile.api.common import errors
     from casefile.api.models import ProblemType
 
-    api = FastAPI(title="casefile API", version=VERSION, openapi_url="/openapi.json", docs_url="/docs",
-                  redoc_url=None,
+    from casefile.web.settings import get_web_settings
+
+    api = FastAPI(title="casefile API", version=VERSION, openapi_url="/openapi.json", docs_url=None,
+                  redoc_url=None, swagger_ui_oauth2_redirect_url=None,
                   description="NLRB representation cases as the signed-in user may see them: cases, dockets, "
                               "deadlines, documents, and the legal acts. Errors are application/problem+json "
                               "(RFC 9457) with casefile's stable `code` and the `field` at fault.")
     api.state.on_committed = on_committed
     api.state.public_calculators = public_calculators
     problems.install(api)
+    if get_web_settings().api_docs if docs is None else docs:
+        from casefile.api import docs_page
+
+        docs_page.install(api)
     for module in (cases, exports, acts, documents, calculators):
         api.include_router(module.router)
 
