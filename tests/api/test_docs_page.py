@@ -21,6 +21,9 @@ def test_the_docs_page_is_off_by_default(client: Any) -> None:
 
 
 def test_when_on_its_assets_are_served_by_casefile(world: Any) -> None:
+    import pytest
+
+    pytest.importorskip("swagger_ui_bundle", reason="the api-docs extra (pip install -e '.[test]') is not installed")
     from casefile.api import create_api
     from fastapi import FastAPI
 
