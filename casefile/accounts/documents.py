@@ -40,10 +40,17 @@ class DocumentFile:
 def visible_document(session: Session, viewer: Viewer, document_id: int) -> tuple[Document, Case]:
     """Document ``document_id`` and its case, if ``viewer`` may see it. Raises UnknownRecord,
     the same for a document that does not exist and one the viewer may not see."""
+    from casefile.record.queries import absent_case
+
     doc = session.get(Document, document_id)
-    case = session.get(Case, doc.case_id) if doc is not None else None
-    if doc is None or case is None or not viewer.sees_case(session, case) or (
-            doc.confidential and not viewer.sees_confidential(session, case, document_party_id(session, doc))):
+    # The same queries whether the document is missing, hidden or visible (no timing oracle): its
+    # case, the viewer's links, and its filing are read in every case, against stand-ins when absent.
+    case = session.get(Case, doc.case_id if doc is not None else -1)
+    subject = case if case is not None else absent_case("", "")
+    seen = viewer.sees_case(session, subject)
+    party_id = document_party_id(session, doc if doc is not None else Document(key="absent:filing:-1"), always=True)
+    confidential_seen = viewer.sees_confidential(session, subject, party_id)
+    if doc is None or case is None or not seen or (doc.confidential and not confidential_seen):
         raise UnknownRecord(f"no document {document_id}", field="id")
     return doc, case
 
