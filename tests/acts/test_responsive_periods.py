@@ -94,3 +94,25 @@ class TestOpposition:
         assert (opposition.due_on, opposition.office_key, opposition.status) == (date(2023, 2, 16), "board",
                                                                                  DeadlineStatus.OPEN)
         assert opposition.cutoff_at.isoformat() == "2023-02-17T04:59:59+00:00"  # 11:59:59 p.m. EST on 02-16
+
+
+def test_the_order_extending_time_lists_every_date_it_moves(configured_db: Path) -> None:
+    """The Order Extending Time extends the exceptions to Monday, August 30, 2021 and says that the answering brief,
+    which runs from the last day for exceptions (29 CFR 102.69(c)(1)(iii), 102.2(a)), moves from Monday, August 23 to
+    Tuesday, September 7, 2021 — never "No other date is changed" while another date moved."""
+    import re
+
+    from pypdf import PdfReader
+
+    bessemer.carry("ho-report")
+    result = bessemer.perform(bessemer.act({"act": "pin-deadline", "date": date(2021, 8, 13), "kind": "exceptions",
+                                            "due": date(2021, 8, 30), "order": ORDER}), documents="issue")
+    (doc,) = [d for d in result.documents if d.kind == "order-extending-time"]
+    text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(doc.path).pages))
+    assert "extended to Monday, August 30, 2021" in text
+    assert ("As the time to file answering briefs to the exceptions runs from the last day on which exceptions to the "
+            "Hearing Officer's report may be filed (29 CFR 102.69(c)(1)(iii), 102.2(a)), it is extended from Monday, "
+            "August 23, 2021 to Tuesday, September 7, 2021") in text
+    assert "11:59 p.m. EDT on September 7, 2021" in text
+    assert text.count("No other date is changed by this Order.") == 1
+    assert text.index("September 7, 2021") < text.index("No other date is changed")

@@ -13,6 +13,7 @@ from casefile.documents.base import Built, RecordDocument
 from casefile.documents.history import filed_under_order
 from casefile.documents.parts import (
     DocumentContext,
+    Facts,
     Issuance,
     PartyRef,
     ServiceEntry,
@@ -29,6 +30,18 @@ from casefile.vocab import (
     DeadlineKind,
     DocumentKind,
 )
+
+
+class MovedDate(Facts):
+    """A date the order moves with the one it extends (a period that runs from it): ``what`` is due, from
+    ``from_due_on`` to ``to_due_on``, received by ``cutoff_at``; ``rule`` the rule it runs by."""
+
+    what: str
+    from_due_on: date
+    to_due_on: date
+    cutoff_at: AwareDatetime
+    rule: str
+    reopened: bool = False
 
 
 class OrderExtendingTimeContext(DocumentContext):
@@ -48,6 +61,7 @@ class OrderExtendingTimeContext(DocumentContext):
     receiving: str  # "the Regional Director, Region 29" / "the Board's Office of the Executive Secretary"
     citation: str
     reopened: bool = False
+    also_moved: tuple[MovedDate, ...] = ()  # the periods that run from this one, moved with it (R-B5)
     signature: Signature
     service: tuple[ServiceEntry, ...] = ()
 
@@ -87,8 +101,21 @@ class OrderExtendingTime(RecordDocument):
             receiving="the Board's Office of the Executive Secretary in Washington, DC" if board
             else f"the Regional Director, Region {int(office.region or rec.region)}",
             citation=citation, reopened=bool(body.get("reopened")),
+            also_moved=tuple(_moved(m) for m in body.get("also_moved") or ()),
             signature=rec.executive_secretary(order.issuer) if board
             else rec.region_signature(office.key, order.issuer, order.issued_on),
             service=rec.service(on=order.issued_on),
         )
         return Built(ctx, order.issued_on, "Board" if board else "Regional Director", Actor.BOARD if board else Actor.REGIONAL_DIRECTOR, order.election_id)
+
+
+def _moved(row: dict[str, object]) -> MovedDate:
+    """One date the order moved with the one it extends, from the order's ``also_moved`` row (pin-deadline)."""
+    from casefile.rules.extensions import cutoff_of_fixed_date
+
+    kind = DeadlineKind(str(row["deadline_kind"]))
+    office = office_named(str(row["office_key"]))
+    to_due = date.fromisoformat(str(row["to_due_on"]))
+    return MovedDate(what=filed_under_order(kind), from_due_on=date.fromisoformat(str(row["from_due_on"])),
+                     to_due_on=to_due, rule=str(row["rule"]), reopened=bool(row.get("reopened")),
+                     cutoff_at=cutoff_of_fixed_date(kind, to_due, office_tz=office.tz).astimezone(ZoneInfo(office.tz)))
