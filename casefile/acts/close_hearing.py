@@ -30,8 +30,7 @@ from casefile.record.lookups import deadline_of
 from casefile.record.models import Case, Election
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.chronology import Earlier
-from casefile.rules.hearing import BriefsDue, post_hearing_brief_due
-from casefile.rules.rule_sets import rule_set_by_id
+from casefile.rules.hearing import BriefsDue, briefs_as_of_right, post_hearing_brief_due
 from casefile.vocab import Actor, DeadlineKind, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
@@ -99,9 +98,8 @@ def briefs_due(case: Case, closed_on: date, allowed_until: date | None) -> Brief
     """When post-hearing briefs are due after the close on ``closed_on`` under the case's rule set
     (casefile.rules.hearing.post_hearing_brief_due), or None. Raises OutOfOrder, BadInput (field
     ``briefs_due_on``)."""
-    periods = rule_set_by_id(case.rule_set_id).periods
     as_of_right = compute_for_case(case, DeadlineKind.POST_HEARING_BRIEF, closed_on).due_on \
-        if DeadlineKind.POST_HEARING_BRIEF in periods else None
+        if briefs_as_of_right(case.rule_set_id) else None
     return post_hearing_brief_due(case.rule_set_id, closed_on=closed_on, allowed_until=allowed_until,
                                   as_of_right_due_on=as_of_right,
                                   calendar=configured_calendar().for_office(office_of(case)))

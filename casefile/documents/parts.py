@@ -315,6 +315,16 @@ class HearingFacts(Facts):
 
 
 
+class Review(Facts):
+    """Whether the Board reviews the Regional Director's post-election actions in the case, as the rules
+    answer it (casefile.rules.review.board_review): ``available`` False only for a consent election (the
+    Regional Director's rulings are final, 29 CFR 102.62); ``agreement_known`` False when the record does not
+    name the election agreement (review then treated as available, and the document says on what it depends)."""
+
+    available: bool
+    agreement_known: bool
+
+
 class DocumentContext(Facts):
     """Fields every document has: the caption and its issuance, and the record-copy notes (research
     notes on the sources of a replayed case) printed only in an annex headed as a record-copy note,

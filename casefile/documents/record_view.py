@@ -22,6 +22,7 @@ from casefile.documents.parts import (
     HearingFacts,
     ObjectionItem,
     PartyRef,
+    Review,
     ServiceEntry,
     Signature,
     TallyLines,
@@ -278,6 +279,13 @@ class CaseRecord:
         """The decision's findings as the record states them (its summary); its research notes go to the annex."""
         paragraphs = tuple(p for p in (self.text(decision.summary),) if p)
         return paragraphs or (self.missing("findings of fact"),)  # a live case: a blank line (the act warned)
+
+    def review(self) -> Review:
+        """Whether the Board reviews the Regional Director's post-election actions in this case (rules.review.board_review)."""
+        from casefile.rules.review import board_review
+
+        answer = board_review(self.case.agreement)
+        return Review(available=answer.available, agreement_known=answer.agreement_known)
 
     def executive_secretary(self, name: str = "") -> Signature:
         """The signature of the Board's Executive Secretary (orders the Board issues on a filing it receives)."""

@@ -40,6 +40,7 @@ __all__ = [
     "one_union_determinative",
     "reachable_outcomes",
     "reachable_outcomes_enumerated",
+    "why_determinative",
 ]
 
 ENUMERATION_LIMIT = 2_000_000
@@ -75,6 +76,34 @@ def one_union_determinative(yes: int, no: int, challenged: int) -> bool:
     certainly_wins = 2 * yes > yes + no + challenged
     certainly_loses = yes + challenged <= no
     return not (certainly_wins or certainly_loses)
+
+
+def why_determinative(*, choices: Sequence[tuple[str, int]], against: int | None, challenged: int, determinative: bool,
+                      valid_plus_challenged: int, reachable: Sequence[str]) -> str:
+    """Why a tally's challenged ballots are or are not determinative, in its own numbers, for a client.
+
+    Takes the tally as stored (``choices`` the votes per labor organization in ballot order,
+    ``against`` the votes against or None, ``challenged``, the stored ``determinative`` statement,
+    ``valid_plus_challenged`` and the descriptions of the outcomes ``reachable`` by resolving the
+    challenges, as the rules computed them when the tally was recorded). On a one-union ballot the
+    closed form of R-E4: "738 + 505 challenged = 1,243 against 1,798 ..."; on any other ballot the
+    reachable outcomes. Raises nothing.
+    Authority: 29 CFR 102.69(a) (challenges "sufficient in number to affect the results"); rules.md
+    R-E3, R-E4.
+    """
+    c = challenged
+    if against is not None and len(choices) == 1:
+        (name, y), n = choices[0], against
+        if determinative:
+            return (f"{y:,} + {c:,} challenged = {y + c:,} against {n:,}: the union could reach a majority; and "
+                    f"{n:,} + {c:,} = {n + c:,} against {y:,}: the union could fail to")
+        if y + c <= n:
+            ballots = "the challenged ballot" if c == 1 else f"all {c:,} challenged ballots"
+            return f"Even if {ballots} were counted for {name}, its {y + c:,} votes would not exceed the {n:,} against"
+        return f"{y:,} exceeds half of {valid_plus_challenged:,} (valid plus challenged): the union wins however they are resolved"
+    if determinative:
+        return f"Resolving the {c:,} challenged ballots could lead to: {'; '.join(reachable)}"
+    return f"Every resolution of the {c:,} challenged ballots gives the same outcome"
 
 
 def is_determinative(counts: TallyCounts) -> bool:

@@ -9,11 +9,10 @@ from datetime import date
 from casefile.errors import BadInput, ProcedureError
 from casefile.rules.calendar import BusinessCalendar
 from casefile.rules.chronology import Earlier, dated_before, long_date
+from casefile.rules.rule_sets import rule_set_by_id
+from casefile.vocab import DeadlineKind
 
-__all__ = ["BriefsDue", "check_matters_for_hearing", "post_hearing_brief_due"]
-
-#: The rule set under which post-hearing briefs were a right (2019 text, petitions 2020-05-31 … 2023-12-25).
-BRIEFS_AS_OF_RIGHT = "2019-text"
+__all__ = ["BriefsDue", "briefs_as_of_right", "check_matters_for_hearing", "post_hearing_brief_due"]
 #: How far the hearing officer could extend the as-of-right brief period (2019 text): business days.
 BRIEF_EXTENSION_MAX = 10
 
@@ -34,6 +33,17 @@ def check_matters_for_hearing(*, objections: int, challenges: bool, determinativ
     if objections == 0 and not challenges:
         raise ProcedureError("a hearing needs objections or determinative challenged ballots to hear (R-I2)",
                              field="objections")
+
+
+def briefs_as_of_right(rule_set_id: str) -> bool:
+    """Whether a party may file a post-hearing brief with the hearing officer as of right under the rule
+    set ``rule_set_id``: True under the 2019 text (petitions filed 2020-05-31 … 2023-12-25: within 5
+    business days after the close of the hearing), whose periods include the post-hearing brief; False
+    under the 2014 and 2023 rules (only by special permission of the hearing officer). Raises KeyError
+    for an unknown rule set.
+    Authority: 29 CFR 102.69(c)(1)(iii) (2019 text, 84 FR 69524; 2023 text); rules.md R-A1, R-J4.
+    """
+    return DeadlineKind.POST_HEARING_BRIEF in rule_set_by_id(rule_set_id).periods
 
 
 @dataclass(frozen=True)
@@ -73,7 +83,7 @@ def post_hearing_brief_due(rule_set_id: str, *, closed_on: date, allowed_until: 
                                [Earlier("the hearing closed", closed_on)], field="briefs_due_on", verb="ends")
         if refusal is not None:
             raise refusal
-    if rule_set_id == BRIEFS_AS_OF_RIGHT and as_of_right_due_on is not None:
+    if briefs_as_of_right(rule_set_id) and as_of_right_due_on is not None:
         if allowed_until is None or allowed_until == as_of_right_due_on:
             return BriefsDue(as_of_right_due_on, False, "as of right, 5 business days after the close of the hearing "
                              "(29 CFR 102.69(c)(1)(iii), 2019 text)")

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from casefile.errors import InvalidTally, ProcedureError
 from casefile.rules.outcome import TallyCounts
 
-__all__ = ["Resolution", "resolution_since_tally", "revised_counts"]
+__all__ = ["Resolution", "RevisedColumns", "resolution_since_tally", "revised_columns", "revised_counts"]
 
 
 @dataclass(frozen=True)
@@ -98,3 +98,33 @@ def revised_counts(counts: TallyCounts, resolution: Resolution, *, counted: Mapp
         against=None if counts.against is None else counts.against + counted_against,
         challenged=remaining, void=counts.void, eligible=counts.eligible, eligible_exact=counts.eligible_exact,
         runoff_ballot=counts.runoff_ballot)
+
+
+@dataclass(frozen=True)
+class RevisedColumns:
+    """The middle column of a Revised Tally of Ballots and what it resolved: the votes found in the
+    ballots opened per choice (``counted``, in ballot order) and against (``counted_against``, None on a
+    ballot without that choice), the challenges sustained (``sustained``: never counted) and the ballots
+    still unopened (``still_unopened``: the revised challenged line)."""
+
+    counted: tuple[tuple[str, int], ...]
+    counted_against: int | None
+    sustained: int
+    still_unopened: int
+
+
+def revised_columns(original: TallyCounts, revised: TallyCounts, *, opened: int) -> RevisedColumns:
+    """What a stored revised tally added to the tally it revises (the inverse of :func:`revised_counts`):
+    per choice the revised votes less the original ones, the challenges sustained (original challenged
+    less ``opened`` less still unopened) and the ballots still unopened.
+
+    ``original``/``revised``: the counts of the two tallies (same ballot, as revised_counts made it);
+    ``opened``: the ballots opened and counted in the revised tally. Raises nothing for a revised tally
+    revised_counts made (the act refused any other before it was stored).
+    Authority: 29 CFR 102.69(e); rules.md R-L1, R-L4, R-E8 (counts per choice only, never a vote).
+    """
+    before = dict(original.choices)
+    return RevisedColumns(
+        counted=tuple((name, votes - before.get(name, 0)) for name, votes in revised.choices),
+        counted_against=None if revised.against is None else revised.against - (original.against or 0),
+        sustained=original.challenged - opened - revised.challenged, still_unopened=revised.challenged)

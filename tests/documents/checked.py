@@ -6,12 +6,12 @@ from sqlmodel import Session
 
 from casefile.documents.base import Built, Issue, RecordDocument
 from casefile.documents.issue import build
-from casefile.documents.parts import DocumentContext
+from casefile.documents.parts import DocumentContext, Review
 from casefile.documents.preflight import preflight
 from casefile.documents.registry import document_class
 from casefile.documents.render import RenderedDocument, render_pdf
 from casefile.record.lookups import get_case
-from casefile.vocab import DocumentKind
+from casefile.vocab import DocumentKind, ElectionAgreement
 
 
 def render_checked(kind: DocumentKind, context: DocumentContext) -> RenderedDocument:
@@ -30,3 +30,11 @@ def build_for(session: Session, case_number: str, document: type[RecordDocument]
     """The context of ``document`` for ``record`` (its id, or the act's ref "table:id"), from the record in ``session``."""
     ident = record if isinstance(record, int) else int(record.rpartition(":")[2])
     return build(session, get_case(session, case_number), Issue(document, ident))
+
+
+def review_of(agreement: object) -> Review:
+    """Whether the Board reviews the Regional Director's actions under ``agreement`` (a placeholder: not in the record), as the rules answer it."""
+    from casefile.rules.review import board_review
+
+    answer = board_review(agreement if isinstance(agreement, ElectionAgreement) else None)
+    return Review(available=answer.available, agreement_known=answer.agreement_known)

@@ -75,6 +75,7 @@ from casefile.vocab import (
     TallyKind,
     VotingMethod,
 )
+from tests.documents.checked import review_of
 from tests.documents.order_cases import ORDER_CONTEXT_BUILDERS
 
 ATLANTA = ZoneInfo("America/New_York")  # Region 10's receiving office (domain/regions.md)
@@ -349,7 +350,7 @@ def decision_2021() -> DecisionAndDirectionOfSecondElectionContext:
         objections=OBJECTIONS_2021,
         party_at_fault=EMPLOYER,
         set_aside_election=FIRST_ELECTION,
-        agreement=ElectionAgreement.DIRECTED,
+        agreement=ElectionAgreement.DIRECTED, review=review_of(ElectionAgreement.DIRECTED),
         choices=(RWDSU,),
         unit_description=UNIT_PLACEHOLDER,
         second_election_schedule=placeholder("date, time and method of the second election, not fixed in the decision"),
@@ -393,7 +394,7 @@ def alj_decision_2024() -> ALJDecisionContext:
             "A third election is directed, on a date to be set.",
             placeholder("the order and notice remedying the unfair labor practices"),
         ),
-        agreement=ElectionAgreement.DIRECTED,
+        agreement=ElectionAgreement.DIRECTED, review=review_of(ElectionAgreement.DIRECTED),
         signature=Signature(name="Michael Silverstein", title="Administrative Law Judge", organization="National Labor Relations Board, Division of Judges",
                             signed=False),
     )
@@ -412,7 +413,7 @@ def certification_of_results_2023() -> CertificationOfResultsContext:
             office="Pittsburgh, Pennsylvania",
         ),
         issuance=Issuance(issued_on=date(2023, 4, 7), issuer_title="Regional Director", place="Pittsburgh, Pennsylvania"),
-        agreement=placeholder("type of election agreement"),
+        agreement=placeholder("type of election agreement"), review=review_of(placeholder("type of election agreement")),
         tally=TallyLines(
             kind=TallyKind.INITIAL,
             prepared_on=date(2023, 3, 30),
@@ -457,7 +458,7 @@ def certification_of_representative_2023() -> CertificationOfRepresentativeConte
             office="Pittsburgh, Pennsylvania",
         ),
         issuance=Issuance(issued_on=date(2023, 3, 3), issuer_title="Regional Director", place="Pittsburgh, Pennsylvania"),
-        agreement=placeholder("type of election agreement"),
+        agreement=placeholder("type of election agreement"), review=review_of(placeholder("type of election agreement")),
         tally=TallyLines(
             kind=TallyKind.INITIAL,
             prepared_on=date(2023, 2, 23),

@@ -43,6 +43,7 @@ from casefile.documents.parts import (
     placeholder,
 )
 from casefile.vocab import DeadlineStatus, DocumentKind, PartyRole, TallyKind, VotingMethod
+from tests.documents.checked import review_of
 
 AMAZON = "Amazon.com Services LLC"
 ALU = "Amazon Labor Union"
@@ -108,7 +109,7 @@ def decision_on_objections_jfk8() -> DecisionOnObjectionsContext:
         findings=("The Regional Director for Region 28 overruled the Employer's objections, finding that the evidence did not "
                   "show that the Board's agents or the Petitioner acted improperly or that their actions altered the outcome of "
                   "the election.",),
-        objections=JFK8_OBJECTIONS, agreement=placeholder("election agreement"), representative=ALU,
+        objections=JFK8_OBJECTIONS, agreement=placeholder("election agreement"), review=review_of(None), representative=ALU,
         request_for_review=DeadlineLine(what="Request for review", due_on=date(2023, 1, 26),
                                         cutoff_at=datetime(2023, 1, 26, 23, 59, 59, tzinfo=EASTERN),
                                         citation="29 CFR 102.67(c), 102.69(c)(2)", for_whom="all parties",

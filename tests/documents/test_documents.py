@@ -54,7 +54,7 @@ from casefile.rules.deadlines import compute_deadline
 from casefile.rules.offices import office_for
 from casefile.rules.rule_sets import rule_set_for
 from casefile.rules.tally import AGAINST, TallyCounts, analyze_tally
-from casefile.vocab import DeadlineKind, DocumentKind, ElectionAgreement, PartyRole, TallyKind, VotingMethod
+from casefile.vocab import DeadlineKind, DocumentKind, ElectionAgreement, ElectionKind, PartyRole, TallyKind, VotingMethod
 from tests.documents.checked import render_checked
 from tests.documents.order_cases import ORDER_EXPECTED_TEXT
 
@@ -347,7 +347,7 @@ class TestDocumentContent:
 
     def test_consent_election_decision_states_finality_not_review(self) -> None:
         """A consent election's decision says the rulings are final and offers no request for review (R-K5)."""
-        context = cases.decision_2021().model_copy(update={"agreement": ElectionAgreement.CONSENT})
+        context = cases.decision_2021().model_copy(update={"agreement": ElectionAgreement.CONSENT, "review": cases.review_of(ElectionAgreement.CONSENT)})
         text = " ".join(pdf_pages(render_checked(DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION, context).pdf))
         assert "FINALITY" in text
         assert "there is no review by the Board" in text
@@ -590,15 +590,6 @@ class TestContextModels:
         with pytest.raises(ProcedureError, match="R-I2"):
             type(cases.notice_of_hearing_2021())(**fields)
 
-    def test_certification_of_results_refuses_a_tally_with_a_majority(self) -> None:
-        """A certification of results cannot rest on a tally stating a majority for a labor organization."""
-        fields = dict(cases.certification_of_results_2023())
-        tally = fields["tally"]
-        assert isinstance(tally, TallyLines)
-        fields["tally"] = tally.model_copy(update={"majority_for": tally.choices[0].choice})
-        with pytest.raises(ProcedureError, match="certification of results"):
-            type(cases.certification_of_results_2023())(**fields)
-
     def test_objection_numbers_start_at_one(self) -> None:
         """An objection numbered 0 is refused."""
         with pytest.raises(ValidationError):
@@ -754,46 +745,23 @@ class TestRevisedTally:
         assert (context.counted_valid, context.resolved) == (0, 7)
         assert context.revised.valid_plus_challenged == context.original.valid_plus_challenged - context.sustained
 
-    @pytest.mark.parametrize(
-        ("changes", "line"),
-        [
-            ({"revised": cases.REVISED_GENESEE_2022.model_copy(update={"kind": TallyKind.INITIAL})}, "kind"),
-            ({"revised": cases.REVISED_GENESEE_2022.model_copy(
-                update={"choices": (VoteLine(choice="Workers United a/w SEIU", votes=15),), "majority_for": None})}, "choices"),
-            ({"counted": (VoteLine(choice="Workers United a/w SEIU", votes=0),)}, "counted"),
-            ({"counted_against": None}, "against"),
-            ({"counted": (VoteLine(choice=cases.WORKERS_UNITED, votes=1),), "opened": 1, "sustained": 6}, "choices"),
-            ({"counted_against": 1, "opened": 1, "sustained": 6}, "against"),
-            ({"counted_void": 1, "opened": 1, "sustained": 6}, "void"),
-            ({"opened": 1, "sustained": 6}, "opened"),
-            ({"still_unopened": 1, "sustained": 6}, "challenged"),
-            ({"sustained": 6}, "sustained"),
-        ],
-        ids=["revised-not-revised", "revised-other-choice", "counted-other-choice", "against-missing-in-counted",
-             "choice-line-not-sum", "against-line-not-sum", "void-line-not-sum", "opened-not-counted",
-             "challenged-not-unopened", "challenged-not-resolved"],
-    )
-    def test_columns_that_do_not_add_up_are_refused(self, changes: dict[str, object], line: str) -> None:
-        """A revised tally whose columns disagree with the ballots opened raises InvalidTally naming the line."""
-        with pytest.raises(InvalidTally) as raised:
-            RevisedTallyContext(**_revised(**changes))
-        assert raised.value.line == line
+    @pytest.mark.parametrize(("counted_for", "counted_against"), [(2, 0), (1, 1), (0, 2)], ids=["both-for", "split", "both-against"])
+    def test_the_columns_are_the_rules_read_back(self, counted_for: int, counted_against: int) -> None:
+        """The middle column is what the rules added (casefile.rules.revised_count.revised_columns inverts revised_counts):
+        Selck (17–15, 4 challenged), 2 opened and 1 sustained — the counted votes, 1 sustained and 1 still unopened."""
+        from casefile.rules.revised_count import Resolution, revised_columns, revised_counts
 
-    @pytest.mark.parametrize(
-        ("changes", "match"),
-        [
-            ({"sustained": 0, "still_unopened": 7, "revised": cases.TALLY_GENESEE_2021.model_copy(
-                update={"kind": TallyKind.REVISED, "prepared_on": date(2022, 1, 10)})}, "nothing to revise"),
-            ({"revised": cases.REVISED_GENESEE_2022.model_copy(update={"prepared_on": date(2021, 12, 8)})}, "predate"),
-            ({"revised": cases.REVISED_GENESEE_2022.model_copy(
-                update={"election": ElectionDates(began_on=date(2021, 11, 10), method=VotingMethod.MAIL)})}, "another election"),
-        ],
-        ids=["nothing-resolved", "before-the-original", "other-election"],
-    )
-    def test_a_revision_that_revises_nothing_real_is_refused(self, changes: dict[str, object], match: str) -> None:
-        """A revised tally that resolves no challenge, predates the original or is of another election raises ProcedureError."""
-        with pytest.raises(ProcedureError, match=match):
-            RevisedTallyContext(**_revised(**changes))
+        original = _counts(cases.revised_tally_selck(counted_for, counted_against).original)
+        revised = revised_counts(original, Resolution(opened=2, sustained=1), counted={cases.SELCK_UNION: counted_for},
+                                 counted_against=counted_against)
+        columns = revised_columns(original, revised, opened=2)
+        assert (columns.counted, columns.counted_against, columns.sustained, columns.still_unopened) == (
+            ((cases.SELCK_UNION, counted_for),), counted_against, 1, 1)
+
+    def test_the_context_decides_nothing(self) -> None:
+        """A revised tally context takes the columns it is given: the arithmetic is the rules' (refused by the act)."""
+        context = RevisedTallyContext(**_revised(sustained=6))  # the rules would never give these
+        assert context.sustained == 6
 
 
 def _notice(**changes: object) -> dict[str, object]:
@@ -844,26 +812,29 @@ class TestNoticeOfRunoffElection:
         assert ">Intervenor<" not in caption
 
     @pytest.mark.parametrize(
-        ("changes", "match"),
+        ("tally", "chain", "match"),
         [
-            ({"tally": cases.TALLY_TRINITY_RUNOFF_2017}, "only one runoff"),
-            ({"tally": cases.TALLY_TRINITY_2017.model_copy(update={"challenged": 3, "valid_plus_challenged": 25,
-                                                                    "determinative": True})}, "determinative"),
-            ({"tally": cases.TALLY_2021, "choices": (cases.RWDSU, AGAINST)}, "at least three choices"),
-            ({"choices": (cases.LEOS, "SPFPA Local 503")}, "two different choices"),
-            ({"choices": (cases.LEOS, cases.LEOS)}, "two different choices"),
-            ({"choices": (cases.SPFPA, cases.LEOS)}, "ballot order"),
-            ({"choices": (cases.LEOS, AGAINST)}, "not the two with the most votes"),
-            ({"tally": cases.TALLY_TRINITY_2017.model_copy(update={
-                "choices": (VoteLine(choice=cases.LEOS, votes=12), VoteLine(choice=cases.SPFPA, votes=5))})}, "a majority"),
+            (cases.TALLY_TRINITY_RUNOFF_2017, [ElectionKind.INITIAL, ElectionKind.RUNOFF], "no runoff is called for"),
+            (cases.TALLY_TRINITY_2017, [ElectionKind.INITIAL, ElectionKind.RUNOFF], "only one"),
+            (cases.TALLY_TRINITY_2017.model_copy(update={"challenged": 3, "valid_plus_challenged": 25, "determinative": True}),
+             [ElectionKind.INITIAL], "no runoff is called for"),
+            (cases.TALLY_2021, [ElectionKind.INITIAL], "no runoff is called for"),
+            (cases.TALLY_TRINITY_2017.model_copy(update={
+                "choices": (VoteLine(choice=cases.LEOS, votes=12), VoteLine(choice=cases.SPFPA, votes=5))}),
+             [ElectionKind.INITIAL], "no runoff is called for"),
         ],
-        ids=["after-the-runoff", "determinative-challenges", "one-union-ballot", "choice-not-on-ballot", "same-choice-twice",
-             "not-ballot-order", "not-the-top-two", "majority-of-valid-votes"],
+        ids=["after-the-runoff", "second-runoff", "determinative-challenges", "one-union-ballot", "majority-of-valid-votes"],
     )
-    def test_a_runoff_the_tally_does_not_call_for_is_refused(self, changes: dict[str, object], match: str) -> None:
-        """A notice after a runoff, on determinative challenges, on a two-choice ballot, with a majority, or with other choices raises ProcedureError."""
+    def test_the_rules_refuse_a_runoff_the_tally_does_not_call_for(self, tally: TallyLines, chain: list[ElectionKind],
+                                                                    match: str) -> None:
+        """The notice prints the runoff the direction stored; the rules refuse one the tally does not call for, before
+        the direct-runoff act stores anything (casefile.rules.runoff_direction.direction_for)."""
+        from casefile.rules.runoff_direction import direction_for
+
+        counts = _counts(tally)
         with pytest.raises(ProcedureError, match=match):
-            NoticeOfRunoffElectionContext(**_notice(**changes))
+            direction_for(analyze_tally(counts).outcome, ballot=[c.choice for c in tally.choices],
+                          against_on_ballot=tally.against is not None, chain=chain)
 
 
 class TestCaseStatusReportAdditions:

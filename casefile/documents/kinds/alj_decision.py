@@ -19,6 +19,7 @@ from casefile.documents.parts import (
     Issuance,
     ObjectionItem,
     Placeholder,
+    Review,
     Signature,
     placeholder,
 )
@@ -49,6 +50,7 @@ class ALJDecisionContext(DocumentContext):
     challenged_ballots_unresolved: Count | None = None
     remedy: tuple[str, ...] = Field(min_length=1)
     agreement: ElectionAgreement | Placeholder  # unknown: Board review treated as available (R-K5)
+    review: Review  # whether the Board reviews the Regional Director's actions (rules.review.board_review)
     exceptions: DeadlineLine | None = None  # 102.46(a): 28 days from the order transferring the case
     signature: Signature
 
@@ -74,7 +76,7 @@ class ALJDecision(RecordDocument):
             issuance=Issuance(issued_on=decision.issued_on, issuer_title="Administrative Law Judge"),
             hearing=rec.hearing_facts(election, before_alj=True)[0], findings_summary=rec.findings(decision),
             objections=rec.objection_items(rec.objections_of(election, ids=set_ids), decision.rulings),
-            remedy=_remedy(election, decision), agreement=rec.case.agreement or placeholder("election agreement"),
+            remedy=_remedy(election, decision), agreement=rec.case.agreement or placeholder("election agreement"), review=rec.review(),
             exceptions=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.ALJ_EXCEPTIONS)),
             signature=Signature(name=decision.issuer or rec.missing("Administrative Law Judge's name"),
                                 title="Administrative Law Judge", signed=False),

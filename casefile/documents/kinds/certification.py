@@ -3,9 +3,9 @@ Results of Election (none did, R-Q2), from the Certification row (R-H1; 29 CFR 1
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any
 
-from pydantic import Field, model_validator
+from pydantic import Field
 from sqlmodel import select
 
 from casefile.documents.base import Built, RecordDocument
@@ -14,13 +14,13 @@ from casefile.documents.parts import (
     DocumentContext,
     Issuance,
     Placeholder,
+    Review,
     ServiceEntry,
     Signature,
     TallyLines,
     placeholder,
 )
 from casefile.documents.record_view import CaseRecord, tally_lines
-from casefile.errors import ProcedureError
 from casefile.record.lookups import deadline_of
 from casefile.record.models import (
     Certification,
@@ -39,6 +39,7 @@ class CertificationContext(DocumentContext):
     """Fields shared by the two certifications (R-H1, R-Q1–R-Q3)."""
 
     agreement: ElectionAgreement | Placeholder
+    review: Review  # whether the Board reviews the Regional Director's actions (rules.review.board_review)
     tally: TallyLines
     basis: str  # "no timely objections were filed", "the objections have been overruled"
     unit_description: str
@@ -52,25 +53,11 @@ class CertificationOfResultsContext(CertificationContext):
 
     labor_organizations: tuple[str, ...] = Field(min_length=1)
 
-    @model_validator(mode="after")
-    def _no_majority(self) -> Self:
-        if self.tally.majority_for is not None:
-            raise ProcedureError(
-                f"a certification of results cannot rest on a tally stating a majority for {self.tally.majority_for!r}"
-            )
-        return self
-
 
 class CertificationOfRepresentativeContext(CertificationContext):
     """D11 Certification of Representative: the named labor organization is exclusive representative (R-Q1)."""
 
     representative: str
-
-    @model_validator(mode="after")
-    def _majority_for_representative(self) -> Self:
-        if self.representative not in {line.choice for line in self.tally.choices}:
-            raise ProcedureError(f"{self.representative!r} was not a choice on the ballot of the tally certified")
-        return self
 
 
 class _Certification(RecordDocument):
@@ -91,7 +78,7 @@ class _Certification(RecordDocument):
         objected = rec.session.exec(select(Filing.id).where(Filing.election_id == election.id, Filing.kind == "objections")).first()
         common: dict[str, Any] = dict(
             caption=rec.caption(), issuance=Issuance(issued_on=cert.issued_on, issuer_title="Regional Director"),
-            agreement=rec.case.agreement or placeholder("election agreement"), tally=tally_lines(tally, election),
+            agreement=rec.case.agreement or placeholder("election agreement"), review=rec.review(), tally=tally_lines(tally, election),
             basis="the objections have been overruled" if objected else "no timely objections were filed",
             unit_description=rec.case.unit_description or rec.missing("unit description"),
             request_for_review=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.REQUEST_FOR_REVIEW)),

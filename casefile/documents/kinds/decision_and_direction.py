@@ -17,6 +17,7 @@ from casefile.documents.parts import (
     ObjectionItem,
     PartyRef,
     Placeholder,
+    Review,
     ServiceEntry,
     Signature,
     TallyLines,
@@ -49,6 +50,7 @@ class DecisionAndDirectionOfSecondElectionContext(DocumentContext):
     party_at_fault: PartyRef | None
     set_aside_election: ElectionDates
     agreement: ElectionAgreement | Placeholder  # unknown: Board review treated as available (R-K5)
+    review: Review  # whether the Board reviews the Regional Director's actions (rules.review.board_review)
     choices: tuple[str, ...] = Field(min_length=1)  # on the second election's ballot
     unit_description: str
     second_election_schedule: str  # dates, times, places or mail schedule; placeholder until set
@@ -81,7 +83,7 @@ class DecisionAndDirectionOfSecondElection(RecordDocument):
             findings=rec.findings(decision), objections=rec.objection_items(rec.objections_of(election), decision.rulings)
             or (ObjectionItem(number=1, text=placeholder("objections ruled on")),),
             party_at_fault=rec.party_ref(at_fault) if at_fault else None, set_aside_election=election_dates(election),
-            agreement=rec.case.agreement or placeholder("election agreement"), choices=tuple(election.choices),
+            agreement=rec.case.agreement or placeholder("election agreement"), review=rec.review(), choices=tuple(election.choices),
             unit_description=rec.case.unit_description or rec.missing("unit description"),
             second_election_schedule=placeholder("date, time and place, or mail-ballot schedule, of the second election"),
             signature=rec.rd_signature(decision.issuer), service=rec.service(on=decision.issued_on),

@@ -18,6 +18,7 @@ from casefile.documents.parts import (
     Issuance,
     ObjectionItem,
     Placeholder,
+    Review,
     ServiceEntry,
     Signature,
     TallyLines,
@@ -56,6 +57,7 @@ class DecisionOnObjectionsContext(DocumentContext):
     findings: tuple[str, ...] = Field(min_length=1)
     objections: tuple[ObjectionItem, ...] = Field(min_length=1)
     agreement: ElectionAgreement | Placeholder  # unknown: Board review treated as available (R-K5)
+    review: Review  # whether the Board reviews the Regional Director's actions (rules.review.board_review)
     representative: str | None = None
     labor_organizations: tuple[str, ...] = ()
     request_for_review: DeadlineLine | None = None
@@ -74,8 +76,6 @@ class DecisionOnObjections(RecordDocument):
 
     @classmethod
     def build(cls, rec: CaseRecord, decision: Decision) -> Built:
-        from casefile.rules.review import board_review
-
         election = rec.election(decision.election_id)
         tally = rec.latest_tally(election)
         report = rec.session.exec(select(Decision).where(Decision.election_id == election.id, Decision.kind == "ho-report",
@@ -90,7 +90,7 @@ class DecisionOnObjections(RecordDocument):
         exceptions_by = tuple(dict.fromkeys(rec.by_id[f.party_id].name for f in excepting))
         stored = deadline_of(rec.session, election, DeadlineKind.REQUEST_FOR_REVIEW)
         review = None
-        if board_review(rec.case.agreement).available:
+        if rec.review().available:
             # The period runs from the final disposition, the certification that follows the decision (102.67(c),
             # 102.69(c)(2); R-N2): its date only once the certification is recorded, never counted from the decision.
             review = rec.deadline_line(stored) if stored is not None and stored.trigger_on >= decision.issued_on else None
@@ -103,7 +103,7 @@ class DecisionOnObjections(RecordDocument):
             findings=rec.findings(decision),
             objections=rec.objection_items(rec.objections_of(election), decision.rulings)
             or (ObjectionItem(number=1, text=placeholder("objections ruled on")),),
-            agreement=rec.case.agreement or placeholder("election agreement"),
+            agreement=rec.case.agreement or placeholder("election agreement"), review=rec.review(),
             representative=tally.winner if outcome is OutcomeKind.REP and tally.winner else None,
             labor_organizations=tuple(election.choices) if outcome is OutcomeKind.RESULTS else (),
             request_for_review=review, signature=rec.rd_signature(decision.issuer, on=decision.issued_on),

@@ -25,6 +25,7 @@ from casefile.documents.parts import (
 from casefile.documents.record_view import CaseRecord, notes, plain_notes
 from casefile.errors import ProcedureError
 from casefile.record.models import Election, Filing, Hearing
+from casefile.rules.hearing import briefs_as_of_right
 from casefile.vocab import Actor, DocumentKind
 
 
@@ -85,7 +86,7 @@ class NoticeOfHearing(RecordDocument):
             hearing_opens_on=hearing.opens_on or placeholder("date the hearing opens"),
             hearing_opens_at=_opening_instant(rec, hearing),
             place=hearing.place or placeholder("place of hearing"), hearing_officer=hearing.presiding or None,
-            briefs_as_of_right=rec.case.rule_set_id == "2019-text",
+            briefs_as_of_right=briefs_as_of_right(rec.case.rule_set_id),
             signature=rec.rd_signature(hearing.issuer, on=hearing.noticed_on),
             service=rec.service(on=hearing.noticed_on), record_notes=notes(hearing.note) + plain_notes(hearing.note),
         )

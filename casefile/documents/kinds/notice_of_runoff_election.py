@@ -3,9 +3,6 @@ calls for the runoff."""
 
 from __future__ import annotations
 
-from typing import Self
-
-from pydantic import model_validator
 from sqlmodel import select
 
 from casefile.documents.base import Built, RecordDocument
@@ -21,19 +18,17 @@ from casefile.documents.parts import (
     placeholder,
 )
 from casefile.documents.record_view import CaseRecord, tally_lines
-from casefile.errors import ProcedureError
-from casefile.record.lookups import counts_of
+from casefile.documents.wording import long_date
 from casefile.record.models import (
     DocketEntry,
     Election,
     Filing,
 )
-from casefile.rules.tally import AGAINST, analyze_tally
+from casefile.rules.tally import AGAINST
 from casefile.vocab import (
     Actor,
     DocumentKind,
     ElectionAgreement,
-    TallyKind,
 )
 
 
@@ -43,14 +38,11 @@ class NoticeOfRunoffElectionContext(DocumentContext):
     ``tally`` is the final tally of the election in which no choice won a majority of the valid votes
     (R-P1); ``choices`` are the two choices on the runoff ballot in ballot order (R-P2): names of
     labor organizations on that tally, or :data:`~casefile.rules.tally.AGAINST` for "no union"
-    (as ``Outcome.runoff_choices`` gives them). ``runoff_schedule`` is the date, time and place or
+    (as the direction the rules made stores them: casefile.rules.runoff_direction.direction_for, which
+    refuses a runoff the tally does not call for before anything is stored). ``runoff_schedule`` is the date, time and place or
     mail schedule (a placeholder until set); ``posting`` the computed notice-posting deadline (R-O5),
     known once the runoff date is. ``original_eligibility_period_ending_on`` is the original
     election's eligibility date, when known (R-P3: eligible then *and* on the runoff date).
-
-    Raises ProcedureError when the tally shows a majority, determinative challenges, or is itself a
-    runoff's (only one runoff, 102.70(a)), or when the two choices are not on the ballot or not the
-    two with the most votes.
     """
 
     agreement: ElectionAgreement | Placeholder
@@ -76,34 +68,6 @@ class NoticeOfRunoffElectionContext(DocumentContext):
         """Votes a choice needed for a majority of the valid votes counted: valid // 2 + 1."""
         return self.tally.valid // 2 + 1
 
-    @model_validator(mode="after")
-    def _runoff_is_called_for(self) -> Self:
-        t = self.tally
-        where = f"notice of runoff election after the tally of {t.prepared_on}"
-        if t.kind is TallyKind.RUNOFF:
-            raise ProcedureError(f"{where}: that tally is a runoff's; only one runoff is held (102.70(a), R-P1)")
-        if t.determinative:
-            raise ProcedureError(f"{where}: its challenged ballots are determinative and must be resolved before a runoff (R-P1)")
-        on_ballot = [line.choice for line in t.choices] + ([AGAINST] if t.against is not None else [])
-        if len(on_ballot) < 3:
-            raise ProcedureError(
-                f"{where}: a runoff follows only a ballot of at least three choices, not {on_ballot} (102.70(a), R-P1)"
-            )
-        if self.choices[0] == self.choices[1] or any(choice not in on_ballot for choice in self.choices):
-            raise ProcedureError(
-                f"{where}: the runoff choices {list(self.choices)} must be two different choices of the ballot {on_ballot}"
-            )
-        if on_ballot.index(self.choices[0]) > on_ballot.index(self.choices[1]):
-            raise ProcedureError(f"{where}: give the runoff choices in ballot order ({on_ballot})")
-        votes = {choice: self.votes_for(choice) for choice in on_ballot}
-        leader = max(votes, key=lambda choice: votes[choice])
-        if t.majority_for is not None or 2 * votes[leader] > t.valid:
-            raise ProcedureError(f"{where}: {leader} has {votes[leader]:,} of {t.valid:,} valid votes, a majority; no runoff (R-P1)")
-        left_off = max((votes[c] for c in on_ballot if c not in self.choices), default=-1)
-        if min(votes[c] for c in self.choices) < left_off:
-            raise ProcedureError(f"{where}: the runoff choices {list(self.choices)} are not the two with the most votes {votes} (R-P2)")
-        return self
-
 
 class NoticeOfRunoffElection(RecordDocument):
     """The Notice of Runoff Election, from the Election row whose tally calls for it."""
@@ -117,15 +81,15 @@ class NoticeOfRunoffElection(RecordDocument):
     @classmethod
     def build(cls, rec: CaseRecord, election: Election) -> Built:
         tally = rec.latest_tally(election)
-        outcome = analyze_tally(counts_of(tally)).outcome
-        assert outcome.runoff_choices is not None
+        # The two choices the direction put on the runoff ballot (stored by direct-runoff from the rules' answer).
+        choices = (*election.next_choices, *([AGAINST] if election.next_against_on_ballot else []))
         directed = rec.session.exec(select(DocketEntry).where(DocketEntry.election_id == election.id,
                                                               DocketEntry.act == "direct-runoff")).first()
         issued_on = directed.occurred_on if directed else tally.prepared_on
         objected = rec.session.exec(select(Filing.id).where(Filing.election_id == election.id, Filing.kind == "objections")).first()
         if election.next_held_from_on:
-            schedule = election.next_held_from_on.strftime("%B %-d, %Y") + (
-                f" to {election.next_held_to_on.strftime('%B %-d, %Y')}" if election.next_held_to_on else "") + \
+            schedule = long_date(election.next_held_from_on) + (
+                f" to {long_date(election.next_held_to_on)}" if election.next_held_to_on else "") + \
                 f"; {placeholder('time and place, or mail-ballot schedule, of the runoff election')}"
         else:
             schedule = placeholder("date, time and place, or mail-ballot schedule, of the runoff election")
@@ -133,7 +97,7 @@ class NoticeOfRunoffElection(RecordDocument):
             caption=rec.caption(), issuance=Issuance(issued_on=issued_on, issuer_title="Regional Director"),
             agreement=rec.case.agreement or placeholder("election agreement"),
             unit_description=rec.case.unit_description or rec.missing("unit description"),
-            tally=tally_lines(tally, election), choices=outcome.runoff_choices,
+            tally=tally_lines(tally, election), choices=choices,
             basis=None if objected else "no objections having been filed", runoff_schedule=schedule,
             signature=rec.rd_signature(on=issued_on), service=rec.service(on=issued_on),
         )

@@ -37,6 +37,7 @@ from casefile.record.lookups import counts_of, elections_of
 from casefile.record.models import Certification, Deadline, Decision, DocketEntry, Election, Filing, Tally
 from casefile.record.models import Document as DocumentRow
 from casefile.rules.challenge_analysis import analyze_challenges
+from casefile.rules.determinative import why_determinative
 from casefile.rules.rule_sets import rule_set_by_id
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, ElectionAgreement, ElectionKind, PartyRole, Stage
 
@@ -257,18 +258,7 @@ def _election_result(rec: CaseRecord, election: Election) -> str:
 
 
 def determinative_reason(tally: Tally) -> str:
-    """Why the challenged ballots are or are not determinative, in the tally's own numbers (R-E3, R-E4)."""
-    c = tally.challenged
-    if tally.against is not None and len(tally.votes) == 1:
-        y, n = tally.votes[0][1], tally.against
-        if tally.determinative:
-            return (f"{y:,} + {c:,} challenged = {y + c:,} against {n:,}: the union could reach a majority; and "
-                    f"{n:,} + {c:,} = {n + c:,} against {y:,}: the union could fail to")
-        if y + c <= n:
-            ballots = "the challenged ballot" if c == 1 else f"all {c:,} challenged ballots"
-            return (f"Even if {ballots} were counted for {tally.votes[0][0]}, its {y + c:,} votes would not exceed the"
-                    f" {n:,} against")
-        return f"{y:,} exceeds half of {tally.valid_plus_challenged:,} (valid plus challenged): the union wins however they are resolved"
-    if tally.determinative:
-        return f"Resolving the {c:,} challenged ballots could lead to: {'; '.join(tally.reachable)}"
-    return f"Every resolution of the {c:,} challenged ballots gives the same outcome"
+    """Why the tally's challenged ballots are or are not determinative (casefile.rules.determinative.why_determinative)."""
+    return why_determinative(choices=[(n, v) for n, v in tally.votes], against=tally.against, challenged=tally.challenged,
+                             determinative=tally.determinative, valid_plus_challenged=tally.valid_plus_challenged,
+                             reachable=list(tally.reachable))
