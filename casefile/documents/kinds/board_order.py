@@ -133,8 +133,9 @@ def _reviewed(rec: CaseRecord, election: Election, requested_on: date) -> tuple[
     if dismissal is not None:
         candidates.append((dismissal.issued_on, "the Regional Director's Order Dismissing Petition"))
     if decision is not None:
-        title = ("Decision on Objections and Direction of Second Election" if decision.result == "set-aside"
-                 else "Decision on Objections")
+        title = ("Decision on Objections and Direction of "
+                 f"{wording.ordinal(election.sequence + 1).capitalize()} Election"  # third, ... along the chain (R-O2)
+                 if decision.result == "set-aside" else "Decision on Objections")
         candidates.append((decision.issued_on, f"the Regional Director's {title}"))
     if not candidates:
         return "the Regional Director's action", None

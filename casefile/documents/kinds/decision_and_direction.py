@@ -7,6 +7,7 @@ from pydantic import Field
 
 from casefile.documents.base import Built, RecordDocument
 from casefile.documents.history import procedural_history
+from casefile.documents.wording import ordinal
 from casefile.documents.parts import (
     DateOrPlaceholder,
     DeadlineLine,
@@ -58,6 +59,7 @@ class DecisionAndDirectionOfSecondElectionContext(DocumentContext):
     voter_list: DeadlineLine | None = None
     posting: DeadlineLine | None = None
     request_for_review: DeadlineLine | None = None
+    next_ordinal: str = "second"  # the election directed, by its place in the chain: "second", "third" (R-O2)
     signature: Signature
     service: tuple[ServiceEntry, ...] = ()
 
@@ -70,6 +72,11 @@ class DecisionAndDirectionOfSecondElection(RecordDocument):
     record = Decision
     record_name = "decision"
     name = "Decision on Objections and Direction of Second Election"
+
+    @classmethod
+    def title_from(cls, context: DecisionAndDirectionOfSecondElectionContext) -> str:
+        """"... Direction of Second Election", "... of Third Election" when a rerun is set aside in turn (R-O2)."""
+        return f"Decision on Objections and Direction of {context.next_ordinal.capitalize()} Election"
 
     @classmethod
     def build(cls, rec: CaseRecord, decision: Decision) -> Built:
@@ -85,7 +92,9 @@ class DecisionAndDirectionOfSecondElection(RecordDocument):
             party_at_fault=rec.party_ref(at_fault) if at_fault else None, set_aside_election=election_dates(election),
             agreement=rec.case.agreement or placeholder("election agreement"), review=rec.review(), choices=tuple(election.choices),
             unit_description=rec.case.unit_description or rec.missing("unit description"),
-            second_election_schedule=placeholder("date, time and place, or mail-ballot schedule, of the second election"),
+            second_election_schedule=placeholder(f"date, time and place, or mail-ballot schedule, of the "
+                                                 f"{ordinal(election.sequence + 1)} election"),
+            next_ordinal=ordinal(election.sequence + 1),
             signature=rec.rd_signature(decision.issuer), service=rec.service(on=decision.issued_on),
             record_notes=notes(decision.summary, decision.note) + plain_notes(decision.note),
         )
