@@ -75,7 +75,7 @@ def create_app(*, on_committed: OnCommitted | None = None, public_calculators: b
     app.add_middleware(BodyLimitMiddleware)  # outermost: a body is bounded before anything reads it
 
     @app.get("/healthz", include_in_schema=False)
-    def health() -> dict[str, str]:
+    async def health() -> dict[str, str]:  # on the event loop: it needs no worker thread to answer
         return {"status": "ok"}
 
     return app

@@ -21,7 +21,7 @@ from sqlalchemy import or_
 from sqlmodel import Session, col, func, select
 
 from casefile.record.closures import FILING_FOR, marked, superseded_entries
-from casefile.record.lookups import counts_of, elections_of, get_case, parties_of
+from casefile.record.lookups import counts_of, elections_of, parties_of
 from casefile.record.models import (
     Attachment,
     Case,

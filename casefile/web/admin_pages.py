@@ -139,11 +139,13 @@ async def add_user_form(request: Request) -> Response:
     organization's domain); the operator adds the others (``casefile users add``)."""
     from starlette.concurrency import run_in_threadpool
 
+    from casefile.web.hashing import hashing
+
     me = require_admin(request)
     values = await _form(request)
     email, name, role = values.get("new-email", "").strip(), values.get("new-name", "").strip(), values.get("new-role", "")
     try:
-        await run_in_threadpool(_add_user, me, email=email, name=name, role=role)  # Argon2 and the database
+        await hashing(_add_user, me, email=email, name=name, role=role)  # Argon2 and the database
         link = await run_in_threadpool(_reset_link, request, me, email)
     except CasefileError as exc:
         field = {"role": "new-role", "name": "new-name"}.get(exc.field or "", "new-email")

@@ -2,8 +2,8 @@
 ``casefile users reset`` prints (casefile.accounts.users.RESET_PATH).
 
 The handlers read the form on the event loop and do everything that blocks — Argon2, the
-database — in a worker thread (``run_in_threadpool``): sign-ins being hashed never hold up other
-requests (the health check included)."""
+database — in a worker thread, a few at once (casefile.web.hashing): sign-ins being hashed never
+hold up other requests (the health check included)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from casefile.errors import CasefileError
+from casefile.web.hashing import hashing
 from casefile.web.render import page
 from casefile.web.sessions import check_csrf, now, web_session
 
@@ -78,7 +79,7 @@ async def sign_in(request: Request) -> Response:
             return token, done.device_cookie, done.user.id or 0
 
         try:
-            token, device, user_id = await run_in_threadpool(work)
+            token, device, user_id = await hashing(work)
         except TooManyAttempts as exc:
             return page(request, "sign_in.html", status=429, title="Sign in", email=email, next=target,
                         errors=[{"field": "email", "text": str(exc).capitalize()}])
@@ -135,7 +136,7 @@ async def reset(request: Request, token: str) -> Response:
         errors.append({"field": "confirm", "text": "The two passwords are not the same"})
     else:
         try:
-            await run_in_threadpool(_complete_reset, token[:200], password)
+            await hashing(_complete_reset, token[:200], password)
         except InvalidResetToken as exc:
             return page(request, "reset.html", status=404, title="Reset your password", invalid=str(exc), email="",
                         token="")

@@ -169,16 +169,22 @@ def read_cookies(session_raw: str | None, visitor_raw: str | None) -> WebSession
 def start_session(*, user_id: int, as_of: datetime, address: str = "", user_agent: str = "",
                   previous: str | None = None) -> str:
     """A new session of ``user_id`` (its row stored; returns the random id for the cookie). The
-    browser's ``previous`` session, if any, ends (a new id at every sign-in: ASVS 3.2.1)."""
-    from sqlmodel import delete
+    browser's ``previous`` session, if any, ends (a new id at every sign-in: ASVS 3.2.1), and the
+    rows of every session that expired unseen are deleted."""
+    from sqlmodel import col, delete, or_
 
     from casefile.record.db import write_session
     from casefile.record.logins import WebSignIn
+    from casefile.web.settings import get_web_settings
 
+    settings = get_web_settings()
     token = secrets.token_urlsafe(32)
     with write_session(by="system:web") as db:
         if previous:
             db.exec(delete(WebSignIn).where(WebSignIn.token_hash == token_hash(previous)))  # type: ignore[call-overload]
+        db.exec(delete(WebSignIn).where(or_(  # type: ignore[call-overload]  # sessions that ended unseen: their rows go
+            col(WebSignIn.created_at) < as_of - timedelta(hours=settings.session_hours),
+            col(WebSignIn.last_seen_at) < as_of - timedelta(minutes=settings.session_idle_minutes))))
         db.add(WebSignIn(token_hash=token_hash(token), user_id=user_id, created_at=as_of, last_seen_at=as_of,
                          address=address[:64], user_agent=user_agent[:200]))
     return token

@@ -18,6 +18,8 @@
 - ``body_max_bytes``: the largest request body of a form or a JSON request (refused with 413
   while it streams in, before it is parsed or anyone is authenticated); ``upload_max_bytes``:
   the same for the routes that take files (casefile.web.limits.UPLOAD_ROUTES).
+- ``hash_concurrency``: at most this many password checks (Argon2: a core and 64 MiB each) at
+  once; more sign-ins wait their turn without holding a worker thread (casefile.web.hashing).
 - ``api_docs``: serve the API's interactive documentation at /api/v1/docs (off by default; the
   OpenAPI document at /api/v1/openapi.json is always served).
 - ``documents``: who issues an act's documents after the request commits: ``in-process`` (a
@@ -53,6 +55,7 @@ class WebSettings(BaseSettings):
     body_max_bytes: int = Field(default=1024 * 1024, ge=1024)
     upload_max_bytes: int = Field(default=64 * 1024 * 1024, ge=1024)
     api_docs: bool = False
+    hash_concurrency: int = Field(default=2, ge=1, le=64)
     documents: Literal["in-process", "prefect"] = "in-process"
 
 

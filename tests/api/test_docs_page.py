@@ -24,8 +24,9 @@ def test_when_on_its_assets_are_served_by_casefile(world: Any) -> None:
     import pytest
 
     pytest.importorskip("swagger_ui_bundle", reason="the api-docs extra (pip install -e '.[test]') is not installed")
-    from casefile.api import create_api
     from fastapi import FastAPI
+
+    from casefile.api import create_api
 
     app = FastAPI()
     app.mount("/api/v1", create_api(docs=True))

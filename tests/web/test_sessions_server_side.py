@@ -182,3 +182,13 @@ def test_the_sign_in_page_still_works_with_a_dead_session_cookie(client: Any) ->
     add_user(email)
     assert sign_in(client, email, PASSWORD).status_code == 303
     assert client.get("/cases").status_code == 200
+
+
+def test_rows_of_sessions_that_expired_unseen_are_deleted_at_the_next_sign_in(app: Any) -> None:
+    email, other = "forgotten@rwdsu.example.org", "next-one@rwdsu.example.org"
+    add_user(email)
+    add_user(other)
+    assert sign_in(TestClient(app, base_url="http://127.0.0.1"), email).status_code == 303
+    age_session(email, created=timedelta(hours=13), seen=timedelta(hours=13))
+    assert sign_in(TestClient(app, base_url="http://127.0.0.1"), other).status_code == 303
+    assert rows_of(email) == [] and len(rows_of(other)) == 1
