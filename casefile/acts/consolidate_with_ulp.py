@@ -62,6 +62,7 @@ def perform(session: Session, act: ConsolidateWithUlp, *, case: Case, as_of: dat
     set_ids = set_for_hearing(session, case, election, act, issued_on=issued_on,
                               what="the order consolidating the case with an unfair-labor-practice case")
     hearing = Hearing(election_id=election.id, noticed_on=issued_on, opens_on=act.opens_on,  # type: ignore[arg-type]
+                      noticed_opens_on=act.opens_on,
                       opens_at=act.opens_at.strftime("%H:%M") if act.opens_at else "", issuer=act.issuer,
                       place=act.place, presiding=act.presiding, before_alj=True, ulp_cases=list(act.ulp_cases),
                       objections_set=set_ids, challenges_set=act.challenges, note=act.noted(act.note))

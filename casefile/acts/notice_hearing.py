@@ -63,6 +63,7 @@ def perform(session: Session, act: NoticeHearing, *, case: Case, as_of: datetime
     check_opens_after_order(act, issued_on)
     set_ids = set_for_hearing(session, case, election, act, issued_on=issued_on, what="the notice of hearing")
     hearing = Hearing(election_id=election.id, noticed_on=issued_on, opens_on=act.opens_on,  # type: ignore[arg-type]
+                      noticed_opens_on=act.opens_on,
                       opens_at=act.opens_at.strftime("%H:%M") if act.opens_at else "", issuer=act.issuer,
                       place=act.place, presiding=act.presiding, objections_set=set_ids,
                       challenges_set=act.challenges, note=act.noted(act.note))

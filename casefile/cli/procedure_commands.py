@@ -202,6 +202,44 @@ def consolidate(case_number: str = _CASE, on: str = typer.Option(..., help=_ON),
                      election, ulp_cases=ulp_cases)), case_number, as_of)
 
 
+@hearing_app.command("reschedule")
+def reschedule(case_number: str = _CASE, on: str = typer.Option(..., help="The date of the order (YYYY-MM-DD)."),
+               opens_on: str = typer.Option(..., "--opens-on", help="The date the hearing is now set to open (YYYY-MM-DD)."),
+               order: str = typer.Option(..., help="The order in words (who made it, on whose motion)."),
+               reason: str = typer.Option("", help="Why, as the order states it."),
+               issuer: str = typer.Option("", help="The Regional Director who signed the order."),
+               election: int | None = typer.Option(None, help=_ELECTION), as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
+    """Record the Regional Director's order postponing (or advancing) the noticed hearing; the notice's date is kept
+    (29 CFR 102.69(c)(1)(ii))."""
+    _run(_act({"act": "reschedule-hearing", "date": _day(on, "--on"), "opens_on": _day(opens_on, "--opens-on"),
+               "order": order, "reason": reason, "issuer": issuer, "election": election}), case_number, as_of)
+
+
+@hearing_app.command("motion")
+def motion(case_number: str = _CASE, party: str = typer.Option(..., help="The moving party (its key)."),
+           subject: str = typer.Option(..., help='What the motion asks, e.g. "to close the hearing to the public".'),
+           to: str = typer.Option("Regional Director", help="To whom: 'hearing officer', 'Regional Director' or 'Board'."),
+           ground: list[str] = typer.Option([], "--ground", help="A ground of the motion (repeat for more)."),
+           oral: bool = typer.Option(False, "--oral", help="Stated on the record at the hearing, not written."),
+           on: str = typer.Option(..., help="The day it was filed or stated (YYYY-MM-DD)."),
+           election: int | None = typer.Option(None, help=_ELECTION), as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
+    """Record a party's motion during the proceeding (29 CFR 102.65(a), (c))."""
+    _run(_act({"act": "file-motion", "date": _day(on, "--on"), "party": party, "subject": subject, "to": to,
+               "grounds": ground, "oral": oral, "election": election}), case_number, as_of)
+
+
+@hearing_app.command("rule-motion")
+def rule_motion(case_number: str = _CASE, ruling: str = typer.Option(..., help="granted, denied or granted-in-part."),
+                on: str = typer.Option(..., help="The ruling's date (YYYY-MM-DD)."),
+                motion_id: int | None = typer.Option(None, "--motion", help="The motion's filing id (default: the latest pending)."),
+                by: str | None = typer.Option(None, help="Who ruled (default: to whom the motion was addressed)."),
+                reason: str = typer.Option("", help="The reason as stated."),
+                election: int | None = typer.Option(None, help=_ELECTION), as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
+    """Record the ruling on a motion (29 CFR 102.65(a), (c))."""
+    _run(_act({"act": "rule-on-motion", "date": _day(on, "--on"), "motion": motion_id, "ruling": ruling, "by": by,
+               "reason": reason, "election": election}), case_number, as_of)
+
+
 @hearing_app.command("open")
 def open_(case_number: str = _CASE, on: str = typer.Option(..., help="The day the hearing opened (YYYY-MM-DD)."),
           election: int | None = typer.Option(None, help=_ELECTION), as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:

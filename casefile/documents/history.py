@@ -98,14 +98,15 @@ def history_event(rec: CaseRecord, entry: DocketEntry) -> str:
                 f"{' with an offer of proof' if offer else ''}.")
     if entry.act == "notice-hearing" and isinstance(row, Hearing):
         count = len(row.objections_set)
-        opens = f"; the hearing was set to open on {long_date(row.opens_on)}" if row.opens_on else ""
+        noticed = row.noticed_opens_on or row.opens_on  # the notice's own date, not a later postponement's
+        opens = f"; the hearing was set to open on {long_date(noticed)}" if noticed else ""
         subject = f"{count} {'objection' if count == 1 else 'objections'}" + (" and the challenged ballots" if row.challenges_set else "")
         return f"The Regional Director issued a Notice of Hearing on {subject}{opens}."
     if entry.act == "open-case":
         filed = rec.case.petition_filed_on
         return f"The petition was filed{' on ' + long_date(filed) if filed else ''}; the case was opened."
     if entry.act == "open-hearing":
-        return "The hearing opened."
+        return f"The hearing opened on {long_date(entry.occurred_on)}."
     if entry.act == "close-hearing":
         return "The hearing closed."
     if entry.act in _DECISION_ACTS and isinstance(row, Decision):
@@ -124,6 +125,12 @@ def _order_sentence(order: AgencyOrder) -> str | None:
         verb = "extended" if body["to_due_on"] > body["from_due_on"] else "fixed"
         return (f"The {'Board' if board else 'Regional Director'} {verb} the time to file {filed_under_order(kind)} to "
                 f"{long_date(date.fromisoformat(body['to_due_on']))}.")
+    if order.kind == "motion-ruling":
+        return f"The {body['by']} {body['ruling'].replace('-', ' ')} the motion {body['subject']}."
+    if order.kind == "hearing-rescheduled":
+        to = date.fromisoformat(body["to_opens_on"])
+        was = f" from {long_date(date.fromisoformat(body['from_opens_on']))}" if body.get("from_opens_on") else ""
+        return f"The Regional Director rescheduled the hearing{was} to {long_date(to)}."
     if order.kind == "transfer":
         old, new = office_named(body["from_office"]), office_named(body["to_office"])
         return (f"The case was transferred from Region {int(old.region or 0)} ({old.name}) to Region "

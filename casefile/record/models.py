@@ -210,7 +210,8 @@ class Hearing(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     election_id: int = Field(foreign_key="election.id", index=True)
     noticed_on: date
-    opens_on: date | None = None
+    opens_on: date | None = None  # the date it is set to open (after any postponement), then the day it opened
+    noticed_opens_on: date | None = None  # the date the Notice of Hearing set (kept when postponed or opened later)
     opens_at: str = Field(default="", sa_column_kwargs={"server_default": ""})  # "HH:MM" at the office; "": not in record
     closed_on: date | None = None
     place: str = ""

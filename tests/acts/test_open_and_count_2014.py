@@ -49,21 +49,21 @@ def _review_periods() -> list[tuple[DeadlineKind, date, str]]:
 
 
 def test_the_order_starts_the_request_for_review_period(configured_db: Path) -> None:
-    """Ruling of Mon 2018-12-10 overruling the four challenges (to be opened and counted): the request for review is
-    due 14 days later, Mon 2018-12-24 — closed by Executive Order 13854 — then Christmas, so Wed 2018-12-26 at the
-    Board (102.2(a)); the opposition 7 days after that, Wed 2019-01-02."""
-    case = _case("2014-rule", date(2018, 11, 29))
+    """Ruling of Tue 2019-12-10 overruling the four challenges (to be opened and counted): the request for review is
+    due 14 days later, Tue 2019-12-24 — closed by Executive Order 13900 — then Christmas, so Thu 2019-12-26 at the
+    Board (102.2(a)); the opposition 7 days after that, Thu 2020-01-02."""
+    case = _case("2014-rule", date(2019, 11, 29))
     case.carry(2)
-    done = case.perform(case.act({"act": "rule-on-challenges", "date": date(2018, 12, 10), "status": "overruled",
+    done = case.perform(case.act({"act": "rule-on-challenges", "date": date(2019, 12, 10), "status": "overruled",
                                   "all_pending": True}))
-    assert "a final disposition under the 2014 rule: a request for review may be filed until 2018-12-26" in done.summary
-    trigger = "Order to open and count challenged ballots issued 2018-12-10"
-    assert _review_periods() == [(DeadlineKind.REQUEST_FOR_REVIEW, date(2018, 12, 26), trigger),
-                                 (DeadlineKind.RFR_OPPOSITION, date(2019, 1, 2), trigger)]
-    late = case.act({"act": "request-for-review", "date": date(2018, 12, 27), "party": "employer",
+    assert "a final disposition under the 2014 rule: a request for review may be filed until 2019-12-26" in done.summary
+    trigger = "Order to open and count challenged ballots issued 2019-12-10"
+    assert _review_periods() == [(DeadlineKind.REQUEST_FOR_REVIEW, date(2019, 12, 26), trigger),
+                                 (DeadlineKind.RFR_OPPOSITION, date(2020, 1, 2), trigger)]
+    late = case.act({"act": "request-for-review", "date": date(2019, 12, 27), "party": "employer",
                      "grounds": ["The challenged voters are supervisors (hypothetical)"]})
     case.refused(late, UntimelyFiling)
-    filed = case.perform(case.act({"act": "request-for-review", "date": date(2018, 12, 26), "party": "employer",
+    filed = case.perform(case.act({"act": "request-for-review", "date": date(2019, 12, 26), "party": "employer",
                                    "grounds": ["The challenged voters are supervisors (hypothetical)"]}))
     assert filed.summary.startswith("Request for review of the order to open and count challenged ballots, by Selck-like Co.")
 

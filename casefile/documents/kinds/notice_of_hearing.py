@@ -83,7 +83,7 @@ class NoticeOfHearing(RecordDocument):
             tally_prepared_on=tally.prepared_on, objections_filed_on=_first_objections_on(rec, election),
             objections_set=rec.objection_items(rec.objections_of(election, ids=list(hearing.objections_set))),
             challenged_ballots_set=tally.challenged if hearing.challenges_set else None,
-            hearing_opens_on=hearing.opens_on or placeholder("date the hearing opens"),
+            hearing_opens_on=hearing.noticed_opens_on or hearing.opens_on or placeholder("date the hearing opens"),
             hearing_opens_at=_opening_instant(rec, hearing),
             place=hearing.place or placeholder("place of hearing"), hearing_officer=hearing.presiding or None,
             briefs_as_of_right=briefs_as_of_right(rec.case.rule_set_id),
@@ -102,7 +102,8 @@ def _first_objections_on(rec: CaseRecord, election: Election) -> date | None:
 def _opening_instant(rec: CaseRecord, hearing: Hearing) -> datetime | None:
     """The instant the notice sets the hearing to open: its date at its time of day ("HH:MM") in the zone
     of the office that has the case; None when the record lacks either."""
-    if hearing.opens_on is None or not hearing.opens_at:
+    opens_on = hearing.noticed_opens_on or hearing.opens_on  # the notice's date, whatever a postponement did since
+    if opens_on is None or not hearing.opens_at:
         return None
     hour, minute = (int(part) for part in hearing.opens_at.split(":"))
-    return datetime.combine(hearing.opens_on, dtime(hour, minute), tzinfo=ZoneInfo(rec.office.tz))
+    return datetime.combine(opens_on, dtime(hour, minute), tzinfo=ZoneInfo(rec.office.tz))
