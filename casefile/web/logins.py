@@ -131,6 +131,23 @@ def _client(session: Session, *, email: str, address: str, device: tuple[str, li
 # --- the throttle -------------------------------------------------------------------------------
 
 
+def address_key(address: str) -> str:
+    """The address attempts are counted under: an IPv4 address as it is, an IPv6 address as its /64
+    network (one subscriber's: its privacy addresses rotate within it, and an attacker holding a
+    /64 does not get 2^64 fresh counters); anything else (a test client's name) as it is."""
+    import ipaddress
+
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+    return str(parsed)
+
+
 def delay_after(failures: int, *, free: int, max_seconds: int) -> int:
     """Seconds an attempt must wait after the last of ``failures`` failures of one key: none while
     fewer than ``free``; then 1, 2, 4, ... doubling per further failure, at most ``max_seconds``."""
@@ -193,7 +210,7 @@ def sign_in(*, email: str, password: str, address: str, as_of: datetime, device_
 
     settings = get_web_settings()
     tried = (email or "").strip().lower()[:254]
-    address = (address or "unknown")[:64]
+    address = address_key((address or "unknown")[:64])
     device = read_device(device_cookie)
     with write_session(by="system:web") as session:
         client = _client(session, email=tried, address=address, device=device, as_of=as_of,

@@ -124,6 +124,14 @@ class TestTheRealUserIsNotLockedOut:
 
 
 class TestDelays:
+    def test_an_ipv6_subscriber_is_counted_by_its_network(self) -> None:
+        from casefile.web.logins import address_key
+
+        assert address_key("2001:db8:1:2:aaaa::1") == address_key("2001:db8:1:2:bbbb::9") == "2001:db8:1:2::/64"
+        assert address_key("2001:db8:1:3::1") != address_key("2001:db8:1:2::1")
+        assert (address_key("203.0.113.5"), address_key("::ffff:203.0.113.5"), address_key("testclient")) == (
+            "203.0.113.5", "203.0.113.5", "testclient")
+
     def test_delays_double_from_one_second_to_the_cap(self) -> None:
         from casefile.web.logins import delay_after
 
