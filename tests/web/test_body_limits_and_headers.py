@@ -20,6 +20,26 @@ with warnings.catch_warnings():
 CHUNK = 64 * 1024
 
 
+def run(func: Any, *args: Any) -> None:
+    """``anyio.run(func, *args)`` in a thread of its own (the browser tests' Playwright keeps an event
+    loop running in this one)."""
+    import threading
+
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            anyio.run(func, *args)
+        except BaseException as exc:
+            errors.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(120)
+    if errors:
+        raise errors[0]
+
+
 @pytest.fixture
 def app(served: Served) -> Any:
     from casefile.server import create_app
@@ -52,7 +72,7 @@ def call(app: Any, *, path: str, content_type: bytes, total: int, declared: bool
     scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
              "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "", "headers": headers,
              "client": ("203.0.113.20", 5000), "server": ("127.0.0.1", 80)}
-    anyio.run(app, scope, receive, send)
+    run(app, scope, receive, send)
     return status[0], pulled, bytes(body)
 
 
@@ -97,7 +117,7 @@ class TestBodyLimits:
             sent.append(message)
 
         scope = {"type": "http", "method": "POST", "path": "/sign-in", "headers": [(b"content-length", b"-5")]}
-        anyio.run(BodyLimitMiddleware(never, limit=lambda s: 1024), scope, None, send)
+        run(BodyLimitMiddleware(never, limit=lambda s: 1024), scope, None, send)
         assert sent[0]["status"] == 400
 
     def test_a_small_body_still_works(self, app: Any) -> None:
