@@ -115,7 +115,7 @@ def perform(session: Session, act: FileOfferOfProof, *, case: Case, as_of: datet
     objections must still be before the Regional Director (objections-pending, challenge-investigation
     or revised-tally-issued); the stage does not move. Confidential, served on no one (R-G7).
     Idempotent on (election, party, witnesses). Raises UntimelyFiling, ProcedureError (no objections;
-    an offer already filed with them; a witness on an objection the party did not file), IllegalTransition,
+    an offer already filed with them; a witness on an objection it does not support), IllegalTransition,
     UnknownRecord. Authority: 29 CFR 102.69(a)(8), 102.66(c), 102.2(b), (c); rules.md R-G4, R-G5, R-G7.
     """
     election = election_for(session, case, act.election)
@@ -125,13 +125,15 @@ def perform(session: Session, act: FileOfferOfProof, *, case: Case, as_of: datet
     if (entry := recorded(session, case, key)) is not None:
         return again(entry, act.act, issues(session, entry.ref))
     supported = offer_of_proof_check(session, case, election, party)
-    numbers = set(session.exec(select(Objection.number).where(Objection.election_id == election.id,
-                                                             Objection.party_id == party.id)).all())
+    # The offer supports the objections it accompanies (its document lists them and only them): a witness on
+    # another of the party's objections belongs to that filing's own offer.
+    numbers = set(session.exec(select(Objection.number).where(Objection.filing_id == supported.id)).all())
     for i, w in enumerate(act.witnesses):
         if w.objection not in numbers:
-            raise ProcedureError(f"witness {w.witness!r} is offered on objection {w.objection}, which {party.name} did not "
-                                 f"file (its objections: {', '.join(str(n) for n in sorted(numbers))}; 102.66(c))",
-                                 field=f"witnesses.{i}.objection")
+            raise ProcedureError(f"witness {w.witness!r} is offered on objection {w.objection}, which is not among the "
+                                 f"objections this offer of proof supports ({party.name}'s objections received "
+                                 f"{supported.received_on.isoformat()}: {', '.join(str(n) for n in sorted(numbers))}; "
+                                 "102.66(c), 102.69(a)(8))", field=f"witnesses.{i}.objection")
     deadline = governing_deadline(session, case, election, "offer-of-proof")
     received_on = received_on_at(act, deadline_zone(deadline), as_of)
     timeliness = judge(case, deadline, act, what=f"offer of proof of {party.name}", received_on=received_on,

@@ -21,6 +21,7 @@ from casefile.record.deadlines import keep_deadline
 from casefile.record.lookups import counts_of, elections_of
 from casefile.record.models import Case, Election, Tally
 from casefile.record.workflow import docket
+from casefile.rules.chronology import voting_period_refusal
 from casefile.rules.tally import TallyCounts, analyze_tally, check_stated_lines, tally_from_mapping
 from casefile.vocab import Actor, DeadlineKind, ElectionKind, Stage, TallyKind, VotingMethod
 
@@ -96,12 +97,16 @@ def issues(session: Session, ref: str) -> tuple[Issue, ...]:
 
 
 def check(act: RecordTally) -> None:
-    """Refuse a tally whose counts are impossible or whose transcribed lines disagree with them,
-    before anything is looked up or stored. Raises InvalidTally naming the form's line."""
+    """Refuse a tally whose counts are impossible or whose transcribed lines disagree with them, or
+    whose election ends before it begins, before anything is looked up or stored. Raises InvalidTally
+    naming the form's line; BadInput (field ``election.held_to_on``)."""
     counts = act.counts()
     if act.stated is not None:
         check_stated_lines(counts, valid=act.stated.valid, valid_plus_challenged=act.stated.valid_plus_challenged,
                            determinative=act.stated.determinative)
+    if (refusal := voting_period_refusal(act.election.held_from_on, act.election.held_to_on,
+                                         field="election.held_to_on")) is not None:
+        raise refusal
 
 
 def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, by: Who) -> Done:

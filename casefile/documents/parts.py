@@ -33,14 +33,15 @@ _CASE_NUMBER = re.compile(r"^\d{1,2}-[A-Z]{2}-\d{1,6}$")
 def placeholder(what: str) -> str:
     """Return the labelled stand-in for a fact the record lacks, e.g. ``placeholder("hearing officer's name")``.
 
-    ``what`` names the missing fact in a few words (no square brackets). The result reads
-    ``[NOT IN THE PUBLIC RECORD: hearing officer's name]``; templates style it as a grey italic box.
+    ``what`` names the missing fact in a few words. The result reads ``[NOT IN THE PUBLIC RECORD:
+    hearing officer's name]``; templates style it as a grey italic box. A square bracket in ``what``
+    (a party named "Acme [Holdings]") is written as a parenthesis, so the placeholder stays one.
 
-    Raises ProcedureError when ``what`` is blank or contains a square bracket.
+    Raises ProcedureError when ``what`` is blank (a bug: every caller names the fact).
     """
-    what = what.strip()
-    if not what or "[" in what or "]" in what:
-        raise ProcedureError(f"placeholder(): the missing fact must be named without square brackets, got {what!r}")
+    what = what.strip().replace("[", "(").replace("]", ")")
+    if not what:
+        raise ProcedureError("placeholder(): name the missing fact")
     return f"{PLACEHOLDER_PREFIX}{what}]"
 
 
@@ -202,12 +203,6 @@ class ElectionDates(Facts):
     began_on: DateOrPlaceholder
     ended_on: date | None = None
     method: VotingMethod | Placeholder
-
-    @model_validator(mode="after")
-    def _ordered(self) -> Self:
-        if isinstance(self.began_on, date) and self.ended_on is not None and self.ended_on < self.began_on:
-            raise ProcedureError(f"election ended on {self.ended_on} before it began on {self.began_on}")
-        return self
 
 
 class TallyLines(Facts):

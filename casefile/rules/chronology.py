@@ -25,10 +25,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from casefile.errors import OutOfOrder
+from casefile.errors import BadInput, OutOfOrder
 from casefile.vocab import DeadlineKind
 
-__all__ = ["PERIOD_OPENED_BY", "Earlier", "dated_before", "long_date", "period_opened"]
+__all__ = ["PERIOD_OPENED_BY", "Earlier", "dated_before", "long_date", "period_opened", "voting_period_refusal"]
 
 
 @dataclass(frozen=True)
@@ -107,3 +107,16 @@ def period_opened(kind: DeadlineKind | str) -> str:
         return PERIOD_OPENED_BY[DeadlineKind(kind)]
     except (KeyError, ValueError):
         return "its period opened"
+
+
+def voting_period_refusal(first_day: date | None, last_day: date | None, *, field: str) -> BadInput | None:
+    """The refusal of an election whose last voting day (``last_day``) comes before its first
+    (``first_day``), or None (in order, one day, or either date unknown). ``field`` names the input
+    field of the last day. The refusal is a BadInput naming both dates: "the election cannot end on
+    February 8, 2021, before it begins on March 29, 2021".
+    Authority: 29 CFR 102.69(a) (the tally counts the ballots of an election held); rules.md R-C1, R-C5.
+    """
+    if first_day is None or last_day is None or last_day >= first_day:
+        return None
+    return BadInput(f"the election cannot end on {long_date(last_day)}, before it begins on {long_date(first_day)}: "
+                    "give its first and last voting days in order", field=field)

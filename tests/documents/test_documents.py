@@ -546,13 +546,15 @@ class TestContextModels:
             Caption(case_number=number, employer="E", petitioner="P", region="Region 10", office="Atlanta, Georgia")
 
     def test_placeholder_format(self) -> None:
-        """placeholder() labels the missing fact; is_placeholder() recognizes exactly such strings."""
+        """placeholder() labels the missing fact (a bracket in it written as a parenthesis); is_placeholder() recognizes exactly such strings."""
         text = placeholder("hearing officer's name")
         assert text == "[NOT IN THE PUBLIC RECORD: hearing officer's name]"
         assert is_placeholder(text)
         assert not is_placeholder("Kerstin Meyers")
+        assert placeholder("service address of Acme [Holdings] LLC") == (
+            "[NOT IN THE PUBLIC RECORD: service address of Acme (Holdings) LLC]")  # a name never refuses a document
         with pytest.raises(ProcedureError):
-            placeholder("a [bracketed] fact")
+            placeholder("  ")
 
     def test_a_date_field_takes_a_date_or_a_placeholder_only(self) -> None:
         """A date field accepts an ISO date or a placeholder, and refuses any other string."""

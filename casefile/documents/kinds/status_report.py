@@ -122,7 +122,7 @@ class CaseStatusReportContext(DocumentContext):
     agreement: ElectionAgreement | Placeholder
     petition_filed_on: DateOrPlaceholder
     rule_set: str  # "2019 text (petition filed 2020-05-31 … 2023-12-25)"
-    elections: tuple[ElectionSummary, ...] = Field(min_length=1)
+    elections: tuple[ElectionSummary, ...] = ()  # none before the tally of ballots is recorded
     docket: tuple[DocketLine, ...] = ()
     deadlines: tuple[DeadlineLine, ...] = ()
     documents: tuple[DocumentLine, ...] = ()
