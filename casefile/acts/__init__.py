@@ -5,6 +5,10 @@ documents the act issues about the record it made).
 ``Act`` is the discriminated union of every act model (on the ``act`` field); ``module_for``
 finds an act's module. Every interface performs acts through the front door,
 :func:`casefile.app.perform`, never by calling a module here directly.
+
+An act module is named for its act (``file-objections`` in ``file_objections``), so one act is
+performed, parsed or looked up by loading its own module only: the whole registry (every module,
+the union) is built only by what lists every act (``models()``, ``act_union()``).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from functools import cache
 from types import ModuleType
 from typing import Annotated, Any, Union
 
-from pydantic import Field, TypeAdapter
+from pydantic import Field, TypeAdapter, ValidationError
 
 from casefile.acts.base import ActIn, Done, Issue, Who
 
@@ -92,13 +96,27 @@ def _by_model() -> dict[type[ActIn], ModuleType]:
 
 
 def module_for(act: ActIn) -> ModuleType:
-    """The module that performs ``act``."""
+    """The module that performs ``act`` (the module its model is defined in; only that one is loaded)."""
+    owner = type(act).__module__
+    if owner.rpartition(".")[0] == __name__ and owner.rpartition(".")[2] in MODULES:
+        return importlib.import_module(owner)
     return _by_model()[type(act)]
 
 
 def module_named(name: str) -> ModuleType:
-    """The module of the act named ``name`` (as in a docket entry's ``act``). Raises KeyError."""
-    return _by_model()[models()[name]]
+    """The module of the act named ``name`` (as in a docket entry's ``act``), loading that module
+    only. Raises KeyError for a name that is no act."""
+    module = name.replace("-", "_") if isinstance(name, str) else ""
+    if module not in MODULES or _model_of(loaded := importlib.import_module(f"{__name__}.{module}")) \
+            .model_fields["act"].default != name:
+        raise KeyError(name)
+    return loaded
+
+
+def model_named(name: str) -> type[ActIn]:
+    """The input model of the act named ``name`` ("file-objections"), loading its module only.
+    Raises KeyError for a name that is no act."""
+    return _model_of(module_named(name))
 
 
 @cache
@@ -152,9 +170,30 @@ def party_aware(name: str) -> bool:
 
 
 def parse_act(data: Any) -> ActIn:
-    """The act model for ``data`` (a mapping with ``act``). Raises pydantic.ValidationError."""
-    return act_adapter().validate_python(data)  # type: ignore[no-any-return]
+    """The act model for ``data`` (a mapping with ``act``). Raises pydantic.ValidationError, its
+    locations led by the act's name as the discriminated union gives them ("file-objections",
+    "objections", 0).
+
+    A known act is validated by its own model (its module alone is loaded); anything else by the
+    union of every act, which reports what is wrong with the ``act`` field."""
+    name = data.get("act") if isinstance(data, dict) else None
+    try:
+        model = model_named(name) if isinstance(name, str) else None
+    except KeyError:
+        model = None
+    if model is None:
+        return act_adapter().validate_python(data)  # type: ignore[no-any-return]
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:  # the same errors the union reports, under the union's tag
+        try:
+            tagged = ValidationError.from_exception_data(exc.title, [
+                {"type": e["type"], "loc": (name, *e["loc"]), "input": e["input"], **({"ctx": e["ctx"]} if "ctx" in e else {})}
+                for e in exc.errors()])  # type: ignore[misc]
+        except (KeyError, TypeError, ValueError):  # an error type pydantic cannot rebuild: the union says it
+            return act_adapter().validate_python(data)  # type: ignore[no-any-return]
+        raise tagged from None
 
 
-__all__ = ["MODULES", "ActIn", "Done", "Issue", "Who", "act_adapter", "act_union", "allowed_now", "models",
-           "module_for", "module_named", "parse_act", "party_aware"]
+__all__ = ["MODULES", "ActIn", "Done", "Issue", "Who", "act_adapter", "act_union", "allowed_now", "model_named",
+           "models", "module_for", "module_named", "parse_act", "party_aware"]

@@ -30,14 +30,16 @@ def act_cmd(case_number: str = typer.Argument(..., help="NLRB case number, e.g. 
     """Perform any legal act on a case from a file holding that act (the syntax of one scenario event)."""
     from pydantic import ValidationError
 
-    from casefile.acts import models, parse_act
+    from casefile.acts import model_named, models, parse_act
     from casefile.scenario import explain_validation, read_file
 
     raw = read_file(file, what="act file")
     if not isinstance(raw, dict) or "act" not in raw:
         raise InvalidScenario(f"{file}: an act file is a mapping with `act:` (one of: {', '.join(models())})")
-    if raw["act"] not in models():
-        raise InvalidScenario(f"{file}: unknown act {raw['act']!r} (acts: {', '.join(models())})", field="act")
+    try:
+        model_named(raw["act"])  # loads that act's module only
+    except KeyError:
+        raise InvalidScenario(f"{file}: unknown act {raw['act']!r} (acts: {', '.join(models())})", field="act") from None
     try:
         act = parse_act(raw)
     except ValidationError as exc:
@@ -107,11 +109,9 @@ def certify(case_number: str = typer.Argument(...), issued_on: str = typer.Optio
             election: int | None = typer.Option(None, help="Election sequence (default: the latest)."),
             as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
     """Record the Regional Director's Certification (of Representative or of Results, from the tally)."""
-    from casefile.acts import models
+    from casefile.acts import model_named
 
-    model = models().get("certification")
-    if model is None:
-        raise InvalidScenario("certification is not available in this build")
+    model = model_named("certification")
     act = _validated(model, {"act": "certification", "date": issued_on, "election": election})
     run_act(act, case_number=case_number, as_of=_moment(as_of, case_number))
 

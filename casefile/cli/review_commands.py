@@ -44,11 +44,11 @@ _OPTIONS = {"date": "--on", "at": "--received-at", "postmarked_on": "--postmarke
 
 def _run(data: dict[str, Any], case_number: str, as_of: str | None, default: datetime | None = None) -> None:
     """Build the act from ``data`` (None values left out) and perform it through the front door."""
-    from casefile.acts import models
+    from casefile.acts import model_named
     from casefile.cli.act_options import act_from_options
     from casefile.cli.perform import run_act
 
-    act = act_from_options(models()[data["act"]], data, options=_OPTIONS)
+    act = act_from_options(model_named(data["act"]), data, options=_OPTIONS)
     moment = parse_instant(as_of, "--as-of", case_number=case_number) if as_of is not None else default
     run_act(act, case_number=case_number, as_of=moment)
 

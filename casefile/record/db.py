@@ -135,13 +135,17 @@ def get_engine(url: str | None = None) -> Engine:
     the URL is unusable or the database unreachable, and when its schema is older (the message
     gives the command: ``casefile db upgrade``), newer or not casefile's (casefile.record.migrate)."""
     from casefile.record import models  # noqa: F401  (registers the tables)
-    from casefile.record.migrate import ensure_current
+    from casefile.record.schema_version import at_head
     from casefile.settings import get_settings
 
     settings = get_settings()
     engine = make_engine(url or settings.database_url, busy_timeout_ms=settings.sqlite_busy_timeout_ms)
+    if at_head(engine):  # one query; Alembic is loaded only for a database that is not plainly current
+        return engine
     check_reachable(engine)
     try:
+        from casefile.record.migrate import ensure_current
+
         ensure_current(engine)
     except BaseException:
         engine.dispose()

@@ -51,9 +51,8 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, inspect, text
 
 from casefile.errors import ConfigurationError
+from casefile.record.schema_version import VERSION_TABLE
 
-#: casefile's Alembic version table (Prefect's is ``alembic_version``).
-VERSION_TABLE = "casefile_alembic_version"
 #: The revision that is the schema of the release at commit 5c710bb (the last made without migrations).
 BASELINE = "baseline_5c710bb"
 #: The migrations folder (env.py, script.py.mako, versions/).
@@ -361,7 +360,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.command == "revision":
-        return _revision(args.message, empty=args.empty, rev_id=args.rev_id)
+        written = _revision(args.message, empty=args.empty, rev_id=args.rev_id)
+        if written == 0:
+            _record_head()
+        return written
     if args.command in ("history", "heads"):
         getattr(command, args.command)(alembic_config(), **({"verbose": True} if args.command == "history" else {}))
         return 0
@@ -422,6 +424,19 @@ def _revision(message: str, *, empty: bool, rev_id: str | None) -> int:
         return 1
     print("read the new revision before committing it (docs/migrations.md: what autogenerate misses)")
     return 0
+
+
+def _record_head() -> None:
+    """Write the new head into casefile/record/schema_version.py (its HEAD: the one-query check every process makes)."""
+    import re
+
+    from casefile.record import schema_version
+
+    _script_directory.cache_clear()
+    path = Path(schema_version.__file__)
+    text_ = path.read_text()
+    path.write_text(re.sub(r'^HEAD = ".*"$', f'HEAD = "{head()}"', text_, count=1, flags=re.MULTILINE))
+    print(f"{path.name}: HEAD = {head()!r}")
 
 
 @contextmanager

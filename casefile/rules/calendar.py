@@ -32,10 +32,8 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from types import MappingProxyType
-
-import holidays
 
 from casefile.errors import CasefileError, InvalidCalendar
 from casefile.rules.federal_closures import executive_order_closures
@@ -80,7 +78,12 @@ KNOWN_CLOSURES: tuple[Closure, ...] = tuple(
 each is assumed from the orders' terms (rules.md §9 item 4); operators add/remove days through the
 calendar's ``closures``."""
 
-HOLIDAY_SOURCE = f"us-federal(holidays=={holidays.__version__})"
+def holidays_version() -> str:
+    """The version of the ``holidays`` library the Federal holidays come from (it names every
+    calendar). Loads the library, and its lunar calendars with it, only when a calendar needs it."""
+    import holidays
+
+    return str(holidays.__version__)
 
 
 def day_label(day: date) -> str:
@@ -129,6 +132,8 @@ def federal_holidays(year: int) -> Mapping[date, str]:
     2028, a Saturday, observed Friday 2027-12-31) is present. Results are cached per year.
     Authority: 5 U.S.C. 6103(a), (b); 29 CFR 102.1(i); rules.md R-B6.
     """
+    import holidays
+
     table = holidays.US(observed=True, years=(year, year + 1))
     return MappingProxyType({d: name for d, name in sorted(table.items()) if d.year == year})
 
@@ -219,10 +224,16 @@ class BusinessCalendar:
             suffix = f"closures:{len(self.closures)}@sha1:{digest}"
         else:
             suffix = "closures:none"
-        label = f"{name}@{key}" if (own or self.inauguration) else name
-        extra = "+inauguration-day" if self.inauguration else ""
-        self.calendar_id: str = f"{label}(holidays=={holidays.__version__}){extra}+{suffix}"
+        self._label = f"{name}@{key}" if (own or self.inauguration) else name
+        self._suffix = suffix
         self._offices: dict[str, BusinessCalendar] = {}
+
+    @cached_property
+    def calendar_id(self) -> str:
+        """Names the holiday table (with the ``holidays`` version) and the closure list this calendar uses,
+        e.g. ``us-federal(holidays==0.108)+closures:5@sha1:…``."""
+        extra = "+inauguration-day" if self.inauguration else ""
+        return f"{self._label}(holidays=={holidays_version()}){extra}+{self._suffix}"
 
     def __repr__(self) -> str:
         return f"BusinessCalendar({self.calendar_id!r})"
