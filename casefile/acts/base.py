@@ -70,7 +70,7 @@ PartyKey = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$"
 class Strict(BaseModel):
     """Frozen, extra fields refused: the base of every act model and its parts."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
 
 class ElectionRef(Strict):

@@ -1,16 +1,20 @@
 """``casefile import nlrb-results FILE`` and ``casefile import tallies-sample FILE``: load an export
-file through one Prefect flow (one database transaction), with a progress bar on a terminal, then
-print what was loaded, what was skipped and where the NLRB's own flags disagree with the rules.
+file in one database transaction, with a progress bar on a terminal, then print what was loaded,
+what was skipped and where the NLRB's own flags disagree with the rules.
 
-The file's header is checked before Prefect starts: a file that is not the export exits 2 with the
-message and stores nothing. Prefect is imported only when a file is actually loaded.
+In this process by default, as the acts are (no Prefect start-up); as one flow run on the Prefect
+server PREFECT_API_URL names, when it names one (the run is then on that server's record). The
+file's header is checked first: a file that is not the export exits 2 with the message and stores
+nothing.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +42,7 @@ def nlrb_results(
     from casefile.importers.nlrb_results import check_nlrb_results_header
 
     check_nlrb_results_header(file)
-    _run("import_nlrb_results_flow", file, as_json=as_json, as_of=as_of)
+    _run("nlrb-results", file, as_json=as_json, as_of=as_of)
 
 
 @import_app.command("tallies-sample")
@@ -51,24 +55,46 @@ def tallies_sample(
     from casefile.importers.tallies_sample import check_tallies_sample_header
 
     check_tallies_sample_header(file)
-    _run("import_tallies_sample_flow", file, as_json=as_json, as_of=as_of)
+    _run("tallies-sample", file, as_json=as_json, as_of=as_of)
 
 
-def _run(flow_name: str, file: Path, *, as_json: bool, as_of: str | None) -> None:
+def _run(fmt: str, file: Path, *, as_json: bool, as_of: str | None) -> None:
     moment = parse_instant(as_of, "--as-of")
-    from casefile.jobs.imports import reporting_progress
-    from casefile.prefect_env import configure_prefect, flow_runtime
-
-    err_console.print(f"[dim]{configure_prefect()}[/]")
     show_bar = err_console.is_terminal and file.stat().st_size >= PROGRESS_BAR_FROM_BYTES
-    with flow_runtime(), _progress_bar(show_bar) as hook, reporting_progress(hook):
-        import flows.import_nlrb_results as import_flows
+    api = os.environ.get("PREFECT_API_URL")
+    with _progress_bar(show_bar) as hook:
+        if api:
+            report = _flow_run(fmt, file, moment, hook)
+            where = f"imported by a flow run on the Prefect server at {api} (PREFECT_API_URL)"
+        else:
+            from casefile.jobs.import_file import import_file
 
-        report = getattr(import_flows, flow_name)(path=str(file), as_of=moment)
+            report = import_file(fmt, file, as_of=moment, progress=hook)  # type: ignore[arg-type]
+            where = "imported in this process (no Prefect server named: PREFECT_API_URL)"
     if as_json:
         console.print_json(json.dumps(report.as_json()))
     else:
         _print(report)
+    err_console.print(f"[dim]{where}[/]")
+
+
+def _flow_run(fmt: str, file: Path, moment: datetime, hook: Callable[[str, int, int], None] | None) -> Any:
+    """The import as one flow run on the Prefect server PREFECT_API_URL names (checked to answer first)."""
+    from casefile.errors import ConfigurationError
+    from casefile.jobs.imports import reporting_progress
+    from casefile.prefect_env import configure_prefect, flow_runtime
+    from casefile.prefect_server import is_healthy
+
+    api = os.environ["PREFECT_API_URL"]
+    if not is_healthy(api, timeout=5.0):
+        raise ConfigurationError(f"PREFECT_API_URL={api}: no Prefect server answers at {api.rstrip('/')}/health; start "
+                                 "it, or unset PREFECT_API_URL to import in this process")
+    configure_prefect()
+    with flow_runtime(), reporting_progress(hook):
+        import flows.import_nlrb_results as import_flows
+
+        run = import_flows.import_nlrb_results_flow if fmt == "nlrb-results" else import_flows.import_tallies_sample_flow
+        return run(path=str(file), as_of=moment)
 
 
 @contextmanager

@@ -195,7 +195,7 @@ class IdempotentRequest(SQLModel, table=True):
 
 
 class AccountModel(BaseModel):
-    model_config = ConfigDict(frozen=True, from_attributes=True)
+    model_config = ConfigDict(frozen=True, from_attributes=True, defer_build=True)
 
 
 class OrganizationView(AccountModel):

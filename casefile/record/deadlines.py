@@ -14,7 +14,7 @@ from functools import lru_cache
 from sqlmodel import Session, col, select
 
 from casefile.record.models import Case, Deadline, Election, Tally
-from casefile.rules.calendar import KNOWN_CLOSURES, BusinessCalendar, clock_label, day_label, parse_closure
+from casefile.rules.calendar import BusinessCalendar, clock_label, day_label, known_closures, parse_closure
 from casefile.rules.deadlines import DeadlineComputation, compute_deadline, met_status
 from casefile.rules.offices import Office, office_named
 from casefile.rules.rule_sets import rule_set_by_id
@@ -33,7 +33,7 @@ def configured_calendar() -> BusinessCalendar:
 
 @lru_cache(maxsize=8)
 def _calendar(extra: tuple[str, ...], known: bool) -> BusinessCalendar:
-    closures = (list(KNOWN_CLOSURES) if known else []) + [parse_closure(text) for text in extra]
+    closures = (list(known_closures()) if known else []) + [parse_closure(text) for text in extra]
     return BusinessCalendar(closures)
 
 

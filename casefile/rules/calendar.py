@@ -68,15 +68,24 @@ class SkippedDay:
     reason: str
 
 
-KNOWN_CLOSURES: tuple[Closure, ...] = tuple(
-    Closure(on, f"{name}{' ' + str(on.year) if name in ('Christmas Eve', 'Day After Christmas') else ''} ({citation})")
-    for on, name, citation in executive_order_closures(2035)
-)
-"""Every full-day closure of the agencies by Executive Order since 2001 (rules.md R-B7), from the
-``holidays`` package's US government category with each order cited
-(:mod:`casefile.rules.federal_closures`); half-day closings are not in it. Whether the NLRB closed on
-each is assumed from the orders' terms (rules.md §9 item 4); operators add/remove days through the
-calendar's ``closures``."""
+@lru_cache(maxsize=1)
+def known_closures() -> tuple[Closure, ...]:
+    """Every full-day closure of the agencies by Executive Order since 2001 (rules.md R-B7), from the
+    ``holidays`` package's US government category with each order cited
+    (:mod:`casefile.rules.federal_closures`); half-day closings are not in it. Whether the NLRB closed on
+    each is assumed from the orders' terms (rules.md §9 item 4); operators add/remove days through the
+    calendar's ``closures``. Read from the package on first use (a command that counts no business day
+    never loads it), then kept. Also :data:`KNOWN_CLOSURES`."""
+    return tuple(
+        Closure(on, f"{name}{' ' + str(on.year) if name in ('Christmas Eve', 'Day After Christmas') else ''} ({citation})")
+        for on, name, citation in executive_order_closures(2035)
+    )
+
+
+def __getattr__(name: str) -> tuple[Closure, ...]:
+    if name == "KNOWN_CLOSURES":  # known_closures(), computed on first use rather than when the module is imported
+        return known_closures()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 def holidays_version() -> str:
     """The version of the ``holidays`` library the Federal holidays come from (it names every
@@ -192,7 +201,7 @@ INAUGURATION_REASON = "Inauguration Day (5 U.S.C. 6103(c): a holiday in the Wash
 class BusinessCalendar:
     """Which days are business days for one office: weekdays that are neither Federal holidays nor closure days.
 
-    ``closures``: closure days (default :data:`KNOWN_CLOSURES`), each closing every office or the
+    ``closures``: closure days (default: :func:`known_closures`), each closing every office or the
     offices it names; a day listed twice for the same offices keeps the first reason. ``name``
     prefixes :attr:`calendar_id`. ``office``: the office whose calendar this is (its own closures
     apply, and Inauguration Day when it is in the Washington, DC area); None — the calendar common to
@@ -201,10 +210,10 @@ class BusinessCalendar:
     Authority: 29 CFR 102.1(i), 102.2(a); 5 U.S.C. 6103(a)-(c); rules.md R-B1, R-B6, R-B7.
     """
 
-    def __init__(self, closures: Iterable[Closure] = KNOWN_CLOSURES, *, name: str = "us-federal",
+    def __init__(self, closures: Iterable[Closure] | None = None, *, name: str = "us-federal",
                  office: Office | None = None) -> None:
         every: dict[tuple[date, tuple[str, ...]], Closure] = {}
-        for closure in closures:
+        for closure in known_closures() if closures is None else closures:
             every.setdefault((closure.on, tuple(sorted(closure.offices))), closure)
         self.all_closures: tuple[Closure, ...] = tuple(c for _, c in sorted(every.items()))
         self.name = name

@@ -28,8 +28,6 @@ from datetime import date
 from functools import lru_cache
 from types import MappingProxyType
 
-import holidays
-
 __all__ = ["CLOSURE_ORDERS", "FIRST_YEAR", "HALF_DAY_CLOSINGS", "executive_order_closures"]
 
 #: The first year covered: casefile's oldest supported cases (pre-2015 rule) reach back this far.
@@ -74,6 +72,8 @@ def executive_order_closures(last_year: int) -> tuple[tuple[date, str, str], ...
     for (a newer ``holidays`` release added one: add its citation here, never a date alone).
     Authority: 29 CFR 102.1(i), 102.2(a); the Executive Orders cited; rules.md R-B7.
     """
+    import holidays  # with its lunar calendars: loaded when a calendar is first needed, not at import
+
     years = range(FIRST_YEAR, last_year + 1)
     public = holidays.US(observed=True, years=years)
     government = holidays.US(categories=("government",), observed=True, years=years)

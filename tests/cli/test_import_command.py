@@ -1,8 +1,9 @@
-"""`casefile import ...` refuses a file that is not the export before Prefect starts: exit 2, the message,
-nothing stored."""
+"""`casefile import ...` refuses a file that is not the export: exit 2, the message, nothing stored; without a
+Prefect server named it imports in its own process (tests/flows/test_import_flow.py: as a flow run on one)."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -46,3 +47,30 @@ class TestImportRefusals:
         result = run(env, "import", "nlrb-results", str(tmp_path / "nowhere.csv"))
         assert result.returncode == 2
         assert "nowhere.csv: cannot be read (No such file or directory)" in " ".join(result.stderr.split())
+
+
+class TestImportInProcess:
+    def test_loads_the_export_without_prefect(self, env: dict[str, str], tmp_path: Path) -> None:
+        """No PREFECT_API_URL: the sample loads in the command's own process (no Prefect home made, no server
+        started), with the same counts the import flow gives; run again, every tally is found present."""
+        env = {k: v for k, v in env.items() if k != "PREFECT_API_URL"}
+        first = run(env, "import", "nlrb-results", str(FIXTURES / "nlrb-recent-election-results-sample.csv"), "--json",
+                    "--as-of", "2026-11-29T12:00:00-05:00")
+        assert first.returncode == 0, first.stderr
+        report = json.loads(first.stdout)
+        assert report["loaded"]["tallies"] == {"new": 283, "present": 0} and len(report["skipped"]) == 17
+        assert "imported in this process" in first.stderr
+        again = run(env, "import", "nlrb-results", str(FIXTURES / "nlrb-recent-election-results-sample.csv"), "--json",
+                    "--as-of", "2026-11-30T12:00:00-05:00")
+        assert json.loads(again.stdout)["loaded"]["tallies"] == {"new": 0, "present": 283}
+        assert not (tmp_path / "prefect").exists()
+
+    def test_a_named_prefect_server_that_does_not_answer(self, env: dict[str, str], tmp_path: Path) -> None:
+        """PREFECT_API_URL naming a port where nothing listens: exit 2 naming the setting, nothing stored."""
+        from casefile.prefect_server import free_port
+
+        url = f"http://127.0.0.1:{free_port()}/api"
+        result = run(env | {"PREFECT_API_URL": url}, "import", "tallies-sample", str(FIXTURES / "tallies-sample.csv"))
+        assert result.returncode == 2
+        assert f"error: PREFECT_API_URL={url}: no Prefect server answers" in " ".join(result.stderr.split())
+        assert not (tmp_path / "casefile.db").exists()

@@ -44,7 +44,7 @@ RECORDED = "2021-04-09T20:00:00-05:00"
 
 #: Modules no act that stores nothing new, or is refused, has any use for.
 HEAVY = ("weasyprint", "pypdf", "docx", "jinja2", "prefect", "alembic", "mako", "fastapi", "starlette", "httpx",
-         "apprise", "casefile.documents.build", "casefile.documents.data", "casefile.documents.render",
+         "apprise", "holidays", "casefile.documents.registry", "casefile.documents.history", "casefile.documents.render",
          "casefile.documents.preflight", "casefile.record.migrate", "casefile.jobs.imports", "flows")
 
 #: Runs ``casefile ARGS`` through its entry point, then prints the names of the modules loaded, as JSON.
