@@ -94,7 +94,7 @@ def explain(
     from casefile.documents.wording import without_exact_instants
     from casefile.record.db import read_session
 
-    moment = now() if as_of is None else front.read_instant(as_of, what="--as-of")
+    moment = now().replace(microsecond=0) if as_of is None else front.read_instant(as_of, what="--as-of")
     with read_session() as session:
         view = deadline_explanation(session, deadline_id, as_of=moment)
     if as_json:

@@ -35,29 +35,29 @@ FIRST_YEAR = 2001
 
 #: The Executive Order that closed each day, as the Federal Register published it (date -> citation).
 CLOSURE_ORDERS: Mapping[date, str] = MappingProxyType({
-    date(2001, 12, 24): "Executive Order 13238, FR Doc. 01-30624 of Dec. 10, 2001",
-    date(2003, 12, 26): "Executive Order 13320, FR Doc. 03-30913 of Dec. 12, 2003",
-    date(2004, 6, 11): "Executive Order 13343, FR Doc. 04-13123 of June 8, 2004",
-    date(2007, 1, 2): "Executive Order 13421, FR Doc. 06-9993 of Jan. 4, 2007",
-    date(2007, 12, 24): "Executive Order 13453, FR Doc. 07-6022 of Dec. 11, 2007",
-    date(2008, 12, 26): "Executive Order 13482, FR Doc. E8-30042 of Dec. 16, 2008",
-    date(2012, 12, 24): "Executive Order 13633, FR Doc. 2012-31225 of Dec. 28, 2012",
-    date(2014, 12, 26): "Executive Order 13682, FR Doc. 2014-29121 of Dec. 10, 2014",
-    date(2018, 12, 5): "Executive Order 13852, FR Doc. 2018-26552 of Dec. 4, 2018",
-    date(2018, 12, 24): "Executive Order 13854, FR Doc. 2018-27945 of Dec. 21, 2018",
-    date(2019, 12, 24): "Executive Order 13900, FR Doc. 2019-27678 of Dec. 20, 2019",
-    date(2020, 12, 24): "Executive Order 13965, FR Doc. 2020-27807 of Dec. 16, 2020",
-    date(2024, 12, 24): "Executive Order 14129, FR Doc. 2024-31143 of Dec. 26, 2024",
-    date(2025, 1, 9): "Executive Order 14133, FR Doc. 2024-31766 of Jan. 3, 2025",
+    date(2001, 12, 24): "Executive Order 13238, FR Doc. 01-30624, published Dec. 10, 2001",
+    date(2003, 12, 26): "Executive Order 13320, FR Doc. 03-30913, published Dec. 12, 2003",
+    date(2004, 6, 11): "Executive Order 13343, FR Doc. 04-13123, published June 8, 2004",
+    date(2007, 1, 2): "Executive Order 13421, FR Doc. 06-9993, published Jan. 4, 2007",
+    date(2007, 12, 24): "Executive Order 13453, FR Doc. 07-6022, published Dec. 11, 2007",
+    date(2008, 12, 26): "Executive Order 13482, FR Doc. E8-30042, published Dec. 16, 2008",
+    date(2012, 12, 24): "Executive Order 13633, FR Doc. 2012-31225, published Dec. 28, 2012",
+    date(2014, 12, 26): "Executive Order 13682, FR Doc. 2014-29121, published Dec. 10, 2014",
+    date(2018, 12, 5): "Executive Order 13852, FR Doc. 2018-26552, published Dec. 4, 2018",
+    date(2018, 12, 24): "Executive Order 13854, FR Doc. 2018-27945, published Dec. 21, 2018",
+    date(2019, 12, 24): "Executive Order 13900, FR Doc. 2019-27678, published Dec. 20, 2019",
+    date(2020, 12, 24): "Executive Order 13965, FR Doc. 2020-27807, published Dec. 16, 2020",
+    date(2024, 12, 24): "Executive Order 14129, FR Doc. 2024-31143, published Dec. 26, 2024",
+    date(2025, 1, 9): "Executive Order 14133, FR Doc. 2024-31766, published Jan. 3, 2025",
     date(2025, 12, 24): "Executive Order 14371 of Dec. 18, 2025",
     date(2025, 12, 26): "Executive Order 14371 of Dec. 18, 2025",
 })
 
 #: Half-day closings: the package lists them; they are not full-day closures (module docstring).
 HALF_DAY_CLOSINGS: Mapping[date, str] = MappingProxyType({
-    date(2002, 12, 24): "Executive Order 13281, FR Doc. 02-32518 of Dec. 23, 2002",
-    date(2009, 12, 24): "Executive Order 13523, FR Doc. E9-30020 of Dec. 16, 2009",
-    date(2015, 12, 24): "Executive Order 13713, FR Doc. 2015-31749 of Dec. 16, 2015",
+    date(2002, 12, 24): "Executive Order 13281, FR Doc. 02-32518, published Dec. 23, 2002",
+    date(2009, 12, 24): "Executive Order 13523, FR Doc. E9-30020, published Dec. 16, 2009",
+    date(2015, 12, 24): "Executive Order 13713, FR Doc. 2015-31749, published Dec. 16, 2015",
 })
 
 

@@ -90,5 +90,5 @@ def test_dec_24_2012_in_the_calculation_shown() -> None:
     computed = compute_deadline(K.OBJECTIONS, date(2012, 12, 17), rule_set=rule_set_for(date(2012, 9, 1)),
                                 calendar=WITH_EO, office=ATLANTA)
     assert "Mon 2012-12-24 skipped (Executive order closure: Christmas Eve 2012 (Executive Order 13633, " \
-           "FR Doc. 2012-31225 of Dec. 28, 2012))" in computed.derivation
+           "FR Doc. 2012-31225, published Dec. 28, 2012))" in computed.derivation
     assert "Tue 2012-12-25 skipped (Christmas Day)" in computed.derivation
