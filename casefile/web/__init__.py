@@ -29,6 +29,7 @@ HEADINGS = {401: "Sign in", 403: "You cannot do this", 404: "Page not found", 40
 def install(app: FastAPI) -> None:
     """Add the web pages, their static files, their session middleware and their error pages to ``app``."""
     from casefile.web import (
+        account_pages,
         act_pages,
         admin_pages,
         around,
@@ -43,7 +44,7 @@ def install(app: FastAPI) -> None:
 
     app.add_middleware(SessionMiddleware)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
-    for module in (auth_pages, case_pages, act_pages, draft_pages, calculator_pages, admin_pages, reminder_pages, around):
+    for module in (auth_pages, account_pages, case_pages, act_pages, draft_pages, calculator_pages, admin_pages, reminder_pages, around):
         app.include_router(module.router)
     app.add_exception_handler(CasefileError, casefile_error_page)  # type: ignore[arg-type]
     app.add_exception_handler(StarletteHTTPException, http_error_page)  # type: ignore[arg-type]

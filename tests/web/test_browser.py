@@ -175,7 +175,7 @@ class TestTallyForm:
 
 PAGES = ["/cases", CASE, f"{CASE}/acts/file-objections", "/deadlines", "/calculators/tally?check=1&rows=2&"
          "choice-0-name=RWDSU&choice-0-votes=875&against=993&challenged=416&void=59",
-         "/calculators/deadline?check=1&kind=objections&trigger=2022-03-31&region=10", "/reminders", "/admin", "/import",
+         "/calculators/deadline?check=1&kind=objections&trigger=2022-03-31&region=10", "/reminders", "/account/sessions", "/admin", "/import",
          f"/cases/{TALLY_CASE}/acts/record-tally", f"{CASE}/drafts"]
 
 

@@ -192,3 +192,45 @@ def test_rows_of_sessions_that_expired_unseen_are_deleted_at_the_next_sign_in(ap
     age_session(email, created=timedelta(hours=13), seen=timedelta(hours=13))
     assert sign_in(TestClient(app, base_url="http://127.0.0.1"), other).status_code == 303
     assert rows_of(email) == [] and len(rows_of(other)) == 1
+
+
+class TestMySignIns:
+    """ASVS 3.3.4: the user sees their live sign-ins and ends any, or every one but this browser's."""
+
+    def test_a_user_ends_another_browsers_sign_in_and_then_every_other(self, app: Any) -> None:
+        import re
+
+        email = "many-browsers@rwdsu.example.org"
+        add_user(email)
+        here, laptop, phone = (TestClient(app, base_url="http://127.0.0.1", headers={"user-agent": ua})
+                               for ua in ("Here/1.0", "Laptop/2.0", "Phone/3.0"))
+        for browser in (here, laptop, phone):
+            assert sign_in(browser, email).status_code == 303
+        listing = here.get("/account/sessions")
+        assert listing.status_code == 200 and all(ua in listing.text for ua in ("Here/1.0", "Laptop/2.0", "Phone/3.0"))
+        assert listing.text.count("This browser") == 1
+        laptop_row = next(r.id for r in rows_of(email) if r.user_agent == "Laptop/2.0")
+        ended = here.post("/account/sessions", data={"csrf_token": csrf(here, "/account/sessions"), "action": "end",
+                                                     "session": str(laptop_row)})
+        assert "1 other sign-in ended" in ended.text
+        assert laptop.get("/cases", follow_redirects=False).status_code == 303
+        assert phone.get("/cases", follow_redirects=False).status_code == 200
+        here.post("/account/sessions", data={"csrf_token": csrf(here, "/account/sessions"), "action": "end-others"})
+        assert phone.get("/cases", follow_redirects=False).status_code == 303
+        assert here.get("/cases", follow_redirects=False).status_code == 200
+        assert [r.user_agent for r in rows_of(email)] == ["Here/1.0"]
+        assert re.search(r"My sign-ins", here.get("/cases").text)
+
+    def test_another_users_session_cannot_be_ended(self, app: Any) -> None:
+        mine, theirs = "ender@rwdsu.example.org", "victim@rwdsu.example.org"
+        add_user(mine)
+        add_user(theirs)
+        me, them = TestClient(app, base_url="http://127.0.0.1"), TestClient(app, base_url="http://127.0.0.1")
+        sign_in(me, mine)
+        sign_in(them, theirs)
+        [row] = rows_of(theirs)
+        answer = me.post("/account/sessions", data={"csrf_token": csrf(me, "/account/sessions"), "action": "end",
+                                                    "session": str(row.id)})
+        assert "No other sign-in was ended" in answer.text
+        assert them.get("/cases", follow_redirects=False).status_code == 200
+        assert theirs not in me.get("/account/sessions").text
