@@ -31,6 +31,7 @@ from casefile.record.db import read_session, write_session
 from casefile.record.deadlines import office_of
 from casefile.record.lookups import get_case
 from casefile.record.models import Case
+from casefile.record.uploads import NO_UPLOADS, Uploads, check_carried, upload_fields
 from casefile.record.workflow import RECORDED_BY
 
 #: How many times an act that lost a race (a unique key taken by a concurrent commit, a busy
@@ -68,29 +69,56 @@ class ActResult(BaseModel):
     warnings: list[str] = []
     notes: list[str] = []
     swept: list[str] = []
+    attached: list[str] = []  # the documents received stored with the act ("attachment:ID")
 
 
 def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = None,
-            documents: Literal["issue", "defer", "none"] = "issue", engine: Engine | None = None) -> ActResult:
+            documents: Literal["issue", "defer", "none"] = "issue", engine: Engine | None = None,
+            uploads: Uploads | None = None) -> ActResult:
     """Perform ``act`` on case ``case_number`` (for ``open-case``: the case the act opens) as of
     ``as_of`` (aware), performed or recorded by ``by``.
 
     ``documents``: "issue" renders and stores the act's documents now (in this process);
     "defer" leaves them to the caller (the server starts the act's flow run, which issues them
-    from the docket entry's id); "none" issues nothing (a bulk import). Returns an ActResult.
-    Raises the act's CasefileError (nothing stored, not even the pre-act sweep) — BadInput, NotFound,
-    NotAllowedNow, Untimely, Conflict — and DocumentFailed when a document cannot be issued (the
-    act stays recorded; issuing again later completes it).
+    from the docket entry's id); "none" issues nothing (a bulk import). ``uploads``: the files
+    carried with the act (casefile.record.uploads, checked when received): those its upload
+    fields name (attach-document's ``file``), and the documents received, attached to the act's
+    record (``ActResult.attached``) in the act's own transaction — a refused act stores none.
+    Returns an ActResult. Raises the act's CasefileError (nothing stored, not even the pre-act
+    sweep) — BadInput (UploadRefused: a file field without its file, a file no field takes),
+    NotFound, NotAllowedNow, Untimely, Conflict — and DocumentFailed when a document cannot be
+    issued (the act stays recorded; issuing again later completes it).
     """
     if as_of.tzinfo is None or as_of.utcoffset() is None:
         raise BadInput(f"{act.act_name}: the moment of the act must be timezone-aware, got {as_of!r}", field="as_of")
+    carried = uploads if uploads is not None else NO_UPLOADS
+    check_carried(act, carried)  # a file field with no file carried for it names nothing: refused first
     _check_receipt(act, as_of)
     module = module_for(act)
     if (check := getattr(module, "check", None)) is not None:
         check(act)  # what the act's input alone decides (e.g. a tally's arithmetic): refused before anything runs
+    files = {"uploads": carried} if upload_fields(act) else {}
     swept: list[str] = []
+    attached: list[str] = []
+
+    def received(session: Any, case: Case, done: Done) -> Done:
+        if carried.received and not done.repeated:
+            from casefile.acts.attaching import attach_received
+
+            attached[:] = attach_received(session, case, done, carried.received, as_of=as_of, by=by)
+        return done
+
     if isinstance(act, OpenCase):
-        done = _attempt(lambda s: module.perform(s, act, case=None, as_of=as_of, by=by), by, engine)
+        def run_open(session: Any) -> Done:
+            done: Done = module.perform(session, act, case=None, as_of=as_of, by=by, **files)
+            if carried.received and not done.repeated:
+                from casefile.record.models import DocketEntry
+
+                entry = session.get(DocketEntry, done.entry_id)
+                received(session, session.get(Case, entry.case_id), done)
+            return done
+
+        done = _attempt(run_open, by, engine)
         number = act.case.number
     else:
         if case_number is None:
@@ -107,7 +135,8 @@ def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = N
             swept[:] = sweep_in(session, case_id, instant)
             session.info[RECORDED_BY] = by.label
             fresh = session.get(Case, case_id)
-            done: Done = module.perform(session, act, case=fresh, as_of=as_of, by=by)
+            done: Done = module.perform(session, act, case=fresh, as_of=as_of, by=by, **files)
+            received(session, fresh, done)
             if not done.repeated:
                 supersede_closures(session, case_id, as_of=as_of)  # type: ignore[arg-type]
             return done
@@ -117,7 +146,10 @@ def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = N
 
     result = ActResult(act=done.act, case_number=str(parse_case_number(number)), ref=done.ref, entry_id=done.entry_id,
                        repeated=done.repeated, summary=done.summary, warnings=list(done.warnings), notes=list(done.notes),
-                       swept=swept)
+                       swept=swept, attached=attached)
+    if carried.received and done.repeated:
+        result.notes.append("already recorded: the documents received with it were not stored again (attach one to "
+                            f"the act with attach-document, to docket:{done.entry_id})")
     if documents == "issue":
         result.documents = issue_documents(result.case_number, done.issue, as_of=as_of, by=by.label, engine=engine)
     elif documents == "defer":

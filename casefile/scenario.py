@@ -16,13 +16,14 @@ from pathlib import Path
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
-from pydantic import Field, ValidationError
+from pydantic import Field, PrivateAttr, ValidationError
 
 from casefile.acts import ActIn, models, parse_act
 from casefile.acts.base import LegalDate, Line, Strict, Who, midday
 from casefile.acts.open_case import CaseIn, OpenCase, PartyIn
 from casefile.acts.record_tally import ElectionSpec, StatedLines, TallyCountsIn
 from casefile.errors import CasefileError, InvalidScenario
+from casefile.record.uploads import Uploads
 
 FORMAT_VERSION = 1
 
@@ -44,6 +45,11 @@ class Scenario(Strict):
     parties: list[PartyIn] = Field(min_length=2, max_length=50)
     events: list[Any] = Field(min_length=1)
     until: LegalDate | None = None
+    _uploads: dict[int, Uploads] = PrivateAttr(default_factory=dict)  # event index -> the files it names
+
+    def uploads(self, index: int) -> Uploads | None:
+        """The files event ``index`` (0-based) carries, read from this machine when the file was loaded."""
+        return self._uploads.get(index)
 
     def opening(self) -> OpenCase:
         """The act that opens the scenario's case, dated like its first event; its ``source`` is the
@@ -77,7 +83,8 @@ def load_scenario(path: Path) -> Scenario:
         scenario = Scenario.model_validate({**raw, "events": raw.get("events") or []})
     except ValidationError as exc:
         raise InvalidScenario(f"{path}: {explain_validation(exc)}") from exc
-    events = []
+    events: list[Any] = []
+    uploads: dict[int, Uploads] = {}
     for i, event in enumerate(scenario.events, start=1):
         label = f"event {i} ({event.get('act', '?') if isinstance(event, dict) else '?'}, dated " \
                 f"{event.get('date', '?') if isinstance(event, dict) else '?'})"
@@ -91,13 +98,41 @@ def load_scenario(path: Path) -> Scenario:
         if "date" not in event:
             raise InvalidScenario(f"{path}: {label}: field 'date': every event of a scenario is dated")
         try:
+            files = _local_files(path, event)
+            if files:
+                uploads[len(events)] = files
             events.append(Sweep.model_validate(event) if event.get("act") == "sweep" else parse_act(event))
         except ValidationError as exc:
             raise InvalidScenario(f"{path}: {label}: {explain_validation(exc, skip=1)}") from exc
+        except CasefileError as exc:
+            raise InvalidScenario(f"{path}: {label}: {exc}") from exc
     for i, (a, b) in enumerate(zip(events, events[1:], strict=False), start=2):
         if b.on < a.on:
             raise InvalidScenario(f"{path}: event {i} ({b.act_name}) is dated {b.on} before the event before it ({a.on})")
-    return scenario.model_copy(update={"events": events})
+    loaded = scenario.model_copy(update={"events": events})
+    loaded._uploads = uploads
+    return loaded
+
+
+def _local_files(path: Path, event: dict[str, Any]) -> Uploads | None:
+    """The files an event names by their path on this machine (attach-document's ``file``, relative
+    to the scenario file's folder), read as uploads; the event's field set to each file's ref. A
+    scenario file is the local operator's: the only place, with the command line, a path is taken."""
+    from casefile.record.uploads import is_ref, local_file, upload_fields, uploads_of
+    from casefile.settings import get_settings
+
+    model = models().get(str(event.get("act")))
+    if model is None:
+        return None
+    read = []
+    for name in upload_fields(model):
+        value = event.get(name)
+        if isinstance(value, str) and value and not is_ref(value):
+            upload = local_file((path.parent / value).expanduser(), field=name,
+                                max_bytes=get_settings().upload_max_bytes)
+            event[name] = upload.ref
+            read.append(upload)
+    return uploads_of(read) if read else None
 
 
 def explain_validation(exc: ValidationError, *, skip: int = 0) -> str:
@@ -184,7 +219,7 @@ def _replay(path: Path, scenario: Scenario, on_event: Callable[[int, int, str], 
             continue
         try:
             result = app.perform(event, case_number=str(number), as_of=as_of, by=by,
-                                 documents="issue" if issue is None else "defer")
+                                 documents="issue" if issue is None else "defer", uploads=scenario.uploads(i - 1))
             paths = [d.path for d in result.documents] if issue is None else (
                 issue(result.entry_id, as_of) if result.pending else [])
         except CasefileError as exc:

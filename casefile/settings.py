@@ -35,6 +35,9 @@ class Settings(BaseSettings):
     - ``efiling_max_bytes``: the largest file the Agency's E-Filing system takes, checked by preflight on
       every issued document (casefile.documents.preflight; the Agency states no citable figure: the
       default, 20,000,000 bytes, is a conservative one; set the figure the E-Filing system shows).
+    - ``upload_max_bytes``: the largest file taken with an act (attach-document's PDF, a document
+      received), enforced while an upload streams in, before the whole body is read (default
+      25,000,000 bytes; casefile.record.uploads).
     """
 
     model_config = SettingsConfigDict(env_prefix="CASEFILE_", env_file=None, extra="ignore")
@@ -48,6 +51,7 @@ class Settings(BaseSettings):
     reminder_lead_days: Annotated[list[int], NoDecode] = Field(default_factory=lambda: [7, 3, 1])
     secret_key: SecretStr | None = None
     efiling_max_bytes: int = Field(default=20_000_000, gt=0)
+    upload_max_bytes: int = Field(default=25_000_000, gt=0)
 
     @field_validator("secret_key")
     @classmethod

@@ -92,3 +92,37 @@ class TestStrictReading:
         text = BESSEMER.read_text(encoding="utf-8").replace("  - date: 2021-05-07\n", "  -\n", 1)
         with pytest.raises(InvalidScenario, match="dated"):
             load_scenario(_write(tmp_path, text))
+
+
+class TestFilesOfAScenario:
+    """A scenario file is the local operator's: an event's file (attach-document's ``file``) is named by its
+    path next to the scenario, read as an upload when the file is loaded (the act carries its bytes)."""
+
+    def _with_attachment(self, tmp_path: Path, file: str) -> Path:
+        text = BESSEMER.read_text(encoding="utf-8")
+        marker = "  - date: 2021-04-16\n    act: file-objections\n"
+        head, _, tail = text.partition(marker)
+        event = f"  - act: attach-document\n    date: 2021-04-09\n    to: docket:2\n    file: {file}\n"
+        return _write(tmp_path, head + event + marker + tail)
+
+    def test_the_file_beside_the_scenario_is_carried_with_its_event(self, tmp_path: Path) -> None:
+        import hashlib
+
+        from pypdf import PdfWriter
+
+        writer = PdfWriter()
+        writer.add_blank_page(612, 792)
+        with (tmp_path / "tally as issued.pdf").open("wb") as handle:
+            writer.write(handle)
+        scenario = load_scenario(self._with_attachment(tmp_path, '"tally as issued.pdf"'))
+        [(index, event)] = [(i, e) for i, e in enumerate(scenario.events) if e.act == "attach-document"]
+        sha = hashlib.sha256((tmp_path / "tally as issued.pdf").read_bytes()).hexdigest()
+        assert event.file == f"sha256:{sha}"
+        carried = scenario.uploads(index)
+        assert carried is not None and carried.files["file"].original_name == "tally as issued.pdf"
+
+    def test_a_missing_file_is_refused_naming_the_event(self, tmp_path: Path) -> None:
+        with pytest.raises(InvalidScenario) as err:
+            load_scenario(self._with_attachment(tmp_path, "missing.pdf"))
+        assert "(attach-document, dated 2021-04-09): field 'file': " in str(err.value)
+        assert "missing.pdf is not a file" in str(err.value)

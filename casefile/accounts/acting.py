@@ -22,6 +22,7 @@ from casefile.record.access import CaseAlreadyOpen, Mode, UserViewer, authorize,
 from casefile.record.accounts import OrganizationKind, User
 from casefile.record.db import read_session, write_session
 from casefile.record.models import Case
+from casefile.record.uploads import Uploads
 
 
 class InvalidAct(BadInput):
@@ -97,24 +98,28 @@ def viewer_of(user_id: int, *, engine: Engine | None = None) -> UserViewer:
 
 
 def perform_as(viewer: UserViewer, act: ActIn, *, case_number: str | None, as_of: datetime, party: str | None = None,
-               documents: Literal["issue", "defer", "none"] = "defer", engine: Engine | None = None) -> Any:
+               documents: Literal["issue", "defer", "none"] = "defer", engine: Engine | None = None,
+               uploads: Uploads | None = None) -> Any:
     """Perform (or record) ``act`` on ``case_number`` as ``viewer``, as of ``as_of``; returns the
     front door's ActResult.
 
     ``party``: for open-case by a party's organization, the handle of the party it represents in
-    the case (its users then see the case). Raises what casefile.record.access.authorize raises
-    (UnknownCase for a case the user may not see, NotPermitted), CaseAlreadyOpen, BadInput (the
-    case number in the path and in the act differ; no or an unknown ``party``), and the act's
-    own errors (casefile.app.perform: nothing stored)."""
+    the case (its users then see the case). ``uploads``: the files uploaded with the act
+    (casefile.record.uploads.Uploads, checked when received): those its file fields take, and
+    ``received``, the documents received that a recorded act carries — stored, as the act's
+    attachments, in the act's own transaction (a refused act stores none). Raises what
+    casefile.record.access.authorize raises (UnknownCase for a case the user may not see,
+    NotPermitted), CaseAlreadyOpen, BadInput (the case number in the path and in the act differ;
+    no or an unknown ``party``), and the act's own errors (casefile.app.perform: nothing stored)."""
     from casefile import app
     from casefile.rules.case_numbers import parse_case_number
 
     if isinstance(act, OpenCase):
         return _open_case(viewer, act, case_number=case_number, as_of=as_of, party=party, documents=documents,
-                          engine=engine)
+                          engine=engine, uploads=uploads)
     mode = authorized_mode(viewer, act, case_number=case_number, engine=engine)
     result = app.perform(act, case_number=str(parse_case_number(case_number)), as_of=as_of, by=who(viewer, mode),
-                         documents=documents, engine=engine)
+                         documents=documents, engine=engine, uploads=uploads)
     if not result.repeated:
         from casefile.jobs.notices import notify_in_background
 
@@ -146,7 +151,8 @@ def authorized_mode(viewer: UserViewer, act: ActIn, *, case_number: str | None, 
 
 
 def _open_case(viewer: UserViewer, act: OpenCase, *, case_number: str | None, as_of: datetime, party: str | None,
-               documents: Literal["issue", "defer", "none"], engine: Engine | None) -> Any:
+               documents: Literal["issue", "defer", "none"], engine: Engine | None,
+               uploads: Uploads | None = None) -> Any:
     from sqlmodel import select
 
     from casefile import app
@@ -167,7 +173,7 @@ def _open_case(viewer: UserViewer, act: OpenCase, *, case_number: str | None, as
             raise BadInput(f"open-case: name the party {viewer.organization_key} represents in {number} "
                            f"(party: one of {', '.join(keys)})", field="party")
     result = app.perform(act, case_number=number, as_of=as_of, by=who(viewer, mode), documents=documents,
-                         engine=engine)
+                         engine=engine, uploads=uploads)
     if linking and not result.repeated:
         with write_session(engine, by=viewer.label()) as session:
             link_party(session, organization=viewer.organization_key, case_number=number, party=party,  # type: ignore[arg-type]

@@ -239,9 +239,13 @@ def export_case(*, viewer: Any, case_number: str, as_of: datetime, via: str = "w
     chain's head: compare it later with ``casefile verify CASE --expect-head``) and ``manifest.json``.
     A confidential document included is logged as downloaded (who, when, what, ``via``: e.g.
     "web export"). Raises UnknownCase, Internal (a stored file missing or not the one issued)."""
+    from casefile.record.attachments import attachment_file
     from casefile.record.db import read_session, write_session
     from casefile.record.integrity import chain_head
     from casefile.record.queries import attachments_seen, case_view, documents_seen
+    from casefile.settings import get_settings
+
+    output_dir = get_settings().output_dir
 
     with read_session(engine) as session:
         view = case_view(session, case_number, viewer)
@@ -264,12 +268,16 @@ def export_case(*, viewer: Any, case_number: str, as_of: datetime, via: str = "w
                        "confidential": d.confidential})
         if d.confidential and d.id is not None:
             confidential_ids.append(d.id)
+    confidential_attachments: list[int] = []
     for a in attachments:
-        content = _read_checked(Path(a.path), a.sha256, what=f"attachment {a.id} ({a.original_name})")
-        name = _unique(f"attachments/{a.id:05d}-{Path(a.path).name}", used)
+        where = attachment_file(a, output_dir=output_dir, case_number=view.case_number)
+        content = _read_checked(where, a.sha256, what=f"attachment {a.id} ({a.original_name})")
+        name = _unique(f"attachments/{a.id:05d}-{a.file_name or Path(a.path).name}", used)
         files.append((name, content))
         listed.append({"file": name, "attachment": a.id, "kind": a.kind, "original_name": a.original_name,
                        "sha256": a.sha256, "confidential": a.confidential})
+        if a.confidential and a.id is not None:
+            confidential_attachments.append(a.id)
     from casefile.accounts.spreadsheet import csv_text
 
     docket_csv = csv_text([DOCKET_COLUMNS, *[[e.occurred_on.isoformat(), e.act, e.actor, e.recorded_by, e.summary,
@@ -298,11 +306,15 @@ def export_case(*, viewer: Any, case_number: str, as_of: datetime, via: str = "w
             put("notes.csv", notes_csv.encode("utf-8"))
         put("chain-head.txt", chain_text.encode("utf-8"))
         put("manifest.json", json.dumps(manifest, indent=2, ensure_ascii=False).encode("utf-8"))
-    if confidential_ids and isinstance(viewer, UserViewer):
+    if (confidential_ids or confidential_attachments) and isinstance(viewer, UserViewer):
         with write_session(engine, by=viewer.label()) as session:
             for document_id in confidential_ids:
                 session.add(AccessLog(at=as_of, user_id=viewer.user_id, organization_id=viewer.organization_id,
                                       who=viewer.label(), case_id=case_id, document_id=document_id,  # type: ignore[arg-type]
+                                      action=AccessAction.DOWNLOAD, via=f"{via} export"))
+            for attachment_id in confidential_attachments:
+                session.add(AccessLog(at=as_of, user_id=viewer.user_id, organization_id=viewer.organization_id,
+                                      who=viewer.label(), case_id=case_id, attachment_id=attachment_id,  # type: ignore[arg-type]
                                       action=AccessAction.DOWNLOAD, via=f"{via} export"))
     return Export(file_name=f"{view.case_number}-case-file.zip", content=buffer.getvalue(), documents=len(files),
                   docket_entries=len(view.docket))

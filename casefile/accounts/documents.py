@@ -96,10 +96,14 @@ def log_view(session: Session, *, viewer: UserViewer, document: Document, as_of:
 
 def access_log(session: Session, *, organization_id: int | None = None, case_number: str | None = None,
                limit: int = 200) -> list[AccessLogView]:
-    """The latest views and downloads of confidential documents, newest first (of one
-    organization's users, or on one case, when given)."""
-    query = (select(AccessLog, Case, Document).join(Case, Case.id == AccessLog.case_id)  # type: ignore[arg-type]
-             .join(Document, Document.id == AccessLog.document_id))  # type: ignore[arg-type]
+    """The latest views and downloads of confidential documents (issued documents, and attachments:
+    documents as filed or received), newest first (of one organization's users, or on one case,
+    when given)."""
+    from casefile.record.models import Attachment
+
+    query = (select(AccessLog, Case, Document, Attachment).join(Case, Case.id == AccessLog.case_id)  # type: ignore[arg-type]
+             .outerjoin(Document, Document.id == AccessLog.document_id)  # type: ignore[arg-type]
+             .outerjoin(Attachment, Attachment.id == AccessLog.attachment_id))  # type: ignore[arg-type]
     if organization_id is not None:
         query = query.where(AccessLog.organization_id == organization_id)
     if case_number is not None:
@@ -107,6 +111,15 @@ def access_log(session: Session, *, organization_id: int | None = None, case_num
 
         query = query.where(AccessLog.case_id == get_case(session, case_number).id)
     rows = session.exec(query.order_by(col(AccessLog.at).desc(), col(AccessLog.id).desc()).limit(limit)).all()
-    return [AccessLogView(at=log.at, who=log.who, case_number=case.number, document_id=doc.id or 0,
-                          document_title=doc.title, action=log.action.value, via=log.via) for log, case, doc in rows]
+    return [AccessLogView(at=log.at, who=log.who, case_number=case.number, document_id=doc.id if doc is not None else None,
+                          document_title=doc.title if doc is not None else _attachment_title(attachment),
+                          attachment_id=log.attachment_id, action=log.action.value, via=log.via)
+            for log, case, doc, attachment in rows]
+
+
+def _attachment_title(attachment: object) -> str:
+    """An attachment's line in the access log: its export name and the client's file name."""
+    if attachment is None:
+        return "(no longer recorded)"
+    return f"{getattr(attachment, 'file_name', '') or 'Attachment'} (uploaded as {getattr(attachment, 'original_name', '')})"
 

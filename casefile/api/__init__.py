@@ -74,7 +74,9 @@ def create_api(*, on_committed: Callable[[int, datetime], Any] | None = None,
 
     def openapi() -> dict[str, Any]:
         if api.openapi_schema is None:
-            _problem_media_types(generate())  # FastAPI's schema (servers from the mount's root path), then errors
+            schema = generate()  # FastAPI's schema (servers from the mount's root path), then errors
+            _problem_media_types(schema)
+            _act_body(schema)
         return api.openapi_schema  # type: ignore[return-value]
 
     api.openapi = openapi  # type: ignore[method-assign]
@@ -93,6 +95,18 @@ def _problem_media_types(schema: dict[str, Any]) -> None:
     components = schema.get("components", {}).get("schemas", {})
     for name in ("HTTPValidationError", "ValidationError"):
         components.pop(name, None)
+
+
+def _act_body(schema: dict[str, Any]) -> None:
+    """The body of ``POST /cases/{number}/acts``, read by its own dependency (JSON, or multipart with
+    the act's files: casefile.api.acts.act_sent), documented with the act models."""
+    from casefile.api.acts import request_body_schema
+
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    for path in schema.get("paths", {}).values():
+        post = path.get("post")
+        if post is not None and post.get("operationId", "").startswith("post_act"):
+            post["requestBody"] = request_body_schema(components)
 
 
 def create_app(**options: Any) -> FastAPI:

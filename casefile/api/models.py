@@ -82,6 +82,7 @@ class ActOut(Out):
     pending: list[str] = []
     warnings: list[str] = []
     swept: list[str] = []
+    attached: list[str] = []  # the documents received uploaded with the act, stored ("attachment:ID")
 
 
 class Requirement(Out):
@@ -192,4 +193,5 @@ def act_out(result: Any, base: str) -> ActOut:
                   documents=[IssuedOut(id=d.id, kind=d.kind, title=d.title, file_name=d.file_name, sha256=d.sha256,
                                        confidential=d.confidential, download_url=f"{base}/documents/{d.id}")
                              for d in result.documents],
-                  pending=list(result.pending), warnings=list(result.warnings), swept=list(result.swept))
+                  pending=list(result.pending), warnings=list(result.warnings), swept=list(result.swept),
+                  attached=list(getattr(result, "attached", []) or []))

@@ -92,7 +92,7 @@ def print_documents(view: dict) -> None:
         for a in view["attachments"]:
             secret = " (confidential)" if a["confidential"] else ""
             confirmation = f", e-filing confirmation {a['confirmation']}" if a["confirmation"] else ""
-            console.print(f"  #{a['id']} {a['kind']} {a['to']} {a['title']}{secret}{confirmation}: {a['path']} "
+            console.print(f"  #{a['id']} {a['kind']} {a['to']} {a['title']}{secret}{confirmation}: {a['file_name']} "
                           f"sha256 {a['sha256']}", highlight=False, soft_wrap=True)
 
 

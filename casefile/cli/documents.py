@@ -106,16 +106,19 @@ def attach(
     as_of: str | None = typer.Option(None, help="When it is recorded (ISO instant or date); default now."),
 ) -> None:
     """Attach the document actually filed (with its e-filing confirmation number) or the Region's own PDF:
-    stored beside casefile's draft, hashed (sha256), docketed, checked by `casefile verify`."""
+    stored beside casefile's draft, hashed (sha256), docketed, checked by `casefile verify`.
+    The file is read here and sent as bytes (uploaded to the casefile server when one is set)."""
     from pydantic import ValidationError
 
     from casefile import app as front
     from casefile.acts import parse_act
-    from casefile.cli.perform import run_act
+    from casefile.cli.perform import local_upload, run_act
     from casefile.errors import BadInput
+    from casefile.record.uploads import uploads_of
 
+    upload = local_upload(file, field="file")
     try:
-        act = parse_act({"act": "attach-document", "to": to.strip(), "file": str(file.resolve()),
+        act = parse_act({"act": "attach-document", "to": to.strip(), "file": upload.ref,
                          "confirmation": confirmation.strip()})
     except ValidationError as exc:
         err = exc.errors()[0]
@@ -124,4 +127,4 @@ def attach(
         raise BadInput(f"documents attach: option {option}: {err['msg']} (e.g. --to filing:12, --to docket:40)",
                        field=option) from exc
     moment = None if as_of is None else front.read_instant(as_of, what="--as-of", case_number=case_number)
-    run_act(act, case_number=case_number, as_of=moment)
+    run_act(act, case_number=case_number, as_of=moment, uploads=uploads_of([upload]))

@@ -12,7 +12,10 @@ from typing import TYPE_CHECKING
 from casefile.cli.app import console, err_console
 
 if TYPE_CHECKING:  # the act models load the record and the rules: only when an act is performed
+    from pathlib import Path
+
     from casefile.acts import ActIn
+    from casefile.record.uploads import Upload, Uploads
 
 
 def now() -> datetime:
@@ -20,22 +23,34 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-def run_act(act: ActIn, *, case_number: str | None, as_of: datetime | None = None, quiet: bool = False):  # type: ignore[no-untyped-def]
-    """Perform ``act`` on ``case_number`` as of ``as_of`` (default: now) and print the result.
-    Returns the ActResult. Raises the act's CasefileError (the CLI prints it and exits 2)."""
+def local_upload(path: Path, *, field: str) -> Upload:
+    """The file at ``path`` on this machine, read for act field ``field`` by the command line (the
+    local operator: the only interface that takes a path) and checked as an upload is
+    (casefile.record.uploads.local_file). Raises UploadRefused naming the field."""
+    from casefile.record.uploads import local_file
+    from casefile.settings import get_settings
+
+    return local_file(path, field=field, max_bytes=get_settings().upload_max_bytes)
+
+
+def run_act(act: ActIn, *, case_number: str | None, as_of: datetime | None = None, quiet: bool = False,  # type: ignore[no-untyped-def]
+            uploads: Uploads | None = None):
+    """Perform ``act`` on ``case_number`` as of ``as_of`` (default: now), with the files ``uploads``
+    carries (read by :func:`local_upload`), and print the result. Returns the ActResult. Raises the
+    act's CasefileError (the CLI prints it and exits 2)."""
     moment = as_of or now()
     server = os.environ.get("CASEFILE_SERVER_URL")
     if server:
         from casefile.cli.remote import perform_remote
 
         result = perform_remote(server, os.environ.get("CASEFILE_TOKEN", ""), act, case_number=case_number,
-                                as_of=moment)
+                                as_of=moment, uploads=uploads)
         where = f"performed by the casefile server at {server}"
     else:
         from casefile import app
         from casefile.acts import Who
 
-        result = app.perform(act, case_number=case_number, as_of=moment, by=Who.operator())
+        result = app.perform(act, case_number=case_number, as_of=moment, by=Who.operator(), uploads=uploads)
         where = "performed in this process (no casefile server configured: CASEFILE_SERVER_URL)"
     if not quiet:
         show_result(result)

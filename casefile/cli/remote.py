@@ -20,6 +20,7 @@ from urllib.parse import quote
 
 from casefile.acts import ActIn
 from casefile.errors import ConfigurationError, Internal
+from casefile.record.uploads import Uploads
 
 #: Attempts for an answer that may not have been given (no connection, a timeout, 502/503/504),
 #: and the pause before each retry (seconds).
@@ -29,19 +30,24 @@ TIMEOUT = 60.0
 _RETRY_STATUSES = frozenset({502, 503, 504})
 
 
-def idempotency_key(act: ActIn, case_number: str | None) -> str:
+def idempotency_key(act: ActIn, case_number: str | None, uploads: Uploads | None = None) -> str:
     """The key of an act's request: "act-" + the sha256 of the canonical JSON of the case number
-    and the act (its full model, defaults included: the same act however it was written)."""
-    blob = json.dumps({"case": case_number, "act": act.model_dump(mode="json", by_alias=True)}, sort_keys=True,
-                      ensure_ascii=False, default=str)
+    and the act (its full model, defaults included: the same act however it was written), and the
+    sha256 of each file uploaded with it."""
+    content: dict[str, Any] = {"case": case_number, "act": act.model_dump(mode="json", by_alias=True)}
+    if uploads:
+        content["uploads"] = uploads.digest()
+    blob = json.dumps(content, sort_keys=True, ensure_ascii=False, default=str)
     return "act-" + hashlib.sha256(blob.encode()).hexdigest()
 
 
 def perform_remote(server_url: str, token: str, act: ActIn, *, case_number: str | None, as_of: datetime,
-                   party: str | None = None) -> Any:
+                   party: str | None = None, uploads: Uploads | None = None) -> Any:
     """Perform ``act`` on ``case_number`` as of ``as_of`` through the casefile server at
     ``server_url`` with the API token ``token``; returns the server's casefile.app.ActResult
-    (its ``pending`` documents are being issued by the server).
+    (its ``pending`` documents are being issued by the server). With ``uploads`` the request is
+    ``multipart/form-data``: the act as the JSON part ``act``, each file as the part named after
+    its field (docs/api.md).
 
     ``party``: for open-case, the party the token's organization represents. Raises
     ConfigurationError (no token; the server cannot be reached), the CasefileError the server
@@ -62,16 +68,22 @@ def perform_remote(server_url: str, token: str, act: ActIn, *, case_number: str 
     params = {"as_of": as_of.isoformat()}
     if party is not None:
         params["party"] = party
-    headers = {"Authorization": f"Bearer {token}", "Idempotency-Key": idempotency_key(act, number),
+    headers = {"Authorization": f"Bearer {token}", "Idempotency-Key": idempotency_key(act, number, uploads),
                "Accept": f"application/json, {MEDIA_TYPE}"}
     body = act.model_dump(mode="json", by_alias=True)
+    send: dict[str, Any] = {"json": body}
+    if uploads:
+        parts: list[tuple[str, tuple[str | None, bytes, str]]] = [
+            ("act", (None, json.dumps(body).encode("utf-8"), "application/json"))]
+        parts += [(u.field, (u.original_name, u.data, u.media_type)) for u in uploads.all()]
+        send = {"files": parts}
     last: str = ""
     with httpx.Client(timeout=TIMEOUT) as client:
         for attempt in range(ATTEMPTS):
             if attempt:
                 time.sleep(BACKOFF[min(attempt - 1, len(BACKOFF) - 1)])
             try:
-                answer = client.post(url, params=params, headers=headers, json=body)
+                answer = client.post(url, params=params, headers=headers, **send)
             except httpx.ConnectError as exc:
                 if attempt == ATTEMPTS - 1:
                     raise ConfigurationError(f"CASEFILE_SERVER_URL={server_url}: cannot reach the casefile server "

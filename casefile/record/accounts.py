@@ -145,7 +145,8 @@ class PasswordReset(SQLModel, table=True):
 
 class AccessLog(SQLModel, table=True):
     """One view or download of a confidential document: who (the user and the docket-style label),
-    when, what (case and document), how (``via``: api, web)."""
+    when, what (case, and the issued document or the attachment: a document as filed or received),
+    how (``via``: api, web)."""
 
     id: int | None = Field(default=None, primary_key=True)
     at: datetime = _instant(nullable=False, index=True)
@@ -153,7 +154,8 @@ class AccessLog(SQLModel, table=True):
     organization_id: int | None = Field(default=None, foreign_key="organization.id")
     who: str  # "user:<email>", "operator:<os user>"
     case_id: int = Field(foreign_key="case.id", index=True)
-    document_id: int = Field(foreign_key="document.id", index=True)
+    document_id: int | None = Field(default=None, foreign_key="document.id", index=True)
+    attachment_id: int | None = Field(default=None, foreign_key="attachment.id", index=True)
     action: AccessAction
     via: str = ""
 
@@ -242,8 +244,9 @@ class AccessLogView(AccountModel):
     at: datetime
     who: str
     case_number: str
-    document_id: int
+    document_id: int | None
     document_title: str
+    attachment_id: int | None = None
     action: str
     via: str
 

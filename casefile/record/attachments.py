@@ -36,9 +36,14 @@ def stored_name(on: date, kind: str, party: str | None, how: str) -> str:
 
 
 def attachment_file(attachment: Attachment, *, output_dir: Path, case_number: str) -> Path:
-    """Where the attachment's file must be: ``output_dir``/<case number>/<its file name> (as issued
-    documents are found: casefile.record.integrity.document_file)."""
-    return output_dir / case_number / Path(attachment.path).name
+    """Where the attachment's file must be: ``output_dir``/``uploads/<2 hex>/<sha256>.pdf`` (its
+    content address, casefile.record.uploads.stored_path); for an attachment made before uploads
+    (an absolute ``path``), ``output_dir``/<case number>/<its file name>, as issued documents are
+    found (casefile.record.integrity.document_file)."""
+    stored = Path(attachment.path)
+    if not stored.is_absolute() and stored.parts[:1] == ("uploads",) and ".." not in stored.parts:
+        return output_dir / stored
+    return output_dir / case_number / stored.name
 
 
 @dataclass(frozen=True)

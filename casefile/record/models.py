@@ -411,7 +411,8 @@ class Attachment(SQLModel, table=True):
     """A document as actually filed (``filing_id``: with its e-filing ``confirmation`` number) or as the
     Region issued it (``entry_id``: the docket entry of the recorded act), kept beside casefile's draft
     (``document_id``, when casefile issued one): stored once under the case's folder, 0600, with its
-    sha256. Confidential when attached to a confidential filing (an offer of proof, R-G7)."""
+    sha256, content-addressed (casefile.record.uploads.stored_path). Confidential when attached to a
+    confidential filing (an offer of proof, R-G7)."""
 
     id: int | None = Field(default=None, primary_key=True)
     case_id: int = Field(foreign_key="case.id", index=True)
@@ -420,7 +421,8 @@ class Attachment(SQLModel, table=True):
     document_id: int | None = Field(default=None, foreign_key="document.id")
     kind: str  # as-filed | as-issued
     original_name: str  # the file's name as given (shown; never used as a path)
-    path: str
+    path: str  # where the file is: relative to the output folder, uploads/<2 hex>/<sha256>.pdf (an older row: absolute)
+    file_name: str = Field(default="", sa_column_kwargs={"server_default": ""})  # as exported: <date>_<kind>[_<party>]_<how>.pdf
     media_type: str  # application/pdf | application/vnd.openxmlformats-officedocument.wordprocessingml.document
     size: int
     sha256: str

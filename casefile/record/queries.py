@@ -232,14 +232,14 @@ class PartyView(ReadModel):
 
 class AttachmentView(ReadModel):
     """A document as filed (``to`` "filing:ID") or as issued by the Region (``to`` "docket:ID"), kept
-    beside casefile's draft (``draft_document_id``): ``path`` is the local file (the command line only)."""
+    beside casefile's draft (``draft_document_id``); ``file_name`` is the name it is exported under
+    (never a path: its file is stored content-addressed on the server)."""
 
     id: int
     to: str
     kind: str
     title: str
     file_name: str
-    path: str
     sha256: str
     size: int
     confirmation: str
@@ -476,8 +476,8 @@ def _attachment_view(a: Attachment, drafts: dict[int | None, Document]) -> Attac
 
     draft = drafts.get(a.document_id)
     title = draft.title if draft is not None else ("Document as filed" if a.kind == "as-filed" else "Document as issued")
-    return AttachmentView(id=a.id or 0, to=target_of(a), kind=a.kind, title=title, file_name=Path(a.path).name,
-                          path=a.path, sha256=a.sha256, size=a.size, confirmation=a.confirmation,
+    return AttachmentView(id=a.id or 0, to=target_of(a), kind=a.kind, title=title,
+                          file_name=a.file_name or Path(a.path).name, sha256=a.sha256, size=a.size, confirmation=a.confirmation,
                           confidential=a.confidential, draft_document_id=a.document_id, attached_at=a.attached_at)
 
 

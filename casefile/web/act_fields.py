@@ -137,7 +137,8 @@ WORDS: dict[Any, tuple[str, str]] = {
     "petition_filed_on": ("Date the petition was filed (optional)", ""),
     "consented_by": ("Consent given by", "Who consented to the withdrawal (the Regional Director)"),
     "to": ("Attach to", "The filing or docket entry, like filing:12 or docket:40"),
-    "file": ("File", "The path of the file on the server"),
+    "file": ("The document (PDF)", "The PDF as filed or issued, uploaded from your computer (at most "
+             "25 MB unless the instance says otherwise)"),
     "confirmation": ("Confirmation number (optional)", "The e-filing confirmation, if any"),
     "election": ("Election", "Which election of the case this is about"),
 }
@@ -171,7 +172,7 @@ class Spec:
 
     name: str  # the model's field name (a column: its key in the row)
     id: str  # the form's id ("{field}" / the column's name within the row)
-    kind: str  # text textarea int bool date time choice party lines rows structured
+    kind: str  # text textarea int bool date time choice party lines rows structured upload
     label: str
     hint: str = ""
     required: bool = False
@@ -295,8 +296,10 @@ def specs(act_name: str, *, parties: list[tuple[str, str]], all_parties: list[tu
     user acts for (the ``party`` field); ``all_parties``: the case's (other party fields);
     ``elections``: the case's elections (sequence, words), the latest last."""
     from casefile.acts import models
+    from casefile.record.uploads import upload_fields
 
     model = models()[act_name]
+    files = upload_fields(model)
     out: list[Spec] = []
     for name, info in model.model_fields.items():
         if name in SKIPPED:
@@ -308,6 +311,10 @@ def specs(act_name: str, *, parties: list[tuple[str, str]], all_parties: list[tu
                 label, hint = _words(act_name, name, info)
                 out.append(Spec(name=name, id=name, kind="choice", label=label, hint=hint,
                                 options=list(reversed(elections)), default=elections[-1][0], radios=len(elections) <= 4))
+            continue
+        if name in files:  # a file uploaded with the act (casefile.record.uploads.UploadRef)
+            label, hint = WORDS.get((act_name, name)) or WORDS.get(name) or ("File (PDF)", "")
+            out.append(Spec(name=name, id=name, kind="upload", label=label, hint=hint, required=required))
             continue
         tp, optional, meta = _strip(info.annotation)
         meta = list(info.metadata) + meta
@@ -459,6 +466,8 @@ def data(act_name: str, all_specs: list[Spec], values: dict[str, str], rows: dic
     row without its key, a text box that is not written as in a scenario file)."""
     out: dict[str, Any] = {"act": act_name}
     for spec in all_specs:
+        if spec.kind == "upload":
+            continue  # the file's ref comes with the upload (casefile.web.act_pages)
         if spec.kind == "rows":
             value = _rows_value(spec, values, rows.get(spec.id, 1), kept)
             if value:
@@ -601,6 +610,8 @@ def values_of(all_specs: list[Spec], act: dict[str, Any]) -> tuple[dict[str, str
                 rows[spec.id] = 1
             continue
         value = act[spec.name]
+        if spec.kind == "upload":
+            continue  # a file is chosen again (a browser never fills a file input)
         if spec.kind == "rows":
             items: list[list[Any]] = []
             if spec.shape == "paragraphs":

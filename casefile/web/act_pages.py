@@ -15,8 +15,11 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.background import BackgroundTask
+from starlette.concurrency import run_in_threadpool
 
+from casefile.api.uploads import Received, checked, is_multipart, read_multipart
 from casefile.errors import CasefileError
+from casefile.record.uploads import UploadRefused, uploads_of
 from casefile.web import act_fields, act_forms
 from casefile.web.people import Me, require
 from casefile.web.render import page
@@ -89,7 +92,7 @@ def _render(request: Request, me: Me, view: Any, allowed: list[Any], act_name: s
     own = any(p.mode == "perform" for p in allowed)
     zone = office_tz(view.office)
     specs = _specs(view, allowed, act_name) if act_name not in act_forms.SPECIFIC else []
-    if specs and sub.get("act") and not sub.get("file"):
+    if specs and sub.get("act") and not sub.get("perform"):
         _draft_values(specs, sub, zone)
     filing = any(s.name == "party" for s in specs)
     return page(request, template, status=status, title=f"{act_title(act_name)} — {view.case_number}",
@@ -120,18 +123,26 @@ async def submit_act(request: Request, number: str, act_name: str) -> Response:
     from casefile.accounts.acting import act_from, perform_as
 
     me = require(request)
-    form = await request.form()
+    try:
+        sent = await read_act_form(request)  # after the sign-in is known; each file held to the size limit
+    except UploadRefused as exc:  # a file over the limit: refused as it streamed in, the rest of the form unread
+        view, allowed, zone = _permission(me, number, act_name[:60])
+        sub = act_forms.blank(act_name, today=now().date(), parties=[k for k, _ in _parties(view, allowed)])
+        return _render(request, me, view, allowed, act_name, sub, [{"field": exc.field or "act-form", "text": str(exc)}],
+                       status=422)
+    form = sent.fields
     check_csrf(request, form)
     view, allowed, zone = _permission(me, number, act_name[:60])
     sub = act_forms.read_form(act_name, form)
     specs = _specs(view, allowed, act_name) if act_name not in act_forms.SPECIFIC else []
     if specs:
         sub.rows = act_fields.count_rows(specs, sub.values)
-    if act_name == "register-challenges":
-        upload = form.get("register")
-        sub.values["register-name"] = getattr(upload, "filename", "") or ""
-        content = await upload.read() if upload is not None and hasattr(upload, "read") else b""
-    await form.close()  # the uploaded file's temporary copy
+    content = b""
+    if act_name == "register-challenges":  # a CSV read into the act's fields (not a file the act keeps)
+        register = [(name, data) for field, name, data in sent.files if field == "register"]
+        sub.values["register-name"] = register[0][0] if register else ""
+        content = register[0][1] if register else b""
+    files = [f for f in sent.files if not (act_name == "register-challenges" and f[0] == "register")]
     if sub.get("add"):
         return _render(request, me, view, allowed, act_name, sub, [])
     if sub.get("draft-action") or sub.get("draft_id"):  # save as draft; file an edited draft (casefile.web.draft_pages)
@@ -148,10 +159,18 @@ async def submit_act(request: Request, number: str, act_name: str) -> Response:
             data = act_forms.act_data(act_name, sub, day=day, at=at)
         else:
             data = {**act_fields.data(act_name, specs, sub.values, sub.rows, sub.kept), **_when(day, at)}
+        uploads = uploads_of(await run_in_threadpool(checked, files))  # each a real PDF (pypdf: off the event loop)
+        for spec in specs:
+            if spec.kind == "upload" and spec.name in uploads.files:
+                data[spec.name] = uploads.files[spec.name].ref
+            elif spec.kind == "upload" and spec.required:
+                raise UploadRefused(f"{spec.label}: choose the file (a PDF) on your computer", field=spec.id)
         act = act_from(data)
-        result = perform_as(me.viewer, act, case_number=view.case_number, as_of=moment, documents="defer")
+        result = perform_as(me.viewer, act, case_number=view.case_number, as_of=moment, documents="defer",
+                            uploads=uploads)
     except CasefileError as exc:
-        target = act_fields.error_field(specs, exc, values=sub.values, kept=sub.kept) if specs else \
+        target = "received" if exc.field == "received" else \
+            act_fields.error_field(specs, exc, values=sub.values, kept=sub.kept) if specs else \
             act_forms.error_field(act_name, exc, sub)
         status = 403 if exc.family == "not-permitted" else 422
         return _render(request, me, view, allowed, act_name, sub, [{"field": target, "text": str(exc)}], status=status)
@@ -162,6 +181,16 @@ async def submit_act(request: Request, number: str, act_name: str) -> Response:
         hook = request.app.state.on_committed
         task = BackgroundTask(_issue, hook, result.entry_id, moment)
     return RedirectResponse(f"/cases/{view.case_number}#documents", status_code=303, background=task)
+
+
+async def read_act_form(request: Request) -> Received:
+    """An act form as sent: multipart (its files streamed, each held to CASEFILE_UPLOAD_MAX_BYTES:
+    casefile.api.uploads) or urlencoded. Raises UploadRefused (a file too large, too many files),
+    BadInput (a body that cannot be read)."""
+    if is_multipart(request):
+        return await read_multipart(request)
+    form = await request.form()
+    return Received(fields=form)
 
 
 def _when(day: Any, at: Any) -> dict[str, Any]:

@@ -217,10 +217,10 @@ async def submit_draft(request: Request, number: str, draft_id: WebId) -> Respon
     from casefile.accounts.drafts import get_draft
     from casefile.errors import UnknownRecord
     from casefile.record.db import read_session
-    from casefile.web.act_pages import _permission, _render
+    from casefile.web.act_pages import _permission, _render, read_act_form
 
     me = require(request)
-    form = await request.form()
+    form = (await read_act_form(request)).fields  # a draft keeps no file: any file sent is not kept
     check_csrf(request, form)
     view = app.case(number[:40], viewer=me.viewer)
     with read_session() as session:

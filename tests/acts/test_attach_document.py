@@ -1,7 +1,8 @@
 """attach-document: the PDF as actually filed (with its e-filing confirmation number) attached to its
-filing, and the Region's own PDF to a recorded act — stored beside casefile's draft (0600, inside
-the output folder), hashed, docketed, listed by the read models (confidential ones only for those
-who may see them) and checked by `casefile verify`; a refusal stores nothing."""
+filing, and the Region's own PDF to a recorded act — uploaded with the act (bytes, never a path),
+stored content-addressed under the output folder (0600 in 0700 folders), hashed, docketed, listed by
+the read models (confidential ones only for those who may see them) and checked by `casefile
+verify`; a refusal stores nothing."""
 
 from __future__ import annotations
 
@@ -15,15 +16,17 @@ from pypdf import PdfWriter
 from sqlmodel import Session, select
 from typer.testing import CliRunner
 
-from casefile.acts import parse_act
+from casefile import app
+from casefile.acts import Who, parse_act
 from casefile.documents.kinds.objections import Objections
-from casefile.errors import BadInput, ProcedureError, UnknownRecord
+from casefile.errors import ProcedureError, UnknownRecord
 from casefile.record.db import read_session
 from casefile.record.models import Case, DocketEntry, Document, Filing, Party
 from casefile.record.queries import case_view
+from casefile.record.uploads import UploadRefused, Uploads, received_file, stored_path, uploads_of
 from casefile.vocab import DocumentKind
-from tests.acts.example_cases import refused_act
 from tests.acts.live_case import FILED_AT, NUMBER, OBJECTIONS, open_live, perform
+from tests.acts.snapshot import default_snapshot
 
 ATTACHED_AT = FILED_AT.replace(hour=15)
 OFFER = [{"objection": 1, "witness": "Luis Ortega", "summary": "Heard the plant manager say the plant would close."}]
@@ -49,9 +52,28 @@ def ids(kind: str = "objections") -> tuple[int, int]:
         return filing.id or 0, tally.id or 0
 
 
+def upload_of(file: Path, field: str = "file") -> Uploads:
+    return uploads_of([received_file(file.read_bytes(), field=field, name=file.name, max_bytes=25_000_000)])
+
+
 def attach(to: str, file: Path, confirmation: str = "") -> object:
-    return perform({"act": "attach-document", "to": to, "file": str(file), "confirmation": confirmation},
-                   as_of=ATTACHED_AT)
+    uploads = upload_of(file)
+    act = parse_act({"act": "attach-document", "to": to, "file": uploads.files["file"].ref, "confirmation": confirmation})
+    return app.perform(act, case_number=NUMBER, as_of=ATTACHED_AT, by=Who.operator(), documents="none", uploads=uploads)
+
+
+def stored_at(out: Path, file: Path) -> Path:
+    return out / stored_path(hashlib.sha256(file.read_bytes()).hexdigest())
+
+
+def refused(data: dict[str, object], uploads: Uploads | None, error: type[Exception]) -> Exception:
+    """The act refused with ``error``, every table and the output folder as before."""
+    before = default_snapshot()
+    with pytest.raises(error) as caught:
+        app.perform(parse_act(data), case_number=NUMBER, as_of=ATTACHED_AT, by=Who.operator(), documents="none",
+                    uploads=uploads)
+    assert default_snapshot() == before
+    return caught.value
 
 
 def verified(out: Path) -> object:
@@ -91,9 +113,10 @@ class TestAsFiled:
         sha = hashlib.sha256(source.read_bytes()).hexdigest()
         assert result.summary == (f"Petitioner's Objections to Conduct Affecting the Results of the Election as filed "
                                   f"attached (sha256 {sha[:12]}…, e-filing confirmation 1-2345678901)")
-        stored = filed / "out" / NUMBER / "2026-12-01_objections_usw_as-filed.pdf"
+        stored = filed / "out" / "uploads" / sha[:2] / f"{sha}.pdf"
         assert stored.read_bytes() == source.read_bytes()
         assert stat.S_IMODE(stored.stat().st_mode) == 0o600
+        assert stat.S_IMODE(stored.parent.stat().st_mode) == stat.S_IMODE(stored.parent.parent.stat().st_mode) == 0o700
         with read_session() as s:
             view = case_view(s, NUMBER)
             draft = s.exec(select(Document).where(Document.key == f"objections:filing:{filing_id}")).one()
@@ -129,8 +152,9 @@ class TestAsFiled:
 
     def test_a_file_changed_after_it_was_attached_fails_verify(self, filed: Path) -> None:
         filing_id, _ = ids()
-        attach(f"filing:{filing_id}", pdf_file(filed))
-        stored = filed / "out" / NUMBER / "2026-12-01_objections_usw_as-filed.pdf"
+        source = pdf_file(filed)
+        attach(f"filing:{filing_id}", source)
+        stored = stored_at(filed / "out", source)
         stored.write_bytes(stored.read_bytes() + b"%tampered\n")
         report = verified(filed / "out")
         assert not report.ok  # type: ignore[attr-defined]
@@ -154,9 +178,10 @@ class TestAsFiled:
 class TestConfidential:
     def test_the_offer_of_proofs_attachment_is_hidden_from_the_other_party(self, filed: Path) -> None:
         offer_id, _ = ids("offer-of-proof")
-        result = attach(f"filing:{offer_id}", pdf_file(filed, "offer.pdf", pages=1))
+        source = pdf_file(filed, "offer.pdf", pages=1)
+        result = attach(f"filing:{offer_id}", source)
         assert "(confidential, sha256" in result.summary  # type: ignore[attr-defined]
-        assert (filed / "out" / NUMBER / "2026-12-01_offer-of-proof_usw_as-filed.pdf").is_file()
+        assert stored_at(filed / "out", source).is_file()
         with read_session() as s:
             union, employer = case_view(s, NUMBER, PartyViewer("usw")), case_view(s, NUMBER, PartyViewer("mpc"))
         assert [(a.to, a.confidential) for a in union.attachments] == [(f"filing:{offer_id}", True)]
@@ -187,29 +212,39 @@ class TestAsIssued:
 
 
 class TestRefused:
-    def test_not_a_pdf_by_name(self, filed: Path) -> None:
-        source = filed / "objections.docx"
-        source.write_bytes(b"PK\x03\x04 a Word file")
-        error = refused_act(parse_act({"act": "attach-document", "to": f"filing:{ids()[0]}", "file": str(source)}),
-                            BadInput, case_number=NUMBER, as_of=ATTACHED_AT)
-        assert "'objections.docx' is not a PDF" in str(error)
-
     def test_not_a_pdf_by_content(self, filed: Path) -> None:
-        source = filed / "objections.pdf"
-        source.write_bytes(b"<html>not a pdf</html>")
-        error = refused_act(parse_act({"act": "attach-document", "to": f"filing:{ids()[0]}", "file": str(source)}),
-                            BadInput, case_number=NUMBER, as_of=ATTACHED_AT)
-        assert "does not begin as a PDF does" in str(error)
+        """A Word file (or anything not beginning %PDF-) is refused when received, naming the field and the
+        client's file name."""
+        with pytest.raises(UploadRefused) as caught:
+            received_file(b"PK\x03\x04 a Word file", field="file", name="objections.docx", max_bytes=25_000_000)
+        assert str(caught.value).startswith("field 'file': 'objections.docx' is not a PDF (it does not begin with %PDF-)")
+        assert caught.value.field == "file"
 
-    def test_too_large(self, filed: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-        from casefile.settings import get_settings
+    def test_a_file_that_begins_as_a_pdf_but_is_not_one(self, filed: Path) -> None:
+        with pytest.raises(UploadRefused, match=r"'fake.pdf' begins as a PDF but cannot be read as one"):
+            received_file(b"%PDF-1.7\n<html>not a pdf</html>", field="file", name="fake.pdf", max_bytes=25_000_000)
 
+    def test_too_large(self, filed: Path) -> None:
         source = pdf_file(filed)
-        monkeypatch.setenv("CASEFILE_EFILING_MAX_BYTES", "200")
-        get_settings.cache_clear()
-        error = refused_act(parse_act({"act": "attach-document", "to": f"filing:{ids()[0]}", "file": str(source)}),
-                            BadInput, case_number=NUMBER, as_of=ATTACHED_AT)
-        assert f"is {source.stat().st_size:,} bytes, over the e-filing limit of 200 bytes" in str(error)
+        with pytest.raises(UploadRefused, match=r"'USW objections as filed.pdf' is larger than 200 bytes, the largest "
+                                                r"file taken \(CASEFILE_UPLOAD_MAX_BYTES\)"):
+            received_file(source.read_bytes(), field="file", name=source.name, max_bytes=200)
+
+    def test_a_path_names_nothing(self, filed: Path) -> None:
+        """The act's ``file`` is the hash of a file uploaded with it: a path (the union's offer of proof in
+        the output folder) is refused by the model, and a hash of a file not carried by the front door —
+        with nothing read or stored."""
+        from pydantic import ValidationError
+
+        offer = next((filed / "out" / NUMBER).glob("*offer-of-proof*.pdf"))
+        with pytest.raises(ValidationError, match="never named by a path on the server"):
+            parse_act({"act": "attach-document", "to": f"filing:{ids()[0]}", "file": str(offer)})
+        ref = "sha256:" + hashlib.sha256(offer.read_bytes()).hexdigest()
+        error = refused({"act": "attach-document", "to": f"filing:{ids()[0]}", "file": ref}, None, UploadRefused)
+        assert "no file was uploaded with the act for it" in str(error) and error.field == "file"  # type: ignore[attr-defined]
+        other = upload_of(pdf_file(filed))
+        error = refused({"act": "attach-document", "to": f"filing:{ids()[0]}", "file": ref}, other, UploadRefused)
+        assert error.field == "file"  # type: ignore[attr-defined]
 
     @pytest.mark.parametrize(("to", "error", "words"), [
         ("filing:999", UnknownRecord, "has no filing 999"),
@@ -217,15 +252,58 @@ class TestRefused:
         ("docket:1", ProcedureError, "(open-case) is not an act a document was filed or issued for"),
     ], ids=["unknown-filing", "unknown-entry", "not-an-act"])
     def test_a_target_not_in_the_case(self, filed: Path, to: str, error: type[Exception], words: str) -> None:
-        refused = refused_act(parse_act({"act": "attach-document", "to": to, "file": str(pdf_file(filed))}), error,
-                              case_number=NUMBER, as_of=ATTACHED_AT)
-        assert words in str(refused) and getattr(refused, "field", None) == "to"
+        uploads = upload_of(pdf_file(filed))
+        caught = refused({"act": "attach-document", "to": to, "file": uploads.files["file"].ref}, uploads, error)
+        assert words in str(caught) and getattr(caught, "field", None) == "to"
 
     def test_a_target_of_another_form_is_refused_by_the_model(self) -> None:
         from pydantic import ValidationError
 
         with pytest.raises(ValidationError, match="should match pattern"):
-            parse_act({"act": "attach-document", "to": "document:3", "file": "x.pdf"})
+            parse_act({"act": "attach-document", "to": "document:3", "file": "sha256:" + "0" * 64})
+
+
+def perform_with(uploads: Uploads, *, number: int = 1) -> app.ActResult:
+    """The Union's withdrawal of its objection ``number``, recorded from the document received."""
+    act = parse_act({"act": "withdraw-objection", "party": "usw", "number": number, "why": "Withdrawn by letter",
+                     "date": "2026-12-01"})
+    return app.perform(act, case_number=NUMBER, as_of=ATTACHED_AT, by=Who.operator(), documents="none", uploads=uploads)
+
+
+class TestReceived:
+    def test_a_recorded_act_carries_the_document_received_in_its_transaction(self, filed: Path) -> None:
+        """A document received uploaded with an act is attached to the act's own docket entry, in the act's
+        transaction (the act's entry, then its attachment's), and verified."""
+        from casefile.record.models import Attachment
+
+        letter = pdf_file(filed, "Withdrawal letter.pdf", pages=1)
+        with read_session() as s:
+            entries = len(s.exec(select(DocketEntry)).all())
+        done = perform_with(upload_of(letter, field="received"))
+        with read_session() as s:
+            row = s.exec(select(Attachment)).one()
+            assert done.attached == [f"attachment:{row.id}"]
+            assert (row.original_name, row.sha256, row.entry_id, row.kind) == (
+                "Withdrawal letter.pdf", hashlib.sha256(letter.read_bytes()).hexdigest(), done.entry_id, "as-issued")
+            acts = [e.act for e in s.exec(select(DocketEntry).order_by(DocketEntry.id))][entries:]  # type: ignore[arg-type]
+        assert acts == ["withdraw-objection", "attach-document"]
+        assert stored_at(filed / "out", letter).is_file()
+        assert verified(filed / "out").ok  # type: ignore[attr-defined]
+
+    def test_a_refused_act_stores_no_document_received(self, filed: Path) -> None:
+        """The withdrawal of an objection the Union does not have is refused: no attachment, no file."""
+        uploads = upload_of(pdf_file(filed, "Withdrawal letter.pdf", pages=1), field="received")
+        before = default_snapshot()
+        with pytest.raises(UnknownRecord):
+            perform_with(uploads, number=9)
+        assert default_snapshot() == before
+
+    def test_a_file_for_a_field_the_act_does_not_have(self, filed: Path) -> None:
+        uploads = upload_of(pdf_file(filed), field="file")
+        before = default_snapshot()
+        with pytest.raises(UploadRefused, match="withdraw-objection takes no file 'file'"):
+            perform_with(uploads)
+        assert default_snapshot() == before
 
 
 class TestCommand:

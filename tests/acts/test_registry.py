@@ -19,11 +19,16 @@ def test_every_module_defines_one_act() -> None:
 
 @pytest.mark.parametrize("name", ACTS)
 def test_module_shape(name: str) -> None:
-    """perform(session, act, *, case, as_of, by) and issues(session, ref) are there, keyword-only where they should be."""
+    """perform(session, act, *, case, as_of, by) and issues(session, ref) are there, keyword-only where they should be;
+    an act whose model takes a file (casefile.record.uploads.UploadRef) gets the files carried with it (``uploads``)."""
+    from casefile.record.uploads import upload_fields
+
     module = module_named(name)
     perform = inspect.signature(module.perform)
     assert list(perform.parameters)[:2] == ["session", "act"]
-    assert {p for p, v in perform.parameters.items() if v.kind is inspect.Parameter.KEYWORD_ONLY} == {"case", "as_of", "by"}
+    files = {"uploads"} if upload_fields(models()[name]) else set()
+    assert {p for p, v in perform.parameters.items() if v.kind is inspect.Parameter.KEYWORD_ONLY} == {
+        "case", "as_of", "by", *files}
     assert list(inspect.signature(module.issues).parameters) == ["session", "ref"]
 
 

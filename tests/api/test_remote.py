@@ -147,3 +147,39 @@ def test_the_command_line_performs_through_the_server(server: str, world: World,
     assert f"performed by the casefile server at {server}" in result.output
     entry = next(e for e in app.docket(NUMBER) if e.act == "file-objections" and "Amazon" in e.summary)
     assert entry.recorded_by == "user:employer-counsel@amazon-firm.example.org"
+
+
+def test_a_file_goes_to_the_server_as_its_bytes(server: str, world: World, tmp_path: Path) -> None:
+    """`casefile documents attach` with CASEFILE_SERVER_URL: the command reads the local PDF and uploads it
+    (multipart): the server stores those bytes at their sha256; sent again, nothing new (same key)."""
+    import hashlib
+    import io
+
+    from pypdf import PdfWriter
+    from sqlmodel import select
+
+    from casefile.cli.perform import local_upload
+    from casefile.cli.remote import perform_remote
+    from casefile.record.db import read_session
+    from casefile.record.models import DocketEntry
+    from casefile.record.uploads import uploads_of
+
+    writer = PdfWriter()
+    writer.add_blank_page(612, 792)
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    source = tmp_path / "Tally as issued.pdf"
+    source.write_bytes(buffer.getvalue())
+    with read_session() as s:
+        tally = s.exec(select(DocketEntry).where(DocketEntry.act == "record-tally")).one()
+    upload = local_upload(source, field="file")
+    act = _act({"act": "attach-document", "to": f"docket:{tally.id}", "file": upload.ref})
+    token = world.tokens["employer-counsel"]
+    first = perform_remote(server, token, act, case_number=NUMBER, as_of=_at("2021-04-16T18:00:00-04:00"),
+                           uploads=uploads_of([upload]))
+    sha = hashlib.sha256(source.read_bytes()).hexdigest()
+    assert first.summary.startswith(f"Tally of Ballots as issued by the Region attached (sha256 {sha[:12]}")
+    assert (world.out / "uploads" / sha[:2] / f"{sha}.pdf").read_bytes() == source.read_bytes()
+    again = perform_remote(server, token, act, case_number=NUMBER, as_of=_at("2021-04-16T18:30:00-04:00"),
+                           uploads=uploads_of([upload]))
+    assert again == first
