@@ -9,6 +9,7 @@ from casefile.documents.render import RenderedDocument
 from casefile.vocab import DocumentKind
 from tests.documents.checked import render_checked
 from tests.documents.document_cases import build_contexts
+from tests.documents.record_replay import Replayed, replay_examples
 
 
 @pytest.fixture(scope="session")
@@ -21,3 +22,9 @@ def contexts() -> dict[DocumentKind, DocumentContext]:
 def rendered(contexts: dict[DocumentKind, DocumentContext]) -> dict[DocumentKind, RenderedDocument]:
     """Every document kind rendered once to HTML and PDF (each passing preflight)."""
     return {kind: render_checked(kind, context) for kind, context in contexts.items()}
+
+
+@pytest.fixture(scope="session")
+def replayed_examples(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Replayed]:
+    """Every example history replayed once per session, its documents issued (tests/documents/record_replay.py)."""
+    return replay_examples(tmp_path_factory)

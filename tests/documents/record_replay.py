@@ -17,10 +17,12 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 @dataclass
 class Replayed:
-    """A replayed case: its number and the folder its documents were issued to."""
+    """A replayed case: its number, the folder its documents were issued to, and the folder holding its
+    database (``folder``: point the settings there to read the record)."""
 
     case_number: str
     out: Path
+    folder: Path | None = None
 
     def pdf(self, name: str) -> Path:
         """The issued PDF named ``name`` (a glob pattern matching exactly one file)."""
@@ -44,4 +46,28 @@ def replay_example(name: str, folder: Path) -> Replayed:
     report = replay(EXAMPLES / name, through_prefect=False)
     assert report.ended_at is not None
     issue_status_report(case_number=report.case_number, as_of=report.ended_at)
-    return Replayed(case_number=report.case_number, out=folder / "out" / report.case_number)
+    return Replayed(case_number=report.case_number, out=folder / "out" / report.case_number, folder=folder)
+
+
+EXAMPLE_NAMES = tuple(sorted(p.name for p in EXAMPLES.glob("*.yaml")))
+"""Every example history (examples/*.yaml)."""
+
+
+def replay_examples(factory: object) -> dict[str, Replayed]:
+    """Every example replayed once, each in its own folder of ``factory`` (pytest's TempPathFactory), the
+    settings put back as they were after each: call it from a session fixture."""
+    import pytest
+
+    from casefile.record.db import get_engine
+    from casefile.settings import get_settings
+
+    out = {}
+    for name in EXAMPLE_NAMES:
+        with pytest.MonkeyPatch.context() as mp:
+            for variable in ("CASEFILE_DATABASE_URL", "CASEFILE_OUTPUT_DIR"):
+                mp.delenv(variable, raising=False)
+            out[name] = replay_example(name, factory.mktemp(name.split("-")[0]))  # type: ignore[attr-defined]
+            get_engine().dispose()
+        get_settings.cache_clear()
+        get_engine.cache_clear()
+    return out

@@ -12,21 +12,27 @@ import pytest
 
 from casefile.documents.preflight import preflight_file
 from tests.documents.pdf_layout import lines_by_page, overflow
-from tests.documents.record_replay import Replayed, replay_example
+from tests.documents.record_replay import Replayed
 
 ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 
 
 @pytest.fixture(scope="module")
-def bessemer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Replayed]:
-    """Bessemer (10-RC-269250) replayed to the ALJ decision of November 5, 2024, with a status report."""
+def bessemer(replayed_examples: dict[str, Replayed]) -> Iterator[Replayed]:
+    """Bessemer (10-RC-269250) replayed to the ALJ decision of November 5, 2024, with a status report (the session's
+    replay), the settings pointing at its database and output folder for this module."""
     from casefile.record.db import get_engine
     from casefile.settings import get_settings
 
+    replayed = replayed_examples["bessemer-10-RC-269250.yaml"]
+    assert replayed.folder is not None
     with pytest.MonkeyPatch.context() as mp:
-        for name in ("CASEFILE_DATABASE_URL", "CASEFILE_OUTPUT_DIR"):
-            mp.delenv(name, raising=False)
-        yield replay_example("bessemer-10-RC-269250.yaml", tmp_path_factory.mktemp("bessemer"))
+        mp.setenv("CASEFILE_DATABASE_URL", f"sqlite:///{replayed.folder / 'casefile.db'}")
+        mp.setenv("CASEFILE_OUTPUT_DIR", str(replayed.folder / "out"))
+        get_settings.cache_clear()
+        get_engine.cache_clear()
+        yield replayed
+        get_engine().dispose()
     get_settings.cache_clear()
     get_engine.cache_clear()
 
