@@ -40,11 +40,12 @@ class Certify(ActIn):
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The Certification of Representative or of Results."""
-    cert = session.get(Certification, ref_id(ref, "certification"))
+    ident = ref_id(ref, "certification")
+    cert = session.get(Certification, ident)
     if cert is None:
         raise UnknownRecord(f"no certification {ref}")
     document = CertificationOfRepresentative if cert.kind == "representative" else CertificationOfResults
-    return (Issue(document, cert.id),)  # type: ignore[arg-type]
+    return (Issue(document, ident),)
 
 
 def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: Who) -> Done:

@@ -42,9 +42,10 @@ class DirectRunoff(ActIn):
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """The Notice of Runoff Election for a runoff; none for a nullity rerun (its notice of
     election is the Region's election notice, not a post-election document)."""
-    election = session.get(Election, ref_id(ref, "election"))
+    ident = ref_id(ref, "election")
+    election = session.get(Election, ident)
     assert election is not None
-    return (Issue(NoticeOfRunoffElection, election.id),)  # type: ignore[arg-type] if election.next_kind is ElectionKind.RUNOFF else ()
+    return (Issue(NoticeOfRunoffElection, ident),) if election.next_kind is ElectionKind.RUNOFF else ()
 
 
 def _chain(elections: list[Election], election: Election) -> list[Election]:

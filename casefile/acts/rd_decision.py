@@ -15,7 +15,7 @@ from typing import Literal
 
 from sqlmodel import Session
 
-from casefile.acts.base import Done, Issue, Who, again, election_for
+from casefile.acts.base import Done, Issue, Who, again, election_for, ref_id
 from casefile.acts.conditional_direction import decided_by
 from casefile.acts.decision_parts import (
     DecisionParts,
@@ -67,12 +67,12 @@ def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     Results") — casefile issues as the certification act's own document, on its own date."""
     decision = decision_of(session, ref)
     if decision.result != "set-aside":
-        return (Issue(DecisionOnObjections, decision.id),)  # type: ignore[arg-type]
+        return (Issue(DecisionOnObjections, ref_id(ref, "decision")),)
     if decision.condition:
         decided = decided_by(session, decision)
         if decided is None or not decided[1]:
             return ()
-    return (Issue(DecisionAndDirectionOfSecondElection, decision.id),)  # type: ignore[arg-type]
+    return (Issue(DecisionAndDirectionOfSecondElection, ref_id(ref, "decision")),)
 
 
 def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, by: Who) -> Done:

@@ -70,7 +70,7 @@ def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     if decision is not None and (decided := decided_by(session, decision)) is not None:
         by, stands = decided
         if stands and by.id == tally.id:
-            out += (Issue(DecisionAndDirectionOfSecondElection, decision.id),)  # type: ignore[arg-type]
+            out += (Issue(DecisionAndDirectionOfSecondElection, decision.id),)  # type: ignore[arg-type]  # a stored row: its id is set
     return out
 
 

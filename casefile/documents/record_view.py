@@ -159,7 +159,7 @@ class CaseRecord:
         name = regional_director_named(self.session, self.case, on=on)
         if not name:
             return ""
-        query = select(Decision.issued_on).join(Election, Election.id == Decision.election_id).where(  # type: ignore[arg-type]
+        query = select(Decision.issued_on).join(Election, Election.id == Decision.election_id).where(  # type: ignore[arg-type, call-overload]
             Election.case_id == self.case.id, Decision.kind == "rd-decision", Decision.issuer != "")
         if on is not None:
             query = query.where(col(Decision.issued_on) <= on)

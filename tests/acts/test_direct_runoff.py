@@ -97,3 +97,18 @@ class TestDirectRunoff:
         assert "A majority of the 22 valid votes counted is 12 votes; no choice received that many." in text
         assert "SPFPA Local 502 8 votes" in text
         assert "May 17, 2017" in text
+
+
+def test_a_nullity_rerun_issues_no_notice_of_runoff_election(configured_db: Path) -> None:
+    """All three choices equal (7, 7, 7): the Regional Director directs a rerun with every choice (102.70(d)); its
+    notice is the Region's notice of election, not a Notice of Runoff Election — the act issues no document."""
+    c = trinity()
+    first = c.events[0]
+    tie = first.model_copy(update={"choices": {LEOS: 7, SPFPA: 7}, "against": 7, "challenged": 0})
+    c.open()
+    c.perform(tie)
+    result = c.perform(direction(c), documents="issue")
+    assert result.documents == []
+    with read_session() as session:
+        election = session.exec(select(Election)).one()
+        assert election.next_kind is ElectionKind.NULLITY_RERUN

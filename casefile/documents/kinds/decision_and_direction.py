@@ -7,7 +7,6 @@ from pydantic import Field
 
 from casefile.documents.base import Built, RecordDocument
 from casefile.documents.history import procedural_history
-from casefile.documents.wording import ordinal
 from casefile.documents.parts import (
     DateOrPlaceholder,
     DeadlineLine,
@@ -25,6 +24,7 @@ from casefile.documents.parts import (
     placeholder,
 )
 from casefile.documents.record_view import CaseRecord, election_dates, notes, plain_notes, tally_lines
+from casefile.documents.wording import ordinal
 from casefile.record.models import (
     Decision,
 )

@@ -90,7 +90,7 @@ class Objections(RecordDocument):
             objections=rec.objection_items(rec.objections_of(election, filing_id=filing.id)), filing_method=filing.method,
             paper_filing_reason=placeholder("statement why e-filing was not used") if filing.method.value == "paper" else None,
             signature=rec.party_signature(party), service=rec.filing_service(filing), filed=rec.filed_with(filing),
-            supplements=tuple(rec.session.exec(select(Filing.received_on).where(
+            supplements=tuple(rec.session.exec(select(Filing.received_on).where(  # type: ignore[call-overload, arg-type]
                 Filing.election_id == election.id, Filing.party_id == party.id, Filing.kind == "objections",
                 col(Filing.id) < filing.id).order_by(col(Filing.received_on), col(Filing.id))).all()),
             **_offer_of_proof_status(rec, filing, election, party),

@@ -8,7 +8,7 @@ words. Each filing has its own module beside this one."""
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated, Any, ClassVar, Self
+from typing import Annotated, Any, ClassVar, Literal, Self
 
 from pydantic import Field, model_validator
 from sqlmodel import col, select
@@ -34,6 +34,10 @@ from casefile.record.models import Certification, Deadline, Decision, DocketEntr
 def long(value: date | str) -> str:
     """A date in words ("January 27, 2027"); a placeholder as it is."""
     return value if isinstance(value, str) else wording.long_date(value)
+
+
+#: What a request for review asks the Board to review (29 CFR 102.67(c), 102.69(c)(2), (h), 102.71(b)).
+ReviewedAction = Literal["decision", "certification", "dismissal", "set-aside"]
 
 
 class NumberedParagraph(Facts):
@@ -138,7 +142,7 @@ def set_aside_title(election: Election) -> str:
     return "Decision on Objections and " + wording.direction_title(election.sequence + 1).removeprefix("Decision and ")
 
 
-def reviewed_action(rec: CaseRecord, request: Filing) -> tuple[str, str, date | str]:
+def reviewed_action(rec: CaseRecord, request: Filing) -> tuple[ReviewedAction, str, date | str]:
     """What the request for review ``request`` asks the Board to review, from the record: the Regional
     Director's Decision on Objections issued by then (from its date until 10 business days after the
     certification, 102.67(c), 102.69(c)(2)), the decision setting the election aside (no period stored

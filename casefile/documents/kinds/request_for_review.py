@@ -3,19 +3,24 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from sqlmodel import select
 
 from casefile.documents.base import Built
-from casefile.documents.kinds.party_paper import PartyPaper, PartyPaperContext, long, numbered, paper_common, reviewed_action
+from casefile.documents.kinds.party_paper import (
+    PartyPaper,
+    PartyPaperContext,
+    ReviewedAction,
+    long,
+    numbered,
+    paper_common,
+    reviewed_action,
+)
 from casefile.documents.parts import DateOrPlaceholder
 from casefile.documents.record_view import CaseRecord
 from casefile.record.models import Filing
 from casefile.vocab import Actor, DocumentKind
-
-#: What a request for review asks the Board to review (29 CFR 102.67(c), 102.69(c)(2), (h), 102.71(b)).
-ReviewedAction = Literal["decision", "certification", "dismissal", "set-aside"]
 
 
 class RequestForReviewContext(PartyPaperContext):

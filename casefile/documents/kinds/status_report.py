@@ -172,7 +172,7 @@ class CaseStatusReport(Document):
         docket = session.exec(select(DocketEntry).where(DocketEntry.case_id == rec.case.id,
                                                         col(DocketEntry.act).not_in(_NOT_IN_DOCKET))
                               .order_by(col(DocketEntry.occurred_on), col(DocketEntry.id))).all()
-        superseded = superseded_entries(session, rec.case.id)  # a closure a later filing showed wrong: said so, never a fact
+        superseded = superseded_entries(session, rec.case.id)  # type: ignore[arg-type]  # a closure a later filing showed wrong: said so, never a fact
         lines = tuple(DocketLine(occurred_on=e.occurred_on, actor=e.actor, act=wording.ACT_NAMES.get(e.act, e.act.replace("-", " ").capitalize()),
                                  note=marked(history_event(rec, e), superseded.get(e.id or 0)), party=_docket_party(rec, e))
                       for e in docket)
@@ -185,7 +185,7 @@ class CaseStatusReport(Document):
             petition_filed_on=rec.case.petition_filed_on or placeholder("petition filing date"),
             rule_set=rec.text(rule_set_by_id(rec.case.rule_set_id).title),
             elections=tuple(summaries), docket=lines,
-            deadlines=tuple(line for d in _without_repeats(deadlines) if (line := rec.deadline_line(d)) is not None),
+            deadlines=tuple(line for d in _without_repeats(list(deadlines)) if (line := rec.deadline_line(d)) is not None),
             documents=tuple(DocumentLine(title=d.title, kind=d.kind, issued_on=d.issued_on, version=d.version, sha256=d.sha256)
                             for d in documents if not d.confidential),
         )
