@@ -181,6 +181,29 @@ class TestNoLongerRefusals:
         assert "No election is recorded yet" in text
 
 
+class TestAReportOnTheChallengedBallotsOnly:
+    def test_the_hearing_officers_report_issues_without_objections(self, configured_db: Path) -> None:
+        """Genesee Street: 7 determinative challenged ballots, a hearing on them alone (no objection set), the report.
+        Its context required an objection: the report was stored and its document failed with a validation error.
+        Now it issues, titled on the challenged ballots, recommending on each ballot, no objection to overrule."""
+        from tests.acts.example_cases import starbucks
+        from tests.documents.pdf_layout import lines_by_page
+
+        c = starbucks()
+        c.carry(2)  # the tally and the register of the 7 challenged ballots
+        for data in ({"act": "notice-hearing", "date": date(2021, 12, 20), "opens_on": date(2022, 1, 5), "objections": {},
+                      "challenges": True},
+                     {"act": "open-hearing", "date": date(2022, 1, 5)}, {"act": "close-hearing", "date": date(2022, 1, 6)}):
+            c.perform(c.act(data))
+        result = c.perform(c.act({"act": "ho-report", "date": date(2022, 1, 20), "result": "overrule",
+                                  "summary": "The challenges should be sustained."}), documents="issue")
+        assert [d.title for d in result.documents] == ["Hearing Officer's Report and Recommendations on Challenged Ballots"]
+        text = " ".join(" ".join(lines) for lines in lines_by_page(Path(result.documents[0].path).read_bytes()).values())
+        assert "III. RECOMMENDATIONS ON THE CHALLENGED BALLOTS" in text
+        assert "recommends that the challenged ballots be disposed of as recommended above" in " ".join(text.split())
+        assert "objections be overruled" not in text
+
+
 def test_every_act_model_refusal_is_a_casefile_error() -> None:
     """The act's check() refuses with a CasefileError (one message, a field), never a bare exception."""
     from casefile.acts.record_tally import check

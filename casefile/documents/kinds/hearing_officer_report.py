@@ -48,7 +48,7 @@ class HearingOfficerReportContext(DocumentContext):
     procedural_history: tuple[HistoryLine, ...] = Field(min_length=1)
     hearing: HearingFacts
     findings: tuple[str, ...] = Field(min_length=1)  # paragraphs: findings of fact, credibility, analysis
-    objections: tuple[ObjectionItem, ...] = Field(min_length=1)
+    objections: tuple[ObjectionItem, ...] = ()  # none: a hearing on the challenged ballots only
     challenges: tuple[ChallengeItem, ...] = ()
     recommended_disposition: str
     exceptions: DeadlineLine
@@ -80,16 +80,22 @@ class HearingOfficerReport(RecordDocument):
 
     @classmethod
     def title_from(cls, context: HearingOfficerReportContext) -> str:
-        subject = "Objections and Challenged Ballots" if context.challenges else "Objections"
+        subject = " and ".join(s for s, there in (("Objections", context.objections), ("Challenged Ballots", context.challenges))
+                               if there) or "Objections"
         return f"Hearing Officer's Report and Recommendations on {subject}"
 
     @classmethod
     def build(cls, rec: CaseRecord, decision: Decision) -> Built:
         election = rec.election(decision.election_id)
         tally = rec.latest_tally(election)
-        disposition = (f"that the election be set aside and {wording.next_election(election.sequence)} directed" if decision.result == "set-aside"
-                       else "that the objections be overruled and the appropriate certification issue")
         hearing, held = rec.hearing_facts(election, before_alj=False)
+        objections = rec.objection_items(rec.objections_of(election), decision.rulings)
+        if decision.result == "set-aside":
+            disposition = f"that the election be set aside and {wording.next_election(election.sequence)} directed"
+        elif objections:
+            disposition = "that the objections be overruled and the appropriate certification issue"
+        else:  # a hearing on the challenged ballots only: no objection to overrule
+            disposition = "that the challenged ballots be disposed of as recommended above"
         exceptions = rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.EXCEPTIONS))
         answering = rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.ANSWERING_BRIEF))
         assert exceptions is not None and answering is not None
@@ -98,7 +104,7 @@ class HearingOfficerReport(RecordDocument):
             tally=tally_lines(tally, election),
             procedural_history=procedural_history(rec, election, until=decision.issued_on, excluding=f"decision:{decision.id}"),
             hearing=hearing, findings=rec.findings(decision),
-            objections=rec.objection_items(rec.objections_of(election), decision.rulings),
+            objections=objections,
             challenges=_challenge_items(rec, election) if held is not None and held.challenges_set else (),
             recommended_disposition=disposition, exceptions=exceptions, answering_brief=answering,
             record_notes=notes(decision.summary, decision.note, held.note if held else "") + plain_notes(decision.note),
