@@ -1,9 +1,10 @@
 """Prefect's environment for casefile, set before Prefect is first imported.
 
 Prefect otherwise tries to reach the internet (analytics) and keeps its state in ~/.prefect. We
-keep it in the project (``.casefile/prefect``, mode 0700), give the temporary local server time to start on
-a small machine, and tell the user whether a running server (PREFECT_API_URL) or the local mode
-is used.
+keep it in the project (``.casefile/prefect``, mode 0700, its database 0600), give the temporary
+local server time to start on a small machine, and tell the user whether a running server
+(PREFECT_API_URL) or the local mode is used. The server ``casefile serve`` starts is behind
+:func:`api_auth_string` (docs/integrity.md, "Prefect behind casefile").
 """
 
 from __future__ import annotations
@@ -36,7 +37,32 @@ def configure_prefect() -> str:
     api = os.environ.get("PREFECT_API_URL")
     if api:
         return f"flows run on the Prefect server at {api}"
+    if not os.environ.get("PREFECT_API_DATABASE_CONNECTION_URL"):
+        private_file(home / "prefect.db")  # the local mode's database: 0600 before Prefect creates it
     return "flows run in Prefect's local mode (a temporary server starts in this process; set PREFECT_API_URL to use a running one)"
+
+
+def api_auth_string() -> str:
+    """The auth string of the Prefect server ``casefile serve`` starts (PREFECT_SERVER_API_AUTH_STRING
+    on the server, PREFECT_API_AUTH_STRING for its clients: the runner, the flow runs and the web
+    processes): derived from the instance's secret key (casefile.record.secret_key, HKDF with its
+    own purpose), so it is never stored, the same in every process that shares the key, and
+    unknown to any process that cannot read the key. Raises ConfigurationError (no usable key)."""
+    from casefile.record.secret_key import instance_keys
+
+    return instance_keys().prefect_api
+
+
+def private_file(path: Path) -> None:
+    """Create ``path`` empty with mode 0600 when missing, or take group and other access away from
+    it (Prefect's SQLite database: SQLite gives its -wal and -shm files the database's mode)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        if path.stat().st_mode & 0o077:
+            os.chmod(path, 0o600)
+        return
+    os.close(fd)
 
 
 def private_home(home: Path, *, tighten: bool) -> None:

@@ -1,6 +1,6 @@
-"""A Prefect server as a subprocess: ``prefect server start`` on 127.0.0.1, on a free port, with its
-own PREFECT_HOME (its SQLite database and log live there unless PREFECT_API_DATABASE_CONNECTION_URL
-names another database).
+"""A Prefect server as a subprocess: ``prefect server start`` on 127.0.0.1 (loopback only), on a free
+port, with its own PREFECT_HOME (0700; its SQLite database and log live there, 0600, unless
+PREFECT_API_DATABASE_CONNECTION_URL names another database).
 
 ``casefile serve`` starts one when no PREFECT_API_URL is set; the integration tests start one on
 PostgreSQL. Importing this module does not import Prefect.
@@ -65,7 +65,9 @@ def local_server(home: Path, *, port: int | None = None, env: Mapping[str, str] 
                  startup_timeout: float = 120.0) -> Iterator[ServerProcess]:
     """Start ``prefect server start --host 127.0.0.1`` with PREFECT_HOME=``home``, wait until its API
     answers, yield it, and stop it on the way out (even on error or Ctrl-C): SIGTERM to its process
-    group, then SIGKILL after 15 s.
+    group, then SIGKILL after 15 s. ``home`` is made 0700, its SQLite database and log 0600, and the
+    server creates its files with umask 077. ``env`` may carry PREFECT_SERVER_API_AUTH_STRING
+    (``casefile serve`` does: every request but the health check then needs it).
 
     ``env`` (default: this process's environment) is the server's environment, with PREFECT_HOME,
     analytics off and PREFECT_API_URL removed. The server runs in its own session, so a Ctrl-C in the
@@ -73,18 +75,23 @@ def local_server(home: Path, *, port: int | None = None, env: Mapping[str, str] 
     server is also told to stop if the caller dies. Raises ConfigurationError (with the end of the
     server's log) when the server exits or does not answer within ``startup_timeout`` seconds.
     """
-    home.mkdir(parents=True, exist_ok=True)
+    from casefile.prefect_env import private_file, private_home
+
+    private_home(home, tighten=True)  # 0700: its database holds the flow runs and their states
     port = port or free_port()
     api_url = f"http://127.0.0.1:{port}/api"
     server_env = dict(os.environ if env is None else env)
     server_env.pop("PREFECT_API_URL", None)
+    server_env.pop("PREFECT_SERVER_API_HOST", None)  # loopback only, whatever the environment says
     server_env.update(QUIET, PREFECT_HOME=str(home))
+    if not server_env.get("PREFECT_API_DATABASE_CONNECTION_URL"):
+        private_file(home / "prefect.db")  # 0600 before the server creates its tables
     log_path = home / "server.log"
     command = [sys.executable, "-m", "prefect", "server", "start", "--host", "127.0.0.1", "--port", str(port),
                "--ui" if ui else "--no-ui"]
-    with log_path.open("ab") as log:
+    with os.fdopen(os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "ab") as log:
         process = subprocess.Popen(command, env=server_env, stdout=log, stderr=subprocess.STDOUT,
-                                   stdin=subprocess.DEVNULL, start_new_session=True, preexec_fn=_die_with_parent)
+                                   stdin=subprocess.DEVNULL, start_new_session=True, preexec_fn=_private_child)
     server = ServerProcess(api_url=api_url, process=process, log_path=log_path)
     try:
         _wait_until_healthy(server, startup_timeout)
@@ -164,6 +171,13 @@ def _tail(path: Path, lines: int = 15) -> str:
         return "\n".join(path.read_text(encoding="utf-8", errors="replace").splitlines()[-lines:])
     except OSError:
         return "(no log)"
+
+
+def _private_child() -> None:
+    """In the server's process, before exec: files it creates are its user's only (umask 077), and
+    it stops when its parent dies."""
+    os.umask(0o077)
+    _die_with_parent()
 
 
 def _die_with_parent() -> None:

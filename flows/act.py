@@ -23,5 +23,14 @@ def issue_documents_task(entry_id: int, as_of: datetime) -> list[IssuedDocument]
 
 @flow(name="act", validate_parameters=True, persist_result=False, log_prints=False)
 def act_flow(entry_id: int, as_of: datetime) -> list[IssuedDocument]:
-    """Issue the documents of one committed act (docket entry ``entry_id``)."""
+    """Issue the documents of one committed act (docket entry ``entry_id``). An ``as_of`` later than
+    the run's start fails the run (ActAsOfFuture), nothing issued (flows.instants)."""
+    from flows.instants import future_instant, run_started
+
+    if (refused := future_instant(as_of, started=run_started(), flow="act")) is not None:
+        raise ActAsOfFuture(refused)
     return issue_documents_task(entry_id, as_of)
+
+
+class ActAsOfFuture(ValueError):
+    """An act flow run asked to issue documents as of an instant that has not come."""

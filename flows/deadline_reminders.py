@@ -61,8 +61,13 @@ def deadline_reminders_flow(as_of: datetime | None = None):  # type: ignore[no-u
 
     Nothing due → a Completed state named "Skipped"; a channel that failed → a Failed state (the
     other channels were still sent) whose exception, RemindersNotDelivered, carries the report;
-    otherwise the report."""
+    an instant later than the run's start → a Failed state, nothing read, sent or stored
+    (flows.instants); otherwise the report."""
+    from flows.instants import future_instant, run_started
+
     moment = as_of if as_of is not None else scheduled_instant()
+    if (refused := future_instant(moment, started=run_started(), flow="deadline-reminders")) is not None:
+        return Failed(message=refused)
     report = send_reminders(as_of=moment)
     _send_notices(moment)
     if not report.did_something:

@@ -6,10 +6,11 @@ from datetime import UTC, datetime
 
 from prefect import flow
 from prefect.runtime import flow_run
-from prefect.states import Completed
+from prefect.states import Completed, Failed
 
 from casefile.jobs.sweep import sweep
 from casefile.record.db import write_session
+from flows.instants import future_instant, run_started
 
 
 @flow(name="sweep", validate_parameters=True, persist_result=False, log_prints=False)
@@ -18,8 +19,11 @@ def sweep_flow(as_of: datetime | None = None, case_id: int | None = None,  # typ
     """Run one sweep pass as of ``as_of`` (aware), over every case, one case (``case_id``) or the
     cases of one Region (``region``, e.g. "10"). Without ``as_of`` the pass is as of the flow run's
     scheduled start time: a scheduled sweep sweeps the instant it was scheduled for, whenever a
-    worker picks it up. A pass with nothing to do ends in a state named "Skipped"."""
+    worker picks it up. A pass with nothing to do ends in a state named "Skipped"; one asked for
+    an instant later than the run's start ends Failed, nothing read or stored (flows.instants)."""
     moment = as_of if as_of is not None else scheduled_instant()
+    if (refused := future_instant(moment, started=run_started(), flow="sweep")) is not None:
+        return Failed(message=refused)
     with write_session() as session:
         report = sweep(session, as_of=moment, case_id=case_id, region=region)
     if not report.did_something:

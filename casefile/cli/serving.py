@@ -4,7 +4,10 @@ start`` it starts), and a runner serving the deployments: the sweep and the remi
 schedules, and ``act/issue-documents``, the flow run that issues an act's documents after the act
 commits in a web or API request (casefile.server.ACT_DEPLOYMENT).
 
-The local Prefect server runs on 127.0.0.1 with its own PREFECT_HOME (``.casefile/prefect-server``).
+The local Prefect server runs on 127.0.0.1 only, its API behind an auth string derived from the
+instance's secret key (PREFECT_SERVER_API_AUTH_STRING; its clients here get PREFECT_API_AUTH_STRING),
+with its own PREFECT_HOME (``$PREFECT_HOME/server``, else ``.casefile/prefect-server``: 0700, its
+database 0600).
 The web application listens on 127.0.0.1 unless told otherwise (``--host``), port ``--port``
 (default CASEFILE_WEB_PORT, 8000; 0: a free one), and its URL is printed. ``--demo`` loads the
 Bessemer case (when it is not in the database) and makes demo accounts for both sides, printing how
@@ -56,6 +59,8 @@ def serve(
     web: bool = typer.Option(True, "--web/--no-web", help="Run the web pages and the API (--no-web: the runner only)."),
     limit: int = typer.Option(4, "--limit", min=1, help="At most this many flow runs at once; later ones wait (default "
                               "4: a sweep, a reminders run and document issuance)."),
+    print_prefect_auth: bool = typer.Option(False, "--print-prefect-auth", help="Print the auth string of the local "
+                                            "Prefect server's API (what its UI asks for) and exit."),
 ) -> None:
     """Run the web pages and the API, and the sweep, the reminders and document issuance on a Prefect server, until Ctrl-C.
 
@@ -68,6 +73,11 @@ def serve(
     os.environ.setdefault("PREFECT_LOGGING_LEVEL", "INFO")
     _check_database()  # first: an unusable URL or an old schema is refused before anything else is done
     _pin_casefile_paths()
+    if print_prefect_auth:
+        from casefile.prefect_env import api_auth_string
+
+        typer.echo(api_auth_string())
+        return
     settings = get_web_settings()
     web_host, web_port = host or settings.host, settings.port if port is None else port
     if demo:
@@ -177,6 +187,7 @@ def prefect_server(*, port: int | None, ui: bool) -> Iterator[str]:
     """The API URL of the Prefect server to use, said on the console: PREFECT_API_URL's (checked to
     answer; ConfigurationError otherwise), or a local server started for the block and stopped after
     it (PREFECT_API_URL is then set to it in this process, for the runner and the runs it starts)."""
+    from casefile.prefect_env import api_auth_string
     from casefile.prefect_server import check_server, local_server
 
     named = os.environ.get("PREFECT_API_URL")
@@ -185,25 +196,38 @@ def prefect_server(*, port: int | None, ui: bool) -> Iterator[str]:
         console.print(f"Prefect server: {named} (from PREFECT_API_URL)")
         yield named
         return
-    home = Path(".casefile/prefect-server").resolve()
+    home = server_home()
+    auth = api_auth_string()  # derived from the instance's key, never stored (docs/integrity.md)
     err_console.print(f"[dim]starting a local Prefect server (PREFECT_HOME={home}) ...[/]")
-    with local_server(home, port=port, ui=ui) as server:
+    with local_server(home, port=port, ui=ui, env=dict(os.environ, PREFECT_SERVER_API_AUTH_STRING=auth)) as server:
         os.environ["PREFECT_API_URL"] = server.api_url
-        console.print(f"Prefect server: {server.api_url} (started here, pid {server.process.pid}; "
-                      f"PREFECT_HOME={home}; log {server.log_path})")
+        os.environ["PREFECT_API_AUTH_STRING"] = auth  # the runner, its flow runs and the web processes
+        console.print(f"Prefect server: {server.api_url} (started here, pid {server.process.pid}; API behind its "
+                      f"auth string; PREFECT_HOME={home}; log {server.log_path})")
         if ui:
-            console.print(f"Prefect UI: {server.api_url.removesuffix('/api')}/")
+            console.print(f"Prefect UI: {server.api_url.removesuffix('/api')}/ (it asks for the API auth string: "
+                          "`casefile serve --print-prefect-auth` prints it)")
         yield server.api_url
         err_console.print("[dim]runner stopped; stopping the local Prefect server ...[/]")
     console.print("local Prefect server stopped")
 
 
+def server_home() -> Path:
+    """The local Prefect server's home: ``$PREFECT_HOME/server`` when PREFECT_HOME is set, else
+    ``.casefile/prefect-server`` (absolute; made 0700 by casefile.prefect_server.local_server)."""
+    named = os.environ.get("PREFECT_HOME")
+    return (Path(named).expanduser() / "server" if named else Path(".casefile/prefect-server")).resolve()
+
+
 def _run_deployments(api_url: str, sweep_every: float, remind_every: float, limit: int) -> None:
     """Build the deployments and serve them until Ctrl-C / SIGTERM (Prefect's ``serve`` returns then)."""
     from prefect import serve as prefect_serve
-    from prefect.settings import PREFECT_API_URL, temporary_settings
+    from prefect.settings import PREFECT_API_AUTH_STRING, PREFECT_API_URL, temporary_settings
 
-    with temporary_settings(updates={PREFECT_API_URL: api_url}):
+    updates: dict[Any, Any] = {PREFECT_API_URL: api_url}
+    if os.environ.get("PREFECT_API_AUTH_STRING"):
+        updates[PREFECT_API_AUTH_STRING] = os.environ["PREFECT_API_AUTH_STRING"]
+    with temporary_settings(updates=updates):
         deployments = deployments_to_serve(sweep_every=sweep_every, remind_every=remind_every)
         for deployment in deployments:
             if deployment.schedules:

@@ -9,10 +9,11 @@ Where it comes from (docs/integrity.md):
    (PostgreSQL, an in-memory database) the file is ``.casefile/secret.key`` under the current
    directory. The file holds 32 random bytes (URL-safe base64), mode 0600, in a folder made 0700.
 
-Two keys are derived from it with HKDF-SHA256 (RFC 5869), one per purpose, so that the key that
+Keys are derived from it with HKDF-SHA256 (RFC 5869), one per purpose, so that the key that
 signs is never the key that encrypts: ``signing`` (HMAC-SHA256 of the docket chain,
-casefile.record.integrity) and ``encryption`` (a Fernet key for the Apprise URLs,
-casefile.jobs.notify). Losing the key makes the chain unverifiable and the stored URLs unreadable:
+casefile.record.integrity), ``encryption`` (a Fernet key for the Apprise URLs,
+casefile.jobs.notify) and ``prefect_api`` (the auth string of the Prefect server ``casefile
+serve`` starts: casefile.prefect_env.api_auth_string — never stored, derived again by each process). Losing the key makes the chain unverifiable and the stored URLs unreadable:
 ``casefile backup`` copies a key file along with the database (docs/integrity.md).
 """
 
@@ -38,6 +39,7 @@ _KEY_BYTES = 32
 _SALT = b"casefile instance key"
 _INFO_SIGNING = b"casefile docket chain v1"
 _INFO_ENCRYPTION = b"casefile notification urls v1"
+_INFO_PREFECT_API = b"casefile prefect api auth v1"
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,7 @@ class InstanceKeys:
     signing: bytes
     encryption: bytes
     source: str
+    prefect_api: str = ""  # "casefile:<URL-safe base64 of 32 bytes>", Prefect's server auth string
 
     def __repr__(self) -> str:  # never print a key
         return f"InstanceKeys(source={self.source!r})"
@@ -62,8 +65,9 @@ def derive(secret: bytes, *, source: str) -> InstanceKeys:
     def hkdf(info: bytes) -> bytes:
         return HKDF(algorithm=hashes.SHA256(), length=_KEY_BYTES, salt=_SALT, info=info).derive(secret)
 
+    prefect_api = "casefile:" + base64.urlsafe_b64encode(hkdf(_INFO_PREFECT_API)).decode("ascii").rstrip("=")
     return InstanceKeys(signing=hkdf(_INFO_SIGNING), encryption=base64.urlsafe_b64encode(hkdf(_INFO_ENCRYPTION)),
-                        source=source)
+                        source=source, prefect_api=prefect_api)
 
 
 def key_file_for(database_url: str) -> Path:

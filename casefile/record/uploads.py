@@ -53,8 +53,10 @@ class UploadMarker:
 
 def _ref(value: str) -> str:
     if not _REF.fullmatch(value):
-        raise ValueError("a file is uploaded with the act (the multipart/form-data part named after this field), "
-                         "never named by a path on the server")
+        from pydantic_core import PydanticCustomError
+
+        raise PydanticCustomError("upload_ref", "a file is uploaded with the act (the multipart/form-data part named "
+                                                "after this field), never named by a path on the server")
     return value
 
 

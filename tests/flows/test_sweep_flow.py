@@ -59,3 +59,39 @@ class TestSweepFlow:
         assert state.name == name
         with read_session() as s:
             assert s.exec(select(Election.stage)).one() is stage
+
+
+class TestFutureInstants:
+    """Security finding M5: whoever could start a sweep run "as of" a later instant closed the objection
+    period before its cut-off (the interim record false). A run's instant may not lie past its start."""
+
+    def test_a_sweep_as_of_the_future_is_refused_and_stores_nothing(self, tallied: None) -> None:
+        """A sweep as of 200 days from now ends Failed, saying why; every table and the output folder are as
+        before (the 2021 period, which any sweep of today would close, is still open)."""
+        from datetime import UTC, datetime, timedelta
+
+        from flows.sweep import sweep_flow
+        from tests.acts.snapshot import default_snapshot
+
+        before = default_snapshot()
+        later = datetime.now(UTC) + timedelta(days=200)
+        state = sweep_flow(as_of=later, return_state=True)
+        assert state.is_failed()
+        assert state.message.startswith(f"sweep: refused to act as of {later.isoformat()}, later than the run's start")
+        assert default_snapshot() == before
+        assert objections_deadline().status is DeadlineStatus.OPEN
+
+    def test_reminders_and_issuance_as_of_the_future_are_refused(self, tallied: None) -> None:
+        from datetime import UTC, datetime, timedelta
+
+        from flows.act import act_flow
+        from flows.deadline_reminders import deadline_reminders_flow
+        from tests.acts.snapshot import default_snapshot
+
+        before = default_snapshot()
+        later = datetime.now(UTC) + timedelta(hours=1)
+        reminded = deadline_reminders_flow(as_of=later, return_state=True)
+        assert reminded.is_failed() and "deadline-reminders: refused to act as of" in reminded.message
+        issued = act_flow(entry_id=1, as_of=later, return_state=True)
+        assert issued.is_failed() and "act: refused to act as of" in issued.message
+        assert default_snapshot() == before

@@ -13,6 +13,7 @@ import urllib.request
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlmodel import Session, select
@@ -103,14 +104,47 @@ def served(lapsed_case: Path) -> Iterator[tuple[subprocess.Popen[bytes], Path]]:
         process.wait(timeout=30)
 
 
-def completed_runs_scheduled_at(api_url: str) -> set[datetime]:
-    """The scheduled start times of the sweep runs that did something (state "Completed", not "Skipped")."""
-    body = json.dumps({"flow_runs": {"state": {"name": {"any_": ["Completed"]}}}}).encode()
-    request = urllib.request.Request(f"{api_url}/flow_runs/filter", data=body, method="POST",
-                                     headers={"Content-Type": "application/json"})
+def prefect_api(url: str, body: Any = None, *, auth: str | None) -> Any:
+    """POST ``body`` (or GET) on the Prefect REST API with the auth string ``auth`` (Basic, as Prefect's
+    clients send PREFECT_API_AUTH_STRING); the decoded JSON answer. Raises HTTPError (a 401 ...)."""
+    import base64
+
+    headers = {"Content-Type": "application/json"}
+    if auth is not None:
+        headers["Authorization"] = "Basic " + base64.b64encode(auth.encode()).decode()
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST", headers=headers)
     with urllib.request.urlopen(request, timeout=30) as response:
-        runs = json.loads(response.read())
+        payload = response.read()
+    return json.loads(payload) if payload else None
+
+
+def completed_runs_scheduled_at(api_url: str, auth: str) -> set[datetime]:
+    """The scheduled start times of the sweep runs that did something (state "Completed", not "Skipped")."""
+    runs = prefect_api(f"{api_url}/flow_runs/filter", {"flow_runs": {"state": {"name": {"any_": ["Completed"]}}}},
+                       auth=auth)
     return {datetime.fromisoformat(run["expected_start_time"]) for run in runs}
+
+
+def auth_string_of(folder: Path) -> str:
+    """The Prefect auth string `casefile serve` derived from the key file next to its database."""
+    from casefile.record.secret_key import derive, read_key_file
+
+    return derive(read_key_file(folder / "secret.key"), source="test").prefect_api
+
+
+def refused_without_auth(url: str, body: Any = None) -> int:
+    """The HTTP status of a request to Prefect's API without (or with a wrong) auth string."""
+    import urllib.error
+
+    for auth in (None, "casefile:guessed"):
+        try:
+            prefect_api(url, body, auth=auth)
+        except urllib.error.HTTPError as exc:
+            status = exc.code
+        else:
+            return 200
+    return status
 
 
 @pytest.mark.integration
@@ -134,7 +168,10 @@ class TestServe:
         assert closed_at is not None, f"no sweep took effect (serve exited {process.poll()}):\n{said[-3000:]}"
         api_url = said.split("Prefect server: ", 1)[1].split()[0]
         assert api_url.startswith("http://127.0.0.1:") and "(started here" in said
-        assert closed_at in completed_runs_scheduled_at(api_url)
+        auth = auth_string_of(log.parent)
+        assert auth not in said  # never printed
+        assert closed_at in completed_runs_scheduled_at(api_url, auth)
+        self.check_prefect_is_behind_casefile(api_url, auth, log.parent)
 
         children = descendants(process.pid)
         assert children, "serve started no subprocess (its Prefect server)"
@@ -145,6 +182,27 @@ class TestServe:
         time.sleep(1)
         assert not [child for child in children if alive(child)], f"left running: {children}"
         engine.dispose()
+
+
+    @staticmethod
+    def check_prefect_is_behind_casefile(api_url: str, auth: str, folder: Path) -> None:
+        """Security findings M5 and L9: without the auth string (or with a wrong one) Prefect's API answers
+        401 — listing flow runs, creating a sweep run "as of 2027", reading the server's settings (a run
+        with a future instant is refused by the flow itself too: tests/flows/test_sweep_flow.py); the
+        server's home is 0700, its database and log 0600, and no file in it is readable by others."""
+        import stat
+
+        [sweep] = [d for d in prefect_api(f"{api_url}/deployments/filter", {}, auth=auth) if d["name"] == "scheduled"
+                   and "sweep" in d["entrypoint"]]
+        future = {"parameters": {"as_of": "2027-06-01T00:00:00+00:00", "case_id": 1}}
+        assert refused_without_auth(f"{api_url}/flow_runs/filter", {}) == 401
+        assert refused_without_auth(f"{api_url}/deployments/{sweep['id']}/create_flow_run", future) == 401
+        assert refused_without_auth(f"{api_url}/admin/settings") == 401
+        home = folder / "prefect-client" / "server"
+        assert stat.S_IMODE(home.stat().st_mode) == 0o700
+        assert {p.name: stat.S_IMODE(p.stat().st_mode) for p in home.iterdir() if p.is_file()
+                and p.name in ("prefect.db", "server.log")} == {"prefect.db": 0o600, "server.log": 0o600}
+        assert not [p for p in home.rglob("*") if stat.S_IMODE(p.stat().st_mode) & 0o077]
 
 
 class TestServeRefusals:
