@@ -173,15 +173,11 @@ def wording_method(method: VotingMethod | str) -> str:
 
 
 def wording_join(items: list[str]) -> str:
-    from casefile.documents.render import join_and
-
-    return join_and(items)
+    return wording.join_and(items)
 
 
 def _period(ctx: ObjectionsContext) -> str:
-    from casefile.documents.render import election_period
-
-    return election_period(ctx.election)
+    return wording.election_period(ctx.election)
 
 
 # --------------------------------------------------------------------------------------------

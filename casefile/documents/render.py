@@ -31,7 +31,7 @@ from weasyprint.text.fonts import FontConfiguration
 
 from casefile.documents import wording
 from casefile.documents.base import Document
-from casefile.documents.parts import PLACEHOLDER_PATTERN, ElectionDates, HearingFacts, is_placeholder, placeholder
+from casefile.documents.parts import PLACEHOLDER_PATTERN, HearingFacts, is_placeholder, placeholder
 from casefile.errors import ProcedureError
 from casefile.rules.tally import AGAINST
 from casefile.vocab import DocumentKind, ElectionAgreement, VotingMethod
@@ -111,28 +111,11 @@ def instant(value: datetime | str) -> str:
     return wording.instant(value)
 
 
-def election_period(value: ElectionDates, preposition: bool = True) -> str:
-    """When an election was held, for running text: "on April 6, 2021", "from February 8 to March 29, 2021",
-    "from December 20, 2021 to January 7, 2022"; without the preposition for a table cell."""
-    began = value.began_on
-    ended = value.ended_on
-    if ended is None or (isinstance(began, date) and began == ended):
-        return f"on {long_date(began)}" if preposition else long_date(began)
-    if isinstance(began, str):
-        text = f"{began} to {long_date(ended)}"
-    elif began.year == ended.year:
-        text = f"{began:%B} {began.day} to {long_date(ended)}"
-    else:
-        text = f"{long_date(began)} to {long_date(ended)}"
-    return f"from {text}" if preposition else text
+election_period = wording.election_period
+"""When an election was held, for running text or a table cell (casefile.documents.wording.election_period)."""
 
-
-def join_and(values: tuple[str, ...] | list[str]) -> str:
-    """("A",) → "A"; ("A", "B") → "A and B"; ("A", "B", "C") → "A, B, and C"."""
-    items = list(values)
-    if len(items) <= 2:
-        return " and ".join(items)
-    return ", ".join(items[:-1]) + ", and " + items[-1]
+join_and = wording.join_and
+"""("A", "B", "C") → "A, B, and C" (casefile.documents.wording.join_and)."""
 
 
 AGREEMENT_LABELS = {

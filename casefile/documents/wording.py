@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime, tzinfo
+from typing import Any
 
 from casefile.rules.calendar import clock_label
 from casefile.vocab import DeadlineKind, ElectionKind, FilingMethod, ServiceMethod, Stage
@@ -141,6 +142,34 @@ def long_date(value: date) -> str:
     if isinstance(value, datetime) or not isinstance(value, date):
         raise TypeError(f"long_date expects a date, got {value!r}")
     return f"{value:%B} {value.day}, {value.year}"
+
+
+def join_and(values: tuple[str, ...] | list[str]) -> str:
+    """("A",) → "A"; ("A", "B") → "A and B"; ("A", "B", "C") → "A, B, and C"."""
+    items = list(values)
+    if len(items) <= 2:
+        return " and ".join(items)
+    return ", ".join(items[:-1]) + ", and " + items[-1]
+
+
+def election_period(value: Any, preposition: bool = True) -> str:
+    """When an election was held (``value`` has ``began_on``, a date or a placeholder, and ``ended_on``, a date or
+    None), for running text: "on April 6, 2021", "from February 8 to March 29, 2021", "from December 20, 2021 to
+    January 7, 2022"; without the preposition for a table cell."""
+    began, ended = value.began_on, value.ended_on
+
+    def day(on: date | str) -> str:
+        return on if isinstance(on, str) else long_date(on)
+
+    if ended is None or (isinstance(began, date) and began == ended):
+        return f"on {day(began)}" if preposition else day(began)
+    if isinstance(began, str):
+        text = f"{began} to {day(ended)}"
+    elif began.year == ended.year:
+        text = f"{began:%B} {began.day} to {day(ended)}"
+    else:
+        text = f"{day(began)} to {day(ended)}"
+    return f"from {text}" if preposition else text
 
 
 def clock(value: datetime) -> str:

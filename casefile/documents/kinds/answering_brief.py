@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from pydantic import Field
 
+from casefile.documents import wording
 from casefile.documents.base import Built
 from casefile.documents.kinds.party_paper import (
     FiledBy,
@@ -42,9 +43,7 @@ class AnsweringBriefContext(PartyPaperContext):
 
     @property
     def opening(self) -> str:
-        from casefile.documents.render import join_and
-
-        answered = join_and([f"the {a.party.label}, {a.party.name}, filed on {long(a.filed_on)}" for a in self.answered])
+        answered = wording.join_and([f"the {a.party.label}, {a.party.name}, filed on {long(a.filed_on)}" for a in self.answered])
         return (f"Pursuant to Section 102.69(c)(1)(iii) of the Board's Rules and Regulations, {self.party}, files this "
                 f"answering brief to the exceptions of {answered}, to the Hearing Officer's Report and Recommendations "
                 f"issued on {long(self.report_issued_on)}{self.within_time}.")

@@ -11,7 +11,6 @@ from casefile.documents import wording
 from casefile.documents.base import Built, RecordDocument
 from casefile.documents.parts import (
     DocumentContext,
-    ElectionDates,
     Issuance,
     PartyRef,
     ServiceEntry,
@@ -74,7 +73,7 @@ class BoardOrder(RecordDocument):
         who = " and ".join(f"{p.label}'s" if i == len(requesting) - 1 else p.label for i, p in enumerate(requesting))
         request = f"The {who} Request{'s' if len(requesting) > 1 else ''} for Review of {reviewed}"
         held = election_dates(election)
-        period = f" held {election_period(held)}" if held.began_on and not isinstance(held.began_on, str) else ""
+        period = f" held {wording.election_period(held)}" if held.began_on and not isinstance(held.began_on, str) else ""
         result = decision.result
         paragraphs = {
             "review-denied": [f"{request} {'are' if len(requesting) > 1 else 'is'} denied as {'they raise' if len(requesting) > 1 else 'it raises'} "
@@ -154,18 +153,11 @@ def _board_members(rec: CaseRecord, issuer: str) -> tuple[Signature, ...]:
     return tuple(Signature(name=n, title="", signed=False) for n in names)
 
 
-def election_period(held: ElectionDates) -> str:
-    """When an election was held, in running text ("on April 6, 2021", "from March 25 to March 30, 2022")."""
-    from casefile.documents.render import election_period
-
-    return election_period(held)
-
-
 def ended_elections(rec: CaseRecord, ids: list[int]) -> tuple[str, ...]:
     out = []
     for ident in ids:
         election = rec.election(ident)
         held = election_dates(election)
-        when = f", held {election_period(held)}" if not isinstance(held.began_on, str) else ""
+        when = f", held {wording.election_period(held)}" if not isinstance(held.began_on, str) else ""
         out.append(f"the {wording.ordinal(election.sequence)} election{when}")
     return tuple(out)

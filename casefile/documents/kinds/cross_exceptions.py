@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from pydantic import Field
 
+from casefile.documents import wording
 from casefile.documents.base import Built
 from casefile.documents.kinds.party_paper import (
     FiledBy,
@@ -43,9 +44,7 @@ class CrossExceptionsContext(PartyPaperContext):
 
     @property
     def opening(self) -> str:
-        from casefile.documents.render import join_and
-
-        answered = join_and([f"the {a.party.label}, {a.party.name}, filed on {long(a.filed_on)}" for a in self.answered])
+        answered = wording.join_and([f"the {a.party.label}, {a.party.name}, filed on {long(a.filed_on)}" for a in self.answered])
         return (f"Pursuant to Section 102.69(c)(1)(iii) of the Board's Rules and Regulations and, as to cross-exceptions, "
                 f"Section 102.46(c), {self.party}, files the following cross-exceptions to the Hearing Officer's Report and "
                 f"Recommendations issued on {long(self.report_issued_on)}, in answer to the exceptions of {answered}"
