@@ -16,6 +16,7 @@ either is loaded.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
@@ -74,7 +75,7 @@ class ActResult(BaseModel):
 
 def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = None,
             documents: Literal["issue", "defer", "none"] = "issue", engine: Engine | None = None,
-            uploads: Uploads | None = None) -> ActResult:
+            uploads: Uploads | None = None, guard: Callable[[Any, Case], None] | None = None) -> ActResult:
     """Perform ``act`` on case ``case_number`` (for ``open-case``: the case the act opens) as of
     ``as_of`` (aware), performed or recorded by ``by``.
 
@@ -84,6 +85,9 @@ def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = N
     carried with the act (casefile.record.uploads, checked when received): those its upload
     fields name (attach-document's ``file``), and the documents received, attached to the act's
     record (``ActResult.attached``) in the act's own transaction — a refused act stores none.
+    ``guard(session, case)``: asked first inside the act's own transaction (the authority policy's
+    decision taken again there, so that a link ended meanwhile cannot let the act through); what it
+    raises refuses the act.
     Returns an ActResult. Raises the act's CasefileError (nothing stored, not even the pre-act
     sweep) — BadInput (UploadRefused: a file field without its file, a file no field takes),
     NotFound, NotAllowedNow, Untimely, Conflict — and DocumentFailed when a document cannot be
@@ -130,6 +134,8 @@ def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = N
         instant = act_instant(act, as_of, zone)  # type: ignore[arg-type]
 
         def run(session: Any) -> Done:
+            if guard is not None:
+                guard(session, session.get(Case, case_id))
             # The pre-act sweep in the act's own transaction: a refusal rolls it back with the act, a
             # lost race sweeps again on the retry.
             swept[:] = sweep_in(session, case_id, instant)
@@ -356,11 +362,12 @@ def permitted_acts(number: str, *, viewer: Any, as_of: datetime | None = None,
                    engine: Engine | None = None) -> list[Any]:
     """The acts ``viewer`` may do on case ``number`` now — what :func:`perform` would not refuse
     for their role and party, nor for the stage (each act module's own stage rule:
-    casefile.acts.allowed_now) — as Permission(act, mode perform|record, parties). Every interface
+    casefile.acts.allowed_now) — as casefile.accounts.permitted.Permission(act, mode perform|record,
+    parties), by the authority policy (casefile.record.authority). Every interface
     offers exactly these (the web's act forms, the API's ``GET /cases/{number}/acts``). A viewer or
     a watching organization gets none. Raises MalformedCaseNumber, UnknownCase (also for a case
     the viewer may not see)."""
-    from casefile.record.access import permitted_acts as permitted
+    from casefile.accounts.permitted import permitted_acts as permitted
     from casefile.record.queries import visible_case
 
     with read_session(engine) as session:

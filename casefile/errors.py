@@ -17,6 +17,8 @@ The families (each class's docstring says when it is raised):
 - :class:`Conflict` — the act contradicts what is already recorded (the same act with other
   figures, a concurrent act that won the race).
 - :class:`Internal` — casefile itself cannot do what it must (a document that fails preflight).
+- :class:`NotAuthenticated` (401) and :class:`NotPermitted` (403) — who asks is unknown, or the
+  authority policy (casefile.record.authority) refuses them this.
 """
 
 from __future__ import annotations
@@ -79,6 +81,21 @@ class Internal(CasefileError):
     code = family = "internal"
 
 
+class NotAuthenticated(CasefileError):
+    """No credential, or one that is unknown, revoked, expired or of an inactive user (HTTP 401).
+    The message never says which."""
+
+    code = family = "not-authenticated"
+
+
+class NotPermitted(CasefileError):
+    """The user may see the case but the authority policy does not let them do this
+    (casefile.record.authority; HTTP 403); the message says why and who may. It never depends on
+    whether the record the act is about exists."""
+
+    code = family = "not-permitted"
+
+
 # --- bad input ------------------------------------------------------------------------------------
 
 
@@ -130,6 +147,14 @@ class InconsistentDecision(BadInput):
     part at fault (``result``, ``at_fault``, ``condition``, ``rulings.<party>.<number>``)."""
 
     code = "inconsistent-decision"
+
+
+class DocumentReceivedNeeded(BadInput):
+    """An act recorded from a document received (another's act, casefile.record.authority) sent
+    without that document: recording it needs the document, uploaded with the act (field
+    ``document``)."""
+
+    code = "document-received-needed"
 
 
 class InvalidImport(BadInput):
@@ -196,6 +221,14 @@ class AlreadyRecorded(Conflict):
     a correction is its own act)."""
 
     code = "already-recorded"
+
+
+class CaseAlreadyOpen(Conflict):
+    """An open-case of a case already open on this instance that the user's organization does not
+    see: opening it again would not give them access; an organization asks to be linked to its party
+    instead (casefile.accounts.link_requests)."""
+
+    code = "case-already-open"
 
 
 class ConcurrentAct(Conflict):

@@ -1,25 +1,31 @@
 """Acting as a signed-in user: the one place where the web pages, the API and drafts turn "this
 user wants this act on this case" into a call of the front door (casefile.app.perform), after
-the rules of casefile.record.access say whether and how (performed or recorded).
+the authority policy (casefile.record.authority.authorize) says whether and how (performed, or
+recorded from the document received) — asked before anything runs, and again inside the act's
+own transaction.
 
 The act is docketed with its legal actor (the act's) and the user (``user:<email>``, and ", from a
 document received" when recorded). Opening a case links the user's organization to the party it
-names (``party``), in its own transaction right after the case is opened.
+names (``party``), in its own transaction right after the case is opened: the case is new, so
+nobody holds that party yet. An organization comes to a case already open by a link request
+(casefile.accounts.link_requests).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import ValidationError
 from sqlalchemy import Engine
 
-from casefile.acts import ActIn, Who, models, parse_act
+from casefile.acts import ActIn, Who, models, module_for, parse_act
 from casefile.acts.open_case import OpenCase
-from casefile.errors import BadInput
-from casefile.record.access import CaseAlreadyOpen, Mode, UserViewer, authorize, recorded_by_label
+from casefile.errors import BadInput, CaseAlreadyOpen, NotPermitted
+from casefile.record.access import UserViewer, recorded_by_label
 from casefile.record.accounts import OrganizationKind, User
+from casefile.record.authority import Mode, ReceivedDocument, authorize
 from casefile.record.db import read_session, write_session
 from casefile.record.models import Case
 from casefile.record.uploads import Uploads
@@ -106,20 +112,33 @@ def perform_as(viewer: UserViewer, act: ActIn, *, case_number: str | None, as_of
     ``party``: for open-case by a party's organization, the handle of the party it represents in
     the case (its users then see the case). ``uploads``: the files uploaded with the act
     (casefile.record.uploads.Uploads, checked when received): those its file fields take, and
-    ``received``, the documents received that a recorded act carries — stored, as the act's
-    attachments, in the act's own transaction (a refused act stores none). Raises what
-    casefile.record.access.authorize raises (UnknownCase for a case the user may not see,
-    NotPermitted), CaseAlreadyOpen, BadInput (the case number in the path and in the act differ;
-    no or an unknown ``party``), and the act's own errors (casefile.app.perform: nothing stored)."""
+    ``received``, the documents received that a recorded act carries — another's act: the
+    authority policy refuses record mode without one — stored, as the act's attachments, in the
+    act's own transaction (a refused act stores none). What the act's input alone decides (its
+    module's ``check``) is refused first, so a bad act gets the same answer whatever the database
+    holds. Raises what casefile.record.authority.authorize raises (UnknownCase for a case the user
+    may not see, UnknownRecord, NotPermitted, DocumentReceivedNeeded), CaseAlreadyOpen, BadInput
+    (the case number in the path and in the act differ; no or an unknown ``party``), and the act's
+    own errors (casefile.app.perform: nothing stored)."""
     from casefile import app
     from casefile.rules.case_numbers import parse_case_number
 
+    if (check := getattr(module_for(act), "check", None)) is not None:
+        check(act)
     if isinstance(act, OpenCase):
         return _open_case(viewer, act, case_number=case_number, as_of=as_of, party=party, documents=documents,
                           engine=engine, uploads=uploads)
-    mode = authorized_mode(viewer, act, case_number=case_number, engine=engine)
+    received = uploads.received if uploads is not None else ()
+    mode = authorized_mode(viewer, act, case_number=case_number, received=received, engine=engine)
+
+    def again(session: Any, case: Any) -> None:  # the same decision, inside the act's transaction
+        viewer.forget_links()
+        if authorize(session, viewer, act, case, received=received) != mode:
+            raise NotPermitted(f"{act.act_name}: {viewer.organization_key}'s link to {case.number} changed while the "
+                               "act was sent: nothing was stored; send it again")
+
     result = app.perform(act, case_number=str(parse_case_number(case_number)), as_of=as_of, by=who(viewer, mode),
-                         documents=documents, engine=engine, uploads=uploads)
+                         documents=documents, engine=engine, uploads=uploads, guard=again)
     if not result.repeated:
         from casefile.jobs.notices import notify_in_background
 
@@ -127,12 +146,13 @@ def perform_as(viewer: UserViewer, act: ActIn, *, case_number: str | None, as_of
     return result
 
 
-def authorized_mode(viewer: UserViewer, act: ActIn, *, case_number: str | None, engine: Engine | None = None) -> Mode:
-    """How ``viewer`` may do ``act`` on ``case_number`` now ("perform" or "record"), by the rules
-    of casefile.record.access.authorize, reading the user's current role and links — what
-    perform_as asks before an act, and what a replayed Idempotency-Key asks again before its
-    stored answer is given (a user demoted since is refused as a new request would be). Raises
-    what authorize raises, and BadInput when no case is named."""
+def authorized_mode(viewer: UserViewer, act: ActIn, *, case_number: str | None,
+                    received: Sequence[ReceivedDocument] = (), engine: Engine | None = None) -> Mode:
+    """How ``viewer`` may do ``act`` on ``case_number`` now ("perform" or "record", from
+    ``received``), by the authority policy (casefile.record.authority.authorize), reading the user's
+    current role and links — what perform_as asks before an act, and what a replayed
+    Idempotency-Key asks again before its stored answer is given (a user demoted since is refused
+    as a new request would be). Raises what authorize raises, and BadInput when no case is named."""
     from sqlmodel import select
 
     from casefile.record.queries import visible_case
@@ -147,7 +167,7 @@ def authorized_mode(viewer: UserViewer, act: ActIn, *, case_number: str | None, 
         raise BadInput(f"{act.act_name}: name the case the act is on", field="case_number")
     with read_session(engine) as session:
         case = visible_case(session, case_number, viewer)
-        return authorize(session, viewer, act, case)
+        return authorize(session, viewer, act, case, received=received)
 
 
 def _open_case(viewer: UserViewer, act: OpenCase, *, case_number: str | None, as_of: datetime, party: str | None,
@@ -157,21 +177,21 @@ def _open_case(viewer: UserViewer, act: OpenCase, *, case_number: str | None, as
 
     from casefile import app
     from casefile.accounts.orgs import link_party
+    from casefile.record.authority import sees_case
     from casefile.rules.case_numbers import parse_case_number
 
     number = str(parse_case_number(act.case.number))
     if case_number is not None and str(parse_case_number(case_number)) != number:
         raise BadInput(f"open-case: the act opens {number}, not {case_number}", field="case.number")
     region = viewer.organization_kind is OrganizationKind.REGION
+    keys = [p.key for p in act.parties]
+    if not region and (party is None or party not in keys):  # asked before the case is looked up (L4)
+        raise BadInput(f"open-case: name the party {viewer.organization_key} represents in {number} "
+                       f"(party: one of {', '.join(keys)})", field="party")
     with read_session(engine) as session:
         existing = session.exec(select(Case).where(Case.number == number)).first()
         mode = authorize(session, viewer, act, existing)
         linking = existing is None and not region
-    if linking:
-        keys = [p.key for p in act.parties]
-        if party is None or party not in keys:
-            raise BadInput(f"open-case: name the party {viewer.organization_key} represents in {number} "
-                           f"(party: one of {', '.join(keys)})", field="party")
     result = app.perform(act, case_number=number, as_of=as_of, by=who(viewer, mode), documents=documents,
                          engine=engine, uploads=uploads)
     if linking and not result.repeated:
@@ -182,7 +202,7 @@ def _open_case(viewer: UserViewer, act: OpenCase, *, case_number: str | None, as
     elif linking:  # another opened it first, in the instant between the check and the act
         with read_session(engine) as session:
             case = session.exec(select(Case).where(Case.number == number)).first()
-            if case is None or not viewer.sees_case(session, case):
-                raise CaseAlreadyOpen(f"{number} was opened by another organization just now; the operator links "
-                                      f"{viewer.organization_key} to its party (casefile orgs link)", field="case.number")
+            if case is None or not sees_case(session, viewer, case):
+                raise CaseAlreadyOpen(f"{number} was opened by another organization just now: ask to represent your "
+                                      "party in it (Admin → Cases and parties)", field="case.number")
     return result

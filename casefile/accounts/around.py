@@ -28,15 +28,15 @@ from typing import Any
 from sqlalchemy import Engine, func
 from sqlmodel import Session, col, select
 
-from casefile.errors import BadInput, Internal, UnknownRecord
-from casefile.record.access import COUNSEL_ROLES, NotPermitted, UserViewer
-from casefile.record.accounts import AccessAction, AccessLog, User, UserRole
+from casefile.errors import BadInput, Internal, NotPermitted, UnknownRecord
+from casefile.record import authority
+from casefile.record.access import UserViewer
+from casefile.record.accounts import AccessAction, AccessLog, User
 from casefile.record.around import Assignment, CaseNote, NoticeOptIn
 from casefile.record.models import Case, DocketEntry, Person
 from casefile.record.queries import visible_case
 
 NOTE_MAX = 10_000
-NOTE_ROLES = frozenset({UserRole.ADMIN, UserRole.COUNSEL, UserRole.STAFF})
 
 
 @dataclass(frozen=True)
@@ -62,11 +62,13 @@ class NoteView:
 
 
 def may_assign(viewer: UserViewer) -> bool:
-    return viewer.role in COUNSEL_ROLES
+    """Whether ``viewer`` assigns users to cases (the authority policy: admins and counsel)."""
+    return authority.may_assign(viewer.role)
 
 
 def may_write_notes(viewer: UserViewer) -> bool:
-    return viewer.role in NOTE_ROLES
+    """Whether ``viewer`` writes private notes (the authority policy: admins, counsel and staff)."""
+    return authority.may_write_notes(viewer.role)
 
 
 # --- assignees ----------------------------------------------------------------------------------

@@ -17,9 +17,9 @@ from sqlmodel import Session, col, select
 from casefile.errors import Internal, UnknownRecord
 from casefile.record.access import UserViewer
 from casefile.record.accounts import AccessAction, AccessLog, AccessLogView
+from casefile.record.authority import Principal, document_party_id, sees_case, sees_sealed
 from casefile.record.db import read_session, write_session
 from casefile.record.models import Case, Document
-from casefile.record.queries import Viewer, document_party_id
 
 
 @dataclass(frozen=True)
@@ -37,9 +37,10 @@ class DocumentFile:
     media_type: str = "application/pdf"
 
 
-def visible_document(session: Session, viewer: Viewer, document_id: int) -> tuple[Document, Case]:
-    """Document ``document_id`` and its case, if ``viewer`` may see it. Raises UnknownRecord,
-    the same for a document that does not exist and one the viewer may not see."""
+def visible_document(session: Session, viewer: Principal, document_id: int) -> tuple[Document, Case]:
+    """Document ``document_id`` and its case, if ``viewer`` may see it (the authority policy:
+    casefile.record.authority). Raises UnknownRecord, the same for a document that does not exist
+    and one the viewer may not see."""
     from casefile.record.queries import absent_case
 
     doc = session.get(Document, document_id)
@@ -47,9 +48,9 @@ def visible_document(session: Session, viewer: Viewer, document_id: int) -> tupl
     # case, the viewer's links, and its filing are read in every case, against stand-ins when absent.
     case = session.get(Case, doc.case_id if doc is not None else -1)
     subject = case if case is not None else absent_case("", "")
-    seen = viewer.sees_case(session, subject)
+    seen = sees_case(session, viewer, subject)
     party_id = document_party_id(session, doc if doc is not None else Document(key="absent:filing:-1"), always=True)
-    confidential_seen = viewer.sees_confidential(session, subject, party_id)
+    confidential_seen = sees_sealed(session, viewer, subject, party_id)
     if doc is None or case is None or not seen or (doc.confidential and not confidential_seen):
         raise UnknownRecord(f"no document {document_id}", field="id")
     return doc, case

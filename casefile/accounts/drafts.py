@@ -15,9 +15,10 @@ from typing import Any, Literal
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
-from casefile.errors import BadInput, NotAllowedNow, UnknownRecord
-from casefile.record.access import NotPermitted, UserViewer
+from casefile.errors import BadInput, NotAllowedNow, NotPermitted, UnknownRecord
+from casefile.record.access import UserViewer
 from casefile.record.accounts import Draft, DraftView, User, UserRole
+from casefile.record.authority import may_draft, sees_case
 from casefile.record.models import Case
 from casefile.record.queries import visible_case
 
@@ -43,10 +44,10 @@ def _check_act(act: Any) -> str:
 
 
 def _may_draft(session: Session, viewer: UserViewer, case: Case) -> None:
-    if viewer.role is UserRole.VIEWER:
-        raise NotPermitted(f"{viewer.email} is a viewer: a viewer reads only and drafts nothing")
-    if viewer.only_watches(session, case):
-        raise NotPermitted(f"{viewer.organization_key} watches {case.number} (the public record only): it drafts nothing on it")
+    decision = may_draft(viewer.standing(session, case))
+    if decision.mode is None:
+        raise NotPermitted(f"drafts on {case.number}: {decision.reason} ({viewer.email} is {viewer.role.value} of "
+                           f"{viewer.organization_key})")
 
 
 def save_draft(session: Session, *, viewer: UserViewer, case_number: str, act: dict[str, Any], as_of: datetime,
@@ -78,7 +79,7 @@ def _own_draft(session: Session, viewer: UserViewer, draft_id: int) -> Draft:
     if draft is None or draft.organization_id != viewer.organization_id:
         raise UnknownRecord(f"no draft {draft_id}", field="draft")
     case = session.get(Case, draft.case_id)
-    if case is None or not viewer.sees_case(session, case):  # the organization lost its link to the case
+    if case is None or not sees_case(session, viewer, case):  # the organization lost its link to the case
         raise UnknownRecord(f"no draft {draft_id}", field="draft")
     return draft
 
@@ -101,7 +102,7 @@ def list_drafts(session: Session, *, viewer: UserViewer, case_number: str | None
     out = []
     for d in session.exec(query.order_by(col(Draft.updated_at).desc(), col(Draft.id).desc())):
         case = session.get(Case, d.case_id)
-        if case is not None and viewer.sees_case(session, case):
+        if case is not None and sees_case(session, viewer, case):
             out.append(_view(session, d))
     return out
 

@@ -14,8 +14,7 @@ from datetime import datetime, timedelta
 from sqlmodel import Session, col, select
 
 from casefile.accounts.users import get_user
-from casefile.errors import BadInput, UnknownRecord
-from casefile.record.access import NotAuthenticated
+from casefile.errors import BadInput, NotAuthenticated, UnknownRecord
 from casefile.record.accounts import ApiToken, TokenView, User
 
 PREFIX = "cf_"

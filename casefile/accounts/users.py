@@ -20,8 +20,7 @@ from sqlmodel import Session, col, select
 
 from casefile.accounts.orgs import get_organization
 from casefile.accounts.passwords import hash_password, verify_password
-from casefile.errors import AlreadyRecorded, BadInput, UnknownRecord
-from casefile.record.access import NotAuthenticated
+from casefile.errors import AlreadyRecorded, BadInput, NotAuthenticated, UnknownRecord
 from casefile.record.accounts import Organization, PasswordReset, User, UserRole, UserView
 
 EMAIL_MAX = 254

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator
 from sqlmodel import Session, func, select
 
 from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, PartyKey, Strict, Who, again, content_key, recorded
+from casefile.record.authority import Whose
 from casefile.record.lookups import get_party
 from casefile.record.models import Case, Party, Person
 from casefile.record.workflow import docket
@@ -64,6 +65,7 @@ class AddCounsel(CounselIn, ActIn):
     """Counsel of record for ``party`` (its handle), with their contact details."""
 
     act: Literal["add-counsel"] = "add-counsel"
+    WHOSE: ClassVar[Whose] = Whose.party("party")
     party: PartyKey
 
 

@@ -12,7 +12,7 @@ representation case and sends it back to the Regional Director (102.69(c)(2)).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from sqlmodel import Session
 
@@ -27,6 +27,7 @@ from casefile.acts.decision_parts import (
 )
 from casefile.acts.hearing_parts import current_hearing
 from casefile.documents.kinds.alj_decision import ALJDecision
+from casefile.record.authority import JUDGE, Whose
 from casefile.record.deadlines import keep_deadline
 from casefile.record.models import Case
 from casefile.record.workflow import advance, require_stage
@@ -44,6 +45,7 @@ class AljDecision(DecisionParts):
     of the objections, ``issuer`` the judge, ``rulings`` per objection, ``at_fault`` (R-O3)."""
 
     act: Literal["alj-decision"] = "alj-decision"
+    WHOSE: ClassVar[Whose] = JUDGE
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:

@@ -10,7 +10,7 @@ issued again as a new version with the amended text; the first is kept.
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session
@@ -32,6 +32,7 @@ from casefile.acts.correction_parts import (
 from casefile.acts.file_objections import stored_deadline
 from casefile.acts.withdraw_objection import objection_of, objections_in_latest
 from casefile.errors import BadInput, CasefileError, ProcedureError
+from casefile.record.authority import Whose
 from casefile.record.models import Case, Deadline, Filing, Objection, Party
 from casefile.rules.chronology import Earlier
 from casefile.rules.corrections import amendable
@@ -50,6 +51,7 @@ class AmendObjection(ActIn):
     required."""
 
     act: Literal["amend-objection"] = "amend-objection"
+    WHOSE: ClassVar[Whose] = Whose.party("party")
     party: PartyKey
     number: int = Field(ge=1, le=10_000, strict=True)
     text: Paragraph = Field(min_length=1)

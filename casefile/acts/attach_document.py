@@ -17,12 +17,13 @@ runs); anything else is refused before anything is stored.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session
 
 from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Who
+from casefile.record.authority import Whose
 from casefile.record.models import Case
 from casefile.record.uploads import UploadRef, Uploads
 
@@ -37,6 +38,7 @@ class AttachDocument(ActIn):
     lists them); ``confirmation`` is the e-filing confirmation number of a filed document."""
 
     act: Literal["attach-document"] = "attach-document"
+    WHOSE: ClassVar[Whose] = Whose.of_record("to")
     to: Line = Field(pattern=r"^(filing|docket):[1-9][0-9]{0,11}$")
     file: UploadRef
     confirmation: Line = Field(default="", pattern=r"^[A-Za-z0-9][A-Za-z0-9 ./_-]{0,79}$|^$")

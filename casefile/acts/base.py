@@ -14,7 +14,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 from zoneinfo import ZoneInfo
 
 from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, StringConstraints
@@ -22,6 +22,7 @@ from sqlmodel import Session, col, select
 
 from casefile.documents.base import Issue
 from casefile.errors import BadInput, UnknownRecord
+from casefile.record.authority import Whose
 from casefile.record.deadlines import office_of
 from casefile.record.models import Case, DocketEntry, Election
 from casefile.record.workflow import already_done
@@ -82,7 +83,10 @@ class ElectionRef(Strict):
 
 
 class ActIn(Strict):
-    """The fields every act has (the scenario event's shape)."""
+    """The fields every act has (the scenario event's shape). Each act model declares, beside its
+    ``act`` literal, ``WHOSE``: whose act it is (casefile.record.authority.Whose)."""
+
+    WHOSE: ClassVar[Whose]
 
     on: LegalDate | None = Field(default=None, alias="date")  # YAML 1.1 reads a bare `on:` as true: files say `date:`
     at: Instant | None = None  # the instant of the act (for a filing: its receipt), when the record gives it

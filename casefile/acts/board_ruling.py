@@ -12,7 +12,7 @@ decision to follow); what the Board then decides is recorded by the acts that ca
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from sqlmodel import Session
 
@@ -21,6 +21,7 @@ from casefile.acts.chronology import latest_on, refuse_if_before
 from casefile.acts.party_filing import filings_of
 from casefile.documents.kinds.board_order import BoardOrder
 from casefile.errors import ProcedureError, UnknownRecord
+from casefile.record.authority import BOARD, Whose
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.models import Case, Decision, Election, Filing, Hearing
 from casefile.record.workflow import advance, docket
@@ -46,6 +47,7 @@ class BoardRuling(ActIn):
     issue date."""
 
     act: Literal["board-ruling"] = "board-ruling"
+    WHOSE: ClassVar[Whose] = BOARD
     ruling: Ruling
     decision: ReviewDecision | None = None
     issuer: Line = ""

@@ -10,7 +10,7 @@ casefile.rules.review); in a consent election the certification is final and the
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from sqlmodel import Session, select
 
@@ -18,6 +18,7 @@ from casefile.acts.base import ActIn, Done, Issue, Who, again, election_for, rec
 from casefile.acts.chronology import latest_on, refuse_if_before
 from casefile.documents.kinds.certification import CertificationOfRepresentative, CertificationOfResults
 from casefile.errors import AlreadyRecorded, ProcedureError, UnknownRecord
+from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import deadline_of, latest_tally
 from casefile.record.models import Case, Certification, Filing
@@ -36,6 +37,7 @@ class Certify(ActIn):
     """The certification as issued: ``date`` its issue date (the kind follows from the tally)."""
 
     act: Literal["certification"] = "certification"
+    WHOSE: ClassVar[Whose] = REGION
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:

@@ -11,7 +11,7 @@ deadlines``, honored by ``file-post-hearing-brief``.
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from sqlmodel import Session
 
@@ -19,6 +19,7 @@ from casefile.acts.base import ActIn, Done, Issue, LegalDate, Who, again, electi
 from casefile.acts.chronology import refuse_if_before
 from casefile.acts.hearing_parts import current_hearing
 from casefile.errors import AlreadyRecorded
+from casefile.record.authority import HEARING_OFFICER, Whose
 from casefile.record.deadlines import (
     compute_for_case,
     configured_calendar,
@@ -44,6 +45,7 @@ class CloseHearing(ActIn):
     days of right)."""
 
     act: Literal["close-hearing"] = "close-hearing"
+    WHOSE: ClassVar[Whose] = HEARING_OFFICER
     briefs_due_on: LegalDate | None = None
 
 

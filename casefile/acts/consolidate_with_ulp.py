@@ -9,13 +9,14 @@ representation case and sends it back to the Regional Director (102.69(c)(2)).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session
 
 from casefile.acts.base import Done, Issue, Line, Who, again, election_for, recorded
 from casefile.acts.hearing_parts import HearingOrder, check_opens_after_order, check_same_order, hearing_of, set_for_hearing
+from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.models import Case, Hearing
 from casefile.record.workflow import advance, require_stage
@@ -32,6 +33,7 @@ class ConsolidateWithUlp(HearingOrder):
     least one), and the hearing's terms as in a notice of hearing (``presiding``: the judge)."""
 
     act: Literal["consolidate-with-ulp"] = "consolidate-with-ulp"
+    WHOSE: ClassVar[Whose] = REGION
     ulp_cases: list[Line] = Field(min_length=1, max_length=50)
 
 

@@ -12,7 +12,7 @@ correction itself changes no stage and no period the old agreement opened.
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Literal
+from typing import ClassVar, Literal
 from zoneinfo import ZoneInfo
 
 from pydantic import Field
@@ -36,6 +36,7 @@ from casefile.acts.correction_parts import (
     titles,
 )
 from casefile.errors import BadInput, InvalidCalendar, ProcedureError
+from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import office_of
 from casefile.record.models import Case, Certification, Deadline, Election, Tally
 from casefile.rules.review import board_review
@@ -55,6 +56,7 @@ class CorrectCase(ActIn):
     required."""
 
     act: Literal["correct-case"] = "correct-case"
+    WHOSE: ClassVar[Whose] = REGION
     name: Line | None = Field(default=None, min_length=1)
     unit_description: Paragraph | None = None
     agreement: ElectionAgreement | None = None

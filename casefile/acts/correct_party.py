@@ -12,7 +12,7 @@ the corrected address where the earlier service did not reach the party.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session, col, select
@@ -32,6 +32,7 @@ from casefile.acts.correction_parts import (
     titles,
 )
 from casefile.errors import BadInput, UnknownRecord
+from casefile.record.authority import Whose
 from casefile.record.lookups import get_party
 from casefile.record.models import Case, Party, Person
 from casefile.vocab import PartyRole
@@ -49,6 +50,7 @@ class CorrectParty(ActIn):
     as recorded; "" clears a representative, e-mail or address. ``why`` is required."""
 
     act: Literal["correct-party"] = "correct-party"
+    WHOSE: ClassVar[Whose] = Whose.party("party")
     party: PartyKey
     name: Line | None = Field(default=None, min_length=1)
     representative: Line | None = None

@@ -14,7 +14,7 @@ determinative, a filing now late) is stated, and the user decides the next act.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 from zoneinfo import ZoneInfo
 
 from pydantic import Field
@@ -39,6 +39,7 @@ from casefile.acts.correction_parts import (
 )
 from casefile.acts.record_tally import analysis_fields
 from casefile.errors import BadInput, InvalidTally, NotAllowedNow, UnknownRecord
+from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import office_of
 from casefile.record.lookups import counts_of
 from casefile.record.models import Case, ChallengedBallot, Deadline, Tally
@@ -65,6 +66,7 @@ class CorrectTally(ActIn):
     ``date``: the day of the correction (default: the moment it is recorded)."""
 
     act: Literal["correct-tally"] = "correct-tally"
+    WHOSE: ClassVar[Whose] = REGION
     prepared_on: LegalDate | None = None
     choices: dict[Line, Count] = Field(default_factory=dict, max_length=20)
     against: Count | None = None

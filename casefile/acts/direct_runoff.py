@@ -5,7 +5,7 @@ votes are equally divided among all the choices (a nullity), a new election with
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from sqlmodel import Session
 
@@ -15,6 +15,7 @@ from casefile.acts.chronology import refuse_if_before
 from casefile.acts.stored_outcome import stored_outcome
 from casefile.documents.kinds.notice_of_runoff_election import NoticeOfRunoffElection
 from casefile.errors import AlreadyRecorded, NotAllowedNow, ProcedureError
+from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.lookups import elections_of
 from casefile.record.models import Case, Election
@@ -34,6 +35,7 @@ class DirectRunoff(ActIn):
     last days)."""
 
     act: Literal["direct-runoff"] = "direct-runoff"
+    WHOSE: ClassVar[Whose] = REGION
     held_from_on: LegalDate | None = None
     held_to_on: LegalDate | None = None
     note: Paragraph = ""

@@ -10,7 +10,7 @@ business days of its service, and a statement in opposition is due 5 business da
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session
@@ -19,6 +19,7 @@ from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, W
 from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.acts.petition_end import ending, moot_periods, open_elections
 from casefile.documents.kinds.order_dismissing_petition import OrderDismissingPetition
+from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import keep_deadline
 from casefile.record.models import Case
 from casefile.record.orders import DISMISSAL
@@ -33,6 +34,7 @@ class DismissPetition(ActIn):
     taken as that date when the record has no other); ``note``."""
 
     act: Literal["dismiss-petition"] = "dismiss-petition"
+    WHOSE: ClassVar[Whose] = REGION
     grounds: Paragraph = Field(min_length=1)
     issuer: Line = ""
     note: Paragraph = ""

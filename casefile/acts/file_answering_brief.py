@@ -9,7 +9,7 @@ the Regional Director and served immediately on the other parties with a stateme
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session
@@ -27,6 +27,7 @@ from casefile.acts.party_filing import (
 )
 from casefile.documents.kinds.answering_brief import AnsweringBrief
 from casefile.errors import ProcedureError
+from casefile.record.authority import Whose
 from casefile.record.lookups import get_party
 from casefile.record.models import Case
 from casefile.record.workflow import docket, require_stage
@@ -43,6 +44,7 @@ class FileAnsweringBrief(PartyFilingIn):
     order (a paragraph each); ``at``/``date`` its receipt by the Regional Office."""
 
     act: Literal["file-answering-brief"] = "file-answering-brief"
+    WHOSE: ClassVar[Whose] = Whose.party("party")
     points: list[Paragraph] = Field(min_length=1, max_length=500)
 
 

@@ -11,7 +11,7 @@ within the answering-brief period, judged against that stored deadline (casefile
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session
@@ -30,6 +30,7 @@ from casefile.acts.party_filing import (
 )
 from casefile.documents.kinds.cross_exceptions import CrossExceptions
 from casefile.errors import ProcedureError
+from casefile.record.authority import Whose
 from casefile.record.lookups import get_party
 from casefile.record.models import Case
 from casefile.record.workflow import docket, require_stage
@@ -47,6 +48,7 @@ class FileCrossExceptions(PartyFilingIn):
     [{``excepted_to``, ``grounds``}] numbered in order; ``at``/``date`` their receipt."""
 
     act: Literal["file-cross-exceptions"] = "file-cross-exceptions"
+    WHOSE: ClassVar[Whose] = Whose.party("party")
     exceptions: list[ExceptionIn] = Field(min_length=1, max_length=500)
 
 

@@ -10,7 +10,7 @@ as every filing, the postmark rule for paper included (casefile.rules.timeliness
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session
@@ -36,6 +36,7 @@ from casefile.acts.party_filing import deadline_zone, received_on_at
 from casefile.acts.service import ServiceIn, record_service
 from casefile.documents.kinds.exceptions import Exceptions
 from casefile.errors import ProcedureError
+from casefile.record.authority import Whose
 from casefile.record.lookups import deadline_of, get_party
 from casefile.record.models import Case, Filing
 from casefile.record.workflow import advance, docket, require_stage
@@ -64,6 +65,7 @@ class FileExceptions(ActIn):
     filing (29 CFR 102.2(b))."""
 
     act: Literal["file-exceptions"] = "file-exceptions"
+    WHOSE: ClassVar[Whose] = Whose.party("party", staff=True)
     party: PartyKey
     exceptions: list[ExceptionIn] = Field(min_length=1, max_length=500)
     method: FilingMethod = FilingMethod.E_FILING

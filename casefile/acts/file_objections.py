@@ -9,7 +9,7 @@ numbered on from its earlier ones.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session, func, select
@@ -35,6 +35,7 @@ from casefile.acts.service import ServiceIn, record_service
 from casefile.documents.kinds.objections import Objections
 from casefile.documents.kinds.offer_of_proof import OfferOfProof
 from casefile.errors import ProcedureError
+from casefile.record.authority import Whose
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.lookups import deadline_of, get_party, latest_tally
 from casefile.record.models import Case, Deadline, Filing, Objection
@@ -59,6 +60,7 @@ class FileObjections(ActIn):
     and timeliness is judged by the date); ``offer_of_proof`` the witnesses (confidential)."""
 
     act: Literal["file-objections"] = "file-objections"
+    WHOSE: ClassVar[Whose] = Whose.party("party", sealed=("offer_of_proof",), staff=True)
     party: PartyKey
     objections: list[Paragraph] = Field(min_length=1, max_length=500)
     method: FilingMethod = FilingMethod.E_FILING

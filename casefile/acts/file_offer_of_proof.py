@@ -12,7 +12,7 @@ case: Amazon filed its objections to the JFK8 election on April 8, 2022 and its 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session, select
@@ -31,6 +31,7 @@ from casefile.acts.party_filing import (
 )
 from casefile.documents.kinds.offer_of_proof import OfferOfProof
 from casefile.errors import ProcedureError, UnknownRecord
+from casefile.record.authority import Whose
 from casefile.record.lookups import get_party, parties_of
 from casefile.record.models import Case, Election, Filing, Objection, Party
 from casefile.record.workflow import docket, require_stage
@@ -51,6 +52,7 @@ class FileOfferOfProof(PartyFilingIn):
     expected testimony}]; ``at``/``date`` its receipt by the Regional Office."""
 
     act: Literal["file-offer-of-proof"] = "file-offer-of-proof"
+    WHOSE: ClassVar[Whose] = Whose.offer_of_proof("party")
     witnesses: list[WitnessIn] = Field(min_length=1, max_length=2000)
 
 

@@ -11,7 +11,7 @@ Office and served on the other parties.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session
@@ -19,6 +19,7 @@ from sqlmodel import Session
 from casefile.acts.base import Done, Issue, Paragraph, Who, again, content_key, election_for, recorded
 from casefile.acts.party_filing import PartyFilingIn, deadline_zone, judge, received_on_at, service_list, store_filing
 from casefile.errors import ProcedureError
+from casefile.record.authority import Whose
 from casefile.record.lookups import deadline_of, get_party
 from casefile.record.models import Case
 from casefile.record.workflow import docket, require_stage
@@ -35,6 +36,7 @@ class FilePostHearingBrief(PartyFilingIn):
     each); ``at``/``date`` its receipt by the Regional Office."""
 
     act: Literal["file-post-hearing-brief"] = "file-post-hearing-brief"
+    WHOSE: ClassVar[Whose] = Whose.party("party")
     points: list[Paragraph] = Field(min_length=1, max_length=500)
 
 

@@ -9,7 +9,7 @@ last day for exceptions, R-K2). casefile records it with its real date and issue
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from sqlmodel import Session, select
 
@@ -24,6 +24,7 @@ from casefile.acts.decision_parts import (
 )
 from casefile.acts.hearing_parts import current_hearing
 from casefile.documents.kinds.hearing_officer_report import HearingOfficerReport
+from casefile.record.authority import HEARING_OFFICER, Whose
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.models import Case, Filing
 from casefile.record.workflow import advance, require_stage
@@ -40,6 +41,7 @@ class HoReport(DecisionParts):
     the hearing officer, ``rulings`` the recommended rulings per objection."""
 
     act: Literal["ho-report"] = "ho-report"
+    WHOSE: ClassVar[Whose] = HEARING_OFFICER
 
 
 #: What the report recommends, in the docket's words.

@@ -8,7 +8,7 @@ request for review or exceptions and stays nothing unless the Regional Director 
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session
@@ -25,6 +25,7 @@ from casefile.acts.party_filing import (
 )
 from casefile.documents.kinds.motion_for_reconsideration import MotionForReconsideration
 from casefile.errors import CasefileError
+from casefile.record.authority import Whose
 from casefile.record.lookups import get_party, parties_of
 from casefile.record.models import Case, Deadline, Election, Party
 from casefile.record.workflow import docket
@@ -45,6 +46,7 @@ class MoveForReconsideration(PartyFilingIn):
     paragraph); ``at``/``date`` its receipt by the Regional Office."""
 
     act: Literal["move-for-reconsideration"] = "move-for-reconsideration"
+    WHOSE: ClassVar[Whose] = Whose.party("party")
     grounds: list[Paragraph] = Field(min_length=1, max_length=200)
 
 

@@ -9,13 +9,14 @@ real date and issues a record copy.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from sqlmodel import Session
 
 from casefile.acts.base import Done, Issue, Who, again, election_for, recorded, ref_id
 from casefile.acts.hearing_parts import HearingOrder, check_opens_after_order, check_same_order, hearing_of, set_for_hearing
 from casefile.documents.kinds.notice_of_hearing import NoticeOfHearing
+from casefile.record.authority import REGION, Whose
 from casefile.record.models import Case, Hearing
 from casefile.record.workflow import advance, require_stage
 from casefile.vocab import Actor, Stage
@@ -34,6 +35,7 @@ class NoticeHearing(HearingOrder):
     ``challenges`` are set too."""
 
     act: Literal["notice-hearing"] = "notice-hearing"
+    WHOSE: ClassVar[Whose] = REGION
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:

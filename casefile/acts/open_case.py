@@ -7,7 +7,7 @@ on (or a replay or an import opens it) before its tally is recorded.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session, select
@@ -15,6 +15,7 @@ from sqlmodel import Session, select
 from casefile.acts.add_counsel import CounselIn, store_counsel
 from casefile.acts.base import ActIn, Done, Issue, LegalDate, Line, Paragraph, PartyKey, Strict, Who, again, recorded
 from casefile.errors import AlreadyRecorded, ProcedureError
+from casefile.record.authority import OPENING, Whose
 from casefile.record.models import Case, Party, Person
 from casefile.record.people import people_of, recorded_details
 from casefile.record.workflow import docket
@@ -75,6 +76,7 @@ class OpenCase(ActIn):
     """Open ``case`` with its ``parties`` (at least the employer and the petitioner)."""
 
     act: Literal["open-case"] = "open-case"
+    WHOSE: ClassVar[Whose] = OPENING
     case: CaseIn
     parties: list[PartyIn] = Field(min_length=2, max_length=50)
 
@@ -82,6 +84,36 @@ class OpenCase(ActIn):
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     """Opening a case issues no document."""
     return ()
+
+
+def check(act: OpenCase) -> None:
+    """What the act's input alone decides, before anything is looked up (so that a bad act gets the
+    same answer whether or not the case is open): the number, the case type, the parties' roles and
+    handles, the receiving office, the rule set. Raises as :func:`perform` does."""
+    _checked(act)
+
+
+def _checked(act: OpenCase) -> tuple[Any, Any]:
+    """The receiving office and the rule set of ``act`` (its input checked; see :func:`check`)."""
+    spec = act.case
+    number = parse_case_number(spec.number)
+    if number.case_type not in REPRESENTATION_TYPES:
+        raise ProcedureError(f"{number}: case type {number.case_type} has no election (post-election procedure "
+                             "applies to RC, RM, RD, UD)", field="case.number")
+    roles = {p.role for p in act.parties}
+    if PartyRole.EMPLOYER not in roles:
+        raise ProcedureError(f"{number}: the parties must include the employer", field="parties")
+    if not roles & {PartyRole.PETITIONER, PartyRole.INDIVIDUAL_PETITIONER}:
+        raise ProcedureError(f"{number}: the parties must include the petitioner", field="parties")
+    keys = [p.key for p in act.parties]
+    if len(set(keys)) != len(keys):
+        raise ProcedureError(f"{number}: party handles must be unique, got {keys}", field="parties")
+    office = office_for(number.region, spec.office)
+    choice = choose_rule_set(petition_filed_on=spec.petition_filed_on, rule_set_id=spec.rule_set)
+    if choice.assumed:  # a record does not take the calculator's assumption as a fact (R-A1)
+        raise ProcedureError(f"{number}: give the petition filing date or name the rule set (R-A1)",
+                             field="case.petition_filed_on")
+    return office, choice.rule_set
 
 
 def perform(session: Session, act: OpenCase, *, case: Case | None, as_of: datetime, by: Who) -> Done:
@@ -108,23 +140,7 @@ def perform(session: Session, act: OpenCase, *, case: Case | None, as_of: dateti
             return again(entry, act.act, ())
         return Done(act=act.act, ref=f"case:{existing.id}", entry_id=0, repeated=True,
                     summary=f"{number} is already in the database (imported)")
-    if number.case_type not in REPRESENTATION_TYPES:
-        raise ProcedureError(f"{number}: case type {number.case_type} has no election (post-election procedure "
-                             "applies to RC, RM, RD, UD)", field="case.number")
-    roles = {p.role for p in act.parties}
-    if PartyRole.EMPLOYER not in roles:
-        raise ProcedureError(f"{number}: the parties must include the employer", field="parties")
-    if not roles & {PartyRole.PETITIONER, PartyRole.INDIVIDUAL_PETITIONER}:
-        raise ProcedureError(f"{number}: the parties must include the petitioner", field="parties")
-    keys = [p.key for p in act.parties]
-    if len(set(keys)) != len(keys):
-        raise ProcedureError(f"{number}: party handles must be unique, got {keys}", field="parties")
-    office = office_for(number.region, spec.office)
-    choice = choose_rule_set(petition_filed_on=spec.petition_filed_on, rule_set_id=spec.rule_set)
-    if choice.assumed:  # a record does not take the calculator's assumption as a fact (R-A1)
-        raise ProcedureError(f"{number}: give the petition filing date or name the rule set (R-A1)",
-                             field="case.petition_filed_on")
-    rule_set = choice.rule_set
+    office, rule_set = _checked(act)
     opened = Case(
         number=str(number), name=spec.name, case_type=CaseType(number.case_type), region=number.region,
         office_key=office.key, agreement=spec.agreement, petition_filed_on=spec.petition_filed_on,

@@ -7,13 +7,14 @@ circumstances (R-J1); casefile records the day it opened, which meets the hearin
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from sqlmodel import Session
 
 from casefile.acts.base import ActIn, Done, Issue, Who, again, election_for, recorded
 from casefile.acts.chronology import refuse_if_before
 from casefile.acts.hearing_parts import current_hearing
+from casefile.record.authority import HEARING_OFFICER, Whose
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.models import Case
 from casefile.record.workflow import advance, require_stage
@@ -29,6 +30,7 @@ class OpenHearing(ActIn):
     """The hearing opened on ``date``."""
 
     act: Literal["open-hearing"] = "open-hearing"
+    WHOSE: ClassVar[Whose] = HEARING_OFFICER
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:

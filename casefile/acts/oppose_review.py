@@ -8,7 +8,7 @@ special leave; the Board may rule without waiting for it.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session
@@ -27,6 +27,7 @@ from casefile.acts.party_filing import (
 )
 from casefile.documents.kinds.statement_in_opposition import StatementInOpposition
 from casefile.errors import ProcedureError, UnknownRecord
+from casefile.record.authority import Whose
 from casefile.record.lookups import deadline_of, get_party, parties_of
 from casefile.record.models import Case, Election, Filing, Party
 from casefile.record.workflow import docket
@@ -45,6 +46,7 @@ class OpposeReview(PartyFilingIn):
     its points in order; ``at``/``date`` its receipt by the Office of the Executive Secretary."""
 
     act: Literal["oppose-review"] = "oppose-review"
+    WHOSE: ClassVar[Whose] = Whose.party("party")
     points: list[Paragraph] = Field(min_length=1, max_length=200)
 
 

@@ -11,7 +11,7 @@ be extended (102.69(a)(8); R-G6).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session, col, select
@@ -22,6 +22,7 @@ from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.acts.party_filing import find_deadline
 from casefile.documents.kinds.order_extending_time import OrderExtendingTime
 from casefile.errors import BadInput
+from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import follow_extension
 from casefile.record.models import Case, Filing
 from casefile.record.orders import EXTENSION
@@ -52,6 +53,7 @@ class PinDeadline(ActIn):
     granting extension"); ``date``: the order's date (default: the day it is recorded)."""
 
     act: Literal["pin-deadline"] = "pin-deadline"
+    WHOSE: ClassVar[Whose] = REGION
     deadline: Annotated[int, Field(ge=1, strict=True)] | None = None
     kind: DeadlineKind | None = None
     due: LegalDate

@@ -11,7 +11,7 @@ once in casefile.rules.review.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from sqlmodel import Session
 
@@ -29,6 +29,7 @@ from casefile.acts.decision_parts import (
 from casefile.documents.kinds.decision_and_direction import DecisionAndDirectionOfSecondElection
 from casefile.documents.kinds.decision_on_objections import DecisionOnObjections
 from casefile.errors import AlreadyRecorded, ProcedureError
+from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import latest_tally
 from casefile.record.models import Case
@@ -55,6 +56,7 @@ class RdDecision(DecisionParts):
     organization (R-M1, R-M2; casefile.rules.conditional_rerun) — the later revised tally decides."""
 
     act: Literal["rd-decision"] = "rd-decision"
+    WHOSE: ClassVar[Whose] = REGION
     condition: Condition | None = None
 
 

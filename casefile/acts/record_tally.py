@@ -8,7 +8,7 @@ computed (R-C2, R-C3, R-E3, R-D), and keeps the deadlines the tally starts.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session, col, select
@@ -17,6 +17,7 @@ from casefile.acts.base import ActIn, Count, Done, Issue, LegalDate, Line, Parag
 from casefile.acts.conditional_direction import pending_condition
 from casefile.documents.kinds.tally_of_ballots import TallyOfBallots
 from casefile.errors import AlreadyRecorded, IllegalTransition, NotAllowedNow, ProcedureError
+from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import keep_deadline
 from casefile.record.lookups import counts_of, elections_of
 from casefile.record.models import Case, Election, Tally
@@ -70,6 +71,7 @@ class RecordTally(TallyCountsIn, ActIn):
     ``election`` here describes the new election (it is not a selector)."""
 
     act: Literal["record-tally"] = "record-tally"
+    WHOSE: ClassVar[Whose] = REGION
     election: ElectionSpec = ElectionSpec()  # type: ignore[assignment]
     stated: StatedLines | None = None
     board_agent: Line = ""  # the Board agent who signed the tally for the Regional Director

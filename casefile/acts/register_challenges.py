@@ -9,7 +9,7 @@ as a challenge (R-E6). Votes are never registered: only who, by whom and why.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session, col, select
@@ -30,6 +30,7 @@ from casefile.acts.base import (
 )
 from casefile.acts.challenge_register import counted_tally, register_of
 from casefile.errors import BadInput, ProcedureError, UnknownRecord
+from casefile.record.authority import REGION, Whose
 from casefile.record.lookups import parties_of
 from casefile.record.models import Case, ChallengedBallot, DocketEntry, Election
 from casefile.record.workflow import docket
@@ -55,6 +56,7 @@ class RegisterChallenges(ActIn):
     ``date``: the day they were registered (default: the day the act is recorded)."""
 
     act: Literal["register-challenges"] = "register-challenges"
+    WHOSE: ClassVar[Whose] = REGION
     challenges: list[ChallengeIn] = Field(min_length=1, max_length=COUNT_MAX)
 
 

@@ -11,7 +11,7 @@ the pin-deadline act (an order fixing or extending a date); the request itself m
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session, col, select
@@ -29,6 +29,7 @@ from casefile.acts.party_filing import (
 )
 from casefile.documents.kinds.extension_request import ExtensionRequest
 from casefile.errors import BadInput, ProcedureError
+from casefile.record.authority import Whose
 from casefile.record.lookups import get_party
 from casefile.record.models import Case, Deadline, Election, Party
 from casefile.record.workflow import docket
@@ -50,6 +51,7 @@ class RequestExtension(PartyFilingIn):
     other parties' positions as the request states them; ``at``/``date`` its receipt."""
 
     act: Literal["request-extension"] = "request-extension"
+    WHOSE: ClassVar[Whose] = Whose.party("party")
     deadline: Annotated[int, Field(ge=1, strict=True)] | None = None
     kind: DeadlineKind | None = None
     until: LegalDate | None = None

@@ -14,7 +14,7 @@ whatever the case's office (R-B9). It stays nothing unless the Board orders (R-N
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session, col, select
@@ -35,6 +35,7 @@ from casefile.acts.party_filing import (
 from casefile.acts.rule_on_challenges import OPEN_AND_COUNT_TRIGGER
 from casefile.documents.kinds.request_for_review import RequestForReview as RequestForReviewDocument
 from casefile.errors import ProcedureError
+from casefile.record.authority import Whose
 from casefile.record.lookups import deadline_of, get_party
 from casefile.record.models import Case, Deadline, Decision, Election
 from casefile.record.workflow import advance, docket
@@ -55,6 +56,7 @@ class RequestForReview(PartyFilingIn):
     Secretary (Eastern time)."""
 
     act: Literal["request-for-review"] = "request-for-review"
+    WHOSE: ClassVar[Whose] = Whose.party("party")
     grounds: list[Paragraph] = Field(min_length=1, max_length=200)
 
 

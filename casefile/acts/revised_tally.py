@@ -9,7 +9,7 @@ challenges were sustained, and keeps on its challenged line those still unopened
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session, col, func, select
@@ -27,6 +27,7 @@ from casefile.acts.stored_outcome import stored_outcome
 from casefile.documents.kinds.decision_and_direction import DecisionAndDirectionOfSecondElection
 from casefile.documents.kinds.revised_tally import RevisedTallyOfBallots
 from casefile.errors import AlreadyRecorded, IllegalTransition
+from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import counts_of, latest_tally, objections_still_pending, parties_of
 from casefile.record.models import Case, ChallengedBallot, Election, Objection, Party, Tally
@@ -53,6 +54,7 @@ class RevisedTally(ActIn):
     tally. ``date``: the day the revised tally is made available."""
 
     act: Literal["revised-tally"] = "revised-tally"
+    WHOSE: ClassVar[Whose] = REGION
     counted: dict[Line, Count] = Field(default_factory=dict, max_length=20)
     counted_against: Count = 0
     opened: Count | None = None

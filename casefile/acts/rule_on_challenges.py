@@ -5,7 +5,7 @@ re-test the ballots still sealed (R-E7)."""
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session, col, select
@@ -26,6 +26,7 @@ from casefile.acts.base import (
 from casefile.acts.challenge_register import RULING_STAGES, register_of, retest
 from casefile.acts.chronology import latest_on, refuse_if_before
 from casefile.errors import BadInput, ProcedureError, UnknownRecord
+from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import keep_deadline
 from casefile.record.models import Case, ChallengedBallot, Election
 from casefile.record.workflow import docket, require_stage
@@ -55,6 +56,7 @@ class RuleOnChallenges(ActIn):
     ruling's date."""
 
     act: Literal["rule-on-challenges"] = "rule-on-challenges"
+    WHOSE: ClassVar[Whose] = REGION
     status: Literal["sustained", "overruled"]
     voters: list[Line] = Field(default_factory=list, max_length=COUNT_MAX)
     ground: Line | None = None

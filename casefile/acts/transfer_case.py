@@ -13,7 +13,7 @@ Amazon's objections put Region 29's own conduct at issue (examples/amazon-jfk8-2
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 from zoneinfo import ZoneInfo
 
 from pydantic import Field
@@ -23,6 +23,7 @@ from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Who, again, 
 from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.documents.kinds.order_transferring_case import OrderTransferringCase
 from casefile.errors import NotAllowedNow
+from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import office_of
 from casefile.record.lookups import elections_of
 from casefile.record.models import Case, Deadline
@@ -57,6 +58,7 @@ class TransferCase(ActIn):
     on a replayed case)."""
 
     act: Literal["transfer-case"] = "transfer-case"
+    WHOSE: ClassVar[Whose] = REGION
     region: Line = Field(min_length=1)
     office: Line | None = None
     order: Line = Field(min_length=1)

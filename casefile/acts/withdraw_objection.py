@@ -11,7 +11,7 @@ certification, an order cancelling the hearing) is recorded by its own act.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session, col, select
@@ -19,6 +19,7 @@ from sqlmodel import Session, col, select
 from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, PartyKey, Who, election_for
 from casefile.acts.correction_parts import Change, Why, correction_key, found_again, issues_of, lock, record_correction, why_of
 from casefile.errors import BadInput, UnknownRecord
+from casefile.record.authority import Whose
 from casefile.record.lookups import get_party
 from casefile.record.models import Case, Election, Filing, Objection, Party
 from casefile.rules.corrections import UNDECIDED, withdrawable
@@ -35,6 +36,7 @@ class WithdrawObjection(ActIn):
     recorded). ``why`` is required (the party's reason, or "withdrawn at the hearing")."""
 
     act: Literal["withdraw-objection"] = "withdraw-objection"
+    WHOSE: ClassVar[Whose] = Whose.party("party")
     party: PartyKey
     number: int = Field(ge=1, le=10_000, strict=True)
     why: Why

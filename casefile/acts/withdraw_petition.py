@@ -9,7 +9,7 @@ its open periods are mooted.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session
@@ -19,6 +19,7 @@ from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.acts.petition_end import ending, moot_periods, open_elections
 from casefile.documents.kinds.order_approving_withdrawal import OrderApprovingWithdrawal
 from casefile.errors import ProcedureError
+from casefile.record.authority import REGION, Whose
 from casefile.record.lookups import get_party, parties_of
 from casefile.record.models import Case, Party
 from casefile.record.orders import WITHDRAWAL
@@ -33,6 +34,7 @@ class WithdrawPetition(ActIn):
     Executive Secretary; "" leaves a blank line to sign, or a placeholder on a replayed case); ``note``."""
 
     act: Literal["withdraw-petition"] = "withdraw-petition"
+    WHOSE: ClassVar[Whose] = REGION
     party: PartyKey
     consented_by: Line = Field(min_length=1)
     issuer: Line = ""

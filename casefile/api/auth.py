@@ -10,7 +10,8 @@ from typing import Annotated
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from casefile.record.access import NotAuthenticated, UserViewer
+from casefile.errors import NotAuthenticated
+from casefile.record.access import UserViewer
 
 bearer = HTTPBearer(auto_error=False, scheme_name="token",
                     description="An API token (casefile tokens create EMAIL): Authorization: Bearer cf_...")

@@ -14,8 +14,7 @@ from casefile.acts.base import COUNT_MAX
 from casefile.api.auth import MaybeViewer
 from casefile.api.common import errors
 from casefile.api.models import DeadlineComputationOut, TallyAnalysisOut
-from casefile.errors import InvalidCalendar, InvalidTally, UnknownRegion
-from casefile.record.access import NotAuthenticated
+from casefile.errors import InvalidCalendar, InvalidTally, NotAuthenticated, UnknownRegion
 from casefile.vocab import DeadlineKind
 
 router = APIRouter(prefix="/calculators", tags=["calculators"])

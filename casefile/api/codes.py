@@ -8,8 +8,17 @@ import logging
 from functools import cache
 from typing import Any
 
-from casefile.errors import BadInput, CasefileError, Conflict, Internal, NotAllowedNow, NotFound, Untimely
-from casefile.record.access import NotAuthenticated, NotPermitted
+from casefile.errors import (
+    BadInput,
+    CasefileError,
+    Conflict,
+    Internal,
+    NotAllowedNow,
+    NotAuthenticated,
+    NotFound,
+    NotPermitted,
+    Untimely,
+)
 
 log = logging.getLogger("casefile.api")
 
@@ -50,7 +59,7 @@ def _load_error_modules() -> None:
     knows them (an error raised on the server is mapped back on the client by its code)."""
     import importlib
 
-    for name in ("casefile.record.access", "casefile.accounts.passwords", "casefile.accounts.users",
+    for name in ("casefile.accounts.passwords", "casefile.accounts.users",
                  "casefile.accounts.acting", "casefile.documents.storage", "casefile.api.idempotency"):
         try:
             importlib.import_module(name)

@@ -69,6 +69,7 @@ from casefile.importers.records import READING_WORDS, ImportedTally, ParsedFile
 from casefile.record.deadlines import configured_calendar
 from casefile.record.integrity import seal_rows
 from casefile.record.models import Case, Deadline, DocketEntry, Election, Party, Tally
+from casefile.record.workflow import RECORDED_BY
 from casefile.rules.deadlines import compute_deadline
 from casefile.rules.offices import Office, handling_office, office_for, office_named
 from casefile.rules.rule_sets import rule_set_by_id, rule_set_for
@@ -547,8 +548,9 @@ def _write(session: Session, works: list[_CaseWork], as_of: datetime) -> None:
     entries: list[dict[str, Any]] = []
     deadlines: list[dict[str, Any]] = []
     existing = _existing_deadlines(session, [r.id for w in works for r, _ in w.new_tallies if not r.new])
+    by = str(session.info.get(RECORDED_BY, ""))  # who imports: the operator, a Region's user, the import flow
     for work in works:
-        entries.extend(_entries(work, as_of))
+        entries.extend(_entries(work, as_of, by))
         deadlines.extend(_deadlines(work, as_of, existing))
     seal_rows(session, entries)  # each case's hash chain, as workflow.docket writes it (casefile.record.integrity)
     _insert(session, DocketEntry, entries)
@@ -599,15 +601,16 @@ def _tally_row(round_: _Round, known: _KnownTally) -> dict[str, Any]:
     }
 
 
-def _entries(work: _CaseWork, as_of: datetime) -> list[dict[str, Any]]:
-    """The docket entries of the import, as ``casefile.record.workflow.docket`` writes them (same columns and keys)."""
+def _entries(work: _CaseWork, as_of: datetime, by: str) -> list[dict[str, Any]]:
+    """The docket entries of the import, as ``casefile.record.workflow.docket`` writes them (same
+    columns and keys), each naming ``by``, who imported it."""
     first = work.first
     entries: list[dict[str, Any]] = []
 
     def entry(occurred_on: date, act: str, act_key: str, actor: Actor, summary: str, election_id: int | None = None,
               to_stage: Stage | None = None, ref: str = "") -> None:
         entries.append({"case_id": work.id, "election_id": election_id, "act_key": act_key, "act": act, "actor": actor,
-                        "occurred_on": occurred_on, "recorded_at": as_of, "summary": summary, "from_stage": None,
+                        "recorded_by": by, "occurred_on": occurred_on, "recorded_at": as_of, "summary": summary, "from_stage": None,
                         "to_stage": to_stage, "ref": ref, "document_id": None})
 
     if work.new:

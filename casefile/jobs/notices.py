@@ -46,7 +46,8 @@ from casefile.jobs.notify import Delivery, deliver, open_url, scrub
 from casefile.record.access import UserViewer
 from casefile.record.accounts import User
 from casefile.record.around import CLAIMED, FAILED, SENT, NoticeOptIn, NoticeSent
-from casefile.record.models import Attachment, Case, DocketEntry, Document, Filing, Person
+from casefile.record.authority import Hidden, hidden_of, sees_case
+from casefile.record.models import Case, DocketEntry, Filing, Person
 
 log = logging.getLogger("casefile.notices")
 
@@ -85,18 +86,6 @@ class NoticesReport:
 
     def lines(self) -> list[str]:
         return [f"{self.sent} notice message(s) sent", *[f"NOT sent: {f}" for f in self.failed]]
-
-
-def hidden_from(session: Session, case: Case, viewer: UserViewer) -> tuple[set[int], set[str]]:
-    """What of ``case`` ``viewer`` may not see: (document ids, refs "filing:ID" / "attachment:ID")."""
-    from casefile.record.queries import attachments_seen, confidential_filing_ids, documents_seen
-
-    all_docs = set(session.exec(select(Document.id).where(Document.case_id == case.id)).all())
-    docs = all_docs - {d.id for d in documents_seen(session, case, viewer)}
-    refs = {f"filing:{i}" for i in confidential_filing_ids(session, case, viewer)}
-    every = set(session.exec(select(Attachment.id).where(Attachment.case_id == case.id)).all())
-    refs |= {f"attachment:{i}" for i in every - {a.id for a in attachments_seen(session, case, viewer)}}
-    return {d for d in docs if d is not None}, refs
 
 
 def _own(session: Session, entry: DocketEntry, viewer: UserViewer, case: Case, members: dict[str, int]) -> bool:
@@ -159,7 +148,7 @@ def select_due_notices(session: Session, *, as_of: datetime, entry_ids: Iterable
     out: list[DueNotice] = []
     for optin, user in subscribers:
         viewer = UserViewer.of(session, user)
-        hidden: dict[int, tuple[set[int], set[str]]] = {}
+        hidden: dict[int, Hidden] = {}
         for entry in entries:
             if entry.id is None or entry.id <= optin.after_entry_id:
                 continue
@@ -167,12 +156,11 @@ def select_due_notices(session: Session, *, as_of: datetime, entry_ids: Iterable
             if case is None:
                 continue
             cases[entry.case_id] = case
-            if not viewer.sees_case(session, case):
+            if not sees_case(session, viewer, case):
                 continue
             if entry.case_id not in hidden:
-                hidden[entry.case_id] = hidden_from(session, case, viewer)
-            docs, refs = hidden[entry.case_id]
-            if (entry.document_id is not None and entry.document_id in docs) or entry.ref in refs:
+                hidden[entry.case_id] = hidden_of(session, case, viewer)
+            if hidden[entry.case_id].hides_entry(entry):
                 continue  # never a notice of what they may not see, not even that it exists
             if _own(session, entry, viewer, case, members):
                 continue

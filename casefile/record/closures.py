@@ -16,6 +16,7 @@ from datetime import datetime
 
 from sqlmodel import Session, col, select
 
+from casefile.record.authority import CLOSURE_SUPERSEDED
 from casefile.record.models import Deadline, DocketEntry, Election, Filing, Party
 from casefile.record.workflow import docket
 from casefile.rules.closures import Closure, Receipt, superseded
@@ -48,8 +49,9 @@ NOUNS: dict[str, tuple[str, bool]] = {
     "request-for-review": ("request for review", False), "rfr-opposition": ("statement in opposition", False),
     "post-hearing-brief": ("post-hearing brief", False)}
 
-#: The act of the docket entry that supersedes a closure.
-ACT = "closure-superseded"
+#: The act of the docket entry that supersedes a closure (the authority policy hides one about an
+#: offer of proof's period from who may not know how it closed).
+ACT = CLOSURE_SUPERSEDED
 
 
 def _closure_entry(session: Session, deadline: Deadline, election: Election | None) -> DocketEntry | None:

@@ -1,10 +1,12 @@
 """Read models: a case as a lawyer reads it (elections, tallies, objections, deadlines, docket,
 documents), the list of cases, and the open deadlines — typed (pydantic), aware of who asks.
 
-Who asks is a :class:`Viewer`. Confidentiality is enforced here and in document download, never
-in templates or views: an offer of proof is seen only by the party that filed it and the Region
-(29 CFR 102.69(a)(8); rules.md R-G7) — for anyone else it is not listed at all. ``OPERATOR``
-(the command line on the machine that holds the database) sees everything.
+Who asks is a :class:`Viewer` (casefile.record.authority.Principal). What they may see is the
+authority policy's (casefile.record.authority: ``sees_case``, ``hidden_of``), asked here and in
+document download, never in templates or views: an offer of proof — its filing, its document, its
+attachments and every docket entry about them — is seen only by the party that filed it and the
+Region (29 CFR 102.69(a)(8); rules.md R-G7); for anyone else it is not listed at all.
+``OPERATOR`` (the command line on the machine that holds the database) sees everything.
 
 The JSON form of each model (``model_dump(mode="json", by_alias=True)``) is the published
 contract of ``--json`` output and the API (docs/json-output.md; changes go in CHANGELOG.md).
@@ -13,13 +15,14 @@ contract of ``--json`` output and the API (docs/json-output.md; changes go in CH
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Any, Protocol
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import or_
 from sqlmodel import Session, col, func, select
 
+from casefile.record.authority import OPERATOR, Hidden, Principal, hidden_of, sees_case
 from casefile.record.closures import FILING_FOR, marked, superseded_entries
 from casefile.record.lookups import counts_of, elections_of, parties_of
 from casefile.record.models import (
@@ -43,27 +46,8 @@ from casefile.rules.deadline_state import state_at
 from casefile.rules.offices import office_named
 from casefile.vocab import DeadlineStatus
 
-
-class Viewer(Protocol):
-    """Who asks. ``sees_case``: whether the case is visible at all; ``sees_confidential``:
-    whether the confidential filings (offers of proof) of party ``party_id`` are visible."""
-
-    def sees_case(self, session: Session, case: Case) -> bool: ...
-
-    def sees_confidential(self, session: Session, case: Case, party_id: int | None) -> bool: ...
-
-
-class _Operator:
-    """The local operator: sees every case and every document."""
-
-    def sees_case(self, session: Session, case: Case) -> bool:
-        return True
-
-    def sees_confidential(self, session: Session, case: Case, party_id: int | None) -> bool:
-        return True
-
-
-OPERATOR: Viewer = _Operator()
+Viewer = Principal
+"""Who asks (casefile.record.authority.Principal): a signed-in user's viewer, or OPERATOR."""
 
 
 class ReadModel(BaseModel):
@@ -325,13 +309,19 @@ def _need(r: Any) -> ChallengeNeed:
                          fewest_needed=req(r.fewest_needed), all_opened=req(r.all_opened), sentence=r.sentence)
 
 
+#: What a closed period's status reads to who may not know how it closed (casefile.record.authority.Hidden.deadlines).
+CLOSED = "closed"
+
+
 def deadline_view(d: Deadline, case_number: str | None = None, *, as_of: datetime | None = None,
-                  answered: bool | None = None) -> DeadlineView:
+                  answered: bool | None = None, hidden: Hidden | None = None) -> DeadlineView:
     """A stored deadline as its read model; ``cutoff_at`` in the receiving office's zone. With
     ``as_of`` (aware), ``status`` is the deadline's state at that instant
     (:func:`casefile.rules.deadline_state.state_at`: a period whose cut-off has passed is never
     open; ``answered`` whether a timely filing met it, None for none) and ``stored_status`` the
-    record's; without it, ``status`` is the stored status."""
+    record's; without it, ``status`` is the stored status. A period ``hidden`` says the viewer may
+    not know how it closed (an offer of proof's, casefile.record.authority) reads ``closed`` in
+    both, with no note."""
     cutoff = d.cutoff_at.astimezone(ZoneInfo(office_named(d.office_key).tz))
     assert d.id is not None
     status, note = d.status.value, None
@@ -339,11 +329,14 @@ def deadline_view(d: Deadline, case_number: str | None = None, *, as_of: datetim
         state = state_at(kind=d.kind, status=d.status, trigger_on=d.trigger_on, cutoff_at=d.cutoff_at,
                          closed_at=d.closed_at, as_of=as_of, answered=answered)
         status, note = state.status, state.note
+    stored = d.status.value
+    if hidden is not None and d.id in hidden.deadlines:
+        status, stored, note = CLOSED, CLOSED, None
     return DeadlineView(
         id=d.id, kind=d.kind.value, for_whom=d.for_whom, trigger=d.trigger, trigger_on=d.trigger_on, due_on=d.due_on,
         cutoff_at=cutoff, citation=d.citation, rule_set=d.rule_set_id, office=d.office_key, calendar=d.calendar_id,
         status=status, derivation=list(d.derivation), pinned_by=d.pinned_by, case_number=case_number,
-        stored_status=d.status.value, status_note=note)
+        stored_status=stored, status_note=note)
 
 
 def answered_deadlines(filings: Any, deadlines: Any) -> dict[int, bool]:
@@ -369,7 +362,7 @@ def visible_case(session: Session, number: str, viewer: Viewer) -> Case:
     case = session.exec(select(Case).where(Case.number == normalized)).first()
     # The same work for a case that does not exist and one the viewer may not see (no timing oracle):
     # the viewer's links are read against a stand-in that matches nothing.
-    seen = viewer.sees_case(session, case if case is not None else absent_case(normalized, parsed.region))
+    seen = sees_case(session, viewer, case if case is not None else absent_case(normalized, parsed.region))
     if case is None or not seen:
         raise UnknownCase(f"no case {normalized} in the database (open it first, or replay a scenario)")
     return case
@@ -384,29 +377,15 @@ def absent_case(number: str, region: str) -> Case:
 
 def confidential_filing_ids(session: Session, case: Case, viewer: Viewer) -> set[int]:
     """The ids of the case's confidential filings (offers of proof) that ``viewer`` may NOT see."""
-    rows = session.exec(select(Filing.id, Filing.party_id).where(Filing.case_id == case.id,
-                                                                 col(Filing.confidential).is_(True))).all()
-    return {fid for fid, pid in rows if fid is not None and not viewer.sees_confidential(session, case, pid)}
+    return set(hidden_of(session, case, viewer).filings)
 
 
-def documents_seen(session: Session, case: Case, viewer: Viewer) -> list[Document]:
+def documents_seen(session: Session, case: Case, viewer: Viewer, hidden: Hidden | None = None) -> list[Document]:
     """The case's issued documents ``viewer`` may see, in order (a confidential document only for
-    the party that filed it and the Region)."""
+    the party that filed it and the Region: casefile.record.authority.hidden_of)."""
+    hidden = hidden if hidden is not None else hidden_of(session, case, viewer)
     docs = session.exec(select(Document).where(Document.case_id == case.id).order_by(col(Document.id))).all()
-    return [d for d in docs if not d.confidential or viewer.sees_confidential(session, case, document_party_id(session, d))]
-
-
-def document_party_id(session: Session, document: Document, *, always: bool = False) -> int | None:
-    """The party whose filing ``document`` renders (from the filing its key names), or None.
-    ``always``: look a filing up even when the key names none (the same work for every document)."""
-    _, _, subject = document.key.partition(":")
-    table, _, ident = subject.partition(":")
-    if table == "filing" and ident.isdigit():
-        filing = session.get(Filing, int(ident))
-        return filing.party_id if filing else None
-    if always:
-        session.get(Filing, -1)
-    return None
+    return [d for d in docs if d.id not in hidden.documents]
 
 
 def case_view(session: Session, number: str, viewer: Viewer = OPERATOR, *, as_of: datetime | None = None) -> CaseView:
@@ -414,15 +393,12 @@ def case_view(session: Session, number: str, viewer: Viewer = OPERATOR, *, as_of
     ``status`` is its state at that instant (deadline_view). Raises MalformedCaseNumber, UnknownCase."""
     case = visible_case(session, number, viewer)
     parties = {p.id: p for p in parties_of(session, case)}
-    hidden = confidential_filing_ids(session, case, viewer)
+    hidden = hidden_of(session, case, viewer)
     elections = [_election_view(session, e, parties, hidden, as_of) for e in elections_of(session, case)]
     docket = session.exec(select(DocketEntry).where(DocketEntry.case_id == case.id)
                           .order_by(col(DocketEntry.occurred_on), col(DocketEntry.id))).all()
-    hidden_docs = {d.id for d in session.exec(select(Document).where(Document.case_id == case.id)).all()} - {
-        d.id for d in documents_seen(session, case, viewer)}
-    seen_attachments = attachments_seen(session, case, viewer)
-    hidden_refs = {f"attachment:{a.id}" for a in session.exec(select(Attachment).where(Attachment.case_id == case.id))} - {
-        f"attachment:{a.id}" for a in seen_attachments}
+    seen_documents = documents_seen(session, case, viewer, hidden)
+    seen_attachments = attachments_seen(session, case, viewer, hidden)
     drafts = {d.id: d for d in session.exec(select(Document).where(Document.case_id == case.id)).all()}
     people = people_of(session, parties.values())
     superseded = superseded_entries(session, case.id)  # type: ignore[arg-type]
@@ -439,26 +415,20 @@ def case_view(session: Session, number: str, viewer: Viewer = OPERATOR, *, as_of
                                 actor_name=docket_actor_name(session, e, parties),
                                 recorded_by_name=recorded_by_name(session, e.recorded_by),
                                 superseded=(e.id or 0) in superseded)
-                for e in docket if (e.document_id not in hidden_docs or e.document_id is None) and e.ref not in hidden_refs],
+                for e in docket if not hidden.hides_entry(e)],
         documents=[DocumentView(id=d.id or 0, kind=d.kind.value, title=d.title, issued_on=d.issued_on, path=d.path,
                                 sha256=d.sha256, version=d.version, confidential=d.confidential)
-                   for d in documents_seen(session, case, viewer)],
+                   for d in seen_documents],
         attachments=[_attachment_view(a, drafts) for a in seen_attachments],
     )
 
 
-def attachments_seen(session: Session, case: Case, viewer: Viewer) -> list[Attachment]:
+def attachments_seen(session: Session, case: Case, viewer: Viewer, hidden: Hidden | None = None) -> list[Attachment]:
     """The case's documents as filed or issued ``viewer`` may see, in order: a confidential one (the
     attachment of an offer of proof) only for the party that filed it and the Region (R-G7)."""
+    hidden = hidden if hidden is not None else hidden_of(session, case, viewer)
     rows = session.exec(select(Attachment).where(Attachment.case_id == case.id).order_by(col(Attachment.id))).all()
-    out = []
-    for a in rows:
-        if a.confidential:
-            filing = session.get(Filing, a.filing_id) if a.filing_id is not None else None
-            if not viewer.sees_confidential(session, case, filing.party_id if filing is not None else None):
-                continue
-        out.append(a)
-    return out
+    return [a for a in rows if a.id not in hidden.attachments]
 
 
 def _party_view(party: Party, people: list[Any]) -> PartyView:
@@ -482,7 +452,7 @@ def _attachment_view(a: Attachment, drafts: dict[int | None, Document]) -> Attac
 
 
 def _election_view(session: Session, election: Election, parties: dict[int | None, Party],
-                   hidden: set[int], as_of: datetime | None = None) -> ElectionView:
+                   hidden: Hidden, as_of: datetime | None = None) -> ElectionView:
     tallies = session.exec(select(Tally).where(Tally.election_id == election.id).order_by(col(Tally.id))).all()
     objections = session.exec(select(Objection).where(Objection.election_id == election.id)
                               .order_by(col(Objection.party_id), col(Objection.number))).all()
@@ -508,11 +478,12 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
         next={"kind": election.next_kind.value, "choices": list(election.next_choices)} if election.next_kind else None,
         objections=by_party,
         filings=[{"kind": f.kind, "party": parties[f.party_id].name, "received_on": f.received_on.isoformat(),
-                  "timely": f.timely, "confidential": f.confidential} for f in filings if f.id not in hidden],
+                  "timely": f.timely, "confidential": f.confidential} for f in filings if f.id not in hidden.filings],
         decisions=[{"kind": d.kind, "issued_on": d.issued_on.isoformat(), "issuer": d.issuer, "result": d.result,
                     "summary": d.summary} for d in decisions],
         certification={"kind": cert.kind, "issued_on": cert.issued_on.isoformat(), "union": cert.union} if cert else None,
-        deadlines=[deadline_view(d, as_of=as_of, answered=answered.get(d.id)) for d in deadlines],  # type: ignore[arg-type]
+        deadlines=[deadline_view(d, as_of=as_of, answered=answered.get(d.id), hidden=hidden)  # type: ignore[arg-type]
+                   for d in deadlines],
     )
 
 
@@ -542,7 +513,7 @@ def open_deadlines(session: Session, *, as_of: datetime, case_number: str | None
     out = []
     for d, case in rows:
         if case.id not in seen:
-            seen[case.id] = viewer.sees_case(session, case)  # type: ignore[index]
+            seen[case.id] = sees_case(session, viewer, case)  # type: ignore[index]
         if seen[case.id] and state_at(kind=d.kind, status=d.status, trigger_on=d.trigger_on,  # type: ignore[index]
                                       cutoff_at=d.cutoff_at, closed_at=d.closed_at, as_of=as_of).open:
             out.append(deadline_view(d, case.number, as_of=as_of))
@@ -566,7 +537,7 @@ def case_summaries(session: Session, *, as_of: datetime, viewer: Viewer = OPERAT
     if region:
         query = query.where(Case.region == region.zfill(2))
     cases = [c for c in session.exec(query.order_by(col(Case.number))).all()
-             if viewer.sees_case(session, c)]  # type: ignore[arg-type]  # a row has the case's id, office and region
+             if sees_case(session, viewer, c)]  # type: ignore[arg-type]  # a row has the case's id, office and region
     ids = [c.id for c in cases]
     latest: dict[int, Any] = {}
     counts: dict[int, int] = {}

@@ -32,7 +32,7 @@ def _permission(me: Me, number: str, act_name: str) -> tuple[Any, list[Any], str
     """The case's read model, the permissions of ``act_name`` the user has on it now (perform and/or
     record), and the office's zone. Raises UnknownCase (not visible), NotPermitted (not theirs now)."""
     from casefile import app
-    from casefile.record.access import NotPermitted
+    from casefile.errors import NotPermitted
     from casefile.web.case_pages import office_tz
 
     view = app.case(number[:40], viewer=me.viewer)

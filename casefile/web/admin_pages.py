@@ -1,7 +1,9 @@
 """Admin pages (an organization's admins): its users, the organizations and their links to
-parties, and the access log of confidential documents; and the Import page (upload an NLRB
-"Recent Election Results" export: the report of rows skipped and where the NLRB's flags disagree
-with the rules; the organization then watches the cases imported — the public record only)."""
+parties (a Region's admin: those of its Region's cases only), and the access log of confidential
+documents; and the Import page, a Region admin's (casefile.record.authority.may_import): upload an
+NLRB "Recent Election Results" export of the Region's cases — the report of rows skipped (another
+Region's cases among them) and where the NLRB's flags disagree with the rules; every docket entry
+names the admin who imported it."""
 
 from __future__ import annotations
 
@@ -10,9 +12,9 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from casefile.errors import CasefileError
-from casefile.record.access import NotPermitted, may_manage_users
+from casefile.errors import CasefileError, NotPermitted
 from casefile.record.accounts import User
+from casefile.record.authority import may_manage_users
 from casefile.web.people import Me, require
 from casefile.web.render import page, when
 from casefile.web.sessions import check_csrf, now
@@ -74,7 +76,6 @@ def _own_user(session: object, me: Me, email: str) -> object:
     """The user ``email`` of the admin's organization (another organization's: as if unknown)."""
     from casefile.accounts.users import get_user
     from casefile.errors import UnknownRecord
-    from casefile.record.access import may_manage_users
 
     try:
         user = get_user(session, email)  # type: ignore[arg-type]
@@ -307,20 +308,31 @@ async def change_link(request: Request) -> Response:
     return RedirectResponse("/admin", status_code=303)
 
 
+def require_importer(request: Request) -> Me:
+    """The signed-in user, if the policy lets them import (a Region's admin); NotPermitted otherwise."""
+    from casefile.record.authority import may_import
+
+    me = require_admin(request)
+    decision = may_import(me.viewer)
+    if decision.mode is None:
+        raise NotPermitted(f"Import: {decision.reason} ({me.email} is {me.role} of {me.organization_name})")
+    return me
+
+
 @router.get("/import")
 def import_page(request: Request) -> Response:
-    require_admin(request)
+    require_importer(request)
     return page(request, "import.html", title="Import NLRB election results", report=None)
 
 
 @router.post("/import")
 async def import_upload(request: Request) -> Response:
-    from casefile.accounts.orgs import watch_case
     from casefile.importers.nlrb_results import parse_nlrb_results_text
+    from casefile.jobs.import_scope import within_regions
     from casefile.jobs.imports import import_tallies
     from casefile.record.db import write_session
 
-    me = require_admin(request)
+    me = require_importer(request)
     form = await request.form(max_part_size=MAX_UPLOAD)
     check_csrf(request, form)
     upload = form.get("export")
@@ -346,20 +358,12 @@ async def import_upload(request: Request) -> Response:
             parsed = parse_nlrb_results_text(text, source=name)
             moment = now()
             with write_session(by=me.viewer.label()) as session:
+                parsed = within_regions(session, parsed, me.viewer.regions(session))
                 report = import_tallies(session, parsed=parsed, as_of=moment)
-                numbers = sorted({t.case_number for t in parsed.records} - {s.case_number for s in report.skipped})
-                watched = 0
-                for number in numbers:
-                    try:
-                        watch_case(session, organization=me.organization, case_number=number, as_of=moment,
-                                   by=me.viewer.label())
-                        watched += 1
-                    except CasefileError:
-                        continue
         except _Stop:
             pass
         except CasefileError as exc:
             errors.append({"field": "export", "text": str(exc)})
     status = 422 if errors else 200
     return page(request, "import.html", status=status, title="Import NLRB election results", errors=errors,
-                report=report.as_json() if report else None, watched=watched if report else 0)
+                report=report.as_json() if report else None)

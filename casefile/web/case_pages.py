@@ -121,19 +121,23 @@ def pending_documents(number: str, me: Me) -> list[dict[str, str]]:
     from sqlmodel import col, select
 
     from casefile.acts import module_named
+    from casefile.record.authority import hidden_of, sees_sealed
     from casefile.record.db import read_session
-    from casefile.record.lookups import get_case
     from casefile.record.models import DocketEntry, Document, Filing
+    from casefile.record.queries import visible_case
     from casefile.vocab import DocumentKind
 
     out = []
     with read_session() as session:
-        case = get_case(session, number)
+        case = visible_case(session, number, me.viewer)
+        hidden = hidden_of(session, case, me.viewer)
         keys = set(session.exec(select(Document.key).where(Document.case_id == case.id)).all())
         entries = session.exec(select(DocketEntry).where(DocketEntry.case_id == case.id,
                                                          col(DocketEntry.recorded_by).like("user:%"))
                                .order_by(col(DocketEntry.id).desc()).limit(20)).all()
         for entry in entries:
+            if hidden.hides_entry(entry):
+                continue
             try:
                 issues = module_named(entry.act).issues(session, entry.ref)
             except Exception:
@@ -141,9 +145,9 @@ def pending_documents(number: str, me: Me) -> list[dict[str, str]]:
             for item in issues:
                 if item.key in keys:
                     continue
-                if item.kind is DocumentKind.OFFER_OF_PROOF:
+                if item.kind is DocumentKind.OFFER_OF_PROOF:  # its party's and the Region's only
                     filing = session.get(Filing, item.record_id)
-                    if filing is None or not me.viewer.sees_confidential(session, case, filing.party_id):
+                    if filing is None or not sees_sealed(session, me.viewer, case, filing.party_id):
                         continue
                 out.append({"kind": item.kind.value, "act": entry.act, "on": entry.occurred_on.isoformat()})
     return out

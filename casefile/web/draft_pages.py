@@ -182,7 +182,7 @@ def edit_draft(request: Request, number: str, draft_id: WebId) -> Response:
         draft = get_draft(session, viewer=me.viewer, draft_id=draft_id)
     if draft.case_number != view.case_number:
         raise UnknownRecord(f"no draft {draft_id} on {view.case_number}", field="draft")
-    from casefile.record.access import NotPermitted
+    from casefile.errors import NotPermitted
 
     try:
         view, allowed, zone = _permission(me, view.case_number, draft.act_name)

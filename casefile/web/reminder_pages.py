@@ -16,6 +16,7 @@ from fastapi.responses import RedirectResponse, Response
 from sqlmodel import col, select
 
 from casefile.errors import UnknownRecord
+from casefile.record.authority import sees_case
 from casefile.record.logins import CalendarSubscription
 from casefile.web.people import require
 from casefile.web.render import page
@@ -44,7 +45,7 @@ def reminders(request: Request) -> Response:
                             .join(Party, Party.id == Person.party_id)  # type: ignore[arg-type]
                             .where(Person.email == me.email)).all()
         for person, case, party in rows:
-            if not me.viewer.sees_case(session, case):
+            if not sees_case(session, me.viewer, case):
                 continue
             try:
                 shown = [mask_url(u) for u in person_urls(session, person)]
@@ -114,7 +115,7 @@ def calendar_feed(name: str) -> Response:
         entries, zones = [], set()
         moment = now()
         for d, sequence, case in rows:
-            if open_at(d, moment) and viewer.sees_case(session, case):
+            if open_at(d, moment) and sees_case(session, viewer, case):
                 entries.append(FeedEntry(deadline=d, case_number=case.number, election=sequence))
                 zones.add(office_named(case.office_key).tz)
         calendar = build_calendar(entries, name=f"casefile — deadlines of {user.email}",

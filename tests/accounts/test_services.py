@@ -78,7 +78,7 @@ class TestOrganizations:
             assert organization_view(s, org).regions == ["10"]
             viewer = UserViewer(user_id=0, email="x@y.org", organization_id=org.id or 0, organization_key=org.key,
                                 organization_kind=org.kind, role=UserRole.COUNSEL)
-            assert viewer.sees_case(s, get_case(s, NUMBER))
+            assert viewer.standing(s, get_case(s, NUMBER)).sees_case
 
     def test_links_are_idempotent_and_checked(self) -> None:
         from casefile.accounts.orgs import link_party, link_region, watch_case

@@ -20,8 +20,9 @@ from casefile import app
 from casefile.acts import Who, parse_act
 from casefile.documents.kinds.objections import Objections
 from casefile.errors import ProcedureError, UnknownRecord
+from casefile.record.authority import Standing
 from casefile.record.db import read_session
-from casefile.record.models import Case, DocketEntry, Document, Filing, Party
+from casefile.record.models import Case, DocketEntry, Document, Filing
 from casefile.record.queries import case_view
 from casefile.record.uploads import UploadRefused, Uploads, received_file, stored_path, uploads_of
 from casefile.vocab import DocumentKind
@@ -89,12 +90,10 @@ class PartyViewer:
     def __init__(self, key: str) -> None:
         self.key = key
 
-    def sees_case(self, session: Session, case: Case) -> bool:
-        return True
+    def standing(self, session: Session, case: Case) -> Standing:
+        from casefile.record.lookups import get_party
 
-    def sees_confidential(self, session: Session, case: Case, party_id: int | None) -> bool:
-        party = session.get(Party, party_id) if party_id is not None else None
-        return party is not None and party.key == self.key
+        return Standing(parties=frozenset({get_party(session, case, self.key).id or 0}))
 
 
 @pytest.fixture

@@ -43,24 +43,24 @@ def _offer_download(who: str) -> int:
 
 def _refile_objections(who: str) -> int:
     """RWDSU's objections with their offer of proof sent again (already recorded: 200, nothing new):
-    the union side's admin, counsel and staff file them; the Region records what it received; the
-    employer's counsel may record RWDSU's objections but never its offer of proof (served on no
-    other party); viewers and a watching organization act on nothing."""
+    the union side's admin, counsel and staff file them; nobody else — RWDSU is represented here, so
+    its acts are its own (the Region and the employer record none of them), and the employer never
+    has its offer of proof (served on no other party); viewers and a watching organization act on nothing."""
     if who == "anonymous":
         return 401
     if who == "outsider":
         return 404
-    return 200 if who in {"union-admin", "union-counsel", "union-staff", "region"} else 403
+    return 200 if who in {"union-admin", "union-counsel", "union-staff"} else 403
 
 
 def _rerecord_tally(who: str) -> int:
-    """The Board agent's tally recorded again: counsel and admins of either side record it from the
-    document served; the Region performs it; staff, viewers and a watcher may not."""
+    """The Board agent's tally recorded again: the Region performs it; the Region being represented
+    here, no party's organization records it (its acts are its own); a watcher acts on nothing."""
     if who == "anonymous":
         return 401
     if who == "outsider":
         return 404
-    return 200 if who in {"union-admin", "union-counsel", "employer-admin", "employer-counsel", "region"} else 403
+    return 200 if who == "region" else 403
 
 
 def _routes(world: World) -> list[tuple[str, str, str, dict[str, Any], Callable[[str], int]]]:

@@ -63,16 +63,14 @@ class TestPerformed:
         assert again.status_code == 200
         assert (again.json()["repeated"], again.json()["entry_id"]) == (True, first["entry_id"])
 
-    def test_counsel_records_another_partys_filing_from_the_document_received(self, client: Any, world: World) -> None:
-        """RWDSU's counsel records Amazon's objections as served on it: docketed for the party, by
-        the user, from a document received."""
+    def test_counsel_do_not_record_a_represented_partys_filing(self, client: Any, world: World) -> None:
+        """Amazon is represented on this instance: its objections are its own. RWDSU's counsel sending
+        them is refused (403, saying why) and nothing is stored (security trial M9)."""
+        before = len(_entries())
         answer = client.post(ACTS, json=AMAZON_OBJECTIONS, params={"as_of": AS_OF}, headers=world.headers("union-counsel"))
-        assert answer.status_code == 201, answer.text
-        entry = next(e for e in _entries() if e.id == answer.json()["entry_id"])
-        assert (entry.actor.value, entry.recorded_by) == (
-            "party", "user:union-counsel@rwdsu-legal.example.org, from a document received")
-        docket = client.get(f"/api/v1/cases/{NUMBER}/docket", headers=world.headers("employer-viewer")).json()
-        assert any(e["recorded_by"].endswith("from a document received") and "Amazon" in e["summary"] for e in docket)
+        assert answer.status_code == 403, answer.text
+        assert answer.json()["code"] == "not-permitted" and "its acts are its own" in answer.json()["detail"]
+        assert len(_entries()) == before
 
     def test_the_default_hook_issues_the_documents_after_the_answer(self, world: World) -> None:
         """Without a hook the API issues the act's documents itself, after answering: the employer
@@ -156,13 +154,14 @@ class TestRefused:
         assert (answer.json()["code"], answer.json()["field"]) == ("procedure", "offer_of_proof.0.objection")
 
     def test_a_role_that_may_not_act_gets_403_with_the_reason(self, client: Any, world: World) -> None:
-        """Union staff may file its party's objections but not record the Board agent's tally."""
+        """Union staff may file its party's objections but not record the Board agent's tally (nor
+        would counsel: the Region is represented here)."""
         from tests.acts.procedure import scenario
 
         tally = scenario().events[0].model_dump(mode="json", by_alias=True)
         answer = client.post(ACTS, json=tally, params={"as_of": AS_OF}, headers=world.headers("union-staff"))
         assert answer.status_code == 403
-        assert answer.json()["code"] == "not-permitted" and "counsel record it" in answer.json()["detail"]
+        assert answer.json()["code"] == "not-permitted" and "its acts are its own" in answer.json()["detail"]
 
     def test_an_as_of_in_the_future_is_refused(self, client: Any, world: World) -> None:
         answer = client.post(ACTS, json=AMAZON_OBJECTIONS, params={"as_of": "2999-01-01T00:00:00Z"},

@@ -108,7 +108,7 @@ def test_a_refusal_by_role_and_a_bad_token(server: str, world: World) -> None:
 
     tally = scenario().events[0]
     moment = _at("2021-04-16T18:00:00-04:00")
-    with pytest.raises(NotPermitted, match="counsel record it"):
+    with pytest.raises(NotPermitted, match="its acts are its own"):
         perform_remote(server, world.tokens["union-staff"], tally, case_number=NUMBER, as_of=moment)
     with pytest.raises(NotAuthenticated):
         perform_remote(server, "cf_not-a-token", tally, case_number=NUMBER, as_of=moment)

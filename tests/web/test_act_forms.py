@@ -70,10 +70,10 @@ class TestRefusals:
         assert summary_links(answer.text)[0][0] == "choices-0-votes"
 
     def test_the_generated_form_puts_its_error_on_the_field(self, client: Any) -> None:  # noqa: F811
-        """An order fixing a deadline's date recorded by counsel with a due date that is no date: the
+        """An order fixing a deadline's date entered by the Region with a due date that is no date: the
         act model's error, on the due date's input (the form generated from the model:
         casefile.web.act_fields); nothing stored."""
-        sign_in(client, USERS["union-counsel"])
+        sign_in(client, USERS["region"])
         before = docket_count()
         token = csrf(client, f"{FORM}/pin-deadline")
         answer = client.post(f"{FORM}/pin-deadline", data={
@@ -147,28 +147,46 @@ class TestReminders:
 
 
 class TestImport:
-    def test_an_admin_imports_the_nlrb_export_and_watches_its_cases(self, client: Any) -> None:  # noqa: F811
-        """The 300-record sample through the Import page: the report of skipped rows and
-        disagreements; the organization then sees the imported cases (public record only)."""
+    def test_a_region_admin_imports_its_regions_cases_and_no_other_admin_does(self, client: Any) -> None:  # noqa: F811
+        """The 300-record sample through the Import page, by Region 6's admin: its Region's cases
+        are imported (every docket entry naming the admin), Region 4's rows are skipped and listed; the
+        report of skipped rows and disagreements; a union's admin may not import (security trial
+        H2: any admin forged a tally), and storing nothing when refused."""
         from datetime import UTC, datetime
         from pathlib import Path
 
+        from sqlmodel import select
+
         from casefile.accounts.orgs import add_organization
-        from casefile.record.db import write_session
+        from casefile.record.db import read_session, write_session
+        from casefile.record.models import Case, DocketEntry
         from tests.web.test_sessions import add_user
 
         with write_session(by="operator:tests") as session:
-            add_organization(session, key="importers", name="Importing Federation", kind="federation",
+            add_organization(session, key="region-6", name="NLRB Region 6", kind="region", region="06",
                              as_of=datetime.now(UTC))
-        add_user("admin@importers.example.org", org="importers", role="admin")
-        sign_in(client, "admin@importers.example.org")
+        add_user("admin@region6.example.org", org="region-6", role="admin")
         sample = Path(__file__).resolve().parents[1] / "fixtures" / "nlrb-recent-election-results-sample.csv"
-        answer = client.post("/import", data={"csrf_token": csrf(client, "/import")},
+        sign_in(client, USERS["union-admin"])
+        before = docket_count()
+        assert client.get("/import").status_code == 403
+        forged = client.post("/import", data={"csrf_token": csrf(client, "/cases")},
+                             files={"export": ("sample.csv", sample.read_bytes(), "text/csv")})
+        assert forged.status_code == 403 and docket_count() == before
+        region = second_browser(client)
+        sign_in(region, "admin@region6.example.org")
+        answer = region.post("/import", data={"csrf_token": csrf(region, "/import")},
                              files={"export": ("sample.csv", sample.read_bytes(), "text/csv")})
         assert answer.status_code == 200, answer.text[-2000:]
         assert "Records read" in answer.text and "Rows skipped" in answer.text
-        assert 'href="/cases/06-RC-311772"' in client.get("/cases", params={"q": "06-RC-311772"}).text
-        refused = client.post("/import", data={"csrf_token": csrf(client, "/import")},
+        assert "not a case of Region 06" in answer.text
+        assert 'href="/cases/06-RC-311772"' in region.get("/cases", params={"q": "06-RC-311772"}).text
+        with read_session() as session:
+            numbers = set(session.exec(select(Case.number)).all())
+            assert "06-RC-311772" in numbers and not any(n.startswith("04-") for n in numbers)
+            by = set(session.exec(select(DocketEntry.recorded_by).where(DocketEntry.act == "import-tally")).all())
+        assert by == {"user:admin@region6.example.org"}  # attributed (L10)
+        refused = region.post("/import", data={"csrf_token": csrf(region, "/import")},
                               files={"export": ("latin.csv", "Région,x\n".encode("latin-1"), "text/csv")})
         assert refused.status_code == 422 and "not a UTF-8 text file" in refused.text
 
@@ -194,13 +212,14 @@ class TestOfferedByStage:
     and party, and by each act's own stage rule."""
 
     def test_the_case_page_offers_the_acts_of_its_stage_only(self, client: Any) -> None:  # noqa: F811
-        """Bessemer after the 2022 rerun's tally: the Region is offered the objections (to record),
-        not a tally, a certification, a runoff or a hearing's acts; the case with no tally yet offers
-        the tally and no objections. Every form offered opens (200); one not offered answers 403."""
+        """Bessemer after the 2022 rerun's tally: the Region is offered the register of challenged
+        ballots, not the parties' objections (both parties are represented here: theirs to file), a
+        tally, a certification, a runoff or a hearing's acts; the case with no tally yet offers the
+        tally and no objections. Every form offered opens (200); one not offered answers 403."""
         sign_in(client, USERS["region"])
         page_ = client.get(f"/cases/{NUMBER}").text
         offered = set(re.findall(rf'href="/cases/{NUMBER}/acts/([a-z-]+)"', page_))
-        assert "file-objections" in offered and "register-challenges" in offered
+        assert "file-objections" not in offered and "register-challenges" in offered
         assert not offered & {"record-tally", "certification", "direct-runoff", "open-hearing", "close-hearing",
                               "ho-report", "file-exceptions", "file-answering-brief", "alj-decision"}
         for name in sorted(offered):

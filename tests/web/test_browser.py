@@ -175,14 +175,17 @@ class TestTallyForm:
 
 PAGES = ["/cases", CASE, f"{CASE}/acts/file-objections", "/deadlines", "/calculators/tally?check=1&rows=2&"
          "choice-0-name=RWDSU&choice-0-votes=875&against=993&challenged=416&void=59",
-         "/calculators/deadline?check=1&kind=objections&trigger=2022-03-31&region=10", "/reminders", "/account/sessions", "/admin", "/import",
-         f"/cases/{TALLY_CASE}/acts/record-tally", f"{CASE}/drafts"]
+         "/calculators/deadline?check=1&kind=objections&trigger=2022-03-31&region=10", "/reminders", "/account/sessions", "/admin",
+         f"{CASE}/drafts"]
+#: The pages only the Region reaches (its tally form; the Import page is a Region admin's).
+REGION_PAGES = [f"/cases/{TALLY_CASE}/acts/record-tally"]
 
 
 class TestAccessibility:
     def test_no_serious_or_critical_violation_on_any_page(self, page: Any, served: Served) -> None:
         """axe-core (WCAG 2 A/AA rules) on the sign-in page, each page a union admin reaches, a
-        deadline's derivation and a form showing its errors: no serious or critical violation."""
+        deadline's derivation, a form showing its errors and the Region's tally form: no serious or
+        critical violation."""
         from axe_playwright_python.sync_playwright import Axe
 
         axe = Axe()
@@ -215,6 +218,11 @@ class TestAccessibility:
         page.get_by_role("button", name="Request an extension of time").click()
         assert page.locator(".error-summary").is_visible()
         check("generated form with errors")
+        page.context.clear_cookies()
+        sign_in(page, "region")
+        for path in REGION_PAGES:
+            page.goto(path)
+            check(path)
         assert not found, found
 
 

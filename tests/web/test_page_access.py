@@ -1,7 +1,10 @@
 """Who may open which page: every page of the web application, as each role of each side, the
 Region, an organization linked to nothing, and an anonymous visitor — each answer checked against
 the rules (casefile.record.access): allowed (200), a case or document one may not see (404, as one
-that does not exist), seen but not one's to do (403), or sign in first (303 to the sign-in page)."""
+that does not exist), seen but not one's to do (403), or sign in first (303 to the sign-in page).
+The Region and both parties are represented on this instance: the tally is the Region's own to
+record, the objections the party's own to file (casefile.record.authority); the Import page is a
+Region admin's (there is none here)."""
 
 from __future__ import annotations
 
@@ -20,11 +23,11 @@ PAGES = ("my-cases", "deadlines", "case", "derivation", "objections-form", "tall
 #: who -> the status of each page, in PAGES' order.
 EXPECTED = {
     "anonymous":        (303, 303, 303, 303, 303, 303, 303, 303, 303, 303, 303, 303, 303),
-    "union-admin":      (200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200),
-    "union-counsel":    (200, 200, 200, 200, 200, 200, 200, 200, 403, 403, 200, 200, 200),
+    "union-admin":      (200, 200, 200, 200, 200, 403, 200, 200, 200, 403, 200, 200, 200),
+    "union-counsel":    (200, 200, 200, 200, 200, 403, 200, 200, 403, 403, 200, 200, 200),
     "union-staff":      (200, 200, 200, 200, 200, 403, 200, 200, 403, 403, 200, 200, 200),
-    "employer-counsel": (200, 200, 200, 200, 200, 200, 404, 200, 403, 403, 200, 200, 200),
-    "region":           (200, 200, 200, 200, 200, 200, 200, 200, 403, 403, 200, 200, 200),
+    "employer-counsel": (200, 200, 200, 200, 200, 403, 404, 200, 403, 403, 200, 200, 200),
+    "region":           (200, 200, 200, 200, 403, 200, 200, 200, 403, 403, 200, 200, 200),
     "outsider":         (200, 200, 404, 404, 404, 404, 404, 404, 403, 403, 200, 200, 404),
 }
 

@@ -1,0 +1,93 @@
+"""The acts a user may do on a case now: every act model, asked of the authority policy
+(casefile.record.authority: its ``WHOSE``, the user's standing, whether the actor is represented)
+and of the act's own stage rule (casefile.acts.allowed_now). The web's act forms and
+``GET /api/v1/cases/{number}/acts`` offer exactly this list, and what it lists the front door
+does not refuse for the role, the party or the stage.
+
+For a party's act the list names the parties it may be done for, in each mode (their own to
+perform; an unrepresented other's to record). An offer of proof is never listed for another
+party's organization: whether a party has filed one is not theirs to learn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import Session, col, select
+
+from casefile.errors import UnknownCase
+from casefile.record.authority import (
+    ActorKind,
+    Family,
+    Mode,
+    Principal,
+    ResolvedActor,
+    decide,
+    family_of,
+    represented,
+    whose_of,
+)
+from casefile.record.models import Case, Party
+
+
+@dataclass(frozen=True)
+class Permission:
+    """One act a user may do on a case now: ``mode`` perform or record (from the document
+    received, uploaded with it); ``parties`` the handles of the parties it may name (for a party's
+    act, those it is done for in this mode)."""
+
+    act: str
+    mode: Mode
+    parties: tuple[str, ...] = ()
+
+
+def permitted_acts(session: Session, viewer: Principal, case: Case, *, as_of: datetime | None = None) -> list[Permission]:
+    """Every act ``viewer`` may do on ``case`` now, by the authority policy and each act's own stage
+    rule. Open-case is not listed (it is not done on an open case). Raises UnknownCase when the
+    case is hidden from them."""
+    from casefile.acts import allowed_now, models, party_aware
+
+    standing = viewer.standing(session, case)
+    if not standing.sees_case:
+        raise UnknownCase(f"no case {case.number} in the database (open it first, or replay a scenario)")
+    parties = list(session.exec(select(Party).where(Party.case_id == case.id).order_by(col(Party.id))))
+    cache: dict[tuple[Family, int | None], bool] = {}
+
+    def mode_for(family: Family, party: Party | None, *, staff: bool) -> Mode | None:
+        relation = standing.relation(party.id if party is not None else None)
+        assert relation is not None
+        key = (family, party.id if party is not None else None)
+        if key not in cache:
+            cache[key] = represented(session, case, ResolvedActor(family, party))
+        return decide(family, relation, standing.role, represented=cache[key], staff_files=staff).mode
+
+    out: list[Permission] = []
+    for name, model in models().items():
+        whose = whose_of(model)
+        if whose.kind is ActorKind.OPENING or not allowed_now(session, case, name, as_of=as_of):
+            continue
+        able = [p for p in parties if allowed_now(session, case, name, as_of=as_of, party=p)] \
+            if party_aware(name) else parties
+        if whose.kind is ActorKind.PARTY:
+            family = Family.SEALED if whose.whole_sealed else Family.PARTY
+            by_mode: dict[Mode, list[str]] = {}
+            for party in able:
+                mode = mode_for(family, party, staff=whose.staff)
+                if mode is not None:
+                    by_mode.setdefault(mode, []).append(party.key)
+            out += [Permission(name, mode, tuple(keys)) for mode, keys in by_mode.items()]
+        elif whose.kind is ActorKind.RECORD_KEEPING:
+            # attaching a document: to the records of each family the user may act on (checked again
+            # for the record it names)
+            modes = {m for m in [mode_for(Family.REGION, None, staff=False),
+                                 *(mode_for(Family.PARTY, p, staff=False) for p in parties)] if m is not None}
+            out += [Permission(name, mode) for mode in sorted(modes, key=["perform", "record"].index)]
+        else:
+            mode = mode_for(family_of(whose.kind), None, staff=whose.staff)
+            if mode is not None:
+                out.append(Permission(name, mode, tuple(p.key for p in able) if party_aware(name) else ()))
+    return out
+
+
+__all__ = ["Permission", "permitted_acts"]
