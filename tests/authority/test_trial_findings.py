@@ -145,3 +145,31 @@ class TestM9:
             assert "its acts are its own" in answer.json()["detail"], name
             assert not any(a == name and (not p or "rwdsu" in p) for a, _, p in offered), name
         assert record_snapshot() == before
+
+
+class TestL4:
+    """open-case as an existence oracle: with an invalid office, a case already open answered 409
+    case-already-open and a new number 422 unknown-region."""
+
+    @staticmethod
+    def opening(number: str, office: str | None) -> dict[str, Any]:
+        return {"act": "open-case", "date": "2021-04-16",
+                "case": {"number": number, "name": "Example Warehouse LLC", "petition_filed_on": "2021-01-10",
+                         **({"office": office} if office else {})},
+                "parties": [{"key": "employer", "role": "employer", "name": "Example Warehouse LLC"},
+                            {"key": "union", "role": "petitioner", "name": "Outsider Union"}]}
+
+    def test_a_bad_opening_gets_the_same_answer_whether_or_not_the_case_is_open(self, client: Any,
+                                                                                   world: World) -> None:
+        before = record_snapshot()
+        answers = []
+        for number in (NUMBER, "10-RC-777777"):
+            answer = client.post(f"/api/v1/cases/{number}/acts", json=self.opening(number, "Nowhere City"),
+                                 params={"as_of": AS_OF, "party": "union"}, headers=world.headers("outsider"))
+            body = answer.json()
+            answers.append((answer.status_code, body["code"], body["field"], body["detail"].replace(number, "N")))
+        assert answers[0] == answers[1] and answers[0][:2] == (422, "unknown-region"), answers
+        no_party = [client.post(f"/api/v1/cases/{n}/acts", json=self.opening(n, None), params={"as_of": AS_OF},
+                                headers=world.headers("outsider")).json()["code"] for n in (NUMBER, "10-RC-777777")]
+        assert no_party == ["bad-input", "bad-input"]  # the party it represents is asked first
+        assert record_snapshot() == before
