@@ -83,9 +83,10 @@ def permitted_acts(session: Session, viewer: Principal, case: Case, *, as_of: da
             modes = {m for m in [mode_for(Family.REGION, None, staff=False),
                                  *(mode_for(Family.PARTY, p, staff=False) for p in parties)] if m is not None}
             out += [Permission(name, mode) for mode in sorted(modes, key=["perform", "record"].index)]
-        else:
-            mode = mode_for(family_of(whose.kind), None, staff=whose.staff)
-            if mode is not None:
+        else:  # the Region's, the Board's, a judge's (or, for a ruling, whichever its ``by`` names)
+            kinds = [whose.kind, *(k for _, k in whose.by_kinds)]
+            modes = {m for m in (mode_for(family_of(k), None, staff=whose.staff) for k in kinds) if m is not None}
+            for mode in sorted(modes, key=["perform", "record"].index):
                 out.append(Permission(name, mode, tuple(p.key for p in able) if party_aware(name) else ()))
     return out
 

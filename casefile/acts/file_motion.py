@@ -13,13 +13,14 @@ are their own acts.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session
 
 from casefile.acts.base import ANY_STAGE, Done, Issue, Line, Paragraph, Who, again, content_key, election_for, recorded
 from casefile.acts.party_filing import PartyFilingIn, received_on_at, store_filing
+from casefile.record.authority import Whose
 from casefile.record.deadlines import office_of
 from casefile.record.lookups import get_party
 from casefile.record.models import Case
@@ -39,6 +40,7 @@ class FileMotion(PartyFilingIn):
     record at the hearing; ``at``/``date`` its receipt (or the day it was stated)."""
 
     act: Literal["file-motion"] = "file-motion"
+    WHOSE: ClassVar[Whose] = Whose.party("party")
     subject: Line = Field(min_length=1)
     to: MotionTo = "Regional Director"
     grounds: list[Paragraph] = Field(default_factory=list, max_length=200)

@@ -14,7 +14,7 @@ date (15 business days after the tally); a hearing opened after it is ``met-late
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session
@@ -24,6 +24,7 @@ from casefile.acts.chronology import refuse_if_before
 from casefile.acts.hearing_parts import current_hearing
 from casefile.acts.order_parts import order_ref, store_order
 from casefile.errors import BadInput
+from casefile.record.authority import REGION, Whose
 from casefile.record.models import Case
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
@@ -41,6 +42,7 @@ class RescheduleHearing(ActIn):
     the Regional Director who signed it ("" when the record does not say)."""
 
     act: Literal["reschedule-hearing"] = "reschedule-hearing"
+    WHOSE: ClassVar[Whose] = REGION
     opens_on: LegalDate
     order: Line = Field(min_length=1)
     reason: Paragraph = ""

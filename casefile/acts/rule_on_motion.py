@@ -8,7 +8,7 @@ moves no stage: what a ruling orders (a postponement, an extension) is its own a
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session, col, select
@@ -17,6 +17,7 @@ from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, W
 from casefile.acts.chronology import refuse_if_before
 from casefile.acts.order_parts import order_ref, store_order
 from casefile.errors import ProcedureError, UnknownRecord
+from casefile.record.authority import ActorKind, Whose
 from casefile.record.models import Case, Filing
 from casefile.record.orders import AgencyOrder
 from casefile.record.workflow import docket
@@ -37,6 +38,7 @@ class RuleOnMotion(ActIn):
     was addressed to), ``reason`` as stated; ``date`` the ruling's date."""
 
     act: Literal["rule-on-motion"] = "rule-on-motion"
+    WHOSE: ClassVar[Whose] = Whose.ruled_by("by", {"Board": ActorKind.BOARD, "hearing officer": ActorKind.HEARING_OFFICER})
     motion: Annotated[int, Field(ge=1, strict=True)] | None = None
     ruling: Literal["granted", "denied", "granted-in-part"]
     by: Literal["hearing officer", "Regional Director", "Board"] | None = None

@@ -86,6 +86,8 @@ class Whose:
     whole_sealed: bool = False
     staff: bool = False
     brings_document: bool = False
+    by_field: str | None = None  # the field naming who acted, when it may be another than ``kind``
+    by_kinds: tuple[tuple[str, ActorKind], ...] = ()  # its values that name another actor, and whose
 
     @classmethod
     def party(cls, field: str = "party", *, sealed: tuple[str, ...] = (), staff: bool = False) -> Whose:
@@ -96,6 +98,18 @@ class Whose:
     def offer_of_proof(cls, field: str = "party") -> Whose:
         """A party's offer of proof filed apart: confidential as a whole (102.69(a)(8)); staff file it."""
         return cls(ActorKind.PARTY, field=field, whole_sealed=True, staff=True)
+
+    @classmethod
+    def ruled_by(cls, field: str, kinds: dict[str, ActorKind], default: ActorKind = ActorKind.REGION) -> Whose:
+        """An act of ``default``'s unless ``field`` names another actor (``kinds``: value -> whose):
+        a ruling on a motion by the hearing officer or the Regional Director, or by the Board."""
+        return cls(default, by_field=field, by_kinds=tuple(sorted(kinds.items())))
+
+    def kind_of(self, act: Any) -> ActorKind:
+        """Whose ``act`` is: ``kind``, or the actor its ``by_field`` names."""
+        if self.by_field is None:
+            return self.kind
+        return dict(self.by_kinds).get(str(getattr(act, self.by_field, None)), self.kind)
 
     @classmethod
     def of_record(cls, field: str) -> Whose:
@@ -427,7 +441,7 @@ def actor_of(session: Session, case: Case, act: Any, viewer: Principal) -> Resol
     if whose.kind is ActorKind.RECORD_KEEPING:
         assert whose.field is not None
         return _actor_of_record(session, case, str(getattr(act, whose.field)), viewer, field_=whose.field)
-    return ResolvedActor(family_of(whose.kind))
+    return ResolvedActor(family_of(whose.kind_of(act)))
 
 
 #: The docket's legal actors (vocab.Actor) as the table's families.

@@ -66,7 +66,7 @@ def test_an_act_through_the_server_is_performed_once(server: str, world: World) 
     from casefile import app
     from casefile.cli.remote import perform_remote
 
-    token = world.tokens["employer-counsel"]
+    token = world.tokens["region"]  # the Region's own act: its copy as issued (the Region is represented here)
     first = perform_remote(server, token, _act(AMAZON_OBJECTIONS), case_number=NUMBER,
                            as_of=_at("2021-04-16T18:00:00-04:00"))
     assert isinstance(first, app.ActResult)

@@ -101,9 +101,14 @@ class TestNoServerPath:
         (422 upload-refused), nothing stored."""
         found = ids()
         ref = "sha256:" + hashlib.sha256(found["offer_pdf"].read_bytes()).hexdigest()
-        before = state(world, client)
-        answer = client.post(ACTS, json={"act": "attach-document", "to": f"docket:{found['entry']}", "file": ref},
-                             params={"as_of": AS_OF}, headers=world.headers("employer-counsel"))
+        before = state(world, client, who="region")
+        from casefile.record.db import read_session
+        from casefile.record.models import DocketEntry
+
+        with read_session() as s:  # the Region's own record (a party's is its own, represented here)
+            tally = s.exec(select(DocketEntry).where(DocketEntry.act == "record-tally")).one()
+        answer = client.post(ACTS, json={"act": "attach-document", "to": f"docket:{tally.id}", "file": ref},
+                             params={"as_of": AS_OF}, headers=world.headers("region"))
         assert answer.status_code == 422
         assert (answer.json()["code"], answer.json()["field"]) == ("upload-refused", "file")
         assert state(world) == before
@@ -112,7 +117,7 @@ class TestNoServerPath:
 class TestUploaded:
     def test_an_uploaded_pdf_is_stored_content_addressed_and_no_answer_names_a_path(self, client: Any,
                                                                                       world: World) -> None:
-        """The employer's counsel uploads the Region's tally as issued (its own copy of the PDF): 201, stored
+        """The Region uploads its tally as issued (its own act: the Region is represented here): 201, stored
         under the output folder at its sha256 (0600 in 0700 folders), listed by the case without any server
         path, and in the export."""
         from casefile.record.db import read_session
@@ -122,7 +127,7 @@ class TestUploaded:
             tally = s.exec(select(DocketEntry).where(DocketEntry.act == "record-tally")).one()
         data = pdf(2)
         sha = hashlib.sha256(data).hexdigest()
-        headers = world.headers("employer-counsel")
+        headers = world.headers("region")
         answer = client.post(ACTS, params={"as_of": AS_OF}, headers=headers,
                              **multipart({"act": "attach-document", "to": f"docket:{tally.id}"}, file=data))
         assert answer.status_code == 201, answer.text

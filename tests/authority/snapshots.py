@@ -10,7 +10,7 @@ from tests.acts.snapshot import default_snapshot
 
 #: Tables (and columns) that record the request's authentication, not the record.
 BOOKKEEPING = {"apitoken": ("last_used_at",), "useraccount": ("last_login_at",)}
-SKIPPED_TABLES = frozenset({"loginattempt", "websession"})
+SKIPPED_TABLES = frozenset({"loginattempt", "websession", "websignin"})
 
 
 def record_snapshot() -> dict[str, Any]:

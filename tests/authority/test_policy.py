@@ -49,7 +49,7 @@ def test_every_act_declares_whose_act_it_is_with_fields_it_has(name: str) -> Non
     assert "WHOSE" in vars(model), f"{name} declares no WHOSE of its own"
     whose = whose_of(model)
     assert isinstance(whose, Whose)
-    for field in ([whose.field] if whose.field else []) + list(whose.sealed):
+    for field in ([whose.field] if whose.field else []) + list(whose.sealed) + ([whose.by_field] if whose.by_field else []):
         assert field in model.model_fields, f"{name}: WHOSE names {field!r}, not a field of the model"
     if whose.kind in (ActorKind.PARTY, ActorKind.RECORD_KEEPING):
         assert whose.field is not None
