@@ -85,14 +85,68 @@ def private_home(home: Path, *, tighten: bool) -> None:
 def flow_runtime() -> Iterator[None]:
     """Run flows in this block with casefile's Prefect settings: the environment above, one shared
     API client, and the flow-run heartbeat turned off (its thread is joined at the end of every synchronous flow run,
-    about 1 s each; the scheduled deployments of `casefile serve` keep it on for crash detection).
+    about 1 s each; the scheduled deployments of `casefile serve` keep it on for crash detection). Each flow
+    run is tagged with this process (:func:`process_tag`); runs a killed process left running are marked
+    Crashed first (:func:`mark_crashed_runs`).
     An environment variable cannot turn it off (the setting takes an int >= 30 or None)."""
     configure_prefect()
+    from prefect import tags
     from prefect.context import SyncClientContext
     from prefect.settings import PREFECT_FLOWS_HEARTBEAT_FREQUENCY, temporary_settings
 
-    with temporary_settings(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None}):
-        # One API client for every flow run in the block: otherwise each run builds its own,
-        # and with it an SSL context (~45 ms each, even for a plain-http local server).
-        with SyncClientContext.get_or_create():
-            yield
+    # One API client for every flow run in the block: otherwise each run builds its own, and with it an SSL
+    # context (~45 ms each, even for a plain-http local server). Each flow run is tagged with this process.
+    with (temporary_settings(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None}),
+          SyncClientContext.get_or_create() as context, tags(process_tag())):
+        mark_crashed_runs(context.client)
+        yield
+
+
+#: The tag of the flow runs a process runs: ``casefile-process:<host>:<pid>``.
+PROCESS_TAG = "casefile-process:"
+
+
+def process_tag(pid: int | None = None) -> str:
+    """The tag naming this process (or ``pid`` on this host) on the flow runs it runs."""
+    import socket
+
+    return f"{PROCESS_TAG}{socket.gethostname()}:{pid if pid is not None else os.getpid()}"
+
+
+def mark_crashed_runs(client: object) -> list[str]:
+    """Flow runs left running or pending by a casefile process of this host that no longer exists (a
+    killed replay, import or reminders run) are set to Crashed, so they do not stay RUNNING for ever.
+    Returns their ids. Never raises: a Prefect API that cannot be asked leaves them as they are."""
+    import socket
+
+    from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterState, FlowRunFilterStateType
+    from prefect.client.schemas.objects import StateType
+    from prefect.states import Crashed
+
+    here = f"{PROCESS_TAG}{socket.gethostname()}:"
+    marked = []
+    try:
+        runs = client.read_flow_runs(  # type: ignore[attr-defined]
+            flow_run_filter=FlowRunFilter(state=FlowRunFilterState(type=FlowRunFilterStateType(
+                any_=[StateType.RUNNING, StateType.PENDING]))), limit=200)
+        for run in runs:
+            pids = [t[len(here):] for t in run.tags if t.startswith(here)]
+            if pids and pids[0].isdigit() and not _alive(int(pids[0])):
+                client.set_flow_run_state(run.id, Crashed(message=f"the casefile process {pids[0]} that ran it "  # type: ignore[attr-defined]
+                                                          "ended without finishing it (killed)"), force=True)
+                marked.append(str(run.id))
+    except Exception:  # the cleanup of earlier runs never stops this one
+        return marked
+    return marked
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
