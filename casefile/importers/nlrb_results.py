@@ -52,16 +52,15 @@ from casefile.importers.reading import (
     Progress,
     check_date_in_lifetime,
     parse_count_cell,
-    read_export_text,
     unreadable,
 )
 from casefile.importers.records import (
+    DuplicateSplitter,
     ImportedTally,
     NlrbFlags,
     ParsedFile,
     RowProblem,
     TotalReading,
-    split_duplicates,
 )
 from casefile.rules.case_numbers import REPRESENTATION_TYPES, parse_case_number
 from casefile.rules.tally import validate_tally
@@ -102,15 +101,23 @@ def parse_nlrb_results(path: str | Path, *, progress: Progress | None = None) ->
     Raises InvalidImport when the file cannot be read as text or its header is not the export's.
     """
     file = Path(path)
-    return parse_nlrb_results_text(read_export_text(file), source=file.name, progress=progress)
+    lines = ExportLines.of_file(file, progress)  # read a line at a time: memory flat in the file's size
+    try:
+        return _parse(lines, source=file.name)
+    finally:
+        lines.close()
 
 
 def parse_nlrb_results_text(text: str, *, source: str, progress: Progress | None = None) -> ParsedFile:
     """Parse the export's text (see :func:`parse_nlrb_results`); ``source`` names the file in messages."""
-    lines = ExportLines(text, progress)
+    return _parse(ExportLines(text, progress), source=source)
+
+
+def _parse(lines: ExportLines, *, source: str) -> ParsedFile:
+    """The records of the export read from ``lines``, exact repeats dropped as they are read."""
     reader = csv.reader(lines)
     header = _header(reader, source)
-    records: list[ImportedTally] = []
+    records = DuplicateSplitter()
     problems: list[RowProblem] = []
     count = 0
     start = reader.line_num + 1
@@ -128,12 +135,12 @@ def parse_nlrb_results_text(text: str, *, source: str, progress: Progress | None
             continue
         count += 1
         try:
-            records.append(_record(cells, header, record=count, line=start))
+            records.add(_record(cells, header, record=count, line=start))
         except _RowError as exc:
             problems.append(RowProblem(count, start, str(exc), case_number=_case_number_of(cells, header)))
         start = reader.line_num + 1
     lines.finish()
-    kept, duplicates, variants = split_duplicates(records)
+    kept, duplicates, variants = records.split()
     problems.extend(duplicates)
     problems.sort(key=lambda p: (p.record, p.reason))
     return ParsedFile(source=source, format=FORMAT, label=SOURCE_LABEL, records=tuple(kept), problems=tuple(problems),
@@ -143,7 +150,11 @@ def parse_nlrb_results_text(text: str, *, source: str, progress: Progress | None
 def check_nlrb_results_header(path: str | Path) -> None:
     """Raise InvalidImport unless the file at ``path`` starts with the export's header (only the header is parsed)."""
     file = Path(path)
-    _header(csv.reader(ExportLines(read_export_text(file))), file.name)
+    lines = ExportLines.of_file(file)
+    try:
+        _header(csv.reader(lines), file.name)
+    finally:
+        lines.close()
 
 
 def _header(reader: Iterator[list[str]], source: str) -> dict[str, int]:

@@ -105,7 +105,8 @@ def unreadable(exc: Exception) -> str:
 
 class ExportLines:
     """The text's lines as ``csv.reader`` wants them (newline rules of ``open(newline="")``),
-    calling ``progress("parse", characters_read, total_characters)`` every few hundred lines."""
+    calling ``progress("parse", characters_read, total_characters)`` every few hundred lines.
+    :meth:`of_file` reads a file a line at a time (memory flat in the file's size)."""
 
     def __init__(self, text: str, progress: Progress | None = None) -> None:
         self._lines: Iterator[str] = iter(io.StringIO(text, newline=""))
@@ -113,19 +114,59 @@ class ExportLines:
         self._done = 0
         self._seen = 0
         self._progress = progress
+        self._file: Path | None = None
+        self._handle: io.TextIOWrapper | None = None
+
+    @classmethod
+    def of_file(cls, file: Path, progress: Progress | None = None) -> ExportLines:
+        """The lines of the export ``file``, decoded as UTF-8 as they are read (a leading byte-order
+        mark dropped); what :func:`read_export_text` refuses is refused the same way (binary data at
+        once; a byte that is not UTF-8 when it is reached, naming its line and column). Progress
+        counts characters against the file's size in bytes. Close it with :meth:`finish`."""
+        try:
+            handle = file.open("rb")
+            head = handle.read(4096)
+            size = file.stat().st_size
+        except OSError as exc:
+            raise InvalidImport(f"{file}: cannot be read ({exc.strerror or exc})") from exc
+        if b"\x00" in head:
+            handle.close()
+            raise InvalidImport(f"{file.name}: not a CSV export (binary data); nothing was imported")
+        handle.seek(0)
+        lines = cls("", progress)
+        lines._handle = io.TextIOWrapper(handle, encoding="utf-8-sig", errors="strict", newline="")
+        lines._lines = iter(lines._handle)
+        lines._total, lines._file = size, file
+        return lines
 
     def __iter__(self) -> ExportLines:
         return self
 
     def __next__(self) -> str:
-        line = next(self._lines)
+        try:
+            line = next(self._lines)
+        except UnicodeDecodeError:
+            assert self._file is not None
+            self.close()
+            read_export_text(self._file)  # raises InvalidImport naming the line and column of the byte
+            raise
+        except StopIteration:
+            self.close()
+            raise
         self._done += len(line)
         self._seen += 1
         if self._progress is not None and self._seen % _PROGRESS_EVERY == 0:
             self._progress("parse", self._done, self._total)
         return line
 
+    def close(self) -> None:
+        """Close the file being read (of_file), if any."""
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
+
     def finish(self) -> None:
-        """Report the whole text read."""
+        """Report the whole text read (and close the file being read)."""
+        self.close()
         if self._progress is not None:
             self._progress("parse", self._total, self._total)

@@ -8,7 +8,8 @@ line of the file on which that record starts (the header is line 1).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from collections.abc import Iterable
+from dataclasses import dataclass, fields, replace
 from datetime import date
 from typing import Literal
 
@@ -148,7 +149,7 @@ def drop_duplicates(records: list[ImportedTally]) -> tuple[list[ImportedTally], 
     return kept, problems
 
 
-def split_duplicates(records: list[ImportedTally]) -> tuple[list[ImportedTally], list[RowProblem], list[ImportedTally]]:
+def split_duplicates(records: Iterable[ImportedTally]) -> tuple[list[ImportedTally], list[RowProblem], list[ImportedTally]]:
     """Keep one record per tally (case, unit, kind, date); return the kept records, the problems, and the flag variants.
 
     - An exact repeat of an earlier record is reported and dropped (the first is kept).
@@ -159,42 +160,67 @@ def split_duplicates(records: list[ImportedTally]) -> tuple[list[ImportedTally],
     - Records that give the same tally with different figures or names are all reported and none
       is kept: which one is right cannot be told from the file; the reason shows the values.
     """
-    groups: dict[tuple[str, str, TallyKind, date], list[ImportedTally]] = {}
+    splitter = DuplicateSplitter()
     for record in records:
-        groups.setdefault(record.key, []).append(record)
-    kept: list[ImportedTally] = []
-    problems: list[RowProblem] = []
-    variants: list[ImportedTally] = []
-    for group in groups.values():
-        first = group[0]
-        conflicting = [r for r in group[1:] if _figures(r) != _figures(first)]
-        if conflicting:
-            numbers = ", ".join(str(r.record) for r in group)
-            for record in group:
-                other = first if record is not first else conflicting[0]
-                differ = "; ".join(_shown_difference(record, other, name) for name in _differing(record, other))
-                problems.append(RowProblem(
-                    record.record, record.line, case_number=record.case_number,
-                    reason=f"records {numbers} all give the {record.kind.value} tally of unit {record.unit_id} dated "
-                    f"{record.prepared_on.isoformat()} but differ in {differ}: none is loaded (nothing is guessed)"))
-            continue
-        kept.append(first)
-        for record in group[1:]:
-            if record.nlrb == first.nlrb:
-                problems.append(RowProblem(record.record, record.line, case_number=record.case_number,
-                                           reason=f"repeats record {first.record} exactly (same tally, same figures): "
-                                           "loaded once"))
+        splitter.add(record)
+    return splitter.split()
+
+
+class DuplicateSplitter:
+    """:func:`split_duplicates` as the records are read: an exact repeat keeps only its record number
+    and line (not the record), so a file of many repeats is held in memory as one record."""
+
+    def __init__(self) -> None:
+        # key -> (first record, exact repeats of it as (record, line), other records of the same tally)
+        self._groups: dict[tuple[str, str, TallyKind, date], tuple[ImportedTally, list[tuple[int, int]],
+                                                                    list[ImportedTally]]] = {}
+
+    def add(self, record: ImportedTally) -> None:
+        group = self._groups.get(record.key)
+        if group is None:
+            self._groups[record.key] = (record, [], [])
+        elif record.nlrb == group[0].nlrb and _figures(record) == _figures(group[0]):
+            group[1].append((record.record, record.line))
+        else:
+            group[2].append(record)
+
+    def split(self) -> tuple[list[ImportedTally], list[RowProblem], list[ImportedTally]]:
+        kept: list[ImportedTally] = []
+        problems: list[RowProblem] = []
+        variants: list[ImportedTally] = []
+        for first, exact, others in self._groups.values():
+            conflicting = [r for r in others if _figures(r) != _figures(first)]
+            if conflicting:
+                group = sorted([first, *(replace(first, record=n, line=line) for n, line in exact), *others],
+                               key=lambda r: r.record)
+                numbers = ", ".join(str(r.record) for r in group)
+                for record in group:
+                    other = first if record is not first else conflicting[0]
+                    differ = "; ".join(_shown_difference(record, other, name) for name in _differing(record, other))
+                    problems.append(RowProblem(
+                        record.record, record.line, case_number=record.case_number,
+                        reason=f"records {numbers} all give the {record.kind.value} tally of unit {record.unit_id} dated "
+                        f"{record.prepared_on.isoformat()} but differ in {differ}: none is loaded (nothing is guessed)"))
                 continue
-            conflict = "; ".join(f"{label} {getattr(first.nlrb, name)!r} in record {first.record}, "
-                                 f"{getattr(record.nlrb, name)!r} here"
-                                 for name, label in _FLAG_LABELS.items()
-                                 if getattr(first.nlrb, name) != getattr(record.nlrb, name))
-            problems.append(RowProblem(record.record, record.line, case_number=record.case_number, reason=(
-                f"repeats record {first.record} (same tally, same figures) except NLRB's flags — {conflict}: loaded once "
-                f"from record {first.record}; the flags of both records are compared with the rules")))
-            variants.append(record)
-    kept.sort(key=lambda r: r.record)
-    return kept, problems, variants
+            kept.append(first)
+            repeats: list[tuple[int, int, ImportedTally | None]] = [(n, line, None) for n, line in exact]
+            repeats += [(r.record, r.line, r) for r in others]
+            for number, line, record in sorted(repeats, key=lambda item: item[0]):
+                if record is None:
+                    problems.append(RowProblem(number, line, case_number=first.case_number,
+                                               reason=f"repeats record {first.record} exactly (same tally, same figures): "
+                                               "loaded once"))
+                    continue
+                conflict = "; ".join(f"{label} {getattr(first.nlrb, name)!r} in record {first.record}, "
+                                     f"{getattr(record.nlrb, name)!r} here"
+                                     for name, label in _FLAG_LABELS.items()
+                                     if getattr(first.nlrb, name) != getattr(record.nlrb, name))
+                problems.append(RowProblem(record.record, record.line, case_number=record.case_number, reason=(
+                    f"repeats record {first.record} (same tally, same figures) except NLRB's flags — {conflict}: loaded "
+                    f"once from record {first.record}; the flags of both records are compared with the rules")))
+                variants.append(record)
+        kept.sort(key=lambda r: r.record)
+        return kept, problems, variants
 
 
 _FLAG_LABELS = {"determinative": "Challenges are Determinative", "runoff_required": "Runoff Required",

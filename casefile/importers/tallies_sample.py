@@ -36,7 +36,6 @@ from casefile.importers.reading import (
     Progress,
     check_date_in_lifetime,
     parse_count_cell,
-    read_export_text,
     unreadable,
 )
 from casefile.importers.records import ImportedTally, NlrbFlags, ParsedFile, RowProblem, drop_duplicates
@@ -71,7 +70,7 @@ def parse_tallies_sample(path: str | Path, *, progress: Progress | None = None) 
     Raises InvalidImport when the file is not text or its header lacks this format's columns.
     """
     file = Path(path)
-    lines = ExportLines(read_export_text(file), progress)
+    lines = ExportLines.of_file(file, progress)  # a line at a time
     reader = csv.DictReader(lines)
     _check_header(reader, file.name)
     records: list[ImportedTally] = []
@@ -106,7 +105,11 @@ def parse_tallies_sample(path: str | Path, *, progress: Progress | None = None) 
 def check_tallies_sample_header(path: str | Path) -> None:
     """Raise InvalidImport unless the file at ``path`` starts with this format's header."""
     file = Path(path)
-    _check_header(csv.DictReader(ExportLines(read_export_text(file))), file.name)
+    lines = ExportLines.of_file(file)
+    try:
+        _check_header(csv.DictReader(lines), file.name)
+    finally:
+        lines.close()
 
 
 def _check_header(reader: csv.DictReader[str], source: str) -> None:
