@@ -120,7 +120,7 @@ def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = N
 
                 entry = session.get(DocketEntry, done.entry_id)
                 received(session, session.get(Case, entry.case_id), done)
-            return done
+            return _sealed(session, act, done, documents)
 
         done = _attempt(run_open, by, engine)
         number = act.case.number
@@ -141,7 +141,8 @@ def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = N
             swept[:] = sweep_in(session, case_id, instant)
             session.info[RECORDED_BY] = by.label
             fresh = session.get(Case, case_id)
-            done: Done = module.perform(session, act, case=fresh, as_of=as_of, by=by, **files)
+            done: Done = _sealed(session, act, module.perform(session, act, case=fresh, as_of=as_of, by=by, **files),
+                                 documents)
             received(session, fresh, done)
             if not done.repeated:
                 supersede_closures(session, case_id, as_of=as_of)  # type: ignore[arg-type]
@@ -161,6 +162,43 @@ def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = N
     elif documents == "defer":
         result.pending = [i.kind.value for i in done.issue]
     return result
+
+
+def _sealed(session: Any, act: ActIn, done: Done, documents: str) -> Done:
+    """The act's terms, and the documents it is to issue (unless ``documents`` is "none"), sealed into
+    its docket entry (casefile.record.sealing); a repeat (the act found already recorded under its key)
+    whose terms differ from those sealed is refused: AlreadyRecorded naming the fields, never answered
+    "already recorded". The act's own check alone decides when its entry has no terms (recorded before
+    terms were sealed), when the module compares its own terms (COMPARES_OWN_TERMS), and when the case's
+    record was corrected since (a retry then says what the record says now)."""
+    from sqlmodel import select
+
+    from casefile.record.corrections import Correction
+    from casefile.record.models import DocketEntry
+    from casefile.record.sealing import different_terms, note_owed, note_terms
+
+    module = module_for(act)
+    unordered = getattr(module, "UNORDERED_TERMS", ())
+    if not done.repeated:
+        note_terms(session, done.entry_id, act, unordered)
+        if documents != "none":
+            note_owed(session, done.entry_id, [f"{i.kind.value}:{i.subject}" for i in done.issue])
+        return done
+    if getattr(module, "COMPARES_OWN_TERMS", False):
+        return done
+    entry = session.get(DocketEntry, done.entry_id)
+    stored = ((entry.seal if entry is not None else None) or {}).get("terms")
+    if not stored or entry is None:
+        return done
+    corrected = session.exec(select(Correction.id).where(Correction.case_id == entry.case_id,
+                                                         Correction.entry_id > entry.id).limit(1)).first()  # type: ignore[operator]
+    if corrected is None and (fields := different_terms(stored, act, unordered)):
+        from casefile.errors import AlreadyRecorded
+
+        raise AlreadyRecorded(f"{act.act_name}: already recorded on {entry.occurred_on.isoformat()} with other terms "
+                              f"({', '.join(fields)} differ); a correction or an amended act is its own act",
+                              field=fields[0])
+    return done
 
 
 def _attempt(run: Any, by: Who, engine: Engine | None) -> Done:
@@ -273,19 +311,25 @@ def read_instant(text: str, *, what: str, case_number: str | None = None, engine
     from datetime import date, time
     from zoneinfo import ZoneInfo
 
+    from casefile.acts.base import FIRST_DATE, LAST_DATE
+
     text = text.strip()
     if len(text) == 10:
         try:
             day = date.fromisoformat(text)
         except ValueError as exc:
             raise BadInput(f"{what}: {text!r} is not a date (YYYY-MM-DD)", field=what) from exc
-        return datetime.combine(day, time(0, 0), tzinfo=ZoneInfo(case_zone(case_number, engine=engine)))
-    try:
-        value = datetime.fromisoformat(text)
-    except ValueError as exc:
-        raise BadInput(f"{what}: {text!r} is not an ISO instant (e.g. 2021-04-16T16:30:00-05:00)", field=what) from exc
-    if value.tzinfo is None:
-        raise BadInput(f"{what}: {text!r} has no UTC offset; give one (e.g. -05:00 or Z)", field=what)
+        value = datetime.combine(day, time(0, 0), tzinfo=ZoneInfo(case_zone(case_number, engine=engine)))
+    else:
+        try:
+            value = datetime.fromisoformat(text)
+        except ValueError as exc:
+            raise BadInput(f"{what}: {text!r} is not an ISO instant (e.g. 2021-04-16T16:30:00-05:00)", field=what) from exc
+        if value.tzinfo is None:
+            raise BadInput(f"{what}: {text!r} has no UTC offset; give one (e.g. -05:00 or Z)", field=what)
+    if not FIRST_DATE <= value.date() <= LAST_DATE:  # (and no arithmetic on it overflows)
+        raise BadInput(f"{what}: {text[:40]!r} is outside the National Labor Relations Act's lifetime "
+                       f"({FIRST_DATE.isoformat()} to {LAST_DATE.isoformat()})", field=what)
     return value
 
 

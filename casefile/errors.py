@@ -245,3 +245,21 @@ class DocumentFailed(Internal):
     """A document could not be issued (rendering failed or it fails preflight): nothing was stored."""
 
     code = "document-failed"
+
+
+class DocumentNotWritten(DocumentFailed):
+    """A document's file could not be written (a full disk, a read-only or unwritable output folder):
+    the act that issues it stays recorded, the document is listed as still to issue (``casefile
+    verify``, ``casefile case show``), and ``casefile documents issue --pending`` issues it. The API
+    answers 503 (the service cannot complete it now)."""
+
+    code = "document-not-written"
+    http_status = 503
+
+
+class DatabaseUnwritable(Internal):
+    """The database cannot be written (its disk is full, it is read-only, an I/O error): nothing of the
+    unit of work was stored. The API answers 503."""
+
+    code = "database-unwritable"
+    http_status = 503

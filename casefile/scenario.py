@@ -40,7 +40,7 @@ class Scenario(Strict):
 
     casefile_scenario: Literal[1] = Field(alias="casefile-scenario")
     title: Line
-    sources: list[str] = Field(default_factory=list)
+    sources: list[Line] = Field(default_factory=list)  # the opening act's source: each as long as a Line
     case: CaseIn
     parties: list[PartyIn] = Field(min_length=2, max_length=50)
     events: list[Any] = Field(min_length=1)
@@ -95,7 +95,7 @@ def load_scenario(path: Path) -> Scenario:
             raise InvalidScenario(f"{path}: {label}: unknown act {event.get('act')!r} (acts: {known})")
         if event.get("act") == "open-case":
             raise InvalidScenario(f"{path}: {label}: the case is opened by the case: and parties: sections")
-        if "date" not in event:
+        if event.get("date") is None:
             raise InvalidScenario(f"{path}: {label}: field 'date': every event of a scenario is dated")
         try:
             files = _local_files(path, event)
@@ -111,6 +111,10 @@ def load_scenario(path: Path) -> Scenario:
             raise InvalidScenario(f"{path}: event {i} ({b.act_name}) is dated {b.on} before the event before it ({a.on})")
     loaded = scenario.model_copy(update={"events": events})
     loaded._uploads = uploads
+    try:
+        loaded.opening()  # the act that opens the case: refused now, not after Prefect started
+    except ValidationError as exc:
+        raise InvalidScenario(f"{path}: the case cannot be opened: {explain_validation(exc)}") from exc
     return loaded
 
 

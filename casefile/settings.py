@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
@@ -27,6 +27,8 @@ class Settings(BaseSettings):
     - ``notify_default_urls``: Apprise URLs that reach a person who has no URL of their own
       (comma- or space-separated); an email URL without a recipient sends to the person's email.
       Each is checked at start-up (ConfigurationError naming CASEFILE_NOTIFY_DEFAULT_URLS).
+    - ``verify_notify_urls``: Apprise URLs that ``casefile verify`` sends its result and the record's
+      chain head to (a place the database's administrators cannot rewrite: docs/integrity.md).
     - ``reminder_lead_days``: business days before a due day at which to remind (``7,3,1``);
       the morning of the due day is always added (docs/reminders.md).
     - ``secret_key``: the instance's secret (at least 32 characters), which signs the docket chain
@@ -48,6 +50,7 @@ class Settings(BaseSettings):
     known_closures: bool = True
     sqlite_busy_timeout_ms: int = 10_000
     notify_default_urls: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    verify_notify_urls: Annotated[list[str], NoDecode] = Field(default_factory=list)
     reminder_lead_days: Annotated[list[int], NoDecode] = Field(default_factory=lambda: [7, 3, 1])
     secret_key: SecretStr | None = None
     efiling_max_bytes: int = Field(default=20_000_000, gt=0)
@@ -82,23 +85,23 @@ class Settings(BaseSettings):
                                  "(YYYY-MM-DD[@office][=reason])") from exc
         return value
 
-    @field_validator("notify_default_urls", mode="before")
+    @field_validator("notify_default_urls", "verify_notify_urls", mode="before")
     @classmethod
     def _split_urls(cls, value: object) -> object:
         if isinstance(value, str):
             return [part for part in re.split(r"[\s,]+", value) if part]
         return value
 
-    @field_validator("notify_default_urls")
+    @field_validator("notify_default_urls", "verify_notify_urls")
     @classmethod
-    def _check_urls(cls, value: list[str]) -> list[str]:
+    def _check_urls(cls, value: list[str], info: ValidationInfo) -> list[str]:
         if value:
             from casefile.jobs.notify import refusal
 
             for url in value:
                 problem = refusal(url)
                 if problem is not None:
-                    raise ValueError(f"CASEFILE_NOTIFY_DEFAULT_URLS: {problem}")
+                    raise ValueError(f"CASEFILE_{str(info.field_name).upper()}: {problem}")
         return value
 
     @field_validator("reminder_lead_days", mode="before")

@@ -24,6 +24,10 @@ from casefile.rules.offices import office_for
 from casefile.rules.rule_sets import choose_rule_set
 from casefile.vocab import Actor, CaseType, ElectionAgreement, PartyRole
 
+#: A repeat's terms are compared by perform() itself, not by the front door's generic comparison of the
+#: sealed terms (casefile.app): the same parties written the scenario format's first way
+#: (``representative``/``email``/``address``), or counsel added since by add-counsel, are no difference.
+COMPARES_OWN_TERMS = True
 
 class PartyIn(Strict):
     """A party as entered: handle, role, name, and its counsel of record. ``representative`` with

@@ -82,6 +82,11 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> 
     return True
 
 
+#: A register's rows may come in any order (register_key): a retry's terms are compared as a set of rows
+#: (casefile.app, casefile.record.sealing.act_terms).
+UNORDERED_TERMS = ("challenges",)
+
+
 def register_key(election: Election, act: RegisterChallenges) -> str:
     """The idempotency key of a register: the election and the register's content, in any order
     (never the moment it is recorded): the same register sent again is recognised."""

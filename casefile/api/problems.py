@@ -61,7 +61,7 @@ def _base(request: Request | None) -> str:
 def casefile_problem(request: Request | None, exc: CasefileError) -> JSONResponse:
     """The answer to ``exc``."""
     family = family_of(exc)
-    status = FAMILIES[family][0]
+    status = getattr(exc, "http_status", None) or FAMILIES[family][0]
     headers = {"WWW-Authenticate": 'Bearer realm="casefile"'} if status == 401 else None
     if status >= 500:
         log.error("casefile error %s: %s", exc.code, exc)

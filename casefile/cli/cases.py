@@ -26,10 +26,29 @@ def show(
 
     moment = now() if as_of is None else front.read_instant(as_of, what="--as-of", case_number=case_number)
     view = front.case(case_number, as_of=moment).model_dump(mode="json", by_alias=True)
+    owed = _still_to_issue(view["case_number"])
     if as_json:
-        console.print_json(json.dumps(view))
+        console.print_json(json.dumps({**view, "documents_to_issue": owed}))
         return
     print_case(view)
+    if owed:
+        console.print(f"\n[bold]Documents still to issue[/] ({len(owed)}): run `casefile documents issue --pending "
+                      f"{view['case_number']}`", soft_wrap=True)
+        for item in owed:
+            console.print(f"  {item['kind']} of docket entry #{item['entry_id']} ({item['act']} {item['on']})",
+                          highlight=False, soft_wrap=True)
+
+
+def _still_to_issue(case_number: str) -> list[dict[str, object]]:
+    """The documents the case's recorded acts are still to issue (casefile.record.sealing.owed_documents)."""
+    from casefile.record.db import read_session
+    from casefile.record.lookups import get_case
+    from casefile.record.sealing import owed_documents
+
+    with read_session() as session:
+        case = get_case(session, case_number)
+        return [{"entry_id": entry.id, "act": entry.act, "on": entry.occurred_on.isoformat(),
+                 "kind": key.partition(":")[0]} for entry, key in owed_documents(session, case.id)]  # type: ignore[arg-type]
 
 
 def print_case(view: dict, *, all_deadlines: bool = False) -> None:

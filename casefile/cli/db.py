@@ -63,6 +63,7 @@ def upgrade(
     from casefile.errors import ConfigurationError
     from casefile.record import migrate
     from casefile.record.backup import backup_database
+    from casefile.record.db import make_private, use_wal
 
     engine, _missing = _open()
     try:
@@ -75,6 +76,7 @@ def upgrade(
             return
         if state.state == "empty":
             applied = migrate.upgrade(engine)
+            use_wal(engine)
             console.print(f"created the schema at head {state.head} ({len(applied)} revision(s))", highlight=False)
             return
         if no_backup:
@@ -83,6 +85,8 @@ def upgrade(
             path = backup_database(engine, folder=backup_dir)
             console.print(f"backed up to {path}", highlight=False)
         applied = migrate.upgrade(engine)
+        make_private(engine)  # an older database keeps no mode others can read (0600)
+        use_wal(engine)
         was = state.current or f"none (made before migrations; taken as {state.taken_as})"
         console.print(f"upgraded from {was} to {state.head}" + (":" if applied else " (revision recorded)"),
                       highlight=False, soft_wrap=True)
@@ -99,7 +103,7 @@ def _open() -> tuple[Engine, bool]:
     from casefile.settings import get_settings
 
     settings = get_settings()
-    engine = make_engine(settings.database_url, busy_timeout_ms=settings.sqlite_busy_timeout_ms)
+    engine = make_engine(settings.database_url, busy_timeout_ms=settings.sqlite_busy_timeout_ms, wal=False)
     database = engine.url.database
     if engine.dialect.name == "sqlite" and database and database != ":memory:" and not Path(database).exists():
         return engine, True

@@ -128,3 +128,40 @@ def attach(
                        field=option) from exc
     moment = None if as_of is None else front.read_instant(as_of, what="--as-of", case_number=case_number)
     run_act(act, case_number=case_number, as_of=moment, uploads=uploads_of([upload]))
+
+
+@documents_app.command("issue")
+def issue(
+    case_number: str = typer.Argument(None, help="Only this case (default: every case)."),
+    pending: bool = typer.Option(False, "--pending", help="Issue the documents recorded acts are still to issue "
+                                 "(a write that failed: a full disk, a read-only output folder; a process killed)."),
+) -> None:
+    """Issue the documents that recorded acts are still to issue, as `casefile verify` and `casefile case
+    show` list them: each once (a document already issued is not issued again)."""
+    from sqlmodel import select
+
+    from casefile import app as front
+    from casefile.cli.perform import now
+    from casefile.errors import BadInput
+    from casefile.record.db import read_session
+    from casefile.record.lookups import get_case
+    from casefile.record.models import Case
+    from casefile.record.sealing import owed_documents
+
+    if not pending:
+        raise BadInput("documents issue: say which documents: --pending (those recorded acts are still to issue)",
+                       field="pending")
+    with read_session() as session:
+        cases = [get_case(session, case_number)] if case_number else list(session.exec(select(Case)))
+        owed = {(case.number, entry.id): entry.recorded_at for case in cases
+                for entry, _ in owed_documents(session, case.id)}  # type: ignore[arg-type]
+    if not owed:
+        console.print("no document to issue: every act's documents are issued", highlight=False)
+        return
+    moment = now()
+    count = 0
+    for (number, entry_id), _ in sorted(owed.items(), key=lambda item: item[0][1]):
+        for document in front.issue_for_entry(entry_id, as_of=moment):  # type: ignore[arg-type]
+            count += 1
+            console.print(f"{number}: issued {document.title}: {document.path}", highlight=False, soft_wrap=True)
+    console.print(f"{count} document(s) issued", highlight=False)

@@ -132,7 +132,7 @@ def _store(case: Case, document: type[Document], built: Built, *, key: str, firs
     document whose first key is ``first_key``, a correction's new version)."""
     from casefile.documents.preflight import preflight
     from casefile.documents.render import render_pdf
-    from casefile.errors import DocumentFailed
+    from casefile.errors import DocumentFailed, DocumentNotWritten
     from casefile.settings import get_settings
 
     rendered: RenderedDocument = render_pdf(document, built.context)
@@ -144,14 +144,20 @@ def _store(case: Case, document: type[Document], built: Built, *, key: str, firs
         lock_case(session, case.id)  # type: ignore[arg-type]  # one writer of the case's files at a time
         if (existing := find_document(session, case.id, key)) is not None:  # type: ignore[arg-type]
             return existing
-        private_folder(root, folder)
-        start = first if first is not None else _next_version(session, case.id, first_key)  # type: ignore[arg-type]
-        path, version = _free_path(folder, stem, rendered.pdf, first=start)
+        try:
+            private_folder(root, folder)
+            start = first if first is not None else _next_version(session, case.id, first_key)  # type: ignore[arg-type]
+            path, version = _free_path(folder, stem, rendered.pdf, first=start)
+        except OSError as exc:
+            raise DocumentNotWritten(not_written(rendered.title, case.number, folder, exc)) from None
         checked = preflight(rendered.pdf, confidential=built.confidential, file_name=path.name)
         if not checked.ok:  # reported, never issued silently: nothing is written or registered
             raise DocumentFailed(f"{rendered.title} of case {case.number} not issued: preflight failed: {'; '.join(checked.failures)}")
         if not path.exists():  # else the same bytes are already there (a run killed before it committed)
-            write_atomically(path, rendered.pdf, root=root)
+            try:
+                write_atomically(path, rendered.pdf, root=root)
+            except OSError as exc:  # a full disk, a read-only folder: nothing registered, the act stays recorded
+                raise DocumentNotWritten(not_written(rendered.title, case.number, path, exc)) from None
         row = DocumentRow(
             case_id=case.id, election_id=built.election_id, key=key, kind=document.kind, version=version,  # type: ignore[arg-type]
             title=rendered.title, issuer=built.issuer, issued_on=built.issued_on, path=str(path), sha256=rendered.sha256,
@@ -164,6 +170,21 @@ def _store(case: Case, document: type[Document], built: Built, *, key: str, firs
                summary=f"{rendered.title} ({'confidential, ' if built.confidential else ''}sha256 {rendered.sha256[:12]}…)",
                ref=f"document:{row.id}", document_id=row.id)
     return row
+
+
+#: The command that issues the documents an act could not (casefile.cli.documents).
+RETRY = "casefile documents issue --pending"
+
+
+def not_written(title: str, case_number: str, where: Path, exc: OSError) -> str:
+    """The one line said when a document's file cannot be written (``exc``: the OSError)."""
+    import errno
+
+    reason = {errno.ENOSPC: "the disk is full", errno.EROFS: "the file system is read-only",
+              errno.EACCES: "permission denied", errno.EPERM: "permission denied",
+              errno.EDQUOT: "the disk quota is exceeded"}.get(exc.errno or 0, exc.strerror or type(exc).__name__)
+    return (f"{title} of case {case_number} not issued: cannot write {where} ({reason}); the act is recorded: free "
+            f"space or fix the folder (CASEFILE_OUTPUT_DIR), then run `{RETRY}`")
 
 
 def _next_version(session: Session, case_id: int, first_key: str) -> int:

@@ -14,6 +14,7 @@ import os
 import re
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from casefile.errors import BadInput
 
@@ -90,7 +91,7 @@ def write_atomically(path: Path, data: bytes, *, root: Path) -> None:
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)  # 0600
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            write_bytes(handle, data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, path)
@@ -98,6 +99,12 @@ def write_atomically(path: Path, data: bytes, *, root: Path) -> None:
         Path(temp).unlink(missing_ok=True)
         raise
     sync_folder(folder)
+
+
+def write_bytes(handle: Any, data: bytes) -> None:
+    """Write ``data`` to an open file (the one place the bytes of a stored file are written: a full
+    disk raises OSError ENOSPC here, and the tests make it do so)."""
+    handle.write(data)
 
 
 def remove_leftovers(path: Path) -> int:

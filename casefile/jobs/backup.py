@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from dataclasses import dataclass, field
@@ -255,7 +256,7 @@ def restore(src: Path, *, engine: Engine | None = None, output_dir: Path | None 
 
     settings = get_settings()
     manifest = read_manifest(src)
-    engine = engine or make_engine(settings.database_url)  # not get_engine(): nothing is created before the checks
+    engine = engine or make_engine(settings.database_url, wal=False)  # not get_engine(): nothing is created before the checks
     output_dir = output_dir or settings.output_dir
     kind = manifest["database"]["kind"]
     if kind != engine.dialect.name:
@@ -337,14 +338,36 @@ def _sqlite_restore(copy: Path, target: Path) -> None:
 
 
 def _pg_restore(engine: Engine, dump: Path, *, clean: bool) -> None:
+    """pg_restore the dump in one transaction. The schema's own entry is left out when the schema
+    exists already (a new database's ``public``: "schema already exists" otherwise), and casefile's
+    tables present without rows (a database casefile had already set up) are dropped and made again,
+    as with ``clean`` (--force)."""
+    import tempfile
+
     executable = shutil.which("pg_restore")
     if executable is None:
         raise BackupError("restore: pg_restore is not installed (not on PATH); install the PostgreSQL client")
     uri, env = _pg_args(engine.url)
+    schema = _pg_schema(engine)
+    with engine.connect() as conn:
+        schema_exists = conn.execute(text("select 1 from information_schema.schemata where schema_name = :s"),
+                                     {"s": schema}).first() is not None
+        present = _tables_present(engine, conn, [t.name for t in SQLModel.metadata.sorted_tables]) if schema_exists else []
+    listing = subprocess.run([executable, "--list", str(dump)], env=env, capture_output=True, text=True, check=False)
+    if listing.returncode != 0:
+        raise BackupError(f"restore: pg_restore cannot read the dump: {_first_line(listing.stderr, engine.url)}")
+    entries = [line for line in listing.stdout.splitlines()
+               if not (schema_exists and re.search(r"\bSCHEMA - \S+\b", line) and not line.startswith(";"))]
     args = [executable, "--no-owner", "--no-password", "--exit-on-error", "--single-transaction"]
-    if clean:
+    if clean or present:
         args += ["--clean", "--if-exists"]
-    result = subprocess.run([*args, f"--dbname={uri}", str(dump)], env=env, capture_output=True, text=True, check=False)
+    with tempfile.NamedTemporaryFile("w", suffix=".list", delete=False) as chosen:
+        chosen.write("\n".join(entries) + "\n")
+    try:
+        result = subprocess.run([*args, f"--use-list={chosen.name}", f"--dbname={uri}", str(dump)], env=env,
+                                capture_output=True, text=True, check=False)
+    finally:
+        Path(chosen.name).unlink(missing_ok=True)
     if result.returncode != 0:
         raise BackupError(f"restore: pg_restore failed: {_first_line(result.stderr, engine.url)}")
 
@@ -352,8 +375,16 @@ def _pg_restore(engine: Engine, dump: Path, *, clean: bool) -> None:
 # --- helpers ----------------------------------------------------------------------------------
 
 def _private_dir(folder: Path) -> None:
-    if not folder.exists():
-        folder.mkdir(parents=True, mode=0o700)
+    """``folder`` and each folder made on the way to it 0700 (``mkdir(parents=True)`` would leave the
+    parents it makes at the umask's mode: a backup's ``documents/`` 0755)."""
+    missing = []
+    current = folder
+    while not current.exists():
+        missing.append(current)
+        current = current.parent
+    for path in reversed(missing):
+        path.mkdir(mode=0o700)
+        os.chmod(path, 0o700)
     os.chmod(folder, 0o700)
 
 

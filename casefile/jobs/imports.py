@@ -69,6 +69,7 @@ from casefile.importers.records import READING_WORDS, ImportedTally, ParsedFile
 from casefile.record.deadlines import configured_calendar
 from casefile.record.integrity import seal_rows
 from casefile.record.models import Case, Deadline, DocketEntry, Election, Party, Tally
+from casefile.record.sealing import seal_whole_cases
 from casefile.record.workflow import RECORDED_BY
 from casefile.rules.deadlines import compute_deadline
 from casefile.rules.offices import Office, handling_office, office_for, office_named
@@ -555,6 +556,8 @@ def _write(session: Session, works: list[_CaseWork], as_of: datetime) -> None:
     seal_rows(session, entries)  # each case's hash chain, as workflow.docket writes it (casefile.record.integrity)
     _insert(session, DocketEntry, entries)
     _insert(session, Deadline, deadlines)
+    # Core inserts bypass the unit of work: the commit seals every row of these cases into their last entries.
+    seal_whole_cases(session, [w.id for w in works if w.id is not None])
 
 
 def _read_tally_ids(session: Session, wave: list[tuple[_Round, _KnownTally]]) -> None:

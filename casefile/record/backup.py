@@ -93,14 +93,32 @@ def _pg_dump(engine: Engine, folder: Path, stamp: str) -> Path:
 
 
 def _new_file(folder: Path, stem: str, suffix: str) -> Path:
-    """Create a new empty file ``folder/stem[-n]suffix`` with mode 0600 (never an existing one)."""
-    folder.mkdir(parents=True, exist_ok=True)
+    """Create a new empty file ``folder/stem[-n]suffix`` with mode 0600 (never an existing one); a
+    missing folder is made 0700. Raises ConfigurationError naming the folder when it cannot be (a
+    file where a folder should be, no permission, a full or read-only disk)."""
+    try:
+        if not folder.is_dir():
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError as exc:
+        raise ConfigurationError(f"--backup-dir: cannot make the folder {folder} ({_reason(exc)}); nothing was "
+                                 "changed") from None
     for n in range(100):
         path = folder / f"{stem}{f'-{n}' if n else ''}{suffix}"
         try:
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         except FileExistsError:
             continue
+        except OSError as exc:
+            raise ConfigurationError(f"--backup-dir: cannot write a backup into {folder} ({_reason(exc)}); nothing "
+                                     "was changed") from None
         os.chmod(path, 0o600)  # whatever the umask
         return path
     raise ConfigurationError(f"cannot create a backup file in {folder}: 100 of the same name exist")
+
+
+def _reason(exc: OSError) -> str:
+    import errno
+
+    return {errno.ENOTDIR: "a file is in the way: not a folder", errno.EEXIST: "a file of that name exists",
+            errno.ENOSPC: "the disk is full", errno.EROFS: "the file system is read-only",
+            errno.EACCES: "permission denied"}.get(exc.errno or 0, exc.strerror or type(exc).__name__)

@@ -8,6 +8,7 @@ both take a shared lock and one loses its update or fails with "database is lock
 from __future__ import annotations
 
 import os
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -15,18 +16,50 @@ from pathlib import Path
 
 from sqlalchemy import URL, Engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlmodel import Session, create_engine
 
 from casefile.errors import ConfigurationError
 
 _WRITE = "casefile_write"
+#: SQLite engines whose connections leave the journal mode as the file has it (until use_wal).
+_NO_WAL_YET: weakref.WeakSet[Engine] = weakref.WeakSet()
 
 
-def make_engine(url: str, *, busy_timeout_ms: int = 10_000) -> Engine:
+def use_wal(engine: Engine) -> None:
+    """Switch a SQLite database to WAL (persistent in the file) now that it is casefile's own and
+    current, and have every later connection ask for it. Another process holding the file leaves
+    the journal as it is until the next start; PostgreSQL: nothing to do."""
+    if engine.dialect.name != "sqlite" or engine not in _NO_WAL_YET:
+        return
+    _NO_WAL_YET.discard(engine)
+    try:
+        with engine.connect() as connection:
+            connection.exec_driver_sql("PRAGMA journal_mode=WAL")
+    except SQLAlchemyError:
+        pass
+
+
+def make_private(engine: Engine) -> None:
+    """A SQLite database file (and its -wal and -shm files) made 0600, whatever mode it had (an
+    older database upgraded, a file copied in with another mode)."""
+    database = engine.url.database
+    if engine.dialect.name != "sqlite" or not database or database == ":memory:" or database.startswith("file:"):
+        return
+    for path in (Path(database), Path(f"{database}-wal"), Path(f"{database}-shm")):
+        try:
+            if path.exists() and path.stat().st_mode & 0o077:
+                os.chmod(path, 0o600)
+        except OSError:
+            pass
+
+
+def make_engine(url: str, *, busy_timeout_ms: int = 10_000, wal: bool = True) -> Engine:
     """Create an engine for ``url`` (SQLAlchemy URL) with casefile's connection settings.
 
     A SQLite file's folder is created when missing. Nothing is connected yet (see ``check_reachable``).
+    ``wal`` False: SQLite's journal is left as the file has it (a WAL switch changes the file's bytes)
+    until :func:`use_wal` — for a database that may yet be refused (an older casefile's).
     Raises ConfigurationError for a URL that cannot be parsed or used; the message never shows
     the URL's password (``mask_url``).
     """
@@ -45,6 +78,8 @@ def make_engine(url: str, *, busy_timeout_ms: int = 10_000) -> Engine:
                 raise ConfigurationError(f"CASEFILE_DATABASE_URL: cannot create the folder {str(folder)!r} of the SQLite "
                                          f"database ({exc.strerror or type(exc).__name__})") from None
         engine = create_engine(parsed, connect_args={"timeout": busy_timeout_ms / 1000})
+        if not wal:
+            _NO_WAL_YET.add(engine)
         _configure_sqlite(engine, busy_timeout_ms)
         return engine
     if parsed.get_backend_name() == "postgresql":
@@ -112,7 +147,8 @@ def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
         # Let SQLAlchemy's "begin" event emit BEGIN itself (pysqlite's implicit BEGIN is deferred).
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
+        if engine not in _NO_WAL_YET:
+            cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         cursor.execute("PRAGMA synchronous=NORMAL")
@@ -139,17 +175,19 @@ def get_engine(url: str | None = None) -> Engine:
     from casefile.settings import get_settings
 
     settings = get_settings()
-    engine = make_engine(url or settings.database_url, busy_timeout_ms=settings.sqlite_busy_timeout_ms)
+    engine = make_engine(url or settings.database_url, busy_timeout_ms=settings.sqlite_busy_timeout_ms, wal=False)
     if at_head(engine):  # one query; Alembic is loaded only for a database that is not plainly current
+        use_wal(engine)
         return engine
     check_reachable(engine)
     try:
         from casefile.record.migrate import ensure_current
 
-        ensure_current(engine)
+        ensure_current(engine)  # a refused database is left byte for byte as it was (no WAL switch)
     except BaseException:
         engine.dispose()
         raise
+    use_wal(engine)
     return engine
 
 
@@ -164,13 +202,37 @@ def write_session(engine: Engine | None = None, *, by: str = "") -> Iterator[Ses
     engine = engine or get_engine()
     with Session(engine, expire_on_commit=False) as session:
         session.info["casefile_recorded_by"] = by
-        session.connection(execution_options={_WRITE: True})
         try:
+            session.connection(execution_options={_WRITE: True})
             yield session
             session.commit()
+        except OperationalError as exc:
+            session.rollback()
+            if (reason := unwritable(exc)) is not None:
+                from casefile.errors import DatabaseUnwritable
+
+                raise DatabaseUnwritable(f"the database cannot be written ({reason}): nothing was stored; free space "
+                                         "on its disk (or make it writable), then run the command again") from None
+            raise
         except BaseException:
             session.rollback()
             raise
+
+
+#: What SQLite says when the database cannot be written at all (not a lock another writer holds).
+_SQLITE_UNWRITABLE = ("database or disk is full", "disk i/o error", "attempt to write a readonly database",
+                      "unable to open database file")
+
+
+def unwritable(exc: BaseException) -> str | None:
+    """The reason a database error means the database cannot be written (a full disk, a read-only
+    file, an I/O error: SQLite's message, or PostgreSQL's SQLSTATE class 53 or 58), or None."""
+    cause = getattr(exc, "orig", None) or exc
+    text = str(cause).strip().splitlines()[0] if str(cause).strip() else type(cause).__name__
+    state = str(getattr(cause, "sqlstate", "") or "")
+    if any(m in text.lower() for m in _SQLITE_UNWRITABLE) or state[:2] in ("53", "58"):
+        return text
+    return None
 
 
 @contextmanager

@@ -38,6 +38,7 @@ from sqlmodel import Session, col, select
 
 from casefile.record.chain import CHAIN_VERSION, HASHED, UNHASHED, canonical_content, link_hash
 from casefile.record.models import Case, DocketEntry, Document
+from casefile.record.sealing import NOT_OF_RECORD, note_entry, owed_documents
 from casefile.record.secret_key import keys_for
 
 __all__ = ["CHAIN_VERSION", "HASHED", "UNHASHED", "canonical_content", "chain_head", "link_hash", "lock_case", "seal",
@@ -47,8 +48,8 @@ _CHUNK = 500
 
 
 def entry_values(entry: DocketEntry) -> dict[str, Any]:
-    """The hashed columns of an ORM docket entry."""
-    return {name: getattr(entry, name, None) for name in HASHED}
+    """The hashed columns of an ORM docket entry, and its seal (chain version 2; None: version 1)."""
+    return {name: getattr(entry, name, None) for name in HASHED} | {"seal": entry.seal}
 
 
 # --- writing: one entry, or many at once (the NLRB import) --------------------------------------------
@@ -75,7 +76,9 @@ def seal(session: Session, entry: DocketEntry) -> None:
     keys = keys_for(session)
     lock_case(session, entry.case_id)
     prev = head_hash(session, entry.case_id)
-    sha = _document_shas(session, [entry.document_id]).get(entry.document_id, "") if entry.document_id else ""
+    sha = document_shas(session, [entry.document_id]).get(entry.document_id, "") if entry.document_id else ""
+    if entry.seal is None:
+        entry.seal = {"rows": {}}  # version 2; the commit puts the rows the act wrote in it (casefile.record.sealing)
     entry.prev_hash = prev
     entry.chain_hash = link_hash(keys.signing, entry_values(entry), prev_hash=prev, document_sha256=sha)
 
@@ -95,19 +98,22 @@ def seal_rows(session: Session, rows: Sequence[dict[str, Any]]) -> None:
         for name in HASHED:
             if name not in row:
                 row[name] = defaults.get(name)
+        row.setdefault("seal", {"rows": {}})
     case_ids = sorted({row["case_id"] for row in rows})
     if session.get_bind().dialect.name == "postgresql":
         for start in range(0, len(case_ids), _CHUNK):
             session.execute(select(Case.id).where(col(Case.id).in_(case_ids[start:start + _CHUNK]))
                             .order_by(col(Case.id)).with_for_update())
     heads = _heads(session, case_ids)
-    shas = _document_shas(session, [row["document_id"] for row in rows if row.get("document_id")])
+    shas = document_shas(session, [row["document_id"] for row in rows if row.get("document_id")])
     for row in rows:
         prev = heads.get(row["case_id"], "")
         row["prev_hash"] = prev
         row["chain_hash"] = link_hash(keys.signing, row, prev_hash=prev,
                                       document_sha256=shas.get(row.get("document_id"), "") if row.get("document_id") else "")
         heads[row["case_id"]] = row["chain_hash"]
+    for case_id in case_ids:
+        note_entry(session, case_id, None)  # the commit seals the rows written with them into each case's last entry
 
 
 def _heads(session: Session, case_ids: Sequence[int]) -> dict[int, str]:
@@ -121,7 +127,7 @@ def _heads(session: Session, case_ids: Sequence[int]) -> dict[int, str]:
     return heads
 
 
-def _document_shas(session: Session, document_ids: Iterable[int | None]) -> dict[int | None, str]:
+def document_shas(session: Session, document_ids: Iterable[int | None]) -> dict[int | None, str]:
     ids = sorted({i for i in document_ids if i is not None})
     out: dict[int | None, str] = {}
     for start in range(0, len(ids), _CHUNK):
@@ -150,7 +156,7 @@ class Problem:
     with a sentence saying which and how."""
 
     case_number: str
-    what: str  # "entry" | "file" | "head"
+    what: str  # "entry" | "record" | "file" | "head" | "pending" (a document its act is still to issue)
     message: str
 
     def line(self) -> str:
@@ -165,15 +171,28 @@ class VerifyReport:
     cases: int = 0
     entries: int = 0
     files: int = 0
+    rows: int = 0
     problems: list[Problem] = field(default_factory=list)
     hint: str = ""
+    heads: list[ChainHead] = field(default_factory=list)  # each case's chain as it ends now (published: record_head)
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
     def summary(self) -> str:
-        return f"verified: {self.cases} cases, {self.entries} entries, {self.files} files"
+        return f"verified: {self.cases} cases, {self.entries} entries, {self.rows} record rows, {self.files} files"
+
+    def heads_file(self) -> dict[str, Any]:
+        """The heads to keep elsewhere (``casefile verify --heads FILE``), read back by ``--expect-heads``."""
+        return {"record_head": self.record_head(),
+                "cases": {h.case_number: {"head": h.head, "entries": h.entries} for h in self.heads}}
+
+    def record_head(self) -> str:
+        """One digest of every case's chain head (sha256 of "number head count" lines, by number): what
+        to keep, or send elsewhere, to see later that nothing was removed from the end of any chain."""
+        text = "\n".join(f"{h.case_number} {h.head} {h.entries}" for h in sorted(self.heads, key=lambda h: h.case_number))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
     def lines(self) -> list[str]:
         if self.ok:
@@ -186,7 +205,9 @@ class VerifyReport:
         return out
 
     def as_dict(self) -> dict[str, Any]:
-        return {"ok": self.ok, "cases": self.cases, "entries": self.entries, "files": self.files,
+        return {"ok": self.ok, "cases": self.cases, "entries": self.entries, "rows": self.rows, "files": self.files,
+                "record_head": self.record_head(),
+                "heads": [{"case_number": h.case_number, "head": h.head, "entries": h.entries} for h in self.heads],
                 "problems": [{"case_number": p.case_number, "what": p.what, "message": p.message} for p in self.problems],
                 "hint": self.hint}
 
@@ -201,15 +222,21 @@ def chain_head(session: Session, case_number: str) -> ChainHead:
 
 
 def verify(session: Session, *, output_dir: Path, case_number: str | None = None,
-           expect_head: str | None = None) -> VerifyReport:
+           expect_head: str | None = None, expect_heads: Mapping[str, tuple[str, int]] | None = None) -> VerifyReport:
     """Check every case's chain (or only ``case_number``'s) and every issued file of those cases.
 
     For each case: each entry in id order must follow the one before (``prev_hash``) and its
     ``chain_hash`` must be the HMAC of its content; the first one that does not is named (what comes
     after it cannot be vouched for). Each Document must be covered by an entry, and its file, in
     ``output_dir``/<case number>/<its file name>, must exist with the stored sha256; so must each
-    document attached as filed or issued (casefile.record.attachments), docketed under its sha256. ``expect_head`` (with ``case_number``): the head written down earlier, which the
-    chain must still end in. Raises MalformedCaseNumber, UnknownCase."""
+    document attached as filed or issued (casefile.record.attachments), docketed under its sha256.
+    Each record row (casefile.record.chain.RECORD) must match the digest the last entry that wrote
+    it sealed (casefile.record.sealing), and every row must have been sealed by one.
+    ``expect_head`` (with ``case_number``): the head written down earlier, which the chain must
+    still end in. ``expect_heads``: case number → (head, entry count) published earlier
+    (:meth:`VerifyReport.heads_file`): each of those chains must still hold that head at that
+    position (acts added since are fine; an entry removed from the end, or a case removed, is not).
+    Raises MalformedCaseNumber, UnknownCase."""
     from casefile.record.attachments import check_attachments
     from casefile.record.lookups import get_case
 
@@ -220,14 +247,18 @@ def verify(session: Session, *, output_dir: Path, case_number: str | None = None
     else:
         cases = list(session.exec(select(Case).order_by(col(Case.number))))
     first_entry_failures = 0
+    current_rows = _RecordRows(session, [c.id for c in cases])  # type: ignore[misc]
     for case in cases:
         report.cases += 1
         documents = {d.id: d for d in session.exec(select(Document).where(Document.case_id == case.id))}
         covered: set[int] = set()
         vouched: set[str] = set()  # act keys of the entries the chain vouches for (attachments: their sha256)
+        sealed: dict[str, tuple[str, DocketEntry]] = {}  # row key -> (digest, the entry that sealed it)
         prev = ""
         position = 0
         chain_ok = True
+        published = (expect_heads or {}).get(case.number)
+        at_published = "" if published is None or published[1] else None
         for entry in session.exec(select(DocketEntry).where(DocketEntry.case_id == case.id).order_by(col(DocketEntry.id))):
             position += 1
             problem = _entry_problem(entry, documents, keys.signing, prev)
@@ -239,12 +270,30 @@ def verify(session: Session, *, output_dir: Path, case_number: str | None = None
             if entry.document_id is not None:
                 covered.add(entry.document_id)
             vouched.add(entry.act_key)
+            for row, digest in ((entry.seal or {}).get("rows") or {}).items():
+                sealed[row] = (digest, entry)
             report.entries += 1
             prev = entry.chain_hash
+            if published is not None and position == published[1]:
+                at_published = prev
         if expect_head is not None and chain_ok and not hmac.compare_digest(prev, expect_head.strip().lower()):
             report.problems.append(Problem(case.number, "head", (
                 f"the chain ends in {prev or '(nothing)'}, not in the head given ({expect_head.strip()}): entries "
                 "were removed from its end, or added since the head was written down")))
+        if published is not None and chain_ok and (at_published is None
+                                                   or not hmac.compare_digest(at_published, published[0])):
+            report.problems.append(Problem(case.number, "head", (
+                f"the chain no longer holds the head published for it ({published[0]}, after {published[1]} docket "
+                f"entries; it has {position} now): entries were removed from its end, or replaced")))
+        if chain_ok:
+            rows = current_rows.of(case.id)  # type: ignore[arg-type]
+            report.problems += [Problem(case.number, "record", m) for m in _record_problems(sealed, rows)]
+            report.rows += len(rows)
+            report.problems += [Problem(case.number, "pending", (
+                f"the {key.partition(':')[0]} of docket entry #{entry.id} ({entry.act} {entry.occurred_on.isoformat()}) "
+                f"is not issued yet: run `casefile documents issue --pending {case.number}`"))
+                for entry, key in owed_documents(session, case.id)]  # type: ignore[arg-type]
+        report.heads.append(ChainHead(case_number=case.number, entries=position, last_entry_id=None, head=prev))
         for document in sorted(documents.values(), key=lambda d: d.id or 0):
             where = document_file(document, output_dir=output_dir, case_number=case.number)
             named = f"document #{document.id} {document.key!r} (file {where})"
@@ -264,11 +313,64 @@ def verify(session: Session, *, output_dir: Path, case_number: str | None = None
         matched, wrong = check_attachments(session, case, output_dir=output_dir, covered=vouched)
         report.files += matched
         report.problems += [Problem(case.number, "file", p.message) for p in wrong]
+    if expect_heads and case_number is None:
+        present = {c.number for c in cases}
+        report.problems += [Problem(number, "head", f"the case is no longer in the record (its head {head} was "
+                                    f"published after {count} docket entries)")
+                            for number, (head, count) in sorted(expect_heads.items()) if number not in present]
     if cases and first_entry_failures == len(cases):
         report.hint = (f"the first entry of every case checked fails: unless all of them were edited, the secret key "
                        f"({keys.source}) is not the one that signed this database (restore its key file, or set the "
                        "CASEFILE_SECRET_KEY it was made with)")
     return report
+
+
+class _RecordRows:
+    """The record rows of the cases being verified, read a chunk of cases at a time (as digests)."""
+
+    def __init__(self, session: Session, case_ids: list[int]) -> None:
+        self.session, self.order = session, case_ids
+        self.loaded: dict[int, dict[str, str]] = {}
+        self.position = {case_id: i for i, case_id in enumerate(case_ids)}
+
+    def of(self, case_id: int) -> dict[str, str]:
+        if case_id not in self.loaded:
+            from casefile.record.sealing import record_digests
+
+            start = self.position[case_id]
+            self.loaded = record_digests(self.session, self.order[start:start + _CHUNK], people="all")
+        return self.loaded[case_id]
+
+
+def _record_problems(sealed: Mapping[str, tuple[str, DocketEntry]], rows: Mapping[str, str]) -> list[str]:
+    """What differs between the rows the chain sealed and the record rows as they are (sentences):
+    a changed row names the act whose entry sealed it."""
+    out = []
+    for key in sorted(set(sealed) | set(rows), key=_row_order):
+        digest, entry = sealed.get(key, ("", None))
+        now = rows.get(key)
+        reminded_only = now is not None and now.startswith(NOT_OF_RECORD)
+        now = now.removeprefix(NOT_OF_RECORD) if now is not None else None
+        table, _, row_id = key.partition(":")
+        named = f"{table} #{row_id}"
+        if entry is None:
+            if now is not None and not reminded_only:
+                out.append(f"{named} is on no docket entry: it was added to the record without an act")
+            continue
+        act = f"docket entry #{entry.id} ({entry.act} {entry.occurred_on.isoformat()}, key {entry.act_key!r})"
+        if digest == "" and now is not None:
+            out.append(f"{named} was deleted by {act} and is in the record again")
+        elif digest and now is None:
+            out.append(f"{named}, written by {act}, is no longer in the record")
+        elif digest and now != digest:
+            out.append(f"{named} does not match what {act}, the last act that wrote it, recorded: it was changed "
+                       "after it was recorded")
+    return out
+
+
+def _row_order(key: str) -> tuple[str, int]:
+    table, _, row_id = key.partition(":")
+    return table, int(row_id) if row_id.isdigit() else 0
 
 
 def _entry_problem(entry: DocketEntry, documents: Mapping[int | None, Document], signing_key: bytes,

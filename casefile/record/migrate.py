@@ -172,6 +172,11 @@ def schema_status(connection: Connection) -> SchemaStatus:
             missing, extra = sorted(baseline[table] - columns), sorted(columns - baseline[table])
             problems.append(f"table {table!r}" + (f" lacks {', '.join(missing)}" if missing else "")
                             + (" and" if missing and extra else "") + (f" has {', '.join(extra)}" if extra else ""))
+    # A SQLite file is casefile's alone: a table no casefile made means it is not (or no longer only) casefile's.
+    # A PostgreSQL schema may be shared with another program's tables (Prefect's): those are left alone.
+    if connection.dialect.name == "sqlite":
+        problems += [f"a table {name!r} no casefile made" for name in sorted(have - set(baseline))
+                     if not name.startswith("sqlite_")]
     if problems:
         return SchemaStatus("foreign", None, head_, (), detail="; ".join(problems))
     return SchemaStatus("unstamped", None, head_, revisions_after(BASELINE), taken_as=BASELINE)

@@ -300,8 +300,9 @@ class DocketEntry(SQLModel, table=True):
     """The append-only docket: one row per act, in order. Never updated, never deleted.
 
     Tamper evidence (casefile.record.integrity): ``chain_hash`` is the HMAC, with the instance's key,
-    of the entry's other columns, ``prev_hash`` (the case's entry before it) and the sha256 of the
-    document it issued; one chain per case, in id order. The unique (case_id, prev_hash) index makes a
+    of the entry's other columns, ``prev_hash`` (the case's entry before it), the sha256 of the
+    document it issued and its ``seal`` (the digests of the record rows its act wrote); one chain per
+    case, in id order. The unique (case_id, prev_hash) index makes a
     fork (two entries following the same one) impossible."""
 
     __table_args__ = (UniqueConstraint("case_id", "act_key"),
@@ -322,6 +323,9 @@ class DocketEntry(SQLModel, table=True):
     document_id: int | None = Field(default=None, foreign_key="document.id")
     prev_hash: str = Field(default="", sa_column_kwargs={"server_default": ""})  # "" for the case's first entry
     chain_hash: str = Field(default="", sa_column_kwargs={"server_default": ""})  # hex HMAC-SHA256
+    # What the entry vouches for besides its columns (chain version 2, casefile.record.sealing): the digests of
+    # the record rows its act wrote and of the act's terms. None: an entry chained before revision record_seal.
+    seal: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
 
 
 # --- Reminders (issue 4): who is reminded, through which channels, and what was sent. ---

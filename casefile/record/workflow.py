@@ -14,6 +14,7 @@ from sqlmodel import Session, select
 from casefile.errors import IllegalTransition
 from casefile.record.integrity import seal
 from casefile.record.models import DocketEntry, Election
+from casefile.record.sealing import note_entry
 from casefile.vocab import Actor, Stage
 
 S = Stage
@@ -153,6 +154,7 @@ def docket(
     seal(session, entry)  # the case's hash chain (tamper evidence): before the entry joins the session
     session.add(entry)
     session.flush()
+    note_entry(session, case_id, entry.id)  # the rows the transaction writes are sealed into its last entry
     return entry
 
 

@@ -62,7 +62,8 @@ class TestRegisterChallenges:
         """The register's rows in reverse order are the same register."""
         first = case.perform(case.events[1])
         rows = [c.model_dump() for c in reversed(case.events[1].challenges)]  # type: ignore[attr-defined]
-        assert case.retried(register(case, rows)).entry_id == first.entry_id
+        again = register(case, rows).model_copy(update={"source": case.events[1].source})
+        assert case.retried(again).entry_id == first.entry_id
 
     def test_fuller_register_adds_only_new_voters(self, case: ExampleCase) -> None:
         """A register of the union's six, then the full seven: the seventh is added, the six are left as registered."""

@@ -32,13 +32,16 @@ def instance_key(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
 
 
 def new_case(engine: Engine, number: str = "10-RC-269250") -> int:
-    """A bare case row (what `case open` stores, without parties): its id."""
+    """A bare case row (what `case open` stores, without parties), with the docket entry that opened
+    it (entry 0 of the case: ``act(..., n)`` entries follow it): its id."""
     with write_session(engine) as s:
         case = Case(number=number, name="Amazon.com Services LLC", case_type=CaseType.RC, region="10",
                     office_key="10-atlanta", rule_set_id="2019-text", created_at=T0)
         s.add(case)
         s.flush()
         assert case.id is not None
+        docket(s, case.id, election_id=None, as_of=T0, occurred_on=T0.date(), act="open-case", act_key="open",
+               actor=Actor.SYSTEM, summary="case opened")
         return case.id
 
 

@@ -89,6 +89,15 @@ def restored(origin: Place, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     return fresh
 
 
+def _record_rows(place: Place) -> int:
+    """How many rows the record's tables hold (every one of them sealed), counsel of record among the people."""
+    from casefile.record.chain import RECORD
+
+    with sqlite3.connect(place.db) as conn:
+        return sum(conn.execute(f'select count(*) from "{t}"' + (" where counsel" if t == "person" else "")).fetchone()[0]
+                   for t in RECORD)
+
+
 def _docket_ids(place: Place) -> list[int]:
     with sqlite3.connect(place.db) as conn:
         return [r[0] for r in conn.execute("select id from docketentry order by id")]
@@ -101,7 +110,10 @@ class TestVerify:
         files = sorted(p.name for p in (origin.out / NUMBER).iterdir())
         code, output, error = _cli("verify")
         assert (code, error) == (0, None)
-        assert output.strip() == f"verified: 1 cases, {len(_docket_ids(origin))} entries, {len(files)} files"
+        summary, head = output.strip().splitlines()
+        assert summary == f"verified: 1 cases, {len(_docket_ids(origin))} entries, {_record_rows(origin)} record rows, " \
+            f"{len(files)} files"
+        assert head.startswith("record head ") and head.endswith(f"(1 cases, {len(_docket_ids(origin))} docket entries)")
         assert len(files) >= 10 and "2021-04-16_offer-of-proof_rwdsu.pdf" in files
 
     def test_head_is_printed(self, origin: Place, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -248,9 +260,63 @@ class TestPostgres:
             conn.execute(text(f'drop schema "{schema}" cascade'))
         restore(tmp_path / "b", engine=postgres_engine, output_dir=tmp_path / "out2")
         with read_session(postgres_engine) as s:
-            assert verify(s, output_dir=tmp_path / "out2").lines() == ["verified: 1 cases, 3 entries, 0 files"]
+            assert verify(s, output_dir=tmp_path / "out2").lines() == ["verified: 1 cases, 4 entries, 1 record rows, 0 files"]
             assert chain_head(s, NUMBER).head == head
         with postgres_engine.connect() as conn:
             tables = set(conn.execute(text("select table_name from information_schema.tables where table_schema = :s"),
                                       {"s": schema}).scalars())
         assert "flow_run" not in tables and "docketentry" in tables
+
+
+def test_every_folder_of_a_backup_is_private(origin: Place, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The backup folder and every folder in it (documents/ too) are 0700, every file 0600."""
+    _use(origin, monkeypatch)
+    code, output, error = _cli("backup", str(tmp_path / "b"))
+    assert (code, error) == (0, None), output
+    folders = [tmp_path / "b", *(p for p in (tmp_path / "b").rglob("*") if p.is_dir())]
+    files = [p for p in (tmp_path / "b").rglob("*") if p.is_file()]
+    assert (tmp_path / "b" / "documents") in folders and len(files) > 10
+    assert {p.stat().st_mode & 0o777 for p in folders} == {0o700}
+    assert {p.stat().st_mode & 0o777 for p in files} == {0o600}
+
+
+@pytest.mark.postgres
+def test_a_postgres_backup_restores_into_a_new_database_without_force(tmp_path: Path) -> None:
+    """`createdb new` then restore into it (its schema public already there): restored without --force, and it
+    verifies with the same head ("schema public already exists" before)."""
+    import uuid
+
+    from sqlalchemy import text
+    from sqlmodel import SQLModel
+
+    from casefile.jobs.backup import backup, restore
+    from casefile.record.db import make_engine, read_session
+    from casefile.record.integrity import chain_head, verify
+    from tests.conftest import POSTGRES_URL, _postgres_engine
+    from tests.integrity.conftest import act, new_case
+
+    base = _postgres_engine()
+    names = [f"cf_{kind}_{uuid.uuid4().hex[:8]}" for kind in ("src", "new")]
+    with base.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+        for name in names:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+    engines = [make_engine(POSTGRES_URL.rsplit("/", 1)[0] + f"/{name}") for name in names]
+    try:
+        source, new = engines
+        SQLModel.metadata.create_all(source)
+        case_id = new_case(source)
+        for n in range(1, 3):
+            act(source, case_id, n)
+        with read_session(source) as s:
+            head = chain_head(s, NUMBER).head
+        backup(tmp_path / "b", engine=source, output_dir=tmp_path / "out")
+        restore(tmp_path / "b", engine=new, output_dir=tmp_path / "out2")
+        with read_session(new) as s:
+            assert verify(s, output_dir=tmp_path / "out2").ok and chain_head(s, NUMBER).head == head
+    finally:
+        for engine in engines:
+            engine.dispose()
+        with base.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            for name in names:
+                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        base.dispose()

@@ -13,6 +13,7 @@ from sqlmodel import col, select
 
 from casefile.importers.nlrb_results import parse_nlrb_results
 from casefile.jobs.imports import import_tallies
+from casefile.record.chain import SEAL
 from casefile.record.db import read_session, write_session
 from casefile.record.integrity import HASHED, UNHASHED, chain_head, link_hash, verify
 from casefile.record.models import DocketEntry
@@ -39,17 +40,18 @@ class TestWhatIsHashed:
     def test_every_column_is_hashed_or_named_as_left_out(self) -> None:
         """A column added to DocketEntry must be added to the hashed content (or, knowingly, to UNHASHED)."""
         columns = {c.name for c in DocketEntry.__table__.columns}  # type: ignore[attr-defined]
-        assert columns - set(UNHASHED) <= set(HASHED), columns - set(UNHASHED) - set(HASHED)
+        assert columns - set(UNHASHED) - {SEAL} <= set(HASHED), columns - set(UNHASHED) - set(HASHED)
 
     def test_hash_is_the_same_read_raw_or_through_the_orm(self, engine: Engine, tmp_path: Path) -> None:
         """Recomputed from the raw row (enum names, text or naive instants), the hash equals the stored one."""
         case_id = new_case(engine)
         act(engine, case_id, 1, as_of=at("2021-04-09T23:59:59.123456-04:00"))
         with engine.connect() as conn:
-            row = conn.execute(text(f"select * from {_table(engine)}")).mappings().one()
+            row = conn.execute(text(f"select * from {_table(engine)} order by id desc")).mappings().first()
         with read_session(engine) as s:
             key = keys_for(s).signing
-        assert link_hash(key, dict(row), prev_hash="") == row["chain_hash"] != ""
+        assert row is not None and row["seal"] is not None  # version 2: raw JSON text on SQLite, parsed on PostgreSQL
+        assert link_hash(key, dict(row), prev_hash=row["prev_hash"]) == row["chain_hash"] != ""
 
     @pytest.mark.parametrize(("column", "value"), [
         ("summary", "'note 1, amended'"), ("occurred_on", "'2021-04-10'"), ("actor", "'PARTY'"),
@@ -65,7 +67,7 @@ class TestWhatIsHashed:
             conn.execute(text(f"update {_table(engine)} set {column} = {value} where id = :id"), {"id": ids[1]})
         report = _verify(engine, tmp_path)
         assert [(p.what, p.message.split(" (")[0]) for p in report.problems] == [("entry", f"docket entry #{ids[1]}")]
-        assert "does not match its hash" in report.problems[0].message and report.entries == 1
+        assert "does not match its hash" in report.problems[0].message and report.entries == 2  # open, note 1
 
 
 class TestChain:
@@ -78,7 +80,7 @@ class TestChain:
         with read_session(engine) as s:
             for case_id, number in ((first, "10-RC-269250"), (second, "10-RC-000001")):
                 rows = s.exec(select(DocketEntry).where(DocketEntry.case_id == case_id).order_by(col(DocketEntry.id))).all()
-                assert [r.prev_hash for r in rows] == ["", rows[0].chain_hash, rows[1].chain_hash]
+                assert [r.prev_hash for r in rows] == ["", rows[0].chain_hash, rows[1].chain_hash, rows[2].chain_hash]
                 assert chain_head(s, number).head == rows[-1].chain_hash
 
     def test_verified_summary_counts_cases_entries_files(self, engine: Engine, tmp_path: Path) -> None:
@@ -87,7 +89,7 @@ class TestChain:
             case_id = new_case(engine, number)
             for n in range(1, 3):
                 act(engine, case_id, n)
-        assert _verify(engine, tmp_path).lines() == ["verified: 2 cases, 4 entries, 0 files"]
+        assert _verify(engine, tmp_path).lines() == ["verified: 2 cases, 6 entries, 2 record rows, 0 files"]
 
     def test_a_removed_entry_is_found_at_the_entry_after_it(self, engine: Engine, tmp_path: Path) -> None:
         """Deleting an entry in the middle of a chain: verify names the next entry, which no longer follows."""
@@ -105,7 +107,7 @@ class TestChain:
         ids = [act(engine, case_id, n) for n in range(1, 4)]
         with read_session(engine) as s:
             head = chain_head(s, "10-RC-269250")
-        assert (head.entries, head.last_entry_id) == (3, ids[-1])
+        assert (head.entries, head.last_entry_id) == (4, ids[-1])
         assert _verify(engine, tmp_path, case_number="10-RC-269250", expect_head=head.head).ok
         with engine.begin() as conn:
             conn.execute(text(f"delete from {_table(engine)} where id = :id"), {"id": ids[-1]})
@@ -116,8 +118,10 @@ class TestChain:
     def test_a_hash_recomputed_without_the_key_does_not_pass(self, engine: Engine, tmp_path: Path) -> None:
         """Whoever edits a row and recomputes its hash with another key is found; the hint names the key."""
         case_id = new_case(engine)
-        entry_id = act(engine, case_id, 1)
-        forged = link_hash(b"x" * 32, {"case_id": case_id, "act_key": "note:1", "act": "note", "actor": "system",
+        act(engine, case_id, 1)
+        with read_session(engine) as s:
+            entry_id = s.exec(select(DocketEntry.id).where(DocketEntry.act_key == "open")).one()
+        forged = link_hash(b"x" * 32, {"case_id": case_id, "act_key": "open", "act": "open-case", "actor": "system",
                                        "occurred_on": "2021-04-09", "recorded_at": "2021-04-09T16:00:00+00:00",
                                        "summary": "forged"}, prev_hash="")
         with engine.begin() as conn:
@@ -132,7 +136,7 @@ class TestChain:
         case_id = new_case(engine)
         act(engine, case_id, 1)
         with read_session(engine) as s:
-            first = s.exec(select(DocketEntry)).one()
+            first = s.exec(select(DocketEntry).where(DocketEntry.act_key == "open")).one()
         fork = DocketEntry(**{**first.model_dump(exclude={"id"}), "act_key": "note:fork"})  # prev_hash "" again
         with pytest.raises(exc.IntegrityError), write_session(engine) as s:
             s.add(fork)
@@ -157,7 +161,7 @@ class TestConcurrency:
         for t in threads:
             t.join()
         assert errors == []
-        assert _verify(engine, tmp_path).lines() == ["verified: 1 cases, 40 entries, 0 files"]
+        assert _verify(engine, tmp_path).lines() == ["verified: 1 cases, 41 entries, 1 record rows, 0 files"]
 
 
 class TestImport:

@@ -90,3 +90,22 @@ def test_ledger_rows_of_an_older_database_are_masked_again(tmp_path: Path, monke
     assert channel == "pover://u...G@a...i"
     assert "uQiRzpo4DXghDmr9QzzfQu27cmVRsG" not in error and "azGDORePK8gMaC0QOYAMyEEuzJnyUi" not in error
     assert b"azGDORePK8gMaC0QOYAMyEEuzJnyUi" not in db.read_bytes()
+
+
+def test_the_upgraded_record_is_sealed(upgraded, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Revision record_seal seals each case's record into its last entry: every row is covered, and a tally
+    figure changed after the upgrade is named with the entry that sealed it."""
+    engine, db = upgraded
+    with sqlite3.connect(db) as conn:
+        tallies = conn.execute("select count(*) from tally").fetchone()[0]
+        number, tally_id = conn.execute('select c.number, t.id from tally t join election e on e.id = t.election_id '
+                                        'join "case" c on c.id = e.case_id order by t.id limit 1').fetchone()
+    with read_session(engine) as s:
+        report = verify(s, output_dir=tmp_path / "no-files")
+    assert report.rows > tallies > 250 and {p.what for p in report.problems} == {"file"}
+    with engine.begin() as conn:
+        conn.exec_driver_sql(f"update tally set against = against + 1 where id = {tally_id}")
+    with read_session(engine) as s:
+        report = verify(s, output_dir=tmp_path / "no-files")
+    [problem] = [p for p in report.problems if p.what == "record"]
+    assert problem.case_number == number and problem.message.startswith(f"tally #{tally_id} does not match what docket entry #")

@@ -1,0 +1,326 @@
+"""Sealing the record (chain version 2): each act's docket entry vouches for the rows the act wrote.
+
+Every write transaction is watched (SQLAlchemy session events on casefile's ``Session``): the rows
+of the record's tables (casefile.record.chain.RECORD) that a flush inserts, updates or deletes are
+noted with their case. Just before the commit, for each case that got a docket entry in the
+transaction, the case's last entry of the transaction receives the seal of those rows — ``{"rows":
+{"tally:3": <sha256 of its canonical form>, ...}}`` (a deleted row: "") — and the act's own entry the
+digests of its input model's terms (``"terms"``, :func:`act_terms`, set by the front door); then the
+transaction's entries are chained again (their hashes cover the seals). Nothing after the commit
+changes an entry.
+
+Bulk writers that bypass the ORM (the NLRB import's Core inserts) name the cases they wrote with
+:func:`seal_whole_cases`: every row of those cases is sealed into each case's last entry.
+
+``casefile verify`` (casefile.record.integrity) replays the seals of a case's chain in order (a
+later seal of a row replaces an earlier one) and compares them with the rows as they are now: a
+changed fact names the row and the act whose entry sealed it.
+
+What a transaction writes without a docket entry of its case is not sealed (the scheduled sweep
+closing a deadline: the columns it changes are left out of the seal, chain.NOT_SEALED; a person
+added only to be reminded, who is not part of the record).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from sqlalchemy import bindparam, event, select
+from sqlalchemy.orm import attributes
+from sqlmodel import Session
+
+from casefile.record.chain import PERSON_OF_RECORD, RECORD, record_table, row_digest, row_key, value_digest
+
+#: Session.info keys (cleared when the transaction ends).
+_WRITTEN = "casefile_sealing_written"  # {(table, id): (case_id | None, election_id | None, deleted)}
+_WHOLE = "casefile_sealing_whole"  # case ids whose every row is sealed (bulk writers)
+_ENTRIES = "casefile_sealing_entries"  # {case_id: [entry ids written through the ORM]}
+_TERMS = "casefile_sealing_terms"  # {entry_id: {field: digest}}
+_OWED = "casefile_sealing_owed"  # {entry_id: [document keys]}
+_CHUNK = 500
+#: What record_digests(people="all") puts before the digest of a person who is not of record.
+NOT_OF_RECORD = "~"
+
+
+def act_terms(act: Any, unordered: Iterable[str] = ()) -> dict[str, str]:
+    """The digests of an act input model's terms: its JSON form's top-level fields, each hashed
+    (sha256 of canonical JSON; the lists named in ``unordered`` — the act module's UNORDERED_TERMS,
+    a register whose rows may come in any order — sorted first). Two inputs with the same terms
+    have the same digests; a retry whose terms differ is told apart without storing the terms
+    themselves (an offer of proof's witnesses stay out of the docket)."""
+    data = act.model_dump(mode="json", by_alias=False)
+    for name in unordered:
+        if isinstance(data.get(name), list):
+            data[name] = sorted(data[name], key=value_digest)
+    return {name: value_digest(value) for name, value in sorted(data.items())}
+
+
+def different_terms(stored: Mapping[str, str], act: Any, unordered: Iterable[str] = ()) -> list[str]:
+    """The fields of ``act`` whose terms differ from the ``stored`` digests (a term missing on
+    either side differs unless it is at its default)."""
+    now = act_terms(act, unordered)
+    defaults = {name: value_digest(value) for name, value in _defaults(act).items()}
+    names = sorted(set(stored) | set(now))
+    return [n for n in names if stored.get(n, defaults.get(n)) != now.get(n, defaults.get(n))]
+
+
+def _defaults(act: Any) -> dict[str, Any]:
+    """The act model's defaults by field (a term a model gained later: absent from older seals)."""
+    out: dict[str, Any] = {}
+    for name, info in type(act).model_fields.items():
+        if not info.is_required():
+            value = info.get_default(call_default_factory=True)
+            out[name] = value.model_dump(mode="json") if hasattr(value, "model_dump") else value
+    return out
+
+
+def note_terms(session: Session, entry_id: int, act: Any, unordered: Iterable[str] = ()) -> None:
+    """Seal ``act``'s terms into docket entry ``entry_id`` (written in this transaction)."""
+    session.info.setdefault(_TERMS, {})[entry_id] = act_terms(act, unordered)
+
+
+def note_owed(session: Session, entry_id: int, keys: Iterable[str]) -> None:
+    """Seal into docket entry ``entry_id`` the keys of the documents its act is to issue
+    (``"<kind>:<subject>"``, casefile.documents.issue): until each is issued it is listed as still to
+    issue (:func:`owed_documents`)."""
+    keys = list(keys)
+    if keys:
+        session.info.setdefault(_OWED, {})[entry_id] = keys
+
+
+def owed_documents(session: Any, case_id: int) -> list[tuple[Any, str]]:
+    """The documents the case's acts are to issue that are not issued yet: (docket entry, document
+    key), in docket order."""
+    from sqlmodel import col
+    from sqlmodel import select as select_models
+
+    from casefile.record.models import DocketEntry, Document
+
+    owing = [e for e in session.exec(select_models(DocketEntry).where(DocketEntry.case_id == case_id,
+                                                               col(DocketEntry.seal).is_not(None))
+                                     .order_by(col(DocketEntry.id)))
+             if (e.seal or {}).get("documents")]
+    if not owing:
+        return []
+    issued = set(session.exec(select_models(Document.key).where(Document.case_id == case_id)).all())
+    return [(e, key) for e in owing for key in e.seal["documents"] if key not in issued]
+
+
+def note_entry(session: Session, case_id: int, entry_id: int | None) -> None:
+    """Record that a docket entry of ``case_id`` was written in this transaction (workflow.docket,
+    integrity.seal_rows): the case's rows written in it are sealed into its last entry."""
+    ids = session.info.setdefault(_ENTRIES, {}).setdefault(case_id, [])
+    if entry_id is not None:
+        ids.append(entry_id)
+
+
+def seal_whole_cases(session: Session, case_ids: Iterable[int]) -> None:
+    """Seal every row of these cases at the commit (a bulk writer that bypassed the ORM)."""
+    session.info.setdefault(_WHOLE, set()).update(i for i in case_ids if i is not None)
+
+
+# --- watching the unit of work ---------------------------------------------------------------------
+
+@event.listens_for(Session, "after_flush")
+def _after_flush(session: Session, _context: Any) -> None:
+    """Note the record rows this flush wrote (with their case, or election) for the commit's seal."""
+    written = session.info.get(_WRITTEN)
+    for group, deleted in ((session.new, False), (session.dirty, False), (session.deleted, True)):
+        for obj in group:
+            table = getattr(obj, "__tablename__", None)
+            if table not in RECORD or (group is session.dirty and not session.is_modified(obj)):
+                continue
+            if written is None:
+                written = session.info.setdefault(_WRITTEN, {})
+            written[(table, obj.id)] = (*_owner(table, obj), deleted)
+
+
+def _owner(table: str, obj: Any) -> tuple[int | None, int | None]:
+    if table == "case":
+        return obj.id, None
+    return getattr(obj, "case_id", None), getattr(obj, "election_id", None)
+
+
+@event.listens_for(Session, "before_commit")
+def _before_commit(session: Session) -> None:
+    if not session.info.get(_ENTRIES):
+        _forget(session)
+        return
+    session.flush()
+    seal_transaction(session)
+
+
+@event.listens_for(Session, "after_commit")
+def _after_commit(session: Session) -> None:
+    _forget(session)
+
+
+@event.listens_for(Session, "after_soft_rollback")
+def _after_rollback(session: Session, _previous: Any) -> None:
+    _forget(session)
+
+
+def _forget(session: Session) -> None:
+    for key in (_WRITTEN, _WHOLE, _ENTRIES, _TERMS, _OWED):
+        session.info.pop(key, None)
+
+
+# --- sealing ---------------------------------------------------------------------------------------
+
+def seal_transaction(session: Session) -> None:
+    """Put the seals of this transaction's writes into its docket entries and chain them again."""
+    from casefile.record.models import Election
+
+    entries: dict[int, list[int]] = session.info.get(_ENTRIES, {})
+    written: dict[tuple[str, int], tuple[int | None, int | None, bool]] = session.info.get(_WRITTEN, {})
+    whole: set[int] = session.info.get(_WHOLE, set())
+    terms: dict[int, dict[str, str]] = session.info.get(_TERMS, {})
+    owed: dict[int, list[str]] = session.info.get(_OWED, {})
+    elections = {e for (_, _), (case, e, _) in written.items() if case is None and e is not None}
+    election_case: dict[int, int] = {}
+    if elections:
+        table = Election.__table__  # type: ignore[attr-defined]
+        election_case = dict(session.execute(select(table.c.id, table.c.case_id)  # type: ignore[arg-type]
+                                             .where(table.c.id.in_(sorted(elections)))).all())
+    by_case: dict[int, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
+    deleted: dict[int, list[str]] = defaultdict(list)
+    for (table, row_id), (case_id, election_id, gone) in written.items():
+        owner = case_id if case_id is not None else election_case.get(election_id) if election_id is not None else None
+        if owner is None or owner not in entries or owner in whole:
+            continue
+        if gone:
+            deleted[owner].append(row_key(table, row_id))
+        else:
+            by_case[owner][table].append(row_id)
+    seals: dict[int, dict[str, str]] = {case_id: {} for case_id in entries}
+    for case_id, tables in by_case.items():
+        for table, ids in tables.items():
+            seals[case_id].update(_digests_by_id(session, table, ids))
+    for case_id, keys in deleted.items():
+        seals[case_id].update({k: "" for k in keys})
+    whole_cases = sorted(whole & set(entries))
+    for start in range(0, len(whole_cases), _CHUNK):
+        for case_id, rows in record_digests(session, whole_cases[start:start + _CHUNK]).items():
+            seals[case_id].update(rows)
+    _write_seals(session, entries, seals, terms, owed)
+
+
+def schema_of(bind: Any) -> str | None:
+    """The schema unqualified tables are mapped to on ``bind`` (a Session or Connection; tests put
+    PostgreSQL's tables in a schema of their own with schema_translate_map), else None."""
+    connection = bind.connection() if isinstance(bind, Session) else bind
+    return (connection.get_execution_options().get("schema_translate_map") or {}).get(None)
+
+
+def _digests_by_id(session: Session, table: str, ids: list[int]) -> dict[str, str]:
+    t = record_table(table, schema_of(session))
+    out: dict[str, str] = {}
+    unique = sorted(set(ids))
+    for start in range(0, len(unique), _CHUNK):
+        for row in session.execute(select(t).where(t.c.id.in_(unique[start:start + _CHUNK]))).mappings():
+            if table == "person" and not row[PERSON_OF_RECORD]:
+                continue  # reminded only: not part of the record
+            out[row_key(table, row["id"])] = row_digest(table, dict(row))
+    return out
+
+
+def record_digests(session: Any, case_ids: list[int], *, people: str = "record") -> dict[int, dict[str, str]]:
+    """Every record row of these cases, as ``{case_id: {"tally:3": digest, ...}}`` (chain.RECORD):
+    read through the same typed tables the seals were made from. ``people``: "record" (counsel of
+    record only) or "all" (every person row, for comparing against a seal that names one; a person
+    not of record has NOT_OF_RECORD before the digest)."""
+    import sqlalchemy as sa
+
+    out: dict[int, dict[str, str]] = {case_id: {} for case_id in case_ids}
+    if not case_ids:
+        return out
+    schema = schema_of(session)
+    election = sa.table("election", sa.column("id", sa.Integer()), sa.column("case_id", sa.Integer()), schema=schema)
+    election_case = dict(session.execute(select(election.c.id, election.c.case_id)
+                                         .where(election.c.case_id.in_(case_ids))).all())
+    for table in RECORD:
+        t = record_table(table, schema)
+        if table == "case":
+            query = select(t).where(t.c.id.in_(case_ids))
+        elif "case_id" in t.c:
+            query = select(t).where(t.c.case_id.in_(case_ids))
+        else:
+            if not election_case:
+                continue
+            query = select(t).where(t.c.election_id.in_(sorted(election_case)))
+        for row in session.execute(query).mappings():
+            mark = ""
+            if table == "person" and not row[PERSON_OF_RECORD]:
+                if people == "record":
+                    continue
+                mark = NOT_OF_RECORD
+            owner = row["id"] if table == "case" else row["case_id"] if "case_id" in row else election_case[row["election_id"]]
+            out[owner][row_key(table, row["id"])] = mark + row_digest(table, row)
+    return out
+
+
+def _write_seals(session: Session, entries: dict[int, list[int]], seals: dict[int, dict[str, str]],
+                 terms: dict[int, dict[str, str]], owed: dict[int, list[str]]) -> None:
+    """Give each case's last entry of the transaction its rows' seal (and the act's entry its terms),
+    then recompute the hashes of the transaction's entries of that case in id order."""
+    from sqlalchemy import func
+
+    from casefile.record.chain import HASHED, link_hash
+    from casefile.record.integrity import document_shas
+    from casefile.record.models import DocketEntry
+    from casefile.record.secret_key import keys_for
+
+    table = DocketEntry.__table__  # type: ignore[attr-defined]
+    key = keys_for(session).signing
+    unknown = sorted(case_id for case_id, ids in entries.items() if not ids)  # Core-inserted entries: the last one
+    last_of: dict[int, int] = {}
+    for start in range(0, len(unknown), _CHUNK):
+        last_of.update(session.execute(select(table.c.case_id, func.max(table.c.id))
+                                       .where(table.c.case_id.in_(unknown[start:start + _CHUNK]))
+                                       .group_by(table.c.case_id)).all())
+    ids_of = {case_id: sorted(ids) if ids else ([last_of[case_id]] if case_id in last_of else [])
+              for case_id, ids in entries.items()}
+    all_ids = sorted({i for ids in ids_of.values() for i in ids})
+    rows: dict[int, dict[str, Any]] = {}
+    for start in range(0, len(all_ids), _CHUNK):
+        for row in session.execute(select(table).where(table.c.id.in_(all_ids[start:start + _CHUNK]))).mappings():
+            rows[row["id"]] = dict(row)
+    shas = document_shas(session, [r["document_id"] for r in rows.values()])
+    updates = []
+    for case_id, ids in ids_of.items():
+        if not ids:
+            continue
+        prev = rows[ids[0]]["prev_hash"]
+        for entry_id in ids:
+            entry_row = rows[entry_id]
+            seal: dict[str, Any] = dict(entry_row.get("seal") or {})
+            if entry_id == ids[-1]:
+                seal["rows"] = {**seal.get("rows", {}), **seals.get(case_id, {})}
+            if entry_id in terms:
+                seal["terms"] = terms[entry_id]
+            if entry_id in owed:
+                seal["documents"] = owed[entry_id]
+            seal.setdefault("rows", {})
+            values = {name: entry_row[name] for name in HASHED} | {"seal": seal}
+            chain = link_hash(key, values, prev_hash=prev, document_sha256=shas.get(entry_row["document_id"], "")
+                              if entry_row["document_id"] is not None else "")
+            if (chain, prev, seal) != (entry_row["chain_hash"], entry_row["prev_hash"], entry_row.get("seal")):
+                updates.append({"row_id": entry_id, "seal_value": seal, "prev": prev, "chain": chain})
+            prev = chain
+    if not updates:
+        return
+    # In id order (an executemany runs them in list order): each entry's new link is written after the
+    # entry before it has its new hash, so the unique (case_id, prev_hash) index never sees two alike.
+    session.execute(table.update().where(table.c.id == bindparam("row_id"))
+                    .values(seal=bindparam("seal_value"), prev_hash=bindparam("prev"), chain_hash=bindparam("chain")),
+                    sorted(updates, key=lambda u: u["row_id"]))
+    # Keep the ORM's copies of those entries as they now are (never flushed again).
+    by_id = {u["row_id"]: u for u in updates}
+    for obj in list(session.identity_map.values()):
+        if isinstance(obj, DocketEntry) and obj.id in by_id:
+            u = by_id[obj.id]
+            attributes.set_committed_value(obj, "seal", u["seal_value"])
+            attributes.set_committed_value(obj, "prev_hash", u["prev"])
+            attributes.set_committed_value(obj, "chain_hash", u["chain"])
