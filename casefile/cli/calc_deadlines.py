@@ -28,9 +28,15 @@ def _parse_date(text: str, option: str) -> date:
     if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
         raise InvalidCalendar(f"{option} {text!r}: expected a date YYYY-MM-DD")
     try:
-        return date.fromisoformat(value)
+        day = date.fromisoformat(value)
     except ValueError as exc:
         raise InvalidCalendar(f"{option} {text!r}: not a calendar date ({exc})") from None
+    from casefile.importers.reading import FIRST_DATE, LAST_DATE
+
+    if not FIRST_DATE <= day <= LAST_DATE:  # (9999-12-31 made the computation overflow)
+        raise InvalidCalendar(f"{option} {text!r}: outside the National Labor Relations Act's lifetime "
+                              f"({FIRST_DATE.isoformat()} to {LAST_DATE.isoformat()})")
+    return day
 
 
 def _render(result: DeadlineComputation, notes: list[str]) -> None:

@@ -15,9 +15,15 @@ from casefile.errors import BadInput
 def parse_date(text: str, what: str) -> date:
     """An ISO date (YYYY-MM-DD); BadInput naming the option otherwise."""
     try:
-        return date.fromisoformat(text.strip())
+        day = date.fromisoformat(text.strip())
     except ValueError as exc:
         raise BadInput(f"{what}: {text!r} is not a date (YYYY-MM-DD)", field=what) from exc
+    from casefile.importers.reading import FIRST_DATE, LAST_DATE
+
+    if not FIRST_DATE <= day <= LAST_DATE:
+        raise BadInput(f"{what}: {text[:40]!r} is outside the National Labor Relations Act's lifetime "
+                       f"({FIRST_DATE.isoformat()} to {LAST_DATE.isoformat()})", field=what)
+    return day
 
 
 def parse_instant(text: str | None, what: str, *, case_number: str | None = None) -> datetime:

@@ -71,6 +71,13 @@ def parse_tallies_sample(path: str | Path, *, progress: Progress | None = None) 
     """
     file = Path(path)
     lines = ExportLines.of_file(file, progress)  # a line at a time
+    try:
+        return _parse(lines, file)
+    finally:
+        lines.close()
+
+
+def _parse(lines: ExportLines, file: Path) -> ParsedFile:
     reader = csv.DictReader(lines)
     _check_header(reader, file.name)
     records: list[ImportedTally] = []

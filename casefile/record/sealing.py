@@ -57,12 +57,18 @@ def act_terms(act: Any, unordered: Iterable[str] = ()) -> dict[str, str]:
     return {name: value_digest(value) for name, value in sorted(data.items())}
 
 
+#: Fields of an act's input that are not its terms: where the fact comes from and what the sources
+#: leave uncertain (provenance, as a replay or a person gives it), and the election selector (the
+#: act's key already names the election: the same election named or left to its default is one).
+NOT_TERMS = frozenset({"source", "uncertain", "election"})
+
+
 def different_terms(stored: Mapping[str, str], act: Any, unordered: Iterable[str] = ()) -> list[str]:
     """The fields of ``act`` whose terms differ from the ``stored`` digests (a term missing on
-    either side differs unless it is at its default)."""
+    either side differs unless it is at its default; NOT_TERMS are not compared)."""
     now = act_terms(act, unordered)
     defaults = {name: value_digest(value) for name, value in _defaults(act).items()}
-    names = sorted(set(stored) | set(now))
+    names = sorted((set(stored) | set(now)) - NOT_TERMS)
     return [n for n in names if stored.get(n, defaults.get(n)) != now.get(n, defaults.get(n))]
 
 

@@ -176,3 +176,27 @@ class TestBadOptionValues:
                                          encoding="utf-8")
         with pytest.raises(InvalidScenario, match=r"field 'sources.0': String should have at most 500 characters"):
             load_scenario(tmp_path / "s.yaml")
+
+
+class TestTheApiAnswer:
+    @pytest.mark.parametrize(("error", "code"), [("DocumentNotWritten", "document-not-written"),
+                                                 ("DatabaseUnwritable", "database-unwritable")])
+    def test_a_write_fault_is_a_503_problem(self, error: str, code: str) -> None:
+        """The API answers a document or database that cannot be written with 503 problem+json naming it."""
+        import json
+
+        import casefile.errors as errors
+        from casefile.api.problems import casefile_problem
+
+        answer = casefile_problem(None, getattr(errors, error)("cannot write it (the disk is full)"))
+        body = json.loads(bytes(answer.body))
+        assert (answer.status_code, answer.media_type) == (503, "application/problem+json")
+        assert (body["code"], body["detail"]) == (code, "cannot write it (the disk is full)")
+
+
+def test_a_deadline_trigger_outside_the_acts_lifetime_is_one_line() -> None:
+    """`deadlines compute objections --trigger 9999-12-31` (an OverflowError traceback before): exit 2, one line."""
+    ran = casefile("deadlines", "compute", "objections", "--trigger", "9999-12-31", "--region", "10")
+    assert ran.exit_code == 2 and "Traceback" not in ran.stderr, ran.stderr
+    assert ran.error_lines == ["error: --trigger '9999-12-31': outside the National Labor Relations Act's lifetime "
+                               "(1935-07-05 to 2100-12-31)"]
