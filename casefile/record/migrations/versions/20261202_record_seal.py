@@ -1,7 +1,7 @@
 """the docket chain covers the record (chain version 2)
 
 Revision ID: record_seal
-Revises: web_sessions
+Revises: uploads
 Create Date: 2026-12-01
 
 - ``docketentry.seal`` (JSON, NULL for an entry chained before this revision): the digests of the
@@ -22,7 +22,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = 'record_seal'
-down_revision: str | Sequence[str] | None = 'web_sessions'
+down_revision: str | Sequence[str] | None = 'uploads'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
