@@ -17,7 +17,9 @@ after (a line at a time; an exact      137 MB              2 min 4 s
 repeat kept as its record number)
 =====================================  ==================  ===========
 
-Through `casefile import nlrb-results` (its Prefect flow) the trial saw 2,091 MB before.
+After, 6.3 MB (9,952 records): 91 MB. What still grows with such a file is the report: one problem
+line per repeated record (99,525 of them at 63 MB), not the records. Through `casefile import
+nlrb-results` (then its Prefect flow) the trial saw 2,091 MB before.
 """
 
 from __future__ import annotations
