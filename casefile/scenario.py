@@ -82,7 +82,7 @@ def load_scenario(path: Path) -> Scenario:
     try:
         scenario = Scenario.model_validate({**raw, "events": raw.get("events") or []})
     except ValidationError as exc:
-        raise InvalidScenario(f"{path}: {explain_validation(exc)}") from exc
+        raise InvalidScenario(f"{path}: {explain_validation(exc, model=Scenario)}") from exc
     events: list[Any] = []
     uploads: dict[int, Uploads] = {}
     for i, event in enumerate(scenario.events, start=1):
@@ -103,7 +103,7 @@ def load_scenario(path: Path) -> Scenario:
                 uploads[len(events)] = files
             events.append(Sweep.model_validate(event) if event.get("act") == "sweep" else parse_act(event))
         except ValidationError as exc:
-            raise InvalidScenario(f"{path}: {label}: {explain_validation(exc, skip=1)}") from exc
+            raise InvalidScenario(f"{path}: {label}: {explain_validation(exc, skip=1, model=models().get(event['act']))}") from exc
         except CasefileError as exc:
             raise InvalidScenario(f"{path}: {label}: {exc}") from exc
     for i, (a, b) in enumerate(zip(events, events[1:], strict=False), start=2):
@@ -139,13 +139,13 @@ def _local_files(path: Path, event: dict[str, Any]) -> Uploads | None:
     return uploads_of(read) if read else None
 
 
-def explain_validation(exc: ValidationError, *, skip: int = 0) -> str:
-    """The first validation error as "field 'x': what is wrong". ``skip`` drops leading parts of
-    the location (the union tag of a discriminated act)."""
-    err = exc.errors()[0]
-    loc = [str(p) for p in err["loc"]][skip:]
-    where = ".".join(loc) or "act"
-    return f"field {where!r}: {err['msg']}"
+def explain_validation(exc: ValidationError, *, skip: int = 0, model: Any = None) -> str:
+    """Every validation error (up to casefile.validation.LIMIT) as "field 'x': what is wrong",
+    joined by "; "; a misspelled field said as unknown. ``skip`` drops leading parts of the
+    location (the union tag of a discriminated act)."""
+    from casefile.validation import explain
+
+    return explain(exc, skip=skip, model=model)[1]
 
 
 @dataclass

@@ -33,9 +33,14 @@ from casefile.record.uploads import Uploads
 
 class InvalidAct(BadInput):
     """An act (an API body, a draft) that does not validate as its act model; ``field`` is the
-    path of the first field at fault, relative to the act ("objections.2", "offer_of_proof.0.witness")."""
+    path of the first field at fault, relative to the act ("objections.2", "offer_of_proof.0.witness");
+    ``problems`` every problem found (casefile.validation.Problem), each with its path."""
 
     code = "invalid-act"
+
+    def __init__(self, message: str, *, field: str | None = None, problems: list[Any] | None = None) -> None:
+        super().__init__(message, field=field)
+        self.problems = list(problems or [])
 
 
 def field_path(loc: tuple[Any, ...] | list[Any], *, act_name: str | None = None) -> str:
@@ -49,11 +54,16 @@ def field_path(loc: tuple[Any, ...] | list[Any], *, act_name: str | None = None)
     return ".".join(parts)
 
 
-def explain(exc: ValidationError, *, act_name: str | None = None) -> tuple[str, str]:
-    """The first error of ``exc`` as (field path, "field 'x': what is wrong")."""
-    err = exc.errors()[0]
-    path = field_path(err["loc"], act_name=act_name) or "act"
-    return path, f"field {path!r}: {err['msg']}"
+def explain(exc: ValidationError, *, act_name: str | None = None) -> tuple[str, str, list[Any]]:
+    """The errors of ``exc``: the first one's field path, every one in words ("field 'x': what is
+    wrong; field 'y': ..."), and the problems (casefile.validation.Problem, paths relative to the act)."""
+    from casefile.validation import in_words, problems
+
+    found = problems([{**e, "loc": tuple(field_path(e["loc"], act_name=act_name).split("."))
+                       if field_path(e["loc"], act_name=act_name) else ()} for e in exc.errors()],
+                     model=models().get(act_name) if act_name else None)
+    path = found[0].path if found and found[0].path else "act"
+    return path, in_words(found), found
 
 
 def no_nul(data: Any, path: str = "") -> None:
@@ -82,8 +92,8 @@ def act_from(data: Any) -> ActIn:
     try:
         return parse_act(data)
     except ValidationError as exc:
-        path, text = explain(exc, act_name=str(data["act"]))
-        raise InvalidAct(f"{data['act']}: {text}", field=path) from exc
+        path, text, found = explain(exc, act_name=str(data["act"]))
+        raise InvalidAct(f"{data['act']}: {text}", field=path, problems=found) from exc
 
 
 def who(viewer: UserViewer, mode: Mode) -> Who:

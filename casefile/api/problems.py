@@ -65,8 +65,14 @@ def casefile_problem(request: Request | None, exc: CasefileError) -> JSONRespons
     headers = {"WWW-Authenticate": 'Bearer realm="casefile"'} if status == 401 else None
     if status >= 500:
         log.error("casefile error %s: %s", exc.code, exc)
+    found = getattr(exc, "problems", None)
     return problem(request, status=status, code=exc.code, family=family, detail=str(exc), field=exc.field,
-                   headers=headers, line=getattr(exc, "line", None))
+                   headers=headers, line=getattr(exc, "line", None), errors=_errors(found) if found else None)
+
+
+def _errors(found: list[Any]) -> list[dict[str, str]]:
+    """Every problem of a body (casefile.validation.Problem), each with its field path."""
+    return [{"field": p.path, "detail": p.text} for p in found]
 
 
 def validation_problem(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -74,17 +80,25 @@ def validation_problem(request: Request, exc: RequestValidationError) -> JSONRes
     relative to the act, without the act's name)."""
     from casefile.accounts.acting import field_path
 
+    from casefile.validation import in_words, problems
+
     errors = exc.errors()
     first = errors[0] if errors else {"loc": (), "msg": "invalid request"}
     if first.get("type") == "json_invalid":  # the body is not JSON: its position in words, no field
         return not_json_problem(request, first)
     loc = tuple(first.get("loc", ()))
     in_body = bool(loc) and loc[0] == "body"
-    path = field_path(loc) if in_body else ".".join(str(p) for p in loc[1:]) or ".".join(str(p) for p in loc)
-    where = path or ("act" if in_body else "request")
-    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+
+    def path_of(where: tuple[Any, ...]) -> str:
+        if where and where[0] == "body":
+            return field_path(where)
+        return ".".join(str(p) for p in where[1:]) or ".".join(str(p) for p in where)
+
+    found = problems([{**e, "loc": tuple(p for p in path_of(tuple(e.get("loc", ()))).split(".") if p)} for e in errors])
+    path = found[0].path if found else ""
+    detail = in_words(found) if found else f"field {'act' if in_body else 'request'!r}: invalid"
     return problem(request, status=422, code="invalid-act" if in_body else BadInput.code, family=BadInput.family,
-                   detail=f"field {where!r}: {first.get('msg', 'invalid')}{more}", field=path or None)
+                   detail=detail, field=path or None, errors=_errors(found) if found else None)
 
 
 def not_json_problem(request: Request, error: dict[str, Any]) -> JSONResponse:

@@ -43,7 +43,7 @@ def act_cmd(case_number: str = typer.Argument(..., help="NLRB case number, e.g. 
     try:
         act = parse_act(raw)
     except ValidationError as exc:
-        raise InvalidScenario(f"{file}: {raw['act']}: {explain_validation(exc, skip=1)}") from exc
+        raise InvalidScenario(f"{file}: {raw['act']}: {explain_validation(exc, skip=1, model=models()[raw['act']])}") from exc
     number = None if raw["act"] == "open-case" else case_number
     if number is None:
         from casefile.rules.case_numbers import parse_case_number

@@ -551,8 +551,8 @@ def _authorize_open(session: Session, viewer: Any, act: Any, case: Case | None) 
     if role is None:
         return "perform"
     region_org = getattr(viewer, "organization_kind", None) is OrganizationKind.REGION
-    if role is UserRole.VIEWER or (role is UserRole.STAFF and not region_org):
-        raise NotPermitted(f"open-case: cases are opened by counsel or admins (or a Region's users); {_who(viewer)}")
+    if (decision := may_open_case(viewer)).mode is None:
+        raise NotPermitted(f"open-case: {decision.reason}; {_who(viewer)}")
     if region_org:
         spec = act.case
         region = region_of_office(office_for(parse_case_number(spec.number).region, spec.office).key)
@@ -605,6 +605,18 @@ def may_watch(standing: Standing) -> bool:
     return standing.sees_case
 
 
+def may_open_case(viewer: Any) -> Decision:
+    """Opening cases at all (before any case is named): counsel and admins of a party's
+    organization, a Region's users, the operator. Which case and which party: :func:`authorize`."""
+    role: UserRole | None = getattr(viewer, "role", None)
+    if role is None:
+        return Decision("perform")
+    region_org = getattr(viewer, "organization_kind", None) is OrganizationKind.REGION
+    if role is UserRole.VIEWER or (role is UserRole.STAFF and not region_org):
+        return Decision(None, "cases are opened by counsel or admins (or a Region's users)")
+    return Decision("perform")
+
+
 def may_import(viewer: Any) -> Decision:
     """Importing NLRB election results on the web: a Region's admins (for their Region's cases); at
     the command line, the operator. No other organization adds tallies to cases."""
@@ -619,5 +631,5 @@ def may_import(viewer: Any) -> Decision:
 __all__ = ["ACTING_ROLES", "BOARD", "COUNSEL_ROLES", "HEARING_OFFICER", "JUDGE", "OPENING", "OPERATOR", "REGION",
            "TABLE", "ActorKind", "Cell", "Decision", "Family", "Hidden", "Mode", "Principal", "ReceivedDocument",
            "Relation", "Standing", "Whose", "actor_of", "authorize", "case_region", "decide", "document_party_id",
-           "family_of", "hidden_of", "may_assign", "may_draft", "may_import", "may_manage_users", "may_watch",
+           "family_of", "hidden_of", "may_assign", "may_draft", "may_import", "may_open_case", "may_manage_users", "may_watch",
            "may_write_notes", "region_of_office", "represented", "sees_case", "sees_sealed", "whose_of"]

@@ -12,7 +12,7 @@ from datetime import date, timedelta
 
 from casefile.vocab import DeadlineKind
 
-__all__ = ["FILINGS", "FilingRule", "late_extension_request_note"]
+__all__ = ["ACT_PERIODS", "FILINGS", "FilingRule", "late_extension_request_note"]
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,21 @@ FILINGS: dict[str, FilingRule] = {
     "rfr-opposition": FilingRule(
         DeadlineKind.RFR_OPPOSITION, "statement in opposition to the request for review", True,
         "29 CFR 102.67(f) (5 business days after the last day the request could be filed); rules.md R-N6, R-B5"),
+}
+
+#: A party's filing act → the periods it is judged against (the first one open applies): what a
+#: filing form shows as its due date and cut-off. Authority: as FILINGS; objections 29 CFR
+#: 102.69(a)(8), (e) (a revised tally's); exceptions 102.69(c)(1)(iii), 102.46(a) (to an ALJ's decision).
+ACT_PERIODS: dict[str, tuple[DeadlineKind, ...]] = {
+    "file-objections": (DeadlineKind.OBJECTIONS, DeadlineKind.REVISED_TALLY_OBJECTIONS),
+    "file-offer-of-proof": (DeadlineKind.OFFER_OF_PROOF,),
+    "file-exceptions": (DeadlineKind.EXCEPTIONS, DeadlineKind.ALJ_EXCEPTIONS),
+    "file-answering-brief": (DeadlineKind.ANSWERING_BRIEF,),
+    "file-cross-exceptions": (DeadlineKind.ANSWERING_BRIEF,),
+    "file-post-hearing-brief": (DeadlineKind.POST_HEARING_BRIEF,),
+    "move-for-reconsideration": (DeadlineKind.RECONSIDERATION,),
+    "request-for-review": (DeadlineKind.REQUEST_FOR_REVIEW,),
+    "oppose-review": (DeadlineKind.RFR_OPPOSITION,),
 }
 
 #: 102.2(c): a request for an extension filed within this many days of the due date must rest on

@@ -141,6 +141,20 @@ WORDS: dict[Any, tuple[str, str]] = {
              "25 MB unless the instance says otherwise)"),
     "confirmation": ("Confirmation number (optional)", "The e-filing confirmation, if any"),
     "election": ("Election", "Which election of the case this is about"),
+    ("open-case", "case.number"): ("Case number", "As on the petition, like 19-RC-361042"),
+    ("open-case", "case.agreement"): ("Election agreement", "How the election came about: a consent agreement's "
+                                      "rulings are the Regional Director's, final (no request for review)"),
+    ("open-case", "case.petition_filed_on"): ("Date the petition was filed", "It decides which rules apply"),
+    ("open-case", "case.office"): ("Receiving office (optional)",
+                                   "Where filings go; empty: the main office of the case number's Region"),
+    ("open-case", "case.unit_description"): ("The bargaining unit (optional)",
+                                             "As the petition or the election agreement describes it"),
+    ("open-case", "counsel.name"): ("Name", "Counsel of record, who signs the filings"),
+    ("open-case", "counsel.firm"): ("Firm (optional)", ""),
+    ("open-case", "counsel.address"): ("Postal address (optional)", "For the signature block and service"),
+    ("open-case", "counsel.phone"): ("Telephone (optional)", ""),
+    ("open-case", "counsel.email"): ("E-mail (optional)", "Where the other parties serve your party"),
+    ("open-case", "counsel.bar_number"): ("Bar number (optional)", "As printed under the signature, like WSBA No. 41234"),
 }
 
 #: What one row of a repeating group is called ("Add another ...").
@@ -163,7 +177,8 @@ OPTION_WORDS: dict[str, str] = {
     "directed": "Directed election",
 }
 #: The words of "none" in an optional choice.
-NONE_WORDS = {"decision": "None: the decision is to follow", "condition": "None", "kind": "Not stated"}
+NONE_WORDS = {"decision": "None: the decision is to follow", "condition": "None", "kind": "Not stated",
+              "agreement": "Not known yet"}
 
 
 @dataclass
@@ -377,6 +392,25 @@ def specs(act_name: str, *, parties: list[tuple[str, str]], all_parties: list[tu
         if spec.kind == "structured":
             spec.hint = (spec.hint + " " if spec.hint else "") + "Written as in a scenario file, for example:"
         out.append(spec)
+    return out
+
+
+def part_specs(act_name: str, group: str, model: type[BaseModel], *, skip: tuple[str, ...] = ()) -> list[Spec]:
+    """The inputs of one part of an act (a nested model: a case's details, a counsel), generated as
+    the act's own fields are: each named ``{group}.{field}`` (its path in the act) with the form's id
+    ``{group}-{field}``. A field the form cannot lay out as one input is left out."""
+    out = []
+    for name, info in model.model_fields.items():
+        if name in skip:
+            continue
+        tp, optional, meta = _strip(info.annotation)
+        required = info.is_required()
+        default = None if required else info.get_default(call_default_factory=True)
+        spec = _scalar(act_name, f"{group}.{name}", name, tp, list(info.metadata) + meta, info=info, required=required,
+                       optional=optional, parties=[], default=default)
+        if spec is not None:
+            spec.name, spec.id = f"{group}.{name}", f"{group}-{name}"
+            out.append(spec)
     return out
 
 

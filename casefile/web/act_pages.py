@@ -50,7 +50,7 @@ def _permission(me: Me, number: str, act_name: str) -> tuple[Any, list[Any], str
 def _parties(view: Any, allowed: list[Any]) -> list[tuple[str, str]]:
     names = {p.key: p.name for p in view.parties}
     seen: list[tuple[str, str]] = []
-    for perm in allowed:
+    for perm in sorted(allowed, key=lambda p: p.mode != "perform"):  # the user's own party first: the default
         for key in perm.parties:
             if key not in [k for k, _ in seen]:
                 label = names.get(key, key) + (" (recorded from the document served)" if perm.mode == "record" else "")
@@ -95,12 +95,18 @@ def _render(request: Request, me: Me, view: Any, allowed: list[Any], act_name: s
     if specs and sub.get("act") and not sub.get("perform"):
         _draft_values(specs, sub, zone)
     filing = any(s.name == "party" for s in specs)
+    from casefile.web.filing_notes import note_for
+
+    note = note_for(act_name, case_number=view.case_number, office=view.office, viewer=me.viewer, as_of=now(),
+                    party_filing=filing or act_name in ("file-objections", "file-exceptions"),
+                    recording=modes == {"record"})
     return page(request, template, status=status, title=f"{act_title(act_name)} — {view.case_number}",
                 case=view, act_name=act_name, sub=sub, values=sub.values, rows=sub.rows, errors=errors,
                 parties=_parties(view, allowed), recording=modes == {"record"}, own=own,
                 specs=specs, zone=zone, when_label="Date the Region received it" if filing else "Date of the act",
                 time_label="Time received (optional)" if filing else "Time (optional)",
-                draftable=draftable(act_name, allowed), draft_id=draft_id or sub.get("draft_id") or None)
+                draftable=draftable(act_name, allowed), draft_id=draft_id or sub.get("draft_id") or None,
+                filing_note=note)
 
 
 @router.get("/cases/{number}/acts/{act_name}")

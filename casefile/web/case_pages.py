@@ -93,8 +93,10 @@ def my_cases(request: Request, q: str | None = Query(None, max_length=200), stag
                                              target=is_region_target(c.next_deadline.kind)) if c.next_deadline else None}
              for c in rows[:PAGE_SIZE]]
     query = {"q": search or "", "stage": stage or "", "region": region or "", "as_of": as_of_text}
+    from casefile.record.authority import may_open_case
+
     return page(request, "cases.html", title="My cases", items=items, query=query, stages=stages, page=page_number,
-                more=more, errors=errors, as_of_text=as_of_text)
+                more=more, errors=errors, as_of_text=as_of_text, may_open=may_open_case(me.viewer).mode is not None)
 
 
 def _as_of_or_error(text: str | None, errors: list[dict[str, str]]) -> tuple[datetime, str]:

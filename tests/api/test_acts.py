@@ -129,6 +129,11 @@ class TestRefused:
         assert (unknown.status_code, unknown.json()["code"]) == (422, "invalid-act")
         extra = client.post(ACTS, json={**AMAZON_OBJECTIONS, "colour": "red"}, headers=headers)
         assert (extra.status_code, extra.json()["field"]) == (422, "colour")
+        both = client.post(ACTS, json={**AMAZON_OBJECTIONS, "objections": [{"text": "x"}], "witnesses": []},
+                           headers=headers)  # every problem named, each with its path (no "and 1 more")
+        assert both.status_code == 422 and "more" not in both.json()["detail"]
+        assert [e["field"] for e in both.json()["errors"]] == ["objections.0", "witnesses"]
+        assert "'witnesses' is not a field of the act" in both.json()["detail"]
 
     def test_a_body_that_is_not_json_says_where_in_words(self, client: Any, world: World) -> None:
         """A malformed JSON body (a trailing comma on line 2) answers 422 invalid-json as docs/api.md

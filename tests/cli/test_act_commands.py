@@ -153,7 +153,8 @@ class TestActsOnTheCommandLine:
         bad.write_text("act: open-hearing\ndate: 2021-05-07\nopend_on: 2021-05-07\n")
         result = cli("act", "10-RC-269250", str(bad))
         assert result.returncode == 2
-        assert f"{bad}: open-hearing: field 'opend_on': Extra inputs are not permitted" in said(result)
+        assert (f"{bad}: open-hearing: field 'opend_on': 'opend_on' is not a field of the act (the fields are: date, "
+                "at, election)") in said(result)
 
 
 class TestReadCommandsAndRefusalsStayLight:

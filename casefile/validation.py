@@ -1,0 +1,119 @@
+"""Every problem of an input that does not validate, in words, each with its field path: what a
+scenario file, an act's body, a form and an import report (up to :data:`LIMIT`, the rest counted).
+
+A misspelled field is one problem, said as such: an unknown field beside a missing one of a close
+name at the same place ("'choises' is not a field here: did you mean 'choices'?"), not "field
+'choices': Field required".
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Any
+
+#: The most problems named in one answer; the rest are counted ("and 3 more").
+LIMIT = 20
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem: the dotted path of its field ("" for the whole input) and what is wrong."""
+
+    path: str
+    text: str
+
+    def words(self) -> str:
+        return f"field {self.path or 'act'!r}: {self.text}"
+
+
+def _msg(err: dict[str, Any]) -> str:
+    text = str(err.get("msg", "invalid"))
+    return text.removeprefix("Value error, ")
+
+
+def fields_at(model: Any, loc: list[str]) -> list[str]:
+    """The field names of the part of ``model`` (a pydantic model class) at ``loc`` (its path
+    below the model: a list's index and a mapping's key are stepped over); [] when unknown."""
+    from typing import get_args, get_origin
+
+    from pydantic import BaseModel
+
+    def models_in(tp: Any) -> list[Any]:
+        if isinstance(tp, type) and issubclass(tp, BaseModel):
+            return [tp]
+        return [m for arg in get_args(tp) for m in models_in(arg)] if get_origin(tp) is not None else []
+
+    current = [model] if model is not None else []
+    for part in loc:
+        if part.isdigit() and current:
+            continue
+        found = []
+        for m in current:
+            info = m.model_fields.get(part)
+            if info is not None:
+                found += models_in(info.annotation)
+        current = found
+    names: list[str] = []
+    for m in current:
+        names += [info.alias or name for name, info in m.model_fields.items()]
+    return names
+
+
+def problems(errors: list[dict[str, Any]], *, skip: int = 0, strip: tuple[str, ...] = (),
+             model: Any = None) -> list[Problem]:
+    """The problems of pydantic ``errors`` (``ValidationError.errors()``), in their order. ``skip``
+    drops leading parts of each location (a discriminated union's tag); a leading part in ``strip``
+    (``body``, the act's name) is dropped too. A misspelling is one problem (see the module); with
+    ``model`` (the model validated), an unknown field is told the fields it may be."""
+    located: list[tuple[list[str], dict[str, Any]]] = []
+    for err in errors:
+        loc = [str(p) for p in err.get("loc", ())][skip:]
+        while loc and loc[0] in strip:
+            loc = loc[1:]
+        located.append((loc, err))
+    missing = {(tuple(loc[:-1]), loc[-1]) for loc, err in located if err.get("type") == "missing" and loc}
+    meant: dict[tuple[str, ...], str] = {}  # the misspelling's location -> the field it means
+    for loc, err in located:
+        if err.get("type") == "extra_forbidden" and loc:
+            siblings = [name for where, name in missing if where == tuple(loc[:-1])]
+            close = difflib.get_close_matches(loc[-1], siblings, n=1, cutoff=0.6) or \
+                difflib.get_close_matches(loc[-1], fields_at(model, loc[:-1]), n=1, cutoff=0.75)
+            if close:
+                meant[tuple(loc)] = close[0]
+    covered = {(where[:-1], name) for where, name in meant.items()}
+    out: list[Problem] = []
+    for loc, err in located:
+        path = ".".join(loc)
+        kind = err.get("type")
+        if kind == "missing" and loc and (tuple(loc[:-1]), loc[-1]) in covered:
+            continue
+        if kind == "extra_forbidden":
+            where = ".".join(loc[:-1])
+            here = f"of {where!r}" if where else "of the act"
+            known = [f for f in fields_at(model, loc[:-1]) if f not in ("act", "source", "uncertain")]
+            hint = f": did you mean {meant[tuple(loc)]!r}?" if tuple(loc) in meant else \
+                f" (the fields are: {', '.join(known)})" if known else " (leave it out)"
+            out.append(Problem(path, f"{(loc[-1] if loc else '')!r} is not a field {here}{hint}"))
+        elif kind == "missing":
+            out.append(Problem(path, "required, but missing"))
+        else:
+            out.append(Problem(path, _msg(err)))
+    return out
+
+
+def in_words(found: list[Problem], *, limit: int = LIMIT) -> str:
+    """The problems as one line: each "field 'x': what" joined by "; ", at most ``limit`` named
+    and the rest counted."""
+    shown = [p.words() for p in found[:limit]]
+    rest = len(found) - len(shown)
+    more = f"; and {rest} more problem{'s' if rest != 1 else ''} (the first {limit} are shown)" if rest > 0 else ""
+    lead = f"{len(found)} problems: " if len(found) > 1 else ""
+    return lead + "; ".join(shown) + more
+
+
+def explain(exc: Any, *, skip: int = 0, strip: tuple[str, ...] = (), limit: int = LIMIT,
+            model: Any = None) -> tuple[list[Problem], str]:
+    """A ValidationError's problems and their line (see :func:`in_words`)."""
+    found = problems(exc.errors(), skip=skip, strip=strip, model=model)
+    return found, in_words(found, limit=limit)

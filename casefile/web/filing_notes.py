@@ -1,0 +1,58 @@
+"""What a filing form says about the filing itself: the due date and cut-off of this case's period
+it is judged against (casefile.rules.party_filings.ACT_PERIODS, the stored deadline with its
+countdown), and that casefile records the filing and prepares its PDF while the party still files
+it with the NLRB (NLRB E-Filing, with the Region or the Board's Office of the Executive Secretary).
+Wording only: the periods are the record's, the rule of which period is the rules'.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+#: Where a party files with the NLRB.
+E_FILING = "https://www.nlrb.gov/"  # E-File (My Account Portal) is reached from its home page
+
+
+@dataclass
+class FilingNote:
+    """A filing form's note: the open periods it is judged against (each {"d", "countdown"}), whether
+    the party still e-files it itself (``efile``), and with whom (``receiver``)."""
+
+    periods: list[dict[str, Any]] = field(default_factory=list)
+    efile: bool = False
+    receiver: str = ""
+    act_name: str = ""
+
+
+def receiver_of(act_name: str, office_name: str) -> str:
+    """Who receives the filing at the NLRB: the Board's Office of the Executive Secretary for a
+    request for review and its opposition (29 CFR 102.67(i)(1)), else the Regional Office."""
+    from casefile.rules.party_filings import ACT_PERIODS, FILINGS
+
+    kinds = set(ACT_PERIODS.get(act_name, ()))
+    if any(rule.board and rule.deadline in kinds for rule in FILINGS.values()):
+        return "the Board's Office of the Executive Secretary"
+    return f"the Regional Office ({office_name})"
+
+
+def note_for(act_name: str, *, case_number: str, office: str, viewer: Any, as_of: datetime, party_filing: bool,
+             recording: bool) -> FilingNote:
+    """The note of act ``act_name``'s form on ``case_number`` as ``viewer`` sees it at ``as_of``."""
+    from casefile import app
+    from casefile.rules.offices import office_named
+    from casefile.rules.party_filings import ACT_PERIODS
+    from casefile.web.case_pages import with_countdown
+
+    kinds = [k.value for k in ACT_PERIODS.get(act_name, ())]
+    periods = []
+    if kinds:
+        open_now = app.deadlines(as_of=as_of, case_number=case_number, viewer=viewer)
+        periods = [with_countdown(d, as_of) for d in open_now if d.kind in kinds]
+    try:
+        office_name = office_named(office).name
+    except Exception:
+        office_name = office
+    return FilingNote(periods=periods, efile=party_filing and not recording, receiver=receiver_of(act_name, office_name),
+                      act_name=act_name)

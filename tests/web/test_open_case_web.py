@@ -1,0 +1,117 @@
+"""Opening a case on the web (/cases/new): a new firm's counsel opens a case of a Region nobody on
+this casefile represents, is linked to the party it named, and sees the case; a form with several
+problems shows every one at its input and stores nothing; a staffer is refused (the authority
+policy) with the reason."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.web.test_sessions import add_user, client, csrf, sign_in  # noqa: F401  (the fixture)
+from tests.web.test_trial_words import text_of
+
+FIRM = "cascadia-labor-law"
+COUNSEL = "maria@cascadia-labor.example.org"
+STAFF = "sam@cascadia-labor.example.org"
+NEW_CASE = "19-RC-361042"
+
+
+@pytest.fixture(scope="module")
+def firm(served: Any) -> str:
+    """A union-side firm with one counsel and one staffer, linked to no case."""
+    from datetime import UTC, datetime
+
+    from casefile.accounts.orgs import add_organization
+    from casefile.record.db import write_session
+
+    with write_session(by="operator:tests") as session:
+        add_organization(session, key=FIRM, name="Cascadia Labor Law", kind="firm", as_of=datetime.now(UTC))
+    add_user(COUNSEL, org=FIRM, role="counsel")
+    add_user(STAFF, org=FIRM, role="staff")
+    return FIRM
+
+
+def form(client: Any, **values: str) -> dict[str, str]:  # noqa: F811
+    return {"csrf_token": csrf(client, "/cases/new"), **values}
+
+
+GOOD = {"case-number": NEW_CASE, "employer-name": "Cascadia Freight Services, Inc.",
+        "union-name": "International Brotherhood of Teamsters, Local 117", "case-office": "",
+        "case-petition_filed_on": "2026-06-02", "case-agreement": "stipulated",
+        "case-unit_description": "All full-time and regular part-time drivers at the Kent, WA terminal.",
+        "represents": "union", "counsel-name": "Maria Delgado", "counsel-firm": "Cascadia Labor Law",
+        "counsel-email": "maria@cascadia-labor.example.org", "counsel-bar_number": "WSBA No. 41234"}
+
+
+def rows(engine: Any) -> dict[str, int]:
+    from sqlalchemy import text
+
+    with engine.connect() as conn:
+        return {t: conn.execute(text(f'SELECT COUNT(*) FROM "{t}"')).scalar_one()
+                for t in ("case", "party", "person", "docketentry", "representation")}
+
+
+class TestOpenCase:
+    def test_the_form_is_generated_from_the_act_models(self, client: Any, firm: str) -> None:  # noqa: F811
+        """The case's inputs come from CaseIn (the agreement's three kinds as radios, the petition date a
+        date input), counsel's from CounselIn; My cases offers the form."""
+        sign_in(client, COUNSEL)
+        assert 'href="/cases/new"' in client.get("/cases").text
+        html = client.get("/cases/new").text
+        for field_id in ("case-number", "employer-name", "union-name", "case-office", "case-petition_filed_on",
+                         "case-unit_description", "counsel-name", "counsel-email", "counsel-bar_number"):
+            assert f'id="{field_id}"' in html, field_id
+        assert re.search(r'id="case-petition_filed_on" name="case-petition_filed_on" type="date"', html)
+        assert "Stipulated election agreement" in html and "Consent election agreement" in html
+        assert "Region 19 — Seattle, WA" in html
+
+    def test_every_problem_at_once_and_nothing_stored(self, client: Any, served: Any, firm: str) -> None:  # noqa: F811
+        """No employer, no petition date and a counsel e-mail that is not one: each problem at its
+        input in one answer; no row added."""
+        sign_in(client, COUNSEL)
+        before = rows(served.engine())
+        bad = {**GOOD, "employer-name": "", "case-petition_filed_on": "", "represents": ""}
+        answer = client.post("/cases/new", data=form(client, **bad))
+        assert answer.status_code == 422
+        shown = text_of(answer.text)
+        assert "Enter the employer's name" in shown and "Enter the date the petition was filed" in shown
+        assert "Choose the party your organization represents" in shown
+        for field_id in ("employer-name", "case-petition_filed_on", "represents"):
+            assert f'href="#{field_id}"' in answer.text
+        answer = client.post("/cases/new", data=form(client, **{**GOOD, "counsel-email": "maria at cascadia"}))
+        assert answer.status_code == 422
+        assert "'maria at cascadia' is not an e-mail address" in text_of(answer.text)
+        assert 'href="#counsel-email"' in answer.text
+        assert rows(served.engine()) == before
+
+    def test_staff_are_refused_with_the_reason(self, client: Any, firm: str) -> None:  # noqa: F811
+        sign_in(client, STAFF)
+        assert 'href="/cases/new"' not in client.get("/cases").text
+        answer = client.get("/cases/new")
+        assert answer.status_code == 403
+        assert "cases are opened by counsel or admins" in text_of(answer.text)
+
+    def test_counsel_opens_the_case_and_is_linked_to_its_party(self, client: Any, firm: str) -> None:  # noqa: F811
+        """The case is open in Region 19 (Seattle), named after its employer; the firm is linked to the
+        union and sees the case; counsel of record is Maria Delgado."""
+        from casefile import app
+        from casefile.record.access import UserViewer
+        from casefile.record.accounts import User
+        from casefile.record.db import read_session
+        from sqlmodel import select
+
+        sign_in(client, COUNSEL)
+        answer = client.post("/cases/new", data=form(client, **GOOD), follow_redirects=False)
+        assert (answer.status_code, answer.headers["location"]) == (303, f"/cases/{NEW_CASE}")
+        page = client.get(f"/cases/{NEW_CASE}")
+        assert page.status_code == 200 and "Opened:" in text_of(page.text)
+        with read_session() as session:
+            viewer = UserViewer.of(session, session.exec(select(User).where(User.email == COUNSEL)).one())
+        view = app.case(NEW_CASE, viewer=viewer)
+        assert view.name == "Cascadia Freight Services, Inc." and view.office == "19-seattle"
+        assert {p.key: p.name for p in view.parties} == {
+            "employer": "Cascadia Freight Services, Inc.", "union": "International Brotherhood of Teamsters, Local 117"}
+        assert "Maria Delgado" in text_of(page.text)
