@@ -8,11 +8,13 @@ both take a shared lock and one loses its update or fails with "database is lock
 from __future__ import annotations
 
 import os
+import sqlite3
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import URL, Engine, event
 from sqlalchemy.engine import make_url
@@ -141,6 +143,21 @@ def _masked_error(exc: BaseException, url: URL) -> str:
     return f"{type(cause).__name__}: {first}"
 
 
+def _ask_for_wal(cursor: Any) -> None:
+    """Switch the file to WAL if it is not yet (reading the mode takes no lock). The switch needs
+    the file to itself: while another connection holds it open in a transaction the file keeps its
+    journal mode for now, without waiting — a later connection switches it."""
+    cursor.execute("PRAGMA journal_mode")
+    row = cursor.fetchone()
+    if row and str(row[0]).lower() == "wal":
+        return
+    cursor.execute("PRAGMA busy_timeout=0")
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+    except sqlite3.OperationalError:
+        pass
+
+
 def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection, _record):  # type: ignore[no-untyped-def]
@@ -148,7 +165,7 @@ def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         if engine not in _NO_WAL_YET:
-            cursor.execute("PRAGMA journal_mode=WAL")
+            _ask_for_wal(cursor)
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         cursor.execute("PRAGMA synchronous=NORMAL")

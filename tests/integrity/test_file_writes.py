@@ -16,7 +16,7 @@ from casefile.documents import issue as issuing
 from casefile.documents import storage
 from casefile.documents.issue import issue_status_report, safe_file_part
 from casefile.documents.storage import OutsideFolder, UnsafeFileName, inside, write_atomically
-from casefile.errors import BadInput
+from casefile.errors import BadInput, DocumentNotWritten
 from casefile.record.db import get_engine, read_session
 from casefile.record.integrity import verify
 from casefile.record.models import Document
@@ -119,7 +119,7 @@ class TestInterruptedIssuance:
 
         with monkeypatch.context() as m:
             m.setattr(storage.os, "replace", killed)
-            with pytest.raises(OSError):
+            with pytest.raises(DocumentNotWritten, match="killed before the rename|OSError"):
                 issue_status_report(case_number=NUMBER, as_of=AS_OF)
         folder = tallied / "out" / NUMBER
         assert _report_rows() == [] and [p.name for p in folder.iterdir()] == ["2021-04-09_tally-of-ballots.pdf"]
