@@ -383,13 +383,31 @@ def cases(*, as_of: datetime, viewer: Any = None, search: str | None = None, reg
 
 
 def deadlines(*, as_of: datetime, case_number: str | None = None, viewer: Any = None, due_before: Any = None,
-              engine: Engine | None = None) -> list[Any]:
-    """The deadlines open at ``as_of`` across the cases ``viewer`` sees (or one case), soonest first."""
+              limit: int | None = None, engine: Engine | None = None) -> list[Any]:
+    """The deadlines open at ``as_of`` across the cases ``viewer`` sees (or one case), soonest first;
+    ``limit``: the first so many."""
     from casefile.record.queries import OPERATOR, open_deadlines
 
     with read_session(engine) as session:
         return open_deadlines(session, as_of=as_of, case_number=case_number, viewer=viewer or OPERATOR,
-                              due_before=due_before)
+                              due_before=due_before, limit=limit)
+
+
+def deadline_count(*, as_of: datetime, viewer: Any = None, engine: Engine | None = None) -> int:
+    """How many deadlines :func:`deadlines` lists across the cases ``viewer`` sees."""
+    from casefile.record.queries import OPERATOR, count_open_deadlines
+
+    with read_session(engine) as session:
+        return count_open_deadlines(session, as_of=as_of, viewer=viewer or OPERATOR)
+
+
+def case_count(*, viewer: Any = None, search: str | None = None, region: str | None = None, stage: str | None = None,
+               engine: Engine | None = None) -> int:
+    """How many cases :func:`cases` lists (with the same filters)."""
+    from casefile.record.queries import OPERATOR, count_cases
+
+    with read_session(engine) as session:
+        return count_cases(session, viewer=viewer or OPERATOR, search=search, region=region, stage=stage)
 
 
 def docket(number: str, *, viewer: Any = None, engine: Engine | None = None) -> list[Any]:

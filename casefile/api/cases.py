@@ -5,7 +5,7 @@ see it; a case they may not see answers 404, exactly as one that does not exist.
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
 
@@ -41,9 +41,9 @@ def list_cases(request: Request, viewer: Viewer,
         from casefile.rules.offices import normalize_region
 
         region_number = normalize_region(region)
-    every = app.cases(as_of=moment(as_of), viewer=viewer, search=search or None, region=region_number,
-                      stage=stage.value if stage else None)
-    return CasePage(total=len(every), offset=offset, limit=limit, items=every[offset:offset + limit])
+    filters: dict[str, Any] = {"search": search or None, "region": region_number, "stage": stage.value if stage else None}
+    items = app.cases(as_of=moment(as_of), viewer=viewer, offset=offset, limit=limit, **filters)
+    return CasePage(total=app.case_count(viewer=viewer, **filters), offset=offset, limit=limit, items=items)
 
 
 @router.get("/cases/{number}", response_model=CaseOut, responses=errors(401, 404, 422),

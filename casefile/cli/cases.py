@@ -4,8 +4,8 @@ import neither Prefect nor WeasyPrint."""
 from __future__ import annotations
 
 import json
-from datetime import UTC
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich import box
@@ -168,21 +168,32 @@ def print_deadlines(deadlines: list[dict], *, title: str) -> None:
 
 @case_app.command("list")
 def list_(as_of: str | None = typer.Option(None, help="Instant (ISO with offset) or date; default now."),
-          search: str | None = typer.Option(None, help="Only cases whose number or name contains this."),
+          search: str | None = typer.Option(None, help="Only cases whose number or name (or a party's name) contains this."),
           region: str | None = typer.Option(None, help="Only the cases of this Region (e.g. 10)."),
+          stage: str | None = typer.Option(None, help="Only the cases whose current election is at this stage."),
+          limit: int = typer.Option(50, min=1, max=100_000, help="At most this many cases (a page)."),
+          offset: int = typer.Option(0, min=0, help="Skip this many cases first (the next page: --offset 50)."),
           as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")) -> None:
-    """Every case, its current stage and its next deadline, soonest first."""
+    """The cases, their current stage and next deadline, soonest first, a page at a time."""
     from casefile import app as front
     from casefile.cli.perform import now
 
     moment = now() if as_of is None else front.read_instant(as_of, what="--as-of")
-    rows = front.cases(as_of=moment, search=search, region=region)
+    if stage is not None:
+        from casefile.vocab import Stage
+
+        if stage not in {s.value for s in Stage}:
+            raise typer.BadParameter(f"{stage!r} is not a stage ({', '.join(s.value for s in Stage)})", param_hint="--stage")
+    filters: dict[str, Any] = {"search": search, "region": region, "stage": stage}
+    rows = front.cases(as_of=moment, offset=offset, limit=limit, **filters)
+    total = len(rows) + offset if len(rows) < limit and (rows or not offset) else front.case_count(**filters)
     if as_json:
-        console.print_json(json.dumps({"as_of": moment.isoformat(),
+        console.print_json(json.dumps({"as_of": moment.isoformat(), "total": total, "offset": offset, "limit": limit,
                                        "cases": [r.model_dump(mode="json", by_alias=True) for r in rows]}))
         return
-    table = Table(title=f"{len(rows)} case{'s' if len(rows) != 1 else ''} as of {moment:%Y-%m-%d %H:%M %Z}",
-                  box=box.SIMPLE_HEAD, pad_edge=False)
+    shown = f"{len(rows)} case{'s' if len(rows) != 1 else ''}" if len(rows) == total else \
+        f"cases {offset + 1}–{offset + len(rows)} of {total}" if rows else f"no case past {offset} (of {total})"
+    table = Table(title=f"{shown} as of {moment:%Y-%m-%d %H:%M %Z}", box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("Case", no_wrap=True)
     table.add_column("Name", ratio=2, overflow="fold")
     table.add_column("Stage", ratio=1, overflow="fold")

@@ -148,7 +148,11 @@ def web_server(*, host: str, port: int, api_url: str, demo: bool, enabled: bool 
                 raise ConfigurationError(f"the web server did not start on {host}:{port} (is the port taken? choose "
                                          f"another with --port); its log ({log_path}) ends:\n{_tail(log_path)}")
             time.sleep(0.3)
-        console.print(f"casefile web: [bold]{url}/[/] (API {url}/api/v1, pid {process.pid}; log {log_path})",
+        from casefile.web.settings import get_web_settings
+
+        workers = get_web_settings().workers
+        console.print(f"casefile web: [bold]{url}/[/] (API {url}/api/v1, pid {process.pid}, {workers} "
+                      f"worker{'s' if workers != 1 else ''}; log {log_path})",
                       highlight=False, soft_wrap=True)
         yield url
     finally:
@@ -158,7 +162,8 @@ def web_server(*, host: str, port: int, api_url: str, demo: bool, enabled: bool 
 
 
 def uvicorn_command(*, host: str, port: int) -> list[str]:
-    """The command that runs the web application: uvicorn with proxy headers off — X-Forwarded-For
+    """The command that runs the web application: CASEFILE_WEB_WORKERS processes (default: one a
+    core) of uvicorn, each the application from its import string, with proxy headers off — X-Forwarded-For
     and X-Forwarded-Proto never change the client's address or scheme — unless
     CASEFILE_WEB_TRUST_FORWARDED is on, and then believed only from CASEFILE_WEB_FORWARDED_ALLOW_IPS
     (uvicorn's own default trusts them from 127.0.0.1 whatever casefile's setting says)."""
@@ -168,7 +173,7 @@ def uvicorn_command(*, host: str, port: int) -> list[str]:
     proxy = (["--proxy-headers", "--forwarded-allow-ips", settings.forwarded_allow_ips] if settings.trust_forwarded
              else ["--no-proxy-headers"])
     return [sys.executable, "-m", "uvicorn", "--factory", "casefile.server:create_app", "--host", host,
-            "--port", str(port), *proxy, "--no-access-log", "--log-level", "warning"]
+            "--port", str(port), "--workers", str(settings.workers), *proxy, "--no-access-log", "--log-level", "warning"]
 
 
 def _answers(url: str) -> bool:

@@ -45,6 +45,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any, Literal, Protocol
 
+from sqlalchemy import ColumnElement, and_, or_, true
 from sqlmodel import Session, col, select
 
 from casefile.errors import CaseAlreadyOpen, DocumentReceivedNeeded, NotPermitted, UnknownCase, UnknownRecord
@@ -300,6 +301,46 @@ def case_region(case: Case) -> str:
 def sees_case(session: Session, viewer: Principal, case: Case) -> bool:
     """Whether ``viewer`` sees ``case`` at all (for anyone else it does not exist)."""
     return viewer.standing(session, case).sees_case
+
+
+def sees_case_where(session: Session, viewer: Principal) -> ColumnElement[bool]:
+    """The SQL condition on :class:`~casefile.record.models.Case` of the cases ``viewer`` sees — the
+    same answer as :func:`sees_case` for each case (tests/authority/test_seen_cases_sql.py), so that a
+    list filters, sorts and pages in the database: the operator every case; a user the cases of the
+    parties their organization represents, those it watches and, a Region organization, every case
+    of its Regions (:func:`region_where`). A principal of another kind is asked case by case."""
+    from casefile.record.accounts import Watch
+
+    if isinstance(viewer, _Operator):
+        return true()
+    organization_id = getattr(viewer, "organization_id", None)
+    regions = getattr(viewer, "regions", None)
+    if organization_id is None or regions is None:  # not a user: its own answer for each case
+        ids = [c.id for c in session.exec(select(Case)).all() if sees_case(session, viewer, c)]
+        return col(Case.id).in_(ids)
+    represented = select(Representation.case_id).where(
+        Representation.organization_id == organization_id, col(Representation.region).is_(None),
+        col(Representation.case_id).is_not(None), col(Representation.party_id).is_not(None))
+    watched = select(Watch.case_id).where(Watch.organization_id == organization_id)
+    seen: list[ColumnElement[bool]] = [col(Case.id).in_(represented), col(Case.id).in_(watched)]
+    if (own := regions(session)):
+        seen.append(region_where(own))
+    return or_(*seen)
+
+
+def region_where(regions: set[str]) -> ColumnElement[bool]:
+    """The SQL condition of the cases whose Region (:func:`case_region`) is one of ``regions``: a
+    receiving office in the table that one of them runs; no office and its number's Region; an
+    office the table does not know (nor any Region runs) whose key starts with the Region."""
+    from casefile.rules.offices import all_offices
+
+    known = {o.key: region_of_office(o.key) for o in all_offices() if o.region is not None}
+    ordered = sorted(regions)
+    office = col(Case.office_key)
+    unknown = [or_(office == r, office.startswith(f"{r}-", autoescape=True)) for r in ordered]
+    return or_(office.in_(sorted(k for k, r in known.items() if r in regions)),
+               and_(office == "", col(Case.region).in_(ordered)),
+               and_(office.not_in(sorted(known)), office != "", or_(*unknown)))
 
 
 def sees_sealed(session: Session, viewer: Principal, case: Case, party_id: int | None) -> bool:
@@ -632,4 +673,5 @@ __all__ = ["ACTING_ROLES", "BOARD", "COUNSEL_ROLES", "HEARING_OFFICER", "JUDGE",
            "TABLE", "ActorKind", "Cell", "Decision", "Family", "Hidden", "Mode", "Principal", "ReceivedDocument",
            "Relation", "Standing", "Whose", "actor_of", "authorize", "case_region", "decide", "document_party_id",
            "family_of", "hidden_of", "may_assign", "may_draft", "may_import", "may_open_case", "may_manage_users", "may_watch",
-           "may_write_notes", "region_of_office", "represented", "sees_case", "sees_sealed", "whose_of"]
+           "may_write_notes", "region_of_office", "region_where", "represented", "sees_case", "sees_case_where", "sees_sealed",
+           "whose_of"]

@@ -69,8 +69,8 @@ class Case(SQLModel, table=True):
     number: str = Field(index=True, unique=True)  # RR-TT-NNNNNN
     name: str
     case_type: CaseType
-    region: str  # two digits
-    office_key: str  # receiving office (casefile.rules.offices)
+    region: str = Field(index=True)  # two digits
+    office_key: str = Field(index=True)  # receiving office (casefile.rules.offices)
     agreement: ElectionAgreement | None = None  # None: not known (e.g. imported from NLRB's results export)
     petition_filed_on: date | None = None  # None: not in the record (then the rule set was named explicitly)
     rule_set_id: str
@@ -116,7 +116,7 @@ class Election(SQLModel, table=True):
     next_against_on_ballot: bool = True
     next_held_from_on: date | None = None  # its schedule, once the direction gives it
     next_held_to_on: date | None = None
-    stage: Stage
+    stage: Stage = Field(index=True)
     stage_entered_at: datetime = _instant(nullable=False)
 
 
@@ -256,7 +256,8 @@ class Certification(SQLModel, table=True):
 class Deadline(SQLModel, table=True):
     """A computed deadline with how it was computed (rule set, calendar, office, derivation)."""
 
-    __table_args__ = (UniqueConstraint("election_id", "kind", "trigger_on"),)
+    __table_args__ = (UniqueConstraint("election_id", "kind", "trigger_on"),
+                      Index("ix_deadline_case_cutoff", "case_id", "cutoff_at"))  # a case's next deadline
     id: int | None = Field(default=None, primary_key=True)
     case_id: int = Field(foreign_key="case.id", index=True)
     election_id: int = Field(foreign_key="election.id", index=True)

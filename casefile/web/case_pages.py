@@ -26,6 +26,8 @@ from casefile.web.sessions import now
 
 router = APIRouter()
 PAGE_SIZE = 50
+#: The most deadlines the Deadlines page lists (it says how many there are in all).
+DEADLINES_SHOWN = 500
 
 
 def office_tz(office_key: str) -> str:
@@ -112,9 +114,10 @@ def my_deadlines(request: Request, as_of: str | None = Query(None, max_length=40
     me = require(request)
     errors: list[dict[str, str]] = []
     moment, as_of_text = _as_of_or_error(as_of, errors)
-    rows = app.deadlines(as_of=moment, viewer=me.viewer)
-    return page(request, "deadlines.html", title="Deadlines", rows=[with_countdown(d, moment) for d in rows[:500]],
-                total=len(rows), as_of_text=as_of_text, errors=errors)
+    rows = app.deadlines(as_of=moment, viewer=me.viewer, limit=DEADLINES_SHOWN)
+    total = len(rows) if len(rows) < DEADLINES_SHOWN else app.deadline_count(as_of=moment, viewer=me.viewer)
+    return page(request, "deadlines.html", title="Deadlines", rows=[with_countdown(d, moment) for d in rows],
+                total=total, as_of_text=as_of_text, errors=errors)
 
 
 def pending_documents(number: str, me: Me) -> list[dict[str, str]]:

@@ -22,6 +22,9 @@
   once; more sign-ins wait their turn without holding a worker thread (casefile.web.hashing).
 - ``api_docs``: serve the API's interactive documentation at /api/v1/docs (off by default; the
   OpenAPI document at /api/v1/openapi.json is always served).
+- ``workers``: how many web processes ``casefile serve`` runs (uvicorn's workers; default: as many
+  as the machine has cores). Sign-ins are server-side (the ``websignin`` table) and throttling is
+  counted in the database, so any process answers any request.
 - ``documents``: who issues an act's documents after the request commits: ``in-process`` (a
   background task of the web process) or ``prefect`` (a flow run of the ``act`` deployment that
   ``casefile serve`` serves).
@@ -29,6 +32,7 @@
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from typing import Literal
 
@@ -57,6 +61,7 @@ class WebSettings(BaseSettings):
     api_docs: bool = False
     hash_concurrency: int = Field(default=2, ge=1, le=64)
     documents: Literal["in-process", "prefect"] = "in-process"
+    workers: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=1, le=256)
 
 
 @lru_cache(maxsize=1)
