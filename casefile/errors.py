@@ -231,6 +231,15 @@ class CaseAlreadyOpen(Conflict):
     code = "case-already-open"
 
 
+class PartyHeld(Conflict):
+    """A link to a party another organization on this instance represents already: a second link
+    opens that party's offers of proof to a second organization, so the operator makes it only
+    knowingly (``casefile orgs link --share``) or by approving a link request, which may link the
+    asker in the first one's place (casefile.accounts.links)."""
+
+    code = "party-held"
+
+
 class ConcurrentAct(Conflict):
     """Another act on the same case committed first and this one can no longer be applied as given;
     retrying gives the answer a retry would (the first act's result, or a clean refusal)."""

@@ -12,6 +12,9 @@ from casefile.jobs.sweep import sweep
 from casefile.record.db import write_session
 from flows.instants import future_instant, run_started
 
+#: Who the sweep's docket entries name (the scheduled job).
+SWEEP_BY = "system:sweep"
+
 
 @flow(name="sweep", validate_parameters=True, persist_result=False, log_prints=False)
 def sweep_flow(as_of: datetime | None = None, case_id: int | None = None,  # type: ignore[no-untyped-def]
@@ -24,7 +27,7 @@ def sweep_flow(as_of: datetime | None = None, case_id: int | None = None,  # typ
     moment = as_of if as_of is not None else scheduled_instant()
     if (refused := future_instant(moment, started=run_started(), flow="sweep")) is not None:
         return Failed(message=refused)
-    with write_session() as session:
+    with write_session(by=SWEEP_BY) as session:  # its docket entries name the sweep
         report = sweep(session, as_of=moment, case_id=case_id, region=region)
     if not report.did_something:
         return Completed(message="nothing lapsed", name="Skipped", data=report)

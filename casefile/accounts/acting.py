@@ -214,5 +214,5 @@ def _open_case(viewer: UserViewer, act: OpenCase, *, case_number: str | None, as
             case = session.exec(select(Case).where(Case.number == number)).first()
             if case is None or not sees_case(session, viewer, case):
                 raise CaseAlreadyOpen(f"{number} was opened by another organization just now: ask to represent your "
-                                      "party in it (Admin → Cases and parties)", field="case.number")
+                                      "party in it (Admin → Ask to be linked)", field="case.number")
     return result

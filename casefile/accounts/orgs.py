@@ -14,7 +14,7 @@ from datetime import datetime
 
 from sqlmodel import Session, col, select
 
-from casefile.errors import AlreadyRecorded, BadInput, UnknownRecord
+from casefile.errors import AlreadyRecorded, BadInput, PartyHeld, UnknownRecord
 from casefile.record.accounts import Organization, OrganizationKind, OrganizationView, Representation, Watch
 from casefile.record.lookups import get_case, get_party
 from casefile.record.models import Case, Party
@@ -89,11 +89,14 @@ def get_organization(session: Session, key: str) -> Organization:
 
 
 def link_party(session: Session, *, organization: str, case_number: str, party: str, as_of: datetime,
-               by: str = "") -> Representation:
+               by: str = "", share: bool = False) -> Representation:
     """Link ``organization`` to ``party`` (its handle) of case ``case_number``: its users then see the
     case and that party's confidential filings. Idempotent. A Region organization is not linked to
-    parties (it sees its Region's cases). Raises UnknownRecord, UnknownCase, MalformedCaseNumber,
-    BadInput."""
+    parties (it sees its Region's cases). A party another organization holds already is linked
+    again only with ``share`` (the second organization sees the party's offers of proof too: the
+    operator says so knowingly, or approves a link request, casefile.accounts.links, which may
+    replace the first). Raises UnknownRecord, UnknownCase, MalformedCaseNumber, BadInput,
+    PartyHeld."""
     org = get_organization(session, organization)
     if org.kind is OrganizationKind.REGION:
         raise BadInput(f"{org.key} is a Region: it sees every case of its Region and represents no party "
@@ -105,6 +108,12 @@ def link_party(session: Session, *, organization: str, case_number: str, party: 
                                                          Representation.party_id == the_party.id)).first()
     if existing is not None:
         return existing
+    held = [k for k in session.exec(select(Organization.key).join(Representation, Representation.organization_id == Organization.id)  # type: ignore[arg-type]
+                                    .where(Representation.party_id == the_party.id).order_by(col(Organization.key)))]
+    if held and not share:
+        raise PartyHeld(f"{the_party.key} of {case.number} is represented here by {', '.join(held)}: linking {org.key} "
+                        "too opens that party's offers of proof to it; approve a link request (casefile orgs requests; "
+                        "--replace links it in their place) or link it with --share", field="party")
     rep = Representation(organization_id=org.id, case_id=case.id, party_id=the_party.id, created_at=as_of,  # type: ignore[arg-type]
                          created_by=by)
     session.add(rep)
@@ -195,3 +204,51 @@ def list_organizations(session: Session) -> list[OrganizationView]:
     """Every organization with its links, by key."""
     return [organization_view(session, o)
             for o in session.exec(select(Organization).order_by(col(Organization.key)))]
+
+
+def organizations_seen(session: Session, viewer: object) -> list[OrganizationView]:
+    """The organizations an admin's page lists, with the links it may see: an organization's own
+    (and nothing of any other); a Region's — itself, and the organizations linked to or watching
+    its Region's cases, with those links only (never another Region's cases or organizations).
+    The operator (``role`` None) sees every one."""
+    from casefile.record.authority import case_region
+
+    if getattr(viewer, "role", None) is None:
+        return list_organizations(session)
+    own = getattr(viewer, "organization_id", None)
+    regions: set[str] = set(viewer.regions(session)) if hasattr(viewer, "regions") else set()  # type: ignore[attr-defined]
+    region_of: dict[int, str] = {}
+
+    def in_region(case_id: int | None) -> bool:
+        if case_id is None or not regions:
+            return False
+        if case_id not in region_of:
+            case = session.get(Case, case_id)
+            region_of[case_id] = case_region(case) if case is not None else ""
+        return region_of[case_id] in regions
+
+    out = []
+    for org in session.exec(select(Organization).order_by(col(Organization.key))):
+        if org.id == own:
+            out.append(organization_view(session, org))
+            continue
+        if not regions:
+            continue
+        parties, watching, org_regions = [], [], []
+        for rep in session.exec(select(Representation).where(Representation.organization_id == org.id)
+                                .order_by(col(Representation.id))):
+            if rep.region is not None:
+                if rep.region in regions:
+                    org_regions.append(rep.region)
+            elif in_region(rep.case_id):
+                case, party = session.get(Case, rep.case_id), session.get(Party, rep.party_id)
+                if case is not None and party is not None:
+                    parties.append(f"{case.number} {party.key}")
+        for number, case_id in session.exec(select(Case.number, Case.id).join(Watch, Watch.case_id == Case.id)  # type: ignore[arg-type]
+                                            .where(Watch.organization_id == org.id).order_by(col(Case.number))):
+            if in_region(case_id):
+                watching.append(number)
+        if parties or watching or org_regions:
+            out.append(OrganizationView(key=org.key, name=org.name, kind=org.kind.value, region=org.region,
+                                        parties=parties, regions=org_regions, watching=watching))
+    return out

@@ -40,7 +40,7 @@ def create_api(*, on_committed: Callable[[int, datetime], Any] | None = None,
     ``docs``: serve the interactive docs page (default: the setting CASEFILE_WEB_API_DOCS, off)."""
     from fastapi import Path
 
-    from casefile.api import acts, calculators, cases, documents, exports, problems
+    from casefile.api import acts, calculators, cases, documents, exports, links, problems
     from casefile.api.common import errors
     from casefile.api.models import ProblemType
     from casefile.web.settings import get_web_settings
@@ -57,7 +57,7 @@ def create_api(*, on_committed: Callable[[int, datetime], Any] | None = None,
         from casefile.api import docs_page
 
         docs_page.install(api)
-    for module in (cases, exports, acts, documents, calculators):
+    for module in (cases, exports, acts, documents, calculators, links):
         api.include_router(module.router)
 
     @api.get("/problems/{code}", response_model=ProblemType, responses=errors(404, 422), tags=["problems"],

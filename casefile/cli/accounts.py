@@ -78,10 +78,14 @@ def orgs_link(
     party: Annotated[str | None, typer.Argument(help="The party it represents (handle, e.g. rwdsu).")] = None,
     region: Annotated[str | None, typer.Option("--region", help="Link a Region organization to every case of "
                                                                 "Region NN instead.")] = None,
+    share: Annotated[bool, typer.Option("--share", help="Link it though another organization represents that party "
+                                                        "already: both then see its offers of proof.")] = False,
 ) -> None:
     """Link an organization to the party it represents in a case, or a Region organization to a Region's cases.
 
-    Its users then see the case and that party's confidential filings (a Region: every case of the Region)."""
+    Its users then see the case and that party's confidential filings (a Region: every case of the Region).
+    A party another organization represents here already is linked again only with --share (or by
+    approving a link request: casefile orgs requests, casefile orgs approve ID --replace)."""
     from casefile.accounts.orgs import link_party, link_region
     from casefile.errors import BadInput
     from casefile.record.db import write_session
@@ -97,7 +101,8 @@ def orgs_link(
         if case_number is None or party is None:
             raise BadInput("orgs link: give the case and the party (casefile orgs link ORG CASE PARTY), or --region NN")
         with write_session(by=by) as session:
-            link_party(session, organization=org, case_number=case_number, party=party, as_of=_now(), by=by)
+            link_party(session, organization=org, case_number=case_number, party=party, as_of=_now(), by=by,
+                       share=share)
             text = f"{org} represents {party} in {case_number}"
     console.print(text, highlight=False, soft_wrap=True)
 

@@ -70,6 +70,7 @@ from casefile.cli import (  # noqa: E402,F401  (registration)  # noqa: E402,F401
     documents,
     importing,
     integrity,
+    link_requests,
     procedure_commands,
     reminders,
     replay,

@@ -17,7 +17,9 @@ def recompute(case: str | None = typer.Option(None, "--case", help="Only this ca
     from casefile.record.db import write_session
     from casefile.services.deadline_changes import recompute_open_deadlines
 
-    with write_session() as session:
+    from casefile.acts import Who
+
+    with write_session(by=Who.operator().label) as session:
         changes = recompute_open_deadlines(session, as_of=parse_instant(as_of, "--as-of"), case_number=case)
     for c in changes:
         console.print(f"{c.case_number}: {c.kind} due {c.old_due_on.isoformat()} → {c.new_due_on.isoformat()} ({c.reason})")

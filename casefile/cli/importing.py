@@ -69,7 +69,10 @@ def _run(fmt: str, file: Path, *, as_json: bool, as_of: str | None) -> None:
         else:
             from casefile.jobs.import_file import import_file
 
-            report = import_file(fmt, file, as_of=moment, progress=hook)  # type: ignore[arg-type]
+            from casefile.acts import Who
+
+            report = import_file(fmt, file, as_of=moment, progress=hook,  # type: ignore[arg-type]
+                                 by=Who.operator().label)
             where = "imported in this process (no Prefect server named: PREFECT_API_URL)"
     if as_json:
         console.print_json(json.dumps(report.as_json()))

@@ -32,7 +32,9 @@ def add(
     from casefile.settings import get_settings
 
     defaults = get_settings().notify_default_urls
-    with write_session() as session:
+    from casefile.acts import Who
+
+    with write_session(by=Who.operator().label) as session:
         person, created = add_person(session, case_number=case_number, party=party, name=name, email=email,
                                      notify_urls=notify, default_urls=defaults, as_of=parse_instant(None, "now"))
         channels = [c.shown for c in channels_for(person_urls(session, person), person.email, defaults)]

@@ -46,5 +46,5 @@ def import_file(fmt: Format, path: str | Path, *, as_of: datetime, progress: Pro
     from casefile.record.db import write_session
 
     parsed = parser_for(fmt)(str(path), progress=progress)
-    with write_session(by=by) as session:
+    with write_session(by=by or f"system:import-{fmt}") as session:  # a job with no one named: the job
         return import_tallies(session, parsed=parsed, as_of=as_of, progress=progress)

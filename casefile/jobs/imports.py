@@ -550,6 +550,7 @@ def _write(session: Session, works: list[_CaseWork], as_of: datetime) -> None:
     deadlines: list[dict[str, Any]] = []
     existing = _existing_deadlines(session, [r.id for w in works for r, _ in w.new_tallies if not r.new])
     by = str(session.info.get(RECORDED_BY, ""))  # who imports: the operator, a Region's user, the import flow
+    by = by or "system:import"  # a job no one else is named for: the import itself
     for work in works:
         entries.extend(_entries(work, as_of, by))
         deadlines.extend(_deadlines(work, as_of, existing))

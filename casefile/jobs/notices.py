@@ -216,7 +216,7 @@ def send_notices(*, as_of: datetime, entry_ids: Iterable[int] | None = None, not
             wanted[(notice.entry_id, notice.user_id, channel.hash)] = (notice, channel)
     table = NoticeSent.__table__  # type: ignore[attr-defined]
     claimed: list[tuple[int, DueNotice, Any]] = []
-    with write_session(engine) as session:
+    with write_session(engine, by="system:notices") as session:
         now = database_now(session)
         existing = {(r[0], r[1], r[2]): (r[3], r[4], r[5], r[6]) for r in session.execute(
             select(table.c.entry_id, table.c.user_id, table.c.channel_hash, table.c.id, table.c.status,
@@ -252,7 +252,7 @@ def send_notices(*, as_of: datetime, entry_ids: Iterable[int] | None = None, not
             delivery = notifier(channel.url, title=title, body=body)
         except Exception as exc:
             delivery = Delivery(channel.shown, False, scrub(f"{type(exc).__name__}: {exc}", channel.url))
-        with write_session(engine) as session:
+        with write_session(engine, by="system:notices") as session:
             values: dict[str, Any] = {"attempts": table.c.attempts + 1}
             values |= ({"status": SENT, "sent_at": database_now(session), "last_error": ""} if delivery.ok
                        else {"status": FAILED, "last_error": delivery.error})

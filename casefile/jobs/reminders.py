@@ -345,7 +345,7 @@ def send_reminders(*, as_of: datetime, notifier: Notifier = deliver, engine: Eng
     if not due:
         return report
     token = uuid.uuid4().hex
-    with write_session(engine) as session:
+    with write_session(engine, by="system:reminders") as session:
         claimed, report.in_other_run = _claim(session, due, default_urls, token=token, as_of=as_of,
                                               stale_after=stale_after)
     with read_session(engine) as session:
@@ -361,7 +361,7 @@ def send_reminders(*, as_of: datetime, notifier: Notifier = deliver, engine: Eng
             delivery = notifier(channel.url, title=title, body=body)
         except Exception as exc:
             delivery = Delivery(channel.shown, False, scrub(f"{type(exc).__name__}: {exc}", channel.url))
-        with write_session(engine) as session:
+        with write_session(engine, by="system:reminders") as session:
             marked = _mark(session, [i.row_id for i in items], token=token, delivery=delivery)
         report.claims_lost += len(items) - marked
         report.digests.append(DigestResult(

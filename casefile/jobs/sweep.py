@@ -37,7 +37,7 @@ from casefile.record.closures import FILING_FOR
 from casefile.record.deadlines import EARLIEST_CERTIFICATION_DETERMINATIVE, close_open_deadlines
 from casefile.record.lookups import latest_tally, objections_still_pending
 from casefile.record.models import Case, Deadline, Election, Filing, Hearing, Tally
-from casefile.record.workflow import advance
+from casefile.record.workflow import RECORDED_BY, advance
 from casefile.rules.calendar import day_label
 from casefile.rules.deadlines import met_status
 from casefile.rules.offices import office_named, region_scope
@@ -83,6 +83,8 @@ def sweep(session: Session, *, as_of: datetime, case_id: int | None = None, regi
     """
     if as_of.tzinfo is None:
         raise CasefileError("sweep: as_of must be timezone-aware")
+    if not session.info.get(RECORDED_BY):
+        session.info[RECORDED_BY] = "system:sweep"  # its entries name the job when the caller named no one
     report = SweepReport()
     offices = region_scope(region).office_keys if region is not None else None
     query = select(Deadline).where(Deadline.status == DeadlineStatus.OPEN, col(Deadline.cutoff_at) < as_of,

@@ -115,6 +115,35 @@ class Watch(SQLModel, table=True):
     created_by: str = ""
 
 
+class LinkStatus(StrEnum):
+    """Where a link request stands (casefile.accounts.links)."""
+
+    PENDING = "pending"
+    APPROVED = "approved"
+    DECLINED = "declined"
+
+
+class LinkRequest(SQLModel, table=True):
+    """An organization asks to be linked to a party of a case (casefile.accounts.links): the case
+    and the party as the asker typed them (text, not keys: asking about a case number that is not
+    on this instance is stored the same way, so that asking tells nothing), who asked and why;
+    then who decided (the operator, or an admin of an organization already linked to that party),
+    when and how (``shared``: beside the organizations already linked; ``replaced``: in their
+    place)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    organization_id: int = Field(foreign_key="organization.id", index=True)
+    case_number: str = Field(index=True)
+    party: str
+    note: str = ""
+    status: str = Field(default=LinkStatus.PENDING.value, index=True)  # a LinkStatus value
+    requested_by: str = ""  # "user:<email>"
+    requested_at: datetime = _instant(nullable=False)
+    decided_by: str = ""  # "operator:<os user>", "user:<email>"
+    decided_at: datetime | None = _instant(nullable=True)
+    decision: str = ""  # "shared", "replaced" (approved), or the reason declined
+
+
 class ApiToken(SQLModel, table=True):
     """An API token of a user: only its sha256 is stored (the token is 32 random bytes, so a fast
     hash suffices); ``prefix`` is its first characters, shown to tell tokens apart. Revoked tokens
@@ -211,6 +240,28 @@ class OrganizationView(AccountModel):
     parties: list[str] = []
     regions: list[str] = []
     watching: list[str] = []
+
+
+class LinkRequestView(AccountModel):
+    """A link request as listed: its id, the asking organization, the case and party asked for,
+    the note, its status and who asked and decided; ``held_by`` the organizations already linked
+    to that party (for the operator and their admins only: empty for the asker), ``warning`` what
+    approving it opens."""
+
+    id: int
+    organization: str
+    organization_name: str
+    case_number: str
+    party: str
+    note: str
+    status: str
+    requested_by: str
+    requested_at: datetime
+    decided_by: str = ""
+    decided_at: datetime | None = None
+    decision: str = ""
+    held_by: list[str] = []
+    warning: str = ""
 
 
 class UserView(AccountModel):

@@ -603,8 +603,8 @@ def _authorize_open(session: Session, viewer: Any, act: Any, case: Case | None) 
                                f"the Region of {', '.join(sorted(regions)) or 'no case'}", field="case.number")
     if case is not None and not sees_case(session, viewer, case):
         raise CaseAlreadyOpen(f"{case.number} is already open on this casefile and {viewer.organization_key} is not "
-                              "linked to it: ask to represent your party in it (Admin → Cases and parties, or the "
-                              "operator's casefile orgs requests)", field="case.number")
+                              "linked to it: ask to be linked to your party in it (Admin → Ask to be linked, or the "
+                              "operator: casefile orgs requests)", field="case.number")
     return "perform"
 
 
@@ -669,9 +669,37 @@ def may_import(viewer: Any) -> Decision:
     return Decision("perform")
 
 
+def may_ask_link(viewer: Any) -> Decision:
+    """Asking to be linked to a party of a case (casefile.accounts.links.request_link): counsel and
+    admins of a party's organization (a union, a firm, a federation); a Region sees its Region's
+    cases and represents no party. Decided from the role and kind only, never from the case."""
+    role = getattr(viewer, "role", None)
+    if role is None:
+        return Decision(None, "the operator links an organization directly (casefile orgs link)")
+    if getattr(viewer, "organization_kind", None) is OrganizationKind.REGION:
+        return Decision(None, "a Region sees every case of its Region and represents no party")
+    if role not in COUNSEL_ROLES:
+        return Decision(None, "an organization's counsel and admins ask to be linked to a party")
+    return Decision("perform")
+
+
+def may_decide_link(viewer: Any, holders: set[int], *, replace: bool = False) -> Decision:
+    """Approving or declining a link request for a party held by the organizations ``holders``
+    (their ids): the operator (and only the operator approves it *in place of* those linked:
+    ``replace``), or an admin of an organization already linked to that party, which lets another
+    organization share that party's offers of proof."""
+    if getattr(viewer, "role", None) is None:
+        return Decision("perform")
+    if replace:
+        return Decision(None, "only the operator links an organization in place of those already linked")
+    if viewer.role is UserRole.ADMIN and getattr(viewer, "organization_id", None) in holders:
+        return Decision("perform")
+    return Decision(None, "the operator, or an admin of an organization already linked to that party, decides")
+
+
 __all__ = ["ACTING_ROLES", "BOARD", "COUNSEL_ROLES", "HEARING_OFFICER", "JUDGE", "OPENING", "OPERATOR", "REGION",
            "TABLE", "ActorKind", "Cell", "Decision", "Family", "Hidden", "Mode", "Principal", "ReceivedDocument",
            "Relation", "Standing", "Whose", "actor_of", "authorize", "case_region", "decide", "document_party_id",
-           "family_of", "hidden_of", "may_assign", "may_draft", "may_import", "may_open_case", "may_manage_users", "may_watch",
+           "family_of", "hidden_of", "may_ask_link", "may_assign", "may_decide_link", "may_draft", "may_import", "may_open_case", "may_manage_users", "may_watch",
            "may_write_notes", "region_of_office", "region_where", "represented", "sees_case", "sees_case_where", "sees_sealed",
            "whose_of"]

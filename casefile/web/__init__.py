@@ -37,6 +37,7 @@ def install(app: FastAPI) -> None:
         calculator_pages,
         case_pages,
         draft_pages,
+        link_pages,
         open_pages,
         reminder_pages,
     )
@@ -45,7 +46,8 @@ def install(app: FastAPI) -> None:
 
     app.add_middleware(SessionMiddleware)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
-    for module in (auth_pages, account_pages, open_pages, case_pages, act_pages, draft_pages, calculator_pages, admin_pages, reminder_pages, around):
+    for module in (auth_pages, account_pages, open_pages, case_pages, act_pages, draft_pages, calculator_pages, admin_pages,
+                   link_pages, reminder_pages, around):
         app.include_router(module.router)
     app.add_exception_handler(CasefileError, casefile_error_page)  # type: ignore[arg-type]
     app.add_exception_handler(StarletteHTTPException, http_error_page)  # type: ignore[arg-type]

@@ -44,7 +44,7 @@ def _admin_page(request: Request, me: Me, *, errors: list[dict[str, str]] | None
     """The admin page: users (with their forms), organizations and links, the access log; after a
     refused change the error summary and the values entered; after a reset the one-time link."""
     from casefile.accounts.documents import access_log, visible_document
-    from casefile.accounts.orgs import list_organizations
+    from casefile.accounts.orgs import organizations_seen
     from casefile.accounts.tokens import list_tokens
     from casefile.accounts.users import list_users
     from casefile.record.db import read_session
@@ -53,7 +53,7 @@ def _admin_page(request: Request, me: Me, *, errors: list[dict[str, str]] | None
         users = list_users(session, organization=me.organization)
         emails = {u.email for u in users}
         tokens = [t for t in list_tokens(session) if t.user in emails]
-        orgs = [o for o in list_organizations(session) if o.key == me.organization or me.region]
+        orgs = organizations_seen(session, me.viewer)
         log = []
         for line in access_log(session, limit=500):
             try:
@@ -272,10 +272,11 @@ async def revoke_token_form(request: Request) -> Response:
 @router.post("/admin/links")
 async def change_link(request: Request) -> Response:
     """Unlink the admin's organization from a party it represents (casefile.accounts.orgs.
-    unlink_party, as ``casefile orgs unlink``), or watch a case (its public record only: orgs
-    watch). Linking the organization to a party is the operator's (``casefile orgs link``): an
-    organization cannot give itself access to a party's confidential documents
-    (casefile.record.access, "Links")."""
+    unlink_party, as ``casefile orgs unlink``), or watch a case it already sees (orgs watch): a
+    watch makes nothing visible, and a case it may not see gets the same answer as a number that
+    is not on this casefile. Linking the organization to a party is a link request (the Link
+    requests page, casefile.accounts.links): an organization cannot give itself access to a
+    party's confidential documents."""
     from fastapi.responses import RedirectResponse
 
     from casefile.accounts.orgs import unlink_party, watch_case
@@ -298,6 +299,13 @@ async def change_link(request: Request) -> Response:
                 number = values.get("watch-case", "").strip()
                 if not number:
                     raise BadInput("Enter the case number to watch, like 10-RC-269250", field="case_number")
+                from casefile.record.authority import may_watch
+                from casefile.record.queries import visible_case
+
+                case = visible_case(session, number, me.viewer)  # UnknownCase: hidden and missing alike
+                if not may_watch(me.viewer.standing(session, case)):  # pragma: no cover - seen is watchable
+                    raise NotPermitted(f"{me.organization_name} may not watch {case.number}")
+                number = case.number
                 watch_case(session, organization=me.organization, case_number=number, as_of=now(), by=me.viewer.label())
                 done = f"{me.organization_name} watches {number.upper()} (its public record)"
             else:

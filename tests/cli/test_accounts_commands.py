@@ -37,7 +37,9 @@ def test_an_organization_is_added_linked_and_listed(world: World) -> None:  # no
     assert added.exit_code == 0, added.output
     assert "organization rwdsu-local-1: RWDSU Local 1 (union)" in added.output
     assert run("orgs", "add", "rwdsu-local-1", "--name", "RWDSU Local 1").exit_code == 0
-    linked = run("orgs", "link", "rwdsu-local-1", NUMBER, "rwdsu")
+    held = run("orgs", "link", "rwdsu-local-1", NUMBER, "rwdsu")
+    assert held.exit_code != 0 and "rwdsu-legal" in str(held.exception)  # a held party: only knowingly (issue 14)
+    linked = run("orgs", "link", "rwdsu-local-1", NUMBER, "rwdsu", "--share")
     assert linked.exit_code == 0 and f"rwdsu-local-1 represents rwdsu in {NUMBER}" in linked.output
     region = run("orgs", "link", "region-10", "--region", "11")
     assert region.exit_code == 0 and "linked to the cases of Region 10" in region.output

@@ -9,7 +9,7 @@ from typing import Any
 
 from tests.web.test_act_forms import summary_links
 from tests.web.test_sessions import client, csrf, sign_in  # noqa: F401  (the fixture)
-from tests.web.world import TALLY_CASE, USERS
+from tests.web.world import NUMBER, TALLY_CASE, USERS
 
 
 def user(email: str) -> Any:
@@ -79,8 +79,12 @@ def test_unlink_and_watch(client: Any) -> None:  # noqa: F811
     assert f"{TALLY_CASE} union" in client.get("/admin").text
     client.post("/admin/links", data={"csrf_token": token, "action": "unlink", "link": f"{TALLY_CASE} union"})
     assert client.get(f"/cases/{TALLY_CASE}").status_code == 404
-    client.post("/admin/links", data={"csrf_token": token, "action": "watch", "watch-case": TALLY_CASE})
-    assert client.get(f"/cases/{TALLY_CASE}").status_code == 200  # the public record only
+    hidden = client.post("/admin/links", data={"csrf_token": token, "action": "watch", "watch-case": TALLY_CASE})
+    assert hidden.status_code == 422 and summary_links(hidden.text)[0][0] == "watch-case"  # as for no such case
+    assert client.get(f"/cases/{TALLY_CASE}").status_code == 404  # a watch makes nothing visible (issue 14)
+    seen = client.post("/admin/links", data={"csrf_token": token, "action": "watch", "watch-case": NUMBER},
+                       follow_redirects=False)
+    assert seen.status_code == 303  # a case it sees: watched
     bad = client.post("/admin/links", data={"csrf_token": token, "action": "watch", "watch-case": "not-a-case"})
     assert bad.status_code == 422 and summary_links(bad.text)[0][0] == "watch-case"
     from casefile.accounts.orgs import link_party
@@ -90,7 +94,7 @@ def test_unlink_and_watch(client: Any) -> None:  # noqa: F811
     with write_session(by="operator:tests") as session:  # put the world back as it was
         from casefile.accounts.orgs import unwatch_case
 
-        unwatch_case(session, organization="rwdsu-legal", case_number=TALLY_CASE)
+        unwatch_case(session, organization="rwdsu-legal", case_number=NUMBER)
         link_party(session, organization="rwdsu-legal", case_number=TALLY_CASE, party="union",
                    as_of=noon(__import__("datetime").date(2022, 3, 1)))
 

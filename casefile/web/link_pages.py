@@ -1,0 +1,105 @@
+"""The Link requests page (casefile.accounts.links): an organization's counsel and admins ask to be
+linked to the party they represent in a case already open ("Ask to be linked"), and see what became
+of their requests; an admin of an organization linked to a party approves or declines the requests
+for it (sharing that party's offers of proof), with the warning of what that opens. The operator
+decides the rest at the command line (``casefile orgs requests``, ``approve``, ``decline``).
+
+Asking tells nothing: the same answer whether or not the case number is on this casefile or seen
+by the asker. Every refusal stores nothing (each change is one transaction)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import RedirectResponse, Response
+
+from casefile.errors import CasefileError
+from casefile.web.people import Me, require
+from casefile.web.render import page
+from casefile.web.sessions import check_csrf, now, web_session
+
+router = APIRouter()
+
+#: What the asker is told, whatever the instance holds.
+SENT = ("Your request to be linked to {party} in {number} is with the operator of this casefile (and any "
+        "organization that represents that party here): you will see the case once it is approved.")
+
+
+def _page(request: Request, me: Me, *, errors: list[dict[str, str]] | None = None,
+          values: dict[str, str] | None = None, status: int = 200) -> Response:
+    from casefile.accounts.links import WARNING, list_link_requests
+    from casefile.record.authority import may_ask_link
+    from casefile.record.db import read_session
+
+    with read_session() as session:
+        views = list_link_requests(session, me.viewer)
+    own = [v for v in views if v.organization == me.organization]
+    to_decide = [v for v in views if v.organization != me.organization]
+    return page(request, "links.html", status=status, title="Link requests", own=own, to_decide=to_decide,
+                may_ask=may_ask_link(me.viewer).mode is not None, warning=WARNING, errors=errors or [],
+                values=values or {})
+
+
+@router.get("/links")
+def links_page(request: Request) -> Response:
+    return _page(request, require(request))
+
+
+async def _form(request: Request) -> dict[str, str]:
+    form = await request.form()
+    check_csrf(request, form)
+    return {k: str(v)[:1200] for k, v in form.items() if isinstance(v, str) and k != "csrf_token"}
+
+
+def _refused(request: Request, me: Me, exc: CasefileError, field: str, values: dict[str, str]) -> Response:
+    status = 403 if exc.family == "not-permitted" else 404 if exc.family == "not-found" else \
+        409 if exc.family == "conflict" else 422
+    return _page(request, me, errors=[{"field": field, "text": str(exc)}], values=values, status=status)
+
+
+@router.post("/links")
+async def ask_to_be_linked(request: Request) -> Response:
+    """Ask to be linked (casefile.accounts.links.request_link)."""
+    from casefile.accounts.links import request_link
+    from casefile.record.db import write_session
+
+    me = require(request)
+    values = await _form(request)
+    try:
+        with write_session(by=me.viewer.label()) as session:
+            view = request_link(session, me.viewer, case_number=values.get("case-number", "").strip(),
+                                party=values.get("party", ""), note=values.get("note", ""), as_of=now())
+    except CasefileError as exc:
+        field = {"party": "party", "note": "note"}.get(exc.field or "", "case-number")
+        return _refused(request, me, exc, field, values)
+    web_session(request).add_flash(SENT.format(party=view.party, number=view.case_number))
+    return RedirectResponse("/links", status_code=303)
+
+
+@router.post("/links/decide")
+async def decide_link_request(request: Request) -> Response:
+    """Approve or decline a link request for a party the admin's organization represents
+    (casefile.accounts.links.approve_link / decline_link)."""
+    from casefile.accounts.links import approve_link, decline_link
+    from casefile.errors import BadInput
+    from casefile.record.db import write_session
+    from casefile.web.ids import form_id
+
+    me = require(request)
+    values = await _form(request)
+    action = values.get("action", "")
+    try:
+        ident = form_id(values.get("request", ""))
+        with write_session(by=me.viewer.label()) as session:
+            if action == "approve":
+                done = approve_link(session, me.viewer, ident or 0, as_of=now())
+                text = (f"{done.request.organization_name} now represents {done.request.party} in "
+                        f"{done.request.case_number} beside {me.organization_name}: it sees that party's offers of proof")
+            elif action == "decline":
+                done = decline_link(session, me.viewer, ident or 0, as_of=now(), reason=values.get("reason", ""))
+                text = f"The request of {done.request.organization_name} is declined: nothing was linked"
+            else:
+                raise BadInput(f"unknown decision {action[:40]!r}", field="action")
+    except CasefileError as exc:
+        return _refused(request, me, exc, "to-decide", values)
+    web_session(request).add_flash(text)
+    return RedirectResponse("/links", status_code=303)
