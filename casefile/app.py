@@ -447,6 +447,17 @@ def permitted_acts(number: str, *, viewer: Any, as_of: datetime | None = None,
         return permitted(session, viewer, session.get(Case, case.id) or case, as_of=as_of)
 
 
+def refusal(number: str, act_name: str, *, viewer: Any, as_of: datetime | None = None,
+            engine: Engine | None = None) -> Any:
+    """Why ``viewer`` may not do ``act_name`` on case ``number`` now (casefile.accounts.permitted.
+    Refusal: the stage rule, or the authority policy's reason). Raises UnknownCase."""
+    from casefile.accounts.permitted import refusal as why
+    from casefile.record.queries import visible_case
+
+    with read_session(engine) as session:
+        return why(session, viewer, visible_case(session, number, viewer), act_name, as_of=as_of)
+
+
 def _sweep_due(session: Any, case: Case, as_of: datetime) -> bool:
     """Whether a period of ``case`` still open in the record ran out by ``as_of`` (the sweep would act)."""
     from sqlmodel import col, select

@@ -91,4 +91,58 @@ def permitted_acts(session: Session, viewer: Principal, case: Case, *, as_of: da
     return out
 
 
-__all__ = ["Permission", "permitted_acts"]
+@dataclass(frozen=True)
+class Refusal:
+    """Why act ``act`` is not one a user may do on a case now: ``stage`` the current election's
+    stage (None before any tally); ``stages`` the stages at which the act is done (empty: its
+    module's own rule decides, or any stage); ``authority`` the authority policy's reason when it
+    is the policy that refuses them, else "" (the procedure's stage does)."""
+
+    act: str
+    stage: str | None
+    stages: tuple[str, ...]
+    authority: str
+
+
+def refusal(session: Session, viewer: Principal, case: Case, name: str, *, as_of: datetime | None = None) -> Refusal:
+    """Why ``viewer`` may not do act ``name`` on ``case`` now (ask after permitted_acts left it
+    out): the procedure's stage rule when it does not allow the act now, else the authority
+    policy's reason for the user's relation to each party (or to the Region's, the Board's act)."""
+    from casefile.acts import allowed_now, module_named
+    from casefile.acts.base import ANY_STAGE
+    from casefile.record.models import Election
+    from casefile.vocab import Stage
+
+    latest = session.exec(select(Election).where(Election.case_id == case.id)
+                          .order_by(col(Election.sequence).desc())).first()
+    stage = latest.stage.value if latest is not None else None
+    stages = getattr(module_named(name), "STAGES", None)
+    order = [s.value for s in Stage]  # the procedure's order (a module's STAGES may be a set)
+    listed = tuple(sorted((str(getattr(s, "value", s)) for s in stages), key=lambda v: order.index(v) if v in order
+                          else len(order))) if stages and stages != ANY_STAGE else ()
+    if not allowed_now(session, case, name, as_of=as_of):
+        return Refusal(name, stage, listed, "")
+    from casefile.acts import models
+
+    standing = viewer.standing(session, case)
+    whose = whose_of(models()[name])
+    parties = list(session.exec(select(Party).where(Party.case_id == case.id).order_by(col(Party.id))))
+    reasons: list[str] = []
+    if whose.kind is ActorKind.PARTY:
+        family = Family.SEALED if whose.whole_sealed else Family.PARTY
+        actors = [(family, p) for p in parties]
+    else:
+        actors = [(family_of(k), None) for k in [whose.kind, *(k for _, k in whose.by_kinds)]]
+    for family, party in actors:
+        relation = standing.relation(party.id if party is not None else None)
+        if relation is None:
+            continue
+        decision = decide(family, relation, standing.role, represented=represented(session, case,
+                                                                                   ResolvedActor(family, party)),
+                          staff_files=whose.staff)
+        if decision.mode is None and decision.reason not in reasons:
+            reasons.append(decision.reason)
+    return Refusal(name, stage, listed, "; ".join(reasons) or "not an act of your organization on this case")
+
+
+__all__ = ["Permission", "Refusal", "permitted_acts", "refusal"]

@@ -199,7 +199,7 @@ def _missing(case: Case, act: RecordTally) -> tuple[str, ...]:
     out = []
     if not act.board_agent.strip():
         out.append("the Tally of Ballots names no Board agent: its signature line is left blank; give `board_agent:` "
-                   "in the tally file (casefile tally record FILE) or the act")
+                   "in the tally file (casefile tally record FILE), `--board-agent` (casefile tally record --case ...) or the act")
     if not case.unit_description:
         out.append(f"the case has no unit description: the Tally of Ballots names the voting unit by its id only; give "
                    f"it with `casefile correct case {case.number} --unit-description '...' --why '...'`")

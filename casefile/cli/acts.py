@@ -56,18 +56,69 @@ def act_cmd(case_number: str = typer.Argument(..., help="NLRB case number, e.g. 
 
 
 @tally_app.command("record")
-def record(file: Path = typer.Argument(..., help="YAML/JSON tally file (docs/scenario-format.md, 'Tally file')."),
+def record(file: Path | None = typer.Argument(None, help="YAML/JSON tally file (docs/scenario-format.md, 'Tally file'); "
+                                                        "or give the tally by the options below."),
+           case_number: str | None = typer.Option(None, "--case", help="The case number, e.g. 19-RC-361042."),
+           prepared_on: str | None = typer.Option(None, "--prepared-on", help="The day the tally was prepared, YYYY-MM-DD."),
+           kind: str = typer.Option("initial", "--kind", help="initial, rerun or runoff."),
+           choice: list[str] = typer.Option([], "--choice", metavar="NAME=VOTES",
+                                            help="A labor organization and its votes, in ballot order; repeat for each."),
+           against: int | None = typer.Option(None, "--against", help="Votes against (line 5)."),
+           challenged: int = typer.Option(0, "--challenged", help="Challenged ballots (line 7)."),
+           void: int | None = typer.Option(None, "--void", help="Void ballots (line 2); omitted: not in the record."),
+           eligible: int | None = typer.Option(None, "--eligible", help="Approximate number of eligible voters (line 1)."),
+           board_agent: str = typer.Option("", "--board-agent", help="The Board agent who signed the tally."),
            as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
-    """Record a Tally of Ballots from a file and issue its record copy; opens the objection period."""
+    """Record a Tally of Ballots from a file, or from the options (--case, --prepared-on, --choice
+    NAME=VOTES ..., --against, --challenged, --void), and issue its record copy; opens the objection
+    period."""
     from pydantic import ValidationError
 
     from casefile.scenario import TallyFile, explain_validation, read_file
 
+    if file is not None and (case_number or prepared_on or choice):
+        raise InvalidScenario(f"tally record: give the tally by FILE or by options, not both ({file} with options)")
+    if file is None:
+        raw = tally_from_options(case_number=case_number, prepared_on=prepared_on, kind=kind, choice=choice,
+                                 against=against, challenged=challenged, void=void, eligible=eligible,
+                                 board_agent=board_agent)
+        source = "tally record"
+    else:
+        raw = read_file(file, what="tally file")
+        source = f"{file}: not a tally file (docs/scenario-format.md)"
     try:
-        spec = TallyFile.model_validate(read_file(file, what="tally file"))
+        spec = TallyFile.model_validate(raw)
     except ValidationError as exc:
-        raise InvalidScenario(f"{file}: not a tally file (docs/scenario-format.md): {explain_validation(exc)}") from exc
+        raise InvalidScenario(f"{source}: {explain_validation(exc, model=TallyFile)}") from exc
     run_act(spec.act(), case_number=spec.case_number, as_of=_moment(as_of, spec.case_number))
+
+
+def tally_from_options(*, case_number: str | None, prepared_on: str | None, kind: str, choice: list[str],
+                       against: int | None, challenged: int, void: int | None, eligible: int | None,
+                       board_agent: str) -> dict:
+    """A tally file's mapping from ``tally record``'s options. Raises InvalidScenario naming every
+    option missing or unreadable at once."""
+    from casefile.cli.calc_tally import parse_choice
+    from casefile.errors import CasefileError
+
+    problems = [f"{option} is required" for option, value in (("--case", case_number), ("--prepared-on", prepared_on))
+                if not (value or "").strip()]
+    choices: dict[str, int] = {}
+    for text in choice:
+        try:
+            name, votes = parse_choice(text)
+        except CasefileError as exc:
+            problems.append(str(exc))
+            continue
+        choices[name] = votes
+    if not choice:
+        problems.append("--choice NAME=VOTES is required (one for each labor organization on the ballot)")
+    if problems:
+        raise InvalidScenario("tally record: " + "; ".join(problems))
+    raw = {"case_number": case_number, "prepared_on": prepared_on, "kind": kind, "choices": choices,
+           "challenged": challenged, "against": against, "void": void, "eligible": eligible,
+           "board_agent": board_agent}
+    return {k: v for k, v in raw.items() if v is not None and v != ""}
 
 
 @objections_app.command("file")

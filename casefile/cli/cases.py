@@ -206,10 +206,52 @@ def list_(as_of: str | None = typer.Option(None, help="Instant (ISO with offset)
     console.print(table)
 
 
+def case_from_options(*, number: str | None, employer: str | None, union: str | None, office: str | None,
+                      petition_filed_on: str | None, agreement: str | None, unit: str | None,
+                      counsel: list[str]) -> dict:
+    """The ``case:`` and ``parties:`` sections of a case file from ``case open``'s options. Raises
+    InvalidScenario naming every option missing or unreadable at once."""
+    from casefile.errors import InvalidScenario
+
+    problems = [f"{option} is required" for option, value in (("--number", number), ("--employer", employer),
+                                                              ("--union", union),
+                                                              ("--petition-filed-on", petition_filed_on))
+                if not (value or "").strip()]
+    parties = {"employer": {"key": "employer", "role": "employer", "name": employer or ""},
+               "union": {"key": "union", "role": "petitioner", "name": union or ""}}
+    for text in counsel:
+        party, sep, rest = text.partition("=")
+        if not sep or party.strip() not in parties or not rest.strip():
+            problems.append(f"--counsel {text!r}: expected PARTY=NAME[,EMAIL] with PARTY employer or union")
+            continue
+        name, _, email = rest.partition(",")
+        parties[party.strip()].setdefault("counsel", []).append(
+            {"name": name.strip(), **({"email": email.strip()} if email.strip() else {})})
+    if problems:
+        raise InvalidScenario("case open: " + "; ".join(problems))
+    case = {"number": number, "name": employer, "petition_filed_on": petition_filed_on}
+    case.update({k: v for k, v in (("office", office), ("agreement", agreement), ("unit_description", unit)) if v})
+    return {"case": case, "parties": list(parties.values())}
+
+
 @case_app.command("open")
-def open_(file: Path = typer.Argument(..., help="YAML file with `case:` and `parties:` sections (scenario format)."),
+def open_(file: Path | None = typer.Argument(None, help="YAML file with `case:` and `parties:` sections (scenario "
+                                                        "format); or give the case by the options below."),
+          number: str | None = typer.Option(None, "--number", help="The case number, e.g. 19-RC-361042."),
+          employer: str | None = typer.Option(None, "--employer", help="The employer's name (the case is named after it)."),
+          union: str | None = typer.Option(None, "--union", help="The petitioning labor organization's name."),
+          office: str | None = typer.Option(None, "--office", help="The receiving office (a city, e.g. Seattle); "
+                                                                   "default: the Region's main office."),
+          petition_filed_on: str | None = typer.Option(None, "--petition-filed-on", help="The petition's date, YYYY-MM-DD."),
+          agreement: str | None = typer.Option(None, "--agreement", help="consent, stipulated or directed."),
+          unit: str | None = typer.Option(None, "--unit", help="The bargaining unit, as described."),
+          counsel: list[str] = typer.Option([], "--counsel", metavar="PARTY=NAME[,EMAIL]",
+                                            help="Counsel of record of a party (employer or union), e.g. "
+                                                 "'union=Maria Delgado,maria@example.org'; repeat for each."),
           as_of: str | None = typer.Option(None, help="When the case is opened (ISO instant); default now.")) -> None:
-    """Open a case from a YAML file giving the case and its parties (docs/scenario-format.md).
+    """Open a case from a YAML file giving the case and its parties (docs/scenario-format.md), or from
+    the options (--number, --employer, --union, --petition-filed-on, ...: the parties' handles are
+    then ``employer`` and ``union``).
 
     Opening a case that is already open with the same details changes nothing; with other
     details it is refused, naming each difference (a recorded detail is corrected by its own act)."""
@@ -221,13 +263,24 @@ def open_(file: Path = typer.Argument(..., help="YAML file with `case:` and `par
     from casefile.errors import InvalidScenario
     from casefile.scenario import explain_validation, read_file
 
-    raw = read_file(file, what="case file")
+    given = {"--number": number, "--employer": employer, "--union": union, "--office": office,
+             "--petition-filed-on": petition_filed_on, "--agreement": agreement, "--unit": unit}
+    if file is not None and (any(v is not None for v in given.values()) or counsel):
+        raise InvalidScenario(f"case open: give the case by FILE or by options, not both "
+                              f"({', '.join(k for k, v in given.items() if v is not None) or '--counsel'} with {file})")
+    if file is None:
+        raw = case_from_options(number=number, employer=employer, union=union, office=office,
+                                petition_filed_on=petition_filed_on, agreement=agreement, unit=unit, counsel=counsel)
+        source = "case open"
+    else:
+        raw = read_file(file, what="case file")
+        source = str(file)
     if not isinstance(raw, dict) or "case" not in raw or "parties" not in raw:
         raise InvalidScenario(f"{file}: a case file needs `case:` and `parties:` sections")
     try:
         act = OpenCase.model_validate({"act": "open-case", "case": raw["case"], "parties": raw["parties"]})
     except ValidationError as exc:
-        raise InvalidScenario(f"{file}: {explain_validation(exc)}") from exc
+        raise InvalidScenario(f"{source}: {explain_validation(exc, model=OpenCase)}") from exc
     moment = now() if as_of is None else front.read_instant(as_of, what="--as-of")
     result = run_act(act, case_number=None, as_of=moment, quiet=True)
     if result.repeated:

@@ -44,4 +44,9 @@ def add(
         option = "--" + loc[0].replace("_", "-") if loc else "the command"
         raise BadInput(f"counsel add: option {option}: {err['msg'].removeprefix('Value error, ')}", field=option) from exc
     moment = None if as_of is None else front.read_instant(as_of, what="--as-of", case_number=case_number)
-    run_act(act, case_number=case_number, as_of=moment)
+    result = run_act(act, case_number=case_number, as_of=moment, quiet=True)
+    of = result.summary.removeprefix("Counsel of record for ").rpartition(f": {name.strip()}")[0] or party
+    again = " (already recorded: nothing new stored)" if result.repeated else ""
+    typer.echo(f"{name}, counsel of record for {of} in {result.case_number} ({result.ref}){again}")
+    for warning in result.warnings:
+        typer.echo(f"warning: {warning}", err=True)

@@ -81,21 +81,66 @@ def _clock(at: Any) -> str:
     return clock(at)
 
 
+def deadline_named(session: Session, case_number: str, kind: str, *, election: int | None = None) -> int:
+    """The id of the deadline of kind ``kind`` (e.g. ``objections``) of case ``case_number``: of its
+    latest election (or election ``election``), the latest of that kind. Raises MalformedCaseNumber,
+    UnknownCase, UnknownRecord (no such kind, or none of it in the case: the kinds it has are named)."""
+    from sqlmodel import col, select
+
+    from casefile.errors import UnknownRecord
+    from casefile.record.lookups import get_case
+    from casefile.record.models import Deadline, Election
+    from casefile.rules.case_numbers import parse_case_number
+    from casefile.vocab import DeadlineKind
+
+    case = get_case(session, str(parse_case_number(case_number)))
+    kinds = [k.value for k in DeadlineKind]
+    if kind not in kinds:
+        raise UnknownRecord(f"{kind!r} is not a kind of deadline (kinds: {', '.join(kinds)})", field="kind")
+    rows = session.exec(select(Deadline, Election).where(Deadline.case_id == case.id, Deadline.election_id == Election.id)
+                        .order_by(col(Election.sequence), col(Deadline.trigger_on), col(Deadline.id))).all()
+    chosen = [d for d, e in rows if d.kind.value == kind and (election is None or e.sequence == election)]
+    if election is None and chosen:
+        latest = max(e.sequence for d, e in rows if d.kind.value == kind)
+        chosen = [d for d, e in rows if d.kind.value == kind and e.sequence == latest]
+    if not chosen:
+        has = sorted({d.kind.value for d, _ in rows})
+        where = f" in election {election}" if election is not None else ""
+        raise UnknownRecord(f"{case.number} has no {kind} deadline{where} (its deadlines: {', '.join(has) or 'none'})",
+                            field="kind")
+    assert chosen[-1].id is not None
+    return chosen[-1].id
+
+
 @deadlines_app.command("explain")
 def explain(
-    deadline_id: int = typer.Argument(..., metavar="ID", help="The deadline's id (column ID of `casefile deadlines`)."),
+    what: str = typer.Argument(..., metavar="ID | CASE", help="The deadline's id (column ID of `casefile deadlines`), "
+                                                              "or the case number, with KIND after it."),
+    kind: str | None = typer.Argument(None, metavar="[KIND]", help="With a case number: the deadline's kind, e.g. "
+                                                                    "objections, offer-of-proof, exceptions."),
+    election: int | None = typer.Option(None, "--election", help="With CASE KIND: the election (default the latest)."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
     as_of: str | None = typer.Option(None, "--as-of", help="Instant (ISO with offset) or date (00:00 at the receiving office) whose status to show; default now."),
 ) -> None:
     """Show how a stored deadline was computed: trigger, rule set, calendar, receiving office, each
-    day counted or skipped, the due date and the cut-off in the office's time, and its status now."""
+    day counted or skipped, the due date and the cut-off in the office's time, and its status now.
+    Name it by its id, or by its case and kind (`casefile deadlines explain 19-RC-361042 objections`)."""
     from casefile import app as front
     from casefile.cli.perform import now
     from casefile.documents.wording import without_exact_instants
     from casefile.record.db import read_session
 
     moment = now().replace(microsecond=0) if as_of is None else front.read_instant(as_of, what="--as-of")
+    from casefile.errors import BadInput
+
+    if what.isdigit() and kind is None:
+        deadline_id = int(what)
+    elif kind is None:
+        raise BadInput(f"deadlines explain: {what!r} is not a deadline id; with a case number, give the deadline's "
+                       "kind after it (e.g. `casefile deadlines explain 19-RC-361042 objections`)", field="kind")
     with read_session() as session:
+        if kind is not None:
+            deadline_id = deadline_named(session, what, kind, election=election)
         view = deadline_explanation(session, deadline_id, as_of=moment)
     if as_json:
         console.print_json(json.dumps(view))

@@ -59,11 +59,11 @@ def run_act(act: ActIn, *, case_number: str | None, as_of: datetime | None = Non
 
 
 def show_result(result) -> None:  # type: ignore[no-untyped-def]
-    """Print an ActResult: the act, its record, the documents issued or pending."""
+    """Print an ActResult: the act and its record's id with what it is (the docket's summary, on the
+    same line), the documents issued or pending."""
     again = " (already recorded: nothing new stored)" if result.repeated else ""
-    console.print(f"{result.act}: {result.case_number} ({result.ref}){again}", soft_wrap=True, highlight=False)
-    if result.summary:
-        console.print(f"  {result.summary}", soft_wrap=True, highlight=False)
+    meaning = f" — {result.summary}" if result.summary else ""
+    console.print(f"{result.act}: {result.case_number} ({result.ref}){again}{meaning}", soft_wrap=True, highlight=False)
     for warning in result.warnings:
         err_console.print(f"[yellow]warning:[/] {warning}", soft_wrap=True, highlight=False)
     for note in getattr(result, "notes", None) or ():

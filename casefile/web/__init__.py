@@ -55,7 +55,7 @@ def install(app: FastAPI) -> None:
     app.add_exception_handler(Exception, unexpected_error_page)
 
 
-def error_page(request: Request, status: int, message: str) -> Response:
+def error_page(request: Request, status: int, message: str, back: str | None = None) -> Response:
     from casefile.web.render import page
 
     if "web_session" not in request.scope.get("state", {}):
@@ -63,7 +63,7 @@ def error_page(request: Request, status: int, message: str) -> Response:
 
         request.scope.setdefault("state", {})["web_session"] = WebSession()
     return page(request, "error.html", status=status, title=HEADINGS.get(status, "Error"),
-                heading=HEADINGS.get(status, "Error"), message=message, code=status)
+                heading=HEADINGS.get(status, "Error"), message=message, code=status, back=back)
 
 
 def casefile_error_page(request: Request, exc: CasefileError) -> Response:
@@ -84,7 +84,7 @@ def casefile_error_page(request: Request, exc: CasefileError) -> Response:
                                         "given access to is not shown.")
     if status >= 500:
         log.error("casefile error %s on %s: %s", exc.code, request.url.path, exc)
-    return error_page(request, status, str(exc))
+    return error_page(request, status, str(exc), back=getattr(exc, "back", None))
 
 
 def no_case_words(message: str) -> str:

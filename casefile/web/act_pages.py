@@ -38,13 +38,31 @@ def _permission(me: Me, number: str, act_name: str) -> tuple[Any, list[Any], str
     view = app.case(number[:40], viewer=me.viewer)
     allowed = [p for p in app.permitted_acts(view.case_number, viewer=me.viewer, as_of=now()) if p.act == act_name]
     if not allowed:
-        from casefile.acts import models
-        from casefile.web.words import act_title
-
-        what = act_title(act_name) if act_name in models() else "This act"
-        raise NotPermitted(f"{what}: not an act you may do on {view.case_number} now "
-                           f"(you are {me.role} of {me.organization_name})")
+        refused = NotPermitted(refusal_words(me, view, act_name))
+        refused.back = f"/cases/{view.case_number}#acts"  # type: ignore[attr-defined]
+        raise refused
     return view, allowed, office_tz(view.office)
+
+
+def refusal_words(me: Me, view: Any, act_name: str) -> str:
+    """Why the act is refused them now, and when it becomes available, in words (the stage rule or
+    the authority policy: casefile.app.refusal)."""
+    from casefile import app
+    from casefile.acts import models
+    from casefile.web.words import act_title, stage_words
+
+    who = f"you are {me.role} of {me.organization_name}"
+    if act_name not in models():
+        return f"There is no such act on {view.case_number} ({who})."
+    what = act_title(act_name)
+    why = app.refusal(view.case_number, act_name, viewer=me.viewer, as_of=now())
+    if why.authority:
+        return f"{what} is not yours to do on {view.case_number}: {why.authority} ({who})."
+    now_at = f"the election is at “{stage_words(why.stage)}”" if why.stage else "no election has been tallied yet"
+    if why.stages:
+        when = "; ".join(stage_words(s) for s in why.stages)
+        return f"{what} cannot be done on {view.case_number} now: {now_at}. It becomes available at: {when}."
+    return f"{what} cannot be done on {view.case_number} now: {now_at}, and the procedure does not allow it at this point."
 
 
 def _parties(view: Any, allowed: list[Any]) -> list[tuple[str, str]]:

@@ -97,7 +97,7 @@ class TestOpen:
         """Nothing to open, six sustained: the Revised Tally of 2022-01-10 (15-9) is recorded and its PDF issued."""
         ran = casefile("challenges", "open", NUMBER, "--on", "2022-01-10", "--as-of", "2022-01-10T12:00:00-05:00")
         assert ran.exit_code == 0, ran.stderr
-        assert ran.stdout.splitlines()[0] == f"revised-tally: {NUMBER} (tally:2)"
+        assert ran.stdout.splitlines()[0].startswith(f"revised-tally: {NUMBER} (tally:2) — Revised Tally of Ballots")
         assert ran.stdout.splitlines()[-1].endswith("2022-01-10_revised-tally-of-ballots.pdf")
         with read_session() as s:
             revised = s.exec(select(Tally).where(Tally.kind == TallyKind.REVISED)).one()

@@ -186,7 +186,7 @@ class TestListingsShowIds:
 class TestRefusals:
     @pytest.mark.parametrize("argument, message", [
         ("999", "no deadline with id 999 in the database (`casefile deadlines` and `casefile case show CASE` list the ids)"),
-        ("objections", "Invalid value for 'ID'"),
+        ("objections", "'objections' is not a deadline id; with a case number, give the deadline's kind after it"),
     ], ids=["unknown-id", "not-a-number"])
     def test_bad_id_exits_2(self, db_env: dict[str, str], argument: str, message: str) -> None:
         """An unknown or non-numeric id prints the error and exits 2, without a traceback."""

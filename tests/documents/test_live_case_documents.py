@@ -137,7 +137,8 @@ class TestWhatIsNotEntered:
         perform(opening(), as_of=TALLY_AT.replace(day=20))
         result = perform({k: v for k, v in TALLY.items() if k != "board_agent"}, as_of=TALLY_AT, documents="issue")
         assert result.warnings == ["the Tally of Ballots names no Board agent: its signature line is left blank; give "
-                                   "`board_agent:` in the tally file (casefile tally record FILE) or the act"]
+                                   "`board_agent:` in the tally file (casefile tally record FILE), `--board-agent` "
+                                   "(casefile tally record --case ...) or the act"]
         text = text_of(bare / "2026-11-24_tally-of-ballots.pdf")
         assert PLACEHOLDER_PREFIX.strip() not in text
         assert "For the Regional Director: Board Agent" in text and "/s/" not in text

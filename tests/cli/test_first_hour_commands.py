@@ -1,0 +1,72 @@
+"""A case from the command line without a YAML file: `case open` and `tally record` take their
+fields as options (every missing option named at once); `counsel add` says whose counsel the id
+is; `deadlines explain` takes the case and the deadline's kind as well as its id."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli.in_process import casefile
+
+NUMBER = "19-RC-361042"
+OPEN = ["case", "open", "--number", NUMBER, "--employer", "Cascadia Freight Services, Inc.", "--union",
+        "International Brotherhood of Teamsters, Local 117", "--petition-filed-on", "2026-06-02", "--agreement",
+        "stipulated", "--office", "Seattle", "--unit", "All drivers at the Kent, WA terminal.",
+        "--counsel", "union=Maria Delgado,maria@cascadia-labor.example.org", "--as-of", "2026-06-03T12:00:00-07:00"]
+TALLY = ["tally", "record", "--case", NUMBER, "--prepared-on", "2026-07-16", "--choice",
+         "International Brotherhood of Teamsters, Local 117=41", "--against", "44", "--challenged", "6", "--void", "1",
+         "--board-agent", "R. Ortiz", "--as-of", "2026-07-16T15:00:00-07:00"]
+
+
+def test_a_case_opened_and_tallied_by_options(configured_db: Path) -> None:
+    from casefile import app
+
+    opened = casefile(*OPEN)
+    assert opened.exit_code == 0, opened.stderr
+    assert opened.stdout.startswith(f"Case {NUMBER} open: Case opened: Cascadia Freight Services, Inc., petition filed "
+                                    "2026-06-02")
+    view = app.case(NUMBER)
+    assert (view.office, view.agreement) == ("19-seattle", "stipulated")
+    assert {p.key: p.role for p in view.parties} == {"employer": "employer", "union": "petitioner"}
+    tallied = casefile(*TALLY)
+    assert tallied.exit_code == 0, tallied.stderr
+    assert tallied.stdout.splitlines()[0].startswith(f"record-tally: {NUMBER} (tally:1) — ")
+    tally = app.case(NUMBER).elections[0].tallies[0]
+    assert (tally.against, tally.challenged, tally.void, tally.choices[0]["votes"]) == (44, 6, 1, 41)
+
+    counsel = casefile("counsel", "add", NUMBER, "--party", "employer", "--name", "Jordan Alvarez",
+                       "--email", "jordan@alvarez.example.com", "--as-of", "2026-07-17T09:00:00-07:00")
+    assert counsel.exit_code == 0, counsel.stderr
+    assert counsel.stdout.splitlines()[0].startswith(
+        f"Jordan Alvarez, counsel of record for Cascadia Freight Services, Inc. in {NUMBER} (person:")
+
+    by_kind = casefile("deadlines", "explain", NUMBER, "objections", "--as-of", "2026-07-17")
+    assert by_kind.exit_code == 0, by_kind.stderr
+    first = by_kind.stdout.splitlines()[0]
+    assert first.startswith("Deadline ") and first.endswith(f": objections — {NUMBER} Cascadia Freight Services, Inc., "
+                                                            "election 1 (initial)")
+    deadline_id = first.split()[1].rstrip(":")
+    assert casefile("deadlines", "explain", deadline_id, "--as-of", "2026-07-17").stdout == by_kind.stdout
+    missing = casefile("deadlines", "explain", NUMBER, "exceptions")
+    assert missing.exit_code == 2
+    assert missing.error_lines == [f"error: {NUMBER} has no exceptions deadline (its deadlines: earliest-certification, "
+                                   "hearing-opens, objections, offer-of-proof)"]
+
+
+def test_every_missing_option_is_named_at_once_and_nothing_is_stored(configured_db: Path) -> None:
+    from sqlalchemy import text
+
+    from casefile.record.db import get_engine
+
+    ran = casefile("case", "open", "--number", NUMBER, "--employer", "Cascadia Freight Services, Inc.",
+                   "--counsel", "maria")
+    assert ran.exit_code == 2
+    assert ran.error_lines == ["error: case open: --union is required; --petition-filed-on is required; --counsel "
+                               "'maria': expected PARTY=NAME[,EMAIL] with PARTY employer or union"]
+    ran = casefile("tally", "record", "--case", NUMBER, "--choice", "IBT=4x1")
+    assert ran.exit_code == 2
+    assert ran.error_lines == ["error: tally record: --prepared-on is required; --choice 'IBT=4x1': votes for IBT must "
+                               "be a whole number, got '4x1'"]
+    with get_engine().connect() as conn:
+        tables = [r[0] for r in conn.execute(text("SELECT name FROM sqlite_master WHERE type='table' AND name='case'"))]
+        assert not tables or conn.execute(text('SELECT COUNT(*) FROM "case"')).scalar_one() == 0
