@@ -1,8 +1,10 @@
-"""A first hour on the web, in a real browser, without a shell: counsel of a new union-side firm
+"""A first hour on the web, in a real browser, without a shell: the admin of a new union-side firm
 signs in, opens a case of a Region nobody on this casefile represents (the firm is linked to the
-union by opening it), records the tally from the Tally of Ballots received (its PDF uploaded), and
-files objections — the form showing this case's due date and cut-off and saying that casefile
-does not file with the NLRB. Set CASEFILE_TEST_SHOTS to a folder to keep screenshots of the pages."""
+union by opening it); the union's own legal department asks to be linked to the union too and the
+firm's admin approves it (Link requests); the admin records the tally from the Tally of Ballots
+received (its PDF uploaded) and files objections — the form showing this case's due date and cut-off
+and saying that casefile does not file with the NLRB. Set CASEFILE_TEST_SHOTS to a folder to keep
+screenshots of the pages."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from tests.web.world import PASSWORD
 pytestmark = pytest.mark.browser
 
 FIRM, EMAIL = "rainier-union-law", "dana@rainier-union-law.example.org"
+LEGAL, COLLEAGUE = "seiu-1199nw-legal", "lee@seiu1199nw-legal.example.org"
 NUMBER = "19-RC-362210"
 UNION = "SEIU Healthcare 1199NW"
 EMPLOYER = "Rainier Valley Medical Laundry"
@@ -37,8 +40,34 @@ def newcomer(served: Served) -> str:
 
     with write_session(by="operator:tests") as session:
         add_organization(session, key=FIRM, name="Rainier Union Law", kind="firm", as_of=datetime.now(UTC))
-        add_user(session, email=EMAIL, organization=FIRM, role="counsel", password=PASSWORD, as_of=datetime.now(UTC))
+        add_user(session, email=EMAIL, organization=FIRM, role="admin", password=PASSWORD, as_of=datetime.now(UTC))
+        add_organization(session, key=LEGAL, name="SEIU Healthcare 1199NW Legal", kind="union", as_of=datetime.now(UTC))
+        add_user(session, email=COLLEAGUE, organization=LEGAL, role="counsel", password=PASSWORD,
+                 as_of=datetime.now(UTC))
     return EMAIL
+
+
+def sign_in_as(page: Any, email: str) -> None:
+    page.goto("/sign-in")
+    page.get_by_label("Email address").fill(email)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url("**/cases")
+
+
+def link_the_colleague(browser: Any, served: Served) -> None:
+    """The union's legal department asks to be linked to the union; the firm's admin approves it."""
+    context = browser.new_context(base_url=served.url, viewport={"width": 1280, "height": 900})
+    other = context.new_page()
+    sign_in_as(other, COLLEAGUE)
+    assert other.request.get(f"/cases/{NUMBER}").status == 404  # not linked yet: not seen
+    other.goto("/links")
+    other.get_by_label("Case number").fill(NUMBER)
+    other.get_by_label("The party you represent").fill("petitioner")
+    other.get_by_role("button", name="Ask to be linked").click()
+    other.wait_for_url("**/links")
+    assert "Your request to be linked to" in other.locator(".notice").first.inner_text()
+    context.close()
 
 
 def shot(page: Any, name: str) -> None:
@@ -59,17 +88,13 @@ def tally_pdf() -> bytes:
     return out.getvalue()
 
 
-def test_a_new_user_opens_a_case_records_its_tally_and_files_objections(page: Any, served: Served,
+def test_a_new_user_opens_a_case_records_its_tally_and_files_objections(page: Any, browser: Any, served: Served,
                                                                         newcomer: str) -> None:
     from casefile.record.db import read_session
     from casefile.record.models import Case, DocketEntry, Election, Tally
 
     today = datetime.now(SEATTLE).date()
-    page.goto("/sign-in")
-    page.get_by_label("Email address").fill(newcomer)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url("**/cases")
+    sign_in_as(page, newcomer)
 
     page.get_by_role("link", name="Open a case").click()
     page.get_by_label("Case number").fill(NUMBER)
@@ -86,6 +111,19 @@ def test_a_new_user_opens_a_case_records_its_tally_and_files_objections(page: An
     page.get_by_role("button", name="Open the case").click()
     page.wait_for_url(f"**/cases/{NUMBER}")
     assert "Opened:" in page.locator(".notice").first.inner_text()
+
+    link_the_colleague(browser, served)
+    page.goto("/links")
+    row = page.locator("#to-decide ~ table tr", has_text=LEGAL)
+    row.get_by_role("button", name="Approve").click()
+    page.wait_for_url("**/links")
+    assert "now represents" in page.locator(".notice").first.inner_text()
+    context = browser.new_context(base_url=served.url)
+    colleague = context.new_page()
+    sign_in_as(colleague, COLLEAGUE)
+    assert colleague.request.get(f"/cases/{NUMBER}").status == 200  # linked: the case is theirs to see
+    context.close()
+    page.goto(f"/cases/{NUMBER}")
 
     page.get_by_text("Record what another did").click()
     page.get_by_role("link", name="Record: Record the tally of ballots").click()
