@@ -33,11 +33,12 @@ from casefile.record.models import Case
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.review import board_review
+from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, DeadlineKind, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
-STAGES = frozenset({Stage.ALJ_CONSOLIDATED})
+STAGES = accepted_at("alj-decision")
 
 
 class AljDecision(DecisionParts):

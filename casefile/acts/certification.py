@@ -26,11 +26,12 @@ from casefile.record.workflow import advance, require_stage
 from casefile.rules.certification import certification_of, check_certification_date
 from casefile.rules.chronology import Earlier
 from casefile.rules.review import board_review
+from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Stage, TallyKind
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
-STAGES = frozenset({Stage.CERTIFICATION_DUE, Stage.RD_DECISION})
+STAGES = accepted_at("certification")
 
 
 class Certify(ActIn):

@@ -9,14 +9,11 @@ from casefile.errors import UnknownRecord
 from casefile.record.lookups import counts_of, latest_tally
 from casefile.record.models import ChallengedBallot, Election, Tally
 from casefile.rules.partial_resolution import still_determinative
+from casefile.rules.stages import accepted_at
 from casefile.vocab import ChallengeStatus, Stage, TallyKind
 
 #: Stages in which the Region may rule on challenged ballots and open them (rules.md §4).
-RULING_STAGES = frozenset({
-    Stage.TALLY_ISSUED, Stage.OBJECTIONS_PENDING, Stage.CHALLENGE_INVESTIGATION, Stage.HEARING_NOTICED,
-    Stage.HEARING_OPEN, Stage.HEARING_CLOSED, Stage.HO_REPORT_ISSUED, Stage.EXCEPTIONS_PENDING, Stage.RD_DECISION,
-    Stage.REVISED_TALLY_ISSUED, Stage.ALJ_DECISION_ISSUED,
-})
+RULING_STAGES = accepted_at("rule-on-challenges")
 
 
 def register_of(session: Session, election: Election) -> list[ChallengedBallot]:

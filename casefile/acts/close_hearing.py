@@ -32,11 +32,12 @@ from casefile.record.models import Case, Election
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.hearing import BriefsDue, briefs_as_of_right, post_hearing_brief_due
+from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, DeadlineKind, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
-STAGES = frozenset({Stage.HEARING_OPEN})
+STAGES = accepted_at("close-hearing")
 
 
 class CloseHearing(ActIn):

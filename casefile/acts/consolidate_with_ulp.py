@@ -20,9 +20,10 @@ from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.models import Case, Hearing
 from casefile.record.workflow import advance, require_stage
+from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Stage
 
-CONSOLIDABLE = frozenset({Stage.OBJECTIONS_PENDING, Stage.CHALLENGE_INVESTIGATION, Stage.HEARING_NOTICED})
+CONSOLIDABLE = accepted_at("consolidate-with-ulp")
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
 STAGES = CONSOLIDABLE

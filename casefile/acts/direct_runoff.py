@@ -22,11 +22,12 @@ from casefile.record.models import Case, Election
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.chronology import Earlier, voting_period_refusal
 from casefile.rules.runoff_direction import direction_for
+from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, ElectionKind, Stage, TallyKind
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
-STAGES = frozenset({Stage.RUNOFF_DUE})
+STAGES = accepted_at("direct-runoff")
 
 
 class DirectRunoff(ActIn):

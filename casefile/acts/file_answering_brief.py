@@ -32,11 +32,12 @@ from casefile.record.lookups import get_party
 from casefile.record.models import Case
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
+from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
-STAGES = frozenset({Stage.EXCEPTIONS_PENDING})
+STAGES = accepted_at("file-answering-brief")
 
 
 class FileAnsweringBrief(PartyFilingIn):

@@ -42,11 +42,12 @@ from casefile.record.models import Case, Filing
 from casefile.record.workflow import advance, docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.timeliness import judge_filing
+from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, DeadlineKind, FilingMethod, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
-STAGES = frozenset({Stage.HO_REPORT_ISSUED, Stage.EXCEPTIONS_PENDING, Stage.ALJ_DECISION_ISSUED})
+STAGES = accepted_at("file-exceptions")
 
 
 class ExceptionIn(Strict):

@@ -42,6 +42,7 @@ from casefile.record.models import Case, Deadline, Filing, Objection
 from casefile.record.workflow import advance, docket, require_stage
 from casefile.rules.offices import office_named
 from casefile.rules.timeliness import StoredDeadline, judge_filing
+from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingMethod, Stage, TallyKind
 
 
@@ -70,8 +71,7 @@ class FileObjections(ActIn):
     service: list[ServiceIn] | None = Field(default=None, max_length=200)  # None: e-mail to each other party's counsel
 
 
-SUBMITTABLE = frozenset({Stage.TALLY_ISSUED, Stage.OBJECTIONS_PENDING, Stage.REVISED_TALLY_ISSUED, Stage.CERTIFICATION_DUE,
-                         Stage.CHALLENGE_INVESTIGATION, Stage.RUNOFF_DUE})
+SUBMITTABLE = accepted_at("file-objections")
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
 STAGES = SUBMITTABLE

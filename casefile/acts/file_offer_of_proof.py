@@ -36,11 +36,12 @@ from casefile.record.lookups import get_party, parties_of
 from casefile.record.models import Case, Election, Filing, Objection, Party
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
+from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, Stage
 
 #: Stages in which a party's objections are still before the Regional Director (an offer of proof
 #: after a hearing was noticed or a decision issued is no longer the offer that decides it, R-I1/R-I2).
-OFFER_STAGES = frozenset({Stage.OBJECTIONS_PENDING, Stage.CHALLENGE_INVESTIGATION, Stage.REVISED_TALLY_ISSUED})
+OFFER_STAGES = accepted_at("file-offer-of-proof")
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
 STAGES = OFFER_STAGES

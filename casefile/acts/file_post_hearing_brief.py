@@ -24,11 +24,12 @@ from casefile.record.lookups import deadline_of, get_party
 from casefile.record.models import Case
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
+from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, DeadlineKind, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
-STAGES = frozenset({Stage.HEARING_CLOSED})
+STAGES = accepted_at("file-post-hearing-brief")
 
 
 class FilePostHearingBrief(PartyFilingIn):

@@ -29,11 +29,12 @@ from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.models import Case, Filing
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.chronology import Earlier
+from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
-STAGES = frozenset({Stage.HEARING_OPEN, Stage.HEARING_CLOSED})
+STAGES = accepted_at("ho-report")
 
 
 class HoReport(DecisionParts):

@@ -19,9 +19,10 @@ from casefile.documents.kinds.notice_of_hearing import NoticeOfHearing
 from casefile.record.authority import REGION, Whose
 from casefile.record.models import Case, Hearing
 from casefile.record.workflow import advance, require_stage
+from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, Stage
 
-NOTICEABLE = frozenset({Stage.OBJECTIONS_PENDING, Stage.CHALLENGE_INVESTIGATION, Stage.RD_DECISION})
+NOTICEABLE = accepted_at("notice-hearing")
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
 STAGES = NOTICEABLE

@@ -17,6 +17,7 @@ from sqlmodel import Session
 
 from casefile.acts.base import Done, Issue, Who, again, election_for, ref_id
 from casefile.acts.conditional_direction import decided_by
+from casefile.acts.stage_facts import overruled_facts
 from casefile.acts.decision_parts import (
     DecisionParts,
     check_consistent,
@@ -36,10 +37,11 @@ from casefile.record.models import Case
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.conditional_rerun import Condition, condition_sentence
 from casefile.rules.review import board_review, review_of_set_aside
+from casefile.rules.stages import after_overruling
+from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, ElectionKind, Stage
 
-DECIDABLE = frozenset({Stage.OBJECTIONS_PENDING, Stage.CHALLENGE_INVESTIGATION, Stage.HO_REPORT_ISSUED,
-                       Stage.EXCEPTIONS_PENDING, Stage.ALJ_DECISION_ISSUED, Stage.REVISED_TALLY_ISSUED})
+DECIDABLE = accepted_at("rd-decision")
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
 STAGES = DECIDABLE
@@ -151,9 +153,20 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
         if (flag := review_of_set_aside(review)) is not None:
             warnings.append(flag)
     else:
-        advance(session, election, Stage.CERTIFICATION_DUE, as_of=as_of, occurred_on=issued_on, act="certification-due",
-                act_key=key + ":certification-due", actor=Actor.SYSTEM,
-                summary="Objections overruled: certification due (R-H1)", ref=ref)
+        to = after_overruling(overruled_facts(session, election))
+        if to is Stage.CERTIFICATION_DUE:
+            advance(session, election, to, as_of=as_of, occurred_on=issued_on, act="certification-due",
+                    act_key=key + ":certification-due", actor=Actor.SYSTEM,
+                    summary="Objections overruled: certification due (R-H1)", ref=ref)
+        elif to is Stage.RUNOFF_DUE:
+            advance(session, election, to, as_of=as_of, occurred_on=issued_on, act="runoff-due",
+                    act_key=key + ":runoff-due", actor=Actor.SYSTEM,
+                    summary="Objections overruled: the runoff or new election the tally calls for is due (102.70)",
+                    ref=ref)
+        else:
+            warnings.append("the objections are overruled; the determinative challenged ballots are still to be "
+                            "decided (rule on them, or issue the revised tally of those opened): the certification "
+                            "follows the count (R-M1)")
     keep_deadline(session, case=case, election=election, kind=DeadlineKind.RECONSIDERATION,
                   trigger=f"Regional Director's Decision served {issued_on.isoformat()} (service date assumed = issue date)",
                   trigger_on=issued_on, for_whom="all parties")

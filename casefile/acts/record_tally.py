@@ -24,6 +24,7 @@ from casefile.record.models import Case, Election, Tally
 from casefile.record.workflow import docket
 from casefile.rules.chronology import voting_period_refusal
 from casefile.rules.tally import TallyCounts, analyze_tally, check_stated_lines, tally_from_mapping
+from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, DeadlineKind, ElectionKind, Stage, TallyKind, VotingMethod
 
 
@@ -82,7 +83,7 @@ _ELECTION_KIND = {TallyKind.INITIAL: ElectionKind.INITIAL, TallyKind.RERUN: Elec
 _FOLLOWS_STAGE = {TallyKind.RERUN: Stage.RERUN_DIRECTED, TallyKind.RUNOFF: Stage.RUNOFF_DIRECTED}
 #: The stages of the latest election after which the tally of the next one is recorded (_election_followed checks
 #: the same table); a case without an election takes its initial tally (allowed_now).
-STAGES = frozenset(_FOLLOWS_STAGE.values())
+STAGES = accepted_at("record-tally")
 
 
 def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> bool:

@@ -43,6 +43,7 @@ from casefile.rules.chronology import Earlier
 from casefile.rules.offices import BOARD_OFFICE
 from casefile.rules.party_filings import FILINGS
 from casefile.rules.review import board_review, review_of_decision, review_of_set_aside
+from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, DeadlineKind, Stage
 
 Reviewed = Literal["decision", "certification", "dismissal", "set-aside", "open-and-count"]
@@ -71,8 +72,8 @@ REVIEWED: dict[Stage, Reviewed] = {Stage.CERTIFIED: "certification", Stage.RFR_P
                                    Stage.SET_ASIDE: "set-aside", Stage.RERUN_DIRECTED: "set-aside"}
 #: The stages of the election the act is on (the latest) at which perform() accepts it (reviewed_action): those
 #: of REVIEWED, and certification-due once the Regional Director's Decision on Objections has issued (allowed_now).
-STAGES = frozenset(REVIEWED) | {Stage.CERTIFICATION_DUE} | RULING_STAGES  # ruling stages: after an order to open and
-# count challenged ballots, a final disposition under the 2014 rule (open_and_count_period)
+STAGES = accepted_at("request-for-review")  # the ruling stages among them: after an order to open and count
+# challenged ballots, a final disposition under the 2014 rule (open_and_count_period)
 #: The stages at which the Regional Director's Decision on Objections (overruling them) is what is reviewed.
 _AFTER_DECISION = frozenset({Stage.CERTIFICATION_DUE, Stage.CERTIFIED, Stage.RFR_PENDING, Stage.CLOSED})
 

@@ -28,12 +28,13 @@ from casefile.record.authority import REGION, Whose
 from casefile.record.models import Case
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
+from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, Stage
 
 #: The order that reschedules a hearing, as stored (AgencyOrder.kind).
 RESCHEDULE = "hearing-rescheduled"
 #: A noticed hearing that has not opened (require_stage below); the web and the API offer the act only then.
-STAGES = frozenset({Stage.HEARING_NOTICED})
+STAGES = accepted_at("reschedule-hearing")
 
 
 class RescheduleHearing(ActIn):

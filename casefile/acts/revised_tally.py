@@ -36,6 +36,7 @@ from casefile.rules.chronology import Earlier
 from casefile.rules.conditional_rerun import rerun_stands
 from casefile.rules.mootness import Side, prevailing_parties
 from casefile.rules.revised_count import resolution_since_tally, revised_counts
+from casefile.rules.stages import accepted_at
 from casefile.vocab import (
     Actor,
     ChallengeStatus,
@@ -79,7 +80,7 @@ def issues(session: Session, ref: str) -> tuple[Issue, ...]:
 #: Stages at which challenged ballots may be opened and counted: where the Region rules on them, and
 #: after the Board directs them opened on review (rules.md §4: RFR_PENDING → REVISED_TALLY_ISSUED), and —
 #: for a conditional direction only — after the second election was directed (R-M2).
-REVISABLE = (RULING_STAGES - {Stage.TALLY_ISSUED}) | {Stage.RFR_PENDING, Stage.RERUN_DIRECTED}
+REVISABLE = accepted_at("revised-tally")
 #: The stages of the election the act is on (the latest) at which perform() accepts it (stage_refusal: at
 #: rerun-directed only under a conditional direction not yet carried out).
 STAGES = REVISABLE

@@ -41,6 +41,7 @@ from casefile.record.workflow import RECORDED_BY, advance
 from casefile.rules.calendar import day_label
 from casefile.rules.deadlines import met_status
 from casefile.rules.offices import office_named, region_scope
+from casefile.rules.stages import Facts, after_objection_period
 from casefile.rules.target_dates import REGION_TARGET_DATES
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, OutcomeKind, Stage, TallyKind
 
@@ -220,14 +221,14 @@ def _after_objection_period(session: Session, election: Election, deadline: Dead
     cutoff = deadline.cutoff_at.astimezone(ZoneInfo(office_named(deadline.office_key).tz))
     ended = f"No {what} by {deadline.due_on.isoformat()} (cut-off {clock(cutoff)})"  # "11:59 p.m. EDT", as the Agency writes it
     pending = objections_still_pending(session, election)
-    if pending:
-        to, why = Stage.OBJECTIONS_PENDING, f"{ended}; {pending} earlier objections still to be decided (R-M1)"
-    elif tally.determinative:
-        to, why = Stage.CHALLENGE_INVESTIGATION, f"{ended}; the {tally.challenged:,} challenged ballots are determinative (R-E2)"
-    elif outcome in (OutcomeKind.REP, OutcomeKind.RESULTS):
-        to, why = Stage.CERTIFICATION_DUE, f"{ended}; challenges not determinative: {tally.outcome_text} is due forthwith (R-H1)"
-    else:
-        to, why = Stage.RUNOFF_DUE, f"{ended}; {tally.outcome_text}: the Regional Director directs it (102.70)"
+    to = after_objection_period(Facts(objections_undecided=bool(pending), determinative=tally.determinative,
+                                      outcome=outcome))
+    why = {
+        Stage.OBJECTIONS_PENDING: f"{ended}; {pending} earlier objections still to be decided (R-M1)",
+        Stage.CHALLENGE_INVESTIGATION: f"{ended}; the {tally.challenged:,} challenged ballots are determinative (R-E2)",
+        Stage.CERTIFICATION_DUE: f"{ended}; challenges not determinative: {tally.outcome_text} is due forthwith (R-H1)",
+        Stage.RUNOFF_DUE: f"{ended}; {tally.outcome_text}: the Regional Director directs it (102.70)",
+    }[to]
     moved_from = election.stage
     advance(session, election, to, as_of=as_of, occurred_on=deadline.due_on, act="objection-period-closed",
             act_key=key, actor=Actor.SYSTEM, summary=why)

@@ -1,6 +1,7 @@
 """The stage machine of one election (rules.md §4) and the docket.
 
-``advance()`` is the only writer of ``Election.stage``: it checks the transition table, stamps
+``advance()`` is the only writer of ``Election.stage``: it checks the transition table (read from
+the one machine, casefile.rules.stages), stamps
 the time, and writes the docket entry, inside the caller's transaction. ``docket()`` writes an
 entry for an act that does not change the stage (a second party's objections, a deadline lapsing).
 """
@@ -15,6 +16,7 @@ from casefile.errors import IllegalTransition
 from casefile.record.integrity import seal
 from casefile.record.models import DocketEntry, Election
 from casefile.record.sealing import note_entry
+from casefile.rules.stages import PRE_CERTIFICATION, transitions
 from casefile.vocab import Actor, Stage
 
 S = Stage
@@ -23,54 +25,15 @@ S = Stage
 #: ``casefile.acts.base.Who`` label); every docket entry written in the session carries it.
 RECORDED_BY = "casefile_recorded_by"
 
-#: Which stage may follow which (rules.md §4, with two additions: CERTIFICATION_DUE and RUNOFF_DUE,
-#: the stages in which the rules say the Region must act and casefile waits for the act's record).
-TRANSITIONS: dict[Stage, frozenset[Stage]] = {
-    S.TALLY_ISSUED: frozenset({S.OBJECTIONS_PENDING, S.CHALLENGE_INVESTIGATION, S.CERTIFICATION_DUE, S.RUNOFF_DUE,
-                               S.RERUN_DIRECTED, S.CERTIFIED, S.REVISED_TALLY_ISSUED}),
-    S.OBJECTIONS_PENDING: frozenset({S.HEARING_NOTICED, S.ALJ_CONSOLIDATED, S.RD_DECISION, S.CERTIFICATION_DUE,
-                                     S.CHALLENGE_INVESTIGATION, S.SET_ASIDE, S.CERTIFIED, S.REVISED_TALLY_ISSUED,
-                                     S.RUNOFF_DUE}),
-    S.CHALLENGE_INVESTIGATION: frozenset({S.HEARING_NOTICED, S.ALJ_CONSOLIDATED, S.RD_DECISION,
-                                          S.REVISED_TALLY_ISSUED, S.CERTIFICATION_DUE, S.CERTIFIED, S.OBJECTIONS_PENDING}),
-    # A timely filing recorded after the sweep moved on takes the election back (see file_objections).
-    S.CERTIFICATION_DUE: frozenset({S.CERTIFIED, S.OBJECTIONS_PENDING}),
-    S.RUNOFF_DUE: frozenset({S.RUNOFF_DIRECTED, S.RERUN_DIRECTED, S.OBJECTIONS_PENDING}),
-    S.HEARING_NOTICED: frozenset({S.HEARING_OPEN, S.ALJ_CONSOLIDATED}),
-    S.HEARING_OPEN: frozenset({S.HEARING_CLOSED, S.HO_REPORT_ISSUED, S.REVISED_TALLY_ISSUED}),
-    S.HEARING_CLOSED: frozenset({S.HO_REPORT_ISSUED, S.REVISED_TALLY_ISSUED}),
-    S.HO_REPORT_ISSUED: frozenset({S.EXCEPTIONS_PENDING, S.RD_DECISION, S.REVISED_TALLY_ISSUED}),
-    S.EXCEPTIONS_PENDING: frozenset({S.RD_DECISION, S.REVISED_TALLY_ISSUED}),
-    S.ALJ_CONSOLIDATED: frozenset({S.ALJ_DECISION_ISSUED}),
-    S.ALJ_DECISION_ISSUED: frozenset({S.RD_DECISION, S.SET_ASIDE, S.CERTIFICATION_DUE, S.REVISED_TALLY_ISSUED}),
-    S.RD_DECISION: frozenset({S.CERTIFICATION_DUE, S.CERTIFIED, S.SET_ASIDE, S.REVISED_TALLY_ISSUED,
-                              S.HEARING_NOTICED}),
-    # → SET_ASIDE: a second election directed on the condition that the revised tally shows no majority for a
-    # labor organization, and it shows none — the objecting party lost the count, its sustained objections set
-    # the election aside (rules.md R-M2, R-O1; Cornell-Dubilier Electric Corp., 117 NLRB 358 (1957)).
-    S.REVISED_TALLY_ISSUED: frozenset({S.CHALLENGE_INVESTIGATION, S.OBJECTIONS_PENDING, S.CERTIFICATION_DUE,
-                                       S.RUNOFF_DUE, S.REVISED_TALLY_ISSUED, S.HEARING_NOTICED, S.RD_DECISION,
-                                       S.SET_ASIDE}),
-    S.CERTIFIED: frozenset({S.RFR_PENDING, S.CLOSED}),
-    S.RFR_PENDING: frozenset({S.CLOSED, S.SET_ASIDE, S.REVISED_TALLY_ISSUED, S.HEARING_NOTICED}),
-    S.SET_ASIDE: frozenset({S.RERUN_DIRECTED}),
-    # → REVISED_TALLY_ISSUED: the challenged ballots counted after a second election was directed on the condition
-    # that their count shows no majority for a labor organization; the revised tally decides it (29 CFR 102.69(e);
-    # rules.md R-M1, R-M2). Any other rerun direction is final for its election (the act checks which).
-    S.RERUN_DIRECTED: frozenset({S.REVISED_TALLY_ISSUED}),
-    S.RUNOFF_DIRECTED: frozenset(),
-    # → RFR_PENDING: a request for review received within a period an order extended after the sweep closed the
-    # certified election (102.2(c); late filing accepted on excusable neglect, 102.2(d); rules.md R-B10, R-N2).
-    S.CLOSED: frozenset({S.RFR_PENDING}),
-    S.WITHDRAWN: frozenset(),
-    S.DISMISSED: frozenset(),
-}
+#: Which stage may follow which: every move of the one machine (casefile.rules.stages.MOVES, rules.md §4, with
+#: two additions: CERTIFICATION_DUE and RUNOFF_DUE, the stages in which the rules say the Region must act and
+#: casefile waits for the act's record).
+TRANSITIONS: dict[Stage, frozenset[Stage]] = transitions()
 
 #: Side exits from any stage before certification (rules.md §4: withdrawal with consent, dismissal) — including
-#: an election whose rerun or runoff is directed but not yet held: the petition may be withdrawn with the Regional
-#: Director's consent, or dismissed, before the next election (29 CFR 102.60(a), 102.71; rules.md R-S1).
+#: an election whose rerun or runoff is directed but not yet held (29 CFR 102.60(a), 102.71; rules.md R-S1).
 _SIDE_EXITS = frozenset({S.WITHDRAWN, S.DISMISSED})
-_PRE_CERTIFICATION = frozenset(TRANSITIONS) - {S.CERTIFIED, S.RFR_PENDING, S.CLOSED, S.WITHDRAWN, S.DISMISSED}
+_PRE_CERTIFICATION = PRE_CERTIFICATION
 
 
 def allowed(from_stage: Stage, to_stage: Stage) -> bool:

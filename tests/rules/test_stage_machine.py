@@ -1,0 +1,193 @@
+"""The one machine (casefile.rules.stages): random valid act sequences on real-shaped tallies never reach a
+dead end, and the README's diagram is the one the table draws.
+
+The model below performs the table's acts on an election whose tally is drawn by tests/strategies.py (the
+outcome and determinativeness computed by casefile.rules): at each step it picks an act the table accepts
+at the current stage, with an input the act could carry (sustained or overruled; how the Board rules), and
+moves the stage by the table's rows (casefile.rules.stages.next_stage). After every step it checks that,
+without the petition's side exits (withdrawal, dismissal), some sequence of acts still takes the election to
+a final stage (closed) or hands it on to its next election (a rerun or runoff directed).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from casefile.rules.determinative import is_determinative
+from casefile.rules.outcome import outcome_of_count
+from casefile.rules.stages import (FINAL, HANDED_ON, Facts, Guard, accepted_at, after_objection_period, after_overruling,
+                                   mermaid, next_stage)
+from casefile.vocab import OutcomeKind, Stage
+from tests.strategies import resolutions, tallies
+
+S = Stage
+G = Guard
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+@dataclass(frozen=True)
+class Election:
+    """The model's election: its stage and what the guards read (Facts), plus the few facts the acts'
+    inputs depend on: whether a request for review is in the record, exceptions filed, the possible
+    outcomes of a count of its challenged ballots (every resolution's, drawn once from the tally)."""
+
+    stage: Stage
+    facts: Facts
+    counted_outcomes: frozenset[OutcomeKind]
+    review_requested: bool = False
+
+
+def _apply(e: Election, act: str, given: tuple[Guard, ...] = (), **facts: object) -> Election:
+    """``act`` with the facts it changes, then the table's move (and the steps the act takes on)."""
+    new_facts = replace(e.facts, **facts)  # type: ignore[arg-type]
+    to = next_stage(act, e.stage, new_facts, given=given)
+    return replace(e, stage=to or e.stage, facts=new_facts)
+
+
+def successors(e: Election) -> list[tuple[str, Election]]:
+    """Every act the table accepts at ``e.stage`` (side exits excluded), with each input it may carry."""
+    out: list[tuple[str, Election]] = []
+    stage, f = e.stage, e.facts
+
+    def can(act: str) -> bool:
+        return stage in accepted_at(act)
+
+    if can("file-objections") and stage in (S.TALLY_ISSUED, S.REVISED_TALLY_ISSUED):
+        out.append(("file-objections", _apply(e, "file-objections", objections_undecided=True)))
+    if stage in (S.TALLY_ISSUED, S.REVISED_TALLY_ISSUED):  # the sweep, once the period closes
+        out.append(("objection-period-closed", replace(e, stage=after_objection_period(f))))
+    for act in ("notice-hearing", "consolidate-with-ulp", "open-hearing", "close-hearing", "ho-report", "alj-decision"):
+        if can(act):
+            out.append((act, _apply(e, act)))
+    if can("file-exceptions") and stage is S.HO_REPORT_ISSUED:
+        out.append(("file-exceptions", _apply(e, "file-exceptions", given=(G.FIRST_EXCEPTIONS,))))
+    if can("rd-decision") and (f.objections_undecided or f.determinative):
+        decided = _apply(e, "rd-decision")
+        if f.objections_undecided:  # sustained: set aside, a second election directed
+            aside = replace(decided, stage=S.SET_ASIDE, facts=replace(f, objections_undecided=False))
+            out.append(("rd-decision set-aside", replace(aside, stage=next_stage("direct-second-election", S.SET_ASIDE,
+                                                                                aside.facts) or S.SET_ASIDE)))
+        overruled = replace(decided, facts=replace(f, objections_undecided=False))
+        out.append(("rd-decision overrule", replace(overruled, stage=after_overruling(overruled.facts))))
+    if can("revised-tally") and (f.determinative or f.condition_pending) and stage is not S.RERUN_DIRECTED:
+        for outcome in sorted(e.counted_outcomes):
+            out.append((f"revised-tally {outcome.value}", _apply(e, "revised-tally", determinative=False,
+                                                                 outcome=outcome)))
+    if can("certification"):
+        to = next_stage("certification", stage, f)
+        if to is not None:
+            certified = replace(e, stage=to)
+            if not f.review:
+                certified = replace(certified, stage=S.CLOSED)
+            out.append(("certification", certified))
+    if stage is S.CERTIFIED and f.review:
+        out.append(("close (no request for review)", replace(e, stage=S.CLOSED)))
+        out.append(("request-for-review", replace(e, stage=S.RFR_PENDING, review_requested=True)))
+    if stage is S.RFR_PENDING:
+        out.append(("board-ruling denied", replace(e, stage=S.CLOSED)))
+        out.append(("board-ruling set-aside", replace(e, stage=S.RERUN_DIRECTED)))
+        out.append(("board-ruling remanded", replace(e, stage=S.HEARING_NOTICED,
+                                                      facts=replace(f, objections_undecided=True))))
+    if can("direct-runoff"):
+        to = next_stage("direct-runoff", stage, f)
+        if to is not None:
+            out.append(("direct-runoff", replace(e, stage=to)))
+    return out
+
+
+def done(e: Election) -> bool:
+    return e.stage in FINAL | HANDED_ON
+
+
+def way_out(e: Election) -> list[str] | None:
+    """The shortest sequence of acts from ``e`` to a final or handed-on stage (None: a dead end)."""
+    seen = {e}
+    queue: deque[tuple[Election, list[str]]] = deque([(e, [])])
+    while queue:
+        here, path = queue.popleft()
+        if done(here):
+            return path
+        for act, there in successors(here):
+            if there not in seen:
+                seen.add(there)
+                queue.append((there, [*path, act]))
+    return None
+
+
+class ElectionMachine(RuleBasedStateMachine):
+    """Random valid act sequences on one election."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.election: Election | None = None
+        self.trail: list[str] = []
+
+    @initialize(counts=tallies(max_votes=12, max_challenged=4), review=st.booleans(), data=st.data())
+    def tally(self, counts, review: bool, data) -> None:  # type: ignore[no-untyped-def]
+        determinative = is_determinative(counts)
+        outcome = OutcomeKind.PENDING if determinative else outcome_of_count(counts).kind
+        outcomes = frozenset(outcome_of_count(data.draw(resolutions(counts))).kind for _ in range(3)) \
+            if determinative else frozenset({outcome})
+        self.election = Election(S.TALLY_ISSUED, Facts(determinative=determinative, outcome=outcome, review=review),
+                                 outcomes)
+
+    @rule(data=st.data())
+    def act(self, data) -> None:  # type: ignore[no-untyped-def]
+        assert self.election is not None
+        if done(self.election):
+            return  # closed, or handed on to the next election: nothing more on this one
+        options = successors(self.election)
+        assert options, f"no act accepted at {self.election.stage.value} after {self.trail}"
+        name, self.election = data.draw(st.sampled_from(options), label="act")
+        self.trail.append(name)
+
+    @invariant()
+    def no_dead_end(self) -> None:
+        if self.election is not None:
+            assert way_out(self.election) is not None, f"dead end at {self.election} after {self.trail}"
+
+
+TestElectionMachine = ElectionMachine.TestCase
+TestElectionMachine.settings = settings(max_examples=60, stateful_step_count=15, deadline=None,
+                                        suppress_health_check=[HealthCheck.too_slow])
+
+
+class TestDeadEnds:
+    def test_objections_and_determinative_challenges_heard_together_end_certified(self) -> None:
+        """The issue's dead end: objections and 6 determinative challenges heard together, the objections
+        overruled — the election stays where the challenges are decided (rd-decision), and from there a
+        revised tally and its objection period lead to the certification."""
+        e = Election(S.TALLY_ISSUED, Facts(determinative=True, outcome=OutcomeKind.PENDING),
+                     frozenset({OutcomeKind.REP, OutcomeKind.RESULTS}))
+        for act in ("file-objections", "notice-hearing", "open-hearing", "close-hearing",
+                    "ho-report", "rd-decision overrule"):
+            e = dict(successors(e))[act]
+        assert e.stage is S.RD_DECISION
+        assert "certification" not in dict(successors(e))
+        e = dict(successors(e))["revised-tally REP"]
+        assert e.stage is S.REVISED_TALLY_ISSUED
+        e = dict(successors(e))["objection-period-closed"]
+        assert e.stage is S.CERTIFICATION_DUE
+        assert dict(successors(e))["certification"].stage is S.CERTIFIED
+
+
+class TestDiagram:
+    def test_readme_diagram_is_the_one_the_table_draws(self) -> None:
+        """The README's stage diagram (between its markers) is casefile.rules.stages.mermaid() exactly."""
+        text = README.read_text(encoding="utf-8")
+        found = re.search(r"<!-- stages -->\n```mermaid\n(.*?)```\n<!-- /stages -->", text, re.S)
+        assert found is not None, "README.md has no <!-- stages --> diagram"
+        assert found.group(1) == mermaid()
+
+    def test_every_stage_is_drawn(self) -> None:
+        """Every stage appears in the diagram (a stage no row names would be unreachable)."""
+        drawn = mermaid()
+        for stage in Stage:
+            assert stage.value.replace("-", "_") in drawn, stage
