@@ -16,6 +16,7 @@ from sqlmodel import Session, select
 
 from casefile.acts.base import ActIn, Done, Issue, Who, again, election_for, recorded, ref_id
 from casefile.acts.chronology import latest_on, refuse_if_before
+from casefile.record.stage_facts import tally_stands
 from casefile.documents.kinds.certification import CertificationOfRepresentative, CertificationOfResults
 from casefile.errors import AlreadyRecorded, ProcedureError, UnknownRecord
 from casefile.record.authority import REGION, Whose
@@ -57,7 +58,8 @@ def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: 
     Refused while the objection period is open (102.69(b), R-H2); the election must be at
     certification-due (no objections and challenges not determinative, or objections overruled)
     or rd-decision; refused when the outcome calls for no certification (runoff, nullity rerun,
-    pending challenges). Where Board review lies (stipulated, directed, or agreement not in the
+    pending challenges). A tally whose determinative challenged ballots were all sustained stands: its
+    count is certified, with no revised tally (29 CFR 102.69(c)(1)(i); stage_facts.tally_stands). Where Board review lies (stipulated, directed, or agreement not in the
     record — said so in the docket) it keeps the request-for-review and opposition periods (R-N2,
     102.69(h)); a consent election's certification is final and the election closes (R-K5). Once
     per election: a retry with the same date is found, another date refused (AlreadyRecorded).
@@ -86,7 +88,9 @@ def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: 
                 tally.prepared_on),
         Earlier("the Regional Director's decision issued", latest_on(session, election, "rd-decision")),
         Earlier("the Board ruled", latest_on(session, election, "board-ruling"))])
-    what = certification_of(tally.outcome, tally.winner, described=tally.outcome_text)
+    stands = tally_stands(session, election, tally)  # every determinative challenge sustained: the tally stands
+    what = certification_of(tally.outcome, tally.winner, described=tally.outcome_text) if stands is None else \
+        certification_of(stands.kind, stands.winner)
     review = board_review(case.agreement)
     cert = Certification(election_id=election.id, kind=what.kind, issued_on=issued_on, union=what.union)  # type: ignore[arg-type]
     session.add(cert)

@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import ActIn, Line, Paragraph, PartyKey, recorded
+from casefile.acts.base import COUNT_MAX, ActIn, Line, Paragraph, PartyKey, Strict, recorded
 from casefile.acts.hearing_parts import ObjectionNumber
 from casefile.errors import AlreadyRecorded, UnknownRecord
 from casefile.record.models import Case, Decision, DocketEntry, Election, Hearing, Objection, Party
@@ -22,17 +22,31 @@ Result = Literal["set-aside", "overrule"]
 DecisionKind = Literal["ho-report", "rd-decision", "alj-decision"]
 
 
+class ChallengeRuling(Strict):
+    """A ruling on challenged ballots set for hearing, in a report or decision: on the ``voters`` named, or on
+    every pending ballot with the ``ground`` (neither: every pending ballot); ``ruling`` sustained (never
+    counted) or overruled (to be opened and counted)."""
+
+    voters: list[Line] = Field(default_factory=list, max_length=COUNT_MAX)
+    ground: Line | None = None
+    ruling: Literal["sustained", "overruled"]
+
+
 class DecisionParts(ActIn):
     """A report or decision as issued (not an act by itself): ``date`` its issue date;
     ``result`` what it recommends or decides (set the election aside, or overrule the
     objections); ``issuer`` who signed it; ``rulings`` party handle → {objection number: ruling},
     only what the record gives (a report whose per-objection rulings are not public leaves it
     empty and says so in ``summary``); ``at_fault`` the party whose conduct caused a set-aside
-    (named in the Lufkin paragraph, R-O3), None when it rests on Board-agent irregularity."""
+    (named in the Lufkin paragraph, R-O3), None when it rests on Board-agent irregularity; ``challenges`` the
+    rulings on the challenged ballots set for hearing with the objections (per voter or per ground, R-M3): a
+    report recommends them, the Regional Director's decision makes them (the ballots overruled are ordered
+    opened and counted)."""
 
     result: Result
     issuer: Line = ""
     rulings: dict[PartyKey, dict[ObjectionNumber, Ruling]] = Field(default_factory=dict, max_length=50)
+    challenges: list[ChallengeRuling] = Field(default_factory=list, max_length=200)
     at_fault: PartyKey | None = None
     summary: Paragraph = ""
     note: Paragraph = ""
@@ -124,6 +138,7 @@ def store_decision(session: Session, case: Case, election: Election, act: Decisi
         if not recommend_only:
             objection.disposition = Disposition(ruling)
             session.add(objection)
+    rulings += challenge_rulings(session, election, act, recommend_only=recommend_only, issued_on=issued_on, kind=kind)
     at_fault = _party(_parties(session, case), case, act.at_fault, "at_fault").id if act.at_fault else None
     decision = Decision(election_id=election.id, kind=kind, issued_on=issued_on, issuer=act.issuer,  # type: ignore[arg-type]
                         result=act.result, rulings=rulings, at_fault_party_id=at_fault, summary=act.summary,
@@ -154,10 +169,13 @@ def recorded_decision(session: Session, case: Case, key: str, act: DecisionParts
     stored_fault = next((k for k, p in parties.items() if p.id == decision.at_fault_party_id), None)
     given_rulings = sorted((parties[k].name if k in parties else k, int(n), r)
                            for k, numbers in act.rulings.items() for n, r in numbers.items())
-    stored_rulings = sorted((r["party"], int(r["number"]), r["ruling"]) for r in decision.rulings)
+    stored_rulings = sorted((r["party"], int(r["number"]), r["ruling"]) for r in decision.rulings if "objection_id" in r)
+    stored_challenges = [(list(r["voters"]), r["ground"], r["ruling"]) for r in decision.rulings if "challenge" in r]
+    given_challenges = [(list(c.voters), c.ground, c.ruling) for c in act.challenges]
     diffs = [f"{name}: {stored!r} → {given!r}" for name, stored, given in (
         ("result", decision.result, act.result), ("issuer", decision.issuer, act.issuer),
         ("at_fault", stored_fault, act.at_fault), ("rulings", stored_rulings, given_rulings),
+        ("challenges", stored_challenges, given_challenges),
         ("summary", decision.summary, act.summary)) if stored != given]
     if diffs:
         raise AlreadyRecorded(f"{case.number}: a {decision.kind} of {decision.issued_on.isoformat()} is already recorded "
@@ -169,3 +187,66 @@ def recorded_decision(session: Session, case: Case, key: str, act: DecisionParts
 def summary_with(summary: str, act: DecisionParts) -> str:
     """``summary`` followed by the act's own summary (" — ..."), as the docket line."""
     return summary + (f" — {act.summary}" if act.summary else "")
+
+
+#: Who rules, in a ballot's ``ruling`` line, by the kind of decision.
+_RULED_BY = {"rd-decision": "Regional Director's decision", "alj-decision": "Administrative Law Judge's decision",
+             "ho-report": "hearing officer's report"}
+
+
+def challenge_rulings(session: Session, election: Election, act: DecisionParts, *, recommend_only: bool,
+                      issued_on: date, kind: DecisionKind) -> list[dict[str, Any]]:
+    """The report's or decision's rulings on challenged ballots, as stored with it ([{challenge, voters,
+    ground, ruling, ballots}]): each selects pending ballots of the register (select_ballots: per voter or
+    per ground), none twice. A decision (``recommend_only`` False) also rules them: sustained (never
+    counted) or overruled (to be opened and counted: the revised tally follows the order); a report only
+    recommends. Raises UnknownRecord, BadInput, ProcedureError (fields ``challenges.<i>...``).
+    Authority: 29 CFR 102.69(c)(1)(i)-(iii), (e); rules.md R-E7, R-J5, R-M3."""
+    from casefile.acts.challenge_register import select_ballots
+    from casefile.errors import BadInput
+    from casefile.vocab import ChallengeStatus
+
+    out: list[dict[str, Any]] = []
+    seen: set[int | None] = set()
+    seen_voters: set[str] = set()
+    for i, ruling in enumerate(act.challenges):
+        at = f"challenges.{i}."
+        if ruling.voters and ruling.ground is not None:
+            raise BadInput("a ruling on challenged ballots names the voters or a ground, not both", field=f"{at}ground")
+        if (twice_named := next((v for v in ruling.voters if v in seen_voters), None)) is not None:
+            raise BadInput(f"the challenged ballot of {twice_named!r} is ruled on twice", field=f"{at}voters")
+        chosen = [b for b in select_ballots(session, election, voters=list(ruling.voters), ground=ruling.ground, at=at)
+                  if ruling.voters or b.id not in seen]
+        if ruling.voters and (twice := next((b for b in chosen if b.id in seen), None)) is not None:
+            raise BadInput(f"the challenged ballot of {twice.voter!r} is ruled on twice", field=f"{at}voters")
+        if not chosen:
+            raise BadInput(f"ruling {i + 1} on challenged ballots selects none not already ruled on", field=f"{at}ground")
+        seen |= {b.id for b in chosen}
+        seen_voters |= {b.voter for b in chosen}
+        if not recommend_only:
+            for ballot in chosen:
+                ballot.status = ChallengeStatus(ruling.ruling)
+                ballot.ruling = f"{_RULED_BY[kind]} {issued_on.isoformat()}"
+                ballot.ruled_on = issued_on
+                session.add(ballot)
+        out.append({"challenge": "voters" if ruling.voters else "ground", "voters": list(ruling.voters),
+                    "ground": ruling.ground, "ruling": ruling.ruling, "ballots": len(chosen),
+                    "of": [b.voter for b in chosen]})
+    if out:
+        session.flush()
+    return out
+
+
+def challenge_sentence(rulings: list[dict[str, Any]], *, recommend_only: bool) -> str:
+    """The docket's words for the rulings on challenged ballots ("" when there are none)."""
+    sustained = sum(int(r["ballots"]) for r in rulings if r.get("challenge") and r["ruling"] == "sustained")
+    overruled = sum(int(r["ballots"]) for r in rulings if r.get("challenge") and r["ruling"] == "overruled")
+    if not sustained and not overruled:
+        return ""
+    parts = []
+    if sustained:
+        parts.append(f"{sustained} challenged ballot{'s' if sustained != 1 else ''} sustained")
+    if overruled:
+        parts.append(f"{overruled} overruled" + (", recommended opened and counted" if recommend_only
+                                                  else ", to be opened and counted (revised tally)"))
+    return ("recommended: " if recommend_only else "") + "; ".join(parts)

@@ -16,6 +16,7 @@ from sqlmodel import Session, select
 from casefile.acts.base import Done, Issue, Who, again, election_for, ref_id
 from casefile.acts.chronology import refuse_if_before
 from casefile.acts.decision_parts import (
+    challenge_sentence,
     DecisionParts,
     check_consistent,
     recorded_decision,
@@ -59,7 +60,8 @@ def perform(session: Session, act: HoReport, *, case: Case, as_of: datetime, by:
 
     The election must be at hearing-open or hearing-closed (the report cannot precede the
     hearing's opening); it moves to ho-report-issued. The rulings are recommendations: no
-    objection's disposition changes until the Regional Director decides. Idempotent on
+    objection's disposition changes until the Regional Director decides, and no challenged ballot's: the
+    report's ``challenges`` recommend how the ballots set for hearing be ruled on (R-J5, R-M3). Idempotent on
     (election, issue date); the same date with other content is refused (AlreadyRecorded).
     Raises IllegalTransition, UnknownRecord (a party or objection that does not exist),
     NotAllowedNow. Authority: 29 CFR 102.69(c)(1)(iii); rules.md R-J5, R-K1, R-K2.
@@ -78,7 +80,8 @@ def perform(session: Session, act: HoReport, *, case: Case, as_of: datetime, by:
     decision = store_decision(session, case, election, act, kind="ho-report", issued_on=issued_on, recommend_only=True)
     entry = advance(session, election, Stage.HO_REPORT_ISSUED, as_of=as_of, occurred_on=issued_on, act="ho-report",
                     act_key=key, actor=Actor.HEARING_OFFICER,
-                    summary=summary_with(f"Hearing Officer's Report: recommends {RECOMMENDS[act.result]}", act),
+                    summary=summary_with(f"Hearing Officer's Report: recommends {RECOMMENDS[act.result]}"
+                                         + _on_challenges(decision.rulings, recommend_only=True), act),
                     ref=f"decision:{decision.id}")
     trigger = f"Hearing Officer's Report issued {issued_on.isoformat()}"
     briefed = session.exec(select(Filing.id).where(Filing.election_id == election.id,
@@ -96,3 +99,8 @@ def perform(session: Session, act: HoReport, *, case: Case, as_of: datetime, by:
                              fill="give `issuer` (the Hearing Officer's name) in the act (casefile decision ho-report --issuer)")
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=entry.summary,
                 warnings=(missing,) if missing else ())
+
+
+def _on_challenges(rulings: list[dict[str, object]], *, recommend_only: bool) -> str:
+    sentence = challenge_sentence(rulings, recommend_only=recommend_only)  # type: ignore[arg-type]
+    return f"; {sentence}" if sentence else ""

@@ -17,8 +17,10 @@ from sqlmodel import Session
 
 from casefile.acts.base import Done, Issue, Who, again, election_for, ref_id
 from casefile.acts.conditional_direction import decided_by
-from casefile.acts.stage_facts import overruled_facts
+from casefile.record.stage_facts import overruled_facts
+from casefile.acts.challenge_register import retest
 from casefile.acts.decision_parts import (
+    challenge_sentence,
     DecisionParts,
     check_consistent,
     check_in_order,
@@ -87,7 +89,11 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     after the revised count, R-M2); it moves to rd-decision, then set-aside → rerun-directed (the
     rerun keeps the ballot's choices) or certification-due. The decision's rulings set the
     objections' dispositions; open exceptions, answering-brief, hearing and offer-of-proof periods
-    are mooted; the motion-for-reconsideration period runs from service (R-K6, service assumed on
+    are mooted; the decision's ``challenges`` rule on the challenged ballots set for hearing (per voter or per
+    ground; the ballots overruled are ordered opened and counted, the revised tally follows; every
+    determinative ballot sustained, the tally stands and the certification is due with no revised tally,
+    102.69(c)(1)(i)); an overruling moves on by casefile.rules.stages.after_overruling (certification-due,
+    runoff-due, or rd-decision while ballots remain to decide or count); the motion-for-reconsideration period runs from service (R-K6, service assumed on
     the issue date). Idempotent on (election, issue date); the same date with other content is
     refused (AlreadyRecorded). A ``condition`` (set-aside only, InconsistentDecision otherwise; ProcedureError when
     the challenges are not determinative) stores the direction as conditional: the election is set aside
@@ -126,8 +132,12 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
         decision.condition = act.condition
         session.add(decision)
     ref = f"decision:{decision.id}"
+    on_challenges = challenge_sentence(decision.rulings, recommend_only=False)
+    if act.challenges and (sealed := retest(session, election)):
+        on_challenges += f"; {sealed}"
     summary = summary_with(f"Regional Director's Decision: objections "
-                           f"{'sustained' if act.result == 'set-aside' else 'overruled'}", act)
+                           f"{'sustained' if act.result == 'set-aside' else 'overruled'}"
+                           + (f"; {on_challenges}" if on_challenges else ""), act)
     if act.condition is not None:
         summary += f"; {condition_sentence(act.condition)}"
     if not review.agreement_known:
@@ -163,6 +173,9 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
                     act_key=key + ":runoff-due", actor=Actor.SYSTEM,
                     summary="Objections overruled: the runoff or new election the tally calls for is due (102.70)",
                     ref=ref)
+        elif any(r.get("challenge") and r["ruling"] == "overruled" for r in decision.rulings):
+            warnings.append("the objections are overruled and challenged ballots ordered opened and counted: the "
+                            "revised tally follows the order (102.69(e)); the certification follows its objection period")
         else:
             warnings.append("the objections are overruled; the determinative challenged ballots are still to be "
                             "decided (rule on them, or issue the revised tally of those opened): the certification "

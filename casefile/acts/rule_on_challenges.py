@@ -23,9 +23,9 @@ from casefile.acts.base import (
     election_for,
     recorded,
 )
-from casefile.acts.challenge_register import RULING_STAGES, register_of, retest
+from casefile.acts.challenge_register import RULING_STAGES, move_when_the_tally_stands, register_of, retest, select_ballots
 from casefile.acts.chronology import latest_on, refuse_if_before
-from casefile.errors import BadInput, ProcedureError, UnknownRecord
+from casefile.errors import BadInput
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import keep_deadline
 from casefile.record.models import Case, ChallengedBallot, Election
@@ -81,7 +81,11 @@ def perform(session: Session, act: RuleOnChallenges, *, case: Case, as_of: datet
     ruling's content (election, date, status, selection, who, reason). Raises BadInput (no
     selection or more than one, a voter twice), UnknownRecord (a voter not registered),
     ProcedureError (a ballot not pending; a ground no pending ballot has; nothing pending),
-    IllegalTransition (stage). Authority: 29 CFR 102.69(c)(1)(i)-(iii); rules.md R-E2, R-E7.
+    IllegalTransition (stage). Where the election waits on the challenges alone (challenge-investigation, or
+    rd-decision after the objections were overruled) and the ruling leaves nothing to count — every
+    determinative ballot sustained, the rest sealed for good — the tally stands: the certification (or the
+    runoff it calls for) is due, with no revised tally and no new objection period (casefile.rules.stages).
+    Authority: 29 CFR 102.69(c)(1)(i)-(iii), (e); rules.md R-E2, R-E7, R-H1.
     """
     election = election_for(session, case, act.election)
     ruled_on = act.legal_date(case, as_of)
@@ -115,6 +119,8 @@ def perform(session: Session, act: RuleOnChallenges, *, case: Case, as_of: datet
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=ruled_on,  # type: ignore[arg-type]
                    act="rule-on-challenges", act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary,
                    ref=f"election:{election.id}")
+    move_when_the_tally_stands(session, election, act="rule-on-challenges", key=key, as_of=as_of, on=ruled_on,
+                               ref=f"election:{election.id}")
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary)
 
@@ -143,33 +149,5 @@ def _review_period(session: Session, case: Case, election: Election, act: RuleOn
 
 
 def _select(session: Session, election: Election, act: RuleOnChallenges) -> list[ChallengedBallot]:
-    """The ballots the ruling is on (see RuleOnChallenges)."""
-    ballots = register_of(session, election)
-    if act.voters:
-        by_voter = {b.voter: b for b in ballots}
-        chosen: list[ChallengedBallot] = []
-        for i, voter in enumerate(act.voters):
-            ballot = by_voter.get(voter)
-            if ballot is None:
-                raise UnknownRecord(f"no challenged ballot of {voter!r} in election {election.sequence}",
-                                    field=f"voters.{i}")
-            if any(b.id == ballot.id for b in chosen):
-                raise BadInput(f"the ruling names {voter!r} twice", field=f"voters.{i}")
-            if ballot.status is not ChallengeStatus.PENDING:
-                raise ProcedureError(f"the challenged ballot of {voter!r} is not pending (it is {ballot.status.value}: "
-                                     f"{ballot.ruling or 'no ruling recorded'})", field=f"voters.{i}")
-            chosen.append(ballot)
-        return chosen
-    pending = [b for b in ballots if b.status is ChallengeStatus.PENDING]
-    if act.ground is not None:
-        chosen = [b for b in pending if b.ground == act.ground]
-        if not chosen:
-            grounds = sorted({b.ground for b in pending}) or ["none pending"]
-            raise ProcedureError(f"no pending challenged ballot has the ground {act.ground!r} (pending grounds: "
-                                 f"{'; '.join(grounds)})", field="ground")
-        return chosen
-    if not pending:
-        raise ProcedureError(f"election {election.sequence} has no pending challenged ballot to rule on",
-                             field="all_pending")
-    return pending
-
+    """The ballots the ruling is on (see RuleOnChallenges; casefile.acts.challenge_register.select_ballots)."""
+    return select_ballots(session, election, voters=act.voters, ground=act.ground)

@@ -40,7 +40,7 @@ _RULING = "A ruling on one objection: 'PARTY:N=RULING' (sustained, overruled, wi
 #: The act model's field → the option that gives it (for refusals that name what to fix).
 _OPTIONS = {"date": "--on", "at": "--received-at", "opens_on": "--opens-on", "objections": "--objection",
             "ulp_cases": "--ulp-case", "rulings": "--ruling", "exceptions": "--exception", "at_fault": "--at-fault",
-            "postmarked_on": "--postmarked-on", "election": "--election"}
+            "postmarked_on": "--postmarked-on", "election": "--election", "challenges": "--challenge"}
 
 
 def _moment(text: str | None, case_number: str, what: str) -> datetime | None:
@@ -263,10 +263,31 @@ def close(case_number: str = _CASE, on: str = typer.Option(..., help="The day th
 
 
 def _decision(act: str, case_number: str, on: str, result: str, ruling: list[str], issuer: str, at_fault: str | None,
-              summary: str, note: str, election: int | None, as_of: str | None, **extra: Any) -> None:
+              summary: str, note: str, election: int | None, as_of: str | None, *, challenge: list[str] | None = None,
+              challenge_ground: list[str] | None = None, **extra: Any) -> None:
     data = {"act": act, "date": _day(on, "--on"), "result": result, "rulings": parse_rulings(ruling), "issuer": issuer,
-            "at_fault": at_fault, "summary": summary, "note": note, "election": election, **extra}
+            "at_fault": at_fault, "summary": summary, "note": note, "election": election,
+            "challenges": parse_challenge_rulings(challenge or [], challenge_ground or []), **extra}
     _run(_act(data), case_number, as_of)
+
+
+def parse_challenge_rulings(voters: list[str], grounds: list[str]) -> list[dict[str, Any]]:
+    """``--challenge 'VOTER=RULING'`` and ``--challenge-ground 'GROUND=RULING'`` options as the act's
+    ``challenges`` (RULING: sustained or overruled). Raises BadInput naming the option."""
+    out: list[dict[str, Any]] = []
+    for option, items, key in (("--challenge", voters, "voters"), ("--challenge-ground", grounds, "ground")):
+        for item in items:
+            what, sep, ruling = item.rpartition("=")
+            if not sep or not what.strip() or ruling.strip() not in ("sustained", "overruled"):
+                raise BadInput(f"{option} {item!r}: expected '{'VOTER' if key == 'voters' else 'GROUND'}=sustained' or "
+                               "'...=overruled'", field=option)
+            out.append({key: [what.strip()] if key == "voters" else what.strip(), "ruling": ruling.strip()})
+    return out
+
+
+_CHALLENGE = "A ruling on one challenged ballot set for hearing: 'VOTER=sustained' or 'VOTER=overruled'; repeat."
+_CHALLENGE_GROUND = ("A ruling on every pending challenged ballot with a ground: 'GROUND=sustained' or "
+                     "'GROUND=overruled'; repeat.")
 
 
 _RESULT = "set-aside (objections sustained: a new election) or overrule (objections overruled)."
@@ -281,10 +302,14 @@ def ho_report(case_number: str = _CASE, on: str = typer.Option(..., help=_ON),
               at_fault: str | None = typer.Option(None, help=_AT_FAULT),
               summary: str = typer.Option("", help="The report's findings in a sentence or two."),
               note: str = typer.Option("", help="A note for the record."),
+              challenge: list[str] = typer.Option([], "--challenge", help=_CHALLENGE),
+              challenge_ground: list[str] = typer.Option([], "--challenge-ground", help=_CHALLENGE_GROUND),
               election: int | None = typer.Option(None, help=_ELECTION),
               as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
-    """Record the Hearing Officer's Report; opens the exceptions period (10 business days, R-K1)."""
-    _decision("ho-report", case_number, on, result, ruling, issuer, at_fault, summary, note, election, as_of)
+    """Record the Hearing Officer's Report (its recommendations on the objections and on the challenged ballots
+    set for hearing); opens the exceptions period (10 business days, R-K1)."""
+    _decision("ho-report", case_number, on, result, ruling, issuer, at_fault, summary, note, election, as_of,
+              challenge=challenge, challenge_ground=challenge_ground)
 
 
 @decision_app.command("rd")
@@ -297,13 +322,17 @@ def rd(case_number: str = _CASE, on: str = typer.Option(..., help=_ON),
        note: str = typer.Option("", help="A note for the record."),
        condition: str | None = typer.Option(None, help="With set-aside: 'no-union-majority' directs the second election "
                                                        "only if the revised tally shows no majority for a labor organization."),
+       challenge: list[str] = typer.Option([], "--challenge", help=_CHALLENGE),
+       challenge_ground: list[str] = typer.Option([], "--challenge-ground", help=_CHALLENGE_GROUND),
        election: int | None = typer.Option(None, help=_ELECTION), as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
-    """Record the Regional Director's decision on objections.
+    """Record the Regional Director's decision on objections and on the challenged ballots set for hearing.
 
     A set-aside directs a second election and issues the Decision and Direction of Second
-    Election; overruling the objections makes the certification due (29 CFR 102.69(c))."""
+    Election; overruling the objections makes the certification due (29 CFR 102.69(c)) — once the
+    challenged ballots are decided: those overruled are opened and counted (the revised tally follows), and
+    with every one sustained the tally stands."""
     _decision("rd-decision", case_number, on, result, ruling, issuer, at_fault, summary, note, election, as_of,
-              condition=condition)
+              condition=condition, challenge=challenge, challenge_ground=challenge_ground)
 
 
 @decision_app.command("alj")

@@ -261,6 +261,16 @@ class TallyLines(Facts):
         return self.valid + self.void + self.challenged
 
 
+class ChallengeItem(Facts):
+    """One challenged ballot (voter by name or number) and the recommendation or ruling on it."""
+
+    voter: str
+    challenged_by: str
+    ground: str
+    disposition: str | None = None  # "sustained", "overruled: open and count"
+    reason: str | None = None
+
+
 class ObjectionItem(Facts):
     """One numbered objection; ``disposition``/``reason`` hold a recommendation or ruling where one exists."""
 

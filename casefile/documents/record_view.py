@@ -16,6 +16,7 @@ from sqlmodel import Session, col, select
 from casefile.documents import wording
 from casefile.documents.parts import (
     Caption,
+    ChallengeItem,
     DeadlineLine,
     ElectionDates,
     FiledWith,
@@ -202,7 +203,7 @@ class CaseRecord:
     def objection_items(self, objections: list[Objection], rulings: list[dict[str, Any]] | None = None) -> tuple[ObjectionItem, ...]:
         """The objections as a document lists them. With ``rulings`` (a report or decision), an
         objection the record gives no ruling on says so instead of showing its earlier status."""
-        by_id = {r["objection_id"]: r["ruling"] for r in rulings or []}
+        by_id = {r["objection_id"]: r["ruling"] for r in rulings or [] if "objection_id" in r}
         undecided = (Disposition.PENDING, Disposition.SET_FOR_HEARING)
         items = []
         for o in objections:
@@ -218,6 +219,28 @@ class CaseRecord:
             items.append(ObjectionItem(number=o.number, text=o.text, filed_by=filer.name,
                                        filed_by_label=self.party_ref(filer).label,
                                        disposition=disposition, reason=self.text(reason) if reason else None))
+        return tuple(items)
+
+    def challenge_items(self, election: Election, rulings: list[dict[str, Any]] | None = None) -> tuple[ChallengeItem, ...]:
+        """The election's register of challenged ballots, each with its ruling where the register has one, else
+        the ruling or recommendation of ``rulings`` (a report's or decision's challenge entries) on it."""
+        from casefile.record.models import ChallengedBallot
+        from casefile.vocab import ChallengeStatus
+
+        given = {voter: r["ruling"] for r in rulings or [] if r.get("challenge") for voter in r.get("of", [])}
+        ballots = self.session.exec(select(ChallengedBallot).where(ChallengedBallot.election_id == election.id)
+                                    .order_by(col(ChallengedBallot.id))).all()
+        by_key = {p.key: p.name for p in self.parties}
+        items = []
+        for b in ballots:
+            decided = b.status is not ChallengeStatus.PENDING
+            ruling = given.get(b.voter)
+            disposition = b.status.value.replace("-", " ") if decided else None if ruling is None else \
+                "overruled: open and count" if ruling == "overruled" else ruling
+            items.append(ChallengeItem(
+                voter=b.voter, challenged_by="Board agent" if b.challenged_by == "board-agent"
+                else by_key.get(b.challenged_by, b.challenged_by),
+                ground=b.ground, disposition=disposition, reason=self.text(b.ruling) if decided and b.ruling else None))
         return tuple(items)
 
     def objections_of(self, election: Election, *, filing_id: int | None = None, ids: list[int] | None = None) -> list[Objection]:

@@ -33,6 +33,7 @@ from sqlmodel import Session, col, select
 
 from casefile.documents.wording import clock
 from casefile.errors import CasefileError
+from casefile.record.stage_facts import stage_facts
 from casefile.record.closures import FILING_FOR
 from casefile.record.deadlines import EARLIEST_CERTIFICATION_DETERMINATIVE, close_open_deadlines
 from casefile.record.lookups import latest_tally, objections_still_pending
@@ -41,7 +42,7 @@ from casefile.record.workflow import RECORDED_BY, advance
 from casefile.rules.calendar import day_label
 from casefile.rules.deadlines import met_status
 from casefile.rules.offices import office_named, region_scope
-from casefile.rules.stages import Facts, after_objection_period
+from casefile.rules.stages import after_objection_period
 from casefile.rules.target_dates import REGION_TARGET_DATES
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, OutcomeKind, Stage, TallyKind
 
@@ -221,12 +222,14 @@ def _after_objection_period(session: Session, election: Election, deadline: Dead
     cutoff = deadline.cutoff_at.astimezone(ZoneInfo(office_named(deadline.office_key).tz))
     ended = f"No {what} by {deadline.due_on.isoformat()} (cut-off {clock(cutoff)})"  # "11:59 p.m. EDT", as the Agency writes it
     pending = objections_still_pending(session, election)
-    to = after_objection_period(Facts(objections_undecided=bool(pending), determinative=tally.determinative,
-                                      outcome=outcome))
+    facts = stage_facts(session, election)  # a tally whose challenges were all sustained stands (102.69(c)(1)(i))
+    to = after_objection_period(facts)
     why = {
         Stage.OBJECTIONS_PENDING: f"{ended}; {pending} earlier objections still to be decided (R-M1)",
         Stage.CHALLENGE_INVESTIGATION: f"{ended}; the {tally.challenged:,} challenged ballots are determinative (R-E2)",
-        Stage.CERTIFICATION_DUE: f"{ended}; challenges not determinative: {tally.outcome_text} is due forthwith (R-H1)",
+        Stage.CERTIFICATION_DUE: f"{ended}; challenges not determinative: {tally.outcome_text} is due forthwith (R-H1)"
+        if facts.outcome is outcome else f"{ended}; every determinative challenged ballot sustained: the tally stands "
+        "and the certification is due forthwith (102.69(c)(1)(i), R-H1)",
         Stage.RUNOFF_DUE: f"{ended}; {tally.outcome_text}: the Regional Director directs it (102.70)",
     }[to]
     moved_from = election.stage

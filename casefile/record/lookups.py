@@ -8,7 +8,7 @@ from casefile.errors import UnknownCase, UnknownRecord
 from casefile.record.models import Case, Deadline, Election, Party, Tally
 from casefile.rules.case_numbers import parse_case_number
 from casefile.rules.tally import TallyCounts
-from casefile.vocab import DeadlineKind
+from casefile.vocab import ChallengeStatus, DeadlineKind
 
 
 def get_case(session: Session, number: str) -> Case:
@@ -93,3 +93,15 @@ def objections_still_pending(session: Session, election: Election) -> int:
     return int(session.exec(select(func.count()).select_from(Objection).where(
         Objection.election_id == election.id,
         col(Objection.disposition).in_([Disposition.PENDING, Disposition.SET_FOR_HEARING]))).one())
+
+
+def unresolved_statuses(session: Session, election: Election) -> dict[ChallengeStatus, int]:
+    """How many of the election's registered ballots not yet in a revised tally have each status."""
+    from sqlmodel import func
+
+    from casefile.record.models import ChallengedBallot
+
+    rows = session.exec(select(ChallengedBallot.status, func.count()).where(  # type: ignore[call-overload]
+        ChallengedBallot.election_id == election.id, col(ChallengedBallot.revised_tally_id).is_(None),
+    ).group_by(ChallengedBallot.status)).all()
+    return {ChallengeStatus(status): int(n) for status, n in rows}

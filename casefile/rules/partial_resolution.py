@@ -7,9 +7,9 @@ from dataclasses import replace
 
 from casefile.errors import InvalidTally
 from casefile.rules.determinative import is_determinative
-from casefile.rules.outcome import TallyCounts
+from casefile.rules.outcome import Outcome, TallyCounts, outcome_of_count
 
-__all__ = ["still_determinative"]
+__all__ = ["standing_outcome", "still_determinative"]
 
 
 def still_determinative(counts: TallyCounts, *, sustained: int) -> bool:
@@ -40,3 +40,30 @@ def still_determinative(counts: TallyCounts, *, sustained: int) -> bool:
     if unresolved == 0:
         return False
     return is_determinative(replace(counts, challenged=unresolved))
+
+
+def standing_outcome(counts: TallyCounts, *, sustained: int, overruled: int = 0) -> Outcome | None:
+    """The outcome of the tally as it stands once its challenged ballots are decided without a count:
+    every ballot not yet opened sustained (never counted), or — the rest — no longer able to affect the
+    result and sealed for good. Then the tally stands: no ballot is opened, no revised tally issues and no
+    new objection period opens (102.69(e) applies to ballots opened and counted), and the outcome is that
+    of the count without the challenged ballots.
+
+    Args:
+        counts: the latest tally of the election (its ``challenged`` line: the ballots not yet opened).
+        sustained: how many of those have had their challenge sustained since.
+        overruled: how many were overruled and wait to be opened and counted (then a revised tally
+            decides, and the tally does not stand).
+
+    Returns:
+        None while ballots overruled wait to be counted or the ballots unresolved still are determinative
+        (R-E7); else the outcome class (R-D5) of the count without the challenged ballots.
+
+    Raises:
+        InvalidTally: ``sustained`` is negative or more than the challenged ballots.
+
+    Authority: 29 CFR 102.69(c)(1)(i), (e); rules.md R-E2, R-E7, R-L1.
+    """
+    if overruled > 0 or still_determinative(counts, sustained=sustained):
+        return None
+    return outcome_of_count(replace(counts, challenged=0))

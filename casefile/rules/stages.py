@@ -143,6 +143,12 @@ MOVES: tuple[Move, ...] = (
     _m("certification-due", {S.RD_DECISION}, None, G.OVERRULED_PENDING, "R-M1, R-M3"),
     _m("revised-tally", REVISABLE, S.REVISED_TALLY_ISSUED, authority="102.69(e); R-L1, R-L4"),
     _m("set-aside", {S.REVISED_TALLY_ISSUED}, S.SET_ASIDE, G.CONDITION_MET, "R-M2, R-O1"),
+    # Every determinative challenged ballot sustained (the rest sealed for good): the tally stands — no revised
+    # tally, no new objection period — and what its count calls for is due (102.69(c)(1)(i), (e)).
+    _m("rule-on-challenges", {S.CHALLENGE_INVESTIGATION, S.RD_DECISION}, S.CERTIFICATION_DUE, G.OUTCOME_FINAL,
+       "102.69(c)(1)(i); R-E7, R-H1"),
+    _m("rule-on-challenges", {S.CHALLENGE_INVESTIGATION, S.RD_DECISION}, S.RUNOFF_DUE, G.OUTCOME_RUNOFF,
+       "102.69(c)(1)(i); 102.70"),
     _m("rule-on-challenges", RULING, None, authority="R-E7"),
     _m("certification", {S.CERTIFICATION_DUE, S.RD_DECISION}, S.CERTIFIED, G.OUTCOME_FINAL,
        "102.69(b), (c)(2), (e); R-H1, R-Q1, R-Q2"),

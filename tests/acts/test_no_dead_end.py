@@ -74,3 +74,116 @@ class TestObjectionsAndChallengesHeardTogether:
         assert stage() is Stage.CERTIFICATION_DUE
         c.perform(c.act({"act": "certification", "date": date(1974, 8, 1)}))
         assert stage() is Stage.CERTIFIED
+
+
+def decision_context(kind: str = "rd-decision"):  # type: ignore[no-untyped-def]
+    """The context the Decision on Objections (or the Hearing Officer's Report) is built from."""
+    from casefile.documents.kinds.decision_on_objections import DecisionOnObjections
+    from casefile.documents.kinds.hearing_officer_report import HearingOfficerReport
+    from casefile.documents.record_view import CaseRecord
+    from casefile.record.models import Decision
+
+    document = DecisionOnObjections if kind == "rd-decision" else HearingOfficerReport
+    with read_session() as s:
+        decision = s.exec(select(Decision).where(Decision.kind == kind)).one()
+        built = document.build(CaseRecord(s, s.exec(select(Case)).one()), decision)
+        return built.context, document.title(built.context)
+
+
+def statuses() -> dict[str, str]:
+    from casefile.record.models import ChallengedBallot
+
+    with read_session() as s:
+        return {b.voter: b.status.value for b in s.exec(select(ChallengedBallot))}
+
+
+class TestChallengesDecidedWithTheObjections:
+    def test_the_report_recommends_and_the_decision_rules_on_both(self, configured_db: Path) -> None:
+        """The report recommends (no ballot's status changes); the Regional Director overrules the objections and,
+        in the same act, overrules the laid-off challenges (to be counted) and sustains the supervisor ones: the
+        revised tally follows the order, then the certification; the documents state both rulings."""
+        c = selck()
+        c.carry(2)
+        c.perform(c.act({"act": "file-objections", "date": date(1974, 5, 3), "party": "selck",
+                         "objections": ["[hypothetical objection of the employer]"]}))
+        c.sweep(c.at_noon(date(1974, 5, 20)))
+        rulings = [{"ground": "laid off", "ruling": "overruled"}, {"ground": "supervisor", "ruling": "sustained"}]
+        for event in (
+            {"act": "notice-hearing", "date": date(1974, 5, 20), "opens_on": date(1974, 6, 3), "challenges": True},
+            {"act": "open-hearing", "date": date(1974, 6, 3)},
+            {"act": "close-hearing", "date": date(1974, 6, 4)},
+        ):
+            c.perform(c.act(event))
+        report = c.perform(c.act({"act": "ho-report", "date": date(1974, 6, 20), "result": "overrule",
+                                  "rulings": {"selck": {1: "overruled"}}, "challenges": rulings}))
+        assert report.summary == ("Hearing Officer's Report: recommends that the objections be overruled; recommended: "
+                                  "2 challenged ballots sustained; 2 overruled, recommended opened and counted")
+        assert set(statuses().values()) == {"pending"}
+        ctx, title = decision_context("ho-report")
+        assert title == "Hearing Officer's Report and Recommendations on Objections and Challenged Ballots"
+        assert [(i.voter, i.disposition) for i in ctx.challenges] == [
+            ("voter 1", "sustained"), ("voter 2", "sustained"), ("voter 3", "overruled: open and count"),
+            ("voter 4", "overruled: open and count")]
+        decided = c.perform(c.act({"act": "rd-decision", "date": date(1974, 7, 15), "result": "overrule",
+                                   "rulings": {"selck": {1: "overruled"}}, "challenges": rulings}))
+        assert decided.summary == ("Regional Director's Decision: objections overruled; 2 challenged ballots sustained; "
+                                   "2 overruled, to be opened and counted (revised tally)")
+        assert statuses() == {"voter 1": "sustained", "voter 2": "sustained", "voter 3": "overruled",
+                              "voter 4": "overruled"}
+        assert stage() is Stage.RD_DECISION
+        ctx, title = decision_context()
+        assert title == "Decision on Objections and Challenged Ballots"
+        assert (ctx.count_ordered, ctx.tally_stands) == (True, False)
+        assert [(i.voter, i.disposition) for i in ctx.challenges] == [
+            ("voter 1", "sustained"), ("voter 2", "sustained"), ("voter 3", "overruled"), ("voter 4", "overruled")]
+        c.perform(c.act({"act": "revised-tally", "date": date(1974, 7, 17), "counted": {SELCK_UNION: 2}}))
+        c.sweep(c.at_noon(date(1974, 8, 1)))
+        assert stage() is Stage.CERTIFICATION_DUE
+        cert = c.perform(c.act({"act": "certification", "date": date(1974, 8, 1)}))
+        assert cert.summary.startswith(f"Certification of Representative: {SELCK_UNION}")
+
+    def test_every_challenge_sustained_the_tally_stands_and_certification_follows(self, configured_db: Path) -> None:
+        """All four challenges sustained in the decision: 17-15 stands (102.69(c)(1)(i)) — certification due at once,
+        no revised tally and no period for objections to one; the Union is certified."""
+        from casefile.record.models import Deadline, Tally
+        from casefile.vocab import DeadlineKind
+
+        c = heard_together()
+        decided = c.perform(c.act({"act": "rd-decision", "date": date(1974, 7, 15), "result": "overrule",
+                                   "rulings": {"selck": {1: "overruled"}},
+                                   "challenges": [{"ground": "laid off", "ruling": "sustained"},
+                                                  {"voters": ["voter 1", "voter 2"], "ruling": "sustained"}]}))
+        assert decided.summary == "Regional Director's Decision: objections overruled; 4 challenged ballots sustained"
+        assert stage() is Stage.CERTIFICATION_DUE
+        ctx, _ = decision_context()
+        assert (ctx.count_ordered, ctx.tally_stands, ctx.representative) == (False, True, SELCK_UNION)
+        cert = c.perform(c.act({"act": "certification", "date": date(1974, 7, 16)}))
+        assert cert.summary.startswith(f"Certification of Representative: {SELCK_UNION}")
+        assert stage() is Stage.CERTIFIED
+        with read_session() as s:
+            assert len(s.exec(select(Tally)).all()) == 1
+            assert not s.exec(select(Deadline).where(Deadline.kind == DeadlineKind.REVISED_TALLY_OBJECTIONS)).all()
+
+    def test_a_ruling_sustaining_every_challenge_makes_the_certification_due(self, configured_db: Path) -> None:
+        """No objections, 4 determinative challenges in investigation: sustaining them all leaves 17-15 standing —
+        certification-due, then certified, with no revised tally."""
+        c = selck()
+        c.carry(2)
+        c.sweep(c.at_noon(date(1974, 5, 20)))
+        assert stage() is Stage.CHALLENGE_INVESTIGATION
+        c.perform(c.act({"act": "rule-on-challenges", "date": date(1974, 6, 1), "status": "sustained",
+                         "all_pending": True}))
+        assert stage() is Stage.CERTIFICATION_DUE
+        c.perform(c.act({"act": "certification", "date": date(1974, 6, 3)}))
+        assert stage() is Stage.CERTIFIED
+
+    def test_a_ballot_ruled_on_twice_is_refused_and_stores_nothing(self, configured_db: Path) -> None:
+        """The same voter in two rulings of one decision is refused (BadInput); the election stays as it was."""
+        from casefile.errors import BadInput
+
+        c = heard_together()
+        c.refused(c.act({"act": "rd-decision", "date": date(1974, 7, 15), "result": "overrule",
+                         "challenges": [{"voters": ["voter 1"], "ruling": "sustained"},
+                                        {"voters": ["voter 1"], "ruling": "overruled"}]}), BadInput)
+        assert stage() is Stage.HO_REPORT_ISSUED
+        assert set(statuses().values()) == {"pending"}

@@ -42,6 +42,7 @@ class Election:
     facts: Facts
     counted_outcomes: frozenset[OutcomeKind]
     review_requested: bool = False
+    standing: OutcomeKind = OutcomeKind.RESULTS  # the count's outcome with every challenged ballot sustained
 
 
 def _apply(e: Election, act: str, given: tuple[Guard, ...] = (), **facts: object) -> Election:
@@ -68,7 +69,7 @@ def successors(e: Election) -> list[tuple[str, Election]]:
             out.append((act, _apply(e, act)))
     if can("file-exceptions") and stage is S.HO_REPORT_ISSUED:
         out.append(("file-exceptions", _apply(e, "file-exceptions", given=(G.FIRST_EXCEPTIONS,))))
-    if can("rd-decision") and (f.objections_undecided or f.determinative):
+    if can("rd-decision"):  # with or without objections left: a decision on the challenges alone overrules none
         decided = _apply(e, "rd-decision")
         if f.objections_undecided:  # sustained: set aside, a second election directed
             aside = replace(decided, stage=S.SET_ASIDE, facts=replace(f, objections_undecided=False))
@@ -76,6 +77,15 @@ def successors(e: Election) -> list[tuple[str, Election]]:
                                                                                 aside.facts) or S.SET_ASIDE)))
         overruled = replace(decided, facts=replace(f, objections_undecided=False))
         out.append(("rd-decision overrule", replace(overruled, stage=after_overruling(overruled.facts))))
+        if f.determinative:  # the challenges set for hearing ruled on in the same decision
+            standing = replace(decided, facts=replace(f, objections_undecided=False, determinative=False,
+                                                     outcome=e.standing))
+            out.append(("rd-decision overrule, every challenge sustained",
+                        replace(standing, stage=after_overruling(standing.facts))))
+    if can("rule-on-challenges") and f.determinative:  # every pending challenge sustained: the tally stands
+        standing = replace(e, facts=replace(f, determinative=False, outcome=e.standing))
+        out.append(("rule-on-challenges sustained",
+                    replace(standing, stage=next_stage("rule-on-challenges", stage, standing.facts) or stage)))
     if can("revised-tally") and (f.determinative or f.condition_pending) and stage is not S.RERUN_DIRECTED:
         for outcome in sorted(e.counted_outcomes):
             out.append((f"revised-tally {outcome.value}", _apply(e, "revised-tally", determinative=False,
@@ -136,7 +146,7 @@ class ElectionMachine(RuleBasedStateMachine):
         outcomes = frozenset(outcome_of_count(data.draw(resolutions(counts))).kind for _ in range(3)) \
             if determinative else frozenset({outcome})
         self.election = Election(S.TALLY_ISSUED, Facts(determinative=determinative, outcome=outcome, review=review),
-                                 outcomes)
+                                 outcomes, standing=outcome_of_count(counts).kind)
 
     @rule(data=st.data())
     def act(self, data) -> None:  # type: ignore[no-untyped-def]
@@ -176,6 +186,25 @@ class TestDeadEnds:
         e = dict(successors(e))["objection-period-closed"]
         assert e.stage is S.CERTIFICATION_DUE
         assert dict(successors(e))["certification"].stage is S.CERTIFIED
+
+
+class TestEverySustained:
+    def test_a_decision_sustaining_every_challenge_makes_the_certification_due(self) -> None:
+        """Objections and determinative challenges; the decision overrules the objections and sustains every
+        challenge: the tally stands, the certification is due at once (no revised tally, 102.69(c)(1)(i))."""
+        e = Election(S.TALLY_ISSUED, Facts(determinative=True, outcome=OutcomeKind.PENDING),
+                     frozenset({OutcomeKind.REP, OutcomeKind.RESULTS}), standing=OutcomeKind.REP)
+        for act in ("file-objections", "rd-decision overrule, every challenge sustained"):
+            e = dict(successors(e))[act]
+        assert (e.stage, e.facts.outcome) == (S.CERTIFICATION_DUE, OutcomeKind.REP)
+
+    def test_a_ruling_sustaining_every_challenge_in_investigation_makes_the_certification_due(self) -> None:
+        """No objections; every determinative challenge sustained by a ruling: certification due."""
+        e = Election(S.TALLY_ISSUED, Facts(determinative=True, outcome=OutcomeKind.PENDING),
+                     frozenset({OutcomeKind.REP, OutcomeKind.RESULTS}), standing=OutcomeKind.RESULTS)
+        for act in ("objection-period-closed", "rule-on-challenges sustained"):
+            e = dict(successors(e))[act]
+        assert (e.stage, e.facts.outcome) == (S.CERTIFICATION_DUE, OutcomeKind.RESULTS)
 
 
 class TestDiagram:

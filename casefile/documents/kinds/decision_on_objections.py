@@ -11,6 +11,7 @@ from sqlmodel import col, select
 from casefile.documents.base import Built, RecordDocument
 from casefile.documents.history import procedural_history
 from casefile.documents.parts import (
+    ChallengeItem,
     DeadlineLine,
     DocumentContext,
     HearingFacts,
@@ -26,6 +27,7 @@ from casefile.documents.parts import (
 )
 from casefile.documents.record_view import CaseRecord, notes, plain_notes, tally_lines
 from casefile.record.lookups import deadline_of
+from casefile.record.stage_facts import tally_stands
 from casefile.record.models import (
     Decision,
     Filing,
@@ -56,6 +58,9 @@ class DecisionOnObjectionsContext(DocumentContext):
     exceptions_by: tuple[str, ...] = ()
     findings: tuple[str, ...] = Field(min_length=1)
     objections: tuple[ObjectionItem, ...] = Field(min_length=1)
+    challenges: tuple[ChallengeItem, ...] = ()  # the challenged ballots the decision rules on (R-M3)
+    count_ordered: bool = False  # ballots overruled: ordered opened and counted, a revised tally to follow
+    tally_stands: bool = False  # every determinative challenged ballot sustained: the tally stands (102.69(c)(1)(i))
     agreement: ElectionAgreement | Placeholder  # unknown: Board review treated as available (R-K5)
     review: Review  # whether the Board reviews the Regional Director's actions (rules.review.board_review)
     representative: str | None = None
@@ -75,9 +80,15 @@ class DecisionOnObjections(RecordDocument):
     name = "Decision on Objections"
 
     @classmethod
+    def title_from(cls, context: DecisionOnObjectionsContext) -> str:
+        return "Decision on Objections and Challenged Ballots" if context.challenges else cls.name
+
+    @classmethod
     def build(cls, rec: CaseRecord, decision: Decision) -> Built:
         election = rec.election(decision.election_id)
         tally = rec.latest_tally(election)
+        ruled = [r for r in decision.rulings if r.get("challenge")]
+        stands = tally_stands(rec.session, election, tally) if ruled else None
         report = rec.session.exec(select(Decision).where(Decision.election_id == election.id, Decision.kind == "ho-report",
                                                          col(Decision.issued_on) <= decision.issued_on)
                                   .order_by(col(Decision.id).desc())).first()
@@ -95,6 +106,9 @@ class DecisionOnObjections(RecordDocument):
             # 102.69(c)(2); R-N2): its date only once the certification is recorded, never counted from the decision.
             review = rec.deadline_line(stored) if stored is not None and stored.trigger_on >= decision.issued_on else None
         outcome = OutcomeKind(tally.outcome) if tally.outcome else None
+        winner = tally.winner
+        if stands is not None:  # the challenges ruled on in this decision left the tally standing
+            outcome, winner = stands.kind, stands.winner
         ctx = DecisionOnObjectionsContext(
             caption=rec.caption(), issuance=Issuance(issued_on=decision.issued_on, issuer_title="Regional Director"),
             tally=tally_lines(tally, election),
@@ -104,7 +118,10 @@ class DecisionOnObjections(RecordDocument):
             objections=rec.objection_items(rec.objections_of(election), decision.rulings)
             or (ObjectionItem(number=1, text=placeholder("objections ruled on")),),
             agreement=rec.case.agreement or placeholder("election agreement"), review=rec.review(),
-            representative=tally.winner if outcome is OutcomeKind.REP and tally.winner else None,
+            challenges=tuple(c for c in rec.challenge_items(election, decision.rulings)
+                             if any(c.voter in r.get("of", []) for r in ruled)),
+            count_ordered=any(r["ruling"] == "overruled" for r in ruled), tally_stands=stands is not None,
+            representative=winner if outcome is OutcomeKind.REP and winner else None,
             labor_organizations=tuple(election.choices) if outcome is OutcomeKind.RESULTS else (),
             request_for_review=review, signature=rec.rd_signature(decision.issuer, on=decision.issued_on),
             service=rec.service(on=decision.issued_on),

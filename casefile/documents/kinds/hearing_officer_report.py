@@ -8,15 +8,14 @@ from __future__ import annotations
 from typing import ClassVar
 
 from pydantic import Field
-from sqlmodel import col, select
 
 from casefile.documents import wording
 from casefile.documents.base import Built, RecordDocument
 from casefile.documents.history import procedural_history
 from casefile.documents.parts import (
+    ChallengeItem,
     DeadlineLine,
     DocumentContext,
-    Facts,
     HearingFacts,
     HistoryLine,
     Issuance,
@@ -27,18 +26,8 @@ from casefile.documents.parts import (
 )
 from casefile.documents.record_view import CaseRecord, notes, plain_notes, tally_lines
 from casefile.record.lookups import deadline_of
-from casefile.record.models import ChallengedBallot, Decision, Election
-from casefile.vocab import Actor, ChallengeStatus, DeadlineKind, DocumentKind
-
-
-class ChallengeItem(Facts):
-    """One challenged ballot (voter by name or number) and the recommendation or ruling on it."""
-
-    voter: str
-    challenged_by: str
-    ground: str
-    disposition: str | None = None  # "sustained", "overruled: open and count"
-    reason: str | None = None
+from casefile.record.models import Decision
+from casefile.vocab import Actor, DeadlineKind, DocumentKind
 
 
 class HearingOfficerReportContext(DocumentContext):
@@ -105,7 +94,7 @@ class HearingOfficerReport(RecordDocument):
             procedural_history=procedural_history(rec, election, until=decision.issued_on, excluding=f"decision:{decision.id}"),
             hearing=hearing, findings=rec.findings(decision),
             objections=objections,
-            challenges=_challenge_items(rec, election) if held is not None and held.challenges_set else (),
+            challenges=rec.challenge_items(election, decision.rulings) if held is not None and held.challenges_set else (),
             recommended_disposition=disposition, exceptions=exceptions, answering_brief=answering,
             record_notes=notes(decision.summary, decision.note, held.note if held else "") + plain_notes(decision.note),
             signature=Signature(name=decision.issuer or rec.missing("Hearing Officer's name"), title="Hearing Officer",
@@ -113,18 +102,3 @@ class HearingOfficerReport(RecordDocument):
             service=rec.service(on=decision.issued_on),
         )
         return Built(ctx, decision.issued_on, "Hearing Officer", Actor.HEARING_OFFICER, election.id)
-
-
-def _challenge_items(rec: CaseRecord, election: Election) -> tuple[ChallengeItem, ...]:
-    """The election's register of challenged ballots, with the ruling on each where there is one."""
-    ballots = rec.session.exec(select(ChallengedBallot).where(ChallengedBallot.election_id == election.id)
-                               .order_by(col(ChallengedBallot.id))).all()
-    by_key = {p.key: p.name for p in rec.parties}
-    items = []
-    for b in ballots:
-        decided = b.status is not ChallengeStatus.PENDING
-        items.append(ChallengeItem(
-            voter=b.voter, challenged_by="Board agent" if b.challenged_by == "board-agent" else by_key.get(b.challenged_by, b.challenged_by),
-            ground=b.ground, disposition=b.status.value.replace("-", " ") if decided else None,
-            reason=rec.text(b.ruling) if decided and b.ruling else None))
-    return tuple(items)
