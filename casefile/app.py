@@ -75,9 +75,14 @@ class ActResult(BaseModel):
 
 def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = None,
             documents: Literal["issue", "defer", "none"] = "issue", engine: Engine | None = None,
-            uploads: Uploads | None = None, guard: Callable[[Any, Case], None] | None = None) -> ActResult:
+            uploads: Uploads | None = None, guard: Callable[[Any, Case], None] | None = None,
+            now: datetime | None = None) -> ActResult:
     """Perform ``act`` on case ``case_number`` (for ``open-case``: the case the act opens) as of
     ``as_of`` (aware), performed or recorded by ``by``.
+
+    ``now``: the interface's clock (default: this machine's, read here and nowhere else in the front
+    door). Whatever ``as_of`` says, an act is never recorded after ``now``, nor dated or recorded
+    before the petition that began its case (casefile.rules.chronology: the case's time line).
 
     ``documents``: "issue" renders and stores the act's documents now (in this process);
     "defer" leaves them to the caller (the server starts the act's flow run, which issues them
@@ -97,7 +102,7 @@ def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = N
         raise BadInput(f"{act.act_name}: the moment of the act must be timezone-aware, got {as_of!r}", field="as_of")
     carried = uploads if uploads is not None else NO_UPLOADS
     check_carried(act, carried)  # a file field with no file carried for it names nothing: refused first
-    _check_receipt(act, as_of)
+    _check_receipt(act, as_of, now if now is not None else clock())
     module = module_for(act)
     if (check := getattr(module, "check", None)) is not None:
         check(act)  # what the act's input alone decides (e.g. a tally's arithmetic): refused before anything runs
@@ -131,6 +136,7 @@ def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = N
             case = get_case(session, case_number)  # UnknownCase / MalformedCaseNumber before anything is done
             case_id, number = case.id, case.number
             zone = office_of(case).tz
+            on_the_time_line(act, case, as_of)  # not before the petition (also the act's own date)
         instant = act_instant(act, as_of, zone)  # type: ignore[arg-type]
 
         def run(session: Any) -> Done:
@@ -226,21 +232,57 @@ def _lost_race(exc: Exception) -> bool:
     return "database is locked" in text or "could not serialize" in text or "deadlock" in text
 
 
-#: How far in the future a receipt instant may lie, for clocks that disagree a little.
-CLOCK_SKEW_SECONDS = 300
+def clock() -> datetime:
+    """This machine's clock (aware, UTC): the ``now`` of an interface that states none."""
+    from datetime import UTC
+
+    return datetime.now(UTC)
 
 
-def _check_receipt(act: ActIn, as_of: datetime) -> None:
-    """A receipt instant later than the moment the act is recorded is refused (a document cannot
-    be received after it is recorded as received): the tolerance is CLOCK_SKEW_SECONDS. So is an
-    act dated after the day it is recorded (anywhere on Earth: one day of tolerance for zones)."""
-    if act.at is not None and (act.at - as_of).total_seconds() > CLOCK_SKEW_SECONDS:
-        raise BadInput(f"{act.act_name}: 'at' {act.at.isoformat()} is later than the moment the act is recorded "
-                       f"({as_of.isoformat()}); a receipt cannot be in the future (tolerance "
-                       f"{CLOCK_SKEW_SECONDS // 60} minutes)", field="at")
-    if act.on is not None and act.on > (as_of + timedelta(days=1)).date():
-        raise BadInput(f"{act.act_name}: dated {act.on.isoformat()}, after the day it is recorded "
-                       f"({as_of.date().isoformat()}); an act is recorded once it has happened", field="date")
+def _check_receipt(act: ActIn, as_of: datetime, now: datetime) -> None:
+    """Refuse an act recorded as of an instant after ``now``, a receipt instant later than the moment
+    the act is recorded, and an act dated after the day it is recorded (casefile.rules.chronology)."""
+    from casefile.rules.chronology import dated_after_recorded, received_after_recorded, recorded_after_now
+
+    for refusal in (recorded_after_now(act.act_name, as_of, now), received_after_recorded(act.act_name, act.at, as_of),
+                    dated_after_recorded(act.act_name, act.on, as_of)):
+        if refusal is not None:
+            raise refusal
+    if isinstance(act, OpenCase):
+        from zoneinfo import ZoneInfo
+
+        from casefile.rules.case_numbers import parse_case_number
+        from casefile.rules.chronology import petition_refusal
+        from casefile.rules.offices import office_for
+
+        try:
+            zone = ZoneInfo(office_for(parse_case_number(act.case.number).region, act.case.office).tz)
+        except BadInput:
+            return  # a bad number or office: the act's own check names it
+        recorded_on = as_of.astimezone(zone).date()
+        first_act_on = act.legal_on(zone, as_of) if act.on is not None or act.at is not None else None  # a replay's
+        refusal = petition_refusal(act.case.petition_filed_on, recorded_on=recorded_on,
+                                   first_act_on=first_act_on, field="case.petition_filed_on")
+        if refusal is not None:
+            raise refusal
+
+
+def on_the_time_line(act: ActIn, case: Case, as_of: datetime) -> None:
+    """Refuse an act on ``case`` dated, or recorded, before the petition that began the case
+    (casefile.rules.chronology.before_the_petition; a case whose petition date is not in the record is
+    not compared)."""
+    from zoneinfo import ZoneInfo
+
+    from casefile.rules.chronology import before_the_petition
+
+    legal = act.legal_date(case, as_of)
+    recorded_on = as_of.astimezone(ZoneInfo(office_of(case).tz)).date()
+    for refusal in (before_the_petition(f"the {act.act_name} act", legal, case.petition_filed_on,
+                                        field="at" if act.at is not None else "date"),
+                    before_the_petition(f"the {act.act_name} act", recorded_on, case.petition_filed_on, field="as_of",
+                                        verb="would be recorded on")):
+        if refusal is not None:
+            raise refusal
 
 
 def act_instant(act: ActIn, as_of: datetime, zone: str) -> datetime:

@@ -203,6 +203,12 @@ def _replay(path: Path, scenario: Scenario, on_event: Callable[[int, int, str], 
     by = Who.operator()
     report = ReplayReport(case_number=str(number))
     first_at = event_instant(scenario.events[0], tz)
+    if scenario.until is not None:  # the final sweep: never as of a day that has not come
+        from casefile.rules.chronology import recorded_after_now
+
+        ends = datetime.combine(scenario.until, time(0, 0), tzinfo=ZoneInfo(tz))
+        if (refusal := recorded_after_now("the replay's final sweep (until)", ends, app.clock(), field="until")) is not None:
+            raise InvalidScenario(f"{path}: {refusal}")
     try:
         app.perform(scenario.opening(), as_of=first_at, by=by, documents="none")
     except CasefileError as exc:

@@ -98,7 +98,11 @@ class ActIn(Strict):
         """The act's legal date: ``date``, else the date of ``at`` in the receiving office's zone,
         else the date of ``as_of`` there. Raises BadInput (field ``at``) when ``date`` and ``at``
         disagree. Policy: a receipt is dated where it is received (29 CFR 102.2(b))."""
-        zone = ZoneInfo(office_of(case).tz)
+        return self.legal_on(office_of(case).tz, as_of)
+
+    def legal_on(self, tz: str | ZoneInfo, as_of: datetime) -> date:
+        """:meth:`legal_date` at the receiving office whose zone is ``tz`` (for an act with no case yet)."""
+        zone = tz if isinstance(tz, ZoneInfo) else ZoneInfo(tz)
         if self.at is not None:
             local = self.at.astimezone(zone).date()
             if self.on is not None and self.on != local:

@@ -38,7 +38,7 @@ from casefile.acts.correction_parts import (
 from casefile.errors import BadInput, InvalidCalendar, ProcedureError
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import office_of
-from casefile.record.models import Case, Certification, Deadline, Election, Tally
+from casefile.record.models import Case, Certification, Deadline, DocketEntry, Election, Tally
 from casefile.rules.review import board_review
 from casefile.rules.rule_sets import rule_set_for
 from casefile.vocab import DeadlineKind, ElectionAgreement
@@ -148,18 +148,20 @@ def perform(session: Session, act: CorrectCase, *, case: Case, as_of: datetime, 
 
 
 def _check_petition_date(session: Session, case: Case, filed_on: date, as_of: datetime) -> None:
-    """A petition is filed before the election it asks for and not after today."""
+    """A petition is filed before the case's first act, its election and its tally, and not after today
+    (casefile.rules.chronology.petition_refusal)."""
+    from casefile.rules.chronology import petition_refusal
+
     today = as_of.astimezone(ZoneInfo(office_of(case).tz)).date()
-    if filed_on > today:
-        raise BadInput(f"the petition would be filed {filed_on.isoformat()}, after the day of this correction "
-                       f"({today.isoformat()})", field="petition_filed_on")
     ids = select(Election.id).where(Election.case_id == case.id)
     first_vote = session.exec(select(func.min(Election.held_from_on)).where(Election.case_id == case.id)).one()
     first_tally = session.exec(select(func.min(Tally.prepared_on)).where(col(Tally.election_id).in_(ids))).one()
-    for what, day in (("first voting day", first_vote), ("first tally", first_tally)):
-        if day is not None and filed_on > day:
-            raise BadInput(f"the petition would be filed {filed_on.isoformat()}, after the election's {what} "
-                           f"({day.isoformat()}): a petition comes before its election", field="petition_filed_on")
+    first_act = session.exec(select(func.min(DocketEntry.occurred_on)).where(
+        DocketEntry.case_id == case.id, col(DocketEntry.act).not_in(("open-case", "import-case")))).one()
+    refusal = petition_refusal(filed_on, recorded_on=today, recorded_as="the day of this correction",
+                               first_act_on=first_act, first_vote_on=first_vote, first_tally_on=first_tally)
+    if refusal is not None:
+        raise refusal
 
 
 def _review_changes(session: Session, case: Case, old: ElectionAgreement | None) -> list[str]:

@@ -38,7 +38,7 @@ from casefile.acts.correction_parts import (
     titles,
 )
 from casefile.acts.record_tally import analysis_fields
-from casefile.errors import BadInput, InvalidTally, NotAllowedNow, UnknownRecord
+from casefile.errors import BadInput, InvalidTally, UnknownRecord
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import office_of
 from casefile.record.lookups import counts_of
@@ -197,10 +197,14 @@ def _counts(tally: Tally, votes: dict[str, int], new: dict[str, Any]) -> Any:
 def _check_date(session: Session, case: Case, election: Any, tally: Tally, prepared_on: Any, as_of: datetime) -> None:
     """A corrected date must lie between the election's first voting day and the moment of the
     correction, and before any later tally of the election (R-C5)."""
-    if election.held_from_on is not None and prepared_on < election.held_from_on:
-        raise NotAllowedNow(f"the tally would be dated {prepared_on.isoformat()}, before the election's first voting "
-                            f"day {election.held_from_on.isoformat()}: a tally counts ballots already cast (R-C5)",
-                            field="prepared_on")
+    from casefile.rules.chronology import before_the_petition, tally_before_voting_ended
+
+    for refusal in (tally_before_voting_ended(prepared_on, election.held_from_on, election.held_to_on,
+                                              what="corrected tally", field="prepared_on"),
+                    before_the_petition("the corrected tally", prepared_on, case.petition_filed_on, field="prepared_on",
+                                        verb="would be dated")):
+        if refusal is not None:
+            raise refusal
     today = as_of.astimezone(ZoneInfo(office_of(case).tz)).date()
     if prepared_on > today:
         raise BadInput(f"the tally would be dated {prepared_on.isoformat()}, after the day of this correction "

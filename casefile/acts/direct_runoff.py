@@ -14,13 +14,13 @@ from casefile.acts.challenge_register import current_tally
 from casefile.acts.chronology import refuse_if_before
 from casefile.acts.stored_outcome import stored_outcome
 from casefile.documents.kinds.notice_of_runoff_election import NoticeOfRunoffElection
-from casefile.errors import AlreadyRecorded, NotAllowedNow, ProcedureError
+from casefile.errors import AlreadyRecorded, ProcedureError
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.lookups import elections_of
 from casefile.record.models import Case, Election
 from casefile.record.workflow import advance, require_stage
-from casefile.rules.chronology import Earlier, voting_period_refusal
+from casefile.rules.chronology import Earlier, held_before_directed, voting_period_refusal
 from casefile.rules.runoff_direction import direction_for
 from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, ElectionKind, Stage, TallyKind
@@ -87,9 +87,8 @@ def perform(session: Session, act: DirectRunoff, *, case: Case, as_of: datetime,
         return again(entry, act.act, issues(session, entry.ref))
     if (refusal := voting_period_refusal(act.held_from_on, act.held_to_on, field="held_to_on")) is not None:
         raise refusal
-    if act.held_from_on is not None and act.held_from_on < directed_on:
-        raise NotAllowedNow(f"the election directed on {directed_on.isoformat()} cannot be held before it, on "
-                            f"{act.held_from_on.isoformat()}", field="held_from_on")
+    if (refusal := held_before_directed(act.held_from_on, directed_on)) is not None:
+        raise refusal
     require_stage(election, "directing a runoff", STAGES)
     tally = current_tally(session, election)
     refuse_if_before("the direction of a runoff", directed_on, [

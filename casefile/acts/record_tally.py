@@ -16,13 +16,13 @@ from sqlmodel import Session, col, select
 from casefile.acts.base import ActIn, Count, Done, Issue, LegalDate, Line, Paragraph, Strict, Who, again, recorded, ref_id
 from casefile.acts.conditional_direction import pending_condition
 from casefile.documents.kinds.tally_of_ballots import TallyOfBallots
-from casefile.errors import AlreadyRecorded, IllegalTransition, NotAllowedNow, ProcedureError
+from casefile.errors import AlreadyRecorded, IllegalTransition, ProcedureError
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import keep_deadline
 from casefile.record.lookups import counts_of, elections_of
 from casefile.record.models import Case, Election, Tally
 from casefile.record.workflow import docket
-from casefile.rules.chronology import voting_period_refusal
+from casefile.rules.chronology import election_before_petition, tally_before_voting_ended, voting_period_refusal
 from casefile.rules.tally import TallyCounts, analyze_tally, check_stated_lines, tally_from_mapping
 from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, DeadlineKind, ElectionKind, Stage, TallyKind, VotingMethod
@@ -150,10 +150,7 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
                              f"Director's decision of {waiting.issued_on.isoformat()}): it is held only if the revised tally "
                              "of the challenged ballots shows no majority for a labor organization; record that revised "
                              "tally first (R-M2)", field="kind")
-    if act.election.held_from_on is not None and prepared_on < act.election.held_from_on:
-        raise NotAllowedNow(f"the tally is dated {prepared_on.isoformat()}, before the election's first voting day "
-                            f"{act.election.held_from_on.isoformat()}: a tally counts ballots already cast (R-C5)",
-                            field="date")
+    _check_voting_days(case, act, prepared_on, follows)
     names = [name for name, _ in counts.choices]
     election_kind = follows.next_kind if follows is not None and follows.next_kind else _ELECTION_KIND[act.kind]
     spec = act.election
@@ -189,6 +186,21 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=entry.summary,
                 warnings=tuple(analysis.warnings) + _missing(case, act))
+
+
+def _check_voting_days(case: Case, act: RecordTally, prepared_on: Any, follows: Election | None) -> None:
+    """Refuse an election held before the petition, and a tally prepared before its voting ended: the
+    voting days the tally gives, else (a rerun or runoff) those its direction scheduled
+    (casefile.rules.chronology)."""
+    spec = act.election
+    first, last, field = spec.held_from_on, spec.held_to_on, "election.held_from_on"
+    if first is None and last is None and follows is not None:
+        first, last, field = follows.next_held_from_on, follows.next_held_to_on, "date"
+    refusals = (election_before_petition(first or last, case.petition_filed_on, field=field),
+                tally_before_voting_ended(prepared_on, first, last, what=f"{act.kind.value} tally"))
+    for refusal in refusals:
+        if refusal is not None:
+            raise refusal
 
 
 def _missing(case: Case, act: RecordTally) -> tuple[str, ...]:

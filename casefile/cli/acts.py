@@ -188,7 +188,11 @@ def sweep(as_of: str | None = typer.Option(None, help="Instant (ISO with offset)
     from casefile.jobs.sweep import sweep as sweep_all
     from casefile.record.db import write_session
 
+    from casefile.rules.chronology import recorded_after_now
+
     moment = _moment(as_of, None)
+    if (refusal := recorded_after_now("the sweep", moment, now(), field="--as-of")) is not None:
+        raise refusal  # periods still running are not closed as of a moment that has not come
     with write_session(by=Who.system("sweep").label) as session:
         report = sweep_all(session, as_of=moment, region=region)
     for line in report.deadlines_closed + report.elections_moved:

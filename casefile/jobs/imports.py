@@ -56,7 +56,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import insert, update
@@ -71,6 +71,7 @@ from casefile.record.integrity import seal_rows
 from casefile.record.models import Case, Deadline, DocketEntry, Election, Party, Tally
 from casefile.record.sealing import seal_whole_cases
 from casefile.record.workflow import RECORDED_BY
+from casefile.rules.chronology import export_dates_problem
 from casefile.rules.deadlines import compute_deadline
 from casefile.rules.offices import Office, handling_office, office_for, office_named
 from casefile.rules.rule_sets import rule_set_by_id, rule_set_for
@@ -230,8 +231,10 @@ def import_tallies(session: Session, *, parsed: ParsedFile, as_of: datetime, pro
     report = ImportReport(source=parsed.source, format=parsed.format, records=parsed.record_count, as_of=as_of)
     report.skipped.extend(Skipped(p.record, p.line, p.case_number, p.reason) for p in parsed.problems)
     works: dict[str, _CaseWork] = {}
+    today = as_of.astimezone(UTC).date()  # no US office's date is ahead of UTC's
     for record in parsed.records:
-        reason = not_analysable(record)
+        reason = export_dates_problem(record.filed_on, record.prepared_on, record.closed_on, today=today,
+                                      revised=record.kind is TallyKind.REVISED) or not_analysable(record)
         if reason is not None:
             report.skipped.append(Skipped(record.record, record.line, record.case_number, reason))
             continue

@@ -1,4 +1,9 @@
-"""The order of an election's acts in time: no act is dated before an act it answers.
+"""The order of a case's acts in time, stated once: no act is dated before an act it answers, before
+the petition that began the case, or after the moment it is recorded; nothing is recorded after now;
+an election is held after its petition and counted once voting has ended. Every interface (the command
+line, the API, the web pages, scenario replays and the NLRB import) is held to these same functions:
+the acts through the front door (casefile.app.perform and the act modules), the import through
+casefile.jobs.imports.
 
 Every act of the post-election procedure answers an earlier one: objections answer the tally
 (102.69(a)(8)), a notice of hearing the objections it sets (102.69(c)(1)(ii)), the hearing its
@@ -23,12 +28,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from casefile.errors import BadInput, OutOfOrder
 from casefile.vocab import DeadlineKind
 
-__all__ = ["PERIOD_OPENED_BY", "Earlier", "dated_before", "long_date", "period_opened", "voting_period_refusal"]
+__all__ = ["CLOCK_SKEW", "PERIOD_OPENED_BY", "Earlier", "before_the_petition", "dated_after_recorded", "dated_before",
+           "election_before_petition", "export_dates_problem", "held_before_directed", "long_date", "period_opened",
+           "petition_refusal", "received_after_recorded", "recorded_after_now", "tally_before_voting_ended",
+           "voting_period_refusal"]
 
 
 @dataclass(frozen=True)
@@ -120,3 +128,140 @@ def voting_period_refusal(first_day: date | None, last_day: date | None, *, fiel
         return None
     return BadInput(f"the election cannot end on {long_date(last_day)}, before it begins on {long_date(first_day)}: "
                     "give its first and last voting days in order", field=field)
+
+
+# --- The case's own time line: what no act, of any interface, may contradict ----------------------
+#
+# Besides the order of an election's acts (dated_before), every act lies on the case's time line: after
+# the petition that began the case (29 CFR 102.60-102.61: a representation case is begun by filing a
+# petition) and no later than the moment it is recorded, which is itself no later than now (a record
+# states what has happened: casefile records acts, it never schedules them). An election is held after
+# its petition, and its tally prepared once voting has ended (102.69(a): the tally counts the ballots
+# cast). Each function below takes the dates as plain values — ``now`` is an argument, never read here.
+
+#: How far ahead of ``now`` an instant may lie, for clocks that disagree a little.
+CLOCK_SKEW = timedelta(minutes=5)
+
+
+def recorded_after_now(subject: str, recorded_at: datetime, now: datetime, *, field: str = "as_of") -> BadInput | None:
+    """The refusal of an act recorded as of an instant after ``now`` (beyond CLOCK_SKEW), or None.
+    Whatever instant an interface is told (``--as-of``, a replay's dated event, an API's ``as_of``),
+    nothing is recorded as having happened at a moment that has not come: the pre-act sweep would close
+    periods still running. Authority: 29 CFR 102.69(a) (the record states acts done); design policy
+    (time is an argument; the front door takes ``now`` from the interface's clock)."""
+    if recorded_at - now <= CLOCK_SKEW:
+        return None
+    return BadInput(f"{subject} would be recorded as of {recorded_at.isoformat(timespec='seconds')}, after now "
+                    f"({now.astimezone(recorded_at.tzinfo).isoformat(timespec='seconds')}): an act is recorded once it "
+                    "has happened, never ahead of the clock", field=field)
+
+
+def received_after_recorded(subject: str, at: datetime | None, recorded_at: datetime) -> BadInput | None:
+    """The refusal of a receipt instant ``at`` later than the moment the act is recorded (beyond
+    CLOCK_SKEW), or None: a document cannot be recorded as received before it arrives. Field ``at``.
+    Authority: 29 CFR 102.2(b) (a filing is received when it arrives)."""
+    if at is None or at - recorded_at <= CLOCK_SKEW:
+        return None
+    return BadInput(f"{subject}: 'at' {at.isoformat()} is later than the moment the act is recorded "
+                    f"({recorded_at.isoformat()}); a receipt cannot be in the future (tolerance "
+                    f"{int(CLOCK_SKEW.total_seconds()) // 60} minutes)", field="at")
+
+
+def dated_after_recorded(subject: str, on: date | None, recorded_at: datetime) -> BadInput | None:
+    """The refusal of an act dated after the day it is recorded, or None. One day of tolerance: the
+    act's date is the receiving office's, the instant may be written in any zone on Earth. Field
+    ``date``. Authority: design policy (an act is recorded once it has happened)."""
+    if on is None or on <= (recorded_at + timedelta(days=1)).date():
+        return None
+    return BadInput(f"{subject}: dated {on.isoformat()}, after the day it is recorded "
+                    f"({recorded_at.date().isoformat()}); an act is recorded once it has happened", field="date")
+
+
+def before_the_petition(subject: str, on: date, petition_filed_on: date | None, *, field: str = "date",
+                        verb: str = "is dated") -> OutOfOrder | None:
+    """The refusal of ``subject`` dated (``verb``) ``on``, before the petition that began the case was
+    filed, or None (in order, the petition's day, or its date not in the record). Authority: 29 CFR
+    102.60(a), 102.61 (the petition begins the representation case); rules.md R-A1 (the petition's date
+    governs the case)."""
+    if petition_filed_on is None or on >= petition_filed_on:
+        return None
+    return OutOfOrder(f"{subject} {verb} {long_date(on)}, before the petition was filed on {long_date(petition_filed_on)}: "
+                      "nothing happens in a case before the petition that begins it", field=field)
+
+
+def petition_refusal(petition_filed_on: date | None, *, recorded_on: date,
+                     recorded_as: str = "the day the case is recorded", first_act_on: date | None = None,
+                     first_vote_on: date | None = None, first_tally_on: date | None = None,
+                     field: str = "petition_filed_on") -> BadInput | None:
+    """The refusal of a petition date after ``recorded_on`` (the day, at the receiving office, the case
+    is opened or its petition date corrected: ``recorded_as`` names it), after the case's first act
+    (``first_act_on``), its first voting day or its first tally, or None. The petition comes first: it
+    begins the case and asks for the election the tally counts. Authority: 29 CFR 102.60-102.62,
+    102.69(a); rules.md R-A1."""
+    if petition_filed_on is None:
+        return None
+    for what, day in (("the case's first act", first_act_on), ("the election's first voting day", first_vote_on),
+                      ("the case's first tally", first_tally_on)):
+        if day is not None and petition_filed_on > day:
+            return BadInput(f"the petition would be filed on {long_date(petition_filed_on)}, after {what} "
+                            f"({long_date(day)}): the petition comes before its election", field=field)
+    if petition_filed_on > recorded_on:
+        return BadInput(f"the petition would be filed on {long_date(petition_filed_on)}, after {recorded_as} "
+                        f"({long_date(recorded_on)}): a case is recorded from a petition already filed", field=field)
+    return None
+
+
+def election_before_petition(first_day: date | None, petition_filed_on: date | None, *, field: str) -> OutOfOrder | None:
+    """The refusal of an election whose first voting day comes before the petition, or None.
+    Authority: 29 CFR 102.60, 102.62, 102.67(b) (the election the petition asks for follows it)."""
+    if first_day is None or petition_filed_on is None or first_day >= petition_filed_on:
+        return None
+    return OutOfOrder(f"the election is held from {long_date(first_day)}, before the petition was filed on "
+                      f"{long_date(petition_filed_on)}: an election follows the petition that asks for it", field=field)
+
+
+def tally_before_voting_ended(prepared_on: date, first_day: date | None, last_day: date | None, *,
+                              what: str = "tally", field: str = "date") -> OutOfOrder | None:
+    """The refusal of a tally (``what``: "initial tally", "runoff tally") prepared before its election's
+    first voting day or before its last (``last_day``; the first when only it is known), or None.
+    The tally counts the ballots cast, so it is prepared once voting has ended; the same day is in order
+    (a count at the close of the polls). Authority: 29 CFR 102.69(a); 102.70 (a runoff is counted as an
+    election is); rules.md R-C1, R-C5."""
+    ended = last_day or first_day
+    if ended is None or prepared_on >= ended:
+        return None
+    if first_day is not None and prepared_on < first_day:
+        why = f"before the election's first voting day, {long_date(first_day)}"
+    else:
+        why = f"before voting ended on {long_date(ended)}"
+    return OutOfOrder(f"the {what} is dated {long_date(prepared_on)}, {why}: a tally counts ballots already cast "
+                      "(R-C5)", field=field)
+
+
+def held_before_directed(first_day: date | None, directed_on: date, *, field: str = "held_from_on") -> OutOfOrder | None:
+    """The refusal of a directed election (a runoff, a rerun) scheduled to be held before the day it is
+    directed, or None. Authority: 29 CFR 102.69(c)(1)(iii), 102.70 (the Regional Director directs it,
+    then it is held)."""
+    if first_day is None or first_day >= directed_on:
+        return None
+    return OutOfOrder(f"the election directed on {long_date(directed_on)} cannot be held before it, on "
+                      f"{long_date(first_day)}", field=field)
+
+
+def export_dates_problem(filed_on: date, prepared_on: date, closed_on: date | None, *, today: date,
+                         revised: bool = False) -> str | None:
+    """What is impossible about an NLRB export record's dates — filed, tallied, closed — or None: a date
+    after ``today`` (the day of the import), a tally before the petition was filed, a case closed before
+    it was filed or before its tally. The record is then reported as a problem, never loaded.
+    Authority: 29 CFR 102.60, 102.69(a), (b) (petition, then election and tally, then the case's close)."""
+    what = "Revised tally" if revised else "Tally Date"
+    for column, day in (("Date Filed", filed_on), (what, prepared_on), ("Date Closed", closed_on)):
+        if day is not None and day > today:
+            return f"{column} {day.isoformat()} is after the day of the import ({today.isoformat()}): not a date that has come"
+    if prepared_on < filed_on:
+        return f"{what} {prepared_on.isoformat()} is before Date Filed {filed_on.isoformat()}: a tally follows its petition"
+    if closed_on is not None and closed_on < filed_on:
+        return f"Date Closed {closed_on.isoformat()} is before Date Filed {filed_on.isoformat()}"
+    if closed_on is not None and closed_on < prepared_on:
+        return f"Date Closed {closed_on.isoformat()} is before the {what} {prepared_on.isoformat()}: a case closes after its tally"
+    return None

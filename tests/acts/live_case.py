@@ -54,10 +54,12 @@ def opening(*, employer_counsel: list[dict[str, str]] | None = None,
 
 def perform(data: dict[str, Any], *, as_of: datetime,
             documents: Literal["issue", "defer", "none"] = "none") -> app.ActResult:
-    """Perform the act ``data`` on the live case as of ``as_of``, by the operator."""
+    """Perform the act ``data`` on the live case as of ``as_of``, by the operator. The case is lived through
+    act by act: the clock reads ``as_of`` when each act is done (``now``), so its acts of 2027 are not in
+    the future of the case's world, whatever day the tests run on."""
     act = parse_act(data)
     number = None if data["act"] == "open-case" else NUMBER
-    return app.perform(act, case_number=number, as_of=as_of, by=Who.operator(), documents=documents)
+    return app.perform(act, case_number=number, as_of=as_of, by=Who.operator(), documents=documents, now=as_of)
 
 
 def open_live(**counsel: Any) -> None:

@@ -87,6 +87,23 @@ def _mutate(draw: st.DrawFn, event: dict[str, Any]) -> dict[str, Any]:
     return event
 
 
+def _impossible_facts() -> list[tuple[str, int, dict[str, Any]]]:
+    """The reliability trial's impossible facts (defect 4), each on its case as it stood before the act: Bessemer's
+    2021 tally prepared before voting ended and its election held before the petition, its objections dated before
+    the petition; Trinity's runoff tally before the runoff."""
+    bessemer, trinity = EXAMPLE[NAMES[0]]["events"], [e for e in EXAMPLE[NAMES[2]]["events"] if e["act"] != "sweep"]
+    tally = dict(bessemer[0])
+    early = {**tally, "date": date(2021, 3, 28)}
+    before_petition = {**tally, "election": {**tally["election"], "held_from_on": date(2019, 1, 1)}}
+    objections = {**dict(bessemer[1]), "date": date(2020, 11, 19)}
+    objections.pop("at", None)
+    runoff = {**dict(trinity[2]), "date": date(2017, 5, 13)}
+    return [(NAMES[0], 0, early), (NAMES[0], 0, before_petition), (NAMES[0], 1, objections), (NAMES[2], 2, runoff)]
+
+
+IMPOSSIBLE = _impossible_facts()
+
+
 @st.composite
 def cut_and_act(draw: st.DrawFn, names: tuple[str, ...] = NAMES) -> tuple[str, int, dict[str, Any]]:
     """An example, how many of its events come before the act (``cut``), and the act: one of its
@@ -186,6 +203,10 @@ def _template(templates: dict[tuple[str, int], Path], factory: pytest.TempPathFa
                                                                  HealthCheck.too_slow])
 @given(drawn=cut_and_act())
 @example(drawn=_reversed_tally())
+@example(drawn=IMPOSSIBLE[0])
+@example(drawn=IMPOSSIBLE[1])
+@example(drawn=IMPOSSIBLE[2])
+@example(drawn=IMPOSSIBLE[3])
 def test_through_the_front_door_a_refusal_stores_nothing_and_an_accepted_act_gets_its_documents(
         drawn: tuple[str, int, dict[str, Any]], templates: dict[tuple[str, int], Path],
         tmp_path_factory: pytest.TempPathFactory) -> None:
@@ -267,6 +288,7 @@ def test_through_the_api_a_refusal_stores_nothing_and_an_accepted_act_gets_its_d
                                                                 HealthCheck.too_slow])
 @given(drawn=cut_and_act(names=("starbucks-genesee-03-RC-282139.yaml", "trinity-college-01-RC-196511.yaml")))
 @example(drawn=_reversed_tally())
+@example(drawn=IMPOSSIBLE[3])
 def test_a_replay_refuses_at_the_event_and_leaves_no_act_without_its_documents(
         drawn: tuple[str, int, dict[str, Any]], tmp_path_factory: pytest.TempPathFactory) -> None:
     """The example with its event ``cut`` mutated, replayed in this process: refused, it names that event or a later

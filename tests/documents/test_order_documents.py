@@ -118,7 +118,7 @@ def _other_case(number: str) -> None:
 
 def _act(number: str, data: dict[str, Any], as_of: datetime, documents: str = "none") -> app.ActResult:
     return app.perform(parse_act(data), case_number=number, as_of=as_of, by=Who.operator(),
-                       documents=documents)  # type: ignore[arg-type]
+                       documents=documents, now=as_of)  # type: ignore[arg-type]  # the live case's clock (live_case.perform)
 
 
 def test_withdrawal_and_dismissal_orders(configured_db: Path) -> None:

@@ -146,3 +146,85 @@ class TestPeriods:
         assert period_opened(DeadlineKind.REVISED_TALLY_OBJECTIONS) == "the revised tally of ballots issued"
         assert period_opened("reconsideration") == "the Regional Director's decision issued"
         assert period_opened("no-such-kind") == "its period opened"
+
+
+class TestTheCasesTimeLine:
+    """The case's own time line (issue 17 item 4): the dates of the reliability trial's impossible facts."""
+
+    PETITION = date(2020, 11, 20)  # Bessemer's petition
+
+    def test_nothing_is_recorded_after_now(self) -> None:
+        from casefile.rules.chronology import recorded_after_now
+
+        now = datetime(2026, 12, 2, 2, 0, tzinfo=ZoneInfo("UTC"))
+        refusal = recorded_after_now("add-counsel", datetime(2100, 12, 31, 23, 59, 59, tzinfo=ZoneInfo("UTC")), now)
+        assert refusal is not None
+        assert str(refusal) == ("add-counsel would be recorded as of 2100-12-31T23:59:59+00:00, after now "
+                                "(2026-12-02T02:00:00+00:00): an act is recorded once it has happened, never ahead of "
+                                "the clock")
+        assert (refusal.code, refusal.field) == ("bad-input", "as_of")
+        assert recorded_after_now("add-counsel", now.replace(minute=4), now) is None  # clocks that disagree a little
+        assert recorded_after_now("add-counsel", now.replace(minute=6), now) is not None
+
+    def test_nothing_before_the_petition(self) -> None:
+        from casefile.rules.chronology import before_the_petition
+
+        refusal = before_the_petition("the transfer order", date(2020, 1, 1), self.PETITION)
+        assert isinstance(refusal, OutOfOrder)
+        assert str(refusal) == ("the transfer order is dated January 1, 2020, before the petition was filed on "
+                                "November 20, 2020: nothing happens in a case before the petition that begins it")
+        assert before_the_petition("the transfer order", self.PETITION, self.PETITION) is None
+        assert before_the_petition("the transfer order", date(2020, 1, 1), None) is None  # not in the record
+
+    def test_a_tally_once_voting_has_ended(self) -> None:
+        from casefile.rules.chronology import tally_before_voting_ended
+
+        first, last = date(2021, 2, 8), date(2021, 3, 29)
+        refusal = tally_before_voting_ended(date(2021, 3, 28), first, last, what="initial tally")
+        assert str(refusal) == ("the initial tally is dated March 28, 2021, before voting ended on March 29, 2021: a "
+                                "tally counts ballots already cast (R-C5)")
+        assert "before the election's first voting day, February 8, 2021" in str(
+            tally_before_voting_ended(date(2021, 2, 1), first, last))
+        assert tally_before_voting_ended(last, first, last) is None
+        assert tally_before_voting_ended(date(2021, 4, 9), first, last) is None
+        assert tally_before_voting_ended(date(2017, 5, 13), date(2017, 5, 17), None, what="runoff tally") is not None
+        assert tally_before_voting_ended(date(2017, 5, 13), None, None) is None
+
+    def test_an_election_after_its_petition(self) -> None:
+        from casefile.rules.chronology import election_before_petition
+
+        refusal = election_before_petition(date(2019, 1, 1), self.PETITION, field="election.held_from_on")
+        assert str(refusal) == ("the election is held from January 1, 2019, before the petition was filed on November "
+                                "20, 2020: an election follows the petition that asks for it")
+        assert election_before_petition(date(2021, 2, 8), self.PETITION, field="x") is None
+        assert election_before_petition(None, self.PETITION, field="x") is None
+
+    def test_a_petition_before_its_tally_and_not_after_the_day_it_is_recorded(self) -> None:
+        from casefile.rules.chronology import petition_refusal
+
+        refusal = petition_refusal(date(2022, 8, 30), recorded_on=date(2021, 12, 9))
+        assert str(refusal) == ("the petition would be filed on August 30, 2022, after the day the case is recorded "
+                                "(December 9, 2021): a case is recorded from a petition already filed")
+        refusal = petition_refusal(date(2022, 8, 30), recorded_on=date(2026, 12, 2), first_act_on=date(2021, 12, 9))
+        assert str(refusal) == ("the petition would be filed on August 30, 2022, after the case's first act (December 9, "
+                                "2021): the petition comes before its election")
+        assert petition_refusal(date(2021, 8, 30), recorded_on=date(2021, 12, 9), first_act_on=date(2021, 12, 9)) is None
+
+    def test_a_directed_election_after_its_direction(self) -> None:
+        from casefile.rules.chronology import held_before_directed
+
+        assert str(held_before_directed(date(2017, 5, 10), date(2017, 5, 12))) == (
+            "the election directed on May 12, 2017 cannot be held before it, on May 10, 2017")
+        assert held_before_directed(date(2017, 5, 17), date(2017, 5, 12)) is None
+
+    def test_an_export_records_dates(self) -> None:
+        from casefile.rules.chronology import export_dates_problem
+
+        today = date(2026, 12, 1)
+        filed, tally, closed = date(2023, 2, 7), date(2023, 3, 30), date(2023, 4, 7)
+        assert export_dates_problem(filed, tally, closed, today=today) is None
+        assert export_dates_problem(filed, tally, None, today=today) is None
+        assert export_dates_problem(date(2099, 2, 7), tally, closed, today=today) == (
+            "Date Filed 2099-02-07 is after the day of the import (2026-12-01): not a date that has come")
+        assert export_dates_problem(filed, date(2023, 1, 1), None, today=today, revised=True) == (
+            "Revised tally 2023-01-01 is before Date Filed 2023-02-07: a tally follows its petition")
