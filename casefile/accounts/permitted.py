@@ -28,7 +28,7 @@ from casefile.record.authority import (
     represented,
     whose_of,
 )
-from casefile.record.models import Case, Party
+from casefile.record.models import Case, Election, Party
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,8 @@ def permitted_acts(session: Session, viewer: Principal, case: Case, *, as_of: da
     if not standing.sees_case:
         raise UnknownCase(f"no case {case.number} in the database (open it first, or replay a scenario)")
     parties = list(session.exec(select(Party).where(Party.case_id == case.id).order_by(col(Party.id))))
+    latest = session.exec(select(Election).where(Election.case_id == case.id)  # read once for every act's stage rule
+                          .order_by(col(Election.sequence).desc())).first()
     cache: dict[tuple[Family, int | None], bool] = {}
 
     def mode_for(family: Family, party: Party | None, *, staff: bool) -> Mode | None:
@@ -65,9 +67,9 @@ def permitted_acts(session: Session, viewer: Principal, case: Case, *, as_of: da
     out: list[Permission] = []
     for name, model in models().items():
         whose = whose_of(model)
-        if whose.kind is ActorKind.OPENING or not allowed_now(session, case, name, as_of=as_of):
+        if whose.kind is ActorKind.OPENING or not allowed_now(session, case, name, as_of=as_of, latest=latest):
             continue
-        able = [p for p in parties if allowed_now(session, case, name, as_of=as_of, party=p)] \
+        able = [p for p in parties if allowed_now(session, case, name, as_of=as_of, party=p, latest=latest)] \
             if party_aware(name) else parties
         if whose.kind is ActorKind.PARTY:
             family = Family.SEALED if whose.whole_sealed else Family.PARTY

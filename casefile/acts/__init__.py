@@ -131,7 +131,12 @@ def act_adapter() -> TypeAdapter[Any]:
     return TypeAdapter(act_union())
 
 
-def allowed_now(session: Any, case: Any, name: str, *, as_of: Any = None, party: Any = None) -> bool:
+#: What :func:`allowed_now` is told when the caller read the case's latest election already.
+UNREAD = object()
+
+
+def allowed_now(session: Any, case: Any, name: str, *, as_of: Any = None, party: Any = None,
+                latest: Any = UNREAD) -> bool:
     """Whether the procedure lets act ``name`` be done on ``case`` now, by its module's own stage
     rule — the one its perform() applies: the module's ``allowed_now(session, case, as_of)`` where
     the rule needs more than the stage (a revised tally under a conditional direction, the initial
@@ -139,7 +144,8 @@ def allowed_now(session: Any, case: Any, name: str, *, as_of: Any = None, party:
     the latest, at which perform() accepts it; ``ANY_STAGE``: not bound to the stage). Every act
     module but open-case declares ``STAGES``; open-case is never allowed on an open case. A hook
     that takes ``party`` (a Party row) answers for that party (only the petitioner withdraws the
-    petition; a party amends or withdraws its own objections); without one, for some party."""
+    petition; a party amends or withdraws its own objections); without one, for some party.
+    ``latest``: the case's latest election (or None), when the caller asks about many acts at once."""
     from sqlmodel import col, select
 
     from casefile.acts.base import ANY_STAGE
@@ -156,8 +162,9 @@ def allowed_now(session: Any, case: Any, name: str, *, as_of: Any = None, party:
         return False  # open-case
     if stages == ANY_STAGE:
         return True
-    latest = session.exec(select(Election).where(Election.case_id == case.id)
-                          .order_by(col(Election.sequence).desc())).first()
+    if latest is UNREAD:
+        latest = session.exec(select(Election).where(Election.case_id == case.id)
+                              .order_by(col(Election.sequence).desc())).first()
     return latest is not None and latest.stage in stages
 
 

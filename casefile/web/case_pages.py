@@ -160,19 +160,22 @@ def pending_documents(number: str, me: Me) -> list[dict[str, str]]:
 
 @router.get("/cases/{number}")
 def case_page(request: Request, number: str, as_of: str | None = Query(None, max_length=40)) -> Response:
+    from casefile.record.db import read_session
+    from casefile.record.queries import visible_case
     from casefile.web.around import section as around_section
     from casefile.web.pictures import docket_timeline, tally_picture
 
     me = require(request)
-    view = app.case(number[:40], viewer=me.viewer)
-    zone = office_tz(view.office)
+    with read_session() as session:  # the case's zone (one row; UnknownCase for a case the user may not see)
+        case = visible_case(session, number[:40], me.viewer)
+        number, zone = case.number, office_tz(case.office_key)
     errors: list[dict[str, str]] = []
     try:
         moment, as_of_text = read_as_of(as_of, zone=zone)
     except BadInput as exc:
         errors.append({"field": "as_of", "text": str(exc)})
         moment, as_of_text = now(), ""
-    view = app.case(view.case_number, viewer=me.viewer, as_of=moment)  # each deadline's status at that instant
+    view = app.case(number, viewer=me.viewer, as_of=moment)  # each deadline's status at that instant
     permissions = app.permitted_acts(view.case_number, viewer=me.viewer, as_of=moment)
     current = view.elections[-1] if view.elections else None
     tally = current.tallies[-1] if current and current.tallies else None

@@ -3,7 +3,7 @@ that measure how listing costs grow with the record (tests/record/test_case_list
 bench/bench_web.py --cases).
 
 Each case: an RC (some RM, RD) case in one of the Regions' offices, an employer and a petitioning
-union (some with an intervenor), one election (a tenth a rerun after it), its tally dated some day
+union (some with an intervenor), a counsel of record each, one election (a tenth a rerun after it), its tally dated some day
 in the ten years before ``today`` — so most cases are long certified and their periods closed,
 and those tallied in the last weeks have their objections, offer-of-proof and certification
 periods running — and a docket of three to five entries. The docket's hashes are stand-ins: a
@@ -19,7 +19,7 @@ from typing import Any
 
 from sqlalchemy import Engine, func, insert, select, text
 
-from casefile.record.models import Case, Deadline, DocketEntry, Election, Party
+from casefile.record.models import Case, Deadline, DocketEntry, Election, Party, Person
 from casefile.rules.offices import all_offices
 from casefile.vocab import Actor, CaseType, DeadlineKind, DeadlineStatus, ElectionKind, PartyRole, Stage
 
@@ -27,7 +27,7 @@ EMPLOYERS = ("Acme Logistics", "Riverside Hospital", "Northern Foods", "Summit H
              "Pioneer Steel", "Lakeside Nursing", "Metro Transit", "Valley Packaging", "Bright Energy")
 UNIONS = ("Teamsters Local 89", "SEIU 1199", "UFCW Local 400", "IBEW Local 26", "USW Local 1010",
           "Workers United", "UAW Local 862", "CWA Local 2100")
-TABLES = (Case, Party, Election, Deadline, DocketEntry)
+TABLES = (Case, Party, Person, Election, Deadline, DocketEntry)
 
 
 def _stage(recent: bool, rng: random.Random) -> Stage:
@@ -105,6 +105,11 @@ def synthetic_rows(count: int, *, today: date, seed: int = 18, start: dict[str, 
         for key, role, name in parties:
             ids["party"] += 1
             batch["party"].append({"id": ids["party"], "case_id": case_id, "key": key, "role": role, "name": name})
+            ids["person"] += 1
+            batch["person"].append({"id": ids["person"], "case_id": case_id, "party_id": ids["party"],
+                                    "name": f"Counsel {ids['person']}", "email": f"counsel{ids['person']}@example.org",
+                                    "notify_urls": [], "created_at": at, "firm": "", "address": "", "phone": "",
+                                    "bar_number": "", "counsel": True, "reminded": True, "position": 0, "user_id": None})
         stage = _stage(recent, rng)
         elections = [(1, ElectionKind.INITIAL, tallied, stage)]
         if not recent and rng.random() < 0.1:
