@@ -435,6 +435,32 @@ def deadlines(*, as_of: datetime, case_number: str | None = None, viewer: Any = 
                               due_before=due_before, limit=limit)
 
 
+def met_by(number: str, *, viewer: Any, parties: Any, engine: Engine | None = None) -> dict[int, list[str]]:
+    """The deadlines of case ``number`` already met by a timely filing of one of ``parties`` (their
+    handles; the viewer's own: an offer of proof is its party's to know): deadline id -> the
+    parties' handles. Raises UnknownCase (a case the viewer may not see)."""
+    from sqlmodel import col, select
+
+    from casefile.record.models import Deadline, Filing, Party
+    from casefile.record.queries import FILING_FOR, visible_case
+
+    keys = set(parties)
+    if not keys:
+        return {}
+    with read_session(engine) as session:
+        case = visible_case(session, number, viewer)
+        rows = session.exec(select(Filing, Party, Deadline).where(
+            Filing.case_id == case.id, Filing.party_id == Party.id, Filing.deadline_id == Deadline.id,
+            col(Party.key).in_(keys), col(Filing.timely).is_(True))).all()
+        out: dict[int, list[str]] = {}
+        for filing, party, deadline in rows:
+            if FILING_FOR.get(deadline.kind) == filing.kind and deadline.id is not None:
+                out.setdefault(deadline.id, [])
+                if party.key not in out[deadline.id]:
+                    out[deadline.id].append(party.key)
+        return out
+
+
 def deadline_count(*, as_of: datetime, viewer: Any = None, engine: Engine | None = None) -> int:
     """How many deadlines :func:`deadlines` lists across the cases ``viewer`` sees."""
     from casefile.record.queries import OPERATOR, count_open_deadlines

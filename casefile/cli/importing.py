@@ -79,6 +79,12 @@ def _run(fmt: str, file: Path, *, as_json: bool, as_of: str | None) -> None:
     else:
         _print(report)
     err_console.print(f"[dim]{where}[/]")
+    if report.nothing_loaded():
+        from casefile.errors import InvalidScenario
+
+        raise InvalidScenario(f"{report.source}: nothing was imported: "
+                              + (f"every one of its {report.records:,} record(s) was skipped" if report.records
+                                 else "it holds no record"))
 
 
 def _flow_run(fmt: str, file: Path, moment: datetime, hook: Callable[[str, int, int], None] | None) -> Any:
@@ -124,7 +130,10 @@ def _progress_bar(enabled: bool) -> Iterator[Callable[[str, int, int], None] | N
 def _print(report: Any) -> None:
     from rich.table import Table
 
-    console.print(f"Imported {report.source} ({report.records:,} records) as of {report.as_of.isoformat()}")
+    n = report.counts()
+    other = f", {n['other']:,} other" if n["other"] else ""
+    console.print(f"{report.source}: {n['records']:,} records read as of {report.as_of.isoformat()}: {n['loaded']:,} "
+                  f"loaded, {n['present']:,} already present, {n['skipped']:,} skipped{other}", highlight=False)
     loaded = Table("", "new", "already present")
     for name in ("cases", "elections", "tallies"):
         counts = getattr(report, name)
@@ -144,5 +153,7 @@ def _print(report: Any) -> None:
             table.add_row(str(d.record), d.case_number, d.unit, f"{d.tally_kind.value} {d.tally_date.isoformat()}",
                           d.field, d.nlrb or "(blank)", d.computed or "(none)")
         console.print(table)
+    elif report.nothing_loaded():
+        console.print("No tally was analyzed: none was loaded.")
     else:
         console.print("NLRB's own flags agree with the rules on every analyzed tally.")

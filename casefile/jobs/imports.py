@@ -151,11 +151,24 @@ class ImportReport:
     disagreements: list[Disagreement] = field(default_factory=list)
     total_readings: dict[str, int] = field(default_factory=dict)  # reading of "Total Ballots Counted" -> records analyzed
 
+    def counts(self) -> dict[str, int]:
+        """The records read and what became of them: ``loaded`` (new tallies), ``present`` (tallies already
+        recorded), ``skipped`` (records not loaded), and ``other`` — the records that are none of these (so
+        that the four add up to ``records``; 0 when each record is one tally)."""
+        loaded, present, skipped = self.tallies.new, self.tallies.present, len(self.skipped)
+        return {"records": self.records, "loaded": loaded, "present": present, "skipped": skipped,
+                "other": max(0, self.records - loaded - present - skipped)}
+
+    def nothing_loaded(self) -> bool:
+        """Whether the import loaded nothing: no tally new or already present (every record skipped, or none)."""
+        return self.tallies.new == 0 and self.tallies.present == 0
+
     def as_json(self) -> dict[str, Any]:
         """The report as plain data (keys: docs/json-output.md, "casefile import"; ``total_readings``: how many of
-        the records read fit each reading of "Total Ballots Counted")."""
+        the records read fit each reading of "Total Ballots Counted"; ``counts``: :meth:`counts`)."""
         return {
             "source": self.source, "format": self.format, "as_of": self.as_of.isoformat(), "records": self.records,
+            "counts": self.counts(),
             "loaded": {"cases": self.cases.as_json(), "elections": self.elections.as_json(),
                        "tallies": self.tallies.as_json()},
             "skipped": [s.as_json() for s in self.skipped],

@@ -78,7 +78,7 @@ WORDS: dict[Any, tuple[str, str]] = {
                  "With a set-aside: the party at fault, named in the notice of the second election (Lufkin Rule Co.)"),
     "condition": ("Condition (optional)", "With a set-aside only: the second election is directed only if the revised "
                   "tally shows no majority for a labor organization"),
-    "opens_on": ("Date the hearing opens (optional)", "For example, 2022-05-16"),
+    "opens_on": ("Date the hearing opens (optional)", "For example, May 16, 2022"),
     "opens_at": ("Time the hearing opens (optional)", "On a 24-hour clock at the office that has the case, like 09:30"),
     ("dismiss-petition", "grounds"): ("Grounds for the dismissal", "As the Regional Director's order states them"),
     "place": ("Place (optional)", "Where the hearing is held, or how (e.g. by videoconference)"),
@@ -104,11 +104,11 @@ WORDS: dict[Any, tuple[str, str]] = {
     "counted_against": ("Votes counted against", ""),
     "opened": ("Challenged ballots opened (optional)", ""),
     "sustained": ("Challenges sustained (optional)", ""),
-    "held_from_on": ("First day of voting (optional)", "For example, 2022-02-04"),
-    "held_to_on": ("Last day of voting (optional)", "For example, 2022-03-25"),
+    "held_from_on": ("First day of voting (optional)", "For example, February 4, 2022"),
+    "held_to_on": ("Last day of voting (optional)", "For example, March 25, 2022"),
     "deadline": ("Deadline number (optional)", "As the case's deadlines list numbers it; or choose its kind below"),
     "kind": ("Which period (optional)", "The period of the case's current election"),
-    "due": ("Due date set by the order", "For example, 2022-04-29"),
+    "due": ("Due date set by the order", "For example, April 29, 2022"),
     "order": ("The order", "Who ordered it and how, e.g. Regional Director's order of April 20, 2022"),
     "until": ("Until (optional)", "The date asked for"),
     "reasons": ("Reasons", "Why the extension is needed (29 CFR 102.2(c))"),
@@ -273,7 +273,7 @@ def _scalar(act_name: str, key: str, name: str, tp: Any, meta: list[Any], *, inf
     elif tp is date:
         spec.kind = "date"
         if not spec.hint:
-            spec.hint = "For example, 2022-04-29"
+            spec.hint = "For example, April 29, 2022"
     elif (values := _choices(tp)) is not None:
         spec.kind = "choice"
         spec.options = [(v, _option_words(v, tp)) for v in values]
@@ -351,6 +351,10 @@ def specs(act_name: str, *, parties: list[tuple[str, str]], all_parties: list[tu
             elif isinstance(item, type) and issubclass(item, BaseModel):
                 columns = _columns(act_name, name, item, all_parties)
                 if columns is not None:
+                    own = {key for key, _ in parties}
+                    for column in columns:  # a party served, named in a row: another party, never the filer
+                        if column.kind == "party":
+                            column.default = next((key for key, _ in all_parties if key not in own), "")
                     spec.kind, spec.shape, spec.columns = "rows", "list", columns
                     spec.item = ITEMS.get(name, "row")
                 else:

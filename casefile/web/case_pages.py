@@ -182,12 +182,38 @@ def case_page(request: Request, number: str, as_of: str | None = Query(None, max
     open_now = [with_countdown(d, moment) for d in app.deadlines(as_of=moment, case_number=view.case_number,
                                                                  viewer=me.viewer)]
     every_deadline = [d for e in view.elections for d in e.deadlines]
+    own = sorted({key for p in permissions if p.mode == "perform" for key in p.parties})
+    met = app.met_by(view.case_number, viewer=me.viewer, parties=own) if not me.region else {}
+    names = {p.key: p.name for p in view.parties}
+    for row in open_now:  # a period the user's own party has met by a timely filing: met at once, for it
+        row["met"] = [names.get(k, k) for k in met.get(row["d"].id, [])]
+    mine = next_for(me, open_now, permissions)
     picture = tally_picture(tally) if tally else ""
     timeline = docket_timeline(view.docket, every_deadline, today=moment.astimezone(ZoneInfo(zone)).date())
     return page(request, "case.html", title=f"{view.case_number} {view.name}", case=view, current=current, tally=tally,
                 picture=picture, timeline=timeline, open_now=open_now, deadlines=every_deadline,
                 permissions=permissions, pending=pending_documents(view.case_number, me), as_of_text=as_of_text,
-                errors=errors, zone=zone, around=around_section(view.case_number, me))
+                errors=errors, zone=zone, around=around_section(view.case_number, me), mine=mine)
+
+
+def next_for(me: Me, open_now: list[dict[str, Any]], permissions: list[Any]) -> list[dict[str, Any]]:
+    """What this user's organization must do next on the case, soonest first: for a Region, its own
+    target dates; for a party's organization, the parties' periods for all parties or for its own
+    party — each with the act that meets it when the user may perform it now (``act``)."""
+    from casefile.rules.party_filings import ACT_PERIODS
+
+    own = {key for p in permissions if p.mode == "perform" for key in p.parties}
+    acts = {p.act for p in permissions if p.mode == "perform"}
+    out = []
+    for row in open_now:
+        d = row["d"]
+        target = is_region_target(d.kind)
+        if (me.region and not target) or (not me.region and (target or (d.for_whom != "all parties"
+                                                                         and d.for_whom not in own))):
+            continue
+        act = next((a for a, kinds in ACT_PERIODS.items() if a in acts and d.kind in {k.value for k in kinds}), None)
+        out.append({**row, "act": act})
+    return out
 
 
 @router.get("/cases/{number}/deadlines/{deadline_id}")

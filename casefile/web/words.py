@@ -104,8 +104,24 @@ def party_names(case: Any, keys: Any) -> str:
     return ", ".join(names.get(k, k) for k in keys)
 
 
+#: Acts that end the petition or a party's objection: set apart on the case page.
+ENDING_ACTS = ("withdraw-petition", "withdraw-objection")
+
+#: A receiving office's time zone in words (the zones of the NLRB's offices).
+ZONE_WORDS = {"America/New_York": "Eastern time", "America/Detroit": "Eastern time", "America/Chicago": "Central time", "America/Denver": "Mountain time",
+              "America/Phoenix": "Arizona time", "America/Los_Angeles": "Pacific time", "America/Anchorage": "Alaska time",
+              "Pacific/Honolulu": "Hawaii time", "America/Puerto_Rico": "Atlantic time"}
+
+
+def zone_words(zone: str) -> str:
+    """ "Eastern time" for America/New_York; another zone by its name and "time"."""
+    return ZONE_WORDS.get(zone, f"{zone} time")
+
+
 def install(env: Any) -> None:
     """The functions as the templates' globals."""
+    env.filters["zone_words"] = zone_words
+    env.globals["ending_acts"] = ENDING_ACTS
     env.globals.update(stage_words=stage_words, deadline_words=deadline_words, act_title=act_title,
                        docket_words=docket_words, party_names=party_names,
                        status_words=status_words)

@@ -59,6 +59,9 @@ class TestImportInProcess:
         assert first.returncode == 0, first.stderr
         report = json.loads(first.stdout)
         assert report["loaded"]["tallies"] == {"new": 283, "present": 0} and len(report["skipped"]) == 17
+        counts = report["counts"]  # loaded, present and skipped add up to the records read
+        assert (counts["loaded"], counts["present"], counts["skipped"], counts["other"]) == (283, 0, 17, 0)
+        assert counts["records"] == report["records"] == 300
         assert "imported in this process" in first.stderr
         again = run(env, "import", "nlrb-results", str(FIXTURES / "nlrb-recent-election-results-sample.csv"), "--json",
                     "--as-of", "2026-11-30T12:00:00-05:00")
@@ -74,3 +77,30 @@ class TestImportInProcess:
         assert result.returncode == 2
         assert f"error: PREFECT_API_URL={url}: no Prefect server answers" in " ".join(result.stderr.split())
         assert not (tmp_path / "casefile.db").exists()
+
+
+class TestNothingLoaded:
+    def test_a_file_whose_every_record_is_skipped_exits_2_with_its_counts(self, env: dict[str, str],
+                                                                          tmp_path: Path) -> None:
+        """One record, its case number broken: the report says 1 read, 0 loaded, 0 present, 1 skipped, names
+        the record's problem, analyzes no tally, and the command exits 2."""
+        import csv
+        import io
+
+        sample = (FIXTURES / "nlrb-recent-election-results-sample.csv").read_text(encoding="utf-8-sig")
+        rows = list(csv.reader(io.StringIO(sample)))
+        header, first = rows[0], list(rows[1])
+        first[header.index("Case Number")] = "10-RC-39x001"
+        out = io.StringIO()
+        csv.writer(out).writerows([header, first])
+        broken = tmp_path / "broken.csv"
+        broken.write_text(out.getvalue(), encoding="utf-8")
+        env = {k: v for k, v in env.items() if k != "PREFECT_API_URL"}
+        result = run(env, "import", "nlrb-results", str(broken), "--as-of", "2026-11-29T12:00:00-05:00")
+        assert result.returncode == 2
+        said = " ".join(result.stdout.split())
+        assert "broken.csv: 1 records read as of 2026-11-29T12:00:00-05:00: 0 loaded, 0 already present, 1 skipped" \
+            in said, said
+        assert "10-RC-39x001" in said and "No tally was analyzed: none was loaded." in said
+        assert "error: broken.csv: nothing was imported: every one of its 1 record(s) was skipped" in \
+            " ".join(result.stderr.split())

@@ -136,7 +136,7 @@ class TestGeneratedForms:
         assert kinds["challenges"] == "checkbox"
         assert kinds["objections-0-party"] == "select" and kinds["objections-0-numbers"] == "text"
         assert 'name="add" value="objections"' in html  # add another, by a submit button
-        assert "America/New_York" in html  # the office's zone is stated
+        assert "Eastern time" in html and "America/New_York" not in html  # the office's zone is stated, in words
         assert "<h1>Notice of hearing on objections</h1>" in html
 
     def test_notice_of_hearing_performed_from_the_form(self, client: Any, case: dict[str, date]) -> None:  # noqa: F811

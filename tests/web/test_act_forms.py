@@ -179,6 +179,7 @@ class TestImport:
                              files={"export": ("sample.csv", sample.read_bytes(), "text/csv")})
         assert answer.status_code == 200, answer.text[-2000:]
         assert "Records read" in answer.text and "Rows skipped" in answer.text
+        assert "{'new'" not in answer.text and " loaded, " in answer.text and " already present, " in answer.text
         assert "not a case of Region 06" in answer.text
         assert 'href="/cases/06-RC-311772"' in region.get("/cases", params={"q": "06-RC-311772"}).text
         with read_session() as session:

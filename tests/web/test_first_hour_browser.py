@@ -140,17 +140,25 @@ def test_a_new_user_opens_a_case_records_its_tally_and_files_objections(page: An
     assert page.url.endswith(f"/cases/{NUMBER}#documents"), page.locator("main").inner_text()[:1500]
     assert "Done:" in page.locator(".notice").first.inner_text()
 
-    page.get_by_role("link", name="File objections", exact=True).click()
+    upcoming = page.locator("#next").inner_text()  # what the firm must do next leads the case page
+    assert upcoming.startswith("Next for Rainier Union Law") and "File objections" in upcoming, upcoming
+    page.locator("#next").get_by_role("link", name="File objections", exact=True).click()
     note = page.locator("#filing-note").inner_text()
     assert "Due for this case: Objections" in note and "11:59 p.m. PST" in note
     assert "it does not file anything with the NLRB" in note and "Regional Office (Seattle, WA)" in note
     shot(page, "first-hour-2-file-objections")
     page.get_by_label("Objection 1", exact=True).fill("The Employer's supervisors told voters the laundry would close.")
+    page.get_by_label("Objection number").fill("1")
+    page.get_by_label("Witness", exact=True).fill("Ana Flores, washer")
+    page.get_by_label("Summary of the expected testimony").fill("Heard the plant manager say it on the floor.")
     page.get_by_role("button", name="File objections").click()
     page.wait_for_load_state()
     assert page.url.endswith(f"/cases/{NUMBER}#documents"), page.locator("main").inner_text()[:1500]
     assert "Done: Objections of " + UNION in page.locator(".notice").first.inner_text()
     shot(page, "first-hour-3-case")
+    met = page.locator("#next").inner_text()  # the period met at once by the firm's filing (with its offer)
+    assert f"MET Objections and offer of proof (all parties): filed in time by {UNION}" in met, met
+    assert "business days left" not in met, met
 
     with read_session() as session:
         case = session.exec(select(Case).where(Case.number == NUMBER)).one()
