@@ -85,27 +85,39 @@ def load_scenario(path: Path) -> Scenario:
         raise InvalidScenario(f"{path}: {explain_validation(exc, model=Scenario)}") from exc
     events: list[Any] = []
     uploads: dict[int, Uploads] = {}
+    problems: list[str] = []  # every event's problems, reported at once (up to casefile.validation.LIMIT)
     for i, event in enumerate(scenario.events, start=1):
         label = f"event {i} ({event.get('act', '?') if isinstance(event, dict) else '?'}, dated " \
                 f"{event.get('date', '?') if isinstance(event, dict) else '?'})"
         if not isinstance(event, dict):
-            raise InvalidScenario(f"{path}: {label}: an event is a mapping with act and date")
+            problems.append(f"{label}: an event is a mapping with act and date")
+            continue
         if event.get("act") not in (*models(), "sweep"):
             known = ", ".join([*models(), "sweep"])
-            raise InvalidScenario(f"{path}: {label}: unknown act {event.get('act')!r} (acts: {known})")
+            problems.append(f"{label}: unknown act {event.get('act')!r} (acts: {known})")
+            continue
         if event.get("act") == "open-case":
-            raise InvalidScenario(f"{path}: {label}: the case is opened by the case: and parties: sections")
+            problems.append(f"{label}: the case is opened by the case: and parties: sections")
+            continue
         if event.get("date") is None:
-            raise InvalidScenario(f"{path}: {label}: field 'date': every event of a scenario is dated")
+            problems.append(f"{label}: field 'date': every event of a scenario is dated")
+            continue
         try:
             files = _local_files(path, event)
             if files:
                 uploads[len(events)] = files
             events.append(Sweep.model_validate(event) if event.get("act") == "sweep" else parse_act(event))
         except ValidationError as exc:
-            raise InvalidScenario(f"{path}: {label}: {explain_validation(exc, skip=1, model=models().get(event['act']))}") from exc
+            problems.append(f"{label}: {explain_validation(exc, skip=1, model=models().get(event['act']))}")
         except CasefileError as exc:
-            raise InvalidScenario(f"{path}: {label}: {exc}") from exc
+            problems.append(f"{label}: {exc}")
+    if problems:
+        from casefile.validation import LIMIT
+
+        rest = len(problems) - LIMIT
+        more = f"; and {rest} more event(s) with problems" if rest > 0 else ""
+        lead = f"{len(problems)} events have problems: " if len(problems) > 1 else ""
+        raise InvalidScenario(f"{path}: {lead}{'; '.join(problems[:LIMIT])}{more}")
     for i, (a, b) in enumerate(zip(events, events[1:], strict=False), start=2):
         if b.on < a.on:
             raise InvalidScenario(f"{path}: event {i} ({b.act_name}) is dated {b.on} before the event before it ({a.on})")

@@ -60,3 +60,16 @@ class TestActBody:
                       "objections": list(range(LIMIT + 3))})
         assert len(err.value.problems) == LIMIT + 3
         assert str(err.value).endswith(f"; and 3 more problems (the first {LIMIT} are shown)")
+
+
+class TestScenarioEvents:
+    def test_every_bad_event_is_reported_at_once(self, tmp_path: Path) -> None:
+        path = tmp_path / "s.yaml"
+        path.write_text(SCENARIO + "  - act: file-objectons\n    date: 2026-09-20\n  - act: close-hearing\n")
+        with pytest.raises(CasefileError) as err:
+            load_scenario(path)
+        said = str(err.value)
+        assert said.startswith(f"{path}: 3 events have problems: event 1 (record-tally, dated 2026-09-17): field "
+                               "'choises'"), said
+        assert "event 2 (file-objectons, dated 2026-09-20): unknown act 'file-objectons'" in said
+        assert "event 3 (close-hearing, dated ?): field 'date': every event of a scenario is dated" in said

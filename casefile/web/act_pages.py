@@ -197,7 +197,11 @@ async def submit_act(request: Request, number: str, act_name: str) -> Response:
             act_fields.error_field(specs, exc, values=sub.values, kept=sub.kept) if specs else \
             act_forms.error_field(act_name, exc, sub)
         status = 403 if exc.family == "not-permitted" else 422
-        return _render(request, me, view, allowed, act_name, sub, [{"field": target, "text": str(exc)}], status=status)
+        shown = [{"field": target, "text": str(exc)}]
+        if getattr(exc, "problems", None):  # an act that does not validate: each problem at its input
+            shown = [{"field": _target_of(specs, act_name, sub, problem.path), "text": problem.words()}
+                     for problem in exc.problems]
+        return _render(request, me, view, allowed, act_name, sub, shown, status=status)
     session = web_session(request)
     session.add_flash(("Already recorded: " if result.repeated else "Done: ") + result.summary[:240])
     task = None
@@ -205,6 +209,14 @@ async def submit_act(request: Request, number: str, act_name: str) -> Response:
         hook = request.app.state.on_committed
         task = BackgroundTask(_issue, hook, result.entry_id, moment)
     return RedirectResponse(f"/cases/{view.case_number}#documents", status_code=303, background=task)
+
+
+def _target_of(specs: list[act_fields.Spec], act_name: str, sub: act_forms.Submitted, path: str) -> str:
+    """The form's input a problem at ``path`` (relative to the act) is about."""
+    probe = CasefileError("", field=path or None)
+    if specs:
+        return act_fields.error_field(specs, probe, values=sub.values, kept=sub.kept)
+    return act_forms.error_field(act_name, probe, sub)
 
 
 async def read_act_form(request: Request) -> Received:

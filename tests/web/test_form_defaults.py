@@ -35,3 +35,18 @@ class TestDefaults:
             assert not re.search(r"\d{4}-\d{2}-\d{2}", hints), (path, hints[:400])
             assert "America/New_York" not in hints
         assert "Eastern time" in client.get(f"/cases/{NUMBER}/acts/request-extension").text
+
+
+class TestEveryProblem:
+    def test_each_problem_of_the_act_is_shown_at_its_input(self, client: Any, served: Any) -> None:  # noqa: F811
+        """No reasons and a date asked for that is not one: both shown at once, each linked to its input."""
+        from tests.web.test_sessions import csrf
+
+        sign_in(client, USERS["employer-counsel"])
+        form = f"/cases/{NUMBER}/acts/request-extension"
+        answer = client.post(form, data={"csrf_token": csrf(client, form), "party": "amazon", "date": "2022-04-05",
+                                         "method": "e-filing", "kind": "objections", "until": "2022-02-30",
+                                         "reasons": "", "service-rows": "1", "perform": "1"})
+        assert answer.status_code == 422
+        links = re.findall(r'<li><a href="#([^"]+)">([^<]+)</a></li>', answer.text)
+        assert [field for field, _ in links] == ["until", "reasons"], links
