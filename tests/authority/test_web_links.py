@@ -127,3 +127,43 @@ def test_ask_to_be_linked_and_the_holder_decides_on_the_web(browser: Any, world:
     assert declined.status_code == 303
     assert "declined" in browser.get("/links").text
     assert browser.get(f"/cases/{NUMBER}").status_code == 404
+
+
+HEADER = ("Region,Case Number,Case Name,Status,Date Filed,Date Closed,Reason Closed,City,States & Territories,Unit ID,"
+          "Ballot Type,Tally Type,Tally Date,No of Eligible Voters,Void Ballots,Labor Union1,Votes for Labor Union1,"
+          "Labor Union2,Votes for Labor Union2,Labor Union3,Votes for Labor Union3,Votes Against,Total Ballots Counted,"
+          "Runoff Required,Challenged Ballots,Challenges are Determinative,Union to Certify,Voting Unit (Unit A),"
+          "Voting Unit (Unit B),Voting Unit (Unit C),Voting Unit (Unit D)")
+#: The security trial's forged rerun tally of Bessemer: 5 for the union, 245 against.
+FORGED = (f'"Region 10, Atlanta, Georgia",{NUMBER},"Amazon.com Services LLC",Open,11/20/2020,,,Bessemer,AL,A,'
+          'Single Labor Organization,Rerun,04/15/2021,5867,,"Retail, Wholesale and Department Store Union",5,,,,,245,'
+          '250,,0,,,"All full-time and part-time workers",,,')
+
+
+def test_no_organizations_admin_forges_a_tally_through_the_web_import(browser: Any, world: World) -> None:
+    """Before: any organization's admin uploaded an export on the Import page and a rerun tally of
+    5–245 became Bessemer's current election, its docket entry naming no one. Now the page is a
+    Region admin's, for its own Region's cases: the parties' admins are refused and another Region's
+    admin has the row skipped — nothing stored either way."""
+    from datetime import UTC, datetime
+
+    from casefile.accounts.orgs import add_organization
+    from casefile.record.db import write_session
+
+    with write_session(by="operator:tests") as session:
+        add_organization(session, key="region-6", name="NLRB Region 6", kind="region", region="06",
+                         as_of=datetime.now(UTC))
+    add_user("admin@region-6.example.org", "region-6", "admin")
+    export = (HEADER + "\n" + FORGED + "\n").encode("utf-8")
+    before = record_snapshot()
+    for who in ("union-admin", "employer-admin", "region-6"):
+        client = TestClient(browser.app, base_url="http://127.0.0.1")
+        sign_in(client, world.emails[who] if who != "region-6" else "admin@region-6.example.org")
+        token = csrf(client, "/cases")
+        answer = client.post("/import", data={"csrf_token": token},
+                             files={"export": ("forged.csv", export, "text/csv")})
+        if who == "region-6":
+            assert answer.status_code == 200 and "not a case of Region 06" in answer.text, answer.text[-800:]
+        else:
+            assert answer.status_code == 403, who
+        assert record_snapshot() == before, who
