@@ -425,14 +425,14 @@ def cases(*, as_of: datetime, viewer: Any = None, search: str | None = None, reg
 
 
 def deadlines(*, as_of: datetime, case_number: str | None = None, viewer: Any = None, due_before: Any = None,
-              limit: int | None = None, engine: Engine | None = None) -> list[Any]:
-    """The deadlines open at ``as_of`` across the cases ``viewer`` sees (or one case), soonest first;
-    ``limit``: the first so many."""
+              limit: int | None = None, engine: Engine | None = None, case_numbers: Any = None) -> list[Any]:
+    """The deadlines open at ``as_of`` across the cases ``viewer`` sees (or one case, or those of
+    ``case_numbers`` among them: one query for a page of cases), soonest first; ``limit``: the first so many."""
     from casefile.record.queries import OPERATOR, open_deadlines
 
     with read_session(engine) as session:
         return open_deadlines(session, as_of=as_of, case_number=case_number, viewer=viewer or OPERATOR,
-                              due_before=due_before, limit=limit)
+                              due_before=due_before, limit=limit, case_numbers=case_numbers)
 
 
 def met_by(number: str, *, viewer: Any, parties: Any, engine: Engine | None = None) -> dict[int, list[str]]:

@@ -497,10 +497,13 @@ def _running_at(as_of: datetime, deadline: Any = Deadline) -> tuple[Any, ...]:
 
 
 def _deadlines_seen(session: Session, *, as_of: datetime, case_number: str | None, viewer: Viewer,
-                    due_before: date | None) -> Any:
-    """The query of the deadlines running at ``as_of`` in the cases ``viewer`` sees (or in one case)."""
+                    due_before: date | None, case_numbers: Any = None) -> Any:
+    """The query of the deadlines running at ``as_of`` in the cases ``viewer`` sees (or in one case;
+    or among ``case_numbers``, normalized numbers)."""
     query = (select(Deadline, Case.number).join(Case, Case.id == Deadline.case_id)  # type: ignore[arg-type]
              .where(*_running_at(as_of)))
+    if case_numbers is not None:
+        query = query.where(col(Case.number).in_(list(case_numbers)))
     if case_number is not None:
         query = query.where(Case.id == visible_case(session, case_number, viewer).id)
     else:
@@ -512,14 +515,15 @@ def _deadlines_seen(session: Session, *, as_of: datetime, case_number: str | Non
 
 def open_deadlines(session: Session, *, as_of: datetime, case_number: str | None = None,
                    viewer: Viewer = OPERATOR, due_before: date | None = None,
-                   limit: int | None = None) -> list[DeadlineView]:
+                   limit: int | None = None, case_numbers: Any = None) -> list[DeadlineView]:
     """Deadlines that were running at ``as_of``, soonest first, across the cases ``viewer`` sees or
     for one case: started on or before that day, cut-off not yet passed, and not closed before it
     (a deadline met or mooted later was still open then), so a past date shows the situation as it
     stood that day — the deadlines :func:`casefile.rules.deadline_state.state_at` calls open then
     (the query's conditions are the same). ``due_before``: only those due before that date;
     ``limit``: the first so many (filtered, sorted and cut in the database). Status is "open"."""
-    query = _deadlines_seen(session, as_of=as_of, case_number=case_number, viewer=viewer, due_before=due_before)
+    query = _deadlines_seen(session, as_of=as_of, case_number=case_number, viewer=viewer, due_before=due_before,
+                            case_numbers=case_numbers)
     rows = session.exec(query.order_by(col(Deadline.cutoff_at), col(Deadline.id)).limit(limit)).all()
     return [deadline_view(d, number, as_of=as_of) for d, number in rows
             if state_at(kind=d.kind, status=d.status, trigger_on=d.trigger_on, cutoff_at=d.cutoff_at,

@@ -50,3 +50,19 @@ class TestEveryProblem:
         assert answer.status_code == 422
         links = re.findall(r'<li><a href="#([^"]+)">([^<]+)</a></li>', answer.text)
         assert [field for field, _ in links] == ["until", "reasons"], links
+
+
+class TestMyCasesLeadsWithWhatIsOurs:
+    def test_each_organization_sees_its_own_next_deadline(self, client: Any) -> None:  # noqa: F811
+        """On April 4, 2022 the union's next is the objections period of the rerun tally; the Region's column
+        is its own (its target dates), never the parties' objections period."""
+        from tests.web.test_trial_words import text_of
+
+        sign_in(client, USERS["union-counsel"])
+        shown = text_of(client.get("/cases", params={"q": NUMBER, "as_of": "2022-04-04"}).text)
+        assert "Next for RWDSU Legal Department" in shown
+        assert "Objections and offer of proof (all parties): due Thu Apr 7" in shown, shown[-1500:]
+        sign_in(client, USERS["region"])
+        shown = text_of(client.get("/cases", params={"q": NUMBER, "as_of": "2022-04-04"}).text)
+        assert "Next for NLRB Region 10" in shown and "Objections and offer of proof (all parties)" not in shown, \
+            shown[-1500:]
