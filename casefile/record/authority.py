@@ -45,7 +45,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any, Literal, Protocol
 
-from sqlalchemy import ColumnElement, and_, or_, true
+from sqlalchemy import ColumnElement, and_, exists, or_, true
 from sqlmodel import Session, col, select
 
 from casefile.errors import CaseAlreadyOpen, DocumentReceivedNeeded, NotPermitted, UnknownCase, UnknownRecord
@@ -318,11 +318,14 @@ def sees_case_where(session: Session, viewer: Principal) -> ColumnElement[bool]:
     if organization_id is None or regions is None:  # not a user: its own answer for each case
         ids = [c.id for c in session.exec(select(Case)).all() if sees_case(session, viewer, c)]
         return col(Case.id).in_(ids)
-    represented = select(Representation.case_id).where(
-        Representation.organization_id == organization_id, col(Representation.region).is_(None),
-        col(Representation.case_id).is_not(None), col(Representation.party_id).is_not(None))
-    watched = select(Watch.case_id).where(Watch.organization_id == organization_id)
-    seen: list[ColumnElement[bool]] = [col(Case.id).in_(represented), col(Case.id).in_(watched)]
+    # Correlated EXISTS, not IN (...): a list driven by another index (the deadlines' cut-off, the
+    # case number) probes the (organization, case) index for each row it reads, instead of
+    # reading every link of an organization that watches 200,000 cases first.
+    represented = exists().where(
+        Representation.organization_id == organization_id, col(Representation.case_id) == col(Case.id),
+        col(Representation.region).is_(None), col(Representation.party_id).is_not(None))
+    watched = exists().where(Watch.organization_id == organization_id, col(Watch.case_id) == col(Case.id))
+    seen: list[ColumnElement[bool]] = [represented, watched]
     if (own := regions(session)):
         seen.append(region_where(own))
     return or_(*seen)

@@ -542,9 +542,8 @@ def _cases_seen(session: Session, viewer: Viewer, search: str | None, region: st
     where: list[Any] = [sees_case_where(session, viewer)]
     if search:
         like = f"%{search.strip().lower()}%"
-        parties = select(Party.case_id).where(func.lower(Party.name).like(like))  # the union (or employer) by name
-        where.append(or_(func.lower(Case.number).like(like), func.lower(Case.name).like(like),
-                         col(Case.id).in_(parties)))
+        party = exists().where(col(Party.case_id) == col(Case.id), func.lower(Party.name).like(like))  # by a party's name
+        where.append(or_(func.lower(Case.number).like(like), func.lower(Case.name).like(like), party))
     if region:
         where.append(Case.region == region.zfill(2))
     if stage:
