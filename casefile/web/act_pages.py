@@ -204,11 +204,28 @@ async def submit_act(request: Request, number: str, act_name: str) -> Response:
         return _render(request, me, view, allowed, act_name, sub, shown, status=status)
     session = web_session(request)
     session.add_flash(("Already recorded: " if result.repeated else "Done: ") + result.summary[:240])
+    if not result.repeated and (efile := _still_to_efile(me, view, allowed, act_name, specs)):
+        session.add_flash(efile)
     task = None
     if result.pending:
         hook = request.app.state.on_committed
         task = BackgroundTask(_issue, hook, result.entry_id, moment)
     return RedirectResponse(f"/cases/{view.case_number}#documents", status_code=303, background=task)
+
+
+def _still_to_efile(me: Me, view: Any, allowed: list[Any], act_name: str, specs: list[act_fields.Spec]) -> str:
+    """After a party's own filing: what is left to do with the NLRB (casefile.web.filing_notes), or ""."""
+    from casefile.web.filing_notes import note_for
+
+    party_filing = any(s.name == "party" for s in specs) or act_name in ("file-objections", "file-exceptions")
+    note = note_for(act_name, case_number=view.case_number, office=view.office, viewer=me.viewer, as_of=now(),
+                    party_filing=party_filing, recording={p.mode for p in allowed} == {"record"})
+    if not note.efile:
+        return ""
+    by = f" by {note.periods[0]['countdown'].text.removeprefix('due ')}" if note.periods else ""
+    return (f"Not yet filed with the NLRB: casefile has recorded it and is preparing its PDF. Download the PDF from "
+            f"Documents below and upload it with NLRB E-Filing (www.nlrb.gov) to {note.receiver}{by}; serve it on the "
+            "other parties.")
 
 
 def _target_of(specs: list[act_fields.Spec], act_name: str, sub: act_forms.Submitted, path: str) -> str:

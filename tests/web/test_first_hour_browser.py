@@ -154,7 +154,9 @@ def test_a_new_user_opens_a_case_records_its_tally_and_files_objections(page: An
     page.get_by_role("button", name="File objections").click()
     page.wait_for_load_state()
     assert page.url.endswith(f"/cases/{NUMBER}#documents"), page.locator("main").inner_text()[:1500]
-    assert "Done: Objections of " + UNION in page.locator(".notice").first.inner_text()
+    notices = " ".join(page.locator(".notice").all_inner_texts())
+    assert "Done: Objections of " + UNION in notices
+    assert "Not yet filed with the NLRB" in notices and "to the Regional Office (Seattle, WA) by " in notices, notices
     shot(page, "first-hour-3-case")
     met = page.locator("#next").inner_text()  # the period met at once by the firm's filing (with its offer)
     assert f"MET Objections and offer of proof (all parties): filed in time by {UNION}" in met, met
