@@ -71,9 +71,9 @@ __all__ = [
     "build_calendar",
     "case_feeds",
     "concerns_party",
-    "open_at",
     "deadline_event",
     "deadline_uid",
+    "open_at",
     "write_feeds",
 ]
 

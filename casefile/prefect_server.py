@@ -18,7 +18,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -147,10 +147,8 @@ def _uninterrupted() -> Iterator[None]:
 
 
 def _signal_group(process: subprocess.Popen[bytes], sig: signal.Signals) -> None:
-    try:
+    with suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, sig)
-    except (ProcessLookupError, PermissionError):
-        pass
 
 
 def _wait_until_healthy(server: ServerProcess, timeout: float) -> None:
@@ -187,7 +185,5 @@ def _die_with_parent() -> None:
         return
     import ctypes
 
-    try:
+    with suppress(OSError):
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # 1 = PR_SET_PDEATHSIG
-    except OSError:
-        pass

@@ -9,6 +9,7 @@ date by date gets the same record as one lived through. A replay touches only it
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, time
@@ -118,7 +119,7 @@ def load_scenario(path: Path) -> Scenario:
         more = f"; and {rest} more event(s) with problems" if rest > 0 else ""
         lead = f"{len(problems)} events have problems: " if len(problems) > 1 else ""
         raise InvalidScenario(f"{path}: {lead}{'; '.join(problems[:LIMIT])}{more}")
-    for i, (a, b) in enumerate(zip(events, events[1:], strict=False), start=2):
+    for i, (a, b) in enumerate(itertools.pairwise(events), start=2):
         if b.on < a.on:
             raise InvalidScenario(f"{path}: event {i} ({b.act_name}) is dated {b.on} before the event before it ({a.on})")
     loaded = scenario.model_copy(update={"events": events})

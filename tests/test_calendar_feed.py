@@ -104,7 +104,7 @@ class TestCaseCalendar:
             assert feed.to_ical().startswith(b"BEGIN:VCALENDAR\r\n")
             assert_valid(_parse(feed))
 
-    @pytest.mark.parametrize("office, zone, cutoff_at", [
+    @pytest.mark.parametrize(("office", "zone", "cutoff_at"), [
         ("Atlanta", "America/New_York", datetime(2021, 4, 16, 23, 59, 59, tzinfo=EASTERN)),
         ("Birmingham", "America/Chicago", datetime(2021, 4, 16, 23, 59, 59, tzinfo=CENTRAL)),
     ], ids=["atlanta-eastern", "birmingham-central"])
@@ -118,7 +118,7 @@ class TestCaseCalendar:
         assert "DTEND" not in event and "DURATION" not in event  # ends when it starts (RFC 5545 3.6.1)
         assert str(event["SUMMARY"]) == "Objections due — 10-RC-269250"
 
-    @pytest.mark.parametrize("key, summary, start", [
+    @pytest.mark.parametrize(("key", "summary", "start"), [
         ("objections@e1", "Objections due — 10-RC-269250", datetime(2021, 4, 16, 23, 59, 59, tzinfo=EASTERN)),
         ("offer-of-proof@e1", "Offer of proof due — 10-RC-269250", datetime(2021, 4, 16, 23, 59, 59, tzinfo=EASTERN)),
         ("earliest-certification@e1", "Certification may issue (Regional Director) — 10-RC-269250", date(2021, 4, 19)),
@@ -213,7 +213,7 @@ class TestStableIdentity:
 
 
 class TestPartyCalendars:
-    @pytest.mark.parametrize("for_whom, party, concerned", [
+    @pytest.mark.parametrize(("for_whom", "party", "concerned"), [
         ("all parties", "rwdsu", True),
         ("objecting party", "amazon", True),
         ("amazon", "amazon", True),

@@ -19,6 +19,7 @@ from types import ModuleType
 from typing import Annotated, Any, Union
 
 from pydantic import Field, TypeAdapter, ValidationError
+from pydantic_core import ErrorDetails, InitErrorDetails
 
 from casefile.acts.base import ActIn, Done, Issue, Who
 
@@ -176,6 +177,14 @@ def party_aware(name: str) -> bool:
     return callable(hook) and "party" in inspect.signature(hook).parameters
 
 
+def _tagged(name: str, error: ErrorDetails) -> InitErrorDetails:
+    """One validation error of an act's own model, its location led by the act's name (the union's tag)."""
+    tagged: InitErrorDetails = {"type": error["type"], "loc": (name, *error["loc"]), "input": error["input"]}
+    if "ctx" in error:
+        tagged["ctx"] = error["ctx"]
+    return tagged
+
+
 def parse_act(data: Any) -> ActIn:
     """The act model for ``data`` (a mapping with ``act``). Raises pydantic.ValidationError, its
     locations led by the act's name as the discriminated union gives them ("file-objections",
@@ -188,15 +197,13 @@ def parse_act(data: Any) -> ActIn:
         model = model_named(name) if isinstance(name, str) else None
     except KeyError:
         model = None
-    if model is None:
+    if model is None or not isinstance(name, str):
         return act_adapter().validate_python(data)  # type: ignore[no-any-return]
     try:
         return model.model_validate(data)
     except ValidationError as exc:  # the same errors the union reports, under the union's tag
         try:
-            tagged = ValidationError.from_exception_data(exc.title, [
-                {"type": e["type"], "loc": (name, *e["loc"]), "input": e["input"], **({"ctx": e["ctx"]} if "ctx" in e else {})}
-                for e in exc.errors()])  # type: ignore[misc]
+            tagged = ValidationError.from_exception_data(exc.title, [_tagged(name, e) for e in exc.errors()])
         except (KeyError, TypeError, ValueError):  # an error type pydantic cannot rebuild: the union says it
             return act_adapter().validate_python(data)  # type: ignore[no-any-return]
         raise tagged from None

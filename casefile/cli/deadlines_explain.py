@@ -21,11 +21,10 @@ def deadline_explanation(session: Session, deadline_id: int, *, as_of: Any) -> d
     as plain JSON-able data (``cutoff_at`` in the receiving office's zone); ``status`` is its state at
     the aware instant ``as_of`` (casefile.rules.deadline_state.state_at, the one meaning of open: a
     period whose cut-off has passed is never open), ``stored_status`` the record's. Raises UnknownRecord."""
-    from casefile.errors import UnknownRecord
-    from casefile.record.models import Case, Deadline, Election
     from sqlmodel import select
 
-    from casefile.record.models import Filing
+    from casefile.errors import UnknownRecord
+    from casefile.record.models import Case, Deadline, Election, Filing
     from casefile.record.queries import answered_deadlines
     from casefile.rules.calendar import day_label
     from casefile.rules.deadline_state import state_at

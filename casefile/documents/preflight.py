@@ -28,6 +28,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 from pypdf.errors import PdfReadError
+from pypdf.generic import DictionaryObject
 
 from casefile.vocab import DocumentKind
 
@@ -122,7 +123,8 @@ def looks_confidential(pdf_bytes: bytes) -> bool:
     "CONFIDENTIAL" on its first page."""
     try:
         reader = PdfReader(io.BytesIO(pdf_bytes))
-        subject = str((reader.metadata or {}).get("/Subject", ""))
+        metadata = reader.metadata
+        subject = str(metadata.get("/Subject", "")) if metadata is not None else ""
         return subject == DocumentKind.OFFER_OF_PROOF.value or "CONFIDENTIAL" in (reader.pages[0].extract_text() or "")
     except (PdfReadError, ValueError, KeyError, IndexError, TypeError):
         return False
@@ -137,6 +139,8 @@ def _configured_limit() -> int:
 def _structure_failures(reader: PdfReader) -> list[str]:
     failures: list[str] = []
     root = reader.trailer["/Root"].get_object()
+    if not isinstance(root, DictionaryObject):
+        return ["the PDF has no document catalog (/Root)"]
     xmp = _xmp(root)
     if xmp is None:
         failures.append("no XMP metadata stream (PDF/A needs one)")

@@ -339,7 +339,7 @@ def _date(text: str, column: str) -> date:
     if not _DATE.fullmatch(text):
         raise _RowError(f"{column}: {_shown(text)} is not a date MM/DD/YYYY")
     try:
-        return check_date_in_lifetime(datetime.strptime(text, "%m/%d/%Y").date())
+        return check_date_in_lifetime(datetime.strptime(text, "%m/%d/%Y").date())  # noqa: DTZ007  (a calendar date: no instant, no zone)
     except ValueError as exc:
         reason = str(exc) if "lifetime" in str(exc) else f"{_shown(text)} is not a date MM/DD/YYYY"
         raise _RowError(f"{column}: {reason}") from None

@@ -27,7 +27,7 @@ first. In a file of tally figures and dates each of these turns a typing slip in
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import yaml
 from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
@@ -62,7 +62,7 @@ class _Refused(yaml.MarkedYAMLError):
 class _StrictLoader(yaml.SafeLoader):
     """SafeLoader with the core-schema resolvers above, no tags or aliases, and duplicate keys refused."""
 
-    yaml_implicit_resolvers: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+    yaml_implicit_resolvers: ClassVar[dict[str, list[tuple[str, re.Pattern[str]]]]] = {}
 
     def __init__(self, stream: str) -> None:
         super().__init__(stream)

@@ -11,7 +11,7 @@ import os
 import sqlite3
 import weakref
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -99,10 +99,8 @@ def make_engine(url: str, *, busy_timeout_ms: int = 10_000, wal: bool = True) ->
 def _create_private(database: Path) -> None:
     """Create an empty SQLite database file with mode 0600 unless it exists (SQLite would make it 0644)."""
     if not database.exists() and not str(database).startswith("file:"):
-        try:
+        with suppress(FileExistsError):
             os.close(os.open(database, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-        except FileExistsError:
-            pass
 
 
 def mask_url(url: str) -> str:

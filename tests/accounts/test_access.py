@@ -27,9 +27,8 @@ def _case_and_parties(session: Any) -> tuple[Any, dict[str, int]]:
 def test_what_each_principal_sees(world: World, who: str) -> None:
     """The case: every linked organization; RWDSU's confidential filings: the union side and the
     Region only; Amazon's (it has none yet, but the rule is by party): the employer side and the Region."""
-    from casefile.record.db import read_session
-
     from casefile.record.authority import sees_case, sees_sealed
+    from casefile.record.db import read_session
 
     viewer = world.viewer(who)
     with read_session() as s:

@@ -47,7 +47,7 @@ def decided(sqlite_engine: Engine) -> Engine:
 
 def test_received_by_the_board_on_the_due_day_is_timely_and_the_stage_stays(decided: Engine) -> None:
     """11:30 p.m. Central on Dec 3 is 12:30 a.m. Dec 4 in Washington: late; 11:30 p.m. Eastern on Dec 3 is timely."""
-    with pytest.raises(UntimelyFiling, match="December 3, 2024|2024-12-03"):
+    with pytest.raises(UntimelyFiling, match=r"December 3, 2024|2024-12-03"):
         front_door(decided, {**EXCEPTIONS, "at": "2024-12-03T23:30:00-06:00"}, at("2024-12-04T09:00:00-05:00"))
     result = front_door(decided, {**EXCEPTIONS, "at": "2024-12-03T23:30:00-05:00"}, at("2024-12-04T09:00:00-05:00"))
     assert result.summary == "Exceptions of Amazon.com Services LLC to the Administrative Law Judge's Decision (1 exception)"

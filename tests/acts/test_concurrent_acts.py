@@ -23,7 +23,7 @@ def _plan(worker_no: int, cases: int) -> list[tuple[int, int]]:
     """Worker w files objections w*ACTS+2 ... on case (k % cases), and every worker also retries
     objection 1 of case 0 (the same filing four times at once: stored once)."""
     own = [((k % cases), worker_no * ACTS + k + 2) for k in range(ACTS - 1)]
-    return [(0, 1), *own] if worker_no else own + [(0, 1)]
+    return [(0, 1), *own] if worker_no else [*own, (0, 1)]
 
 
 def _run(url: str, cases: int) -> tuple[Counter[str], dict]:

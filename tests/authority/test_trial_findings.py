@@ -5,7 +5,7 @@ nothing. Every test here failed before the authority policy (casefile.record.aut
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from tests.accounts.world import NUMBER, World
 from tests.authority.snapshots import record_snapshot
@@ -119,7 +119,7 @@ class TestM9:
     end or change the case (withdraw the union's objection, amend it, the Region's decision, a
     dismissal, a transfer, a pinned deadline), though both have accounts on the instance."""
 
-    ACTS = {
+    ACTS: ClassVar[dict[str, dict[str, Any]]] = {
         "withdraw-objection": {"act": "withdraw-objection", "party": "rwdsu", "number": 1, "why": "Withdrawn.",
                                "date": "2021-04-16"},
         "amend-objection": {"act": "amend-objection", "party": "rwdsu", "number": 1, "date": "2021-04-16",

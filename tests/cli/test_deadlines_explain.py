@@ -184,7 +184,7 @@ class TestListingsShowIds:
 
 
 class TestRefusals:
-    @pytest.mark.parametrize("argument, message", [
+    @pytest.mark.parametrize(("argument", "message"), [
         ("999", "no deadline with id 999 in the database (`casefile deadlines` and `casefile case show CASE` list the ids)"),
         ("objections", "'objections' is not a deadline id; with a case number, give the deadline's kind after it"),
     ], ids=["unknown-id", "not-a-number"])

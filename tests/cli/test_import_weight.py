@@ -77,7 +77,7 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, d
     for args in (["case", "open", "case.yaml", "--as-of", "2021-04-09T12:00:00-05:00"],
                  ["tally", "record", "tally.yaml", "--as-of", RECORDED]):
         assert loaded(folder, env, *args)[0] == 0
-    yield folder, env
+    return folder, env
 
 
 def loaded(folder: Path, env: dict[str, str], *args: str) -> tuple[int, set[str], str]:

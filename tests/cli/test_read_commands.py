@@ -70,7 +70,7 @@ class TestReadCommands:
         result = subprocess.run([sys.executable, "-c", code], env=db_env, capture_output=True, text=True, check=True)
         assert result.stdout.strip().splitlines()[-1] == "[]"
 
-    @pytest.mark.parametrize("number, message", [
+    @pytest.mark.parametrize(("number", "message"), [
         ("10-RC-999999", "no case 10-RC-999999 in the database"),
         ("banana", "'banana' is not an NLRB case number: expected RR-TT-NNNNNN"),
     ], ids=["unknown", "malformed"])

@@ -271,7 +271,7 @@ def hearing_officer_report_2021() -> HearingOfficerReportContext:
         caption=BESSEMER_CAPTION,
         issuance=Issuance(issued_on=date(2021, 8, 2), issuer_title="Hearing Officer", place="Atlanta, Georgia"),
         tally=TALLY_2021,
-        procedural_history=HISTORY_2021 + (HistoryLine(occurred_on=date(2021, 5, 7), event="The hearing on objections was set to open."),),
+        procedural_history=(*HISTORY_2021, HistoryLine(occurred_on=date(2021, 5, 7), event="The hearing on objections was set to open.")),
         hearing=HearingFacts(opened_on=date(2021, 5, 7), closed_on=placeholder("date the hearing closed"),
                              place=placeholder("place or videoconference details of the hearing")),
         findings=(
@@ -340,8 +340,7 @@ def decision_2021() -> DecisionAndDirectionOfSecondElectionContext:
         caption=BESSEMER_CAPTION,
         issuance=Issuance(issued_on=date(2021, 11, 29), issuer_title="Regional Director", place="Atlanta, Georgia"),
         tally=TALLY_2021,
-        procedural_history=HISTORY_2021
-        + (HistoryLine(occurred_on=date(2021, 8, 2), event="The Hearing Officer recommended that the election be set aside and a second election directed."),),
+        procedural_history=(*HISTORY_2021, HistoryLine(occurred_on=date(2021, 8, 2), event="The Hearing Officer recommended that the election be set aside and a second election directed.")),
         findings=(
             "The Regional Director set aside the election held February 8 to March 29, 2021 on the Petitioner's"
             " objections to the Employer's conduct and directed a second election.",

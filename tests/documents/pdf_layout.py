@@ -56,7 +56,7 @@ def lines_by_page(pdf: bytes, *, body_only: bool = True) -> dict[int, list[str]]
             rows: list[str] = []
             for block in page.get_text("dict")["blocks"]:
                 for line in block.get("lines", ()):
-                    x0, y0, x1, y1 = line["bbox"]
+                    _x0, y0, _x1, y1 = line["bbox"]
                     if body_only and not (y0 >= TOP_BODY - TOLERANCE and y1 <= PAGE_HEIGHT - BOTTOM_BODY + TOLERANCE):
                         continue
                     text = " ".join(" ".join(s["text"] for s in line["spans"]).split())

@@ -6,6 +6,8 @@ one line; the Tally of Ballots is one page; a long e-mail address stays in its c
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import tests.documents.document_cases as cases
@@ -161,4 +163,4 @@ class TestPartyFilingsFollow102_5a:
         texts = [" ".join(s["text"] for s in line["spans"]) for line in lines]
         start = next(i for i, text in enumerate(texts) if "Pursuant to" in text)
         baselines = [lines[i]["spans"][0]["origin"][1] for i in range(start, start + 3)]
-        assert [round(b - a) for a, b in zip(baselines, baselines[1:])] == [24, 24]
+        assert [round(b - a) for a, b in itertools.pairwise(baselines)] == [24, 24]

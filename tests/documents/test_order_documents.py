@@ -11,7 +11,7 @@ review is denied by the Board. Two more cases of the same parties end by withdra
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -174,7 +174,7 @@ def test_remand_and_orders_recorded_before_orders_were_stored(configured_db: Pat
         assert module_named("transfer-case").issues(s, "case:1") == ()
     ctx = built.context
     assert isinstance(ctx, BoardOrderContext) and ctx.caption.title == "Order Remanding"
-    assert (ctx.ruling, ctx.decision, ctx.reviewed_on) == ("remanded", None, datetime(2026, 12, 9).date())
+    assert (ctx.ruling, ctx.decision, ctx.reviewed_on) == ("remanded", None, date(2026, 12, 9))
     assert ctx.reviewed == "the Regional Director's Certification of Results of Election"
     assert ctx.paragraphs[0].startswith("Having considered the Petitioner's Request for Review of the Regional Director's "
                                         "Certification of Results of Election, the Board remands the proceeding to the "

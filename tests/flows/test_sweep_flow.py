@@ -48,7 +48,7 @@ class TestSweepFlow:
         assert deadline.status is DeadlineStatus.LAPSED
         assert deadline.closed_at == run.expected_start_time
 
-    @pytest.mark.parametrize("region, name, stage", [
+    @pytest.mark.parametrize(("region", "name", "stage"), [
         ("15", "Skipped", Stage.TALLY_ISSUED), ("10", "Completed", Stage.CERTIFICATION_DUE),
     ], ids=["other-region", "its-region"])
     def test_region_parameter(self, tallied: None, region: str, name: str, stage: Stage) -> None:

@@ -40,7 +40,7 @@ def wrong(text: str, number: CaseNumber) -> str | None:
 ASCII_FORMS = st.builds(
     lambda region, kind, serial, pad: f"{pad}{region}-{kind}-{serial}{pad}",
     st.from_regex(r"[0-9]{1,3}", fullmatch=True),
-    st.sampled_from(sorted(CASE_TYPES) + ["XX", "Rc", "rc", "R1"]),
+    st.sampled_from([*sorted(CASE_TYPES), "XX", "Rc", "rc", "R1"]),
     st.from_regex(r"[0-9]{0,7}", fullmatch=True),
     st.sampled_from(["", " ", "\n"]),
 )

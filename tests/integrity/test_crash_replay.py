@@ -8,6 +8,7 @@ The small version (two kills in one place) runs with the integration tests; the 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import random
@@ -119,10 +120,8 @@ def replay(place: Path, *, kill_at: tuple[int, float] | None = None) -> Run:
     time.sleep(0.5)
     left = _processes_of(proc.pid, place / "prefect")
     for pid in left:  # what the process-group kill missed: count it, then end it
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
     return Run(True, time.monotonic() - started, None, len(left))
 
 

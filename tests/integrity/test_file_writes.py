@@ -40,7 +40,7 @@ class TestNames:
                                                           "too-long", "space", "non-ascii", "nul", "backslash", "dash-first"])
     def test_unsafe_parts_are_refused_naming_field_and_text(self, text: str) -> None:
         """A key that could escape the folder or hide a file is refused, as bad input naming what it is."""
-        with pytest.raises(UnsafeFileName, match="the party key .* cannot be part of a file name") as refused:
+        with pytest.raises(UnsafeFileName, match=r"the party key .* cannot be part of a file name") as refused:
             safe_file_part(text, what="the party key")
         assert isinstance(refused.value, BadInput)
 
@@ -137,7 +137,7 @@ class TestInterruptedIssuance:
 
         with monkeypatch.context() as m:
             m.setattr(issuing, "docket", killed)
-            with pytest.raises(OSError):
+            with pytest.raises(OSError, match="killed before the commit"):
                 issue_status_report(case_number=NUMBER, as_of=AS_OF)
         folder = tallied / "out" / NUMBER
         written = folder / "2021-04-12_case-status-report_as-of-20210412T1200.pdf"

@@ -39,7 +39,7 @@ def upgraded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[n
 
 def test_the_upgraded_docket_verifies(upgraded, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """Every entry of every case of the older database is chained: the chains verify (files are not in the fixture)."""
-    engine, db = upgraded
+    engine, _db = upgraded
     with sqlite3.connect(FIXTURE) as conn:
         cases, entries = conn.execute("select (select count(*) from \"case\"), (select count(*) from docketentry)").fetchone()
     with read_session(engine) as s:

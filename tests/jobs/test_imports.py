@@ -193,7 +193,7 @@ class TestSampleImport:
     def test_naive_as_of_refused(self, engine: Engine) -> None:
         """An import without a time zone on as_of is refused before anything is written."""
         with pytest.raises(CasefileError, match="timezone-aware"), write_session(engine) as session:
-            import_tallies(session, parsed=parse_nlrb_results(SAMPLE), as_of=datetime(2026, 11, 29, 12))
+            import_tallies(session, parsed=parse_nlrb_results(SAMPLE), as_of=datetime(2026, 11, 29, 12))  # noqa: DTZ001  (naive on purpose: refused)
         assert counts(engine)["Case"] == 0
 
 

@@ -86,7 +86,7 @@ class TestSchedule:
         assert reminder_leads([]) == (0,)
 
     @given(due_on=st.dates(date(2020, 1, 1), date(2027, 12, 31)), lead=st.sampled_from([0, 1, 2, 3, 5, 7, 10]),
-           as_of=st.datetimes(datetime(2020, 1, 1), datetime(2027, 12, 31), timezones=st.just(UTC)),
+           as_of=st.datetimes(datetime(2020, 1, 1), datetime(2027, 12, 31), timezones=st.just(UTC)),  # noqa: DTZ001  (Hypothesis's bounds are naive)
            tz=st.sampled_from(["America/New_York", "America/Chicago", "Pacific/Honolulu", "America/Anchorage"]))
     def test_threshold_is_exact(self, due_on: date, lead: int, as_of: datetime, tz: str) -> None:
         """A reminder is due by T exactly when its due day is on or before latest_due_on(T): the SQL's one comparison is right."""

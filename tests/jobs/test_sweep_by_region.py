@@ -40,7 +40,7 @@ def stages(engine: Engine) -> dict[str, Stage]:
 
 
 class TestSweepByRegion:
-    @pytest.mark.parametrize("region, moved", [
+    @pytest.mark.parametrize(("region", "moved"), [
         ("10", "10-RC-269250"), ("15", OTHER_NUMBER), ("Region 10", "10-RC-269250"),
     ], ids=["region-10", "region-15", "spelled-out"])
     def test_only_that_regions_cases_move(self, two_regions: Engine, region: str, moved: str) -> None:

@@ -48,10 +48,7 @@ def postgres_schema_url() -> Iterator[str]:
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def migration_engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
     """An empty database with casefile's connection settings, on SQLite and on PostgreSQL."""
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'casefile.db'}"
-    else:
-        url = request.getfixturevalue("postgres_schema_url")
+    url = f"sqlite:///{tmp_path / 'casefile.db'}" if request.param == "sqlite" else request.getfixturevalue("postgres_schema_url")
     engine = make_engine(url)
     yield engine
     engine.dispose()

@@ -109,7 +109,7 @@ class TestUnusableUrl:
         """A SQLite file under a regular file: a ConfigurationError naming the folder, not an OSError."""
         (tmp_path / "plain").write_text("a file, not a folder")
         database_url.setenv("CASEFILE_DATABASE_URL", f"sqlite:///{tmp_path / 'plain' / 'db' / 'casefile.db'}")
-        with pytest.raises(ConfigurationError, match="cannot create the folder .*plain/db.* of the SQLite database"):
+        with pytest.raises(ConfigurationError, match=r"cannot create the folder .*plain/db.* of the SQLite database"):
             get_engine()
 
 

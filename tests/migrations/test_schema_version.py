@@ -12,7 +12,7 @@ from casefile.record.migrate import VERSION_TABLE
 
 def test_head_is_the_migrations_head() -> None:
     """A new migration moves Alembic's head: write its revision id into schema_version.HEAD."""
-    assert schema_version.HEAD == migrate.head(), (
+    assert migrate.head() == schema_version.HEAD, (
         f"casefile/record/schema_version.py: HEAD = {schema_version.HEAD!r}, but the migrations' head is "
         f"{migrate.head()!r}: set HEAD to it")
 

@@ -149,7 +149,7 @@ class TestRefusedUntilUpgraded:
     def test_a_command_exits_2_with_one_line(self, old_db: Path, monkeypatch: pytest.MonkeyPatch,
                                              capsys: pytest.CaptureFixture[str]) -> None:
         """`casefile deadlines` on the old database: exit 2, one line naming the command, no traceback."""
-        code, out, err = cli(monkeypatch, capsys, "deadlines")
+        code, _out, err = cli(monkeypatch, capsys, "deadlines")
         assert code == 2
         assert err.startswith("error: CASEFILE_DATABASE_URL: the database") and "`casefile db upgrade`" in err
         assert len(err.strip().splitlines()) == 1 and "Traceback" not in err

@@ -235,7 +235,7 @@ class TestGeneratedForms:
             "csrf_token": token, "date": case["today"].isoformat(), "ruling": "denied", "decision": "affirmed",
             "summary": "Review denied.", "file": "1"})
         assert answer.status_code == 422
-        [(target, text)] = summary_links(answer.text)
+        [(_target, text)] = summary_links(answer.text)
         # The Board's act is recorded from its ruling, uploaded with the act: without it, refused before
         # the act's own check (casefile.record.authority); nothing stored
         assert "from the document received" in text

@@ -151,7 +151,7 @@ class TestNotes:
 
 
 class TestExport:
-    def _zip(self, client: Any) -> zipfile.ZipFile:
+    def _zip(self, client: Any) -> zipfile.ZipFile:  # noqa: F811  (the fixture, passed on)
         answer = client.get(f"{CASE}/export.zip")
         assert answer.status_code == 200, answer.text[:300]
         assert answer.headers["content-type"] == "application/zip"

@@ -37,9 +37,7 @@ def render_item(type_: str, obj: Any, autogen_context: Any) -> str | bool:
 
 def include_object(obj: Any, name: str | None, type_: str, reflected: bool, compare_to: Any) -> bool:
     """Compare only casefile's tables (not Prefect's or anyone else's in a shared database)."""
-    if type_ == "table" and reflected and compare_to is None:
-        return False
-    return True
+    return not (type_ == "table" and reflected and compare_to is None)
 
 
 def _configure(**kw: Any) -> None:

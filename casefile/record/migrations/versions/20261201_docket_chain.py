@@ -117,10 +117,7 @@ def _recrypt_urls(bind: sa.Connection, *, seal: bool) -> None:
     updates = []
     for person_id, urls in bind.execute(sa.select(person.c.id, person.c.notify_urls)).all():
         urls = list(urls or [])
-        if seal:
-            new = [u if is_sealed(u) else seal_url(u, key) for u in urls]
-        else:
-            new = [open_url(u, key) for u in urls]
+        new = [u if is_sealed(u) else seal_url(u, key) for u in urls] if seal else [open_url(u, key) for u in urls]
         if new != urls:
             updates.append({'person_id': person_id, 'urls': new})
     if updates:
