@@ -28,8 +28,12 @@ $(STAMP): pyproject.toml
 demo: $(STAMP) system-deps
 	$(VENV)/bin/casefile demo
 
+# Tests run on every core (pytest-xdist), a test file to a worker: each worker has its own temp folders,
+# databases, ports and Prefect homes (tests/conftest.py). XDIST= runs them in one process.
+XDIST ?= -n auto --dist loadfile
+
 test: $(STAMP) system-deps
-	$(PY) -m pytest -m "not slow"
+	$(PY) -m pytest $(XDIST) -m "not slow"
 
 # The web pages and the API on http://127.0.0.1:8000 with the Bessemer case and demo accounts for both
 # sides (their password is printed), Prefect and its runner beside them; Ctrl-C stops everything.
@@ -38,13 +42,14 @@ serve: $(STAMP) system-deps
 
 # Everything, the slow variants too (the ten-kill fault injection, tests/integrity/test_crash_replay.py).
 test-all: $(STAMP)
-	$(PY) -m pytest
+	$(PY) -m pytest $(XDIST)
 
 check: $(STAMP)
-	$(PY) -m pytest -q -m "not prefect and not integration and not slow" $(wildcard $(CHECK_PATHS))
+	$(PY) -m pytest -q $(XDIST) -m "not prefect and not integration and not slow" $(wildcard $(CHECK_PATHS))
 
+# ruff and mypy at the versions pinned in the `lint` extra (installed when missing or not those).
 lint: $(STAMP)
-	@test -x $(VENV)/bin/ruff -a -x $(VENV)/bin/mypy || $(PY) -m pip install --quiet -e '.[test,lint]'
+	@$(PY) scripts/lint_pins.py || $(PY) -m pip install --quiet -e '.[test,lint]'
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy casefile/rules casefile/acts
 
