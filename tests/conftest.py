@@ -7,6 +7,7 @@ Tests marked `postgres` skip with a clear message when that server does not answ
 from __future__ import annotations
 
 import os
+import shutil
 import uuid
 from collections.abc import Iterator
 from datetime import datetime
@@ -82,12 +83,30 @@ def engine(request: pytest.FixtureRequest) -> Engine:
     return request.getfixturevalue(f"{request.param}_engine")
 
 
+@pytest.fixture(scope="session")
+def migrated_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty SQLite database at the migrations' head, as the front door leaves a new one (WAL
+    journal), made once per test process (each xdist worker has its own) and copied by
+    :func:`configured_db` instead of running every migration again for each test."""
+    from casefile.record.db import make_engine, use_wal
+    from casefile.record.migrate import ensure_current
+
+    database = tmp_path_factory.mktemp("template") / "casefile.db"
+    engine = make_engine(f"sqlite:///{database}", wal=False)
+    ensure_current(engine)
+    use_wal(engine)
+    engine.dispose()  # the last connection checkpoints the WAL: the file alone is the database
+    return database
+
+
 @pytest.fixture
-def configured_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """Point the settings (database, output dir) at a temp folder, for code that uses the default engine."""
+def configured_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, migrated_template: Path) -> Iterator[Path]:
+    """Point the settings (database, output dir) at a temp folder, for code that uses the default
+    engine; its database is a copy of :func:`migrated_template` (at head, no rows)."""
     from casefile.record.db import get_engine
     from casefile.settings import get_settings
 
+    shutil.copy(migrated_template, tmp_path / "casefile.db")  # mode 0600 kept
     monkeypatch.setenv("CASEFILE_DATABASE_URL", f"sqlite:///{tmp_path / 'casefile.db'}")
     monkeypatch.setenv("CASEFILE_OUTPUT_DIR", str(tmp_path / "out"))
     get_settings.cache_clear()

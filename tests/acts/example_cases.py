@@ -28,6 +28,7 @@ from casefile.acts.open_case import OpenCase
 from casefile.rules.case_numbers import parse_case_number
 from casefile.rules.offices import office_for
 from casefile.scenario import Scenario, load_scenario
+from tests.acts.carried import carried
 from tests.acts.snapshot import default_snapshot
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -113,10 +114,14 @@ class ExampleCase:
         app.perform(self.opening, as_of=self.noon(self.events[0]), by=Who.operator(), documents="none")
 
     def carry(self, count: int) -> None:
-        """Open the case and perform its first ``count`` events."""
-        self.open()
-        for act in self.events[:count]:
-            self.perform(act)
+        """Open the case and perform its first ``count`` events (once per test process: later the
+        database is copied, tests/acts/carried.py)."""
+        def build() -> None:
+            self.open()
+            for act in self.events[:count]:
+                self.perform(act)
+
+        carried(("example", self.opening.model_dump_json(), tuple(e.model_dump_json() for e in self.events[:count])), build)
 
     def perform(self, act: ActIn, *, as_of: datetime | None = None,
                 documents: Literal["issue", "defer", "none"] = "none") -> app.ActResult:

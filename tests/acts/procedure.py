@@ -17,6 +17,7 @@ from casefile import app
 from casefile.acts import ActIn, Who, parse_act
 from casefile.scenario import Scenario, load_scenario
 from casefile.vocab import ElectionAgreement
+from tests.acts.carried import carried
 from tests.acts.example_cases import (
     EXAMPLES,
     case_id_of,
@@ -78,10 +79,14 @@ def open_bessemer(agreement: ElectionAgreement | None = ElectionAgreement.DIRECT
 
 
 def carry(through: str, *, agreement: ElectionAgreement | None = ElectionAgreement.DIRECTED) -> None:
-    """Open the case and perform the scenario's events up to and including ``through``."""
-    open_bessemer(agreement)
-    for event_ in scenario().events[:EVENTS[through] + 1]:
-        perform(event_)
+    """Open the case and perform the scenario's events up to and including ``through`` (once per test
+    process: later the database is copied, tests/acts/carried.py)."""
+    def build() -> None:
+        open_bessemer(agreement)
+        for event_ in scenario().events[:EVENTS[through] + 1]:
+            perform(event_)
+
+    carried(("bessemer", through, agreement), build)
 
 
 def case_id(number: str = NUMBER) -> int:
