@@ -79,7 +79,6 @@ def validation_problem(request: Request, exc: RequestValidationError) -> JSONRes
     """422 for a request that does not validate: the first error's field path (a body's path is
     relative to the act, without the act's name)."""
     from casefile.accounts.acting import field_path
-
     from casefile.validation import in_words, problems
 
     errors = exc.errors()

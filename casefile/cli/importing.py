@@ -67,9 +67,8 @@ def _run(fmt: str, file: Path, *, as_json: bool, as_of: str | None) -> None:
             report = _flow_run(fmt, file, moment, hook)
             where = f"imported by a flow run on the Prefect server at {api} (PREFECT_API_URL)"
         else:
-            from casefile.jobs.import_file import import_file
-
             from casefile.acts import Who
+            from casefile.jobs.import_file import import_file
 
             report = import_file(fmt, file, as_of=moment, progress=hook,  # type: ignore[arg-type]
                                  by=Who.operator().label)

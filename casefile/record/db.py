@@ -150,10 +150,8 @@ def _ask_for_wal(cursor: Any) -> None:
     if row and str(row[0]).lower() == "wal":
         return
     cursor.execute("PRAGMA busy_timeout=0")
-    try:
+    with suppress(sqlite3.OperationalError):
         cursor.execute("PRAGMA journal_mode=WAL")
-    except sqlite3.OperationalError:
-        pass
 
 
 def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:

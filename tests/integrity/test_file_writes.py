@@ -119,7 +119,7 @@ class TestInterruptedIssuance:
 
         with monkeypatch.context() as m:
             m.setattr(storage.os, "replace", killed)
-            with pytest.raises(DocumentNotWritten, match="killed before the rename|OSError"):
+            with pytest.raises(DocumentNotWritten, match=r"killed before the rename|OSError"):
                 issue_status_report(case_number=NUMBER, as_of=AS_OF)
         folder = tallied / "out" / NUMBER
         assert _report_rows() == [] and [p.name for p in folder.iterdir()] == ["2021-04-09_tally-of-ballots.pdf"]

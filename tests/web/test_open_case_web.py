@@ -97,11 +97,12 @@ class TestOpenCase:
     def test_counsel_opens_the_case_and_is_linked_to_its_party(self, client: Any, firm: str) -> None:  # noqa: F811
         """The case is open in Region 19 (Seattle), named after its employer; the firm is linked to the
         union and sees the case; counsel of record is Maria Delgado."""
+        from sqlmodel import select
+
         from casefile import app
         from casefile.record.access import UserViewer
         from casefile.record.accounts import User
         from casefile.record.db import read_session
-        from sqlmodel import select
 
         sign_in(client, COUNSEL)
         answer = client.post("/cases/new", data=form(client, **GOOD), follow_redirects=False)
