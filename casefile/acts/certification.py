@@ -16,13 +16,13 @@ from sqlmodel import Session, select
 
 from casefile.acts.base import ActIn, Done, Issue, Who, again, election_for, recorded, ref_id
 from casefile.acts.chronology import latest_on, refuse_if_before
-from casefile.record.stage_facts import tally_stands
 from casefile.documents.kinds.certification import CertificationOfRepresentative, CertificationOfResults
 from casefile.errors import AlreadyRecorded, ProcedureError, UnknownRecord
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import deadline_of, latest_tally
 from casefile.record.models import Case, Certification, Filing
+from casefile.record.stage_facts import tally_stands
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.certification import certification_of, check_certification_date
 from casefile.rules.chronology import Earlier

@@ -87,8 +87,8 @@ def perform(session: Session, act: DirectRunoff, *, case: Case, as_of: datetime,
         return again(entry, act.act, issues(session, entry.ref))
     if (refusal := voting_period_refusal(act.held_from_on, act.held_to_on, field="held_to_on")) is not None:
         raise refusal
-    if (refusal := held_before_directed(act.held_from_on, directed_on)) is not None:
-        raise refusal
+    if (out_of_order := held_before_directed(act.held_from_on, directed_on)) is not None:
+        raise out_of_order
     require_stage(election, "directing a runoff", STAGES)
     tally = current_tally(session, election)
     refuse_if_before("the direction of a runoff", directed_on, [

@@ -41,8 +41,8 @@ from casefile.record.lookups import deadline_of, get_party
 from casefile.record.models import Case, Filing
 from casefile.record.workflow import advance, docket, require_stage
 from casefile.rules.chronology import Earlier
-from casefile.rules.timeliness import judge_filing
 from casefile.rules.stages import accepted_at
+from casefile.rules.timeliness import judge_filing
 from casefile.vocab import Actor, DeadlineKind, FilingMethod, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);

@@ -41,8 +41,8 @@ from casefile.record.lookups import deadline_of, get_party, latest_tally
 from casefile.record.models import Case, Deadline, Filing, Objection
 from casefile.record.workflow import advance, docket, require_stage
 from casefile.rules.offices import office_named
-from casefile.rules.timeliness import StoredDeadline, judge_filing
 from casefile.rules.stages import accepted_at
+from casefile.rules.timeliness import StoredDeadline, judge_filing
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingMethod, Stage, TallyKind
 
 

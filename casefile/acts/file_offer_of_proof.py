@@ -37,7 +37,7 @@ from casefile.record.models import Case, Election, Filing, Objection, Party
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, Stage
+from casefile.vocab import Actor
 
 #: Stages in which a party's objections are still before the Regional Director (an offer of proof
 #: after a hearing was noticed or a decision issued is no longer the offer that decides it, R-I1/R-I2).

@@ -16,8 +16,8 @@ from sqlmodel import Session, select
 from casefile.acts.base import Done, Issue, Who, again, election_for, ref_id
 from casefile.acts.chronology import refuse_if_before
 from casefile.acts.decision_parts import (
-    challenge_sentence,
     DecisionParts,
+    challenge_sentence,
     check_consistent,
     recorded_decision,
     store_decision,

@@ -16,12 +16,11 @@ from typing import ClassVar, Literal
 from sqlmodel import Session
 
 from casefile.acts.base import Done, Issue, Who, again, election_for, ref_id
-from casefile.acts.conditional_direction import decided_by
-from casefile.record.stage_facts import overruled_facts
 from casefile.acts.challenge_register import retest
+from casefile.acts.conditional_direction import decided_by
 from casefile.acts.decision_parts import (
-    challenge_sentence,
     DecisionParts,
+    challenge_sentence,
     check_consistent,
     check_in_order,
     decision_of,
@@ -36,11 +35,11 @@ from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import latest_tally
 from casefile.record.models import Case
+from casefile.record.stage_facts import overruled_facts
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.conditional_rerun import Condition, condition_sentence
 from casefile.rules.review import board_review, review_of_set_aside
-from casefile.rules.stages import after_overruling
-from casefile.rules.stages import accepted_at
+from casefile.rules.stages import accepted_at, after_overruling
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, ElectionKind, Stage
 
 DECIDABLE = accepted_at("rd-decision")

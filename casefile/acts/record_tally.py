@@ -23,8 +23,8 @@ from casefile.record.lookups import counts_of, elections_of
 from casefile.record.models import Case, Election, Tally
 from casefile.record.workflow import docket
 from casefile.rules.chronology import election_before_petition, tally_before_voting_ended, voting_period_refusal
-from casefile.rules.tally import TallyCounts, analyze_tally, check_stated_lines, tally_from_mapping
 from casefile.rules.stages import accepted_at
+from casefile.rules.tally import TallyCounts, analyze_tally, check_stated_lines, tally_from_mapping
 from casefile.vocab import Actor, DeadlineKind, ElectionKind, Stage, TallyKind, VotingMethod
 
 

@@ -20,7 +20,6 @@ from pydantic import Field
 from sqlmodel import Session, col, select
 
 from casefile.acts.base import Done, Issue, Paragraph, Who, again, content_key, election_for, recorded, ref_id
-from casefile.acts.challenge_register import RULING_STAGES
 from casefile.acts.chronology import filed_before, latest_on
 from casefile.acts.party_filing import (
     PartyFilingIn,

@@ -29,7 +29,7 @@ from casefile.record.models import Case
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, Stage
+from casefile.vocab import Actor
 
 #: The order that reschedules a hearing, as stored (AgencyOrder.kind).
 RESCHEDULE = "hearing-rescheduled"

@@ -16,7 +16,6 @@ from sqlmodel import Session, col, func, select
 
 from casefile.acts.base import ActIn, Count, Done, Issue, Line, Paragraph, Who, again, election_for, recorded, ref_id
 from casefile.acts.challenge_register import (
-    RULING_STAGES,
     current_tally,
     unresolved_statuses,
 )

@@ -187,7 +187,6 @@ def sweep(as_of: str | None = typer.Option(None, help="Instant (ISO with offset)
     from casefile.acts.base import Who
     from casefile.jobs.sweep import sweep as sweep_all
     from casefile.record.db import write_session
-
     from casefile.rules.chronology import recorded_after_now
 
     moment = _moment(as_of, None)

@@ -33,11 +33,11 @@ from sqlmodel import Session, col, select
 
 from casefile.documents.wording import clock
 from casefile.errors import CasefileError
-from casefile.record.stage_facts import stage_facts
 from casefile.record.closures import FILING_FOR
 from casefile.record.deadlines import EARLIEST_CERTIFICATION_DETERMINATIVE, close_open_deadlines
 from casefile.record.lookups import latest_tally, objections_still_pending
 from casefile.record.models import Case, Deadline, Election, Filing, Hearing, Tally
+from casefile.record.stage_facts import stage_facts
 from casefile.record.workflow import RECORDED_BY, advance
 from casefile.rules.calendar import day_label
 from casefile.rules.deadlines import met_status

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from sqlmodel import select
@@ -198,7 +199,7 @@ class TestTheNlrbExport:
     March 30, closed April 7): reported as the record's problem, and nothing of it loaded."""
 
     TODAY = "the day of the import (2026-12-01): not a date that has come"
-    CELLS = [
+    CELLS: ClassVar[list[tuple[dict[str, str], str]]] = [
         ({"Date Filed": "04/01/2023"}, "Tally Date 2023-03-30 is before Date Filed 2023-04-01: a tally follows its petition"),
         ({"Date Filed": "02/07/2099"}, f"Date Filed 2099-02-07 is after {TODAY}"),
         ({"Date Closed": "01/01/2023"}, "Date Closed 2023-01-01 is before Date Filed 2023-02-07"),

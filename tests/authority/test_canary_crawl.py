@@ -46,11 +46,9 @@ def _plant(world: World) -> None:
     from datetime import datetime
 
     from casefile.accounts.acting import act_from, perform_as
-    from casefile.accounts.around import add_note
+    from casefile.accounts.around import add_note, set_notices
     from casefile.accounts.drafts import save_draft
     from casefile.record.db import write_session
-
-    from casefile.accounts.around import set_notices
 
     union = world.viewer("union-counsel")
     moment = datetime.fromisoformat(AS_OF)
@@ -104,7 +102,6 @@ def _values(world: World, who: str, feed: str) -> dict[str, list[str]]:
     from casefile.acts import models
     from casefile.record.db import read_session
     from casefile.record.models import Deadline, Document
-
     from casefile.vocab import DeadlineKind
 
     with read_session() as session:
@@ -121,7 +118,7 @@ def _paths(route: str, values: dict[str, list[str]]) -> list[str]:
     names = re.findall(r"{(\w+)}", route)
     paths = [route]
     for name in names:
-        options = values[name] if name != "act_name" else values[name]
+        options = values[name]
         paths = [p.replace("{" + name + "}", v) for p in paths for v in options
                  if not (name == "act_name" and "{number}" not in route and v != options[0])]
         if name == "number" and "{act_name}" in route:

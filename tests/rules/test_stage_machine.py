@@ -22,8 +22,17 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from casefile.rules.determinative import is_determinative
 from casefile.rules.outcome import outcome_of_count
-from casefile.rules.stages import (FINAL, HANDED_ON, Facts, Guard, accepted_at, after_objection_period, after_overruling,
-                                   mermaid, next_stage)
+from casefile.rules.stages import (
+    FINAL,
+    HANDED_ON,
+    Facts,
+    Guard,
+    accepted_at,
+    after_objection_period,
+    after_overruling,
+    mermaid,
+    next_stage,
+)
 from casefile.vocab import OutcomeKind, Stage
 from tests.strategies import resolutions, tallies
 

@@ -27,12 +27,12 @@ from casefile.documents.parts import (
 )
 from casefile.documents.record_view import CaseRecord, notes, plain_notes, tally_lines
 from casefile.record.lookups import deadline_of
-from casefile.record.stage_facts import tally_stands
 from casefile.record.models import (
     Decision,
     Filing,
     Hearing,
 )
+from casefile.record.stage_facts import tally_stands
 from casefile.vocab import (
     Actor,
     DeadlineKind,
