@@ -262,3 +262,42 @@ def test_a_signed_out_web_session_acts_on_nothing(matrix_world: World) -> None:
         assert answer.status_code in (303, 401, 403), answer.status_code
         assert "/sign-in" in answer.headers.get("location", "/sign-in")
     assert record_snapshot() == before
+
+
+def _web_refused() -> dict[str, list[tuple[Family, str, str]]]:
+    """Per principal, the acts of Bessemer the policy refuses them for every party (what the web's
+    act forms, which take the party as a field, must refuse whatever the stage): (family, act, answer)."""
+    out: dict[str, list[tuple[Family, str, str]]] = {}
+    for family in TABLE:
+        for who in {c.who for c in CELLS}:
+            answers = {expected(c) for c in CELLS if c.family is family and c.number == NUMBER and c.who == who}
+            if answers <= {"refuse", "hidden"}:
+                out.setdefault(who, []).append((family, _act(family, "rwdsu")["act"], answers.pop()))
+    return out
+
+
+WEB_REFUSED = _web_refused()
+
+
+@pytest.mark.parametrize("who", sorted(WEB_REFUSED))
+def test_the_web_act_forms_refuse_what_the_policy_refuses(who: str, matrix_world: World) -> None:
+    """Through the web forms: each act the table refuses a principal on Bessemer (for every party)
+    is refused on its form's page and when the form is sent — 403, or 404 for a hidden case — storing nothing."""
+    import re
+
+    from casefile.server import create_app
+
+    with TestClient(create_app(on_committed=lambda entry_id, as_of: None), base_url="http://127.0.0.1") as web:
+        token = re.search(r'name="csrf_token" value="([^"]+)"', web.get("/sign-in").text).group(1)  # type: ignore[union-attr]
+        assert web.post("/sign-in", data={"email": matrix_world.emails[who], "password": PASSWORD, "csrf_token": token},
+                        follow_redirects=False).status_code == 303
+        csrf = re.search(r'name="csrf_token" value="([^"]+)"', web.get("/cases").text).group(1)  # type: ignore[union-attr]
+        before = record_snapshot()
+        for family, act, answer in WEB_REFUSED[who]:
+            status = 404 if answer == "hidden" else 403
+            path = f"/cases/{NUMBER}/acts/{act}"
+            assert web.get(path).status_code == status, (who, act)
+            sent = web.post(path, data={"csrf_token": csrf, "party": "rwdsu", "date": "2021-04-19", "number": "1",
+                                        "why": "Matrix.", "result": "overrule"}, follow_redirects=False)
+            assert sent.status_code == status, (who, act, sent.status_code)
+        assert record_snapshot() == before
