@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo
 from pydantic import Field, PrivateAttr, ValidationError
 
 from casefile.acts import ActIn, models, parse_act
-from casefile.acts.base import LegalDate, Line, Strict, Who, midday
+from casefile.acts.base import LegalDate, Line, Strict, Text, Who, midday
 from casefile.acts.open_case import CaseIn, OpenCase, PartyIn
 from casefile.acts.record_tally import ElectionSpec, StatedLines, TallyCountsIn
 from casefile.errors import CasefileError, InvalidScenario
@@ -40,7 +40,7 @@ class Scenario(Strict):
     replay ends at (``until``: the final sweep and listings; default the last event)."""
 
     casefile_scenario: Literal[1] = Field(alias="casefile-scenario")
-    title: Line
+    title: Text
     sources: list[Line] = Field(default_factory=list)  # the opening act's source: each as long as a Line
     case: CaseIn
     parties: list[PartyIn] = Field(min_length=2, max_length=50)

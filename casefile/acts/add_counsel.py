@@ -16,7 +16,21 @@ from typing import ClassVar, Literal
 from pydantic import Field, field_validator
 from sqlmodel import Session, func, select
 
-from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, PartyKey, Strict, Who, again, content_key, recorded
+from casefile.acts.base import (
+    ANY_STAGE,
+    ActIn,
+    Done,
+    Issue,
+    Line,
+    Paragraph,
+    PartyKey,
+    Strict,
+    Text,
+    Who,
+    again,
+    content_key,
+    recorded,
+)
 from casefile.record.authority import Whose
 from casefile.record.lookups import get_party
 from casefile.record.models import Case, Party, Person
@@ -35,7 +49,7 @@ class CounselIn(Strict):
     newlines or "; "), ``phone``, ``email`` (where e-mail service goes) and ``bar_number`` as it is
     printed under the signature ("Illinois Bar No. 6201234")."""
 
-    name: Line = Field(min_length=1)
+    name: Text
     firm: Line = ""
     address: Paragraph = Field(default="", max_length=1000)
     phone: Line = ""

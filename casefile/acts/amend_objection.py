@@ -15,7 +15,7 @@ from typing import ClassVar, Literal
 from pydantic import Field
 from sqlmodel import Session
 
-from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Paragraph, PartyKey, Who, election_for
+from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, PartyKey, Prose, Who, election_for
 from casefile.acts.chronology import refuse_if_before
 from casefile.acts.correction_parts import (
     Change,
@@ -54,7 +54,7 @@ class AmendObjection(ActIn):
     WHOSE: ClassVar[Whose] = Whose.party("party")
     party: PartyKey
     number: int = Field(ge=1, le=10_000, strict=True)
-    text: Paragraph = Field(min_length=1)
+    text: Prose
     method: FilingMethod = FilingMethod.E_FILING
     why: Why
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from typing import Annotated, Any, ClassVar
 from zoneinfo import ZoneInfo
 
-from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, AwareDatetime, BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 from sqlmodel import Session, col, select
 
 from casefile.documents.base import Issue
@@ -59,11 +60,56 @@ def _instant_in_lifetime(value: datetime | None) -> datetime | None:
     return value
 
 
-Line = Annotated[str, StringConstraints(max_length=LINE_MAX)]
-Paragraph = Annotated[str, StringConstraints(max_length=PARAGRAPH_MAX)]
+def no_nul(value: str) -> str:
+    """``value``, refused (ValueError) when it holds a NUL character: no legal text has one, PostgreSQL stores none."""
+    if "\x00" in value:
+        raise ValueError("a NUL character is not text")
+    return value
+
+
+def _not_blank(value: str) -> str:
+    if not value.strip():
+        raise ValueError("must not be blank: write the text (spaces alone say nothing)")
+    return value
+
+
+def _flag(value: Any) -> Any:
+    if not isinstance(value, bool):
+        raise ValueError(f"{str(value)[:40]!r} is not true or false: write true or false (yes, no, 1, 0 and quoted "
+                         "text are not booleans)")
+    return value
+
+
+_ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def _written_as_date(value: Any) -> Any:
+    """A date or instant as casefile's files, forms and bodies write it: a date or datetime value, or
+    ISO text (YYYY-MM-DD...). A number is refused, not read as seconds since 1970."""
+    if isinstance(value, bool | int | float):
+        raise ValueError(f"{value!r} is a number, not a date: write it YYYY-MM-DD (an instant with its offset, "
+                         "e.g. 2021-04-16T16:30:00-04:00)")
+    if isinstance(value, str) and not _ISO_DAY.match(value.strip()):
+        raise ValueError(f"{value[:40]!r} is not written YYYY-MM-DD (an instant with its offset, e.g. "
+                         "2021-04-16T16:30:00-04:00)")
+    return value
+
+
+# The field types every act model, the scenario and tally files, the command line's options and the web
+# forms are read by (and the NLRB import holds its cells to: casefile.importers): one strictness everywhere.
+#: Text on one line; may be empty where the field is optional. No NUL character (no legal text has one).
+Line = Annotated[str, StringConstraints(max_length=LINE_MAX), AfterValidator(no_nul)]
+#: Text of any length up to a long filing's; may be empty where the field is optional.
+Paragraph = Annotated[str, StringConstraints(max_length=PARAGRAPH_MAX), AfterValidator(no_nul)]
+#: A Line that says something: empty or spaces alone are refused (a name, an order, a ground).
+Text = Annotated[str, StringConstraints(max_length=LINE_MAX), AfterValidator(no_nul), AfterValidator(_not_blank)]
+#: A Paragraph that says something (an objection's statement, a ground of review).
+Prose = Annotated[str, StringConstraints(max_length=PARAGRAPH_MAX), AfterValidator(no_nul), AfterValidator(_not_blank)]
 Count = Annotated[int, Field(ge=0, le=COUNT_MAX, strict=True)]
-LegalDate = Annotated[date, AfterValidator(_in_lifetime)]
-Instant = Annotated[AwareDatetime, AfterValidator(_instant_in_lifetime)]
+#: true or false, and nothing else: not yes/no, 1/0 or the text 'true' (the strict-YAML rule, everywhere).
+Flag = Annotated[bool, BeforeValidator(_flag), Field(strict=True)]
+LegalDate = Annotated[date, BeforeValidator(_written_as_date), AfterValidator(_in_lifetime)]
+Instant = Annotated[AwareDatetime, BeforeValidator(_written_as_date), AfterValidator(_instant_in_lifetime)]
 #: A party's handle ("rwdsu", "amazon"): it names files and URLs, so letters, digits and dashes only.
 PartyKey = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")]
 

@@ -14,7 +14,7 @@ from typing import ClassVar, Literal
 from pydantic import Field
 from sqlmodel import Session
 
-from casefile.acts.base import Done, Issue, Line, Who, again, election_for, recorded
+from casefile.acts.base import Done, Issue, Text, Who, again, election_for, recorded
 from casefile.acts.hearing_parts import HearingOrder, check_opens_after_order, check_same_order, hearing_of, set_for_hearing
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines
@@ -35,7 +35,7 @@ class ConsolidateWithUlp(HearingOrder):
 
     act: Literal["consolidate-with-ulp"] = "consolidate-with-ulp"
     WHOSE: ClassVar[Whose] = REGION
-    ulp_cases: list[Line] = Field(min_length=1, max_length=50)
+    ulp_cases: list[Text] = Field(min_length=1, max_length=50)
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:

@@ -15,10 +15,9 @@ from datetime import date, datetime
 from typing import ClassVar, Literal
 from zoneinfo import ZoneInfo
 
-from pydantic import Field
 from sqlmodel import Session, col, func, select
 
-from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, LegalDate, Line, Paragraph, Who
+from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, LegalDate, Paragraph, Text, Who
 from casefile.acts.correction_parts import (
     Change,
     Moved,
@@ -57,7 +56,7 @@ class CorrectCase(ActIn):
 
     act: Literal["correct-case"] = "correct-case"
     WHOSE: ClassVar[Whose] = REGION
-    name: Line | None = Field(default=None, min_length=1)
+    name: Text | None = None
     unit_description: Paragraph | None = None
     agreement: ElectionAgreement | None = None
     petition_filed_on: LegalDate | None = None

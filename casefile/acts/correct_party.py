@@ -14,10 +14,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import ClassVar, Literal
 
-from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, PartyKey, Who
+from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, PartyKey, Text, Who
 from casefile.acts.correction_parts import (
     Change,
     Why,
@@ -52,7 +51,7 @@ class CorrectParty(ActIn):
     act: Literal["correct-party"] = "correct-party"
     WHOSE: ClassVar[Whose] = Whose.party("party")
     party: PartyKey
-    name: Line | None = Field(default=None, min_length=1)
+    name: Text | None = None
     representative: Line | None = None
     email: Line | None = None
     address: Paragraph | None = None

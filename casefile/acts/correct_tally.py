@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo
 from pydantic import Field
 from sqlmodel import Session, col, func, select
 
-from casefile.acts.base import ANY_STAGE, ActIn, Count, Done, Issue, LegalDate, Line, Who, election_for
+from casefile.acts.base import ANY_STAGE, ActIn, Count, Done, Flag, Issue, LegalDate, Line, Who, election_for
 from casefile.acts.correction_parts import (
     Change,
     Moved,
@@ -73,7 +73,7 @@ class CorrectTally(ActIn):
     challenged: Count | None = None
     void: Count | None = None
     eligible: Count | None = None
-    eligible_exact: bool | None = None
+    eligible_exact: Flag | None = None
     why: Why
 
     def given(self) -> dict[str, Any]:

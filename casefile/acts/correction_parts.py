@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Annotated, Any
 
-from pydantic import StringConstraints
+from pydantic import AfterValidator, StringConstraints
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import PARAGRAPH_MAX, Done, Issue, again, content_key, recorded, ref_id
+from casefile.acts.base import PARAGRAPH_MAX, Done, Issue, again, content_key, no_nul, recorded, ref_id
 from casefile.errors import AlreadyRecorded, CasefileError, UnknownRecord
 from casefile.record.corrections import Correction
 from casefile.record.deadlines import compute_for_case, configured_calendar, office_of
@@ -39,7 +39,7 @@ from casefile.rules.rule_sets import rule_set_by_id
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus
 
 #: Why a correction is made, in the user's words (required: the docket says it).
-Why = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=PARAGRAPH_MAX)]
+Why = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=PARAGRAPH_MAX), AfterValidator(no_nul)]
 
 #: The mark between a document's subject and the correction's docket entry id in a new version's
 #: subject (casefile.documents.issue builds the context from the part before it).

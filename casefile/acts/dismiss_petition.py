@@ -12,10 +12,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import ClassVar, Literal
 
-from pydantic import Field
 from sqlmodel import Session
 
-from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, Who, again, recorded
+from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, Prose, Who, again, recorded
 from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.acts.petition_end import ending, moot_periods, open_elections
 from casefile.documents.kinds.order_dismissing_petition import OrderDismissingPetition
@@ -35,7 +34,7 @@ class DismissPetition(ActIn):
 
     act: Literal["dismiss-petition"] = "dismiss-petition"
     WHOSE: ClassVar[Whose] = REGION
-    grounds: Paragraph = Field(min_length=1)
+    grounds: Prose
     issuer: Line = ""
     note: Paragraph = ""
 

@@ -14,7 +14,7 @@ from typing import ClassVar, Literal
 from pydantic import Field
 from sqlmodel import Session
 
-from casefile.acts.base import Done, Issue, Paragraph, Who, again, content_key, election_for, recorded, ref_id
+from casefile.acts.base import Done, Issue, Prose, Who, again, content_key, election_for, recorded, ref_id
 from casefile.acts.party_filing import (
     PartyFilingIn,
     deadline_zone,
@@ -46,7 +46,7 @@ class FileAnsweringBrief(PartyFilingIn):
 
     act: Literal["file-answering-brief"] = "file-answering-brief"
     WHOSE: ClassVar[Whose] = Whose.party("party")
-    points: list[Paragraph] = Field(min_length=1, max_length=500)
+    points: list[Prose] = Field(min_length=1, max_length=500)
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:

@@ -20,8 +20,8 @@ from casefile.acts.base import (
     Done,
     Issue,
     LegalDate,
-    Paragraph,
     PartyKey,
+    Prose,
     Strict,
     Who,
     again,
@@ -53,8 +53,8 @@ STAGES = accepted_at("file-exceptions")
 class ExceptionIn(Strict):
     """One exception: the finding or recommendation excepted to, and the grounds (R-K1)."""
 
-    excepted_to: Paragraph = Field(min_length=1)
-    grounds: Paragraph = Field(min_length=1)
+    excepted_to: Prose
+    grounds: Prose
 
 
 class FileExceptions(ActIn):

@@ -18,7 +18,19 @@ from typing import ClassVar, Literal
 from pydantic import Field
 from sqlmodel import Session
 
-from casefile.acts.base import ANY_STAGE, Done, Issue, Line, Paragraph, Who, again, content_key, election_for, recorded
+from casefile.acts.base import (
+    ANY_STAGE,
+    Done,
+    Flag,
+    Issue,
+    Prose,
+    Text,
+    Who,
+    again,
+    content_key,
+    election_for,
+    recorded,
+)
 from casefile.acts.party_filing import PartyFilingIn, received_on_at, store_filing
 from casefile.record.authority import Whose
 from casefile.record.deadlines import office_of
@@ -41,10 +53,10 @@ class FileMotion(PartyFilingIn):
 
     act: Literal["file-motion"] = "file-motion"
     WHOSE: ClassVar[Whose] = Whose.party("party")
-    subject: Line = Field(min_length=1)
+    subject: Text
     to: MotionTo = "Regional Director"
-    grounds: list[Paragraph] = Field(default_factory=list, max_length=200)
-    oral: bool = False
+    grounds: list[Prose] = Field(default_factory=list, max_length=200)
+    oral: Flag = False
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:

@@ -19,10 +19,11 @@ from casefile.acts.base import (
     Done,
     Issue,
     LegalDate,
-    Line,
     Paragraph,
     PartyKey,
+    Prose,
     Strict,
+    Text,
     Who,
     again,
     content_key,
@@ -51,8 +52,8 @@ class WitnessIn(Strict):
     whom, and a summary of the expected testimony (102.66(c))."""
 
     objection: int = Field(ge=1, le=10_000, strict=True)
-    witness: Line = Field(min_length=1)
-    summary: Paragraph = Field(min_length=1)
+    witness: Text
+    summary: Prose
 
 
 class FileObjections(ActIn):
@@ -63,7 +64,7 @@ class FileObjections(ActIn):
     act: Literal["file-objections"] = "file-objections"
     WHOSE: ClassVar[Whose] = Whose.party("party", sealed=("offer_of_proof",), staff=True)
     party: PartyKey
-    objections: list[Paragraph] = Field(min_length=1, max_length=500)
+    objections: list[Prose] = Field(min_length=1, max_length=500)
     method: FilingMethod = FilingMethod.E_FILING
     postmarked_on: LegalDate | None = None  # paper filings: the postmark or delivery-service date
     offer_of_proof: list[WitnessIn] = Field(default_factory=list, max_length=2000)

@@ -16,7 +16,7 @@ from typing import ClassVar, Literal
 from pydantic import Field
 from sqlmodel import Session
 
-from casefile.acts.base import Done, Issue, Paragraph, Who, again, content_key, election_for, recorded
+from casefile.acts.base import Done, Issue, Prose, Who, again, content_key, election_for, recorded
 from casefile.acts.party_filing import PartyFilingIn, deadline_zone, judge, received_on_at, service_list, store_filing
 from casefile.errors import ProcedureError
 from casefile.record.authority import Whose
@@ -38,7 +38,7 @@ class FilePostHearingBrief(PartyFilingIn):
 
     act: Literal["file-post-hearing-brief"] = "file-post-hearing-brief"
     WHOSE: ClassVar[Whose] = Whose.party("party")
-    points: list[Paragraph] = Field(min_length=1, max_length=500)
+    points: list[Prose] = Field(min_length=1, max_length=500)
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:

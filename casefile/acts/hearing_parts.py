@@ -10,7 +10,7 @@ from typing import Annotated
 from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import ActIn, LegalDate, Line, Paragraph, PartyKey
+from casefile.acts.base import ActIn, Flag, LegalDate, Line, Paragraph, PartyKey
 from casefile.errors import AlreadyRecorded, UnknownRecord
 from casefile.record.lookups import latest_tally
 from casefile.record.models import Case, DocketEntry, Election, Hearing, Objection, Party
@@ -35,7 +35,7 @@ class HearingOrder(ActIn):
     presiding: Line = ""
     issuer: Line = ""  # the Regional Director who signed the order (its signature block)
     objections: dict[PartyKey, list[ObjectionNumber]] | None = Field(default=None, max_length=50)
-    challenges: bool = False
+    challenges: Flag = False
     note: Paragraph = ""
 
 

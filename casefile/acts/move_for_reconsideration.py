@@ -13,7 +13,18 @@ from typing import ClassVar, Literal
 from pydantic import Field
 from sqlmodel import Session
 
-from casefile.acts.base import ANY_STAGE, Done, Issue, Paragraph, Who, again, content_key, election_for, recorded, ref_id
+from casefile.acts.base import (
+    ANY_STAGE,
+    Done,
+    Issue,
+    Prose,
+    Who,
+    again,
+    content_key,
+    election_for,
+    recorded,
+    ref_id,
+)
 from casefile.acts.party_filing import (
     PartyFilingIn,
     deadline_zone,
@@ -47,7 +58,7 @@ class MoveForReconsideration(PartyFilingIn):
 
     act: Literal["move-for-reconsideration"] = "move-for-reconsideration"
     WHOSE: ClassVar[Whose] = Whose.party("party")
-    grounds: list[Paragraph] = Field(min_length=1, max_length=200)
+    grounds: list[Prose] = Field(min_length=1, max_length=200)
 
 
 def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> bool:

@@ -13,7 +13,20 @@ from pydantic import Field
 from sqlmodel import Session, select
 
 from casefile.acts.add_counsel import CounselIn, store_counsel
-from casefile.acts.base import ActIn, Done, Issue, LegalDate, Line, Paragraph, PartyKey, Strict, Who, again, recorded
+from casefile.acts.base import (
+    ActIn,
+    Done,
+    Issue,
+    LegalDate,
+    Line,
+    Paragraph,
+    PartyKey,
+    Strict,
+    Text,
+    Who,
+    again,
+    recorded,
+)
 from casefile.errors import AlreadyRecorded, ProcedureError
 from casefile.record.authority import OPENING, Whose
 from casefile.record.models import Case, Party, Person
@@ -38,7 +51,7 @@ class PartyIn(Strict):
 
     key: PartyKey
     role: PartyRole
-    name: Line = Field(min_length=1)
+    name: Text
     representative: Line = ""
     email: Line = ""
     address: Paragraph = ""
@@ -67,7 +80,7 @@ class CaseIn(Strict):
     rule set when the petition date is not in the record (R-A1)."""
 
     number: Line
-    name: Line = Field(min_length=1)
+    name: Text
     agreement: ElectionAgreement | None = None
     petition_filed_on: LegalDate | None = None
     rule_set: Line | None = None

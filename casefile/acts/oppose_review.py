@@ -13,7 +13,18 @@ from typing import ClassVar, Literal
 from pydantic import Field
 from sqlmodel import Session
 
-from casefile.acts.base import ANY_STAGE, Done, Issue, Paragraph, Who, again, content_key, election_for, recorded, ref_id
+from casefile.acts.base import (
+    ANY_STAGE,
+    Done,
+    Issue,
+    Prose,
+    Who,
+    again,
+    content_key,
+    election_for,
+    recorded,
+    ref_id,
+)
 from casefile.acts.chronology import filed_before
 from casefile.acts.party_filing import (
     PartyFilingIn,
@@ -47,7 +58,7 @@ class OpposeReview(PartyFilingIn):
 
     act: Literal["oppose-review"] = "oppose-review"
     WHOSE: ClassVar[Whose] = Whose.party("party")
-    points: list[Paragraph] = Field(min_length=1, max_length=200)
+    points: list[Prose] = Field(min_length=1, max_length=200)
 
 
 def requests_to_oppose(session: Session, case: Case, election: Election, party: Party) -> list[Filing]:

@@ -16,7 +16,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, LegalDate, Line, Who, again, content_key, recorded
+from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, LegalDate, Text, Who, again, content_key, recorded
 from casefile.acts.chronology import refuse_if_before
 from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.acts.party_filing import find_deadline
@@ -57,7 +57,7 @@ class PinDeadline(ActIn):
     deadline: Annotated[int, Field(ge=1, strict=True)] | None = None
     kind: DeadlineKind | None = None
     due: LegalDate
-    order: Line = Field(min_length=1)
+    order: Text
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:

@@ -13,7 +13,21 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import ActIn, Count, Done, Issue, LegalDate, Line, Paragraph, Strict, Who, again, recorded, ref_id
+from casefile.acts.base import (
+    ActIn,
+    Count,
+    Done,
+    Flag,
+    Issue,
+    LegalDate,
+    Line,
+    Paragraph,
+    Strict,
+    Who,
+    again,
+    recorded,
+    ref_id,
+)
 from casefile.acts.conditional_direction import pending_condition
 from casefile.documents.kinds.tally_of_ballots import TallyOfBallots
 from casefile.errors import AlreadyRecorded, IllegalTransition, ProcedureError
@@ -44,7 +58,7 @@ class StatedLines(Strict):
 
     valid: Count | None = None
     valid_plus_challenged: Count | None = None
-    determinative: bool | None = None
+    determinative: Flag | None = None
 
 
 class TallyCountsIn(Strict):
@@ -58,7 +72,7 @@ class TallyCountsIn(Strict):
     challenged: Count = 0
     void: Count | None = None
     eligible: Count | None = None
-    eligible_exact: bool = False
+    eligible_exact: Flag = False
 
     def counts(self) -> TallyCounts:
         """The validated counts as the rules take them. Raises InvalidTally naming the form's line."""

@@ -16,12 +16,14 @@ from sqlmodel import Session, col, select
 
 from casefile.acts.base import (
     ANY_STAGE,
-    COUNT_MAX,
     ActIn,
+    COUNT_MAX,
     Done,
+    Flag,
     Issue,
     Line,
     Strict,
+    Text,
     Who,
     again,
     content_key,
@@ -45,10 +47,10 @@ class ChallengeIn(Strict):
     who challenged (a party's handle or ``board-agent``) and the ground. ``disputed_void``: a
     ballot ruled void whose ruling a party disputes, held as a challenge (R-E6)."""
 
-    voter: Line = Field(min_length=1)
-    challenged_by: Line = Field(min_length=1)
+    voter: Text
+    challenged_by: Text
     ground: Line
-    disputed_void: bool = False
+    disputed_void: Flag = False
 
 
 class RegisterChallenges(ActIn):

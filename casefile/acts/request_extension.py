@@ -16,7 +16,19 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import ANY_STAGE, Done, Issue, LegalDate, Paragraph, Who, again, content_key, recorded, ref_id
+from casefile.acts.base import (
+    ANY_STAGE,
+    Done,
+    Issue,
+    LegalDate,
+    Paragraph,
+    Prose,
+    Who,
+    again,
+    content_key,
+    recorded,
+    ref_id,
+)
 from casefile.acts.file_objections import stored_deadline
 from casefile.acts.file_offer_of_proof import objections_of_party
 from casefile.acts.party_filing import (
@@ -55,7 +67,7 @@ class RequestExtension(PartyFilingIn):
     deadline: Annotated[int, Field(ge=1, strict=True)] | None = None
     kind: DeadlineKind | None = None
     until: LegalDate | None = None
-    reasons: Paragraph = Field(min_length=1)
+    reasons: Prose
     positions: Paragraph = ""
 
 

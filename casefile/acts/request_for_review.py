@@ -19,7 +19,7 @@ from typing import ClassVar, Literal
 from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import Done, Issue, Paragraph, Who, again, content_key, election_for, recorded, ref_id
+from casefile.acts.base import Done, Issue, Prose, Who, again, content_key, election_for, recorded, ref_id
 from casefile.acts.chronology import filed_before, latest_on
 from casefile.acts.party_filing import (
     PartyFilingIn,
@@ -57,7 +57,7 @@ class RequestForReview(PartyFilingIn):
 
     act: Literal["request-for-review"] = "request-for-review"
     WHOSE: ClassVar[Whose] = Whose.party("party")
-    grounds: list[Paragraph] = Field(min_length=1, max_length=200)
+    grounds: list[Prose] = Field(min_length=1, max_length=200)
 
 
 def issues(session: Session, ref: str) -> tuple[Issue, ...]:

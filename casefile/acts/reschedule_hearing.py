@@ -16,10 +16,22 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import ClassVar, Literal
 
-from pydantic import Field
 from sqlmodel import Session
 
-from casefile.acts.base import ActIn, Done, Issue, LegalDate, Line, Paragraph, Who, again, content_key, election_for, recorded
+from casefile.acts.base import (
+    ActIn,
+    Done,
+    Issue,
+    LegalDate,
+    Line,
+    Paragraph,
+    Text,
+    Who,
+    again,
+    content_key,
+    election_for,
+    recorded,
+)
 from casefile.acts.chronology import refuse_if_before
 from casefile.acts.hearing_parts import current_hearing
 from casefile.acts.order_parts import order_ref, store_order
@@ -45,7 +57,7 @@ class RescheduleHearing(ActIn):
     act: Literal["reschedule-hearing"] = "reschedule-hearing"
     WHOSE: ClassVar[Whose] = REGION
     opens_on: LegalDate
-    order: Line = Field(min_length=1)
+    order: Text
     reason: Paragraph = ""
     issuer: Line = ""
 

@@ -11,12 +11,14 @@ from pydantic import Field
 from sqlmodel import Session, col, select
 
 from casefile.acts.base import (
-    COUNT_MAX,
     ActIn,
+    COUNT_MAX,
     Done,
+    Flag,
     Issue,
     Line,
     Paragraph,
+    Text,
     Who,
     again,
     content_key,
@@ -58,9 +60,9 @@ class RuleOnChallenges(ActIn):
     act: Literal["rule-on-challenges"] = "rule-on-challenges"
     WHOSE: ClassVar[Whose] = REGION
     status: Literal["sustained", "overruled"]
-    voters: list[Line] = Field(default_factory=list, max_length=COUNT_MAX)
+    voters: list[Text] = Field(default_factory=list, max_length=COUNT_MAX)
     ground: Line | None = None
-    all_pending: bool = False
+    all_pending: Flag = False
     by: Line = "Regional Director"
     reason: Paragraph = ""
 

@@ -16,10 +16,9 @@ from datetime import datetime
 from typing import ClassVar, Literal
 from zoneinfo import ZoneInfo
 
-from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Who, again, content_key, recorded
+from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Text, Who, again, content_key, recorded
 from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.documents.kinds.order_transferring_case import OrderTransferringCase
 from casefile.errors import NotAllowedNow
@@ -59,9 +58,9 @@ class TransferCase(ActIn):
 
     act: Literal["transfer-case"] = "transfer-case"
     WHOSE: ClassVar[Whose] = REGION
-    region: Line = Field(min_length=1)
+    region: Text
     office: Line | None = None
-    order: Line = Field(min_length=1)
+    order: Text
     running_deadlines: RunningDeadlines = "stay"
     issuer: Line = ""
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import ClassVar, Literal
 
-from pydantic import Field
 from sqlmodel import Session
 
-from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, PartyKey, Who, again, recorded
+from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, PartyKey, Text, Who, again, recorded
 from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.acts.petition_end import ending, moot_periods, open_elections
 from casefile.documents.kinds.order_approving_withdrawal import OrderApprovingWithdrawal
@@ -36,7 +35,7 @@ class WithdrawPetition(ActIn):
     act: Literal["withdraw-petition"] = "withdraw-petition"
     WHOSE: ClassVar[Whose] = REGION
     party: PartyKey
-    consented_by: Line = Field(min_length=1)
+    consented_by: Text
     issuer: Line = ""
     note: Paragraph = ""
 

@@ -1,0 +1,162 @@
+"""One strictness everywhere (issue 17 item 4): the field types of casefile.acts.base — Flag (true or false
+only), Text and Prose (text that says something), Line and Paragraph (no NUL), LegalDate and Instant (never a
+number) — read the act models, so the command line, scenario and tally files, the API and the web forms refuse
+the same inputs with one clear line, and store nothing.
+
+Each test is one of the reliability trial's "strictness" findings (../shared/reviews/reliability-trial.md,
+defects 5 and 8 and the smaller findings), each stored before: `eligible_exact: yes`, `1` and `'true'` read as
+true against the strict-YAML rule; blank objections, grounds, orders and names and NUL characters accepted by
+the command line; an API `"at": 5` read as a Unix time.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from casefile.acts import parse_act
+from casefile.errors import InvalidScenario
+from tests.accounts.world import NUMBER as WORLD_NUMBER
+from tests.accounts.world import bessemer_template, world  # noqa: F401  (fixtures)
+from tests.acts.example_cases import EXAMPLES
+from tests.acts.procedure import NUMBER, carry, open_bessemer
+from tests.acts.snapshot import default_snapshot
+from tests.cli.in_process import casefile
+
+RWDSU = "Retail, Wholesale and Department Store Union"
+TALLY = (f"case_number: {NUMBER}\nkind: initial\nprepared_on: 2021-04-09\n"
+         "choices: {{{choice}: 738}}\nagainst: 1798\nchallenged: 505\nvoid: 76\neligible: 5867\n"
+         "election: {{method: mail, held_from_on: 2021-02-08, held_to_on: 2021-03-29}}\n{extra}")
+
+
+def _refused(*args: str) -> str:
+    """``casefile ARGS``: exit 2 with one error line and every table and the output folder unchanged."""
+    before = default_snapshot()
+    ran = casefile(*args)
+    assert ran.exit_code == 2, ran.stdout + ran.stderr
+    assert len(ran.error_lines) == 1, ran.stderr
+    assert default_snapshot() == before
+    return ran.error_lines[0]
+
+
+def _tally(tmp_path: Path, *, choice: str = f'"{RWDSU}"', extra: str = "") -> str:
+    file = tmp_path / "t.yaml"
+    file.write_text(TALLY.format(choice=choice, extra=extra), encoding="utf-8")
+    return str(file)
+
+
+class TestBooleans:
+    @pytest.mark.parametrize("written", ["yes", "1", "'true'", "on", "0"])
+    def test_eligible_exact_is_true_or_false_only(self, configured_db: Path, tmp_path: Path, written: str) -> None:
+        open_bessemer()
+        line = _refused("tally", "record", _tally(tmp_path, extra=f"eligible_exact: {written}\n"),
+                        "--as-of", "2021-04-09T12:00:00-04:00")
+        assert "eligible_exact" in line and "is not true or false: write true or false" in line
+
+    def test_true_is_read(self, configured_db: Path, tmp_path: Path) -> None:
+        open_bessemer()
+        ran = casefile("tally", "record", _tally(tmp_path, extra="eligible_exact: true\n"),
+                       "--as-of", "2021-04-09T12:00:00-04:00")
+        assert ran.exit_code == 0, ran.stderr
+
+    def test_every_boolean_of_every_act_is_strict(self) -> None:
+        """The same rule in every act model (an API body, a scenario event): "yes" and 1 are no booleans."""
+        for data in ({"act": "file-motion", "party": "rwdsu", "subject": "A motion", "oral": "yes"},
+                     {"act": "notice-hearing", "challenges": 1},
+                     {"act": "rule-on-challenges", "all_pending": "true"}):
+            with pytest.raises(ValidationError, match="is not true or false"):
+                parse_act(data)
+
+
+class TestBlankText:
+    @pytest.mark.parametrize("blank", ["", "   "])
+    def test_a_blank_objection_is_refused(self, configured_db: Path, blank: str) -> None:
+        carry("tally-2021")
+        line = _refused("objections", "file", NUMBER, "--party", "rwdsu", "--objection", "A real objection.",
+                        "--objection", blank, "--received-at", "2021-04-16T12:00:00-04:00")
+        assert "must not be blank" in line
+
+    def test_a_blank_ground_of_review_is_refused(self, configured_db: Path) -> None:
+        carry("tally-2021")
+        line = _refused("review", "request", NUMBER, "--party", "amazon", "--ground", "",
+                        "--received-at", "2021-04-16T12:00:00-04:00")
+        assert "--ground (0): Value error, must not be blank" in line
+
+    def test_a_blank_transfer_order_is_refused(self, configured_db: Path) -> None:
+        carry("tally-2021")
+        line = _refused("case", "transfer", NUMBER, "--region", "15", "--order", "   ", "--on", "2021-04-12")
+        assert "order" in line and "must not be blank" in line
+
+    def test_a_blank_party_name_is_refused(self, configured_db: Path) -> None:
+        carry("tally-2021")
+        line = _refused("correct", "party", NUMBER, "rwdsu", "--name", "   ", "--why", "caption")
+        assert "name" in line and "must not be blank" in line
+
+    def test_a_scenario_whose_case_name_is_blank_is_refused(self, tmp_path: Path) -> None:
+        from casefile.scenario import load_scenario
+
+        text = (EXAMPLES / "bessemer-10-RC-269250.yaml").read_text(encoding="utf-8")
+        assert '  name: "Amazon.com Services LLC"' in text
+        file = tmp_path / "blank.yaml"
+        file.write_text(text.replace('  name: "Amazon.com Services LLC"', '  name: "  "', 1), encoding="utf-8")
+        with pytest.raises(InvalidScenario, match="field 'case.name': must not be blank: write the text"):
+            load_scenario(file)
+
+
+class TestNul:
+    def test_a_nul_in_a_scenarios_case_name_is_refused(self, tmp_path: Path) -> None:
+        from casefile.scenario import load_scenario
+
+        text = (EXAMPLES / "bessemer-10-RC-269250.yaml").read_text(encoding="utf-8")
+        file = tmp_path / "nul.yaml"
+        file.write_text(text.replace('  name: "Amazon.com Services LLC"', '  name: "Amazon.com\\0 Services LLC"', 1),
+                        encoding="utf-8")
+        with pytest.raises(InvalidScenario, match="field 'case.name': a NUL character is not text"):
+            load_scenario(file)
+
+    def test_a_nul_in_a_tally_choice_is_refused(self, configured_db: Path, tmp_path: Path) -> None:
+        open_bessemer()
+        line = _refused("tally", "record", _tally(tmp_path, choice='"Uni\\0on"'), "--as-of", "2021-04-09T12:00:00-04:00")
+        assert "a NUL character is not text" in line
+
+    def test_a_nul_in_an_objection_from_the_command_line_is_refused(self, configured_db: Path) -> None:
+        carry("tally-2021")
+        line = _refused("objections", "file", NUMBER, "--party", "rwdsu", "--objection", "An ob\x00jection.",
+                        "--received-at", "2021-04-16T12:00:00-04:00")
+        assert "a NUL character is not text" in line
+
+
+class TestDatesAreNotNumbers:
+    @pytest.mark.parametrize("at", [5, 1.5, "1618588800"])
+    def test_an_instant_written_as_a_number_is_refused(self, at: Any) -> None:
+        with pytest.raises(ValidationError, match="not a date|not written YYYY-MM-DD"):
+            parse_act({"act": "file-objections", "party": "rwdsu", "at": at, "objections": ["An objection."]})
+
+    def test_a_date_written_as_a_number_is_refused(self) -> None:
+        with pytest.raises(ValidationError, match="is a number, not a date"):
+            parse_act({"act": "file-objections", "party": "rwdsu", "date": 0, "objections": ["An objection."]})
+
+    def test_the_api_answers_422_naming_at(self, world: Any) -> None:  # noqa: F811  (the fixture)
+        """`"at": 5` in an API body was read as 1970-01-01T00:00:05Z (then refused as out of order)."""
+        import warnings
+
+        from starlette.exceptions import StarletteDeprecationWarning
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", StarletteDeprecationWarning)
+            from fastapi.testclient import TestClient
+
+        from casefile.api import create_app
+
+        body = {"act": "file-objections", "party": "rwdsu", "at": 5, "objections": ["An objection."]}
+        before = default_snapshot()
+        with TestClient(create_app(on_committed=lambda entry_id, as_of: None)) as client:
+            answer = client.post(f"/api/v1/cases/{WORLD_NUMBER}/acts", json=body, headers=world.headers("union-counsel"))
+        assert answer.status_code == 422, answer.text
+        assert answer.json()["field"] == "at"
+        assert "5 is a number, not a date" in answer.json()["detail"]
+        after = default_snapshot()
+        assert sorted(t for t in after["tables"] if after["tables"][t] != before["tables"].get(t)) in ([], ["apitoken"])
