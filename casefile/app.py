@@ -54,7 +54,7 @@ class IssuedDocument(BaseModel):
 
 
 class ActResult(BaseModel):
-    """What the front door did with an act: the act, the case, the record it made ("table:id"),
+    """What the front door did with an act: the act, the case, the record it made (its written form, "tally:3"),
     its docket entry, whether it had been recorded before (``repeated``: nothing new stored), the
     documents issued, those still to be issued (``pending``: kinds), warnings, and a one-line
     summary."""
@@ -157,7 +157,7 @@ def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = N
         done = _attempt(run, by, engine)
     from casefile.rules.case_numbers import parse_case_number
 
-    result = ActResult(act=done.act, case_number=str(parse_case_number(number)), ref=done.ref, entry_id=done.entry_id,
+    result = ActResult(act=done.act, case_number=str(parse_case_number(number)), ref=str(done.ref or ""), entry_id=done.entry_id,
                        repeated=done.repeated, summary=done.summary, warnings=list(done.warnings), notes=list(done.notes),
                        swept=swept, attached=attached)
     if carried.received and done.repeated:

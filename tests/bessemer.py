@@ -29,6 +29,7 @@ from casefile.acts.open_case import OpenCase
 from casefile.acts.record_tally import RecordTally
 from casefile.record.lookups import get_case
 from casefile.record.models import Case, Filing, Tally
+from casefile.record.refs import RecordTable
 
 NUMBER = "10-RC-269250"
 RWDSU = "Retail, Wholesale and Department Store Union"
@@ -91,7 +92,7 @@ def perform(session: Session, act: ActIn, *, as_of: datetime, case_number: str |
 def open_case(session: Session, *, as_of: datetime, act: OpenCase = CASE) -> Case:
     """Open the case of ``act`` (default Bessemer); the Case row."""
     done = perform(session, act, as_of=as_of)
-    case = session.get(Case, ref_id(done.ref, "case"))
+    case = session.get(Case, ref_id(done.ref, RecordTable.CASE))
     assert case is not None
     return case
 
@@ -99,7 +100,7 @@ def open_case(session: Session, *, as_of: datetime, act: OpenCase = CASE) -> Cas
 def record_tally(session: Session, act: RecordTally, *, as_of: datetime, case_number: str = NUMBER) -> Tally:
     """Record the tally ``act`` in case ``case_number``; the Tally row."""
     done = perform(session, act, as_of=as_of, case_number=case_number)
-    tally = session.get(Tally, ref_id(done.ref, "tally"))
+    tally = session.get(Tally, ref_id(done.ref, RecordTable.TALLY))
     assert tally is not None
     return tally
 
@@ -107,7 +108,7 @@ def record_tally(session: Session, act: RecordTally, *, as_of: datetime, case_nu
 def file_objections(session: Session, act: FileObjections, *, as_of: datetime, case_number: str = NUMBER) -> Filing:
     """File the objections ``act`` in case ``case_number``; the objections' Filing row."""
     done = perform(session, act, as_of=as_of, case_number=case_number)
-    filing = session.get(Filing, ref_id(done.ref, "filing"))
+    filing = session.get(Filing, ref_id(done.ref, RecordTable.FILING))
     assert filing is not None
     return filing
 

@@ -30,6 +30,7 @@ from casefile.documents.kinds.alj_decision import ALJDecision
 from casefile.record.authority import JUDGE, Whose
 from casefile.record.deadlines import keep_deadline
 from casefile.record.models import Case
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.review import board_review
@@ -49,9 +50,9 @@ class AljDecision(DecisionParts):
     WHOSE: ClassVar[Whose] = JUDGE
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The record copy of the Administrative Law Judge's decision."""
-    return (Issue(ALJDecision, ref_id(ref, "decision")),)
+    return (Issue(ALJDecision, ref_id(ref, RecordTable.DECISION)),)
 
 
 def perform(session: Session, act: AljDecision, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -83,7 +84,7 @@ def perform(session: Session, act: AljDecision, *, case: Case, as_of: datetime, 
         summary += f" ({review.statement})"
     entry = advance(session, election, Stage.ALJ_DECISION_ISSUED, as_of=as_of, occurred_on=issued_on,
                     act="alj-decision", act_key=key, actor=Actor.ADMINISTRATIVE_LAW_JUDGE, summary=summary,
-                    ref=f"decision:{decision.id}")
+                    ref=ref_to(decision))
     if review.available:
         keep_deadline(session, case=case, election=election, kind=DeadlineKind.ALJ_EXCEPTIONS,
                       trigger=f"ALJ decision and order transferring the case to the Board {issued_on.isoformat()} "

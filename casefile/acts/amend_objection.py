@@ -34,6 +34,7 @@ from casefile.acts.withdraw_objection import objection_of, objections_in_latest
 from casefile.errors import BadInput, CasefileError, ProcedureError
 from casefile.record.authority import Whose
 from casefile.record.models import Case, Deadline, Filing, Objection, Party
+from casefile.record.refs import Ref
 from casefile.rules.chronology import Earlier
 from casefile.rules.corrections import amendable
 from casefile.rules.timeliness import Timeliness, judge_filing
@@ -59,7 +60,7 @@ class AmendObjection(ActIn):
     why: Why
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The objections issued again with the amended text (the first version kept)."""
     return issues_of(session, ref)
 

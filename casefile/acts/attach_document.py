@@ -25,6 +25,7 @@ from sqlmodel import Session
 from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Who
 from casefile.record.authority import Whose
 from casefile.record.models import Case
+from casefile.record.refs import Ref
 from casefile.record.uploads import UploadRef, Uploads
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
@@ -44,7 +45,7 @@ class AttachDocument(ActIn):
     confirmation: Line = Field(default="", pattern=r"^[A-Za-z0-9][A-Za-z0-9 ./_-]{0,79}$|^$")
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """Attaching issues no document (the attached file is stored as it is)."""
     return ()
 

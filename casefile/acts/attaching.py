@@ -21,6 +21,7 @@ from casefile.acts.base import Done, Who, again, recorded
 from casefile.errors import ProcedureError, UnknownRecord
 from casefile.record.attachments import attachment_key, stored_name
 from casefile.record.models import Attachment, Case, DocketEntry, Document, Filing, Party
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.uploads import Upload, stored_path
 from casefile.record.workflow import docket
 from casefile.vocab import Actor
@@ -30,34 +31,34 @@ NOT_ATTACHABLE = frozenset({"issue-document", "attach-document", "sweep", "deadl
                             "open-case"})
 
 
-def target_of(session: Session, case: Case, to: str, *, field: str = "to",
+def target_of(session: Session, case: Case, to: Ref, *, field: str = "to",
               received: bool = False) -> tuple[Filing | None, DocketEntry | None]:
     """The filing and/or docket entry ``to`` ("filing:ID" / "docket:ID") names in ``case``; a
     docket entry of a party's filing gives the filing too. ``received``: the act's own record (a
     document received with it), any act but an attachment. Raises UnknownRecord (not in the case),
     ProcedureError (a docket entry that is no recorded act), both naming ``field``."""
-    table, _, ident = to.partition(":")
+    ident = to.id
     filing: Filing | None = None
     entry: DocketEntry | None = None
-    if table == "filing":
-        filing = session.get(Filing, int(ident))
+    if to.table is RecordTable.FILING:
+        filing = session.get(Filing, ident)
         if filing is None or filing.case_id != case.id:
             raise UnknownRecord(f"case {case.number} has no filing {ident} (see `casefile case show {case.number} --json`)",
                                 field=field)
         return filing, None
-    entry = session.get(DocketEntry, int(ident))
+    entry = session.get(DocketEntry, ident) if to.table is RecordTable.DOCKET else None
     if entry is None or entry.case_id != case.id:
         raise UnknownRecord(f"case {case.number} has no docket entry {ident}", field=field)
     refused = {"attach-document", "issue-document"} if received else NOT_ATTACHABLE
     if entry.act in refused:
         raise ProcedureError(f"docket entry {ident} ({entry.act}) is not an act a document was filed or issued for",
                              field=field)
-    if entry.ref.startswith("filing:"):  # a party's filing: attach to the filing itself
-        filing = session.get(Filing, int(entry.ref.partition(":")[2]))
+    if entry.ref is not None and entry.ref.table is RecordTable.FILING:  # a party's filing: attach to the filing itself
+        filing = session.get(Filing, entry.ref.id)
     return filing, entry
 
 
-def attach(session: Session, case: Case, upload: Upload, *, to: str, as_of: datetime, by: Who, confirmation: str = "",
+def attach(session: Session, case: Case, upload: Upload, *, to: Ref | str, as_of: datetime, by: Who, confirmation: str = "",
            field: str = "to", received: bool = False) -> Done:
     """Store ``upload`` and attach it to ``to`` in ``case``; returns the attach-document entry's Done.
 
@@ -65,6 +66,11 @@ def attach(session: Session, case: Case, upload: Upload, *, to: str, as_of: date
     stored twice. Raises what :func:`target_of` raises; nothing is written before every check has
     passed (a crash between the file's write and the commit leaves at most a stored file no row
     names, never a row without its file)."""
+    if isinstance(to, str):  # as a person wrote it: "filing:ID" or "docket:ID"
+        written, parsed = to, Ref.parse(to)
+        if parsed is None or parsed.table not in (RecordTable.FILING, RecordTable.DOCKET):
+            raise UnknownRecord(f"case {case.number} has no filing or docket entry {written!r}", field=field)
+        to = parsed
     filing, entry = target_of(session, case, to, field=field, received=received)
     key = attachment_key(to, upload.sha256)  # as casefile.record.attachments.target_of names it back
     if (found := recorded(session, case, key)) is not None:
@@ -97,7 +103,7 @@ def attach(session: Session, case: Case, upload: Upload, *, to: str, as_of: date
                   election_id=(filing.election_id if filing is not None else entry.election_id),  # type: ignore[union-attr]
                   as_of=as_of, occurred_on=on, act="attach-document", act_key=key,
                   actor=Actor.PARTY if filing is not None else entry.actor,  # type: ignore[union-attr]
-                  summary=summary, ref=f"attachment:{attachment.id}")
+                  summary=summary, ref=ref_to(attachment))
     assert done.id is not None
     return Done(act="attach-document", ref=done.ref, entry_id=done.id, summary=summary)
 
@@ -107,11 +113,11 @@ def attach_received(session: Session, case: Case, done: Done, received: tuple[Up
     """Attach each document received with a recorded act to the act's own record (its filing when
     ``done.ref`` is one, else its docket entry), in the act's transaction; returns the
     attachments' refs ("attachment:ID")."""
-    to = done.ref if done.ref.startswith("filing:") else f"docket:{done.entry_id}"
+    to = done.ref if done.ref is not None and done.ref.table is RecordTable.FILING else Ref(RecordTable.DOCKET, done.entry_id)
     refs = []
     for upload in received:
         made = attach(session, case, upload, to=to, as_of=as_of, by=by, field="received", received=True)
-        refs.append(made.ref)
+        refs.append(str(made.ref))
     return refs
 
 
@@ -144,15 +150,16 @@ def _title(filing: Filing | None, entry: DocketEntry | None) -> str:
 def _draft(session: Session, case: Case, filing: Filing | None, entry: DocketEntry | None) -> Document | None:
     """casefile's own document for the record the file is attached to (the draft it stands beside)."""
     if filing is not None:
-        subject = f"filing:{filing.accompanies_id if filing.kind == 'offer-of-proof' and filing.accompanies_id else filing.id}"
-        docs = session.exec(select(Document).where(Document.case_id == case.id, col(Document.key).endswith(f":{subject}"))
+        subject = Ref(RecordTable.FILING, filing.accompanies_id if filing.kind == "offer-of-proof" and filing.accompanies_id
+                      else filing.id)  # type: ignore[arg-type]
+        docs = session.exec(select(Document).where(Document.case_id == case.id, Document.subject == subject)
                             .order_by(col(Document.id))).all()
         wanted = [d for d in docs if (d.kind.value == "offer-of-proof") == (filing.kind == "offer-of-proof")]
         return wanted[-1] if wanted else None
     assert entry is not None
-    if not entry.ref:
+    if entry.ref is None:
         return None
-    return session.exec(select(Document).where(Document.case_id == case.id, col(Document.key).endswith(f":{entry.ref}"))
+    return session.exec(select(Document).where(Document.case_id == case.id, Document.subject == entry.ref)
                         .order_by(col(Document.id).desc())).first()
 
 

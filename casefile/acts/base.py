@@ -26,6 +26,7 @@ from casefile.errors import BadInput, UnknownRecord
 from casefile.record.authority import Whose
 from casefile.record.deadlines import office_of
 from casefile.record.models import Case, DocketEntry, Election
+from casefile.record.refs import RecordTable, Ref
 from casefile.record.workflow import already_done
 from casefile.vocab import Stage
 
@@ -163,13 +164,6 @@ class ActIn(Strict):
     def act_name(self) -> str:
         return str(getattr(self, "act", type(self).__name__))
 
-    def noted(self, note: str) -> str:
-        """``note`` with the act's ``uncertain`` text appended as "UNCERTAIN: ..." (record copies
-        keep it apart from the document's body)."""
-        if self.uncertain:
-            return (note + " " if note else "") + f"UNCERTAIN: {self.uncertain}"
-        return note
-
 
 def midday(on: date, tz: str) -> datetime:
     """Noon on ``on`` in zone ``tz``: the instant a dated act without a time is recorded at."""
@@ -205,11 +199,11 @@ class Who:
 
 @dataclass(frozen=True)
 class Done:
-    """What an act made: the record ("table:id"), its docket entry, the documents to issue, and
-    whether it had already been recorded (a retry: nothing new was stored)."""
+    """What an act made: the record (a Ref; None: no record row), its docket entry, the documents to
+    issue, and whether it had already been recorded (a retry: nothing new was stored)."""
 
     act: str
-    ref: str
+    ref: Ref | None
     entry_id: int
     issue: tuple[Issue, ...] = ()
     repeated: bool = False
@@ -259,12 +253,11 @@ def again(entry: DocketEntry, act: str, issue: tuple[Issue, ...]) -> Done:
     return Done(act=act, ref=entry.ref, entry_id=entry.id, issue=issue, repeated=True, summary=entry.summary)
 
 
-def ref_id(ref: str, table: str) -> int:
-    """The id in a "table:id" reference, checking the table."""
-    kind, _, ident = ref.partition(":")
-    if kind != table or not ident.isdigit():
-        raise BadInput(f"{ref!r} does not refer to a {table}")
-    return int(ident)
+def ref_id(ref: Ref | None, table: RecordTable) -> int:
+    """The id of the ``table`` row ``ref`` refers to, checking the table."""
+    if ref is None or ref.table is not table:
+        raise BadInput(f"{str(ref or 'nothing')!r} does not refer to a {table.value}")
+    return ref.id
 
 
 def last_entry_id(session: Session, case: Case) -> int:
@@ -275,7 +268,7 @@ def last_entry_id(session: Session, case: Case) -> int:
     return int(session.exec(select(func.max(DocketEntry.id)).where(DocketEntry.case_id == case.id)).one() or 0)
 
 
-def entry_of(session: Session, case: Case, act: str, *, ref: str | None = None) -> DocketEntry:
+def entry_of(session: Session, case: Case, act: str, *, ref: Ref | None = None) -> DocketEntry:
     """The docket entry of the act named ``act`` (about ``ref`` when given) — the latest one."""
     query = select(DocketEntry).where(DocketEntry.case_id == case.id, DocketEntry.act == act)
     if ref is not None:
@@ -286,7 +279,7 @@ def entry_of(session: Session, case: Case, act: str, *, ref: str | None = None) 
     return entry
 
 
-def done_from(session: Session, case: Case, act: str, *, ref: str, before: int,
+def done_from(session: Session, case: Case, act: str, *, ref: Ref, before: int,
               issue: tuple[Issue, ...] = (), entry_act: str | None = None) -> Done:
     """The Done of an act whose record is ``ref``: its docket entry, and whether it was new."""
     entry = entry_of(session, case, entry_act or act, ref=ref)

@@ -24,6 +24,7 @@ from casefile.errors import ProcedureError, UnknownRecord
 from casefile.record.authority import BOARD, Whose
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.models import Case, Decision, Election, Filing, Hearing
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, docket
 from casefile.rules.board_ruling import Decision as ReviewDecision
 from casefile.rules.board_ruling import Ruling, effect_of_ruling
@@ -74,10 +75,10 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> 
     return True
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The Board's order on the request for review — Order Denying Review, Order Granting Review,
     Decision on Review and Order, or Order Remanding (29 CFR 102.67(g), (h), (j))."""
-    return (Issue(BoardOrder, ref_id(ref, "decision")),) if ref.startswith("decision:") else ()
+    return (Issue(BoardOrder, ref_id(ref, RecordTable.DECISION)),) if (ref is not None and ref.table is RecordTable.DECISION) else ()
 
 
 def perform(session: Session, act: BoardRuling, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -111,10 +112,10 @@ def perform(session: Session, act: BoardRuling, *, case: Case, as_of: datetime, 
                              "Board's denial or grant of review of a set-aside or a dismissal; what it then decides is "
                              "recorded by the acts that carry it out", field="decision")
     decision = Decision(election_id=election.id, kind="board-decision", issued_on=issued_on, issuer=act.issuer,  # type: ignore[arg-type]
-                        result=_RESULT[(act.ruling, act.decision)], summary=act.summary, note=act.noted(act.note))
+                        result=_RESULT[(act.ruling, act.decision)], summary=act.summary, note=act.note, uncertain=act.uncertain)
     session.add(decision)
     session.flush()
-    ref = f"decision:{decision.id}"
+    ref = ref_to(decision)
     summary = f"Board: {effect.sentence}" + (f" — {act.summary}" if act.summary else "")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=issued_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.BOARD, summary=summary, ref=ref)

@@ -22,6 +22,7 @@ from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import deadline_of, latest_tally
 from casefile.record.models import Case, Certification, Filing
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.stage_facts import tally_stands
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.certification import certification_of, check_certification_date
@@ -42,9 +43,9 @@ class Certify(ActIn):
     WHOSE: ClassVar[Whose] = REGION
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The Certification of Representative or of Results."""
-    ident = ref_id(ref, "certification")
+    ident = ref_id(ref, RecordTable.CERTIFICATION)
     cert = session.get(Certification, ident)
     if cert is None:
         raise UnknownRecord(f"no certification {ref}")
@@ -70,7 +71,7 @@ def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: 
     issued_on = act.legal_date(case, as_of)
     key = f"certification:e{election.sequence}"
     if (entry := recorded(session, case, key)) is not None:
-        cert = session.get(Certification, int(entry.ref.partition(":")[2]))
+        cert = session.get(Certification, ref_id(entry.ref, RecordTable.CERTIFICATION))
         assert cert is not None
         if cert.issued_on != issued_on:
             raise AlreadyRecorded(f"{case.number}: election {election.sequence} was certified on "
@@ -95,7 +96,7 @@ def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: 
     cert = Certification(election_id=election.id, kind=what.kind, issued_on=issued_on, union=what.union)  # type: ignore[arg-type]
     session.add(cert)
     session.flush()
-    ref = f"certification:{cert.id}"
+    ref = ref_to(cert)
     summary = what.title + (f": {what.union}" if what.union else "")
     if not review.agreement_known:
         summary += f" ({review.statement})"

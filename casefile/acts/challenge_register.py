@@ -10,6 +10,7 @@ from sqlmodel import Session, col, select
 from casefile.errors import BadInput, ProcedureError, UnknownRecord
 from casefile.record.lookups import counts_of, latest_tally, unresolved_statuses
 from casefile.record.models import ChallengedBallot, Election, Tally
+from casefile.record.refs import Ref
 from casefile.record.stage_facts import stage_facts
 from casefile.record.workflow import advance
 from casefile.rules.partial_resolution import still_determinative
@@ -104,7 +105,7 @@ def select_ballots(session: Session, election: Election, *, voters: list[str], g
 
 
 def move_when_the_tally_stands(session: Session, election: Election, *, act: str, key: str, as_of: datetime, on: date,
-                               ref: str) -> Stage | None:
+                               ref: Ref) -> Stage | None:
     """After a ruling on challenged ballots (``act``: rule-on-challenges, rd-decision): the stage the table
     moves the election to when the ruling leaves nothing to count (casefile.rules.stages: certification-due
     for a final outcome, runoff-due for a runoff or nullity) — moved here, the docket saying why — or None.

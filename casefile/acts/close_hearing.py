@@ -29,6 +29,7 @@ from casefile.record.deadlines import (
 )
 from casefile.record.lookups import deadline_of
 from casefile.record.models import Case, Election
+from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.hearing import BriefsDue, briefs_as_of_right, post_hearing_brief_due
@@ -50,7 +51,7 @@ class CloseHearing(ActIn):
     briefs_due_on: LegalDate | None = None
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """Closing the hearing issues no document."""
     return ()
 
@@ -82,7 +83,7 @@ def perform(session: Session, act: CloseHearing, *, case: Case, as_of: datetime,
     session.add(hearing)
     entry = advance(session, election, Stage.HEARING_CLOSED, as_of=as_of, occurred_on=closed_on, act="close-hearing",
                     act_key=key, actor=Actor.HEARING_OFFICER, summary=_summary(closed_on, briefs),
-                    ref=f"hearing:{hearing.id}")
+                    ref=ref_to(hearing))
     if briefs is not None:
         trigger = f"Hearing closed {closed_on.isoformat()}"
         if briefs.allowed:

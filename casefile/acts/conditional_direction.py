@@ -16,6 +16,7 @@ from datetime import datetime
 from sqlmodel import Session, col, select
 
 from casefile.record.models import Decision, Election, Objection, Tally
+from casefile.record.refs import ref_to
 from casefile.record.workflow import advance
 from casefile.rules.conditional_rerun import condition_sentence, rerun_stands
 from casefile.vocab import Actor, Disposition, Stage, TallyKind
@@ -69,12 +70,12 @@ def apply_condition(session: Session, election: Election, decision: Decision, re
         return None, f"the conditional direction of {decision.issued_on.isoformat()} waits: challenges still determinative"
     if stands:
         advance(session, election, Stage.SET_ASIDE, as_of=as_of, occurred_on=on, act="set-aside", act_key=key + ":set-aside",
-                actor=Actor.REGIONAL_DIRECTOR, ref=f"decision:{decision.id}",
+                actor=Actor.REGIONAL_DIRECTOR, ref=ref_to(decision),
                 summary=f"Election {election.sequence} set aside: the revised tally of {on.isoformat()} shows no majority "
                         f"for a labor organization, so the condition of the decision of {decision.issued_on.isoformat()} "
                         f"is met ({condition_sentence(decision.condition)})")
         advance(session, election, Stage.RERUN_DIRECTED, as_of=as_of, occurred_on=on, act="direct-second-election",
-                act_key=key + ":direct", actor=Actor.REGIONAL_DIRECTOR, ref=f"decision:{decision.id}",
+                act_key=key + ":direct", actor=Actor.REGIONAL_DIRECTOR, ref=ref_to(decision),
                 summary=f"Second election directed (the Regional Director's decision of {decision.issued_on.isoformat()})")
         return True, "the second election stands directed"
     election.next_kind = None

@@ -19,6 +19,7 @@ from casefile.acts.hearing_parts import HearingOrder, check_opens_after_order, c
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.models import Case, Hearing
+from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Stage
@@ -38,7 +39,7 @@ class ConsolidateWithUlp(HearingOrder):
     ulp_cases: list[Text] = Field(min_length=1, max_length=50)
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """casefile has no document for the consolidation order (the ALJ's decision follows)."""
     return ()
 
@@ -68,7 +69,7 @@ def perform(session: Session, act: ConsolidateWithUlp, *, case: Case, as_of: dat
                       noticed_opens_on=act.opens_on,
                       opens_at=act.opens_at.strftime("%H:%M") if act.opens_at else "", issuer=act.issuer,
                       place=act.place, presiding=act.presiding, before_alj=True, ulp_cases=list(act.ulp_cases),
-                      objections_set=set_ids, challenges_set=act.challenges, note=act.noted(act.note))
+                      objections_set=set_ids, challenges_set=act.challenges, note=act.note, uncertain=act.uncertain)
     session.add(hearing)
     session.flush()
     close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MET, as_of=as_of,
@@ -77,6 +78,6 @@ def perform(session: Session, act: ConsolidateWithUlp, *, case: Case, as_of: dat
     entry = advance(session, election, Stage.ALJ_CONSOLIDATED, as_of=as_of, occurred_on=issued_on,
                     act="consolidate-with-ulp", act_key=key, actor=Actor.REGIONAL_DIRECTOR,
                     summary=f"Order consolidating {what} with {', '.join(act.ulp_cases)} for hearing before an "
-                    "Administrative Law Judge", ref=f"hearing:{hearing.id}")
+                    "Administrative Law Judge", ref=ref_to(hearing))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=(), summary=entry.summary)

@@ -66,7 +66,7 @@ class CorrectCase(ActIn):
         return self.model_dump(include=set(CORRECTED), exclude_none=True)
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The documents the correction changed, issued again as new versions (the first kept)."""
     return issues_of(session, ref)
 

@@ -34,6 +34,7 @@ from casefile.errors import BadInput, UnknownRecord
 from casefile.record.authority import Whose
 from casefile.record.lookups import get_party
 from casefile.record.models import Case, Party, Person
+from casefile.record.refs import Ref
 from casefile.vocab import PartyRole
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
@@ -61,7 +62,7 @@ class CorrectParty(ActIn):
         return self.model_dump(include=set(CORRECTED), exclude_none=True)
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The documents a corrected name changed, issued again as new versions (the first kept)."""
     return issues_of(session, ref)
 

@@ -43,6 +43,7 @@ from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import office_of
 from casefile.record.lookups import counts_of
 from casefile.record.models import Case, ChallengedBallot, Deadline, Tally
+from casefile.record.refs import Ref
 from casefile.rules.corrections import outcome_consequences
 from casefile.rules.tally import analyze_tally, tally_from_mapping
 from casefile.vocab import DeadlineKind, TallyKind
@@ -81,7 +82,7 @@ class CorrectTally(ActIn):
         return self.model_dump(mode="json", include=set(CORRECTED), exclude_none=True, exclude_defaults=True)
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The documents the correction changed, issued again as new versions (the first kept)."""
     return issues_of(session, ref)
 

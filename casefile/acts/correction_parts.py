@@ -31,6 +31,7 @@ from casefile.errors import AlreadyRecorded, CasefileError, UnknownRecord
 from casefile.record.corrections import Correction
 from casefile.record.deadlines import compute_for_case, configured_calendar, office_of
 from casefile.record.models import Case, Deadline, Document, Election, Filing, Hearing, Party
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket
 from casefile.rules.calendar import clock_label, day_label
 from casefile.rules.corrections import rejudge_filing, status_after_move
@@ -329,7 +330,7 @@ def record_correction(session: Session, case: Case, *, act: str, key: str, targe
         recorded_at=as_of)
     session.add(correction)
     session.flush()
-    ref = f"correction:{correction.id}"
+    ref = ref_to(correction)
     summary = f"{head}: {'; '.join(c.words() for c in changed)}. Why: {why_of(why)}"
     if consequences:
         summary += " Consequences: " + " ".join(consequences)
@@ -345,7 +346,7 @@ def record_correction(session: Session, case: Case, *, act: str, key: str, targe
                act="recompute-deadline", act_key=f"recompute:{d.id}{CORRECTION_MARK}{entry.id}", actor=Actor.SYSTEM,
                summary=f"{d.kind.value} deadline recomputed: due {move.old_due_on.isoformat()} → "
                f"{move.new_due_on.isoformat()} ({move.because}: correction, docket entry {entry.id})",
-               ref=f"deadline:{d.id}")
+               ref=ref_to(d))
     session.flush()
     notes = tuple(c for c in consequences if is_information(c))
     return Done(act=act, ref=ref, entry_id=entry.id, issue=issues_of(session, ref), summary=summary,
@@ -365,11 +366,11 @@ def is_information(consequence: str) -> bool:
                                                     and "a correction does not move the procedure" in consequence)
 
 
-def issues_of(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues_of(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The documents a correction (``ref`` "correction:ID") issues again, as new versions."""
     from casefile.documents.issue import stored_issue
 
-    correction = session.get(Correction, ref_id(ref, "correction")) if ref.startswith("correction:") else None
+    correction = session.get(Correction, ref_id(ref, RecordTable.CORRECTION)) if (ref is not None and ref.table is RecordTable.CORRECTION) else None
     if correction is None:
         raise UnknownRecord(f"{ref!r} is not a correction")
     return tuple(issue for kind, subject in correction.reissues if (issue := stored_issue(kind, subject)) is not None)

@@ -14,6 +14,7 @@ from casefile.acts.base import COUNT_MAX, ActIn, Line, Paragraph, PartyKey, Stri
 from casefile.acts.hearing_parts import ObjectionNumber
 from casefile.errors import AlreadyRecorded, UnknownRecord
 from casefile.record.models import Case, Decision, DocketEntry, Election, Hearing, Objection, Party
+from casefile.record.refs import RecordTable, Ref
 from casefile.rules.consistency import RulingGiven, inconsistency
 from casefile.vocab import Disposition
 
@@ -142,15 +143,15 @@ def store_decision(session: Session, case: Case, election: Election, act: Decisi
     at_fault = _party(_parties(session, case), case, act.at_fault, "at_fault").id if act.at_fault else None
     decision = Decision(election_id=election.id, kind=kind, issued_on=issued_on, issuer=act.issuer,  # type: ignore[arg-type]
                         result=act.result, rulings=rulings, at_fault_party_id=at_fault, summary=act.summary,
-                        note=act.noted(act.note))
+                        note=act.note, uncertain=act.uncertain)
     session.add(decision)
     session.flush()
     return decision
 
 
-def decision_of(session: Session, ref: str) -> Decision:
-    """The Decision a docket entry's ``ref`` ("decision:<id>") names."""
-    decision = session.get(Decision, int(ref.partition(":")[2]))
+def decision_of(session: Session, ref: Ref | None) -> Decision:
+    """The Decision a docket entry's ``ref`` names."""
+    decision = session.get(Decision, ref.id) if ref is not None and ref.table is RecordTable.DECISION else None
     if decision is None:
         raise UnknownRecord(f"no decision {ref}")
     return decision

@@ -19,6 +19,7 @@ from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.lookups import elections_of
 from casefile.record.models import Case, Election
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.chronology import Earlier, held_before_directed, voting_period_refusal
 from casefile.rules.runoff_direction import direction_for
@@ -42,10 +43,10 @@ class DirectRunoff(ActIn):
     note: Paragraph = ""
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The Notice of Runoff Election for a runoff; none for a nullity rerun (its notice of
     election is the Region's election notice, not a post-election document)."""
-    ident = ref_id(ref, "election")
+    ident = ref_id(ref, RecordTable.ELECTION)
     election = session.get(Election, ident)
     assert election is not None
     return (Issue(NoticeOfRunoffElection, ident),) if election.next_kind is ElectionKind.RUNOFF else ()
@@ -111,7 +112,7 @@ def perform(session: Session, act: DirectRunoff, *, case: Case, as_of: datetime,
     to = Stage.RUNOFF_DIRECTED if direction.kind is ElectionKind.RUNOFF else Stage.RERUN_DIRECTED
     entry = advance(session, election, to, as_of=as_of, occurred_on=directed_on, act="direct-runoff", act_key=key,
                     actor=Actor.REGIONAL_DIRECTOR, summary=direction.describe() + (f"; to be held {when}" if when else ""),
-                    ref=f"election:{election.id}")
+                    ref=ref_to(election))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=entry.summary)
 

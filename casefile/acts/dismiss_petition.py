@@ -22,6 +22,7 @@ from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import keep_deadline
 from casefile.record.models import Case
 from casefile.record.orders import DISMISSAL
+from casefile.record.refs import Ref
 from casefile.record.workflow import advance
 from casefile.vocab import Actor, DeadlineKind, Stage
 
@@ -49,7 +50,7 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> 
     return bool(ending(session, case, Stage.DISMISSED))
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The Regional Director's Order Dismissing Petition (29 CFR 102.71(a)), with the request-for-review
     paragraph (102.71(b)); a dismissal recorded before orders were stored issues nothing."""
     return order_issues(ref, OrderDismissingPetition)

@@ -30,6 +30,7 @@ from casefile.errors import ProcedureError
 from casefile.record.authority import Whose
 from casefile.record.lookups import get_party
 from casefile.record.models import Case
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
@@ -49,9 +50,9 @@ class FileAnsweringBrief(PartyFilingIn):
     points: list[Prose] = Field(min_length=1, max_length=500)
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The answering brief with its statement of service."""
-    return (Issue(AnsweringBrief, ref_id(ref, "filing")),)
+    return (Issue(AnsweringBrief, ref_id(ref, RecordTable.FILING)),)
 
 
 def perform(session: Session, act: FileAnsweringBrief, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -88,7 +89,7 @@ def perform(session: Session, act: FileAnsweringBrief, *, case: Case, as_of: dat
     summary = (f"Answering brief of {party.name} to the exceptions ({n} point{'s' if n != 1 else ''}), received "
                f"{act.at.isoformat() if act.at else received_on.isoformat()}")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
-                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
+                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary,
                 warnings=tuple(served))

@@ -33,6 +33,7 @@ from casefile.errors import ProcedureError
 from casefile.record.authority import Whose
 from casefile.record.lookups import get_party
 from casefile.record.models import Case
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.party_filings import FILINGS
@@ -53,9 +54,9 @@ class FileCrossExceptions(PartyFilingIn):
     exceptions: list[ExceptionIn] = Field(min_length=1, max_length=500)
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The cross-exceptions with their statement of service."""
-    return (Issue(CrossExceptions, ref_id(ref, "filing")),)
+    return (Issue(CrossExceptions, ref_id(ref, RecordTable.FILING)),)
 
 
 def perform(session: Session, act: FileCrossExceptions, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -95,7 +96,7 @@ def perform(session: Session, act: FileCrossExceptions, *, case: Case, as_of: da
                f"received {act.at.isoformat() if act.at else received_on.isoformat()}; held to the answering-brief period "
                f"({FILINGS['cross-exceptions'].citation})")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
-                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
+                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary,
                 warnings=tuple(served))

@@ -39,6 +39,7 @@ from casefile.errors import ProcedureError
 from casefile.record.authority import Whose
 from casefile.record.lookups import deadline_of, get_party
 from casefile.record.models import Case, Filing
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
@@ -74,9 +75,9 @@ class FileExceptions(ActIn):
     service: list[ServiceIn] | None = Field(default=None, max_length=200)  # None: e-mail to each other party's counsel
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The exceptions with their statement of service."""
-    return (Issue(Exceptions, ref_id(ref, "filing")),)
+    return (Issue(Exceptions, ref_id(ref, RecordTable.FILING)),)
 
 
 def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -116,7 +117,7 @@ def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetim
     filing = Filing(
         case_id=case.id, election_id=election.id, party_id=party.id, kind="exceptions",  # type: ignore[arg-type]
         received_at=act.at, received_on=received_on, method=act.method, deadline_id=deadline.id, timely=True,
-        timeliness_note=timeliness.note, note=act.noted(""), body=body,
+        timeliness_note=timeliness.note, uncertain=act.uncertain, body=body,
     )
     session.add(filing)
     session.flush()
@@ -125,7 +126,7 @@ def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetim
     n = len(act.exceptions)
     excepted = "the Administrative Law Judge's Decision" if to_alj else "the Hearing Officer's Report"
     summary = f"Exceptions of {party.name} to {excepted} ({n} exception{'s' if n != 1 else ''})"
-    ref = f"filing:{filing.id}"
+    ref = ref_to(filing)
     if election.stage is Stage.HO_REPORT_ISSUED:
         entry = advance(session, election, Stage.EXCEPTIONS_PENDING, as_of=as_of, occurred_on=received_on,
                         act="file-exceptions", act_key=key, actor=Actor.PARTY, summary=summary, ref=ref)

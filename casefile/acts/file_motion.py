@@ -36,6 +36,7 @@ from casefile.record.authority import Whose
 from casefile.record.deadlines import office_of
 from casefile.record.lookups import get_party
 from casefile.record.models import Case
+from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import docket
 from casefile.vocab import Actor
 
@@ -59,7 +60,7 @@ class FileMotion(PartyFilingIn):
     oral: Flag = False
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """A motion issues no document of casefile's (the party's own paper, when written, is attached as filed)."""
     return ()
 
@@ -83,6 +84,6 @@ def perform(session: Session, act: FileMotion, *, case: Case, as_of: datetime, b
     how = "stated on the record" if act.oral else "filed"
     summary = f"Motion of {party.name} {subject}, {how} to the {act.to} ({received_on.isoformat()})"
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
-                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
+                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary)

@@ -40,6 +40,7 @@ from casefile.record.authority import Whose
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.lookups import deadline_of, get_party, latest_tally
 from casefile.record.models import Case, Deadline, Filing, Objection
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, docket, require_stage
 from casefile.rules.offices import office_named
 from casefile.rules.stages import accepted_at
@@ -78,9 +79,9 @@ SUBMITTABLE = accepted_at("file-objections")
 STAGES = SUBMITTABLE
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The objections with their certificate of service, and the offer of proof when one was filed."""
-    filing = session.get(Filing, ref_id(ref, "filing"))
+    filing = session.get(Filing, ref_id(ref, RecordTable.FILING))
     assert filing is not None and filing.id is not None
     offer = offer_with(session, filing)
     return (Issue(Objections, filing.id),) + ((Issue(OfferOfProof, filing.id),) if offer else ())
@@ -150,7 +151,7 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     filing = Filing(
         case_id=case.id, election_id=election.id, party_id=party.id, kind="objections",  # type: ignore[arg-type]
         received_at=act.at, received_on=received_on, method=act.method, deadline_id=deadline.id, timely=True,
-        timeliness_note=timeliness.note, note=act.noted(act.note),
+        timeliness_note=timeliness.note, note=act.note, uncertain=act.uncertain,
     )
     session.add(filing)
     session.flush()
@@ -180,10 +181,10 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     summary += f" received {act.at.isoformat() if act.at else received_on.isoformat()}{received_by(case, deadline)}"
     if election.stage is not Stage.OBJECTIONS_PENDING:
         entry = advance(session, election, Stage.OBJECTIONS_PENDING, as_of=as_of, occurred_on=received_on,
-                        act="file-objections", act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
+                        act="file-objections", act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     else:
         entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
-                       act="file-objections", act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
+                       act="file-objections", act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary,
                 warnings=warnings)

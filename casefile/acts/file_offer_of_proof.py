@@ -34,6 +34,7 @@ from casefile.errors import ProcedureError, UnknownRecord
 from casefile.record.authority import Whose
 from casefile.record.lookups import get_party, parties_of
 from casefile.record.models import Case, Election, Filing, Objection, Party
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
@@ -57,9 +58,9 @@ class FileOfferOfProof(PartyFilingIn):
     witnesses: list[WitnessIn] = Field(min_length=1, max_length=2000)
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The Offer of Proof (confidential: the Regional Director only), about the objections it supports."""
-    offer = session.get(Filing, ref_id(ref, "filing"))
+    offer = session.get(Filing, ref_id(ref, RecordTable.FILING))
     if offer is None or offer.accompanies_id is None:
         raise UnknownRecord(f"no offer of proof {ref}")
     return (Issue(OfferOfProof, offer.accompanies_id),)
@@ -152,6 +153,6 @@ def perform(session: Session, act: FileOfferOfProof, *, case: Case, as_of: datet
                f"{received_by(case, deadline)}; "
                "confidential: to the Regional Director only (102.69(a)(8))")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
-                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{offer.id}")
+                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(offer))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary)

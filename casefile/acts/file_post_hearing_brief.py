@@ -22,6 +22,7 @@ from casefile.errors import ProcedureError
 from casefile.record.authority import Whose
 from casefile.record.lookups import deadline_of, get_party
 from casefile.record.models import Case
+from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
@@ -41,7 +42,7 @@ class FilePostHearingBrief(PartyFilingIn):
     points: list[Prose] = Field(min_length=1, max_length=500)
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """casefile has no template for a brief: it is recorded from the brief itself."""
     return ()
 
@@ -80,6 +81,6 @@ def perform(session: Session, act: FilePostHearingBrief, *, case: Case, as_of: d
     summary = (f"Post-hearing brief of {party.name} to the hearing officer ({n} point{'s' if n != 1 else ''}), received "
                f"{act.at.isoformat() if act.at else received_on.isoformat()}")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
-                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
+                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary)

@@ -14,6 +14,7 @@ from casefile.acts.base import ActIn, Flag, LegalDate, Line, Paragraph, PartyKey
 from casefile.errors import AlreadyRecorded, UnknownRecord
 from casefile.record.lookups import latest_tally
 from casefile.record.models import Case, DocketEntry, Election, Hearing, Objection, Party
+from casefile.record.refs import RecordTable, Ref
 from casefile.rules.chronology import Earlier
 from casefile.rules.hearing import check_matters_for_hearing
 from casefile.vocab import Disposition
@@ -97,9 +98,9 @@ def check_opens_after_order(act: HearingOrder, issued_on: date) -> None:
                          field="opens_on", verb="is set for")
 
 
-def hearing_of(session: Session, ref: str) -> Hearing:
-    """The hearing a docket entry's ``ref`` ("hearing:<id>") names."""
-    hearing = session.get(Hearing, int(ref.partition(":")[2]))
+def hearing_of(session: Session, ref: Ref | None) -> Hearing:
+    """The hearing a docket entry's ``ref`` names."""
+    hearing = session.get(Hearing, ref.id) if ref is not None and ref.table is RecordTable.HEARING else None
     if hearing is None:
         raise UnknownRecord(f"no hearing {ref}")
     return hearing

@@ -28,6 +28,7 @@ from casefile.documents.kinds.hearing_officer_report import HearingOfficerReport
 from casefile.record.authority import HEARING_OFFICER, Whose
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.models import Case, Filing
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
@@ -50,9 +51,9 @@ class HoReport(DecisionParts):
 RECOMMENDS = {"set-aside": "that the election be set aside", "overrule": "that the objections be overruled"}
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The record copy of the Hearing Officer's Report."""
-    return (Issue(HearingOfficerReport, ref_id(ref, "decision")),)
+    return (Issue(HearingOfficerReport, ref_id(ref, RecordTable.DECISION)),)
 
 
 def perform(session: Session, act: HoReport, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -82,7 +83,7 @@ def perform(session: Session, act: HoReport, *, case: Case, as_of: datetime, by:
                     act_key=key, actor=Actor.HEARING_OFFICER,
                     summary=summary_with(f"Hearing Officer's Report: recommends {RECOMMENDS[act.result]}"
                                          + _on_challenges(decision.rulings, recommend_only=True), act),
-                    ref=f"decision:{decision.id}")
+                    ref=ref_to(decision))
     trigger = f"Hearing Officer's Report issued {issued_on.isoformat()}"
     briefed = session.exec(select(Filing.id).where(Filing.election_id == election.id,
                                                    Filing.kind == "post-hearing-brief")).first() is not None

@@ -39,6 +39,7 @@ from casefile.errors import CasefileError
 from casefile.record.authority import Whose
 from casefile.record.lookups import get_party, parties_of
 from casefile.record.models import Case, Deadline, Election, Party
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket
 from casefile.rules.timeliness import Timeliness
 from casefile.vocab import Actor
@@ -88,9 +89,9 @@ def motion_period(session: Session, case: Case, election: Election, party: Party
     return deadline, received_on, timeliness
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The motion for reconsideration with its certificate of service."""
-    return (Issue(MotionForReconsideration, ref_id(ref, "filing")),)
+    return (Issue(MotionForReconsideration, ref_id(ref, RecordTable.FILING)),)
 
 
 def perform(session: Session, act: MoveForReconsideration, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -116,7 +117,7 @@ def perform(session: Session, act: MoveForReconsideration, *, case: Case, as_of:
     summary = (f"Motion of {party.name} for reconsideration of the Regional Director's decision, received "
                f"{act.at.isoformat() if act.at else received_on.isoformat()}; {NO_STAY}")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
-                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
+                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary,
                 warnings=(NO_STAY, *served))

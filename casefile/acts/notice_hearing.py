@@ -18,6 +18,7 @@ from casefile.acts.hearing_parts import HearingOrder, check_opens_after_order, c
 from casefile.documents.kinds.notice_of_hearing import NoticeOfHearing
 from casefile.record.authority import REGION, Whose
 from casefile.record.models import Case, Hearing
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, Stage
@@ -39,9 +40,9 @@ class NoticeHearing(HearingOrder):
     WHOSE: ClassVar[Whose] = REGION
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The record copy of the Notice of Hearing."""
-    return (Issue(NoticeOfHearing, ref_id(ref, "hearing")),)
+    return (Issue(NoticeOfHearing, ref_id(ref, RecordTable.HEARING)),)
 
 
 def perform(session: Session, act: NoticeHearing, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -69,7 +70,7 @@ def perform(session: Session, act: NoticeHearing, *, case: Case, as_of: datetime
                       noticed_opens_on=act.opens_on,
                       opens_at=act.opens_at.strftime("%H:%M") if act.opens_at else "", issuer=act.issuer,
                       place=act.place, presiding=act.presiding, objections_set=set_ids,
-                      challenges_set=act.challenges, note=act.noted(act.note))
+                      challenges_set=act.challenges, note=act.note, uncertain=act.uncertain)
     session.add(hearing)
     session.flush()
     what = f"{len(set_ids)} objections" + (" and the challenged ballots" if act.challenges else "")
@@ -78,7 +79,7 @@ def perform(session: Session, act: NoticeHearing, *, case: Case, as_of: datetime
         opens += f" at {act.opens_at.strftime('%I:%M %p').lstrip('0').replace('AM', 'a.m.').replace('PM', 'p.m.')}"
     entry = advance(session, election, Stage.HEARING_NOTICED, as_of=as_of, occurred_on=issued_on,
                     act="notice-hearing", act_key=key, actor=Actor.REGIONAL_DIRECTOR,
-                    summary=f"Notice of Hearing on {what}; hearing opens {opens}", ref=f"hearing:{hearing.id}")
+                    summary=f"Notice of Hearing on {what}; hearing opens {opens}", ref=ref_to(hearing))
     assert entry.id is not None
     from casefile.record.people import regional_director_named, signer_warning
 

@@ -31,6 +31,7 @@ from casefile.errors import AlreadyRecorded, ProcedureError
 from casefile.record.authority import OPENING, Whose
 from casefile.record.models import Case, Party, Person
 from casefile.record.people import people_of, recorded_details
+from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import docket
 from casefile.rules.case_numbers import REPRESENTATION_TYPES, parse_case_number
 from casefile.rules.offices import office_for
@@ -98,7 +99,7 @@ class OpenCase(ActIn):
     parties: list[PartyIn] = Field(min_length=2, max_length=50)
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """Opening a case issues no document."""
     return ()
 
@@ -155,7 +156,7 @@ def perform(session: Session, act: OpenCase, *, case: Case | None, as_of: dateti
         entry = recorded(session, existing, key)
         if entry is not None:
             return again(entry, act.act, ())
-        return Done(act=act.act, ref=f"case:{existing.id}", entry_id=0, repeated=True,
+        return Done(act=act.act, ref=ref_to(existing), entry_id=0, repeated=True,
                     summary=f"{number} is already in the database (imported)")
     office, rule_set = _checked(act)
     opened = Case(
@@ -183,7 +184,7 @@ def perform(session: Session, act: OpenCase, *, case: Case | None, as_of: dateti
         f"receiving office {office.name} ({office.tz})",
     )
     assert entry.id is not None
-    return Done(act=act.act, ref=f"case:{opened.id}", entry_id=entry.id, summary=entry.summary)
+    return Done(act=act.act, ref=ref_to(opened), entry_id=entry.id, summary=entry.summary)
 
 
 #: The case's details a correction can change (casefile.acts.correct_case), as the case file names them.

@@ -17,6 +17,7 @@ from casefile.acts.hearing_parts import current_hearing
 from casefile.record.authority import HEARING_OFFICER, Whose
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.models import Case
+from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
@@ -34,7 +35,7 @@ class OpenHearing(ActIn):
     WHOSE: ClassVar[Whose] = HEARING_OFFICER
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """Opening the hearing issues no document."""
     return ()
 
@@ -75,6 +76,6 @@ def perform(session: Session, act: OpenHearing, *, case: Case, as_of: datetime, 
                          on=opened_on)  # met late when it opened after its target (R-I3)
     entry = advance(session, election, Stage.HEARING_OPEN, as_of=as_of, occurred_on=opened_on, act="open-hearing",
                     act_key=key, actor=Actor.HEARING_OFFICER, summary=f"Hearing opened {opened_on.isoformat()}",
-                    ref=f"hearing:{hearing.id}")
+                    ref=ref_to(hearing))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=entry.summary, warnings=warnings)

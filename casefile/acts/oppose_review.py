@@ -41,6 +41,7 @@ from casefile.errors import ProcedureError, UnknownRecord
 from casefile.record.authority import Whose
 from casefile.record.lookups import deadline_of, get_party, parties_of
 from casefile.record.models import Case, Election, Filing, Party
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket
 from casefile.rules.calendar import day_label
 from casefile.rules.chronology import Earlier
@@ -87,9 +88,9 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, 
     return False
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The Statement in Opposition with its certificate of service."""
-    return (Issue(StatementInOpposition, ref_id(ref, "filing")),)
+    return (Issue(StatementInOpposition, ref_id(ref, RecordTable.FILING)),)
 
 
 def perform(session: Session, act: OpposeReview, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -126,7 +127,7 @@ def perform(session: Session, act: OpposeReview, *, case: Case, as_of: datetime,
                f"{day_label(request.received_on)}, received by the Board "
                f"{received_words(act.at, received_on, zone)}")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
-                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
+                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary,
                 warnings=tuple(served))

@@ -16,6 +16,7 @@ from casefile.documents.base import RecordDocument
 from casefile.errors import UnknownRecord
 from casefile.record.models import Case
 from casefile.record.orders import AgencyOrder
+from casefile.record.refs import RecordTable, Ref, ref_to
 
 
 def store_order(session: Session, case: Case, *, kind: str, issued_on: date, election_id: int | None = None,
@@ -28,21 +29,20 @@ def store_order(session: Session, case: Case, *, kind: str, issued_on: date, ele
     return order
 
 
-def order_ref(order: AgencyOrder) -> str:
-    """The docket entry's ``ref`` of an order: "order:<id>"."""
-    return f"order:{order.id}"
+def order_ref(order: AgencyOrder) -> Ref:
+    """The docket entry's ``ref`` of an order."""
+    return ref_to(order)
 
 
-def order_of(session: Session, ref: str) -> AgencyOrder:
-    """The order a ref "order:<id>" names. Raises UnknownRecord."""
-    table, _, ident = ref.partition(":")
-    order = session.get(AgencyOrder, int(ident)) if table == "order" and ident.isdigit() else None
+def order_of(session: Session, ref: Ref | None) -> AgencyOrder:
+    """The order ``ref`` names. Raises UnknownRecord."""
+    order = session.get(AgencyOrder, ref.id) if ref is not None and ref.table is RecordTable.ORDER else None
     if order is None:
         raise UnknownRecord(f"no order {ref}")
     return order
 
 
-def order_issues(ref: str, document: type[RecordDocument]) -> tuple[Issue, ...]:
+def order_issues(ref: Ref | None, document: type[RecordDocument]) -> tuple[Issue, ...]:
     """The order's ``document``, for an entry that names a stored order; nothing for one recorded before
     orders were stored."""
-    return (Issue(document, ref_id(ref, "order")),) if ref.startswith("order:") else ()
+    return (Issue(document, ref_id(ref, RecordTable.ORDER)),) if (ref is not None and ref.table is RecordTable.ORDER) else ()

@@ -124,7 +124,7 @@ def store_filing(session: Session, case: Case, election: Election, party: Party,
         received_at=act.at, received_on=received_on, method=act.method,
         deadline_id=deadline.id if deadline is not None else None, timely=True,
         timeliness_note=timeliness.note if timeliness is not None else note, confidential=confidential,
-        body=body, note=act.noted(act.note), accompanies_id=accompanies_id,
+        body=body, note=act.note, uncertain=act.uncertain, accompanies_id=accompanies_id,
     )
     session.add(filing)
     session.flush()

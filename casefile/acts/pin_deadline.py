@@ -26,6 +26,7 @@ from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import follow_extension
 from casefile.record.models import Case, Filing
 from casefile.record.orders import EXTENSION
+from casefile.record.refs import Ref
 from casefile.record.workflow import docket
 from casefile.rules.calendar import clock_label, day_label
 from casefile.rules.chronology import Earlier, period_opened
@@ -60,7 +61,7 @@ class PinDeadline(ActIn):
     order: Text
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The Order Extending Time (or fixing the date), signed by the Regional Director, or by the Executive
     Secretary for a filing the Board receives (29 CFR 102.2(c), (d)); an order recorded before orders
     were stored issues nothing."""

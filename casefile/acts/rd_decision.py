@@ -35,6 +35,7 @@ from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import latest_tally
 from casefile.record.models import Case
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.stage_facts import overruled_facts
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.conditional_rerun import Condition, condition_sentence
@@ -63,7 +64,7 @@ class RdDecision(DecisionParts):
     condition: Condition | None = None
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """A set-aside issues the Decision and Direction of Second Election — a conditional one once the
     revised tally has met its condition (the revised-tally act then issues it). An overruling issues the
     Regional Director's Decision on Objections (29 CFR 102.69(c)(1)(i), (iii), (c)(2)): the Regional
@@ -72,12 +73,12 @@ def issues(session: Session, ref: str) -> tuple[Issue, ...]:
     Results") — casefile issues as the certification act's own document, on its own date."""
     decision = decision_of(session, ref)
     if decision.result != "set-aside":
-        return (Issue(DecisionOnObjections, ref_id(ref, "decision")),)
+        return (Issue(DecisionOnObjections, ref_id(ref, RecordTable.DECISION)),)
     if decision.condition:
         decided = decided_by(session, decision)
         if decided is None or not decided[1]:
             return ()
-    return (Issue(DecisionAndDirectionOfSecondElection, ref_id(ref, "decision")),)
+    return (Issue(DecisionAndDirectionOfSecondElection, ref_id(ref, RecordTable.DECISION)),)
 
 
 def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -130,7 +131,7 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     if act.condition is not None:
         decision.condition = act.condition
         session.add(decision)
-    ref = f"decision:{decision.id}"
+    ref = ref_to(decision)
     on_challenges = challenge_sentence(decision.rulings, recommend_only=False)
     if act.challenges and (sealed := retest(session, election)):
         on_challenges += f"; {sealed}"

@@ -35,6 +35,7 @@ from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import keep_deadline
 from casefile.record.lookups import counts_of, elections_of
 from casefile.record.models import Case, Election, Tally
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket
 from casefile.rules.chronology import election_before_petition, tally_before_voting_ended, voting_period_refusal
 from casefile.rules.stages import accepted_at
@@ -108,9 +109,9 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> 
     return latest is None or latest.stage in STAGES
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The record copy of the Tally of Ballots."""
-    return (Issue(TallyOfBallots, ref_id(ref, "tally")),)
+    return (Issue(TallyOfBallots, ref_id(ref, RecordTable.TALLY)),)
 
 
 def check(act: RecordTally) -> None:
@@ -142,7 +143,7 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
     counts = act.counts()
     key = f"tally:{act.kind.value}:{prepared_on.isoformat()}"
     if (entry := recorded(session, case, key)) is not None:
-        tally = session.get(Tally, int(entry.ref.partition(":")[2]))
+        tally = session.get(Tally, ref_id(entry.ref, RecordTable.TALLY))
         assert tally is not None
         if counts_of(tally) != counts:
             raise AlreadyRecorded(
@@ -185,7 +186,7 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
     against = f", {counts.against:,} against" if counts.against is not None else ""
     entry = docket(
         session, case.id, election_id=election.id, as_of=as_of, occurred_on=prepared_on, act="record-tally",  # type: ignore[arg-type]
-        act_key=key, actor=Actor.BOARD_AGENT, to_stage=Stage.TALLY_ISSUED, ref=f"tally:{tally.id}",
+        act_key=key, actor=Actor.BOARD_AGENT, to_stage=Stage.TALLY_ISSUED, ref=ref_to(tally),
         summary=f"Tally of Ballots ({act.kind.value}, election {election.sequence}): {votes}{against}; "
         f"{f'{act.void:,} void' if act.void is not None else 'void ballots not in the record'}; "
         f"{counts.challenged:,} challenged "

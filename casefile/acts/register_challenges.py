@@ -35,6 +35,7 @@ from casefile.errors import BadInput, ProcedureError, UnknownRecord
 from casefile.record.authority import REGION, Whose
 from casefile.record.lookups import parties_of
 from casefile.record.models import Case, ChallengedBallot, DocketEntry, Election
+from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import docket
 from casefile.vocab import Actor
 
@@ -62,7 +63,7 @@ class RegisterChallenges(ActIn):
     challenges: list[ChallengeIn] = Field(min_length=1, max_length=COUNT_MAX)
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """Registering challenged ballots issues no document (the tally already lists how many)."""
     return ()
 
@@ -151,7 +152,7 @@ def perform(session: Session, act: RegisterChallenges, *, case: Case, as_of: dat
     for c in new:
         by_challenger[c.challenged_by] = by_challenger.get(c.challenged_by, 0) + 1
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=registered_on,  # type: ignore[arg-type]
-                   act="register-challenges", act_key=key, actor=Actor.BOARD_AGENT, ref=f"election:{election.id}",
+                   act="register-challenges", act_key=key, actor=Actor.BOARD_AGENT, ref=ref_to(election),
                    summary=f"{len(new)} challenged ballots registered ("
                    + ", ".join(f"{n} by {k}" for k, n in sorted(by_challenger.items()))
                    + f"); {total} of {tally.challenged}")

@@ -44,6 +44,7 @@ from casefile.errors import BadInput, ProcedureError
 from casefile.record.authority import Whose
 from casefile.record.lookups import get_party
 from casefile.record.models import Case, Deadline, Election, Party
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket
 from casefile.rules.deadlines import NOUNS
 from casefile.rules.extensions import UNEXTENDABLE, check_extendable
@@ -96,9 +97,9 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, 
     return False
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The request for an extension of time with its certificate of service."""
-    return (Issue(ExtensionRequest, ref_id(ref, "filing")),)
+    return (Issue(ExtensionRequest, ref_id(ref, RecordTable.FILING)),)
 
 
 def perform(session: Session, act: RequestExtension, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -147,7 +148,7 @@ def perform(session: Session, act: RequestExtension, *, case: Case, as_of: datet
                f"{deadline.due_on.isoformat()}){asked}, received {act.at.isoformat() if act.at else received_on.isoformat()}"
                + (f"; {warnings[0]}" if warnings else ""))
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
-                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=f"filing:{filing.id}")
+                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary,
                 warnings=(*warnings, *served))

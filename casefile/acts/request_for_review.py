@@ -37,6 +37,7 @@ from casefile.errors import ProcedureError
 from casefile.record.authority import Whose
 from casefile.record.lookups import deadline_of, get_party
 from casefile.record.models import Case, Deadline, Decision, Election
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, docket
 from casefile.rules.chronology import Earlier
 from casefile.rules.offices import BOARD_OFFICE
@@ -60,9 +61,9 @@ class RequestForReview(PartyFilingIn):
     grounds: list[Prose] = Field(min_length=1, max_length=200)
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The Request for Review with its certificate of service (and the Regional Director's copy)."""
-    return (Issue(RequestForReviewDocument, ref_id(ref, "filing")),)
+    return (Issue(RequestForReviewDocument, ref_id(ref, RecordTable.FILING)),)
 
 
 #: What a request for review filed at a stage asks the Board to review (reviewed_action); the act is offered at these.
@@ -205,7 +206,7 @@ def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datet
                f"{received_words(act.at, received_on, zone)}")
     if not review.agreement_known and reviewed != "dismissal":
         summary += f" ({review.statement})"
-    ref = f"filing:{filing.id}"
+    ref = ref_to(filing)
     if election.stage in (Stage.CERTIFIED, Stage.CLOSED):
         entry = advance(session, election, Stage.RFR_PENDING, as_of=as_of, occurred_on=received_on, act=act.act,
                         act_key=key, actor=Actor.PARTY, summary=summary, ref=ref)

@@ -38,6 +38,7 @@ from casefile.acts.order_parts import order_ref, store_order
 from casefile.errors import BadInput
 from casefile.record.authority import REGION, Whose
 from casefile.record.models import Case
+from casefile.record.refs import Ref
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
@@ -62,7 +63,7 @@ class RescheduleHearing(ActIn):
     issuer: Line = ""
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The order is told in the procedural history of the documents that follow; it issues no document
     of its own (an Order Rescheduling Hearing is not among casefile's documents yet)."""
     return ()

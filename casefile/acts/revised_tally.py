@@ -30,6 +30,7 @@ from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import counts_of, latest_tally, objections_still_pending, parties_of
 from casefile.record.models import Case, ChallengedBallot, Election, Objection, Party, Tally
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance
 from casefile.rules.chronology import Earlier
 from casefile.rules.conditional_rerun import rerun_stands
@@ -62,10 +63,10 @@ class RevisedTally(ActIn):
     note: Paragraph = ""
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The Revised Tally of Ballots (record copy); and, when it met the condition of a conditional
     direction of a second election, that decision's Decision and Direction of Second Election."""
-    tally = session.get(Tally, ref_id(ref, "tally"))
+    tally = session.get(Tally, ref_id(ref, RecordTable.TALLY))
     assert tally is not None and tally.id is not None
     out: tuple[Issue, ...] = (Issue(RevisedTallyOfBallots, tally.id),)
     decision = conditional_decision(session, session.get(Election, tally.election_id))  # type: ignore[arg-type]
@@ -142,7 +143,7 @@ def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime,
     prepared_on = act.legal_date(case, as_of)
     key = f"revised-tally:e{election.sequence}:{prepared_on.isoformat()}"
     if (entry := recorded(session, case, key)) is not None:
-        _check_same(session, case, act, session.get(Tally, ref_id(entry.ref, "tally")))
+        _check_same(session, case, act, session.get(Tally, ref_id(entry.ref, RecordTable.TALLY)))
         return again(entry, act.act, issues(session, entry.ref))
     conditional = pending_condition(session, election)
     if (refusal := stage_refusal(session, election)) is not None:
@@ -196,7 +197,7 @@ def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime,
                         "it would not lapses")
     entry = advance(session, election, Stage.REVISED_TALLY_ISSUED, as_of=as_of, occurred_on=prepared_on,
                     act="revised-tally", act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary,
-                    ref=f"tally:{revised.id}")
+                    ref=ref_to(revised))
     if conditional is not None:
         apply_condition(session, election, conditional, revised, as_of=as_of, key=key)
     keep_deadline(session, case=case, election=election, kind=DeadlineKind.REVISED_TALLY_OBJECTIONS,

@@ -31,6 +31,7 @@ from casefile.errors import BadInput
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import keep_deadline
 from casefile.record.models import Case, ChallengedBallot, Election
+from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.review import board_review, is_final_disposition
@@ -67,7 +68,7 @@ class RuleOnChallenges(ActIn):
     reason: Paragraph = ""
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """A ruling is recorded from the decision that made it; it issues no document of its own (the
     opening of overruled ballots issues the Revised Tally of Ballots)."""
     return ()
@@ -120,9 +121,9 @@ def perform(session: Session, act: RuleOnChallenges, *, case: Case, as_of: datet
     summary += _review_period(session, case, election, act, ruled_on)
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=ruled_on,  # type: ignore[arg-type]
                    act="rule-on-challenges", act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary,
-                   ref=f"election:{election.id}")
+                   ref=ref_to(election))
     move_when_the_tally_stands(session, election, act="rule-on-challenges", key=key, as_of=as_of, on=ruled_on,
-                               ref=f"election:{election.id}")
+                               ref=ref_to(election))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary)
 

@@ -20,6 +20,7 @@ from casefile.errors import ProcedureError, UnknownRecord
 from casefile.record.authority import ActorKind, Whose
 from casefile.record.models import Case, Filing
 from casefile.record.orders import AgencyOrder
+from casefile.record.refs import Ref
 from casefile.record.workflow import docket
 from casefile.rules.chronology import Earlier
 from casefile.vocab import Actor
@@ -46,7 +47,7 @@ class RuleOnMotion(ActIn):
     issuer: Line = ""
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """A ruling on a motion is told in the procedural history; it issues no document of its own."""
     return ()
 

@@ -27,6 +27,7 @@ from casefile.record.deadlines import office_of
 from casefile.record.lookups import elections_of
 from casefile.record.models import Case, Deadline
 from casefile.record.orders import TRANSFER
+from casefile.record.refs import Ref
 from casefile.record.workflow import docket
 from casefile.rules.calendar import clock_label, day_label
 from casefile.rules.deadlines import NOUNS
@@ -65,7 +66,7 @@ class TransferCase(ActIn):
     issuer: Line = ""
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The Order Transferring Case (29 CFR 102.72(a)), issued for the General Counsel; a transfer recorded
     before orders were stored issues nothing."""
     return order_issues(ref, OrderTransferringCase)

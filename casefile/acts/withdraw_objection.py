@@ -22,6 +22,7 @@ from casefile.errors import BadInput, UnknownRecord
 from casefile.record.authority import Whose
 from casefile.record.lookups import get_party
 from casefile.record.models import Case, Election, Filing, Objection, Party
+from casefile.record.refs import Ref
 from casefile.rules.corrections import UNDECIDED, withdrawable
 from casefile.vocab import Disposition
 
@@ -42,7 +43,7 @@ class WithdrawObjection(ActIn):
     why: Why
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """A withdrawal issues no document (none is issued again)."""
     return issues_of(session, ref)
 

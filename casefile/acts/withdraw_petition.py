@@ -22,6 +22,7 @@ from casefile.record.authority import REGION, Whose
 from casefile.record.lookups import get_party, parties_of
 from casefile.record.models import Case, Party
 from casefile.record.orders import WITHDRAWAL
+from casefile.record.refs import Ref
 from casefile.record.workflow import advance
 from casefile.vocab import Actor, PartyRole, Stage
 
@@ -67,7 +68,7 @@ def petitioner(party: Party) -> None:
                              "its petition (102.60(a))", field="party")
 
 
-def issues(session: Session, ref: str) -> tuple[Issue, ...]:
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The Order Approving Withdrawal of Petition (29 CFR 102.60(a)); a withdrawal recorded before orders
     were stored issues nothing."""
     return order_issues(ref, OrderApprovingWithdrawal)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from casefile.record.refs import RecordTable, Ref
 from casefile.vocab import Actor, DocumentKind
 
 if TYPE_CHECKING:
@@ -107,6 +108,11 @@ class Issue:
     @property
     def kind(self) -> DocumentKind:
         return self.document.kind
+
+    @property
+    def subject(self) -> Ref:
+        """The record the document is about (its row's ``subject``)."""
+        return Ref(RecordTable(self.document.record_name), self.record_id)
 
     @property
     def first_key(self) -> str:

@@ -18,6 +18,7 @@ from casefile.record.closures import ACT as CLOSURE_SUPERSEDED
 from casefile.record.closures import superseded_entries
 from casefile.record.models import Decision, DocketEntry, Filing, Hearing, Objection, Tally
 from casefile.record.orders import AgencyOrder
+from casefile.record.refs import RecordTable, Ref
 from casefile.rules.offices import office_named
 from casefile.vocab import DeadlineKind, TallyKind
 
@@ -26,8 +27,8 @@ _DEADLINE_WORDS = wording.DEADLINE_NOUNS
 NOT_IN_HISTORY = ("issue-document", "set-aside", "direct-second-election", "deadline-lapsed", "sweep")
 """Docket acts a procedural history leaves out: issuance (the act's own line says it), and the acts a
 decision performs (its line says the election was set aside and a new one directed)."""
-_TABLES: dict[str, type] = {"tally": Tally, "filing": Filing, "hearing": Hearing, "decision": Decision,
-                            "order": AgencyOrder}
+_TABLES: dict[RecordTable, type] = {RecordTable.TALLY: Tally, RecordTable.FILING: Filing, RecordTable.HEARING: Hearing,
+                                    RecordTable.DECISION: Decision, RecordTable.ORDER: AgencyOrder}
 _DECISION_ACTS = ("ho-report", "rd-decision", "alj-decision", "board-decision")
 _DECIDERS = {"ho-report": "The Hearing Officer issued a report recommending", "rd-decision": "The Regional Director issued a decision:",
              "alj-decision": "The Administrative Law Judge issued a decision:", "board-decision": "The Board issued a decision:"}
@@ -58,10 +59,10 @@ def filed_under_order(kind: DeadlineKind) -> str:
     return FILED_UNDER_ORDER.get(kind) or "the " + _DEADLINE_WORDS[kind][:1].lower() + _DEADLINE_WORDS[kind][1:]
 
 
-def procedural_history(rec: CaseRecord, election: Any, *, until: date, excluding: str | None = None) -> tuple[HistoryLine, ...]:
+def procedural_history(rec: CaseRecord, election: Any, *, until: date, excluding: Ref | None = None) -> tuple[HistoryLine, ...]:
     """The procedural history of the election's chain up to ``until``, one line per act in words
     (a closure a later-recorded filing superseded, and the entry saying so, left out).
-    ``excluding`` ("decision:7") leaves out the acts of the document's own record (a decision does
+    ``excluding`` (the decision's Ref) leaves out the acts of the document's own record (a decision does
     not list itself); document issuance and the acts a decision performs (set aside, direct a new
     election) are folded into the decision's own line."""
     entries = rec.session.exec(select(DocketEntry).where(
@@ -70,16 +71,16 @@ def procedural_history(rec: CaseRecord, election: Any, *, until: date, excluding
     ).order_by(col(DocketEntry.occurred_on), col(DocketEntry.id))).all()
     superseded = superseded_entries(rec.session, rec.case.id)  # type: ignore[arg-type]
     lines = tuple(HistoryLine(occurred_on=e.occurred_on, event=history_event(rec, e))
-                  for e in entries if not (excluding and e.ref == excluding)
+                  for e in entries if not (excluding is not None and e.ref == excluding)
                   and e.id not in superseded and e.act != CLOSURE_SUPERSEDED)  # a closure shown wrong is no history
     return lines or (HistoryLine(occurred_on=until, event="(no earlier acts recorded)"),)
 
 
 def row_of(rec: CaseRecord, entry: DocketEntry) -> Any:
-    """The record a docket entry made, from its ``ref`` ("tally:12"), or None (an act that made no
+    """The record a docket entry made, from its ``ref``, or None (an act that made no
     such row). The one place the documents read a docket entry's ref."""
-    table, _, ident = entry.ref.partition(":")
-    return rec.session.get(_TABLES[table], int(ident)) if table in _TABLES and ident.isdigit() else None
+    ref = entry.ref
+    return rec.session.get(_TABLES[ref.table], ref.id) if ref is not None and ref.table in _TABLES else None
 
 
 def history_event(rec: CaseRecord, entry: DocketEntry) -> str:

@@ -28,6 +28,7 @@ from casefile.record.db import read_session, write_session
 from casefile.record.integrity import lock_case
 from casefile.record.lookups import get_case
 from casefile.record.models import Document as DocumentRow
+from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import docket
 
 if TYPE_CHECKING:
@@ -105,7 +106,7 @@ def issue_document(*, case_number: str, issue: Issue, as_of: datetime, output_di
         built = build(session, case, issue)
     first = 1 if issue.correction is None else None
     return _store(case, issue.document, built, key=issue.key, first_key=issue.first_key, first=first, as_of=as_of,
-                  output_dir=output_dir, by=by)
+                  output_dir=output_dir, by=by, subject=issue.subject)
 
 
 def issue_status_report(*, case_number: str, as_of: datetime, prepared_for: str = "", output_dir: Path | None = None,
@@ -126,7 +127,7 @@ def issue_status_report(*, case_number: str, as_of: datetime, prepared_for: str 
 
 
 def _store(case: Case, document: type[Document], built: Built, *, key: str, first_key: str, first: int | None,
-           as_of: datetime, output_dir: Path | None, by: str, suffix: str = "") -> DocumentRow:
+           as_of: datetime, output_dir: Path | None, by: str, suffix: str = "", subject: Ref | None = None) -> DocumentRow:
     """Render ``built``, write its PDF once and register it (with its docket entry) under ``key``;
     ``first``: the first version number it may take (None: one more than the latest version of the
     document whose first key is ``first_key``, a correction's new version)."""
@@ -159,7 +160,7 @@ def _store(case: Case, document: type[Document], built: Built, *, key: str, firs
             except OSError as exc:  # a full disk, a read-only folder: nothing registered, the act stays recorded
                 raise DocumentNotWritten(not_written(rendered.title, case.number, path, exc)) from None
         row = DocumentRow(
-            case_id=case.id, election_id=built.election_id, key=key, kind=document.kind, version=version,  # type: ignore[arg-type]
+            case_id=case.id, election_id=built.election_id, key=key, subject=subject, kind=document.kind, version=version,  # type: ignore[arg-type]
             title=rendered.title, issuer=built.issuer, issued_on=built.issued_on, path=str(path), sha256=rendered.sha256,
             confidential=built.confidential, data=built.context.model_dump(mode="json"),
         )
@@ -168,7 +169,7 @@ def _store(case: Case, document: type[Document], built: Built, *, key: str, firs
         docket(session, case.id, election_id=built.election_id, as_of=as_of, occurred_on=built.issued_on,  # type: ignore[arg-type]
                act="issue-document", act_key=f"document:{key}", actor=built.actor,
                summary=f"{rendered.title} ({'confidential, ' if built.confidential else ''}sha256 {rendered.sha256[:12]}…)",
-               ref=f"document:{row.id}", document_id=row.id)
+               ref=ref_to(row), document_id=row.id)
     return row
 
 

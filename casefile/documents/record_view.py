@@ -30,7 +30,7 @@ from casefile.documents.parts import (
     VoteLine,
     placeholder,
 )
-from casefile.documents.wording import legal_citation, record_text, research_notes
+from casefile.documents.wording import legal_citation, record_text
 from casefile.errors import UnknownRecord
 from casefile.record.deadlines import office_of
 from casefile.record.lookups import parties_of
@@ -348,15 +348,15 @@ def contact_lines(person: Person, *, like: Person | None = None) -> tuple[str, .
     return tuple(lines)
 
 
-def notes(*texts: str) -> tuple[str, ...]:
-    """The research notes of record texts, for a record copy's annex ("Uncertain: ..." each, dates written out)."""
-    return tuple(f"Uncertain: {wording.prose_dates(note)}" for text in texts for note in research_notes(text))
+def notes(*uncertain: str) -> tuple[str, ...]:
+    """What the sources leave uncertain about the records (their ``uncertain`` fields), for a record
+    copy's annex ("Uncertain: ..." each, dates written out)."""
+    return tuple(f"Uncertain: {wording.prose_dates(text.strip())}" for text in uncertain if text and text.strip())
 
 
 def plain_notes(note: str) -> tuple[str, ...]:
-    """A decision's note before any "UNCERTAIN:" marker: a note on the sources, for the annex."""
-    head = note.partition("UNCERTAIN:")[0].strip()
-    return (record_text(head),) if head else ()
+    """A record's note on its sources, for the annex."""
+    return (record_text(note),) if note.strip() else ()
 
 
 def election_dates(election: Election) -> ElectionDates:

@@ -255,19 +255,8 @@ def legal_citation(text: str) -> str:
 
 def record_text(text: str, zone: tzinfo | None = None) -> str:
     """Text from the record made fit for a document's body: ISO dates written out, software references
-    removed, and scenario research notes ("UNCERTAIN: ...") cut off (they belong in a record copy's annex,
-    :func:`research_notes`)."""
-    body, _, _ = text.partition("UNCERTAIN:")
-    return legal_citation(prose_dates(body, zone)).strip()
-
-
-def research_notes(text: str) -> tuple[str, ...]:
-    """The research notes carried in record text ("UNCERTAIN: laborpress counts 22 objections ..."),
-    each one sentence-cased, for the annex of a record copy; () when there are none."""
-    _, marker, rest = text.partition("UNCERTAIN:")
-    if not marker:
-        return ()
-    return tuple(note.strip() for note in rest.split("UNCERTAIN:") if note.strip())
+    removed. (What the sources leave uncertain is a field of its own, never in the text: the annex.)"""
+    return legal_citation(prose_dates(text, zone)).strip()
 
 
 OUTCOME_WORDS = {

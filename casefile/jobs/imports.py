@@ -69,6 +69,7 @@ from casefile.importers.records import READING_WORDS, ImportedTally, ParsedFile
 from casefile.record.deadlines import configured_calendar
 from casefile.record.integrity import seal_rows
 from casefile.record.models import Case, Deadline, DocketEntry, Election, Party, Tally
+from casefile.record.refs import RecordTable, Ref
 from casefile.record.sealing import seal_whole_cases
 from casefile.record.workflow import RECORDED_BY
 from casefile.rules.chronology import export_dates_problem
@@ -628,7 +629,7 @@ def _entries(work: _CaseWork, as_of: datetime, by: str) -> list[dict[str, Any]]:
     entries: list[dict[str, Any]] = []
 
     def entry(occurred_on: date, act: str, act_key: str, actor: Actor, summary: str, election_id: int | None = None,
-              to_stage: Stage | None = None, ref: str = "") -> None:
+              to_stage: Stage | None = None, ref: Ref | None = None) -> None:
         entries.append({"case_id": work.id, "election_id": election_id, "act_key": act_key, "act": act, "actor": actor,
                         "recorded_by": by, "occurred_on": occurred_on, "recorded_at": as_of, "summary": summary, "from_stage": None,
                         "to_stage": to_stage, "ref": ref, "document_id": None})
@@ -655,7 +656,7 @@ def _entries(work: _CaseWork, as_of: datetime, by: str) -> list[dict[str, Any]]:
               f"{record.source}: {votes}{against}; {counts.void:,} void; {counts.challenged:,} challenged "
               f"({'determinative' if analysis.determinative else 'not determinative'}); "
               f"{analysis.outcome.describe()}{revises}.{total}{stage}",
-              election_id=round_.id, to_stage=round_.stage if opening else None, ref=f"tally:{known.id}")
+              election_id=round_.id, to_stage=round_.stage if opening else None, ref=Ref(RecordTable.TALLY, known.id))
     if work.new and first.closed_on is not None and first.status.strip().casefold() == "closed":
         entry(first.closed_on, "import-case-closed", f"import:closed:{first.closed_on.isoformat()}",
               Actor.REGIONAL_DIRECTOR,

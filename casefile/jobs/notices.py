@@ -48,6 +48,7 @@ from casefile.record.accounts import User
 from casefile.record.around import CLAIMED, FAILED, SENT, NoticeOptIn, NoticeSent
 from casefile.record.authority import Hidden, hidden_of, sees_case
 from casefile.record.models import Case, DocketEntry, Filing, Person
+from casefile.record.refs import RecordTable
 
 log = logging.getLogger("casefile.notices")
 
@@ -96,9 +97,8 @@ def _own(session: Session, entry: DocketEntry, viewer: UserViewer, case: Case, m
         email = label[5:].split(",", 1)[0].strip().lower()
         if members.get(email) == viewer.organization_id:
             return True
-    table, _, ident = (entry.ref or "").partition(":")
-    if table == "filing" and ident.isdigit():
-        filing = session.get(Filing, int(ident))
+    if entry.ref is not None and entry.ref.table is RecordTable.FILING:
+        filing = session.get(Filing, entry.ref.id)
         if filing is not None and filing.party_id in viewer.party_ids(session, case):
             return True
     return False

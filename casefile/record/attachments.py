@@ -16,16 +16,20 @@ from pathlib import Path
 from sqlmodel import Session, col, select
 
 from casefile.record.models import Attachment, Case, DocketEntry
+from casefile.record.refs import RecordTable, Ref
 
 
-def attachment_key(target: str, sha256: str) -> str:
-    """The docket key of attaching the file with ``sha256`` to ``target`` ("filing:ID" / "docket:ID")."""
+def attachment_key(target: Ref, sha256: str) -> str:
+    """The docket key of attaching the file with ``sha256`` to ``target`` (a filing or a docket entry)."""
     return f"attach:{target}:{sha256}"
 
 
-def target_of(attachment: Attachment) -> str:
-    """What the attachment was attached to, as the act named it: "filing:ID" or "docket:ID"."""
-    return f"filing:{attachment.filing_id}" if attachment.entry_id is None else f"docket:{attachment.entry_id}"
+def target_of(attachment: Attachment) -> Ref:
+    """What the attachment was attached to, as the act named it: a filing or a docket entry."""
+    if attachment.entry_id is None:
+        assert attachment.filing_id is not None
+        return Ref(RecordTable.FILING, attachment.filing_id)
+    return Ref(RecordTable.DOCKET, attachment.entry_id)
 
 
 def stored_name(on: date, kind: str, party: str | None, how: str) -> str:
@@ -68,7 +72,7 @@ def check_attachments(session: Session, case: Case, *, output_dir: Path, covered
         assert attachment.id is not None
         where = attachment_file(attachment, output_dir=output_dir, case_number=case.number)
         named = f"attachment #{attachment.id} ({attachment.kind} {target_of(attachment)}, file {where})"
-        entry = entries.get(f"attachment:{attachment.id}")
+        entry = entries.get(Ref(RecordTable.ATTACHMENT, attachment.id))
         key = attachment_key(target_of(attachment), attachment.sha256)
         if entry is None or entry.act_key != key:
             problems.append(AttachmentProblem(attachment.id, (

@@ -51,6 +51,7 @@ from sqlmodel import Session, col, select
 from casefile.errors import CaseAlreadyOpen, DocumentReceivedNeeded, NotPermitted, UnknownCase, UnknownRecord
 from casefile.record.accounts import Organization, OrganizationKind, Representation, UserRole
 from casefile.record.models import Attachment, Case, Deadline, DocketEntry, Document, Filing, Party
+from casefile.record.refs import RecordTable, Ref
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus
 
 Mode = Literal["perform", "record"]
@@ -366,25 +367,22 @@ class Hidden:
     entries: frozenset[int] = frozenset()
     deadlines: frozenset[int] = frozenset()
 
-    def hides_ref(self, ref: str | None) -> bool:
-        """Whether a reference "filing:ID", "document:ID", "attachment:ID" names a hidden record."""
-        table, _, ident = (ref or "").partition(":")
-        if not ident.isdigit():
+    def hides_ref(self, ref: Ref | None) -> bool:
+        """Whether a reference to a filing, a document or an attachment names a hidden record."""
+        if ref is None:
             return False
-        return int(ident) in {"filing": self.filings, "document": self.documents,
-                              "attachment": self.attachments}.get(table, frozenset())
+        return ref.id in {RecordTable.FILING: self.filings, RecordTable.DOCUMENT: self.documents,
+                          RecordTable.ATTACHMENT: self.attachments}.get(ref.table, frozenset())
 
     def hides_entry(self, entry: DocketEntry) -> bool:
         return entry.id in self.entries
 
 
 def document_party_id(session: Session, document: Document, *, always: bool = False) -> int | None:
-    """The party whose filing ``document`` renders (from the filing its key names), or None.
-    ``always``: look a filing up even when the key names none (the same work for every document)."""
-    _, _, subject = document.key.partition(":")
-    table, _, ident = subject.partition(":")
-    if table == "filing" and ident.isdigit():
-        filing = session.get(Filing, int(ident))
+    """The party whose filing ``document`` renders (the filing that is its subject), or None.
+    ``always``: look a filing up even when its subject is none (the same work for every document)."""
+    if document.subject is not None and document.subject.table is RecordTable.FILING:
+        filing = session.get(Filing, document.subject.id)
         return filing.party_id if filing else None
     if always:
         session.get(Filing, -1)
@@ -420,9 +418,9 @@ def hidden_of(session: Session, case: Case, viewer: Principal) -> Hidden:
                                                    col(Filing.party_id).in_(sorted(standing.parties)))).first()
         if own is None and deadline_id is not None:
             deadlines.add(deadline_id)
-    refs = {f"filing:{i}" for i in filings} | {f"document:{i}" for i in documents} | {
-        f"attachment:{i}" for i in attachments}
-    closures = {f"deadline:{i}" for i in deadlines}
+    refs = {Ref(RecordTable.FILING, i) for i in filings} | {Ref(RecordTable.DOCUMENT, i) for i in documents} | {
+        Ref(RecordTable.ATTACHMENT, i) for i in attachments}
+    closures = {Ref(RecordTable.DEADLINE, i) for i in deadlines}
     entries = set()
     if refs or documents or closures:
         for entry_id, act, ref, document_id in session.exec(
@@ -492,21 +490,22 @@ def actor_of(session: Session, case: Case, act: Any, viewer: Principal) -> Resol
 _ACTOR_FAMILY = {Actor.BOARD: Family.BOARD, Actor.ADMINISTRATIVE_LAW_JUDGE: Family.BOARD}
 
 
-def _actor_of_record(session: Session, case: Case, ref: str, viewer: Principal, *, field_: str) -> ResolvedActor:
-    table, _, ident = ref.partition(":")
-    missing = UnknownRecord(f"case {case.number} has no {'filing' if table == 'filing' else 'docket entry'} "
-                            f"{ident}", field=field_)
+def _actor_of_record(session: Session, case: Case, written: str, viewer: Principal, *, field_: str) -> ResolvedActor:
+    ref = Ref.parse(written)
+    named = ref.table if ref is not None else None
+    missing = UnknownRecord(f"case {case.number} has no {'filing' if named is RecordTable.FILING else 'docket entry'} "
+                            f"{ref.id if ref is not None else written}", field=field_)
     filing: Filing | None = None
-    if table == "filing" and ident.isdigit():
-        filing = session.get(Filing, int(ident))
+    if ref is not None and ref.table is RecordTable.FILING:
+        filing = session.get(Filing, ref.id)
         if filing is None or filing.case_id != case.id:
             raise missing
-    elif table == "docket" and ident.isdigit():
-        entry = session.get(DocketEntry, int(ident))
+    elif ref is not None and ref.table is RecordTable.DOCKET:
+        entry = session.get(DocketEntry, ref.id)
         if entry is None or entry.case_id != case.id or hidden_of(session, case, viewer).hides_entry(entry):
             raise missing
-        if entry.ref.startswith("filing:") and entry.ref.partition(":")[2].isdigit():
-            filing = session.get(Filing, int(entry.ref.partition(":")[2]))
+        if entry.ref is not None and entry.ref.table is RecordTable.FILING:
+            filing = session.get(Filing, entry.ref.id)
         elif entry.actor is Actor.PARTY:
             return ResolvedActor(Family.PARTY, None)  # a party's entry with no filing (opening the case): nobody's own
         else:

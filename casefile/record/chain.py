@@ -52,8 +52,10 @@ def canonical_content(values: Mapping[str, Any]) -> dict[str, Any]:
             value = _iso_date(value)
         elif name == "recorded_at":
             value = _iso_instant(value)
-        elif name == "recorded_by" and value is None:
+        elif name in ("recorded_by", "ref") and value is None:
             value = ""
+        elif name == "ref":
+            value = str(value)  # a Ref as stored ("filing:12"); raw SQL gives the stored text itself
         out[name] = value
     return out
 
@@ -136,15 +138,18 @@ RECORD: dict[str, dict[str, str]] = {
                          "revised_tally_id": "int"},
     "filing": {"id": "int", "case_id": "int", "election_id": "int", "party_id": "int", "kind": "str",
                "received_at": "instant", "received_on": "date", "method": "enum", "deadline_id": "int", "timely": "bool",
-               "timeliness_note": "str", "confidential": "bool", "body": "json", "note": "str", "accompanies_id": "int"},
+               "timeliness_note": "str", "confidential": "bool", "body": "json", "note": "str", "accompanies_id": "int",
+               "uncertain": "str"},
     "objection": {"id": "int", "election_id": "int", "filing_id": "int", "party_id": "int", "number": "int",
                   "text": "str", "disposition": "enum", "disposition_reason": "str"},
     "hearing": {"id": "int", "election_id": "int", "noticed_on": "date", "noticed_opens_on": "date", "opens_on": "date",
                 "opens_at": "str",
                 "closed_on": "date", "place": "str", "presiding": "str", "issuer": "str", "before_alj": "bool",
-                "ulp_cases": "json", "objections_set": "json", "challenges_set": "bool", "note": "str"},
+                "ulp_cases": "json", "objections_set": "json", "challenges_set": "bool", "note": "str",
+                "uncertain": "str"},
     "decision": {"id": "int", "election_id": "int", "kind": "str", "issued_on": "date", "issuer": "str", "result": "str",
-                 "at_fault_party_id": "int", "condition": "str", "rulings": "json", "summary": "str", "note": "str"},
+                 "at_fault_party_id": "int", "condition": "str", "rulings": "json", "summary": "str", "note": "str",
+                 "uncertain": "str"},
     "certification": {"id": "int", "election_id": "int", "kind": "str", "issued_on": "date", "union": "str"},
     "deadline": {"id": "int", "case_id": "int", "election_id": "int", "kind": "enum", "for_whom": "str",
                  "trigger": "str", "trigger_on": "date", "due_on": "date", "cutoff_at": "instant", "citation": "str",
@@ -152,7 +157,7 @@ RECORD: dict[str, dict[str, str]] = {
                  "pinned_by": "str"},
     "document": {"id": "int", "case_id": "int", "election_id": "int", "key": "str", "kind": "enum", "version": "int",
                  "title": "str", "issuer": "str", "issued_on": "date", "path": "str", "sha256": "str",
-                 "confidential": "bool", "data": "json"},
+                 "confidential": "bool", "data": "json", "subject": "str"},
     "servicerecord": {"id": "int", "case_id": "int", "filing_id": "int", "party_id": "int", "person_id": "int",
                       "served": "str", "method": "enum", "address": "str", "served_at": "instant", "served_on": "date",
                       "position": "int"},
@@ -222,12 +227,14 @@ def value_digest(value: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def record_table(table: str, schema: str | None = None) -> Any:
+def record_table(table: str, schema: str | None = None, present: set[str] | None = None) -> Any:
     """A typed SQLAlchemy table for reading the sealed columns of ``table`` (what the runtime, verify
     and the migrations read, so that all see the same values): enums as their stored names, JSON
-    parsed, dates and instants typed."""
+    parsed, dates and instants typed. ``present``: only these columns (a migration's database, before
+    a later revision added the others; they read as None)."""
     import sqlalchemy as sa
 
     types: dict[str, Any] = {"int": sa.Integer(), "str": sa.String(), "enum": sa.String(), "bool": sa.Boolean(),
                              "date": sa.Date(), "instant": sa.DateTime(timezone=True), "json": sa.JSON()}
-    return sa.table(table, *[sa.column(name, types[kind]) for name, kind in RECORD[table].items()], schema=schema)
+    return sa.table(table, *[sa.column(name, types[kind]) for name, kind in RECORD[table].items()
+                             if present is None or name in present], schema=schema)

@@ -18,6 +18,7 @@ from sqlmodel import Session, col, select
 
 from casefile.record.authority import CLOSURE_SUPERSEDED
 from casefile.record.models import Deadline, DocketEntry, Election, Filing, Party
+from casefile.record.refs import RecordTable, ref_to
 from casefile.record.workflow import docket
 from casefile.rules.closures import Closure, Receipt, superseded
 from casefile.rules.offices import office_named
@@ -101,7 +102,7 @@ def supersede_closures(session: Session, case_id: int, *, as_of: datetime) -> li
         assert filing.id is not None
         docket(session, case_id, election_id=deadline.election_id, as_of=as_of, occurred_on=filing.received_on,
                act=ACT, act_key=f"{ACT}:deadline:{deadline.id}:filing:{filing.id}", actor=Actor.SYSTEM,
-               summary=outcome.sentence, ref=f"docket:{entry.id}" if entry is not None else f"deadline:{deadline.id}")
+               summary=outcome.sentence, ref=ref_to(entry) if entry is not None else ref_to(deadline))
         written.append(outcome.sentence)
     session.flush()
     return written
@@ -109,9 +110,8 @@ def supersede_closures(session: Session, case_id: int, *, as_of: datetime) -> li
 
 def superseded_entries(session: Session, case_id: int) -> dict[int, DocketEntry]:
     """The case's docket entries a later entry superseded (entry id → the superseding entry)."""
-    later = session.exec(select(DocketEntry).where(DocketEntry.case_id == case_id, DocketEntry.act == ACT,
-                                                   col(DocketEntry.ref).startswith("docket:"))).all()
-    return {int(e.ref.partition(":")[2]): e for e in later}
+    later = session.exec(select(DocketEntry).where(DocketEntry.case_id == case_id, DocketEntry.act == ACT)).all()
+    return {e.ref.id: e for e in later if e.ref is not None and e.ref.table is RecordTable.DOCKET}
 
 
 def marked(summary: str, superseding: DocketEntry | None) -> str:

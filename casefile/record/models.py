@@ -14,6 +14,7 @@ from sqlalchemy import JSON, Column, DateTime, Index, UniqueConstraint, false, t
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
+from casefile.record.refs import Ref, RefColumn
 from casefile.vocab import (
     Actor,
     CaseType,
@@ -186,6 +187,7 @@ class Filing(SQLModel, table=True):
     confidential: bool = False  # offer of proof: the Region only (R-G7)
     body: list[Any] = _json()  # exceptions: the numbered exceptions; offer of proof: witnesses
     note: str = ""
+    uncertain: str = Field(default="", sa_column_kwargs={"server_default": ""})  # what the sources leave uncertain about it (record copies: the annex)
     accompanies_id: int | None = Field(default=None, foreign_key="filing.id")  # an offer of proof: its objections
 
 
@@ -222,6 +224,7 @@ class Hearing(SQLModel, table=True):
     objections_set: list[Any] = _json()  # objection ids set for hearing
     challenges_set: bool = False
     note: str = ""
+    uncertain: str = Field(default="", sa_column_kwargs={"server_default": ""})  # what the sources leave uncertain about it (record copies: the annex)
 
 
 class Decision(SQLModel, table=True):
@@ -241,6 +244,7 @@ class Decision(SQLModel, table=True):
     rulings: list[Any] = _json()  # [{objection_id, ruling, reason}]
     summary: str = ""
     note: str = ""
+    uncertain: str = Field(default="", sa_column_kwargs={"server_default": ""})  # what the sources leave uncertain about it (record copies: the annex)
 
 
 class Certification(SQLModel, table=True):
@@ -286,6 +290,8 @@ class Document(SQLModel, table=True):
     case_id: int = Field(foreign_key="case.id", index=True)
     election_id: int | None = Field(default=None, foreign_key="election.id")
     key: str  # idempotency key: the act and subject it was issued for
+    # The record the document is about (a filing, a tally ...); None: a document of the whole case (a status report).
+    subject: Ref | None = Field(default=None, sa_column=Column(RefColumn(), nullable=False, server_default=""))
     kind: DocumentKind
     version: int = 1
     title: str
@@ -320,7 +326,8 @@ class DocketEntry(SQLModel, table=True):
     summary: str
     from_stage: Stage | None = None
     to_stage: Stage | None = None
-    ref: str = ""  # the record the act made, "table:id" (e.g. "filing:12"), for idempotent re-runs
+    # The record the act made (casefile.record.refs: stored "filing:12"), for idempotent re-runs; None: none.
+    ref: Ref | None = Field(default=None, sa_column=Column(RefColumn(), nullable=False))
     document_id: int | None = Field(default=None, foreign_key="document.id")
     prev_hash: str = Field(default="", sa_column_kwargs={"server_default": ""})  # "" for the case's first entry
     chain_hash: str = Field(default="", sa_column_kwargs={"server_default": ""})  # hex HMAC-SHA256

@@ -42,6 +42,7 @@ from casefile.record.models import (
     Tally,
 )
 from casefile.record.people import people_of
+from casefile.record.refs import RecordTable
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.deadline_state import state_at
 from casefile.rules.offices import office_named
@@ -143,15 +144,15 @@ def docket_actor_name(session: Session, entry: DocketEntry, parties: dict[int | 
     from casefile.record.models import Document
 
     actor = entry.actor.value
-    table, _, ident = (entry.ref or "").partition(":")
-    if table == "correction":  # a correction of the record is made by whoever recorded it, not by a party
+    ref = entry.ref
+    if ref is not None and ref.table is RecordTable.CORRECTION:  # a correction of the record is made by whoever recorded it, not by a party
         return recorded_by_name(session, entry.recorded_by) or "casefile"
     if actor == "party":
-        if table == "filing" and ident.isdigit() and (filing := session.get(Filing, int(ident))) is not None:
+        if ref is not None and ref.table is RecordTable.FILING and (filing := session.get(Filing, ref.id)) is not None:
             party = parties.get(filing.party_id)
             if party is not None:
                 return party.name
-        if table == "document" and ident.isdigit() and (document := session.get(Document, int(ident))) is not None \
+        if ref is not None and ref.table is RecordTable.DOCUMENT and (document := session.get(Document, ref.id)) is not None \
                 and document.issuer:
             return document.issuer  # a party's filing issued as a document: the party that filed it
     if entry.act == "open-case":  # dated the petition's filing; opened in casefile when it was recorded
@@ -447,7 +448,7 @@ def _attachment_view(a: Attachment, drafts: dict[int | None, Document]) -> Attac
 
     draft = drafts.get(a.document_id)
     title = draft.title if draft is not None else ("Document as filed" if a.kind == "as-filed" else "Document as issued")
-    return AttachmentView(id=a.id or 0, to=target_of(a), kind=a.kind, title=title,
+    return AttachmentView(id=a.id or 0, to=str(target_of(a)), kind=a.kind, title=title,
                           file_name=a.file_name or Path(a.path).name, sha256=a.sha256, size=a.size, confirmation=a.confirmation,
                           confidential=a.confidential, draft_document_id=a.document_id, attached_at=a.attached_at)
 

@@ -232,11 +232,13 @@ def _digests_by_id(session: Session, table: str, ids: list[int]) -> dict[str, st
     return out
 
 
-def record_digests(session: Any, case_ids: list[int], *, people: str = "record") -> dict[int, dict[str, str]]:
+def record_digests(session: Any, case_ids: list[int], *, people: str = "record",
+                   present: Mapping[str, set[str]] | None = None) -> dict[int, dict[str, str]]:
     """Every record row of these cases, as ``{case_id: {"tally:3": digest, ...}}`` (chain.RECORD):
     read through the same typed tables the seals were made from. ``people``: "record" (counsel of
     record only) or "all" (every person row, for comparing against a seal that names one; a person
-    not of record has NOT_OF_RECORD before the digest)."""
+    not of record has NOT_OF_RECORD before the digest). ``present``: the columns each table has
+    (:func:`columns_present`), for a migration that runs before a later one added columns."""
     import sqlalchemy as sa
 
     out: dict[int, dict[str, str]] = {case_id: {} for case_id in case_ids}
@@ -247,7 +249,7 @@ def record_digests(session: Any, case_ids: list[int], *, people: str = "record")
     election_case = dict(session.execute(select(election.c.id, election.c.case_id)
                                          .where(election.c.case_id.in_(case_ids))).all())
     for table in RECORD:
-        t = record_table(table, schema)
+        t = record_table(table, schema, present.get(table) if present is not None else None)
         if table == "case":
             query = select(t).where(t.c.id.in_(case_ids))
         elif "case_id" in t.c:
@@ -265,6 +267,15 @@ def record_digests(session: Any, case_ids: list[int], *, people: str = "record")
             owner = row["id"] if table == "case" else row["case_id"] if "case_id" in row else election_case[row["election_id"]]
             out[owner][row_key(table, row["id"])] = mark + row_digest(table, row)
     return out
+
+
+def columns_present(bind: Any) -> dict[str, set[str]]:
+    """The columns each record table (chain.RECORD) has in ``bind``'s database as it is now."""
+    import sqlalchemy as sa
+
+    inspector = sa.inspect(bind)
+    schema = schema_of(bind)
+    return {table: {c["name"] for c in inspector.get_columns(table, schema=schema)} for table in RECORD}
 
 
 def _write_seals(session: Session, entries: dict[int, list[int]], seals: dict[int, dict[str, str]],

@@ -15,6 +15,7 @@ from sqlmodel import Session, select
 from casefile.errors import IllegalTransition
 from casefile.record.integrity import seal
 from casefile.record.models import DocketEntry, Election
+from casefile.record.refs import RecordTable, Ref
 from casefile.record.sealing import note_entry
 from casefile.rules.stages import PRE_CERTIFICATION, transitions
 from casefile.vocab import Actor, Stage
@@ -64,7 +65,7 @@ def advance(
     act_key: str,
     actor: Actor,
     summary: str,
-    ref: str = "",
+    ref: Ref | None = None,
     document_id: int | None = None,
 ) -> DocketEntry:
     """Move ``election`` to ``to_stage`` and write the docket entry, in the caller's transaction.
@@ -101,7 +102,7 @@ def docket(
     summary: str,
     from_stage: Stage | None = None,
     to_stage: Stage | None = None,
-    ref: str = "",
+    ref: Ref | None = None,
     document_id: int | None = None,
 ) -> DocketEntry:
     """Append one docket entry (append-only: entries are never updated or deleted), chained to the
@@ -128,9 +129,8 @@ def already_done(session: Session, case_id: int, act_key: str) -> DocketEntry | 
     ).first()
 
 
-def ref_id(entry: DocketEntry, table: str) -> int:
+def ref_id(entry: DocketEntry, table: RecordTable) -> int:
     """The id of the ``table`` record an act made, from its docket entry's ``ref``."""
-    kind, _, ident = entry.ref.partition(":")
-    if kind != table or not ident:
-        raise IllegalTransition(f"docket entry {entry.act_key!r} does not refer to a {table}")
-    return int(ident)
+    if entry.ref is None or entry.ref.table is not table:
+        raise IllegalTransition(f"docket entry {entry.act_key!r} does not refer to a {table.value}")
+    return entry.ref.id

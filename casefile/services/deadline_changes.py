@@ -14,6 +14,7 @@ from casefile.errors import ProcedureError, UnknownRecord
 from casefile.record.deadlines import compute_for_case, fixed_preceding
 from casefile.record.lookups import get_case
 from casefile.record.models import Case, Deadline, Election
+from casefile.record.refs import ref_to
 from casefile.record.workflow import docket
 from casefile.rules.deadlines import DeadlineComputation
 from casefile.rules.offices import office_named
@@ -81,7 +82,7 @@ def recompute_open_deadlines(session: Session, *, as_of: datetime, case_number: 
             docket(session, case.id, election_id=deadline.election_id, as_of=as_of, occurred_on=as_of.date(),  # type: ignore[arg-type]
                    act="recompute-deadline", act_key=f"recompute:{deadline.id}:{as_of.isoformat()}", actor=Actor.SYSTEM,
                    summary=f"{deadline.kind.value} deadline recomputed: due {change.old_due_on.isoformat()} → "
-                   f"{change.new_due_on.isoformat()} ({change.reason})", ref=f"deadline:{deadline.id}")
+                   f"{change.new_due_on.isoformat()} ({change.reason})", ref=ref_to(deadline))
             changes.append(change)
     return changes
 
@@ -135,5 +136,5 @@ def pin_deadline(session: Session, *, deadline_id: int, due_on: date, order: str
     docket(session, deadline.case_id, election_id=deadline.election_id, as_of=as_of, occurred_on=as_of.date(),
            act="pin-deadline", act_key=f"pin:{deadline.id}:{due_on.isoformat()}", actor=Actor.REGIONAL_DIRECTOR,
            summary=f"{deadline.kind.value} due {old.isoformat()} → {due_on.isoformat()} by order: {order.strip()}",
-           ref=f"deadline:{deadline.id}")
+           ref=ref_to(deadline))
     return deadline

@@ -39,7 +39,7 @@ class TestHoReport:
             assert decision is not None
             assert (decision.kind, decision.result, decision.issuer, decision.at_fault_party_id) == (
                 "ho-report", "set-aside", "Kerstin Meyers", amazon.id)
-            assert "UNCERTAIN: laborpress counts 22 objections" in decision.note
+            assert decision.uncertain.startswith("laborpress counts 22 objections") and "UNCERTAIN" not in decision.note
             assert s.exec(select(Election)).one().stage is Stage.HO_REPORT_ISSUED
             due = {d.kind: d for d in s.exec(select(Deadline).where(
                 Deadline.kind.in_([DeadlineKind.EXCEPTIONS, DeadlineKind.ANSWERING_BRIEF])))}  # type: ignore[attr-defined]

@@ -38,7 +38,7 @@ class TestNoticeHearing:
                                                                                  "Kerstin Meyers")
             assert len(hearing.objections_set) == 23
             assert not hearing.challenges_set
-            assert "UNCERTAIN: the notice's issue date is not public" in hearing.note
+            assert hearing.uncertain.startswith("the notice's issue date is not public") and "UNCERTAIN" not in hearing.note
             dispositions = {o.disposition for o in s.exec(select(Objection))}
             assert dispositions == {Disposition.SET_FOR_HEARING}
             assert s.exec(select(Election)).one().stage is Stage.HEARING_NOTICED

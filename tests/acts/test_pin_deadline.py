@@ -18,6 +18,7 @@ from casefile.errors import BadInput, ProcedureError, UnknownRecord
 from casefile.record.db import read_session
 from casefile.record.models import Deadline, DocketEntry
 from casefile.record.orders import AgencyOrder
+from casefile.record.refs import RecordTable
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus
 from tests.acts.procedure import NUMBER, act, carry, case_id, perform, refused, unchanged_by_retry
 
@@ -53,8 +54,9 @@ class TestPinDeadline:
                                   f"11:59 p.m. EDT) by order: {ORDER}")
         with read_session() as s:
             entry = s.exec(select(DocketEntry).where(DocketEntry.act == "pin-deadline")).one()
-            order = s.get(AgencyOrder, int(entry.ref.partition(":")[2]))  # the order stored, for its document
-            assert order is not None and entry.ref.startswith("order:")
+            assert entry.ref is not None and entry.ref.table is RecordTable.ORDER
+            order = s.get(AgencyOrder, entry.ref.id)  # the order stored, for its document
+            assert order is not None
             assert (order.kind, order.issued_on, order.body["deadline_id"], order.body["from_due_on"],
                     order.body["to_due_on"], order.body["order"]) == ("extension", date(2021, 4, 14), d.id, "2021-04-16",
                                                                        "2021-04-23", ORDER)

@@ -22,6 +22,7 @@ from casefile import app
 from casefile.errors import UntimelyFiling
 from casefile.record.db import read_session
 from casefile.record.models import Deadline, DocketEntry, Election
+from casefile.record.refs import RecordTable, Ref
 from casefile.rules.closures import Closure, Receipt, superseded
 from casefile.vocab import DeadlineKind, DeadlineStatus, Stage
 from tests.acts.real_histories import JFK8, jfk8_through
@@ -116,7 +117,7 @@ class TestRequestForReview:
         assert entry.summary == ("The closure of the period for a request for review ending January 26, 2023 is "
                                  "superseded: the request for review of Amazon.com Services LLC received January 24, "
                                  "2023 at 4:15 p.m. EST was within it (29 CFR 102.2(a), (b)).")
-        assert entry.ref == f"docket:{closure.id}"
+        assert entry.ref == Ref(RecordTable.DOCKET, closure.id)
         assert entry.recorded_by == _entries("request-for-review")[0].recorded_by != closure.recorded_by  # the act's, not the sweep's
         shown = [e for e in app.case(case.number).docket if e.act == "close"]
         assert shown[0].superseded and shown[0].summary.startswith("[Superseded: The closure of the period for a request")
@@ -148,7 +149,7 @@ class TestExceptions:
         assert entry.summary == ("The closure of the period for exceptions to the Hearing Officer's report ending "
                                  "September 16, 2022 is superseded: the exceptions of Amazon.com Services LLC received "
                                  "September 16, 2022 at 2:30 p.m. MST were within it (29 CFR 102.2(a), (b)).")
-        assert entry.ref.startswith("deadline:")  # no stage had moved: no closure entry to mark
+        assert entry.ref is not None and entry.ref.table is RecordTable.DEADLINE  # no stage had moved: no closure entry to mark
 
 
 class TestObjectionsAfterACorrection:

@@ -23,6 +23,7 @@ import pytest
 from pypdf import PdfWriter
 from sqlmodel import select
 
+from casefile.record.refs import RecordTable, Ref
 from tests.accounts.world import NUMBER, World
 from tests.acts.snapshot import snapshot
 
@@ -51,7 +52,7 @@ def ids() -> dict[str, Any]:
     with read_session() as s:
         objections = s.exec(select(Filing).where(Filing.kind == "objections")).one()
         offer = s.exec(select(Filing).where(Filing.kind == "offer-of-proof")).one()
-        entry = s.exec(select(DocketEntry).where(DocketEntry.ref == f"filing:{objections.id}")).one()
+        entry = s.exec(select(DocketEntry).where(DocketEntry.ref == Ref(RecordTable.FILING, objections.id))).one()
         offer_pdf = s.exec(select(Document).where(Document.kind == "offer-of-proof")).one()
         return {"objections": objections.id, "offer": offer.id, "entry": entry.id, "offer_pdf": Path(offer_pdf.path)}
 

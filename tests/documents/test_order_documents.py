@@ -22,6 +22,7 @@ from casefile.acts import Who, parse_act
 from casefile.documents.kinds.board_order import BoardOrder, BoardOrderContext
 from casefile.documents.kinds.certification import CertificationOfResults
 from casefile.documents.kinds.decision_on_objections import DecisionOnObjections
+from casefile.record.refs import RecordTable, Ref
 from tests.acts import live_case
 from tests.acts.live_case import FILED_AT, OBJECTIONS, OKAFOR, USW, WHITFIELD, open_live, perform
 
@@ -169,9 +170,9 @@ def test_remand_and_orders_recorded_before_orders_were_stored(configured_db: Pat
     assert ruled.documents == []  # documents="none": the context is built below, nothing rendered
     with read_session() as s:
         built = build_for(s, live_case.NUMBER, BoardOrder, ruled.ref)
-        assert [i.kind for i in module_named("board-ruling").issues(s, ruled.ref)] == [DocumentKind.BOARD_ORDER]
-        assert module_named("pin-deadline").issues(s, "deadline:3") == ()
-        assert module_named("transfer-case").issues(s, "case:1") == ()
+        assert [i.kind for i in module_named("board-ruling").issues(s, Ref.parse(ruled.ref))] == [DocumentKind.BOARD_ORDER]
+        assert module_named("pin-deadline").issues(s, Ref(RecordTable.DEADLINE, 3)) == ()
+        assert module_named("transfer-case").issues(s, Ref(RecordTable.CASE, 1)) == ()
     ctx = built.context
     assert isinstance(ctx, BoardOrderContext) and ctx.caption.title == "Order Remanding"
     assert (ctx.ruling, ctx.decision, ctx.reviewed_on) == ("remanded", None, date(2026, 12, 9))

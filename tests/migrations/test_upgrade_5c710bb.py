@@ -51,8 +51,24 @@ def opened_urls(stored: list[str], database: Path) -> list[str]:
 #: (table, column) -> how to read back the 5c710bb value of a column that a revision rewrites, from
 #: the raw stored value and the database file (a revision that rewrites data in a baseline column
 #: declares it here; every other value must come out of the upgrade unchanged).
-TRANSFORMED: dict[tuple[str, str], Callable[[Any, Path], Any]] = {
-    ("person", "notify_urls"): lambda raw, db: json.dumps(opened_urls(json.loads(raw), db)),
+def noted(table: str) -> Callable[[Any, Path, int], Any]:
+    """How revision facts_not_prose's split note reads back as the 5c710bb note: the note, then
+    "UNCERTAIN: " and the row's ``uncertain`` (as casefile wrote them before the field existed)."""
+    def note(raw: Any, db: Path, row_id: int) -> Any:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            if "uncertain" not in {c[1] for c in conn.execute(f'PRAGMA table_info("{table}")')}:
+                return raw
+            (uncertain,) = conn.execute(f'SELECT uncertain FROM "{table}" WHERE id = ?', (row_id,)).fetchone()
+        finally:
+            conn.close()
+        return ((f"{raw} " if raw else "") + f"UNCERTAIN: {uncertain}") if uncertain else raw
+    return note
+
+
+TRANSFORMED: dict[tuple[str, str], Callable[[Any, Path, int], Any]] = {
+    ("person", "notify_urls"): lambda raw, db, _id: json.dumps(opened_urls(json.loads(raw), db)),
+    **{(table, "note"): noted(table) for table in ("filing", "hearing", "decision")},
 }
 #: Baseline columns a revision moved to another table and dropped (checked where they went by
 #: TestUpgrade.test_representatives_and_service_are_carried_over), and tables a revision adds rows
@@ -73,7 +89,7 @@ def baseline_rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
         for table, names in sorted(columns.items()):
             ordered = sorted(n for n in names if (table, n) not in MOVED)
             found = db.execute(f'SELECT {", ".join(chr(34) + n + chr(34) for n in ordered)} FROM "{table}" ORDER BY id').fetchall()
-            rows[table] = [tuple(TRANSFORMED.get((table, n), lambda v, _db: v)(v, path)
+            rows[table] = [tuple(TRANSFORMED.get((table, n), lambda v, _db, _id: v)(v, path, row[ordered.index("id")])
                                  for n, v in zip(ordered, row, strict=True)) for row in found]
         return rows
     finally:

@@ -80,7 +80,7 @@ class ALJDecision(RecordDocument):
             exceptions=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.ALJ_EXCEPTIONS)),
             signature=Signature(name=decision.issuer or rec.missing("Administrative Law Judge's name"),
                                 title="Administrative Law Judge", signed=False),
-            record_notes=notes(decision.summary, decision.note, hearing.note if hearing else "") + plain_notes(decision.note),
+            record_notes=notes(decision.uncertain, hearing.uncertain if hearing else "") + plain_notes(decision.note),
         )
         return Built(ctx, decision.issued_on, "Administrative Law Judge", Actor.ADMINISTRATIVE_LAW_JUDGE, election.id)
 

@@ -104,7 +104,7 @@ class BoardOrder(RecordDocument):
             decision=result if result in ("affirmed", "set-aside", "open-and-count") else None,
             requested_by=requesting, reviewed=reviewed, reviewed_on=reviewed_on, paragraphs=tuple(paragraphs),
             members=_board_members(rec, decision.issuer), service=rec.service(on=decision.issued_on),
-            record_notes=notes(decision.summary, decision.note) + plain_notes(decision.note),
+            record_notes=notes(decision.uncertain) + plain_notes(decision.note),
         )
         return Built(ctx, decision.issued_on, "Board", Actor.BOARD, election.id)
 

@@ -28,6 +28,7 @@ from casefile.documents.wording import ordinal
 from casefile.record.models import (
     Decision,
 )
+from casefile.record.refs import ref_to
 from casefile.vocab import (
     Actor,
     DocumentKind,
@@ -86,7 +87,7 @@ class DecisionAndDirectionOfSecondElection(RecordDocument):
         ctx = DecisionAndDirectionOfSecondElectionContext(
             caption=rec.caption(), issuance=Issuance(issued_on=decision.issued_on, issuer_title="Regional Director"),
             tally=tally_lines(tally, election),
-            procedural_history=procedural_history(rec, election, until=decision.issued_on, excluding=f"decision:{decision.id}"),
+            procedural_history=procedural_history(rec, election, until=decision.issued_on, excluding=ref_to(decision)),
             findings=rec.findings(decision), objections=rec.objection_items(rec.objections_of(election), decision.rulings)
             or (ObjectionItem(number=1, text=placeholder("objections ruled on")),),
             party_at_fault=rec.party_ref(at_fault) if at_fault else None, set_aside_election=election_dates(election),
@@ -96,6 +97,6 @@ class DecisionAndDirectionOfSecondElection(RecordDocument):
                                                  f"{ordinal(election.sequence + 1)} election"),
             next_ordinal=ordinal(election.sequence + 1),
             signature=rec.rd_signature(decision.issuer), service=rec.service(on=decision.issued_on),
-            record_notes=notes(decision.summary, decision.note) + plain_notes(decision.note),
+            record_notes=notes(decision.uncertain) + plain_notes(decision.note),
         )
         return Built(ctx, decision.issued_on, "Regional Director", Actor.REGIONAL_DIRECTOR, election.id)

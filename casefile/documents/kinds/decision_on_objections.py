@@ -32,6 +32,7 @@ from casefile.record.models import (
     Filing,
     Hearing,
 )
+from casefile.record.refs import ref_to
 from casefile.record.stage_facts import tally_stands
 from casefile.vocab import (
     Actor,
@@ -112,7 +113,7 @@ class DecisionOnObjections(RecordDocument):
         ctx = DecisionOnObjectionsContext(
             caption=rec.caption(), issuance=Issuance(issued_on=decision.issued_on, issuer_title="Regional Director"),
             tally=tally_lines(tally, election),
-            procedural_history=procedural_history(rec, election, until=decision.issued_on, excluding=f"decision:{decision.id}"),
+            procedural_history=procedural_history(rec, election, until=decision.issued_on, excluding=ref_to(decision)),
             hearing=hearing, report_issued_on=report.issued_on if report is not None else None, exceptions_by=exceptions_by,
             findings=rec.findings(decision),
             objections=rec.objection_items(rec.objections_of(election), decision.rulings)
@@ -125,6 +126,6 @@ class DecisionOnObjections(RecordDocument):
             labor_organizations=tuple(election.choices) if outcome is OutcomeKind.RESULTS else (),
             request_for_review=review, signature=rec.rd_signature(decision.issuer, on=decision.issued_on),
             service=rec.service(on=decision.issued_on),
-            record_notes=notes(decision.summary, decision.note) + plain_notes(decision.note),
+            record_notes=notes(decision.uncertain) + plain_notes(decision.note),
         )
         return Built(ctx, decision.issued_on, "Regional Director", Actor.REGIONAL_DIRECTOR, election.id)

@@ -27,6 +27,7 @@ from casefile.documents.parts import (
 from casefile.documents.record_view import CaseRecord, notes, plain_notes, tally_lines
 from casefile.record.lookups import deadline_of
 from casefile.record.models import Decision
+from casefile.record.refs import ref_to
 from casefile.vocab import Actor, DeadlineKind, DocumentKind
 
 
@@ -91,12 +92,12 @@ class HearingOfficerReport(RecordDocument):
         ctx = HearingOfficerReportContext(
             caption=rec.caption(), issuance=Issuance(issued_on=decision.issued_on, issuer_title="Hearing Officer"),
             tally=tally_lines(tally, election),
-            procedural_history=procedural_history(rec, election, until=decision.issued_on, excluding=f"decision:{decision.id}"),
+            procedural_history=procedural_history(rec, election, until=decision.issued_on, excluding=ref_to(decision)),
             hearing=hearing, findings=rec.findings(decision),
             objections=objections,
             challenges=rec.challenge_items(election, decision.rulings) if held is not None and held.challenges_set else (),
             recommended_disposition=disposition, exceptions=exceptions, answering_brief=answering,
-            record_notes=notes(decision.summary, decision.note, held.note if held else "") + plain_notes(decision.note),
+            record_notes=notes(decision.uncertain, held.uncertain if held else "") + plain_notes(decision.note),
             signature=Signature(name=decision.issuer or rec.missing("Hearing Officer's name"), title="Hearing Officer",
                                 organization=f"National Labor Relations Board, Region {rec.region}"),
             service=rec.service(on=decision.issued_on),

@@ -88,7 +88,7 @@ class NoticeOfHearing(RecordDocument):
             place=hearing.place or placeholder("place of hearing"), hearing_officer=hearing.presiding or None,
             briefs_as_of_right=briefs_as_of_right(rec.case.rule_set_id),
             signature=rec.rd_signature(hearing.issuer, on=hearing.noticed_on),
-            service=rec.service(on=hearing.noticed_on), record_notes=notes(hearing.note) + plain_notes(hearing.note),
+            service=rec.service(on=hearing.noticed_on), record_notes=notes(hearing.uncertain) + plain_notes(hearing.note),
         )
         return Built(ctx, hearing.noticed_on, "Regional Director", Actor.REGIONAL_DIRECTOR, election.id)
 

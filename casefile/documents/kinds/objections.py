@@ -26,6 +26,7 @@ from casefile.documents.parts import (
 from casefile.documents.record_view import CaseRecord, election_dates
 from casefile.errors import ProcedureError
 from casefile.record.models import DocketEntry, Election, Filing, Party
+from casefile.record.refs import ref_to
 from casefile.vocab import Actor, DeadlineKind, DocumentKind, FilingMethod
 
 
@@ -107,7 +108,7 @@ def _offer_of_proof_status(rec: CaseRecord, filing: Filing, election: Election, 
     if offer is not None:
         separate = rec.session.exec(select(DocketEntry.id).where(DocketEntry.case_id == rec.case.id,
                                                                  DocketEntry.act == "file-offer-of-proof",
-                                                                 DocketEntry.ref == f"filing:{offer.id}")).first()
+                                                                 DocketEntry.ref == ref_to(offer))).first()
         return {"offer_of_proof": "separately", "offer_filed_on": offer.received_on} if separate is not None else {}
     if (extended_to := offer_extended_to(rec, election)) is not None:
         return {"offer_of_proof": "extended", "offer_due_on": extended_to}

@@ -14,7 +14,7 @@ from casefile.documents.parts import (
     ServiceEntry,
     Signature,
 )
-from casefile.documents.record_view import CaseRecord, notes, plain_notes
+from casefile.documents.record_view import CaseRecord, plain_notes
 from casefile.record.orders import AgencyOrder
 from casefile.vocab import (
     Actor,
@@ -57,6 +57,6 @@ class OrderApprovingWithdrawal(RecordDocument):
             ended=ended_elections(rec, list(body.get("elections", []))) or ("the proceeding on the petition",),
             signature=rec.executive_secretary(order.issuer) if board else rec.rd_signature(order.issuer, on=order.issued_on),
             service=rec.service(on=order.issued_on),
-            record_notes=notes(body.get("note", "")) + plain_notes(body.get("note", "")),
+            record_notes=plain_notes(body.get("note", "")),
         )
         return Built(ctx, order.issued_on, "Board" if board else "Regional Director", Actor.BOARD if board else Actor.REGIONAL_DIRECTOR, order.election_id)

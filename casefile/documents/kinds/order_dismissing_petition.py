@@ -15,7 +15,7 @@ from casefile.documents.parts import (
     Signature,
     placeholder,
 )
-from casefile.documents.record_view import CaseRecord, notes, plain_notes
+from casefile.documents.record_view import CaseRecord, plain_notes
 from casefile.record.lookups import deadline_of
 from casefile.record.orders import AgencyOrder
 from casefile.vocab import (
@@ -65,6 +65,6 @@ class OrderDismissingPetition(RecordDocument):
             request_for_review=rec.deadline_line(rfr) if rfr is not None and rfr.trigger_on == order.issued_on else None,
             opposition=rec.deadline_line(opposition) if opposition is not None and opposition.trigger_on == order.issued_on else None,
             signature=rec.rd_signature(order.issuer, on=order.issued_on), service=rec.service(on=order.issued_on),
-            record_notes=notes(body.get("note", "")) + plain_notes(body.get("note", "")),
+            record_notes=plain_notes(body.get("note", "")),
         )
         return Built(ctx, order.issued_on, "Regional Director", Actor.REGIONAL_DIRECTOR, order.election_id)

@@ -55,19 +55,20 @@ def _shas(bind: sa.Connection) -> dict[int, str]:
 def _seal_the_record(bind: sa.Connection) -> None:
     """Seal every case's record into its last entry (when that entry's version-1 hash holds)."""
     from casefile.record.chain import link_hash
-    from casefile.record.sealing import record_digests
+    from casefile.record.sealing import columns_present, record_digests
     from casefile.record.secret_key import keys_for
 
     docket = _docket()
     key = keys_for(bind).signing
     shas = _shas(bind)
+    present = columns_present(bind)  # columns a later revision adds are not there yet (facts_not_prose)
     last = sa.select(sa.func.max(docket.c.id)).group_by(docket.c.case_id)
     entries = [dict(r) for r in bind.execute(sa.select(docket).where(docket.c.id.in_(last))
                                              .order_by(docket.c.case_id)).mappings()]
     updates = []
     for start in range(0, len(entries), _CHUNK):
         chunk = entries[start:start + _CHUNK]
-        digests = record_digests(bind, [e['case_id'] for e in chunk])
+        digests = record_digests(bind, [e['case_id'] for e in chunk], present=present)
         for entry in chunk:
             sha = shas.get(entry['document_id'], '') if entry['document_id'] is not None else ''
             values = {**entry, 'seal': None}

@@ -1,0 +1,126 @@
+"""the record holds facts, not prose: what is uncertain is a field; a document names its subject
+
+Revision ID: facts_not_prose
+Revises: link_requests
+Create Date: 2026-12-02
+
+Issue 16 (the record stores prose that documents parsed back):
+
+- ``filing.uncertain``, ``hearing.uncertain``, ``decision.uncertain`` (text, default ""): what the
+  sources leave uncertain about the record (an act's ``uncertain``), until now appended to ``note``
+  as "UNCERTAIN: ..." and split off again by the documents. Each row's note is split here: the text
+  before the first marker stays the note, what follows each marker becomes ``uncertain`` (several
+  markers: their texts joined by a space).
+- ``document.subject`` (text, default ""): the record a document is about, in the form
+  ``DocketEntry.ref`` has ("filing:12"; "" for a document of the whole case), taken from the
+  document's key ("<kind>:<record>:<id>[:correction:<entry>]"), which the access rules and the
+  attachments no longer read.
+- The record as it stands is sealed again into each case's last docket entry (the rows' digests
+  change with the new columns), and that entry's hash computed again, as revision record_seal did;
+  a last entry whose hash does not hold (edited before the upgrade, or another key) is left as it
+  is: verify names it.
+
+Downgrade puts each uncertain text back into its note after "UNCERTAIN:", drops the columns and
+seals the record again.
+"""
+
+import re
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = 'facts_not_prose'
+down_revision: str | Sequence[str] | None = 'link_requests'
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+_NOTED = ('filing', 'hearing', 'decision')
+_MARKER = 'UNCERTAIN:'
+_SUBJECT = re.compile(r'[a-z-]+:([a-z_]+:\d+)(?::correction:\d+)?')
+_ENTRY = ("id", "case_id", "election_id", "act_key", "act", "actor", "recorded_by", "occurred_on", "recorded_at",
+          "summary", "from_stage", "to_stage", "ref", "document_id", "prev_hash", "chain_hash")
+_CHUNK = 500
+
+
+def upgrade() -> None:
+    for name in _NOTED:
+        with op.batch_alter_table(name, schema=None) as batch_op:
+            batch_op.add_column(sa.Column('uncertain', sa.String(), nullable=False, server_default=''))
+    with op.batch_alter_table('document', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('subject', sa.String(), nullable=False, server_default=''))
+    bind = op.get_bind()
+    for name in _NOTED:
+        rows = sa.table(name, sa.column('id', sa.Integer()), sa.column('note', sa.String()),
+                        sa.column('uncertain', sa.String()))
+        updates = []
+        for ident, note in bind.execute(sa.select(rows.c.id, rows.c.note).where(rows.c.note.contains(_MARKER))).all():
+            head, *marked = str(note).split(_MARKER)
+            updates.append({'row_id': ident, 'note_value': head.strip(),
+                            'uncertain_value': ' '.join(m.strip() for m in marked if m.strip())})
+        if updates:
+            bind.execute(rows.update().where(rows.c.id == sa.bindparam('row_id'))
+                         .values(note=sa.bindparam('note_value'), uncertain=sa.bindparam('uncertain_value')), updates)
+    document = sa.table('document', sa.column('id', sa.Integer()), sa.column('key', sa.String()),
+                        sa.column('subject', sa.String()))
+    subjects = []
+    for ident, key in bind.execute(sa.select(document.c.id, document.c.key)).all():
+        match = _SUBJECT.fullmatch(str(key))
+        if match is not None:
+            subjects.append({'row_id': ident, 'subject_value': match.group(1)})
+    if subjects:
+        bind.execute(document.update().where(document.c.id == sa.bindparam('row_id'))
+                     .values(subject=sa.bindparam('subject_value')), subjects)
+    _seal_again(bind)
+
+
+def downgrade() -> None:
+    bind = op.get_bind()
+    for name in _NOTED:
+        rows = sa.table(name, sa.column('id', sa.Integer()), sa.column('note', sa.String()),
+                        sa.column('uncertain', sa.String()))
+        updates = [{'row_id': ident, 'note_value': (f"{note} " if note else "") + f"{_MARKER} {uncertain}"}
+                   for ident, note, uncertain in bind.execute(sa.select(rows.c.id, rows.c.note, rows.c.uncertain)
+                                                              .where(rows.c.uncertain != '')).all()]
+        if updates:
+            bind.execute(rows.update().where(rows.c.id == sa.bindparam('row_id')).values(note=sa.bindparam('note_value')),
+                         updates)
+        with op.batch_alter_table(name, schema=None) as batch_op:
+            batch_op.drop_column('uncertain')
+    with op.batch_alter_table('document', schema=None) as batch_op:
+        batch_op.drop_column('subject')
+    _seal_again(bind)
+
+
+def _seal_again(bind: sa.Connection) -> None:
+    """Seal every case's record into its last entry again (when that entry's hash holds), keeping
+    what else the entry's seal holds (the act's terms, the documents it is to issue)."""
+    from casefile.record.chain import link_hash
+    from casefile.record.sealing import columns_present, record_digests
+    from casefile.record.secret_key import keys_for
+
+    docket = sa.table('docketentry', *[sa.column(n) for n in _ENTRY], sa.column('seal', sa.JSON()))
+    document = sa.table('document', sa.column('id'), sa.column('sha256'))
+    shas = dict(bind.execute(sa.select(document.c.id, document.c.sha256)).all())
+    key = keys_for(bind).signing
+    present = columns_present(bind)
+    last = sa.select(sa.func.max(docket.c.id)).group_by(docket.c.case_id)
+    entries = [dict(r) for r in bind.execute(sa.select(docket).where(docket.c.id.in_(last))
+                                             .order_by(docket.c.case_id)).mappings()]
+    updates = []
+    for start in range(0, len(entries), _CHUNK):
+        chunk = entries[start:start + _CHUNK]
+        digests = record_digests(bind, [e['case_id'] for e in chunk], present=present)
+        for entry in chunk:
+            sha = shas.get(entry['document_id'], '') if entry['document_id'] is not None else ''
+            if link_hash(key, entry, prev_hash=entry['prev_hash'], document_sha256=sha) != entry['chain_hash']:
+                continue  # edited before the upgrade, or another key: verify names it
+            before = entry['seal'] if isinstance(entry['seal'], dict) else {}
+            seal = {**before, 'rows': {**before.get('rows', {}), **digests[entry['case_id']]}}
+            updates.append({'row_id': entry['id'], 'seal_value': seal,
+                            'chain': link_hash(key, {**entry, 'seal': seal}, prev_hash=entry['prev_hash'],
+                                               document_sha256=sha)})
+    if updates:
+        bind.execute(docket.update().where(docket.c.id == sa.bindparam('row_id'))
+                     .values(seal=sa.bindparam('seal_value', type_=sa.JSON()), chain_hash=sa.bindparam('chain')),
+                     updates)
