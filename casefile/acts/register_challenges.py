@@ -97,6 +97,13 @@ def register_key(election: Election, act: RegisterChallenges) -> str:
     return content_key(f"register-challenges:e{election.sequence}", rows)
 
 
+def _challenger_name(session: Session, case: Case, key: str) -> str:
+    """Who challenged, in words: "the Board agent", or the party's name (never its key)."""
+    if key == "board-agent":
+        return "the Board agent"
+    return next((p.name for p in parties_of(session, case) if p.key == key), key)
+
+
 def perform(session: Session, act: RegisterChallenges, *, case: Case, as_of: datetime, by: Who) -> Done:
     """Register the challenged ballots, each pending (sealed, unresolved).
 
@@ -153,8 +160,8 @@ def perform(session: Session, act: RegisterChallenges, *, case: Case, as_of: dat
         by_challenger[c.challenged_by] = by_challenger.get(c.challenged_by, 0) + 1
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=registered_on,  # type: ignore[arg-type]
                    act="register-challenges", act_key=key, actor=Actor.BOARD_AGENT, ref=ref_to(election),
-                   summary=f"{len(new)} challenged ballots registered ("
-                   + ", ".join(f"{n} by {k}" for k, n in sorted(by_challenger.items()))
+                   summary=f"{len(new)} challenged ballot{'' if len(new) == 1 else 's'} registered ("
+                   + ", ".join(f"{n} by {_challenger_name(session, case, k)}" for k, n in sorted(by_challenger.items()))
                    + f"); {total} of {tally.challenged}")
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=entry.summary, warnings=warnings)

@@ -61,7 +61,8 @@ def filed_under_order(kind: DeadlineKind) -> str:
 
 def procedural_history(rec: CaseRecord, election: Any, *, until: date, excluding: Ref | None = None) -> tuple[HistoryLine, ...]:
     """The procedural history of the election's chain up to ``until``, one line per act in words
-    (a closure a later-recorded filing superseded, and the entry saying so, left out).
+    (a closure a later-recorded filing superseded, and the entry saying so, left out; so is a confidential
+    filing — an offer of proof, for the Region only — in these documents served on every party).
     ``excluding`` (the decision's Ref) leaves out the acts of the document's own record (a decision does
     not list itself); document issuance and the acts a decision performs (set aside, direct a new
     election) are folded into the decision's own line."""
@@ -72,8 +73,15 @@ def procedural_history(rec: CaseRecord, election: Any, *, until: date, excluding
     superseded = superseded_entries(rec.session, rec.case.id)  # type: ignore[arg-type]
     lines = tuple(HistoryLine(occurred_on=e.occurred_on, event=history_event(rec, e))
                   for e in entries if not (excluding is not None and e.ref == excluding)
-                  and e.id not in superseded and e.act != CLOSURE_SUPERSEDED)  # a closure shown wrong is no history
+                  and e.id not in superseded and e.act != CLOSURE_SUPERSEDED  # a closure shown wrong is no history
+                  and not _confidential(rec, e))
     return lines or (HistoryLine(occurred_on=until, event="(no earlier acts recorded)"),)
+
+
+def _confidential(rec: CaseRecord, entry: DocketEntry) -> bool:
+    """Whether the entry is about a confidential filing (an offer of proof: the Region only, 102.69(a)(8))."""
+    row = row_of(rec, entry)
+    return isinstance(row, Filing) and row.confidential
 
 
 def row_of(rec: CaseRecord, entry: DocketEntry) -> Any:
@@ -86,7 +94,7 @@ def row_of(rec: CaseRecord, entry: DocketEntry) -> Any:
 def history_event(rec: CaseRecord, entry: DocketEntry) -> str:
     """One act of the docket as a sentence of a procedural history, from the record it made."""
     row = row_of(rec, entry)
-    if entry.act == "record-tally" and isinstance(row, Tally):
+    if entry.act in ("record-tally", "revised-tally") and isinstance(row, Tally):
         return _tally_sentence(row)
     if entry.act in ("file-objections", "file-exceptions") and isinstance(row, Filing):
         party = rec.by_id[row.party_id]
@@ -94,9 +102,17 @@ def history_event(rec: CaseRecord, entry: DocketEntry) -> str:
         if entry.act == "file-exceptions":
             return f"{who} filed exceptions to the Hearing Officer's report."
         count = len(rec.session.exec(select(Objection.id).where(Objection.filing_id == row.id)).all())
-        offer = rec.session.exec(select(Filing.id).where(Filing.accompanies_id == row.id)).first()
+        # "with an offer of proof" only for an offer filed with the objections (the same day), not one filed later
+        offer = rec.session.exec(select(Filing.id).where(Filing.accompanies_id == row.id,
+                                                         Filing.received_on == row.received_on)).first()
         return (f"{who} filed {count} {'objection' if count == 1 else 'objections'}"
                 f"{' with an offer of proof' if offer else ''}.")
+    if entry.act == "request-extension" and isinstance(row, Filing) and row.body:
+        party = rec.by_id[row.party_id]
+        asked = row.body[0]
+        until = f" to {long_date(date.fromisoformat(asked['until']))}" if asked.get("until") else ""
+        return (f"The {rec.party_ref(party).label}, {party.name}, requested an extension of the time to file "
+                f"{filed_under_order(DeadlineKind(asked['kind']))}{until}.")
     if entry.act == "notice-hearing" and isinstance(row, Hearing):
         count = len(row.objections_set)
         noticed = row.noticed_opens_on or row.opens_on  # the notice's own date, not a later postponement's

@@ -91,6 +91,13 @@ def weekday_date(value: date | str) -> str:
     return f"{value:%A}, {long_date(value)}"
 
 
+def counted(value: int | str, noun: str, nouns: str | None = None) -> str:
+    """``1, "void ballot"`` → "1 void ballot"; ``76`` → "76 void ballots" (``nouns``: the plural when it is not
+    ``noun`` + "s", "votes for"); a placeholder keeps the plural."""
+    many = nouns if nouns is not None else noun + "s"
+    return f"{count(value)} {noun if value == 1 and not isinstance(value, bool) else many}"
+
+
 def count(value: int | str) -> str:
     """``5867`` → "5,867"; a placeholder (a figure not in the record) passes through."""
     if isinstance(value, str) and is_placeholder(value):
@@ -189,6 +196,7 @@ def environment() -> Environment:
         long_date=long_date,
         weekday_date=weekday_date,
         count=count,
+        counted=counted,
         clock=clock,
         instant=instant,
         election_period=election_period,

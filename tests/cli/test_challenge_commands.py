@@ -45,7 +45,7 @@ class TestRegister:
         assert ran.exit_code == 0, ran.stderr
         assert ran.stdout.splitlines()[:2] == [
             f"register-challenges: {NUMBER} (election:1)",
-            "  7 challenged ballots registered (1 by starbucks, 6 by workers-united); 7 of 7"]
+            "  7 challenged ballots registered (1 by Starbucks Corporation, 6 by Workers United); 7 of 7"]
         with read_session() as s:
             assert {b.status for b in s.exec(select(ChallengedBallot))} == {ChallengeStatus.PENDING}
 

@@ -37,6 +37,7 @@ from casefile.record.stage_facts import tally_stands
 from casefile.vocab import (
     Actor,
     DeadlineKind,
+    DeadlineStatus,
     DocumentKind,
     ElectionAgreement,
     OutcomeKind,
@@ -50,13 +51,15 @@ class DecisionOnObjectionsContext(DocumentContext):
     labor organization chosen, None for a certification of results) and the request-for-review paragraph
     (``request_for_review`` computed from the decision's date; None where the rule set has no such period).
     ``hearing`` and ``report_issued_on``: the hearing held and the Hearing Officer's report, when there
-    were; ``exceptions_by`` the parties that excepted to it."""
+    were; ``exceptions_by`` the parties that excepted to it; ``no_exceptions`` whether the record says none
+    were filed (the period for exceptions lapsed): where it is silent, so is the decision."""
 
     tally: TallyLines
     procedural_history: tuple[HistoryLine, ...] = Field(min_length=1)
     hearing: HearingFacts | None = None
     report_issued_on: date | None = None
     exceptions_by: tuple[str, ...] = ()
+    no_exceptions: bool = False
     findings: tuple[str, ...] = Field(min_length=1)
     objections: tuple[ObjectionItem, ...] = Field(min_length=1)
     challenges: tuple[ChallengeItem, ...] = ()  # the challenged ballots the decision rules on (R-M3)
@@ -100,6 +103,8 @@ class DecisionOnObjections(RecordDocument):
                                                           col(Filing.received_on) <= decision.issued_on)
                                      .order_by(col(Filing.received_on), col(Filing.id))).all()
         exceptions_by = tuple(dict.fromkeys(rec.by_id[f.party_id].name for f in excepting))
+        period = deadline_of(rec.session, election, DeadlineKind.EXCEPTIONS)
+        no_exceptions = not exceptions_by and period is not None and period.status is DeadlineStatus.LAPSED
         stored = deadline_of(rec.session, election, DeadlineKind.REQUEST_FOR_REVIEW)
         review = None
         if rec.review().available:
@@ -115,7 +120,7 @@ class DecisionOnObjections(RecordDocument):
             tally=tally_lines(tally, election),
             procedural_history=procedural_history(rec, election, until=decision.issued_on, excluding=ref_to(decision)),
             hearing=hearing, report_issued_on=report.issued_on if report is not None else None, exceptions_by=exceptions_by,
-            findings=rec.findings(decision),
+            no_exceptions=no_exceptions, findings=rec.findings(decision),
             objections=rec.objection_items(rec.objections_of(election), decision.rulings)
             or (ObjectionItem(number=1, text=placeholder("objections ruled on")),),
             agreement=rec.case.agreement or placeholder("election agreement"), review=rec.review(),
