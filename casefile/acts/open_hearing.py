@@ -68,7 +68,7 @@ def perform(session: Session, act: OpenHearing, *, case: Case, as_of: datetime, 
     if noticed_for is not None and opened_on < noticed_for:  # rescheduled earlier by order or agreement (R-I3): said, not refused
         warnings = (f"The hearing is recorded as opened on {_long(opened_on)}, before the date the Notice of Hearing "
                     f"set ({_long(noticed_for)}): if an order rescheduled it or the parties agreed to an earlier date "
-                    f"(29 CFR 102.69(c)(1)(ii); rules.md R-I3), attach it to the docket; if the date is mistyped, "
+                    f"(29 CFR 102.69(c)(1)(ii)), attach it to the docket; if the date is mistyped, "
                     "correct it.",)
     hearing.opens_on = opened_on
     session.add(hearing)

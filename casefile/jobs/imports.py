@@ -692,7 +692,7 @@ def _deadlines(work: _CaseWork, as_of: datetime, existing: set[tuple[int, Deadli
             "case_id": work.id, "election_id": round_.id, "kind": kind, "for_whom": "all parties",
             "trigger": f"{what} prepared {known.prepared_on.isoformat()} (imported)",
             "trigger_on": known.prepared_on, "due_on": computed.due_on, "cutoff_at": computed.cutoff_at,
-            "citation": computed.citation, "rule_set_id": computed.rule_set_id, "office_key": computed.office_key,
+            "citation": computed.citation, "rules": list(computed.rules), "rule_set_id": computed.rule_set_id, "office_key": computed.office_key,
             "calendar_id": computed.calendar_id, "derivation": list(computed.derivation),
             "preceding_due_on": computed.preceding.due_on if computed.preceding else None,
             "status": DeadlineStatus.MOOTED if mooted else DeadlineStatus.OPEN, "closed_at": as_of if mooted else None,

@@ -152,7 +152,7 @@ RECORD: dict[str, dict[str, str]] = {
                  "uncertain": "str"},
     "certification": {"id": "int", "election_id": "int", "kind": "str", "issued_on": "date", "union": "str"},
     "deadline": {"id": "int", "case_id": "int", "election_id": "int", "kind": "enum", "for_whom": "str",
-                 "trigger": "str", "trigger_on": "date", "due_on": "date", "cutoff_at": "instant", "citation": "str",
+                 "trigger": "str", "trigger_on": "date", "due_on": "date", "cutoff_at": "instant", "citation": "str", "rules": "json",
                  "rule_set_id": "str", "office_key": "str", "calendar_id": "str", "preceding_due_on": "date",
                  "pinned_by": "str"},
     "document": {"id": "int", "case_id": "int", "election_id": "int", "key": "str", "kind": "enum", "version": "int",

@@ -131,6 +131,7 @@ def keep_deadline(
         due_on=computed.due_on,
         cutoff_at=computed.cutoff_at,
         citation=computed.citation,
+        rules=list(computed.rules),
         rule_set_id=computed.rule_set_id,
         office_key=computed.office_key,
         calendar_id=computed.calendar_id,

@@ -271,7 +271,8 @@ class Deadline(SQLModel, table=True):
     trigger_on: date
     due_on: date = Field(index=True)
     cutoff_at: datetime = _instant(nullable=False, index=True)
-    citation: str
+    citation: str  # the law as people read it (29 CFR, the Act, the Board's decisions)
+    rules: list[Any] = _json(server_default="[]")  # casefile's own entries for the period (rules.md "R-G3"), never printed
     rule_set_id: str
     office_key: str
     calendar_id: str

@@ -105,6 +105,7 @@ class DeadlineComputation:
     tolled_from_on: date | None = None
     tolled_by: str | None = None
     days_tolled: int = 0
+    rules: tuple[str, ...] = ()  # casefile's own entries for the period (rules.md), apart from the citation
 
     @property
     def office_tz(self) -> str:
@@ -239,6 +240,7 @@ def compute_deadline(
         due_on=due_on,
         cutoff_at=cutoff_at,
         citation=period.citation,
+        rules=period.rules,
         rule_set_id=rule_set.id,
         office_key=receiving.key,
         calendar_id=calendar.calendar_id,
@@ -351,7 +353,7 @@ def check_timely(
     local = received_at.astimezone(zone)
     cutoff = deadline.cutoff_at.astimezone(zone)
     shown = f"{day_label(local.date())} {clock_label(local)} ({deadline.office_tz})"  # "Sat 2021-04-17 12:00 a.m. EDT"
-    rule = f"{deadline.citation}; 29 CFR 102.2(b), rules.md R-B9"
+    rule = f"{deadline.citation}; 29 CFR 102.2(b)"
     method = FilingMethod(method)
     if method in (FilingMethod.E_FILING, FilingMethod.FAX):
         if local.replace(microsecond=0) <= deadline.cutoff_at:

@@ -102,4 +102,4 @@ def post_hearing_brief_due(rule_set_id: str, *, closed_on: date, allowed_until: 
     if allowed_until is None:
         return None
     return BriefsDue(allowed_until, True, "by special permission of the hearing officer, within the time allowed "
-                     "(29 CFR 102.69(c)(1)(iii); rules.md R-J4)")
+                     "(29 CFR 102.69(c)(1)(iii))")

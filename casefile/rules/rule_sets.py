@@ -34,10 +34,11 @@ class Period:
 
     count: int
     unit: Literal["business", "calendar"]
-    citation: str
+    citation: str  # the law, as people read it: 29 CFR, the Act, the Board's decisions
     runs_from: K | None = None
     receiving: Literal["region", "board"] = "region"
     direction: Literal["after", "before"] = "after"
+    rules: tuple[str, ...] = ()  # casefile's own entries for it (rules.md: "R-G3", "§3"), never printed as law
 
 
 @dataclass(frozen=True)
@@ -63,35 +64,35 @@ class RuleSet:
 
 # Citations shared by the business-day rule sets (2019 text, kept by the 2023 rule).
 _BD = {
-    K.OBJECTIONS: Period(5, "business", "29 CFR 102.69(a)(8); rules.md R-G3"),
+    K.OBJECTIONS: Period(5, "business", "29 CFR 102.69(a)(8)", rules=("R-G3",)),
     K.OFFER_OF_PROOF: Period(
-        5, "business", "29 CFR 102.69(a)(8) (due with the objections; the RD may extend it for good cause); rules.md R-G4, R-G5"
+        5, "business", "29 CFR 102.69(a)(8) (due with the objections; the RD may extend it for good cause)", rules=("R-G4", "R-G5")
     ),
-    K.HEARING_OPENS: Period(15, "business", "29 CFR 102.69(c)(1)(ii) (or as soon as practicable thereafter); rules.md R-I3"),
-    K.EXCEPTIONS: Period(10, "business", "29 CFR 102.69(c)(1)(iii); rules.md R-K1"),
+    K.HEARING_OPENS: Period(15, "business", "29 CFR 102.69(c)(1)(ii) (or as soon as practicable thereafter)", rules=("R-I3",)),
+    K.EXCEPTIONS: Period(10, "business", "29 CFR 102.69(c)(1)(iii)", rules=("R-K1",)),
     K.ANSWERING_BRIEF: Period(
-        5, "business", "29 CFR 102.69(c)(1)(iii), 102.2(a) (from the last day exceptions could be filed); rules.md R-K2, R-B5",
+        5, "business", "29 CFR 102.69(c)(1)(iii), 102.2(a) (from the last day exceptions could be filed)", rules=("R-K2", "R-B5"),
         runs_from=K.EXCEPTIONS,
     ),
-    K.REVISED_TALLY_OBJECTIONS: Period(5, "business", "29 CFR 102.69(e); rules.md R-G9"),
+    K.REVISED_TALLY_OBJECTIONS: Period(5, "business", "29 CFR 102.69(e)", rules=("R-G9",)),
     K.REQUEST_FOR_REVIEW: Period(
-        10, "business", "29 CFR 102.67(c), (i)(1), 102.69(h) (after the final disposition); rules.md R-N2", receiving="board"
+        10, "business", "29 CFR 102.67(c), (i)(1), 102.69(h) (after the final disposition)", rules=("R-N2",), receiving="board"
     ),
     K.RFR_OPPOSITION: Period(
-        5, "business", "29 CFR 102.67(f) (from the last day the request for review could be filed); rules.md R-N6, R-B5",
+        5, "business", "29 CFR 102.67(f) (from the last day the request for review could be filed)", rules=("R-N6", "R-B5"),
         runs_from=K.REQUEST_FOR_REVIEW, receiving="board",
     ),
-    K.RECONSIDERATION: Period(10, "business", "29 CFR 102.65(e) (after service of the decision or report); rules.md R-K6"),
+    K.RECONSIDERATION: Period(10, "business", "29 CFR 102.65(e) (after service of the decision or report)", rules=("R-K6",)),
     K.EARLIEST_CERTIFICATION: Period(
-        1, "business", "29 CFR 102.69(b) (certify forthwith once no objections were filed in time); rules.md R-H1, R-H2",
+        1, "business", "29 CFR 102.69(b) (certify forthwith once no objections were filed in time)", rules=("R-H1", "R-H2"),
         runs_from=K.OBJECTIONS,
     ),
     K.NOTICE_POSTING: Period(
-        3, "business", "29 CFR 102.67(k) (3 full working days before 12:01 a.m. of the day of the election); rules.md R-O5",
+        3, "business", "29 CFR 102.67(k) (3 full working days before 12:01 a.m. of the day of the election)", rules=("R-O5",),
         direction="before",
     ),
     K.ALJ_EXCEPTIONS: Period(
-        28, "calendar", "29 CFR 102.46(a), 102.69(c)(2) (from service of the order transferring the case to the Board); rules.md R-I4",
+        28, "calendar", "29 CFR 102.46(a), 102.69(c)(2) (from service of the order transferring the case to the Board)", rules=("R-I4",),
         receiving="board",
     ),
 }
@@ -101,36 +102,36 @@ _BD = {
 _BRIEF_2019 = Period(
     5, "business",
     "29 CFR 102.69(c)(1)(iii) (2019 text: a brief to the hearing officer within 5 business days after the close of the "
-    "hearing; before the close the hearing officer may extend it by up to 10 business days); rules.md R-A1, R-J4",
+    "hearing; before the close the hearing officer may extend it by up to 10 business days)", rules=("R-A1", "R-J4"),
 )
 
 # 2014 rule (79 FR 74308): calendar days, 7 days or more, so weekends count (102.2(a) then in force).
 _CAL_2014 = {
-    K.OBJECTIONS: Period(7, "calendar", "29 CFR 102.69(a) (2014 rule, 7 days after the tally); rules.md R-A1, §3"),
+    K.OBJECTIONS: Period(7, "calendar", "29 CFR 102.69(a) (2014 rule, 7 days after the tally)", rules=("R-A1", "§3")),
     K.OFFER_OF_PROOF: Period(
-        7, "calendar", "29 CFR 102.69(a) (2014 rule: offer of proof due with the objections; RD may extend); rules.md §3"
+        7, "calendar", "29 CFR 102.69(a) (2014 rule: offer of proof due with the objections; RD may extend)", rules=("§3",)
     ),
-    K.HEARING_OPENS: Period(21, "calendar", "29 CFR 102.69(c)(1)(ii) (2014 rule: 21 days after the tally or as soon as practicable); rules.md §3"),
-    K.EXCEPTIONS: Period(14, "calendar", "29 CFR 102.69(c)(1)(iii) (2014 rule, 14 days); rules.md §3"),
+    K.HEARING_OPENS: Period(21, "calendar", "29 CFR 102.69(c)(1)(ii) (2014 rule: 21 days after the tally or as soon as practicable)", rules=("§3",)),
+    K.EXCEPTIONS: Period(14, "calendar", "29 CFR 102.69(c)(1)(iii) (2014 rule, 14 days)", rules=("§3",)),
     K.ANSWERING_BRIEF: Period(
-        7, "calendar", "29 CFR 102.69(c)(1)(iii) (2014 rule, 7 days after the last day for exceptions); rules.md §3, R-B5",
+        7, "calendar", "29 CFR 102.69(c)(1)(iii) (2014 rule, 7 days after the last day for exceptions)", rules=("§3", "R-B5"),
         runs_from=K.EXCEPTIONS,
     ),
-    K.REVISED_TALLY_OBJECTIONS: Period(7, "calendar", "29 CFR 102.69(e) (2014 rule, 7 days) [U]; rules.md §0 table"),
+    K.REVISED_TALLY_OBJECTIONS: Period(7, "calendar", "29 CFR 102.69(e) (2014 rule, 7 days) [U]", rules=("§0 table",)),
     K.REQUEST_FOR_REVIEW: Period(
-        14, "calendar", "29 CFR 102.67(c), 102.69(c)(2) (2014 rule, 14 days after final disposition); rules.md R-N2, §3",
+        14, "calendar", "29 CFR 102.67(c), 102.69(c)(2) (2014 rule, 14 days after final disposition)", rules=("R-N2", "§3"),
         receiving="board",
     ),
     K.RFR_OPPOSITION: Period(
-        7, "calendar", "29 CFR 102.67(e) (2014 rule, 7 days after the last day for the request for review) [U]; rules.md §3",
+        7, "calendar", "29 CFR 102.67(e) (2014 rule, 7 days after the last day for the request for review) [U]", rules=("§3",),
         runs_from=K.REQUEST_FOR_REVIEW, receiving="board",
     ),
     K.RECONSIDERATION: Period(14, "calendar", "29 CFR 102.65(e)(2) (2014 rule, 14 days) [U]"),
     K.EARLIEST_CERTIFICATION: Period(
-        1, "business", "29 CFR 102.69(b) (certify once no objections were filed in time); rules.md R-H2", runs_from=K.OBJECTIONS
+        1, "business", "29 CFR 102.69(b) (certify once no objections were filed in time)", rules=("R-H2",), runs_from=K.OBJECTIONS
     ),
     K.NOTICE_POSTING: Period(
-        3, "business", "29 CFR 102.67(k) (2014 rule: 3 full working days before 12:01 a.m. of the day of the election); rules.md R-O5",
+        3, "business", "29 CFR 102.67(k) (2014 rule: 3 full working days before 12:01 a.m. of the day of the election)", rules=("R-O5",),
         direction="before",
     ),
     K.ALJ_EXCEPTIONS: Period(28, "calendar", "29 CFR 102.46(a) (28 days from the transfer order) [U for this era]", receiving="board"),
@@ -139,14 +140,14 @@ _CAL_2014 = {
 # Before the 2014 rule took effect: objections 7 days; supporting evidence 7 days after the objections
 # were filed; no fixed hearing date; hearing officer / RD reports usually went to the Board.
 _PRE_2015 = {
-    K.OBJECTIONS: Period(7, "calendar", "29 CFR 102.69(a) (pre-2015: 7 days after the tally); rules.md R-A1"),
+    K.OBJECTIONS: Period(7, "calendar", "29 CFR 102.69(a) (pre-2015: 7 days after the tally)", rules=("R-A1",)),
     K.OFFER_OF_PROOF: Period(
         7, "calendar",
-        "29 CFR 102.69(a) (pre-2015: evidence within 7 days after the objections were filed; computed from their last day); rules.md R-A1",
+        "29 CFR 102.69(a) (pre-2015: evidence within 7 days after the objections were filed; computed from their last day)", rules=("R-A1",),
         runs_from=K.OBJECTIONS,
     ),
     K.EXCEPTIONS: Period(
-        14, "calendar", "29 CFR 102.69(c) (pre-2015: exceptions to the Board, 14 days) [U]; rules.md R-A1, R-J5", receiving="board"
+        14, "calendar", "29 CFR 102.69(c) (pre-2015: exceptions to the Board, 14 days) [U]", rules=("R-A1", "R-J5"), receiving="board"
     ),
     K.ANSWERING_BRIEF: Period(
         7, "calendar", "29 CFR 102.69 (pre-2015: answering brief 7 days after the last day for exceptions) [U]",
@@ -162,7 +163,7 @@ _PRE_2015 = {
     ),
     K.RECONSIDERATION: Period(14, "calendar", "29 CFR 102.65(e)(2) (pre-2015, 14 days) [U]"),
     K.EARLIEST_CERTIFICATION: Period(
-        1, "business", "29 CFR 102.69 (certify once no objections were filed in time); rules.md R-H2", runs_from=K.OBJECTIONS
+        1, "business", "29 CFR 102.69 (certify once no objections were filed in time)", rules=("R-H2",), runs_from=K.OBJECTIONS
     ),
     K.NOTICE_POSTING: Period(
         3, "business", "29 CFR 103.20 (pre-2015: 3 full working days before 12:01 a.m. of the day of the election) [U]",

@@ -203,7 +203,11 @@ async def submit_act(request: Request, number: str, act_name: str) -> Response:
                      for problem in exc.problems]
         return _render(request, me, view, allowed, act_name, sub, shown, status=status)
     session = web_session(request)
-    session.add_flash(("Already recorded: " if result.repeated else "Done: ") + result.summary[:240])
+    from casefile.documents.wording import prose_dates
+    from casefile.web.case_pages import office_tz
+
+    said = prose_dates(result.summary, ZoneInfo(office_tz(view.office)))  # dates and instants in words, never ISO
+    session.add_flash(("Already recorded: " if result.repeated else "Done: ") + said[:240])
     if not result.repeated and (efile := _still_to_efile(me, view, allowed, act_name, specs)):
         session.add_flash(efile)
     task = None

@@ -48,8 +48,7 @@ class TestFileExceptions:
             filing = s.exec(select(Filing).where(Filing.kind == "exceptions")).one()
             assert filing.received_on == date(2021, 8, 13)
             assert filing.timeliness_note == ("received Fri 2021-08-13 3:00 p.m. EDT by e-filing; due Mon 2021-08-16, "
-                                              "cut-off 11:59 p.m. EDT (29 CFR 102.69(c)(1)(iii); "
-                                              "rules.md R-K1; 29 CFR 102.2(b))")
+                                              "cut-off 11:59 p.m. EDT (29 CFR 102.69(c)(1)(iii); 29 CFR 102.2(b))")
             deadline = s.get(Deadline, filing.deadline_id)  # judged against the stored exceptions deadline
             assert deadline is not None and (deadline.kind, deadline.due_on) == (DeadlineKind.EXCEPTIONS,
                                                                                   date(2021, 8, 16))

@@ -21,7 +21,7 @@ from tests.acts.procedure import RWDSU, act, carry, case_id, perform, refused, u
 from tests.acts.snapshot import default_snapshot
 
 CUTOFF = datetime.fromisoformat("2021-04-16T23:59:59-04:00")
-DUE = "due Fri 2021-04-16, cut-off 11:59 p.m. EDT (29 CFR 102.69(a)(8); rules.md R-G3; 29 CFR 102.2(b))"
+DUE = "due Fri 2021-04-16, cut-off 11:59 p.m. EDT (29 CFR 102.69(a)(8); 29 CFR 102.2(b))"
 
 
 @pytest.fixture

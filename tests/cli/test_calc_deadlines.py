@@ -29,7 +29,7 @@ class TestComputeJson:
         payload = compute_json("objections", "--trigger", "2026-06-12", "--office", "Birmingham")
         assert payload["due_on"] == "2026-06-22"
         assert payload["cutoff_at"] == "2026-06-22T23:59:59-05:00"
-        assert payload["citation"] == "29 CFR 102.69(a)(8); rules.md R-G3"
+        assert payload["citation"] == "29 CFR 102.69(a)(8)"
         assert payload["skipped"] == [{"on": "2026-06-19", "reason": "Juneteenth National Independence Day"}]
         assert payload["office"] == "10-birmingham"
         assert payload["preceding"] is None

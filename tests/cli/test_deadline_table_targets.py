@@ -19,6 +19,28 @@ def test_a_target_date_has_no_cut_off() -> None:
             print_deadlines(rows, title="Deadlines")
     finally:
         console._width = width
-    lines = {line.split()[2]: line for line in captured.get().splitlines() if line.strip()[:1].isdigit()}
-    assert "(target date)" in lines["hearing-opens"] and "p.m." not in lines["hearing-opens"]
-    assert "11:59 p.m. CST" in lines["exceptions"]
+    lines = {line.split()[1]: line for line in captured.get().splitlines() if line.strip()[:1].isdigit()}  # one case: no Case column
+    assert "(target date)" in lines["Post-election"] and "p.m." not in lines["Post-election"]
+    assert "11:59 p.m. CST" in lines["Exceptions"]
+
+
+def test_at_80_columns_words_are_never_split() -> None:
+    """The deadline and its status are words, wrapped between words at 80 columns ("Offer of proof", "met late";
+    never "offer-of-p roof", "Statu", "met-lat")."""
+    rows = [{"id": 12, "case_number": f"29-RC-28802{i}", "kind": kind, "for": "Amazon.com Services LLC",
+             "due_on": "2022-04-22", "cutoff_at": "2022-04-22T23:59:59-07:00", "office": "28-phoenix", "status": status}
+            for i, (kind, status) in enumerate((("offer-of-proof", "met-late"), ("rfr-opposition", "open"),
+                                                ("exceptions", "lapsed")))]
+    width = console._width
+    console.width = 80
+    try:
+        with console.capture() as captured:
+            print_deadlines(rows, title="Deadlines")
+    finally:
+        console._width = width
+    words = captured.get().split()
+    assert all(len(line) <= 80 for line in captured.get().splitlines())
+    for word in ("Offer", "proof", "Status", "met", "late", "opposition", "request", "review", "Exceptions", "lapsed",
+                 "29-RC-288020", "Amazon.com", "Services", "LLC"):
+        assert word in words
+    assert not [w for w in words if w in ("offer-of-p", "roof", "Statu", "met-lat", "offer-of-proof")]

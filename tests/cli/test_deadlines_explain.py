@@ -56,7 +56,7 @@ class TestExplain:
             f"Deadline {deadline_id}: objections — 10-RC-269250 Amazon.com Services LLC, election 1 (initial)",
             "for all parties",
             "trigger Tally of Ballots prepared 2021-04-09",
-            "rule 29 CFR 102.69(a)(8); rules.md R-G3",
+            "rule 29 CFR 102.69(a)(8)",
             "rule set 2019-text",
             "receiving office Atlanta, GA (10-atlanta), time zone America/New_York",
             "tally prepared Fri 2021-04-09",

@@ -69,7 +69,22 @@ def noted(table: str) -> Callable[[Any, Path, int], Any]:
 TRANSFORMED: dict[tuple[str, str], Callable[[Any, Path, int], Any]] = {
     ("person", "notify_urls"): lambda raw, db, _id: json.dumps(opened_urls(json.loads(raw), db)),
     **{(table, "note"): noted(table) for table in ("filing", "hearing", "decision")},
+    ("deadline", "citation"): lambda raw, db, row_id: cited(raw, db, row_id),
 }
+
+
+def cited(raw: Any, db: Path, row_id: int) -> Any:
+    """How revision facts_not_prose's split citation reads back as the 5c710bb citation: the law, then
+    "; rules.md " and the deadline's ``rules``."""
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        if "rules" not in {c[1] for c in conn.execute('PRAGMA table_info("deadline")')}:
+            return raw
+        (rules,) = conn.execute('SELECT rules FROM "deadline" WHERE id = ?', (row_id,)).fetchone()
+    finally:
+        conn.close()
+    entries = json.loads(rules) if rules else []
+    return f"{raw}; rules.md {', '.join(entries)}" if entries else raw
 #: Baseline columns a revision moved to another table and dropped (checked where they went by
 #: TestUpgrade.test_representatives_and_service_are_carried_over), and tables a revision adds rows
 #: to (their baseline rows must be unchanged, in id order, followed by the new ones).

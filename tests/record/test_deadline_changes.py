@@ -129,8 +129,7 @@ class TestShutdownTolling:
                                      case_number=SHUTDOWN_NUMBER)
             assert (filing.timely, filing.deadline_id) == (True, objections.id)
             assert filing.timeliness_note == ("received Tue 2025-11-18 4:00 p.m. EST by e-filing; due Wed 2025-11-19, "
-                                              "cut-off 11:59 p.m. EST (29 CFR 102.69(a)(8); rules.md R-G3; "
-                                              "29 CFR 102.2(b))")
+                                              "cut-off 11:59 p.m. EST (29 CFR 102.69(a)(8); 29 CFR 102.2(b))")
         with pytest.raises(UntimelyFiling):
             judge_filing(stored, what="objections", received_on=date(2025, 11, 20),
                          received_at=datetime(2025, 11, 20, 0, 0, 5, tzinfo=EASTERN))

@@ -15,13 +15,17 @@ Issue 16 (the record stores prose that documents parsed back):
   ``DocketEntry.ref`` has ("filing:12"; "" for a document of the whole case), taken from the
   document's key ("<kind>:<record>:<id>[:correction:<entry>]"), which the access rules and the
   attachments no longer read.
+- ``deadline.rules`` (JSON list, default []): casefile's own entries for a deadline's period ("R-G3"),
+  until now written into ``deadline.citation`` after "; rules.md" and removed again by regex before
+  printing. Each citation is split here: the law before "; rules.md" stays the citation, the entries
+  after it (comma-separated) become ``rules``.
 - The record as it stands is sealed again into each case's last docket entry (the rows' digests
   change with the new columns), and that entry's hash computed again, as revision record_seal did;
   a last entry whose hash does not hold (edited before the upgrade, or another key) is left as it
   is: verify names it.
 
-Downgrade puts each uncertain text back into its note after "UNCERTAIN:", drops the columns and
-seals the record again.
+Downgrade puts each uncertain text back into its note after "UNCERTAIN:" and each deadline's entries
+back into its citation after "; rules.md", drops the columns and seals the record again.
 """
 
 import re
@@ -37,6 +41,7 @@ depends_on: str | Sequence[str] | None = None
 
 _NOTED = ('filing', 'hearing', 'decision')
 _MARKER = 'UNCERTAIN:'
+_RULES_MD = '; rules.md '
 _SUBJECT = re.compile(r'[a-z-]+:([a-z_]+:\d+)(?::correction:\d+)?')
 _ENTRY = ("id", "case_id", "election_id", "act_key", "act", "actor", "recorded_by", "occurred_on", "recorded_at",
           "summary", "from_stage", "to_stage", "ref", "document_id", "prev_hash", "chain_hash")
@@ -49,7 +54,21 @@ def upgrade() -> None:
             batch_op.add_column(sa.Column('uncertain', sa.String(), nullable=False, server_default=''))
     with op.batch_alter_table('document', schema=None) as batch_op:
         batch_op.add_column(sa.Column('subject', sa.String(), nullable=False, server_default=''))
+    with op.batch_alter_table('deadline', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('rules', sa.JSON(), nullable=True, server_default='[]'))
     bind = op.get_bind()
+    deadline = sa.table('deadline', sa.column('id', sa.Integer()), sa.column('citation', sa.String()),
+                        sa.column('rules', sa.JSON()))
+    split = []
+    for ident, citation in bind.execute(sa.select(deadline.c.id, deadline.c.citation)
+                                        .where(deadline.c.citation.contains(_RULES_MD))).all():
+        law, _, entries = str(citation).partition(_RULES_MD)
+        split.append({'row_id': ident, 'citation_value': law.strip().rstrip(';,').strip(),
+                      'rules_value': [e.strip() for e in entries.split(',') if e.strip()]})
+    if split:
+        bind.execute(deadline.update().where(deadline.c.id == sa.bindparam('row_id'))
+                     .values(citation=sa.bindparam('citation_value'),
+                             rules=sa.bindparam('rules_value', type_=sa.JSON())), split)
     for name in _NOTED:
         rows = sa.table(name, sa.column('id', sa.Integer()), sa.column('note', sa.String()),
                         sa.column('uncertain', sa.String()))
@@ -89,6 +108,16 @@ def downgrade() -> None:
             batch_op.drop_column('uncertain')
     with op.batch_alter_table('document', schema=None) as batch_op:
         batch_op.drop_column('subject')
+    deadline = sa.table('deadline', sa.column('id', sa.Integer()), sa.column('citation', sa.String()),
+                        sa.column('rules', sa.JSON()))
+    joined = [{'row_id': ident, 'citation_value': f"{citation}{_RULES_MD}{', '.join(rules)}"}
+              for ident, citation, rules in bind.execute(sa.select(deadline.c.id, deadline.c.citation,
+                                                                   deadline.c.rules)).all() if rules]
+    if joined:
+        bind.execute(deadline.update().where(deadline.c.id == sa.bindparam('row_id'))
+                     .values(citation=sa.bindparam('citation_value')), joined)
+    with op.batch_alter_table('deadline', schema=None) as batch_op:
+        batch_op.drop_column('rules')
     _seal_again(bind)
 
 
