@@ -68,18 +68,25 @@ def tally_picture(tally: Any) -> Markup:
     bottom = y
     out.append(f'<line x1="{x(majority_now):.1f}" y1="18" x2="{x(majority_now):.1f}" y2="{bottom}" stroke="{INK}" '
                'stroke-width="2"/>')
-    out.append(f'<text x="{x(majority_now):.1f}" y="13" text-anchor="middle" font-size="12" fill="{INK}">'
-               f'majority of valid votes: {majority_now:,}</text>')
+    out.append(_label(x(majority_now), 13, f"majority of valid votes: {majority_now:,}", width))
     if challenged:
         out.append(f'<line x1="{x(majority_all):.1f}" y1="24" x2="{x(majority_all):.1f}" y2="{bottom}" stroke="{WARN}" '
                    'stroke-width="2" stroke-dasharray="6 4"/>')
-        out.append(f'<text x="{x(majority_all):.1f}" y="{bottom + 16}" text-anchor="middle" font-size="12" '
-                   f'fill="{INK}">with all {challenged:,} challenged counted: {majority_all:,}</text>')
+        out.append(_label(x(majority_all), bottom + 16, f"with all {challenged:,} challenged counted: {majority_all:,}",
+                          width))
         out.append(f'<rect x="{label_w}" y="{bottom + 24}" width="14" height="10" fill="url(#hatch)" stroke="{WARN}"/>'
                    f'<text x="{label_w + 20}" y="{bottom + 33}" font-size="12" fill="{INK}">challenged ballots that '
                    'could go to this choice</text>')
     out.append("</svg>")
     return Markup("".join(out))
+
+
+def _label(at: float, y: float, text: str, width: int) -> str:
+    """A 12-point label centred on ``at``, kept whole inside the picture: anchored at its end (or start) when
+    centring it would run it past the right (or left) edge (a figure never cut to "22" for 223)."""
+    half = len(text) * 3.4  # about half its width at 12 points (6.8 units a character)
+    anchor, x = ("end", width - 4.0) if at + half > width - 4 else ("start", 4.0) if at - half < 4 else ("middle", at)
+    return (f'<text x="{x:.1f}" y="{y}" text-anchor="{anchor}" font-size="12" fill="{INK}">{_e(text)}</text>')
 
 
 def _wrap(text: str, width: int) -> list[str]:
