@@ -148,11 +148,8 @@ def _cutoff_clock(deadline: dict) -> str:
 def print_deadlines(deadlines: list[dict], *, title: str) -> None:
     """Deadlines as a table that fits 80 columns; `casefile deadlines explain ID` gives the rule and derivation."""
     table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
-    cases = {d.get("case_number", "") for d in deadlines}
-    one_case = len(cases) <= 1  # one case's deadlines (case show): its number is in the title, not in every row
     table.add_column("ID", no_wrap=True, justify="right", min_width=2)  # for `casefile deadlines explain ID`
-    if not one_case:
-        table.add_column("Case", no_wrap=True)
+    table.add_column("Case", no_wrap=True)  # the case, or in `case show` the election
     table.add_column("Deadline", min_width=10, ratio=3)  # words, wrapped between words (never "offer-of-p roof")
     table.add_column("For", min_width=10, ratio=2)
     table.add_column("Due", no_wrap=True)
@@ -166,11 +163,11 @@ def print_deadlines(deadlines: list[dict], *, title: str) -> None:
         # the Region's own target date (hearing opens, earliest certification) is no filing cut-off: no 11:59 p.m.
         cutoff = "(target date)" if is_region_target(d["kind"]) else _cutoff_clock(d)
         noun = NOUNS[DeadlineKind(d["kind"])]
-        row = [str(d.get("id", "")), *([] if one_case else [d.get("case_number", "")]), noun[:1].upper() + noun[1:],
+        row = [str(d.get("id", "")), d.get("case_number", ""), noun[:1].upper() + noun[1:],
                d["for"], d["due_on"], cutoff, str(d["status"]).replace("-", " ")]
         table.add_row(*row)
     if not deadlines:
-        table.add_row("", "(none)", "", "", "", "")
+        table.add_row("", "", "(none)", "", "", "", "")
     console.print(table)
 
 

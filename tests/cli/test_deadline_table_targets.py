@@ -19,7 +19,7 @@ def test_a_target_date_has_no_cut_off() -> None:
             print_deadlines(rows, title="Deadlines")
     finally:
         console._width = width
-    lines = {line.split()[1]: line for line in captured.get().splitlines() if line.strip()[:1].isdigit()}  # one case: no Case column
+    lines = {line.split()[2]: line for line in captured.get().splitlines() if line.strip()[:1].isdigit()}
     assert "(target date)" in lines["Post-election"] and "p.m." not in lines["Post-election"]
     assert "11:59 p.m. CST" in lines["Exceptions"]
 

@@ -173,14 +173,14 @@ class TestListingsShowIds:
         result = run(db_env, "deadlines", "--as-of", "2021-04-12")
         assert result.returncode == 0, result.stderr
         assert any(line.split()[:2] == ["ID", "Case"] for line in result.stdout.splitlines() if line.strip())
-        assert any(re.match(rf"\s*{deadline_id}\s+{NUMBER}\s+objections\b", line) for line in result.stdout.splitlines())
+        assert any(re.match(rf"\s*{deadline_id}\s+{NUMBER}\s+Objections\b", line) for line in result.stdout.splitlines())
 
     def test_case_show_table_has_an_id_column(self, db_env: dict[str, str]) -> None:
         """`case show` lists the open deadlines with their ids too."""
         deadline_id = ids_by_kind(db_env)["offer-of-proof"]
         result = run(db_env, "case", "show", NUMBER, "--as-of", "2021-04-12")
         assert result.returncode == 0, result.stderr
-        assert any(re.match(rf"\s*{deadline_id}\s+election 1\s+offer-of-proof\b", line) for line in result.stdout.splitlines())
+        assert any(re.match(rf"\s*{deadline_id}\s+election 1\s+Offer of\b", line) for line in result.stdout.splitlines())
 
 
 class TestRefusals:
