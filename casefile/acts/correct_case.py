@@ -38,6 +38,7 @@ from casefile.errors import BadInput, InvalidCalendar, ProcedureError
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import office_of
 from casefile.record.models import Case, Certification, Deadline, DocketEntry, Election, Tally
+from casefile.record.refs import Ref
 from casefile.rules.review import board_review
 from casefile.rules.rule_sets import rule_set_for
 from casefile.vocab import DeadlineKind, ElectionAgreement

@@ -203,6 +203,8 @@ async def submit_act(request: Request, number: str, act_name: str) -> Response:
                      for problem in exc.problems]
         return _render(request, me, view, allowed, act_name, sub, shown, status=status)
     session = web_session(request)
+    from zoneinfo import ZoneInfo
+
     from casefile.documents.wording import prose_dates
     from casefile.web.case_pages import office_tz
 
