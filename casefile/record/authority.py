@@ -424,7 +424,7 @@ def hidden_of(session: Session, case: Case, viewer: Principal) -> Hidden:
     entries = set()
     if refs or documents or closures:
         for entry_id, act, ref, document_id in session.exec(
-                select(DocketEntry.id, DocketEntry.act, DocketEntry.ref, DocketEntry.document_id)
+                select(col(DocketEntry.id), col(DocketEntry.act), col(DocketEntry.ref), col(DocketEntry.document_id))
                 .where(DocketEntry.case_id == case.id)).all():
             if ref in refs or (document_id is not None and document_id in documents) or (
                     act == CLOSURE_SUPERSEDED and ref in closures):
