@@ -63,8 +63,10 @@ def _instant_in_lifetime(value: datetime | None) -> datetime | None:
 
 def no_nul(value: str) -> str:
     """``value``, refused (ValueError) when it holds a NUL character: no legal text has one, PostgreSQL stores none."""
-    if "\x00" in value:
-        raise ValueError("a NUL character is not text")
+    from casefile.importers.reading import nul_problem
+
+    if (problem := nul_problem(value)) is not None:
+        raise ValueError(problem)  # the import's words too (casefile.importers.reading)
     return value
 
 

@@ -51,6 +51,7 @@ from casefile.importers.reading import (
     ExportLines,
     Progress,
     check_date_in_lifetime,
+    nul_problem,
     parse_count_cell,
     unreadable,
 )
@@ -354,6 +355,8 @@ def _check_lengths(cells: list[str], header: dict[str, int]) -> None:
         limit = PARAGRAPH_MAX if column.startswith("Voting Unit") else LINE_MAX
         if len(text) > limit:
             raise _RowError(f"{column} is {len(text):,} characters long, more than the {limit:,} accepted")
+        if (problem := nul_problem(text)) is not None:
+            raise _RowError(f"{column}: {problem}")
 
 
 def _shown(text: str) -> str:

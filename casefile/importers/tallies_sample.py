@@ -35,6 +35,7 @@ from casefile.importers.reading import (
     ExportLines,
     Progress,
     check_date_in_lifetime,
+    nul_problem,
     parse_count_cell,
     unreadable,
 )
@@ -260,6 +261,8 @@ def _check_lengths(row: dict[str, str]) -> None:
         limit = PARAGRAPH_MAX if column == "votes_by_choice" else LINE_MAX
         if len(text) > limit:
             raise _RowError(f"{column[:40]} is {len(text):,} characters long, more than the {limit:,} accepted")
+        if (problem := nul_problem(text)) is not None:
+            raise _RowError(f"{column[:40]}: {problem}")
 
 
 def _shown(text: str) -> str:

@@ -160,3 +160,24 @@ class TestDatesAreNotNumbers:
         assert "5 is a number, not a date" in answer.json()["detail"]
         after = default_snapshot()
         assert sorted(t for t in after["tables"] if after["tables"][t] != before["tables"].get(t)) in ([], ["apitoken"])
+
+
+class TestTheImportSaysTheSame:
+    def test_a_nul_in_an_export_cell_is_the_records_problem(self) -> None:
+        """A Case Name with a NUL character was loaded as the case's name; now the record is reported, in the act
+        models' words."""
+        import csv
+        import io
+
+        from casefile.importers.nlrb_results import parse_nlrb_results_text
+
+        path = Path(__file__).resolve().parents[1] / "fixtures" / "nlrb-recent-election-results-sample.csv"
+        rows = list(csv.reader(path.read_text(encoding="utf-8").splitlines()))
+        column = {name.strip(): i for i, name in enumerate(rows[0])}
+        [row] = [list(r) for r in rows[1:] if r[column["Case Number"]] == "06-RC-311772"]
+        row[column["Case Name"]] = "Acme\x00 Inc."
+        out = io.StringIO()
+        csv.writer(out, lineterminator="\n").writerows([rows[0], row])
+        parsed = parse_nlrb_results_text(out.getvalue(), source="export.csv")
+        assert (parsed.records, [(p.case_number, p.reason) for p in parsed.problems]) == (
+            (), [("06-RC-311772", "Case Name: a NUL character is not text")])
