@@ -138,7 +138,8 @@ def _parse(lines: ExportLines, *, source: str) -> ParsedFile:
         try:
             records.add(_record(cells, header, record=count, line=start))
         except _RowError as exc:
-            problems.append(RowProblem(count, start, str(exc), case_number=_case_number_of(cells, header)))
+            reason = "; ".join(every_problem(cells, header, first=str(exc)))
+            problems.append(RowProblem(count, start, reason, case_number=_case_number_of(cells, header)))
         start = reader.line_num + 1
     lines.finish()
     kept, duplicates, variants = records.split()
@@ -184,6 +185,45 @@ def _case_number_of(cells: list[str], header: dict[str, int]) -> str | None:
         return str(parse_case_number(text))
     except CasefileError:
         return text or None
+
+
+#: The cells read on their own, each with its reader: what a row's other problems are (beside its first).
+_CELLS = (("Case Number", "number"), ("Case Name", "required"), ("Unit ID", "required"), ("Date Filed", "date"),
+          ("Date Closed", "optional-date"), ("Tally Date", "date"), ("No of Eligible Voters", "count"),
+          ("Void Ballots", "count"), ("Votes for Labor Union1", "count"), ("Votes for Labor Union2", "count"),
+          ("Votes for Labor Union3", "count"), ("Votes Against", "count"), ("Challenged Ballots", "count"),
+          ("Total Ballots Counted", "count"))
+#: The most problems named for one row.
+ROW_PROBLEMS = 10
+
+
+def every_problem(cells: list[str], header: dict[str, int], *, first: str) -> list[str]:
+    """Every problem of a row that cannot be read (up to ROW_PROBLEMS): ``first`` (the one that
+    stopped the reading), then each cell that cannot be read on its own, in the header's order."""
+    found = [first]
+    if len(cells) != len(header):
+        return found  # its cells are not where the header says: nothing more can be told
+    for column, kind in _CELLS:
+        index = header.get(column)
+        text = cells[index].strip() if index is not None else ""
+        try:
+            if kind == "number":
+                try:
+                    parse_case_number(text)
+                except CasefileError as exc:
+                    raise _RowError(f"Case Number: {exc}") from None
+            elif kind == "required" and not text:
+                raise _RowError(f"{column} is blank")
+            elif kind == "date":
+                _date(text, column)
+            elif kind == "optional-date":
+                _optional_date(text, column)
+            elif kind == "count":
+                _optional_count(text, column)
+        except _RowError as exc:
+            if str(exc) not in found:
+                found.append(str(exc))
+    return found[:ROW_PROBLEMS]
 
 
 def _record(cells: list[str], header: dict[str, int], *, record: int, line: int) -> ImportedTally:

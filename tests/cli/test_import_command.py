@@ -82,8 +82,8 @@ class TestImportInProcess:
 class TestNothingLoaded:
     def test_a_file_whose_every_record_is_skipped_exits_2_with_its_counts(self, env: dict[str, str],
                                                                           tmp_path: Path) -> None:
-        """One record, its case number broken: the report says 1 read, 0 loaded, 0 present, 1 skipped, names
-        the record's problem, analyzes no tally, and the command exits 2."""
+        """One record, its case number, tally date and votes broken: the report says 1 read, 0 loaded, 0 present,
+        1 skipped, names each of the record's problems, analyzes no tally, and the command exits 2."""
         import csv
         import io
 
@@ -91,6 +91,8 @@ class TestNothingLoaded:
         rows = list(csv.reader(io.StringIO(sample)))
         header, first = rows[0], list(rows[1])
         first[header.index("Case Number")] = "10-RC-39x001"
+        first[header.index("Tally Date")] = "13/45/2026"
+        first[header.index("Votes for Labor Union1")] = "twelve"
         out = io.StringIO()
         csv.writer(out).writerows([header, first])
         broken = tmp_path / "broken.csv"
@@ -102,5 +104,6 @@ class TestNothingLoaded:
         assert "broken.csv: 1 records read as of 2026-11-29T12:00:00-05:00: 0 loaded, 0 already present, 1 skipped" \
             in said, said
         assert "10-RC-39x001" in said and "No tally was analyzed: none was loaded." in said
+        assert "Tally Date" in said and "Votes for Labor Union1: 'twelve'" in said, said  # every problem of the row
         assert "error: broken.csv: nothing was imported: every one of its 1 record(s) was skipped" in \
             " ".join(result.stderr.split())
