@@ -16,8 +16,8 @@ from sqlmodel import Session, col, select
 
 from casefile.acts.base import (
     ANY_STAGE,
-    ActIn,
     COUNT_MAX,
+    ActIn,
     Done,
     Flag,
     Issue,

@@ -11,8 +11,8 @@ from pydantic import Field
 from sqlmodel import Session, col, select
 
 from casefile.acts.base import (
-    ActIn,
     COUNT_MAX,
+    ActIn,
     Done,
     Flag,
     Issue,
