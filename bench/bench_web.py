@@ -85,7 +85,7 @@ def build(folder: Path, copies: int) -> tuple[str, int]:
     from casefile.record.accounts import Watch
     from casefile.record.db import read_session, write_session
     from casefile.record.models import Case
-    from casefile.web.demo import NUMBER, load_case, make_accounts
+    from casefile.cli.demo import NUMBER, load_case, make_accounts
 
     as_of = datetime.now(UTC)
     for parsed in (parse_nlrb_results(SAMPLE), parse_nlrb_results_text(generated_export(copies), source="generated.csv")):

@@ -492,12 +492,12 @@ def permitted_acts(number: str, *, viewer: Any, as_of: datetime | None = None,
                    engine: Engine | None = None) -> list[Any]:
     """The acts ``viewer`` may do on case ``number`` now — what :func:`perform` would not refuse
     for their role and party, nor for the stage (each act module's own stage rule:
-    casefile.acts.allowed_now) — as casefile.accounts.permitted.Permission(act, mode perform|record,
+    casefile.acts.allowed_now) — as casefile.acts.permitted.Permission(act, mode perform|record,
     parties), by the authority policy (casefile.record.authority). Every interface
     offers exactly these (the web's act forms, the API's ``GET /cases/{number}/acts``). A viewer or
     a watching organization gets none. Raises MalformedCaseNumber, UnknownCase (also for a case
     the viewer may not see)."""
-    from casefile.accounts.permitted import permitted_acts as permitted
+    from casefile.acts.permitted import permitted_acts as permitted
     from casefile.record.queries import visible_case
 
     with read_session(engine) as session:

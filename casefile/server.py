@@ -1,7 +1,7 @@
 """The casefile server: one FastAPI application with the web pages (casefile.web) and the HTTP API
 (casefile.api, mounted at /api/v1), for uvicorn (``casefile serve`` runs it).
 
-Settings: casefile.web.settings (``CASEFILE_WEB_HOST`` 127.0.0.1 and ``CASEFILE_WEB_PORT`` 8000 by
+Settings: casefile.http.settings (``CASEFILE_WEB_HOST`` 127.0.0.1 and ``CASEFILE_WEB_PORT`` 8000 by
 default, cookies, sessions, throttling, body limits, public calculators, who issues documents).
 Around everything: the body limits (casefile.web.limits) and the API's and static files' headers
 (casefile.web.headers). The application keeps no
@@ -56,8 +56,8 @@ def create_app(*, on_committed: OnCommitted | None = None, public_calculators: b
     in-process or by a Prefect flow run) issues an act's documents after the request;
     ``public_calculators`` (default: the setting) opens the calculators without an account."""
     from casefile.api import PREFIX, create_api
+    from casefile.http.settings import get_web_settings
     from casefile.web import install
-    from casefile.web.settings import get_web_settings
 
     settings = get_web_settings()
     if on_committed is None:

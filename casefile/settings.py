@@ -14,6 +14,9 @@ from typing import Annotated
 from pydantic import Field, SecretStr, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+#: The shortest CASEFILE_SECRET_KEY accepted (characters; casefile.record.secret_key derives the keys from it).
+MIN_SECRET_LENGTH = 32
+
 
 class Settings(BaseSettings):
     """casefile's settings.
@@ -59,8 +62,6 @@ class Settings(BaseSettings):
     @field_validator("secret_key")
     @classmethod
     def _check_secret(cls, value: SecretStr | None) -> SecretStr | None:
-        from casefile.record.secret_key import MIN_SECRET_LENGTH
-
         if value is not None and len(value.get_secret_value().strip()) < MIN_SECRET_LENGTH:
             raise ValueError(f"CASEFILE_SECRET_KEY: shorter than {MIN_SECRET_LENGTH} characters (make one with: "
                              "python -c 'import secrets; print(secrets.token_urlsafe(32))')")
@@ -96,7 +97,7 @@ class Settings(BaseSettings):
     @classmethod
     def _check_urls(cls, value: list[str], info: ValidationInfo) -> list[str]:
         if value:
-            from casefile.jobs.notify import refusal
+            from casefile.channels import refusal
 
             for url in value:
                 problem = refusal(url)

@@ -7,8 +7,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from casefile.channels import addressed_to, check_url, mask_url, refusal
 from casefile.errors import ConfigurationError
-from casefile.jobs.notify import addressed_to, check_url, deliver, mask_url, notify, refusal
+from casefile.jobs.notify import deliver, notify
 from casefile.settings import get_settings
 from tests.mail import free_port, mail_url, smtp_server
 

@@ -29,7 +29,7 @@ from casefile.acts.correction_parts import (
     record_correction,
     titles,
 )
-from casefile.acts.file_objections import stored_deadline
+from casefile.acts.party_filing import stored_deadline
 from casefile.acts.withdraw_objection import objection_of, objections_in_latest
 from casefile.errors import BadInput, CasefileError, ProcedureError
 from casefile.record.authority import Whose

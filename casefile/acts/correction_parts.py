@@ -277,7 +277,7 @@ def rejudge_filings(session: Session, case: Case, deadlines: Iterable[Deadline])
     ones the new date makes late (or timely again): ``Filing.timely`` and its note change, the
     filing stays in the record. A period met by the filings is then met or met late accordingly.
     Returns the sentences of every change. Authority: 29 CFR 102.69(a)(8); 102.2; rules.md R-G3."""
-    from casefile.acts.file_objections import stored_deadline
+    from casefile.acts.party_filing import stored_deadline
 
     notes: list[str] = []
     for deadline in deadlines:
@@ -319,7 +319,7 @@ def record_correction(session: Session, case: Case, *, act: str, key: str, targe
     """Store the correction (its Correction row) and docket it: ``head`` ("Tally of Ballots of
     election 1 corrected"), each change old → new (``extra_changes``: what the changes imply, e.g.
     the computed lines), why, and every consequence; then one docket entry per deadline moved
-    (act ``recompute-deadline``, as casefile.services.deadline_changes dockets a recomputation).
+    (act ``recompute-deadline``, as casefile.jobs.recompute dockets a recomputation).
     Returns the act's Done: the documents to issue again and the consequences as warnings."""
     from casefile.documents.issue import stored_pair
 

@@ -31,8 +31,7 @@ from casefile.acts.base import (
     ref_id,
 )
 from casefile.acts.chronology import filed_before, latest_on
-from casefile.acts.file_objections import stored_deadline
-from casefile.acts.party_filing import deadline_zone, received_on_at
+from casefile.acts.party_filing import deadline_zone, received_on_at, stored_deadline
 from casefile.acts.service import ServiceIn, record_service
 from casefile.documents.kinds.exceptions import Exceptions
 from casefile.errors import ProcedureError

@@ -32,6 +32,7 @@ from casefile.acts.base import (
     ref_id,
 )
 from casefile.acts.chronology import filed_before
+from casefile.acts.party_filing import deadline_zone, received_by, received_on_at, stored_deadline
 from casefile.acts.service import ServiceIn, record_service
 from casefile.documents.kinds.objections import Objections
 from casefile.documents.kinds.offer_of_proof import OfferOfProof
@@ -39,12 +40,11 @@ from casefile.errors import ProcedureError
 from casefile.record.authority import Whose
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.lookups import deadline_of, get_party, latest_tally
-from casefile.record.models import Case, Deadline, Filing, Objection
+from casefile.record.models import Case, Filing, Objection
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, docket, require_stage
-from casefile.rules.offices import office_named
 from casefile.rules.stages import accepted_at
-from casefile.rules.timeliness import StoredDeadline, judge_filing
+from casefile.rules.timeliness import judge_filing
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingMethod, Stage, TallyKind
 
 
@@ -93,14 +93,6 @@ def offer_with(session: Session, filing: Filing) -> Filing | None:
                                              Filing.kind == "offer-of-proof")).first()
 
 
-def stored_deadline(case: Case, deadline: Deadline) -> StoredDeadline:
-    """The deadline row as the timeliness rule takes it, in the zone of the office that receives the
-    filing (the deadline's own: the Board's for a request for review; for a case transferred since
-    the period began, the office it was to be filed with, casefile.rules.transfer)."""
-    return StoredDeadline(due_on=deadline.due_on, cutoff_at=deadline.cutoff_at, citation=deadline.citation,
-                          office_tz=office_named(deadline.office_key).tz, order=deadline.pinned_by)
-
-
 def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetime, by: Who) -> Done:
     """File the objections (and offer of proof) in the election's objection period.
 
@@ -112,8 +104,6 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     Idempotent on (election, party, content). Raises UntimelyFiling, IllegalTransition,
     ProcedureError, UnknownRecord. Authority: 29 CFR 102.69(a)(8); 102.2(a),(b); 102.5.
     """
-    from casefile.acts.party_filing import deadline_zone, received_by, received_on_at  # it imports this module
-
     election = election_for(session, case, act.election)
     party = get_party(session, case, act.party)
     key = content_key(f"objections:e{election.sequence}:{party.key}", act.objections,

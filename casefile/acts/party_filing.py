@@ -15,7 +15,6 @@ from sqlmodel import Session, col, select
 
 from casefile.acts.base import ActIn, LegalDate, Paragraph, PartyKey
 from casefile.acts.chronology import filed_before
-from casefile.acts.file_objections import stored_deadline
 from casefile.acts.service import ServiceIn, record_service
 from casefile.errors import BadInput, ProcedureError
 from casefile.record.lookups import deadline_of
@@ -23,8 +22,16 @@ from casefile.record.models import Case, Deadline, Election, Filing, Party
 from casefile.rules.chronology import Earlier
 from casefile.rules.offices import BOARD_OFFICE, office_named
 from casefile.rules.party_filings import FILINGS
-from casefile.rules.timeliness import Timeliness, judge_filing
+from casefile.rules.timeliness import StoredDeadline, Timeliness, judge_filing
 from casefile.vocab import FilingMethod
+
+
+def stored_deadline(case: Case, deadline: Deadline) -> StoredDeadline:
+    """The deadline row as the timeliness rule takes it, in the zone of the office that receives the
+    filing (the deadline's own: the Board's for a request for review; for a case transferred since
+    the period began, the office it was to be filed with, casefile.rules.transfer)."""
+    return StoredDeadline(due_on=deadline.due_on, cutoff_at=deadline.cutoff_at, citation=deadline.citation,
+                          office_tz=office_named(deadline.office_key).tz, order=deadline.pinned_by)
 
 
 class PartyFilingIn(ActIn):

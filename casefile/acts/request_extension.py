@@ -29,7 +29,6 @@ from casefile.acts.base import (
     recorded,
     ref_id,
 )
-from casefile.acts.file_objections import stored_deadline
 from casefile.acts.file_offer_of_proof import objections_of_party
 from casefile.acts.party_filing import (
     PartyFilingIn,
@@ -38,6 +37,7 @@ from casefile.acts.party_filing import (
     received_on_at,
     service_list,
     store_filing,
+    stored_deadline,
 )
 from casefile.documents.kinds.extension_request import ExtensionRequest
 from casefile.errors import BadInput, ProcedureError

@@ -43,7 +43,7 @@ def create_api(*, on_committed: Callable[[int, datetime], Any] | None = None,
     from casefile.api import acts, calculators, cases, documents, exports, links, problems
     from casefile.api.common import errors
     from casefile.api.models import ProblemType
-    from casefile.web.settings import get_web_settings
+    from casefile.http.settings import get_web_settings
 
     api = FastAPI(title="casefile API", version=VERSION, openapi_url="/openapi.json", docs_url=None,
                   redoc_url=None, swagger_ui_oauth2_redirect_url=None,

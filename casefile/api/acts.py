@@ -2,7 +2,7 @@
 scenario event, validated as casefile.acts.parse_act validates it) — as JSON, or, for an act with
 files, as ``multipart/form-data``: the act as the JSON part ``act`` and each file as a part named
 after its field (``received`` for the documents received), streamed and size-limited after the
-user is authenticated (:func:`act_sent`, casefile.api.uploads). No route takes a server path.
+user is authenticated (:func:`act_sent`, casefile.http.uploads). No route takes a server path.
 
 The act commits in the request (casefile.accounts.acting.perform_as: the user's role decides
 whether it is performed or recorded; casefile.app.perform with documents deferred) and answers
@@ -27,7 +27,7 @@ from fastapi import APIRouter, BackgroundTasks, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse
 
 from casefile.acts import ActIn, act_adapter, act_union, models
-from casefile.api.auth import Viewer
+from casefile.api.auth import Db, Viewer
 from casefile.api.cases import AsOf, CaseNumber
 from casefile.api.common import base, errors, moment
 from casefile.api.models import ActOut, PermittedAct, act_out
@@ -60,14 +60,13 @@ def _run_hook(hook: OnCommitted, entry_id: int, as_of: datetime) -> None:
 
 @router.get("/cases/{number}/acts", response_model=list[PermittedAct], responses=errors(401, 404, 422),
             summary="The acts the user may do on the case now (by role, party and the case's stage)")
-def list_acts(number: CaseNumber, viewer: Viewer, as_of: AsOf = None) -> list[PermittedAct]:
+def list_acts(number: CaseNumber, viewer: Viewer, db: Db, as_of: AsOf = None) -> list[PermittedAct]:
     """What ``POST /cases/{number}/acts`` would not refuse now for the user's role and party nor for
     the stage (casefile.app.permitted_acts: each act's own stage rule). Empty for a viewer."""
     from casefile import app
-    from casefile.record.db import read_session
     from casefile.record.queries import visible_case
 
-    with read_session() as session:  # a case the user may not see: 404 before its zone is read
+    with db.read() as session:  # a case the user may not see: 404 before its zone is read
         visible_case(session, number, viewer)
     return [PermittedAct(act=p.act, mode=p.mode, parties=list(p.parties))
             for p in app.permitted_acts(number, viewer=viewer, as_of=moment(as_of, case_number=number))]
@@ -90,7 +89,7 @@ async def act_sent(request: Request) -> ActSent:
     RequestValidationError (invalid-json / invalid-act), UploadRefused, BadInput."""
     from starlette.concurrency import run_in_threadpool
 
-    from casefile.api.uploads import checked, is_multipart, read_multipart
+    from casefile.http.uploads import checked, is_multipart, read_multipart
     from casefile.record.uploads import RECEIVED, UploadRefused, upload_fields, uploads_of
 
     if not is_multipart(request):
@@ -173,7 +172,7 @@ def request_body_schema(components: dict[str, Any]) -> dict[str, Any]:
                                                                "or the first answer to this Idempotency-Key"},
                         **errors(401, 403, 404, 409, 422)},
              summary="Perform (or record) an act on the case; its documents are issued after the answer")
-def post_act(request: Request, background: BackgroundTasks, number: CaseNumber, viewer: Viewer,
+def post_act(request: Request, background: BackgroundTasks, number: CaseNumber, viewer: Viewer, db: Db,
              sent: Annotated[ActSent, Depends(act_sent)],
              idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", max_length=255,
                                                            description="A retry with the same key gets the first "
@@ -193,7 +192,7 @@ def post_act(request: Request, background: BackgroundTasks, number: CaseNumber, 
     key = idempotency.check_key(idempotency_key) if idempotency_key is not None else None
     request_hash = idempotency.fingerprint(number, {**content, "uploads": sent.uploads.digest()} if sent.uploads
                                            else content)
-    if key is not None and (first := idempotency.stored(viewer.user_id, key, request_hash)) is not None:
+    if key is not None and (first := idempotency.stored(db, viewer.user_id, key, request_hash)) is not None:
         from casefile.accounts.acting import authorized_mode
 
         authorized_mode(viewer, act_in, case_number=number)  # the user's rights now, not when it was first sent
@@ -206,7 +205,7 @@ def post_act(request: Request, background: BackgroundTasks, number: CaseNumber, 
     body = act_out(result, base(request)).model_dump(mode="json")
     status = 200 if result.repeated else 201
     if key is not None:
-        status, body = idempotency.store(viewer.user_id, key, request_hash, status, body, as_of=when)
+        status, body = idempotency.store(db, viewer.user_id, key, request_hash, status, body, as_of=when)
     if result.pending:
         background.add_task(_run_hook, hook, result.entry_id, when)
     return JSONResponse(body, status_code=status)

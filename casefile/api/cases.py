@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query, Request
 
 from casefile import app
-from casefile.api.auth import Viewer
+from casefile.api.auth import Db, Viewer
 from casefile.api.common import base, errors, moment
 from casefile.api.models import CaseOut, CasePage, DocumentOut, case_out, document_out
 from casefile.record.queries import DeadlineView, DocketEntryView
@@ -60,11 +60,10 @@ def get_docket(number: CaseNumber, viewer: Viewer) -> list[DocketEntryView]:
 
 @router.get("/cases/{number}/deadlines", response_model=list[DeadlineView], responses=errors(401, 404, 422),
             summary="The case's deadlines open at as_of (default now)")
-def get_case_deadlines(number: CaseNumber, viewer: Viewer, as_of: AsOf = None) -> list[DeadlineView]:
-    from casefile.record.db import read_session
+def get_case_deadlines(number: CaseNumber, viewer: Viewer, db: Db, as_of: AsOf = None) -> list[DeadlineView]:
     from casefile.record.queries import visible_case
 
-    with read_session() as session:  # a case the user may not see: 404 before its zone is read
+    with db.read() as session:  # a case the user may not see: 404 before its zone is read
         visible_case(session, number, viewer)
     return app.deadlines(as_of=moment(as_of, case_number=number), case_number=number, viewer=viewer)
 

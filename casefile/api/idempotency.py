@@ -20,8 +20,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
 from casefile.errors import BadInput
+from casefile.http.deps import Database
 from casefile.record.accounts import IdempotentRequest
-from casefile.record.db import read_session, write_session
 
 KEY_MAX = 255
 
@@ -45,10 +45,10 @@ def fingerprint(case_number: str | None, act: dict[str, Any]) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
-def stored(user_id: int, key: str, request_hash: str) -> tuple[int, dict[str, Any]] | None:
+def stored(db: Database, user_id: int, key: str, request_hash: str) -> tuple[int, dict[str, Any]] | None:
     """The stored answer (status, body) to ``key`` of ``user_id``, or None. Raises
     IdempotencyKeyReused when the key was used for another request."""
-    with read_session() as session:
+    with db.read() as session:
         row = session.exec(select(IdempotentRequest).where(IdempotentRequest.user_id == user_id,
                                                            IdempotentRequest.key == key)).first()
     if row is None:
@@ -59,16 +59,16 @@ def stored(user_id: int, key: str, request_hash: str) -> tuple[int, dict[str, An
     return row.status_code, dict(row.response)
 
 
-def store(user_id: int, key: str, request_hash: str, status: int, body: dict[str, Any], *,
+def store(db: Database, user_id: int, key: str, request_hash: str, status: int, body: dict[str, Any], *,
           as_of: datetime) -> tuple[int, dict[str, Any]]:
     """Keep the answer to ``key``; returns the answer that is kept — this one, or the one a
     concurrent request with the same key stored first."""
     try:
-        with write_session(by="system:api") as session:
+        with db.write(by="system:api") as session:
             session.add(IdempotentRequest(user_id=user_id, key=key, request_hash=request_hash, status_code=status,
                                           response=body, created_at=as_of))
     except IntegrityError:
-        first = stored(user_id, key, request_hash)
+        first = stored(db, user_id, key, request_hash)
         if first is not None:
             return first
         raise

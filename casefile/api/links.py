@@ -11,7 +11,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path
 from pydantic import BaseModel, ConfigDict, Field
 
-from casefile.api.auth import Viewer
+from casefile.api.auth import Db, Viewer
 from casefile.api.common import ID_MAX, errors, now
 from casefile.record.accounts import LinkRequestView
 
@@ -41,21 +41,19 @@ RequestId = Annotated[int, Path(ge=1, le=ID_MAX, description="The link request's
 
 @router.get("/link-requests", response_model=list[LinkRequestView], responses=errors(401),
             summary="The user's organization's link requests, and those awaiting its admins' decision")
-def get_link_requests(viewer: Viewer) -> list[LinkRequestView]:
+def get_link_requests(viewer: Viewer, db: Db) -> list[LinkRequestView]:
     from casefile.accounts.links import list_link_requests
-    from casefile.record.db import read_session
 
-    with read_session() as session:
+    with db.read() as session:
         return list_link_requests(session, viewer)
 
 
 @router.post("/link-requests", response_model=LinkRequestView, status_code=202, responses=errors(401, 403, 422),
              summary="Ask to be linked to a party of a case (the same answer whether or not the case is here)")
-def post_link_request(body: LinkRequestIn, viewer: Viewer) -> LinkRequestView:
+def post_link_request(body: LinkRequestIn, viewer: Viewer, db: Db) -> LinkRequestView:
     from casefile.accounts.links import request_link
-    from casefile.record.db import write_session
 
-    with write_session(by=viewer.label()) as session:
+    with db.write() as session:
         return request_link(session, viewer, case_number=body.case_number, party=body.party, note=body.note,
                             as_of=now())
 
@@ -63,11 +61,10 @@ def post_link_request(body: LinkRequestIn, viewer: Viewer) -> LinkRequestView:
 @router.post("/link-requests/{request_id}/decision", response_model=LinkRequestView,
              responses=errors(401, 403, 404, 409, 422),
              summary="Approve or decline a link request for a party the user's organization represents")
-def post_link_decision(request_id: RequestId, body: LinkDecisionIn, viewer: Viewer) -> LinkRequestView:
+def post_link_decision(request_id: RequestId, body: LinkDecisionIn, viewer: Viewer, db: Db) -> LinkRequestView:
     from casefile.accounts.links import approve_link, decline_link
-    from casefile.record.db import write_session
 
-    with write_session(by=viewer.label()) as session:
+    with db.write() as session:
         if body.decision == "approve":
             return approve_link(session, viewer, request_id, as_of=now()).request
         return decline_link(session, viewer, request_id, as_of=now(), reason=body.reason).request

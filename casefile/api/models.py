@@ -1,15 +1,18 @@
-"""What the API answers: the front door's typed read models (casefile.record.queries,
-casefile.app.ActResult) as published, without anything local — a document is named by its id and
-its download URL, never by the path of its file on the server — and the calculators' answers.
+"""What the API answers: the front door's typed models (casefile.record.queries, casefile.app.ActResult,
+casefile.calculators) as published. Each answer model derives from the door's, so a field the door
+adds cannot be left out of the answer (tests/api/test_answer_models.py compares them); nothing local
+is answered: a document is named by its id and its download URL, never by its file on the server.
 """
 
 from __future__ import annotations
 
-from datetime import date
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic.json_schema import SkipJsonSchema
 
+from casefile.app import ActResult, IssuedDocument
+from casefile.calculators import DeadlineAnswer, TallyAnalysis
 from casefile.record.queries import CaseSummary, CaseView, DocumentView
 
 
@@ -17,17 +20,13 @@ class Out(BaseModel):
     model_config = ConfigDict(populate_by_name=True, frozen=True)
 
 
-class DocumentOut(Out):
-    """An issued document as listed: kind, title, date, version, sha256, whether confidential
-    (seen only by the party that filed it and the Region), and where to download it."""
+class DocumentOut(DocumentView):
+    """An issued document as listed (casefile.record.queries.DocumentView): kind, title, date,
+    version, sha256, whether confidential (seen only by the party that filed it and the Region), and
+    where to download it — never the server's file (``path`` is not answered)."""
 
-    id: int
-    kind: str
-    title: str
-    issued_on: date
-    sha256: str
-    version: int
-    confidential: bool
+    model_config = ConfigDict(populate_by_name=True, frozen=True)
+    path: SkipJsonSchema[str] = Field(default="", exclude=True)
     download_url: str
 
 
@@ -56,99 +55,33 @@ class PermittedAct(Out):
     parties: list[str] = []
 
 
-class IssuedOut(Out):
-    """A document an act issued (no local path)."""
+class IssuedOut(IssuedDocument):
+    """A document an act issued (casefile.app.IssuedDocument), with where to download it — never the
+    server's file (``path`` is not answered)."""
 
-    id: int
-    kind: str
-    title: str
-    file_name: str
-    sha256: str
-    confidential: bool
+    model_config = ConfigDict(populate_by_name=True, frozen=True)
+    path: SkipJsonSchema[str] = Field(default="", exclude=True)
     download_url: str
 
 
-class ActOut(Out):
-    """What the front door did with an act (casefile.app.ActResult): ``pending`` the kinds of the
-    documents being issued after the answer (they appear in the case's documents once ready)."""
+class ActOut(ActResult):
+    """What the front door did with an act (casefile.app.ActResult, every field of it: a field the
+    door adds is answered here too): ``pending`` the kinds of the documents being issued after the
+    answer (they appear in the case's documents once ready); ``notes`` what the door says of the act
+    beyond its summary; each document issued with its download URL."""
 
-    act: str
-    case_number: str
-    ref: str
-    entry_id: int
-    repeated: bool
-    summary: str
-    documents: list[IssuedOut] = []
-    pending: list[str] = []
-    warnings: list[str] = []
-    swept: list[str] = []
-    attached: list[str] = []  # the documents received uploaded with the act, stored ("attachment:ID")
+    model_config = ConfigDict(populate_by_name=True, frozen=True)
+    documents: list[IssuedOut] = Field(default_factory=list)  # type: ignore[assignment]
 
 
-class Requirement(Out):
-    count: int
-    of: int
-    distribution: dict[str, int]
+class TallyAnalysisOut(TallyAnalysis):
+    """The tally calculator's answer (casefile.calculators.TallyAnalysis, published as it is): lines
+    6-10, ballots cast, the outcome, what is reachable, warnings, and what each reachable outcome needs."""
 
 
-class OutcomeNeed(Out):
-    """What one reachable outcome needs from the challenged ballots (R-E3, R-E5, R-E7)."""
-
-    outcome: str
-    winner: str | None
-    runoff_choices: list[str] | None
-    fewest_needed: Requirement | None
-    all_opened: Requirement | None
-    sentence: str
-
-
-class ReachableOut(Out):
-    outcome: str
-    winner: str | None
-    runoff_choices: list[str] | None
-
-
-class TallyAnalysisOut(Out):
-    """The tally calculator's answer: lines 6-10, ballots cast, the outcome, what is reachable,
-    warnings, and what each reachable outcome needs (the shape of ``casefile tally analyze --json``)."""
-
-    valid: int
-    valid_plus_challenged: int
-    ballots_cast: int
-    determinative: bool
-    outcome: str
-    outcome_text: str
-    winner: str | None
-    runoff_choices: list[str] | None
-    majority_for: str | None
-    reachable: list[ReachableOut]
-    warnings: list[str]
-    challenge_analysis: list[OutcomeNeed]
-
-
-class SkippedDay(Out):
-    on: date
-    reason: str
-
-
-class DeadlineComputationOut(Out):
-    """The deadline calculator's answer (the shape of ``casefile deadlines compute --json``):
+class DeadlineComputationOut(DeadlineAnswer):
+    """The deadline calculator's answer (casefile.calculators.DeadlineAnswer, published as it is):
     ``cutoff_at`` with the receiving office's UTC offset; ``preceding`` the period it runs from."""
-
-    kind: str
-    trigger_on: date
-    due_on: date
-    cutoff_at: str
-    citation: str
-    rule_set: str
-    office: str
-    office_tz: str
-    calendar: str
-    skipped: list[SkippedDay]
-    derivation: list[str]
-    preceding: DeadlineComputationOut | None
-    tolled: dict[str, Any] | None
-    notes: list[str] = []
 
 
 class Problem(Out):
@@ -177,8 +110,7 @@ class ProblemType(Out):
 
 
 def document_out(doc: DocumentView, base: str) -> DocumentOut:
-    return DocumentOut(id=doc.id, kind=doc.kind, title=doc.title, issued_on=doc.issued_on, sha256=doc.sha256,
-                       version=doc.version, confidential=doc.confidential, download_url=f"{base}/documents/{doc.id}")
+    return DocumentOut.model_validate({**doc.model_dump(exclude={"path"}), "download_url": f"{base}/documents/{doc.id}"})
 
 
 def case_out(view: CaseView, base: str) -> CaseOut:
@@ -187,11 +119,10 @@ def case_out(view: CaseView, base: str) -> CaseOut:
     return CaseOut.model_validate(data)
 
 
-def act_out(result: Any, base: str) -> ActOut:
-    return ActOut(act=result.act, case_number=result.case_number, ref=result.ref, entry_id=result.entry_id,
-                  repeated=result.repeated, summary=result.summary,
-                  documents=[IssuedOut(id=d.id, kind=d.kind, title=d.title, file_name=d.file_name, sha256=d.sha256,
-                                       confidential=d.confidential, download_url=f"{base}/documents/{d.id}")
-                             for d in result.documents],
-                  pending=list(result.pending), warnings=list(result.warnings), swept=list(result.swept),
-                  attached=list(getattr(result, "attached", []) or []))
+def act_out(result: ActResult, base: str) -> ActOut:
+    """The answer for ``result``: every field of the door's ActResult, the documents with their download
+    URLs instead of their files."""
+    return ActOut.model_validate({
+        **result.model_dump(exclude={"documents"}),
+        "documents": [{**d.model_dump(exclude={"path"}), "download_url": f"{base}/documents/{d.id}"}
+                      for d in result.documents]})

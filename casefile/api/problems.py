@@ -10,7 +10,7 @@ body) or ``bad-input`` (a query or header) and the field path of the first error
 not JSON, 422 ``invalid-json`` (field ``body``, the position in words). Anything else
 is a bug: 500, code ``internal``, and no detail of the exception (it is logged).
 
-The same table maps an answer back (casefile.api.codes.error_from_problem, for
+The same table maps an answer back (casefile.http.codes.error_from_problem, for
 casefile.cli.remote): the class of ``code``, else of ``family``, with the same message and field.
 """
 
@@ -24,7 +24,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from casefile.api.codes import (
+from casefile.errors import BadInput, CasefileError, Internal
+from casefile.http.codes import (
     FAMILIES,
     HTTP_CODES,
     MEDIA_TYPE,
@@ -34,7 +35,6 @@ from casefile.api.codes import (
     family_of,
     status_of,
 )
-from casefile.errors import BadInput, CasefileError, Internal
 
 log = logging.getLogger("casefile.api")
 

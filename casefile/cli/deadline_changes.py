@@ -15,8 +15,8 @@ def recompute(case: str | None = typer.Option(None, "--case", help="Only this ca
     """Recompute open deadlines with the current calendar (e.g. after CASEFILE_EXTRA_CLOSURES gained a
     closure day); each one that moves is docketed with its old and new date. Pinned dates stay."""
     from casefile.acts import Who
+    from casefile.jobs.recompute import recompute_open_deadlines
     from casefile.record.db import write_session
-    from casefile.services.deadline_changes import recompute_open_deadlines
 
     with write_session(by=Who.operator().label) as session:
         changes = recompute_open_deadlines(session, as_of=parse_instant(as_of, "--as-of"), case_number=case)

@@ -27,8 +27,8 @@ def add(
 
     Each URL is checked with Apprise now; one it cannot use is refused (exit 2), its password masked."""
     from casefile.cli.timeparse import parse_instant
+    from casefile.jobs.people import add_person, channels_for, person_urls
     from casefile.record.db import write_session
-    from casefile.services.people import add_person, channels_for, person_urls
     from casefile.settings import get_settings
 
     defaults = get_settings().notify_default_urls
@@ -49,8 +49,8 @@ def list_people(
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
 ) -> None:
     """List the people to remind, by case and party, with their channels (secrets masked)."""
+    from casefile.jobs.people import people_view
     from casefile.record.db import read_session
-    from casefile.services.people import people_view
 
     with read_session() as session:
         rows = people_view(session, case_number=case)

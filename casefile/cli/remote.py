@@ -55,8 +55,8 @@ def perform_remote(server_url: str, token: str, act: ActIn, *, case_number: str 
     the act may be recorded; running the command again is safe)."""
     import httpx
 
-    from casefile.api.codes import MEDIA_TYPE, error_from_problem
     from casefile.app import ActResult
+    from casefile.http.codes import MEDIA_TYPE, error_from_problem
 
     if not token:
         raise ConfigurationError(f"CASEFILE_TOKEN: set it to your API token to perform acts through the casefile server "

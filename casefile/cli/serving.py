@@ -66,8 +66,8 @@ def serve(
 
     Each scheduled run is as of its scheduled instant. Everything uses CASEFILE_DATABASE_URL and
     CASEFILE_OUTPUT_DIR as set here (relative SQLite paths and folders are made absolute first)."""
+    from casefile.http.settings import get_web_settings
     from casefile.prefect_env import configure_prefect
-    from casefile.web.settings import get_web_settings
 
     # A service says what it does: Prefect's INFO lines (runs submitted, finished) unless the user chose.
     os.environ.setdefault("PREFECT_LOGGING_LEVEL", "INFO")
@@ -99,14 +99,14 @@ def serve(
 
 def _set_up_demo() -> None:
     """Load Bessemer (unless it is there) and make the demo accounts; say how to sign in."""
-    from casefile.web.demo import NUMBER, load_case, make_accounts
+    from casefile.cli.demo import NUMBER, load_case, make_accounts
 
     if load_case():
         console.print(f"demo: replayed the Bessemer case {NUMBER} into the database (documents issued)", soft_wrap=True)
     else:
         console.print(f"demo: the Bessemer case {NUMBER} is already in the database")
     password = make_accounts()
-    from casefile.web.demo import USERS
+    from casefile.cli.demo import USERS
 
     console.print("demo accounts (the password of each, made now: [bold]" + password + "[/]); sign in at the web "
                   "address below:", highlight=False, soft_wrap=True)
@@ -167,7 +167,7 @@ def uvicorn_command(*, host: str, port: int) -> list[str]:
     and X-Forwarded-Proto never change the client's address or scheme — unless
     CASEFILE_WEB_TRUST_FORWARDED is on, and then believed only from CASEFILE_WEB_FORWARDED_ALLOW_IPS
     (uvicorn's own default trusts them from 127.0.0.1 whatever casefile's setting says)."""
-    from casefile.web.settings import get_web_settings
+    from casefile.http.settings import get_web_settings
 
     settings = get_web_settings()
     proxy = (["--proxy-headers", "--forwarded-allow-ips", settings.forwarded_allow_ips] if settings.trust_forwarded

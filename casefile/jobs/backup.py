@@ -39,7 +39,7 @@ from sqlmodel import SQLModel
 from casefile.documents.storage import FILE_MODE, inside, private_folder, sync_folder, write_atomically
 from casefile.errors import CasefileError
 from casefile.record.backup import sqlite_backup
-from casefile.record.integrity import file_sha256
+from casefile.record.chain import file_sha256
 from casefile.record.secret_key import InstanceKeys, instance_keys, key_file_for, read_key_file
 
 MANIFEST = "manifest.json"

@@ -42,7 +42,8 @@ from sqlalchemy import Engine, and_, or_, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col, select
 
-from casefile.jobs.notify import Delivery, deliver, open_url, scrub
+from casefile.channels import open_url, scrub
+from casefile.jobs.notify import Delivery, deliver
 from casefile.record.access import UserViewer
 from casefile.record.accounts import User
 from casefile.record.around import CLAIMED, FAILED, SENT, NoticeOptIn, NoticeSent
@@ -106,8 +107,8 @@ def _own(session: Session, entry: DocketEntry, viewer: UserViewer, case: Case, m
 
 def user_urls(session: Session, user: User, case_id: int, default_urls: Sequence[str]) -> tuple[str, ...]:
     """The Apprise URLs that reach ``user`` for a notice of case ``case_id`` (see the module's docstring)."""
+    from casefile.jobs.people import channels_for
     from casefile.record.secret_key import keys_for
-    from casefile.services.people import channels_for
 
     people = session.exec(select(Person).where(or_(Person.user_id == user.id, Person.email == user.email))
                           .order_by(col(Person.id))).all()
@@ -197,9 +198,9 @@ def send_notices(*, as_of: datetime, entry_ids: Iterable[int] | None = None, not
     """Send every notice due as of ``as_of`` (only of ``entry_ids`` when given) once per channel:
     one message per user and channel. A failed channel is marked failed (retried by the next run).
     ``notifier(url, *, title=, body=)``: default Apprise (casefile.jobs.notify.deliver)."""
+    from casefile.jobs.people import channels_for
     from casefile.jobs.reminders import database_now
     from casefile.record.db import get_engine, read_session, write_session
-    from casefile.services.people import channels_for
 
     engine = engine or get_engine()
     notifier = notifier or deliver

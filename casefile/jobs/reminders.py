@@ -41,16 +41,17 @@ from sqlalchemy import Engine, and_, case, exists, func, or_, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col, select
 
+from casefile.channels import open_url, scrub
 from casefile.documents.wording import without_exact_instants
 from casefile.errors import CasefileError
-from casefile.jobs.notify import Delivery, deliver, open_url, scrub
+from casefile.jobs.notify import Delivery, deliver
+from casefile.jobs.people import Channel, channels_for, default_channel_counts
 from casefile.record.db import get_engine, read_session, write_session
 from casefile.record.deadlines import configured_calendar
 from casefile.record.models import Case, Deadline, Filing, Party, Person, ReminderSent
 from casefile.record.secret_key import keys_for
 from casefile.rules.calendar import BusinessCalendar
 from casefile.rules.offices import DEFAULT_TABLE, office_named, region_scope
-from casefile.services.people import Channel, channels_for, default_channel_counts
 from casefile.vocab import DeadlineKind, DeadlineStatus, ReminderStatus
 
 #: Local time at which reminders are due (in the receiving office's zone).
@@ -221,7 +222,7 @@ def select_due_reminders(session: Session, *, as_of: datetime, lead_days: Sequen
         # Compiling this query to machine code (JIT) costs more than running it: off for this transaction.
         session.execute(text("SET LOCAL jit = off"))
     key = keys_for(session).encryption
-    opened: dict[int, tuple[str, ...]] = {}  # each person's URLs decrypted once (stored encrypted, notify.seal_url)
+    opened: dict[int, tuple[str, ...]] = {}  # each person's URLs decrypted once (stored encrypted, casefile.channels.seal_url)
 
     def urls_of(person_id: int, stored: list[str] | None) -> tuple[str, ...]:
         if person_id not in opened:

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict
 from sqlalchemy import JSON, Column, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from casefile.record.models import _instant
+from casefile.record.columns import _instant
 
 
 class OrganizationKind(StrEnum):

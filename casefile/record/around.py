@@ -25,7 +25,7 @@ from datetime import datetime
 from sqlalchemy import UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from casefile.record.models import _instant
+from casefile.record.columns import _instant
 
 #: NoticeSent.status values (a VARCHAR, not a database enum).
 CLAIMED, SENT, FAILED = "claimed", "sent", "failed"

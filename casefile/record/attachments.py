@@ -15,6 +15,7 @@ from pathlib import Path
 
 from sqlmodel import Session, col, select
 
+from casefile.record.chain import file_sha256
 from casefile.record.models import Attachment, Case, DocketEntry
 from casefile.record.refs import RecordTable, Ref
 
@@ -62,8 +63,6 @@ def check_attachments(session: Session, case: Case, *, output_dir: Path, covered
     """Check each attachment of ``case``: docketed under its key by an entry the chain vouches for
     (``covered``: the act keys of the entries verified), and its file present with the stored sha256.
     Returns how many match and the problems."""
-    from casefile.record.integrity import file_sha256
-
     ok = 0
     problems: list[AttachmentProblem] = []
     entries = {e.ref: e for e in session.exec(select(DocketEntry).where(

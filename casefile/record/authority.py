@@ -1,7 +1,7 @@
 """Who may do what and see what: casefile's one authority policy (issue 14).
 
 Every interface and every list asks this module — the API, the web pages, the permitted acts
-(casefile.accounts.permitted), the docket and the other read models (casefile.record.queries),
+(casefile.acts.permitted), the docket and the other read models (casefile.record.queries),
 notices, exports, calendar feeds, search and the admin pages. Nothing else decides access.
 
 **Whose act.** Each act model declares, beside its ``act`` literal, ``WHOSE: ClassVar[Whose]``:

@@ -22,6 +22,7 @@ import hmac
 import json
 from collections.abc import Mapping
 from datetime import UTC, date, datetime
+from pathlib import Path
 from typing import Any
 
 from casefile.vocab import Actor, Stage
@@ -238,3 +239,12 @@ def record_table(table: str, schema: str | None = None, present: set[str] | None
                              "date": sa.Date(), "instant": sa.DateTime(timezone=True), "json": sa.JSON()}
     return sa.table(table, *[sa.column(name, types[kind]) for name, kind in RECORD[table].items()
                              if present is None or name in present], schema=schema)
+
+
+def file_sha256(path: Path) -> str:
+    """The sha256 (hex) of the file at ``path``."""
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()

@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlmodel import Field, SQLModel
 
-from casefile.record.models import _instant, _json
+from casefile.record.columns import _instant, _json
 
 
 class Correction(SQLModel, table=True):

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,9 +36,9 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from casefile.record.chain import CHAIN_VERSION, HASHED, UNHASHED, canonical_content, link_hash
+from casefile.record.chain import CHAIN_VERSION, HASHED, UNHASHED, canonical_content, file_sha256, link_hash
 from casefile.record.models import Case, DocketEntry, Document
-from casefile.record.sealing import NOT_OF_RECORD, note_entry, owed_documents
+from casefile.record.sealing import NOT_OF_RECORD, document_shas, note_entry, owed_documents
 from casefile.record.secret_key import keys_for
 
 __all__ = ["CHAIN_VERSION", "HASHED", "UNHASHED", "canonical_content", "chain_head", "link_hash", "lock_case", "seal",
@@ -125,14 +125,6 @@ def _heads(session: Session, case_ids: Sequence[int]) -> dict[int, str]:
                                            .where(col(DocketEntry.id).in_(last))):
             heads[case_id] = chain
     return heads
-
-
-def document_shas(session: Session, document_ids: Iterable[int | None]) -> dict[int | None, str]:
-    ids = sorted({i for i in document_ids if i is not None})
-    out: dict[int | None, str] = {}
-    for start in range(0, len(ids), _CHUNK):
-        out.update(session.exec(select(Document.id, Document.sha256).where(col(Document.id).in_(ids[start:start + _CHUNK]))).all())
-    return out
 
 
 # --- reading: the head, and verifying ---------------------------------------------------------------
@@ -396,12 +388,3 @@ def document_file(document: Document, *, output_dir: Path, case_number: str) -> 
     issuance writes it and ``casefile restore`` puts it back). The path stored when it was issued
     is not used: after a restore or a move it names another installation's copy."""
     return output_dir / case_number / Path(document.path).name
-
-
-def file_sha256(path: Path) -> str:
-    """The sha256 (hex) of the file at ``path``."""
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()

@@ -18,7 +18,7 @@ from datetime import datetime
 
 from sqlmodel import Field, SQLModel
 
-from casefile.record.models import _instant
+from casefile.record.columns import _instant
 
 
 class LoginAttempt(SQLModel, table=True):

@@ -282,7 +282,7 @@ def migration_connection(engine: Engine) -> Iterator[Connection]:
     foreign_key_check`` before the commit (a violation rolls everything back). PostgreSQL: a
     transaction-level advisory lock, so two processes never migrate at once, and, for an engine that
     maps tables into a schema (``schema_translate_map``), that schema as the transaction's search path."""
-    from casefile.record.db import _WRITE
+    from casefile.record.engine import _WRITE
 
     with engine.connect() as connection:
         sqlite = connection.dialect.name == "sqlite"
@@ -385,7 +385,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if getattr(args, "sql", False):
         getattr(command, args.command)(alembic_config(url=url), args.revision, sql=True)
         return 0
-    from casefile.record.db import make_engine
+    from casefile.record.engine import make_engine
 
     engine = make_engine(url)
     try:
@@ -447,7 +447,7 @@ def _record_head() -> None:
 @contextmanager
 def _scratch_at_head() -> Iterator[Engine]:
     """A scratch SQLite database upgraded to head, for autogenerate to compare the models with."""
-    from casefile.record.db import make_engine
+    from casefile.record.engine import make_engine
 
     with tempfile.TemporaryDirectory(prefix="casefile-migrate-") as folder:
         engine = make_engine(f"sqlite:///{Path(folder) / 'head.db'}")

@@ -7,13 +7,13 @@ are JSON columns.
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, DateTime, Index, UniqueConstraint, false, true
-from sqlalchemy.types import TypeDecorator
+from sqlalchemy import JSON, Column, Index, UniqueConstraint, false, true
 from sqlmodel import Field, SQLModel
 
+from casefile.record.columns import _instant, _json
 from casefile.record.refs import Ref, RefColumn
 from casefile.vocab import (
     Actor,
@@ -32,35 +32,6 @@ from casefile.vocab import (
     TallyKind,
     VotingMethod,
 )
-
-
-class UTCDateTime(TypeDecorator[datetime]):
-    """Aware datetimes in, aware UTC datetimes out, on SQLite and PostgreSQL alike; naive refused."""
-
-    impl = DateTime(timezone=True)
-    cache_ok = True
-
-    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
-        if value is None:
-            return None
-        if value.tzinfo is None:
-            raise ValueError("naive datetime refused: casefile stores aware instants only")
-        return value.astimezone(UTC)
-
-    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
-        if value is None:
-            return None
-        if value.tzinfo is None:
-            return value.replace(tzinfo=UTC)
-        return value.astimezone(UTC)
-
-
-def _instant(**kw: Any) -> Any:
-    return Field(sa_column=Column(UTCDateTime(), **kw))
-
-
-def _json(**kw: Any) -> Any:
-    return Field(default_factory=list, sa_column=Column(JSON, **kw))
 
 
 class Case(SQLModel, table=True):

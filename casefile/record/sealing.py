@@ -285,7 +285,6 @@ def _write_seals(session: Session, entries: dict[int, list[int]], seals: dict[in
     from sqlalchemy import func
 
     from casefile.record.chain import HASHED, link_hash
-    from casefile.record.integrity import document_shas
     from casefile.record.models import DocketEntry
     from casefile.record.secret_key import keys_for
 
@@ -341,3 +340,17 @@ def _write_seals(session: Session, entries: dict[int, list[int]], seals: dict[in
             attributes.set_committed_value(obj, "seal", u["seal_value"])
             attributes.set_committed_value(obj, "prev_hash", u["prev"])
             attributes.set_committed_value(obj, "chain_hash", u["chain"])
+
+
+def document_shas(session: Session, document_ids: Iterable[int | None]) -> dict[int | None, str]:
+    """The stored sha256 of each document named (by id; None and unknown ids are left out)."""
+    from sqlmodel import col
+    from sqlmodel import select as select_rows
+
+    from casefile.record.models import Document
+
+    ids = sorted({i for i in document_ids if i is not None})
+    out: dict[int | None, str] = {}
+    for start in range(0, len(ids), _CHUNK):
+        out.update(session.exec(select_rows(Document.id, Document.sha256).where(col(Document.id).in_(ids[start:start + _CHUNK]))).all())
+    return out

@@ -33,8 +33,6 @@ from casefile.errors import ConfigurationError
 
 KEY_FILE_NAME = "secret.key"
 DEFAULT_FOLDER = Path(".casefile")
-#: The shortest CASEFILE_SECRET_KEY accepted (characters).
-MIN_SECRET_LENGTH = 32
 _KEY_BYTES = 32
 _SALT = b"casefile instance key"
 _INFO_SIGNING = b"casefile docket chain v1"

@@ -67,7 +67,7 @@ def error_page(request: Request, status: int, message: str, back: str | None = N
 
 
 def casefile_error_page(request: Request, exc: CasefileError) -> Response:
-    from casefile.api.codes import FAMILIES, family_of
+    from casefile.http.codes import FAMILIES, family_of
 
     family = family_of(exc)
     status = FAMILIES.get(family, (500, ""))[0]

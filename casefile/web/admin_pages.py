@@ -7,15 +7,16 @@ names the admin who imported it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
 from casefile.errors import CasefileError, NotPermitted
+from casefile.http.deps import Database
 from casefile.record.accounts import User
 from casefile.record.authority import may_manage_users
-from casefile.web.people import Me, require
+from casefile.web.people import Db, Me, Signed
 from casefile.web.render import page, when
 from casefile.web.sessions import check_csrf, now
 
@@ -27,19 +28,23 @@ class _Stop(Exception):
     """The upload was refused before parsing (its error is on the form)."""
 
 
-def require_admin(request: Request) -> Me:
-    me = require(request)
+def require_admin(me: Signed) -> Me:
+    """The signed-in user, if an admin of their organization; NotPermitted otherwise."""
     if not me.is_admin:
         raise NotPermitted(f"the admin pages are for the admins of an organization ({me.email} is {me.role})")
     return me
 
 
+#: The signed-in admin of a page for admins.
+Admin = Annotated[Me, Depends(require_admin)]
+
+
 @router.get("/admin")
-def admin(request: Request) -> Response:
-    return _admin_page(request, require_admin(request))
+def admin(request: Request, me: Admin, db: Db) -> Response:
+    return _admin_page(request, db, me)
 
 
-def _admin_page(request: Request, me: Me, *, errors: list[dict[str, str]] | None = None,
+def _admin_page(request: Request, db: Database, me: Me, *, errors: list[dict[str, str]] | None = None,
                 values: dict[str, str] | None = None, link: dict[str, str] | None = None, status: int = 200) -> Response:
     """The admin page: users (with their forms), organizations and links, the access log; after a
     refused change the error summary and the values entered; after a reset the one-time link."""
@@ -47,9 +52,8 @@ def _admin_page(request: Request, me: Me, *, errors: list[dict[str, str]] | None
     from casefile.accounts.orgs import organizations_seen
     from casefile.accounts.tokens import list_tokens
     from casefile.accounts.users import list_users
-    from casefile.record.db import read_session
 
-    with read_session() as session:
+    with db.read() as session:
         users = list_users(session, organization=me.organization)
         emails = {u.email for u in users}
         tokens = [t for t in list_tokens(session) if t.user in emails]
@@ -92,16 +96,16 @@ async def _form(request: Request) -> dict[str, str]:
     return {k: str(v)[:500] for k, v in form.items() if isinstance(v, str) and k != "csrf_token"}
 
 
-def _refused(request: Request, me: Me, exc: CasefileError, field: str, values: dict[str, str]) -> Response:
+def _refused(request: Request, db: Database, me: Me, exc: CasefileError, field: str,
+             values: dict[str, str]) -> Response:
     status = 403 if exc.family == "not-permitted" else 409 if exc.family in ("conflict", "not-allowed-now") else 422
-    return _admin_page(request, me, errors=[{"field": field, "text": str(exc)}], values=values, status=status)
+    return _admin_page(request, db, me, errors=[{"field": field, "text": str(exc)}], values=values, status=status)
 
 
-def _reset_link(request: Request, me: Me, email: str) -> dict[str, str]:
+def _reset_link(request: Request, db: Database, me: Me, email: str) -> dict[str, str]:
     from casefile.accounts.users import RESET_VALID_FOR, reset_link, start_reset
-    from casefile.record.db import write_session
 
-    with write_session(by=me.viewer.label()) as session:
+    with db.write() as session:
         reset, token = start_reset(session, email=email, as_of=now(), by=me.viewer.label())
         expires = reset.expires_at
         zone = user_zone(session, me)
@@ -129,7 +133,7 @@ def user_zone(session: Any, me: Me) -> str:
 
 
 @router.post("/admin/users")
-async def add_user_form(request: Request) -> Response:
+async def add_user_form(request: Request, me: Admin, db: Db) -> Response:
     """Add a user to the admin's organization (casefile.accounts.users.add_user, as ``casefile users
     add``) with a random password nobody knows, and start their password reset: the one-time link
     is shown once, for the admin to give them.
@@ -142,16 +146,15 @@ async def add_user_form(request: Request) -> Response:
 
     from casefile.web.hashing import hashing
 
-    me = require_admin(request)
     values = await _form(request)
     email, name, role = values.get("new-email", "").strip(), values.get("new-name", "").strip(), values.get("new-role", "")
     try:
-        await hashing(_add_user, me, email=email, name=name, role=role)  # Argon2 and the database
-        link = await run_in_threadpool(_reset_link, request, me, email)
+        await hashing(_add_user, db, me, email=email, name=name, role=role)  # Argon2 and the database
+        link = await run_in_threadpool(_reset_link, request, db, me, email)
     except CasefileError as exc:
         field = {"role": "new-role", "name": "new-name"}.get(exc.field or "", "new-email")
-        return _refused(request, me, exc, field, values)
-    return _admin_page(request, me, link=link | {"added": "1"})
+        return _refused(request, db, me, exc, field, values)
+    return _admin_page(request, db, me, link=link | {"added": "1"})
 
 
 def own_domains(session: Any, organization_id: int) -> list[str]:
@@ -168,18 +171,17 @@ def own_domains(session: Any, organization_id: int) -> list[str]:
     return sorted(d for d, orgs in domains.items() if orgs == {organization_id})
 
 
-def _add_user(me: Me, *, email: str, name: str, role: str) -> None:
+def _add_user(db: Database, me: Me, *, email: str, name: str, role: str) -> None:
     import secrets
 
     from casefile.accounts.passwords import hash_password
     from casefile.accounts.users import add_user, normalize_email
     from casefile.errors import AlreadyRecorded, BadInput
-    from casefile.record.db import read_session, write_session
 
     if not email:
         raise BadInput("Enter the new user's email address", field="email")
     address = normalize_email(email)
-    with read_session() as session:
+    with db.read() as session:
         domains = own_domains(session, me.viewer.organization_id)
     if address.rpartition("@")[2] not in domains:
         raise BadInput(f"{address}: an admin adds users at {me.organization_name}'s own email domain "
@@ -187,7 +189,7 @@ def _add_user(me: Me, *, email: str, name: str, role: str) -> None:
                        "any other address (casefile users add)", field="email")
     hashed = hash_password(secrets.token_urlsafe(32))
     try:
-        with write_session(by=me.viewer.label()) as session:
+        with db.write() as session:
             add_user(session, email=address, organization=me.organization, role=role, name=name, password="",
                      password_hash=hashed, as_of=now())
     except AlreadyRecorded:
@@ -196,20 +198,18 @@ def _add_user(me: Me, *, email: str, name: str, role: str) -> None:
 
 
 @router.post("/admin/users/change")
-async def change_user(request: Request) -> Response:
+async def change_user(request: Request, me: Admin, db: Db) -> Response:
     """Change a user of the admin's organization: ``action`` role (to ``role``), deactivate,
     reactivate, or reset (a one-time link) — casefile.accounts.users.set_role / set_active /
     start_reset, as ``casefile users``. An admin does not demote or deactivate themselves."""
     from casefile.accounts.users import set_active, set_role
     from casefile.errors import BadInput
-    from casefile.record.db import write_session
 
-    me = require_admin(request)
     values = await _form(request)
     email, action = values.get("email", "").strip(), values.get("action", "")
     field = f"role-{values.get('row', '0')}" if action == "role" else "users"
     try:
-        with write_session(by=me.viewer.label()) as session:
+        with db.write() as session:
             user = _own_user(session, me, email)
             self_change = getattr(user, "id", None) == me.viewer.user_id
             if action == "role":
@@ -226,9 +226,9 @@ async def change_user(request: Request) -> Response:
             elif action != "reset":
                 raise BadInput(f"unknown change {action[:40]!r}", field="action")
         if action == "reset":
-            return _admin_page(request, me, link=_reset_link(request, me, email))
+            return _admin_page(request, db, me, link=_reset_link(request, db, me, email))
     except CasefileError as exc:
-        return _refused(request, me, exc, field, values)
+        return _refused(request, db, me, exc, field, values)
     from fastapi.responses import RedirectResponse
 
     from casefile.web.sessions import web_session
@@ -238,7 +238,7 @@ async def change_user(request: Request) -> Response:
 
 
 @router.post("/admin/tokens/revoke")
-async def revoke_token_form(request: Request) -> Response:
+async def revoke_token_form(request: Request, me: Admin, db: Db) -> Response:
     """Revoke an API token of a user of the admin's organization (casefile.accounts.tokens.
     revoke_token, as ``casefile tokens revoke``); another organization's token is as unknown."""
     from fastapi.responses import RedirectResponse
@@ -246,14 +246,12 @@ async def revoke_token_form(request: Request) -> Response:
     from casefile.accounts.tokens import revoke_token
     from casefile.errors import UnknownRecord
     from casefile.record.accounts import ApiToken
-    from casefile.record.db import write_session
     from casefile.web.sessions import web_session
 
-    me = require_admin(request)
     values = await _form(request)
     ident = values.get("token", "")
     try:
-        with write_session(by=me.viewer.label()) as session:
+        with db.write() as session:
             from casefile.web.ids import form_id
 
             token_id = form_id(ident)
@@ -264,13 +262,13 @@ async def revoke_token_form(request: Request) -> Response:
             revoke_token(session, token_id=row.id or 0, as_of=now())
             done = f"API token {row.prefix}… of {owner.email} revoked: it is refused from now on"
     except CasefileError as exc:
-        return _refused(request, me, exc, "tokens", values)
+        return _refused(request, db, me, exc, "tokens", values)
     web_session(request).add_flash(done)
     return RedirectResponse("/admin", status_code=303)
 
 
 @router.post("/admin/links")
-async def change_link(request: Request) -> Response:
+async def change_link(request: Request, me: Admin, db: Db) -> Response:
     """Unlink the admin's organization from a party it represents (casefile.accounts.orgs.
     unlink_party, as ``casefile orgs unlink``), or watch a case it already sees (orgs watch): a
     watch makes nothing visible, and a case it may not see gets the same answer as a number that
@@ -281,14 +279,12 @@ async def change_link(request: Request) -> Response:
 
     from casefile.accounts.orgs import unlink_party, watch_case
     from casefile.errors import BadInput
-    from casefile.record.db import write_session
     from casefile.web.sessions import web_session
 
-    me = require_admin(request)
     values = await _form(request)
     action = values.get("action", "")
     try:
-        with write_session(by=me.viewer.label()) as session:
+        with db.write() as session:
             if action == "unlink":
                 number, _, party = values.get("link", "").partition(" ")
                 if not unlink_party(session, organization=me.organization, case_number=number, party=party):
@@ -311,36 +307,36 @@ async def change_link(request: Request) -> Response:
             else:
                 raise BadInput(f"unknown change {action[:40]!r}", field="action")
     except CasefileError as exc:
-        return _refused(request, me, exc, "watch-case" if action == "watch" else "link", values)
+        return _refused(request, db, me, exc, "watch-case" if action == "watch" else "link", values)
     web_session(request).add_flash(done)
     return RedirectResponse("/admin", status_code=303)
 
 
-def require_importer(request: Request) -> Me:
+def require_importer(me: Admin) -> Me:
     """The signed-in user, if the policy lets them import (a Region's admin); NotPermitted otherwise."""
     from casefile.record.authority import may_import
 
-    me = require_admin(request)
     decision = may_import(me.viewer)
     if decision.mode is None:
         raise NotPermitted(f"Import: {decision.reason} ({me.email} is {me.role} of {me.organization_name})")
     return me
 
 
+#: The signed-in user of the Import page (a Region's admin).
+Importer = Annotated[Me, Depends(require_importer)]
+
+
 @router.get("/import")
-def import_page(request: Request) -> Response:
-    require_importer(request)
+def import_page(request: Request, me: Importer) -> Response:
     return page(request, "import.html", title="Import NLRB election results", report=None)
 
 
 @router.post("/import")
-async def import_upload(request: Request) -> Response:
+async def import_upload(request: Request, me: Importer, db: Db) -> Response:
     from casefile.importers.nlrb_results import parse_nlrb_results_text
     from casefile.jobs.import_scope import within_regions
     from casefile.jobs.imports import import_tallies
-    from casefile.record.db import write_session
 
-    me = require_importer(request)
     form = await request.form(max_part_size=MAX_UPLOAD)
     check_csrf(request, form)
     upload = form.get("export")
@@ -365,7 +361,7 @@ async def import_upload(request: Request) -> Response:
                 raise _Stop
             parsed = parse_nlrb_results_text(text, source=name)
             moment = now()
-            with write_session(by=me.viewer.label()) as session:
+            with db.write() as session:
                 parsed = within_regions(session, parsed, me.viewer.regions(session))
                 report = import_tallies(session, parsed=parsed, as_of=moment)
         except _Stop:

@@ -14,7 +14,9 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from casefile.errors import CasefileError
+from casefile.http.deps import Database
 from casefile.web.hashing import hashing
+from casefile.web.people import Db
 from casefile.web.render import page
 from casefile.web.sessions import check_csrf, now, web_session
 
@@ -36,9 +38,9 @@ def client_address(request: Request) -> str:
 
 
 def _device_cookie(request: Request) -> tuple[str, bool]:
+    from casefile.http.settings import get_web_settings
     from casefile.web.logins import DEVICE_COOKIE
     from casefile.web.sessions import cookie_name, is_https
-    from casefile.web.settings import get_web_settings
 
     settings = get_web_settings()
     secure = settings.secure_cookies == "always" or (
@@ -110,12 +112,11 @@ async def sign_out(request: Request) -> Response:
 
 
 @router.get("/account/reset/{token}")
-def reset_page(request: Request, token: str) -> Response:
+def reset_page(request: Request, db: Db, token: str) -> Response:
     from casefile.accounts.users import InvalidResetToken, pending_reset
-    from casefile.record.db import read_session
 
     try:
-        with read_session() as session:
+        with db.read() as session:
             _, user = pending_reset(session, token=token[:200], as_of=now())
             email = user.email
     except InvalidResetToken as exc:
@@ -125,7 +126,7 @@ def reset_page(request: Request, token: str) -> Response:
 
 
 @router.post("/account/reset/{token}")
-async def reset(request: Request, token: str) -> Response:
+async def reset(request: Request, db: Db, token: str) -> Response:
     from casefile.accounts.users import InvalidResetToken
 
     form = await request.form()
@@ -136,7 +137,7 @@ async def reset(request: Request, token: str) -> Response:
         errors.append({"field": "confirm", "text": "The two passwords are not the same"})
     else:
         try:
-            await hashing(_complete_reset, token[:200], password)
+            await hashing(_complete_reset, db, token[:200], password)
         except InvalidResetToken as exc:
             return page(request, "reset.html", status=404, title="Reset your password", invalid=str(exc), email="",
                         token="")
@@ -155,15 +156,14 @@ async def reset(request: Request, token: str) -> Response:
                 errors=errors)
 
 
-def _complete_reset(token: str, password: str) -> None:
+def _complete_reset(db: Database, token: str, password: str) -> None:
     """Set the new password (in a worker thread; Argon2 before the write transaction); every
     session of the user ends."""
     from casefile.accounts.passwords import hash_password
     from casefile.accounts.users import complete_reset, pending_reset
-    from casefile.record.db import read_session, write_session
 
-    with read_session() as session:
+    with db.read() as session:
         pending_reset(session, token=token, as_of=now())  # an unknown link is refused before any hashing
     hashed = hash_password(password)
-    with write_session(by="system:web") as session:
+    with db.write(by="system:web") as session:  # nobody is signed in by a reset link
         complete_reset(session, token=token, password=password, as_of=now(), password_hash=hashed)

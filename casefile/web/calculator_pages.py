@@ -1,6 +1,7 @@
 """The tally calculator (what-if: a tally's lines, outcome and what each outcome needs from the
 challenged ballots) and the deadline calculator (one deadline from its trigger date), on the pure
-rules, through the same functions the API's calculators answer with (casefile.api.calculators).
+rules, from casefile.calculators (the answers the API's calculators publish; the web does not call
+the API).
 No account is needed for them on a demo instance (``CASEFILE_WEB_PUBLIC_CALCULATORS``).
 Both are GET forms: nothing is stored.
 """
@@ -8,31 +9,36 @@ Both are GET forms: nothing is stored.
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
+from typing import Annotated
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
 from casefile.errors import CasefileError
-from casefile.web.people import require, signed_in
+from casefile.web.people import MaybeSigned, Me, SignInNeeded
 from casefile.web.render import page
 
 router = APIRouter()
 MAX_CHOICES = 20
 
 
-def _who(request: Request) -> Any:
-    if getattr(request.app.state, "public_calculators", False):
-        return signed_in(request) or "public"
-    return require(request)
+def calculator_user(request: Request, me: MaybeSigned) -> Me | None:
+    """Who uses a calculator: the signed-in user; anyone (None) on a demo instance with public
+    calculators; else SignInNeeded (a redirect to the sign-in page)."""
+    if me is None and not getattr(request.app.state, "public_calculators", False):
+        raise SignInNeeded("sign in to see this page")
+    return me
+
+
+#: The user of a calculator page (casefile.web.people's viewer, or nobody where the calculators are public).
+CalculatorUser = Annotated[Me | None, Depends(calculator_user)]
 
 
 @router.get("/calculators/tally")
-def tally_calculator(request: Request) -> Response:
-    from casefile.api.calculators import tally
+def tally_calculator(request: Request, me: CalculatorUser) -> Response:
+    from casefile.calculators import tally_analysis
     from casefile.web.pictures import tally_picture
 
-    _who(request)
     q = request.query_params
     try:
         rows = max(1, min(int(q.get("rows", "2")), MAX_CHOICES))
@@ -57,7 +63,7 @@ def tally_calculator(request: Request) -> Response:
                 elif not (count.isascii() and count.isdigit() and len(count) <= 9):
                     errors.append({"field": f"choice-{i}-votes",
                                    "text": f"Votes for {who} must be a whole number, like 875"})
-                choices.append(f"{name}={votes}")
+                choices.append((name, int(count) if count.isascii() and count.isdigit() and len(count) <= 9 else 0))
         numbers: dict[str, int | None] = {}
         for key, label in (("against", "Votes against"), ("challenged", "Challenged ballots"), ("void", "Void ballots"),
                            ("eligible", "Eligible voters")):
@@ -69,18 +75,16 @@ def tally_calculator(request: Request) -> Response:
             errors.append({"field": "choice-0-name", "text": "Enter at least one labor organization and its votes"})
         if not errors:
             try:
-                result = tally(request, "viewer", choice=choices, against=numbers["against"],
-                               challenged=numbers["challenged"] or 0, void=numbers["void"] or 0,
-                               eligible=numbers["eligible"], eligible_exact=False,
-                               runoff_ballot=values.get("runoff") == "1")
+                result = tally_analysis(choices, against=numbers["against"], challenged=numbers["challenged"] or 0,
+                                        void=numbers["void"] or 0, eligible=numbers["eligible"], eligible_exact=False,
+                                        runoff_ballot=values.get("runoff") == "1")
             except CasefileError as exc:
                 line = getattr(exc, "line", None)
                 where = line if line in ("against", "challenged", "void", "eligible") else "choice-0-votes"
                 errors.append({"field": where, "text": str(exc)})
             else:
-                parsed = [c.rpartition("=") for c in choices]
                 picture = tally_picture(SimpleNamespace(
-                    choices=[{"name": n, "votes": int(v.replace(",", ""))} for n, _, v in parsed],
+                    choices=[{"name": n, "votes": v} for n, v in choices],
                     against=numbers["against"], challenged=numbers["challenged"] or 0, valid=result.valid,
                     valid_plus_challenged=result.valid_plus_challenged))
     return page(request, "calc_tally.html", status=422 if errors else 200, title="Tally calculator", values=values,
@@ -88,14 +92,13 @@ def tally_calculator(request: Request) -> Response:
 
 
 @router.get("/calculators/deadline")
-def deadline_calculator(request: Request) -> Response:
+def deadline_calculator(request: Request, me: CalculatorUser) -> Response:
     from datetime import date
 
-    from casefile.api.calculators import deadline
+    from casefile.calculators import deadline_answer
     from casefile.vocab import DeadlineKind
     from casefile.web.words import deadline_words
 
-    _who(request)
     q = request.query_params
     values = {k: v[:80] for k, v in q.items()}
     errors: list[dict[str, str]] = []
@@ -120,10 +123,9 @@ def deadline_calculator(request: Request) -> Response:
                 errors.append({"field": key, "text": "Enter the trigger date"})
         if not errors and kind is not None:
             try:
-                result = deadline(request, "viewer", kind=kind, trigger=dates["trigger"],  # type: ignore[arg-type]
-                                  petition_filed=dates["petition_filed"], rule_set=None,
-                                  region=values.get("region", "").strip() or None,
-                                  office=values.get("office", "").strip() or None)
+                result = deadline_answer(kind, dates["trigger"], petition_filed=dates["petition_filed"],  # type: ignore[arg-type]
+                                         region=values.get("region", "").strip() or None,
+                                         office=values.get("office", "").strip() or None)
             except CasefileError as exc:
                 errors.append({"field": exc.field if exc.field in ("region", "office", "rule_set") else "kind",
                                "text": str(exc)})
@@ -144,15 +146,14 @@ def deadline_calculator(request: Request) -> Response:
 
 
 @router.get("/calculators/tally.json")
-def tally_check(request: Request) -> Response:
+def tally_check(request: Request, me: CalculatorUser) -> Response:
     """The tally form's check as you type (casefile/web/static/tally-check.js): the calculator's
     answer as JSON for a signed-in user (or anyone, with public calculators); an error as
     ``{"detail": ..., "line": ...}``."""
     from fastapi.responses import JSONResponse
 
-    from casefile.api.calculators import tally
+    from casefile.calculators import parse_choice, tally_analysis
 
-    _who(request)
     q = request.query_params
 
     def number(key: str) -> int | None:
@@ -160,9 +161,10 @@ def tally_check(request: Request) -> Response:
         return int(text) if text.isdigit() and len(text) <= 9 else None
 
     try:
-        result = tally(request, "viewer", choice=q.getlist("choice")[:MAX_CHOICES] or ["?"], against=number("against"),
-                       challenged=number("challenged") or 0, void=number("void") or 0, eligible=number("eligible"),
-                       eligible_exact=False, runoff_ballot=q.get("runoff_ballot") == "true")
+        choices = [parse_choice(c[:300]) for c in q.getlist("choice")[:MAX_CHOICES] or ["?"]]
+        result = tally_analysis(choices, against=number("against"), challenged=number("challenged") or 0,
+                                void=number("void") or 0, eligible=number("eligible"), eligible_exact=False,
+                                runoff_ballot=q.get("runoff_ballot") == "true")
     except CasefileError as exc:
         return JSONResponse({"detail": str(exc), "line": getattr(exc, "line", None)}, status_code=422)
     return JSONResponse({"valid": result.valid, "outcome_text": result.outcome_text,

@@ -16,11 +16,12 @@ from fastapi.responses import Response
 
 from casefile import app
 from casefile.errors import BadInput
+from casefile.http.deps import Database
 from casefile.rules.target_dates import is_region_target
 from casefile.vocab import Stage
 from casefile.web.countdown import countdown
 from casefile.web.ids import WebId
-from casefile.web.people import Me, require
+from casefile.web.people import Db, MaybeSigned, Me, Signed
 from casefile.web.render import page
 from casefile.web.sessions import now
 
@@ -58,19 +59,16 @@ def with_countdown(deadline: Any, as_of: datetime) -> dict[str, Any]:
 
 
 @router.get("/")
-def home(request: Request) -> Response:
+def home(request: Request, me: MaybeSigned) -> Response:
     from fastapi.responses import RedirectResponse
 
-    from casefile.web.people import signed_in
-
-    return RedirectResponse("/cases" if signed_in(request) else "/sign-in", status_code=303)
+    return RedirectResponse("/cases" if me else "/sign-in", status_code=303)
 
 
 @router.get("/cases")
-def my_cases(request: Request, q: str | None = Query(None, max_length=200), stage: str | None = Query(None, max_length=40),
+def my_cases(request: Request, me: Signed, q: str | None = Query(None, max_length=200), stage: str | None = Query(None, max_length=40),
              region: str | None = Query(None, max_length=20), page_number: int = Query(1, alias="page", ge=1, le=100_000),
              as_of: str | None = Query(None, max_length=40)) -> Response:
-    me = require(request)
     errors: list[dict[str, str]] = []
     moment, as_of_text = _as_of_or_error(as_of, errors)
     region_number = None
@@ -125,8 +123,7 @@ def _as_of_or_error(text: str | None, errors: list[dict[str, str]]) -> tuple[dat
 
 
 @router.get("/deadlines")
-def my_deadlines(request: Request, as_of: str | None = Query(None, max_length=40)) -> Response:
-    me = require(request)
+def my_deadlines(request: Request, me: Signed, as_of: str | None = Query(None, max_length=40)) -> Response:
     errors: list[dict[str, str]] = []
     moment, as_of_text = _as_of_or_error(as_of, errors)
     rows = app.deadlines(as_of=moment, viewer=me.viewer, limit=DEADLINES_SHOWN)
@@ -135,20 +132,19 @@ def my_deadlines(request: Request, as_of: str | None = Query(None, max_length=40
                 total=total, as_of_text=as_of_text, errors=errors)
 
 
-def pending_documents(number: str, me: Me) -> list[dict[str, str]]:
+def pending_documents(db: Database, number: str, me: Me) -> list[dict[str, str]]:
     """The documents the acts of users on this case are to issue and have not issued yet ("being
     issued"), as the user may see them (an offer of proof only for its party and the Region)."""
     from sqlmodel import col, select
 
     from casefile.acts import module_named
     from casefile.record.authority import hidden_of, sees_sealed
-    from casefile.record.db import read_session
     from casefile.record.models import DocketEntry, Document, Filing
     from casefile.record.queries import visible_case
     from casefile.vocab import DocumentKind
 
     out = []
-    with read_session() as session:
+    with db.read() as session:
         case = visible_case(session, number, me.viewer)
         hidden = hidden_of(session, case, me.viewer)
         keys = set(session.exec(select(Document.key).where(Document.case_id == case.id)).all())
@@ -174,14 +170,12 @@ def pending_documents(number: str, me: Me) -> list[dict[str, str]]:
 
 
 @router.get("/cases/{number}")
-def case_page(request: Request, number: str, as_of: str | None = Query(None, max_length=40)) -> Response:
-    from casefile.record.db import read_session
+def case_page(request: Request, me: Signed, db: Db, number: str, as_of: str | None = Query(None, max_length=40)) -> Response:
     from casefile.record.queries import visible_case
     from casefile.web.around import section as around_section
     from casefile.web.pictures import docket_timeline, tally_picture
 
-    me = require(request)
-    with read_session() as session:  # the case's zone (one row; UnknownCase for a case the user may not see)
+    with db.read() as session:  # the case's zone (one row; UnknownCase for a case the user may not see)
         case = visible_case(session, number[:40], me.viewer)
         number, zone = case.number, office_tz(case.office_key)
     errors: list[dict[str, str]] = []
@@ -207,8 +201,8 @@ def case_page(request: Request, number: str, as_of: str | None = Query(None, max
     timeline = docket_timeline(view.docket, every_deadline, today=moment.astimezone(ZoneInfo(zone)).date())
     return page(request, "case.html", title=f"{view.case_number} {view.name}", case=view, current=current, tally=tally,
                 picture=picture, timeline=timeline, open_now=open_now, deadlines=every_deadline,
-                permissions=permissions, pending=pending_documents(view.case_number, me), as_of_text=as_of_text,
-                errors=errors, zone=zone, around=around_section(view.case_number, me), mine=mine)
+                permissions=permissions, pending=pending_documents(db, view.case_number, me), as_of_text=as_of_text,
+                errors=errors, zone=zone, around=around_section(db, view.case_number, me), mine=mine)
 
 
 def next_for(me: Me, open_now: list[dict[str, Any]], permissions: list[Any]) -> list[dict[str, Any]]:
@@ -232,10 +226,9 @@ def next_for(me: Me, open_now: list[dict[str, Any]], permissions: list[Any]) -> 
 
 
 @router.get("/cases/{number}/deadlines/{deadline_id}")
-def derivation_page(request: Request, number: str, deadline_id: WebId) -> Response:
+def derivation_page(request: Request, me: Signed, number: str, deadline_id: WebId) -> Response:
     from casefile.errors import UnknownRecord
 
-    me = require(request)
     view = app.case(number[:40], viewer=me.viewer, as_of=now())  # the deadline's status now (state_at)
     for election in view.elections:
         for d in election.deadlines:
@@ -247,11 +240,10 @@ def derivation_page(request: Request, number: str, deadline_id: WebId) -> Respon
 
 
 @router.get("/documents/{document_id}")
-def download(request: Request, document_id: WebId) -> Response:
+def download(request: Request, me: Signed, document_id: WebId) -> Response:
     from casefile.accounts.documents import fetch_document
     from casefile.record.accounts import AccessAction
 
-    me = require(request)
     inline = request.query_params.get("view") == "1"
     doc = fetch_document(viewer=me.viewer, document_id=document_id, as_of=now(), via="web",
                          action=AccessAction.VIEW if inline else AccessAction.DOWNLOAD)

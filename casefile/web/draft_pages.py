@@ -14,22 +14,14 @@ from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 
 from casefile.errors import BadInput, CasefileError
+from casefile.http.deps import Database
 from casefile.web import act_forms
 from casefile.web.ids import WebId
-from casefile.web.people import Me, require
+from casefile.web.people import Db, Me, Signed
 from casefile.web.render import page
 from casefile.web.sessions import check_csrf, now, web_session
 
 router = APIRouter()
-
-#: The acts a draft may be kept of (a party's filings).
-DRAFTABLE = frozenset({"file-objections", "file-exceptions", "file-offer-of-proof"})
-
-
-def draftable(act_name: str, allowed: list[Any]) -> bool:
-    """Whether the form offers "Save as draft": a party's filing the user performs (not records)."""
-    return act_name in DRAFTABLE and any(p.mode == "perform" for p in allowed)
-
 
 def draft_data(act_name: str, sub: act_forms.Submitted, *, zone: str, current: datetime) -> dict[str, Any]:
     """The act as far as the form has it (a draft may be incomplete: no date yet, no objection
@@ -104,16 +96,15 @@ def form_of(act_name: str, act: dict[str, Any], zone: str) -> act_forms.Submitte
     return act_forms.Submitted(values=values, rows=rows)
 
 
-def handle(request: Request, me: Me, view: Any, allowed: list[Any], act_name: str, sub: act_forms.Submitted,
-           zone: str) -> Response:
+def handle(request: Request, db: Database, me: Me, view: Any, allowed: list[Any], act_name: str,
+           sub: act_forms.Submitted, zone: str) -> Response:
     """A form sent with "Save as draft", or an edited draft sent to be filed."""
     from casefile.accounts.drafts import file_draft, get_draft, save_draft
-    from casefile.record.db import read_session, write_session
-    from casefile.web.act_pages import _issue, _render
+    from casefile.web.act_view import issue_after_answer, render_form
 
     draft_id = int(sub.get("draft_id")) if sub.get("draft_id").isdigit() else None
     if draft_id is not None:
-        with read_session() as session:
+        with db.read() as session:
             existing = get_draft(session, viewer=me.viewer, draft_id=draft_id)  # another organization's: 404
         if existing.filed_at is not None:
             web_session(request).add_flash(f"Draft {draft_id} was filed already (docket entry {existing.entry_id}): "
@@ -128,7 +119,7 @@ def handle(request: Request, me: Me, view: Any, allowed: list[Any], act_name: st
             moment, day, at = act_forms.instant(sub, zone=zone, current=current)
             data = act_forms.act_data(act_name, sub, day=day, at=at) if act_name in act_forms.SPECIFIC else \
                 act_forms.general_data(act_name, sub.get("act"))
-        with write_session(by=me.viewer.label()) as session:
+        with db.write() as session:
             draft = save_draft(session, viewer=me.viewer, case_number=view.case_number, act=data, as_of=current,
                                draft_id=draft_id)
             draft_id = draft.id
@@ -142,25 +133,23 @@ def handle(request: Request, me: Me, view: Any, allowed: list[Any], act_name: st
         status = 403 if exc.family == "not-permitted" else 422
         if draft_id is not None:
             sub.values["draft_id"] = str(draft_id)
-        return _render(request, me, view, allowed, act_name, sub, [{"field": target, "text": str(exc)}], status=status,
+        return render_form(request, me, view, allowed, act_name, sub, [{"field": target, "text": str(exc)}], status=status,
                        draft_id=draft_id)
     from starlette.background import BackgroundTask
 
     web_session(request).add_flash(("Already recorded: " if result.repeated else f"Draft {draft_id} filed: ")
                                    + result.summary[:240])
-    task = BackgroundTask(_issue, request.app.state.on_committed, result.entry_id, moment) if result.pending else None
+    task = BackgroundTask(issue_after_answer, request.app.state.on_committed, result.entry_id, moment) if result.pending else None
     return RedirectResponse(f"/cases/{view.case_number}#documents", status_code=303, background=task)
 
 
 @router.get("/cases/{number}/drafts")
-def drafts_page(request: Request, number: str) -> Response:
+def drafts_page(request: Request, me: Signed, db: Db, number: str) -> Response:
     from casefile import app
     from casefile.accounts.drafts import list_drafts
-    from casefile.record.db import read_session
 
-    me = require(request)
     view = app.case(number[:40], viewer=me.viewer)
-    with read_session() as session:
+    with db.read() as session:
         drafts = list_drafts(session, viewer=me.viewer, case_number=view.case_number, filed=True)
     from casefile.web.case_pages import office_tz
 
@@ -169,72 +158,66 @@ def drafts_page(request: Request, number: str) -> Response:
 
 
 @router.get("/cases/{number}/drafts/{draft_id}")
-def edit_draft(request: Request, number: str, draft_id: WebId) -> Response:
+def edit_draft(request: Request, me: Signed, db: Db, number: str, draft_id: WebId) -> Response:
     from casefile import app
     from casefile.accounts.drafts import get_draft
     from casefile.errors import UnknownRecord
-    from casefile.record.db import read_session
-    from casefile.web.act_pages import _permission, _render
+    from casefile.web.act_view import permission, render_form
 
-    me = require(request)
     view = app.case(number[:40], viewer=me.viewer)
-    with read_session() as session:
+    with db.read() as session:
         draft = get_draft(session, viewer=me.viewer, draft_id=draft_id)
     if draft.case_number != view.case_number:
         raise UnknownRecord(f"no draft {draft_id} on {view.case_number}", field="draft")
     from casefile.errors import NotPermitted
 
     try:
-        view, allowed, zone = _permission(me, view.case_number, draft.act_name)
+        view, allowed, zone = permission(me, view.case_number, draft.act_name)
     except NotPermitted as exc:  # the stage moved on (or the role changed): kept, listed, deletable
         web_session(request).add_flash(f"Draft {draft_id} cannot be filed now: {exc}"[:300])
         return RedirectResponse(f"/cases/{view.case_number}/drafts", status_code=303)
     sub = form_of(draft.act_name, draft.act, zone)
-    return _render(request, me, view, allowed, draft.act_name, sub, [], draft_id=draft_id)
+    return render_form(request, me, view, allowed, draft.act_name, sub, [], draft_id=draft_id)
 
 
 @router.post("/cases/{number}/drafts/{draft_id}/delete")
-async def delete(request: Request, number: str, draft_id: WebId) -> Response:
+async def delete(request: Request, me: Signed, db: Db, number: str, draft_id: WebId) -> Response:
     from casefile import app
     from casefile.accounts.drafts import delete_draft
-    from casefile.record.db import write_session
 
-    me = require(request)
     form = await request.form()
     check_csrf(request, form)
     view = app.case(number[:40], viewer=me.viewer)
-    with write_session(by=me.viewer.label()) as session:
+    with db.write() as session:
         delete_draft(session, viewer=me.viewer, draft_id=draft_id)
     web_session(request).add_flash(f"Draft {draft_id} deleted")
     return RedirectResponse(f"/cases/{view.case_number}/drafts", status_code=303)
 
 
 @router.post("/cases/{number}/drafts/{draft_id}")
-async def submit_draft(request: Request, number: str, draft_id: WebId) -> Response:
+async def submit_draft(request: Request, me: Signed, db: Db, number: str, draft_id: WebId) -> Response:
     """The form of an opened draft, sent ("File objections" or "Save as draft"): the draft's act,
     filed or saved again as that draft (the form posts to its own page)."""
     from casefile import app
     from casefile.accounts.drafts import get_draft
     from casefile.errors import UnknownRecord
-    from casefile.record.db import read_session
-    from casefile.web.act_pages import _permission, _render, read_act_form
+    from casefile.web.act_view import permission, read_act_form, render_form
 
-    me = require(request)
     form = (await read_act_form(request)).fields  # a draft keeps no file: any file sent is not kept
     check_csrf(request, form)
     view = app.case(number[:40], viewer=me.viewer)
-    with read_session() as session:
+    with db.read() as session:
         draft = get_draft(session, viewer=me.viewer, draft_id=draft_id)  # another organization's: 404
     if draft.case_number != view.case_number:
         raise UnknownRecord(f"no draft {draft_id} on {view.case_number}", field="draft")
-    view, allowed, zone = _permission(me, view.case_number, draft.act_name)
+    view, allowed, zone = permission(me, view.case_number, draft.act_name)
     sub = act_forms.read_form(draft.act_name, form)
     await form.close()
     sub.values["draft_id"] = str(draft_id)
-    from casefile.web.act_pages import for_drafts
+    from casefile.web.act_view import for_drafts
 
     if (refused := for_drafts(request, me, view, allowed, draft.act_name, sub, zone, draft_id)) is not None:
         return refused  # a generated form (casefile.web.act_fields) that cannot be read
     if sub.get("add"):
-        return _render(request, me, view, allowed, draft.act_name, sub, [], draft_id=draft_id)
-    return handle(request, me, view, allowed, draft.act_name, sub, zone)
+        return render_form(request, me, view, allowed, draft.act_name, sub, [], draft_id=draft_id)
+    return handle(request, db, me, view, allowed, draft.act_name, sub, zone)

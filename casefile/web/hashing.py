@@ -20,7 +20,7 @@ _LIMITERS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, CapacityLimiter]
 
 
 def _limiter() -> CapacityLimiter:
-    from casefile.web.settings import get_web_settings
+    from casefile.http.settings import get_web_settings
 
     loop = asyncio.get_running_loop()
     limiter = _LIMITERS.get(loop)

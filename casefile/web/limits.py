@@ -61,7 +61,7 @@ class BodyLimitMiddleware:
     def _limit(self, scope: Scope) -> int:
         if self.limit is not None:
             return self.limit(scope)
-        from casefile.web.settings import get_web_settings
+        from casefile.http.settings import get_web_settings
 
         settings = get_web_settings()
         return limit_for(scope, body_max=settings.body_max_bytes, upload_max=settings.upload_max_bytes)

@@ -13,7 +13,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 
 from casefile.errors import CasefileError
-from casefile.web.people import Me, require
+from casefile.http.deps import Database
+from casefile.web.people import Db, Me, Signed
 from casefile.web.render import page
 from casefile.web.sessions import check_csrf, now, web_session
 
@@ -24,13 +25,12 @@ SENT = ("Your request to be linked to {party} in {number} is with the operator o
         "organization that represents that party here): you will see the case once it is approved.")
 
 
-def _page(request: Request, me: Me, *, errors: list[dict[str, str]] | None = None,
+def _page(request: Request, db: Database, me: Me, *, errors: list[dict[str, str]] | None = None,
           values: dict[str, str] | None = None, status: int = 200) -> Response:
     from casefile.accounts.links import WARNING, list_link_requests
     from casefile.record.authority import may_ask_link
-    from casefile.record.db import read_session
 
-    with read_session() as session:
+    with db.read() as session:
         views = list_link_requests(session, me.viewer)
     own = [v for v in views if v.organization == me.organization]
     to_decide = [v for v in views if v.organization != me.organization]
@@ -40,8 +40,8 @@ def _page(request: Request, me: Me, *, errors: list[dict[str, str]] | None = Non
 
 
 @router.get("/links")
-def links_page(request: Request) -> Response:
-    return _page(request, require(request))
+def links_page(request: Request, me: Signed, db: Db) -> Response:
+    return _page(request, db, me)
 
 
 async def _form(request: Request) -> dict[str, str]:
@@ -50,46 +50,43 @@ async def _form(request: Request) -> dict[str, str]:
     return {k: str(v)[:1200] for k, v in form.items() if isinstance(v, str) and k != "csrf_token"}
 
 
-def _refused(request: Request, me: Me, exc: CasefileError, field: str, values: dict[str, str]) -> Response:
+def _refused(request: Request, db: Database, me: Me, exc: CasefileError, field: str,
+             values: dict[str, str]) -> Response:
     status = 403 if exc.family == "not-permitted" else 404 if exc.family == "not-found" else \
         409 if exc.family == "conflict" else 422
-    return _page(request, me, errors=[{"field": field, "text": str(exc)}], values=values, status=status)
+    return _page(request, db, me, errors=[{"field": field, "text": str(exc)}], values=values, status=status)
 
 
 @router.post("/links")
-async def ask_to_be_linked(request: Request) -> Response:
+async def ask_to_be_linked(request: Request, me: Signed, db: Db) -> Response:
     """Ask to be linked (casefile.accounts.links.request_link)."""
     from casefile.accounts.links import request_link
-    from casefile.record.db import write_session
 
-    me = require(request)
     values = await _form(request)
     try:
-        with write_session(by=me.viewer.label()) as session:
+        with db.write() as session:
             view = request_link(session, me.viewer, case_number=values.get("case-number", "").strip(),
                                 party=values.get("party", ""), note=values.get("note", ""), as_of=now())
     except CasefileError as exc:
         field = {"party": "party", "note": "note"}.get(exc.field or "", "case-number")
-        return _refused(request, me, exc, field, values)
+        return _refused(request, db, me, exc, field, values)
     web_session(request).add_flash(SENT.format(party=view.party, number=view.case_number))
     return RedirectResponse("/links", status_code=303)
 
 
 @router.post("/links/decide")
-async def decide_link_request(request: Request) -> Response:
+async def decide_link_request(request: Request, me: Signed, db: Db) -> Response:
     """Approve or decline a link request for a party the admin's organization represents
     (casefile.accounts.links.approve_link / decline_link)."""
     from casefile.accounts.links import approve_link, decline_link
     from casefile.errors import BadInput
-    from casefile.record.db import write_session
     from casefile.web.ids import form_id
 
-    me = require(request)
     values = await _form(request)
     action = values.get("action", "")
     try:
         ident = form_id(values.get("request", ""))
-        with write_session(by=me.viewer.label()) as session:
+        with db.write() as session:
             if action == "approve":
                 done = approve_link(session, me.viewer, ident or 0, as_of=now())
                 text = (f"{done.request.organization_name} now represents {done.request.party} in "
@@ -100,6 +97,6 @@ async def decide_link_request(request: Request) -> Response:
             else:
                 raise BadInput(f"unknown decision {action[:40]!r}", field="action")
     except CasefileError as exc:
-        return _refused(request, me, exc, "to-decide", values)
+        return _refused(request, db, me, exc, "to-decide", values)
     web_session(request).add_flash(text)
     return RedirectResponse("/links", status_code=303)

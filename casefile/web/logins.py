@@ -37,9 +37,12 @@ from typing import Any
 from sqlmodel import Session, col, delete, select
 
 from casefile.errors import CasefileError
+from casefile.http.deps import system_database
 from casefile.record.accounts import User
-from casefile.record.db import read_session, write_session
 from casefile.record.logins import LoginAttempt
+
+#: The record as the sign-in checks reach it (no request's route: recorded by the web itself).
+RECORD = system_database("system:web")
 
 DEVICE_COOKIE = "casefile_device"
 #: How long a device cookie is believed, and how many accounts one browser remembers.
@@ -158,7 +161,7 @@ def delay_after(failures: int, *, free: int, max_seconds: int) -> int:
 
 def _wait(session: Session, *, attempt_id: int, email: str, address: str, client: str, as_of: datetime) -> int:
     """Seconds until attempt ``attempt_id`` may be checked (0: now), over every key it counts against."""
-    from casefile.web.settings import get_web_settings
+    from casefile.http.settings import get_web_settings
 
     settings = get_web_settings()
     since = as_of - timedelta(minutes=settings.login_window_minutes)
@@ -206,29 +209,29 @@ def sign_in(*, email: str, password: str, address: str, as_of: datetime, device_
     the event loop. Raises TooManyAttempts (nothing checked; the wait is said), NotAuthenticated
     ("wrong email or password": never which, and the same for an address with no account)."""
     from casefile.accounts.users import check_credentials, record_sign_in
-    from casefile.web.settings import get_web_settings
+    from casefile.http.settings import get_web_settings
 
     settings = get_web_settings()
     tried = (email or "").strip().lower()[:254]
     address = address_key((address or "unknown")[:64])
     device = read_device(device_cookie)
-    with write_session(by="system:web") as session:
+    with RECORD.write() as session:
         client = _client(session, email=tried, address=address, device=device, as_of=as_of,
                          known_days=settings.login_known_days)
         attempt = LoginAttempt(email=tried, address=address, client=client, at=as_of, succeeded=False)
         session.add(attempt)
         session.flush()
         attempt_id = attempt.id or 0
-    with read_session() as session:
+    with RECORD.read() as session:
         wait = _wait(session, attempt_id=attempt_id, email=tried, address=address, client=client, as_of=as_of)
     if wait > 0:
-        with write_session(by="system:web") as session:
+        with RECORD.write() as session:
             session.exec(delete(LoginAttempt).where(col(LoginAttempt.id) == attempt_id))  # type: ignore[call-overload]
         raise TooManyAttempts(f"too many failed sign-in attempts: wait {_wait_words(wait)} and try again, or ask an "
                               "admin of your organization for a password reset link", wait_seconds=wait)
-    with read_session() as session:  # Argon2 with no transaction open; a wrong password: NotAuthenticated, and
+    with RECORD.read() as session:  # Argon2 with no transaction open; a wrong password: NotAuthenticated, and
         user, new_hash = check_credentials(session, email=email, password=password)  # the failure stays stored
-    with write_session(by="system:web") as session:
+    with RECORD.write() as session:
         user = record_sign_in(session, user_id=user.id or 0, as_of=as_of, new_hash=new_hash)
         row = session.get(LoginAttempt, attempt_id)
         if row is not None:

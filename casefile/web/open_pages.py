@@ -16,7 +16,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from casefile.errors import CasefileError
 from casefile.web import act_fields
-from casefile.web.people import Me, require
+from casefile.web.people import Me, Signed
 from casefile.web.render import page
 from casefile.web.sessions import check_csrf, now, web_session
 
@@ -93,8 +93,7 @@ def _render(request: Request, me: Me, values: dict[str, str], errors: list[dict[
 
 
 @router.get("/cases/new")
-def open_form(request: Request) -> Response:
-    me = require(request)
+def open_form(request: Request, me: Signed) -> Response:
     _may_open(me)
     return _render(request, me, {"represents": "" if me.region else UNION}, [])
 
@@ -109,10 +108,9 @@ def _may_open(me: Me) -> None:
 
 
 @router.post("/cases/new")
-async def open_case(request: Request) -> Response:
+async def open_case(request: Request, me: Signed) -> Response:
     from casefile.accounts.acting import InvalidAct, act_from, perform_as
 
-    me = require(request)
     form = await request.form()
     check_csrf(request, form)
     values = {k: str(v)[:5000] for k, v in form.items() if isinstance(v, str) and k != "csrf_token"}

@@ -18,7 +18,7 @@ from sqlmodel import col, select
 from casefile.errors import UnknownRecord
 from casefile.record.authority import sees_case
 from casefile.record.logins import CalendarSubscription
-from casefile.web.people import require
+from casefile.web.people import Db, Signed
 from casefile.web.render import page
 from casefile.web.sessions import check_csrf, now, web_session
 
@@ -31,16 +31,14 @@ def _digest(secret: str) -> str:
 
 
 @router.get("/reminders")
-def reminders(request: Request) -> Response:
-    from casefile.jobs.notify import mask_url
-    from casefile.record.db import read_session
+def reminders(request: Request, me: Signed, db: Db) -> Response:
+    from casefile.channels import mask_url
+    from casefile.jobs.people import person_urls
     from casefile.record.models import Case, Party, Person
-    from casefile.services.people import person_urls
     from casefile.settings import get_settings
 
-    me = require(request)
     channels = []
-    with read_session() as session:
+    with db.read() as session:
         rows = session.exec(select(Person, Case, Party).join(Case, Case.id == Person.case_id)  # type: ignore[arg-type]
                             .join(Party, Party.id == Person.party_id)  # type: ignore[arg-type]
                             .where(Person.email == me.email)).all()
@@ -62,14 +60,11 @@ def reminders(request: Request) -> Response:
 
 
 @router.post("/reminders/calendar")
-async def calendar_subscription(request: Request) -> Response:
-    from casefile.record.db import write_session
-
-    me = require(request)
+async def calendar_subscription(request: Request, me: Signed, db: Db) -> Response:
     form = await request.form()
     check_csrf(request, form)
     moment = now()
-    with write_session(by=me.viewer.label()) as session:
+    with db.write() as session:
         for row in session.exec(select(CalendarSubscription).where(
                 CalendarSubscription.user_id == me.viewer.user_id, col(CalendarSubscription.revoked_at).is_(None))):
             row.revoked_at = moment
@@ -87,13 +82,12 @@ async def calendar_subscription(request: Request) -> Response:
 
 
 @router.get("/calendar/{name}")
-def calendar_feed(name: str) -> Response:
+def calendar_feed(name: str, db: Db) -> Response:
     """The live feed of a subscription: every open deadline of the cases its user sees (a revoked,
     unknown or malformed secret answers 404)."""
     from casefile.calendar_feed import FeedEntry, build_calendar, open_at
     from casefile.record.access import UserViewer
     from casefile.record.accounts import User
-    from casefile.record.db import read_session, write_session
     from casefile.record.models import Case, Deadline, Election
     from casefile.rules.offices import office_named
     from casefile.vocab import DeadlineStatus
@@ -101,7 +95,7 @@ def calendar_feed(name: str) -> Response:
     secret = name[:-4] if name.endswith(".ics") else ""
     if not secret or len(secret) > SECRET_MAX:
         raise UnknownRecord("no such calendar")
-    with read_session() as session:
+    with db.read() as session:
         sub = session.exec(select(CalendarSubscription).where(CalendarSubscription.secret_hash == _digest(secret))).first()
         user = session.get(User, sub.user_id) if sub is not None else None
         if sub is None or sub.revoked_at is not None or user is None or not user.active:
@@ -121,7 +115,7 @@ def calendar_feed(name: str) -> Response:
         calendar = build_calendar(entries, name=f"casefile — deadlines of {user.email}",
                                   uid=f"calendar-user-{user.id}@casefile", zones=sorted(zones))
         sub_id = sub.id
-    with write_session(by="system:calendar") as session:
+    with db.write(by="system:calendar") as session:
         row = session.get(CalendarSubscription, sub_id)
         if row is not None:
             row.last_fetched_at = now().astimezone(UTC)

@@ -14,7 +14,7 @@
   had: no fixation. The CSRF token of a signed-in session is an HMAC of its id.
 
 Cookies are HttpOnly, SameSite=Lax, Path=/, and Secure when the request came over HTTPS (or
-always/never: casefile.web.settings).
+always/never: casefile.http.settings).
 
 CSRF: every form carries the session's token (``csrf_token``); a POST without the same token is
 refused (:func:`check_csrf`) — the double check that a form was made by this site for this visitor.
@@ -37,6 +37,10 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from casefile.errors import CasefileError
+from casefile.http.deps import system_database
+
+#: The record as the session store reaches it (a middleware, not a route: recorded by the web itself).
+RECORD = system_database("system:web")
 
 COOKIE = "casefile_session"
 VISITOR_COOKIE = "casefile_visitor"
@@ -173,13 +177,12 @@ def start_session(*, user_id: int, as_of: datetime, address: str = "", user_agen
     rows of every session that expired unseen are deleted."""
     from sqlmodel import col, delete, or_
 
-    from casefile.record.db import write_session
+    from casefile.http.settings import get_web_settings
     from casefile.record.logins import WebSignIn
-    from casefile.web.settings import get_web_settings
 
     settings = get_web_settings()
     token = secrets.token_urlsafe(32)
-    with write_session(by="system:web") as db:
+    with RECORD.write() as db:
         if previous:
             db.exec(delete(WebSignIn).where(WebSignIn.token_hash == token_hash(previous)))  # type: ignore[call-overload]
         db.exec(delete(WebSignIn).where(or_(  # type: ignore[call-overload]  # sessions that ended unseen: their rows go
@@ -194,11 +197,10 @@ def end_session(token: str | None) -> None:
     """End the session ``token`` (its row deleted; nothing when there is none)."""
     from sqlmodel import delete
 
-    from casefile.record.db import write_session
     from casefile.record.logins import WebSignIn
 
     if token:
-        with write_session(by="system:web") as db:
+        with RECORD.write() as db:
             db.exec(delete(WebSignIn).where(WebSignIn.token_hash == token_hash(token)))  # type: ignore[call-overload]
 
 
@@ -209,20 +211,19 @@ def live_session(token: str, *, as_of: datetime) -> Any:
     most once a TOUCH_EVERY)."""
     from sqlmodel import select
 
-    from casefile.record.db import read_session, write_session
+    from casefile.http.settings import get_web_settings
     from casefile.record.logins import WebSignIn
-    from casefile.web.settings import get_web_settings
 
     settings = get_web_settings()
     digest = token_hash(token)
-    with read_session() as db:
+    with RECORD.read() as db:
         row = db.exec(select(WebSignIn).where(WebSignIn.token_hash == digest)).first()
     if row is None:
         return None
     expired = (as_of - _aware(row.created_at) >= timedelta(hours=settings.session_hours)
                or as_of - _aware(row.last_seen_at) >= timedelta(minutes=settings.session_idle_minutes))
     if expired or as_of - _aware(row.last_seen_at) >= TOUCH_EVERY:
-        with write_session(by="system:web") as db:
+        with RECORD.write() as db:
             current = db.exec(select(WebSignIn).where(WebSignIn.token_hash == digest)).first()
             if current is None:
                 return None
@@ -270,7 +271,7 @@ class SessionMiddleware:
         if scope["type"] != "http" or scope.get("path", "").startswith(("/api/", "/static/")):
             await self.app(scope, receive, send)
             return
-        from casefile.web.settings import get_web_settings
+        from casefile.http.settings import get_web_settings
 
         settings = get_web_settings()
         secure = settings.secure_cookies == "always" or (

@@ -40,7 +40,7 @@ def test_what_each_principal_sees(world: World, who: str) -> None:
 
 
 def _permitted(world: World, who: str) -> set[tuple[str, str, tuple[str, ...]]]:
-    from casefile.accounts.permitted import permitted_acts
+    from casefile.acts.permitted import permitted_acts
     from casefile.record.db import read_session
 
     with read_session() as s:
@@ -74,7 +74,7 @@ def test_the_acts_each_role_may_do_on_the_case(world: World) -> None:
 
 
 def test_an_unseen_case_is_not_found(world: World) -> None:
-    from casefile.accounts.permitted import permitted_acts
+    from casefile.acts.permitted import permitted_acts
     from casefile.errors import UnknownCase
     from casefile.record.db import read_session
 

@@ -118,8 +118,8 @@ class TestAddCounsel:
         """`casefile people add` for counsel already entered makes the same row reminded (one home)."""
         from datetime import datetime
 
+        from casefile.jobs.people import add_person
         from casefile.record.db import write_session
-        from casefile.services.people import add_person
 
         open_live()
         with write_session() as s:

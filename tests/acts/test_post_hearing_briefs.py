@@ -22,11 +22,11 @@ from sqlmodel import select
 
 from casefile import app
 from casefile.errors import AlreadyRecorded, BadInput, OutOfOrder, ProcedureError, UntimelyFiling
+from casefile.jobs.people import add_person
 from casefile.jobs.reminders import select_due_reminders
 from casefile.record.db import read_session, write_session
 from casefile.record.models import Case, Deadline, Filing
 from casefile.rules.calendar import BusinessCalendar
-from casefile.services.people import add_person
 from casefile.vocab import DeadlineKind, DeadlineStatus
 from tests.acts.example_cases import ExampleCase, from_example, refused_act
 from tests.acts.procedure import EVENTS, act, carry, case_id, perform, refused

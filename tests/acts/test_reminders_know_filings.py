@@ -10,10 +10,10 @@ from __future__ import annotations
 from datetime import date, datetime
 from pathlib import Path
 
+from casefile.jobs.people import add_person
 from casefile.jobs.reminders import select_due_reminders
 from casefile.record.db import read_session, write_session
 from casefile.rules.calendar import BusinessCalendar
-from casefile.services.people import add_person
 from tests.acts.real_histories import JFK8, JFK8_NUMBER, jfk8
 
 

@@ -18,10 +18,10 @@ from zoneinfo import ZoneInfo
 from sqlmodel import select
 
 from casefile.errors import UntimelyFiling
+from casefile.jobs.recompute import recompute_open_deadlines
 from casefile.record.db import read_session, write_session
 from casefile.record.models import Deadline, DocketEntry
 from casefile.record.orders import AgencyOrder
-from casefile.services.deadline_changes import recompute_open_deadlines
 from casefile.vocab import DeadlineKind, DeadlineStatus
 from tests.acts import procedure as bessemer
 from tests.acts.real_histories import jfk8_through

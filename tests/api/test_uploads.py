@@ -258,7 +258,7 @@ class TestStreaming:
 
         from starlette.requests import Request
 
-        from casefile.api.uploads import read_multipart
+        from casefile.http.uploads import read_multipart
         from casefile.record.uploads import UploadRefused
 
         boundary = "casefile-test-boundary"

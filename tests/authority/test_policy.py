@@ -125,7 +125,7 @@ def _imports(path: Path) -> set[str]:
 @pytest.mark.parametrize("module", ["authority", "access", "queries"])
 def test_the_record_layer_imports_no_act(module: str) -> None:
     """The policy lives low (casefile.record): it imports neither the acts nor anything above them
-    (the acts import its Whose; the enumeration of acts is casefile.accounts.permitted's)."""
+    (the acts import its Whose; the enumeration of acts is casefile.acts.permitted's)."""
     imported = _imports(ROOT / "casefile" / "record" / f"{module}.py")
     upward = {m for m in imported if m.startswith(("casefile.acts", "casefile.accounts", "casefile.app",
                                                    "casefile.web", "casefile.api", "casefile.jobs"))}

@@ -14,11 +14,12 @@ import pytest
 import yaml
 from sqlmodel import select
 
-from casefile.jobs.notify import Delivery, is_sealed
+from casefile.channels import is_sealed
+from casefile.jobs.notify import Delivery
+from casefile.jobs.people import add_person, people_view, person_urls
 from casefile.jobs.reminders import send_reminders
 from casefile.record.db import get_engine, read_session, write_session
 from casefile.record.models import Person, ReminderSent
-from casefile.services.people import add_person, people_view, person_urls
 from casefile.settings import get_settings
 from tests.conftest import at
 from tests.mail import free_port, smtp_server

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from casefile.jobs.notify import is_sealed
+from casefile.channels import is_sealed
+from casefile.jobs.people import people_view
 from casefile.record.db import make_engine, read_session
 from casefile.record.integrity import verify
 from casefile.record.migrate import upgrade
 from casefile.record.secret_key import clear_cache
-from casefile.services.people import people_view
 from casefile.settings import get_settings
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "casefile-5c710bb.db"
@@ -67,7 +67,7 @@ def test_the_plaintext_url_is_encrypted_and_listed_masked(upgraded) -> None:  # 
 
 def test_ledger_rows_of_an_older_database_are_masked_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A ledger row the older masking left with a Pushover token in clear is masked by the upgrade, its error too."""
-    from casefile.jobs.notify import channel_hash
+    from casefile.channels import channel_hash
 
     monkeypatch.delenv("CASEFILE_SECRET_KEY", raising=False)
     get_settings.cache_clear()

@@ -13,12 +13,12 @@ from sqlmodel import select
 from casefile.accounts.around import assign, set_notices, unassign
 from casefile.jobs.notices import send_notices
 from casefile.jobs.notify import Delivery
+from casefile.jobs.people import add_person
 from casefile.record.access import UserViewer
 from casefile.record.accounts import User
 from casefile.record.around import NoticeSent
 from casefile.record.db import read_session, write_session
 from casefile.record.models import Person
-from casefile.services.people import add_person
 from tests.bessemer import NUMBER, file_objections, objections_act, perform
 from tests.conftest import at
 from tests.jobs.test_reminders import CALENDAR, LEADS, _bessemer, _due

@@ -15,6 +15,7 @@ from sqlmodel import select
 
 from casefile.errors import ConfigurationError, UnknownRecord
 from casefile.jobs.notify import Delivery
+from casefile.jobs.people import add_person, people_view
 from casefile.jobs.reminders import (
     latest_due_on,
     reminder_at,
@@ -25,7 +26,6 @@ from casefile.jobs.reminders import (
 from casefile.record.db import read_session, write_session
 from casefile.record.models import Person, ReminderSent
 from casefile.rules.calendar import BusinessCalendar
-from casefile.services.people import add_person, people_view
 from casefile.vocab import DeadlineKind, ReminderStatus
 from tests.bessemer import NUMBER, TALLY_2021, file_objections, objections_act, open_case, record_tally
 from tests.conftest import CENTRAL, EASTERN, at

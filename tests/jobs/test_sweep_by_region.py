@@ -8,12 +8,12 @@ from sqlalchemy import Engine
 from sqlmodel import col, select
 
 from casefile.errors import UnknownRegion
+from casefile.jobs.people import add_person
 from casefile.jobs.reminders import select_due_reminders
 from casefile.jobs.sweep import sweep
 from casefile.record.db import read_session, write_session
 from casefile.record.models import Case, Election
 from casefile.rules.calendar import BusinessCalendar
-from casefile.services.people import add_person
 from casefile.vocab import Stage
 from tests.bessemer import CASE, TALLY_2021, case_act, open_case, record_tally
 from tests.conftest import at

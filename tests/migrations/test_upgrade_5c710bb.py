@@ -39,7 +39,7 @@ MAILTOS = "mailtos://user:pass@smtp.example.org?to=me@example.org"
 def opened_urls(stored: list[str], database: Path) -> list[str]:
     """Notification URLs as entered: the revision docket_chain encrypts them with the instance's key
     (the key file next to the database); ones not sealed are returned as they are."""
-    from casefile.jobs.notify import is_sealed, open_url
+    from casefile.channels import is_sealed, open_url
     from casefile.record.secret_key import instance_keys
 
     if not any(is_sealed(u) for u in stored):

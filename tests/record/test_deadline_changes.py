@@ -1,5 +1,5 @@
 """Deadlines whose basis changes: a closure day added moves open deadlines (docketed old → new); a
-date fixed by an order is pinned and never recomputed; objection periods cannot be extended; the 2025
+date fixed by an order (the pin-deadline act) is pinned and never recomputed; objection periods cannot be extended; the 2025
 shutdown tolls a stored deadline whose period ran on closed days, at computation and on recompute."""
 
 from __future__ import annotations
@@ -12,13 +12,14 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import select
 
+from casefile.acts.pin_deadline import PinDeadline
 from casefile.errors import ProcedureError, UntimelyFiling
+from casefile.jobs.recompute import recompute_open_deadlines
 from casefile.jobs.sweep import sweep
 from casefile.record.db import read_session, write_session
 from casefile.record.deadlines import _calendar
 from casefile.record.models import Deadline, DocketEntry, Election
 from casefile.rules.timeliness import StoredDeadline, judge_filing
-from casefile.services.deadline_changes import pin_deadline, recompute_open_deadlines
 from casefile.settings import get_settings
 from casefile.vocab import DeadlineKind, DeadlineStatus, Stage
 from tests.bessemer import (
@@ -27,6 +28,7 @@ from tests.bessemer import (
     file_objections,
     objections_act,
     open_case,
+    perform,
     record_tally,
     tally_on,
 )
@@ -77,8 +79,8 @@ class TestDeadlineChanges:
         """The offer of proof extended by order to 2021-04-23 stays there when the calendar changes."""
         offer = _deadline(tallied, DeadlineKind.OFFER_OF_PROOF)
         with write_session(tallied) as s:
-            pin_deadline(s, deadline_id=offer.id, due_on=date(2021, 4, 23), order="RD order of 2021-04-15 (R-G5)",  # type: ignore[arg-type]
-                         as_of=at("2021-04-15T12:00:00-04:00"))
+            perform(s, PinDeadline(deadline=offer.id, due=date(2021, 4, 23), order="RD order of 2021-04-15 (R-G5)"),
+                    as_of=at("2021-04-15T12:00:00-04:00"))
             changes = recompute_open_deadlines(s, as_of=at("2021-04-15T13:00:00-04:00"))
         assert "offer-of-proof" not in {c.kind for c in changes}
         assert _deadline(tallied, DeadlineKind.OFFER_OF_PROOF).due_on == date(2021, 4, 23)
@@ -87,8 +89,8 @@ class TestDeadlineChanges:
         """Pinning the objections deadline is refused (102.69(a)(8); R-G6)."""
         objections = _deadline(tallied, DeadlineKind.OBJECTIONS)
         with pytest.raises(ProcedureError, match="cannot be extended"), write_session(tallied) as s:
-            pin_deadline(s, deadline_id=objections.id, due_on=date(2021, 4, 23), order="x",  # type: ignore[arg-type]
-                         as_of=at("2021-04-15T12:00:00-04:00"))
+            perform(s, PinDeadline(deadline=objections.id, due=date(2021, 4, 23), order="x"),
+                    as_of=at("2021-04-15T12:00:00-04:00"))
 
 
 @pytest.fixture

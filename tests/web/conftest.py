@@ -53,10 +53,10 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     import uvicorn
 
     from casefile.accounts import passwords
+    from casefile.http.settings import get_web_settings
     from casefile.prefect_server import free_port
     from casefile.record.db import get_engine
     from casefile.settings import get_settings
-    from casefile.web.settings import get_web_settings
 
     folder = tmp_path_factory.mktemp("web")
     with pytest.MonkeyPatch.context() as mp:

@@ -18,7 +18,7 @@ from tests.web.conftest import Served
 
 @pytest.fixture
 def trust(monkeypatch: pytest.MonkeyPatch) -> Any:
-    from casefile.web.settings import get_web_settings
+    from casefile.http.settings import get_web_settings
 
     def set_to(on: bool, ips: str = "127.0.0.1") -> None:
         monkeypatch.setenv("CASEFILE_WEB_TRUST_FORWARDED", "true" if on else "false")

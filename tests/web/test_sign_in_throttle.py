@@ -40,7 +40,7 @@ def browser(app: Any, address: tuple[str, int]) -> TestClient:
 @pytest.fixture
 def fresh_limits(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The default limits (the web tests' server raises the per-address one)."""
-    from casefile.web.settings import get_web_settings
+    from casefile.http.settings import get_web_settings
 
     monkeypatch.setenv("CASEFILE_WEB_LOGIN_FAILURES_PER_ADDRESS", "20")
     get_web_settings.cache_clear()

@@ -2,7 +2,7 @@
 (casefile.app.perform) with the values of examples/bessemer-10-RC-269250.yaml up to the 2022
 rerun's tally — the next act is the parties' objections to it, which the tests file through the
 pages — every document issued in this process; and the demo accounts of both sides
-(casefile.web.demo: RWDSU's admin, counsel and staff, Amazon's counsel, Region 10).
+(casefile.cli.demo: RWDSU's admin, counsel and staff, Amazon's counsel, Region 10).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def build() -> None:
     from casefile.acts import Who
     from casefile.record.db import get_engine
     from casefile.scenario import load_scenario
-    from casefile.web.demo import make_accounts
+    from casefile.cli.demo import make_accounts
 
     get_engine()
     spec = load_scenario(EXAMPLE)

@@ -19,8 +19,8 @@ from sqlmodel import SQLModel
 from sqlmodel.sql.sqltypes import AutoString
 
 from casefile.record import models  # noqa: F401  (registers the tables)
+from casefile.record.columns import UTCDateTime
 from casefile.record.migrate import VERSION_TABLE, migration_connection, translated_schema
-from casefile.record.models import UTCDateTime
 
 config = context.config
 
@@ -73,7 +73,7 @@ def run_migrations_online() -> None:
         return
     engine = connectable
     if engine is None:
-        from casefile.record.db import make_engine
+        from casefile.record.engine import make_engine
 
         engine = make_engine(_url())
     assert isinstance(engine, Engine)

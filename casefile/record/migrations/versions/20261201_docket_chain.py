@@ -11,7 +11,7 @@ Tamper evidence and secrets at rest (issue 9, docs/integrity.md):
   the same computation as a new entry's), so an upgraded database verifies; then the unique index
   ``ix_docketentry_chain_link`` on (case_id, prev_hash) makes a fork impossible.
 - ``person.notify_urls`` (Apprise URLs, which can hold passwords and tokens) are encrypted with the
-  instance's key (``sealed:v1:...``, casefile.jobs.notify.seal_url).
+  instance's key (``sealed:v1:...``, casefile.channels.seal_url).
 - The reminder ledger's ``channel`` and ``last_error`` are masked again the new way (Apprise's
   privacy rendering): the older masking left Pushover, Telegram and Pushbullet tokens in clear.
 
@@ -89,7 +89,7 @@ def _chain_existing_entries(bind: sa.Connection) -> None:
 def _remask_ledger(bind: sa.Connection) -> None:
     """Mask each ledger row's channel and error again, from the person's URL when it is theirs (found by
     the row's channel_hash), else from the channel text stored (a default URL, not in the database)."""
-    from casefile.jobs.notify import channel_hash, mask_url, scrub
+    from casefile.channels import channel_hash, mask_url, scrub
 
     person = sa.table('person', sa.column('id'), sa.column('notify_urls', sa.JSON()))
     ledger = sa.table('remindersent', sa.column('id'), sa.column('person_id'), sa.column('channel_hash'),
@@ -109,7 +109,7 @@ def _remask_ledger(bind: sa.Connection) -> None:
 
 def _recrypt_urls(bind: sa.Connection, *, seal: bool) -> None:
     """Encrypt (``seal``) or decrypt every person's notification URLs."""
-    from casefile.jobs.notify import is_sealed, open_url, seal_url
+    from casefile.channels import is_sealed, open_url, seal_url
     from casefile.record.secret_key import keys_for
 
     key = keys_for(bind).encryption

@@ -9,8 +9,8 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from casefile.channels import addressed_to, channel_hash, check_url, is_email_address, mask_url, open_url, seal_url
 from casefile.errors import ConfigurationError
-from casefile.jobs.notify import addressed_to, channel_hash, check_url, is_email_address, mask_url, open_url, seal_url
 from casefile.record.lookups import get_case, get_party
 from casefile.record.models import Case, Party, Person
 from casefile.record.secret_key import keys_for
@@ -80,7 +80,7 @@ def add_person(session: Session, *, case_number: str, party: str, name: str, as_
     person.email = email
     person.reminded = True  # a person of the party (counsel too) is reminded once added here
     key = keys_for(session).encryption
-    person.notify_urls = [seal_url(url, key) for url in urls]  # encrypted at rest (casefile.jobs.notify.seal_url)
+    person.notify_urls = [seal_url(url, key) for url in urls]  # encrypted at rest (casefile.channels.seal_url)
     session.add(person)
     session.flush()
     return person, created

@@ -1,30 +1,22 @@
-"""Changes to computed deadlines: recomputation when what they depend on changes (a closure day
-added, the calendar corrected, a tolling window the rules now apply), and dates fixed by an order
-(pinned, never recomputed). Old and new dates are docketed."""
+"""Recomputing stored deadlines when what they depend on changes (a closure day added, the calendar
+corrected, a tolling window the rules now apply); old and new dates are docketed. A date fixed by
+an order (the pin-deadline act, casefile.acts.pin_deadline) is never recomputed."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, time
-from zoneinfo import ZoneInfo
+from datetime import date, datetime
 
 from sqlmodel import Session, col, or_, select
 
-from casefile.errors import ProcedureError, UnknownRecord
 from casefile.record.deadlines import compute_for_case, fixed_preceding
 from casefile.record.lookups import get_case
 from casefile.record.models import Case, Deadline, Election
 from casefile.record.refs import ref_to
 from casefile.record.workflow import docket
 from casefile.rules.deadlines import DeadlineComputation
-from casefile.rules.offices import office_named
-from casefile.vocab import TERMINAL_STAGES, Actor, DeadlineKind, DeadlineStatus, Stage
-
-#: Stages in which a party's objections may still be received (casefile.services.objections): a
-#: lapsed objection period that tolling carries past ``as_of`` is reopened only there.
-_OBJECTIONS_RECEIVABLE = frozenset({Stage.TALLY_ISSUED, Stage.OBJECTIONS_PENDING, Stage.REVISED_TALLY_ISSUED,
-                                    Stage.CERTIFICATION_DUE, Stage.CHALLENGE_INVESTIGATION, Stage.RUNOFF_DUE})
-_OBJECTION_KINDS = frozenset({DeadlineKind.OBJECTIONS, DeadlineKind.OFFER_OF_PROOF, DeadlineKind.REVISED_TALLY_OBJECTIONS})
+from casefile.rules.lapsed_periods import may_run_again
+from casefile.vocab import Actor, DeadlineStatus
 
 
 @dataclass(frozen=True)
@@ -103,38 +95,8 @@ def _reopen(session: Session, deadline: Deadline, computed: DeadlineComputation,
         return False, "still lapsed on the tolled date"
     election = session.get(Election, deadline.election_id)
     assert election is not None
-    if election.stage in TERMINAL_STAGES or (deadline.kind in _OBJECTION_KINDS
-                                             and election.stage not in _OBJECTIONS_RECEIVABLE):
+    if not may_run_again(deadline.kind, election.stage):
         return False, (f"it had lapsed and is not reopened: election {election.sequence} has moved on to stage "
                        f"{election.stage.value} (a Regional Director's or the Board's order is needed to reopen it)")
     deadline.status, deadline.closed_at = DeadlineStatus.OPEN, None
     return True, "it had lapsed on the earlier date and runs again until the tolled date"
-
-
-def pin_deadline(session: Session, *, deadline_id: int, due_on: date, order: str, as_of: datetime) -> Deadline:
-    """Fix a deadline's date by an order (e.g. the Regional Director extends the offer of proof,
-    R-G5): the cut-off becomes 11:59:59 p.m. office time on ``due_on`` and the date is never
-    recomputed. The objections period itself cannot be extended (R-G6): refused.
-    Raises UnknownRecord, ProcedureError. Authority: 29 CFR 102.2(c), 102.69(a)(8)."""
-    deadline = session.get(Deadline, deadline_id, with_for_update=True)
-    if deadline is None:
-        raise UnknownRecord(f"no deadline {deadline_id}")
-    if deadline.kind.value in ("objections", "revised-tally-objections"):
-        raise ProcedureError("the period for objections cannot be extended (102.69(a)(8); R-G6)")
-    if not order.strip():
-        raise ProcedureError("name the order that fixes the date (who, when)")
-    if deadline.status is not DeadlineStatus.OPEN:
-        raise ProcedureError(f"the {deadline.kind.value} deadline due {deadline.due_on.isoformat()} is {deadline.status.value}; "
-                             "only a running deadline can be fixed by an order (an extension is asked by the due date, 102.2(c))")
-    old = deadline.due_on
-    tz = ZoneInfo(office_named(deadline.office_key).tz)
-    deadline.due_on = due_on
-    deadline.cutoff_at = datetime.combine(due_on, time(23, 59, 59), tzinfo=tz)
-    deadline.pinned_by = order.strip()
-    deadline.derivation = [*deadline.derivation, f"date fixed by order: {order.strip()} → due {due_on.isoformat()}"]
-    session.add(deadline)
-    docket(session, deadline.case_id, election_id=deadline.election_id, as_of=as_of, occurred_on=as_of.date(),
-           act="pin-deadline", act_key=f"pin:{deadline.id}:{due_on.isoformat()}", actor=Actor.REGIONAL_DIRECTOR,
-           summary=f"{deadline.kind.value} due {old.isoformat()} → {due_on.isoformat()} by order: {order.strip()}",
-           ref=ref_to(deadline))
-    return deadline
