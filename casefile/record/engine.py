@@ -35,10 +35,15 @@ def use_wal(engine: Engine) -> None:
     if engine.dialect.name != "sqlite" or engine not in _NO_WAL_YET:
         return
     _NO_WAL_YET.discard(engine)
-    try:
-        with engine.connect() as connection:
-            connection.exec_driver_sql("PRAGMA journal_mode=WAL")
-    except SQLAlchemyError:
+    try:  # on the DBAPI connection, outside any transaction: inside the one SQLAlchemy begins, SQLite refuses
+        raw = engine.raw_connection()  # the switch ("cannot change into wal mode from within a transaction")
+        try:
+            cursor = raw.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.close()
+        finally:
+            raw.close()
+    except (SQLAlchemyError, sqlite3.Error):
         pass
 
 
