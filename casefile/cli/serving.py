@@ -148,7 +148,7 @@ def web_server(*, host: str, port: int, api_url: str, demo: bool, enabled: bool 
                 raise ConfigurationError(f"the web server did not start on {host}:{port} (is the port taken? choose "
                                          f"another with --port); its log ({log_path}) ends:\n{_tail(log_path)}")
             time.sleep(0.3)
-        from casefile.web.settings import get_web_settings
+        from casefile.http.settings import get_web_settings
 
         workers = get_web_settings().workers
         console.print(f"casefile web: [bold]{url}/[/] (API {url}/api/v1, pid {process.pid}, {workers} "

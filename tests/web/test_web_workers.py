@@ -9,7 +9,7 @@ import pytest
 
 def _command(monkeypatch: pytest.MonkeyPatch, workers: str | None) -> list[str]:
     from casefile.cli.serving import uvicorn_command
-    from casefile.web.settings import get_web_settings
+    from casefile.http.settings import get_web_settings
 
     if workers is None:
         monkeypatch.delenv("CASEFILE_WEB_WORKERS", raising=False)
