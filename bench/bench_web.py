@@ -173,7 +173,7 @@ def build_postgres(cases: int, folder: Path, reuse: bool) -> tuple[str, int, flo
     from casefile.accounts.orgs import get_organization
     from casefile.record.db import get_engine, read_session
     from casefile.record.models import Case
-    from casefile.web.demo import NUMBER, load_case, make_accounts
+    from casefile.cli.demo import NUMBER, load_case, make_accounts
     from tests.record.synthetic import add_synthetic_cases
 
     load_case()

@@ -517,9 +517,9 @@ def permitted_acts(number: str, *, viewer: Any, as_of: datetime | None = None,
 
 def refusal(number: str, act_name: str, *, viewer: Any, as_of: datetime | None = None,
             engine: Engine | None = None) -> Any:
-    """Why ``viewer`` may not do ``act_name`` on case ``number`` now (casefile.accounts.permitted.
+    """Why ``viewer`` may not do ``act_name`` on case ``number`` now (casefile.acts.permitted.
     Refusal: the stage rule, or the authority policy's reason). Raises UnknownCase."""
-    from casefile.accounts.permitted import refusal as why
+    from casefile.acts.permitted import refusal as why
     from casefile.record.queries import visible_case
 
     with read_session(engine) as session:
