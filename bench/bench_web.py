@@ -80,12 +80,12 @@ def build(folder: Path, copies: int) -> tuple[str, int]:
     from sqlmodel import func, select
 
     from casefile.accounts.orgs import get_organization
+    from casefile.cli.demo import NUMBER, load_case, make_accounts
     from casefile.importers.nlrb_results import parse_nlrb_results, parse_nlrb_results_text
     from casefile.jobs.imports import import_tallies
     from casefile.record.accounts import Watch
     from casefile.record.db import read_session, write_session
     from casefile.record.models import Case
-    from casefile.cli.demo import NUMBER, load_case, make_accounts
 
     as_of = datetime.now(UTC)
     for parsed in (parse_nlrb_results(SAMPLE), parse_nlrb_results_text(generated_export(copies), source="generated.csv")):
@@ -171,9 +171,9 @@ def build_postgres(cases: int, folder: Path, reuse: bool) -> tuple[str, int, flo
     from sqlmodel import select
 
     from casefile.accounts.orgs import get_organization
+    from casefile.cli.demo import NUMBER, load_case, make_accounts
     from casefile.record.db import get_engine, read_session
     from casefile.record.models import Case
-    from casefile.cli.demo import NUMBER, load_case, make_accounts
     from tests.record.synthetic import add_synthetic_cases
 
     load_case()

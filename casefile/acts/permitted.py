@@ -130,6 +130,7 @@ def refusal(session: Session, viewer: Principal, case: Case, name: str, *, as_of
     whose = whose_of(models()[name])
     parties = list(session.exec(select(Party).where(Party.case_id == case.id).order_by(col(Party.id))))
     reasons: list[str] = []
+    actors: list[tuple[Family, Party | None]]
     if whose.kind is ActorKind.PARTY:
         family = Family.SEALED if whose.whole_sealed else Family.PARTY
         actors = [(family, p) for p in parties]

@@ -35,9 +35,9 @@ def build() -> None:
     """Build the case and the accounts in the configured database (settings point at it)."""
     from casefile import app
     from casefile.acts import Who
+    from casefile.cli.demo import make_accounts
     from casefile.record.db import get_engine
     from casefile.scenario import load_scenario
-    from casefile.cli.demo import make_accounts
 
     get_engine()
     spec = load_scenario(EXAMPLE)
