@@ -238,6 +238,10 @@ def _replay(path: Path, scenario: Scenario, on_event: Callable[[int, int, str], 
         if on_event:
             on_event(i, n, f"{event.on} {event.act_name}")
         if isinstance(event, Sweep):
+            from casefile.rules.chronology import recorded_after_now
+
+            if (refusal := recorded_after_now("the sweep", as_of, app.clock())) is not None:
+                raise InvalidScenario(f"{path}: event {i} (sweep, dated {event.on}) refused: {refusal}")
             app.sweep_case(case_id, as_of=as_of)
             continue
         try:

@@ -255,3 +255,20 @@ class TestTheNlrbExport:
         report = self._import(tmp_path, {})
         assert report.skipped == []  # type: ignore[attr-defined]
         assert report.as_json()["loaded"]["tallies"] == {"new": 1, "present": 0}  # type: ignore[attr-defined]
+
+
+def test_a_replays_sweep_event_in_the_future_is_refused(configured_db: Path, tmp_path: Path) -> None:
+    """A scenario's own `sweep` event dated 2099 would close the case's periods as of then: refused at that event."""
+    from casefile.record.db import read_session
+    from casefile.record.models import DocketEntry
+    from casefile.scenario import replay
+
+    text = (EXAMPLES / "starbucks-genesee-03-RC-282139.yaml").read_text(encoding="utf-8")
+    head, _, _ = text.partition("  - date: 2021-12-09\n    act: register-challenges")
+    file = tmp_path / "sweep-2099.yaml"
+    file.write_text(head + "  - date: 2099-01-04\n    act: sweep\n", encoding="utf-8")
+    with pytest.raises(InvalidScenario, match="event 2 \\(sweep, dated 2099-01-04\\) refused: the sweep would be recorded "
+                                              "as of 2099-01-04T12:00:00-05:00, after now"):
+        replay(file, through_prefect=False)
+    with read_session() as session:
+        assert [e.act for e in session.exec(select(DocketEntry))] == ["open-case", "record-tally", "issue-document"]
