@@ -548,10 +548,11 @@ def _cases_seen(session: Session, viewer: Viewer, search: str | None, region: st
     if region:
         where.append(Case.region == region.zfill(2))
     if stage:
-        current: Any = aliased(Election)
-        later: Any = aliased(Election)
-        latest = ~exists().where(later.case_id == current.case_id, later.sequence > current.sequence)
-        where.append(col(Case.id).in_(select(current.case_id).where(current.stage == Stage(stage), latest)))
+        # The current election's stage, read for each case the list reaches (the (case, sequence)
+        # index), not a join over every election at that stage (most cases are certified).
+        current = (select(Election.stage).where(col(Election.case_id) == col(Case.id))
+                   .order_by(col(Election.sequence).desc()).limit(1).correlate(Case).scalar_subquery())
+        where.append(current == Stage(stage))
     return where
 
 

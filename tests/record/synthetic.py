@@ -70,7 +70,7 @@ def _docket(ids: dict[str, int], case_id: int, election_id: int, tallied: date, 
         out.append({"id": ids["docketentry"], "case_id": case_id, "election_id": election_id if n else None,
                     "act_key": f"{act}:{n}", "act": act, "actor": actor, "recorded_by": "system:synthetic",
                     "occurred_on": on, "recorded_at": at, "summary": f"{act.replace('-', ' ')} ({on.isoformat()})",
-                    "from_stage": before, "to_stage": after, "ref": "", "document_id": None, "prev_hash": prev,
+                    "from_stage": before, "to_stage": after, "ref": None, "document_id": None, "prev_hash": prev,
                     "chain_hash": chain, "seal": None})
         prev = chain
     return out
