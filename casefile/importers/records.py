@@ -205,20 +205,20 @@ class DuplicateSplitter:
             kept.append(first)
             repeats: list[tuple[int, int, ImportedTally | None]] = [(n, line, None) for n, line in exact]
             repeats += [(r.record, r.line, r) for r in others]
-            for number, line, record in sorted(repeats, key=lambda item: item[0]):
-                if record is None:
+            for number, line, repeated in sorted(repeats, key=lambda item: item[0]):
+                if repeated is None:
                     problems.append(RowProblem(number, line, case_number=first.case_number,
                                                reason=f"repeats record {first.record} exactly (same tally, same figures): "
                                                "loaded once"))
                     continue
                 conflict = "; ".join(f"{label} {getattr(first.nlrb, name)!r} in record {first.record}, "
-                                     f"{getattr(record.nlrb, name)!r} here"
+                                     f"{getattr(repeated.nlrb, name)!r} here"
                                      for name, label in _FLAG_LABELS.items()
-                                     if getattr(first.nlrb, name) != getattr(record.nlrb, name))
-                problems.append(RowProblem(record.record, record.line, case_number=record.case_number, reason=(
+                                     if getattr(first.nlrb, name) != getattr(repeated.nlrb, name))
+                problems.append(RowProblem(repeated.record, repeated.line, case_number=repeated.case_number, reason=(
                     f"repeats record {first.record} (same tally, same figures) except NLRB's flags — {conflict}: loaded "
                     f"once from record {first.record}; the flags of both records are compared with the rules")))
-                variants.append(record)
+                variants.append(repeated)
         kept.sort(key=lambda r: r.record)
         return kept, problems, variants
 

@@ -293,7 +293,7 @@ def test_the_web_act_forms_refuse_what_the_policy_refuses(who: str, matrix_world
                         follow_redirects=False).status_code == 303
         csrf = re.search(r'name="csrf_token" value="([^"]+)"', web.get("/cases").text).group(1)  # type: ignore[union-attr]
         before = record_snapshot()
-        for family, act, answer in WEB_REFUSED[who]:
+        for _family, act, answer in WEB_REFUSED[who]:
             status = 404 if answer == "hidden" else 403
             path = f"/cases/{NUMBER}/acts/{act}"
             assert web.get(path).status_code == status, (who, act)
