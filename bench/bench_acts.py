@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROUNDS = 5
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
 CASE = """case:
   number: 10-RC-{n:06d}
   name: Amazon.com Services LLC
