@@ -67,8 +67,14 @@ def case_act(**changes: Any) -> OpenCase:
 
 
 def tally_on(day: date, act: RecordTally = TALLY_2021) -> RecordTally:
-    """``act`` (default the 2021 tally: the same counts and election) prepared on ``day`` instead."""
-    return act.model_copy(update={"on": day})
+    """``act`` (default the 2021 tally: the same counts) prepared on ``day`` instead, its election
+    moved by as many days (an election ends before its tally; rules/chronology.py)."""
+    shift = day - act.on
+    election = act.election
+    if election is not None and getattr(election, "held_from_on", None) is not None:
+        election = election.model_copy(update={"held_from_on": election.held_from_on + shift,
+                                               "held_to_on": election.held_to_on + shift})
+    return act.model_copy(update={"on": day, "election": election})
 
 
 def objections_act(party: str, statements: list[str], *, at: datetime | None = None, on: date | None = None,

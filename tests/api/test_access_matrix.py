@@ -91,11 +91,17 @@ def _routes(world: World) -> list[tuple[str, str, str, dict[str, Any], Callable[
          {"params": {"kind": "objections", "trigger": "2021-04-09", "petition_filed": "2020-11-20", "region": "10",
                      "office": "Atlanta"}}, _signed_in),
         ("problem type", "GET", "/problems/untimely-filing", {}, lambda who: 200),
+        ("link requests", "GET", "/link-requests", {}, _signed_in),
+        # a request without its case and party: refused for its body, after the token (nothing stored)
+        ("ask to be linked", "POST", "/link-requests", {"json": {}}, lambda who: 401 if who == "anonymous" else 422),
+        # a request no one made: the same 404 for every principal as for one that is not theirs to decide
+        ("decide a link request", "POST", "/link-requests/999999/decision", {"json": {"decision": "approve"}},
+         lambda who: 401 if who == "anonymous" else 404),
     ]
 
 
 #: The number of routes the matrix asks (the test below checks it is every route of the API).
-ROUTES = 16
+ROUTES = 19
 
 
 def test_the_matrix_asks_every_route_of_the_api(client: Any, world: World) -> None:
@@ -116,6 +122,8 @@ def _template(path: str) -> str:
             out.append("{number}")
         elif before == "documents" and part.isdigit():
             out.append("{document_id}")
+        elif before == "link-requests" and part.isdigit():
+            out.append("{request_id}")
         elif before == "problems":
             out.append("{code}")
         else:

@@ -136,7 +136,7 @@ def shutdown_env(tmp_path: Path) -> dict[str, str]:
     engine = make_engine(url)
     migrate.upgrade(engine)
     with write_session(engine) as s:
-        open_case(s, act=case_act(number="10-RC-369250", petition_filed_on=date(2025, 8, 4)),
+        open_case(s, act=case_act(number="10-RC-369250", petition_filed_on=date(2025, 7, 14)),
                   as_of=at("2025-09-30T12:00:00-04:00"))
         record_tally(s, tally_on(date(2025, 9, 30)), case_number="10-RC-369250", as_of=at("2025-09-30T12:00:00-04:00"))
     engine.dispose()

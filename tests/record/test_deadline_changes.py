@@ -36,7 +36,7 @@ from tests.conftest import at
 
 #: A Region 10 case tallied the day before the 2025 shutdown (the Bessemer figures, on that date).
 SHUTDOWN_NUMBER = "10-RC-369250"
-SHUTDOWN_CASE = case_act(number=SHUTDOWN_NUMBER, petition_filed_on=date(2025, 8, 4))
+SHUTDOWN_CASE = case_act(number=SHUTDOWN_NUMBER, petition_filed_on=date(2025, 7, 14))
 EASTERN = ZoneInfo("America/New_York")
 
 
