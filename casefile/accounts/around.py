@@ -243,6 +243,7 @@ def export_case(*, viewer: Any, case_number: str, as_of: datetime, via: str = "w
     "web export"). Raises UnknownCase, Internal (a stored file missing or not the one issued)."""
     from casefile.record.attachments import attachment_file
     from casefile.record.db import read_session, write_session
+    from casefile.record.authority import sees_chain_head
     from casefile.record.integrity import chain_head
     from casefile.record.queries import attachments_seen, case_view, documents_seen
     from casefile.settings import get_settings
@@ -254,7 +255,7 @@ def export_case(*, viewer: Any, case_number: str, as_of: datetime, via: str = "w
         case = visible_case(session, view.case_number, viewer)
         documents = documents_seen(session, case, viewer)
         attachments = attachments_seen(session, case, viewer)
-        head = chain_head(session, view.case_number)
+        head = chain_head(session, view.case_number) if sees_chain_head(session, viewer, case) else None
         own_notes = notes(session, viewer, case) if isinstance(viewer, UserViewer) else []
         case_id = case.id
     files: list[tuple[str, bytes]] = []
@@ -289,12 +290,16 @@ def export_case(*, viewer: Any, case_number: str, as_of: datetime, via: str = "w
     who = viewer.label() if hasattr(viewer, "label") else "operator"
     manifest = {"case_number": view.case_number, "name": view.name, "exported_at": as_of.isoformat(),
                 "exported_by": who, "docket_entries": len(view.docket),
-                "chain": {"version": _chain_version(), "head": head.head},
+                "chain": {"version": _chain_version(), "head": head.head if head else None},
                 "files": listed}
-    chain_text = (f"{view.case_number} docket chain head (HMAC-SHA256, {_chain_version()}):\n{head.head or '(empty chain)'}\n"
-                  f"as of {as_of.isoformat()}. The chain covers every docket entry of the case, including any not "
-                  "shown to you; the instance's operator checks it with `casefile verify "
-                  f"{view.case_number} --expect-head HEAD`.\n")
+    if head is not None:
+        chain_text = (f"{view.case_number} docket chain head (HMAC-SHA256, {_chain_version()}):\n{head.head or '(empty chain)'}\n"
+                      f"as of {as_of.isoformat()}. The chain covers every docket entry of the case; the instance's "
+                      f"operator checks it with `casefile verify {view.case_number} --expect-head HEAD`.\n")
+    else:
+        chain_text = (f"{view.case_number}: the docket chain's head is given to the case's Region and to the instance's "
+                      "operator only. It covers entries that are not shown to you, so it would tell when one is added; "
+                      "ask the Region or the operator for it.\n")
     buffer = io.BytesIO()
     stamp = as_of.timetuple()[:6]
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:

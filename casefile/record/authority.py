@@ -354,6 +354,16 @@ def sees_sealed(session: Session, viewer: Principal, case: Case, party_id: int |
     return standing.operator or standing.region or (party_id is not None and party_id in standing.parties)
 
 
+def sees_chain_head(session: Session, viewer: Principal, case: Case) -> bool:
+    """Whether ``viewer`` is given the docket chain's head of ``case`` (in an export). The head
+    covers every entry, those hidden from a viewer included (an offer of proof filed apart), so it
+    changes when a hidden entry is added: it is given only to those who see every entry — the
+    operator and the case's Region — and never to a party or a watcher, whatever the record holds
+    (so its absence tells nothing either; security trial, issue 14)."""
+    standing = viewer.standing(session, case)
+    return standing.operator or standing.region
+
+
 @dataclass(frozen=True)
 class Hidden:
     """What of one case a viewer may not see: filing, document and attachment ids, and the docket

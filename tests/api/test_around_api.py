@@ -35,6 +35,26 @@ def test_the_export_holds_what_each_side_may_see(client: Any, world: World) -> N
     assert _manifest(union.content)["exported_by"] == f"user:{world.emails['union-viewer']}"
 
 
+def test_the_chain_head_is_the_regions_not_a_partys(client: Any, world: World) -> None:
+    """The head covers every docket entry, RWDSU's offer of proof included: the Region is given it
+    (the same the operator's verify prints); a party — either side — is not, in the same words, so an
+    export tells no one when an entry hidden from it is added (security trial, issue 14)."""
+    from casefile.record.db import read_session
+    from casefile.record.integrity import chain_head
+
+    with read_session() as session:
+        head = chain_head(session, NUMBER).head
+    answers = {who: client.get(EXPORT, headers=world.headers(who)) for who in ("region", "union-counsel", "employer-viewer")}
+    assert {who: a.status_code for who, a in answers.items()} == dict.fromkeys(answers, 200)
+    assert _manifest(answers["region"].content)["chain"]["head"] == head and len(head) == 64
+    texts = {}
+    for who in ("union-counsel", "employer-viewer"):
+        assert _manifest(answers[who].content)["chain"]["head"] is None
+        with zipfile.ZipFile(io.BytesIO(answers[who].content)) as archive:
+            texts[who] = archive.read("chain-head.txt")
+    assert texts["union-counsel"] == texts["employer-viewer"] and head.encode() not in texts["union-counsel"]
+
+
 def test_the_other_side_is_told_of_a_filing_made_through_the_api(client: Any, world: World,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """RWDSU's counsel opted in; Amazon's counsel files objections through the API (201 at once);

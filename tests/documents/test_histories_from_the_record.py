@@ -65,6 +65,13 @@ class TestJfk8:
             "September 1, 2022 The Hearing Officer issued a report recommending that the objections be overruled.",
             "September 16, 2022 The Employer, Amazon.com Services LLC, filed exceptions to the Hearing Officer's report."]
 
+    def test_the_offer_filed_on_the_extended_day_promises_nothing_to_follow(self, jfk8: Replayed) -> None:
+        """Amazon's offer of proof is itself the filing the April 8 extension allowed for, dated April 22, the
+        extended last day: it says nothing is "to follow ... by that date" (issue 16)."""
+        text = body_of(jfk8.pdf("2022-04-22_offer-of-proof_*.pdf"))
+        assert "April 22, 2022" in text
+        assert "EVIDENCE TO FOLLOW" not in text.upper() and "will be submitted by that date" not in text
+
     def test_no_served_document_says_what_only_the_region_may_read(self, jfk8: Replayed) -> None:
         for pattern in ("*hearing-officer-report.pdf", "*decision-on-objections.pdf"):
             text = body_of(jfk8.pdf(pattern))

@@ -88,11 +88,14 @@ class OfferOfProof(RecordDocument):
             witnesses = (WitnessItem(objection_number=objections[0].number, witness=placeholder("witnesses named in the offer of proof"),
                                      summary=placeholder("summary of each witness's expected testimony")),)
         filed_on = offer.received_on if offer else filing.received_on  # an offer filed after an extension is dated its own receipt
+        extended_to = offer_extended_to(rec, election)
+        if extended_to is not None and filed_on >= extended_to:
+            extended_to = None  # this is the offer the extension allowed for: nothing is left to follow it
         ctx = OfferOfProofContext(
             caption=rec.caption(), issuance=Issuance(issued_on=filed_on, issuer_title=f"Counsel for the {rec.party_ref(party).label}"),
             filing_party=rec.party_ref(party), objections_filed_on=filing.received_on,
             submitted_to=f"Regional Director, Region {rec.region}", objections=objections, witnesses=witnesses,
-            evidence_due_on=offer_extended_to(rec, election), signature=rec.party_signature(party),
+            evidence_due_on=extended_to, signature=rec.party_signature(party),
         )
         return Built(ctx, filed_on, party.name, Actor.PARTY, election.id, confidential=True, party_key=party.key)
 
