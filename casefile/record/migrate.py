@@ -155,6 +155,12 @@ def schema_status(connection: Connection) -> SchemaStatus:
         known = {rev.revision for rev in script_directory().walk_revisions()}
         if current not in known:
             return SchemaStatus("ahead", current, head_, ())
+        if connection.dialect.name == "sqlite":  # a SQLite file is casefile's alone (as below)
+            strangers = sorted(name for name in set(inspect(connection).get_table_names(schema=schema))
+                               - tables_casefile_made() - {VERSION_TABLE} if not name.startswith("sqlite_"))
+            if strangers:
+                return SchemaStatus("foreign", None, head_, (), detail="; ".join(
+                    f"a table {name!r} no casefile made" for name in strangers))
         return SchemaStatus("behind", current, head_, revisions_after(current))
     inspector = inspect(connection)
     have = set(inspector.get_table_names(schema=schema))
@@ -180,6 +186,18 @@ def schema_status(connection: Connection) -> SchemaStatus:
     if problems:
         return SchemaStatus("foreign", None, head_, (), detail="; ".join(problems))
     return SchemaStatus("unstamped", None, head_, revisions_after(BASELINE), taken_as=BASELINE)
+
+
+@lru_cache(maxsize=1)
+def tables_casefile_made() -> frozenset[str]:
+    """Every table any casefile migration creates (read from the migration scripts), those a later
+    revision drops included: a database behind head may hold any of them, and no other."""
+    import re
+
+    made: set[str] = set()
+    for script in sorted((MIGRATIONS_DIR / "versions").glob("*.py")):
+        made.update(re.findall(r"create_table\(\s*['\"](\w+)['\"]", script.read_text(encoding="utf-8")))
+    return frozenset(made)
 
 
 def translated_schema(connection: Connection) -> str | None:

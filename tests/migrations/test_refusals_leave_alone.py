@@ -45,6 +45,25 @@ def test_an_extra_table_is_refused(old_db: Path, monkeypatch: pytest.MonkeyPatch
     assert _sha(old_db) == before
 
 
+def test_an_extra_table_in_a_stamped_database_behind_head_is_refused(old_db: Path, monkeypatch: pytest.MonkeyPatch,  # noqa: F811
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """The same for a database casefile stamped, one revision behind head (the reliability probe's #57: it was
+    upgraded): refused, exit 2, naming the table; the file unchanged."""
+    from casefile.record.migrate import head, script_directory
+    from casefile.record.schema_version import VERSION_TABLE
+
+    code, _, err = cli(monkeypatch, capsys, "db", "upgrade")
+    assert code == 0, err
+    previous = script_directory().get_revision(head()).down_revision
+    with sqlite3.connect(old_db) as conn:
+        conn.execute("create table junk (id integer primary key)")
+        conn.execute(f"update {VERSION_TABLE} set version_num = ?", (previous,))
+    before = _sha(old_db)
+    code, out, err = cli(monkeypatch, capsys, "db", "upgrade")
+    assert code == 2 and "a table 'junk' no casefile made" in err, out + err
+    assert _sha(old_db) == before
+
+
 def test_a_backup_dir_under_a_file_is_one_line(old_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,  # noqa: F811
                                                capsys: pytest.CaptureFixture[str]) -> None:
     """`db upgrade --backup-dir X/sub` where X is a file: exit 2, one error line naming the folder, nothing changed."""
