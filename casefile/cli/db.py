@@ -83,7 +83,7 @@ def upgrade(
             err_console.print("[dim]no backup made (--no-backup)[/]")
         else:
             path = backup_database(engine, folder=backup_dir)
-            console.print(f"backed up to {path}", highlight=False)
+            console.print(f"backed up to {path}", highlight=False, soft_wrap=True)
         applied = migrate.upgrade(engine)
         make_private(engine)  # an older database keeps no mode others can read (0600)
         use_wal(engine)

@@ -5,6 +5,7 @@ traceback reaching a user (issue 9, item 7; the full size is bench/bench_concurr
 from __future__ import annotations
 
 import multiprocessing
+import os
 import uuid
 from collections import Counter
 from collections.abc import Iterator
@@ -27,10 +28,24 @@ def _plan(worker_no: int, cases: int) -> list[tuple[int, int]]:
 
 
 def _run(url: str, cases: int) -> tuple[Counter[str], dict]:
-    prepare(url, cases)
-    with multiprocessing.get_context("spawn").Pool(WORKERS) as pool:
-        results = pool.starmap(worker, [(url, w, _plan(w, cases)) for w in range(WORKERS)])
-    return sum(results, Counter()), check(url)
+    """Prepare, run the workers, check; the test process's CASEFILE_DATABASE_URL (which prepare and check
+    point at ``url``) is put back after, so the next test file on this worker does not find a dropped database."""
+    from casefile.record.db import get_engine
+    from casefile.settings import get_settings
+
+    before = os.environ.get("CASEFILE_DATABASE_URL")
+    try:
+        prepare(url, cases)
+        with multiprocessing.get_context("spawn").Pool(WORKERS) as pool:
+            results = pool.starmap(worker, [(url, w, _plan(w, cases)) for w in range(WORKERS)])
+        return sum(results, Counter()), check(url)
+    finally:
+        if before is None:
+            os.environ.pop("CASEFILE_DATABASE_URL", None)
+        else:
+            os.environ["CASEFILE_DATABASE_URL"] = before
+        get_settings.cache_clear()
+        get_engine.cache_clear()
 
 
 @pytest.fixture
