@@ -143,7 +143,7 @@ def file_draft(*, viewer: UserViewer, draft_id: int, as_of: datetime,
 
             entry = session.get(DocketEntry, draft.entry_id)
             assert entry is not None and entry.id is not None
-            return ActResult(act=draft.act_name, case_number=str(parse_case_number(number)), ref=entry.ref,
+            return ActResult(act=draft.act_name, case_number=str(parse_case_number(number)), ref=str(entry.ref or ""),
                              entry_id=entry.id, repeated=True,
                              summary=f"draft {draft_id} was filed already (docket entry {entry.id}): {entry.summary}")
     result = perform_as(viewer, act_from(data), case_number=number, as_of=as_of, documents=documents, engine=engine)
