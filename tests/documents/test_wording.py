@@ -50,11 +50,11 @@ class TestWording:
     def test_citations_without_software_references(self, raw: str, clean: str) -> None:
         assert wording.legal_citation(raw) == clean
 
-    def test_record_text_writes_dates_out_and_drops_research_notes(self) -> None:
-        """ISO dates in record text become long dates; "UNCERTAIN: ..." is cut and kept for the annex."""
-        text = "Notice of Hearing; hearing opens 2021-05-07. UNCERTAIN: the notice's date is not public."
-        assert wording.record_text(text) == "Notice of Hearing; hearing opens May 7, 2021."
-        assert wording.research_notes(text) == ("the notice's date is not public.",)
+    def test_record_text_writes_dates_out_and_keeps_the_rest(self) -> None:
+        """ISO dates in record text become long dates; the rest is kept as the record has it (what the sources
+        leave uncertain is a column of its own, never a note in the text)."""
+        text = "Notice of Hearing; hearing opens 2021-05-07. The notice's date is not public."
+        assert wording.record_text(text) == "Notice of Hearing; hearing opens May 7, 2021. The notice's date is not public."
         assert wording.prose_dates("cut-off 2022-04-07T23:59:59-04:00", EASTERN) == "cut-off 11:59 p.m. EDT on April 7, 2022"
 
     @pytest.mark.parametrize(("opened", "closed", "place", "sentence"), [
