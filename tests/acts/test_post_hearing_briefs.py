@@ -139,8 +139,7 @@ class TestOnlyByPermission:
         case = _bessemer_2014_rule()
         result = case.perform(act(EXTENDED))
         assert result.summary == ("Hearing closed 2021-05-25; post-hearing briefs due 2021-06-08 (by special permission "
-                                  "of the hearing officer, within the time allowed (29 CFR 102.69(c)(1)(iii); rules.md "
-                                  "R-J4))")
+                                  "of the hearing officer, within the time allowed (29 CFR 102.69(c)(1)(iii)))")
         (deadline,) = _brief_deadlines()
         assert (deadline.due_on, deadline.rule_set_id) == (date(2021, 6, 8), "2014-rule")
 
