@@ -69,7 +69,10 @@ class TestImportCommand:
         result = cli("import", "nlrb-results", str(SAMPLE), "--json", "--as-of", "2026-11-29T12:00:00-05:00")
         assert result.returncode == 0, result.stderr
         report = json.loads(result.stdout)
-        assert set(report) == {"source", "format", "as_of", "records", "loaded", "skipped", "disagreements", "total_readings"}
+        assert set(report) == {"source", "format", "as_of", "records", "counts", "loaded", "skipped", "disagreements",
+                               "total_readings"}
+        assert report["counts"] == {"records": 300, "loaded": 283, "present": 0, "skipped": 17, "other": 0}
+        assert len(report["skipped"]) == 17
         assert report["loaded"] == {"cases": {"new": 283, "present": 0}, "elections": {"new": 283, "present": 0},
                                     "tallies": {"new": 283, "present": 0}}
         assert report["skipped"][0] == {
