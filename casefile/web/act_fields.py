@@ -90,6 +90,13 @@ WORDS: dict[Any, tuple[str, str]] = {
     "objections.party": ("Party that filed them", ""),
     "objections.numbers": ("Objection numbers", "Separated by commas, like 1, 3, 4"),
     "challenges": ("Set the determinative challenged ballots for hearing too", ""),
+    **{(act, "challenges"): ("Rulings on the challenged ballots (optional)",
+                             "The challenged ballots set for hearing with the objections: the voters named, or every "
+                             "pending ballot with a ground (neither: every pending ballot), and the ruling")
+       for act in ("ho-report", "rd-decision", "alj-decision")},
+    "challenges.voters": ("Voters (optional)", "The challenged voters ruled on, one name per line"),
+    "challenges.ground": ("Ground (optional)", "Every pending ballot challenged on this ground"),
+    "challenges.ruling": ("Ruling", "Sustained: never counted; overruled: opened and counted"),
     "ulp_cases": ("Unfair labor practice cases", "One case number per line, like 10-CA-290000"),
     "briefs_due_on": ("Date post-hearing briefs are due (optional)", "As the hearing officer set it"),
     "status": ("Ruling on the challenges", ""),
@@ -428,6 +435,11 @@ def _columns(act_name: str, group: str, model: type[BaseModel], parties: list[tu
         default = None if required else info.get_default(call_default_factory=True)
         spec = _scalar(act_name, f"{group}.{name}", name, tp, list(info.metadata) + meta, info=None, required=required,
                        optional=optional, parties=parties, default=default)
+        if spec is None and get_origin(tp) is list:  # a list of short texts in a row: one per line
+            item, _, item_meta = _strip(get_args(tp)[0])
+            if item is str and (_constraint(item_meta, "max_length") or 0) <= LINE:
+                label, hint = _words(act_name, f"{group}.{name}", None)
+                spec = Spec(name=name, id=name, kind="lines", label=label, hint=hint, required=required)
         if spec is None:
             return None
         spec.radios = False  # a row stays compact: a select
@@ -559,6 +571,11 @@ def _rows_value(spec: Spec, values: dict[str, str], count: int, kept: dict[str, 
         for i, row in rows:
             item = {}
             for c in spec.columns:
+                if c.kind == "lines":
+                    lines = [line.strip() for line in row[c.name].splitlines() if line.strip()]
+                    if lines:
+                        item[c.name] = lines
+                    continue
                 value = _value(c, row[c.name], row_id(spec, i, c))
                 if value is not None:
                     item[c.name] = value

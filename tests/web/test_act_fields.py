@@ -310,7 +310,8 @@ class TestShapes:
     def test_every_generated_form_lays_its_fields_out(self) -> None:
         """Every act without a hand-written form gets inputs from its model: only a case's opening
         (a nested case and its parties) falls back to a text box with an example; a time of day is a
-        time input; rulings are rows of party, number and ruling."""
+        time input; rulings are rows of party, number and ruling; challenged-ballot rulings rows of voters,
+        ground and ruling."""
         from casefile.acts import models
         from casefile.web import act_fields, act_forms
 
@@ -333,4 +334,21 @@ class TestShapes:
                                                    "rulings-1-party": "rwdsu", "rulings-1-number": "",
                                                    "rulings-1-ruling": "sustained"}, {"rulings": 2}, kept := {})
         assert data == {"act": "rd-decision", "result": "overrule", "rulings": {"rwdsu": {2: "withdrawn"}}}
-        assert kept == {"rulings": [0]}  # the second row was left blank (its choices at their defaults)
+        assert kept == {"rulings": [0], "challenges": []}  # the second row was left blank (its choices at their defaults)
+
+        for name in ("ho-report", "rd-decision", "alj-decision"):  # challenged-ballot rulings: rows, one voter a line
+            specs = act_fields.specs(name, parties=parties, all_parties=parties, elections=[("1", "E1")])
+            [challenges] = [s for s in specs if s.id == "challenges"]
+            assert (challenges.kind, challenges.shape, challenges.item) == ("rows", "list", "challenge"), name
+            assert [(c.id, c.kind, c.label) for c in challenges.columns] == [
+                ("voters", "lines", "Voters (optional)"), ("ground", "text", "Ground (optional)"),
+                ("ruling", "choice", "Ruling")], name
+        [challenges] = [s for s in rd if s.id == "challenges"]
+        data = act_fields.data("rd-decision", rd, {
+            "result": "overrule", "challenges-0-voters": "Ann Lee\n\nBo Li\n", "challenges-0-ruling": "overruled",
+            "challenges-1-ground": "supervisor", "challenges-1-ruling": "sustained",
+            "challenges-2-ruling": "sustained"}, {"challenges": 3}, kept := {})
+        assert data == {"act": "rd-decision", "result": "overrule",
+                        "challenges": [{"voters": ["Ann Lee", "Bo Li"], "ruling": "overruled"},
+                                       {"ground": "supervisor", "ruling": "sustained"}]}
+        assert kept == {"rulings": [], "challenges": [0, 1]}
