@@ -93,7 +93,8 @@ def report_cmd(case_number: str = typer.Argument(...),
     if len(prepared_for) > 500:
         raise BadInput("--prepared-for: at most 500 characters", field="prepared_for")
     moment = now() if as_of is None else front.read_instant(as_of, what="--as-of", case_number=case_number)
-    console.print(front.status_report(case_number, as_of=moment, prepared_for=prepared_for).path)
+    console.print(str(front.status_report(case_number, as_of=moment, prepared_for=prepared_for).path), markup=False,
+                  highlight=False, soft_wrap=True)
     if not prepared_for.strip():
         err_console.print("[yellow]warning:[/] the report names no client: give --prepared-for NAME to print "
                           "\"Prepared for\" on it", highlight=False)
