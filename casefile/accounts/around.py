@@ -242,8 +242,8 @@ def export_case(*, viewer: Any, case_number: str, as_of: datetime, via: str = "w
     A confidential document included is logged as downloaded (who, when, what, ``via``: e.g.
     "web export"). Raises UnknownCase, Internal (a stored file missing or not the one issued)."""
     from casefile.record.attachments import attachment_file
-    from casefile.record.db import read_session, write_session
     from casefile.record.authority import sees_chain_head
+    from casefile.record.db import read_session, write_session
     from casefile.record.integrity import chain_head
     from casefile.record.queries import attachments_seen, case_view, documents_seen
     from casefile.settings import get_settings
