@@ -164,6 +164,9 @@ def wait_for(condition: Callable[[], Any], process: subprocess.Popen[bytes] | No
         time.sleep(0.25)
 
 
+# `make test-all` only for now: in a full run on both cores `casefile serve` sometimes takes minutes to stop after
+# Ctrl-C (alone these pass in under a minute); an open bug, named in CHANGELOG's Known issues.
+@pytest.mark.slow
 @pytest.mark.integration
 class TestServe:
     def test_sweeps_on_schedule_then_stops_cleanly(self, served: tuple[subprocess.Popen[bytes], Path]) -> None:

@@ -72,6 +72,9 @@ def _install(base: Path) -> tuple[Path, dict[str, str]]:
     return venv / "bin", env
 
 
+# `make test-all` only for now: in a full run on both cores `casefile serve` sometimes takes minutes to stop after
+# Ctrl-C (alone these pass in under a minute); an open bug, named in CHANGELOG's Known issues.
+@pytest.mark.slow
 @pytest.mark.integration
 class TestInstalledWheel:
     def test_the_installed_package_is_the_wheels(self, installed: tuple[Path, dict[str, str]]) -> None:

@@ -19,6 +19,9 @@ import pytest
 CASEFILE = Path(sys.executable).parent / "casefile"
 
 
+# `make test-all` only for now: in a full run on both cores `casefile serve` sometimes takes minutes to stop after
+# Ctrl-C (alone these pass in under a minute); an open bug, named in CHANGELOG's Known issues.
+@pytest.mark.slow
 @pytest.mark.integration
 def test_serve_demo_issues_an_acts_documents_by_a_flow_run(tmp_path: Path) -> None:
     import httpx
