@@ -88,7 +88,7 @@ def remind(
         from flows.deadline_reminders import RemindersNotDelivered, deadline_reminders_flow
 
         state = deadline_reminders_flow(as_of=moment, return_state=True)
-        result = state.result(raise_on_failure=False)
+        result = state.result(raise_on_failure=False, _sync=True)  # never a coroutine, whatever loop runs
     if isinstance(result, RemindersNotDelivered):
         report = result.report
     elif isinstance(result, BaseException):

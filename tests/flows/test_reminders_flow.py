@@ -57,7 +57,7 @@ class TestFlow:
         from flows.deadline_reminders import deadline_reminders_flow
 
         state = deadline_reminders_flow(return_state=True)
-        report = state.result()
+        report = state.result(_sync=True)
         assert (state.is_completed(), state.name) == (True, "Skipped")
         assert report.as_of == _expected_start(state) and report.digests == []
 
@@ -105,7 +105,7 @@ class TestFlow:
         assert "sent to Bob Employer" in failed.stdout and len(inbox.to(BOB)) == 2
         state = deadline_reminders_flow(as_of=at("2021-04-15T10:00:00-04:00"), return_state=True)
         assert state.is_failed() and "1 of 1 digests not delivered" in state.message
-        error = state.result(raise_on_failure=False)
+        error = state.result(raise_on_failure=False, _sync=True)
         assert isinstance(error, RemindersNotDelivered) and error.report.failed[0].people == ("Jane Union",)
 
     def test_bad_default_url_stops_the_command(self, cli) -> None:  # type: ignore[no-untyped-def]

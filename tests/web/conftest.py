@@ -91,9 +91,13 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
                 cache.cache_clear()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium through Playwright, once per session."""
+    """Debian's Chromium through Playwright, once per test module.
+
+    Not once per session: while Playwright's sync API is open, its event loop counts as running in
+    the main thread, so Prefect's sync-or-async functions (``State.result``) called by a later test
+    on the same worker would hand back coroutines (CI run of stop 19)."""
     if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
         pytest.skip(f"Chromium is not installed at {CHROMIUM}: run `bash scripts/system-deps.sh browser` "
                     "(apt-get install chromium) for the browser tests")
