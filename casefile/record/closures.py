@@ -16,7 +16,7 @@ from datetime import datetime
 
 from sqlmodel import Session, col, select
 
-from casefile.record.authority import CLOSURE_SUPERSEDED
+from casefile.record.authority.hidden import CLOSURE_SUPERSEDED
 from casefile.record.models import Deadline, DocketEntry, Election, Filing, Party
 from casefile.record.refs import RecordTable, ref_to
 from casefile.record.workflow import docket

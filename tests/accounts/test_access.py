@@ -1,4 +1,4 @@
-"""Who sees what and who may do which act (the authority policy, casefile/record/authority.py), on
+"""Who sees what and who may do which act (the authority policy, casefile/record/authority/), on
 the Bessemer world — both parties and the Region represented on the instance: what each principal
 sees, the acts each may do now, and authorize()'s decision (perform, record, or the refusal) for
 the acts that matter."""

@@ -1,0 +1,117 @@
+"""The authority table: an act's :class:`Family` × the organization's :class:`Relation` to it gives
+a :class:`Cell`, which roles narrow (:func:`decide`). Pure: no session, no record.
+
+docs/architecture.md prints :data:`TABLE`; tests/authority/test_policy.py checks that they agree."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Literal
+
+from casefile.record.accounts import UserRole
+from casefile.record.authority.whose import ActorKind
+
+Mode = Literal["perform", "record"]
+
+
+class Family(StrEnum):
+    """The act families of the table (an act's ``Whose``, resolved on the case)."""
+
+    PARTY = "a party's act"
+    SEALED = "a party's offer of proof"
+    REGION = "the Region's act (the hearing officer's included)"
+    BOARD = "the Board's or a judge's act"
+
+
+class Relation(StrEnum):
+    """An organization's relation to an act on a case (an organization the case is hidden from has none)."""
+
+    ACTOR = "the actor's organization"  # linked to the party whose act it is
+    PARTY = "another party's organization"  # linked to a party of the case, not the actor
+    REGION = "the case's Region"
+    WATCHER = "a watching organization"
+    OPERATOR = "the operator"  # the command line on the machine that holds the database
+
+
+class Cell(StrEnum):
+    """What the table answers for (family, relation), before roles narrow it."""
+
+    PERFORM = "perform"
+    RECORD = "record"  # from the document received, uploaded with the act
+    RECORD_UNREPRESENTED = "record while unrepresented"  # while no organization here represents the actor
+    REFUSE = "refuse"
+    NONE = "—"  # no such relation for this family (no party is the actor of the Region's act)
+
+
+F, R, C = Family, Relation, Cell
+#: The authority table: act family × relation → cell (docs/architecture.md, "Who may do what").
+TABLE: dict[Family, dict[Relation, Cell]] = {
+    F.PARTY: {R.ACTOR: C.PERFORM, R.PARTY: C.RECORD_UNREPRESENTED, R.REGION: C.RECORD_UNREPRESENTED,
+              R.WATCHER: C.REFUSE, R.OPERATOR: C.PERFORM},
+    F.SEALED: {R.ACTOR: C.PERFORM, R.PARTY: C.REFUSE, R.REGION: C.RECORD_UNREPRESENTED,
+               R.WATCHER: C.REFUSE, R.OPERATOR: C.PERFORM},
+    F.REGION: {R.ACTOR: C.NONE, R.PARTY: C.RECORD_UNREPRESENTED, R.REGION: C.PERFORM,
+               R.WATCHER: C.REFUSE, R.OPERATOR: C.PERFORM},
+    F.BOARD: {R.ACTOR: C.NONE, R.PARTY: C.RECORD, R.REGION: C.RECORD,
+              R.WATCHER: C.REFUSE, R.OPERATOR: C.PERFORM},
+}
+del F, R, C
+
+#: Why each refusing cell refuses (the message never depends on what the record holds).
+_REFUSED = {
+    (Family.SEALED, Relation.PARTY): "an offer of proof is submitted to the Regional Director only and served on no "
+                                     "other party (102.69(a)(8)): only its party's organization files it, and only "
+                                     "the Region records it",
+    (Family.PARTY, Relation.WATCHER): "a watching organization reads the public record only",
+    (Family.SEALED, Relation.WATCHER): "a watching organization reads the public record only",
+    (Family.REGION, Relation.WATCHER): "a watching organization reads the public record only",
+    (Family.BOARD, Relation.WATCHER): "a watching organization reads the public record only",
+}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The policy's answer: ``mode`` perform or record, or None (refused, ``reason`` says why)."""
+
+    mode: Mode | None
+    reason: str = ""
+
+
+def decide(family: Family, relation: Relation, role: UserRole | None, *, represented: bool,
+           staff_files: bool = False) -> Decision:
+    """The policy's answer for an act of ``family`` asked by an organization in ``relation`` to it,
+    by a user of ``role`` (None: the operator), the actor being ``represented`` (an organization on
+    this instance represents that party, or that Region) and the act one a party's staff file
+    (``staff_files``). Pure: the table (:data:`TABLE`) narrowed by the role."""
+    cell = TABLE[family][relation]
+    if relation is Relation.OPERATOR or role is None:
+        return Decision("perform")
+    if role is UserRole.VIEWER:
+        return Decision(None, "a viewer reads the case only (acts are for staff, counsel and admins)")
+    if cell in (Cell.REFUSE, Cell.NONE):
+        return Decision(None, _REFUSED.get((family, relation), "not an act of this organization"))
+    if cell is Cell.PERFORM:
+        if role is UserRole.STAFF and not (relation is Relation.REGION or staff_files):
+            return Decision(None, "staff file their party's objections, offers of proof and exceptions; this act is "
+                                  "for counsel and admins")
+        return Decision("perform")
+    if cell is Cell.RECORD_UNREPRESENTED and represented:
+        whose = "the Region" if family is Family.REGION else "that party"
+        return Decision(None, f"{whose} is represented on this casefile: its acts are its own (another organization "
+                              "records an act only while nobody here represents its actor)")
+    if role is UserRole.STAFF:
+        return Decision(None, "staff record nothing: counsel and admins record another's act from the document "
+                              "received")
+    return Decision("record")
+
+
+def family_of(kind: ActorKind, *, sealed: bool = False) -> Family:
+    """The table's family of an actor kind (a party's act with its confidential part given: SEALED)."""
+    if kind is ActorKind.PARTY:
+        return Family.SEALED if sealed else Family.PARTY
+    if kind in (ActorKind.REGION, ActorKind.HEARING_OFFICER):
+        return Family.REGION
+    if kind in (ActorKind.BOARD, ActorKind.JUDGE):
+        return Family.BOARD
+    raise ValueError(f"{kind} has no family of its own")
