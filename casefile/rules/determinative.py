@@ -251,7 +251,7 @@ def candidate_ties(votes: Sequence[int], against_at: int | None) -> list[int]:
         ballot the same with "against" forced in and forced out. At most K^2/2 + 3K sets.
 
     Why no other set of three or more is needed (f, and so the number h = K - f of the others, fixed;
-    the shapes' figures in :func:`_tie_for_first` and ``challenge_analysis._Search.tie_for_first``):
+    the shapes' figures in :func:`_tie_for_first` and ``challenge_search.ChallengeSearch.tie_for_first``):
     a tie of f at level L costs ``f*L - sum(tied)`` and needs ``L >= L0 = max(max(tied), max(rest) + 1)``.
     Exchanging a tied choice for another with more votes never raises L0 (the larger of ``x`` and
     ``y + 1`` bounds the larger of ``y`` and ``x + 1`` when ``y >= x``) and raises ``sum(tied)``, so the
@@ -287,7 +287,7 @@ def candidate_seconds(votes: Sequence[int], leader: int) -> list[int]:
         K-1 the g other choices with the most votes (ties broken in ballot order). K - 1 + K - 2 sets.
 
     Why (g fixed; :func:`_leader_and_second_reachable` and
-    ``challenge_analysis._Search.leader_and_second``): a tie for second among two or more is a
+    ``challenge_search.ChallengeSearch.leader_and_second``): a tie for second among two or more is a
     NULLITY whatever the set; the set enters only through ``s_min = max(max(second), max(rest) + 1)``,
     which the top g make least (the exchange of :func:`candidate_ties`), and through
     ``sum(second)``, which they make largest; the cost at every level s never rises with

@@ -35,7 +35,7 @@ def every_set() -> Iterator[None]:
     with (
         mock.patch("casefile.rules.determinative.candidate_ties", all_ties),
         mock.patch("casefile.rules.determinative.candidate_seconds", all_seconds),
-        mock.patch("casefile.rules.challenge_analysis.candidate_ties", all_ties),
-        mock.patch("casefile.rules.challenge_analysis.candidate_seconds", all_seconds),
+        mock.patch("casefile.rules.challenge_search.candidate_ties", all_ties),
+        mock.patch("casefile.rules.challenge_search.candidate_seconds", all_seconds),
     ):
         yield
