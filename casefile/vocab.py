@@ -197,6 +197,10 @@ class DocumentKind(StrEnum):
     CROSS_EXCEPTIONS = "cross-exceptions"
     MOTION_FOR_RECONSIDERATION = "motion-for-reconsideration"
     EXTENSION_REQUEST = "extension-request"
+    # A conditional direction of a second election, and the direction that follows when the revised tally meets
+    # its condition (issue 15): each on its own date.
+    DECISION_AND_CONDITIONAL_DIRECTION = "decision-and-conditional-direction"
+    SUPPLEMENTAL_DECISION_AND_DIRECTION = "supplemental-decision-and-direction"
 
 
 class Actor(StrEnum):

@@ -17,7 +17,6 @@ from sqlmodel import Session
 
 from casefile.acts.base import Done, Issue, Who, again, election_for, ref_id
 from casefile.acts.challenge_register import retest
-from casefile.acts.conditional_direction import decided_by
 from casefile.acts.decision_parts import (
     DecisionParts,
     challenge_sentence,
@@ -28,6 +27,7 @@ from casefile.acts.decision_parts import (
     store_decision,
     summary_with,
 )
+from casefile.documents.kinds.conditional_direction import DecisionAndConditionalDirection
 from casefile.documents.kinds.decision_and_direction import DecisionAndDirectionOfSecondElection
 from casefile.documents.kinds.decision_on_objections import DecisionOnObjections
 from casefile.errors import AlreadyRecorded, ProcedureError
@@ -65,19 +65,18 @@ class RdDecision(DecisionParts):
 
 
 def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
-    """A set-aside issues the Decision and Direction of Second Election — a conditional one once the
-    revised tally has met its condition (the revised-tally act then issues it). An overruling issues the
-    Regional Director's Decision on Objections (29 CFR 102.69(c)(1)(i), (iii), (c)(2)): the Regional
-    Director's decision disposing of the objections, whose certification — in the Region's practice
-    often issued with it as one "Decision on Objections and Certification of Representative" (or "of
-    Results") — casefile issues as the certification act's own document, on its own date."""
+    """A set-aside issues the Decision on Objections and Direction of Second Election; a conditional one, on
+    its own date, the Decision on Objections and Conditional Direction of Second Election, which states the
+    condition (the direction itself issues with the revised tally that meets it: revised_tally.issues). An
+    overruling issues the Regional Director's Decision on Objections (29 CFR 102.69(c)(1)(i), (iii), (c)(2)):
+    the Regional Director's decision disposing of the objections, whose certification — in the Region's
+    practice often issued with it as one "Decision on Objections and Certification of Representative" (or
+    "of Results") — casefile issues as the certification act's own document, on its own date."""
     decision = decision_of(session, ref)
     if decision.result != "set-aside":
         return (Issue(DecisionOnObjections, ref_id(ref, RecordTable.DECISION)),)
     if decision.condition:
-        decided = decided_by(session, decision)
-        if decided is None or not decided[1]:
-            return ()
+        return (Issue(DecisionAndConditionalDirection, ref_id(ref, RecordTable.DECISION)),)
     return (Issue(DecisionAndDirectionOfSecondElection, ref_id(ref, RecordTable.DECISION)),)
 
 
@@ -97,8 +96,9 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     the issue date). Idempotent on (election, issue date); the same date with other content is
     refused (AlreadyRecorded). A ``condition`` (set-aside only, InconsistentDecision otherwise; ProcedureError when
     the challenges are not determinative) stores the direction as conditional: the election is set aside
-    and the rerun directed on that condition, its Decision and Direction issues once a revised tally
-    meets it, and the revised tally may follow the direction (casefile.acts.conditional_direction).
+    and the rerun directed on that condition; its Decision on Objections and Conditional Direction issues on the
+    decision's date, stating the condition, and the revised tally may follow the direction and decide it
+    (casefile.acts.conditional_direction).
     A decision that contradicts itself (a set-aside sustaining no objection, an overruling that sustains
     one or names a party at fault: casefile.rules.consistency) is refused (InconsistentDecision), and so
     is one dated before the tally, the objections, report, exceptions, judge's decision or revised tally

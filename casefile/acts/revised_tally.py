@@ -23,8 +23,8 @@ from casefile.acts.chronology import latest_on, refuse_if_before
 from casefile.acts.conditional_direction import apply_condition, conditional_decision, decided_by, pending_condition
 from casefile.acts.record_tally import analysis_fields
 from casefile.acts.stored_outcome import stored_outcome
-from casefile.documents.kinds.decision_and_direction import DecisionAndDirectionOfSecondElection
 from casefile.documents.kinds.revised_tally import RevisedTallyOfBallots
+from casefile.documents.kinds.supplemental_direction import SupplementalDecisionAndDirection
 from casefile.errors import AlreadyRecorded, IllegalTransition
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
@@ -64,8 +64,10 @@ class RevisedTally(ActIn):
 
 
 def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
-    """The Revised Tally of Ballots (record copy); and, when it met the condition of a conditional
-    direction of a second election, that decision's Decision and Direction of Second Election."""
+    """The Revised Tally of Ballots (record copy); and, when it met the condition of a conditional direction
+    of a second election, the Supplemental Decision and Direction of Second Election with its Notice, on the
+    revised tally's own date (a revised tally that lapses the direction issues nothing more: the certification
+    follows its objection period, with its own document)."""
     tally = session.get(Tally, ref_id(ref, RecordTable.TALLY))
     assert tally is not None and tally.id is not None
     out: tuple[Issue, ...] = (Issue(RevisedTallyOfBallots, tally.id),)
@@ -73,7 +75,7 @@ def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     if decision is not None and (decided := decided_by(session, decision)) is not None:
         by, stands = decided
         if stands and by.id == tally.id:
-            out += (Issue(DecisionAndDirectionOfSecondElection, decision.id),)  # type: ignore[arg-type]  # a stored row: its id is set
+            out += (Issue(SupplementalDecisionAndDirection, tally.id),)
     return out
 
 
@@ -131,8 +133,8 @@ def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime,
     objections to the revised tally (R-G9). After a direction of a second election made on the
     condition that the revised tally shows no majority for a labor organization (rd-decision
     ``condition``), the revised tally may follow the direction (stage rerun-directed) and decides it:
-    no majority — the election stays set aside and the second election stands directed (its Decision
-    and Direction issues); a majority — the direction lapses and the certification follows the revised
+    no majority — the election stays set aside and the second election stands directed (the Supplemental
+    Decision and Direction of Second Election issues, dated the revised tally's day); a majority — the direction lapses and the certification follows the revised
     tally's objection period (casefile.acts.conditional_direction). After the Board directs the ballots
     opened on review it follows rfr-pending. Idempotent on (election, date made available); the
     same date with other figures is refused (AlreadyRecorded). Raises InvalidTally (counts that do

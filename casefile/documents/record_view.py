@@ -284,6 +284,28 @@ class CaseRecord:
         assert tally is not None, f"election {election.id} has no tally"
         return tally
 
+    def tallies_before(self, decision: Decision) -> list[int]:
+        """The ids of the tallies of ``decision``'s election docketed before the decision's own entry, in
+        docket order (a later revised tally is not among them)."""
+        from casefile.record.models import DocketEntry
+        from casefile.record.refs import RecordTable, ref_to
+
+        own = ref_to(decision)
+        ids: list[int] = []
+        for entry in self.session.exec(select(DocketEntry).where(DocketEntry.election_id == decision.election_id)
+                                       .order_by(col(DocketEntry.id))):
+            if entry.ref == own:
+                break
+            if entry.ref is not None and entry.ref.is_a(RecordTable.TALLY) and entry.ref.id not in ids:
+                ids.append(entry.ref.id)
+        return ids
+
+    def tally_when_decided(self, decision: Decision) -> Tally:
+        """The tally the record held when ``decision`` was recorded: the latest of :meth:`tallies_before`."""
+        ids = self.tallies_before(decision)
+        tally = self.session.get(Tally, ids[-1]) if ids else None
+        return tally if tally is not None else self.latest_tally(self.election(decision.election_id))
+
     def hearing_facts(self, election: Election, *, before_alj: bool | None = None) -> tuple[HearingFacts, Hearing | None]:
         """When and where the election's (latest) hearing was held, each missing fact a placeholder."""
         query = select(Hearing).where(Hearing.election_id == election.id)

@@ -9,6 +9,7 @@ from casefile.documents.kinds.alj_decision import ALJDecision
 from casefile.documents.kinds.answering_brief import AnsweringBrief
 from casefile.documents.kinds.board_order import BoardOrder
 from casefile.documents.kinds.certification import CertificationOfRepresentative, CertificationOfResults
+from casefile.documents.kinds.conditional_direction import DecisionAndConditionalDirection
 from casefile.documents.kinds.cross_exceptions import CrossExceptions
 from casefile.documents.kinds.decision_and_direction import DecisionAndDirectionOfSecondElection
 from casefile.documents.kinds.decision_on_objections import DecisionOnObjections
@@ -28,13 +29,15 @@ from casefile.documents.kinds.request_for_review import RequestForReview
 from casefile.documents.kinds.revised_tally import RevisedTallyOfBallots
 from casefile.documents.kinds.statement_in_opposition import StatementInOpposition
 from casefile.documents.kinds.status_report import CaseStatusReport
+from casefile.documents.kinds.supplemental_direction import SupplementalDecisionAndDirection
 from casefile.documents.kinds.tally_of_ballots import TallyOfBallots
 from casefile.vocab import DocumentKind
 
 DOCUMENTS: tuple[type[Document], ...] = (
     TallyOfBallots, Objections, OfferOfProof, ExtensionRequest, OrderExtendingTime, NoticeOfHearing,
     HearingOfficerReport, Exceptions, AnsweringBrief, CrossExceptions, ALJDecision, DecisionOnObjections,
-    DecisionAndDirectionOfSecondElection, MotionForReconsideration, RevisedTallyOfBallots, NoticeOfRunoffElection,
+    DecisionAndDirectionOfSecondElection, DecisionAndConditionalDirection, MotionForReconsideration, RevisedTallyOfBallots,
+    SupplementalDecisionAndDirection, NoticeOfRunoffElection,
     CertificationOfRepresentative, CertificationOfResults, RequestForReview, StatementInOpposition, BoardOrder,
     OrderTransferringCase, OrderApprovingWithdrawal, OrderDismissingPetition, CaseStatusReport,
 )

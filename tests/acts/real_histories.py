@@ -71,7 +71,7 @@ def cornell_dubilier() -> ExampleCase:
         "to vote unchallenged. [Subject as the Board's decision states it.]"]
     events = [parse_act(e) for e in (
         {"act": "record-tally", "date": date(1956, 7, 20), "kind": "initial", "choices": {IBEW: 526}, "against": 533,
-         "challenged": 22},
+         "challenged": 22, "election": {"held_from_on": date(1956, 7, 20)}},
         {"act": "file-objections", "date": date(1956, 7, 26), "party": "ibew", "objections": objections},
     )]
     return ExampleCase(opening, events)

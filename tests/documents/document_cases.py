@@ -76,6 +76,7 @@ from casefile.vocab import (
     VotingMethod,
 )
 from tests.documents.checked import review_of
+from tests.documents.conditional_cases import CONDITIONAL_CONTEXT_BUILDERS
 from tests.documents.order_cases import ORDER_CONTEXT_BUILDERS
 
 ATLANTA = ZoneInfo("America/New_York")  # Region 10's receiving office (domain/regions.md)
@@ -903,6 +904,7 @@ CONTEXT_BUILDERS = {
     DocumentKind.EXTENSION_REQUEST: extension_request_2021,
 }
 CONTEXT_BUILDERS.update(ORDER_CONTEXT_BUILDERS)  # the decision overruling objections and the orders (order_cases.py)
+CONTEXT_BUILDERS.update(CONDITIONAL_CONTEXT_BUILDERS)  # a conditional direction and the one after it (conditional_cases.py)
 
 
 def issued_documents() -> tuple[DocumentLine, ...]:

@@ -56,6 +56,7 @@ from casefile.rules.rule_sets import rule_set_for
 from casefile.rules.tally import AGAINST, TallyCounts, analyze_tally
 from casefile.vocab import DeadlineKind, DocumentKind, ElectionAgreement, ElectionKind, PartyRole, TallyKind, VotingMethod
 from tests.documents.checked import render_checked
+from tests.documents.conditional_cases import CONDITIONAL_EXPECTED_TEXT
 from tests.documents.order_cases import ORDER_EXPECTED_TEXT
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -69,6 +70,8 @@ CASE_NUMBER = {kind: "10-RC-269250" for kind in DocumentKind} | {
 }
 CASE_NUMBER |= {kind: "29-RC-288020" for kind in (DocumentKind.DECISION_ON_OBJECTIONS, DocumentKind.ORDER_EXTENDING_TIME,
                                                  DocumentKind.ORDER_TRANSFERRING_CASE)}
+CASE_NUMBER |= {kind: "11-RC-850" for kind in (DocumentKind.DECISION_AND_CONDITIONAL_DIRECTION,
+                                              DocumentKind.SUPPLEMENTAL_DECISION_AND_DIRECTION)}
 CASE_NUMBER |= {kind: "13-RC-400123" for kind in (DocumentKind.BOARD_ORDER, DocumentKind.ORDER_APPROVING_WITHDRAWAL,
                                                  DocumentKind.ORDER_DISMISSING_PETITION)}
 
@@ -224,6 +227,7 @@ EXPECTED_TEXT = {
     ],
 }
 EXPECTED_TEXT |= ORDER_EXPECTED_TEXT  # the decision overruling objections and the orders (tests/documents/order_cases.py)
+EXPECTED_TEXT |= CONDITIONAL_EXPECTED_TEXT  # a conditional direction and the one after it (tests/documents/conditional_cases.py)
 
 
 def pdf_pages(pdf: bytes) -> list[str]:

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from datetime import date
+from typing import Any
+
 from pydantic import Field
 
 from casefile.documents.base import Built, RecordDocument
@@ -25,9 +28,7 @@ from casefile.documents.parts import (
 )
 from casefile.documents.record_view import CaseRecord, election_dates, notes, plain_notes, tally_lines
 from casefile.documents.wording import ordinal
-from casefile.record.models import (
-    Decision,
-)
+from casefile.record.models import Decision, Election
 from casefile.record.refs import ref_to
 from casefile.vocab import (
     Actor,
@@ -36,33 +37,54 @@ from casefile.vocab import (
 )
 
 
-class DecisionAndDirectionOfSecondElectionContext(DocumentContext):
-    """D13 Decision on Objections and Direction of Second Election, with the Notice of Second Election.
+class SecondElectionDirection(DocumentContext):
+    """What every direction of a second (third ...) election states, with its Notice of Second Election
+    (templates/_second_election.html): ``party_at_fault`` names the party whose conduct caused the
+    set-aside (the Lufkin paragraph, R-O3), None when the set-aside rests on Board-agent irregularity,
+    which omits the party-fault sentence; ``set_aside_election`` the election set aside; ``posting`` the
+    computed notice-posting deadline (R-O5), known only once the new election's date is;
+    ``next_ordinal`` the election directed, by its place in the chain: "second", "third" (R-O2)."""
 
-    ``party_at_fault`` names the party whose conduct caused the set-aside (the Lufkin paragraph,
-    R-O3); None when the set-aside rests on Board-agent irregularity, which omits the party-fault
-    sentence. ``set_aside_election`` is the election set aside. ``posting`` is the computed
-    notice-posting deadline (R-O5), known only once the second election's date is.
-    """
-
-    tally: TallyLines
-    procedural_history: tuple[HistoryLine, ...] = Field(min_length=1)
-    findings: tuple[str, ...] = Field(min_length=1)
-    objections: tuple[ObjectionItem, ...] = Field(min_length=1)
     party_at_fault: PartyRef | None
     set_aside_election: ElectionDates
     agreement: ElectionAgreement | Placeholder  # unknown: Board review treated as available (R-K5)
     review: Review  # whether the Board reviews the Regional Director's actions (rules.review.board_review)
-    choices: tuple[str, ...] = Field(min_length=1)  # on the second election's ballot
+    choices: tuple[str, ...] = Field(min_length=1)  # on the new election's ballot
     unit_description: str
     second_election_schedule: str  # dates, times, places or mail schedule; placeholder until set
     eligibility_period_ending_on: DateOrPlaceholder | None = None  # None: "ending immediately before" this decision
     voter_list: DeadlineLine | None = None
     posting: DeadlineLine | None = None
     request_for_review: DeadlineLine | None = None
-    next_ordinal: str = "second"  # the election directed, by its place in the chain: "second", "third" (R-O2)
+    next_ordinal: str = "second"
     signature: Signature
     service: tuple[ServiceEntry, ...] = ()
+
+
+class DecisionAndDirectionOfSecondElectionContext(SecondElectionDirection):
+    """D13 Decision on Objections and Direction of Second Election, with the Notice of Second Election:
+    the tally, the procedural history, the findings and the rulings on the objections, then the
+    direction (SecondElectionDirection)."""
+
+    tally: TallyLines
+    procedural_history: tuple[HistoryLine, ...] = Field(min_length=1)
+    findings: tuple[str, ...] = Field(min_length=1)
+    objections: tuple[ObjectionItem, ...] = Field(min_length=1)
+
+
+def direction_fields(rec: CaseRecord, decision: Decision, election: Election, *, on: date) -> dict[str, Any]:
+    """The SecondElectionDirection fields of a direction issued ``on`` that sets ``election`` aside on
+    ``decision``'s rulings (its party at fault, its signer), as the record holds them."""
+    at_fault = rec.by_id.get(decision.at_fault_party_id) if decision.at_fault_party_id else None
+    return dict(
+        caption=rec.caption(), issuance=Issuance(issued_on=on, issuer_title="Regional Director"),
+        party_at_fault=rec.party_ref(at_fault) if at_fault else None, set_aside_election=election_dates(election),
+        agreement=rec.case.agreement or placeholder("election agreement"), review=rec.review(), choices=tuple(election.choices),
+        unit_description=rec.case.unit_description or rec.missing("unit description"),
+        second_election_schedule=placeholder(f"date, time and place, or mail-ballot schedule, of the "
+                                             f"{ordinal(election.sequence + 1)} election"),
+        next_ordinal=ordinal(election.sequence + 1),
+        signature=rec.rd_signature(decision.issuer), service=rec.service(on=on))
 
 
 class DecisionAndDirectionOfSecondElection(RecordDocument):
@@ -83,20 +105,12 @@ class DecisionAndDirectionOfSecondElection(RecordDocument):
     def build(cls, rec: CaseRecord, decision: Decision) -> Built:
         election = rec.election(decision.election_id)
         tally = rec.latest_tally(election)
-        at_fault = rec.by_id.get(decision.at_fault_party_id) if decision.at_fault_party_id else None
         ctx = DecisionAndDirectionOfSecondElectionContext(
-            caption=rec.caption(), issuance=Issuance(issued_on=decision.issued_on, issuer_title="Regional Director"),
+            **direction_fields(rec, decision, election, on=decision.issued_on),
             tally=tally_lines(tally, election),
             procedural_history=procedural_history(rec, election, until=decision.issued_on, excluding=ref_to(decision)),
             findings=rec.findings(decision), objections=rec.objection_items(rec.objections_of(election), decision.rulings)
             or (ObjectionItem(number=1, text=placeholder("objections ruled on")),),
-            party_at_fault=rec.party_ref(at_fault) if at_fault else None, set_aside_election=election_dates(election),
-            agreement=rec.case.agreement or placeholder("election agreement"), review=rec.review(), choices=tuple(election.choices),
-            unit_description=rec.case.unit_description or rec.missing("unit description"),
-            second_election_schedule=placeholder(f"date, time and place, or mail-ballot schedule, of the "
-                                                 f"{ordinal(election.sequence + 1)} election"),
-            next_ordinal=ordinal(election.sequence + 1),
-            signature=rec.rd_signature(decision.issuer), service=rec.service(on=decision.issued_on),
             record_notes=notes(decision.uncertain) + plain_notes(decision.note),
         )
         return Built(ctx, decision.issued_on, "Regional Director", Actor.REGIONAL_DIRECTOR, election.id)

@@ -1,0 +1,139 @@
+"""The Regional Director's Decision on Objections and Conditional Direction of Second Election, from the
+Decision row that sets the election aside on a condition (rd-decision with ``condition``; 29 CFR
+102.69(c)(1)(i), (e); rules.md R-M1, R-M2; casefile.rules.conditional_rerun). It issues on the decision's
+own date and states the condition: which challenged ballots are to be opened and counted, the result of
+the revised tally on which the election is set aside and a new election held, and the result on which
+the certification follows instead. The direction itself, once the revised tally meets the condition, is
+the Supplemental Decision and Direction of Second Election (supplemental_direction.py), on that tally's
+date."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+from sqlmodel import col, select
+
+from casefile.documents.base import Built, RecordDocument
+from casefile.documents.history import procedural_history
+from casefile.documents.parts import (
+    ChallengeItem,
+    DocumentContext,
+    ElectionDates,
+    HistoryLine,
+    Issuance,
+    ObjectionItem,
+    PartyRef,
+    Placeholder,
+    Review,
+    ServiceEntry,
+    Signature,
+    TallyLines,
+    placeholder,
+)
+from casefile.documents.record_view import CaseRecord, election_dates, notes, plain_notes, tally_lines
+from casefile.documents.wording import ordinal
+from casefile.record.models import ChallengedBallot, Decision, Election
+from casefile.record.refs import ref_to
+from casefile.rules.conditional_rerun import condition_terms
+from casefile.vocab import Actor, ChallengeStatus, DocumentKind, ElectionAgreement
+
+
+class DecisionAndConditionalDirectionContext(DocumentContext):
+    """The conditional direction as issued on its own date: ``tally`` the tally the record held then
+    (its challenged ballots determinative); the procedural history, findings and the ruling on each
+    objection; ``challenges`` the decision's rulings on challenged ballots (voter, ground, ruling);
+    ``to_open`` the voters whose ballots are ordered opened and counted (by this decision or an earlier
+    ruling), ``unnamed_ballots`` the placeholder (record copy) or blank (live case) printed when the
+    record names none; ``sustained`` the number of challenges the decision sustains; ``rerun_if`` and
+    ``certify_if`` the two results of the revised tally the condition names (casefile.rules.
+    conditional_rerun.condition_terms), ``condition_authority`` their citation; ``next_ordinal`` the
+    election the condition would direct ("second", "third")."""
+
+    tally: TallyLines
+    procedural_history: tuple[HistoryLine, ...] = Field(min_length=1)
+    findings: tuple[str, ...] = Field(min_length=1)
+    objections: tuple[ObjectionItem, ...] = Field(min_length=1)
+    challenges: tuple[ChallengeItem, ...] = ()
+    to_open: tuple[str, ...] = ()
+    unnamed_ballots: str = ""
+    sustained: int = Field(default=0, ge=0)
+    party_at_fault: PartyRef | None
+    set_aside_election: ElectionDates
+    rerun_if: str
+    certify_if: str
+    condition_authority: str
+    next_ordinal: str
+    agreement: ElectionAgreement | Placeholder
+    review: Review
+    signature: Signature
+    service: tuple[ServiceEntry, ...] = ()
+
+
+class DecisionAndConditionalDirection(RecordDocument):
+    """The Regional Director's conditional direction of a second election, from its Decision row (kind rd-decision,
+    result set-aside, with a condition)."""
+
+    kind = DocumentKind.DECISION_AND_CONDITIONAL_DIRECTION
+    context = DecisionAndConditionalDirectionContext
+    record = Decision
+    record_name = "decision"
+    name = "Decision on Objections and Conditional Direction of Second Election"
+
+    @classmethod
+    def title_from(cls, context: DecisionAndConditionalDirectionContext) -> str:
+        """"... Conditional Direction of Second Election" ("of Third Election" for a rerun's, R-O2); "Decision on
+        Objections and Challenged Ballots ..." when it rules on challenged ballots."""
+        subject = "Objections and Challenged Ballots" if context.challenges else "Objections"
+        return f"Decision on {subject} and Conditional Direction of {context.next_ordinal.capitalize()} Election"
+
+    @classmethod
+    def build(cls, rec: CaseRecord, decision: Decision) -> Built:
+        election = rec.election(decision.election_id)
+        tally = rec.tally_when_decided(decision)
+        terms = condition_terms(decision.condition, [name for name, _ in tally.votes] or list(election.choices))
+        at_fault = rec.by_id.get(decision.at_fault_party_id) if decision.at_fault_party_id else None
+        ruled = [r for r in decision.rulings if r.get("challenge")]
+        to_open = _ordered_open(rec, election, decision, ruled)
+        ctx = DecisionAndConditionalDirectionContext(
+            caption=rec.caption(), issuance=Issuance(issued_on=decision.issued_on, issuer_title="Regional Director"),
+            tally=tally_lines(tally, election),
+            procedural_history=procedural_history(rec, election, until=decision.issued_on, excluding=ref_to(decision)),
+            findings=rec.findings(decision), objections=rec.objection_items(rec.objections_of(election), decision.rulings)
+            or (ObjectionItem(number=1, text=placeholder("objections ruled on")),),
+            challenges=_rulings(rec, election, ruled), to_open=to_open,
+            unnamed_ballots="" if to_open else rec.missing("the challenged ballots to be opened and counted"),
+            sustained=sum(int(r["ballots"]) for r in ruled if r["ruling"] == "sustained"),
+            party_at_fault=rec.party_ref(at_fault) if at_fault else None, set_aside_election=election_dates(election),
+            rerun_if=terms.rerun_if, certify_if=terms.certify_if, condition_authority=terms.authority,
+            next_ordinal=ordinal(election.sequence + 1),
+            agreement=rec.case.agreement or placeholder("election agreement"), review=rec.review(),
+            signature=rec.rd_signature(decision.issuer, on=decision.issued_on), service=rec.service(on=decision.issued_on),
+            record_notes=notes(decision.uncertain) + plain_notes(decision.note),
+        )
+        return Built(ctx, decision.issued_on, "Regional Director", Actor.REGIONAL_DIRECTOR, election.id)
+
+
+def _rulings(rec: CaseRecord, election: Election, ruled: list[dict[str, Any]]) -> tuple[ChallengeItem, ...]:
+    """The decision's own rulings on challenged ballots, voter by voter, as it made them (not the register's
+    later status: a ballot it overruled is "overruled: open and count" even once a revised tally opened it)."""
+    ruling = {voter: r["ruling"] for r in ruled for voter in r.get("of", [])}
+    return tuple(item.model_copy(update={"disposition": "overruled: open and count" if ruling[item.voter] == "overruled"
+                                         else ruling[item.voter], "reason": None})
+                 for item in rec.challenge_items(election) if item.voter in ruling)
+
+
+def _ordered_open(rec: CaseRecord, election: Election, decision: Decision, ruled: list[dict[str, Any]]) -> tuple[str, ...]:
+    """The voters whose ballots stand ordered opened and counted at the decision: those it overrules, and
+    those overruled by an earlier ruling and not yet counted in a revised tally before it (register order)."""
+    overruled = {voter for r in ruled if r["ruling"] == "overruled" for voter in r.get("of", [])}
+    counted_before = set(rec.tallies_before(decision))
+    out = []
+    for ballot in rec.session.exec(select(ChallengedBallot).where(ChallengedBallot.election_id == election.id)
+                                   .order_by(col(ChallengedBallot.id))):
+        earlier = (ballot.status in (ChallengeStatus.OVERRULED, ChallengeStatus.OPENED) and ballot.ruled_on is not None
+                   and ballot.ruled_on <= decision.issued_on and ballot.revised_tally_id not in counted_before)
+        if ballot.voter in overruled or earlier:
+            out.append(ballot.voter)
+    return tuple(out)
+
