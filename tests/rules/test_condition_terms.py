@@ -30,8 +30,9 @@ class TestConditionTerms:
         assert terms.certify_if == "one of LEOS-PBA or SPFPA has received a majority of the valid votes counted"
         assert rerun_stands(OutcomeKind.RUNOFF, None) is True
 
-    @pytest.mark.parametrize(("condition", "ballot"), [("union-majority", [IBEW]), (NO_UNION_MAJORITY, [])],
+    @pytest.mark.parametrize(("condition", "ballot", "says"), [("union-majority", [IBEW], "unknown condition"),
+                                                               (NO_UNION_MAJORITY, [], "needs a labor organization")],
                              ids=["unknown-condition", "no-labor-organization"])
-    def test_refused(self, condition: str, ballot: list[str]) -> None:
-        with pytest.raises(ValueError):
+    def test_refused(self, condition: str, ballot: list[str], says: str) -> None:
+        with pytest.raises(ValueError, match=says):
             condition_terms(condition, ballot)
