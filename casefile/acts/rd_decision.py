@@ -152,7 +152,9 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
         election.next_against_on_ballot = election.against_on_ballot
         advance(session, election, Stage.SET_ASIDE, as_of=as_of, occurred_on=issued_on, act="set-aside",
                 act_key=key + ":set-aside", actor=Actor.REGIONAL_DIRECTOR,
-                summary=f"Election {election.sequence} set aside", ref=ref)
+                summary=f"Election {election.sequence} set aside" if act.condition is None else
+                f"Election {election.sequence} set aside only if the revised tally of the challenged ballots shows no "
+                "majority for a labor organization (R-M2): the count decides", ref=ref)
         advance(session, election, Stage.RERUN_DIRECTED, as_of=as_of, occurred_on=issued_on, act="direct-second-election",
                 act_key=key + ":direct", actor=Actor.REGIONAL_DIRECTOR,
                 summary="Second election directed (Decision and Direction of Second Election)" if act.condition is None

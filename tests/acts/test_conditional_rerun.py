@@ -25,7 +25,7 @@ from sqlmodel import col, select
 
 from casefile.errors import BadInput, IllegalTransition, InvalidTally, ProcedureError
 from casefile.record.db import read_session
-from casefile.record.models import Document, Election, Objection
+from casefile.record.models import DocketEntry, Document, Election, Objection
 from casefile.vocab import Disposition, DocumentKind, ElectionKind, Stage
 from tests.acts import procedure as bessemer
 from tests.acts.example_cases import starbucks
@@ -213,6 +213,10 @@ class TestEachDocumentOnItsOwnDate:
         ):
             assert words in text, words
         assert "NOTICE OF SECOND ELECTION" not in text  # nothing is directed yet
+        with read_session() as s:
+            said = [e.summary for e in s.exec(select(DocketEntry).where(DocketEntry.act == "set-aside"))]
+        assert said == ["Election 1 set aside only if the revised tally of the challenged ballots shows no majority for a "
+                        "labor organization (R-M2): the count decides"]
         assert _documents(DocumentKind.SUPPLEMENTAL_DECISION_AND_DIRECTION) == []
 
     def test_the_count_that_meets_the_condition_directs_the_election_on_its_date(self, registered) -> None:  # type: ignore[no-untyped-def]
