@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
-from pypdf import PdfReader, PdfWriter
+from pypdf import PageObject, PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject, TextStringObject
 from weasyprint import HTML
 
@@ -29,6 +30,15 @@ def _rewritten(pdf: bytes, change) -> bytes:  # type: ignore[no-untyped-def]
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+def _content(data: bytes):  # type: ignore[no-untyped-def]
+    """A change for :func:`_rewritten`: the first page's content stream replaced by ``data``."""
+    def change(writer: PdfWriter) -> None:
+        stream = DecodedStreamObject()
+        stream.set_data(data)
+        writer.pages[0][NameObject("/Contents")] = writer._add_object(stream)
+    return change
 
 
 def _helvetica_page() -> bytes:
@@ -65,6 +75,38 @@ class TestPreflight:
         """A page whose text uses Helvetica without embedding it names the font."""
         failures = preflight(_helvetica_page(), confidential=False, file_name=NAME).failures
         assert "fonts not embedded: Helvetica" in failures
+
+    def test_casefile_text_is_found_in_the_content_stream(self, tally_pdf: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Every page of casefile's PDFs shows its text in a font with a /ToUnicode map: the check reads it from
+        the content stream and never extracts the page's text (the slow part of pypdf)."""
+        def no_extraction(*args: object, **kwargs: object) -> str:
+            raise AssertionError("extract_text called")
+        monkeypatch.setattr(PageObject, "extract_text", no_extraction)
+        assert preflight(tally_pdf, confidential=False, file_name=NAME).ok
+
+    def test_a_page_without_text_fails(self, tally_pdf: bytes) -> None:
+        """A page that only draws (a filled rectangle, as a scanned image would) has no extractable text."""
+        failures = preflight(_rewritten(tally_pdf, _content(b"0 0 0 rg 72 72 468 648 re f")), confidential=False,
+                             file_name=NAME).failures
+        assert failures == ("no extractable text on page 1",)
+
+    def test_a_page_showing_only_spaces_fails(self, tally_pdf: bytes) -> None:
+        """Text shown in the document's own font that maps only to spaces is no text: the content stream does not
+        decide it, the extraction does, and finds the page blank."""
+        page = PdfReader(io.BytesIO(tally_pdf)).pages[0]
+        name, font = next(iter(page["/Resources"]["/Font"].items()))
+        cmap = font["/ToUnicode"].get_object().get_data().decode("ascii")
+        space = re.search(r"<([0-9a-f]{4})> <0020>", cmap)
+        assert space is not None, cmap
+        shown = f"BT {name} 12 Tf 72 720 Td <{space.group(1) * 3}> Tj [<{space.group(1)}> -250 <{space.group(1)}>] TJ ET"
+        failures = preflight(_rewritten(tally_pdf, _content(shown.encode())), confidential=False, file_name=NAME).failures
+        assert failures == ("no extractable text on page 1",)
+
+    def test_text_in_another_font_is_extracted(self) -> None:
+        """Helvetica's literal string is not read from the content stream, so the page's text is extracted: it has text."""
+        failures = preflight(_helvetica_page(), confidential=False, file_name=NAME).failures
+        assert "fonts not embedded: Helvetica" in failures
+        assert not any(failure.startswith("no extractable text") for failure in failures)
 
     def test_a4_pages_fail(self, tally_pdf: bytes) -> None:
         """A page of 595 x 842 pt (A4) is not US Letter."""
