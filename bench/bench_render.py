@@ -10,7 +10,9 @@ Interleaved, round by round, in one process after a warm-up (imports, fonts, sty
 - render_pdf: casefile's renderer alone on that context (HTML, layout, PDF/A);
 - bare: WeasyPrint on an HTML page holding the same text (one paragraph per block of the document) with a
   minimal stylesheet (letter page, 1 in margins, DejaVu Serif 9 pt), ``write_pdf()`` with no options;
-- bare PDF/A: the same page with casefile's PDF options (PDF/A-3b, identifier).
+- bare PDF/A: the same page with casefile's PDF options (PDF/A-3b, identifier);
+- same markup, bare CSS: the document's own HTML (its tables and spans) with the bare page's stylesheet
+  instead of casefile's, PDF/A options: what the markup costs with none of casefile's style rules.
 
 Each line: median and p90 in ms, the ratio of the medians to bare, and the median of the per-round ratios
 (the load changes less within a round than across the run). ``--cold M`` adds M rounds of the first
@@ -145,20 +147,22 @@ def report(times: dict[str, list[float]], floor: str) -> None:
 def warm(rounds: int) -> None:
     from casefile import app
     from casefile.documents.render import PDF_OPTIONS, render_pdf
-    from weasyprint import HTML
+    from weasyprint import CSS, HTML
 
     entries = deferred_tallies(rounds + 1)
     document, context, html = entry_document(entries[0])
     bare = bare_page(html)
     app.issue_for_entry(entries[0], as_of=AS_OF)  # warm-up: WeasyPrint, fonts, stylesheet, templates
-    one = HTML(string=bare).write_pdf()
-    print(f"document: {document.__name__}, {pages(render_pdf(document, context).pdf)} page; bare page: "  # type: ignore[arg-type]
-          f"{pages(one)} page, {len(bare_page(html))} characters of HTML")
+    bare_css = CSS(string=BARE_CSS)
+    one, markup = HTML(string=bare).write_pdf(), HTML(string=html).write_pdf(stylesheets=[bare_css], **PDF_OPTIONS)
+    print(f"document: {document.__name__}, {pages(render_pdf(document, context).pdf)} page, {len(html)} characters of "  # type: ignore[arg-type]
+          f"HTML; bare page: {pages(one)} page, {len(bare)} characters; same markup with bare CSS: {pages(markup)} page")
     steps: dict[str, Callable[[int], object]] = {
         "real (app.issue_for_entry)": lambda i: app.issue_for_entry(entries[i + 1], as_of=AS_OF),
         "render_pdf alone": lambda i: render_pdf(document, context),  # type: ignore[arg-type]
         "bare": lambda i: HTML(string=bare).write_pdf(),
         "bare PDF/A": lambda i: HTML(string=bare).write_pdf(**PDF_OPTIONS),
+        "same markup, bare CSS": lambda i: HTML(string=html).write_pdf(stylesheets=[bare_css], **PDF_OPTIONS),
     }
     times: dict[str, list[float]] = {name: [] for name in steps}
     print(f"load average before: {Path('/proc/loadavg').read_text().strip()}")
@@ -183,7 +187,7 @@ def child(what: str, entry_id: int, bare_file: str) -> None:
     else:
         html = Path(bare_file).read_text()
         started = time.perf_counter()
-        from weasyprint import HTML
+        from weasyprint import CSS, HTML
 
         HTML(string=html).write_pdf()
     print(time.perf_counter() - started)
