@@ -145,9 +145,10 @@ def report(times: dict[str, list[float]], floor: str) -> None:
 
 
 def warm(rounds: int) -> None:
+    from weasyprint import CSS, HTML
+
     from casefile import app
     from casefile.documents.render import PDF_OPTIONS, render_pdf
-    from weasyprint import CSS, HTML
 
     entries = deferred_tallies(rounds + 1)
     document, context, html = entry_document(entries[0])
@@ -187,7 +188,7 @@ def child(what: str, entry_id: int, bare_file: str) -> None:
     else:
         html = Path(bare_file).read_text()
         started = time.perf_counter()
-        from weasyprint import CSS, HTML
+        from weasyprint import HTML
 
         HTML(string=html).write_pdf()
     print(time.perf_counter() - started)
