@@ -28,6 +28,7 @@ import io
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pypdf import PdfReader
 from pypdf.errors import PdfReadError
@@ -216,12 +217,12 @@ def _shows_text(page: object) -> bool:
     return False
 
 
-def _unicode_map(font: object) -> dict[bytes, str] | None:
+def _unicode_map(font: Any) -> dict[bytes, str] | None:
     """The two-byte codes of a Type0 Identity-H font to the text its /ToUnicode ``bfchar`` entries give them;
     None for any other font."""
     if font is None:
         return None
-    font = font.get_object()  # type: ignore[attr-defined]
+    font = font.get_object()
     if font.get("/Subtype") != "/Type0" or font.get("/Encoding") != "/Identity-H" or "/ToUnicode" not in font:
         return None
     cmap = font["/ToUnicode"].get_object().get_data()
