@@ -20,8 +20,12 @@ from casefile.record.refs import RecordTable, Ref, ref_to
 
 
 def store_order(session: Session, case: Case, *, kind: str, issued_on: date, election_id: int | None = None,
-                issuer: str = "", **body: Any) -> AgencyOrder:
-    """Store the order (flushed: its id is known) and return it."""
+                issuer: str = "", uncertain: str = "", **body: Any) -> AgencyOrder:
+    """Store the order (flushed: its id is known) and return it. ``uncertain``: what the sources leave open
+    about the order (its date inferred, its signer not reported), kept as the body's ``uncertain`` field
+    when there is any, for a record copy's annex (casefile.documents.record_view.uncertain_of)."""
+    if uncertain.strip():
+        body["uncertain"] = uncertain.strip()
     order = AgencyOrder(case_id=case.id, election_id=election_id, kind=kind, issued_on=issued_on,  # type: ignore[arg-type]
                         issuer=issuer, body=body)
     session.add(order)

@@ -129,7 +129,7 @@ def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, 
     request = session.exec(select(Filing).where(Filing.deadline_id == deadline.id, Filing.kind == "extension-request",
                                                 col(Filing.received_on) <= ordered_on)
                            .order_by(col(Filing.received_on).desc(), col(Filing.id).desc())).first()
-    stored = store_order(session, case, kind=EXTENSION, issued_on=ordered_on, election_id=deadline.election_id,
+    stored = store_order(session, case, kind=EXTENSION, issued_on=ordered_on, election_id=deadline.election_id, uncertain=act.uncertain,
                          deadline_id=deadline.id, deadline_kind=deadline.kind.value, from_due_on=old_due.isoformat(),
                          to_due_on=act.due.isoformat(), office_key=deadline.office_key, for_whom=deadline.for_whom,
                          order=order, reopened=bool(reopened), request_id=request.id if request is not None else None,

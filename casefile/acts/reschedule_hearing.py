@@ -106,7 +106,7 @@ def perform(session: Session, act: RescheduleHearing, *, case: Case, as_of: date
     hearing.opens_on = act.opens_on
     session.add(hearing)
     verb = "postponed" if before is None or act.opens_on > before else "advanced"
-    stored = store_order(session, case, kind=RESCHEDULE, issued_on=ordered_on, election_id=election.id,
+    stored = store_order(session, case, kind=RESCHEDULE, issued_on=ordered_on, election_id=election.id, uncertain=act.uncertain,
                          issuer=" ".join(act.issuer.split()), hearing_id=hearing.id,
                          from_opens_on=before.isoformat() if before else None, to_opens_on=act.opens_on.isoformat(),
                          noticed_opens_on=noticed.isoformat() if noticed else None, order=order, reason=act.reason)

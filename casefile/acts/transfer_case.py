@@ -128,7 +128,7 @@ def perform(session: Session, act: TransferCase, *, case: Case, as_of: datetime,
     if stayed:
         summary += f"; still received by {old.name} (already running): {'; '.join(stayed)}"
     latest = elections[-1] if elections else None
-    stored = store_order(session, case, kind=TRANSFER, issued_on=ordered_on, election_id=latest.id if latest else None,
+    stored = store_order(session, case, kind=TRANSFER, issued_on=ordered_on, election_id=latest.id if latest else None, uncertain=act.uncertain,
                          issuer=" ".join(act.issuer.split()), from_office=old.key, to_office=new.key, order=order, running=act.running_deadlines,
                          moved=moved_rows)
     entry = docket(session, case.id, election_id=latest.id if latest else None, as_of=as_of,  # type: ignore[arg-type]

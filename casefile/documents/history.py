@@ -12,11 +12,11 @@ from sqlmodel import col, select
 
 from casefile.documents import wording
 from casefile.documents.parts import HistoryLine
-from casefile.documents.record_view import CaseRecord
+from casefile.documents.record_view import CaseRecord, uncertain_of
 from casefile.documents.wording import long_date
 from casefile.record.closures import ACT as CLOSURE_SUPERSEDED
 from casefile.record.closures import superseded_entries
-from casefile.record.models import Decision, DocketEntry, Filing, Hearing, Objection, Tally
+from casefile.record.models import Certification, Decision, DocketEntry, Filing, Hearing, Objection, Tally
 from casefile.record.orders import AgencyOrder
 from casefile.record.refs import RecordTable, Ref
 from casefile.rules.offices import office_named
@@ -28,7 +28,8 @@ NOT_IN_HISTORY = ("issue-document", "set-aside", "direct-second-election", "dead
 """Docket acts a procedural history leaves out: issuance (the act's own line says it), and the acts a
 decision performs (its line says the election was set aside and a new one directed)."""
 _TABLES: dict[RecordTable, type] = {RecordTable.TALLY: Tally, RecordTable.FILING: Filing, RecordTable.HEARING: Hearing,
-                                    RecordTable.DECISION: Decision, RecordTable.ORDER: AgencyOrder}
+                                    RecordTable.DECISION: Decision, RecordTable.ORDER: AgencyOrder,
+                                    RecordTable.CERTIFICATION: Certification}
 _DECISION_ACTS = ("ho-report", "rd-decision", "alj-decision", "board-decision")
 _DECIDERS = {"ho-report": "The Hearing Officer issued a report recommending", "rd-decision": "The Regional Director issued a decision:",
              "alj-decision": "The Administrative Law Judge issued a decision:", "board-decision": "The Board issued a decision:"}
@@ -66,16 +67,38 @@ def procedural_history(rec: CaseRecord, election: Any, *, until: date, excluding
     ``excluding`` (the decision's Ref) leaves out the acts of the document's own record (a decision does
     not list itself); document issuance and the acts a decision performs (set aside, direct a new
     election) are folded into the decision's own line."""
+    lines = tuple(HistoryLine(occurred_on=e.occurred_on, event=history_event(rec, e))
+                  for e in _history_entries(rec, election, until=until, excluding=excluding))
+    return lines or (HistoryLine(occurred_on=until, event="(no earlier acts recorded)"),)
+
+
+def history_notes(rec: CaseRecord, election: Any, *, until: date, excluding: Ref | None = None) -> tuple[str, ...]:
+    """A record copy's notes on the acts of its procedural history: what the sources leave uncertain about
+    each (a date inferred, a signer not reported), dated and named, for the annex: "Uncertain (April 8, 2022,
+    request for extension of time): the request itself and its date are not in the sources ...". The same
+    acts as :func:`procedural_history`; none for a live case."""
+    if not rec.record_copy:
+        return ()
+    out, seen = [], set()
+    for e in _history_entries(rec, election, until=until, excluding=excluding):
+        row = row_of(rec, e)
+        text = uncertain_of(row).strip()
+        if text and (type(row), getattr(row, "id", None)) not in seen:  # a hearing noticed, then opened: once
+            seen.add((type(row), getattr(row, "id", None)))
+            out.append(f"Uncertain ({long_date(e.occurred_on)}, {wording.act_name(e.act).lower()}): {wording.prose_dates(text)}")
+    return tuple(out)
+
+
+def _history_entries(rec: CaseRecord, election: Any, *, until: date, excluding: Ref | None) -> list[DocketEntry]:
+    """The docket entries a procedural history tells, in order (see :func:`procedural_history`)."""
     entries = rec.session.exec(select(DocketEntry).where(
         DocketEntry.case_id == rec.case.id, col(DocketEntry.election_id).in_(rec.chain(election)),
         col(DocketEntry.occurred_on) <= until, col(DocketEntry.act).not_in(NOT_IN_HISTORY),
     ).order_by(col(DocketEntry.occurred_on), col(DocketEntry.id))).all()
     superseded = superseded_entries(rec.session, rec.case.id)  # type: ignore[arg-type]
-    lines = tuple(HistoryLine(occurred_on=e.occurred_on, event=history_event(rec, e))
-                  for e in entries if not (excluding is not None and e.ref == excluding)
-                  and e.id not in superseded and e.act != CLOSURE_SUPERSEDED  # a closure shown wrong is no history
-                  and not _confidential(rec, e))
-    return lines or (HistoryLine(occurred_on=until, event="(no earlier acts recorded)"),)
+    return [e for e in entries if not (excluding is not None and e.ref == excluding)
+            and e.id not in superseded and e.act != CLOSURE_SUPERSEDED  # a closure shown wrong is no history
+            and not _confidential(rec, e)]
 
 
 def _confidential(rec: CaseRecord, entry: DocketEntry) -> bool:
@@ -119,6 +142,17 @@ def history_event(rec: CaseRecord, entry: DocketEntry) -> str:
         opens = f"; the hearing was set to open on {long_date(noticed)}" if noticed else ""
         subject = f"{count} {'objection' if count == 1 else 'objections'}" + (" and the challenged ballots" if row.challenges_set else "")
         return f"The Regional Director issued a Notice of Hearing on {subject}{opens}."
+    if entry.act == "file-offer-of-proof" and isinstance(row, Filing):
+        # the status report's docket only (a served history leaves a confidential filing out): what was
+        # filed and when, never what it holds (its witnesses are the Region's only, 29 CFR 102.69(a)(8))
+        party = rec.by_id[row.party_id]
+        return (f"The {rec.party_ref(party).label}, {party.name}, filed an offer of proof in support of its objections,"
+                " confidential to the Regional Director.")
+    if entry.act == "consolidate-with-ulp" and isinstance(row, Hearing):
+        return _consolidation_sentence(rec, row)
+    if entry.act == "certification" and isinstance(row, Certification):
+        title = "Certification of Representative" if row.kind == "representative" else "Certification of Results"
+        return f"The Regional Director issued a {title}{' of ' + row.union if row.union else ''}."
     if entry.act == "open-case":
         filed = rec.case.petition_filed_on
         return f"The petition was filed{' on ' + long_date(filed) if filed else ''}; the case was opened."
@@ -131,6 +165,25 @@ def history_event(rec: CaseRecord, entry: DocketEntry) -> str:
     if isinstance(row, AgencyOrder) and (sentence := _order_sentence(row)):
         return sentence
     return rec.text(entry.summary)
+
+
+def _consolidation_sentence(rec: CaseRecord, hearing: Hearing) -> str:
+    """"The Regional Director consolidated 14 objections of the Petitioner, 7 objections of the Employer and the
+    challenged ballots with Case 10-CA-... for hearing before an Administrative Law Judge; the hearing was set
+    to open on April 25, 2024." (the objections counted by the party that filed them)."""
+    by_party: dict[int, int] = {}  # in the order the objections were filed
+    for o in rec.session.exec(select(Objection).where(col(Objection.id).in_(list(hearing.objections_set)))
+                              .order_by(col(Objection.id))).all():
+        by_party[o.party_id] = by_party.get(o.party_id, 0) + 1
+    parts = [f"{n} {'objection' if n == 1 else 'objections'} of the {rec.party_ref(rec.by_id[pid]).label}"
+             for pid, n in by_party.items()]
+    if hearing.challenges_set:
+        parts.append("the challenged ballots")
+    cases = wording.join_and([rec.text(c) for c in hearing.ulp_cases]) or "the unfair labor practice case"
+    noticed = hearing.noticed_opens_on or hearing.opens_on
+    opens = f"; the hearing was set to open on {long_date(noticed)}" if noticed else ""
+    return (f"The Regional Director consolidated {wording.join_and(parts) or 'the case'} with {cases} for hearing"
+            f" before an Administrative Law Judge{opens}.")
 
 
 def _order_sentence(order: AgencyOrder) -> str | None:

@@ -122,6 +122,9 @@ class Caption(Facts):
     petitioner_label: str = "Petitioner"
     intervenor_label: str = "Intervenor"  # a placeholder when the record does not say which union petitioned
     title: str | None = None
+    # A case kept from public sources (casefile.record.people.is_record_copy): every document of it is a
+    # record copy, and says so in the same annex (templates/_macros.html record_notes), whatever its kind.
+    record_copy: bool = False
 
     @property
     def case_name(self) -> str:

@@ -100,7 +100,7 @@ class CaseRecord:
         intervenors = tuple(p.name for p in self.parties if p.role is PartyRole.INTERVENOR)
         return Caption(case_number=self.case.number, other_case_numbers=other, employer=employer.name,
                        petitioner=petitioner.name, intervenors=intervenors, region=f"Region {self.region}",
-                       office=self.office.name, forum=forum)
+                       office=self.office.name, forum=forum, record_copy=self.record_copy)
 
     def service(self, *, excluding: int | None = None, on: date) -> tuple[ServiceEntry, ...]:
         """The parties a document the Region issues is transmitted to: each party's counsel (or its
@@ -321,9 +321,18 @@ class CaseRecord:
         ), hearing
 
     def findings(self, decision: Decision) -> tuple[str, ...]:
-        """The decision's findings as the record states them (its summary); its research notes go to the annex."""
-        paragraphs = tuple(p for p in (self.text(decision.summary),) if p)
-        return paragraphs or (self.missing("findings of fact"),)  # a live case: a blank line (the act warned)
+        """The decision's findings as the record states them (its summary); its research notes go to the annex.
+
+        A record copy's summary is what public reports say of the decision, not its text: it is given as
+        theirs ("The text of the findings is not in the public record. Public reports of the report say: “…”"),
+        never in the voice of the Hearing Officer, the Regional Director or the Judge."""
+        summary = self.text(decision.summary)
+        if not summary:
+            return (self.missing("findings of fact"),)  # a live case: a blank line (the act warned)
+        if not self.record_copy:
+            return (summary,)
+        noun = "report" if decision.kind == "ho-report" else "decision"
+        return (f"The text of the findings is not in the public record. Public reports of the {noun} say: “{summary}”",)
 
     def review(self) -> Review:
         """Whether the Board reviews the Regional Director's post-election actions in this case (rules.review.board_review)."""
@@ -374,6 +383,14 @@ def notes(*uncertain: str) -> tuple[str, ...]:
     """What the sources leave uncertain about the records (their ``uncertain`` fields), for a record
     copy's annex ("Uncertain: ..." each, dates written out)."""
     return tuple(f"Uncertain: {wording.prose_dates(text.strip())}" for text in uncertain if text and text.strip())
+
+
+def uncertain_of(row: Any) -> str:
+    """What the sources leave uncertain about a record row: its ``uncertain`` column (a filing, a hearing, a
+    decision), an order's ``uncertain`` field (casefile.acts.order_parts.store_order), else ""."""
+    if isinstance(row, AgencyOrder):
+        return str(row.body.get("uncertain") or "")
+    return str(getattr(row, "uncertain", "") or "")
 
 
 def plain_notes(note: str) -> tuple[str, ...]:

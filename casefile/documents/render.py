@@ -209,7 +209,7 @@ def environment() -> Environment:
         next_election=wording.next_election,
         stage_name=lambda stage: wording.STAGE_NAMES[stage],
         outcome_words=wording.outcome_words,
-        act_name=lambda act: wording.ACT_NAMES.get(act, act.replace("-", " ").capitalize()),
+        act_name=wording.act_name,
         running=running_text,
         hearing_sentence=hearing_sentence,
         offer_of_proof_clause=lambda ctx: wording.offer_of_proof_clause(

@@ -92,8 +92,41 @@ ACT_NAMES: dict[str, str] = {
     "sweep": "Periods swept",
     "add-counsel": "Counsel of record",
     "attach-document": "Document as filed or issued attached",
+    "request-extension": "Request for extension of time",
+    "pin-deadline": "Order fixing or extending time",
+    "recompute-deadline": "Period recomputed",
+    "file-offer-of-proof": "Offer of proof (confidential)",
+    "transfer-case": "Order transferring case",
+    "amend-objection": "Objection amended",
+    "withdraw-objection": "Objection withdrawn",
+    "file-post-hearing-brief": "Post-hearing brief",
+    "file-answering-brief": "Answering brief",
+    "file-cross-exceptions": "Cross-exceptions filed",
+    "request-for-review": "Request for review",
+    "oppose-review": "Statement in opposition to review",
+    "move-for-reconsideration": "Motion for reconsideration",
+    "board-ruling": "Board ruling",
+    "rfr-pending": "Request for review pending",
+    "objection-period-closed": "Objection period ended",
+    "certification-due": "Certification due",
+    "runoff-due": "Runoff election due",
+    "close": "Case closed",
+    "withdraw-petition": "Petition withdrawn",
+    "dismiss-petition": "Petition dismissed",
+    "correct-case": "Case record corrected",
+    "correct-party": "Party record corrected",
+    "correct-tally": "Tally corrected",
+    "closure-superseded": "Closure superseded",
 }
-"""A docket act in words (the status report's docket); an act not listed is shown with its dashes as spaces."""
+"""A docket act in words (the status report's docket, the web's docket); every act has one (act_name)."""
+
+
+def act_name(act: str) -> str:
+    """A docket entry's act in words ("request-extension" -> "Request for extension of time"); an act with a
+    stage after a colon ("board-ruling:closed") by its act. Never a slug: an act missing from ACT_NAMES is a
+    bug the wording tests catch, and reads with its dashes as spaces meanwhile."""
+    head = act.partition(":")[0]
+    return ACT_NAMES.get(head) or head.replace("-", " ").capitalize()
 
 SERVICE_MANNERS: dict[ServiceMethod, str] = {
     ServiceMethod.E_FILING: "E-Filing", ServiceMethod.EMAIL: "Electronic mail", ServiceMethod.MAIL: "First-class mail",
@@ -335,18 +368,20 @@ def offer_of_proof_clause(*, status: str, party_label: str, filed_on: date | Non
     return "is to be filed separately with the Regional Director only and is not served on the other parties."
 
 
-def exceptions_filing(*, brief_filed: bool, method: FilingMethod | None, with_board: bool = False) -> str:
+def exceptions_filing(*, brief_filed: bool | None, method: FilingMethod | None, with_board: bool = False) -> str:
     """The sentence of a party's exceptions saying what is filed and how: "No separate brief in support is
     filed. These exceptions are filed electronically with the Regional Director (29 CFR 102.5(c))."
 
     E-filing is the rule (29 CFR 102.5(c)) and an e-filed document needs no paper copies (102.5(c),
     102.69(c)(1)(iii)); "an original and one copy" is the paper rule, stated only for a paper filing.
     ``method`` None: how the exceptions are filed is not recorded, e-filing assumed. ``with_board``:
-    exceptions to an Administrative Law Judge's decision, filed with the Board (102.46(a))."""
-    brief = "A brief in support of these exceptions is filed with them." if brief_filed else "No separate brief in support is filed."
+    exceptions to an Administrative Law Judge's decision, filed with the Board (102.46(a)). ``brief_filed`` None:
+    the record does not say whether a brief was filed, and the sentence says nothing of one."""
+    brief = ("A brief in support of these exceptions is filed with them. " if brief_filed
+             else "No separate brief in support is filed. " if brief_filed is False else "")
     where, rule = ("the Board", "102.46(a)") if with_board else ("the Regional Director", "102.69(c)(1)(iii)")
     if method is FilingMethod.PAPER:
         how = f"These exceptions are filed with {where} on paper, an original and one copy (29 CFR 102.5(c), {rule})."
     else:
         how = f"These exceptions are filed electronically with {where} (29 CFR 102.5(c))."
-    return f"{brief} {how}"
+    return f"{brief}{how}"

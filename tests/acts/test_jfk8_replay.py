@@ -76,7 +76,7 @@ def test_replays_to_the_union_certified_by_region_28(configured_db: Path) -> Non
     assert "/s/ Cornele A. Overstreet" in certification and "Regional Director, Region 28" in certification
     assert "Regional Director's name" not in certification
     assert "Amazon Labor Union" in certification and "2,654" in certification
-    assert "NOT IN THE PUBLIC RECORD: number of void ballots" in certification
+    assert "Void ballots [NOT IN THE PUBLIC RECORD]" in certification
 
 
 def test_the_objections_follow_the_record_of_the_offer_of_proof(configured_db: Path) -> None:

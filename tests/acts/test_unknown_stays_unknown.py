@@ -41,7 +41,7 @@ def test_a_void_count_not_reported_is_unknown_everywhere(configured_db: Path) ->
     assert view.elections[0].tallies[0].void is None
     assert '"void":null' in view.model_dump_json().replace(" ", "")
     text = _text(result.documents[0].path)
-    assert "NOT IN THE PUBLIC RECORD: number of void ballots" in text
+    assert "Number of void ballots [NOT IN THE PUBLIC RECORD]" in text  # in the figure column, the label names the count
     assert "8,325" in text
 
 
@@ -57,7 +57,7 @@ def test_eligible_and_method_not_in_the_record(configured_db: Path) -> None:
     assert (election.method, tally.eligible, tally.void) == (None, None, None)
     assert app.case(CORNELL_NUMBER).elections[0].method is None
     text = _text(result.documents[0].path)
-    assert "NOT IN THE PUBLIC RECORD: number of eligible voters" in text
+    assert "Approximate number of eligible voters [NOT IN THE PUBLIC RECORD]" in text
     assert "NOT IN THE PUBLIC RECORD: voting method" in text
     assert "manual" not in text.lower()
 

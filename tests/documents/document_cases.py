@@ -371,6 +371,7 @@ def alj_decision_2024() -> ALJDecisionContext:
                 "forum": "Division of Judges",
                 "employer_label": "Respondent and Employer",
                 "petitioner_label": "Charging Party and Petitioner",
+                "record_copy": True,
             }
         ),
         issuance=Issuance(issued_on=date(2024, 11, 5), issuer_title="Administrative Law Judge"),

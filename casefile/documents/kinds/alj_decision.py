@@ -72,7 +72,8 @@ class ALJDecision(RecordDocument):
         set_ids = list(hearing.objections_set) if hearing else []
         ulp = tuple(hearing.ulp_cases) if hearing else ()
         ctx = ALJDecisionContext(
-            caption=rec.caption(forum="Division of Judges", other=ulp),
+            # casefile never issues a judge's decision: it is a record copy, and says so, whatever the case
+            caption=rec.caption(forum="Division of Judges", other=ulp).model_copy(update={"record_copy": True}),
             issuance=Issuance(issued_on=decision.issued_on, issuer_title="Administrative Law Judge"),
             hearing=rec.hearing_facts(election, before_alj=True)[0], findings_summary=rec.findings(decision),
             objections=rec.objection_items(rec.objections_of(election, ids=set_ids), decision.rulings),

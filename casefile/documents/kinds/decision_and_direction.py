@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import Field
 
 from casefile.documents.base import Built, RecordDocument
-from casefile.documents.history import procedural_history
+from casefile.documents.history import history_notes, procedural_history
 from casefile.documents.parts import (
     DateOrPlaceholder,
     DeadlineLine,
@@ -111,6 +111,7 @@ class DecisionAndDirectionOfSecondElection(RecordDocument):
             procedural_history=procedural_history(rec, election, until=decision.issued_on, excluding=ref_to(decision)),
             findings=rec.findings(decision), objections=rec.objection_items(rec.objections_of(election), decision.rulings)
             or (ObjectionItem(number=1, text=placeholder("objections ruled on")),),
-            record_notes=notes(decision.uncertain) + plain_notes(decision.note),
+            record_notes=notes(decision.uncertain) + plain_notes(decision.note)
+            + history_notes(rec, election, until=decision.issued_on, excluding=ref_to(decision)),
         )
         return Built(ctx, decision.issued_on, "Regional Director", Actor.REGIONAL_DIRECTOR, election.id)

@@ -9,7 +9,7 @@ from pydantic import Field
 from sqlmodel import col, select
 
 from casefile.documents.base import Built, RecordDocument
-from casefile.documents.history import procedural_history
+from casefile.documents.history import history_notes, procedural_history
 from casefile.documents.parts import (
     ChallengeItem,
     DeadlineLine,
@@ -131,6 +131,7 @@ class DecisionOnObjections(RecordDocument):
             labor_organizations=tuple(election.choices) if outcome is OutcomeKind.RESULTS else (),
             request_for_review=review, signature=rec.rd_signature(decision.issuer, on=decision.issued_on),
             service=rec.service(on=decision.issued_on),
-            record_notes=notes(decision.uncertain) + plain_notes(decision.note),
+            record_notes=notes(decision.uncertain) + plain_notes(decision.note)
+            + history_notes(rec, election, until=decision.issued_on, excluding=ref_to(decision)),
         )
         return Built(ctx, decision.issued_on, "Regional Director", Actor.REGIONAL_DIRECTOR, election.id)

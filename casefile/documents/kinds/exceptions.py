@@ -12,7 +12,7 @@ from sqlmodel import col, select
 
 from casefile.documents.base import Built, RecordDocument
 from casefile.documents.parts import DeadlineLine, DocumentContext, Facts, FiledWith, Issuance, PartyRef, ServiceEntry, Signature
-from casefile.documents.record_view import CaseRecord
+from casefile.documents.record_view import CaseRecord, notes
 from casefile.record.lookups import deadline_of
 from casefile.record.models import Deadline, Decision, Filing
 from casefile.vocab import Actor, DeadlineKind, DocumentKind
@@ -50,7 +50,7 @@ class ExceptionsContext(DocumentContext):
         """Who is asked not to adopt what is excepted to: the Board, or the Regional Director."""
         return "the Board" if self.to_alj else "the Regional Director"
     exceptions: tuple[ExceptionItem, ...] = Field(min_length=1)
-    brief_filed: bool = False
+    brief_filed: bool | None = None  # None: the record does not say whether a brief was filed (nothing is said of one)
     due: DeadlineLine | None = None
     signature: Signature
     service: tuple[ServiceEntry, ...] = Field(min_length=1)
@@ -87,5 +87,6 @@ class Exceptions(RecordDocument):
             filing_party=rec.party_ref(party), report_issued_on=report.issued_on, exceptions=items, to_alj=to_alj,
             due=rec.deadline_line(judged or deadline_of(rec.session, election, DeadlineKind.EXCEPTIONS)),
             signature=rec.party_signature(party), service=rec.filing_service(filing), filed=rec.filed_with(filing),
+            record_notes=notes(filing.uncertain),
         )
         return Built(ctx, filing.received_on, party.name, Actor.PARTY, election.id, party_key=party.key)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import date
 from typing import ClassVar, Literal
 
+from sqlmodel import col, select
+
 from casefile.documents import wording
 from casefile.documents.base import Built
 from casefile.documents.kinds.party_paper import (
@@ -14,8 +16,9 @@ from casefile.documents.kinds.party_paper import (
     numbered,
     paper_common,
 )
+from casefile.documents.parts import is_placeholder
 from casefile.documents.record_view import CaseRecord
-from casefile.record.models import Deadline, Filing
+from casefile.record.models import Deadline, Filing, ServiceRecord
 from casefile.rules.offices import BOARD_OFFICE
 from casefile.rules.party_filings import late_extension_request_note
 from casefile.vocab import Actor, DeadlineKind, DocumentKind
@@ -27,7 +30,9 @@ class ExtensionRequestContext(PartyPaperContext):
     record holds it), the date asked (``until``), who rules (``decided_by``: "Regional Director" or
     "Board"), and whether it is filed within 3 days of the due date (``late``: it then rests on
     circumstances not reasonably foreseeable in advance). The paragraphs are the reasons and the
-    other parties' positions."""
+    other parties' positions. ``served``: the record shows the other parties served with it (a manner of
+    service in its ledger); ``grounds_stated``: its reasons are in the record (not a placeholder). The
+    opening says the request is served, or rests on unforeseeable circumstances, only when the record does."""
 
     document: str  # "exceptions to the Hearing Officer's Report"
     document_title: str  # "Exceptions to the Hearing Officer's Report"
@@ -35,6 +40,8 @@ class ExtensionRequestContext(PartyPaperContext):
     until: date | None = None
     decided_by: Literal["Regional Director", "Board"]
     late: bool = False
+    served: bool = True
+    grounds_stated: bool = True
 
     heading: ClassVar[str] = "Grounds for the Request"
     item_label: ClassVar[str] = ""
@@ -48,10 +55,10 @@ class ExtensionRequestContext(PartyPaperContext):
         to = f" to {long(self.until)}" if self.until is not None else ""
         return (f"Pursuant to Section 102.2(c) of the Board's Rules and Regulations, {self.party}, requests that the "
                 f"{self.decided_by} extend{to} the time to file its {self.document}, now due on {long(self.due_on)}. "
-                "This request is filed no later than the date on which the document is due, and is served on the other "
-                "parties at the same time."
+                "This request is filed no later than the date on which the document is due"
+                + (", and is served on the other parties at the same time." if self.served else ".")
                 + (" It is filed within 3 days of the due date: it rests on circumstances not reasonably foreseeable in "
-                   "advance, stated below." if self.late else ""))
+                   "advance, stated below." if self.late and self.grounds_stated else ""))
 
     @property
     def relief(self) -> str:
@@ -74,6 +81,14 @@ _PAPER_EXTENDED_DOCUMENTS: dict[DeadlineKind, tuple[str, str]] = {
 
 
 
+def served_on_others(rec: CaseRecord, filing: Filing) -> bool:
+    """Whether the record shows ``filing`` served on another party: a line of its ledger for a party, with
+    the manner of service (a record copy whose sources do not say how, or whether, it was served: False)."""
+    rows = rec.session.exec(select(ServiceRecord.method).where(ServiceRecord.filing_id == filing.id,
+                                                               col(ServiceRecord.party_id).is_not(None))).all()
+    return any(method is not None for method in rows)
+
+
 class ExtensionRequest(PartyPaper):
     """A party's request for an extension of time, from its Filing row."""
 
@@ -94,5 +109,6 @@ class ExtensionRequest(PartyPaper):
             **common, paragraphs=numbered(rec, texts), document=noun, document_title=document_title, due_on=due_on,
             until=date.fromisoformat(asked["until"]) if asked.get("until") else None,
             decided_by="Board" if deadline.office_key == BOARD_OFFICE.key else "Regional Director",
-            late=late_extension_request_note(filing.received_on, due_on) is not None)
+            late=late_extension_request_note(filing.received_on, due_on) is not None,
+            served=served_on_others(rec, filing), grounds_stated=not is_placeholder(asked["reasons"]))
         return Built(ctx, filing.received_on, party.name, Actor.PARTY, election.id, party_key=party.key)

@@ -11,7 +11,7 @@ from pydantic import Field
 
 from casefile.documents import wording
 from casefile.documents.base import Built, RecordDocument
-from casefile.documents.history import procedural_history
+from casefile.documents.history import history_notes, procedural_history
 from casefile.documents.parts import (
     ChallengeItem,
     DeadlineLine,
@@ -97,7 +97,8 @@ class HearingOfficerReport(RecordDocument):
             objections=objections,
             challenges=rec.challenge_items(election, decision.rulings) if held is not None and held.challenges_set else (),
             recommended_disposition=disposition, exceptions=exceptions, answering_brief=answering,
-            record_notes=notes(decision.uncertain, held.uncertain if held else "") + plain_notes(decision.note),
+            record_notes=notes(decision.uncertain) + plain_notes(decision.note)
+            + history_notes(rec, election, until=decision.issued_on, excluding=ref_to(decision)),
             signature=Signature(name=decision.issuer or rec.missing("Hearing Officer's name"), title="Hearing Officer",
                                 organization=f"National Labor Relations Board, Region {rec.region}"),
             service=rec.service(on=decision.issued_on),

@@ -23,7 +23,7 @@ from casefile.documents.parts import (
     Signature,
     placeholder,
 )
-from casefile.documents.record_view import CaseRecord, election_dates
+from casefile.documents.record_view import CaseRecord, election_dates, notes
 from casefile.errors import ProcedureError
 from casefile.record.models import DocketEntry, Election, Filing, Party
 from casefile.record.refs import ref_to
@@ -95,6 +95,7 @@ class Objections(RecordDocument):
                 Filing.election_id == election.id, Filing.party_id == party.id, Filing.kind == "objections",
                 col(Filing.id) < filing.id).order_by(col(Filing.received_on), col(Filing.id))).all()),
             **_offer_of_proof_status(rec, filing, election, party),
+            record_notes=notes(filing.uncertain),
         )
         return Built(ctx, filing.received_on, party.name, Actor.PARTY, election.id, party_key=party.key)
 

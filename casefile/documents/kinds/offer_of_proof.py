@@ -12,7 +12,7 @@ from sqlmodel import select
 
 from casefile.documents.base import Built, RecordDocument
 from casefile.documents.parts import DocumentContext, Facts, Issuance, ObjectionItem, PartyRef, Signature, placeholder
-from casefile.documents.record_view import CaseRecord
+from casefile.documents.record_view import CaseRecord, notes
 from casefile.errors import ProcedureError
 from casefile.record.lookups import deadline_of
 from casefile.record.models import Election, Filing
@@ -96,6 +96,7 @@ class OfferOfProof(RecordDocument):
             filing_party=rec.party_ref(party), objections_filed_on=filing.received_on,
             submitted_to=f"Regional Director, Region {rec.region}", objections=objections, witnesses=witnesses,
             evidence_due_on=extended_to, signature=rec.party_signature(party),
+            record_notes=notes(offer.uncertain if offer else filing.uncertain),
         )
         return Built(ctx, filed_on, party.name, Actor.PARTY, election.id, confidential=True, party_key=party.key)
 

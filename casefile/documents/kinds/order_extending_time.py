@@ -19,7 +19,7 @@ from casefile.documents.parts import (
     ServiceEntry,
     Signature,
 )
-from casefile.documents.record_view import CaseRecord
+from casefile.documents.record_view import CaseRecord, notes, uncertain_of
 from casefile.record.models import (
     Filing,
 )
@@ -104,7 +104,7 @@ class OrderExtendingTime(RecordDocument):
             also_moved=tuple(_moved(m) for m in body.get("also_moved") or ()),
             signature=rec.executive_secretary(order.issuer) if board
             else rec.region_signature(office.key, order.issuer, order.issued_on),
-            service=rec.service(on=order.issued_on),
+            service=rec.service(on=order.issued_on), record_notes=notes(uncertain_of(order)),
         )
         return Built(ctx, order.issued_on, "Board" if board else "Regional Director", Actor.BOARD if board else Actor.REGIONAL_DIRECTOR, order.election_id)
 

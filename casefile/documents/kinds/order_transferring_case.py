@@ -16,7 +16,7 @@ from casefile.documents.parts import (
     ServiceEntry,
     Signature,
 )
-from casefile.documents.record_view import CaseRecord
+from casefile.documents.record_view import CaseRecord, notes, uncertain_of
 from casefile.documents.wording import long_date
 from casefile.errors import ProcedureError
 from casefile.record.orders import AgencyOrder
@@ -73,6 +73,6 @@ class OrderTransferringCase(RecordDocument):
             to_region=f"Region {int(new.region or 0)}", to_office=new.name, moved=moved,
             signature=Signature(name=order.issuer or rec.missing("name of the official who signed for the General Counsel"),
                                 title="For the General Counsel", organization="National Labor Relations Board"),
-            service=rec.service(on=order.issued_on),
+            service=rec.service(on=order.issued_on), record_notes=notes(uncertain_of(order)),
         )
         return Built(ctx, order.issued_on, "General Counsel", Actor.GENERAL_COUNSEL, order.election_id)

@@ -70,7 +70,7 @@ _ACTOR_LABELS = {
     Actor.BOARD: "Board",
     Actor.GENERAL_COUNSEL: "General Counsel",
     Actor.PARTY: "Party",
-    Actor.SYSTEM: "casefile",
+    Actor.SYSTEM: "—",  # a stage entered when a period ended or a ruling left nothing pending: no one acted
 }
 
 
@@ -173,7 +173,7 @@ class CaseStatusReport(Document):
                                                         col(DocketEntry.act).not_in(_NOT_IN_DOCKET))
                               .order_by(col(DocketEntry.occurred_on), col(DocketEntry.id))).all()
         superseded = superseded_entries(session, rec.case.id)  # type: ignore[arg-type]  # a closure a later filing showed wrong: said so, never a fact
-        lines = tuple(DocketLine(occurred_on=e.occurred_on, actor=e.actor, act=wording.ACT_NAMES.get(e.act, e.act.replace("-", " ").capitalize()),
+        lines = tuple(DocketLine(occurred_on=e.occurred_on, actor=e.actor, act=wording.act_name(e.act),
                                  note=marked(history_event(rec, e), superseded.get(e.id or 0)), party=_docket_party(rec, e))
                       for e in docket)
         deadlines = session.exec(select(Deadline).where(Deadline.case_id == rec.case.id, Deadline.status == DeadlineStatus.OPEN,

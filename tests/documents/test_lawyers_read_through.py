@@ -1,0 +1,156 @@
+"""A labor lawyer's read-through of the documents of two real histories, JFK8 (29-RC-288020) and Bessemer
+(10-RC-269250), against the record (issue 16, "Done when"): each finding, asserted on the text of the PDFs a
+replay of examples/ issues. Every document of a record copy says it is one, the same way; press summaries are
+the reports', not the decider's voice; what the record leaves open is said in the annex, never asserted."""
+
+from __future__ import annotations
+
+import pymupdf
+import pytest
+
+from tests.documents.pdf_layout import lines_by_page
+from tests.documents.record_replay import EXAMPLE_NAMES, Replayed
+from tests.documents.test_record_documents import body_of, text_of
+
+JFK8 = "amazon-jfk8-29-RC-288020.yaml"
+BESSEMER = "bessemer-10-RC-269250.yaml"
+RECORD_COPY = ("RECORD-COPY NOTE Record copy prepared by casefile from the public record of this case; it is not the "
+               "document as issued or filed. Facts the public record does not show are marked as such.")
+
+
+@pytest.fixture(scope="module")
+def jfk8(replayed_examples: dict[str, Replayed]) -> Replayed:
+    return replayed_examples[JFK8]
+
+
+@pytest.fixture(scope="module")
+def bessemer(replayed_examples: dict[str, Replayed]) -> Replayed:
+    return replayed_examples[BESSEMER]
+
+
+def annex_of(text: str) -> str:
+    """The record-copy note and what follows it (the page furniture included)."""
+    return text.partition("RECORD-COPY NOTE")[2]
+
+
+class TestEveryDocumentSaysItIsARecordCopy:
+    @pytest.mark.parametrize("name", [JFK8, BESSEMER], ids=["jfk8", "bessemer"])
+    def test_every_document_carries_the_same_note(self, name: str, replayed_examples: dict[str, Replayed]) -> None:
+        """Each of the 12 JFK8 and 11 Bessemer documents (every kind they issue) has the note, in the same words."""
+        files = sorted(replayed_examples[name].out.glob("*.pdf"))
+        assert len(files) == {JFK8: 12, BESSEMER: 11}[name]
+        missing = [p.name for p in files if RECORD_COPY not in " ".join(text_of(p).split())]
+        assert missing == []
+
+    def test_the_judges_decision_says_it_in_the_annex_not_the_body(self, bessemer: Replayed) -> None:
+        body = body_of(bessemer.pdf("*alj-decision.pdf"))
+        assert "Record copy prepared by casefile" not in body and "it summarizes the decision" not in body
+
+
+class TestTheStatusReportsDocket:
+    def test_no_witness_count_no_garbled_receipt_no_slugs(self, jfk8: Replayed) -> None:
+        """The JFK8 docket said "(1 witness)" (from the confidential offer), "received April 8, 2022; received
+        April 22, 2022", "Request extension", "Pin deadline", "File offer of proof", "Transfer case", "casefile"
+        as who acted and the rules' commentary on Board review."""
+        text = text_of(jfk8.pdf("*case-status-report*.pdf"))
+        for said in ("witness", "; received", "Request extension", "Pin deadline", "File offer of proof", "Transfer case",
+                     "casefile Certification", "Board review is treated as available", "R-K5", "R-H1"):
+            assert said not in text, said
+        for said in ("Request for extension of time The Employer, Amazon.com Services LLC, requested an extension",
+                     "Order fixing or extending time The Regional Director extended the time",
+                     "Offer of proof (confidential) The Employer, Amazon.com Services LLC, filed an offer of proof in "
+                     "support of its objections, confidential to the Regional Director.",
+                     "General Counsel Order transferring case The case was transferred from Region 29 (Brooklyn, NY) to "
+                     "Region 28 (Phoenix, AZ).",
+                     "Regional Director Certification The Regional Director issued a Certification of Representative of "
+                     "Amazon Labor Union."):
+            assert said in text, said
+
+    def test_the_consolidation_is_told_by_whose_objections(self, bessemer: Replayed) -> None:
+        text = text_of(bessemer.pdf("*case-status-report*.pdf"))
+        assert ("The Regional Director consolidated 14 objections of the Petitioner, 7 objections of the Employer, and the "
+                "challenged ballots with [NOT IN THE PUBLIC RECORD: unfair-labor-practice case numbers] for hearing before "
+                "an Administrative Law Judge; the hearing was set to open on April 25, 2024.") in text
+        assert "Order consolidating 21 objections" not in text
+
+
+class TestFindingsAreTheReportsOfThem:
+    def test_the_hearing_officers_findings_are_attributed(self, jfk8: Replayed) -> None:
+        body = body_of(jfk8.pdf("*hearing-officer-report.pdf"))
+        assert ("FINDINGS OF FACT AND ANALYSIS The text of the findings is not in the public record. Public reports of the "
+                "report say: “After a hearing over 24 business days by videoconference, the Hearing Officer found") in body
+
+    @pytest.mark.parametrize(("name", "pattern", "opening"), [
+        (JFK8, "*decision-on-objections.pdf", "“The Regional Director for Region 28 overruled the Employer's objections"),
+        (BESSEMER, "*decision-and-direction-of-second-election.pdf", "“The mail-ballot election of February 8 to March 29, 2021 is set aside"),
+        (BESSEMER, "*alj-decision.pdf", "“The Administrative Law Judge found that the Employer committed six"),
+    ], ids=["jfk8-decision", "bessemer-decision", "bessemer-judge"])
+    def test_a_decisions_summary_is_what_public_reports_say(self, name: str, pattern: str, opening: str,
+                                                             replayed_examples: dict[str, Replayed]) -> None:
+        body = body_of(replayed_examples[name].pdf(pattern))
+        assert f"The text of the findings is not in the public record. Public reports of the decision say: {opening}" in body
+
+
+class TestWhatTheRecordLeavesOpenIsSaid:
+    def test_inferred_dates_carry_their_caveat(self, jfk8: Replayed, bessemer: Replayed) -> None:
+        """The dates the sources do not give (recorded on the last day of a period, the day of the request) are
+        printed with what the sources say of them, in the annex of the document and of the histories that tell them."""
+        expected = {
+            jfk8.pdf("*order-extending-time.pdf"): "Uncertain: the order, its date and whether the Region 29 or the "
+                                                   "Region 28 Regional Director issued it are not in the sources",
+            jfk8.pdf("*order-transferring-case.pdf"): "Uncertain: the order's date is not in the sources",
+            jfk8.pdf("*exceptions_amazon.pdf"): "Uncertain: that exceptions were filed is inferred from Amazon's statement",
+            jfk8.pdf("*hearing-officer-report.pdf"): "Uncertain (April 8, 2022, request for extension of time): the "
+                                                     "request itself and its date are not in the sources",
+            jfk8.pdf("*decision-on-objections.pdf"): "Uncertain (September 16, 2022, exceptions filed): that exceptions "
+                                                     "were filed is inferred",
+            bessemer.pdf("2022-04-07_objections_amazon.pdf"): "Uncertain: filing date not reported (recorded on the last "
+                                                              "day of the period)",
+        }
+        found = {path.name: " ".join(annex_of(text_of(path)).split()) for path in expected}
+        assert [path.name for path, said in expected.items() if said not in found[path.name]] == []
+
+    def test_the_extension_request_asserts_no_service_and_no_grounds_the_record_lacks(self, jfk8: Replayed) -> None:
+        body = body_of(jfk8.pdf("*extension-request_amazon.pdf"))
+        assert "This request is filed no later than the date on which the document is due." in body
+        assert "served on the other parties at the same time" not in body
+        assert "not reasonably foreseeable" not in body
+
+    def test_the_exceptions_say_nothing_of_a_brief_the_record_does_not_mention(self, jfk8: Replayed) -> None:
+        body = body_of(jfk8.pdf("*exceptions_amazon.pdf"))
+        assert "brief in support" not in body
+        assert "These exceptions are filed electronically with the Regional Director (29 CFR 102.5(c))." in body
+
+
+class TestTheObjectionsPrayForTheNextElectionOfTheChain:
+    @pytest.mark.parametrize(("name", "pattern", "next_one"), [
+        (JFK8, "2022-04-08_objections_amazon.pdf", "second"),
+        (BESSEMER, "2021-04-16_objections_rwdsu.pdf", "second"),
+        (BESSEMER, "2022-04-07_objections_rwdsu.pdf", "third"),
+        (BESSEMER, "2022-04-07_objections_amazon.pdf", "third"),
+    ], ids=["jfk8", "bessemer-2021", "bessemer-2022-rwdsu", "bessemer-2022-amazon"])
+    def test_the_ordinal(self, name: str, pattern: str, next_one: str, replayed_examples: dict[str, Replayed]) -> None:
+        assert f"set the election aside, and direct a {next_one} election." in body_of(replayed_examples[name].pdf(pattern))
+
+
+class TestLayout:
+    def test_a_missing_count_sits_in_the_figure_column(self, jfk8: Replayed) -> None:
+        """The JFK8 tally's void ballots: the label alone in the words, the placeholder right of it, in the figures."""
+        with pymupdf.open(jfk8.pdf("*tally-of-ballots.pdf")) as pdf:
+            page = pdf[0]
+            label = page.search_for("Number of void ballots")[0]
+            marker = page.search_for("[NOT IN THE")
+        in_lines = [r for r in marker if abs(r.y0 - label.y0) < 30]
+        assert in_lines and all(r.x0 > 440 for r in in_lines), (label, marker)
+        assert "Number of void ballots [NOT IN THE PUBLIC RECORD]" in " ".join(text_of(jfk8.pdf("*tally-of-ballots.pdf")).split())
+
+    @pytest.mark.parametrize("name", EXAMPLE_NAMES, ids=[n.split("-")[0] for n in EXAMPLE_NAMES])
+    def test_no_page_carries_a_single_spilled_line(self, name: str, replayed_examples: dict[str, Replayed]) -> None:
+        """Bessemer's Hearing Officer's report had a page 5 with one line of its annex: every page of every document
+        of every example has at least two lines of body text, and a tally stays on one page."""
+        spilled = {p.name: counts for p in sorted(replayed_examples[name].out.glob("*.pdf"))
+                   if min(counts := [len(lines) for lines in lines_by_page(p.read_bytes()).values()]) < 2}
+        assert spilled == {}
+        if name in (JFK8, BESSEMER):  # the record-copy note fits the one-page form (Trinity's two-union tallies never did)
+            tallies = {p.name: len(lines_by_page(p.read_bytes())) for p in replayed_examples[name].out.glob("*_tally-of-ballots.pdf")}
+            assert set(tallies.values()) == {1}, tallies
