@@ -117,6 +117,7 @@ ACT_NAMES: dict[str, str] = {
     "correct-party": "Party record corrected",
     "correct-tally": "Tally corrected",
     "closure-superseded": "Closure superseded",
+    "issue-document": "Document issued",
 }
 """A docket act in words (the status report's docket, the web's docket); every act has one (act_name)."""
 

@@ -154,3 +154,15 @@ class TestLayout:
         if name in (JFK8, BESSEMER):  # the record-copy note fits the one-page form (Trinity's two-union tallies never did)
             tallies = {p.name: len(lines_by_page(p.read_bytes())) for p in replayed_examples[name].out.glob("*_tally-of-ballots.pdf")}
             assert set(tallies.values()) == {1}, tallies
+
+
+def test_every_act_has_a_name_people_read() -> None:
+    """Every act of the registry, and the entries the acts write themselves, have a docket name (no slug shown)."""
+    from casefile import acts
+    from casefile.documents.wording import ACT_NAMES, act_name
+
+    recorded = ("set-aside", "direct-second-election", "certification-due", "runoff-due", "objection-period-closed",
+                "rfr-pending", "close", "deadline-lapsed", "closure-superseded", "issue-document")
+    assert [name for name in (*acts.models(), *recorded) if name not in ACT_NAMES] == []
+    assert act_name("board-ruling:closed") == "Board ruling"
+    assert act_name("request-extension") == "Request for extension of time"
