@@ -15,7 +15,10 @@ folder: ``uploads/<first two hex digits>/<sha256>.pdf`` (:func:`stored_path`), 0
 folders. A refused act stores nothing.
 
 Accepted: PDF only (the Agency's E-Filing format) — the file begins with ``%PDF-`` and pypdf
-opens it and finds at least one page; an encrypted (password-protected) PDF is refused.
+opens it and finds at least one page; an encrypted (password-protected) PDF is refused, and so is
+one with active content — JavaScript, a launch action, an embedded file, rich media, an XFA form —
+found by casefile.record.active_content in the document's structure (a file passed on to the other
+parties does nothing when opened).
 """
 
 from __future__ import annotations
@@ -68,8 +71,8 @@ UploadRef = Annotated[str, UploadMarker(), AfterValidator(_ref), Field(
 
 
 class UploadRefused(BadInput):
-    """A file that cannot be taken: not a PDF, empty, over the size limit, or no file where the act
-    needs one. ``field`` names the act field (or ``received``)."""
+    """A file that cannot be taken: not a PDF, empty, over the size limit, with active content, or no
+    file where the act needs one. ``field`` names the act field (or ``received``)."""
 
     code = "upload-refused"
 
@@ -166,7 +169,7 @@ def clean_name(name: str | None) -> str:
 def received_file(data: bytes, *, field: str, name: str | None, max_bytes: int) -> Upload:
     """The file ``data`` (named ``name`` by the client) for act field ``field``, checked: not empty,
     at most ``max_bytes`` (CASEFILE_UPLOAD_MAX_BYTES), a PDF (begins with ``%PDF-``; pypdf opens it
-    and finds a page; not encrypted). Raises UploadRefused naming the field and the file by its
+    and finds a page; not encrypted; no active content: casefile.record.active_content). Raises UploadRefused naming the field and the file by its
     client name (never a server path)."""
     shown = clean_name(name)
     if not data:
@@ -191,6 +194,8 @@ def _check_pdf(data: bytes, *, field: str, shown: str) -> None:
 
     from pypdf import PdfReader
 
+    from casefile.record.active_content import active_content
+
     pypdf_log = logging.getLogger("pypdf")
     level = pypdf_log.level
     pypdf_log.setLevel(logging.ERROR)  # a damaged file is refused below; pypdf's warnings add nothing
@@ -200,6 +205,7 @@ def _check_pdf(data: bytes, *, field: str, shown: str) -> None:
             raise UploadRefused(f"field {field!r}: {shown!r} is an encrypted (password-protected) PDF: attach the "
                                 "document without its password, as the E-Filing system takes it", field=field)
         pages = len(reader.pages)
+        found = active_content(reader) if pages else []
     except UploadRefused:
         raise
     except Exception as exc:  # pypdf raises many kinds for a damaged file
@@ -209,6 +215,10 @@ def _check_pdf(data: bytes, *, field: str, shown: str) -> None:
         pypdf_log.setLevel(level)
     if pages < 1:
         raise UploadRefused(f"field {field!r}: {shown!r} is a PDF without a page", field=field)
+    if found:
+        raise UploadRefused(f"field {field!r}: {shown!r}: the PDF " + " and ".join(f.words() for f in found[:3])
+                            + (f" (and {len(found) - 3} more)" if len(found) > 3 else "")
+                            + ": casefile accepts PDFs without active content; print it to PDF again", field=field)
 
 
 def stored_path(sha256: str) -> str:

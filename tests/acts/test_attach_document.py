@@ -210,6 +210,33 @@ class TestAsIssued:
         assert verified(filed / "out").ok  # type: ignore[attr-defined]
 
 
+class TestActiveContent:
+    def test_the_documents_casefile_issued_are_taken(self, filed: Path) -> None:
+        """The PDFs casefile issued (WeasyPrint, PDF/A-3b: fonts, bookmarks, links) have no active content: each
+        is taken as an upload, as the Region attaches its own documents as issued."""
+        issued = sorted((filed / "out" / NUMBER).glob("*.pdf"))
+        assert len(issued) >= 2
+        for path in issued:
+            assert received_file(path.read_bytes(), field="file", name=path.name, max_bytes=25_000_000).size > 0
+
+    def test_the_command_refuses_a_pdf_that_runs_javascript_and_stores_nothing(self, filed: Path) -> None:
+        """`casefile documents attach` with the union's objections whose /OpenAction runs JavaScript: exit 2,
+        the message naming what and where; every table and the output folder as before."""
+        from tests.cli.in_process import casefile
+        from tests.record.active_pdfs import open_action_javascript
+
+        source = filed / "USW objections as filed.pdf"
+        source.write_bytes(open_action_javascript())
+        before = default_snapshot()
+        ran = casefile("documents", "attach", NUMBER, "--to", f"filing:{ids()[0]}", "--file", str(source),
+                       "--as-of", ATTACHED_AT.isoformat())
+        assert ran.exit_code == 2, (ran.stdout, ran.stderr)
+        assert ran.error_lines == ["error: field 'file': 'USW objections as filed.pdf': the PDF runs JavaScript when "
+                                   "opened (/OpenAction): casefile accepts PDFs without active content; print it to "
+                                   "PDF again"]
+        assert default_snapshot() == before
+
+
 class TestRefused:
     def test_not_a_pdf_by_content(self, filed: Path) -> None:
         """A Word file (or anything not beginning %PDF-) is refused when received, naming the field and the

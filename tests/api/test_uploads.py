@@ -197,6 +197,31 @@ class TestRefusedUploads:
         assert words in answer.json()["detail"]
         assert state(world) == before
 
+    def test_a_pdf_that_runs_javascript_is_refused_and_nothing_stored(self, client: Any, world: World) -> None:
+        """L2 of the trial: the union's counsel attaches to its objections a PDF whose /OpenAction runs JavaScript
+        (and, with Amazon's objections, the employer's counsel sends one as a document received): each 422
+        upload-refused naming what the PDF does and where; nothing stored, no export holds it."""
+        from tests.record.active_pdfs import embedded_file, open_action_javascript
+
+        found = ids()
+        before = state(world, client, who="union-counsel")
+        answer = client.post(ACTS, params={"as_of": AS_OF}, headers=world.headers("union-counsel"),
+                             **multipart({"act": "attach-document", "to": f"filing:{found['objections']}"},
+                                         file=open_action_javascript()))
+        assert answer.status_code == 422, answer.text
+        assert (answer.json()["code"], answer.json()["field"], answer.json()["detail"]) == (
+            "upload-refused", "file", "field 'file': 'file-0.pdf': the PDF runs JavaScript when opened (/OpenAction): "
+            "casefile accepts PDFs without active content; print it to PDF again")
+        assert state(world) == before
+        before = state(world, client)
+        received = client.post(ACTS, params={"as_of": AS_OF}, headers=world.headers("employer-counsel"),
+                               **multipart(AMAZON_OBJECTIONS, received=[pdf(1), embedded_file()]))
+        assert received.status_code == 422, received.text
+        assert (received.json()["field"], received.json()["detail"]) == (
+            "received", "field 'received': 'received-1.pdf': the PDF carries an embedded file (/Names /EmbeddedFiles): "
+            "casefile accepts PDFs without active content; print it to PDF again")
+        assert state(world) == before
+
     def test_a_file_over_the_limit_is_refused_while_it_streams(self, client: Any, world: World,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
         from casefile.settings import get_settings

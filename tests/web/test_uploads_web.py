@@ -87,3 +87,24 @@ class TestAttachOnTheWeb:
         [(target, text)] = summary_links(word.text)
         assert target == "file" and "'objections.docx' is not a PDF" in html.unescape(text)
         assert state(served) == before
+
+    def test_a_pdf_that_runs_javascript_is_a_form_error_and_nothing_stored(self, client: Any,  # noqa: F811
+                                                                          served: Any) -> None:
+        """The union's counsel attaches objections whose /OpenAction runs JavaScript: 422, the error on the file
+        input names what the PDF does and where and what to do; nothing stored."""
+        from tests.record.active_pdfs import open_action_javascript
+
+        open_case(CASE)
+        sign_in(client, USERS["union-counsel"])
+        client.get("/cases")
+        before = state(served)
+        token = csrf(client, FORM)
+        answer = client.post(FORM, data={"csrf_token": token, "date": entries("file-objections", CASE)[0].occurred_on
+                                         .isoformat(), "to": f"docket:{objections_entry()}", "perform": "1"},
+                             files={"file": ("objections as filed.pdf", open_action_javascript(), "application/pdf")})
+        assert answer.status_code == 422
+        [(target, text)] = summary_links(answer.text)
+        assert target == "file"
+        assert ("'objections as filed.pdf': the PDF runs JavaScript when opened (/OpenAction): casefile accepts PDFs "
+                "without active content; print it to PDF again") in html.unescape(text)
+        assert state(served) == before
