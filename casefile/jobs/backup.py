@@ -38,6 +38,7 @@ from sqlmodel import SQLModel
 
 from casefile.documents.storage import FILE_MODE, inside, private_folder, sync_folder, write_atomically
 from casefile.errors import CasefileError
+from casefile.jobs.backup_folders import check_backup, check_destination
 from casefile.record.backup import sqlite_backup
 from casefile.record.chain import file_sha256
 from casefile.record.secret_key import InstanceKeys, instance_keys, key_file_for, read_key_file
@@ -91,13 +92,15 @@ def backup(dest: Path, *, engine: Engine | None = None, output_dir: Path | None 
 
     ``engine``, ``output_dir``: default the configured ones. ``include_key``: copy the key file
     (when the key is a file; CASEFILE_SECRET_KEY is never written anywhere). Raises BackupError
-    (``dest`` not empty; pg_dump missing or failing), ConfigurationError."""
+    (``dest`` not empty, or one another user could change: casefile.jobs.backup_folders; pg_dump
+    missing or failing), ConfigurationError."""
     from casefile.record.db import get_engine
     from casefile.settings import get_settings
 
     settings = get_settings()
     engine = engine or get_engine()
     output_dir = output_dir or settings.output_dir
+    check_destination(dest, BackupError)
     if dest.exists() and (not dest.is_dir() or any(dest.iterdir())):
         raise BackupError(f"backup: {dest} is not an empty folder (give a new folder for each backup)")
     _private_dir(dest)
@@ -223,7 +226,9 @@ def _qualified(engine: Engine, name: str) -> str:
 
 def read_manifest(src: Path) -> dict[str, Any]:
     """The manifest of the backup in ``src``, every file checked against its sha256. Raises
-    BackupError naming the first file missing or different (or a folder that is not a backup)."""
+    BackupError naming the first file missing or different (or a folder that is not a backup), or
+    a folder or file another user could have changed (casefile.jobs.backup_folders)."""
+    check_backup(src, [MANIFEST], BackupError)
     path = src / MANIFEST
     if not path.is_file():
         raise BackupError(f"restore: {src} is not a complete casefile backup (no {MANIFEST})")
@@ -233,6 +238,7 @@ def read_manifest(src: Path) -> dict[str, Any]:
         raise BackupError(f"restore: {path} cannot be read ({exc})") from exc
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise BackupError(f"restore: {path} is not a {FORMAT} manifest")
+    check_backup(src, [str(item["path"]) for item in manifest["files"]], BackupError)
     for item in manifest["files"]:
         copy = inside(src, src / item["path"])
         if not copy.is_file():

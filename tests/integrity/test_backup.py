@@ -320,3 +320,128 @@ def test_a_postgres_backup_restores_into_a_new_database_without_force(tmp_path: 
             for name in names:
                 conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         base.dispose()
+
+
+OTHER_UID = 12345  # a user that is not the one running the tests (nor root)
+
+
+def _as_root() -> None:
+    import os
+
+    if os.geteuid() != 0:
+        pytest.skip("giving a folder to another user (os.chown) needs root: run as root to test folders of others")
+
+
+def _refused(*args: str) -> str:
+    """The command refused with a BackupError: its message."""
+    code, output, error = _cli(*args)
+    assert code != 0 and isinstance(error, BackupError), (code, output, error)
+    return str(error)
+
+
+class TestFoldersOfOthers:
+    """L3 of the security trial (issue 14): root's `casefile backup /tmp/x` into a folder all users may write
+    succeeded, so another user could replace the files and manifest.json before a restore."""
+
+    def test_a_backup_into_a_world_writable_folder_is_refused(self, origin: Place, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+        """`mkdir x; chmod 777 x`, then backup into x: refused naming x, its mode and the fix; x left empty, 0777."""
+        _use(origin, monkeypatch)
+        dest = tmp_path / "x"
+        dest.mkdir()
+        dest.chmod(0o777)
+        message = _refused("backup", str(dest))
+        assert message == (f"backup: refused, nothing written: {dest} is writable by its group and all users (mode "
+                           "0777): another user could replace the backup's files and its manifest before a restore; "
+                           f"`chmod go-w {dest}` or give a new folder")
+        assert list(dest.iterdir()) == [] and dest.stat().st_mode & 0o777 == 0o777
+
+    def test_a_backup_into_a_folder_of_another_user_is_refused(self, origin: Place, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+        """x is 0700 but another user's: refused naming its owner; x left empty."""
+        _as_root()
+        _use(origin, monkeypatch)
+        dest = tmp_path / "x"
+        dest.mkdir(mode=0o700)
+        import os
+
+        os.chown(dest, OTHER_UID, OTHER_UID)
+        message = _refused("backup", str(dest))
+        assert message.startswith(f"backup: refused, nothing written: {dest} is owned by uid {OTHER_UID}, not by you (")
+        assert "could replace the backup's files and its manifest" in message
+        assert list(dest.iterdir()) == []
+
+    def test_a_new_folder_is_not_made_where_others_may_move_it(self, origin: Place, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+        """backup shared/new/b, shared 0777 without the sticky bit: refused, nothing made; with the sticky bit (as
+        /tmp, 1777) others cannot move what is not theirs, and the backup is made."""
+        _use(origin, monkeypatch)
+        shared = tmp_path / "shared"
+        shared.mkdir()
+        shared.chmod(0o777)
+        dest = shared / "new" / "b"
+        message = _refused("backup", str(dest))
+        assert message == (f"backup: refused, nothing written: {dest} is in {shared}, writable by its group and all "
+                           "users without the sticky bit (mode 0777): another user could move the backup's folder and "
+                           f"put another in its place; `chmod go-w {shared}` (or `chmod +t {shared}`), or use a folder "
+                           "in one of your own")
+        assert list(shared.iterdir()) == []
+        shared.chmod(0o1777)
+        code, output, error = _cli("backup", str(dest))
+        assert (code, error) == (0, None), output
+        assert (dest / "manifest.json").is_file()
+
+    def test_a_new_folder_is_not_made_in_a_folder_of_another_user(self, origin: Place, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+        _as_root()
+        import os
+
+        _use(origin, monkeypatch)
+        theirs = tmp_path / "theirs"
+        theirs.mkdir(mode=0o755)
+        os.chown(theirs, OTHER_UID, OTHER_UID)
+        message = _refused("backup", str(theirs / "b"))
+        assert message.startswith(f"backup: refused, nothing written: {theirs / 'b'} is in {theirs}, owned by uid "
+                                  f"{OTHER_UID}, not by you (")
+        assert list(theirs.iterdir()) == []
+
+    @pytest.mark.parametrize("change", ["folder-0777", "manifest-0666", "document-0664", "documents-0777"])
+    def test_a_restore_from_a_backup_others_may_write_is_refused(self, origin: Place, tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch, change: str) -> None:
+        """A backup whose folder, manifest, a document or a folder on the way to one others may write: restore
+        refused naming that path, its mode and the fix; nothing restored."""
+        _use(origin, monkeypatch)
+        backup_dir = tmp_path / "b"
+        assert _cli("backup", str(backup_dir))[0] == 0
+        document = sorted((backup_dir / "documents" / NUMBER).iterdir())[0]
+        path, mode = {"folder-0777": (backup_dir, 0o777), "manifest-0666": (backup_dir / "manifest.json", 0o666),
+                      "document-0664": (document, 0o664),
+                      "documents-0777": (backup_dir / "documents", 0o777)}[change]
+        path.chmod(mode)
+        who = "its group and all users" if mode & 0o002 else "its group"
+        fresh = Place(tmp_path / "fresh")
+        _use(fresh, monkeypatch)
+        message = _refused("restore", str(backup_dir))
+        assert message.startswith(f"restore: refused, nothing changed: the backup's {path} is writable by {who} "
+                                  f"(mode {mode:04o}): another user could have replaced the backup's files and "
+                                  "manifest; if you trust it, make it yours: `chown -R ")
+        assert message.endswith(f" {backup_dir} && chmod -R go-w {backup_dir}`")
+        assert not fresh.db.exists() and not fresh.out.exists()
+
+    def test_a_restore_from_a_backup_of_another_user_is_refused(self, origin: Place, tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+        """A backup whose document file another user owns (0600, theirs): refused naming the file and its owner."""
+        _as_root()
+        import os
+
+        _use(origin, monkeypatch)
+        backup_dir = tmp_path / "b"
+        assert _cli("backup", str(backup_dir))[0] == 0
+        document = sorted((backup_dir / "documents" / NUMBER).iterdir())[0]
+        os.chown(document, OTHER_UID, OTHER_UID)
+        fresh = Place(tmp_path / "fresh")
+        _use(fresh, monkeypatch)
+        message = _refused("restore", str(backup_dir))
+        assert message.startswith(f"restore: refused, nothing changed: the backup's {document} is owned by uid "
+                                  f"{OTHER_UID}, not by you (")
+        assert not fresh.db.exists() and not fresh.out.exists()
