@@ -13,7 +13,8 @@ from casefile.cli.app import app, console
 
 @app.command("backup")
 def backup_cmd(
-    dest: Path = typer.Argument(..., help="A new (or empty) folder to write the backup into."),
+    dest: Path = typer.Argument(..., help="A new (or empty) folder of your own to write the backup into (not one "
+                                "other users may write into, nor in one: docs/integrity.md)."),
     without_key: bool = typer.Option(False, "--without-key", help="Leave the key file out (keep it elsewhere: the "
                                      "backup cannot be verified or its notification URLs read without it)."),
 ) -> None:
@@ -29,7 +30,8 @@ def backup_cmd(
 
 @app.command("restore")
 def restore_cmd(
-    src: Path = typer.Argument(..., help="A folder written by `casefile backup`."),
+    src: Path = typer.Argument(..., help="A folder written by `casefile backup`, yours or root's and writable by "
+                               "nobody else."),
     force: bool = typer.Option(False, "--force", help="Overwrite a database, output folder or key file that is not empty."),
 ) -> None:
     """Restore a backup into the configured database (CASEFILE_DATABASE_URL) and output folder
