@@ -35,13 +35,13 @@ def main() -> None:
         t0 = time.perf_counter()
         parsed = parse_nlrb_results(path)
         t1 = time.perf_counter()
-        with write_session(engine) as session:
+        with write_session(engine, by="operator:bench") as session:
             report = import_tallies(session, parsed=parsed, as_of=as_of)
         t2 = time.perf_counter()
         runs.append((t1 - t0, t2 - t1))
         if i == ROUNDS:
             t3 = time.perf_counter()
-            with write_session(engine) as session:
+            with write_session(engine, by="operator:bench") as session:
                 import_tallies(session, parsed=parse_nlrb_results(path), as_of=as_of)
             again = time.perf_counter() - t3
         engine.dispose()

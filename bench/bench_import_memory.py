@@ -46,7 +46,7 @@ engine = make_engine(f"sqlite:///{Path(tempfile.mkdtemp()) / 'x.db'}")
 SQLModel.metadata.create_all(engine)
 t0 = time.perf_counter()
 parsed = parse_nlrb_results(sys.argv[1])
-with write_session(engine) as s:
+with write_session(engine, by="operator:bench") as s:
     report = import_tallies(s, parsed=parsed, as_of=datetime(2026, 11, 29, 17, tzinfo=UTC))
 print(f"{parsed.record_count} records, {len(report.skipped)} skipped, {time.perf_counter() - t0:.1f} s")
 """

@@ -2,7 +2,7 @@
 functions that perform acts inside a caller's write session through the act modules.
 
 For tests that set up a database directly (sweep, reminders, calendar feeds, read commands,
-imports, the database layer): ``with write_session(engine) as s: open_case(s, as_of=...)``.
+imports, the database layer): ``with write_session(engine, by="operator:tests") as s: open_case(s, as_of=...)``.
 Nothing in those sweeps or issues documents, as a set-up of the record needs neither; tests of an
 act's behavior perform it through the front door instead (casefile.app.perform, see
 tests/acts/procedure.py). ``first_election`` and ``to_rerun`` carry the case through the front

@@ -44,7 +44,7 @@ CASEFILE = Path(sys.executable).with_name("casefile")
 
 def _bessemer_2021(engine: Engine, *, office: str = "Atlanta") -> None:
     """Bessemer opened and its 2021 tally recorded (prepared Fri 2021-04-09), optionally at another office."""
-    with write_session(engine) as s:
+    with write_session(engine, by="operator:tests") as s:
         open_case(s, act=case_act(office=office), as_of=at("2021-04-09T12:00:00-04:00"))
         record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
 
@@ -163,7 +163,7 @@ class TestCaseCalendar:
         december = _events(_parse(_feeds(engine, as_of=at("2021-12-10T09:00:00-05:00"))["10-RC-269250.ics"]))
         winter = december["reconsideration@e1"].DTSTART
         assert (winter, winter.utcoffset().total_seconds()) == (datetime(2021, 12, 13, 23, 59, 59, tzinfo=EASTERN), -5 * 3600)
-        with write_session(engine) as s:
+        with write_session(engine, by="operator:tests") as s:
             record_tally(s, TALLY_2022, as_of=at("2022-03-31T12:00:00-04:00"))
         calendar = _parse(_feeds(engine, as_of=at("2022-03-31T13:00:00-04:00"))["10-RC-269250.ics"])
         assert_valid(calendar)
@@ -202,10 +202,10 @@ class TestStableIdentity:
         before = {str(e["UID"]) for e in _parse(_feeds(engine)["10-RC-269250.ics"]).walk("VEVENT")}
         assert before == {str(e["UID"]) for e in _parse(_feeds(other)["10-RC-269250.ics"]).walk("VEVENT")}
         other.dispose()
-        with write_session(engine) as s:
+        with write_session(engine, by="operator:tests") as s:
             file_objections(s, objections_act("rwdsu", ["objection 1"], at=at("2021-04-16T16:00:00-05:00")),
                             as_of=at("2021-04-16T17:00:00-04:00"))
-        with write_session(engine) as s:
+        with write_session(engine, by="operator:tests") as s:
             sweep(s, as_of=at("2021-04-17T00:00:00-04:00"))
         after = {str(e["UID"]) for e in _parse(_feeds(engine, as_of=at("2021-04-17T00:00:00-04:00"))["10-RC-269250.ics"]).walk("VEVENT")}
         assert after < before
@@ -228,7 +228,7 @@ class TestPartyCalendars:
         """Both parties get objections and offer of proof, not the Regional Director's dates; a deadline stored
         for Amazon alone (a request for review, received by the Board) is in Amazon's calendar only."""
         _bessemer_2021(engine)
-        with write_session(engine) as s:
+        with write_session(engine, by="operator:tests") as s:
             case = get_case(s, NUMBER)
             keep_deadline(s, case=case, election=get_election(s, case), kind=DeadlineKind.REQUEST_FOR_REVIEW,
                           trigger="Certification issued 2021-04-12", trigger_on=date(2021, 4, 12), for_whom="amazon")
@@ -263,7 +263,7 @@ class TestPartyCalendars:
         """After the sweep closes the objection period, a party's calendar has no event but stays a valid
         calendar (it keeps the office's VTIMEZONE), so a subscribed feed empties instead of breaking."""
         _bessemer_2021(engine)
-        with write_session(engine) as s:
+        with write_session(engine, by="operator:tests") as s:
             sweep(s, as_of=at("2021-04-17T00:00:00-04:00"))
         calendar = _parse(_feeds(engine, as_of=at("2021-04-17T00:00:00-04:00"))["10-RC-269250-rwdsu.ics"])
         assert calendar.walk("VEVENT") == []

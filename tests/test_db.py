@@ -36,7 +36,7 @@ class TestSqliteSettings:
         def work() -> None:
             try:
                 for _ in range(25):
-                    with write_session(engine) as s:
+                    with write_session(engine, by="operator:tests") as s:
                         n = s.exec(text("SELECT n FROM counter")).scalar_one()  # type: ignore[call-overload]
                         s.exec(text("UPDATE counter SET n = :n"), params={"n": n + 1})  # type: ignore[call-overload]
             except BaseException as exc:
@@ -55,7 +55,7 @@ class TestSqliteSettings:
 class TestConcurrentActs:
     def test_two_parties_object_at_once(self, engine: Engine) -> None:
         """Objections of both parties filed at the same moment move the election to objections-pending exactly once."""
-        with write_session(engine) as s:
+        with write_session(engine, by="operator:tests") as s:
             open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
             record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
         barrier = threading.Barrier(2)
@@ -64,7 +64,7 @@ class TestConcurrentActs:
         def object_(party: str) -> None:
             barrier.wait()
             try:
-                with write_session(engine) as s:
+                with write_session(engine, by="operator:tests") as s:
                     file_objections(s, objections_act(party, ["objection"], at=at("2021-04-16T12:00:00-04:00")),
                                     as_of=at("2021-04-16T12:00:00-04:00"))
             except BaseException as exc:
@@ -76,7 +76,7 @@ class TestConcurrentActs:
         for t in threads:
             t.join()
         assert errors == []
-        with write_session(engine) as s:
+        with write_session(engine, by="operator:tests") as s:
             moves = s.exec(select(DocketEntry).where(DocketEntry.to_stage == Stage.OBJECTIONS_PENDING)).all()
             filings = s.exec(select(DocketEntry).where(DocketEntry.act == "file-objections")).all()
         assert len(moves) == 1 and len(filings) == 2

@@ -55,11 +55,12 @@ def get_engine(url: str | None = None) -> Engine:
 
 
 @contextmanager
-def write_session(engine: Engine | None = None, *, by: str = "") -> Iterator[Session]:
+def write_session(engine: Engine | None = None, *, by: str) -> Iterator[Session]:
     """One write transaction: commits on success, rolls back everything on any error.
 
     ``by`` names who performs the unit of work ("operator:ann", "user:ann@example.org",
-    "system:sweep"); every docket entry written in it records that name. On SQLite the
+    "system:sweep"); every docket entry written in it records that name (required: an entry in a
+    session naming no one raises casefile.record.workflow.UnattributedEntry). On SQLite the
     transaction starts with BEGIN IMMEDIATE (the write lock is taken up front).
     """
     engine = engine or get_engine()

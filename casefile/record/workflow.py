@@ -106,9 +106,15 @@ def docket(
     document_id: int | None = None,
 ) -> DocketEntry:
     """Append one docket entry (append-only: entries are never updated or deleted), chained to the
-    case's entry before it with the instance's key (casefile.record.integrity.seal: locks the case row)."""
+    case's entry before it with the instance's key (casefile.record.integrity.seal: locks the case row).
+
+    Raises UnattributedEntry when the session does not name who performs its unit of work
+    (``write_session(by=...)``): every docket entry names who recorded it (issue 14, item 3)."""
     if as_of.tzinfo is None:
         raise IllegalTransition(f"{act}: as_of must be timezone-aware, got {as_of!r}")
+    if not str(session.info.get(RECORDED_BY, "")).strip():
+        raise UnattributedEntry(f"{act}: a docket entry must name who recorded it; open the write session with "
+                                "write_session(by=...)")
     entry = DocketEntry(
         case_id=case_id, election_id=election_id, act_key=act_key, act=act, actor=actor,
         recorded_by=str(session.info.get(RECORDED_BY, "")), occurred_on=occurred_on,
@@ -120,6 +126,10 @@ def docket(
     session.flush()
     note_entry(session, case_id, entry.id)  # the rows the transaction writes are sealed into its last entry
     return entry
+
+
+class UnattributedEntry(RuntimeError):
+    """A docket entry written in a session that names no one (a programming error, never bad input)."""
 
 
 def already_done(session: Session, case_id: int, act_key: str) -> DocketEntry | None:

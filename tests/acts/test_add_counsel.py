@@ -122,7 +122,7 @@ class TestAddCounsel:
         from casefile.record.db import write_session
 
         open_live()
-        with write_session() as s:
+        with write_session(by="operator:tests") as s:
             _person, created = add_person(s, case_number=NUMBER, party="mpc", name=WHITFIELD["name"],
                                          email=WHITFIELD["email"], as_of=datetime.fromisoformat("2026-11-25T09:00:00-06:00"),
                                          notify_urls=["json://localhost/hook"], default_urls=[])

@@ -12,6 +12,7 @@ from sqlmodel import select
 
 from casefile.acts import MODULES, allowed_now, models, module_named
 from casefile.acts.base import ANY_STAGE
+from casefile.record.workflow import RECORDED_BY
 from casefile.vocab import Stage
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.yaml"))
@@ -234,6 +235,7 @@ def test_acts_offered_are_the_ones_perform_does_not_refuse(configured_db: Path) 
 
     seen: dict[tuple[str, str, str], bool] = {}
     with Session(get_engine()) as session:
+        session.info[RECORDED_BY] = "operator:tests"  # acts tried, never committed
         case = get_case(session, NUMBER)
         for when, label in ((within, "within"), (years_later, "years later")):
             for name, refusal in REFUSED_FOR.items():
@@ -305,6 +307,7 @@ def test_a_motion_for_reconsideration_is_offered_while_its_period_runs(configure
         app.perform(event, case_number=NUMBER, as_of=noon(event), by=Who.operator(), documents="none")
     decided = noon(spec.events[EVENTS["rd-decision"]])
     with Session(get_engine()) as session:
+        session.info[RECORDED_BY] = "operator:tests"  # acts tried, never committed
         case = get_case(session, NUMBER)
         for when, expected in ((decided + timedelta(days=1), True), (decided + timedelta(days=30), False)):
             motion = {"act": "move-for-reconsideration", "party": "rwdsu", "grounds": ["A material error."],
@@ -342,6 +345,7 @@ def test_the_offer_of_proof_and_its_extension_are_the_objecting_partys(configure
     offer = {"act": "file-offer-of-proof", "witnesses": [{"objection": 1, "witness": "A. Worker",
                                                           "summary": "Saw the collection box."}], "date": day}
     with Session(get_engine()) as session:
+        session.info[RECORDED_BY] = "operator:tests"  # acts tried, never committed
         case = get_case(session, NUMBER)
         rwdsu, amazon = get_party(session, case, "rwdsu"), get_party(session, case, "amazon")
         assert allowed_now(session, case, "file-offer-of-proof", as_of=when, party=rwdsu)
@@ -360,6 +364,7 @@ def test_the_offer_of_proof_and_its_extension_are_the_objecting_partys(configure
     assert caught.value.field == "party"
     assert default_snapshot() == before
     with Session(get_engine()) as session:
+        session.info[RECORDED_BY] = "operator:tests"  # acts tried, never committed
         case = get_case(session, NUMBER)
         offered = allowed_now(session, case, "request-extension", as_of=when, party=get_party(session, case, "amazon"))
         assert allowed_now(session, case, "request-extension", as_of=when, party=get_party(session, case, "rwdsu"))

@@ -166,7 +166,7 @@ class TestAsFiled:
 
         filing_id, _ = ids()
         attach(f"filing:{filing_id}", pdf_file(filed))
-        with write_session() as s:
+        with write_session(by="operator:tests") as s:
             row = s.exec(select(Attachment)).one()
             row.sha256 = "0" * 64
             s.add(row)

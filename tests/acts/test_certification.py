@@ -143,7 +143,7 @@ class TestCertificationOfRepresentative:
     def test_a_stored_outcome_without_its_winner_is_not_guessed(self, configured_db: Path) -> None:
         """A REP tally row without its winner (written before casefile stored it) is refused as internal, not certified by vote counts."""
         open_starbucks(ELMWOOD, "Elmwood Avenue", {"choices": {"Workers United": 19}, "against": 8})
-        with write_session() as s:
+        with write_session(by="operator:tests") as s:
             tally = s.exec(select(Tally)).one()
             tally.winner = None
             s.add(tally)

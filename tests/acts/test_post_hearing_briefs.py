@@ -155,7 +155,7 @@ class TestAsOfRight2019:
         (deadline,) = _brief_deadlines()
         assert (deadline.due_on, deadline.pinned_by, deadline.office_key) == (date(2022, 7, 11), "", "28-phoenix")
         assert deadline.cutoff_at == datetime.fromisoformat("2022-07-11T23:59:59-07:00")
-        with write_session() as s:
+        with write_session(by="operator:tests") as s:
             for party, name in (("amazon", "Counsel for Amazon"), ("alu", "Counsel for the union")):
                 add_person(s, case_number=JFK8_NUMBER, party=party, name=name,
                            as_of=datetime.fromisoformat("2022-07-01T12:00:00-07:00"), default_urls=["json://localhost"])

@@ -27,7 +27,7 @@ def test_a_party_is_not_reminded_of_what_it_filed(configured_db: Path) -> None:
     case = jfk8()
     case.open()
     case.perform(case.events[JFK8["tally"]])
-    with write_session() as s:
+    with write_session(by="operator:tests") as s:
         for party, name in (("amazon", "Counsel for Amazon"), ("alu", "Counsel for the union")):
             add_person(s, case_number=JFK8_NUMBER, party=party, name=name, as_of=case.at_noon(date(2022, 4, 1)),
                        default_urls=["json://localhost"])

@@ -76,7 +76,7 @@ class TestAnsweringBrief:
         """Recomputing the open deadlines (a closure added, the calendar corrected) counts the answering brief from the
         extended exceptions date again, never from the date first computed."""
         _extend_exceptions()
-        with write_session() as s:
+        with write_session(by="operator:tests") as s:
             changes = recompute_open_deadlines(s, as_of=datetime(2021, 8, 20, 12, tzinfo=ZoneInfo("America/New_York")))
         assert [c for c in changes if c.kind == "answering-brief"] == []
         assert _stored(DeadlineKind.ANSWERING_BRIEF).due_on == date(2021, 9, 7)

@@ -32,7 +32,7 @@ def test_an_import_with_no_one_named_names_its_job_and_the_sweep_too(configured_
     report = import_file("nlrb-results", SAMPLE, as_of=datetime(2026, 12, 1, 12, tzinfo=UTC))
     assert report is not None
     assert _authors("import-tally") == {"system:import-nlrb-results"}
-    with write_session() as session:  # as the scheduled sweep flow's transaction, before it named itself
+    with write_session(by="operator:tests") as session:  # as the scheduled sweep flow's transaction, before it named itself
         sweep(session, as_of=datetime(2026, 12, 1, 12, tzinfo=UTC))
         assert session.info[RECORDED_BY] == "system:sweep"  # what its entries, if any, are recorded by
     with write_session(by="operator:ann") as session:  # a sweep inside another's transaction keeps its name

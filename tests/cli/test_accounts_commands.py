@@ -61,7 +61,7 @@ def test_users_add_reads_standard_input_and_signs_in(world: World) -> None:  # n
                 stdin="pat's long passphrase\n")
     assert added.exit_code == 0, added.output
     assert "user pat@rwdsu.example.org: staff of rwdsu-legal" in added.output
-    with write_session() as s:
+    with write_session(by="operator:tests") as s:
         assert authenticate(s, email="pat@rwdsu.example.org", password="pat's long passphrase",
                             as_of=datetime.now(UTC)).role.value == "staff"
     listed = run("users", "list", "--org", "rwdsu-legal", "--json")
@@ -94,7 +94,7 @@ def test_a_reset_prints_a_one_time_link(world: World) -> None:  # noqa: F811
     assert reset.exit_code == 0, reset.output
     link = reset.stdout.strip().splitlines()[-1]
     assert link.startswith("https://casefile.rwdsu.example.org/account/reset/")
-    with write_session() as s:
+    with write_session(by="operator:tests") as s:
         user = complete_reset(s, token=link.rsplit("/", 1)[1], password="a brand new passphrase", as_of=datetime.now(UTC))
         assert user.email == world.emails["union-viewer"]
 

@@ -17,7 +17,7 @@ from tests.conftest import at
 
 
 def test_export_writes_the_docket_and_the_chain_head(configured_db: Path) -> None:
-    with write_session(get_engine()) as s:
+    with write_session(get_engine(), by="operator:tests") as s:
         open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
         record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
     target = configured_db / "bessemer.zip"

@@ -28,7 +28,7 @@ def db_env(tmp_path: Path) -> dict[str, str]:
     url = f"sqlite:///{tmp_path / 'casefile.db'}"
     engine = make_engine(url)
     migrate.upgrade(engine)  # the CLI opens it: its schema at the migrations' head
-    with write_session(engine) as s:
+    with write_session(engine, by="operator:tests") as s:
         open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
         record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
     engine.dispose()
@@ -105,7 +105,7 @@ class TestExplain:
         """After the sweep at midnight, the objections deadline explains as lapsed, closed 2021-04-17 00:00 Eastern."""
         deadline_id = ids_by_kind(db_env)["objections"]
         engine = make_engine(db_env["CASEFILE_DATABASE_URL"])
-        with write_session(engine) as s:
+        with write_session(engine, by="operator:tests") as s:
             sweep(s, as_of=at("2021-04-17T00:00:00-04:00"))
         engine.dispose()
         result = run(db_env, "deadlines", "explain", str(deadline_id))
@@ -135,7 +135,7 @@ def shutdown_env(tmp_path: Path) -> dict[str, str]:
     url = f"sqlite:///{tmp_path / 'casefile.db'}"
     engine = make_engine(url)
     migrate.upgrade(engine)
-    with write_session(engine) as s:
+    with write_session(engine, by="operator:tests") as s:
         open_case(s, act=case_act(number="10-RC-369250", petition_filed_on=date(2025, 7, 14)),
                   as_of=at("2025-09-30T12:00:00-04:00"))
         record_tally(s, tally_on(date(2025, 9, 30)), case_number="10-RC-369250", as_of=at("2025-09-30T12:00:00-04:00"))

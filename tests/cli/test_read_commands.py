@@ -26,7 +26,7 @@ def db_env(tmp_path: Path) -> dict[str, str]:
     url = f"sqlite:///{tmp_path / 'casefile.db'}"
     engine = make_engine(url)
     migrate.upgrade(engine)  # the CLI opens it: its schema at the migrations' head
-    with write_session(engine) as s:
+    with write_session(engine, by="operator:tests") as s:
         open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
         record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
     engine.dispose()
@@ -97,7 +97,7 @@ def test_deadlines_as_of_a_past_date_shows_what_was_running_then(db_env: dict[st
     from casefile.record.db import write_session
 
     engine = make_engine(db_env["CASEFILE_DATABASE_URL"])
-    with write_session(engine) as s:
+    with write_session(engine, by="operator:tests") as s:
         sweep(s, as_of=at("2021-04-20T00:00:00-04:00"))
     engine.dispose()
     then = json.loads(run(db_env, "deadlines", "--as-of", "2021-04-12", "--json").stdout)

@@ -64,7 +64,7 @@ class TestFlow:
     def test_commands_set_up_and_send_a_reminder_once(self, flows_db: Path, cli, mail: tuple[Inbox, int]) -> None:  # type: ignore[no-untyped-def]
         """`people add` then `remind` delivers one email per person, `remind` again sends nothing; `people list` masks secrets."""
         inbox, port = mail
-        with write_session() as s:
+        with write_session(by="operator:tests") as s:
             open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
             record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
         added = cli("people", "add", NUMBER, "--party", "rwdsu", "--name", "Jane Union", "--notify", mail_url(port, JANE))

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.prefect
 @pytest.fixture
 def tallied(prefect_server: None, configured_db: Path) -> Iterator[None]:
     """Bessemer's 2021 tally in a fresh database; its objection period ran out on 2021-04-16."""
-    with write_session() as s:
+    with write_session(by="operator:tests") as s:
         open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
         record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
     with flow_runtime():

@@ -90,7 +90,7 @@ def record_bessemer_tally(casefile_url: str) -> None:
     """Bessemer's 2021 tally, recorded through the acts: its objection period ran out on 2021-04-16."""
     engine = make_engine(casefile_url)
     migrate.upgrade(engine)  # the served flows open it: its schema at the migrations' head
-    with write_session(engine) as s:
+    with write_session(engine, by="operator:tests") as s:
         open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
         record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
     engine.dispose()

@@ -80,7 +80,7 @@ def lapsed_case(tmp_path: Path) -> Path:
     """A SQLite database holding Bessemer's 2021 tally, whose objection period ran out long ago."""
     engine = make_engine(f"sqlite:///{tmp_path / 'casefile.db'}")
     migrate.upgrade(engine)  # `casefile serve` opens it: its schema at the migrations' head
-    with write_session(engine) as s:
+    with write_session(engine, by="operator:tests") as s:
         open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
         record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
     engine.dispose()

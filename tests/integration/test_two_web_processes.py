@@ -55,7 +55,7 @@ def prepare(casefile_url: str) -> dict[str, str]:
     migrate.upgrade(engine)
     moment = at("2021-04-09T12:00:00-04:00")
     tokens = {}
-    with write_session(engine) as s:
+    with write_session(engine, by="operator:tests") as s:
         open_case(s, as_of=moment)
         record_tally(s, TALLY_2021, as_of=moment)
     with write_session(engine, by="operator:tests") as s:

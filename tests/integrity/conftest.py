@@ -34,7 +34,7 @@ def instance_key(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
 def new_case(engine: Engine, number: str = "10-RC-269250") -> int:
     """A bare case row (what `case open` stores, without parties), with the docket entry that opened
     it (entry 0 of the case: ``act(..., n)`` entries follow it): its id."""
-    with write_session(engine) as s:
+    with write_session(engine, by="operator:tests") as s:
         case = Case(number=number, name="Amazon.com Services LLC", case_type=CaseType.RC, region="10",
                     office_key="10-atlanta", rule_set_id="2019-text", created_at=T0)
         s.add(case)
@@ -47,7 +47,7 @@ def new_case(engine: Engine, number: str = "10-RC-269250") -> int:
 
 def act(engine: Engine, case_id: int, n: int, *, as_of: datetime = T0, summary: str | None = None) -> int:
     """Docket act number ``n`` on the case in its own transaction; the entry's id."""
-    with write_session(engine) as s:
+    with write_session(engine, by="operator:tests") as s:
         entry = docket(s, case_id, election_id=None, as_of=as_of, occurred_on=as_of.date(), act="note",
                        act_key=f"note:{n}", actor=Actor.SYSTEM, summary=summary or f"note {n}")
         assert entry.id is not None

@@ -138,7 +138,7 @@ class TestChain:
         with read_session(engine) as s:
             first = s.exec(select(DocketEntry).where(DocketEntry.act_key == "open")).one()
         fork = DocketEntry(**{**first.model_dump(exclude={"id"}), "act_key": "note:fork"})  # prev_hash "" again
-        with pytest.raises(exc.IntegrityError), write_session(engine) as s:
+        with pytest.raises(exc.IntegrityError), write_session(engine, by="operator:tests") as s:
             s.add(fork)
 
 
@@ -168,7 +168,7 @@ class TestImport:
     def test_the_nlrb_import_writes_the_chain(self, engine: Engine, tmp_path: Path) -> None:
         """The bulk-inserted docket of the 300-record sample verifies, and importing again keeps it verified."""
         for _ in range(2):
-            with write_session(engine) as s:
+            with write_session(engine, by="operator:tests") as s:
                 import_tallies(s, parsed=parse_nlrb_results(SAMPLE), as_of=at("2026-11-29T12:00:00-05:00"))
         report = _verify(engine, tmp_path)
         assert report.ok, report.lines()[:3]
@@ -179,7 +179,7 @@ class TestImport:
         first = parse_nlrb_results(SAMPLE).records[0].case_number
         case_id = new_case(engine, first)
         act(engine, case_id, 1)
-        with write_session(engine) as s:
+        with write_session(engine, by="operator:tests") as s:
             import_tallies(s, parsed=parse_nlrb_results(SAMPLE), as_of=at("2026-11-29T12:00:00-05:00"))
         with read_session(engine) as s:
             assert chain_head(s, first).entries > 1

@@ -79,7 +79,7 @@ def tallied(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 
 def _add(urls: list[str], name: str = "Jane Union") -> None:
-    with write_session() as s:
+    with write_session(by="operator:tests") as s:
         add_person(s, case_number=NUMBER, party="rwdsu", name=name, notify_urls=urls, as_of=REMIND_AT, default_urls=[])
 
 

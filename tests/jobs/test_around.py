@@ -58,7 +58,7 @@ def _viewer(engine: Engine, email: str) -> UserViewer:
 
 
 def _person(engine: Engine, party: str, name: str, email: str) -> None:
-    with write_session(engine) as s:
+    with write_session(engine, by="operator:tests") as s:
         add_person(s, case_number=NUMBER, party=party, name=name, email=email, notify_urls=[mail_url(25, email)],
                    as_of=TALLY_AT, default_urls=[])
 

@@ -36,7 +36,7 @@ TABLES = (Case, Party, Election, Tally, Deadline, DocketEntry)
 
 def load(engine: Engine, path: Path = SAMPLE, *, as_of: datetime = AS_OF) -> ImportReport:
     parse = parse_tallies_sample if path.name == TALLIES.name else parse_nlrb_results
-    with write_session(engine) as session:
+    with write_session(engine, by="operator:tests") as session:
         return import_tallies(session, parsed=parse(path), as_of=as_of)
 
 
@@ -179,20 +179,20 @@ class TestSampleImport:
         text = SAMPLE.read_text(encoding="utf-8").replace(
             '"General Teamsters, Chauffeurs and Helpers Local Union 249",2,,,,,9,11,',
             '"General Teamsters, Chauffeurs and Helpers Local Union 249",2,,,,,nine,11,')
-        with write_session(engine) as session:
+        with write_session(engine, by="operator:tests") as session:
             report = import_tallies(session, parsed=parse_nlrb_results_text(text, source="corrupt.csv"), as_of=AS_OF)
         assert report.skipped[0].row == 1 and report.skipped[0].reason.startswith("Votes Against: 'nine' is not a count")
         assert report.cases.new == 282 and counts(engine)["Case"] == 282
 
     def test_not_the_export_loads_nothing(self, engine: Engine) -> None:
         """Giving the normalized tallies file to the NLRB importer raises InvalidImport and stores nothing."""
-        with pytest.raises(InvalidImport), write_session(engine) as session:
+        with pytest.raises(InvalidImport), write_session(engine, by="operator:tests") as session:
             import_tallies(session, parsed=parse_nlrb_results(TALLIES), as_of=AS_OF)
         assert set(counts(engine).values()) == {0}
 
     def test_naive_as_of_refused(self, engine: Engine) -> None:
         """An import without a time zone on as_of is refused before anything is written."""
-        with pytest.raises(CasefileError, match="timezone-aware"), write_session(engine) as session:
+        with pytest.raises(CasefileError, match="timezone-aware"), write_session(engine, by="operator:tests") as session:
             import_tallies(session, parsed=parse_nlrb_results(SAMPLE), as_of=datetime(2026, 11, 29, 12))  # noqa: DTZ001  (naive on purpose: refused)
         assert counts(engine)["Case"] == 0
 
@@ -203,7 +203,7 @@ class TestTransfersAndMergedRegions:
     def _load_with(self, engine: Engine, old: str, new: str) -> ImportReport:
         text = SAMPLE.read_text(encoding="utf-8")
         assert text.count(old) == 1, old
-        with write_session(engine) as session:
+        with write_session(engine, by="operator:tests") as session:
             return import_tallies(session, parsed=parse_nlrb_results_text(text.replace(old, new), source="moved.csv"),
                                   as_of=AS_OF)
 
@@ -255,7 +255,7 @@ class TestTalliesSampleImport:
         with read_session(engine) as s:
             running = open_deadlines(s, as_of=at("2021-10-18T09:00:00-05:00"), case_number="16-RC-281918")
         assert [(d.kind, d.due_on, d.status) for d in running] == [("objections", date(2021, 10, 22), "open")]
-        with write_session(engine) as s:
+        with write_session(engine, by="operator:tests") as s:
             sweep(s, as_of=at("2021-10-25T09:00:00-05:00"), case_id=get_case(s, "16-RC-281918").id)
         assert case_rows(engine, "16-RC-281918")[2][0].stage is Stage.CHALLENGE_INVESTIGATION
 
@@ -271,7 +271,7 @@ class TestTalliesSampleImport:
 
     def test_tally_already_recorded_is_present(self, engine: Engine) -> None:
         """Bessemer's 2021 tally recorded through record_tally is found present by the import: no second election."""
-        with write_session(engine) as s:
+        with write_session(engine, by="operator:tests") as s:
             open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
             record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
         report = load(engine, TALLIES)
@@ -287,7 +287,7 @@ class TestTalliesSampleImport:
         path = tmp_path / "initial-only.csv"
         path.write_text("".join(lines[:1] + [x for x in lines if x.startswith("02-RC-212086,") and ",initial," in x]),
                         encoding="utf-8")
-        with write_session(engine) as session:
+        with write_session(engine, by="operator:tests") as session:
             import_tallies(session, parsed=parse_tallies_sample(path), as_of=AS_OF)
         report = load(engine, TALLIES)
         _, _, (first, rerun), _, _, _ = case_rows(engine, "02-RC-212086")

@@ -38,13 +38,13 @@ TALLY_AT = at("2021-04-09T12:00:00-04:00")  # objections (and offer of proof) du
 
 
 def _bessemer(engine: Engine) -> None:
-    with write_session(engine) as s:
+    with write_session(engine, by="operator:tests") as s:
         open_case(s, as_of=TALLY_AT)
         record_tally(s, TALLY_2021, as_of=TALLY_AT)
 
 
 def _person(engine: Engine, party: str, name: str, urls: list[str], email: str = "") -> None:
-    with write_session(engine) as s:
+    with write_session(engine, by="operator:tests") as s:
         add_person(s, case_number=NUMBER, party=party, name=name, email=email, notify_urls=urls, as_of=TALLY_AT,
                    default_urls=[])
 
@@ -133,7 +133,7 @@ class TestWhoAndWhen:
         _bessemer(engine)
         _person(engine, "rwdsu", "Jane Union", [mail_url(25, JANE)])
         _person(engine, "amazon", "Bob Employer", [mail_url(25, BOB)])
-        with write_session(engine) as s:
+        with write_session(engine, by="operator:tests") as s:
             file_objections(s, objections_act("rwdsu", ["objection 1"], at=at("2021-04-14T10:00:00-04:00")),
                             as_of=at("2021-04-14T10:00:00-04:00"))
         due = sorted(_due(engine, at("2021-04-15T09:00:00-04:00")))
@@ -248,7 +248,7 @@ class TestDelivery:
             assert _ledger(engine) == [(3, "claimed", 0)] * 2
             held = _send(engine, at("2021-04-13T09:05:00-04:00"))
             assert inbox.received == [] and held.in_other_run == 2 and not held.did_something
-            with write_session(engine) as s:
+            with write_session(engine, by="operator:tests") as s:
                 s.execute(update(ReminderSent).values(claimed_at=datetime(2021, 4, 13, 13, 0, tzinfo=UTC)))
             taken = _send(engine, at("2021-04-13T09:40:00-04:00"))
         assert len(inbox.to(JANE)) == 1 and len(taken.sent) == 1
@@ -269,7 +269,7 @@ class TestDelivery:
         """A person with only an email is reminded through the default SMTP URL, addressed to that email."""
         _bessemer(engine)
         with smtp_server() as (inbox, port):
-            with write_session(engine) as s:
+            with write_session(engine, by="operator:tests") as s:
                 add_person(s, case_number=NUMBER, party="amazon", name="Bob Employer", email=BOB, as_of=TALLY_AT,
                            default_urls=[mail_url(port)])
             report = _send(engine, at("2021-04-13T09:00:00-04:00"), default_urls=[mail_url(port)])

@@ -27,7 +27,7 @@ SAN_JUAN_NUMBER = "24-RC-269252"
 @pytest.fixture
 def two_regions(engine: Engine) -> Engine:
     """Bessemer (Region 10) and a like case in Region 15, both tallied 2021-04-09: objections due 2021-04-16."""
-    with write_session(engine) as s:
+    with write_session(engine, by="operator:tests") as s:
         for opening in (CASE, case_act(number=OTHER_NUMBER, office=None)):
             open_case(s, act=opening, as_of=at("2021-04-09T12:00:00-04:00"))
             record_tally(s, TALLY_2021, case_number=opening.case.number, as_of=at("2021-04-09T12:00:00-04:00"))
@@ -45,7 +45,7 @@ class TestSweepByRegion:
     ], ids=["region-10", "region-15", "spelled-out"])
     def test_only_that_regions_cases_move(self, two_regions: Engine, region: str, moved: str) -> None:
         """Swept as of 2021-04-20 for one Region, that Region's case becomes certification-due and the other stays tallied."""
-        with write_session(two_regions) as s:
+        with write_session(two_regions, by="operator:tests") as s:
             report = sweep(s, as_of=at("2021-04-20T00:00:00-04:00"), region=region)
         assert report.elections_moved == [f"{moved} election 1: tally-issued → certification-due"]
         assert [line.split(":")[0] for line in report.deadlines_closed] == [moved, moved]
@@ -54,14 +54,14 @@ class TestSweepByRegion:
 
     def test_region_without_cases_does_nothing(self, two_regions: Engine) -> None:
         """A Region with no case (Region 1, given as "1") closes nothing."""
-        with write_session(two_regions) as s:
+        with write_session(two_regions, by="operator:tests") as s:
             report = sweep(s, as_of=at("2021-04-20T00:00:00-04:00"), region="1")
         assert not report.did_something
         assert set(stages(two_regions).values()) == {Stage.TALLY_ISSUED}
 
     def test_not_a_region_number(self, two_regions: Engine) -> None:
         """A region that is not a Region number is refused before anything is closed."""
-        with pytest.raises(UnknownRegion) as err, write_session(two_regions) as s:
+        with pytest.raises(UnknownRegion) as err, write_session(two_regions, by="operator:tests") as s:
             sweep(s, as_of=at("2021-04-20T00:00:00-04:00"), region="Birmingham")
         assert "'Birmingham' is not a Region number" in str(err.value)
         assert set(stages(two_regions).values()) == {Stage.TALLY_ISSUED}
@@ -70,7 +70,7 @@ class TestSweepByRegion:
 @pytest.fixture
 def merged_region(two_regions: Engine) -> Engine:
     """The two cases, and a like case numbered 24-RC-… (the San Juan office, Region 12), all tallied 2021-04-09."""
-    with write_session(two_regions) as s:
+    with write_session(two_regions, by="operator:tests") as s:
         open_case(s, act=case_act(number=SAN_JUAN_NUMBER, office=None), as_of=at("2021-04-09T12:00:00-04:00"))
         record_tally(s, TALLY_2021, case_number=SAN_JUAN_NUMBER, as_of=at("2021-04-09T12:00:00-04:00"))
     return two_regions
@@ -83,7 +83,7 @@ class TestRegionFromOffice:
         moves it, and only it."""
         with read_session(merged_region) as s:
             assert s.exec(select(Case.office_key).where(Case.number == SAN_JUAN_NUMBER)).one() == "12-san-juan"
-        with write_session(merged_region) as s:
+        with write_session(merged_region, by="operator:tests") as s:
             report = sweep(s, as_of=at("2021-04-20T00:00:00-04:00"), region=region)
         assert report.elections_moved == [f"{SAN_JUAN_NUMBER} election 1: tally-issued → certification-due"]
         assert stages(merged_region)[SAN_JUAN_NUMBER] is Stage.CERTIFICATION_DUE
@@ -91,11 +91,11 @@ class TestRegionFromOffice:
     def test_transferred_case_is_swept_with_its_new_region(self, merged_region: Engine) -> None:
         """A Region 15 case whose receiving office is now Region 10's Birmingham office (as a transfer records it) is
         swept with Region 10, not with Region 15."""
-        with write_session(merged_region) as s:
+        with write_session(merged_region, by="operator:tests") as s:
             case = s.exec(select(Case).where(Case.number == OTHER_NUMBER)).one()
             case.office_key = "10-birmingham"
             s.add(case)
-        with write_session(merged_region) as s:
+        with write_session(merged_region, by="operator:tests") as s:
             assert not sweep(s, as_of=at("2021-04-20T00:00:00-04:00"), region="15").did_something
             report = sweep(s, as_of=at("2021-04-20T00:00:00-04:00"), region="10")
         assert sorted(report.elections_moved) == ["10-RC-269250 election 1: tally-issued → certification-due",
@@ -103,7 +103,7 @@ class TestRegionFromOffice:
 
     def test_reminders_for_region_12_include_the_san_juan_case(self, merged_region: Engine) -> None:
         """Reminders selected for Region 12 are those of the 24-RC case; for Region 10, Bessemer's; none for Region 1."""
-        with write_session(merged_region) as s:
+        with write_session(merged_region, by="operator:tests") as s:
             for number in ("10-RC-269250", SAN_JUAN_NUMBER):
                 add_person(s, case_number=number, party="rwdsu", name="Counsel", email="counsel@example.org",
                            notify_urls=["mailto://localhost?to=counsel@example.org"], default_urls=[],
@@ -120,7 +120,7 @@ def test_the_closed_period_is_docketed_with_the_cut_off_in_words(two_regions: En
     """The sweep's docket entry says "cut-off 11:59 p.m. EDT" (the Agency's words), never an ISO instant with seconds."""
     from casefile.record.models import DocketEntry
 
-    with write_session(two_regions) as s:
+    with write_session(two_regions, by="operator:tests") as s:
         sweep(s, as_of=at("2021-04-20T00:00:00-04:00"), region="10")
     with read_session(two_regions) as s:
         summaries = [e.summary for e in s.exec(select(DocketEntry).where(DocketEntry.act == "objection-period-closed"))]

@@ -42,7 +42,7 @@ EASTERN = ZoneInfo("America/New_York")
 
 @pytest.fixture
 def tallied(engine: Engine) -> Engine:
-    with write_session(engine) as s:
+    with write_session(engine, by="operator:tests") as s:
         open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
         record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
     return engine
@@ -66,7 +66,7 @@ def _deadline(engine: Engine, kind: DeadlineKind) -> Deadline:
 class TestDeadlineChanges:
     def test_new_closure_day_moves_open_deadlines(self, tallied: Engine, closure_on_apr_14: None) -> None:
         """A closure on Wed 2021-04-14 moves objections from Fri 04-16 to Mon 04-19, docketed old → new."""
-        with write_session(tallied) as s:
+        with write_session(tallied, by="operator:tests") as s:
             changes = recompute_open_deadlines(s, as_of=at("2021-04-12T09:00:00-04:00"))
         moved = {c.kind: (c.old_due_on, c.new_due_on) for c in changes}
         assert moved["objections"] == (date(2021, 4, 16), date(2021, 4, 19))
@@ -78,7 +78,7 @@ class TestDeadlineChanges:
     def test_pinned_date_is_never_recomputed(self, tallied: Engine, closure_on_apr_14: None) -> None:
         """The offer of proof extended by order to 2021-04-23 stays there when the calendar changes."""
         offer = _deadline(tallied, DeadlineKind.OFFER_OF_PROOF)
-        with write_session(tallied) as s:
+        with write_session(tallied, by="operator:tests") as s:
             perform(s, PinDeadline(deadline=offer.id, due=date(2021, 4, 23), order="RD order of 2021-04-15 (R-G5)"),
                     as_of=at("2021-04-15T12:00:00-04:00"))
             changes = recompute_open_deadlines(s, as_of=at("2021-04-15T13:00:00-04:00"))
@@ -88,7 +88,7 @@ class TestDeadlineChanges:
     def test_objection_period_cannot_be_extended(self, tallied: Engine) -> None:
         """Pinning the objections deadline is refused (102.69(a)(8); R-G6)."""
         objections = _deadline(tallied, DeadlineKind.OBJECTIONS)
-        with pytest.raises(ProcedureError, match="cannot be extended"), write_session(tallied) as s:
+        with pytest.raises(ProcedureError, match="cannot be extended"), write_session(tallied, by="operator:tests") as s:
             perform(s, PinDeadline(deadline=objections.id, due=date(2021, 4, 23), order="x"),
                     as_of=at("2021-04-15T12:00:00-04:00"))
 
@@ -96,7 +96,7 @@ class TestDeadlineChanges:
 @pytest.fixture
 def tallied_before_the_shutdown(engine: Engine) -> Engine:
     """A tally of Tue 2025-09-30 in Region 10 (Atlanta): its periods ran while the offices were closed."""
-    with write_session(engine) as s:
+    with write_session(engine, by="operator:tests") as s:
         open_case(s, act=SHUTDOWN_CASE, as_of=at("2025-09-30T12:00:00-04:00"))
         record_tally(s, tally_on(date(2025, 9, 30)), case_number=SHUTDOWN_NUMBER, as_of=at("2025-09-30T12:00:00-04:00"))
     return engine
@@ -126,7 +126,7 @@ class TestShutdownTolling:
         received = datetime(2025, 11, 18, 16, 0, tzinfo=EASTERN)
         assert "due Wed 2025-11-19" in judge_filing(stored, what="objections", received_on=received.date(),
                                                     received_at=received).note
-        with write_session(tallied_before_the_shutdown) as s:
+        with write_session(tallied_before_the_shutdown, by="operator:tests") as s:
             filing = file_objections(s, objections_act("rwdsu", ["captive-audience meetings"], at=received), as_of=received,
                                      case_number=SHUTDOWN_NUMBER)
             assert (filing.timely, filing.deadline_id) == (True, objections.id)
@@ -140,7 +140,7 @@ class TestShutdownTolling:
         """An open objections deadline stored due 2025-10-07 (as casefile stored it before tolling) is recomputed to
         2025-11-19 and docketed old → new with the reason."""
         _untoll(tallied_before_the_shutdown)
-        with write_session(tallied_before_the_shutdown) as s:
+        with write_session(tallied_before_the_shutdown, by="operator:tests") as s:
             changes = recompute_open_deadlines(s, as_of=at("2025-11-13T09:00:00-05:00"))
         moved = {c.kind: (c.old_due_on, c.new_due_on, c.reopened) for c in changes}
         assert moved["objections"] == (date(2025, 10, 7), date(2025, 11, 19), False)
@@ -154,17 +154,17 @@ class TestShutdownTolling:
         """Stored due 10-07 and lapsed by a sweep of 10-08 (election moved to certification-due), the objection period
         runs again on 2025-11-13: tolled to 11-19, reopened, and objections received 11-18 move the election back."""
         _untoll(tallied_before_the_shutdown)
-        with write_session(tallied_before_the_shutdown) as s:
+        with write_session(tallied_before_the_shutdown, by="operator:tests") as s:
             sweep(s, as_of=at("2025-10-08T00:30:00-04:00"))
         assert _stored(tallied_before_the_shutdown, DeadlineKind.OBJECTIONS).status is DeadlineStatus.LAPSED
-        with write_session(tallied_before_the_shutdown) as s:
+        with write_session(tallied_before_the_shutdown, by="operator:tests") as s:
             changes = recompute_open_deadlines(s, as_of=at("2025-11-13T09:00:00-05:00"))
         assert {c.kind: c.reopened for c in changes} == {"objections": True, "offer-of-proof": True}
         objections = _stored(tallied_before_the_shutdown, DeadlineKind.OBJECTIONS)
         assert (objections.status, objections.due_on, objections.closed_at) == (DeadlineStatus.OPEN, date(2025, 11, 19), None)
         assert "runs again until the tolled date" in _docketed(tallied_before_the_shutdown)
         received = datetime(2025, 11, 18, 16, 0, tzinfo=EASTERN)
-        with write_session(tallied_before_the_shutdown) as s:
+        with write_session(tallied_before_the_shutdown, by="operator:tests") as s:
             file_objections(s, objections_act("rwdsu", ["captive-audience meetings"], at=received), as_of=received,
                             case_number=SHUTDOWN_NUMBER)
         with read_session(tallied_before_the_shutdown) as s:
@@ -173,7 +173,7 @@ class TestShutdownTolling:
     def test_lapsed_period_still_over_after_tolling_stays_lapsed(self, tallied_before_the_shutdown: Engine) -> None:
         """Recomputed on 2025-11-24, after the tolled date, the lapsed objections get their tolled date but stay lapsed."""
         _untoll(tallied_before_the_shutdown)
-        with write_session(tallied_before_the_shutdown) as s:
+        with write_session(tallied_before_the_shutdown, by="operator:tests") as s:
             sweep(s, as_of=at("2025-10-08T00:30:00-04:00"))
             changes = recompute_open_deadlines(s, as_of=at("2025-11-24T09:00:00-05:00"))
         assert not [c for c in changes if c.kind == "objections" and c.reopened]
@@ -183,7 +183,7 @@ class TestShutdownTolling:
 
 def _untoll(engine: Engine) -> None:
     """Put the tally's objection periods back as an earlier casefile stored them: due 2025-10-07, not tolled."""
-    with write_session(engine) as s:
+    with write_session(engine, by="operator:tests") as s:
         for deadline in s.exec(select(Deadline).where(Deadline.kind.in_([DeadlineKind.OBJECTIONS,  # type: ignore[attr-defined]
                                                                           DeadlineKind.OFFER_OF_PROOF]))):
             deadline.due_on = date(2025, 10, 7)

@@ -28,7 +28,7 @@ def _deadline(engine: Engine, kind: DeadlineKind) -> Deadline:
 
 def _reopen(engine: Engine, kind: DeadlineKind) -> None:
     """Put a deadline back to open, as an earlier casefile left it (or an act that did not close it)."""
-    with write_session(engine) as s:
+    with write_session(engine, by="operator:tests") as s:
         deadline = s.exec(select(Deadline).where(Deadline.kind == kind)).one()
         deadline.status, deadline.closed_at = DeadlineStatus.OPEN, None
         s.add(deadline)
@@ -36,7 +36,7 @@ def _reopen(engine: Engine, kind: DeadlineKind) -> None:
 
 def _bessemer_to_hearing(engine: Engine, opened_on: date) -> None:
     """Bessemer 2021: tally Fri 04-09 (hearing target Fri 04-30, 15 business days), objections, hearing noticed and opened."""
-    with write_session(engine) as s:
+    with write_session(engine, by="operator:tests") as s:
         open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
         record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
         file_objections(s, objections_act("rwdsu", ["collection box"], on=date(2021, 4, 16)),
@@ -49,7 +49,7 @@ def _bessemer_to_hearing(engine: Engine, opened_on: date) -> None:
 
 def _selck(engine: Engine) -> None:
     case = selck()  # opened 1974-05-01, its tally and the register of its 4 challenged ballots
-    with write_session(engine) as s:
+    with write_session(engine, by="operator:tests") as s:
         open_case(s, act=case.opening, as_of=at("1974-05-01T12:00:00-05:00"))
         for act in case.events[:2]:
             perform(s, act, as_of=at("1974-05-01T12:00:00-05:00"), case_number=SELCK)
@@ -73,7 +73,7 @@ class TestHearingTarget:
         """A hearing-opens target still open after the hearing opened 05-07 is closed met late by the sweep."""
         _bessemer_to_hearing(engine, date(2021, 5, 7))
         _reopen(engine, DeadlineKind.HEARING_OPENS)
-        with write_session(engine) as s:
+        with write_session(engine, by="operator:tests") as s:
             report = sweep(s, as_of=at("2021-05-10T00:00:00-04:00"))
         assert "10-RC-269250: hearing-opens due 2021-04-30: met-late" in report.deadlines_closed
         target = _deadline(engine, DeadlineKind.HEARING_OPENS)
@@ -93,7 +93,7 @@ class TestEarliestCertification:
         """An earliest certification left open by an earlier casefile on Selck's determinative tally is mooted by the sweep."""
         _selck(engine)
         _reopen(engine, DeadlineKind.EARLIEST_CERTIFICATION)
-        with write_session(engine) as s:
+        with write_session(engine, by="operator:tests") as s:
             report = sweep(s, as_of=at("1974-05-02T00:00:00-05:00"))
         assert report.deadlines_closed == ["13-RC-13325: earliest-certification from 1974-05-09: mooted"]
         assert _deadline(engine, DeadlineKind.EARLIEST_CERTIFICATION).status is DeadlineStatus.MOOTED
@@ -102,14 +102,14 @@ class TestEarliestCertification:
         """Selck's revised tally of Wed 1974-06-05 (2 ballots opened, 19-15) overtakes the earliest certification from
         the tally of 05-01: the sweep moots it, naming the revised tally."""
         _selck(engine)
-        with write_session(engine) as s:
+        with write_session(engine, by="operator:tests") as s:
             sweep(s, as_of=at("1974-05-20T00:00:00-05:00"))
             perform(s, parse_act({"act": "rule-on-challenges", "date": date(1974, 6, 1), "status": "overruled",
                                   "ground": "laid off"}), as_of=at("1974-06-01T12:00:00-05:00"), case_number=SELCK)
             perform(s, parse_act({"act": "revised-tally", "date": date(1974, 6, 5), "counted": {"Union": 2}}),
                     as_of=at("1974-06-05T12:00:00-05:00"), case_number=SELCK)
         _reopen(engine, DeadlineKind.EARLIEST_CERTIFICATION)
-        with write_session(engine) as s:
+        with write_session(engine, by="operator:tests") as s:
             sweep(s, as_of=at("1974-06-06T00:00:00-05:00"))
         deadline = _deadline(engine, DeadlineKind.EARLIEST_CERTIFICATION)
         assert deadline.status is DeadlineStatus.MOOTED

@@ -36,7 +36,7 @@ def test_a_signed_in_user_is_named_with_the_note_kept(sqlite_engine: Engine) -> 
     from casefile.record.queries import recorded_by_name
 
     moment = at("2021-04-09T12:00:00-04:00")
-    with write_session(sqlite_engine) as s:
+    with write_session(sqlite_engine, by="operator:tests") as s:
         add_organization(s, key="rwdsu-legal", name="RWDSU Legal", as_of=moment)
         add_user(s, email="Ann.Lee@rwdsu-legal.example.org", organization="rwdsu-legal", role="counsel",
                  password="correct horse battery staple 42", as_of=moment, name="Ann Lee")
