@@ -11,21 +11,22 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import ClassVar, Literal
+from zoneinfo import ZoneInfo
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from casefile.acts.base import ActIn, Done, Issue, Who, again, election_for, recorded, ref_id
 from casefile.acts.chronology import latest_on, refuse_if_before
 from casefile.documents.kinds.certification import CertificationOfRepresentative, CertificationOfResults
 from casefile.errors import AlreadyRecorded, ProcedureError, UnknownRecord
 from casefile.record.authority import REGION, Whose
-from casefile.record.deadlines import close_open_deadlines, keep_deadline
+from casefile.record.deadlines import close_open_deadlines, keep_deadline, office_of
 from casefile.record.lookups import deadline_of, latest_tally
-from casefile.record.models import Case, Certification, Filing
+from casefile.record.models import Case, Certification, Election, Filing, Tally
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.stage_facts import tally_stands
 from casefile.record.workflow import advance, require_stage
-from casefile.rules.certification import certification_of, check_certification_date
+from casefile.rules.certification import CertificationOf, certification_of, check_certification_date
 from casefile.rules.chronology import Earlier
 from casefile.rules.review import board_review
 from casefile.rules.stages import accepted_at
@@ -41,6 +42,39 @@ class Certify(ActIn):
 
     act: Literal["certification"] = "certification"
     WHOSE: ClassVar[Whose] = REGION
+
+
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> bool:
+    """Whether a certification may issue in the case's latest election now: at a stage that accepts it
+    (STAGES) and with an outcome, as the latest tally stands, that calls for one — a representative or the
+    results (casefile.rules.stages, guard OUTCOME_FINAL); not while determinative challenged ballots wait
+    to be decided or counted, nor on a runoff or nullity outcome; given ``as_of``, not on a day of the
+    objection period (what perform() refuses). Authority: 29 CFR 102.69(b), (c)(1)(i), (e); rules.md R-H1, §4."""
+    latest = session.exec(select(Election).where(Election.case_id == case.id)
+                          .order_by(col(Election.sequence).desc())).first()
+    if latest is None or latest.stage not in STAGES:
+        return False
+    tally = latest_tally(session, latest)
+    if tally is None:
+        return False
+    try:
+        _certification_of(session, latest, tally)
+        if as_of is not None:
+            objections = deadline_of(session, latest, DeadlineKind.OBJECTIONS)
+            check_certification_date(as_of.astimezone(ZoneInfo(office_of(case).tz)).date(),
+                                     objections.due_on if objections is not None else None)
+    except ProcedureError:
+        return False
+    return True
+
+
+def _certification_of(session: Session, election: Election, tally: Tally) -> CertificationOf:
+    """What the latest tally's outcome calls for, as it stands (every determinative challenge sustained: the tally's
+    count, 102.69(c)(1)(i)). Raises ProcedureError (no certification on it), Internal."""
+    stands = tally_stands(session, election, tally)
+    if stands is None:
+        return certification_of(tally.outcome, tally.winner, described=tally.outcome_text)
+    return certification_of(stands.kind, stands.winner)
 
 
 def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
@@ -89,9 +123,7 @@ def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: 
                 tally.prepared_on),
         Earlier("the Regional Director's decision issued", latest_on(session, election, "rd-decision")),
         Earlier("the Board ruled", latest_on(session, election, "board-ruling"))])
-    stands = tally_stands(session, election, tally)  # every determinative challenge sustained: the tally stands
-    what = certification_of(tally.outcome, tally.winner, described=tally.outcome_text) if stands is None else \
-        certification_of(stands.kind, stands.winner)
+    what = _certification_of(session, election, tally)  # every determinative challenge sustained: the tally stands
     review = board_review(case.agreement)
     cert = Certification(election_id=election.id, kind=what.kind, issued_on=issued_on, union=what.union)  # type: ignore[arg-type]
     session.add(cert)

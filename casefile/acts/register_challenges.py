@@ -33,7 +33,7 @@ from casefile.acts.base import (
 from casefile.acts.challenge_register import counted_tally, register_of
 from casefile.errors import BadInput, ProcedureError, UnknownRecord
 from casefile.record.authority import REGION, Whose
-from casefile.record.lookups import parties_of
+from casefile.record.lookups import latest_tally, parties_of
 from casefile.record.models import Case, ChallengedBallot, DocketEntry, Election
 from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import docket
@@ -73,7 +73,9 @@ STAGES = ANY_STAGE
 
 
 def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> bool:
-    """Whether the latest election has the tally whose challenged line a register fills (counted_tally)."""
+    """Whether the latest election has the tally whose challenged line a register fills (counted_tally), with a
+    challenged ballot not yet registered: a tally with none challenged, or a register already full, leaves
+    nothing perform() would accept (a register names at least one voter; it may not exceed the line)."""
     latest = session.exec(select(Election).where(Election.case_id == case.id)
                           .order_by(col(Election.sequence).desc())).first()
     if latest is None:
@@ -82,7 +84,17 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> 
         counted_tally(session, latest)
     except UnknownRecord:
         return False
-    return True
+    return _room(session, latest) > 0
+
+
+def _room(session: Session, election: Election) -> int:
+    """How many more ballots a register of ``election`` may name: the count's challenged line less those
+    registered, and none once the latest tally (a revised one that opened them) has no challenged ballot left."""
+    tally = counted_tally(session, election)
+    latest = latest_tally(session, election)
+    if latest is not None and latest.challenged == 0:
+        return 0
+    return tally.challenged - len(register_of(session, election))
 
 
 #: A register's rows may come in any order (register_key): a retry's terms are compared as a set of rows
@@ -142,6 +154,9 @@ def perform(session: Session, act: RegisterChallenges, *, case: Case, as_of: dat
         for c in act.challenges if (b := existing.get(c.voter)) is not None
         and (b.challenged_by, b.ground, b.disputed_void) != (c.challenged_by, c.ground, c.disputed_void))
     total = len(existing) + len(new)
+    if new and (latest := latest_tally(session, election)) is not None and latest.challenged == 0:
+        raise ProcedureError(f"the {latest.kind.value} tally of {latest.prepared_on.isoformat()} leaves no challenged "
+                             "ballot sealed: there is nothing left to register", field="challenges")
     if total > tally.challenged:
         raise ProcedureError(f"the register would hold {total} challenged ballots but the tally of "
                              f"{tally.prepared_on.isoformat()} has {tally.challenged}", field="challenges")

@@ -35,8 +35,8 @@ from casefile.acts.rule_on_challenges import OPEN_AND_COUNT_TRIGGER
 from casefile.documents.kinds.request_for_review import RequestForReview as RequestForReviewDocument
 from casefile.errors import ProcedureError
 from casefile.record.authority import Whose
-from casefile.record.lookups import deadline_of, get_party
-from casefile.record.models import Case, Deadline, Decision, Election
+from casefile.record.lookups import deadline_of, get_party, parties_of
+from casefile.record.models import Case, Deadline, Decision, Election, Party
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, docket
 from casefile.rules.chronology import Earlier
@@ -118,18 +118,23 @@ def reviewed_action(session: Session, election: Election) -> Reviewed:
                          "election aside (R-N3)", field="election")
 
 
-def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> bool:
-    """Whether a request for review may be filed now on the case's latest election: the rule perform()
-    applies (reviewed_action)."""
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, party: Party | None = None) -> bool:
+    """Whether a request for review may be filed now on the case's latest election, by ``party`` (else by some
+    party of the case): the rules perform() applies — something to review (reviewed_action), Board review
+    available (a dismissal's always, 102.71), and one request per party (R-N5: a party that filed one is not
+    offered another)."""
     latest = session.exec(select(Election).where(Election.case_id == case.id)
                           .order_by(col(Election.sequence).desc())).first()
     if latest is None or latest.stage not in STAGES:
         return False
     try:
-        reviewed_action(session, latest)
+        reviewed = reviewed_action(session, latest)
     except ProcedureError:
         return False
-    return True
+    if reviewed != "dismissal" and not board_review(case.agreement).available:
+        return False
+    filed = {f.party_id for f in filings_of(session, latest, "request-for-review")}
+    return any(p.id not in filed for p in ([party] if party is not None else parties_of(session, case)))
 
 
 #: What the request asks the Board to review, for the docket and the document (the Decision on Objections by name).

@@ -110,10 +110,15 @@ def stage_refusal(session: Session, election: Election) -> str | None:
 
 
 def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> bool:
-    """Whether a revised tally may be issued in the case's latest election now (stage_refusal)."""
+    """Whether a revised tally may be issued in the case's latest election now (stage_refusal), with something
+    to count: where a register is kept, a ballot overruled or sustained since the last tally (what perform()
+    refuses without one: casefile.rules.revised_count); without a register the act's own counts decide."""
     latest = session.exec(select(Election).where(Election.case_id == case.id)
                           .order_by(col(Election.sequence).desc())).first()
-    return latest is not None and stage_refusal(session, latest) is None
+    if latest is None or stage_refusal(session, latest) is not None:
+        return False
+    statuses = unresolved_statuses(session, latest)  # the registered ballots not yet in a revised tally
+    return not statuses or bool(statuses.get(ChallengeStatus.OVERRULED) or statuses.get(ChallengeStatus.SUSTAINED))
 
 
 def _followed(session: Session, election: Election) -> bool:

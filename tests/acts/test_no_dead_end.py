@@ -64,7 +64,7 @@ class TestObjectionsAndChallengesHeardTogether:
         assert any("determinative challenged ballots are still to be decided" in w for w in result.warnings)
         now = offered(c, date(1974, 7, 15))
         assert {"rule-on-challenges", "notice-hearing"} <= now
-        assert "certification" in now  # offered by its stage; refused while the outcome is pending, as before
+        assert "certification" not in now  # its stage accepts it, but not while the outcome is pending (guard)
         c.perform(c.act({"act": "rule-on-challenges", "date": date(1974, 7, 15), "status": "overruled",
                          "ground": "laid off"}))
         assert "revised-tally" in offered(c, date(1974, 7, 17))
