@@ -129,3 +129,27 @@ class TestRevisedTally:
         world.perform(parse_act({"act": "rule-on-challenges", "date": world.day.isoformat(), "status": "overruled",
                                  "ground": "supervisor"}))
         assert "revised-tally" in world.offered()
+
+
+class TestRemandAfterCertification:
+    @pytest.mark.xfail(strict=True, reason="known dead end (CHANGELOG, Known issues): a certification issues once per "
+                                           "election, so none can follow the remanded hearing's decision")
+    def test_a_remand_of_a_certified_election_ends_certified_again(self, world: World) -> None:
+        """Bessemer 2021's shape: certified, review requested, the Board remands for a hearing (102.67(g)); the
+        hearing is held and the objections overruled, the election is back at certification-due — where the
+        certification is offered and should be accepted (a supplemental certification)."""
+        opened(world, "bessemer-2021")
+        world.perform(parse_act({"act": "file-objections", "date": world.day.isoformat(), "party": "rwdsu",
+                                 "objections": ["[hypothetical] an objection"]}))
+        world.day += timedelta(days=10)
+        for data in ({"act": "rd-decision", "result": "overrule"}, {"act": "certification"},
+                     {"act": "request-for-review", "party": "rwdsu", "grounds": ["[hypothetical] a ground"]},
+                     {"act": "board-ruling", "ruling": "remanded"}, {"act": "open-hearing"},
+                     {"act": "ho-report", "result": "overrule"}, {"act": "rd-decision", "result": "overrule"}):
+            world.day += timedelta(days=1)
+            world.perform(parse_act({"date": world.day.isoformat(), **data}))
+        assert world.view().stage is Stage.CERTIFICATION_DUE
+        world.day += timedelta(days=1)
+        assert "certification" in world.offered()
+        world.perform(parse_act({"act": "certification", "date": world.day.isoformat()}))
+        assert world.view().stage in (Stage.CERTIFIED, Stage.CLOSED)
