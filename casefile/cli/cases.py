@@ -12,6 +12,7 @@ from rich import box
 from rich.table import Table
 
 from casefile.cli.app import case_app, console
+from casefile.documents.wording import act_name, prose_dates
 
 
 @case_app.command("show")
@@ -126,7 +127,7 @@ def print_docket(entries: list[dict]) -> None:
         by = e.get("actor_name") or e["actor"]
         if e.get("recorded_by_name"):
             by += f"\nrecorded by {e['recorded_by_name']}"
-        table.add_row(e["occurred_on"], e["act"], by, e["summary"])
+        table.add_row(e["occurred_on"], act_name(e["act"]), by, prose_dates(e["summary"]))  # words and long dates, never slugs or ISO
     console.print(table)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from casefile.documents.wording import ACT_NAMES, DEADLINE_NOUNS, STAGE_NAMES
+from casefile.documents.wording import ACT_NAMES, DEADLINE_NOUNS, STAGE_NAMES, prose_dates
 from casefile.vocab import DeadlineKind, Stage
 
 #: Each act as a form's title and an entry in the list of acts one may do (an order, not a docket noun).
@@ -121,6 +121,7 @@ def zone_words(zone: str) -> str:
 def install(env: Any) -> None:
     """The functions as the templates' globals."""
     env.filters["zone_words"] = zone_words
+    env.filters["prose_dates"] = prose_dates  # a docket summary's ISO dates in the one long form ("April 8, 2022")
     env.globals["ending_acts"] = ENDING_ACTS
     env.globals.update(stage_words=stage_words, deadline_words=deadline_words, act_title=act_title,
                        docket_words=docket_words, party_names=party_names,

@@ -166,3 +166,39 @@ def test_every_act_has_a_name_people_read() -> None:
     assert [name for name in (*acts.models(), *recorded) if name not in ACT_NAMES] == []
     assert act_name("board-ruling:closed") == "Board ruling"
     assert act_name("request-extension") == "Request for extension of time"
+
+
+class TestSignersAndDocketWords:
+    @pytest.mark.parametrize(("name", "signer"), [(JFK8, "Cornele A. Overstreet"), (BESSEMER, "Lisa Henderson")],
+                             ids=["jfk8", "bessemer"])
+    def test_the_notice_of_hearing_is_signed_by_its_regional_director(self, name: str, signer: str,
+                                                                       replayed_examples: dict[str, Replayed]) -> None:
+        """The JFK8 notice is Cornele Overstreet's "Friday filing" (thehill.com); Bessemer's names Region 10's
+        Regional Director, its signer's inference said in the annex. Neither is signed with a placeholder."""
+        text = text_of(replayed_examples[name].pdf("*notice-of-hearing.pdf"))
+        assert f"/s/ {signer}" in text and "Regional Director's name" not in text
+        if name == BESSEMER:
+            assert "Who signed the notice is not reported" in annex_of(text)
+
+    def test_the_command_lines_docket_reads_words_and_long_dates(self, jfk8: Replayed) -> None:
+        """`casefile case show` on JFK8: "received April 8, 2022", the act "Request for extension of time"; no ISO
+        date and no act slug in the docket's summaries."""
+        from casefile.record.db import get_engine
+        from casefile.settings import get_settings
+        from tests.cli.in_process import casefile
+
+        assert jfk8.folder is not None
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setenv("CASEFILE_DATABASE_URL", f"sqlite:///{jfk8.folder / 'casefile.db'}")
+            mp.setenv("CASEFILE_OUTPUT_DIR", str(jfk8.folder / "out"))
+            mp.setenv("COLUMNS", "200")
+            get_settings.cache_clear()
+            get_engine.cache_clear()
+            shown = casefile("case", "show", "29-RC-288020")
+            get_engine().dispose()
+        get_settings.cache_clear()
+        get_engine.cache_clear()
+        assert shown.exit_code == 0, shown.stderr
+        docket = " ".join(shown.stdout.partition("Docket")[2].split())
+        assert "received April 8, 2022" in docket and "Request for extension of time" in docket
+        assert "received 2022-04-08" not in docket and "request-extension" not in docket
