@@ -201,6 +201,9 @@ class DocumentKind(StrEnum):
     # its condition (issue 15): each on its own date.
     DECISION_AND_CONDITIONAL_DIRECTION = "decision-and-conditional-direction"
     SUPPLEMENTAL_DECISION_AND_DIRECTION = "supplemental-decision-and-direction"
+    # The Regional Director's order consolidating cases and notice of hearing before an Administrative Law Judge
+    # (issue 16; last: PostgreSQL's type adds a member at its end).
+    ORDER_CONSOLIDATING_CASES = "order-consolidating-cases"
 
 
 class Actor(StrEnum):

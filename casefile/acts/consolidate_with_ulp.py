@@ -16,10 +16,11 @@ from sqlmodel import Session
 
 from casefile.acts.base import Done, Issue, Text, Who, again, election_for, recorded
 from casefile.acts.hearing_parts import HearingOrder, check_opens_after_order, check_same_order, hearing_of, set_for_hearing
+from casefile.documents.kinds.order_consolidating_cases import OrderConsolidatingCases
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.models import Case, Hearing
-from casefile.record.refs import Ref, ref_to
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Stage
@@ -40,8 +41,8 @@ class ConsolidateWithUlp(HearingOrder):
 
 
 def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
-    """casefile has no document for the consolidation order (the ALJ's decision follows)."""
-    return ()
+    """The Order Consolidating Cases and Notice of Hearing, about the hearing the order made."""
+    return (Issue(OrderConsolidatingCases, ref.id),) if ref is not None and ref.table is RecordTable.HEARING else ()
 
 
 def perform(session: Session, act: ConsolidateWithUlp, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -80,4 +81,4 @@ def perform(session: Session, act: ConsolidateWithUlp, *, case: Case, as_of: dat
                     summary=f"Order consolidating {what} with {', '.join(act.ulp_cases)} for hearing before an "
                     "Administrative Law Judge", ref=ref_to(hearing))
     assert entry.id is not None
-    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=(), summary=entry.summary)
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=entry.summary)

@@ -22,6 +22,7 @@ from casefile.documents.kinds.notice_of_runoff_election import NoticeOfRunoffEle
 from casefile.documents.kinds.objections import Objections
 from casefile.documents.kinds.offer_of_proof import OfferOfProof
 from casefile.documents.kinds.order_approving_withdrawal import OrderApprovingWithdrawal
+from casefile.documents.kinds.order_consolidating_cases import OrderConsolidatingCases
 from casefile.documents.kinds.order_dismissing_petition import OrderDismissingPetition
 from casefile.documents.kinds.order_extending_time import OrderExtendingTime
 from casefile.documents.kinds.order_transferring_case import OrderTransferringCase
@@ -34,7 +35,7 @@ from casefile.documents.kinds.tally_of_ballots import TallyOfBallots
 from casefile.vocab import DocumentKind
 
 DOCUMENTS: tuple[type[Document], ...] = (
-    TallyOfBallots, Objections, OfferOfProof, ExtensionRequest, OrderExtendingTime, NoticeOfHearing,
+    TallyOfBallots, Objections, OfferOfProof, ExtensionRequest, OrderExtendingTime, NoticeOfHearing, OrderConsolidatingCases,
     HearingOfficerReport, Exceptions, AnsweringBrief, CrossExceptions, ALJDecision, DecisionOnObjections,
     DecisionAndDirectionOfSecondElection, DecisionAndConditionalDirection, MotionForReconsideration, RevisedTallyOfBallots,
     SupplementalDecisionAndDirection, NoticeOfRunoffElection,

@@ -33,6 +33,7 @@ from casefile.documents.kinds.notice_of_hearing import NoticeOfHearingContext
 from casefile.documents.kinds.notice_of_runoff_election import NoticeOfRunoffElectionContext
 from casefile.documents.kinds.objections import ObjectionsContext
 from casefile.documents.kinds.offer_of_proof import OfferOfProofContext, WitnessItem
+from casefile.documents.kinds.order_consolidating_cases import ObjectionsFiled, OrderConsolidatingCasesContext
 from casefile.documents.kinds.party_paper import FiledBy, NumberedParagraph
 from casefile.documents.kinds.request_for_review import RequestForReviewContext
 from casefile.documents.kinds.revised_tally import RevisedTallyContext
@@ -55,6 +56,7 @@ from casefile.documents.parts import (
     Issuance,
     ObjectionItem,
     PartyRef,
+    Review,
     ServiceEntry,
     Signature,
     TallyLines,
@@ -263,6 +265,31 @@ def notice_of_hearing_2021() -> NoticeOfHearingContext:
             ServiceEntry(party=EMPLOYER, manner="Electronic mail", address=placeholder("Employer's counsel's email address"), served_on=placeholder("date of service")),
             ServiceEntry(party=PETITIONER, manner="Electronic mail", address=placeholder("Petitioner's counsel's email address"), served_on=placeholder("date of service")),
         ),
+    )
+
+
+def order_consolidating_cases_2024() -> OrderConsolidatingCasesContext:
+    """The Regional Director's order setting 14 of the Petitioner's and 7 of the Employer's objections to the 2022 rerun,
+    and its challenged ballots, for hearing with the unfair labor practice complaint (mentonealabama.org; apr.org)."""
+    ulp = placeholder("unfair-labor-practice case numbers")
+    return OrderConsolidatingCasesContext(
+        caption=BESSEMER_CAPTION.model_copy(update={"other_case_numbers": (ulp,), "record_copy": True}),
+        issuance=Issuance(issued_on=placeholder("date of the order"), issuer_title="Regional Director"),
+        tally_prepared_on=date(2022, 3, 31),
+        objections_filed=(ObjectionsFiled(party=f"the Petitioner, {RWDSU}", filed_on=date(2022, 4, 7)),
+                          ObjectionsFiled(party=f"the Employer, {AMAZON}", filed_on=date(2022, 4, 7))),
+        ulp_cases=(ulp,),
+        objections_set=tuple(ObjectionItem(number=n, text=placeholder(f"text of objection {n}"), filed_by=RWDSU,
+                                           filed_by_label="Petitioner") for n in range(1, 15))
+        + tuple(ObjectionItem(number=n, text=placeholder(f"text of objection {n}"), filed_by=AMAZON, filed_by_label="Employer")
+                for n in range(1, 8)),
+        challenges_set=True, hearing_opens_on=date(2024, 4, 25), place="Birmingham, Alabama", judge="Michael Silverstein",
+        review=Review(available=True, agreement_known=True), signature=REGIONAL_DIRECTOR,
+        service=(ServiceEntry(party=EMPLOYER, manner="Electronic mail", address=placeholder("Employer's counsel's email address"),
+                              served_on=placeholder("date of service")),
+                 ServiceEntry(party=PETITIONER, manner="Electronic mail", address=placeholder("Petitioner's counsel's email address"),
+                              served_on=placeholder("date of service"))),
+        record_notes=("Uncertain: the order's date is not public (likely mid-2023); which objections were set, by number, is not public.",),
     )
 
 
@@ -888,6 +915,7 @@ CONTEXT_BUILDERS = {
     DocumentKind.OBJECTIONS: objections_2021,
     DocumentKind.OFFER_OF_PROOF: offer_of_proof_2021,
     DocumentKind.NOTICE_OF_HEARING: notice_of_hearing_2021,
+    DocumentKind.ORDER_CONSOLIDATING_CASES: order_consolidating_cases_2024,
     DocumentKind.HEARING_OFFICER_REPORT: hearing_officer_report_2021,
     DocumentKind.EXCEPTIONS: exceptions_2021,
     DocumentKind.DECISION_AND_DIRECTION_OF_SECOND_ELECTION: decision_2021,

@@ -226,6 +226,14 @@ EXPECTED_TEXT = {
         "It is filed within 3 days of the due date", "1. ", "2. The positions of the other parties:",
     ],
 }
+EXPECTED_TEXT[DocumentKind.ORDER_CONSOLIDATING_CASES] = [
+    "ORDER CONSOLIDATING CASES AND NOTICE OF HEARING", "A Tally of Ballots was prepared in Case 10-RC-269250 on March 31, 2022.",
+    "Objections to the election were filed by the Petitioner, Retail, Wholesale and Department Store Union, on April 7, 2022; "
+    "and by the Employer, Amazon.com Services LLC, on April 7, 2022.",
+    "for hearing before an Administrative Law Judge, and that the objections set out below and the challenged ballots be heard",
+    "Petitioner's Objection 14.", "Employer's Objection 7.", "Thursday, April 25, 2024", "Birmingham, Alabama",
+    "Michael Silverstein", "exceptions to it, on the objections and challenged ballots too, may be filed with the Board",
+]
 EXPECTED_TEXT |= ORDER_EXPECTED_TEXT  # the decision overruling objections and the orders (tests/documents/order_cases.py)
 EXPECTED_TEXT |= CONDITIONAL_EXPECTED_TEXT  # a conditional direction and the one after it (tests/documents/conditional_cases.py)
 

@@ -36,9 +36,9 @@ def annex_of(text: str) -> str:
 class TestEveryDocumentSaysItIsARecordCopy:
     @pytest.mark.parametrize("name", [JFK8, BESSEMER], ids=["jfk8", "bessemer"])
     def test_every_document_carries_the_same_note(self, name: str, replayed_examples: dict[str, Replayed]) -> None:
-        """Each of the 12 JFK8 and 11 Bessemer documents (every kind they issue) has the note, in the same words."""
+        """Each of the 12 JFK8 and 12 Bessemer documents (every kind they issue) has the note, in the same words."""
         files = sorted(replayed_examples[name].out.glob("*.pdf"))
-        assert len(files) == {JFK8: 12, BESSEMER: 11}[name]
+        assert len(files) == {JFK8: 12, BESSEMER: 12}[name]
         missing = [p.name for p in files if RECORD_COPY not in " ".join(text_of(p).split())]
         assert missing == []
 
@@ -202,3 +202,19 @@ class TestSignersAndDocketWords:
         docket = " ".join(shown.stdout.partition("Docket")[2].split())
         assert "received April 8, 2022" in docket and "Request for extension of time" in docket
         assert "received 2022-04-08" not in docket and "request-extension" not in docket
+
+
+def test_the_consolidation_order_is_a_document(bessemer: Replayed) -> None:
+    """Bessemer's consolidation with the unfair labor practice complaint (April 25, 2024 in the record) issues its
+    order: the objections of both parties as filed, the challenged ballots, the judge and the opening; what the
+    sources leave open (its date, which objections by number) in its annex."""
+    path = bessemer.pdf("2024-04-25_order-consolidating-cases.pdf")
+    body = " ".join(body_of(path).split())
+    assert "ORDER CONSOLIDATING CASES AND NOTICE OF HEARING" in body
+    assert ("IT IS ORDERED that Case 10-RC-269250 is consolidated with Case [NOT IN THE PUBLIC RECORD: unfair-labor-practice "
+            "case numbers] for hearing before an Administrative Law Judge, and that the objections set out below and the "
+            "challenged ballots be heard in that hearing (29 CFR 102.69(c)(1)(ii)).") in body
+    assert body.index("Petitioner's Objection 1.") < body.index("Petitioner's Objection 14.") < body.index("Employer's Objection 1.")
+    assert "Employer's Objection 8." not in body and "Petitioner's Objection 15." not in body
+    assert "Administrative Law Judge Michael Silverstein and on consecutive days" in body
+    assert "the order's date is not public" in annex_of(" ".join(text_of(path).split()))

@@ -1,0 +1,91 @@
+"""The Regional Director's Order Consolidating Cases and Notice of Hearing: the objections (and the
+determinative challenged ballots) of a representation case set for hearing with an unfair labor practice
+case before an Administrative Law Judge (R-I4; 29 CFR 102.69(c)(1)(ii), (c)(2)), from the Hearing row the
+consolidate-with-ulp act made (``before_alj``)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from pydantic import Field
+from sqlmodel import col, select
+
+from casefile.documents.base import Built, RecordDocument
+from casefile.documents.parts import (
+    DateOrPlaceholder,
+    DocumentContext,
+    Facts,
+    Issuance,
+    ObjectionItem,
+    Review,
+    ServiceEntry,
+    Signature,
+    placeholder,
+)
+from casefile.documents.record_view import CaseRecord, notes, plain_notes
+from casefile.errors import UnknownRecord
+from casefile.record.models import Filing, Hearing
+from casefile.vocab import Actor, DocumentKind
+
+
+class ObjectionsFiled(Facts):
+    """Who filed objections and on which date (the order's first paragraph)."""
+
+    party: str  # "the Petitioner, Retail, Wholesale and Department Store Union"
+    filed_on: date
+
+
+class OrderConsolidatingCasesContext(DocumentContext):
+    """The consolidation order: the tally, the objections filed (by whom, when), the unfair labor practice
+    cases it joins (``ulp_cases``, each a case number or a placeholder), the objections set for hearing with
+    their filer, whether the challenged ballots are set too, the hearing's opening, place and judge, and
+    whether Board review lies (the rules' answer: what follows the judge's decision)."""
+
+    tally_prepared_on: date
+    objections_filed: tuple[ObjectionsFiled, ...] = ()
+    ulp_cases: tuple[str, ...] = Field(min_length=1)
+    objections_set: tuple[ObjectionItem, ...] = ()
+    challenges_set: bool = False
+    hearing_opens_on: DateOrPlaceholder
+    place: str
+    judge: str | None = None  # None: to be designated by the Chief Administrative Law Judge
+    review: Review
+    signature: Signature
+    service: tuple[ServiceEntry, ...] = Field(min_length=1)
+
+
+class OrderConsolidatingCases(RecordDocument):
+    """The Order Consolidating Cases and Notice of Hearing, from the Hearing row (before an Administrative Law Judge)."""
+
+    kind = DocumentKind.ORDER_CONSOLIDATING_CASES
+    context = OrderConsolidatingCasesContext
+    record = Hearing
+    record_name = "hearing"
+    name = "Order Consolidating Cases and Notice of Hearing"
+
+    @classmethod
+    def build(cls, rec: CaseRecord, hearing: Hearing) -> Built:
+        if not hearing.before_alj:
+            raise UnknownRecord(f"hearing {hearing.id} is not a hearing consolidated before an Administrative Law Judge")
+        election = rec.election(hearing.election_id)
+        tally = rec.latest_tally(election)
+        filings = rec.session.exec(select(Filing).where(
+            Filing.election_id == election.id, Filing.kind == "objections", col(Filing.received_on) <= hearing.noticed_on)
+            .order_by(col(Filing.received_on), col(Filing.id))).all()
+        filed = tuple(ObjectionsFiled(party=f"the {rec.party_ref(rec.by_id[f.party_id]).label}, {rec.by_id[f.party_id].name}",
+                                      filed_on=f.received_on) for f in filings)
+        ulp = tuple(rec.text(c) for c in hearing.ulp_cases)
+        ctx = OrderConsolidatingCasesContext(
+            caption=rec.caption(other=tuple(hearing.ulp_cases)),
+            issuance=Issuance(issued_on=hearing.noticed_on, issuer_title="Regional Director"),
+            tally_prepared_on=tally.prepared_on, objections_filed=filed, ulp_cases=ulp,
+            objections_set=rec.objection_items(sorted(rec.objections_of(election, ids=list(hearing.objections_set)),
+                                                      key=lambda o: (o.filing_id, o.number))),  # as filed
+            challenges_set=hearing.challenges_set,
+            hearing_opens_on=hearing.noticed_opens_on or hearing.opens_on or placeholder("date the hearing opens"),
+            place=rec.text(hearing.place) if hearing.place else placeholder("place of hearing"),
+            judge=rec.text(hearing.presiding).removesuffix(", Administrative Law Judge") or None, review=rec.review(),
+            signature=rec.rd_signature(hearing.issuer, on=hearing.noticed_on), service=rec.service(on=hearing.noticed_on),
+            record_notes=notes(hearing.uncertain) + plain_notes(hearing.note),
+        )
+        return Built(ctx, hearing.noticed_on, "Regional Director", Actor.REGIONAL_DIRECTOR, election.id)
