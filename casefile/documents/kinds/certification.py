@@ -9,16 +9,15 @@ from pydantic import Field
 from sqlmodel import select
 
 from casefile.documents.base import Built, RecordDocument
+from casefile.documents.kinds.rd_decision_fields import rd_issued
 from casefile.documents.parts import (
     DeadlineLine,
     DocumentContext,
-    Issuance,
     Placeholder,
     Review,
     ServiceEntry,
     Signature,
     TallyLines,
-    placeholder,
 )
 from casefile.documents.record_view import CaseRecord, tally_lines
 from casefile.record.lookups import deadline_of
@@ -77,12 +76,11 @@ class _Certification(RecordDocument):
         tally = rec.latest_tally(election)
         objected = rec.session.exec(select(Filing.id).where(Filing.election_id == election.id, Filing.kind == "objections")).first()
         common: dict[str, Any] = dict(
-            caption=rec.caption(), issuance=Issuance(issued_on=cert.issued_on, issuer_title="Regional Director"),
-            agreement=rec.case.agreement or placeholder("election agreement"), review=rec.review(), tally=tally_lines(tally, election),
+            **rd_issued(rec, on=cert.issued_on), tally=tally_lines(tally, election),
             basis="the objections have been overruled" if objected else "no timely objections were filed",
             unit_description=rec.case.unit_description or rec.missing("unit description"),
             request_for_review=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.REQUEST_FOR_REVIEW)),
-            signature=rec.rd_signature(on=cert.issued_on), service=rec.service(on=cert.issued_on),
+            signature=rec.rd_signature(on=cert.issued_on),
         )
         ctx = cls.certified(cert, election, common)
         return Built(ctx, cert.issued_on, "Regional Director", Actor.REGIONAL_DIRECTOR, election.id)

@@ -15,13 +15,12 @@ from pydantic import Field
 from sqlmodel import col, select
 
 from casefile.documents.base import Built, RecordDocument
-from casefile.documents.history import procedural_history
+from casefile.documents.kinds.rd_decision_fields import history_until, objections_ruled_on, party_at_fault, rd_issued, terms_on
 from casefile.documents.parts import (
     ChallengeItem,
     DocumentContext,
     ElectionDates,
     HistoryLine,
-    Issuance,
     ObjectionItem,
     PartyRef,
     Placeholder,
@@ -29,13 +28,10 @@ from casefile.documents.parts import (
     ServiceEntry,
     Signature,
     TallyLines,
-    placeholder,
 )
 from casefile.documents.record_view import CaseRecord, election_dates, notes, plain_notes, tally_lines
 from casefile.documents.wording import ordinal
 from casefile.record.models import ChallengedBallot, Decision, Election
-from casefile.record.refs import ref_to
-from casefile.rules.conditional_rerun import condition_terms
 from casefile.vocab import Actor, ChallengeStatus, DocumentKind, ElectionAgreement
 
 
@@ -91,24 +87,20 @@ class DecisionAndConditionalDirection(RecordDocument):
     def build(cls, rec: CaseRecord, decision: Decision) -> Built:
         election = rec.election(decision.election_id)
         tally = rec.tally_when_decided(decision)
-        terms = condition_terms(decision.condition, [name for name, _ in tally.votes] or list(election.choices))
-        at_fault = rec.by_id.get(decision.at_fault_party_id) if decision.at_fault_party_id else None
+        terms = terms_on(decision, tally, election)
         ruled = [r for r in decision.rulings if r.get("challenge")]
         to_open = _ordered_open(rec, election, decision, ruled)
         ctx = DecisionAndConditionalDirectionContext(
-            caption=rec.caption(), issuance=Issuance(issued_on=decision.issued_on, issuer_title="Regional Director"),
-            tally=tally_lines(tally, election),
-            procedural_history=procedural_history(rec, election, until=decision.issued_on, excluding=ref_to(decision)),
-            findings=rec.findings(decision), objections=rec.objection_items(rec.objections_of(election), decision.rulings)
-            or (ObjectionItem(number=1, text=placeholder("objections ruled on")),),
+            **rd_issued(rec, on=decision.issued_on), tally=tally_lines(tally, election),
+            procedural_history=history_until(rec, election, decision),
+            findings=rec.findings(decision), objections=objections_ruled_on(rec, election, decision),
             challenges=_rulings(rec, election, ruled), to_open=to_open,
             unnamed_ballots="" if to_open else rec.missing("the challenged ballots to be opened and counted"),
             sustained=sum(int(r["ballots"]) for r in ruled if r["ruling"] == "sustained"),
-            party_at_fault=rec.party_ref(at_fault) if at_fault else None, set_aside_election=election_dates(election),
+            party_at_fault=party_at_fault(rec, decision), set_aside_election=election_dates(election),
             rerun_if=terms.rerun_if, certify_if=terms.certify_if, condition_authority=terms.authority,
             next_ordinal=ordinal(election.sequence + 1),
-            agreement=rec.case.agreement or placeholder("election agreement"), review=rec.review(),
-            signature=rec.rd_signature(decision.issuer, on=decision.issued_on), service=rec.service(on=decision.issued_on),
+            signature=rec.rd_signature(decision.issuer, on=decision.issued_on),
             record_notes=notes(decision.uncertain) + plain_notes(decision.note),
         )
         return Built(ctx, decision.issued_on, "Regional Director", Actor.REGIONAL_DIRECTOR, election.id)

@@ -9,14 +9,14 @@ from typing import Any
 from pydantic import Field
 
 from casefile.documents.base import Built, RecordDocument
-from casefile.documents.history import history_notes, procedural_history
+from casefile.documents.history import history_notes
+from casefile.documents.kinds.rd_decision_fields import history_until, objections_ruled_on, party_at_fault, rd_issued
 from casefile.documents.parts import (
     DateOrPlaceholder,
     DeadlineLine,
     DocumentContext,
     ElectionDates,
     HistoryLine,
-    Issuance,
     ObjectionItem,
     PartyRef,
     Placeholder,
@@ -75,16 +75,15 @@ class DecisionAndDirectionOfSecondElectionContext(SecondElectionDirection):
 def direction_fields(rec: CaseRecord, decision: Decision, election: Election, *, on: date) -> dict[str, Any]:
     """The SecondElectionDirection fields of a direction issued ``on`` that sets ``election`` aside on
     ``decision``'s rulings (its party at fault, its signer), as the record holds them."""
-    at_fault = rec.by_id.get(decision.at_fault_party_id) if decision.at_fault_party_id else None
     return dict(
-        caption=rec.caption(), issuance=Issuance(issued_on=on, issuer_title="Regional Director"),
-        party_at_fault=rec.party_ref(at_fault) if at_fault else None, set_aside_election=election_dates(election),
-        agreement=rec.case.agreement or placeholder("election agreement"), review=rec.review(), choices=tuple(election.choices),
+        **rd_issued(rec, on=on),
+        party_at_fault=party_at_fault(rec, decision), set_aside_election=election_dates(election),
+        choices=tuple(election.choices),
         unit_description=rec.case.unit_description or rec.missing("unit description"),
         second_election_schedule=placeholder(f"date, time and place, or mail-ballot schedule, of the "
                                              f"{ordinal(election.sequence + 1)} election"),
         next_ordinal=ordinal(election.sequence + 1),
-        signature=rec.rd_signature(decision.issuer), service=rec.service(on=on))
+        signature=rec.rd_signature(decision.issuer))
 
 
 class DecisionAndDirectionOfSecondElection(RecordDocument):
@@ -108,9 +107,8 @@ class DecisionAndDirectionOfSecondElection(RecordDocument):
         ctx = DecisionAndDirectionOfSecondElectionContext(
             **direction_fields(rec, decision, election, on=decision.issued_on),
             tally=tally_lines(tally, election),
-            procedural_history=procedural_history(rec, election, until=decision.issued_on, excluding=ref_to(decision)),
-            findings=rec.findings(decision), objections=rec.objection_items(rec.objections_of(election), decision.rulings)
-            or (ObjectionItem(number=1, text=placeholder("objections ruled on")),),
+            procedural_history=history_until(rec, election, decision),
+            findings=rec.findings(decision), objections=objections_ruled_on(rec, election, decision),
             record_notes=notes(decision.uncertain) + plain_notes(decision.note)
             + history_notes(rec, election, until=decision.issued_on, excluding=ref_to(decision)),
         )

@@ -9,21 +9,20 @@ from pydantic import Field
 from sqlmodel import col, select
 
 from casefile.documents.base import Built, RecordDocument
-from casefile.documents.history import history_notes, procedural_history
+from casefile.documents.history import history_notes
+from casefile.documents.kinds.rd_decision_fields import history_until, objections_ruled_on, rd_issued
 from casefile.documents.parts import (
     ChallengeItem,
     DeadlineLine,
     DocumentContext,
     HearingFacts,
     HistoryLine,
-    Issuance,
     ObjectionItem,
     Placeholder,
     Review,
     ServiceEntry,
     Signature,
     TallyLines,
-    placeholder,
 )
 from casefile.documents.record_view import CaseRecord, notes, plain_notes, tally_lines
 from casefile.record.lookups import deadline_of
@@ -116,21 +115,17 @@ class DecisionOnObjections(RecordDocument):
         if stands is not None:  # the challenges ruled on in this decision left the tally standing
             outcome, winner = stands.kind, stands.winner
         ctx = DecisionOnObjectionsContext(
-            caption=rec.caption(), issuance=Issuance(issued_on=decision.issued_on, issuer_title="Regional Director"),
-            tally=tally_lines(tally, election),
-            procedural_history=procedural_history(rec, election, until=decision.issued_on, excluding=ref_to(decision)),
+            **rd_issued(rec, on=decision.issued_on), tally=tally_lines(tally, election),
+            procedural_history=history_until(rec, election, decision),
             hearing=hearing, report_issued_on=report.issued_on if report is not None else None, exceptions_by=exceptions_by,
             no_exceptions=no_exceptions, findings=rec.findings(decision),
-            objections=rec.objection_items(rec.objections_of(election), decision.rulings)
-            or (ObjectionItem(number=1, text=placeholder("objections ruled on")),),
-            agreement=rec.case.agreement or placeholder("election agreement"), review=rec.review(),
+            objections=objections_ruled_on(rec, election, decision),
             challenges=tuple(c for c in rec.challenge_items(election, decision.rulings)
                              if any(c.voter in r.get("of", []) for r in ruled)),
             count_ordered=any(r["ruling"] == "overruled" for r in ruled), tally_stands=stands is not None,
             representative=winner if outcome is OutcomeKind.REP and winner else None,
             labor_organizations=tuple(election.choices) if outcome is OutcomeKind.RESULTS else (),
             request_for_review=review, signature=rec.rd_signature(decision.issuer, on=decision.issued_on),
-            service=rec.service(on=decision.issued_on),
             record_notes=notes(decision.uncertain) + plain_notes(decision.note)
             + history_notes(rec, election, until=decision.issued_on, excluding=ref_to(decision)),
         )

@@ -14,12 +14,12 @@ from sqlmodel import col, select
 from casefile.documents.base import Built, RecordDocument
 from casefile.documents.history import procedural_history
 from casefile.documents.kinds.decision_and_direction import SecondElectionDirection, direction_fields
+from casefile.documents.kinds.rd_decision_fields import terms_on
 from casefile.documents.parts import HistoryLine, ObjectionItem, TallyLines
 from casefile.documents.record_view import CaseRecord, notes, tally_lines
 from casefile.errors import UnknownRecord
 from casefile.record.models import Decision, Tally
 from casefile.record.refs import ref_to
-from casefile.rules.conditional_rerun import condition_terms
 from casefile.vocab import Actor, DocumentKind
 
 
@@ -63,7 +63,7 @@ class SupplementalDecisionAndDirection(RecordDocument):
             .order_by(col(Decision.issued_on).desc(), col(Decision.id).desc())).first()
         if decision is None:
             raise UnknownRecord(f"no conditional direction of a second election before the revised tally {revised.id}")
-        terms = condition_terms(decision.condition, [name for name, _ in revised.votes] or list(election.choices))
+        terms = terms_on(decision, revised, election)
         sustained = {r["objection_id"] for r in decision.rulings if r.get("ruling") == "sustained" and "objection_id" in r}
         objections = rec.objection_items([o for o in rec.objections_of(election) if o.id in sustained], decision.rulings)
         ctx = SupplementalDecisionAndDirectionContext(
