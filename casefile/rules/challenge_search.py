@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import combinations
 
-from casefile.rules.determinative import candidate_seconds, candidate_ties
+from casefile.rules.determinative import candidate_seconds, candidate_ties, mask_members
 from casefile.rules.outcome import NULLITY_OUTCOME, RESULTS_OUTCOME, Ballot, Outcome
 
 __all__ = ["ChallengeSearch"]
@@ -55,8 +55,8 @@ class ChallengeSearch:
 
         def sum_of(mask: int) -> int:  # from the smaller side: a rest of K-2 costs what its pair costs
             if 2 * mask.bit_count() <= k:
-                return sum(votes[i] for i in self.members(mask))
-            return self.total - sum(votes[i] for i in self.members(full ^ mask))
+                return sum(votes[i] for i in mask_members(mask))
+            return self.total - sum(votes[i] for i in mask_members(full ^ mask))
 
         def top_of(mask: int) -> int:
             return next((votes[i] for i in ranked if mask >> i & 1), -1)
@@ -70,14 +70,6 @@ class ChallengeSearch:
         self.opened: dict[Outcome, tuple[int, Callable[[], list[int]]]] = {}
 
     # -- bookkeeping
-
-    def members(self, mask: int) -> list[int]:
-        found = []
-        while mask:
-            low = mask & -mask
-            found.append(low.bit_length() - 1)
-            mask ^= low
-        return found
 
     def improves_fewest(self, outcome: Outcome, bound: int) -> bool:
         held = self.fewest.get(outcome)
@@ -111,12 +103,12 @@ class ChallengeSearch:
         to ``ceiling``, none to ``keep``, in ballot order with ``last`` last."""
         votes, extra = self.votes, [0] * self.k
         for mask, level in raised:
-            for i in self.members(mask):
+            for i in mask_members(mask):
                 extra[i] = level - votes[i]
-        for j in self.members(forced):
+        for j in mask_members(forced):
             extra[j] = 1
             amount -= 1
-        for j in sorted((j for j in self.members(rest) if j != keep), key=lambda j: j == last):
+        for j in sorted((j for j in mask_members(rest) if j != keep), key=lambda j: j == last):
             step = min(ceiling - votes[j] - extra[j], amount)
             extra[j] += step
             amount -= step

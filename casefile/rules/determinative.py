@@ -37,6 +37,7 @@ __all__ = [
     "candidate_seconds",
     "candidate_ties",
     "is_determinative",
+    "mask_members",
     "one_union_determinative",
     "reachable_outcomes",
     "reachable_outcomes_enumerated",
@@ -196,6 +197,17 @@ def reachable_outcomes(counts: TallyCounts) -> frozenset[Outcome]:
     return frozenset(found)
 
 
+def mask_members(mask: int) -> list[int]:
+    """The choices in a set of choices given as a bit mask (bit i set: choice i, ballot order), lowest
+    first: ``mask_members(0b1010) == [1, 3]``; ``[]`` for 0. ``mask`` is a non-negative int."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class _Group:
     """What the shapes read of a set of choices: how many, their votes' sum, largest and least (-1 when empty)."""
@@ -214,17 +226,8 @@ class _Groups:
         self.total = sum(votes)
         self.ranked = sorted(range(len(votes)), key=lambda i: (-votes[i], i))
 
-    @staticmethod
-    def members(mask: int) -> list[int]:
-        found = []
-        while mask:
-            low = mask & -mask
-            found.append(low.bit_length() - 1)
-            mask ^= low
-        return found
-
     def of(self, mask: int) -> _Group:
-        counts = [self.votes[i] for i in self.members(mask)]
+        counts = [self.votes[i] for i in mask_members(mask)]
         return _Group(len(counts), sum(counts), max(counts, default=-1), min(counts, default=-1))
 
     def outside(self, mask: int) -> _Group:

@@ -12,6 +12,7 @@ from casefile.errors import InvalidTally
 from casefile.rules.determinative import (
     ENUMERATION_LIMIT,
     is_determinative,
+    mask_members,
     one_union_determinative,
     reachable_outcomes,
     reachable_outcomes_enumerated,
@@ -88,6 +89,15 @@ class TestOneUnionClosedForm:
         """The closed form equals the case analysis written in R-E4."""
         expected = challenged >= yes - no if yes > no else challenged >= no - yes + 1
         assert one_union_determinative(yes, no, challenged) is expected
+
+
+class TestMaskMembers:
+    @pytest.mark.parametrize(("mask", "members"), [(0, []), (0b1, [0]), (0b1010, [1, 3]), (0b111, [0, 1, 2]),
+                                                   (1 << 40 | 1, [0, 40])],
+                             ids=["empty", "first", "second-and-fourth", "three", "far-apart"])
+    def test_a_mask_names_its_choices_lowest_first(self, mask: int, members: list[int]) -> None:
+        """Bit i set is choice i: the members come back in ballot order, none for the empty set."""
+        assert mask_members(mask) == members
 
 
 class TestCandidateSetsAgainstEverySet:
