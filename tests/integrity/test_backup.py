@@ -356,20 +356,29 @@ class TestFoldersOfOthers:
                            f"`chmod go-w {dest}` or give a new folder")
         assert list(dest.iterdir()) == [] and dest.stat().st_mode & 0o777 == 0o777
 
-    def test_a_backup_into_a_folder_of_another_user_is_refused(self, origin: Place, tmp_path: Path,
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-        """x is 0700 but another user's: refused naming its owner; x left empty."""
+    @pytest.mark.parametrize(("mode", "under", "said", "because"), [
+        (0o700, "", "{dest} is owned by uid {uid}, not by you (", "could replace the backup's files and its manifest"),
+        (0o755, "b", "{dest} is in {theirs}, owned by uid {uid}, not by you (",
+         "could move the backup's folder and put another in its place"),
+    ], ids=["into-it", "a-new-folder-in-it"])
+    def test_a_backup_into_or_under_a_folder_of_another_user_is_refused(
+            self, origin: Place, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: int, under: str, said: str,
+            because: str) -> None:
+        """Another user's folder (0700, even though no one else may write into it; 0755 with a new folder in it
+        asked for): backup into it, or into theirs/b, refused naming its owner and what that user could do; nothing
+        made in it."""
         _as_root()
-        _use(origin, monkeypatch)
-        dest = tmp_path / "x"
-        dest.mkdir(mode=0o700)
         import os
 
-        os.chown(dest, OTHER_UID, OTHER_UID)
+        _use(origin, monkeypatch)
+        theirs = tmp_path / "theirs"
+        theirs.mkdir(mode=mode)
+        os.chown(theirs, OTHER_UID, OTHER_UID)
+        dest = theirs / under if under else theirs
         message = _refused("backup", str(dest))
-        assert message.startswith(f"backup: refused, nothing written: {dest} is owned by uid {OTHER_UID}, not by you (")
-        assert "could replace the backup's files and its manifest" in message
-        assert list(dest.iterdir()) == []
+        assert message.startswith("backup: refused, nothing written: " + said.format(dest=dest, theirs=theirs, uid=OTHER_UID))
+        assert because in message
+        assert list(theirs.iterdir()) == []
 
     def test_a_new_folder_is_not_made_where_others_may_move_it(self, origin: Place, tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
@@ -390,20 +399,6 @@ class TestFoldersOfOthers:
         code, output, error = _cli("backup", str(dest))
         assert (code, error) == (0, None), output
         assert (dest / "manifest.json").is_file()
-
-    def test_a_new_folder_is_not_made_in_a_folder_of_another_user(self, origin: Place, tmp_path: Path,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-        _as_root()
-        import os
-
-        _use(origin, monkeypatch)
-        theirs = tmp_path / "theirs"
-        theirs.mkdir(mode=0o755)
-        os.chown(theirs, OTHER_UID, OTHER_UID)
-        message = _refused("backup", str(theirs / "b"))
-        assert message.startswith(f"backup: refused, nothing written: {theirs / 'b'} is in {theirs}, owned by uid "
-                                  f"{OTHER_UID}, not by you (")
-        assert list(theirs.iterdir()) == []
 
     @pytest.mark.parametrize("change", ["folder-0777", "manifest-0666", "document-0664", "documents-0777"])
     def test_a_restore_from_a_backup_others_may_write_is_refused(self, origin: Place, tmp_path: Path,
