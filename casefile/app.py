@@ -417,7 +417,8 @@ def cases(*, as_of: datetime, viewer: Any = None, search: str | None = None, reg
           stage: str | None = None, offset: int = 0, limit: int | None = None, engine: Engine | None = None) -> list[Any]:
     """Every case ``viewer`` sees, with its stage and next deadline open at ``as_of``, soonest first
     (CaseSummary list). ``search`` matches number or name; ``region``/``stage`` filter."""
-    from casefile.record.queries import OPERATOR, case_summaries
+    from casefile.record.authority import OPERATOR
+    from casefile.record.case_list import case_summaries
 
     with read_session(engine) as session:
         return case_summaries(session, as_of=as_of, viewer=viewer or OPERATOR, search=search, region=region,
@@ -428,7 +429,8 @@ def deadlines(*, as_of: datetime, case_number: str | None = None, viewer: Any = 
               limit: int | None = None, engine: Engine | None = None, case_numbers: Any = None) -> list[Any]:
     """The deadlines open at ``as_of`` across the cases ``viewer`` sees (or one case, or those of
     ``case_numbers`` among them: one query for a page of cases), soonest first; ``limit``: the first so many."""
-    from casefile.record.queries import OPERATOR, open_deadlines
+    from casefile.record.authority import OPERATOR
+    from casefile.record.deadline_list import open_deadlines
 
     with read_session(engine) as session:
         return open_deadlines(session, as_of=as_of, case_number=case_number, viewer=viewer or OPERATOR,
@@ -463,7 +465,8 @@ def met_by(number: str, *, viewer: Any, parties: Any, engine: Engine | None = No
 
 def deadline_count(*, as_of: datetime, viewer: Any = None, engine: Engine | None = None) -> int:
     """How many deadlines :func:`deadlines` lists across the cases ``viewer`` sees."""
-    from casefile.record.queries import OPERATOR, count_open_deadlines
+    from casefile.record.authority import OPERATOR
+    from casefile.record.deadline_list import count_open_deadlines
 
     with read_session(engine) as session:
         return count_open_deadlines(session, as_of=as_of, viewer=viewer or OPERATOR)
@@ -472,7 +475,8 @@ def deadline_count(*, as_of: datetime, viewer: Any = None, engine: Engine | None
 def case_count(*, viewer: Any = None, search: str | None = None, region: str | None = None, stage: str | None = None,
                engine: Engine | None = None) -> int:
     """How many cases :func:`cases` lists (with the same filters)."""
-    from casefile.record.queries import OPERATOR, count_cases
+    from casefile.record.authority import OPERATOR
+    from casefile.record.case_list import count_cases
 
     with read_session(engine) as session:
         return count_cases(session, viewer=viewer or OPERATOR, search=search, region=region, stage=stage)

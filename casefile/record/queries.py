@@ -1,5 +1,7 @@
 """Read models: a case as a lawyer reads it (elections, tallies, objections, deadlines, docket,
-documents), the list of cases, and the open deadlines — typed (pydantic), aware of who asks.
+documents), one line of the list of cases — typed (pydantic), aware of who asks. The list of
+cases is read by casefile.record.case_list, the deadlines running at an instant by
+casefile.record.deadline_list.
 
 Who asks is a :class:`Viewer` (casefile.record.authority.Principal). What they may see is the
 authority policy's (casefile.record.authority: ``sees_case``, ``hidden_of``), asked here and in
@@ -19,11 +21,9 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import and_, exists, or_
-from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, func, select
 
-from casefile.record.authority import OPERATOR, Hidden, Principal, hidden_of, sees_case, sees_case_where
+from casefile.record.authority import OPERATOR, Hidden, Principal, hidden_of, sees_case
 from casefile.record.closures import FILING_FOR, marked, superseded_entries
 from casefile.record.lookups import counts_of, elections_of, parties_of
 from casefile.record.models import (
@@ -46,7 +46,6 @@ from casefile.record.refs import RecordTable
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.deadline_state import state_at
 from casefile.rules.offices import office_named
-from casefile.vocab import DeadlineStatus, Stage
 
 Viewer = Principal
 """Who asks (casefile.record.authority.Principal): a signed-in user's viewer, or OPERATOR."""
@@ -487,137 +486,3 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
         deadlines=[deadline_view(d, as_of=as_of, answered=answered.get(d.id), hidden=hidden)  # type: ignore[arg-type]
                    for d in deadlines],
     )
-
-
-def _running_at(as_of: datetime, deadline: Any = Deadline) -> tuple[Any, ...]:
-    """The conditions of a deadline running at ``as_of``: started by that day, cut-off not passed,
-    and not closed before it (one met or mooted later was still open then) — what
-    :func:`casefile.rules.deadline_state.state_at` calls open."""
-    return (col(deadline.cutoff_at) >= as_of, col(deadline.trigger_on) <= as_of.date(),
-            or_(deadline.status == DeadlineStatus.OPEN, col(deadline.closed_at) > as_of))
-
-
-def _deadlines_seen(session: Session, *, as_of: datetime, case_number: str | None, viewer: Viewer,
-                    due_before: date | None, case_numbers: Any = None) -> Any:
-    """The query of the deadlines running at ``as_of`` in the cases ``viewer`` sees (or in one case;
-    or among ``case_numbers``, normalized numbers)."""
-    query = (select(Deadline, Case.number).join(Case, Case.id == Deadline.case_id)  # type: ignore[arg-type]
-             .where(*_running_at(as_of)))
-    if case_numbers is not None:
-        query = query.where(col(Case.number).in_(list(case_numbers)))
-    if case_number is not None:
-        query = query.where(Case.id == visible_case(session, case_number, viewer).id)
-    else:
-        query = query.where(sees_case_where(session, viewer))
-    if due_before is not None:
-        query = query.where(col(Deadline.due_on) < due_before)
-    return query
-
-
-def open_deadlines(session: Session, *, as_of: datetime, case_number: str | None = None,
-                   viewer: Viewer = OPERATOR, due_before: date | None = None,
-                   limit: int | None = None, case_numbers: Any = None) -> list[DeadlineView]:
-    """Deadlines that were running at ``as_of``, soonest first, across the cases ``viewer`` sees or
-    for one case: started on or before that day, cut-off not yet passed, and not closed before it
-    (a deadline met or mooted later was still open then), so a past date shows the situation as it
-    stood that day — the deadlines :func:`casefile.rules.deadline_state.state_at` calls open then
-    (the query's conditions are the same). ``due_before``: only those due before that date;
-    ``limit``: the first so many (filtered, sorted and cut in the database). Status is "open"."""
-    query = _deadlines_seen(session, as_of=as_of, case_number=case_number, viewer=viewer, due_before=due_before,
-                            case_numbers=case_numbers)
-    rows = session.exec(query.order_by(col(Deadline.cutoff_at), col(Deadline.id)).limit(limit)).all()
-    return [deadline_view(d, number, as_of=as_of) for d, number in rows
-            if state_at(kind=d.kind, status=d.status, trigger_on=d.trigger_on, cutoff_at=d.cutoff_at,
-                        closed_at=d.closed_at, as_of=as_of).open]
-
-
-def count_open_deadlines(session: Session, *, as_of: datetime, viewer: Viewer = OPERATOR) -> int:
-    """How many deadlines :func:`open_deadlines` lists across the cases ``viewer`` sees (counted in the database)."""
-    query = _deadlines_seen(session, as_of=as_of, case_number=None, viewer=viewer, due_before=None)
-    return int(session.exec(select(func.count()).select_from(query.subquery())).one())
-
-
-def _cases_seen(session: Session, viewer: Viewer, search: str | None, region: str | None,
-                stage: str | None) -> list[Any]:
-    """The conditions on Case of the cases ``viewer`` sees that match ``search``, ``region`` and ``stage``."""
-    where: list[Any] = [sees_case_where(session, viewer)]
-    if search:
-        like = f"%{search.strip().lower()}%"
-        party = exists().where(col(Party.case_id) == col(Case.id), func.lower(Party.name).like(like))  # by a party's name
-        where.append(or_(func.lower(Case.number).like(like), func.lower(Case.name).like(like), party))
-    if region:
-        where.append(Case.region == region.zfill(2))
-    if stage:
-        # The current election's stage, read for each case the list reaches (the (case, sequence)
-        # index), not a join over every election at that stage (most cases are certified).
-        current = (select(Election.stage).where(col(Election.case_id) == col(Case.id))
-                   .order_by(col(Election.sequence).desc()).limit(1).correlate(Case).scalar_subquery())
-        where.append(current == Stage(stage))
-    return where
-
-
-def _next_deadline_first(as_of: datetime) -> tuple[Any, Any]:
-    """A Deadline alias and the conditions that make its row the next deadline of its case running at
-    ``as_of``: running, and no running deadline of the case before it (by cut-off, then id)."""
-    d: Any = aliased(Deadline)
-    earlier: Any = aliased(Deadline)
-    first = ~exists().where(earlier.case_id == d.case_id, *_running_at(as_of, earlier),
-                            or_(earlier.cutoff_at < d.cutoff_at, and_(earlier.cutoff_at == d.cutoff_at, earlier.id < d.id)))
-    return d, (*_running_at(as_of, d), first)
-
-
-def case_summaries(session: Session, *, as_of: datetime, viewer: Viewer = OPERATOR,
-                   search: str | None = None, region: str | None = None, stage: str | None = None,
-                   offset: int = 0, limit: int | None = None) -> list[CaseSummary]:
-    """Every case ``viewer`` sees with its current election's stage and the next deadline open
-    at ``as_of``; cases with a deadline first, soonest first, then by number. ``search`` matches
-    the case number, its name or a party's name (case-insensitive); ``region`` and ``stage`` filter.
-
-    Filtered, sorted and paged in the database (the visible cases: :func:`sees_case_where`), so a
-    page costs what its rows cost, whatever the number of cases: first the cases with a running
-    deadline in the order of their next cut-off, then the others by number; only the page's rows
-    are read and made into read models."""
-    where = _cases_seen(session, viewer, search, region, stage)
-    d, first = _next_deadline_first(as_of)
-    due = (select(Case.id, d.id).join(d, d.case_id == Case.id).where(*where, *first)
-           .order_by(d.cutoff_at, col(Case.number)))
-    page: list[tuple[int, int | None]] = [tuple(r) for r in session.exec(due.offset(offset).limit(limit)).all()]
-    if limit is None or len(page) < limit:
-        with_due = len(page) + offset if page else int(session.exec(
-            select(func.count()).select_from(due.order_by(None).subquery())).one())
-        running: Any = aliased(Deadline)
-        rest = (select(Case.id).where(*where, ~exists().where(running.case_id == Case.id, *_running_at(as_of, running)))
-                .order_by(col(Case.number)).offset(max(0, offset - with_due))
-                .limit(None if limit is None else limit - len(page)))
-        page += [(case_id, None) for case_id in session.exec(rest).all() if case_id is not None]
-    return _summaries(session, page)
-
-
-def _summaries(session: Session, page: list[tuple[int, int | None]]) -> list[CaseSummary]:
-    """The read models of the cases ``page`` names (case id, its next deadline's id or None), in order."""
-    ids = [case_id for case_id, _ in page]
-    cases = {c.id: c for c in session.exec(select(Case).where(col(Case.id).in_(ids))).all()} if ids else {}
-    latest: dict[int, Any] = {}
-    counts: dict[int, int] = {}
-    if ids:
-        for case_id, current in session.exec(select(Election.case_id, Election.stage).where(
-                col(Election.case_id).in_(ids)).order_by(col(Election.sequence))).all():
-            latest[case_id] = current
-            counts[case_id] = counts.get(case_id, 0) + 1
-    wanted = [deadline_id for _, deadline_id in page if deadline_id is not None]
-    nxt = {x.id: x for x in session.exec(select(Deadline).where(col(Deadline.id).in_(wanted))).all()} if wanted else {}
-    out = []
-    for case_id, deadline_id in page:
-        c = cases[case_id]
-        out.append(CaseSummary(case_number=c.number, name=c.name, region=c.region, office=c.office_key,
-                               stage=latest[case_id].value if case_id in latest else None,
-                               elections=counts.get(case_id, 0),
-                               next_deadline=deadline_view(nxt[deadline_id], c.number) if deadline_id is not None else None))
-    return out
-
-
-def count_cases(session: Session, *, viewer: Viewer = OPERATOR, search: str | None = None, region: str | None = None,
-                stage: str | None = None) -> int:
-    """How many cases :func:`case_summaries` lists (counted in the database)."""
-    where = _cases_seen(session, viewer, search, region, stage)
-    return int(session.exec(select(func.count()).select_from(Case).where(*where)).one())

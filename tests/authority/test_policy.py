@@ -122,7 +122,7 @@ def _imports(path: Path) -> set[str]:
     return out
 
 
-@pytest.mark.parametrize("module", ["authority", "access", "queries"])
+@pytest.mark.parametrize("module", ["authority", "access", "queries", "case_list", "deadline_list"])
 def test_the_record_layer_imports_no_act(module: str) -> None:
     """The policy lives low (casefile.record): it imports neither the acts nor anything above them
     (the acts import its Whose; the enumeration of acts is casefile.acts.permitted's)."""

@@ -19,9 +19,9 @@ from casefile.importers.tallies_sample import parse_tallies_sample
 from casefile.jobs.imports import ImportReport, closing_stage, import_tallies
 from casefile.jobs.sweep import sweep
 from casefile.record.db import read_session, write_session
+from casefile.record.deadline_list import open_deadlines
 from casefile.record.lookups import get_case
 from casefile.record.models import Case, Deadline, DocketEntry, Election, Party, Tally
-from casefile.record.queries import open_deadlines
 from casefile.rules.offices import region_scope
 from casefile.vocab import DeadlineKind, DeadlineStatus, ElectionKind, PartyRole, Stage, TallyKind
 from tests.bessemer import NUMBER, TALLY_2021, open_case, record_tally

@@ -23,16 +23,10 @@ from sqlmodel import Session, col, func, or_, select
 from casefile.record.access import UserViewer
 from casefile.record.accounts import Organization, OrganizationKind, Representation, UserRole, Watch
 from casefile.record.authority import OPERATOR, sees_case, sees_case_where
+from casefile.record.case_list import case_summaries, count_cases
+from casefile.record.deadline_list import count_open_deadlines, open_deadlines, running_at
 from casefile.record.models import Case, Deadline, Election, Party
-from casefile.record.queries import (
-    CaseSummary,
-    _running_at,
-    case_summaries,
-    count_cases,
-    count_open_deadlines,
-    deadline_view,
-    open_deadlines,
-)
+from casefile.record.queries import CaseSummary, deadline_view
 from tests.record.synthetic import add_synthetic_cases
 
 TODAY = date(2026, 11, 20)
@@ -61,7 +55,7 @@ def reference_summaries(session: Session, *, as_of: datetime, viewer: Any = OPER
         latest[case_id] = current
         counts[case_id] = counts.get(case_id, 0) + 1
     nxt: dict[int, Deadline] = {}
-    for d in session.exec(select(Deadline).where(col(Deadline.case_id).in_(ids), *_running_at(as_of))
+    for d in session.exec(select(Deadline).where(col(Deadline.case_id).in_(ids), *running_at(as_of))
                           .order_by(col(Deadline.cutoff_at), col(Deadline.id))).all():
         nxt.setdefault(d.case_id, d)
     far = datetime.max.replace(tzinfo=as_of.tzinfo)

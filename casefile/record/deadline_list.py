@@ -1,0 +1,64 @@
+"""The deadlines running at an instant across the cases a viewer sees (or in one case), soonest
+first, filtered, sorted, cut and counted in the database; read models of casefile.record.queries."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import or_
+from sqlmodel import Session, col, func, select
+
+from casefile.record.authority import OPERATOR, sees_case_where
+from casefile.record.models import Case, Deadline
+from casefile.record.queries import DeadlineView, Viewer, deadline_view, visible_case
+from casefile.rules.deadline_state import state_at
+from casefile.vocab import DeadlineStatus
+
+
+def running_at(as_of: datetime, deadline: Any = Deadline) -> tuple[Any, ...]:
+    """The conditions of a deadline running at ``as_of``: started by that day, cut-off not passed,
+    and not closed before it (one met or mooted later was still open then) — what
+    :func:`casefile.rules.deadline_state.state_at` calls open."""
+    return (col(deadline.cutoff_at) >= as_of, col(deadline.trigger_on) <= as_of.date(),
+            or_(deadline.status == DeadlineStatus.OPEN, col(deadline.closed_at) > as_of))
+
+
+def _deadlines_seen(session: Session, *, as_of: datetime, case_number: str | None, viewer: Viewer,
+                    due_before: date | None, case_numbers: Any = None) -> Any:
+    """The query of the deadlines running at ``as_of`` in the cases ``viewer`` sees (or in one case;
+    or among ``case_numbers``, normalized numbers)."""
+    query = (select(Deadline, Case.number).join(Case, Case.id == Deadline.case_id)  # type: ignore[arg-type]
+             .where(*running_at(as_of)))
+    if case_numbers is not None:
+        query = query.where(col(Case.number).in_(list(case_numbers)))
+    if case_number is not None:
+        query = query.where(Case.id == visible_case(session, case_number, viewer).id)
+    else:
+        query = query.where(sees_case_where(session, viewer))
+    if due_before is not None:
+        query = query.where(col(Deadline.due_on) < due_before)
+    return query
+
+
+def open_deadlines(session: Session, *, as_of: datetime, case_number: str | None = None,
+                   viewer: Viewer = OPERATOR, due_before: date | None = None,
+                   limit: int | None = None, case_numbers: Any = None) -> list[DeadlineView]:
+    """Deadlines that were running at ``as_of``, soonest first, across the cases ``viewer`` sees or
+    for one case: started on or before that day, cut-off not yet passed, and not closed before it
+    (a deadline met or mooted later was still open then), so a past date shows the situation as it
+    stood that day — the deadlines :func:`casefile.rules.deadline_state.state_at` calls open then
+    (the query's conditions are the same). ``due_before``: only those due before that date;
+    ``limit``: the first so many (filtered, sorted and cut in the database). Status is "open"."""
+    query = _deadlines_seen(session, as_of=as_of, case_number=case_number, viewer=viewer, due_before=due_before,
+                            case_numbers=case_numbers)
+    rows = session.exec(query.order_by(col(Deadline.cutoff_at), col(Deadline.id)).limit(limit)).all()
+    return [deadline_view(d, number, as_of=as_of) for d, number in rows
+            if state_at(kind=d.kind, status=d.status, trigger_on=d.trigger_on, cutoff_at=d.cutoff_at,
+                        closed_at=d.closed_at, as_of=as_of).open]
+
+
+def count_open_deadlines(session: Session, *, as_of: datetime, viewer: Viewer = OPERATOR) -> int:
+    """How many deadlines :func:`open_deadlines` lists across the cases ``viewer`` sees (counted in the database)."""
+    query = _deadlines_seen(session, as_of=as_of, case_number=None, viewer=viewer, due_before=None)
+    return int(session.exec(select(func.count()).select_from(query.subquery())).one())
