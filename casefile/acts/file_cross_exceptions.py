@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import ClassVar, Literal
 
 from pydantic import Field
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from casefile.acts.base import Done, Issue, Who, again, content_key, election_for, recorded, ref_id
 from casefile.acts.file_exceptions import ExceptionIn
@@ -31,8 +31,8 @@ from casefile.acts.party_filing import (
 from casefile.documents.kinds.cross_exceptions import CrossExceptions
 from casefile.errors import ProcedureError
 from casefile.record.authority import Whose
-from casefile.record.lookups import get_party
-from casefile.record.models import Case
+from casefile.record.lookups import get_party, parties_of
+from casefile.record.models import Case, Election, Party
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
@@ -52,6 +52,19 @@ class FileCrossExceptions(PartyFilingIn):
     act: Literal["file-cross-exceptions"] = "file-cross-exceptions"
     WHOSE: ClassVar[Whose] = Whose.party("party")
     exceptions: list[ExceptionIn] = Field(min_length=1, max_length=500)
+
+
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, party: Party | None = None) -> bool:
+    """Whether cross-exceptions may be filed now in the case's latest election, by ``party`` (else by some party):
+    at a stage that accepts them (STAGES), by a party that filed no exceptions itself, another party having filed
+    some (what perform() refuses otherwise). Authority: by analogy 29 CFR 102.46(c); rules.md R-K1."""
+    latest = session.exec(select(Election).where(Election.case_id == case.id)
+                          .order_by(col(Election.sequence).desc())).first()
+    if latest is None or latest.stage not in STAGES:
+        return False
+    excepted = {f.party_id for f in filings_of(session, latest, "exceptions")}
+    return any(p.id not in excepted and bool(excepted - {p.id})
+               for p in ([party] if party is not None else parties_of(session, case)))
 
 
 def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:

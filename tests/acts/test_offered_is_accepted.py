@@ -115,6 +115,25 @@ class TestRequestForReview:
                                   "grounds": ["[hypothetical] another ground"]}, ProcedureError)
 
 
+class TestCrossExceptions:
+    def test_offered_only_to_a_party_that_did_not_except(self, world: World) -> None:
+        """The report recommends overruling RWDSU's objections; Amazon excepts: cross-exceptions are RWDSU's to file,
+        not Amazon's (a party's answer to another's exceptions, by analogy to 102.46(c))."""
+        opened(world)
+        for data in ({"act": "file-objections", "party": "rwdsu", "objections": ["[hypothetical] an objection"]},
+                     {"act": "notice-hearing", "opens_on": (world.day + timedelta(days=3)).isoformat()},
+                     {"act": "open-hearing"}, {"act": "ho-report", "result": "overrule"}):
+            world.perform(parse_act({"date": world.day.isoformat(), **data}))
+            world.day += timedelta(days=1)
+        assert "file-cross-exceptions" not in world.offered()  # no exceptions yet: nothing to cross-except to
+        world.perform(parse_act({"act": "file-exceptions", "date": world.day.isoformat(), "party": "amazon",
+                                 "exceptions": [{"excepted_to": "the recommendation", "grounds": "[hypothetical]"}]}))
+        world.day += timedelta(days=1)
+        assert world.offered()["file-cross-exceptions"] == ("rwdsu",)
+        refused_unchanged(world, {"act": "file-cross-exceptions", "party": "amazon", "exceptions": [
+            {"excepted_to": "the recommendation", "grounds": "[hypothetical] more"}]}, ProcedureError)
+
+
 class TestRevisedTally:
     def test_not_offered_with_a_register_and_nothing_ruled_since_the_tally(self, world: World) -> None:
         """4 challenged ballots registered, none ruled on: nothing to count (102.69(e)) — not offered until a ruling."""
