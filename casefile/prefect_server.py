@@ -62,10 +62,13 @@ def check_server(api_url: str) -> None:
 
 @contextmanager
 def local_server(home: Path, *, port: int | None = None, env: Mapping[str, str] | None = None, ui: bool = False,
-                 startup_timeout: float = 120.0) -> Iterator[ServerProcess]:
+                 startup_timeout: float = 120.0, stop_timeout: float = 15.0,
+                 groups: list[int] | None = None) -> Iterator[ServerProcess]:
     """Start ``prefect server start --host 127.0.0.1`` with PREFECT_HOME=``home``, wait until its API
     answers, yield it, and stop it on the way out (even on error or Ctrl-C): SIGTERM to its process
-    group, then SIGKILL after 15 s. ``home`` is made 0700, its SQLite database and log 0600, and the
+    group, then SIGKILL after ``stop_timeout`` seconds. Its process group id is added to ``groups``
+    as soon as it starts (for a caller that may have to kill it from elsewhere).
+    ``home`` is made 0700, its SQLite database and log 0600, and the
     server creates its files with umask 077. ``env`` may carry PREFECT_SERVER_API_AUTH_STRING
     (``casefile serve`` does: every request but the health check then needs it).
 
@@ -92,13 +95,15 @@ def local_server(home: Path, *, port: int | None = None, env: Mapping[str, str] 
     with os.fdopen(os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "ab") as log:
         process = subprocess.Popen(command, env=server_env, stdout=log, stderr=subprocess.STDOUT,
                                    stdin=subprocess.DEVNULL, start_new_session=True, preexec_fn=_private_child)
+    if groups is not None:
+        groups.append(process.pid)
     server = ServerProcess(api_url=api_url, process=process, log_path=log_path)
     try:
         _wait_until_healthy(server, startup_timeout)
         yield server
     finally:
         with _uninterrupted():
-            stop_process(process)
+            stop_process(process, timeout=stop_timeout)
 
 
 def stop_process(process: subprocess.Popen[bytes], timeout: float = 15.0) -> None:

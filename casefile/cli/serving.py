@@ -12,7 +12,8 @@ The web application listens on 127.0.0.1 unless told otherwise (``--host``), por
 (default CASEFILE_WEB_PORT, 8000; 0: a free one), and its URL is printed. ``--demo`` loads the
 Bessemer case (when it is not in the database) and makes demo accounts for both sides, printing how
 to sign in. Ctrl-C (or SIGTERM) stops the runner first (its schedules are paused, runs in flight
-are canceled), then the web server, then the local Prefect server: every child process.
+are canceled), then the web server, then the local Prefect server: every child process, within
+casefile.cli.stopping.STOP_GRACE seconds at most (then each is killed), whatever the moment.
 """
 
 from __future__ import annotations
@@ -32,12 +33,15 @@ from typing import Any
 import typer
 
 from casefile.cli.app import app, console, err_console
+from casefile.cli.stopping import Stopper
 
 #: Where the reminders flow lives once written; served only when the module exists.
 REMINDERS_MODULE = "flows.deadline_reminders"
 DEPLOYMENT_NAME = "scheduled"
 #: The deployment of document issuance: flow "act" (flows.act.act_flow), deployment "issue-documents".
 ACT_DEPLOYMENT_NAME = "issue-documents"
+#: Seconds the web server and the local Prefect server get to exit after SIGTERM before SIGKILL.
+STOP_CHILD_SECONDS = 5.0
 
 
 @app.command("serve")
@@ -82,18 +86,19 @@ def serve(
     web_host, web_port = host or settings.host, settings.port if port is None else port
     if demo:
         _set_up_demo()
-    previous = signal.signal(signal.SIGTERM, _interrupt)  # until the runner installs its own handler
+    stopper = Stopper(say=err_console.print)  # SIGINT and SIGTERM: an orderly stop, bounded in time
+    stopper.install()
     try:
-        with prefect_server(port=prefect_port, ui=prefect_ui) as api_url:
+        with prefect_server(port=prefect_port, ui=prefect_ui, groups=stopper.groups) as api_url:
             configure_prefect()
-            with web_server(host=web_host, port=web_port, api_url=api_url, demo=demo, enabled=web):
-                _run_deployments(api_url, sweep_every, remind_every, limit)
+            with web_server(host=web_host, port=web_port, api_url=api_url, demo=demo, enabled=web,
+                            groups=stopper.groups):
+                _run_deployments(api_url, sweep_every, remind_every, limit, stopper)
     except KeyboardInterrupt:
         err_console.print("interrupted")
         raise typer.Exit(130) from None
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+        stopper.restore()
     console.print("stopped")
 
 
@@ -116,11 +121,12 @@ def _set_up_demo() -> None:
 
 @contextmanager
 def web_server(*, host: str, port: int, api_url: str, demo: bool, enabled: bool = True,
-               startup_timeout: float = 60.0) -> Iterator[str | None]:
-    """uvicorn serving casefile.server:create_app as a child process (its own process group, told to
-    stop if this process dies), its acts' documents issued by flow runs on ``api_url``; yields the
-    web URL once it answers, and stops it on the way out. Raises ConfigurationError when it exits or
-    does not answer within ``startup_timeout`` seconds (the port taken, ...)."""
+               startup_timeout: float = 60.0, groups: list[int] | None = None) -> Iterator[str | None]:
+    """uvicorn serving casefile.server:create_app as a child process (its own process group, added
+    to ``groups``; told to stop if this process dies), its acts' documents issued by flow runs on
+    ``api_url``; yields the web URL once it answers, and stops it on the way out (SIGTERM, SIGKILL
+    after STOP_CHILD_SECONDS). Raises ConfigurationError when it exits or does not answer within
+    ``startup_timeout`` seconds (the port taken, ...)."""
     from casefile.errors import ConfigurationError
     from casefile.prefect_server import _die_with_parent, free_port, stop_process
 
@@ -137,6 +143,8 @@ def web_server(*, host: str, port: int, api_url: str, demo: bool, enabled: bool 
     with log_path.open("ab") as log:
         process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                    start_new_session=True, preexec_fn=_die_with_parent)
+    if groups is not None:
+        groups.append(process.pid)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     url = f"http://{shown}:{port}"
     try:
@@ -157,7 +165,7 @@ def web_server(*, host: str, port: int, api_url: str, demo: bool, enabled: bool 
         yield url
     finally:
         err_console.print("[dim]stopping the web server ...[/]")
-        stop_process(process)
+        stop_process(process, timeout=STOP_CHILD_SECONDS)
         console.print("web server stopped")
 
 
@@ -188,10 +196,11 @@ def _answers(url: str) -> bool:
 
 
 @contextmanager
-def prefect_server(*, port: int | None, ui: bool) -> Iterator[str]:
+def prefect_server(*, port: int | None, ui: bool, groups: list[int] | None = None) -> Iterator[str]:
     """The API URL of the Prefect server to use, said on the console: PREFECT_API_URL's (checked to
-    answer; ConfigurationError otherwise), or a local server started for the block and stopped after
-    it (PREFECT_API_URL is then set to it in this process, for the runner and the runs it starts)."""
+    answer; ConfigurationError otherwise), or a local server started for the block (its process
+    group added to ``groups``) and stopped after it (SIGTERM, SIGKILL after STOP_CHILD_SECONDS;
+    PREFECT_API_URL is then set to it in this process, for the runner and the runs it starts)."""
     from casefile.prefect_env import api_auth_string
     from casefile.prefect_server import check_server, local_server
 
@@ -204,7 +213,8 @@ def prefect_server(*, port: int | None, ui: bool) -> Iterator[str]:
     home = server_home()
     auth = api_auth_string()  # derived from the instance's key, never stored (docs/integrity.md)
     err_console.print(f"[dim]starting a local Prefect server (PREFECT_HOME={home}) ...[/]")
-    with local_server(home, port=port, ui=ui, env=dict(os.environ, PREFECT_SERVER_API_AUTH_STRING=auth)) as server:
+    with local_server(home, port=port, ui=ui, env=dict(os.environ, PREFECT_SERVER_API_AUTH_STRING=auth),
+                      groups=groups, stop_timeout=STOP_CHILD_SECONDS) as server:
         os.environ["PREFECT_API_URL"] = server.api_url
         os.environ["PREFECT_API_AUTH_STRING"] = auth  # the runner, its flow runs and the web processes
         console.print(f"Prefect server: {server.api_url} (started here, pid {server.process.pid}; API behind its "
@@ -224,10 +234,19 @@ def server_home() -> Path:
     return (Path(named).expanduser() / "server" if named else Path(".casefile/prefect-server")).resolve()
 
 
-def _run_deployments(api_url: str, sweep_every: float, remind_every: float, limit: int) -> None:
-    """Build the deployments and serve them until Ctrl-C / SIGTERM (Prefect's ``serve`` returns then)."""
-    from prefect import serve as prefect_serve
+def _run_deployments(api_url: str, sweep_every: float, remind_every: float, limit: int, stopper: Stopper) -> None:
+    """Build the deployments and serve them on a Prefect runner (at most ``limit`` runs at once)
+    until Ctrl-C / SIGTERM: ``stopper`` stops the runner in order once it serves (its own SIGTERM
+    handler, installed when it starts, hands the signal to ``stopper`` too)."""
+    import asyncio
+
+    from prefect.exceptions import TerminationSignal
+    from prefect.runner import Runner
     from prefect.settings import PREFECT_API_AUTH_STRING, PREFECT_API_URL, temporary_settings
+
+    class ServeRunner(Runner):
+        def handle_sigterm(self, *args: Any, **kwargs: Any) -> None:
+            stopper.handle(signal.SIGTERM)
 
     updates: dict[Any, Any] = {PREFECT_API_URL: api_url}
     if os.environ.get("PREFECT_API_AUTH_STRING"):
@@ -242,8 +261,37 @@ def _run_deployments(api_url: str, sweep_every: float, remind_every: float, limi
                 console.print(f"  {deployment.flow_name}/{deployment.name}: on each act submitted (its documents)")
         if not reminders_available():
             console.print(f"  (reminders not served: {REMINDERS_MODULE} is not installed yet)")
+        runner = ServeRunner(pause_on_shutdown=True, limit=limit)
+        for deployment in deployments:
+            runner.add_deployment(deployment)
         console.print("Ctrl-C stops.")
-        prefect_serve(*deployments, print_starting_message=False, limit=limit)
+        try:
+            asyncio.run(_serve_until_stopped(runner, stopper))
+        except TerminationSignal:
+            pass
+        finally:
+            stopper.on_stop = _closing  # a signal from now on only starts the deadline: the closing is under way
+
+
+async def _serve_until_stopped(runner: Any, stopper: Stopper) -> None:
+    """Run ``runner`` until a signal: ``stopper`` then cancels this task, as asyncio's own Ctrl-C does, and
+    the runner leaves its context in order (schedules paused, runs in flight killed: SIGTERM, then SIGKILL);
+    returns then. Prefect's own SIGTERM path (``Runner.astop``) was slower: it kept starting the runs it had
+    fetched and asked the API about each run it canceled, one after the other."""
+    import asyncio
+
+    task, loop = asyncio.current_task(), asyncio.get_running_loop()
+    assert task is not None
+
+    def stop() -> None:
+        loop.call_soon_threadsafe(task.cancel)
+
+    stopper.on_stop = stop
+    try:
+        await runner.start()
+    except asyncio.CancelledError:
+        if stopper.signaled_at is None:
+            raise
 
 
 def deployments_to_serve(*, sweep_every: float, remind_every: float) -> list[Any]:
@@ -315,8 +363,8 @@ def _check_database() -> None:
                                  f"({type(exc).__name__}: {str(exc).splitlines()[0]})") from exc
 
 
-def _interrupt(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
+def _closing() -> None:
+    """A signal while serve closes: nothing more to ask (its deadline is running)."""
 
 
 def _say(every: timedelta) -> str:
