@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 
+from casefile.cli.stopping import KILL_AFTER, STOP_GRACE
 from tests.integration.test_serve import alive, descendants, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,8 +73,9 @@ def _install(base: Path) -> tuple[Path, dict[str, str]]:
     return venv / "bin", env
 
 
-# `make test-all` only for now: in a full run on both cores `casefile serve` sometimes takes minutes to stop after
-# Ctrl-C (alone these pass in under a minute); an open bug, named in CHANGELOG's Known issues.
+# `make test-all` only: its stop after Ctrl-C is bounded now (casefile.cli.stopping; a few seconds measured at a
+# load average of 10), but its start-up on a loaded machine (a Prefect server, the web workers, the deployments) takes
+# one to three minutes, over the minute `make test` aims for.
 @pytest.mark.slow
 @pytest.mark.integration
 class TestInstalledWheel:
@@ -122,7 +124,7 @@ class TestInstalledWheel:
             assert children, "serve started no subprocess (its Prefect server and web server)"
         finally:
             process.send_signal(signal.SIGINT)
-            code = process.wait(timeout=120)
+            code = process.wait(timeout=STOP_GRACE + 3 * KILL_AFTER + 10)  # bounded by serve's own deadline
         said = log.read_text(errors="replace")
         # Ctrl-C before the runner has installed its own handler ends serve as an interrupt (130), after it as a stop (0):
         # either way every child process is stopped.

@@ -16,11 +16,14 @@ from pathlib import Path
 
 import pytest
 
+from casefile.cli.stopping import KILL_AFTER, STOP_GRACE
+
 CASEFILE = Path(sys.executable).parent / "casefile"
 
 
-# `make test-all` only for now: in a full run on both cores `casefile serve` sometimes takes minutes to stop after
-# Ctrl-C (alone these pass in under a minute); an open bug, named in CHANGELOG's Known issues.
+# `make test-all` only: its stop after Ctrl-C is bounded now (casefile.cli.stopping; a few seconds measured at a
+# load average of 10), but its start-up on a loaded machine (a Prefect server, the web workers, the deployments) takes
+# one to three minutes, over the minute `make test` aims for.
 @pytest.mark.slow
 @pytest.mark.integration
 def test_serve_demo_issues_an_acts_documents_by_a_flow_run(tmp_path: Path) -> None:
@@ -75,7 +78,7 @@ def test_serve_demo_issues_an_acts_documents_by_a_flow_run(tmp_path: Path) -> No
     finally:
         closing.close()
         process.send_signal(signal.SIGINT)
-        code = process.wait(timeout=90)
-    assert code == 0, log.read_text(errors="replace")[-3000:]
+        code = process.wait(timeout=STOP_GRACE + 3 * KILL_AFTER + 10)  # bounded by serve's own deadline
+    assert code == 0, log.read_text(errors="replace")[-3000:]  # in order, not at the deadline (1)
     said = log.read_text(errors="replace")
     assert said.index("web server stopped") < said.index("local Prefect server stopped")
