@@ -71,6 +71,8 @@ def perform(session: Session, act: OpenHearing, *, case: Case, as_of: datetime, 
                     f"(29 CFR 102.69(c)(1)(ii)), attach it to the docket; if the date is mistyped, "
                     "correct it.",)
     hearing.opens_on = opened_on
+    if act.uncertain.strip():  # what the sources leave open about the opening (a scheduled date, not a reported one)
+        hearing.uncertain = " ".join(part for part in (hearing.uncertain.strip(), f"Its opening: {act.uncertain.strip()}") if part)
     session.add(hearing)
     close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MET, as_of=as_of,
                          on=opened_on)  # met late when it opened after its target (R-I3)

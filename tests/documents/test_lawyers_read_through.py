@@ -218,3 +218,12 @@ def test_the_consolidation_order_is_a_document(bessemer: Replayed) -> None:
     assert "Employer's Objection 8." not in body and "Petitioner's Objection 15." not in body
     assert "Administrative Law Judge Michael Silverstein and on consecutive days" in body
     assert "the order's date is not public" in annex_of(" ".join(text_of(path).split()))
+
+
+def test_an_opening_on_the_noticed_date_says_so(bessemer: Replayed) -> None:
+    """Bessemer's hearing is recorded as opened on May 7, 2021, the date the notice set; the sources report no
+    opening. The report and the decision that tell the opening say, in their annex, that the date is the scheduled
+    one (a record with only the notice's date is not asserted without its caveat)."""
+    for pattern in ("*hearing-officer-report.pdf", "*decision-and-direction-of-second-election.pdf"):
+        annex = " ".join(annex_of(text_of(bessemer.pdf(pattern))).split())
+        assert "Its opening: the opening date is the scheduled one; the close date is not public." in annex, pattern
