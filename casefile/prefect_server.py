@@ -73,7 +73,8 @@ def local_server(home: Path, *, port: int | None = None, env: Mapping[str, str] 
     (``casefile serve`` does: every request but the health check then needs it).
 
     ``env`` (default: this process's environment) is the server's environment, with PREFECT_HOME,
-    analytics off and PREFECT_API_URL removed. The server runs in its own session, so a Ctrl-C in the
+    analytics off, PREFECT_API_URL removed and its own address (:func:`ui_environment`); with
+    ``ui``, its UI's settings are checked to name its own API (:func:`check_ui_settings`). The server runs in its own session, so a Ctrl-C in the
     terminal reaches the caller first and the caller stops the server when it is done; on Linux the
     server is also told to stop if the caller dies. Raises ConfigurationError (with the end of the
     server's log) when the server exits or does not answer within ``startup_timeout`` seconds.
@@ -85,8 +86,8 @@ def local_server(home: Path, *, port: int | None = None, env: Mapping[str, str] 
     api_url = f"http://127.0.0.1:{port}/api"
     server_env = dict(os.environ if env is None else env)
     server_env.pop("PREFECT_API_URL", None)
-    server_env.pop("PREFECT_SERVER_API_HOST", None)  # loopback only, whatever the environment says
     server_env.update(QUIET, PREFECT_HOME=str(home))
+    server_env.update(ui_environment(port))  # loopback only, and its UI names its own API, whatever the environment says
     if not server_env.get("PREFECT_API_DATABASE_CONNECTION_URL"):
         private_file(home / "prefect.db")  # 0600 before the server creates its tables
     log_path = home / "server.log"
@@ -100,10 +101,39 @@ def local_server(home: Path, *, port: int | None = None, env: Mapping[str, str] 
     server = ServerProcess(api_url=api_url, process=process, log_path=log_path)
     try:
         _wait_until_healthy(server, startup_timeout)
+        if ui:
+            check_ui_settings(server.api_url)
         yield server
     finally:
         with _uninterrupted():
             stop_process(process, timeout=stop_timeout)
+
+
+def ui_environment(port: int) -> dict[str, str]:
+    """What the server started on 127.0.0.1:``port`` is told of its own address (security trial,
+    Prefect H1): its UI's ``/ui-settings`` names the API the UI's JavaScript sends the typed auth
+    string to, by default ``http://127.0.0.1:4200/api`` whatever ``--port`` says — where any local
+    user could listen. Also: no promotional content."""
+    base = f"http://127.0.0.1:{port}"
+    return {"PREFECT_SERVER_API_HOST": "127.0.0.1", "PREFECT_SERVER_API_PORT": str(port),
+            "PREFECT_SERVER_UI_API_URL": f"{base}/api", "PREFECT_UI_API_URL": f"{base}/api", "PREFECT_UI_URL": base,
+            "PREFECT_SERVER_UI_SHOW_PROMOTIONAL_CONTENT": "false"}
+
+
+def check_ui_settings(api_url: str) -> None:
+    """Raise ConfigurationError unless the UI served beside ``api_url`` (``http://127.0.0.1:PORT/api``)
+    names that same API in its ``/ui-settings`` (no auth): the UI sends the auth string there."""
+    import json
+
+    url = f"{api_url.removesuffix('/api')}/ui-settings"
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            named = json.loads(response.read()).get("api_url")
+    except (urllib.error.URLError, OSError, ValueError) as exc:
+        raise ConfigurationError(f"the local Prefect server's UI settings ({url}) could not be read: {exc}") from exc
+    if named != api_url:
+        raise ConfigurationError(f"the local Prefect server's UI would send the API auth string to {named}, not to "
+                                 f"its own API {api_url}; not started")
 
 
 def stop_process(process: subprocess.Popen[bytes], timeout: float = 15.0) -> None:
