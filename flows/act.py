@@ -6,7 +6,9 @@ parameters (29 CFR 102.69(a)(8): an offer of proof goes to the Regional Director
 Idempotent: a document already issued is found, not issued again.
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): casefile serve's runner sends the
+# flow to its run's process by value (casefile.runner), where names used only in string annotations
+# (`datetime`) would not resolve and Prefect's parameter validation would fail.
 
 from datetime import datetime
 
@@ -26,7 +28,9 @@ def act_flow(entry_id: int, as_of: datetime) -> list[IssuedDocument]:
     """Issue the documents of one committed act (docket entry ``entry_id``). An ``as_of`` later than
     the run's start fails the run (ActAsOfFuture), nothing issued (flows.instants)."""
     from flows.instants import future_instant, run_started
+    from flows.registered import refuse_tampered_deployment
 
+    refuse_tampered_deployment("act")  # a deployment changed through Prefect's API: fails here (flows.registered)
     if (refused := future_instant(as_of, started=run_started(), flow="act")) is not None:
         raise ActAsOfFuture(refused)
     return issue_documents_task(entry_id, as_of)

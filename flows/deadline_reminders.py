@@ -6,7 +6,9 @@ failed ends Failed, its exception carrying the report: those reminders stay unse
 run retries them.
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): casefile serve's runner sends the
+# flow to its run's process by value (casefile.runner), where names used only in string annotations
+# (`datetime`) would not resolve and Prefect's parameter validation would fail.
 
 from datetime import UTC, datetime
 
@@ -64,7 +66,9 @@ def deadline_reminders_flow(as_of: datetime | None = None):  # type: ignore[no-u
     an instant later than the run's start → a Failed state, nothing read, sent or stored
     (flows.instants); otherwise the report."""
     from flows.instants import future_instant, run_started
+    from flows.registered import refuse_tampered_deployment
 
+    refuse_tampered_deployment("deadline-reminders")  # a deployment changed through Prefect's API: fails here
     moment = as_of if as_of is not None else scheduled_instant()
     if (refused := future_instant(moment, started=run_started(), flow="deadline-reminders")) is not None:
         return Failed(message=refused)

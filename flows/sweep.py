@@ -1,6 +1,8 @@
 """Flow: the sweep — closes lapsed periods and marks acts that have fallen due (scheduled job)."""
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): casefile serve's runner sends the
+# flow to its run's process by value (casefile.runner), where names used only in string annotations
+# (`datetime`) would not resolve and Prefect's parameter validation would fail.
 
 from datetime import UTC, datetime
 
@@ -11,6 +13,7 @@ from prefect.states import Completed, Failed
 from casefile.jobs.sweep import sweep
 from casefile.record.db import write_session
 from flows.instants import future_instant, run_started
+from flows.registered import refuse_tampered_deployment
 
 #: Who the sweep's docket entries name (the scheduled job).
 SWEEP_BY = "system:sweep"
@@ -24,6 +27,7 @@ def sweep_flow(as_of: datetime | None = None, case_id: int | None = None,  # typ
     scheduled start time: a scheduled sweep sweeps the instant it was scheduled for, whenever a
     worker picks it up. A pass with nothing to do ends in a state named "Skipped"; one asked for
     an instant later than the run's start ends Failed, nothing read or stored (flows.instants)."""
+    refuse_tampered_deployment("sweep")  # a deployment changed through Prefect's API: fails here (flows.registered)
     moment = as_of if as_of is not None else scheduled_instant()
     if (refused := future_instant(moment, started=run_started(), flow="sweep")) is not None:
         return Failed(message=refused)

@@ -44,6 +44,13 @@ ACT_DEPLOYMENT_NAME = "issue-documents"
 STOP_CHILD_SECONDS = 5.0
 
 
+#: Said when Prefect's UI is served (docs/integrity.md, "Prefect behind casefile").
+UI_WARNING = ("[bold]warning:[/] the auth string typed into Prefect's UI is as good as this service's account, and the "
+              "UI keeps it in the browser for this origin, which also serves /docs (script from cdn.jsdelivr.net, "
+              "unpinned) and a UI that calls Amplitude's analytics; Prefect has no setting to turn them off. Use a "
+              "browser profile of its own and clear the site's storage when done.")
+
+
 @app.command("serve")
 def serve(
     port: int | None = typer.Option(None, "--port", min=0, max=65535,
@@ -59,7 +66,7 @@ def serve(
     prefect_port: int | None = typer.Option(None, "--prefect-port", help="Port of the local Prefect server (default: "
                                             "a free one). Ignored when PREFECT_API_URL names a server."),
     prefect_ui: bool = typer.Option(False, "--prefect-ui/--no-prefect-ui", help="Serve Prefect's own web UI from the "
-                                    "local server (its URL is printed)."),
+                                    "local server (its URL is printed; off by default: see the warning it prints)."),
     web: bool = typer.Option(True, "--web/--no-web", help="Run the web pages and the API (--no-web: the runner only)."),
     limit: int = typer.Option(4, "--limit", min=1, help="At most this many flow runs at once; later ones wait (default "
                               "4: a sweep, a reminders run and document issuance)."),
@@ -222,6 +229,7 @@ def prefect_server(*, port: int | None, ui: bool, groups: list[int] | None = Non
         if ui:
             console.print(f"Prefect UI: {server.api_url.removesuffix('/api')}/ (it asks for the API auth string: "
                           "`casefile serve --print-prefect-auth` prints it)")
+            err_console.print(UI_WARNING, soft_wrap=True)
         yield server.api_url
         err_console.print("[dim]runner stopped; stopping the local Prefect server ...[/]")
     console.print("local Prefect server stopped")
@@ -262,8 +270,9 @@ def _run_deployments(api_url: str, sweep_every: float, remind_every: float, limi
         if not reminders_available():
             console.print(f"  (reminders not served: {REMINDERS_MODULE} is not installed yet)")
         runner = ServeRunner(pause_on_shutdown=True, limit=limit)
-        for deployment in deployments:
-            runner.add_deployment(deployment)
+        from casefile.runner import register_from_memory
+
+        register_from_memory(runner, deployments)  # runs never execute a deployment's pull steps (flows/registered.py)
         console.print("Ctrl-C stops.")
         try:
             asyncio.run(_serve_until_stopped(runner, stopper))
