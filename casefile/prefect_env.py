@@ -13,6 +13,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 _DEFAULTS = {
     "DO_NOT_TRACK": "1",
@@ -87,19 +88,47 @@ def flow_runtime() -> Iterator[None]:
     API client, and the flow-run heartbeat turned off (its thread is joined at the end of every synchronous flow run,
     about 1 s each; the scheduled deployments of `casefile serve` keep it on for crash detection). Each flow
     run is tagged with this process (:func:`process_tag`); runs a killed process left running are marked
-    Crashed first (:func:`mark_crashed_runs`).
+    Crashed first (:func:`mark_crashed_runs`). In local mode (no PREFECT_API_URL) the temporary server
+    Prefect starts is behind :func:`temporary_auth_string` (unless PREFECT_SERVER_API_AUTH_STRING is set).
     An environment variable cannot turn it off (the setting takes an int >= 30 or None)."""
     configure_prefect()
     from prefect import tags
     from prefect.context import SyncClientContext
-    from prefect.settings import PREFECT_FLOWS_HEARTBEAT_FREQUENCY, temporary_settings
+    from prefect.settings import (
+        PREFECT_API_AUTH_STRING,
+        PREFECT_API_URL,
+        PREFECT_FLOWS_HEARTBEAT_FREQUENCY,
+        PREFECT_SERVER_API_AUTH_STRING,
+        temporary_settings,
+    )
 
+    updates: dict[Any, Any] = {PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None}
+    if not PREFECT_API_URL.value() and not PREFECT_SERVER_API_AUTH_STRING.value():
+        # Prefect's temporary server (127.0.0.1, a port in 8000-8999) gets these settings in its environment
+        # when the first client starts it: behind this process's own random auth string, never shown.
+        updates |= {PREFECT_SERVER_API_AUTH_STRING: temporary_auth_string(),
+                    PREFECT_API_AUTH_STRING: temporary_auth_string()}
     # One API client for every flow run in the block: otherwise each run builds its own, and with it an SSL
     # context (~45 ms each, even for a plain-http local server). Each flow run is tagged with this process.
-    with (temporary_settings(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None}),
+    with (temporary_settings(updates=updates),
           SyncClientContext.get_or_create() as context, tags(process_tag())):
         mark_crashed_runs(context.client)
         yield
+
+
+_TEMPORARY_AUTH: list[str] = []
+
+
+def temporary_auth_string() -> str:
+    """The auth string of the temporary Prefect server this process's flows start in local mode
+    (security trial, Prefect L1: without one any local user could read and cancel its flow runs):
+    ``casefile:`` and 256 random bits (secrets.token_urlsafe), made on first use and the same for
+    the rest of this process (the server lives as long as the process); never stored or printed."""
+    if not _TEMPORARY_AUTH:
+        import secrets
+
+        _TEMPORARY_AUTH.append("casefile:" + secrets.token_urlsafe(32))
+    return _TEMPORARY_AUTH[0]
 
 
 #: The tag of the flow runs a process runs: ``casefile-process:<host>:<pid>``.
