@@ -136,6 +136,7 @@ def served_runner(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], Pat
             os.kill(pid, signal.SIGKILL)
 
 
+@pytest.mark.slow  # `make test-all`: a whole `casefile serve` start (2-3 min on a loaded 2-core machine), like test_serve
 class TestTamperedDeployment:
     def test_a_changed_deployment_is_not_run(self, served_runner: tuple[subprocess.Popen[bytes], Path],
                                              tmp_path: Path) -> None:
