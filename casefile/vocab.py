@@ -156,6 +156,51 @@ class ServiceMethod(StrEnum):
     FAX = "fax"
 
 
+class FilingKind(StrEnum):
+    """What a party filed (``Filing.kind``; casefile.rules.party_filings for the periods they are judged against)."""
+
+    OBJECTIONS = "objections"  # 102.69(a)(8), (e)
+    OFFER_OF_PROOF = "offer-of-proof"  # 102.69(a)(8), 102.66(c)
+    EXCEPTIONS = "exceptions"  # 102.69(c)(1)(iii), 102.46(a)
+    CROSS_EXCEPTIONS = "cross-exceptions"  # 102.46(c) by analogy
+    ANSWERING_BRIEF = "answering-brief"  # 102.69(c)(1)(iii)
+    POST_HEARING_BRIEF = "post-hearing-brief"  # 102.69(c)(1)(iii)
+    MOTION = "motion"  # 102.65(a): a motion during the proceeding
+    RECONSIDERATION_MOTION = "reconsideration-motion"  # 102.65(e)
+    REQUEST_FOR_REVIEW = "request-for-review"  # 102.67(c), 102.69(h)
+    RFR_OPPOSITION = "rfr-opposition"  # 102.67(f)
+    EXTENSION_REQUEST = "extension-request"  # 102.2(c)
+
+
+class DecisionKind(StrEnum):
+    """Who issued a ruling document (``Decision.kind``)."""
+
+    HO_REPORT = "ho-report"  # the hearing officer's report (recommendations), 102.69(c)(1)(iii)
+    RD_DECISION = "rd-decision"  # the Regional Director's decision, 102.69(c)(1)(i), (c)(2)
+    ALJ_DECISION = "alj-decision"  # the Administrative Law Judge's decision (consolidated case), 102.69(c)(2)
+    BOARD_DECISION = "board-decision"  # the Board's ruling on a request for review, 102.67
+
+
+class DecisionResult(StrEnum):
+    """What a ruling document decides or recommends (``Decision.result``)."""
+
+    SET_ASIDE = "set-aside"  # the election set aside, a new one directed (R-O1)
+    OVERRULE = "overrule"  # the objections overruled
+    CERTIFY = "certify"  # the results to be certified (kept for records that hold it)
+    OPEN_AND_COUNT = "open-and-count"  # challenged ballots to be opened and counted
+    AFFIRMED = "affirmed"  # the Board: review granted, the decision affirmed
+    REVIEW_DENIED = "review-denied"  # the Board: review denied
+    REVIEW_GRANTED = "review-granted"  # the Board: review granted, the decision on review to follow
+    REMANDED = "remanded"  # the Board: remanded to the Regional Director
+
+
+class CertificationKind(StrEnum):
+    """Which certification issued (``Certification.kind``; R-H1, R-Q1, R-Q2)."""
+
+    REPRESENTATIVE = "representative"  # Certification of Representative
+    RESULTS = "results"  # Certification of Results
+
+
 class Disposition(StrEnum):
     """Disposition of an objection (design §3)."""
 

@@ -35,7 +35,7 @@ from casefile.record.workflow import advance, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.review import board_review
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, DeadlineKind, Stage
+from casefile.vocab import Actor, DeadlineKind, DecisionKind, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -71,13 +71,13 @@ def perform(session: Session, act: AljDecision, *, case: Case, as_of: datetime, 
     if (entry := recorded_decision(session, case, key, act)) is not None:
         return again(entry, act.act, issues(session, entry.ref))
     require_stage(election, "the Administrative Law Judge's decision", STAGES)
-    check_consistent(session, case, election, act, kind="alj-decision")
+    check_consistent(session, case, election, act, kind=DecisionKind.ALJ_DECISION)
     hearing = current_hearing(session, case, election)
     refuse_if_before("the Administrative Law Judge's decision", issued_on, [
         Earlier("the order consolidating the case issued", hearing.noticed_on),
         Earlier("the hearing closed", hearing.closed_on)])
     review = board_review(case.agreement)
-    decision = store_decision(session, case, election, act, kind="alj-decision", issued_on=issued_on,
+    decision = store_decision(session, case, election, act, kind=DecisionKind.ALJ_DECISION, issued_on=issued_on,
                               recommend_only=True)
     summary = summary_with(f"Administrative Law Judge's Decision: {act.result.replace('-', ' ')}", act)
     if not review.agreement_known:

@@ -24,7 +24,7 @@ from casefile.record.models import Attachment, Case, DocketEntry, Document, Fili
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.uploads import Upload, stored_path
 from casefile.record.workflow import docket
-from casefile.vocab import Actor
+from casefile.vocab import Actor, DocumentKind, FilingKind
 
 #: Docket acts that are not a recorded act of the procedure (nothing filed or issued to attach to).
 NOT_ATTACHABLE = frozenset({"issue-document", "attach-document", "sweep", "deadline-lapsed", "add-counsel",
@@ -150,11 +150,11 @@ def _title(filing: Filing | None, entry: DocketEntry | None) -> str:
 def _draft(session: Session, case: Case, filing: Filing | None, entry: DocketEntry | None) -> Document | None:
     """casefile's own document for the record the file is attached to (the draft it stands beside)."""
     if filing is not None:
-        subject = Ref(RecordTable.FILING, filing.accompanies_id if filing.kind == "offer-of-proof" and filing.accompanies_id
+        subject = Ref(RecordTable.FILING, filing.accompanies_id if filing.kind == FilingKind.OFFER_OF_PROOF and filing.accompanies_id
                       else filing.id)  # type: ignore[arg-type]
         docs = session.exec(select(Document).where(Document.case_id == case.id, Document.subject == subject)
                             .order_by(col(Document.id))).all()
-        wanted = [d for d in docs if (d.kind.value == "offer-of-proof") == (filing.kind == "offer-of-proof")]
+        wanted = [d for d in docs if (d.kind == DocumentKind.OFFER_OF_PROOF) == (filing.kind == FilingKind.OFFER_OF_PROOF)]
         return wanted[-1] if wanted else None
     assert entry is not None
     if entry.ref is None:

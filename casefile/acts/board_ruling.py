@@ -29,16 +29,16 @@ from casefile.record.workflow import advance, docket
 from casefile.rules.board_ruling import Decision as ReviewDecision
 from casefile.rules.board_ruling import Ruling, effect_of_ruling
 from casefile.rules.chronology import Earlier
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, ElectionKind, Stage
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DecisionKind, DecisionResult, ElectionKind, FilingKind, Stage
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
 STAGES = ANY_STAGE
 
 #: The Decision row's ``result`` for each ruling (and decision on review).
-_RESULT = {("denied", None): "review-denied", ("granted", None): "review-granted", ("remanded", None): "remanded",
-           ("granted", "affirmed"): "affirmed", ("granted", "set-aside"): "set-aside",
-           ("granted", "open-and-count"): "open-and-count"}
+_RESULT = {("denied", None): DecisionResult.REVIEW_DENIED, ("granted", None): DecisionResult.REVIEW_GRANTED,
+           ("remanded", None): DecisionResult.REMANDED, ("granted", "affirmed"): DecisionResult.AFFIRMED,
+           ("granted", "set-aside"): DecisionResult.SET_ASIDE, ("granted", "open-and-count"): DecisionResult.OPEN_AND_COUNT}
 
 
 class BoardRuling(ActIn):
@@ -59,7 +59,7 @@ class BoardRuling(ActIn):
 def requests_ruled_on(session: Session, case: Case, election: Election) -> list[Filing]:
     """The requests for review in the election the Board rules on. Raises ProcedureError (field
     ``ruling``) when the record has none (102.67)."""
-    requests = filings_of(session, election, "request-for-review")
+    requests = filings_of(session, election, FilingKind.REQUEST_FOR_REVIEW)
     if not requests:
         raise ProcedureError(f"no request for review is in the record for election {election.sequence} of "
                              f"{case.number}: the Board rules on a request (102.67)", field="ruling")
@@ -111,7 +111,7 @@ def perform(session: Session, act: BoardRuling, *, case: Case, as_of: datetime, 
         raise ProcedureError(f"election {election.sequence} is at stage {election.stage.value!r}: casefile records the "
                              "Board's denial or grant of review of a set-aside or a dismissal; what it then decides is "
                              "recorded by the acts that carry it out", field="decision")
-    decision = Decision(election_id=election.id, kind="board-decision", issued_on=issued_on, issuer=act.issuer,  # type: ignore[arg-type]
+    decision = Decision(election_id=election.id, kind=DecisionKind.BOARD_DECISION, issued_on=issued_on, issuer=act.issuer,  # type: ignore[arg-type]
                         result=_RESULT[(act.ruling, act.decision)], summary=act.summary, note=act.note, uncertain=act.uncertain)
     session.add(decision)
     session.flush()
@@ -120,7 +120,7 @@ def perform(session: Session, act: BoardRuling, *, case: Case, as_of: datetime, 
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=issued_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.BOARD, summary=summary, ref=ref)
     if pending:
-        opposed = bool(filings_of(session, election, "rfr-opposition"))
+        opposed = bool(filings_of(session, election, FilingKind.RFR_OPPOSITION))
         close_open_deadlines(session, election, {DeadlineKind.REQUEST_FOR_REVIEW}, status=DeadlineStatus.MET, as_of=as_of,
                              on=requests[-1].received_on)
         close_open_deadlines(session, election, {DeadlineKind.RFR_OPPOSITION},

@@ -30,7 +30,7 @@ from casefile.rules.certification import CertificationOf, certification_of, chec
 from casefile.rules.chronology import Earlier
 from casefile.rules.review import board_review
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Stage, TallyKind
+from casefile.vocab import Actor, CertificationKind, DeadlineKind, DeadlineStatus, FilingKind, Stage, TallyKind
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -83,7 +83,7 @@ def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     cert = session.get(Certification, ident)
     if cert is None:
         raise UnknownRecord(f"no certification {ref}")
-    document = CertificationOfRepresentative if cert.kind == "representative" else CertificationOfResults
+    document = CertificationOfRepresentative if cert.kind == CertificationKind.REPRESENTATIVE else CertificationOfResults
     return (Issue(document, ident),)
 
 
@@ -143,7 +143,7 @@ def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: 
                           trigger=f"{what.title} issued {issued_on.isoformat()}", trigger_on=issued_on,
                           for_whom="all parties")
         if session.exec(select(Filing.id).where(Filing.election_id == election.id,
-                                                Filing.kind == "request-for-review")).first() is not None:
+                                                Filing.kind == FilingKind.REQUEST_FOR_REVIEW)).first() is not None:
             # a request for review of the Decision on Objections filed before the certification is pending (R-N2)
             advance(session, election, Stage.RFR_PENDING, as_of=as_of, occurred_on=issued_on, act="rfr-pending",
                     act_key=key + ":rfr-pending", actor=Actor.SYSTEM,

@@ -19,7 +19,7 @@ from casefile.record.models import Decision, Election, Objection, Tally
 from casefile.record.refs import ref_to
 from casefile.record.workflow import advance
 from casefile.rules.conditional_rerun import condition_sentence, rerun_stands
-from casefile.vocab import Actor, Disposition, Stage, TallyKind
+from casefile.vocab import Actor, DecisionResult, Disposition, Stage, TallyKind
 
 __all__ = ["apply_condition", "conditional_decision", "decided_by", "pending_condition"]
 
@@ -27,7 +27,7 @@ __all__ = ["apply_condition", "conditional_decision", "decided_by", "pending_con
 def conditional_decision(session: Session, election: Election) -> Decision | None:
     """The election's latest decision that directed the second election on a condition, or None."""
     return session.exec(select(Decision).where(Decision.election_id == election.id, Decision.condition != "",
-                                               Decision.result == "set-aside")
+                                               Decision.result == DecisionResult.SET_ASIDE)
                         .order_by(col(Decision.issued_on).desc(), col(Decision.id).desc())).first()
 
 

@@ -16,11 +16,10 @@ from casefile.errors import AlreadyRecorded, UnknownRecord
 from casefile.record.models import Case, Decision, DocketEntry, Election, Hearing, Objection, Party
 from casefile.record.refs import RecordTable, Ref
 from casefile.rules.consistency import RulingGiven, inconsistency
-from casefile.vocab import Disposition
+from casefile.vocab import DecisionKind, DecisionResult, Disposition
 
 Ruling = Literal["sustained", "overruled", "withdrawn", "moot"]
-Result = Literal["set-aside", "overrule"]
-DecisionKind = Literal["ho-report", "rd-decision", "alj-decision"]
+Result = Literal["set-aside", "overrule"]  # as the act gives it; stored as a DecisionResult
 
 
 class ChallengeRuling(Strict):
@@ -98,7 +97,7 @@ def check_consistent(session: Session, case: Case, election: Election, act: Deci
     before_alj = {int(i) for h in session.exec(select(Hearing).where(Hearing.election_id == election.id,
                                                                      col(Hearing.before_alj).is_(True)))
                   for i in h.objections_set}
-    refusal = inconsistency(kind, result=act.result, rulings=given, at_fault=act.at_fault,
+    refusal = inconsistency(kind, result=DecisionResult(act.result), rulings=given, at_fault=act.at_fault,
                             condition=getattr(act, "condition", None), undecided_not_ruled=len(undecided),
                             undecided_before_alj=sum(1 for o in undecided if o.id in before_alj))
     if refusal is not None:
@@ -142,7 +141,7 @@ def store_decision(session: Session, case: Case, election: Election, act: Decisi
     rulings += challenge_rulings(session, election, act, recommend_only=recommend_only, issued_on=issued_on, kind=kind)
     at_fault = _party(_parties(session, case), case, act.at_fault, "at_fault").id if act.at_fault else None
     decision = Decision(election_id=election.id, kind=kind, issued_on=issued_on, issuer=act.issuer,  # type: ignore[arg-type]
-                        result=act.result, rulings=rulings, at_fault_party_id=at_fault, summary=act.summary,
+                        result=DecisionResult(act.result), rulings=rulings, at_fault_party_id=at_fault, summary=act.summary,
                         note=act.note, uncertain=act.uncertain)
     session.add(decision)
     session.flush()
@@ -191,8 +190,9 @@ def summary_with(summary: str, act: DecisionParts) -> str:
 
 
 #: Who rules, in a ballot's ``ruling`` line, by the kind of decision.
-_RULED_BY = {"rd-decision": "Regional Director's decision", "alj-decision": "Administrative Law Judge's decision",
-             "ho-report": "hearing officer's report"}
+_RULED_BY = {DecisionKind.RD_DECISION: "Regional Director's decision",
+             DecisionKind.ALJ_DECISION: "Administrative Law Judge's decision",
+             DecisionKind.HO_REPORT: "hearing officer's report"}
 
 
 def challenge_rulings(session: Session, election: Election, act: DecisionParts, *, recommend_only: bool,

@@ -34,7 +34,7 @@ from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor
+from casefile.vocab import Actor, FilingKind
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -71,18 +71,18 @@ def perform(session: Session, act: FileAnsweringBrief, *, case: Case, as_of: dat
     key = content_key(f"answering-brief:e{election.sequence}:{party.key}", act.points)
     if (entry := recorded(session, case, key)) is not None:
         return again(entry, act.act, issues(session, entry.ref))
-    answered = [f for f in filings_of(session, election, "exceptions") if f.party_id != party.id]
+    answered = [f for f in filings_of(session, election, FilingKind.EXCEPTIONS) if f.party_id != party.id]
     if not answered:
         raise ProcedureError(f"no other party filed exceptions in election {election.sequence} of {case.number}: an "
                              "answering brief answers exceptions (102.69(c)(1)(iii))", field="party")
-    deadline = governing_deadline(session, case, election, "answering-brief")
+    deadline = governing_deadline(session, case, election, FilingKind.ANSWERING_BRIEF)
     received_on = received_on_at(act, deadline_zone(deadline), as_of)
     first = min(answered, key=lambda f: f.received_on)
     timeliness = judge(case, deadline, act, what=f"answering brief of {party.name}", received_on=received_on,
                        earlier=[Earlier("the exceptions it answers were received", first.received_on)])
     require_stage(election, "filing an answering brief", STAGES)
     served: list[str] = []  # the service ledger's warnings
-    filing = store_filing(session, case, election, party, kind="answering-brief", act=act, received_on=received_on,
+    filing = store_filing(session, case, election, party, kind=FilingKind.ANSWERING_BRIEF, act=act, received_on=received_on,
                           deadline=deadline, timeliness=timeliness, body=[{"point": p} for p in act.points],
                           served=service_list(session, case, party, received_on), warnings=served)
     n = len(act.points)

@@ -38,7 +38,7 @@ from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.party_filings import FILINGS
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor
+from casefile.vocab import Actor, FilingKind
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -87,27 +87,27 @@ def perform(session: Session, act: FileCrossExceptions, *, case: Case, as_of: da
     key = content_key(f"cross-exceptions:e{election.sequence}:{party.key}", body)
     if (entry := recorded(session, case, key)) is not None:
         return again(entry, act.act, issues(session, entry.ref))
-    exceptions = filings_of(session, election, "exceptions")
+    exceptions = filings_of(session, election, FilingKind.EXCEPTIONS)
     if any(f.party_id == party.id for f in exceptions):
         raise ProcedureError(f"{party.name} filed exceptions itself: cross-exceptions are a party's answer to another's "
                              "exceptions by a party that did not except (by analogy to 102.46(c))", field="party")
     if not exceptions:
         raise ProcedureError(f"no party filed exceptions in election {election.sequence} of {case.number}: there is "
                              "nothing to cross-except to", field="party")
-    deadline = governing_deadline(session, case, election, "cross-exceptions")
+    deadline = governing_deadline(session, case, election, FilingKind.CROSS_EXCEPTIONS)
     received_on = received_on_at(act, deadline_zone(deadline), as_of)
     first = min(exceptions, key=lambda f: f.received_on)
     timeliness = judge(case, deadline, act, what=f"cross-exceptions of {party.name}", received_on=received_on,
                        earlier=[Earlier("the exceptions they answer were received", first.received_on)])
     require_stage(election, "filing cross-exceptions", STAGES)
     served: list[str] = []  # the service ledger's warnings
-    filing = store_filing(session, case, election, party, kind="cross-exceptions", act=act, received_on=received_on,
+    filing = store_filing(session, case, election, party, kind=FilingKind.CROSS_EXCEPTIONS, act=act, received_on=received_on,
                           deadline=deadline, timeliness=timeliness, body=body,
                           served=service_list(session, case, party, received_on), warnings=served)
     n = len(act.exceptions)
     summary = (f"Cross-exceptions of {party.name} to the Hearing Officer's Report ({n} exception{'s' if n != 1 else ''}), "
                f"received {act.at.isoformat() if act.at else received_on.isoformat()}; held to the answering-brief period "
-               f"({FILINGS['cross-exceptions'].citation})")
+               f"({FILINGS[FilingKind.CROSS_EXCEPTIONS].citation})")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None

@@ -43,7 +43,7 @@ from casefile.record.workflow import advance, docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
 from casefile.rules.timeliness import judge_filing
-from casefile.vocab import Actor, DeadlineKind, FilingMethod, Stage
+from casefile.vocab import Actor, DeadlineKind, FilingKind, FilingMethod, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -114,7 +114,7 @@ def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetim
                               postmarked_on=act.postmarked_on)
     require_stage(election, "filing exceptions", STAGES)
     filing = Filing(
-        case_id=case.id, election_id=election.id, party_id=party.id, kind="exceptions",  # type: ignore[arg-type]
+        case_id=case.id, election_id=election.id, party_id=party.id, kind=FilingKind.EXCEPTIONS,  # type: ignore[arg-type]
         received_at=act.at, received_on=received_on, method=act.method, deadline_id=deadline.id, timely=True,
         timeliness_note=timeliness.note, uncertain=act.uncertain, body=body,
     )

@@ -38,7 +38,7 @@ from casefile.record.lookups import get_party
 from casefile.record.models import Case
 from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import docket
-from casefile.vocab import Actor
+from casefile.vocab import Actor, FilingKind
 
 #: A motion may be made at any stage of the proceeding (the ruling is refused where nothing is pending).
 STAGES = ANY_STAGE
@@ -76,7 +76,7 @@ def perform(session: Session, act: FileMotion, *, case: Case, as_of: datetime, b
     key = content_key(f"motion:e{election.sequence}:{party.key}", subject, received_on)
     if (entry := recorded(session, case, key)) is not None:
         return again(entry, act.act, ())
-    filing = store_filing(session, case, election, party, kind="motion", act=act, received_on=received_on,
+    filing = store_filing(session, case, election, party, kind=FilingKind.MOTION, act=act, received_on=received_on,
                           deadline=None, timeliness=None,
                           body=[{"subject": subject, "to": act.to, "oral": act.oral},
                                 *({"ground": g} for g in act.grounds)],

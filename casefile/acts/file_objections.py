@@ -45,7 +45,7 @@ from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, docket, require_stage
 from casefile.rules.stages import accepted_at
 from casefile.rules.timeliness import judge_filing
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingMethod, Stage, TallyKind
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingKind, FilingMethod, Stage, TallyKind
 
 
 class WitnessIn(Strict):
@@ -90,7 +90,7 @@ def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
 def offer_with(session: Session, filing: Filing) -> Filing | None:
     """The offer of proof filed with the objections ``filing``, or None."""
     return session.exec(select(Filing).where(Filing.accompanies_id == filing.id,
-                                             Filing.kind == "offer-of-proof")).first()
+                                             Filing.kind == FilingKind.OFFER_OF_PROOF)).first()
 
 
 def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -139,7 +139,7 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
                               postmarked_on=act.postmarked_on, extendable=False)
     require_stage(election, "filing objections", STAGES)
     filing = Filing(
-        case_id=case.id, election_id=election.id, party_id=party.id, kind="objections",  # type: ignore[arg-type]
+        case_id=case.id, election_id=election.id, party_id=party.id, kind=FilingKind.OBJECTIONS,  # type: ignore[arg-type]
         received_at=act.at, received_on=received_on, method=act.method, deadline_id=deadline.id, timely=True,
         timeliness_note=timeliness.note, note=act.note, uncertain=act.uncertain,
     )
@@ -152,7 +152,7 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     if act.offer_of_proof:
         offer_deadline = deadline_of(session, election, DeadlineKind.OFFER_OF_PROOF)
         offer = Filing(
-            case_id=case.id, election_id=election.id, party_id=party.id, kind="offer-of-proof",  # type: ignore[arg-type]
+            case_id=case.id, election_id=election.id, party_id=party.id, kind=FilingKind.OFFER_OF_PROOF,  # type: ignore[arg-type]
             accompanies_id=filing.id, received_at=act.at, received_on=received_on, method=act.method,
             deadline_id=offer_deadline.id if offer_deadline is not None and kind is DeadlineKind.OBJECTIONS else deadline.id,
             timely=True, timeliness_note=timeliness.note, confidential=True,

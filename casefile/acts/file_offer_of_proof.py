@@ -38,7 +38,7 @@ from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor
+from casefile.vocab import Actor, FilingKind
 
 #: Stages in which a party's objections are still before the Regional Director (an offer of proof
 #: after a hearing was noticed or a decision issued is no longer the offer that decides it, R-I1/R-I2).
@@ -70,7 +70,7 @@ def objections_of_party(session: Session, case: Case, election: Election, party:
     """The objections filings of ``party`` in ``election``, in the order received: the offer of proof
     and its period belong to the objecting party. Raises ProcedureError (field ``party``) when the
     party filed none. Authority: 29 CFR 102.69(a)(8)."""
-    objections = filings_of(session, election, "objections", party=party)
+    objections = filings_of(session, election, FilingKind.OBJECTIONS, party=party)
     if not objections:
         raise ProcedureError(f"{party.name} filed no objections in election {election.sequence} of {case.number}: an "
                              "offer of proof supports a party's objections (102.69(a)(8))", field="party")
@@ -83,7 +83,7 @@ def offer_of_proof_check(session: Session, case: Case, election: Election, party
     (field ``party``). The rule perform() and allowed_now() apply. Authority: 29 CFR 102.69(a)(8)."""
     supported = objections_of_party(session, case, election, party)[-1]
     if session.exec(select(Filing.id).where(Filing.accompanies_id == supported.id,
-                                            Filing.kind == "offer-of-proof")).first() is not None:
+                                            Filing.kind == FilingKind.OFFER_OF_PROOF)).first() is not None:
         raise ProcedureError(f"{party.name}'s objections received {supported.received_on.isoformat()} already have their "
                              "offer of proof", field="party")
     return supported
@@ -138,13 +138,13 @@ def perform(session: Session, act: FileOfferOfProof, *, case: Case, as_of: datet
                                  f"objections this offer of proof supports ({party.name}'s objections received "
                                  f"{supported.received_on.isoformat()}: {', '.join(str(n) for n in sorted(numbers))}; "
                                  "102.66(c), 102.69(a)(8))", field=f"witnesses.{i}.objection")
-    deadline = governing_deadline(session, case, election, "offer-of-proof")
+    deadline = governing_deadline(session, case, election, FilingKind.OFFER_OF_PROOF)
     received_on = received_on_at(act, deadline_zone(deadline), as_of)
     timeliness = judge(case, deadline, act, what=f"offer of proof of {party.name}", received_on=received_on,
                        earlier=[Earlier("the objections it supports were received", supported.received_on,
                                         supported.received_at)])
     require_stage(election, "filing an offer of proof", STAGES)
-    offer = store_filing(session, case, election, party, kind="offer-of-proof", act=act, received_on=received_on,
+    offer = store_filing(session, case, election, party, kind=FilingKind.OFFER_OF_PROOF, act=act, received_on=received_on,
                          deadline=deadline, timeliness=timeliness, body=witnesses, served=[], confidential=True,
                          accompanies_id=supported.id)
     n = len(act.witnesses)

@@ -26,7 +26,7 @@ from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, DeadlineKind
+from casefile.vocab import Actor, DeadlineKind, FilingKind
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -74,7 +74,7 @@ def perform(session: Session, act: FilePostHearingBrief, *, case: Case, as_of: d
     timeliness = judge(case, deadline, act, what=f"post-hearing brief of {party.name}", received_on=received_on,
                        earlier=[Earlier("the hearing closed", deadline.trigger_on)])
     require_stage(election, "filing a post-hearing brief", STAGES)
-    filing = store_filing(session, case, election, party, kind="post-hearing-brief", act=act, received_on=received_on,
+    filing = store_filing(session, case, election, party, kind=FilingKind.POST_HEARING_BRIEF, act=act, received_on=received_on,
                           deadline=deadline, timeliness=timeliness, body=[{"point": p} for p in act.points],
                           served=service_list(session, case, party, received_on))
     n = len(act.points)

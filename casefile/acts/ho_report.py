@@ -32,7 +32,7 @@ from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Stage
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DecisionKind, FilingKind, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -77,8 +77,8 @@ def perform(session: Session, act: HoReport, *, case: Case, as_of: datetime, by:
     refuse_if_before("the hearing officer's report", issued_on, [
         Earlier("the hearing was noticed", hearing.noticed_on), Earlier("the hearing opened", hearing.opens_on),
         Earlier("the hearing closed", hearing.closed_on)])
-    check_consistent(session, case, election, act, kind="ho-report")
-    decision = store_decision(session, case, election, act, kind="ho-report", issued_on=issued_on, recommend_only=True)
+    check_consistent(session, case, election, act, kind=DecisionKind.HO_REPORT)
+    decision = store_decision(session, case, election, act, kind=DecisionKind.HO_REPORT, issued_on=issued_on, recommend_only=True)
     entry = advance(session, election, Stage.HO_REPORT_ISSUED, as_of=as_of, occurred_on=issued_on, act="ho-report",
                     act_key=key, actor=Actor.HEARING_OFFICER,
                     summary=summary_with(f"Hearing Officer's Report: recommends {RECOMMENDS[act.result]}"
@@ -86,7 +86,7 @@ def perform(session: Session, act: HoReport, *, case: Case, as_of: datetime, by:
                     ref=ref_to(decision))
     trigger = f"Hearing Officer's Report issued {issued_on.isoformat()}"
     briefed = session.exec(select(Filing.id).where(Filing.election_id == election.id,
-                                                   Filing.kind == "post-hearing-brief")).first() is not None
+                                                   Filing.kind == FilingKind.POST_HEARING_BRIEF)).first() is not None
     close_open_deadlines(session, election, {DeadlineKind.POST_HEARING_BRIEF},
                          status=DeadlineStatus.MET if briefed else DeadlineStatus.MOOTED, as_of=as_of,
                          reason=None if briefed else f"mooted: the hearing officer's report issued on {issued_on.isoformat()}")

@@ -42,7 +42,7 @@ from casefile.record.models import Case, Deadline, Election, Party
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket
 from casefile.rules.timeliness import Timeliness
-from casefile.vocab import Actor
+from casefile.vocab import Actor, FilingKind
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
@@ -83,7 +83,7 @@ def motion_period(session: Session, case: Case, election: Election, party: Party
                   as_of: datetime) -> tuple[Deadline, date, Timeliness]:
     """The reconsideration period the motion is judged against, its date of receipt and the judgment.
     Raises ProcedureError (no period in the record: no decision yet), OutOfOrder, UntimelyFiling."""
-    deadline = governing_deadline(session, case, election, "reconsideration-motion")
+    deadline = governing_deadline(session, case, election, FilingKind.RECONSIDERATION_MOTION)
     received_on = received_on_at(act, deadline_zone(deadline), as_of)
     timeliness = judge(case, deadline, act, what=f"motion for reconsideration of {party.name}", received_on=received_on)
     return deadline, received_on, timeliness
@@ -110,7 +110,7 @@ def perform(session: Session, act: MoveForReconsideration, *, case: Case, as_of:
         return again(entry, act.act, issues(session, entry.ref))
     deadline, received_on, timeliness = motion_period(session, case, election, party, act, as_of)
     served: list[str] = []  # the service ledger's warnings
-    filing = store_filing(session, case, election, party, kind="reconsideration-motion", act=act,
+    filing = store_filing(session, case, election, party, kind=FilingKind.RECONSIDERATION_MOTION, act=act,
                           received_on=received_on, deadline=deadline, timeliness=timeliness,
                           body=[{"ground": g} for g in act.grounds], served=service_list(session, case, party, received_on),
                           warnings=served)

@@ -46,7 +46,7 @@ from casefile.record.workflow import docket
 from casefile.rules.calendar import day_label
 from casefile.rules.chronology import Earlier
 from casefile.rules.offices import BOARD_OFFICE
-from casefile.vocab import Actor, DeadlineKind
+from casefile.vocab import Actor, DeadlineKind, FilingKind
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
@@ -65,7 +65,7 @@ class OpposeReview(PartyFilingIn):
 def requests_to_oppose(session: Session, case: Case, election: Election, party: Party) -> list[Filing]:
     """The requests for review ``party`` may oppose in the election: another party's (a party does not
     oppose its own). Raises ProcedureError (field ``party``) when there is none (102.67(f))."""
-    requests = [f for f in filings_of(session, election, "request-for-review") if f.party_id != party.id]
+    requests = [f for f in filings_of(session, election, FilingKind.REQUEST_FOR_REVIEW) if f.party_id != party.id]
     if not requests:
         raise ProcedureError(f"no other party requested review in election {election.sequence} of {case.number}: there "
                              "is no request for review to oppose (102.67(f))", field="party")
@@ -118,7 +118,7 @@ def perform(session: Session, act: OpposeReview, *, case: Case, as_of: datetime,
     timeliness = judge(case, deadline, act, what=f"statement in opposition of {party.name}", received_on=received_on) \
         if deadline is not None else None
     served: list[str] = []  # the service ledger's warnings
-    filing = store_filing(session, case, election, party, kind="rfr-opposition", act=act, received_on=received_on,
+    filing = store_filing(session, case, election, party, kind=FilingKind.RFR_OPPOSITION, act=act, received_on=received_on,
                           deadline=deadline, timeliness=timeliness, body=[{"point": p} for p in act.points],
                           served=service_list(session, case, party, received_on), warnings=served,
                           note="no opposition period in the record: the request is of a decision setting the election "

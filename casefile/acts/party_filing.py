@@ -23,7 +23,7 @@ from casefile.rules.chronology import Earlier
 from casefile.rules.offices import BOARD_OFFICE, office_named
 from casefile.rules.party_filings import FILINGS
 from casefile.rules.timeliness import StoredDeadline, Timeliness, judge_filing
-from casefile.vocab import FilingMethod
+from casefile.vocab import FilingKind, FilingMethod
 
 
 def stored_deadline(case: Case, deadline: Deadline) -> StoredDeadline:
@@ -64,7 +64,7 @@ def received_on_at(act: ActIn, tz: str, as_of: datetime) -> date:
     return as_of.astimezone(zone).date()
 
 
-def governing_deadline(session: Session, case: Case, election: Election, kind: str) -> Deadline:
+def governing_deadline(session: Session, case: Case, election: Election, kind: FilingKind) -> Deadline:
     """The stored deadline a filing of ``kind`` (a key of casefile.rules.party_filings.FILINGS) is
     judged against in ``election``. Raises ProcedureError (field ``election``) when the record holds
     none (the act that opens the period has not been recorded)."""
@@ -118,7 +118,7 @@ def service_list(session: Session, case: Case, party: Party, on: date) -> list[d
     return []
 
 
-def store_filing(session: Session, case: Case, election: Election, party: Party, *, kind: str, act: PartyFilingIn,
+def store_filing(session: Session, case: Case, election: Election, party: Party, *, kind: FilingKind, act: PartyFilingIn,
                  received_on: date, deadline: Deadline | None, timeliness: Timeliness | None, body: list[Any],
                  served: list[dict[str, Any]], confidential: bool = False, accompanies_id: int | None = None,
                  note: str = "", warnings: list[str] | None = None) -> Filing:
@@ -146,7 +146,7 @@ def store_filing(session: Session, case: Case, election: Election, party: Party,
     return filing
 
 
-def filings_of(session: Session, election: Election, kind: str, *, party: Party | None = None) -> list[Filing]:
+def filings_of(session: Session, election: Election, kind: FilingKind, *, party: Party | None = None) -> list[Filing]:
     """The election's filings of ``kind`` (of ``party`` when given), in the order received."""
     query = select(Filing).where(Filing.election_id == election.id, Filing.kind == kind)
     if party is not None:

@@ -33,7 +33,7 @@ from casefile.rules.chronology import Earlier, period_opened
 from casefile.rules.deadlines import NOUNS
 from casefile.rules.extensions import check_extendable, cutoff_of_fixed_date, missing_request_warning, status_after_order
 from casefile.rules.offices import BOARD_OFFICE, office_named
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingKind
 
 #: Why a responsive period moves with the one it runs from (the rule texts' words: "from the last date on
 #: which exceptions ... may be filed", "after the last day on which the request for review must be filed").
@@ -126,7 +126,7 @@ def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, 
                     f"{_RESPONSIVE_RULE.get(f.deadline.kind, '29 CFR 102.2(a)')})"
                     + ("; it runs again" if f.reopened else ""))
     actor = Actor.BOARD if deadline.office_key == BOARD_OFFICE.key else Actor.REGIONAL_DIRECTOR
-    request = session.exec(select(Filing).where(Filing.deadline_id == deadline.id, Filing.kind == "extension-request",
+    request = session.exec(select(Filing).where(Filing.deadline_id == deadline.id, Filing.kind == FilingKind.EXTENSION_REQUEST,
                                                 col(Filing.received_on) <= ordered_on)
                            .order_by(col(Filing.received_on).desc(), col(Filing.id).desc())).first()
     stored = store_order(session, case, kind=EXTENSION, issued_on=ordered_on, election_id=deadline.election_id, uncertain=act.uncertain,

@@ -41,7 +41,7 @@ from casefile.record.workflow import advance, require_stage
 from casefile.rules.conditional_rerun import Condition, condition_sentence
 from casefile.rules.review import board_review, review_of_set_aside
 from casefile.rules.stages import accepted_at, after_overruling
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, ElectionKind, Stage
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DecisionKind, DecisionResult, ElectionKind, Stage
 
 DECIDABLE = accepted_at("rd-decision")
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
@@ -73,7 +73,7 @@ def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     practice often issued with it as one "Decision on Objections and Certification of Representative" (or
     "of Results") — casefile issues as the certification act's own document, on its own date."""
     decision = decision_of(session, ref)
-    if decision.result != "set-aside":
+    if decision.result != DecisionResult.SET_ASIDE:
         return (Issue(DecisionOnObjections, ref_id(ref, RecordTable.DECISION)),)
     if decision.condition:
         return (Issue(DecisionAndConditionalDirection, ref_id(ref, RecordTable.DECISION)),)
@@ -117,7 +117,7 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
                                   "recorded with another condition; an issued decision is never overwritten",
                                   field="condition")
         return again(entry, act.act, issues(session, entry.ref))
-    check_consistent(session, case, election, act, kind="rd-decision")
+    check_consistent(session, case, election, act, kind=DecisionKind.RD_DECISION)
     if act.condition is not None:
         tally = latest_tally(session, election)
         if tally is None or not tally.determinative:
@@ -127,7 +127,7 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     require_stage(election, "the Regional Director's decision", STAGES)
     check_in_order(session, case, election, act, subject="the Regional Director's decision", issued_on=issued_on)
     review = board_review(case.agreement)
-    decision = store_decision(session, case, election, act, kind="rd-decision", issued_on=issued_on, recommend_only=False)
+    decision = store_decision(session, case, election, act, kind=DecisionKind.RD_DECISION, issued_on=issued_on, recommend_only=False)
     if act.condition is not None:
         decision.condition = act.condition
         session.add(decision)
@@ -146,7 +146,7 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
                     act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary, ref=ref)
     close_open_deadlines(session, election, _OVERTAKEN, status=DeadlineStatus.MOOTED, as_of=as_of)
     warnings = [] if review.agreement_known else [review.statement]
-    if act.result == "set-aside":
+    if act.result == DecisionResult.SET_ASIDE:
         election.next_kind = ElectionKind.RERUN
         election.next_choices = list(election.choices)
         election.next_against_on_ballot = election.against_on_ballot

@@ -50,7 +50,7 @@ from casefile.rules.deadlines import NOUNS
 from casefile.rules.extensions import UNEXTENDABLE, check_extendable
 from casefile.rules.party_filings import late_extension_request_note
 from casefile.rules.timeliness import StoredDeadline, judge_filing
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingKind
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
@@ -140,7 +140,7 @@ def perform(session: Session, act: RequestExtension, *, case: Case, as_of: datet
     body = [{"deadline_id": deadline.id, "kind": deadline.kind.value, "due_on": deadline.due_on.isoformat(),
              "until": act.until.isoformat() if act.until else None, "reasons": act.reasons, "positions": act.positions}]
     served: list[str] = []  # the service ledger's warnings
-    filing = store_filing(session, case, election, party, kind="extension-request", act=act, received_on=received_on,
+    filing = store_filing(session, case, election, party, kind=FilingKind.EXTENSION_REQUEST, act=act, received_on=received_on,
                           deadline=deadline, timeliness=timeliness, body=body,
                           served=service_list(session, case, party, received_on), warnings=served)
     asked = f" to {act.until.isoformat()}" if act.until else ""

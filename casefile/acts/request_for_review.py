@@ -44,7 +44,7 @@ from casefile.rules.offices import BOARD_OFFICE
 from casefile.rules.party_filings import FILINGS
 from casefile.rules.review import board_review, review_of_decision, review_of_set_aside
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, DeadlineKind, Stage
+from casefile.vocab import Actor, DeadlineKind, DecisionKind, DecisionResult, FilingKind, Stage
 
 Reviewed = Literal["decision", "certification", "dismissal", "set-aside", "open-and-count"]
 
@@ -81,8 +81,8 @@ _AFTER_DECISION = frozenset({Stage.CERTIFICATION_DUE, Stage.CERTIFIED, Stage.RFR
 def decision_on_objections(session: Session, election: Election) -> Decision | None:
     """The Regional Director's latest decision in ``election`` that disposed of the objections without
     setting the election aside (the Decision on Objections, 102.69(c)(1)(i), (c)(2)); None: none."""
-    return session.exec(select(Decision).where(Decision.election_id == election.id, Decision.kind == "rd-decision",
-                                               Decision.result != "set-aside")
+    return session.exec(select(Decision).where(Decision.election_id == election.id, Decision.kind == DecisionKind.RD_DECISION,
+                                               Decision.result != DecisionResult.SET_ASIDE)
                         .order_by(col(Decision.issued_on).desc(), col(Decision.id).desc())).first()
 
 
@@ -173,14 +173,14 @@ def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datet
     review = board_review(case.agreement)
     if reviewed != "dismissal" and not review.available:
         raise ProcedureError(f"{review.statement} A request for review is not available.", field="party")
-    if filings_of(session, election, "request-for-review", party=party):
+    if filings_of(session, election, FilingKind.REQUEST_FOR_REVIEW, party=party):
         raise ProcedureError(f"{party.name} already requested review of this action: one request for review per "
                              "action of the Regional Director (29 CFR 102.67(i)(1); rules.md R-N5)", field="party")
     warnings: list[str] = [] if review.agreement_known or reviewed == "dismissal" else [review.statement]
     deadline = deadline_of(session, election, DeadlineKind.REQUEST_FOR_REVIEW) if reviewed != "set-aside" else None
     if reviewed in ("certification", "dismissal", "open-and-count") and deadline is None:
         raise ProcedureError(f"election {election.sequence} of {case.number} has no request-for-review period in the "
-                             f"record ({FILINGS['request-for-review'].citation})", field="election")
+                             f"record ({FILINGS[FilingKind.REQUEST_FOR_REVIEW].citation})", field="election")
     zone = deadline_zone(deadline) if deadline is not None else BOARD_OFFICE.tz
     received_on = received_on_at(act, zone, as_of)
     if deadline is None:
@@ -198,7 +198,7 @@ def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datet
     served = [*service_list(session, case, party, received_on), {
         "party": "Regional Director", "representative": "", "manner": "[manner not in record]", "address": "",
         "served_on": received_on.isoformat()}]  # a copy to the Regional Director (102.67(i)(2))
-    filing = store_filing(session, case, election, party, kind="request-for-review", act=act, received_on=received_on,
+    filing = store_filing(session, case, election, party, kind=FilingKind.REQUEST_FOR_REVIEW, act=act, received_on=received_on,
                           deadline=deadline, timeliness=timeliness, body=body, served=served, warnings=warnings,
                           note="" if deadline is not None else
                           "no request-for-review period runs yet: a decision setting the election aside is not a "

@@ -23,7 +23,7 @@ from casefile.record.orders import AgencyOrder
 from casefile.record.refs import Ref
 from casefile.record.workflow import docket
 from casefile.rules.chronology import Earlier
-from casefile.vocab import Actor
+from casefile.vocab import Actor, FilingKind
 
 #: The stored ruling (AgencyOrder.kind).
 MOTION_RULING = "motion-ruling"
@@ -69,10 +69,10 @@ def perform(session: Session, act: RuleOnMotion, *, case: Case, as_of: datetime,
     done = _ruled(session, case)
     if act.motion is not None:
         motion = session.get(Filing, act.motion)
-        if motion is None or motion.case_id != case.id or motion.kind != "motion":
+        if motion is None or motion.case_id != case.id or motion.kind != FilingKind.MOTION:
             raise UnknownRecord(f"no motion {act.motion} in {case.number}", field="motion")
     else:
-        motions = list(session.exec(select(Filing).where(Filing.election_id == election.id, Filing.kind == "motion")
+        motions = list(session.exec(select(Filing).where(Filing.election_id == election.id, Filing.kind == FilingKind.MOTION)
                                     .order_by(col(Filing.id).desc())))
         for made in motions:  # the same ruling recorded again (its motion is no longer pending) is found
             if (entry := recorded(session, case, content_key(f"rule-on-motion:{made.id}", act.ruling, ruled_on))):

@@ -24,7 +24,7 @@ from casefile.record.lookups import get_party
 from casefile.record.models import Case, Election, Filing, Objection, Party
 from casefile.record.refs import Ref
 from casefile.rules.corrections import UNDECIDED, withdrawable
-from casefile.vocab import Disposition
+from casefile.vocab import Disposition, FilingKind
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
@@ -130,7 +130,7 @@ def perform(session: Session, act: WithdrawObjection, *, case: Case, as_of: date
     if old is Disposition.SET_FOR_HEARING:
         consequences.append(f"Objection {objection.number} was set for hearing: the withdrawal is for the hearing "
                             "officer or the Regional Director to approve.")
-    if filing.kind == "objections" and session.exec(select(Filing.id).where(Filing.accompanies_id == filing.id)).first():
+    if filing.kind == FilingKind.OBJECTIONS and session.exec(select(Filing.id).where(Filing.accompanies_id == filing.id)).first():
         consequences.append("The offer of proof filed with these objections stays in the record (confidential).")
     if left:
         consequences.append(f"{len(left)} objection(s) of election {election.sequence} remain to be decided.")

@@ -20,7 +20,7 @@ from casefile.record.models import Certification, Decision, DocketEntry, Filing,
 from casefile.record.orders import AgencyOrder
 from casefile.record.refs import RecordTable, Ref
 from casefile.rules.offices import office_named
-from casefile.vocab import DeadlineKind, TallyKind
+from casefile.vocab import DeadlineKind, DecisionKind, DecisionResult, TallyKind
 
 _DEADLINE_WORDS = wording.DEADLINE_NOUNS
 
@@ -31,15 +31,15 @@ _TABLES: dict[RecordTable, type] = {RecordTable.TALLY: Tally, RecordTable.FILING
                                     RecordTable.DECISION: Decision, RecordTable.ORDER: AgencyOrder,
                                     RecordTable.CERTIFICATION: Certification}
 _DECISION_ACTS = ("ho-report", "rd-decision", "alj-decision", "board-decision")
-_DECIDERS = {"ho-report": "The Hearing Officer issued a report recommending", "rd-decision": "The Regional Director issued a decision:",
-             "alj-decision": "The Administrative Law Judge issued a decision:", "board-decision": "The Board issued a decision:"}
-RECOMMENDED = {"set-aside": "that the election be set aside and a new election directed",
-               "overrule": "that the objections be overruled", "certify": "that the results be certified",
-               "open-and-count": "that the challenged ballots be opened and counted"}
+_DECIDERS = {DecisionKind.HO_REPORT: "The Hearing Officer issued a report recommending", DecisionKind.RD_DECISION: "The Regional Director issued a decision:",
+             DecisionKind.ALJ_DECISION: "The Administrative Law Judge issued a decision:", DecisionKind.BOARD_DECISION: "The Board issued a decision:"}
+RECOMMENDED = {DecisionResult.SET_ASIDE: "that the election be set aside and a new election directed",
+               DecisionResult.OVERRULE: "that the objections be overruled", DecisionResult.CERTIFY: "that the results be certified",
+               DecisionResult.OPEN_AND_COUNT: "that the challenged ballots be opened and counted"}
 """What a Hearing Officer's report recommends, by its result, as a clause ("that the objections be overruled")."""
-DECIDED = {"set-aside": "the election was set aside and a new election directed",
-           "overrule": "the objections were overruled", "certify": "the results are to be certified",
-           "open-and-count": "the challenged ballots are to be opened and counted"}
+DECIDED = {DecisionResult.SET_ASIDE: "the election was set aside and a new election directed",
+           DecisionResult.OVERRULE: "the objections were overruled", DecisionResult.CERTIFY: "the results are to be certified",
+           DecisionResult.OPEN_AND_COUNT: "the challenged ballots are to be opened and counted"}
 """What a decision decided, by its result, as a clause ("the objections were overruled")."""
 
 FILED_UNDER_ORDER = {
@@ -221,8 +221,8 @@ def _tally_sentence(tally: Tally) -> str:
 
 
 def _decision_sentence(decision: Decision) -> str:
-    if decision.kind == "ho-report":
-        return f"{_DECIDERS['ho-report']} {RECOMMENDED.get(decision.result, decision.result.replace('-', ' '))}."
+    if decision.kind == DecisionKind.HO_REPORT:
+        return f"{_DECIDERS[DecisionKind.HO_REPORT]} {RECOMMENDED.get(decision.result, decision.result.replace('-', ' '))}."
     lead = _DECIDERS.get(decision.kind, "A decision issued:")
     if decision.condition and decision.result == "set-aside":  # a conditional direction: nothing set aside yet
         return (f"{lead} objections sustained; the challenged ballots to be opened and counted, and the election set "

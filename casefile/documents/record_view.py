@@ -51,7 +51,7 @@ from casefile.record.orders import AgencyOrder
 from casefile.record.people import is_record_copy, people_of, regional_director_named, service_contacts
 from casefile.rules.offices import office_named
 from casefile.rules.target_dates import is_region_target
-from casefile.vocab import Disposition, PartyRole
+from casefile.vocab import DecisionKind, Disposition, PartyRole
 
 _DEADLINE_WORDS = wording.DEADLINE_NOUNS
 
@@ -161,7 +161,7 @@ class CaseRecord:
         if not name:
             return ""
         query = select(Decision.issued_on).join(Election, Election.id == Decision.election_id).where(  # type: ignore[arg-type, call-overload]
-            Election.case_id == self.case.id, Decision.kind == "rd-decision", Decision.issuer != "")
+            Election.case_id == self.case.id, Decision.kind == DecisionKind.RD_DECISION, Decision.issuer != "")
         if on is not None:
             query = query.where(col(Decision.issued_on) <= on)
         signed_on = self.session.exec(query.order_by(col(Decision.issued_on).desc(), col(Decision.id).desc())).first()

@@ -52,7 +52,7 @@ from casefile.record.models import Case, Deadline, Filing, Party, Person, Remind
 from casefile.record.secret_key import keys_for
 from casefile.rules.calendar import BusinessCalendar
 from casefile.rules.offices import DEFAULT_TABLE, office_named, region_scope
-from casefile.vocab import DeadlineKind, DeadlineStatus, ReminderStatus
+from casefile.vocab import DeadlineKind, DeadlineStatus, FilingKind, ReminderStatus
 
 #: Local time at which reminders are due (in the receiving office's zone).
 SEND_TIME = time(8, 0)
@@ -200,7 +200,7 @@ def select_due_reminders(session: Session, *, as_of: datetime, lead_days: Sequen
     own = func.json_array_length(Person.notify_urls)
     with_email, without_email = default_channel_counts(defaults)
     channels = case((own > 0, own), (Person.email != "", with_email), else_=without_email)
-    objections = and_(Filing.election_id == due.c.election_id, Filing.kind == "objections")
+    objections = and_(Filing.election_id == due.c.election_id, Filing.kind == FilingKind.OBJECTIONS)
     for_person = or_(due.c.for_whom == "all parties",
                      and_(due.c.for_whom == "objecting party",
                           or_(~exists().where(objections), exists().where(objections, Filing.party_id == Person.party_id))),
@@ -208,7 +208,7 @@ def select_due_reminders(session: Session, *, as_of: datetime, lead_days: Sequen
     # A party that has filed what the deadline awaits (its objections, its offer of proof, its exceptions ...)
     # is not reminded of it; a request for an extension is not the filing awaited (issue 10).
     filed = exists().where(Filing.deadline_id == due.c.id, Filing.party_id == Person.party_id,
-                           Filing.kind != "extension-request")
+                           Filing.kind != FilingKind.EXTENSION_REQUEST)
     for_person = and_(for_person, ~filed, ~_unassigned_member(due))
     query = (select(due, Person.id, Person.name, Person.email, Person.notify_urls, Party.key, Party.name, Case.number)
              .select_from(due)

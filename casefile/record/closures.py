@@ -22,15 +22,15 @@ from casefile.record.refs import RecordTable, ref_to
 from casefile.record.workflow import docket
 from casefile.rules.closures import Closure, Receipt, superseded
 from casefile.rules.offices import office_named
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingKind
 
 #: The filing each party's period awaits (what the sweep looks for before it calls a period lapsed).
-FILING_FOR: dict[DeadlineKind, str] = {
-    DeadlineKind.OBJECTIONS: "objections", DeadlineKind.OFFER_OF_PROOF: "offer-of-proof",
-    DeadlineKind.EXCEPTIONS: "exceptions", DeadlineKind.REVISED_TALLY_OBJECTIONS: "objections",
-    DeadlineKind.ANSWERING_BRIEF: "answering-brief", DeadlineKind.RECONSIDERATION: "reconsideration-motion",
-    DeadlineKind.REQUEST_FOR_REVIEW: "request-for-review", DeadlineKind.RFR_OPPOSITION: "rfr-opposition",
-    DeadlineKind.POST_HEARING_BRIEF: "post-hearing-brief"}
+FILING_FOR: dict[DeadlineKind, FilingKind] = {
+    DeadlineKind.OBJECTIONS: FilingKind.OBJECTIONS, DeadlineKind.OFFER_OF_PROOF: FilingKind.OFFER_OF_PROOF,
+    DeadlineKind.EXCEPTIONS: FilingKind.EXCEPTIONS, DeadlineKind.REVISED_TALLY_OBJECTIONS: FilingKind.OBJECTIONS,
+    DeadlineKind.ANSWERING_BRIEF: FilingKind.ANSWERING_BRIEF, DeadlineKind.RECONSIDERATION: FilingKind.RECONSIDERATION_MOTION,
+    DeadlineKind.REQUEST_FOR_REVIEW: FilingKind.REQUEST_FOR_REVIEW, DeadlineKind.RFR_OPPOSITION: FilingKind.RFR_OPPOSITION,
+    DeadlineKind.POST_HEARING_BRIEF: FilingKind.POST_HEARING_BRIEF}
 
 #: Each period in the field's terms, for the docket's sentence.
 PERIODS: dict[DeadlineKind, str] = {
@@ -43,12 +43,12 @@ PERIODS: dict[DeadlineKind, str] = {
     DeadlineKind.POST_HEARING_BRIEF: "period for post-hearing briefs"}
 
 #: Each filing in words, and whether the noun is plural.
-NOUNS: dict[str, tuple[str, bool]] = {
-    "objections": ("objections", True), "offer-of-proof": ("offer of proof", False),
-    "exceptions": ("exceptions", True), "answering-brief": ("answering brief", False),
-    "reconsideration-motion": ("motion for reconsideration", False),
-    "request-for-review": ("request for review", False), "rfr-opposition": ("statement in opposition", False),
-    "post-hearing-brief": ("post-hearing brief", False)}
+NOUNS: dict[FilingKind, tuple[str, bool]] = {
+    FilingKind.OBJECTIONS: ("objections", True), FilingKind.OFFER_OF_PROOF: ("offer of proof", False),
+    FilingKind.EXCEPTIONS: ("exceptions", True), FilingKind.ANSWERING_BRIEF: ("answering brief", False),
+    FilingKind.RECONSIDERATION_MOTION: ("motion for reconsideration", False),
+    FilingKind.REQUEST_FOR_REVIEW: ("request for review", False), FilingKind.RFR_OPPOSITION: ("statement in opposition", False),
+    FilingKind.POST_HEARING_BRIEF: ("post-hearing brief", False)}
 
 #: The act of the docket entry that supersedes a closure (the authority policy hides one about an
 #: offer of proof's period from who may not know how it closed).

@@ -13,18 +13,22 @@ from typing import Any
 from sqlalchemy import JSON, Column, Index, UniqueConstraint, false, true
 from sqlmodel import Field, SQLModel
 
-from casefile.record.columns import _instant, _json
+from casefile.record.columns import _instant, _json, _kind
 from casefile.record.refs import Ref, RefColumn
 from casefile.vocab import (
     Actor,
     CaseType,
+    CertificationKind,
     ChallengeStatus,
     DeadlineKind,
     DeadlineStatus,
+    DecisionKind,
+    DecisionResult,
     Disposition,
     DocumentKind,
     ElectionAgreement,
     ElectionKind,
+    FilingKind,
     FilingMethod,
     PartyRole,
     ServiceMethod,
@@ -148,7 +152,7 @@ class Filing(SQLModel, table=True):
     case_id: int = Field(foreign_key="case.id", index=True)
     election_id: int = Field(foreign_key="election.id", index=True)
     party_id: int = Field(foreign_key="party.id")
-    kind: str  # objections | offer-of-proof | exceptions
+    kind: FilingKind = _kind(FilingKind)  # stored as its value ("objections")
     received_at: datetime | None = _instant(nullable=True)  # None when only the date is in the record
     received_on: date
     method: FilingMethod = FilingMethod.E_FILING
@@ -204,10 +208,10 @@ class Decision(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     election_id: int = Field(foreign_key="election.id", index=True)
-    kind: str  # ho-report | rd-decision | alj-decision | board-decision
+    kind: DecisionKind = _kind(DecisionKind)  # stored as its value ("rd-decision")
     issued_on: date
     issuer: str = ""
-    result: str  # set-aside | overrule | certify | open-and-count
+    result: DecisionResult = _kind(DecisionResult)  # stored as its value ("set-aside")
     at_fault_party_id: int | None = Field(default=None, foreign_key="party.id")  # Lufkin paragraph (R-O3)
     # A direction that waits on a later count: "no-union-majority" = the second election is held only
     # if the revised tally does not show a majority for a labor organization (rules.md R-M1, R-M2).
@@ -223,7 +227,7 @@ class Certification(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     election_id: int = Field(foreign_key="election.id", index=True, unique=True)
-    kind: str  # representative | results
+    kind: CertificationKind = _kind(CertificationKind)  # stored as its value ("representative")
     issued_on: date
     union: str | None = None
 

@@ -19,6 +19,7 @@ from datetime import date
 from sqlmodel import Session, col, select
 
 from casefile.record.models import Case, Party, Person
+from casefile.vocab import DecisionKind
 
 
 def is_record_copy(case: Case) -> bool:
@@ -87,7 +88,7 @@ def regional_director_named(session: Session, case: Case, *, on: date | None = N
     from casefile.record.models import Decision, Election
 
     query = select(Decision.issuer).join(Election, Election.id == Decision.election_id).where(  # type: ignore[arg-type]
-        Election.case_id == case.id, Decision.kind == "rd-decision", Decision.issuer != "")
+        Election.case_id == case.id, Decision.kind == DecisionKind.RD_DECISION, Decision.issuer != "")
     if on is not None:
         query = query.where(col(Decision.issued_on) <= on)
     return session.exec(query.order_by(col(Decision.issued_on).desc(), col(Decision.id).desc())).first() or ""

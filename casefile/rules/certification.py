@@ -10,20 +10,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from typing import Literal
 
 from casefile.errors import Internal, ProcedureError
-from casefile.vocab import OutcomeKind
+from casefile.vocab import CertificationKind, OutcomeKind
 
 __all__ = ["CertificationOf", "certification_of", "check_certification_date"]
-
-CertificationKind = Literal["representative", "results"]
 
 
 @dataclass(frozen=True)
 class CertificationOf:
-    """The certification an outcome calls for: ``kind`` "representative" (with the labor
-    organization certified, ``union``) or "results" (``union`` None), and its ``title``."""
+    """The certification an outcome calls for: ``kind`` REPRESENTATIVE (with the labor
+    organization certified, ``union``) or RESULTS (``union`` None), and its ``title``."""
 
     kind: CertificationKind
     union: str | None
@@ -45,9 +42,9 @@ def certification_of(outcome: OutcomeKind | str, winner: str | None, *, describe
         if not winner:
             raise Internal("the tally's outcome is a Certification of Representative but the record does not hold "
                            "the labor organization chosen (its winner)")
-        return CertificationOf("representative", winner, "Certification of Representative")
+        return CertificationOf(CertificationKind.REPRESENTATIVE, winner, "Certification of Representative")
     if kind is OutcomeKind.RESULTS:
-        return CertificationOf("results", None, "Certification of Results")
+        return CertificationOf(CertificationKind.RESULTS, None, "Certification of Results")
     what = described or kind.value
     raise ProcedureError(f"the tally's outcome is {what}; no certification issues on it (102.69(b), 102.70)",
                          field="date")

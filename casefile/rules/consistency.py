@@ -18,20 +18,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from casefile.errors import InconsistentDecision
+from casefile.vocab import DecisionKind, DecisionResult
 
 __all__ = ["RulingGiven", "inconsistency"]
 
-DecisionKind = Literal["ho-report", "rd-decision", "alj-decision"]
-
-_SUBJECT = {
-    "ho-report": ("the hearing officer's report", "recommends setting the election aside",
+_SUBJECT: dict[DecisionKind, tuple[str, str, str]] = {
+    DecisionKind.HO_REPORT: ("the hearing officer's report", "recommends setting the election aside",
                   "recommends overruling the objections"),
-    "rd-decision": ("the Regional Director's decision", "sets the election aside", "overrules the objections"),
-    "alj-decision": ("the Administrative Law Judge's decision", "recommends setting the election aside",
-                     "recommends overruling the objections"),
+    DecisionKind.RD_DECISION: ("the Regional Director's decision", "sets the election aside", "overrules the objections"),
+    DecisionKind.ALJ_DECISION: ("the Administrative Law Judge's decision", "recommends setting the election aside",
+                                "recommends overruling the objections"),
 }
 
 
@@ -46,12 +44,13 @@ class RulingGiven:
     ruling: str
 
 
-def inconsistency(kind: DecisionKind, *, result: str, rulings: Sequence[RulingGiven], at_fault: str | None = None,
+def inconsistency(kind: DecisionKind, *, result: DecisionResult, rulings: Sequence[RulingGiven], at_fault: str | None = None,
                   condition: str | None = None, undecided_not_ruled: int = 0,
                   undecided_before_alj: int = 0) -> InconsistentDecision | None:
     """The refusal of a report or decision of ``kind`` that contradicts itself, or None.
 
-    ``result`` "set-aside" or "overrule"; ``rulings`` the rulings it gives (possibly none: not in the
+    ``kind`` the report or decision (a hearing officer's, a Regional Director's or an Administrative Law
+    Judge's); ``result`` DecisionResult.SET_ASIDE or .OVERRULE; ``rulings`` the rulings it gives (possibly none: not in the
     record); ``at_fault`` the handle of the party it names at fault; ``condition`` a condition on the
     second election; ``undecided_not_ruled`` how many of the election's objections are still undecided
     (pending or set for hearing) and not ruled on by it; ``undecided_before_alj`` how many of those
@@ -69,7 +68,7 @@ def inconsistency(kind: DecisionKind, *, result: str, rulings: Sequence[RulingGi
     Authority: 29 CFR 102.69(c)(1)(iii), (c)(2); rules.md R-J5, R-K4, R-M2, R-O1, R-O3.
     """
     subject, set_aside, overrule = _SUBJECT[kind]
-    if result == "overrule":
+    if result == DecisionResult.OVERRULE:
         if condition is not None:
             return InconsistentDecision(
                 f"{subject} {overrule} but directs a second election on a condition: a condition goes with a decision "
@@ -85,14 +84,14 @@ def inconsistency(kind: DecisionKind, *, result: str, rulings: Sequence[RulingGi
                 f"{subject} {overrule} but names {at_fault!r} as the party at fault: a party at fault goes with an "
                 "election set aside, in the Lufkin paragraph of the notice of the second election (R-O3)",
                 field="at_fault")
-        if undecided_before_alj and kind == "rd-decision":
+        if undecided_before_alj and kind == DecisionKind.RD_DECISION:
             return InconsistentDecision(
                 f"{subject} {overrule} but gives no ruling on {undecided_before_alj} objections set for the hearing "
                 "before the Administrative Law Judge: give the ruling on each of them (after the judge's decision the "
                 "objections referred to the judge are decided on that record, not overruled in their entirety) "
                 "(R-I4, R-O1)", field="rulings")
         return None
-    if result == "set-aside" and rulings and not any(r.ruling == "sustained" for r in rulings) \
+    if result == DecisionResult.SET_ASIDE and rulings and not any(r.ruling == "sustained" for r in rulings) \
             and undecided_not_ruled == 0:
         told = ", ".join(f"{r.party_name} {r.number} {r.ruling}" for r in rulings)
         return InconsistentDecision(

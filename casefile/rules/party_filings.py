@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from casefile.vocab import DeadlineKind
+from casefile.vocab import DeadlineKind, FilingKind
 
 __all__ = ["ACT_PERIODS", "FILINGS", "FilingRule", "late_extension_request_note"]
 
@@ -27,34 +27,34 @@ class FilingRule:
 
 
 #: Filing kind (as stored in Filing.kind) → its rule.
-FILINGS: dict[str, FilingRule] = {
-    "offer-of-proof": FilingRule(
+FILINGS: dict[FilingKind, FilingRule] = {
+    FilingKind.OFFER_OF_PROOF: FilingRule(
         DeadlineKind.OFFER_OF_PROOF, "offer of proof", False,
         "29 CFR 102.69(a)(8), 102.66(c) (due with the objections unless the Regional Director extends it); "
         "rules.md R-G4, R-G5"),
-    "post-hearing-brief": FilingRule(
+    FilingKind.POST_HEARING_BRIEF: FilingRule(
         DeadlineKind.POST_HEARING_BRIEF, "post-hearing brief", False,
         "29 CFR 102.69(c)(1)(iii) (only with the hearing officer's permission, within the time allowed; 2019 text: "
         "5 business days after the close of the hearing, extendable by up to 10); rules.md R-A1, R-J4"),
-    "answering-brief": FilingRule(
+    FilingKind.ANSWERING_BRIEF: FilingRule(
         DeadlineKind.ANSWERING_BRIEF, "answering brief", False,
         "29 CFR 102.69(c)(1)(iii) (5 business days from the last day exceptions could be filed); rules.md R-K2"),
     # 102.69(c)(1)(iii) provides for exceptions and answering briefs only. A party that did not except
     # answers within the answering-brief period; by analogy to 102.46(c) (cross-exceptions run from the
     # last day for exceptions, with the answering brief), its cross-exceptions are held to that period.
-    "cross-exceptions": FilingRule(
+    FilingKind.CROSS_EXCEPTIONS: FilingRule(
         DeadlineKind.ANSWERING_BRIEF, "cross-exceptions", False,
         "29 CFR 102.69(c)(1)(iii); by analogy to 29 CFR 102.46(c): within the answering-brief period, which runs "
         "from the last day exceptions could be filed [I]; rules.md R-K2"),
-    "reconsideration-motion": FilingRule(
+    FilingKind.RECONSIDERATION_MOTION: FilingRule(
         DeadlineKind.RECONSIDERATION, "motion for reconsideration", False,
         "29 CFR 102.65(e) (10 business days after service of the decision; stays nothing unless ordered); "
         "rules.md R-K6"),
-    "request-for-review": FilingRule(
+    FilingKind.REQUEST_FOR_REVIEW: FilingRule(
         DeadlineKind.REQUEST_FOR_REVIEW, "request for review", True,
         "29 CFR 102.67(c), (i)(1), 102.69(h) (received by the Board's Office of the Executive Secretary); "
         "rules.md R-N2, R-B9"),
-    "rfr-opposition": FilingRule(
+    FilingKind.RFR_OPPOSITION: FilingRule(
         DeadlineKind.RFR_OPPOSITION, "statement in opposition to the request for review", True,
         "29 CFR 102.67(f) (5 business days after the last day the request could be filed); rules.md R-N6, R-B5"),
 }

@@ -31,12 +31,7 @@ from casefile.record.models import (
     Election,
     Hearing,
 )
-from casefile.vocab import (
-    Actor,
-    DeadlineKind,
-    DocumentKind,
-    ElectionAgreement,
-)
+from casefile.vocab import Actor, DeadlineKind, DecisionResult, DocumentKind, ElectionAgreement
 
 
 class ALJDecisionContext(DocumentContext):
@@ -91,7 +86,7 @@ def _remedy(election: Election, decision: Decision) -> tuple[str, ...]:
     remedy is not in the record)."""
     held = election_dates(election)
     period = f"from {long_date(held.began_on)}" if isinstance(held.began_on, date) else ""
-    if decision.result == "set-aside":
+    if decision.result == DecisionResult.SET_ASIDE:
         return (f"The {wording.ordinal(election.sequence)} election{(' held ' + period) if period else ''} is set aside.",
                 f"{wording.next_election(election.sequence).capitalize()} is directed, at a time the Regional Director sets.",
                 placeholder("the order and notice remedying the unfair labor practices"))

@@ -21,7 +21,7 @@ from casefile.documents.kinds.party_paper import (
 from casefile.documents.parts import DateOrPlaceholder
 from casefile.documents.record_view import CaseRecord
 from casefile.record.models import Filing
-from casefile.vocab import Actor, DocumentKind
+from casefile.vocab import Actor, DocumentKind, FilingKind
 
 
 class AnsweringBriefContext(PartyPaperContext):
@@ -64,5 +64,5 @@ class AnsweringBrief(PartyPaper):
     def build(cls, rec: CaseRecord, filing: Filing) -> Built:
         election, party = rec.election(filing.election_id), rec.filer(filing)
         ctx = AnsweringBriefContext(**paper_common(rec, filing, party), paragraphs=numbered(rec, [p["point"] for p in filing.body]),
-                                    report_issued_on=report_issued_on(rec, election), answered=answered(rec, filing, "exceptions"))
+                                    report_issued_on=report_issued_on(rec, election), answered=answered(rec, filing, FilingKind.EXCEPTIONS))
         return Built(ctx, filing.received_on, party.name, Actor.PARTY, election.id, party_key=party.key)

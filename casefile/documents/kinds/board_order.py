@@ -26,10 +26,7 @@ from casefile.record.models import (
     Filing,
 )
 from casefile.record.orders import AgencyOrder
-from casefile.vocab import (
-    Actor,
-    DocumentKind,
-)
+from casefile.vocab import Actor, CertificationKind, DecisionKind, DecisionResult, DocumentKind, FilingKind
 
 
 class BoardOrderContext(DocumentContext):
@@ -60,10 +57,10 @@ class BoardOrder(RecordDocument):
 
     @classmethod
     def build(cls, rec: CaseRecord, decision: Decision) -> Built:
-        if decision.kind != "board-decision":
+        if decision.kind != DecisionKind.BOARD_DECISION:
             raise UnknownRecord(f"decision {decision.id} is not the Board's")
         election = rec.election(decision.election_id)
-        requests = rec.session.exec(select(Filing).where(Filing.election_id == election.id, Filing.kind == "request-for-review",
+        requests = rec.session.exec(select(Filing).where(Filing.election_id == election.id, Filing.kind == FilingKind.REQUEST_FOR_REVIEW,
                                                          col(Filing.received_on) <= decision.issued_on)
                                     .order_by(col(Filing.received_on), col(Filing.id))).all()
         if not requests:
@@ -76,21 +73,21 @@ class BoardOrder(RecordDocument):
         period = f" held {wording.election_period(held)}" if held.began_on and not isinstance(held.began_on, str) else ""
         result = decision.result
         paragraphs = {
-            "review-denied": [f"{request} {'are' if len(requesting) > 1 else 'is'} denied as {'they raise' if len(requesting) > 1 else 'it raises'} "
+            DecisionResult.REVIEW_DENIED: [f"{request} {'are' if len(requesting) > 1 else 'is'} denied as {'they raise' if len(requesting) > 1 else 'it raises'} "
                               "no substantial issues warranting review (29 CFR 102.67(d))."],
-            "review-granted": [f"{request} {'are' if len(requesting) > 1 else 'is'} granted as {'they raise' if len(requesting) > 1 else 'it raises'} "
+            DecisionResult.REVIEW_GRANTED: [f"{request} {'are' if len(requesting) > 1 else 'is'} granted as {'they raise' if len(requesting) > 1 else 'it raises'} "
                                "substantial issues warranting review (29 CFR 102.67(d), (g)). The Board's decision on review will issue "
                                "after the parties' briefs on review, if any (29 CFR 102.67(h))."],
-            "remanded": [f"Having considered {request[0].lower() + request[1:]}, the Board remands the proceeding to the Regional "
+            DecisionResult.REMANDED: [f"Having considered {request[0].lower() + request[1:]}, the Board remands the proceeding to the Regional "
                          "Director for a hearing on the objections, and for the Regional Director's further action on the record "
                          "so made (29 CFR 102.67(g), 102.69(c)(1)(ii))."],
-            "affirmed": [f"{request} {'were' if len(requesting) > 1 else 'was'} granted. Having reviewed the entire record, the Board "
+            DecisionResult.AFFIRMED: [f"{request} {'were' if len(requesting) > 1 else 'was'} granted. Having reviewed the entire record, the Board "
                          f"affirms {reviewed} (29 CFR 102.67(h))."],
-            "set-aside": [f"{request} {'were' if len(requesting) > 1 else 'was'} granted. Having reviewed the entire record, the Board "
+            DecisionResult.SET_ASIDE: [f"{request} {'were' if len(requesting) > 1 else 'was'} granted. Having reviewed the entire record, the Board "
                           f"sets aside the {wording.ordinal(election.sequence)} election{period} and directs "
                           f"{wording.next_election(election.sequence)}, to be conducted by the Regional Director at a time and "
                           "place the Regional Director will set (29 CFR 102.67(h), 102.69(e))."],
-            "open-and-count": [f"{request} {'were' if len(requesting) > 1 else 'was'} granted. Having reviewed the entire record, the "
+            DecisionResult.OPEN_AND_COUNT: [f"{request} {'were' if len(requesting) > 1 else 'was'} granted. Having reviewed the entire record, the "
                                "Board directs the Regional Director to open and count the challenged ballots and to serve on the "
                                "parties a revised tally of ballots, on which the appropriate certification will issue "
                                "(29 CFR 102.67(h), 102.69(e))."],
@@ -100,8 +97,8 @@ class BoardOrder(RecordDocument):
         ctx = BoardOrderContext(
             caption=rec.caption(forum="Washington, DC").model_copy(update={"title": _BOARD_TITLES.get(result, "Order")}),
             issuance=Issuance(issued_on=decision.issued_on, issuer_title="National Labor Relations Board", place="Washington, DC"),
-            ruling={"review-denied": "denied", "remanded": "remanded"}.get(result, "granted"),
-            decision=result if result in ("affirmed", "set-aside", "open-and-count") else None,
+            ruling={DecisionResult.REVIEW_DENIED: "denied", DecisionResult.REMANDED: "remanded"}.get(result, "granted"),
+            decision=result if result in (DecisionResult.AFFIRMED, DecisionResult.SET_ASIDE, DecisionResult.OPEN_AND_COUNT) else None,
             requested_by=requesting, reviewed=reviewed, reviewed_on=reviewed_on, paragraphs=tuple(paragraphs),
             members=_board_members(rec, decision.issuer), service=rec.service(on=decision.issued_on),
             record_notes=notes(decision.uncertain) + plain_notes(decision.note),
@@ -109,9 +106,9 @@ class BoardOrder(RecordDocument):
         return Built(ctx, decision.issued_on, "Board", Actor.BOARD, election.id)
 
 
-_BOARD_TITLES = {"review-denied": "Order Denying Review", "review-granted": "Order Granting Review",
-                 "remanded": "Order Remanding", "affirmed": "Decision on Review and Order",
-                 "set-aside": "Decision on Review and Order", "open-and-count": "Decision on Review and Order"}
+_BOARD_TITLES = {DecisionResult.REVIEW_DENIED: "Order Denying Review", DecisionResult.REVIEW_GRANTED: "Order Granting Review",
+                 DecisionResult.REMANDED: "Order Remanding", DecisionResult.AFFIRMED: "Decision on Review and Order",
+                 DecisionResult.SET_ASIDE: "Decision on Review and Order", DecisionResult.OPEN_AND_COUNT: "Decision on Review and Order"}
 
 
 def _reviewed(rec: CaseRecord, election: Election, requested_on: date) -> tuple[str, date | None]:
@@ -122,19 +119,19 @@ def _reviewed(rec: CaseRecord, election: Election, requested_on: date) -> tuple[
     dismissal = rec.session.exec(select(AgencyOrder).where(AgencyOrder.case_id == rec.case.id, AgencyOrder.kind == "dismissal",
                                                            col(AgencyOrder.issued_on) <= requested_on)
                                  .order_by(col(AgencyOrder.id).desc())).first()
-    decision = rec.session.exec(select(Decision).where(Decision.election_id == election.id, Decision.kind == "rd-decision",
+    decision = rec.session.exec(select(Decision).where(Decision.election_id == election.id, Decision.kind == DecisionKind.RD_DECISION,
                                                        col(Decision.issued_on) <= requested_on)
                                 .order_by(col(Decision.id).desc())).first()
     candidates: list[tuple[date, str]] = []
     if cert is not None:
-        title = "Certification of Representative" if cert.kind == "representative" else "Certification of Results of Election"
+        title = "Certification of Representative" if cert.kind == CertificationKind.REPRESENTATIVE else "Certification of Results of Election"
         candidates.append((cert.issued_on, f"the Regional Director's {title}"))
     if dismissal is not None:
         candidates.append((dismissal.issued_on, "the Regional Director's Order Dismissing Petition"))
     if decision is not None:
         title = ("Decision on Objections and Direction of "
                  f"{wording.ordinal(election.sequence + 1).capitalize()} Election"  # third, ... along the chain (R-O2)
-                 if decision.result == "set-aside" else "Decision on Objections")
+                 if decision.result == DecisionResult.SET_ASIDE else "Decision on Objections")
         candidates.append((decision.issued_on, f"the Regional Director's {title}"))
     if not candidates:
         return "the Regional Director's action", None

@@ -26,12 +26,7 @@ from casefile.record.models import (
     Election,
     Filing,
 )
-from casefile.vocab import (
-    Actor,
-    DeadlineKind,
-    DocumentKind,
-    ElectionAgreement,
-)
+from casefile.vocab import Actor, DeadlineKind, DocumentKind, ElectionAgreement, FilingKind
 
 
 class CertificationContext(DocumentContext):
@@ -74,7 +69,7 @@ class _Certification(RecordDocument):
     def build(cls, rec: CaseRecord, cert: Certification) -> Built:
         election = rec.election(cert.election_id)
         tally = rec.latest_tally(election)
-        objected = rec.session.exec(select(Filing.id).where(Filing.election_id == election.id, Filing.kind == "objections")).first()
+        objected = rec.session.exec(select(Filing.id).where(Filing.election_id == election.id, Filing.kind == FilingKind.OBJECTIONS)).first()
         common: dict[str, Any] = dict(
             **rd_issued(rec, on=cert.issued_on), tally=tally_lines(tally, election),
             basis="the objections have been overruled" if objected else "no timely objections were filed",

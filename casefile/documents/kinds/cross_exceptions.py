@@ -21,7 +21,7 @@ from casefile.documents.kinds.party_paper import (
 from casefile.documents.parts import DateOrPlaceholder
 from casefile.documents.record_view import CaseRecord
 from casefile.record.models import Filing
-from casefile.vocab import Actor, DocumentKind
+from casefile.vocab import Actor, DocumentKind, FilingKind
 
 
 class CrossExceptionsContext(PartyPaperContext):
@@ -69,5 +69,5 @@ class CrossExceptions(PartyPaper):
         items = tuple(NumberedParagraph(number=i, text=rec.text(e["excepted_to"]), grounds=rec.text(e["grounds"]))
                       for i, e in enumerate(filing.body, start=1))
         ctx = CrossExceptionsContext(**paper_common(rec, filing, party), paragraphs=items,
-                                     report_issued_on=report_issued_on(rec, election), answered=answered(rec, filing, "exceptions"))
+                                     report_issued_on=report_issued_on(rec, election), answered=answered(rec, filing, FilingKind.EXCEPTIONS))
         return Built(ctx, filing.received_on, party.name, Actor.PARTY, election.id, party_key=party.key)

@@ -37,8 +37,10 @@ from casefile.vocab import (
     Actor,
     DeadlineKind,
     DeadlineStatus,
+    DecisionKind,
     DocumentKind,
     ElectionAgreement,
+    FilingKind,
     OutcomeKind,
 )
 
@@ -92,13 +94,13 @@ class DecisionOnObjections(RecordDocument):
         tally = rec.latest_tally(election)
         ruled = [r for r in decision.rulings if r.get("challenge")]
         stands = tally_stands(rec.session, election, tally) if ruled else None
-        report = rec.session.exec(select(Decision).where(Decision.election_id == election.id, Decision.kind == "ho-report",
+        report = rec.session.exec(select(Decision).where(Decision.election_id == election.id, Decision.kind == DecisionKind.HO_REPORT,
                                                          col(Decision.issued_on) <= decision.issued_on)
                                   .order_by(col(Decision.id).desc())).first()
         held = rec.session.exec(select(Hearing).where(Hearing.election_id == election.id, Hearing.before_alj == False)  # noqa: E712
                                 .order_by(col(Hearing.id).desc())).first()
         hearing = rec.hearing_facts(election, before_alj=False)[0] if held is not None and (held.opens_on or report) else None
-        excepting = rec.session.exec(select(Filing).where(Filing.election_id == election.id, Filing.kind == "exceptions",
+        excepting = rec.session.exec(select(Filing).where(Filing.election_id == election.id, Filing.kind == FilingKind.EXCEPTIONS,
                                                           col(Filing.received_on) <= decision.issued_on)
                                      .order_by(col(Filing.received_on), col(Filing.id))).all()
         exceptions_by = tuple(dict.fromkeys(rec.by_id[f.party_id].name for f in excepting))

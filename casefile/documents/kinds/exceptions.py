@@ -15,7 +15,7 @@ from casefile.documents.parts import DeadlineLine, DocumentContext, Facts, Filed
 from casefile.documents.record_view import CaseRecord, notes
 from casefile.record.lookups import deadline_of
 from casefile.record.models import Deadline, Decision, Filing
-from casefile.vocab import Actor, DeadlineKind, DocumentKind
+from casefile.vocab import Actor, DeadlineKind, DecisionKind, DocumentKind
 
 
 class ExceptionItem(Facts):
@@ -77,7 +77,7 @@ class Exceptions(RecordDocument):
         judged = rec.session.get(Deadline, filing.deadline_id) if filing.deadline_id is not None else None
         to_alj = judged is not None and judged.kind is DeadlineKind.ALJ_EXCEPTIONS
         report = rec.session.exec(select(Decision).where(Decision.election_id == election.id,
-                                                         Decision.kind == ("alj-decision" if to_alj else "ho-report"))
+                                                         Decision.kind == (DecisionKind.ALJ_DECISION if to_alj else DecisionKind.HO_REPORT))
                                   .order_by(col(Decision.id).desc())).first()
         assert report is not None
         items = tuple(ExceptionItem(number=i, excepted_to=e["excepted_to"], grounds=e["grounds"])

@@ -28,7 +28,7 @@ from casefile.documents.record_view import CaseRecord, notes, plain_notes, tally
 from casefile.record.lookups import deadline_of
 from casefile.record.models import Decision
 from casefile.record.refs import ref_to
-from casefile.vocab import Actor, DeadlineKind, DocumentKind
+from casefile.vocab import Actor, DeadlineKind, DecisionResult, DocumentKind
 
 
 class HearingOfficerReportContext(DocumentContext):
@@ -80,7 +80,7 @@ class HearingOfficerReport(RecordDocument):
         tally = rec.latest_tally(election)
         hearing, held = rec.hearing_facts(election, before_alj=False)
         objections = rec.objection_items(rec.objections_of(election), decision.rulings)
-        if decision.result == "set-aside":
+        if decision.result == DecisionResult.SET_ASIDE:
             disposition = f"that the election be set aside and {wording.next_election(election.sequence)} directed"
         elif objections:
             disposition = "that the objections be overruled and the appropriate certification issue"

@@ -18,7 +18,7 @@ from casefile.documents.kinds.party_paper import (
 from casefile.documents.parts import DateOrPlaceholder
 from casefile.documents.record_view import CaseRecord
 from casefile.record.models import Decision, Filing
-from casefile.vocab import Actor, DocumentKind
+from casefile.vocab import Actor, DecisionKind, DecisionResult, DocumentKind
 
 
 class MotionForReconsiderationContext(PartyPaperContext):
@@ -57,9 +57,9 @@ class MotionForReconsideration(PartyPaper):
     def build(cls, rec: CaseRecord, filing: Filing) -> Built:
         election, party = rec.election(filing.election_id), rec.filer(filing)
         decision = rec.session.exec(select(Decision).where(
-            Decision.election_id == election.id, Decision.kind == "rd-decision", col(Decision.issued_on) <= filing.received_on)
+            Decision.election_id == election.id, Decision.kind == DecisionKind.RD_DECISION, col(Decision.issued_on) <= filing.received_on)
             .order_by(col(Decision.id).desc())).first()
-        title = (set_aside_title(election) if decision is not None and decision.result == "set-aside" else "Decision on Objections")
+        title = (set_aside_title(election) if decision is not None and decision.result == DecisionResult.SET_ASIDE else "Decision on Objections")
         ctx = MotionForReconsiderationContext(
             **paper_common(rec, filing, party), paragraphs=numbered(rec, [g["ground"] for g in filing.body]),
             decision_title=title,

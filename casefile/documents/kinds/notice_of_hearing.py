@@ -26,7 +26,7 @@ from casefile.documents.record_view import CaseRecord, notes, plain_notes
 from casefile.errors import ProcedureError
 from casefile.record.models import Election, Filing, Hearing
 from casefile.rules.hearing import briefs_as_of_right
-from casefile.vocab import Actor, DocumentKind
+from casefile.vocab import Actor, DocumentKind, FilingKind
 
 
 class NoticeOfHearingContext(DocumentContext):
@@ -94,7 +94,7 @@ class NoticeOfHearing(RecordDocument):
 
 
 def _first_objections_on(rec: CaseRecord, election: Election) -> date | None:
-    first = rec.session.exec(select(Filing).where(Filing.election_id == election.id, Filing.kind == "objections")
+    first = rec.session.exec(select(Filing).where(Filing.election_id == election.id, Filing.kind == FilingKind.OBJECTIONS)
                              .order_by(col(Filing.received_on))).first()
     return first.received_on if first else None
 

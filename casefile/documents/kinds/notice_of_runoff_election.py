@@ -25,11 +25,7 @@ from casefile.record.models import (
     Filing,
 )
 from casefile.rules.tally import AGAINST
-from casefile.vocab import (
-    Actor,
-    DocumentKind,
-    ElectionAgreement,
-)
+from casefile.vocab import Actor, DocumentKind, ElectionAgreement, FilingKind
 
 
 class NoticeOfRunoffElectionContext(DocumentContext):
@@ -86,7 +82,7 @@ class NoticeOfRunoffElection(RecordDocument):
         directed = rec.session.exec(select(DocketEntry).where(DocketEntry.election_id == election.id,
                                                               DocketEntry.act == "direct-runoff")).first()
         issued_on = directed.occurred_on if directed else tally.prepared_on
-        objected = rec.session.exec(select(Filing.id).where(Filing.election_id == election.id, Filing.kind == "objections")).first()
+        objected = rec.session.exec(select(Filing.id).where(Filing.election_id == election.id, Filing.kind == FilingKind.OBJECTIONS)).first()
         if election.next_held_from_on:
             schedule = long_date(election.next_held_from_on) + (
                 f" to {long_date(election.next_held_to_on)}" if election.next_held_to_on else "") + \

@@ -27,7 +27,7 @@ from casefile.documents.record_view import CaseRecord, election_dates, notes
 from casefile.errors import ProcedureError
 from casefile.record.models import DocketEntry, Election, Filing, Party
 from casefile.record.refs import ref_to
-from casefile.vocab import Actor, DeadlineKind, DocumentKind, FilingMethod
+from casefile.vocab import Actor, DeadlineKind, DocumentKind, FilingKind, FilingMethod
 
 
 class ObjectionsContext(DocumentContext):
@@ -92,7 +92,7 @@ class Objections(RecordDocument):
             paper_filing_reason=placeholder("statement why e-filing was not used") if filing.method.value == "paper" else None,
             signature=rec.party_signature(party), service=rec.filing_service(filing), filed=rec.filed_with(filing),
             supplements=tuple(rec.session.exec(select(Filing.received_on).where(  # type: ignore[call-overload, arg-type]
-                Filing.election_id == election.id, Filing.party_id == party.id, Filing.kind == "objections",
+                Filing.election_id == election.id, Filing.party_id == party.id, Filing.kind == FilingKind.OBJECTIONS,
                 col(Filing.id) < filing.id).order_by(col(Filing.received_on), col(Filing.id))).all()),
             **_offer_of_proof_status(rec, filing, election, party),
             record_notes=notes(filing.uncertain),
@@ -105,7 +105,7 @@ def _offer_of_proof_status(rec: CaseRecord, filing: Filing, election: Election, 
     filed with them (the file-objections act), filed separately (its own file-offer-of-proof act, on its
     date), not yet filed but its time extended by the Regional Director's order (the stored offer-of-proof
     deadline later than the objections', R-G5), an extension requested by the party, or to follow."""
-    offer = rec.session.exec(select(Filing).where(Filing.accompanies_id == filing.id, Filing.kind == "offer-of-proof")).first()
+    offer = rec.session.exec(select(Filing).where(Filing.accompanies_id == filing.id, Filing.kind == FilingKind.OFFER_OF_PROOF)).first()
     if offer is not None:
         separate = rec.session.exec(select(DocketEntry.id).where(DocketEntry.case_id == rec.case.id,
                                                                  DocketEntry.act == "file-offer-of-proof",
@@ -114,7 +114,7 @@ def _offer_of_proof_status(rec: CaseRecord, filing: Filing, election: Election, 
     if (extended_to := offer_extended_to(rec, election)) is not None:
         return {"offer_of_proof": "extended", "offer_due_on": extended_to}
     requests = rec.session.exec(select(Filing).where(Filing.election_id == election.id, Filing.party_id == party.id,
-                                                     Filing.kind == "extension-request")
+                                                     Filing.kind == FilingKind.EXTENSION_REQUEST)
                                 .order_by(col(Filing.received_on).desc())).all()
     for request in requests:
         asked = next((b for b in request.body if isinstance(b, dict) and b.get("kind") == DeadlineKind.OFFER_OF_PROOF.value), None)

@@ -16,7 +16,7 @@ from casefile.documents.record_view import CaseRecord, notes
 from casefile.errors import ProcedureError
 from casefile.record.lookups import deadline_of
 from casefile.record.models import Election, Filing
-from casefile.vocab import Actor, DeadlineKind, DocumentKind
+from casefile.vocab import Actor, DeadlineKind, DocumentKind, FilingKind
 
 
 class WitnessItem(Facts):
@@ -80,7 +80,7 @@ class OfferOfProof(RecordDocument):
     def build(cls, rec: CaseRecord, filing: Filing) -> Built:
         election, party = rec.election(filing.election_id), rec.filer(filing)
         offer = rec.session.exec(select(Filing).where(Filing.accompanies_id == filing.id,
-                                                      Filing.kind == "offer-of-proof")).first()
+                                                      Filing.kind == FilingKind.OFFER_OF_PROOF)).first()
         witnesses = tuple(WitnessItem(objection_number=w["objection"], witness=w["witness"], summary=w["summary"])
                           for w in (offer.body if offer else []))
         objections = rec.objection_items(rec.objections_of(election, filing_id=filing.id))

@@ -29,6 +29,7 @@ from casefile.documents.parts import (
 from casefile.documents.record_view import CaseRecord, notes
 from casefile.errors import ProcedureError
 from casefile.record.models import Certification, Deadline, Decision, DocketEntry, Election, Filing, Party, ServiceRecord
+from casefile.vocab import CertificationKind, DecisionKind, DecisionResult
 
 
 def long(value: date | str) -> str:
@@ -149,20 +150,20 @@ def reviewed_action(rec: CaseRecord, request: Filing) -> tuple[ReviewedAction, s
     for it, R-N3), the certification, or the dismissal."""
     election = rec.election(request.election_id)
     overruled = rec.session.exec(select(Decision).where(
-        Decision.election_id == election.id, Decision.kind == "rd-decision", Decision.result != "set-aside",
+        Decision.election_id == election.id, Decision.kind == DecisionKind.RD_DECISION, Decision.result != DecisionResult.SET_ASIDE,
         col(Decision.issued_on) <= request.received_on).order_by(col(Decision.id).desc())).first()
     if overruled is not None:
         return "decision", "Decision on Objections", overruled.issued_on
     if request.deadline_id is None:
         decision = rec.session.exec(select(Decision).where(
-            Decision.election_id == election.id, Decision.kind != "ho-report", Decision.result == "set-aside",
+            Decision.election_id == election.id, Decision.kind != DecisionKind.HO_REPORT, Decision.result == DecisionResult.SET_ASIDE,
             col(Decision.issued_on) <= request.received_on).order_by(col(Decision.id).desc())).first()
         return ("set-aside", set_aside_title(election),
                 decision.issued_on if decision is not None else rec.missing("date of the Regional Director's decision"))
     cert = rec.session.exec(select(Certification).where(Certification.election_id == election.id)
                             .order_by(col(Certification.id).desc())).first()
     if cert is not None:
-        title = "Certification of Representative" if cert.kind == "representative" else "Certification of Results of Election"
+        title = "Certification of Representative" if cert.kind == CertificationKind.REPRESENTATIVE else "Certification of Results of Election"
         return "certification", title, cert.issued_on
     dismissed = rec.session.exec(select(DocketEntry).where(DocketEntry.case_id == rec.case.id,
                                                            DocketEntry.act == "dismiss-petition")
@@ -180,6 +181,6 @@ def answered(rec: CaseRecord, filing: Filing, kind: str) -> tuple[FiledBy, ...]:
 
 
 def report_issued_on(rec: CaseRecord, election: Election) -> date | str:
-    report = rec.session.exec(select(Decision).where(Decision.election_id == election.id, Decision.kind == "ho-report")
+    report = rec.session.exec(select(Decision).where(Decision.election_id == election.id, Decision.kind == DecisionKind.HO_REPORT)
                               .order_by(col(Decision.id).desc())).first()
     return report.issued_on if report is not None else rec.missing("date of the Hearing Officer's Report")

@@ -20,7 +20,7 @@ from casefile.documents.kinds.party_paper import (
 from casefile.documents.parts import DateOrPlaceholder
 from casefile.documents.record_view import CaseRecord
 from casefile.record.models import Filing
-from casefile.vocab import Actor, DocumentKind
+from casefile.vocab import Actor, DocumentKind, FilingKind
 
 
 class RequestForReviewContext(PartyPaperContext):
@@ -74,7 +74,7 @@ class RequestForReview(PartyPaper):
         election, party = rec.election(filing.election_id), rec.filer(filing)
         reviewed, title, on = reviewed_action(rec, filing)
         objected = reviewed == "decision" and rec.session.exec(select(Filing.id).where(
-            Filing.election_id == election.id, Filing.kind == "objections", Filing.party_id == party.id)).first() is not None
+            Filing.election_id == election.id, Filing.kind == FilingKind.OBJECTIONS, Filing.party_id == party.id)).first() is not None
         ctx = RequestForReviewContext(**paper_common(rec, filing, party), reviewed=reviewed, reviewed_title=title,
                                       reviewed_on=on, objected=objected, paragraphs=numbered(rec, [g["ground"] for g in filing.body]))
         return Built(ctx, filing.received_on, party.name, Actor.PARTY, election.id, party_key=party.key)

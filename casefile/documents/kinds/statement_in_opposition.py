@@ -20,7 +20,7 @@ from casefile.documents.parts import DateOrPlaceholder
 from casefile.documents.record_view import CaseRecord
 from casefile.errors import UnknownRecord
 from casefile.record.models import Filing
-from casefile.vocab import Actor, DocumentKind
+from casefile.vocab import Actor, DocumentKind, FilingKind
 
 
 class StatementInOppositionContext(PartyPaperContext):
@@ -63,7 +63,7 @@ class StatementInOpposition(PartyPaper):
     def build(cls, rec: CaseRecord, filing: Filing) -> Built:
         election, party = rec.election(filing.election_id), rec.filer(filing)
         request = rec.session.exec(select(Filing).where(
-            Filing.election_id == election.id, Filing.kind == "request-for-review", Filing.party_id != party.id,
+            Filing.election_id == election.id, Filing.kind == FilingKind.REQUEST_FOR_REVIEW, Filing.party_id != party.id,
             col(Filing.received_on) <= filing.received_on).order_by(col(Filing.received_on).desc(), col(Filing.id).desc())).first()
         if request is None:
             raise UnknownRecord(f"the statement in opposition filing:{filing.id} opposes no request for review in the record")

@@ -39,7 +39,19 @@ from casefile.record.models import Document as DocumentRow
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.determinative import why_determinative
 from casefile.rules.rule_sets import rule_set_by_id
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocumentKind, ElectionAgreement, ElectionKind, PartyRole, Stage
+from casefile.vocab import (
+    Actor,
+    CertificationKind,
+    DeadlineKind,
+    DeadlineStatus,
+    DecisionKind,
+    DecisionResult,
+    DocumentKind,
+    ElectionAgreement,
+    ElectionKind,
+    PartyRole,
+    Stage,
+)
 
 _NOT_IN_DOCKET = ("issue-document", "sweep", "set-aside", "direct-second-election")
 """Docket acts the status report's docket leaves out: issuance (its "Documents issued" table lists them),
@@ -232,17 +244,17 @@ def _election_result(rec: CaseRecord, election: Election) -> str:
     session = rec.session
     cert = session.exec(select(Certification).where(Certification.election_id == election.id)).first()
     if cert is not None:
-        what = f"Certification of Representative ({cert.union})" if cert.kind == "representative" else "Certification of Results"
+        what = f"Certification of Representative ({cert.union})" if cert.kind == CertificationKind.REPRESENTATIVE else "Certification of Results"
         return f"{what} issued on {long_date(cert.issued_on)}"
     decisions = session.exec(select(Decision).where(Decision.election_id == election.id).order_by(col(Decision.id))).all()
-    binding = [d for d in decisions if d.kind != "ho-report"]
-    who = {"rd-decision": "the Regional Director", "alj-decision": "the Administrative Law Judge", "board-decision": "the Board"}
+    binding = [d for d in decisions if d.kind != DecisionKind.HO_REPORT]
+    who = {DecisionKind.RD_DECISION: "the Regional Director", DecisionKind.ALJ_DECISION: "the Administrative Law Judge", DecisionKind.BOARD_DECISION: "the Board"}
     if binding:
         last = binding[-1]
-        if last.result == "set-aside":
+        if last.result == DecisionResult.SET_ASIDE:
             text = (f"Set aside by {who.get(last.kind, 'decision')} on {long_date(last.issued_on)};"
                     f" {wording.next_election(election.sequence)} directed")
-            if last.kind == "alj-decision":
+            if last.kind == DecisionKind.ALJ_DECISION:
                 text += " (subject to exceptions to the Board)"
             return text
         return f"{DECIDED.get(last.result, last.result).capitalize()} ({who.get(last.kind, 'decision')}, {long_date(last.issued_on)})"

@@ -11,7 +11,16 @@ from casefile.documents.parts import DeadlineLine, DocumentContext, Issuance, Pl
 from casefile.documents.record_view import CaseRecord, tally_lines
 from casefile.record.lookups import deadline_of
 from casefile.record.models import Decision, Election, Tally
-from casefile.vocab import Actor, DeadlineKind, DocumentKind, ElectionAgreement, ElectionKind, TallyKind
+from casefile.vocab import (
+    Actor,
+    DeadlineKind,
+    DecisionKind,
+    DecisionResult,
+    DocumentKind,
+    ElectionAgreement,
+    ElectionKind,
+    TallyKind,
+)
 
 
 class TallyOfBallotsContext(DocumentContext):
@@ -68,10 +77,10 @@ def _election_type(rec: CaseRecord, election: Election) -> str | None:
         return None
     if election.kind is ElectionKind.RUNOFF:
         return "Runoff election (29 CFR 102.70)"
-    decision = rec.session.exec(select(Decision).where(Decision.election_id == election.follows_id, Decision.result == "set-aside",
-                                                       Decision.kind != "ho-report").order_by(col(Decision.id).desc())).first()
-    if decision is not None and decision.kind == "alj-decision":
+    decision = rec.session.exec(select(Decision).where(Decision.election_id == election.follows_id, Decision.result == DecisionResult.SET_ASIDE,
+                                                       Decision.kind != DecisionKind.HO_REPORT).order_by(col(Decision.id).desc())).first()
+    if decision is not None and decision.kind == DecisionKind.ALJ_DECISION:
         return f"Rerun election: Administrative Law Judge's decision directing {wording.next_election(election.sequence - 1)}"
-    if decision is not None and decision.kind == "board-decision":
+    if decision is not None and decision.kind == DecisionKind.BOARD_DECISION:
         return f"Rerun election: the Board's {wording.direction_title(election.sequence)}"
     return f"Rerun election: {wording.direction_title(election.sequence)}"
