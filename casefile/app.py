@@ -188,7 +188,7 @@ def _sealed(session: Any, act: ActIn, done: Done, documents: str) -> Done:
     if not done.repeated:
         note_terms(session, done.entry_id, act, unordered)
         if documents != "none":
-            note_owed(session, done.entry_id, [i.key for i in done.issue])
+            note_owed(session, done.entry_id, [i.document_key for i in done.issue])
         return done
     if getattr(module, "COMPARES_OWN_TERMS", False):
         return done

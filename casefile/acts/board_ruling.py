@@ -25,7 +25,7 @@ from casefile.record.authority import BOARD, Whose
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.models import Case, Decision, Election, Filing, Hearing
 from casefile.record.refs import RecordTable, Ref, ref_to
-from casefile.record.workflow import advance, docket
+from casefile.record.workflow import DocketAct, advance, docket
 from casefile.rules.board_ruling import Decision as ReviewDecision
 from casefile.rules.board_ruling import Ruling, effect_of_ruling
 from casefile.rules.chronology import Earlier
@@ -135,7 +135,7 @@ def perform(session: Session, act: BoardRuling, *, case: Case, as_of: datetime, 
                                 note=f"hearing directed by the Board's remand of {issued_on.isoformat()}; its date and "
                                      "place are set by the Regional Director"))
         for i, stage in enumerate(effect.stages):
-            advance(session, election, stage, as_of=as_of, occurred_on=issued_on, act=f"board-ruling:{stage.value}",
+            advance(session, election, stage, as_of=as_of, occurred_on=issued_on, act=str(DocketAct(act.act, stage)),
                     act_key=f"{key}:{i}", actor=Actor.BOARD, ref=ref,
                     summary={Stage.CLOSED: "The certification is final: the case is closed",
                              Stage.SET_ASIDE: f"Election {election.sequence} set aside by the Board",

@@ -38,7 +38,7 @@ from casefile.record.authority import Whose
 from casefile.record.lookups import deadline_of, get_party, parties_of
 from casefile.record.models import Case, Deadline, Decision, Election, Party
 from casefile.record.refs import RecordTable, Ref, ref_to
-from casefile.record.workflow import advance, docket
+from casefile.record.workflow import DocketAct, advance, docket
 from casefile.rules.chronology import Earlier
 from casefile.rules.offices import BOARD_OFFICE
 from casefile.rules.party_filings import FILINGS
@@ -189,7 +189,7 @@ def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datet
             Earlier("the Regional Director's Decision on Objections issued", decision.issued_on)
             if decision is not None else
             Earlier("the decision setting the election aside issued",
-                    latest_on(session, election, "set-aside", "board-ruling:set-aside"))])
+                    latest_on(session, election, "set-aside", str(DocketAct("board-ruling", Stage.SET_ASIDE))))])
     timeliness = judge(case, deadline, act, what=f"request for review of {party.name}", received_on=received_on) \
         if deadline is not None else None
     if deadline is None:

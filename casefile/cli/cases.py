@@ -49,7 +49,7 @@ def _still_to_issue(case_number: str) -> list[dict[str, object]]:
     with read_session() as session:
         case = get_case(session, case_number)
         return [{"entry_id": entry.id, "act": entry.act, "on": entry.occurred_on.isoformat(),
-                 "kind": key.partition(":")[0]} for entry, key in owed_documents(session, case.id)]  # type: ignore[arg-type]
+                 "kind": key.kind.value} for entry, key in owed_documents(session, case.id)]  # type: ignore[arg-type]
 
 
 def print_case(view: dict, *, all_deadlines: bool = False) -> None:

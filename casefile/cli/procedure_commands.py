@@ -10,6 +10,7 @@ latest election) and ``--as-of`` (when the act is recorded; default now).
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 from typing import Any
 
@@ -84,6 +85,15 @@ def _run(act: Any, case_number: str, as_of: str | None, default: datetime | None
     run_act(act, case_number=case_number, as_of=given or now())
 
 
+def party_prefixed(item: str) -> tuple[str, str] | None:
+    """A command-line value "PARTY:REST" ("rwdsu:1-14", "rwdsu:1") as (party handle, rest), both
+    stripped; None when it has no ":" or no party before it."""
+    match = re.fullmatch(r"([^:]*):(.*)", item, flags=re.DOTALL)
+    if match is None or not match.group(1).strip():
+        return None
+    return match.group(1).strip(), match.group(2).strip()
+
+
 def parse_objections(items: list[str]) -> dict[str, list[int]] | None:
     """``--objection PARTY:N`` / ``PARTY:N-M`` options as party handle → objection numbers, in the
     order given (None when none is given). Raises BadInput naming the item."""
@@ -91,9 +101,9 @@ def parse_objections(items: list[str]) -> dict[str, list[int]] | None:
         return None
     out: dict[str, list[int]] = {}
     for item in items:
-        party, sep, numbers = item.partition(":")
-        first, dash, last = numbers.strip().partition("-")
-        if not sep or not party.strip() or not _whole(first) or (dash and not _whole(last)):
+        party, numbers = party_prefixed(item) or ("", "")
+        first, dash, last = numbers.partition("-")
+        if not party or not _whole(first) or (dash and not _whole(last)):
             raise BadInput(f"--objection {item!r}: expected 'PARTY:N' or 'PARTY:N-M' (e.g. rwdsu:3 or rwdsu:1-14)",
                            field="--objection")
         low, high = int(first), int(last) if dash else int(first)
@@ -101,7 +111,7 @@ def parse_objections(items: list[str]) -> dict[str, list[int]] | None:
             raise BadInput(f"--objection {item!r}: the range runs backwards", field="--objection")
         if high - low >= 10_000:
             raise BadInput(f"--objection {item!r}: more than 10,000 objections", field="--objection")
-        out.setdefault(party.strip(), []).extend(range(low, high + 1))
+        out.setdefault(party, []).extend(range(low, high + 1))
     return out
 
 
@@ -111,12 +121,12 @@ def parse_rulings(items: list[str]) -> dict[str, dict[int, str]]:
     out: dict[str, dict[int, str]] = {}
     for item in items:
         target, eq, ruling = item.partition("=")
-        party, sep, number = target.partition(":")
-        if not eq or not sep or not party.strip() or not _whole(number) or not ruling.strip():
+        party, number = party_prefixed(target) or ("", "")
+        if not eq or not party or not _whole(number) or not ruling.strip():
             raise BadInput(f"--ruling {item!r}: expected 'PARTY:N=RULING' (e.g. rwdsu:1=sustained)", field="--ruling")
-        rulings = out.setdefault(party.strip(), {})
+        rulings = out.setdefault(party, {})
         if int(number) in rulings:
-            raise BadInput(f"--ruling {item!r}: objection {int(number)} of {party.strip()!r} is ruled on twice",
+            raise BadInput(f"--ruling {item!r}: objection {int(number)} of {party!r} is ruled on twice",
                            field="--ruling")
         rulings[int(number)] = ruling.strip()
     return out

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from casefile.record.refs import RecordTable, Ref
+from casefile.record.refs import DocumentKey, RecordTable, Ref
 from casefile.vocab import Actor, DocumentKind
 
 if TYPE_CHECKING:
@@ -115,12 +115,17 @@ class Issue:
         return Ref(RecordTable(self.document.record_name), self.record_id)
 
     @property
+    def document_key(self) -> DocumentKey:
+        """The key of this issue, typed (casefile.record.refs.DocumentKey)."""
+        return DocumentKey(self.document.kind, self.subject, self.correction)
+
+    @property
     def first_key(self) -> str:
         """The stored key of the document's first version: "<kind>:<record name>:<id>" ("tally-of-ballots:tally:12")."""
-        return f"{self.document.kind.value}:{self.document.record_name}:{self.record_id}"
+        return str(DocumentKey(self.document.kind, self.subject))
 
     @property
     def key(self) -> str:
         """The stored key of this issue (unique per case): the first version's, or for a correction's new
         version "<first key>:correction:<entry id>"."""
-        return self.first_key + (f"{CORRECTION}{self.correction}" if self.correction is not None else "")
+        return str(self.document_key)

@@ -49,6 +49,7 @@ from casefile.record.accounts import User
 from casefile.record.around import CLAIMED, FAILED, SENT, NoticeOptIn, NoticeSent
 from casefile.record.authority import Hidden, hidden_of, sees_case
 from casefile.record.models import Case, DocketEntry, Filing, Person
+from casefile.record.recorders import Recorder, RecorderKind
 from casefile.record.refs import RecordTable
 
 log = logging.getLogger("casefile.notices")
@@ -93,11 +94,9 @@ class NoticesReport:
 def _own(session: Session, entry: DocketEntry, viewer: UserViewer, case: Case, members: dict[str, int]) -> bool:
     """Whether the entry is the viewer's organization's own: recorded by one of its users, or a
     filing of a party it represents (whoever recorded it)."""
-    label = entry.recorded_by or ""
-    if label.startswith("user:"):
-        email = label[5:].split(",", 1)[0].strip().lower()
-        if members.get(email) == viewer.organization_id:
-            return True
+    recorder = Recorder.parse(entry.recorded_by)
+    if recorder is not None and recorder.kind is RecorderKind.USER and members.get(recorder.who) == viewer.organization_id:
+        return True
     if entry.ref is not None and entry.ref.table is RecordTable.FILING:
         filing = session.get(Filing, entry.ref.id)
         if filing is not None and filing.party_id in viewer.party_ids(session, case):

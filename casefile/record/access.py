@@ -24,9 +24,7 @@ from casefile.errors import CaseAlreadyOpen, NotAuthenticated, NotPermitted
 from casefile.record.accounts import Organization, OrganizationKind, Representation, User, UserRole, Watch
 from casefile.record.authority import Mode, Standing, case_region, region_of_office
 from casefile.record.models import Case
-
-#: What the docket's ``recorded_by`` adds for an act entered from a document received.
-RECORDED_FROM = "from a document received"
+from casefile.record.recorders import RECORDED_FROM, Recorder, RecorderKind
 
 
 @dataclass
@@ -121,13 +119,13 @@ class UserViewer:
 
     def label(self) -> str:
         """Who the docket names: ``user:<email>``."""
-        return f"user:{self.email}"
+        return str(Recorder(RecorderKind.USER, self.email))
 
 
 def recorded_by_label(viewer: UserViewer, mode: Mode) -> str:
     """What the docket's ``recorded_by`` says for an act of ``viewer``: ``user:<email>`` when the
     user performs it, ``user:<email>, from a document received`` when they record what another did."""
-    return viewer.label() if mode == "perform" else f"{viewer.label()}, {RECORDED_FROM}"
+    return viewer.label() if mode == "perform" else str(Recorder(RecorderKind.USER, viewer.email, RECORDED_FROM))
 
 
 __all__ = ["RECORDED_FROM", "CaseAlreadyOpen", "Mode", "NotAuthenticated", "NotPermitted", "UserViewer", "case_region",

@@ -25,6 +25,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
+from casefile.record.refs import RowKey
 from casefile.vocab import Actor, Stage
 
 #: The hashed columns of a docket entry, in the canonical form's order (version 1 of the chain).
@@ -185,8 +186,8 @@ PERSON_OF_RECORD = "counsel"
 
 
 def row_key(table: str, row_id: int) -> str:
-    """How a seal names a row: ``"tally:3"``."""
-    return f"{table}:{row_id}"
+    """How a seal names a row: ``"tally:3"`` (casefile.record.refs.RowKey, which reads it back)."""
+    return str(RowKey(table, row_id))
 
 
 def canonical_row(table: str, values: Mapping[str, Any]) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from sqlmodel import Session, col, select
 
 from casefile.record.chain import CHAIN_VERSION, HASHED, UNHASHED, canonical_content, file_sha256, link_hash
 from casefile.record.models import Case, DocketEntry, Document
+from casefile.record.refs import RowKey
 from casefile.record.sealing import NOT_OF_RECORD, document_shas, note_entry, owed_documents
 from casefile.record.secret_key import keys_for
 
@@ -282,7 +283,7 @@ def verify(session: Session, *, output_dir: Path, case_number: str | None = None
             report.problems += [Problem(case.number, "record", m) for m in _record_problems(sealed, rows)]
             report.rows += len(rows)
             report.problems += [Problem(case.number, "pending", (
-                f"the {key.partition(':')[0]} of docket entry #{entry.id} ({entry.act} {entry.occurred_on.isoformat()}) "
+                f"the {key.kind.value} of docket entry #{entry.id} ({entry.act} {entry.occurred_on.isoformat()}) "
                 f"is not issued yet: run `casefile documents issue --pending {case.number}`"))
                 for entry, key in owed_documents(session, case.id)]  # type: ignore[arg-type]
         report.heads.append(ChainHead(case_number=case.number, entries=position, last_entry_id=None, head=prev))
@@ -343,8 +344,8 @@ def _record_problems(sealed: Mapping[str, tuple[str, DocketEntry]], rows: Mappin
         now = rows.get(key)
         reminded_only = now is not None and now.startswith(NOT_OF_RECORD)
         now = now.removeprefix(NOT_OF_RECORD) if now is not None else None
-        table, _, row_id = key.partition(":")
-        named = f"{table} #{row_id}"
+        row = RowKey.parse(key)
+        named = f"{row.table} #{row.id}" if row is not None else key
         if entry is None:
             if now is not None and not reminded_only:
                 out.append(f"{named} is on no docket entry: it was added to the record without an act")
@@ -361,8 +362,8 @@ def _record_problems(sealed: Mapping[str, tuple[str, DocketEntry]], rows: Mappin
 
 
 def _row_order(key: str) -> tuple[str, int]:
-    table, _, row_id = key.partition(":")
-    return table, int(row_id) if row_id.isdigit() else 0
+    row = RowKey.parse(key)
+    return (row.table, row.id) if row is not None else (key, 0)
 
 
 def _entry_problem(entry: DocketEntry, documents: Mapping[int | None, Document], signing_key: bytes,

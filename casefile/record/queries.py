@@ -165,17 +165,20 @@ def docket_actor_name(session: Session, entry: DocketEntry, parties: dict[int | 
 def recorded_by_name(session: Session, recorded_by: str) -> str:
     """Who recorded an entry, in words: a user by name and e-mail ("Ann Lee (ann@example.org)"), the
     operator of the command line ("operator ann"), a job of casefile ("casefile (sweep)"); "" when not recorded."""
-    kind, _, who = (recorded_by or "").partition(":")
-    who, comma, rest = who.partition(",")  # "user:ann@example.org, from a document received": the note is kept
-    who, note = who.strip(), f", {rest.strip()}" if comma else ""
-    if kind == "user" and who:
+    from casefile.record.recorders import Recorder, RecorderKind
+
+    recorder = Recorder.parse(recorded_by)
+    if recorder is None:
+        return recorded_by or ""
+    who, note = recorder.who, f", {recorder.note}" if recorder.note else ""  # "…, from a document received": kept
+    if recorder.kind is RecorderKind.USER and who:
         from casefile.record.accounts import User
 
-        user = session.exec(select(User).where(User.email == who.lower())).first()
+        user = session.exec(select(User).where(User.email == who)).first()
         return (f"{user.name} ({user.email})" if user is not None and user.name else who) + note
-    if kind == "operator":
+    if recorder.kind is RecorderKind.OPERATOR:
         return f"operator {who}" if who else "operator"
-    if kind == "system":
+    if recorder.kind is RecorderKind.SYSTEM:
         return f"casefile ({who})" if who else "casefile"
     return recorded_by or ""
 

@@ -6,6 +6,11 @@ docket chain hashes and the API shows; :class:`RefColumn` turns it into a :class
 read and back when it is written, the way casefile.record.models.UTCDateTime does for instants. Code
 reads ``entry.ref.table`` and ``entry.ref.id``. The one place a written reference is read as text is
 :func:`Ref.parse`, for a reference a person types (an act's ``whose`` field, a command-line option).
+
+Two other written forms are kept in the record and read back here, never split apart elsewhere: an
+issued document's key (:class:`DocumentKey`, "tally-of-ballots:tally:12", the key of a Document row
+and of the documents a docket entry's seal says its act is to issue) and a sealed row's key
+(:class:`RowKey`, "challengedballot:7", casefile.record.chain).
 """
 
 from __future__ import annotations
@@ -18,7 +23,9 @@ from typing import Any
 from sqlalchemy import String
 from sqlalchemy.types import TypeDecorator
 
-__all__ = ["RecordTable", "Ref", "RefColumn", "ref_to"]
+from casefile.vocab import DocumentKind
+
+__all__ = ["DocumentKey", "RecordTable", "Ref", "RefColumn", "RowKey", "ref_to"]
 
 
 class RecordTable(StrEnum):
@@ -66,6 +73,54 @@ class Ref:
         if match is None or match.group(1) not in RecordTable._value2member_map_:
             return None
         return cls(RecordTable(match.group(1)), int(match.group(2)))
+
+
+_DOCUMENT_KEY = re.compile(r"([a-z-]+):([a-z_]+):(\d+)(?::correction:(\d+))?")
+_ROW_KEY = re.compile(r"([a-z_]+):(\d+)")
+
+
+@dataclass(frozen=True)
+class DocumentKey:
+    """The key of an issued document (unique in its case): its kind, the record it is about and, for a
+    version issued after a correction, the correction's docket entry id. ``str()`` gives the stored
+    form: "tally-of-ballots:tally:12", "tally-of-ballots:tally:12:correction:40"."""
+
+    kind: DocumentKind
+    subject: Ref
+    correction: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}:{self.subject}" + (f":correction:{self.correction}" if self.correction is not None
+                                                      else "")
+
+    @classmethod
+    def parse(cls, text: str) -> DocumentKey | None:
+        """The key as stored, or None when ``text`` is not one (an unknown kind or table, another shape)."""
+        match = _DOCUMENT_KEY.fullmatch(text)
+        if (match is None or match.group(1) not in DocumentKind._value2member_map_
+                or match.group(2) not in RecordTable._value2member_map_):
+            return None
+        correction = match.group(4)
+        return cls(DocumentKind(match.group(1)), Ref(RecordTable(match.group(2)), int(match.group(3))),
+                   int(correction) if correction is not None else None)
+
+
+@dataclass(frozen=True, order=True)
+class RowKey:
+    """How a docket entry's seal names a record row: its SQL table's name (casefile.record.chain.RECORD:
+    "tally", "challengedballot", "agencyorder" ...) and its id. ``str()`` gives the stored form "tally:3"."""
+
+    table: str
+    id: int
+
+    def __str__(self) -> str:
+        return f"{self.table}:{self.id}"
+
+    @classmethod
+    def parse(cls, text: str) -> RowKey | None:
+        """The row key as a seal stores it, or None when ``text`` is not one."""
+        match = _ROW_KEY.fullmatch(text)
+        return cls(match.group(1), int(match.group(2))) if match is not None else None
 
 
 def ref_to(row: Any) -> Ref:

@@ -32,6 +32,7 @@ from sqlalchemy.orm import attributes
 from sqlmodel import Session
 
 from casefile.record.chain import PERSON_OF_RECORD, RECORD, record_table, row_digest, row_key, value_digest
+from casefile.record.refs import DocumentKey
 
 #: Session.info keys (cleared when the transaction ends).
 _WRITTEN = "casefile_sealing_written"  # {(table, id): (case_id | None, election_id | None, deleted)}
@@ -87,18 +88,18 @@ def note_terms(session: Session, entry_id: int, act: Any, unordered: Iterable[st
     session.info.setdefault(_TERMS, {})[entry_id] = act_terms(act, unordered)
 
 
-def note_owed(session: Session, entry_id: int, keys: Iterable[str]) -> None:
-    """Seal into docket entry ``entry_id`` the keys of the documents its act is to issue
-    (``"<kind>:<subject>"``, casefile.documents.issue): until each is issued it is listed as still to
-    issue (:func:`owed_documents`)."""
-    keys = list(keys)
-    if keys:
-        session.info.setdefault(_OWED, {})[entry_id] = keys
+def note_owed(session: Session, entry_id: int, keys: Iterable[DocumentKey]) -> None:
+    """Seal into docket entry ``entry_id`` the keys of the documents its act is to issue (stored as
+    written, "tally-of-ballots:tally:12"; casefile.documents.issue): until each is issued it is listed
+    as still to issue (:func:`owed_documents`)."""
+    written = [str(key) for key in keys]
+    if written:
+        session.info.setdefault(_OWED, {})[entry_id] = written
 
 
-def owed_documents(session: Any, case_id: int) -> list[tuple[Any, str]]:
+def owed_documents(session: Any, case_id: int) -> list[tuple[Any, DocumentKey]]:
     """The documents the case's acts are to issue that are not issued yet: (docket entry, document
-    key), in docket order."""
+    key), in docket order. A sealed key of another shape (none is written so) is not listed."""
     from sqlmodel import col
     from sqlmodel import select as select_models
 
@@ -111,7 +112,8 @@ def owed_documents(session: Any, case_id: int) -> list[tuple[Any, str]]:
     if not owing:
         return []
     issued = set(session.exec(select_models(Document.key).where(Document.case_id == case_id)).all())
-    return [(e, key) for e in owing for key in e.seal["documents"] if key not in issued]
+    owed = [(e, DocumentKey.parse(key)) for e in owing for key in e.seal["documents"] if key not in issued]
+    return [(e, key) for e, key in owed if key is not None]
 
 
 def note_entry(session: Session, case_id: int, entry_id: int | None) -> None:

@@ -8,6 +8,8 @@ entry for an act that does not change the stage (a second party's objections, a 
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from datetime import date, datetime
 
 from sqlmodel import Session, select
@@ -25,6 +27,32 @@ S = Stage
 #: The key in ``Session.info`` under which the unit of work names who performs it (a
 #: ``casefile.acts.base.Who`` label); every docket entry written in the session carries it.
 RECORDED_BY = "casefile_recorded_by"
+
+@dataclass(frozen=True)
+class DocketAct:
+    """A docket entry's ``act`` (DocketEntry.act): the act's name and, for the stage move an act
+    makes by itself after its own entry (the Board's ruling closing the election, setting it aside,
+    remanding it), the stage it moved to. ``str()`` gives the written form the docket stores and the
+    stage machine names ("board-ruling:closed"); :meth:`parse` is its one reader."""
+
+    name: str
+    stage: Stage | None = None
+
+    def __str__(self) -> str:
+        return f"{self.name}:{self.stage.value}" if self.stage is not None else self.name
+
+    @classmethod
+    def parse(cls, text: str) -> DocketAct:
+        """The act a written ``act`` names: a stage move when what follows the last ":" is a stage,
+        else the whole text as the act's name."""
+        match = _STAGE_MOVE.fullmatch(text)
+        if match is not None and match.group(2) in Stage._value2member_map_:
+            return cls(match.group(1), Stage(match.group(2)))
+        return cls(text)
+
+
+_STAGE_MOVE = re.compile(r"(.+):([a-z-]+)")
+
 
 #: Which stage may follow which: every move of the one machine (casefile.rules.stages.MOVES, rules.md §4, with
 #: two additions: CERTIFICATION_DUE and RUNOFF_DUE, the stages in which the rules say the Region must act and

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from casefile.documents.wording import ACT_NAMES, DEADLINE_NOUNS, STAGE_NAMES, prose_dates
+from casefile.record.workflow import DocketAct
 from casefile.vocab import DeadlineKind, Stage
 
 #: Each act as a form's title and an entry in the list of acts one may do (an order, not a docket noun).
@@ -83,13 +84,11 @@ def act_title(name: str) -> str:
 def docket_words(act: str) -> str:
     """A docket entry's act in words: the documents' docket noun, else the act's title; a stage move
     ("board-ruling:closed") as the act and the stage it moved to."""
-    head, _, stage = str(act).partition(":")
+    written = DocketAct.parse(str(act))
+    head = written.name
     base = ACT_NAMES.get(head) or (ACT_TITLES.get(head) or plain(head).capitalize())
-    if stage:
-        try:
-            return f"{base} — {STAGE_NAMES[Stage(stage)]}"
-        except (ValueError, KeyError):
-            return base
+    if written.stage is not None and written.stage in STAGE_NAMES:
+        return f"{base} — {STAGE_NAMES[written.stage]}"
     return base
 
 
