@@ -60,7 +60,7 @@ from casefile.rules.deadline_state import state_at
 from casefile.rules.deadlines import NOUNS
 from casefile.rules.offices import office_named
 from casefile.rules.target_dates import REGION_TARGET_DATES
-from casefile.vocab import DeadlineKind, DeadlineStatus
+from casefile.vocab import Audience, DeadlineKind, DeadlineStatus
 
 __all__ = [
     "ALL_PARTIES",
@@ -78,8 +78,8 @@ __all__ = [
 ]
 
 PRODID = "-//casefile//NLRB post-election deadlines//EN"
-ALL_PARTIES = "all parties"
-OBJECTING_PARTY = "objecting party"
+ALL_PARTIES = Audience.ALL_PARTIES
+OBJECTING_PARTY = Audience.OBJECTING_PARTY
 ALARM_AT = time(9, 0)  # office time, the day before the due date
 
 # The Regional Director's dates that are not filing cut-offs: all-day events on the date.

@@ -6,7 +6,8 @@ command lines (``casefile deadlines compute objections``).
 
 from __future__ import annotations
 
-from enum import StrEnum
+from enum import Enum, StrEnum
+from typing import Any
 
 
 class CaseType(StrEnum):
@@ -126,6 +127,15 @@ class DeadlineKind(StrEnum):
     POST_HEARING_BRIEF = "post-hearing-brief"  # 102.69(c)(1)(iii): as the hearing officer allows (2019 text: 5 bd as of right)
 
 
+class Audience(StrEnum):
+    """Whom a deadline is for when it is not one party's (``Deadline.for_whom`` holds one of these or a
+    party's key)."""
+
+    ALL_PARTIES = "all parties"
+    OBJECTING_PARTY = "objecting party"  # the offer of proof: the party that filed objections
+    REGIONAL_DIRECTOR = "Regional Director"  # a date the Region acts by (the hearing's opening)
+
+
 class DeadlineStatus(StrEnum):
     OPEN = "open"
     MET = "met"
@@ -192,6 +202,24 @@ class DecisionResult(StrEnum):
     REVIEW_DENIED = "review-denied"  # the Board: review denied
     REVIEW_GRANTED = "review-granted"  # the Board: review granted, the decision on review to follow
     REMANDED = "remanded"  # the Board: remanded to the Regional Director
+
+
+class OrderKind(StrEnum):
+    """An order stored as an AgencyOrder row (``AgencyOrder.kind``; casefile.record.orders)."""
+
+    EXTENSION = "extension"  # fixing or extending a date, 102.2(c)
+    TRANSFER = "transfer"  # transferring the case to another Region, 102.72(a)
+    WITHDRAWAL = "withdrawal"  # approving the withdrawal of the petition, 102.60(a)
+    DISMISSAL = "dismissal"  # dismissing the petition, 102.71
+    MOTION_RULING = "motion-ruling"  # ruling on a motion during the proceeding, 102.65
+    HEARING_RESCHEDULED = "hearing-rescheduled"  # postponing or rescheduling a noticed hearing
+
+
+class AttachmentKind(StrEnum):
+    """A document attached to the record (``Attachment.kind``; casefile.record.attachments)."""
+
+    AS_FILED = "as-filed"  # a party's filing as actually filed
+    AS_ISSUED = "as-issued"  # a document as the Region (or the Board) issued it
 
 
 class CertificationKind(StrEnum):
@@ -270,3 +298,19 @@ class ReminderStatus(StrEnum):
     CLAIMED = "claimed"  # a run has taken it and is sending it (reclaimable once stale)
     SENT = "sent"  # the channel accepted the digest that carried it (terminal)
     FAILED = "failed"  # the channel refused it or was unreachable; the next run retries it
+
+
+def said(value: Any) -> str:
+    """A value quoted in a message people read, as ``repr()`` quotes it, but with every enum in it (also
+    inside a list, tuple or dict) as its word: ``'set-aside'``, never ``<DecisionResult.SET_ASIDE: 'set-aside'>``."""
+    return repr(_words(value))
+
+
+def _words(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, (list, tuple)):
+        return type(value)(_words(v) for v in value)
+    if isinstance(value, dict):
+        return {_words(k): _words(v) for k, v in value.items()}
+    return value

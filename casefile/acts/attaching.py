@@ -24,7 +24,7 @@ from casefile.record.models import Attachment, Case, DocketEntry, Document, Fili
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.uploads import Upload, stored_path
 from casefile.record.workflow import docket
-from casefile.vocab import Actor, DocumentKind, FilingKind
+from casefile.vocab import Actor, AttachmentKind, DocumentKind, FilingKind
 
 #: Docket acts that are not a recorded act of the procedure (nothing filed or issued to attach to).
 NOT_ATTACHABLE = frozenset({"issue-document", "attach-document", "sweep", "deadline-lapsed", "add-counsel",
@@ -78,7 +78,7 @@ def attach(session: Session, case: Case, upload: Upload, *, to: Ref | str, as_of
     draft = _draft(session, case, filing, entry)
     party = session.get(Party, filing.party_id) if filing is not None else None
     confidential = bool((filing is not None and filing.confidential) or (draft is not None and draft.confidential))
-    kind = "as-filed" if filing is not None else "as-issued"
+    kind = AttachmentKind.AS_FILED if filing is not None else AttachmentKind.AS_ISSUED
     on = filing.received_on if filing is not None else entry.occurred_on  # type: ignore[union-attr]
     what = draft.kind.value if draft is not None else (filing.kind if filing is not None else entry.act)  # type: ignore[union-attr]
     from casefile.documents.storage import safe_file_part
@@ -96,7 +96,7 @@ def attach(session: Session, case: Case, upload: Upload, *, to: Ref | str, as_of
     session.flush()
     title = draft.title if draft is not None else _title(filing, entry)
     extra = f", e-filing confirmation {attachment.confirmation}" if attachment.confirmation else ""
-    how = "as received" if received else ("as filed" if kind == "as-filed" else "as issued by the Region")
+    how = "as received" if received else ("as filed" if kind == AttachmentKind.AS_FILED else "as issued by the Region")
     summary = (f"{title} {how} attached ({'confidential, ' if confidential else ''}sha256 "
                f"{upload.sha256[:12]}…{extra})")
     done = docket(session, case.id,  # type: ignore[arg-type]

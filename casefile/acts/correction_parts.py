@@ -372,7 +372,7 @@ def issues_of(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
 
     correction = session.get(Correction, ref_id(ref, RecordTable.CORRECTION)) if (ref is not None and ref.table is RecordTable.CORRECTION) else None
     if correction is None:
-        raise UnknownRecord(f"{ref!r} is not a correction")
+        raise UnknownRecord(f"{str(ref or 'nothing')!r} is not a correction")
     return tuple(issue for kind, subject in correction.reissues if (issue := stored_issue(kind, subject)) is not None)
 
 

@@ -16,7 +16,7 @@ from casefile.errors import AlreadyRecorded, UnknownRecord
 from casefile.record.models import Case, Decision, DocketEntry, Election, Hearing, Objection, Party
 from casefile.record.refs import RecordTable, Ref
 from casefile.rules.consistency import RulingGiven, inconsistency
-from casefile.vocab import DecisionKind, DecisionResult, Disposition
+from casefile.vocab import DecisionKind, DecisionResult, Disposition, said
 
 Ruling = Literal["sustained", "overruled", "withdrawn", "moot"]
 Result = Literal["set-aside", "overrule"]  # as the act gives it; stored as a DecisionResult
@@ -172,7 +172,7 @@ def recorded_decision(session: Session, case: Case, key: str, act: DecisionParts
     stored_rulings = sorted((r["party"], int(r["number"]), r["ruling"]) for r in decision.rulings if "objection_id" in r)
     stored_challenges = [(list(r["voters"]), r["ground"], r["ruling"]) for r in decision.rulings if "challenge" in r]
     given_challenges = [(list(c.voters), c.ground, c.ruling) for c in act.challenges]
-    diffs = [f"{name}: {stored!r} → {given!r}" for name, stored, given in (
+    diffs = [f"{name}: {said(stored)} → {said(given)}" for name, stored, given in (
         ("result", decision.result, act.result), ("issuer", decision.issuer, act.issuer),
         ("at_fault", stored_fault, act.at_fault), ("rulings", stored_rulings, given_rulings),
         ("challenges", stored_challenges, given_challenges),

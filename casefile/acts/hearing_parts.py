@@ -17,7 +17,7 @@ from casefile.record.models import Case, DocketEntry, Election, Hearing, Objecti
 from casefile.record.refs import RecordTable, Ref
 from casefile.rules.chronology import Earlier
 from casefile.rules.hearing import check_matters_for_hearing
-from casefile.vocab import Disposition
+from casefile.vocab import Disposition, said
 
 #: An objection's number in its party's objections (1, 2, ... as filed).
 ObjectionNumber = Annotated[int, Field(ge=1, le=10_000)]
@@ -120,7 +120,7 @@ def check_same_order(case: Case, entry: DocketEntry, hearing: Hearing, act: Hear
     """A retry of an order already recorded must say the same thing; else AlreadyRecorded (a
     corrected or amended order is its own act). The opening date is not compared: opening the
     hearing records the day it actually opened."""
-    diffs = [f"{name}: {recorded!r} → {given!r}" for name, recorded, given in (
+    diffs = [f"{name}: {said(recorded)} → {said(given)}" for name, recorded, given in (
         ("place", hearing.place, act.place), ("presiding", hearing.presiding, act.presiding),
         ("opens_at", hearing.opens_at, act.opens_at.strftime("%H:%M") if act.opens_at else ""),
         ("issuer", hearing.issuer, act.issuer),

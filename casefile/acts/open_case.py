@@ -36,7 +36,7 @@ from casefile.record.workflow import docket
 from casefile.rules.case_numbers import REPRESENTATION_TYPES, parse_case_number
 from casefile.rules.offices import office_for
 from casefile.rules.rule_sets import choose_rule_set
-from casefile.vocab import Actor, CaseType, ElectionAgreement, PartyRole
+from casefile.vocab import Actor, CaseType, ElectionAgreement, PartyRole, said
 
 #: A repeat's terms are compared by perform() itself, not by the front door's generic comparison of the
 #: sealed terms (casefile.app): the same parties written the scenario format's first way
@@ -212,7 +212,7 @@ def differences(session: Session, act: OpenCase, case: Case) -> list[str]:
         details, given = recorded_details(session, have), p.details_entered()
         for field_ in ("role", "name", "representative", "email", "address"):
             if details[field_] != given[field_]:
-                out.append(f"party {p.key} {field_}: {details[field_]!r} → {given[field_]!r}")
+                out.append(f"party {p.key} {field_}: {said(details[field_])} → {said(given[field_])}")
         stored = {person.name: person for person in people_of(session, [have]).get(have.id or 0, []) if person.counsel}
         for counsel in p.counsel:  # counsel added since (casefile counsel add) are no difference
             person = stored.get(counsel.name)
@@ -221,7 +221,7 @@ def differences(session: Session, act: OpenCase, case: Case) -> list[str]:
                 continue
             for field_, given in counsel.details().items():
                 if getattr(person, field_) != given:
-                    out.append(f"party {p.key} counsel {counsel.name!r} {field_}: {getattr(person, field_)!r} → {given!r}")
+                    out.append(f"party {p.key} counsel {counsel.name!r} {field_}: {said(getattr(person, field_))} → {said(given)}")
     return out
 
 

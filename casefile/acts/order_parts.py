@@ -17,9 +17,10 @@ from casefile.errors import UnknownRecord
 from casefile.record.models import Case
 from casefile.record.orders import AgencyOrder
 from casefile.record.refs import RecordTable, Ref, ref_to
+from casefile.vocab import OrderKind
 
 
-def store_order(session: Session, case: Case, *, kind: str, issued_on: date, election_id: int | None = None,
+def store_order(session: Session, case: Case, *, kind: OrderKind, issued_on: date, election_id: int | None = None,
                 issuer: str = "", uncertain: str = "", **body: Any) -> AgencyOrder:
     """Store the order (flushed: its id is known) and return it. ``uncertain``: what the sources leave open
     about the order (its date inferred, its signer not reported), kept as the body's ``uncertain`` field

@@ -42,10 +42,10 @@ from casefile.record.refs import Ref
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor
+from casefile.vocab import Actor, OrderKind
 
 #: The order that reschedules a hearing, as stored (AgencyOrder.kind).
-RESCHEDULE = "hearing-rescheduled"
+RESCHEDULE = OrderKind.HEARING_RESCHEDULED
 #: A noticed hearing that has not opened (require_stage below); the web and the API offer the act only then.
 STAGES = accepted_at("reschedule-hearing")
 

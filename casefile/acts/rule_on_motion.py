@@ -23,10 +23,10 @@ from casefile.record.orders import AgencyOrder
 from casefile.record.refs import Ref
 from casefile.record.workflow import docket
 from casefile.rules.chronology import Earlier
-from casefile.vocab import Actor, FilingKind
+from casefile.vocab import Actor, FilingKind, OrderKind
 
 #: The stored ruling (AgencyOrder.kind).
-MOTION_RULING = "motion-ruling"
+MOTION_RULING = OrderKind.MOTION_RULING
 #: Any stage: refused where no motion is pending.
 STAGES = ANY_STAGE
 

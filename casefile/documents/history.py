@@ -20,7 +20,7 @@ from casefile.record.models import Certification, Decision, DocketEntry, Filing,
 from casefile.record.orders import AgencyOrder
 from casefile.record.refs import RecordTable, Ref
 from casefile.rules.offices import office_named
-from casefile.vocab import DeadlineKind, DecisionKind, DecisionResult, TallyKind
+from casefile.vocab import DeadlineKind, DecisionKind, DecisionResult, OrderKind, TallyKind
 
 _DEADLINE_WORDS = wording.DEADLINE_NOUNS
 
@@ -189,19 +189,19 @@ def _consolidation_sentence(rec: CaseRecord, hearing: Hearing) -> str:
 def _order_sentence(order: AgencyOrder) -> str | None:
     """An order of the Region, the General Counsel or the Board as a sentence of a procedural history."""
     body = order.body
-    if order.kind == "extension":
+    if order.kind == OrderKind.EXTENSION:
         kind = DeadlineKind(body["deadline_kind"])
         board = body.get("office_key") == "board"
         verb = "extended" if body["to_due_on"] > body["from_due_on"] else "fixed"
         return (f"The {'Board' if board else 'Regional Director'} {verb} the time to file {filed_under_order(kind)} to "
                 f"{long_date(date.fromisoformat(body['to_due_on']))}.")
-    if order.kind == "motion-ruling":
+    if order.kind == OrderKind.MOTION_RULING:
         return f"The {body['by']} {body['ruling'].replace('-', ' ')} the motion {body['subject']}."
-    if order.kind == "hearing-rescheduled":
+    if order.kind == OrderKind.HEARING_RESCHEDULED:
         to = date.fromisoformat(body["to_opens_on"])
         was = f" from {long_date(date.fromisoformat(body['from_opens_on']))}" if body.get("from_opens_on") else ""
         return f"The Regional Director rescheduled the hearing{was} to {long_date(to)}."
-    if order.kind == "transfer":
+    if order.kind == OrderKind.TRANSFER:
         old, new = office_named(body["from_office"]), office_named(body["to_office"])
         return (f"The case was transferred from Region {int(old.region or 0)} ({old.name}) to Region "
                 f"{int(new.region or 0)} ({new.name}).")

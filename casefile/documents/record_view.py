@@ -51,7 +51,7 @@ from casefile.record.orders import AgencyOrder
 from casefile.record.people import is_record_copy, people_of, regional_director_named, service_contacts
 from casefile.rules.offices import office_named
 from casefile.rules.target_dates import is_region_target
-from casefile.vocab import DecisionKind, Disposition, PartyRole
+from casefile.vocab import DecisionKind, Disposition, OrderKind, PartyRole
 
 _DEADLINE_WORDS = wording.DEADLINE_NOUNS
 
@@ -165,7 +165,7 @@ class CaseRecord:
         if on is not None:
             query = query.where(col(Decision.issued_on) <= on)
         signed_on = self.session.exec(query.order_by(col(Decision.issued_on).desc(), col(Decision.id).desc())).first()
-        moved = select(AgencyOrder.id).where(AgencyOrder.case_id == self.case.id, AgencyOrder.kind == "transfer",
+        moved = select(AgencyOrder.id).where(AgencyOrder.case_id == self.case.id, AgencyOrder.kind == OrderKind.TRANSFER,
                                              col(AgencyOrder.issued_on) > signed_on)
         if on is not None:
             moved = moved.where(col(AgencyOrder.issued_on) <= on)
@@ -355,10 +355,10 @@ class CaseRecord:
         return Signature(name=name or self.missing("Regional Director's name"), title=f"Regional Director, Region {region}",
                          organization="National Labor Relations Board")
 
-    def order(self, order: AgencyOrder, kind: str) -> AgencyOrder:
+    def order(self, order: AgencyOrder, kind: OrderKind) -> AgencyOrder:
         """``order``, checked to be an order of ``kind`` in this case. Raises UnknownRecord."""
         if order.kind != kind or order.case_id != self.case.id:
-            raise UnknownRecord(f"order {order.id} is not an order of kind {kind!r} in case {self.case.number}")
+            raise UnknownRecord(f"order {order.id} is not an order of kind {kind.value!r} in case {self.case.number}")
         return order
 
 

@@ -52,13 +52,13 @@ from casefile.record.models import Case, Deadline, Filing, Party, Person, Remind
 from casefile.record.secret_key import keys_for
 from casefile.rules.calendar import BusinessCalendar
 from casefile.rules.offices import DEFAULT_TABLE, office_named, region_scope
-from casefile.vocab import DeadlineKind, DeadlineStatus, FilingKind, ReminderStatus
+from casefile.vocab import Audience, DeadlineKind, DeadlineStatus, FilingKind, ReminderStatus
 
 #: Local time at which reminders are due (in the receiving office's zone).
 SEND_TIME = time(8, 0)
 #: A claim older than this (database clock) belongs to a crashed run and may be taken again.
 STALE_AFTER = timedelta(minutes=30)
-REGION_ONLY = "Regional Director"
+REGION_ONLY = Audience.REGIONAL_DIRECTOR
 _CHUNK = 500
 
 Notifier = Callable[..., Delivery]  # notifier(url, *, title, body) -> Delivery
@@ -201,8 +201,8 @@ def select_due_reminders(session: Session, *, as_of: datetime, lead_days: Sequen
     with_email, without_email = default_channel_counts(defaults)
     channels = case((own > 0, own), (Person.email != "", with_email), else_=without_email)
     objections = and_(Filing.election_id == due.c.election_id, Filing.kind == FilingKind.OBJECTIONS)
-    for_person = or_(due.c.for_whom == "all parties",
-                     and_(due.c.for_whom == "objecting party",
+    for_person = or_(due.c.for_whom == Audience.ALL_PARTIES,
+                     and_(due.c.for_whom == Audience.OBJECTING_PARTY,
                           or_(~exists().where(objections), exists().where(objections, Filing.party_id == Person.party_id))),
                      Party.key == due.c.for_whom)
     # A party that has filed what the deadline awaits (its objections, its offer of proof, its exceptions ...)

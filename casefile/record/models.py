@@ -17,6 +17,7 @@ from casefile.record.columns import _instant, _json, _kind
 from casefile.record.refs import Ref, RefColumn
 from casefile.vocab import (
     Actor,
+    AttachmentKind,
     CaseType,
     CertificationKind,
     ChallengeStatus,
@@ -407,7 +408,7 @@ class Attachment(SQLModel, table=True):
     filing_id: int | None = Field(default=None, foreign_key="filing.id")
     entry_id: int | None = Field(default=None, foreign_key="docketentry.id")
     document_id: int | None = Field(default=None, foreign_key="document.id")
-    kind: str  # as-filed | as-issued
+    kind: AttachmentKind = _kind(AttachmentKind)  # stored as its value ("as-filed")
     original_name: str  # the file's name as given (shown; never used as a path)
     path: str  # where the file is: relative to the output folder, uploads/<2 hex>/<sha256>.pdf (an older row: absolute)
     file_name: str = Field(default="", sa_column_kwargs={"server_default": ""})  # as exported: <date>_<kind>[_<party>]_<how>.pdf

@@ -24,8 +24,11 @@ from typing import Any
 from sqlalchemy import JSON, Column
 from sqlmodel import Field, SQLModel
 
-#: AgencyOrder.kind values (a VARCHAR, not a database enum).
-EXTENSION, TRANSFER, WITHDRAWAL, DISMISSAL = "extension", "transfer", "withdrawal", "dismissal"
+from casefile.record.columns import _kind
+from casefile.vocab import OrderKind
+
+#: AgencyOrder.kind values (casefile.vocab.OrderKind, stored as their words in a VARCHAR).
+EXTENSION, TRANSFER, WITHDRAWAL, DISMISSAL = OrderKind.EXTENSION, OrderKind.TRANSFER, OrderKind.WITHDRAWAL, OrderKind.DISMISSAL
 
 
 class AgencyOrder(SQLModel, table=True):
@@ -34,7 +37,7 @@ class AgencyOrder(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     case_id: int = Field(foreign_key="case.id", index=True)
     election_id: int | None = Field(default=None, foreign_key="election.id")
-    kind: str  # extension | transfer | withdrawal | dismissal
+    kind: OrderKind = _kind(OrderKind)  # stored as its value ("extension")
     issued_on: date
     issuer: str = ""
     body: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))

@@ -46,6 +46,7 @@ from casefile.record.refs import RecordTable
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.deadline_state import state_at
 from casefile.rules.offices import office_named
+from casefile.vocab import AttachmentKind
 
 Viewer = Principal
 """Who asks (casefile.record.authority.Principal): a signed-in user's viewer, or OPERATOR."""
@@ -449,7 +450,7 @@ def _attachment_view(a: Attachment, drafts: dict[int | None, Document]) -> Attac
     from casefile.record.attachments import target_of
 
     draft = drafts.get(a.document_id)
-    title = draft.title if draft is not None else ("Document as filed" if a.kind == "as-filed" else "Document as issued")
+    title = draft.title if draft is not None else ("Document as filed" if a.kind == AttachmentKind.AS_FILED else "Document as issued")
     return AttachmentView(id=a.id or 0, to=str(target_of(a)), kind=a.kind, title=title,
                           file_name=a.file_name or Path(a.path).name, sha256=a.sha256, size=a.size, confirmation=a.confirmation,
                           confidential=a.confidential, draft_document_id=a.document_id, attached_at=a.attached_at)

@@ -18,7 +18,7 @@ from casefile import app
 from casefile.errors import BadInput
 from casefile.http.deps import Database
 from casefile.rules.target_dates import is_region_target
-from casefile.vocab import Stage
+from casefile.vocab import Audience, Stage
 from casefile.web.countdown import countdown
 from casefile.web.ids import WebId
 from casefile.web.people import Db, MaybeSigned, Me, Signed
@@ -217,7 +217,7 @@ def next_for(me: Me, open_now: list[dict[str, Any]], permissions: list[Any]) -> 
     for row in open_now:
         d = row["d"]
         target = is_region_target(d.kind)
-        if (me.region and not target) or (not me.region and (target or (d.for_whom != "all parties"
+        if (me.region and not target) or (not me.region and (target or (d.for_whom != Audience.ALL_PARTIES
                                                                          and d.for_whom not in own))):
             continue
         act = next((a for a, kinds in ACT_PERIODS.items() if a in acts and d.kind in {k.value for k in kinds}), None)

@@ -26,7 +26,7 @@ from casefile.record.models import (
     Filing,
 )
 from casefile.record.orders import AgencyOrder
-from casefile.vocab import Actor, CertificationKind, DecisionKind, DecisionResult, DocumentKind, FilingKind
+from casefile.vocab import Actor, CertificationKind, DecisionKind, DecisionResult, DocumentKind, FilingKind, OrderKind
 
 
 class BoardOrderContext(DocumentContext):
@@ -116,7 +116,7 @@ def _reviewed(rec: CaseRecord, election: Election, requested_on: date) -> tuple[
     Regional Director's decision issued by the request's date."""
     cert = rec.session.exec(select(Certification).where(Certification.election_id == election.id,
                                                         col(Certification.issued_on) <= requested_on)).first()
-    dismissal = rec.session.exec(select(AgencyOrder).where(AgencyOrder.case_id == rec.case.id, AgencyOrder.kind == "dismissal",
+    dismissal = rec.session.exec(select(AgencyOrder).where(AgencyOrder.case_id == rec.case.id, AgencyOrder.kind == OrderKind.DISMISSAL,
                                                            col(AgencyOrder.issued_on) <= requested_on)
                                  .order_by(col(AgencyOrder.id).desc())).first()
     decision = rec.session.exec(select(Decision).where(Decision.election_id == election.id, Decision.kind == DecisionKind.RD_DECISION,

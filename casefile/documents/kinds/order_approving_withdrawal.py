@@ -16,10 +16,7 @@ from casefile.documents.parts import (
 )
 from casefile.documents.record_view import CaseRecord, plain_notes
 from casefile.record.orders import AgencyOrder
-from casefile.vocab import (
-    Actor,
-    DocumentKind,
-)
+from casefile.vocab import Actor, DocumentKind, OrderKind
 
 
 class OrderApprovingWithdrawalContext(DocumentContext):
@@ -45,7 +42,7 @@ class OrderApprovingWithdrawal(RecordDocument):
 
     @classmethod
     def build(cls, rec: CaseRecord, order: AgencyOrder) -> Built:
-        order = rec.order(order, "withdrawal")
+        order = rec.order(order, OrderKind.WITHDRAWAL)
         body = order.body
         petitioner = rec.by_id[body["party_id"]]
         consent = rec.text(body.get("consented_by") or "")

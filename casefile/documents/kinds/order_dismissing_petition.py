@@ -18,12 +18,7 @@ from casefile.documents.parts import (
 from casefile.documents.record_view import CaseRecord, plain_notes
 from casefile.record.lookups import deadline_of
 from casefile.record.orders import AgencyOrder
-from casefile.vocab import (
-    Actor,
-    DeadlineKind,
-    DocumentKind,
-    PartyRole,
-)
+from casefile.vocab import Actor, DeadlineKind, DocumentKind, OrderKind, PartyRole
 
 
 class OrderDismissingPetitionContext(DocumentContext):
@@ -52,7 +47,7 @@ class OrderDismissingPetition(RecordDocument):
     def build(cls, rec: CaseRecord, order: AgencyOrder) -> Built:
         from casefile.record.models import Election as ElectionRow
 
-        order = rec.order(order, "dismissal")
+        order = rec.order(order, OrderKind.DISMISSAL)
         body = order.body
         petitioner = next(p for p in rec.parties if p.role in (PartyRole.PETITIONER, PartyRole.INDIVIDUAL_PETITIONER))
         first = rec.session.get(ElectionRow, body["elections"][0]) if body.get("elections") else None

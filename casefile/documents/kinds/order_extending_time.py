@@ -25,11 +25,7 @@ from casefile.record.models import (
 )
 from casefile.record.orders import AgencyOrder
 from casefile.rules.offices import office_named
-from casefile.vocab import (
-    Actor,
-    DeadlineKind,
-    DocumentKind,
-)
+from casefile.vocab import Actor, DeadlineKind, DocumentKind, OrderKind
 
 
 class MovedDate(Facts):
@@ -80,7 +76,7 @@ class OrderExtendingTime(RecordDocument):
         from casefile.rules.extensions import cutoff_of_fixed_date
         from casefile.rules.offices import BOARD_OFFICE
 
-        order = rec.order(order, "extension")
+        order = rec.order(order, OrderKind.EXTENSION)
         body = order.body
         kind = DeadlineKind(body["deadline_kind"])
         office = office_named(body["office_key"])

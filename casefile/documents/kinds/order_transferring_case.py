@@ -21,11 +21,7 @@ from casefile.documents.wording import long_date
 from casefile.errors import ProcedureError
 from casefile.record.orders import AgencyOrder
 from casefile.rules.offices import office_named
-from casefile.vocab import (
-    Actor,
-    DeadlineKind,
-    DocumentKind,
-)
+from casefile.vocab import Actor, DeadlineKind, DocumentKind, OrderKind
 
 
 class OrderTransferringCaseContext(DocumentContext):
@@ -60,7 +56,7 @@ class OrderTransferringCase(RecordDocument):
 
     @classmethod
     def build(cls, rec: CaseRecord, order: AgencyOrder) -> Built:
-        order = rec.order(order, "transfer")
+        order = rec.order(order, OrderKind.TRANSFER)
         body = order.body
         old, new = office_named(body["from_office"]), office_named(body["to_office"])
         moved = tuple(f"{wording.DEADLINE_NOUNS[DeadlineKind(m['kind'])]}, due {long_date(date.fromisoformat(m['due_on']))}"
