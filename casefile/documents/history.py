@@ -224,7 +224,7 @@ def _decision_sentence(decision: Decision) -> str:
     if decision.kind == DecisionKind.HO_REPORT:
         return f"{_DECIDERS[DecisionKind.HO_REPORT]} {RECOMMENDED.get(decision.result, decision.result.replace('-', ' '))}."
     lead = _DECIDERS.get(decision.kind, "A decision issued:")
-    if decision.condition and decision.result == "set-aside":  # a conditional direction: nothing set aside yet
+    if decision.condition and decision.result == DecisionResult.SET_ASIDE:  # a conditional direction: nothing set aside yet
         return (f"{lead} objections sustained; the challenged ballots to be opened and counted, and the election set "
                 "aside and a new election directed only if the revised tally shows no majority for a labor organization.")
     return f"{lead} {DECIDED.get(decision.result, decision.result.replace('-', ' '))}."

@@ -12,7 +12,7 @@ from sqlmodel import Session, col, select
 from casefile.record.authority.standing import Principal
 from casefile.record.models import Attachment, Case, Deadline, DocketEntry, Document, Filing
 from casefile.record.refs import RecordTable, Ref
-from casefile.vocab import DeadlineKind, DeadlineStatus
+from casefile.vocab import DeadlineKind, DeadlineStatus, FilingKind
 
 #: The docket act that supersedes a period's closure (casefile.record.closures.ACT).
 CLOSURE_SUPERSEDED = "closure-superseded"
@@ -78,7 +78,7 @@ def hidden_of(session: Session, case: Case, viewer: Principal) -> Hidden:
     for deadline_id in session.exec(select(Deadline.id).where(
             Deadline.case_id == case.id, Deadline.kind == DeadlineKind.OFFER_OF_PROOF,
             col(Deadline.status).in_([DeadlineStatus.MET, DeadlineStatus.MET_LATE, DeadlineStatus.LAPSED]))).all():
-        own = session.exec(select(Filing.id).where(Filing.deadline_id == deadline_id, Filing.kind == "offer-of-proof",
+        own = session.exec(select(Filing.id).where(Filing.deadline_id == deadline_id, Filing.kind == FilingKind.OFFER_OF_PROOF,
                                                    col(Filing.party_id).in_(sorted(standing.parties)))).first()
         if own is None and deadline_id is not None:
             deadlines.add(deadline_id)
