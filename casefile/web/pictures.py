@@ -13,6 +13,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from casefile.vocab import DeadlineStatus
 from casefile.web.countdown import MONTHS
 from casefile.web.words import deadline_words
 
@@ -151,7 +152,7 @@ def docket_timeline(entries: list[Any], deadlines: list[Any], *, today: date | N
         out.append(f'<circle cx="{x(e.occurred_on):.1f}" cy="{cy}" r="5" fill="{ACCENT}" stroke="#fff">'
                    f'<title>{_e(e.occurred_on.isoformat())}: {_e(e.summary[:160])}</title></circle>')
     for d in deadlines:
-        color = WARN if d.status in ("open", "lapsed") else MUTED
+        color = WARN if d.status in (DeadlineStatus.OPEN, DeadlineStatus.LAPSED) else MUTED
         out.append(f'<path d="M {x(d.due_on):.1f} 78 l -6 12 l 12 0 z" transform="translate(0 30)" fill="{color}">'
                    f'<title>{_e(deadline_words(d.kind))} due {_e(d.due_on.isoformat())} ({_e(d.status)})</title></path>')
     if today is not None and first <= today <= last:

@@ -89,7 +89,7 @@ class Objections(RecordDocument):
             filing_party=rec.party_ref(party), tally_prepared_on=tally.prepared_on, election=election_dates(election),
             election_sequence=election.sequence,
             objections=rec.objection_items(rec.objections_of(election, filing_id=filing.id)), filing_method=filing.method,
-            paper_filing_reason=placeholder("statement why e-filing was not used") if filing.method.value == "paper" else None,
+            paper_filing_reason=placeholder("statement why e-filing was not used") if filing.method == FilingMethod.PAPER else None,
             signature=rec.party_signature(party), service=rec.filing_service(filing), filed=rec.filed_with(filing),
             supplements=tuple(rec.session.exec(select(Filing.received_on).where(  # type: ignore[call-overload, arg-type]
                 Filing.election_id == election.id, Filing.party_id == party.id, Filing.kind == FilingKind.OBJECTIONS,

@@ -24,7 +24,7 @@ from casefile.documents.record_view import CaseRecord, tally_lines
 from casefile.record.lookups import counts_of, deadline_of
 from casefile.record.models import ChallengedBallot, Tally
 from casefile.rules.revised_count import revised_columns
-from casefile.vocab import Actor, DeadlineKind, DocumentKind, ElectionAgreement
+from casefile.vocab import Actor, ChallengeStatus, DeadlineKind, DocumentKind, ElectionAgreement
 
 
 class RevisedTallyContext(DocumentContext):
@@ -91,7 +91,7 @@ class RevisedTallyOfBallots(RecordDocument):
         ballots = rec.session.exec(select(ChallengedBallot).where(ChallengedBallot.revised_tally_id == revised.id)).all()
         rulings: dict[str, int] = {}
         for ballot in ballots:
-            label = f"{'sustained' if ballot.status.value == 'sustained' else 'overruled'} by the {ballot.ruling}"
+            label = f"{'sustained' if ballot.status == ChallengeStatus.SUSTAINED else 'overruled'} by the {ballot.ruling}"
             rulings[label] = rulings.get(label, 0) + 1
         summary = ("; ".join(f"{n} challenge{'s' if n != 1 else ''} {label}" for label, n in rulings.items())
                    if rulings else f"{revised.opened} challenged ballots overruled and opened, {sustained} challenges sustained")
