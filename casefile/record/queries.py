@@ -42,6 +42,7 @@ from casefile.record.models import (
     Tally,
 )
 from casefile.record.people import people_of
+from casefile.record.recorders import recorded_by_name
 from casefile.record.refs import RecordTable
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.deadline_state import state_at
@@ -161,27 +162,6 @@ def docket_actor_name(session: Session, entry: DocketEntry, parties: dict[int | 
         if petitioner is not None:
             return f"{petitioner.name} (the petition)" + (f"; {opened}" if opened else "")
     return ACTOR_WORDS.get(actor, actor.replace("-", " "))
-
-
-def recorded_by_name(session: Session, recorded_by: str) -> str:
-    """Who recorded an entry, in words: a user by name and e-mail ("Ann Lee (ann@example.org)"), the
-    operator of the command line ("operator ann"), a job of casefile ("casefile (sweep)"); "" when not recorded."""
-    from casefile.record.recorders import Recorder, RecorderKind
-
-    recorder = Recorder.parse(recorded_by)
-    if recorder is None:
-        return recorded_by or ""
-    who, note = recorder.who, f", {recorder.note}" if recorder.note else ""  # "…, from a document received": kept
-    if recorder.kind is RecorderKind.USER and who:
-        from casefile.record.accounts import User
-
-        user = session.exec(select(User).where(User.email == who)).first()
-        return (f"{user.name} ({user.email})" if user is not None and user.name else who) + note
-    if recorder.kind is RecorderKind.OPERATOR:
-        return f"operator {who}" if who else "operator"
-    if recorder.kind is RecorderKind.SYSTEM:
-        return f"casefile ({who})" if who else "casefile"
-    return recorded_by or ""
 
 
 class DocumentView(ReadModel):

@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
-__all__ = ["RECORDED_FROM", "Recorder", "RecorderKind"]
+__all__ = ["RECORDED_FROM", "Recorder", "RecorderKind", "recorded_by_name"]
 
 #: What the docket's ``recorded_by`` adds for an act entered from a document received.
 RECORDED_FROM = "from a document received"
@@ -50,3 +51,24 @@ class Recorder:
         kind = RecorderKind(match.group(1))
         who = match.group(2).strip()
         return cls(kind, who.lower() if kind is RecorderKind.USER else who, (match.group(3) or "").strip())
+
+
+def recorded_by_name(session: Any, recorded_by: str) -> str:
+    """Who recorded an entry, in words: a user by name and e-mail ("Ann Lee (ann@example.org)"), the
+    operator of the command line ("operator ann"), a job of casefile ("casefile (sweep)"), with the
+    note kept (", from a document received"); "" when not recorded, the text itself for another shape.
+    ``session``: a read session (a user is looked up by address)."""
+    recorder = Recorder.parse(recorded_by)
+    if recorder is None:
+        return recorded_by or ""
+    who, note = recorder.who, f", {recorder.note}" if recorder.note else ""
+    if recorder.kind is RecorderKind.USER and who:
+        from sqlmodel import select
+
+        from casefile.record.accounts import User
+
+        user = session.exec(select(User).where(User.email == who)).first()
+        return (f"{user.name} ({user.email})" if user is not None and user.name else who) + note
+    if recorder.kind is RecorderKind.OPERATOR:
+        return f"operator {who}" if who else "operator"
+    return f"casefile ({who})" if who else "casefile"
