@@ -133,7 +133,7 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, 
         return False
     if reviewed != "dismissal" and not board_review(case.agreement).available:
         return False
-    filed = {f.party_id for f in filings_of(session, latest, "request-for-review")}
+    filed = {f.party_id for f in filings_of(session, latest, FilingKind.REQUEST_FOR_REVIEW)}
     return any(p.id not in filed for p in ([party] if party is not None else parties_of(session, case)))
 
 

@@ -331,7 +331,7 @@ class CaseRecord:
             return (self.missing("findings of fact"),)  # a live case: a blank line (the act warned)
         if not self.record_copy:
             return (summary,)
-        noun = "report" if decision.kind == "ho-report" else "decision"
+        noun = "report" if decision.kind == DecisionKind.HO_REPORT else "decision"
         return (f"The text of the findings is not in the public record. Public reports of the {noun} say: “{summary}”",)
 
     def review(self) -> Review:

@@ -126,7 +126,9 @@ def act_name(act: str) -> str:
     """A docket entry's act in words ("request-extension" -> "Request for extension of time"); an act with a
     stage after a colon ("board-ruling:closed") by its act. Never a slug: an act missing from ACT_NAMES is a
     bug the wording tests catch, and reads with its dashes as spaces meanwhile."""
-    head = act.partition(":")[0]
+    from casefile.record.workflow import DocketAct
+
+    head = DocketAct.parse(act).name
     return ACT_NAMES.get(head) or head.replace("-", " ").capitalize()
 
 SERVICE_MANNERS: dict[ServiceMethod, str] = {

@@ -25,7 +25,7 @@ from casefile.documents.parts import (
 from casefile.documents.record_view import CaseRecord, notes, plain_notes
 from casefile.errors import UnknownRecord
 from casefile.record.models import Filing, Hearing
-from casefile.vocab import Actor, DocumentKind
+from casefile.vocab import Actor, DocumentKind, FilingKind
 
 
 class ObjectionsFiled(Facts):
@@ -70,7 +70,7 @@ class OrderConsolidatingCases(RecordDocument):
         election = rec.election(hearing.election_id)
         tally = rec.latest_tally(election)
         filings = rec.session.exec(select(Filing).where(
-            Filing.election_id == election.id, Filing.kind == "objections", col(Filing.received_on) <= hearing.noticed_on)
+            Filing.election_id == election.id, Filing.kind == FilingKind.OBJECTIONS, col(Filing.received_on) <= hearing.noticed_on)
             .order_by(col(Filing.received_on), col(Filing.id))).all()
         filed = tuple(ObjectionsFiled(party=f"the {rec.party_ref(rec.by_id[f.party_id]).label}, {rec.by_id[f.party_id].name}",
                                       filed_on=f.received_on) for f in filings)
