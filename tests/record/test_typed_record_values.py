@@ -121,7 +121,7 @@ class TestDocketAct:
     def test_the_docket_words_name_the_stage_moved_to(self) -> None:
         from casefile.web.words import docket_words
 
-        assert docket_words("board-ruling:set-aside") == "Board's ruling on a request for review — Set aside"
+        assert docket_words("board-ruling:set-aside") == "Board ruling — Set aside"
         assert "—" not in docket_words("rd-decision")
 
 
