@@ -62,7 +62,7 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, 
                           .order_by(col(Election.sequence).desc())).first()
     if latest is None or latest.stage not in STAGES:
         return False
-    excepted = {f.party_id for f in filings_of(session, latest, "exceptions")}
+    excepted = {f.party_id for f in filings_of(session, latest, FilingKind.EXCEPTIONS)}
     return any(p.id not in excepted and bool(excepted - {p.id})
                for p in ([party] if party is not None else parties_of(session, case)))
 

@@ -20,7 +20,7 @@ from casefile.documents.record_view import CaseRecord, notes, tally_lines
 from casefile.errors import UnknownRecord
 from casefile.record.models import Decision, Tally
 from casefile.record.refs import ref_to
-from casefile.vocab import Actor, DocumentKind
+from casefile.vocab import Actor, DecisionKind, DecisionResult, DocumentKind
 
 
 class SupplementalDecisionAndDirectionContext(SecondElectionDirection):
@@ -58,7 +58,7 @@ class SupplementalDecisionAndDirection(RecordDocument):
     def build(cls, rec: CaseRecord, revised: Tally) -> Built:
         election = rec.election(revised.election_id)
         decision = rec.session.exec(select(Decision).where(
-            Decision.election_id == election.id, Decision.kind == "rd-decision", Decision.result == "set-aside",
+            Decision.election_id == election.id, Decision.kind == DecisionKind.RD_DECISION, Decision.result == DecisionResult.SET_ASIDE,
             Decision.condition != "", col(Decision.issued_on) <= revised.prepared_on)
             .order_by(col(Decision.issued_on).desc(), col(Decision.id).desc())).first()
         if decision is None:
