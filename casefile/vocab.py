@@ -109,6 +109,17 @@ class ChallengeStatus(StrEnum):
     NOT_DETERMINATIVE = "not-determinative"  # sealed for good: no longer able to affect the result (R-E2, R-E7)
 
 
+class ExcludedReason(StrEnum):
+    """Why the Board agent left ballots out of the count (a Tally's ``excluded_reason``; None: the record does
+    not say). Each is a ballot the agent did not open at the count, not a challenge made at it; an order to
+    count them writes them as challenged ballots to be opened (casefile.rules.excluded_ballots)."""
+
+    LATE_MAIL_BALLOT = "late-mail-ballot"  # a mail ballot received after the date the notice set for its return
+    UNSIGNED_ENVELOPE = "unsigned-envelope"  # the return envelope bore no signature
+    NOT_AT_THE_COUNT = "not-at-the-count"  # received by the Region in time but not brought to the count
+    DAMAGED_ENVELOPE = "damaged-envelope"  # the return envelope arrived opened or torn
+
+
 class DeadlineKind(StrEnum):
     """Every period of the post-election procedure (rules.md §0 table, R-G..R-O)."""
 
@@ -277,6 +288,8 @@ class DocumentKind(StrEnum):
     # The Regional Director's order consolidating cases and notice of hearing before an Administrative Law Judge
     # (issue 16; last: PostgreSQL's type adds a member at its end).
     ORDER_CONSOLIDATING_CASES = "order-consolidating-cases"
+    # The order to count ballots excluded at the count (issue 15): it writes them as challenged ballots to open.
+    ORDER_TO_COUNT_EXCLUDED_BALLOTS = "order-to-count-excluded-ballots"
 
 
 class Actor(StrEnum):

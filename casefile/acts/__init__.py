@@ -44,6 +44,7 @@ MODULES: tuple[str, ...] = (
     "certification",
     "register_challenges",
     "rule_on_challenges",
+    "count_excluded_ballots",
     "revised_tally",
     "direct_runoff",
     "pin_deadline",

@@ -8,11 +8,12 @@ from datetime import date, datetime
 from sqlmodel import Session, col, select
 
 from casefile.errors import BadInput, ProcedureError, UnknownRecord
-from casefile.record.lookups import counts_of, latest_tally, unresolved_statuses
+from casefile.record.lookups import counts_of, excluded_waiting, latest_tally, unresolved_statuses
 from casefile.record.models import ChallengedBallot, Election, Tally
 from casefile.record.refs import Ref
 from casefile.record.stage_facts import stage_facts
 from casefile.record.workflow import advance
+from casefile.rules.excluded_ballots import with_excluded
 from casefile.rules.partial_resolution import still_determinative
 from casefile.rules.stages import accepted_at, next_stage
 from casefile.vocab import Actor, ChallengeStatus, Stage, TallyKind
@@ -54,7 +55,7 @@ def retest(session: Session, election: Election) -> str:
     statuses = unresolved_statuses(session, election)
     if statuses.get(ChallengeStatus.PENDING, 0) == 0:
         return ""
-    counts = counts_of(tally)
+    counts = with_excluded(counts_of(tally), excluded_waiting(session, election))
     sustained = min(statuses.get(ChallengeStatus.SUSTAINED, 0), counts.challenged)
     unresolved = counts.challenged - sustained
     if still_determinative(counts, sustained=sustained):

@@ -38,9 +38,10 @@ from casefile.record.models import Case, Election, Tally
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket
 from casefile.rules.chronology import election_before_petition, tally_before_voting_ended, voting_period_refusal
+from casefile.rules.excluded_ballots import check_excluded, reason_words
 from casefile.rules.stages import accepted_at
 from casefile.rules.tally import TallyCounts, analyze_tally, check_stated_lines, tally_from_mapping
-from casefile.vocab import Actor, DeadlineKind, ElectionKind, Stage, TallyKind, VotingMethod
+from casefile.vocab import Actor, DeadlineKind, ElectionKind, ExcludedReason, Stage, TallyKind, VotingMethod
 
 
 class ElectionSpec(Strict):
@@ -91,6 +92,8 @@ class RecordTally(TallyCountsIn, ActIn):
     election: ElectionSpec = ElectionSpec()  # type: ignore[assignment]
     stated: StatedLines | None = None
     board_agent: Line = ""  # the Board agent who signed the tally for the Regional Director
+    excluded: Count = 0  # ballots left out of the count: not opened, not challenged at it (rules.excluded_ballots)
+    excluded_reason: ExcludedReason | None = None  # why (None: the record does not say)
 
 
 _ELECTION_KIND = {TallyKind.INITIAL: ElectionKind.INITIAL, TallyKind.RERUN: ElectionKind.RERUN,
@@ -119,6 +122,7 @@ def check(act: RecordTally) -> None:
     whose election ends before it begins, before anything is looked up or stored. Raises InvalidTally
     naming the form's line; BadInput (field ``election.held_to_on``)."""
     counts = act.counts()
+    check_excluded(act.excluded, act.excluded_reason)
     if act.stated is not None:
         check_stated_lines(counts, valid=act.stated.valid, valid_plus_challenged=act.stated.valid_plus_challenged,
                            determinative=act.stated.determinative)
@@ -154,6 +158,7 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
     if act.kind is TallyKind.REVISED:
         raise ProcedureError("a revised tally follows the opening of challenged ballots; it is recorded by that act",
                              field="kind")
+    check_excluded(act.excluded, act.excluded_reason)
     analysis = analyze_tally(counts)
     if act.stated is not None:
         check_stated_lines(counts, valid=act.stated.valid, valid_plus_challenged=act.stated.valid_plus_challenged,
@@ -178,7 +183,7 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
     session.add(election)
     session.flush()
     tally = Tally(election_id=election.id, kind=act.kind, prepared_on=prepared_on, source=_source(act),  # type: ignore[arg-type]
-                  board_agent=act.board_agent.strip(),
+                  board_agent=act.board_agent.strip(), excluded=act.excluded, excluded_reason=act.excluded_reason,
                   **{**analysis_fields(counts), "void": act.void})  # an unknown void count stays unknown
     session.add(tally)
     session.flush()
@@ -190,7 +195,8 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
         summary=f"Tally of Ballots ({act.kind.value}, election {election.sequence}): {votes}{against}; "
         f"{f'{act.void:,} void' if act.void is not None else 'void ballots not in the record'}; "
         f"{counts.challenged:,} challenged "
-        f"({'determinative' if analysis.determinative else 'not determinative'}); {analysis.outcome.describe()}",
+        f"({'determinative' if analysis.determinative else 'not determinative'}); {analysis.outcome.describe()}"
+        + (f"; {act.excluded:,} ballots excluded at the count, {reason_words(act.excluded_reason)}" if act.excluded else ""),
     )
     trigger = f"Tally of Ballots prepared {prepared_on.isoformat()}"
     for kind_, whom in ((DeadlineKind.OBJECTIONS, "all parties"), (DeadlineKind.OFFER_OF_PROOF, "objecting party"),

@@ -153,7 +153,7 @@ def perform(session: Session, act: RegisterChallenges, *, case: Case, as_of: dat
         f"{', disputed void' if b.disputed_void else ''}): left as registered"
         for c in act.challenges if (b := existing.get(c.voter)) is not None
         and (b.challenged_by, b.ground, b.disputed_void) != (c.challenged_by, c.ground, c.disputed_void))
-    total = len(existing) + len(new)
+    total = sum(not b.excluded_at_count for b in existing.values()) + len(new)  # excluded ballots: not on the line
     if new and (latest := latest_tally(session, election)) is not None and latest.challenged == 0:
         raise ProcedureError(f"the {latest.kind.value} tally of {latest.prepared_on.isoformat()} leaves no challenged "
                              "ballot sealed: there is nothing left to register", field="challenges")

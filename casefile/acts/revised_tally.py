@@ -16,6 +16,7 @@ from sqlmodel import Session, col, func, select
 
 from casefile.acts.base import ActIn, Count, Done, Issue, Line, Paragraph, Who, again, election_for, recorded, ref_id
 from casefile.acts.challenge_register import (
+    counted_tally,
     current_tally,
     unresolved_statuses,
 )
@@ -28,12 +29,13 @@ from casefile.documents.kinds.supplemental_direction import SupplementalDecision
 from casefile.errors import AlreadyRecorded, IllegalTransition
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
-from casefile.record.lookups import counts_of, latest_tally, objections_still_pending, parties_of
+from casefile.record.lookups import counts_of, excluded_waiting, latest_tally, objections_still_pending, parties_of
 from casefile.record.models import Case, ChallengedBallot, Election, Objection, Party, Tally
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance
 from casefile.rules.chronology import Earlier
 from casefile.rules.conditional_rerun import rerun_stands
+from casefile.rules.excluded_ballots import with_excluded
 from casefile.rules.mootness import Side, prevailing_parties
 from casefile.rules.revised_count import resolution_since_tally, revised_counts
 from casefile.rules.stages import accepted_at
@@ -101,7 +103,7 @@ def stage_refusal(session: Session, election: Election) -> str | None:
         return (f"a revised tally is not allowed in election {election.sequence} at stage {election.stage.value!r} "
                 f"(allowed at: {', '.join(sorted(s.value for s in STAGES))})")
     if (tally := latest_tally(session, election)) is not None and not tally.determinative \
-            and pending_condition(session, election) is None:
+            and pending_condition(session, election) is None and not excluded_waiting(session, election):
         return (f"a revised tally is not allowed in election {election.sequence}: the {tally.challenged} challenged "
                 f"ballots of its {'revised ' if tally.kind is TallyKind.REVISED else ''}tally of "
                 f"{tally.prepared_on.isoformat()} are not determinative, so they are never opened and the tally "
@@ -141,7 +143,9 @@ def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime,
     no majority — the election stays set aside and the second election stands directed (the Supplemental
     Decision and Direction of Second Election issues, dated the revised tally's day); a majority — the direction lapses and the certification follows the revised
     tally's objection period (casefile.acts.conditional_direction). After the Board directs the ballots
-    opened on review it follows rfr-pending. Idempotent on (election, date made available); the
+    opened on review it follows rfr-pending. Ballots excluded at the count and ordered counted
+    (count-excluded-ballots) are challenged ballots overruled: they join the challenged line it counts from
+    (rules.excluded_ballots.with_excluded) and the docket calls it a supplemental count. Idempotent on (election, date made available); the
     same date with other figures is refused (AlreadyRecorded). Raises InvalidTally (counts that do
     not match the ballots opened), ProcedureError (nothing to revise; no register and no counts),
     IllegalTransition. Authority: 29 CFR 102.69(e); rules.md R-L1-R-L4, R-M2, R-E8.
@@ -156,7 +160,8 @@ def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime,
     if (refusal := stage_refusal(session, election)) is not None:
         raise IllegalTransition(refusal)
     original = current_tally(session, election)
-    counts = counts_of(original)
+    excluded = excluded_waiting(session, election)  # ballots excluded at the count, ordered counted: challenged ballots
+    counts = with_excluded(counts_of(original), excluded)
     statuses = unresolved_statuses(session, election)
     ruled_on = session.exec(select(func.max(ChallengedBallot.ruled_on)).where(
         ChallengedBallot.election_id == election.id, col(ChallengedBallot.revised_tally_id).is_(None),
@@ -189,7 +194,9 @@ def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime,
         close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MOOTED, as_of=as_of)
     votes = ", ".join(f"{v:,} {n}" for n, v in new_counts.choices)
     against = f", {new_counts.against:,} against" if new_counts.against is not None else ""
-    summary = (f"Revised Tally of Ballots: {resolution.opened} challenged ballots opened and counted, "
+    supplemental = (f" (a supplemental count: {excluded} of them excluded at the count of "
+                    f"{counted_tally(session, election).prepared_on.isoformat()} and ordered counted)") if excluded else ""
+    summary = (f"Revised Tally of Ballots: {resolution.opened} challenged ballots opened and counted{supplemental}, "
                f"{resolution.sustained} sustained; {votes}{against}; {new_counts.challenged} still unopened; "
                f"{revised.outcome_text}")
     if mooted:
@@ -225,7 +232,9 @@ def _check_same(session: Session, case: Case, act: RevisedTally, revised: Tally 
     was = dict((str(n), int(v)) for n, v in before.votes)
     counted = {str(n): int(v) - was[str(n)] for n, v in revised.votes if int(v) != was[str(n)]}
     against = (revised.against or 0) - (before.against or 0)
-    sustained = before.challenged - revised.opened - revised.challenged
+    excluded = len(session.exec(select(ChallengedBallot.id).where(ChallengedBallot.revised_tally_id == revised.id,
+                                                                  col(ChallengedBallot.excluded_at_count))).all())
+    sustained = before.challenged + excluded - revised.opened - revised.challenged
     given = {n: v for n, v in act.counted.items() if v}
     if (given != counted or act.counted_against != against or act.opened not in (None, revised.opened)
             or act.sustained not in (None, sustained)):

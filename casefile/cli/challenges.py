@@ -1,5 +1,5 @@
-"""``casefile challenges register|rule|open``: the challenged-ballot register, rulings, the
-revised tally; and ``casefile runoff``: the direction of a runoff election. Each command builds
+"""``casefile challenges register|rule|count-excluded|open``: the challenged-ballot register, rulings, the
+order to count ballots excluded at the count, the revised tally; and ``casefile runoff``: the direction of a runoff election. Each command builds
 its act model and performs it through the front door (casefile.cli.perform.run_act)."""
 
 from __future__ import annotations
@@ -95,6 +95,27 @@ def open_and_count(case_number: str = typer.Argument(...),
     act = act_from_options(RevisedTally, {
         "date": parse_date(on, "--on"), "counted": votes, "counted_against": counted_against, "opened": opened,
         "sustained": sustained, "election": election,
+    }, options={"date": "--on"})
+    run_act(act, case_number=case_number, as_of=parse_instant(as_of, "--as-of", case_number=case_number))
+
+
+@challenges_app.command("count-excluded")
+def count_excluded(case_number: str = typer.Argument(...),
+                   on: str = typer.Option(..., "--on", help="Date of the order (YYYY-MM-DD)."),
+                   ballots: int = typer.Option(..., "--ballots", help="How many ballots excluded at the count it orders counted."),
+                   by: str = typer.Option("Regional Director", help="Who ordered it: 'Regional Director' or 'Board'."),
+                   order: str = typer.Option("", help="The order in words (on whose objections, as it states them)."),
+                   issuer: str = typer.Option("", help="Who signed the order."),
+                   election: int | None = typer.Option(None, help=_ELECTION),
+                   as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
+    """Order ballots excluded at the count opened and counted: they become challenged ballots overruled, which
+    `challenges open` then counts (a supplemental count; 29 CFR 102.69(c)(1)(i), (e))."""
+    from casefile.acts.count_excluded_ballots import CountExcludedBallots
+    from casefile.cli.act_options import act_from_options
+
+    act = act_from_options(CountExcludedBallots, {
+        "date": parse_date(on, "--on"), "ballots": ballots, "by": by, "order": order, "issuer": issuer,
+        "election": election,
     }, options={"date": "--on"})
     run_act(act, case_number=case_number, as_of=parse_instant(as_of, "--as-of", case_number=case_number))
 

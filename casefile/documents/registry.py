@@ -25,6 +25,7 @@ from casefile.documents.kinds.order_approving_withdrawal import OrderApprovingWi
 from casefile.documents.kinds.order_consolidating_cases import OrderConsolidatingCases
 from casefile.documents.kinds.order_dismissing_petition import OrderDismissingPetition
 from casefile.documents.kinds.order_extending_time import OrderExtendingTime
+from casefile.documents.kinds.order_to_count_excluded import OrderToCountExcludedBallots
 from casefile.documents.kinds.order_transferring_case import OrderTransferringCase
 from casefile.documents.kinds.request_for_review import RequestForReview
 from casefile.documents.kinds.revised_tally import RevisedTallyOfBallots
@@ -37,7 +38,8 @@ from casefile.vocab import DocumentKind
 DOCUMENTS: tuple[type[Document], ...] = (
     TallyOfBallots, Objections, OfferOfProof, ExtensionRequest, OrderExtendingTime, NoticeOfHearing, OrderConsolidatingCases,
     HearingOfficerReport, Exceptions, AnsweringBrief, CrossExceptions, ALJDecision, DecisionOnObjections,
-    DecisionAndDirectionOfSecondElection, DecisionAndConditionalDirection, MotionForReconsideration, RevisedTallyOfBallots,
+    DecisionAndDirectionOfSecondElection, DecisionAndConditionalDirection, MotionForReconsideration, OrderToCountExcludedBallots,
+    RevisedTallyOfBallots,
     SupplementalDecisionAndDirection, NoticeOfRunoffElection,
     CertificationOfRepresentative, CertificationOfResults, RequestForReview, StatementInOpposition, BoardOrder,
     OrderTransferringCase, OrderApprovingWithdrawal, OrderDismissingPetition, CaseStatusReport,

@@ -86,6 +86,7 @@ ACT_NAMES: dict[str, str] = {
     "certification": "Certification",
     "register-challenges": "Challenged ballots registered",
     "rule-on-challenges": "Ruling on challenged ballots",
+    "count-excluded-ballots": "Order to count ballots excluded at the count",
     "revised-tally": "Revised Tally of Ballots",
     "direct-runoff": "Runoff election directed",
     "deadline-lapsed": "Period ended",

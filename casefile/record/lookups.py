@@ -95,6 +95,19 @@ def objections_still_pending(session: Session, election: Election) -> int:
         col(Objection.disposition).in_([Disposition.PENDING, Disposition.SET_FOR_HEARING]))).one())
 
 
+def excluded_waiting(session: Session, election: Election) -> int:
+    """How many ballots excluded at the count an order wrote as challenged ballots to open that no revised tally
+    has counted yet (casefile.acts.count_excluded_ballots; rules.excluded_ballots.with_excluded adds them to the
+    challenged line the revised tally and the determinative test read)."""
+    from sqlmodel import func
+
+    from casefile.record.models import ChallengedBallot
+
+    return int(session.exec(select(func.count()).select_from(ChallengedBallot).where(
+        ChallengedBallot.election_id == election.id, col(ChallengedBallot.excluded_at_count),
+        col(ChallengedBallot.revised_tally_id).is_(None), ChallengedBallot.status == ChallengeStatus.OVERRULED)).one())
+
+
 def unresolved_statuses(session: Session, election: Election) -> dict[ChallengeStatus, int]:
     """How many of the election's registered ballots not yet in a revised tally have each status."""
     from sqlmodel import func

@@ -29,6 +29,7 @@ from casefile.vocab import (
     DocumentKind,
     ElectionAgreement,
     ElectionKind,
+    ExcludedReason,
     FilingKind,
     FilingMethod,
     PartyRole,
@@ -125,6 +126,10 @@ class Tally(SQLModel, table=True):
     opened: int = 0  # revised tally: challenged ballots opened and counted in it
     source: str = ""  # where the figures come from (e.g. "NLRB Recent Election Results export, row 12")
     board_agent: str = Field(default="", sa_column_kwargs={"server_default": ""})  # who signed it for the Regional Director
+    # Ballots the Board agent left out of the count (not opened, not challenged at it: casefile.rules.excluded_ballots),
+    # and why (None: the record does not say). An order to count them writes them as challenged ballots to open.
+    excluded: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    excluded_reason: ExcludedReason | None = None
 
 
 class ChallengedBallot(SQLModel, table=True):
@@ -144,6 +149,9 @@ class ChallengedBallot(SQLModel, table=True):
     ruling: str = ""  # the ruling that decided it: "RD decision 2022-01-10", "agreement before the count"
     ruled_on: date | None = None
     revised_tally_id: int | None = Field(default=None, foreign_key="tally.id")
+    # A ballot excluded at the count and ordered counted: written as a challenged ballot to open (never on the
+    # tally's challenged line, so not limited by it; casefile.acts.count_excluded_ballots).
+    excluded_at_count: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
 
 
 class Filing(SQLModel, table=True):

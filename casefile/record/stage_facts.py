@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
-from casefile.record.lookups import counts_of, latest_tally, objections_still_pending, unresolved_statuses
+from casefile.record.lookups import counts_of, excluded_waiting, latest_tally, objections_still_pending, unresolved_statuses
 from casefile.record.models import Election, Tally
 from casefile.rules.outcome import Outcome
 from casefile.rules.partial_resolution import standing_outcome
@@ -38,6 +38,8 @@ def stage_facts(session: Session, election: Election) -> Facts:
     tally = latest_tally(session, election)
     if tally is None:
         return Facts(objections_undecided=undecided)
+    if excluded_waiting(session, election):  # ballots excluded at the count, ordered counted: the revised tally is due
+        return Facts(objections_undecided=undecided, determinative=True, outcome=OutcomeKind(tally.outcome))
     if (stands := tally_stands(session, election, tally)) is not None:
         return Facts(objections_undecided=undecided, determinative=False, outcome=stands.kind)
     return Facts(objections_undecided=undecided, determinative=bool(tally.determinative),

@@ -142,6 +142,10 @@ MOVES: tuple[Move, ...] = (
     # the challenges are ruled on (rule-on-challenges), heard (notice-hearing) or counted (revised-tally) (R-M1).
     _m("certification-due", {S.RD_DECISION}, None, G.OVERRULED_PENDING, "R-M1, R-M3"),
     _m("revised-tally", REVISABLE, S.REVISED_TALLY_ISSUED, authority="102.69(e); R-L1, R-L4"),
+    # Ballots excluded at the count ordered counted: written as challenged ballots ordered opened, where the revised
+    # tally can then count them (a second election directed excepted); the stage waits for that count.
+    _m("count-excluded-ballots", REVISABLE - {S.RERUN_DIRECTED}, None,
+       authority="102.69(c)(1)(i), (e); R-E6, R-L1"),
     _m("set-aside", {S.REVISED_TALLY_ISSUED}, S.SET_ASIDE, G.CONDITION_MET, "R-M2, R-O1"),
     # Every determinative challenged ballot sustained (the rest sealed for good): the tally stands — no revised
     # tally, no new objection period — and what its count calls for is due (102.69(c)(1)(i), (e)).

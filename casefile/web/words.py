@@ -32,6 +32,7 @@ ACT_TITLES: dict[str, str] = {
     "certification": "Certification",
     "register-challenges": "Register the challenged ballots",
     "rule-on-challenges": "Rule on challenged ballots",
+    "count-excluded-ballots": "Order ballots excluded at the count counted",
     "revised-tally": "Revised tally of ballots",
     "direct-runoff": "Direct a runoff election",
     "pin-deadline": "Order fixing a deadline's date",

@@ -25,6 +25,7 @@ from casefile.documents.kinds.decision_on_objections import DecisionOnObjections
 from casefile.documents.kinds.order_approving_withdrawal import OrderApprovingWithdrawalContext
 from casefile.documents.kinds.order_dismissing_petition import OrderDismissingPetitionContext
 from casefile.documents.kinds.order_extending_time import OrderExtendingTimeContext
+from casefile.documents.kinds.order_to_count_excluded import OrderToCountExcludedContext
 from casefile.documents.kinds.order_transferring_case import OrderTransferringCaseContext
 from casefile.documents.parts import (
     Caption,
@@ -198,7 +199,23 @@ def order_dismissing_petition_live() -> OrderDismissingPetitionContext:
     )
 
 
+def order_to_count_excluded_live() -> OrderToCountExcludedContext:
+    """The Regional Director orders, on December 1, 2026, the 3 late mail ballots excluded at the count of November 24,
+    2026 opened and counted (hypothetical live case)."""
+    return OrderToCountExcludedContext(
+        caption=LIVE.model_copy(update={"title": "Order to Count Ballots Excluded at the Count"}),
+        issuance=Issuance(issued_on=date(2026, 12, 1), issuer_title="Regional Director"),
+        ordered_by="Regional Director", ballots=3, excluded=3, counted_on=date(2026, 11, 24),
+        reason="because they were received after the date set for the return of mail ballots",
+        paragraphs=("On the Petitioner's Objection 1: the three ballots were postmarked before the due date.",),
+        signature=Signature(name="Patricia K. Nachand", title="Regional Director, Region 13",
+                            organization="National Labor Relations Board"),
+        service=_live_service(date(2026, 12, 1)),
+    )
+
+
 ORDER_CONTEXT_BUILDERS: dict[DocumentKind, Callable[[], DocumentContext]] = {
+    DocumentKind.ORDER_TO_COUNT_EXCLUDED_BALLOTS: order_to_count_excluded_live,
     DocumentKind.DECISION_ON_OBJECTIONS: decision_on_objections_jfk8,
     DocumentKind.ORDER_EXTENDING_TIME: order_extending_time_jfk8,
     DocumentKind.ORDER_TRANSFERRING_CASE: order_transferring_case_jfk8,
@@ -209,6 +226,12 @@ ORDER_CONTEXT_BUILDERS: dict[DocumentKind, Callable[[], DocumentContext]] = {
 
 #: What each of these documents must print (tests/documents/test_documents.EXPECTED_TEXT).
 ORDER_EXPECTED_TEXT: dict[DocumentKind, list[str]] = {
+    DocumentKind.ORDER_TO_COUNT_EXCLUDED_BALLOTS: [
+        "ORDER TO COUNT BALLOTS EXCLUDED AT THE COUNT", "REGION 13", "December 1, 2026", "/s/ Patricia K. Nachand",
+        "The Tally of Ballots prepared on November 24, 2026 records 3 ballots excluded at the count, because they were "
+        "received after the date set for the return of mail ballots",
+        "IT IS ORDERED that 3 of the ballots excluded at the count be opened and counted.",
+        "treated as challenged ballots whose challenges are overruled", "102.69(e)"],
     DocumentKind.DECISION_ON_OBJECTIONS: [
         "DECISION ON OBJECTIONS", "REGION 28", "29-RC-288020", "January 11, 2023", "/s/ Cornele A. Overstreet",
         "Regional Director, Region 28", "The objections are overruled in their entirety",

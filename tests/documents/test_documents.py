@@ -73,7 +73,8 @@ CASE_NUMBER |= {kind: "29-RC-288020" for kind in (DocumentKind.DECISION_ON_OBJEC
 CASE_NUMBER |= {kind: "11-RC-850" for kind in (DocumentKind.DECISION_AND_CONDITIONAL_DIRECTION,
                                               DocumentKind.SUPPLEMENTAL_DECISION_AND_DIRECTION)}
 CASE_NUMBER |= {kind: "13-RC-400123" for kind in (DocumentKind.BOARD_ORDER, DocumentKind.ORDER_APPROVING_WITHDRAWAL,
-                                                 DocumentKind.ORDER_DISMISSING_PETITION)}
+                                                 DocumentKind.ORDER_DISMISSING_PETITION,
+                                                 DocumentKind.ORDER_TO_COUNT_EXCLUDED_BALLOTS)}
 
 # Real values each document must print (checked in the text extracted from the PDF).
 EXPECTED_TEXT = {

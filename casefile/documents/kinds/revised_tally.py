@@ -5,7 +5,7 @@ and the tally it revises (casefile.acts.revised_tally)."""
 from __future__ import annotations
 
 from pydantic import Field
-from sqlmodel import select
+from sqlmodel import col, select
 
 from casefile.documents.base import Built, RecordDocument
 from casefile.documents.parts import (
@@ -21,10 +21,12 @@ from casefile.documents.parts import (
     placeholder,
 )
 from casefile.documents.record_view import CaseRecord, tally_lines
+from casefile.documents.wording import long_date
 from casefile.record.lookups import counts_of, deadline_of
 from casefile.record.models import ChallengedBallot, Tally
+from casefile.rules.excluded_ballots import reason_words, with_excluded
 from casefile.rules.revised_count import revised_columns
-from casefile.vocab import Actor, ChallengeStatus, DeadlineKind, DocumentKind, ElectionAgreement
+from casefile.vocab import Actor, ChallengeStatus, DeadlineKind, DocumentKind, ElectionAgreement, TallyKind
 
 
 class RevisedTallyContext(DocumentContext):
@@ -56,6 +58,9 @@ class RevisedTallyContext(DocumentContext):
     sustained: Count
     still_unopened: Count
     rulings_summary: str
+    excluded_counted: Count = 0  # ballots excluded at the original count among those opened (a supplemental count)
+    excluded_reason: str = ""  # why they were excluded, in words ("because ...": rules.excluded_ballots.reason_words)
+    excluded_ordered: tuple[str, ...] = ()  # who ordered them counted and when ("the Regional Director on April 26, 2022")
     objections_due: DeadlineLine | None = None
     signature: Signature  # the Board agent "for the Regional Director", or the Regional Director
     observers_for: tuple[str, ...] = ()  # parties whose observers watched the ballots opened and counted
@@ -85,23 +90,39 @@ class RevisedTallyOfBallots(RecordDocument):
     def build(cls, rec: CaseRecord, revised: Tally) -> Built:
         election = rec.election(revised.election_id)
         original: Tally = rec.get(Tally, revised.revises_id)
-        columns = revised_columns(counts_of(original), counts_of(revised), opened=revised.opened)
+        ballots = rec.session.exec(select(ChallengedBallot).where(ChallengedBallot.revised_tally_id == revised.id)).all()
+        excluded = [b for b in ballots if b.excluded_at_count]
+        columns = revised_columns(with_excluded(counts_of(original), len(excluded)), counts_of(revised),
+                                  opened=revised.opened)
         counted = tuple(VoteLine(choice=n, votes=v) for n, v in columns.counted)
         counted_against, sustained = columns.counted_against, columns.sustained
-        ballots = rec.session.exec(select(ChallengedBallot).where(ChallengedBallot.revised_tally_id == revised.id)).all()
         rulings: dict[str, int] = {}
         for ballot in ballots:
+            if ballot.excluded_at_count:
+                continue
             label = f"{'sustained' if ballot.status == ChallengeStatus.SUSTAINED else 'overruled'} by the {ballot.ruling}"
             rulings[label] = rulings.get(label, 0) + 1
         summary = ("; ".join(f"{n} challenge{'s' if n != 1 else ''} {label}" for label, n in rulings.items())
                    if rulings else f"{revised.opened} challenged ballots overruled and opened, {sustained} challenges sustained")
+        count_tally = rec.session.exec(select(Tally).where(Tally.election_id == election.id, Tally.kind != TallyKind.REVISED)
+                                       .order_by(col(Tally.id))).first() if excluded else None
+        orders = tuple(dict.fromkeys(f"the {'Board' if b.ruling.startswith('Board') else 'Regional Director'} "
+                                     f"on {long_date(b.ruled_on)}" for b in excluded if b.ruled_on is not None))
+        if excluded and not rulings:
+            summary = (f"{len(excluded)} {'ballot' if len(excluded) == 1 else 'ballots'} excluded at the original count "
+                       f"ordered opened and counted by {' and '.join(orders)}")
+        elif excluded:
+            summary += (f"; {len(excluded)} {'ballot' if len(excluded) == 1 else 'ballots'} excluded at the original count "
+                        f"ordered opened and counted by {' and '.join(orders)}")
         ctx = RevisedTallyContext(
             caption=rec.caption(), issuance=Issuance(issued_on=revised.prepared_on, issuer_title="Regional Director"),
             agreement=rec.case.agreement or placeholder("election agreement"),
             unit_description=rec.case.unit_description or rec.missing("unit description"),
             original=tally_lines(original, election), counted=counted, counted_against=counted_against,
             revised=tally_lines(revised, election), opened=revised.opened, sustained=sustained,
-            still_unopened=columns.still_unopened, rulings_summary=summary,
+            still_unopened=columns.still_unopened, rulings_summary=summary, excluded_counted=len(excluded),
+            excluded_reason=reason_words(count_tally.excluded_reason) if count_tally is not None else "",
+            excluded_ordered=orders,
             objections_due=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.REVISED_TALLY_OBJECTIONS)),
             signature=rec.rd_signature(on=revised.prepared_on), observers_for=tuple(p.name for p in rec.parties),
             service=rec.service(on=revised.prepared_on),
