@@ -224,6 +224,7 @@ class OrderKind(StrEnum):
     DISMISSAL = "dismissal"  # dismissing the petition, 102.71
     MOTION_RULING = "motion-ruling"  # ruling on a motion during the proceeding, 102.65
     HEARING_RESCHEDULED = "hearing-rescheduled"  # postponing or rescheduling a noticed hearing
+    COUNT_EXCLUDED = "count-excluded"  # counting ballots excluded at the count, 102.69(c)(1)(i), (e)
 
 
 class AttachmentKind(StrEnum):

@@ -201,6 +201,10 @@ def _order_sentence(order: AgencyOrder) -> str | None:
         to = date.fromisoformat(body["to_opens_on"])
         was = f" from {long_date(date.fromisoformat(body['from_opens_on']))}" if body.get("from_opens_on") else ""
         return f"The Regional Director rescheduled the hearing{was} to {long_date(to)}."
+    if order.kind == OrderKind.COUNT_EXCLUDED:
+        ballots = int(body["ballots"])
+        return (f"The {body['by']} ordered {ballots} {'ballot' if ballots == 1 else 'ballots'} excluded at the count "
+                "opened and counted.")
     if order.kind == OrderKind.TRANSFER:
         old, new = office_named(body["from_office"]), office_named(body["to_office"])
         return (f"The case was transferred from Region {int(old.region or 0)} ({old.name}) to Region "

@@ -179,3 +179,46 @@ def test_a_retry_stores_nothing_and_the_board_may_order(configured_db: Path) -> 
         entry = s.get(DocketEntry, first.entry_id)
         assert entry is not None and entry.actor.value == "board"
         assert len(s.exec(select(ChallengedBallot).where(col(ChallengedBallot.excluded_at_count))).all()) == 2
+
+
+def test_the_command_records_the_order(configured_db: Path) -> None:
+    """``casefile challenges count-excluded`` performs the act through the front door; too many ballots exit 2 with
+    one line."""
+    from tests.cli.in_process import casefile
+
+    _through_transfer()
+    ran = casefile("challenges", "count-excluded", NUMBER, "--on", "2022-04-26", "--ballots", "6",
+                   "--as-of", "2022-04-26T12:00:00-04:00")
+    assert ran.exit_code == 2
+    assert ran.error_lines == ["error: the order counts 6 excluded ballots, but the tally excluded 5: 5 left"]
+    ran = casefile("challenges", "count-excluded", NUMBER, "--on", "2022-04-26", "--ballots", "5",
+                   "--as-of", "2022-04-26T12:00:00-04:00")
+    assert ran.exit_code == 0, ran.stderr
+    assert ran.stdout.splitlines()[0].startswith(
+        f"count-excluded-ballots: {NUMBER} (order:2) — Order to count ballots excluded at the count: the Regional "
+        "Director orders 5 of the 5")
+
+
+def test_the_decision_that_follows_tells_the_order(configured_db: Path) -> None:
+    """After the supplemental count the Regional Director in Atlanta set the election aside and directed a second one
+    (public record; the decision's date, 2022-06-03, is hypothetical): its procedural history tells the order."""
+    case = _through_transfer()
+    case.perform(_order(case))
+    case.perform(_count(case))
+    decision = case.perform(case.act({
+        "act": "rd-decision", "date": date(2022, 6, 3), "result": "set-aside",
+        "summary": "The election is set aside and a second election is directed (hypothetical date)."}), documents="issue")
+    [paper] = [d for d in decision.documents if d.kind == "decision-and-direction-of-second-election"]
+    text = _text(paper.path)
+    assert "The Regional Director ordered 5 ballots excluded at the count opened and counted." in text
+    assert "The Revised Tally of Ballots issued: 10 for Workers United, 10 against;" in text
+
+
+def test_the_tally_says_how_many_were_excluded(configured_db: Path) -> None:
+    case = walden()
+    case.open()
+    done = case.perform(case.events[0], documents="issue")
+    [paper] = [d for d in done.documents if d.kind == "tally-of-ballots"]
+    assert ("5 ballots were excluded at the count, for a reason the record does not state: neither opened nor counted, "
+            "and not on any line above.") in _text(paper.path)
+    assert done.summary.endswith("; 5 ballots excluded at the count, for a reason the record does not state")

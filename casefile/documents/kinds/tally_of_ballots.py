@@ -7,10 +7,20 @@ from sqlmodel import col, select
 
 from casefile.documents import wording
 from casefile.documents.base import Built, RecordDocument
-from casefile.documents.parts import DeadlineLine, DocumentContext, Issuance, Placeholder, Signature, TallyLines, placeholder
+from casefile.documents.parts import (
+    Count,
+    DeadlineLine,
+    DocumentContext,
+    Issuance,
+    Placeholder,
+    Signature,
+    TallyLines,
+    placeholder,
+)
 from casefile.documents.record_view import CaseRecord, tally_lines
 from casefile.record.lookups import deadline_of
 from casefile.record.models import Decision, Election, Tally
+from casefile.rules.excluded_ballots import reason_words
 from casefile.vocab import (
     Actor,
     DeadlineKind,
@@ -33,6 +43,8 @@ class TallyOfBallotsContext(DocumentContext):
     observers_for: tuple[str, ...] = ()  # parties whose observers sign the acknowledgment (line 11)
     objections_due: DeadlineLine | None = None
     election_type: str | None = None  # a rerun's or runoff's direction, e.g. "Decision and Direction of Second Election"
+    excluded: Count = 0  # ballots excluded at the count: neither opened nor counted, not challenged at it
+    excluded_reason: str = ""  # why, in words ("because ...", or that the record does not state it)
 
 
 _TITLES = {
@@ -66,7 +78,8 @@ class TallyOfBallots(RecordDocument):
             board_agent=Signature(name=tally.board_agent or rec.missing("Board agent's name"), title="Board Agent"),
             observers_for=tuple(p.name for p in rec.parties),
             objections_due=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.OBJECTIONS)),
-            election_type=_election_type(rec, election),
+            election_type=_election_type(rec, election), excluded=tally.excluded,
+            excluded_reason=reason_words(tally.excluded_reason) if tally.excluded else "",
         )
         return Built(ctx, tally.prepared_on, "Board Agent", Actor.BOARD_AGENT, election.id)
 
