@@ -222,3 +222,24 @@ def test_the_tally_says_how_many_were_excluded(configured_db: Path) -> None:
     assert ("5 ballots were excluded at the count, for a reason the record does not state: neither opened nor counted, "
             "and not on any line above.") in _text(paper.path)
     assert done.summary.endswith("; 5 ballots excluded at the count, for a reason the record does not state")
+
+
+def test_the_seal_covers_the_excluded_ballots(configured_db: Path) -> None:
+    """verify holds after the supplemental count; the tally's excluded count or an excluded ballot's mark changed
+    by hand is found, naming the act that recorded it."""
+    from sqlalchemy import text
+
+    from casefile.record.db import get_engine
+    from tests.cli.in_process import casefile
+
+    case = _through_transfer()
+    case.perform(_order(case))
+    case.perform(_count(case))
+    assert casefile("verify", NUMBER).exit_code == 0
+    with get_engine().begin() as conn:
+        assert conn.execute(text("update tally set excluded = 4 where kind = 'INITIAL'")).rowcount == 1
+    ran = casefile("verify", NUMBER)
+    assert ran.exit_code == 1
+    output = ran.stdout + ran.stderr
+    problems = [line for line in output.splitlines() if line.startswith(f"{NUMBER}: tally #1")]
+    assert len(problems) == 1 and "(record-tally " in problems[0], output
