@@ -24,13 +24,13 @@ from casefile.acts.chronology import refuse_if_before
 from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.documents.kinds.order_to_count_excluded import OrderToCountExcludedBallots
 from casefile.record.authority import ActorKind, Whose
-from casefile.record.models import Case, ChallengedBallot
+from casefile.record.models import Case, ChallengedBallot, Election, Tally
 from casefile.record.refs import Ref
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.excluded_ballots import ordered_to_count, reason_words
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, ChallengeStatus
+from casefile.vocab import Actor, ChallengeStatus, TallyKind
 
 #: The stored order (AgencyOrder.kind).
 COUNT_EXCLUDED = "count-excluded"
@@ -53,6 +53,25 @@ class CountExcludedBallots(ActIn):
     by: Literal["Regional Director", "Board"] = "Regional Director"
     order: Paragraph = ""
     issuer: Line = ""
+
+
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> bool:
+    """Whether an order to count excluded ballots may be made in the case's latest election now: at a stage where
+    the ballots could then be opened (STAGES), with ballots excluded at its count not yet ordered counted (what
+    perform() refuses without: casefile.rules.excluded_ballots.ordered_to_count)."""
+    latest = session.exec(select(Election).where(Election.case_id == case.id)
+                          .order_by(col(Election.sequence).desc())).first()
+    if latest is None or latest.stage not in STAGES:
+        return False
+    tally = session.exec(select(Tally).where(Tally.election_id == latest.id, Tally.kind != TallyKind.REVISED)
+                         .order_by(col(Tally.id))).first()
+    return tally is not None and tally.excluded > _ordered(session, latest)
+
+
+def _ordered(session: Session, election: Election) -> int:
+    """How many of the election's excluded ballots orders have already written as challenged ballots."""
+    return int(session.exec(select(func.count()).select_from(ChallengedBallot).where(
+        ChallengedBallot.election_id == election.id, col(ChallengedBallot.excluded_at_count))).one())
 
 
 def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
@@ -82,8 +101,7 @@ def perform(session: Session, act: CountExcludedBallots, *, case: Case, as_of: d
     tally = counted_tally(session, election)
     refuse_if_before("the order to count the excluded ballots", ordered_on,
                      [Earlier("the tally of ballots issued", tally.prepared_on)])
-    before = int(session.exec(select(func.count()).select_from(ChallengedBallot).where(
-        ChallengedBallot.election_id == election.id, col(ChallengedBallot.excluded_at_count))).one())
+    before = _ordered(session, election)
     count = ordered_to_count(excluded=tally.excluded, ordered_before=before, ordered=act.ballots)
     ruling = f"{act.by} {ordered_on.isoformat()}: excluded at the count, ordered opened and counted"
     ground = f"excluded at the count ({tally.excluded_reason.value if tally.excluded_reason else 'reason not in the record'})"

@@ -243,3 +243,25 @@ def test_the_seal_covers_the_excluded_ballots(configured_db: Path) -> None:
     output = ran.stdout + ran.stderr
     problems = [line for line in output.splitlines() if line.startswith(f"{NUMBER}: tally #1")]
     assert len(problems) == 1 and "(record-tally " in problems[0], output
+
+
+def test_offered_only_while_excluded_ballots_are_left(configured_db: Path) -> None:
+    """Before the objections (tally-issued) not offered; with the objections offered; once all 5 are ordered counted,
+    not offered — and the revised tally is; a tally that excluded none never offers it."""
+    from casefile.acts import allowed_now
+    from casefile.record.lookups import get_case
+
+    def offered(name: str) -> bool:
+        with read_session() as s:
+            return allowed_now(s, get_case(s, NUMBER), name)
+
+    case = walden()
+    case.open()
+    case.perform(case.events[0])
+    assert not offered("count-excluded-ballots")
+    case.perform(case.events[1])
+    assert offered("count-excluded-ballots")
+    case.perform(_order(case, ballots=3))
+    assert offered("count-excluded-ballots") and offered("revised-tally")
+    case.perform(_order(case, ballots=2, date=date(2022, 4, 27)))
+    assert not offered("count-excluded-ballots") and offered("revised-tally")
