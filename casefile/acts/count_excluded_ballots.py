@@ -30,10 +30,10 @@ from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.excluded_ballots import ordered_to_count, reason_words
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, ChallengeStatus, TallyKind
+from casefile.vocab import Actor, ChallengeStatus, OrderKind, TallyKind
 
 #: The stored order (AgencyOrder.kind).
-COUNT_EXCLUDED = "count-excluded"
+COUNT_EXCLUDED = OrderKind.COUNT_EXCLUDED
 #: Where the ballots ordered counted can then be opened (the revised tally's stages, a second election directed
 #: excepted): the web and the API offer the act only then (casefile.rules.stages).
 STAGES = accepted_at("count-excluded-ballots")

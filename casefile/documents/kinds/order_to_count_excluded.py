@@ -12,7 +12,7 @@ from casefile.documents.record_view import CaseRecord
 from casefile.record.models import Tally
 from casefile.record.orders import AgencyOrder
 from casefile.rules.excluded_ballots import reason_words
-from casefile.vocab import Actor, DocumentKind, ExcludedReason
+from casefile.vocab import Actor, DocumentKind, ExcludedReason, OrderKind
 
 
 class OrderToCountExcludedContext(DocumentContext):
@@ -42,7 +42,7 @@ class OrderToCountExcludedBallots(RecordDocument):
 
     @classmethod
     def build(cls, rec: CaseRecord, order: AgencyOrder) -> Built:
-        order = rec.order(order, "count-excluded")
+        order = rec.order(order, OrderKind.COUNT_EXCLUDED)
         body = order.body
         tally: Tally = rec.get(Tally, body["tally_id"])
         by: Literal["Regional Director", "Board"] = "Board" if body.get("by") == "Board" else "Regional Director"
