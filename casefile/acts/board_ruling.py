@@ -14,20 +14,20 @@ from __future__ import annotations
 from datetime import datetime
 from typing import ClassVar, Literal
 
-from sqlmodel import Session
+from sqlmodel import Session, col, func, select
 
 from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, Who, again, election_for, recorded, ref_id
-from casefile.acts.chronology import latest_on, refuse_if_before
+from casefile.acts.chronology import refuse_if_before
 from casefile.acts.party_filing import filings_of
 from casefile.documents.kinds.board_order import BoardOrder
 from casefile.errors import ProcedureError, UnknownRecord
 from casefile.record.authority import BOARD, Whose
 from casefile.record.deadlines import close_open_deadlines
-from casefile.record.models import Case, Decision, Election, Filing, Hearing
+from casefile.record.models import Case, Decision, DocketEntry, Election, Filing, Hearing
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import DocketAct, advance, docket
 from casefile.rules.board_ruling import Decision as ReviewDecision
-from casefile.rules.board_ruling import Ruling, effect_of_ruling
+from casefile.rules.board_ruling import Ruling, check_open_to_ruling, effect_of_ruling
 from casefile.rules.chronology import Earlier
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DecisionKind, DecisionResult, ElectionKind, FilingKind, Stage
 
@@ -66,10 +66,42 @@ def requests_ruled_on(session: Session, case: Case, election: Election) -> list[
     return requests
 
 
+def unruled_requests(session: Session, election: Election) -> list[Filing]:
+    """The election's requests for review the Board has yet to rule on: those docketed after its latest ruling in
+    the election (docket order; all of them when it has not ruled), in the order received."""
+    last = session.exec(select(func.max(DocketEntry.id)).where(DocketEntry.election_id == election.id,
+                                                               DocketEntry.act == "board-ruling")).one()
+    query = select(DocketEntry).where(DocketEntry.election_id == election.id, DocketEntry.act == "request-for-review")
+    if last is not None:
+        query = query.where(col(DocketEntry.id) > last)
+    later = {e.ref.id for e in session.exec(query) if e.ref is not None and e.ref.is_a(RecordTable.FILING)}
+    return [f for f in filings_of(session, election, FilingKind.REQUEST_FOR_REVIEW) if f.id in later]
+
+
+def _awaiting_decision(session: Session, election: Election) -> bool:
+    """Whether the Board's latest ruling in the election at rfr-pending granted review with its decision to follow."""
+    if election.stage is not Stage.RFR_PENDING:
+        return False
+    last = session.exec(select(Decision).where(Decision.election_id == election.id,
+                                               Decision.kind == DecisionKind.BOARD_DECISION)
+                        .order_by(col(Decision.id).desc())).first()
+    return last is not None and last.result is DecisionResult.REVIEW_GRANTED
+
+
+def _check_open(session: Session, election: Election, act: BoardRuling | None = None) -> None:
+    """casefile.rules.board_ruling.check_open_to_ruling on the election's record. Raises ProcedureError."""
+    check_open_to_ruling(unruled=len(unruled_requests(session, election)),
+                         awaiting_decision=_awaiting_decision(session, election),
+                         ruling=act.ruling if act is not None else None, decision=act.decision if act is not None else None)
+
+
 def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> bool:
-    """Whether a request for review is in the record of the latest election (requests_ruled_on)."""
+    """Whether a request for review is in the record of the latest election (requests_ruled_on) and the Board has
+    a ruling to make on it: a request not yet ruled on, or the decision on a review granted (_check_open)."""
     try:
-        requests_ruled_on(session, case, election_for(session, case, None, lock=False))
+        election = election_for(session, case, None, lock=False)
+        requests_ruled_on(session, case, election)
+        _check_open(session, election)
     except (ProcedureError, UnknownRecord):
         return False
     return True
@@ -84,7 +116,8 @@ def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
 def perform(session: Session, act: BoardRuling, *, case: Case, as_of: datetime, by: Who) -> Done:
     """Record the Board's ruling on the request for review pending in the election and its effect.
 
-    A request for review must be in the record (ProcedureError). At rfr-pending the effect follows
+    A request for review must be in the record, and one not yet ruled on (or, review granted at rfr-pending,
+    the decision on it or a remand: casefile.rules.board_ruling.check_open_to_ruling) (ProcedureError). At rfr-pending the effect follows
     casefile.rules.board_ruling: denied or affirmed → closed; set aside → set-aside → rerun-directed
     (the rerun keeps the ballot's choices); remanded → hearing-noticed (a hearing record is opened,
     its date and place to be set); granted without decision or open-and-count → the election stays at
@@ -102,8 +135,8 @@ def perform(session: Session, act: BoardRuling, *, case: Case, as_of: datetime, 
         return again(entry, act.act, issues(session, entry.ref))
     effect = effect_of_ruling(act.ruling, act.decision)
     requests = requests_ruled_on(session, case, election)
-    previous = latest_on(session, election, "board-ruling")
-    ruled_on = [f for f in requests if previous is None or f.received_on >= previous] or requests[-1:]
+    _check_open(session, election, act)
+    ruled_on = unruled_requests(session, election) or requests[-1:]  # the decision on a review granted: its requests
     first = min(ruled_on, key=lambda f: f.received_on)
     refuse_if_before("the Board's ruling", issued_on, [Earlier("the request for review was received", first.received_on)])
     pending = election.stage is Stage.RFR_PENDING

@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from casefile.errors import BadInput
+from casefile.errors import BadInput, ProcedureError
 from casefile.vocab import Stage
 
-__all__ = ["Decision", "Effect", "Ruling", "effect_of_ruling"]
+__all__ = ["Decision", "Effect", "Ruling", "check_open_to_ruling", "effect_of_ruling"]
 
 Ruling = Literal["granted", "denied", "remanded"]
 #: The Board's decision on review, when the ruling grants review and decides: ``affirmed``,
@@ -65,3 +65,21 @@ def effect_of_ruling(ruling: Ruling, decision: Decision | None) -> Effect:
                       "review granted; the election is set aside and a new election directed (rules.md R-O1, §4)")
     return Effect((), "review granted; the challenged ballots are to be opened and counted: the revised tally follows "
                   "(29 CFR 102.69(e); rules.md R-L1, §4)")
+
+
+def check_open_to_ruling(*, unruled: int, awaiting_decision: bool, ruling: Ruling | None = None,
+                         decision: Decision | None = None) -> None:
+    """Refuse a Board ruling that rules on nothing: the Board rules once on each request for review. ``unruled``:
+    the requests for review in the election's record filed after its latest ruling (docket order); ``awaiting_decision``:
+    review was granted at rfr-pending with the decision to follow. With no request unruled, only the decision on
+    review (a grant with its decision) or a remand follows a grant; ``ruling`` None asks whether any ruling may be
+    recorded. Raises ProcedureError (field ``ruling``). Authority: 29 CFR 102.67(g), (h), (j); rules.md R-N7."""
+    if unruled:
+        return
+    if awaiting_decision and (ruling is None or ruling == "remanded" or (ruling == "granted" and decision is not None)):
+        return
+    if awaiting_decision:
+        raise ProcedureError("the Board granted review and its decision on review is to follow: record it as a grant with "
+                             "its decision, or a remand (102.67(h))", field="ruling")
+    raise ProcedureError("every request for review in the record was ruled on: the Board rules once on each "
+                         "request (102.67(g), (j))", field="ruling")
