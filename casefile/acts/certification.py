@@ -9,28 +9,29 @@ casefile.rules.review); in a consent election the certification is final and the
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import ClassVar, Literal
 from zoneinfo import ZoneInfo
 
 from sqlmodel import Session, col, select
 
 from casefile.acts.base import ActIn, Done, Issue, Who, again, election_for, recorded, ref_id
+from casefile.acts.board_ruling import unruled_requests
 from casefile.acts.chronology import latest_on, refuse_if_before
 from casefile.documents.kinds.certification import CertificationOfRepresentative, CertificationOfResults
 from casefile.errors import AlreadyRecorded, ProcedureError, UnknownRecord
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines, keep_deadline, office_of
 from casefile.record.lookups import deadline_of, latest_tally
-from casefile.record.models import Case, Certification, Election, Filing, Tally
+from casefile.record.models import Case, Certification, Election, Tally
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.stage_facts import tally_stands
 from casefile.record.workflow import advance, require_stage
-from casefile.rules.certification import CertificationOf, certification_of, check_certification_date
+from casefile.rules.certification import CertificationOf, certification_of, certification_stands, check_certification_date
 from casefile.rules.chronology import Earlier
 from casefile.rules.review import board_review
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, CertificationKind, DeadlineKind, DeadlineStatus, FilingKind, Stage, TallyKind
+from casefile.vocab import Actor, CertificationKind, DeadlineKind, DeadlineStatus, Stage, TallyKind
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -107,6 +108,11 @@ def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: 
     if (entry := recorded(session, case, key)) is not None:
         cert = session.get(Certification, ref_id(entry.ref, RecordTable.CERTIFICATION))
         assert cert is not None
+        if (stands := recorded(session, case, f"{key}:stands:{issued_on.isoformat()}")) is not None:
+            return again(stands, act.act, ())
+        if election.stage in STAGES:  # back at certification-due after a remand: the certification stands
+            return _reaffirm(session, act, case=case, election=election, cert=cert, issued_on=issued_on, as_of=as_of,
+                             key=f"{key}:stands:{issued_on.isoformat()}")
         if cert.issued_on != issued_on:
             raise AlreadyRecorded(f"{case.number}: election {election.sequence} was certified on "
                                   f"{cert.issued_on.isoformat()}; a certification issues once (a correction is its own act)",
@@ -142,8 +148,7 @@ def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: 
             keep_deadline(session, case=case, election=election, kind=kind,
                           trigger=f"{what.title} issued {issued_on.isoformat()}", trigger_on=issued_on,
                           for_whom="all parties")
-        if session.exec(select(Filing.id).where(Filing.election_id == election.id,
-                                                Filing.kind == FilingKind.REQUEST_FOR_REVIEW)).first() is not None:
+        if unruled_requests(session, election):
             # a request for review of the Decision on Objections filed before the certification is pending (R-N2)
             advance(session, election, Stage.RFR_PENDING, as_of=as_of, occurred_on=issued_on, act="rfr-pending",
                     act_key=key + ":rfr-pending", actor=Actor.SYSTEM,
@@ -155,3 +160,36 @@ def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: 
     assert entry.id is not None
     return Done(act=act.act, ref=ref, entry_id=entry.id, issue=issues(session, ref), summary=entry.summary,
                 warnings=() if review.agreement_known else (review.statement,))
+
+
+def _reaffirm(session: Session, act: Certify, *, case: Case, election: Election, cert: Certification, issued_on: date,
+              as_of: datetime, key: str) -> Done:
+    """Record that the election's certification stands (casefile.rules.certification.certification_stands): the
+    Regional Director's supplemental decision after a remand overruled the objections again, the election is
+    back at certification-due, and no second certification issues. Refused before the decision or the Board's
+    ruling it follows, and while the outcome calls for no certification (ProcedureError). The election moves to
+    certified; the request-for-review and opposition periods run from the supplemental decision where Board
+    review lies (102.69(c)(2), 102.67(c)). Issues no document. Authority: 29 CFR 102.67(j), 102.69(c)(2)."""
+    tally = latest_tally(session, election)
+    if tally is None:
+        raise ProcedureError(f"election {election.sequence} of {case.number} has no tally", field="election")
+    refuse_if_before("the certification", issued_on, [
+        Earlier("the Regional Director's decision issued", latest_on(session, election, "rd-decision")),
+        Earlier("the Board ruled", latest_on(session, election, "board-ruling"))])
+    _certification_of(session, election, tally)  # the outcome still calls for a certification
+    summary = certification_stands(CertificationKind(cert.kind), cert.union, cert.issued_on)
+    entry = advance(session, election, Stage.CERTIFIED, as_of=as_of, occurred_on=issued_on, act="certification",
+                    act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary, ref=ref_to(cert))
+    close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS, DeadlineKind.OFFER_OF_PROOF},
+                         status=DeadlineStatus.MOOTED, as_of=as_of)
+    if board_review(case.agreement).available:
+        for kind in (DeadlineKind.REQUEST_FOR_REVIEW, DeadlineKind.RFR_OPPOSITION):
+            keep_deadline(session, case=case, election=election, kind=kind,
+                          trigger=f"supplemental decision of {issued_on.isoformat()} (the certification stands)",
+                          trigger_on=issued_on, for_whom="all parties")
+        if unruled_requests(session, election):
+            advance(session, election, Stage.RFR_PENDING, as_of=as_of, occurred_on=issued_on, act="rfr-pending",
+                    act_key=key + ":rfr-pending", actor=Actor.SYSTEM,
+                    summary="A request for review not yet ruled on is pending before the Board (29 CFR 102.67(c))")
+    assert entry.id is not None
+    return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=(), summary=entry.summary)

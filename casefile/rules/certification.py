@@ -14,7 +14,7 @@ from datetime import date
 from casefile.errors import Internal, ProcedureError
 from casefile.vocab import CertificationKind, OutcomeKind
 
-__all__ = ["CertificationOf", "certification_of", "check_certification_date"]
+__all__ = ["CertificationOf", "certification_of", "certification_stands", "check_certification_date"]
 
 
 @dataclass(frozen=True)
@@ -60,3 +60,15 @@ def check_certification_date(issued_on: date, objections_due_on: date | None) ->
         raise ProcedureError(
             f"no certification while the objection period is open: objections are due {objections_due_on.isoformat()} "
             "(102.69(b)); the earliest certification date is the next business day", field="date")
+
+
+def certification_stands(kind: CertificationKind, union: str | None, issued_on: date) -> str:
+    """The docket's sentence when, after the Board remanded a certified election and the Regional Director's
+    supplemental decision overruled the objections again, the election is back at certification-due: the
+    certification of ``kind`` (of ``union``, a Certification of Representative) issued ``issued_on`` stands —
+    a request for review stays nothing unless the Board orders, and a certification issues once per election,
+    so none issues again. Authority: 29 CFR 102.67(j), 102.69(c)(2); rules.md R-H1, R-N7."""
+    title = "Certification of Representative" if kind is CertificationKind.REPRESENTATIVE else "Certification of Results"
+    of = f" of {union}" if union else ""
+    return (f"Supplemental decision: the {title}{of} issued {issued_on.isoformat()} stands; no new certification "
+            "issues (29 CFR 102.67(j), 102.69(c)(2))")

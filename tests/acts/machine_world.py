@@ -346,11 +346,10 @@ def _review(view: View, parties: tuple[str, ...], day: date, draw: Draw) -> dict
 
 
 def _board(view: View, parties: tuple[str, ...], day: date, draw: Draw) -> dict[str, Any]:
-    """At rfr-pending any ruling; elsewhere (a request of a set-aside or a dismissal) a denial or a grant alone.
-    Not a remand of a certified election: it comes back to certification-due where a second certification is
-    refused (a known dead end: tests/acts/test_offered_is_accepted.py, TestRemandAfterCertification)."""
+    """At rfr-pending any ruling (a remand of a certified election included: it comes back to certification-due,
+    where the certification stands); elsewhere (a request of a set-aside or a dismissal) a denial or a grant alone."""
     pending = view.stage is Stage.RFR_PENDING
-    rulings = ["denied", "granted", "remanded"] if pending and not view.certified else ["denied", "granted"]
+    rulings = ["denied", "granted", "remanded"] if pending else ["denied", "granted"]
     ruling = draw(st.sampled_from(rulings))
     out: dict[str, Any] = {"ruling": ruling}
     if ruling == "granted" and pending:

@@ -9,10 +9,12 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from sqlmodel import Session, col, select
 
 from casefile.acts import parse_act
 from casefile.errors import ProcedureError
-from casefile.vocab import Stage
+from casefile.record.models import Deadline, DocketEntry
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Stage
 from tests.acts.machine_world import SHAPES, World, register_terms
 
 SHAPE = {s.name: s for s in SHAPES}
@@ -150,25 +152,62 @@ class TestRevisedTally:
         assert "revised-tally" in world.offered()
 
 
-class TestRemandAfterCertification:
-    @pytest.mark.xfail(strict=True, reason="known dead end (CHANGELOG, Known issues): a certification issues once per "
-                                           "election, so none can follow the remanded hearing's decision")
-    def test_a_remand_of_a_certified_election_ends_certified_again(self, world: World) -> None:
-        """Bessemer 2021's shape: certified, review requested, the Board remands for a hearing (102.67(g)); the
-        hearing is held and the objections overruled, the election is back at certification-due — where the
-        certification is offered and should be accepted (a supplemental certification)."""
-        opened(world, "bessemer-2021")
-        world.perform(parse_act({"act": "file-objections", "date": world.day.isoformat(), "party": "rwdsu",
-                                 "objections": ["[hypothetical] an objection"]}))
-        world.day += timedelta(days=10)
-        for data in ({"act": "rd-decision", "result": "overrule"}, {"act": "certification"},
-                     {"act": "request-for-review", "party": "rwdsu", "grounds": ["[hypothetical] a ground"]},
-                     {"act": "board-ruling", "ruling": "remanded"}, {"act": "open-hearing"},
-                     {"act": "ho-report", "result": "overrule"}, {"act": "rd-decision", "result": "overrule"}):
-            world.day += timedelta(days=1)
-            world.perform(parse_act({"date": world.day.isoformat(), **data}))
-        assert world.view().stage is Stage.CERTIFICATION_DUE
+def _remanded_and_decided_again(world: World) -> None:
+    """Bessemer 2021's shape: objections overruled, certified, review requested, the Board remands for a hearing
+    (102.67(g)); the hearing is held and the objections overruled again: the election is at certification-due."""
+    opened(world, "bessemer-2021")
+    world.perform(parse_act({"act": "file-objections", "date": world.day.isoformat(), "party": "rwdsu",
+                             "objections": ["[hypothetical] an objection"]}))
+    world.day += timedelta(days=10)
+    for data in ({"act": "rd-decision", "result": "overrule"}, {"act": "certification"},
+                 {"act": "request-for-review", "party": "rwdsu", "grounds": ["[hypothetical] a ground"]},
+                 {"act": "board-ruling", "ruling": "remanded"}, {"act": "open-hearing"},
+                 {"act": "ho-report", "result": "overrule"}, {"act": "rd-decision", "result": "overrule"}):
         world.day += timedelta(days=1)
+        world.perform(parse_act({"date": world.day.isoformat(), **data}))
+    assert world.view().stage is Stage.CERTIFICATION_DUE
+    world.day += timedelta(days=1)
+
+
+class TestRemandAfterCertification:
+    def test_a_remand_of_a_certified_election_ends_certified_again(self, world: World) -> None:
+        """Back at certification-due after the remand, the certification is offered and accepted: the one issued
+        stands (102.67(j), 102.69(c)(2)) — no second certification row, a docket entry naming the Regional
+        Director, the stage certified, a new request-for-review period from the supplemental decision."""
+        _remanded_and_decided_again(world)
+        before = world.dump()
         assert "certification" in world.offered()
+        result = world.perform(parse_act({"act": "certification", "date": world.day.isoformat()}))
+        after = world.dump()
+        assert world.view().stage is Stage.CERTIFIED
+        assert after["certification"] == before["certification"] and len(after["certification"]) == 1
+        assert "stands; no new certification issues" in result.summary
+        with Session(world.engine) as session:
+            new = session.exec(select(DocketEntry).where(col(DocketEntry.id) > max(r[0] for r in before["docketentry"]))).all()
+            assert [(e.act, e.actor, e.from_stage, e.to_stage) for e in new] == [
+                ("certification", Actor.REGIONAL_DIRECTOR, Stage.CERTIFICATION_DUE, Stage.CERTIFIED)]
+            assert new[0].recorded_by.startswith("operator:")
+            rfr = session.exec(select(Deadline).where(Deadline.kind == DeadlineKind.REQUEST_FOR_REVIEW)
+                               .order_by(col(Deadline.id))).all()
+            assert [(d.trigger_on, d.status) for d in rfr][-1] == (world.day, DeadlineStatus.OPEN) and len(rfr) == 2
+        assert "board-ruling" not in world.offered()  # the request was ruled on (the remand)
+        again = world.perform(parse_act({"act": "certification", "date": world.day.isoformat()}))
+        assert again.repeated and world.dump() == after
+
+    def test_the_board_ruling_is_offered_once_per_request(self, world: World) -> None:
+        """The remand ruled on RWDSU's request: at certification-due no ruling is offered and one is refused,
+        storing nothing; Amazon's request for review of the supplemental decision is ruled on, once."""
+        _remanded_and_decided_again(world)
+        assert "board-ruling" not in world.offered()
+        refused_unchanged(world, {"act": "board-ruling", "ruling": "denied"}, ProcedureError)
         world.perform(parse_act({"act": "certification", "date": world.day.isoformat()}))
-        assert world.view().stage in (Stage.CERTIFIED, Stage.CLOSED)
+        world.day += timedelta(days=1)
+        refused_unchanged(world, {"act": "board-ruling", "ruling": "denied"}, ProcedureError)
+        world.perform(parse_act({"act": "request-for-review", "date": world.day.isoformat(), "party": "amazon",
+                                 "grounds": ["[hypothetical] another ground"]}))
+        assert world.view().stage is Stage.RFR_PENDING and "board-ruling" in world.offered()
+        world.day += timedelta(days=1)
+        world.perform(parse_act({"act": "board-ruling", "date": world.day.isoformat(), "ruling": "denied"}))
+        assert world.view().stage is Stage.CLOSED and "board-ruling" not in world.offered()
+        world.day += timedelta(days=1)
+        refused_unchanged(world, {"act": "board-ruling", "ruling": "denied"}, ProcedureError)

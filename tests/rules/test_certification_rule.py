@@ -43,3 +43,16 @@ class TestCertificationDate:
     def test_no_objection_period_recorded(self) -> None:
         """Without an objection period in the record there is nothing to wait for."""
         check_certification_date(date(2021, 4, 9), None)
+
+
+class TestCertificationStands:
+    def test_names_the_certification_issued_and_its_date(self) -> None:
+        """After a remand the certification of RWDSU issued 2021-04-16 stands; no second one issues."""
+        from casefile.rules.certification import certification_stands
+        from casefile.vocab import CertificationKind
+
+        assert certification_stands(CertificationKind.REPRESENTATIVE, "RWDSU", date(2021, 4, 16)) == (
+            "Supplemental decision: the Certification of Representative of RWDSU issued 2021-04-16 stands; "
+            "no new certification issues (29 CFR 102.67(j), 102.69(c)(2))")
+        assert certification_stands(CertificationKind.RESULTS, None, date(2021, 4, 16)).startswith(
+            "Supplemental decision: the Certification of Results issued 2021-04-16 stands")
