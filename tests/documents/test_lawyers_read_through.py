@@ -227,3 +227,12 @@ def test_an_opening_on_the_noticed_date_says_so(bessemer: Replayed) -> None:
     for pattern in ("*hearing-officer-report.pdf", "*decision-and-direction-of-second-election.pdf"):
         annex = " ".join(annex_of(text_of(bessemer.pdf(pattern))).split())
         assert "Its opening: the opening date is the scheduled one; the close date is not public." in annex, pattern
+
+
+@pytest.mark.parametrize("name", EXAMPLE_NAMES, ids=[n.split("-")[0] for n in EXAMPLE_NAMES])
+def test_the_record_copy_note_stays_with_the_last_lines(name: str, replayed_examples: dict[str, Replayed]) -> None:
+    """Trinity's certification ended with a page holding only the record-copy note (2 lines): the note keeps the
+    document's last block with it, so no page of several begins with it."""
+    alone = {p.name: pages[max(pages)][:1] for p in sorted(replayed_examples[name].out.glob("*.pdf"))
+             if len(pages := lines_by_page(p.read_bytes())) > 1 and pages[max(pages)][0].startswith("RECORD-COPY NOTE")}
+    assert alone == {}
