@@ -357,10 +357,11 @@ def _service(doc: Any, heading: str, title: str, entries: Iterable[ServiceEntry]
     doc.add_page_break()
     _heading(doc, heading)
     if filed is not None:
-        how = {"e-filing": "through the Agency's E-Filing system", "fax": "by facsimile", "paper": "on paper"}[filed.method.value]
+        how = (" (the manner of filing is not in the public record)" if filed.method is None else
+               ", " + {"e-filing": "through the Agency's E-Filing system", "fax": "by facsimile", "paper": "on paper"}[filed.method.value])
         on = filed.filed_on if isinstance(filed.filed_on, str) else wording.long_date(filed.filed_on)
         confirmation = f" (confirmation no. {filed.confirmation})" if filed.confirmation else ""
-        _body(doc, f"I hereby certify that on {on} the foregoing {title} was filed with {filed.recipient}, {how}{confirmation},"
+        _body(doc, f"I hereby certify that on {on} the foregoing {title} was filed with {filed.recipient}{how}{confirmation},"
                    " and that a copy was served on each party listed below, and on its representative of record, on the date,"
                    " in the manner and at the address shown (29 CFR 102.3, 102.4(e), 102.5).")
     else:

@@ -184,11 +184,12 @@ class ServiceEntry(Facts):
 
 class FiledWith(Facts):
     """How a party's document was filed, for its certificate of service: with whom ("the Regional
-    Director, Region 10"), by which method, on which date, and the e-filing confirmation number when
-    the document as filed is attached with one."""
+    Director, Region 10"), by which method (None: the manner is not in the record, e.g. a record copy
+    whose sources do not say it), on which date, and the e-filing confirmation number when the document
+    as filed is attached with one."""
 
     recipient: str
-    method: FilingMethod
+    method: FilingMethod | None
     filed_on: DateOrPlaceholder
     confirmation: str | None = None
 

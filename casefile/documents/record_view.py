@@ -51,7 +51,7 @@ from casefile.record.orders import AgencyOrder
 from casefile.record.people import is_record_copy, people_of, regional_director_named, service_contacts
 from casefile.rules.offices import office_named
 from casefile.rules.target_dates import is_region_target
-from casefile.vocab import DecisionKind, Disposition, OrderKind, PartyRole
+from casefile.vocab import DecisionKind, Disposition, FilingMethod, OrderKind, PartyRole
 
 _DEADLINE_WORDS = wording.DEADLINE_NOUNS
 
@@ -140,7 +140,11 @@ class CaseRecord:
 
     def filed_with(self, filing: Filing) -> FiledWith | None:
         """How ``filing`` was filed (the ledger's first line), with the e-filing confirmation number of
-        the document as filed when one is attached; None when the ledger has no filing line."""
+        the document as filed when one is attached; None when the ledger has no filing line.
+
+        A record copy's filing on the act's default method (e-filing) names no method: the sources of a
+        replayed case do not say how a document was filed, and the default is not a fact of the record
+        (a fax or paper filing was stated, the default never gives it)."""
         from casefile.record.models import Attachment
 
         row = self.session.exec(select(ServiceRecord).where(ServiceRecord.filing_id == filing.id,
@@ -151,7 +155,8 @@ class CaseRecord:
         confirmation = self.session.exec(select(Attachment.confirmation).where(
             Attachment.filing_id == filing.id, Attachment.confirmation != "").order_by(col(Attachment.id).desc())).first()
         return FiledWith(recipient=row.served if row.served.startswith("the ") else f"the {row.served}",
-                         method=filing.method, filed_on=filing.received_on, confirmation=confirmation or None)
+                         method=None if self.record_copy and filing.method is FilingMethod.E_FILING else filing.method,
+                         filed_on=filing.received_on, confirmation=confirmation or None)
 
     def regional_director(self, on: date | None = None) -> str:
         """The Regional Director who signed the case's latest decision by ``on`` — unless the case was

@@ -229,6 +229,19 @@ def test_an_opening_on_the_noticed_date_says_so(bessemer: Replayed) -> None:
         assert "Its opening: the opening date is the scheduled one; the close date is not public." in annex, pattern
 
 
+@pytest.mark.parametrize(("name", "pattern"), [
+    (JFK8, "2022-04-08_objections_amazon.pdf"), (JFK8, "*exceptions_amazon.pdf"),
+    (BESSEMER, "2021-04-16_objections_rwdsu.pdf"), (BESSEMER, "2022-04-07_objections_amazon.pdf"),
+], ids=["jfk8-objections", "jfk8-exceptions", "bessemer-2021-objections", "bessemer-2022-objections"])
+def test_a_certificate_of_service_asserts_no_manner_of_filing_the_record_lacks(
+        name: str, pattern: str, replayed_examples: dict[str, Replayed]) -> None:
+    """The sources do not say how the filings were filed: the certificate said "through the Agency's E-Filing
+    system" (the act's default); it says the manner is not in the public record."""
+    text = " ".join(text_of(replayed_examples[name].pdf(pattern)).split())
+    assert "E-Filing system" not in text
+    assert "(the manner of filing is not in the public record), and that a copy was served" in text
+
+
 @pytest.mark.parametrize("name", EXAMPLE_NAMES, ids=[n.split("-")[0] for n in EXAMPLE_NAMES])
 def test_the_record_copy_note_stays_with_the_last_lines(name: str, replayed_examples: dict[str, Replayed]) -> None:
     """Trinity's certification ended with a page holding only the record-copy note (2 lines): the note keeps the
