@@ -158,7 +158,7 @@ class Issuance(Facts):
 
 class Signature(Facts):
     """A signature block: name (a placeholder for a record copy whose signer is not public; "" for a
-    live case whose signer is not entered: a blank line to sign on), title, organization and contact
+    live case whose signer is not entered, or a record copy signed with the office only: a blank line), title, organization and contact
     lines (firm, postal address, telephone, e-mail, bar number). ``co_counsel``: the other counsel
     signing with the first, each as its lines (name first)."""
 

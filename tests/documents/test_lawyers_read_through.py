@@ -229,6 +229,20 @@ def test_an_opening_on_the_noticed_date_says_so(bessemer: Replayed) -> None:
         assert "Its opening: the opening date is the scheduled one; the close date is not public." in annex, pattern
 
 
+def test_the_consolidation_order_names_no_signer_the_record_lacks(bessemer: Replayed) -> None:
+    """The order was signed "Lisa Henderson", the Director of a decision 2½ years before it: the record names no
+    signer, so it is signed with the office only and the annex says why."""
+    text = " ".join(text_of(bessemer.pdf("2024-04-25_order-consolidating-cases.pdf")).split())
+    assert "Henderson" not in text
+    assert "Regional Director, Region 10 National Labor Relations Board" in body_of_text(text)
+    assert "Who signed the order is not in the public record: it is signed with the office only." in annex_of(text)
+
+
+def body_of_text(text: str) -> str:
+    """The text before the record-copy note."""
+    return text.partition("RECORD-COPY NOTE")[0]
+
+
 @pytest.mark.parametrize(("name", "pattern"), [
     (JFK8, "2022-04-08_objections_amazon.pdf"), (JFK8, "*exceptions_amazon.pdf"),
     (BESSEMER, "2021-04-16_objections_rwdsu.pdf"), (BESSEMER, "2022-04-07_objections_amazon.pdf"),

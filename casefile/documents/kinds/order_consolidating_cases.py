@@ -85,7 +85,20 @@ class OrderConsolidatingCases(RecordDocument):
             hearing_opens_on=hearing.noticed_opens_on or hearing.opens_on or placeholder("date the hearing opens"),
             place=rec.text(hearing.place) if hearing.place else placeholder("place of hearing"),
             judge=rec.text(hearing.presiding).removesuffix(", Administrative Law Judge") or None, review=rec.review(),
-            signature=rec.rd_signature(hearing.issuer, on=hearing.noticed_on), service=rec.service(on=hearing.noticed_on),
-            record_notes=notes(hearing.uncertain) + plain_notes(hearing.note),
+            signature=_signature(rec, hearing), service=rec.service(on=hearing.noticed_on),
+            record_notes=notes(hearing.uncertain) + plain_notes(hearing.note)
+            + (() if hearing.issuer or not rec.record_copy else (_SIGNER_NOT_PUBLIC,)),
         )
         return Built(ctx, hearing.noticed_on, "Regional Director", Actor.REGIONAL_DIRECTOR, election.id)
+
+
+_SIGNER_NOT_PUBLIC = "Who signed the order is not in the public record: it is signed with the office only."
+
+
+def _signature(rec: CaseRecord, hearing: Hearing) -> Signature:
+    """The order's signer as the record names it (``hearing.issuer``); a record copy without one is signed
+    with the office only ("Regional Director, Region 10", the annex saying why), never with the Director of
+    an earlier decision; a live case's falls back to :meth:`CaseRecord.rd_signature`."""
+    if hearing.issuer or not rec.record_copy:
+        return rec.rd_signature(hearing.issuer, on=hearing.noticed_on)
+    return Signature(name="", title=f"Regional Director, Region {rec.region}", organization="National Labor Relations Board")
