@@ -256,6 +256,18 @@ def test_a_certificate_of_service_asserts_no_manner_of_filing_the_record_lacks(
     assert "(the manner of filing is not in the public record), and that a copy was served" in text
 
 
+@pytest.mark.parametrize(("pattern", "said"), [
+    ("*hearing-officer-report.pdf", "The Hearing Officer recommends that the objections be overruled in their entirety."),
+    ("*decision-on-objections.pdf", "The objections are overruled in their entirety."),
+], ids=["report", "decision"])
+def test_an_overall_result_is_said_once_not_a_placeholder_per_objection(pattern: str, said: str, jfk8: Replayed) -> None:
+    """JFK8's report and decision printed "[NOT IN THE PUBLIC RECORD: ... ruling]" for each of the 25 objections though
+    the record holds the result for all of them."""
+    body = " ".join(body_of(jfk8.pdf(pattern)).split())
+    assert "recommendation]" not in body and "Regional Director's ruling]" not in body
+    assert f"25 [NOT IN THE PUBLIC RECORD: text of objection 25] {said}" in body  # once, after the table
+
+
 @pytest.mark.parametrize("name", EXAMPLE_NAMES, ids=[n.split("-")[0] for n in EXAMPLE_NAMES])
 def test_the_record_copy_note_stays_with_the_last_lines(name: str, replayed_examples: dict[str, Replayed]) -> None:
     """Trinity's certification ended with a page holding only the record-copy note (2 lines): the note keeps the

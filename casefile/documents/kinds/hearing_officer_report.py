@@ -41,6 +41,7 @@ class HearingOfficerReportContext(DocumentContext):
     objections: tuple[ObjectionItem, ...] = ()  # none: a hearing on the challenged ballots only
     challenges: tuple[ChallengeItem, ...] = ()
     recommended_disposition: str
+    all_overruled: bool = False  # the report recommends every objection be overruled (its result "overrule")
     exceptions: DeadlineLine
     answering_brief: DeadlineLine
     signature: Signature
@@ -96,7 +97,8 @@ class HearingOfficerReport(RecordDocument):
             hearing=hearing, findings=rec.findings(decision),
             objections=objections,
             challenges=rec.challenge_items(election, decision.rulings) if held is not None and held.challenges_set else (),
-            recommended_disposition=disposition, exceptions=exceptions, answering_brief=answering,
+            recommended_disposition=disposition, all_overruled=decision.result == "overrule" and bool(objections),
+            exceptions=exceptions, answering_brief=answering,
             record_notes=notes(decision.uncertain) + plain_notes(decision.note)
             + history_notes(rec, election, until=decision.issued_on, excluding=ref_to(decision)),
             signature=Signature(name=decision.issuer or rec.missing("Hearing Officer's name"), title="Hearing Officer",
