@@ -16,6 +16,7 @@ from casefile.acts.chronology import refuse_if_before
 from casefile.acts.hearing_parts import current_hearing
 from casefile.record.authority import HEARING_OFFICER, Whose
 from casefile.record.deadlines import close_open_deadlines
+from casefile.record.hearing_opening import with_opening_part
 from casefile.record.models import Case
 from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import advance, require_stage
@@ -71,8 +72,8 @@ def perform(session: Session, act: OpenHearing, *, case: Case, as_of: datetime, 
                     f"(29 CFR 102.69(c)(1)(ii)), attach it to the docket; if the date is mistyped, "
                     "correct it.",)
     hearing.opens_on = opened_on
-    if act.uncertain.strip():  # what the sources leave open about the opening (a scheduled date, not a reported one)
-        hearing.uncertain = " ".join(part for part in (hearing.uncertain.strip(), f"Its opening: {act.uncertain.strip()}") if part)
+    # what the sources leave open about the opening (a scheduled date, not a reported one)
+    hearing.uncertain = with_opening_part(hearing.uncertain, act.uncertain)
     session.add(hearing)
     close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MET, as_of=as_of,
                          on=opened_on)  # met late when it opened after its target (R-I3)

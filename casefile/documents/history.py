@@ -16,6 +16,7 @@ from casefile.documents.record_view import CaseRecord, uncertain_of
 from casefile.documents.wording import long_date
 from casefile.record.closures import ACT as CLOSURE_SUPERSEDED
 from casefile.record.closures import superseded_entries
+from casefile.record.hearing_opening import only_scheduled
 from casefile.record.models import Certification, Decision, DocketEntry, Filing, Hearing, Objection, Tally
 from casefile.record.orders import AgencyOrder
 from casefile.record.refs import RecordTable, Ref
@@ -157,6 +158,9 @@ def history_event(rec: CaseRecord, entry: DocketEntry) -> str:
         filed = rec.case.petition_filed_on
         return f"The petition was filed{' on ' + long_date(filed) if filed else ''}; the case was opened."
     if entry.act == "open-hearing":
+        if isinstance(row, Hearing) and only_scheduled(row):
+            return (f"The hearing was scheduled to open on {long_date(entry.occurred_on)}; the record does not show the "
+                    "actual opening date.")
         return f"The hearing opened on {long_date(entry.occurred_on)}."
     if entry.act == "close-hearing":
         return "The hearing closed."

@@ -315,9 +315,12 @@ class HistoryLine(Facts):
 
 class HearingFacts(Facts):
     """When and where a hearing was held: opening and closing dates and the place, each a placeholder
-    when the record lacks it, None when it does not apply (a hearing not yet closed)."""
+    when the record lacks it, None when it does not apply (a hearing not yet closed). ``scheduled_only``: the
+    record holds only the date the hearing was set to open (``opened_on``), not the day it opened
+    (casefile.record.hearing_opening.only_scheduled)."""
 
     opened_on: DateOrPlaceholder | None = None
+    scheduled_only: bool = False
     closed_on: DateOrPlaceholder | None = None
     place: str | None = None
 

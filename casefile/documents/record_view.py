@@ -33,6 +33,7 @@ from casefile.documents.parts import (
 from casefile.documents.wording import legal_citation, record_text
 from casefile.errors import UnknownRecord
 from casefile.record.deadlines import office_of
+from casefile.record.hearing_opening import only_scheduled
 from casefile.record.lookups import parties_of
 from casefile.record.models import (
     Case,
@@ -320,7 +321,7 @@ class CaseRecord:
         if hearing is None:
             return HearingFacts(opened_on=placeholder("date the hearing opened"), place=placeholder("place of hearing")), None
         return HearingFacts(
-            opened_on=hearing.opens_on or placeholder("date the hearing opened"),
+            opened_on=hearing.opens_on or placeholder("date the hearing opened"), scheduled_only=only_scheduled(hearing),
             closed_on=hearing.closed_on or placeholder("date the hearing closed"),
             place=self.text(hearing.place) if hearing.place else placeholder("place of hearing"),
         ), hearing

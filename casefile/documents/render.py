@@ -162,7 +162,8 @@ def method_name(value: VotingMethod | str) -> str:
 
 def hearing_sentence(value: HearingFacts, alj: bool = False) -> str:
     """"The hearing opened on May 7, 2021 and closed on May 27, 2021, in Birmingham, Alabama." (wording.hearing_sentence)."""
-    return wording.hearing_sentence(opened_on=value.opened_on, closed_on=value.closed_on, place=value.place, alj=alj)
+    return wording.hearing_sentence(opened_on=value.opened_on, closed_on=value.closed_on, place=value.place, alj=alj,
+                                    scheduled_only=value.scheduled_only)
 
 
 def running_text(value: str, limit: int = 62) -> str:

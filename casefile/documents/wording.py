@@ -320,11 +320,13 @@ def outcome_words(outcome: str) -> str:
 
 
 def hearing_sentence(*, opened_on: date | str | None, closed_on: date | str | None, place: str | None,
-                     alj: bool = False) -> str:
+                     alj: bool = False, scheduled_only: bool = False) -> str:
     """The sentence of a report or decision stating when and where the hearing was held:
     "The hearing opened on May 7, 2021 and closed on May 27, 2021, in Birmingham, Alabama."
     A ``str`` argument is a placeholder (a fact the record lacks) and is printed as given; None omits
-    that part ("The hearing opened on April 25, 2024, in Birmingham, Alabama.")."""
+    that part ("The hearing opened on April 25, 2024, in Birmingham, Alabama."). ``scheduled_only``: the
+    record holds only the date the hearing was set to open: "The hearing was scheduled to open on May 7,
+    2021 (the record does not show the actual opening date), in Birmingham, Alabama."."""
     def _day(value: date | str) -> str:
         return value if isinstance(value, str) else long_date(value)
 
@@ -332,7 +334,8 @@ def hearing_sentence(*, opened_on: date | str | None, closed_on: date | str | No
     if opened_on is None:
         sentence = f"The hearing{who} was held"
     else:
-        sentence = f"The hearing{who} opened on {_day(opened_on)}"
+        sentence = (f"The hearing{who} was scheduled to open on {_day(opened_on)} (the record does not show the actual "
+                    "opening date)" if scheduled_only else f"The hearing{who} opened on {_day(opened_on)}")
         if closed_on is not None:
             sentence += f" and closed on {_day(closed_on)}"
     if place:

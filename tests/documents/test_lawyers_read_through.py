@@ -229,6 +229,24 @@ def test_an_opening_on_the_noticed_date_says_so(bessemer: Replayed) -> None:
         assert "Its opening: the opening date is the scheduled one; the close date is not public." in annex, pattern
 
 
+def test_an_opening_on_the_noticed_date_is_told_as_scheduled(bessemer: Replayed) -> None:
+    """The report and the decision said "The hearing opened on May 7, 2021": the record holds only the date the notice
+    set (open-hearing kept "the opening date is the scheduled one"), and their bodies say so."""
+    report = " ".join(body_of(bessemer.pdf("*hearing-officer-report.pdf")).split())
+    assert ("The hearing was scheduled to open on May 7, 2021 (the record does not show the actual opening date)"
+            in report)
+    for pattern in ("*hearing-officer-report.pdf", "*decision-and-direction-of-second-election.pdf"):
+        body = " ".join(body_of(bessemer.pdf(pattern)).split())
+        assert "The hearing opened on May 7, 2021" not in body, pattern
+        assert ("May 7, 2021 The hearing was scheduled to open on May 7, 2021; the record does not show the actual "
+                "opening date.") in body, pattern  # the procedural history
+
+
+def test_a_reported_opening_is_told_as_held(jfk8: Replayed) -> None:
+    body = " ".join(body_of(jfk8.pdf("*hearing-officer-report.pdf")).split())
+    assert "The hearing opened on " in body and "scheduled to open" not in body
+
+
 def test_the_consolidation_order_names_no_signer_the_record_lacks(bessemer: Replayed) -> None:
     """The order was signed "Lisa Henderson", the Director of a decision 2½ years before it: the record names no
     signer, so it is signed with the office only and the annex says why."""
