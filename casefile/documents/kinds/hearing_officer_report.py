@@ -97,7 +97,7 @@ class HearingOfficerReport(RecordDocument):
             hearing=hearing, findings=rec.findings(decision),
             objections=objections,
             challenges=rec.challenge_items(election, decision.rulings) if held is not None and held.challenges_set else (),
-            recommended_disposition=disposition, all_overruled=decision.result == "overrule" and bool(objections),
+            recommended_disposition=disposition, all_overruled=decision.result == DecisionResult.OVERRULE and bool(objections),
             exceptions=exceptions, answering_brief=answering,
             record_notes=notes(decision.uncertain) + plain_notes(decision.note)
             + history_notes(rec, election, until=decision.issued_on, excluding=ref_to(decision)),
