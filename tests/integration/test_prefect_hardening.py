@@ -79,6 +79,40 @@ class TestUISettings:
             server.server_close()
 
 
+class TestPortTakenFirst:
+    def test_a_port_another_process_holds_is_refused_before_anything_is_sent(self, tmp_path: Path) -> None:
+        """As the re-trial did: another process binds the server's port before the server does and answers its
+        health check (and /ui-settings) as Prefect would. local_server refuses to go on, naming the port, so no
+        client of casefile's ever sends it the auth string; the squatter saw no Authorization header."""
+        heard: list[str | None] = []
+
+        class Squatter(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                heard.append(self.headers.get("Authorization"))
+                body = json.dumps({"api_url": f"http://127.0.0.1:{self.server.server_address[1]}/api",
+                                   "auth": "BASIC"}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        squatter = http.server.HTTPServer(("127.0.0.1", 0), Squatter)
+        threading.Thread(target=squatter.serve_forever, daemon=True).start()
+        port = squatter.server_address[1]
+        env = base_env() | {"PREFECT_SERVER_API_AUTH_STRING": "casefile:squat-test"}
+        try:
+            with pytest.raises(ConfigurationError, match=rf"port {port} on 127\.0\.0\.1 is held by another process"), \
+                    local_server(tmp_path / "home", port=port, ui=True, env=env):
+                pass
+        finally:
+            squatter.shutdown()
+            squatter.server_close()
+        assert heard and set(heard) == {None}  # it was asked for its health, never sent the auth string
+
+
 class TestTemporaryServer:
     def test_it_answers_401_without_its_auth_string(self, tmp_path: Path) -> None:
         """A command line's flows (local mode: Prefect's temporary server on 127.0.0.1:8000-8999) run behind a
