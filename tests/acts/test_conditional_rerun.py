@@ -241,7 +241,7 @@ class TestEachDocumentOnItsOwnDate:
             "On November 8, 1956 the Regional Director sustained the objections listed below",
             "the condition of the decision of November 8, 1956 is met",
             "the election held on July 20, 1956 is set aside and a second election is directed",
-            "payroll period ending immediately before the date of this Decision (February 20, 1957)",
+            "payroll period ending immediately before the date of the Notice of Second Election, including",
             "NOTICE OF SECOND ELECTION", "The election conducted on July 20, 1956 was set aside.",
         ):
             assert words in text, words

@@ -104,6 +104,7 @@ def supplemental_direction_cornell() -> SupplementalDecisionAndDirectionContext:
         agreement=ElectionAgreement.DIRECTED, review=review_of(ElectionAgreement.DIRECTED), choices=(IBEW,),
         unit_description=placeholder("unit description"),
         second_election_schedule=placeholder("date, time and place, or mail-ballot schedule, of the second election"),
+        eligibility_cutoff="the date of the Notice of Second Election",
         signature=REGIONAL_DIRECTOR, service=_service(date(1957, 2, 20)),
         record_notes=("hypothetical: the revised tally's date and split are not in the Board's decision",), **TERMS,
     )
@@ -133,5 +134,5 @@ CONDITIONAL_EXPECTED_TEXT: dict[DocumentKind, list[str]] = {
         "Electrical Workers, AFL-CIO; 536 votes against", "1,065 valid votes counted",
         "On November 8, 1956 the Regional Director sustained the objections listed below",
         "the election held on July 20, 1956 is set aside and a second election is directed", "NOTICE OF SECOND ELECTION",
-        "payroll period ending immediately before the date of this Decision (February 20, 1957)"],
+        "payroll period ending immediately before the date of the Notice of Second Election, including"],
 }

@@ -381,6 +381,7 @@ def decision_2021() -> DecisionAndDirectionOfSecondElectionContext:
         choices=(RWDSU,),
         unit_description=UNIT_PLACEHOLDER,
         second_election_schedule=placeholder("date, time and method of the second election, not fixed in the decision"),
+        eligibility_cutoff="the date of the Notice of Second Election",
         signature=REGIONAL_DIRECTOR,
         service=(
             ServiceEntry(party=EMPLOYER, manner="Electronic mail", address=placeholder("Employer's counsel's email address"), served_on=date(2021, 11, 29)),

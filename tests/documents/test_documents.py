@@ -123,7 +123,7 @@ EXPECTED_TEXT = {
         "NOTICE TO ALL VOTERS: The election conducted from February 8 to March 29, 2021 was set aside because the"
         " National Labor Relations Board found that certain conduct of the Employer, Amazon.com Services LLC,"
         " interfered with the employees' exercise of a free and reasoned choice.",
-        "payroll period ending immediately before the date of this Decision (November 29, 2021)",
+        "payroll period ending immediately before the date of the Notice of Second Election, including",
         "three full working days before 12:01 a.m. of the day of the election", "request for review",
     ],
     DocumentKind.ALJ_DECISION: [

@@ -293,3 +293,17 @@ def test_the_record_copy_note_stays_with_the_last_lines(name: str, replayed_exam
     alone = {p.name: pages[max(pages)][:1] for p in sorted(replayed_examples[name].out.glob("*.pdf"))
              if len(pages := lines_by_page(p.read_bytes())) > 1 and pages[max(pages)][0].startswith("RECORD-COPY NOTE")}
     assert alone == {}
+
+
+def test_the_rerun_voters_are_those_of_the_notice_of_second_elections_payroll_period(bessemer: Replayed) -> None:
+    """Bessemer's 2021 decision (p.3) and its Notice (p.5) said "the payroll period ending immediately before the date
+    of this Decision (November 29, 2021)"; Board practice for a rerun is the payroll period ending immediately before
+    the date of the Notice of Second Election (casefile.rules.rerun_eligibility, R-O4)."""
+    text = " ".join(text_of(bessemer.pdf("*decision-and-direction-of-second-election.pdf")).split())
+    assert ("Eligible to vote are the employees in the unit who were employed during the payroll period ending "
+            "immediately before the date of the Notice of Second Election, including employees who did not work") in text
+    assert ("Who may vote Employees in the unit employed during the payroll period ending immediately before the date of "
+            "the Notice of Second Election, and still so employed on the election date.") in text
+    assert "before the date of this Decision" not in text and "immediately before November 29, 2021" not in text
+
+

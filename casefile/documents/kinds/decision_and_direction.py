@@ -30,6 +30,7 @@ from casefile.documents.record_view import CaseRecord, election_dates, notes, pl
 from casefile.documents.wording import ordinal
 from casefile.record.models import Decision, Election
 from casefile.record.refs import ref_to
+from casefile.rules.rerun_eligibility import rerun_eligibility
 from casefile.vocab import (
     Actor,
     DocumentKind,
@@ -52,7 +53,8 @@ class SecondElectionDirection(DocumentContext):
     choices: tuple[str, ...] = Field(min_length=1)  # on the new election's ballot
     unit_description: str
     second_election_schedule: str  # dates, times, places or mail schedule; placeholder until set
-    eligibility_period_ending_on: DateOrPlaceholder | None = None  # None: "ending immediately before" this decision
+    eligibility_cutoff: str  # "the date of the Notice of Second Election" (rules.rerun_eligibility, R-O4)
+    eligibility_period_ending_on: DateOrPlaceholder | None = None  # None: the period's last day not yet known
     voter_list: DeadlineLine | None = None
     posting: DeadlineLine | None = None
     request_for_review: DeadlineLine | None = None
@@ -83,6 +85,7 @@ def direction_fields(rec: CaseRecord, decision: Decision, election: Election, *,
         second_election_schedule=placeholder(f"date, time and place, or mail-ballot schedule, of the "
                                              f"{ordinal(election.sequence + 1)} election"),
         next_ordinal=ordinal(election.sequence + 1),
+        eligibility_cutoff=rerun_eligibility(ordinal(election.sequence + 1)).cutoff,
         signature=rec.rd_signature(decision.issuer))
 
 

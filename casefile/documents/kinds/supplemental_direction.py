@@ -28,7 +28,7 @@ class SupplementalDecisionAndDirectionContext(SecondElectionDirection):
     ``rerun_if`` its condition (casefile.rules.conditional_rerun.condition_terms), ``condition_authority`` its
     citation; ``tally`` the tally it was made on and ``revised`` the revised tally that met the condition
     (this document's date); ``objections`` those the decision sustained; then the direction
-    (SecondElectionDirection: eligibility from this document's date, R-O4)."""
+    (SecondElectionDirection: eligibility from the date of the Notice of Second Election, R-O4)."""
 
     decision_issued_on: date
     rerun_if: str
