@@ -307,3 +307,10 @@ def test_the_rerun_voters_are_those_of_the_notice_of_second_elections_payroll_pe
     assert "before the date of this Decision" not in text and "immediately before November 29, 2021" not in text
 
 
+def test_the_hearing_officers_region_is_not_asserted(jfk8: Replayed) -> None:
+    """JFK8's report was signed "National Labor Relations Board, Region 28" for Lisa Dunn, whose Region the record
+    does not hold (the case moved from Region 29 to Region 28)."""
+    text = " ".join(body_of(jfk8.pdf("*hearing-officer-report.pdf")).split())
+    assert ("/s/ Lisa Dunn Lisa Dunn Hearing Officer National Labor Relations Board, [NOT IN THE PUBLIC RECORD: the "
+            "Hearing Officer's Region]") in text
+    assert "Hearing Officer National Labor Relations Board, Region 28" not in text

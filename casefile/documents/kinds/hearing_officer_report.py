@@ -23,12 +23,22 @@ from casefile.documents.parts import (
     ServiceEntry,
     Signature,
     TallyLines,
+    placeholder,
 )
 from casefile.documents.record_view import CaseRecord, notes, plain_notes, tally_lines
 from casefile.record.lookups import deadline_of
 from casefile.record.models import Decision
 from casefile.record.refs import ref_to
 from casefile.vocab import Actor, DeadlineKind, DecisionResult, DocumentKind
+
+
+def hearing_officers_office(rec: CaseRecord) -> str:
+    """The line under the Hearing Officer's title: the record holds no Region for the Hearing Officer, so a
+    record copy says it is not in the public record (a case transferred between Regions, as JFK8 was, does not
+    show which Region's staff heard it); a live case's officer is of the Region that has the case."""
+    if rec.record_copy:
+        return "National Labor Relations Board, " + placeholder("the Hearing Officer's Region")
+    return f"National Labor Relations Board, Region {rec.region}"
 
 
 class HearingOfficerReportContext(DocumentContext):
@@ -102,7 +112,7 @@ class HearingOfficerReport(RecordDocument):
             record_notes=notes(decision.uncertain) + plain_notes(decision.note)
             + history_notes(rec, election, until=decision.issued_on, excluding=ref_to(decision)),
             signature=Signature(name=decision.issuer or rec.missing("Hearing Officer's name"), title="Hearing Officer",
-                                organization=f"National Labor Relations Board, Region {rec.region}"),
+                                organization=hearing_officers_office(rec)),
             service=rec.service(on=decision.issued_on),
         )
         return Built(ctx, decision.issued_on, "Hearing Officer", Actor.HEARING_OFFICER, election.id)
