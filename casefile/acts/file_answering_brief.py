@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import ClassVar, Literal
 
 from pydantic import Field
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from casefile.acts.base import Done, Issue, Prose, Who, again, content_key, election_for, recorded, ref_id
 from casefile.acts.party_filing import (
@@ -28,8 +28,8 @@ from casefile.acts.party_filing import (
 from casefile.documents.kinds.answering_brief import AnsweringBrief
 from casefile.errors import ProcedureError
 from casefile.record.authority import Whose
-from casefile.record.lookups import get_party
-from casefile.record.models import Case
+from casefile.record.lookups import get_party, parties_of
+from casefile.record.models import Case, Election, Party
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
@@ -49,6 +49,18 @@ class FileAnsweringBrief(PartyFilingIn):
     WHOSE: ClassVar[Whose] = Whose.party("party")
     points: list[Prose] = Field(min_length=1, max_length=500)
 
+
+
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, party: Party | None = None) -> bool:
+    """Whether an answering brief may be filed now in the case's latest election, by ``party`` (else by some party):
+    at a stage that accepts it (STAGES), another party having filed exceptions (what perform() refuses otherwise:
+    the excepting party alone has nothing to answer). Authority: 29 CFR 102.69(c)(1)(iii); rules.md R-K2."""
+    latest = session.exec(select(Election).where(Election.case_id == case.id)
+                          .order_by(col(Election.sequence).desc())).first()
+    if latest is None or latest.stage not in STAGES:
+        return False
+    excepted = {f.party_id for f in filings_of(session, latest, FilingKind.EXCEPTIONS)}
+    return any(bool(excepted - {p.id}) for p in ([party] if party is not None else parties_of(session, case)))
 
 def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The answering brief with its statement of service."""

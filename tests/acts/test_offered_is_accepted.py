@@ -136,6 +136,23 @@ class TestCrossExceptions:
             {"excepted_to": "the recommendation", "grounds": "[hypothetical] more"}]}, ProcedureError)
 
 
+class TestAnsweringBrief:
+    def test_offered_only_to_a_party_with_exceptions_to_answer(self, world: World) -> None:
+        """Amazon alone excepts to the report: the answering brief is RWDSU's to file, not Amazon's (nothing to
+        answer: 102.69(c)(1)(iii)); Amazon's is refused and stores nothing."""
+        opened(world)
+        for data in ({"act": "file-objections", "party": "rwdsu", "objections": ["[hypothetical] an objection"]},
+                     {"act": "notice-hearing", "opens_on": (world.day + timedelta(days=3)).isoformat()},
+                     {"act": "open-hearing"}, {"act": "ho-report", "result": "overrule"},
+                     {"act": "file-exceptions", "party": "amazon",
+                      "exceptions": [{"excepted_to": "the recommendation", "grounds": "[hypothetical]"}]}):
+            world.perform(parse_act({"date": world.day.isoformat(), **data}))
+            world.day += timedelta(days=1)
+        assert world.offered()["file-answering-brief"] == ("rwdsu",)
+        refused_unchanged(world, {"act": "file-answering-brief", "party": "amazon",
+                                  "points": ["[hypothetical] a point"]}, ProcedureError)
+
+
 class TestRevisedTally:
     def test_not_offered_with_a_register_and_nothing_ruled_since_the_tally(self, world: World) -> None:
         """4 challenged ballots registered, none ruled on: nothing to count (102.69(e)) — not offered until a ruling."""
