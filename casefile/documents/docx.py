@@ -96,8 +96,7 @@ def _objections(doc: Any, ctx: ObjectionsContext, title: str) -> None:
                                                filed_on=ctx.offer_filed_on, due_on=ctx.offer_due_on))
     if ctx.filing_method is FilingMethod.PAPER and ctx.paper_filing_reason:
         _body(doc, f"Statement on filing: these objections are filed on paper because {ctx.paper_filing_reason} (29 CFR 102.5(c)).")
-    _body(doc, f"WHEREFORE, the {ctx.filing_party.label} requests that the Regional Director set these objections for hearing,"
-               f" sustain them, set the election aside, and direct {wording.next_election(ctx.election_sequence)}.", keep_with_next=True)
+    _body(doc, ctx.prayer, keep_with_next=True)
     _signature(doc, ctx.signature, dated=ctx.issuance.issued_on, closing="Respectfully submitted,")
     _service(doc, "Certificate of Service", title, ctx.service, ctx.signature, ctx.filed)
 

@@ -330,15 +330,16 @@ class CaseRecord:
         """The decision's findings as the record states them (its summary); its research notes go to the annex.
 
         A record copy's summary is what public reports say of the decision, not its text: it is given as
-        theirs ("The text of the findings is not in the public record. Public reports of the report say: “…”"),
-        never in the voice of the Hearing Officer, the Regional Director or the Judge."""
+        the record-keeper's summary of those reports, not a quotation ("The text of the findings is not in the
+        public record. The record summarizes public reports of the report as follows: …"), never in the voice of the Hearing Officer, the Regional Director or the Judge."""
         summary = self.text(decision.summary)
         if not summary:
             return (self.missing("findings of fact"),)  # a live case: a blank line (the act warned)
         if not self.record_copy:
             return (summary,)
         noun = "report" if decision.kind == DecisionKind.HO_REPORT else "decision"
-        return (f"The text of the findings is not in the public record. Public reports of the {noun} say: “{summary}”",)
+        return (f"The text of the findings is not in the public record. The record summarizes public reports of the "
+                f"{noun} as follows: {summary}",)
 
     def review(self) -> Review:
         """Whether the Board reviews the Regional Director's post-election actions in this case (rules.review.board_review)."""

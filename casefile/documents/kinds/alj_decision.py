@@ -81,14 +81,25 @@ class ALJDecision(RecordDocument):
         return Built(ctx, decision.issued_on, "Administrative Law Judge", Actor.ADMINISTRATIVE_LAW_JUDGE, election.id)
 
 
+#: What a judge recommends for the representation case, by the decision's result, as a clause after
+#: "It is recommended that" (an Administrative Law Judge's decision is a recommended order, 29 CFR 102.45(a),
+#: binding only if no exceptions are filed, 102.48(a)).
+RECOMMENDED = {DecisionResult.OVERRULE: "the objections be overruled",
+               DecisionResult.CERTIFY: "the results of the election be certified",
+               DecisionResult.OPEN_AND_COUNT: "the challenged ballots be opened and counted"}
+
+
 def _remedy(election: Election, decision: Decision) -> tuple[str, ...]:
-    """What the decision orders for the representation case, from its result (the unfair labor practice
-    remedy is not in the record)."""
+    """What the decision recommends for the representation case, from its result (the unfair labor practice
+    remedy is not in the record): a judge's order is recommended (29 CFR 102.45(a), 102.48(a)), so it is
+    said as "It is recommended that …", never as ordered."""
     held = election_dates(election)
     period = f"from {long_date(held.began_on)}" if isinstance(held.began_on, date) else ""
     if decision.result == DecisionResult.SET_ASIDE:
-        return (f"The {wording.ordinal(election.sequence)} election{(' held ' + period) if period else ''} is set aside.",
-                f"{wording.next_election(election.sequence).capitalize()} is directed, at a time the Regional Director sets.",
+        return (f"It is recommended that the {wording.ordinal(election.sequence)} election{(' held ' + period) if period else ''} "
+                f"be set aside and {wording.next_election(election.sequence)} be directed, at a time the Regional "
+                "Director sets.",
                 placeholder("the order and notice remedying the unfair labor practices"))
-    return (DECIDED.get(decision.result, decision.result.replace("-", " ")).capitalize() + ".",
+    recommended = RECOMMENDED.get(decision.result, DECIDED.get(decision.result, decision.result.replace("-", " ")))
+    return (f"It is recommended that {recommended}.",
             placeholder("the order and notice remedying the unfair labor practices"))

@@ -35,7 +35,7 @@ class CertificationContext(DocumentContext):
     agreement: ElectionAgreement | Placeholder
     review: Review  # whether the Board reviews the Regional Director's actions (rules.review.board_review)
     tally: TallyLines
-    basis: str  # "no timely objections were filed", "the objections have been overruled"
+    basis: str  # "no timely objections having been filed", "the objections having been overruled"
     unit_description: str
     request_for_review: DeadlineLine | None = None
     signature: Signature
@@ -72,7 +72,7 @@ class _Certification(RecordDocument):
         objected = rec.session.exec(select(Filing.id).where(Filing.election_id == election.id, Filing.kind == FilingKind.OBJECTIONS)).first()
         common: dict[str, Any] = dict(
             **rd_issued(rec, on=cert.issued_on), tally=tally_lines(tally, election),
-            basis="the objections have been overruled" if objected else "no timely objections were filed",
+            basis="the objections having been overruled" if objected else "no timely objections having been filed",
             unit_description=rec.case.unit_description or rec.missing("unit description"),
             request_for_review=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.REQUEST_FOR_REVIEW)),
             signature=rec.rd_signature(on=cert.issued_on),

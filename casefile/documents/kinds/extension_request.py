@@ -39,6 +39,7 @@ class ExtensionRequestContext(PartyPaperContext):
     due_on: date
     until: date | None = None
     decided_by: Literal["Regional Director", "Board"]
+    offer_of_proof: bool = False  # the document is the offer of proof: its time is extended under 102.69(a)(8)
     late: bool = False
     served: bool = True
     grounds_stated: bool = True
@@ -53,7 +54,8 @@ class ExtensionRequestContext(PartyPaperContext):
     @property
     def opening(self) -> str:
         to = f" to {long(self.until)}" if self.until is not None else ""
-        return (f"Pursuant to Section 102.2(c) of the Board's Rules and Regulations, {self.party}, requests that the "
+        sections = "Sections 102.2(c) and 102.69(a)(8)" if self.offer_of_proof else "Section 102.2(c)"
+        return (f"Pursuant to {sections} of the Board's Rules and Regulations, {self.party}, requests that the "
                 f"{self.decided_by} extend{to} the time to file its {self.document}, now due on {long(self.due_on)}. "
                 "This request is filed no later than the date on which the document is due"
                 + (", and is served on the other parties at the same time." if self.served else ".")
@@ -109,6 +111,7 @@ class ExtensionRequest(PartyPaper):
             **common, paragraphs=numbered(rec, texts), document=noun, document_title=document_title, due_on=due_on,
             until=date.fromisoformat(asked["until"]) if asked.get("until") else None,
             decided_by="Board" if deadline.office_key == BOARD_OFFICE.key else "Regional Director",
+            offer_of_proof=deadline.kind is DeadlineKind.OFFER_OF_PROOF,
             late=late_extension_request_note(filing.received_on, due_on) is not None,
             served=served_on_others(rec, filing), grounds_stated=not is_placeholder(asked["reasons"]))
         return Built(ctx, filing.received_on, party.name, Actor.PARTY, election.id, party_key=party.key)

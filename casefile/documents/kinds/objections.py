@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal, Self
 from pydantic import Field, model_validator
 from sqlmodel import col, select
 
+from casefile.documents import wording
 from casefile.documents.base import Built, RecordDocument
 from casefile.documents.kinds.offer_of_proof import offer_extended_to
 from casefile.documents.parts import (
@@ -52,6 +53,17 @@ class ObjectionsContext(DocumentContext):
     offer_due_on: date | None = None
     # Supplemental objections: the dates the party's earlier objections in this election were filed (oldest first)
     supplements: tuple[date, ...] = ()
+
+    @property
+    def prayer(self) -> str:
+        """The relief asked. A record copy asks for none the record does not state (the public record does
+        not give an objecting party's prayer): the objections sustained and the relief appropriate; a live
+        case's objections ask for the hearing, the election set aside and the next one directed (102.69(c))."""
+        if self.caption.record_copy:
+            return (f"WHEREFORE, the {self.filing_party.label} requests that the objections be sustained and such relief "
+                    "be granted as is appropriate.")
+        return (f"WHEREFORE, the {self.filing_party.label} requests that the Regional Director set these objections for "
+                f"hearing, sustain them, set the election aside, and direct {wording.next_election(self.election_sequence)}.")
 
     @model_validator(mode="after")
     def _service_and_method(self) -> Self:
