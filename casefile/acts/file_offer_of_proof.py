@@ -17,7 +17,7 @@ from typing import ClassVar, Literal
 from pydantic import Field
 from sqlmodel import Session, select
 
-from casefile.acts.base import Done, Issue, Who, again, content_key, election_for, recorded, ref_id
+from casefile.acts.base import Done, Flag, Issue, Who, again, content_key, election_for, recorded, ref_id
 from casefile.acts.file_objections import WitnessIn
 from casefile.acts.party_filing import (
     PartyFilingIn,
@@ -30,7 +30,7 @@ from casefile.acts.party_filing import (
     store_filing,
 )
 from casefile.documents.kinds.offer_of_proof import OfferOfProof
-from casefile.errors import ProcedureError, UnknownRecord
+from casefile.errors import BadInput, ProcedureError, UnknownRecord
 from casefile.record.authority import Whose
 from casefile.record.lookups import get_party, parties_of
 from casefile.record.models import Case, Election, Filing, Objection, Party
@@ -51,11 +51,14 @@ STAGES = OFFER_STAGES
 class FileOfferOfProof(PartyFilingIn):
     """The offer of proof as filed: ``party`` the objecting party, ``witnesses`` [{``objection``
     (the number of the party's objection the witness supports), ``witness``, ``summary`` of the
-    expected testimony}]; ``at``/``date`` its receipt by the Regional Office."""
+    expected testimony}]; ``at``/``date`` its receipt by the Regional Office. ``witnesses_public``
+    False: the record has the offer but not its witnesses (a record copy: an offer is confidential to
+    the Region), and ``witnesses`` is then empty; True (the default) requires at least one witness."""
 
     act: Literal["file-offer-of-proof"] = "file-offer-of-proof"
     WHOSE: ClassVar[Whose] = Whose.offer_of_proof("party")
-    witnesses: list[WitnessIn] = Field(min_length=1, max_length=2000)
+    witnesses: list[WitnessIn] = Field(default_factory=list, max_length=2000)
+    witnesses_public: Flag = True
 
 
 def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
@@ -118,12 +121,20 @@ def perform(session: Session, act: FileOfferOfProof, *, case: Case, as_of: datet
     office that was to receive it; paper postmarked the day before counts, 102.2(b)). The election's
     objections must still be before the Regional Director (objections-pending, challenge-investigation
     or revised-tally-issued); the stage does not move. Confidential, served on no one (R-G7).
-    Idempotent on (election, party, witnesses). Raises UntimelyFiling, ProcedureError (no objections;
+    The witnesses are stored as the Filing's body; an offer whose witnesses are not in the record
+    (``witnesses_public`` False) is stored with an empty body, which no other offer has.
+    Idempotent on (election, party, witnesses). Raises BadInput (no witness, or witnesses given with
+    ``witnesses_public`` False), UntimelyFiling, ProcedureError (no objections;
     an offer already filed with them; a witness on an objection it does not support), IllegalTransition,
     UnknownRecord. Authority: 29 CFR 102.69(a)(8), 102.66(c), 102.2(b), (c); rules.md R-G4, R-G5, R-G7.
     """
     election = election_for(session, case, act.election)
     party = get_party(session, case, act.party)
+    if act.witnesses_public != bool(act.witnesses):
+        raise BadInput("an offer of proof names at least one witness (102.66(c)); only an offer whose witnesses are not "
+                       "in the record (witnesses_public false) names none" if act.witnesses_public else
+                       "witnesses_public is false: the offer's witnesses are not in the record, so none is given",
+                       field="witnesses")
     witnesses = [w.model_dump() for w in act.witnesses]
     key = content_key(f"offer-of-proof:e{election.sequence}:{party.key}", witnesses)
     if (entry := recorded(session, case, key)) is not None:
@@ -148,7 +159,8 @@ def perform(session: Session, act: FileOfferOfProof, *, case: Case, as_of: datet
                          deadline=deadline, timeliness=timeliness, body=witnesses, served=[], confidential=True,
                          accompanies_id=supported.id)
     n = len(act.witnesses)
-    summary = (f"Offer of proof of {party.name} ({n} witness{'es' if n != 1 else ''}) in support of its objections received "
+    counted = f"{n} witness{'es' if n != 1 else ''}" if n else "its witnesses not in the record"
+    summary = (f"Offer of proof of {party.name} ({counted}) in support of its objections received "
                f"{supported.received_on.isoformat()}; received {act.at.isoformat() if act.at else received_on.isoformat()}"
                f"{received_by(case, deadline)}; "
                "confidential: to the Regional Director only (102.69(a)(8))")

@@ -10,6 +10,7 @@ from pathlib import Path
 from pypdf import PdfReader
 from sqlmodel import select
 
+from casefile.acts.file_objections import WitnessIn
 from casefile.errors import BadInput, ProcedureError, UntimelyFiling
 from casefile.record.db import read_session
 from casefile.record.models import Deadline, Document, Filing
@@ -38,7 +39,16 @@ class TestOfferOfProof:
         served, filed_with = service_of(offer.id)  # type: ignore[arg-type]
         assert (served, filed_with) == ([], ["Regional Director, Region 29"])
         assert "due Fri 2022-04-22" in offer.timeliness_note and "date set by order" in offer.timeliness_note
-        assert offer.body[0]["objection"] == 1
+        assert offer.body == []  # the example's offer: witnesses_public false (confidential to the Region)
+
+    def test_witnesses_are_given_exactly_when_the_record_has_them(self, configured_db: Path) -> None:
+        """No witness with witnesses_public true, or a witness with it false: refused, nothing stored."""
+        case = jfk8_through("pin")
+        offer = case.events[JFK8["offer"]]
+        error = case.refused(offer.model_copy(update={"witnesses_public": True}), BadInput)
+        assert error.field == "witnesses" and "at least one witness" in str(error)  # type: ignore[attr-defined]
+        given = offer.model_copy(update={"witnesses": [WitnessIn(objection=1, witness="A. Witness", summary="Saw it.")]})
+        assert "none is given" in str(case.refused(given, BadInput))
 
     def test_without_the_extension_it_is_late(self, configured_db: Path) -> None:
         """No order: the stored offer-of-proof deadline is still Fri 2022-04-08, so evidence of 04-22 is refused, nothing stored."""

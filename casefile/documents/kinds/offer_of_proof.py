@@ -28,16 +28,24 @@ class WitnessItem(Facts):
 
 
 class OfferOfProofContext(DocumentContext):
-    """D3 Offer of Proof: to the Regional Director only, served on no other party (R-G4, R-G7)."""
+    """D3 Offer of Proof: to the Regional Director only, served on no other party (R-G4, R-G7).
+    ``witnesses_public`` False: the record has the offer but not its witnesses (its body is empty); the
+    document then says so once, for the whole offer, and attributes no witness to an objection."""
 
     filing_party: PartyRef
     objections_filed_on: date
     submitted_to: str  # "Regional Director, Region 10"
     objections: tuple[ObjectionItem, ...] = Field(min_length=1)
-    witnesses: tuple[WitnessItem, ...] = Field(min_length=1)
+    witnesses: tuple[WitnessItem, ...] = ()
+    witnesses_public: bool = True
     documents: tuple[str, ...] = ()
     evidence_due_on: date | None = None  # the Regional Director extended the time for the rest of the offer (R-G5)
     signature: Signature
+
+    @property
+    def witnesses_missing(self) -> str:
+        """The one stand-in for the whole offer's witnesses, when the record does not have them."""
+        return placeholder("the witnesses and their expected testimony, for the objections")
 
     @property
     def objections_with_evidence(self) -> tuple[ObjectionItem, ...]:
@@ -53,6 +61,8 @@ class OfferOfProofContext(DocumentContext):
 
     @model_validator(mode="after")
     def _witnesses_name_listed_objections(self) -> Self:
+        if self.witnesses_public != bool(self.witnesses):
+            raise ProcedureError("offer of proof: witnesses are given exactly when the record has them")
         numbers = {item.number for item in self.objections}
         for witness in self.witnesses:
             if witness.objection_number not in numbers:
@@ -84,9 +94,6 @@ class OfferOfProof(RecordDocument):
         witnesses = tuple(WitnessItem(objection_number=w["objection"], witness=w["witness"], summary=w["summary"])
                           for w in (offer.body if offer else []))
         objections = rec.objection_items(rec.objections_of(election, filing_id=filing.id))
-        if not witnesses:
-            witnesses = (WitnessItem(objection_number=objections[0].number, witness=placeholder("witnesses named in the offer of proof"),
-                                     summary=placeholder("summary of each witness's expected testimony")),)
         filed_on = offer.received_on if offer else filing.received_on  # an offer filed after an extension is dated its own receipt
         extended_to = offer_extended_to(rec, election)
         if extended_to is not None and filed_on >= extended_to:
@@ -95,6 +102,7 @@ class OfferOfProof(RecordDocument):
             caption=rec.caption(), issuance=Issuance(issued_on=filed_on, issuer_title=f"Counsel for the {rec.party_ref(party).label}"),
             filing_party=rec.party_ref(party), objections_filed_on=filing.received_on,
             submitted_to=f"Regional Director, Region {rec.region}", objections=objections, witnesses=witnesses,
+            witnesses_public=bool(witnesses),
             evidence_due_on=extended_to, signature=rec.party_signature(party),
             record_notes=notes(offer.uncertain if offer else filing.uncertain),
         )

@@ -28,6 +28,8 @@ WORDS: dict[Any, tuple[str, str]] = {
     "exceptions.excepted_to": ("Finding or recommendation excepted to", "As the report states it, with its page"),
     "exceptions.grounds": ("Grounds", ""),
     "witnesses": ("Witnesses", "The witnesses and what each will say, for each objection (29 CFR 102.66(c))"),
+    "witnesses_public": ("The witnesses are in the record",
+                         "Clear only when the record has the offer but not its witnesses (then give none)"),
     "witnesses.objection": ("Objection number", "The objection this witness supports, e.g. 1"),
     "witnesses.witness": ("Witness", "Name and role, e.g. Jane Doe, picker"),
     "witnesses.summary": ("Summary of the expected testimony", ""),
