@@ -29,7 +29,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("documents",),                         # one module per document: context, builder, title, template
     ("acts", "jobs", "calendar_feed", "prefect_env"),  # one module per act; sweep, reminders, imports
     ("app", "calculators"),                 # THE FRONT DOOR; the calculators (pure rules, no record)
-    ("accounts", "scenario", "prefect_server"),        # the door for signed-in users; scenario replay
+    ("accounts", "scenario", "prefect_server", "runner"),  # the door for signed-in users; scenario replay; serve's Prefect
     ("http",),                              # what the web and the API share (error statuses, uploads, server settings)
     ("api", "web"),                         # interfaces over HTTP
     ("server",),                            # the application: the API beside the web pages

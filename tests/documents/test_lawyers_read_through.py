@@ -199,6 +199,9 @@ class TestSignersAndDocketWords:
             mp.setenv("CASEFILE_DATABASE_URL", f"sqlite:///{jfk8.folder / 'casefile.db'}")
             mp.setenv("CASEFILE_OUTPUT_DIR", str(jfk8.folder / "out"))
             mp.setenv("COLUMNS", "200")
+            import importlib
+
+            mp.setattr(importlib.import_module("casefile.cli.app").console, "width", 200)  # a console made earlier in this worker keeps its width
             get_settings.cache_clear()
             get_engine.cache_clear()
             shown = casefile("case", "show", "29-RC-288020")

@@ -57,7 +57,8 @@ class TestBessemerReplay:
             "2021-04-09_tally-of-ballots.pdf", "2021-04-16_objections_rwdsu.pdf", "2021-04-16_offer-of-proof_rwdsu.pdf",
             "2021-04-26_notice-of-hearing.pdf", "2021-08-02_hearing-officer-report.pdf",
             "2021-11-29_decision-and-direction-of-second-election.pdf", "2022-03-31_tally-of-ballots.pdf",
-            "2022-04-07_objections_amazon.pdf", "2022-04-07_objections_rwdsu.pdf", "2024-11-05_alj-decision.pdf",
+            "2022-04-07_objections_amazon.pdf", "2022-04-07_objections_rwdsu.pdf", "2024-04-25_order-consolidating-cases.pdf",
+            "2024-11-05_alj-decision.pdf",
         ]
         tally = _squash(pdf_text(replayed / "2021-04-09_tally-of-ballots.pdf"))
         for figure in ("10-RC-269250", "5,867", "76", "738", "1,798", "2,536", "505", "3,041", "Page 1 of"):
@@ -106,7 +107,7 @@ class TestBessemerReplay:
             case_id = s.exec(select(Case.id).where(Case.number == "10-RC-269250")).one()
             docs = s.exec(select(Document).where(Document.case_id == case_id)).all()
             entries = s.exec(select(DocketEntry).where(DocketEntry.act == "issue-document", DocketEntry.case_id == case_id)).all()
-        assert len(docs) == len(entries) == 10
+        assert len(docs) == len(entries) == 11  # with the 2024 consolidation order
         for doc in docs:
             assert hashlib.sha256(Path(doc.path).read_bytes()).hexdigest() == doc.sha256
 
@@ -120,7 +121,7 @@ class TestBessemerReplay:
             after = (s.exec(select(func.count()).select_from(DocketEntry)).one(),
                      s.exec(select(func.count()).select_from(Document)).one())
         assert after == before
-        assert len(list(replayed.glob("*.pdf"))) == 10
+        assert len(list(replayed.glob("*.pdf"))) == 11
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from casefile.documents.history import procedural_history
 from casefile.documents.parts import HistoryLine, Issuance, ObjectionItem, PartyRef, placeholder
 from casefile.documents.record_view import CaseRecord
 from casefile.record.models import Decision, Election, Tally
@@ -28,6 +27,8 @@ def rd_issued(rec: CaseRecord, *, on: date) -> dict[str, Any]:
 
 def history_until(rec: CaseRecord, election: Election, decision: Decision) -> tuple[HistoryLine, ...]:
     """The procedural history of ``election`` up to ``decision``'s date, the decision itself left out."""
+    from casefile.documents.history import procedural_history  # only when a document is built (a refused act loads none)
+
     return procedural_history(rec, election, until=decision.issued_on, excluding=ref_to(decision))
 
 
