@@ -22,6 +22,7 @@ from casefile.http.uploads import checked
 from casefile.record.uploads import UploadRefused, uploads_of
 from casefile.web import act_fields, act_forms
 from casefile.web.act_view import (
+    confirm,
     for_drafts,
     form_parties,
     form_specs,
@@ -111,16 +112,9 @@ async def submit_act(request: Request, me: Signed, db: Db, number: str, act_name
             shown = [{"field": _target_of(specs, act_name, sub, problem.path), "text": problem.words()}
                      for problem in exc.problems]
         return render_form(request, me, view, allowed, act_name, sub, shown, status=status)
-    session = web_session(request)
-    from zoneinfo import ZoneInfo
-
-    from casefile.documents.wording import prose_dates
-    from casefile.web.case_pages import office_tz
-
-    said = prose_dates(result.summary, ZoneInfo(office_tz(view.office)))  # dates and instants in words, never ISO
-    session.add_flash(("Already recorded: " if result.repeated else "Done: ") + said[:240])
+    confirm(request, result, zone=zone)  # the summary, then the act's own warnings and notes
     if not result.repeated and (efile := _still_to_efile(me, view, allowed, act_name, specs)):
-        session.add_flash(efile)
+        web_session(request).add_flash(efile)
     task = None
     if result.pending:
         hook = request.app.state.on_committed

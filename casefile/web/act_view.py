@@ -22,6 +22,24 @@ from casefile.web.sessions import now
 DRAFTABLE = frozenset({"file-objections", "file-exceptions", "file-offer-of-proof"})
 
 
+def confirm(request: Request, result: Any, *, zone: str, done: str = "Done: ", again: str = "Already recorded: ") -> None:
+    """Flash what the front door did with an act for the next page: its summary (after ``done``, or
+    ``again`` when it was already recorded), then each of the act's warnings and notes (casefile.app.ActResult: the one
+    list every interface shows; the command line prints the same), dates in words, never ISO."""
+    from zoneinfo import ZoneInfo
+
+    from casefile.documents.wording import prose_dates
+    from casefile.web.sessions import web_session
+
+    where = ZoneInfo(zone)
+    session = web_session(request)
+    session.add_flash((again if result.repeated else done) + prose_dates(result.summary, where)[:240])
+    for warning in result.warnings:
+        session.add_flash(prose_dates(warning, where), kind="warning")
+    for note in result.notes:
+        session.add_flash(prose_dates(note, where), kind="note")
+
+
 def draftable(act_name: str, allowed: list[Any]) -> bool:
     """Whether the form offers "Save as draft": a party's filing the user performs (not records)."""
     return act_name in DRAFTABLE and any(p.mode == "perform" for p in allowed)

@@ -137,8 +137,9 @@ def handle(request: Request, db: Database, me: Me, view: Any, allowed: list[Any]
                        draft_id=draft_id)
     from starlette.background import BackgroundTask
 
-    web_session(request).add_flash(("Already recorded: " if result.repeated else f"Draft {draft_id} filed: ")
-                                   + result.summary[:240])
+    from casefile.web.act_view import confirm
+
+    confirm(request, result, zone=zone, done=f"Draft {draft_id} filed: ")
     task = BackgroundTask(issue_after_answer, request.app.state.on_committed, result.entry_id, moment) if result.pending else None
     return RedirectResponse(f"/cases/{view.case_number}#documents", status_code=303, background=task)
 

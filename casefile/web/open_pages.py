@@ -18,7 +18,7 @@ from casefile.errors import CasefileError
 from casefile.web import act_fields
 from casefile.web.people import Me, Signed
 from casefile.web.render import page
-from casefile.web.sessions import check_csrf, now, web_session
+from casefile.web.sessions import check_csrf, now
 
 router = APIRouter()
 ACT = "open-case"
@@ -132,7 +132,10 @@ async def open_case(request: Request, me: Signed) -> Response:
     from casefile.rules.case_numbers import parse_case_number
 
     number = str(parse_case_number(act.case.number))  # type: ignore[attr-defined]
-    web_session(request).add_flash(("Already open: " if result.repeated else "Opened: ") + result.summary[:240])
+    from casefile import app
+    from casefile.web.act_view import confirm
+
+    confirm(request, result, zone=app.case_zone(number), done="Opened: ", again="Already open: ")
     return RedirectResponse(f"/cases/{number}", status_code=303)
 
 

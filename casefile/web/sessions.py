@@ -89,6 +89,35 @@ def csrf_of(token: str) -> str:
     return base64.urlsafe_b64encode(digest[:24]).decode("ascii")
 
 
+#: The kinds of message a page shows after an action: a status line, an act's warning, an act's note.
+FLASH_KINDS = ("status", "warning", "note")
+#: At most so many messages are kept for the next page (an act's summary, its warnings and notes).
+FLASH_COUNT = 8
+#: A warning or note is kept up to so many characters (the cookie is compressed; its text fits).
+FLASH_TEXT = 600
+
+
+@dataclass(frozen=True)
+class Flash:
+    """A message for the next page: ``kind`` one of FLASH_KINDS, ``text`` as shown."""
+
+    kind: str
+    text: str
+
+
+def _flash_of(raw: Any) -> list[Flash]:
+    """The messages a visitor cookie carries ([kind, text] pairs; a bare string is a status line)."""
+    if not isinstance(raw, list):
+        return []
+    out = []
+    for item in raw[:FLASH_COUNT]:
+        if isinstance(item, str):
+            out.append(Flash("status", item[:300]))
+        elif isinstance(item, list) and len(item) == 2 and item[0] in FLASH_KINDS and isinstance(item[1], str):
+            out.append(Flash(item[0], item[1][:FLASH_TEXT]))
+    return out
+
+
 @dataclass
 class WebSession:
     """The visitor's session as read from the cookies. ``token`` is the session id the browser
@@ -97,7 +126,7 @@ class WebSession:
 
     token: str | None = None
     visitor_csrf: str = ""
-    flash: list[str] = field(default_factory=list)
+    flash: list[Flash] = field(default_factory=list)
     user_id: int | None = None
     visitor_changed: bool = False
     set_token: bool = False
@@ -127,13 +156,17 @@ class WebSession:
         self.set_token = False
         self.drop_token = self.drop_token or had
 
-    def add_flash(self, text: str) -> None:
-        """A one-line message shown on the next page (e.g. "Objections filed"). It lives in the
-        visitor cookie: showing it never renews the session."""
-        self.flash.append(text[:300])
+    def add_flash(self, text: str, kind: str = "status") -> None:
+        """A message shown on the next page (e.g. "Objections filed"); ``kind`` "warning" or "note" for
+        what an act's result warns or notes (shown as such). It lives in the visitor cookie: showing it
+        never renews the session. A status line is cut at 300 characters, a warning or note at
+        FLASH_TEXT; at most FLASH_COUNT messages are kept."""
+        kind = kind if kind in FLASH_KINDS else "status"
+        self.flash.append(Flash(kind, text[:300] if kind == "status" else text[:FLASH_TEXT]))
+        self.flash = self.flash[-FLASH_COUNT:]
         self.visitor_changed = True
 
-    def take_flash(self) -> list[str]:
+    def take_flash(self) -> list[Flash]:
         out, self.flash = self.flash, []
         if out:
             self.visitor_changed = True
@@ -142,7 +175,7 @@ class WebSession:
     def visitor_dump(self) -> dict[str, Any]:
         data: dict[str, Any] = {"c": self.visitor_csrf}
         if self.flash:
-            data["f"] = self.flash[-3:]
+            data["f"] = [[m.kind, m.text] for m in self.flash[-FLASH_COUNT:]]
         return data
 
 
@@ -160,7 +193,7 @@ def read_cookies(session_raw: str | None, visitor_raw: str | None) -> WebSession
             data = None
     if isinstance(data, dict) and isinstance(data.get("c"), str):
         session.visitor_csrf = data["c"]
-        session.flash = [str(f) for f in data.get("f", [])][:3] if isinstance(data.get("f"), list) else []
+        session.flash = _flash_of(data.get("f"))
     else:
         session.visitor_csrf = secrets.token_urlsafe(24)
         session.visitor_changed = True

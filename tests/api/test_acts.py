@@ -195,6 +195,22 @@ class TestOpenCase:
         assert client.get("/api/v1/cases/10-RC-300001", headers=world.headers("employer-counsel")).status_code == 404
         assert client.get("/api/v1/cases/10-RC-300001", headers=world.headers("region")).status_code == 200
 
+    def test_the_answer_carries_the_acts_warnings(self, client: Any, world: World) -> None:
+        """The Region records the Tally of Ballots of a case it opened, naming no Board agent: the answer
+        holds the act's own warnings, the same list the command line prints and the web shows."""
+        path = "/api/v1/cases/10-RC-300001/acts"
+        opened = client.post(path, json=self.OPEN, params={"as_of": "2024-02-01T12:00:00-05:00"},
+                             headers=world.headers("region"))
+        assert opened.status_code == 201, opened.text
+        tally = {"act": "record-tally", "date": "2024-03-01", "kind": "initial", "choices": {
+            "Retail, Wholesale and Department Store Union": 40}, "against": 31, "challenged": 2}
+        answer = client.post(path, json=tally, params={"as_of": "2024-03-01T17:00:00-05:00"},
+                             headers=world.headers("region"))
+        assert answer.status_code == 201, answer.text
+        warnings = answer.json()["warnings"]
+        assert [w.split(":")[0] for w in warnings] == ["the Tally of Ballots names no Board agent",
+                                                       "the case has no unit description"]
+
     def test_opening_a_case_already_open_gives_no_access(self, client: Any, world: World) -> None:
         """The outsider sends Bessemer's open-case again, naming RWDSU: refused (409
         case-already-open); it still does not see the case."""

@@ -235,3 +235,26 @@ class TestOfferedByStage:
         offered = set(re.findall(rf'href="/cases/{NUMBER}/acts/([a-z-]+)"', client.get(f"/cases/{NUMBER}").text))
         assert "file-objections" in offered and offered <= {"file-objections", "file-offer-of-proof"}
         assert client.get(f"{FORM}/file-exceptions").status_code == 403
+
+
+
+class TestWarnings:
+    def test_the_tallys_warnings_are_on_the_confirmation(self, client: Any) -> None:  # noqa: F811
+        """The Region's agent records a tally naming no Board agent on a live case with no unit
+        description: the act's own warnings (what `casefile tally record` prints for the same act) are
+        on the page the form leads to, each marked as a warning, after the summary."""
+        sign_in(client, USERS["region"])
+        token = csrf(client, TALLY_FORM)
+        answer = client.post(TALLY_FORM, data={
+            "csrf_token": token, "date": "2022-03-31", "kind": "initial", "choices-rows": "1",
+            "choices-0-name": "Retail, Wholesale and Department Store Union", "choices-0-votes": "875",
+            "against": "993", "challenged": "16", "void": "59", "method": "mail"}, follow_redirects=False)
+        assert answer.status_code == 303, answer.text
+        page = client.get(answer.headers["location"]).text
+        warnings = re.findall(r'<div class="notice notice-warning" role="alert"><p><strong>Warning:</strong> ([^<]+)</p>',
+                              page)
+        assert len(warnings) == 2, page[:3000]
+        assert warnings[0].startswith("the Tally of Ballots names no Board agent: its signature line is left blank")
+        assert warnings[1].startswith("the case has no unit description")
+        assert page.index("Done: Tally of Ballots") < page.index("names no Board agent")
+        assert "names no Board agent" not in client.get(f"/cases/{TALLY_CASE}").text  # shown once, on the confirmation
