@@ -251,6 +251,8 @@ def _replay(path: Path, scenario: Scenario, on_event: Callable[[int, int, str], 
                 issue(result.entry_id, as_of) if result.pending else [])
         except CasefileError as exc:
             raise InvalidScenario(f"{path}: event {i} ({event.act_name}, dated {event.on}) refused: {exc}") from exc
+        if result.repeated and event.act_name == "record-tally":
+            sequence -= 1  # an identical repeat of a tally already recorded is no new election
         report.acts.append(f"{event.on} {event.act_name}")
         report.documents.extend(paths)
     last = scenario.events[-1]
