@@ -328,3 +328,25 @@ def _words(value: Any) -> Any:
     if isinstance(value, dict):
         return {_words(k): _words(v) for k, v in value.items()}
     return value
+
+
+_ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def ordinal(n: int) -> str:
+    """An election's place in the case's chain, from its sequence number: ``2`` → "second", ``3`` →
+    "third" (words to tenth, then "11th", "12th", "21st" ...). The one function every docket line,
+    report, page and document uses to name the nth election (a rerun set aside in turn directs a third
+    election: rules.md R-O2). Raises ValueError for n < 1."""
+    if n < 1:
+        raise ValueError(f"an ordinal is of a positive number, got {n}")
+    if n < len(_ORDINALS):
+        return _ORDINALS[n]
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def election_directed(sequence: int) -> str:
+    """The docket's words for the election directed after election ``sequence`` is set aside: "Second
+    election directed", "Third election directed" (rules.md R-O1, R-O2)."""
+    return f"{ordinal(sequence + 1).capitalize()} election directed"

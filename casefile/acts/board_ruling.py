@@ -29,7 +29,17 @@ from casefile.record.workflow import DocketAct, advance, docket
 from casefile.rules.board_ruling import Decision as ReviewDecision
 from casefile.rules.board_ruling import Ruling, check_open_to_ruling, effect_of_ruling
 from casefile.rules.chronology import Earlier
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DecisionKind, DecisionResult, ElectionKind, FilingKind, Stage
+from casefile.vocab import (
+    Actor,
+    DeadlineKind,
+    DeadlineStatus,
+    DecisionKind,
+    DecisionResult,
+    ElectionKind,
+    FilingKind,
+    Stage,
+    election_directed,
+)
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
@@ -172,7 +182,7 @@ def perform(session: Session, act: BoardRuling, *, case: Case, as_of: datetime, 
                     act_key=f"{key}:{i}", actor=Actor.BOARD, ref=ref,
                     summary={Stage.CLOSED: "The certification is final: the case is closed",
                              Stage.SET_ASIDE: f"Election {election.sequence} set aside by the Board",
-                             Stage.RERUN_DIRECTED: "Second election directed by the Board",
+                             Stage.RERUN_DIRECTED: f"{election_directed(election.sequence)} by the Board",
                              Stage.HEARING_NOTICED: "Remanded to the Regional Director for a hearing"}[stage])
     assert entry.id is not None
     return Done(act=act.act, ref=ref, entry_id=entry.id, issue=issues(session, ref), summary=summary)

@@ -19,7 +19,7 @@ from casefile.record.models import Decision, Election, Objection, Tally
 from casefile.record.refs import ref_to
 from casefile.record.workflow import advance
 from casefile.rules.conditional_rerun import condition_sentence, rerun_stands
-from casefile.vocab import Actor, DecisionResult, Disposition, Stage, TallyKind
+from casefile.vocab import Actor, DecisionResult, Disposition, Stage, TallyKind, election_directed
 
 __all__ = ["apply_condition", "conditional_decision", "decided_by", "pending_condition"]
 
@@ -76,7 +76,7 @@ def apply_condition(session: Session, election: Election, decision: Decision, re
                         f"is met ({condition_sentence(decision.condition)})")
         advance(session, election, Stage.RERUN_DIRECTED, as_of=as_of, occurred_on=on, act="direct-second-election",
                 act_key=key + ":direct", actor=Actor.REGIONAL_DIRECTOR, ref=ref_to(decision),
-                summary=f"Second election directed (the Regional Director's decision of {decision.issued_on.isoformat()})")
+                summary=f"{election_directed(election.sequence)} (the Regional Director's decision of {decision.issued_on.isoformat()})")
         return True, "the second election stands directed"
     election.next_kind = None
     election.next_choices = []

@@ -41,7 +41,17 @@ from casefile.record.workflow import advance, require_stage
 from casefile.rules.conditional_rerun import Condition, condition_sentence
 from casefile.rules.review import board_review, review_of_set_aside
 from casefile.rules.stages import accepted_at, after_overruling
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DecisionKind, DecisionResult, ElectionKind, Stage
+from casefile.vocab import (
+    Actor,
+    DeadlineKind,
+    DeadlineStatus,
+    DecisionKind,
+    DecisionResult,
+    ElectionKind,
+    Stage,
+    election_directed,
+    ordinal,
+)
 
 DECIDABLE = accepted_at("rd-decision")
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
@@ -157,9 +167,9 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
                 "majority for a labor organization (R-M2): the count decides", ref=ref)
         advance(session, election, Stage.RERUN_DIRECTED, as_of=as_of, occurred_on=issued_on, act="direct-second-election",
                 act_key=key + ":direct", actor=Actor.REGIONAL_DIRECTOR,
-                summary="Second election directed (Decision and Direction of Second Election)" if act.condition is None
-                else "Second election directed on a condition: it is held only if the revised tally of the challenged "
-                     "ballots shows no majority for a labor organization (R-M2)", ref=ref)
+                summary=f"{election_directed(election.sequence)} (Decision and Direction of {ordinal(election.sequence + 1).capitalize()} Election)" if act.condition is None
+                else f"{election_directed(election.sequence)} on a condition: it is held only if the revised tally of the "
+                     "challenged ballots shows no majority for a labor organization (R-M2)", ref=ref)
         close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION}, status=DeadlineStatus.MOOTED,
                              as_of=as_of)
         if (flag := review_of_set_aside(review)) is not None:

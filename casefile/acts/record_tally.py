@@ -41,7 +41,7 @@ from casefile.rules.chronology import election_before_petition, tally_before_vot
 from casefile.rules.excluded_ballots import check_excluded, reason_words
 from casefile.rules.stages import accepted_at
 from casefile.rules.tally import TallyCounts, analyze_tally, check_stated_lines, tally_from_mapping
-from casefile.vocab import Actor, DeadlineKind, ElectionKind, ExcludedReason, Stage, TallyKind, VotingMethod
+from casefile.vocab import Actor, DeadlineKind, ElectionKind, ExcludedReason, Stage, TallyKind, VotingMethod, ordinal
 
 
 class ElectionSpec(Strict):
@@ -166,7 +166,7 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
     previous = elections_of(session, case, lock=True)
     follows = _election_followed(case, previous, act, counts)
     if follows is not None and (waiting := pending_condition(session, follows)) is not None:
-        raise ProcedureError(f"the second election after election {follows.sequence} was directed on a condition (Regional "
+        raise ProcedureError(f"the {ordinal(follows.sequence + 1)} election after election {follows.sequence} was directed on a condition (Regional "
                              f"Director's decision of {waiting.issued_on.isoformat()}): it is held only if the revised tally "
                              "of the challenged ballots shows no majority for a labor organization; record that revised "
                              "tally first (R-M2)", field="kind")

@@ -47,6 +47,7 @@ from casefile.vocab import (
     Disposition,
     Stage,
     TallyKind,
+    ordinal,
 )
 
 
@@ -93,11 +94,11 @@ STAGES = REVISABLE
 def stage_refusal(session: Session, election: Election) -> str | None:
     """Why a revised tally is not allowed in ``election`` at its stage now (None: it is)."""
     if election.stage is Stage.RERUN_DIRECTED and pending_condition(session, election) is None:
-        return (f"a revised tally is not allowed in election {election.sequence} at stage 'rerun-directed': its second "
-                "election was directed without condition (a revised tally may follow only a direction made on the "
+        return (f"a revised tally is not allowed in election {election.sequence} at stage 'rerun-directed': its "
+                f"{ordinal(election.sequence + 1)} election was directed without condition (a revised tally may follow only a direction made on the "
                 "condition that it shows no majority, R-M2)")
     if election.stage is Stage.RERUN_DIRECTED and _followed(session, election):
-        return (f"election {election.sequence} is already followed by its second election: the conditional direction "
+        return (f"election {election.sequence} is already followed by its {ordinal(election.sequence + 1)} election: the conditional direction "
                 "was carried out")
     if election.stage not in STAGES:
         return (f"a revised tally is not allowed in election {election.sequence} at stage {election.stage.value!r} "
@@ -206,8 +207,8 @@ def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime,
     if conditional is not None:
         stands = rerun_stands(revised.outcome, revised.winner)
         if stands is not None:
-            summary += ("; the second election directed on that condition stands" if stands else
-                        f"; {revised.winner} has a majority: the direction of a second election made on the condition that "
+            summary += (f"; the {ordinal(election.sequence + 1)} election directed on that condition stands" if stands else
+                        f"; {revised.winner} has a majority: the direction of a {ordinal(election.sequence + 1)} election made on the condition that "
                         "it would not lapses")
     entry = advance(session, election, Stage.REVISED_TALLY_ISSUED, as_of=as_of, occurred_on=prepared_on,
                     act="revised-tally", act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary,

@@ -17,7 +17,7 @@ from datetime import date, datetime, tzinfo
 from typing import Any
 
 from casefile.rules.calendar import clock_label
-from casefile.vocab import DeadlineKind, ElectionKind, FilingMethod, ServiceMethod, Stage
+from casefile.vocab import DeadlineKind, ElectionKind, FilingMethod, ServiceMethod, Stage, ordinal
 
 DEADLINE_NOUNS: dict[DeadlineKind, str] = {
     DeadlineKind.OBJECTIONS: "Objections and offer of proof",
@@ -137,19 +137,6 @@ SERVICE_MANNERS: dict[ServiceMethod, str] = {
     ServiceMethod.OVERNIGHT: "Overnight delivery", ServiceMethod.HAND: "Hand delivery", ServiceMethod.FAX: "Facsimile",
 }
 """The manner of service as a certificate of service states it (29 CFR 102.5(h))."""
-
-_ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
-
-
-def ordinal(n: int) -> str:
-    """``2`` → "second", ``3`` → "third" (words to tenth, then "11th", "12th", "21st" ...). Raises ValueError for n < 1."""
-    if n < 1:
-        raise ValueError(f"an ordinal is of a positive number, got {n}")
-    if n < len(_ORDINALS):
-        return _ORDINALS[n]
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
 
 def election_name(sequence: int, kind: ElectionKind | None = None) -> str:
     """An election of a case's chain by its place in it: "First election", "Second election (rerun)",
