@@ -20,11 +20,12 @@ from zoneinfo import ZoneInfo
 from pydantic import Field, PrivateAttr, ValidationError
 
 from casefile.acts import ActIn, models, parse_act
-from casefile.acts.base import LegalDate, Line, Strict, Text, Who, midday
+from casefile.acts.base import Count, LegalDate, Line, Strict, Text, Who, midday
 from casefile.acts.open_case import CaseIn, OpenCase, PartyIn
 from casefile.acts.record_tally import ElectionSpec, StatedLines, TallyCountsIn
 from casefile.errors import CasefileError, InvalidScenario
 from casefile.record.uploads import Uploads
+from casefile.vocab import ExcludedReason
 
 FORMAT_VERSION = 1
 
@@ -274,14 +275,17 @@ def _case_id(number: str) -> int:
 
 class TallyFile(TallyCountsIn):
     """A tally file for ``casefile tally record``: the case, the tally's kind and date, the counts,
-    the election it counts, and optionally the lines as transcribed from the form (``stated``),
-    which must agree."""
+    the election it counts, optionally the lines as transcribed from the form (``stated``), which
+    must agree, the Board agent who signed it, and the ballots excluded at the count and why
+    (``excluded``, ``excluded_reason``: record-tally's fields, R-L5)."""
 
     case_number: Line
     prepared_on: LegalDate
     election: ElectionSpec | None = None
     stated: StatedLines | None = None
     board_agent: Line = ""
+    excluded: Count = 0  # ballots excluded at the count (record-tally's field)
+    excluded_reason: ExcludedReason | None = None  # why (None: the record does not say)
 
     def act(self) -> ActIn:
         """The record-tally act this file describes."""

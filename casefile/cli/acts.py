@@ -68,20 +68,25 @@ def record(file: Path | None = typer.Argument(None, help="YAML/JSON tally file (
            void: int | None = typer.Option(None, "--void", help="Void ballots (line 2); omitted: not in the record."),
            eligible: int | None = typer.Option(None, "--eligible", help="Approximate number of eligible voters (line 1)."),
            board_agent: str = typer.Option("", "--board-agent", help="The Board agent who signed the tally."),
+           excluded: int | None = typer.Option(None, "--excluded",
+                                               help="Ballots excluded at the count: neither opened nor challenged at it."),
+           excluded_reason: str | None = typer.Option(
+               None, "--excluded-reason", help="Why they were excluded: late-mail-ballot, unsigned-envelope, "
+                                               "not-at-the-count or damaged-envelope; omitted: not in the record."),
            as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
     """Record a Tally of Ballots from a file, or from the options (--case, --prepared-on, --choice
-    NAME=VOTES ..., --against, --challenged, --void), and issue its record copy; opens the objection
-    period."""
+    NAME=VOTES ..., --against, --challenged, --void, --excluded), and issue its record copy; opens the
+    objection period."""
     from pydantic import ValidationError
 
     from casefile.scenario import TallyFile, explain_validation, read_file
 
-    if file is not None and (case_number or prepared_on or choice):
+    if file is not None and (case_number or prepared_on or choice or excluded is not None or excluded_reason):
         raise InvalidScenario(f"tally record: give the tally by FILE or by options, not both ({file} with options)")
     if file is None:
         raw = tally_from_options(case_number=case_number, prepared_on=prepared_on, kind=kind, choice=choice,
                                  against=against, challenged=challenged, void=void, eligible=eligible,
-                                 board_agent=board_agent)
+                                 board_agent=board_agent, excluded=excluded, excluded_reason=excluded_reason)
         source = "tally record"
     else:
         raw = read_file(file, what="tally file")
@@ -95,7 +100,7 @@ def record(file: Path | None = typer.Argument(None, help="YAML/JSON tally file (
 
 def tally_from_options(*, case_number: str | None, prepared_on: str | None, kind: str, choice: list[str],
                        against: int | None, challenged: int, void: int | None, eligible: int | None,
-                       board_agent: str) -> dict:
+                       board_agent: str, excluded: int | None = None, excluded_reason: str | None = None) -> dict:
     """A tally file's mapping from ``tally record``'s options. Raises InvalidScenario naming every
     option missing or unreadable at once."""
     from casefile.cli.calc_tally import parse_choice
@@ -117,7 +122,7 @@ def tally_from_options(*, case_number: str | None, prepared_on: str | None, kind
         raise InvalidScenario("tally record: " + "; ".join(problems))
     raw = {"case_number": case_number, "prepared_on": prepared_on, "kind": kind, "choices": choices,
            "challenged": challenged, "against": against, "void": void, "eligible": eligible,
-           "board_agent": board_agent}
+           "board_agent": board_agent, "excluded": excluded, "excluded_reason": excluded_reason}
     return {k: v for k, v in raw.items() if v is not None and v != ""}
 
 

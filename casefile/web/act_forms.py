@@ -181,7 +181,7 @@ def act_data(act_name: str, sub: Submitted, *, day: date, at: datetime | None) -
             raise BadInput("Enter at least one labor organization and its votes", field="choices-0-name")
         counts = {k: _int(sub.get(k), k, label) for k, label in
                   (("against", "Votes against"), ("challenged", "Challenged ballots"), ("void", "Void ballots"),
-                   ("eligible", "Eligible voters"))}
+                   ("eligible", "Eligible voters"), ("excluded", "Ballots excluded at the count"))}
         election = {"method": sub.get("method") or "manual"}
         for k in ("held_from_on", "held_to_on"):
             if sub.get(k).strip():
@@ -194,6 +194,12 @@ def act_data(act_name: str, sub: Submitted, *, day: date, at: datetime | None) -
             data["against"] = counts["against"]
         if counts["eligible"] is not None:
             data["eligible"] = counts["eligible"]
+        if counts["excluded"] is not None:
+            data["excluded"] = counts["excluded"]
+        if sub.get("excluded_reason").strip():
+            data["excluded_reason"] = sub.get("excluded_reason").strip()
+        if sub.get("board_agent").strip():
+            data["board_agent"] = sub.get("board_agent").strip()
         return data
     raise BadInput(f"{act_name} has no form of its own", field="act")
 
@@ -229,7 +235,7 @@ def error_field(act_name: str, exc: CasefileError, sub: Submitted) -> str:
             return "time" if sub.get("time").strip() else "date"
         line = getattr(exc, "line", None)
         if act_name == "record-tally" and line:
-            return line if line in ("against", "challenged", "void", "eligible") else "choices-0-votes"
+            return line if line in ("against", "challenged", "void", "eligible", "excluded") else "choices-0-votes"
         return "act-form"
     if "-" in path and "." not in path:
         return path  # already a form id (a form error)
@@ -247,7 +253,8 @@ def error_field(act_name: str, exc: CasefileError, sub: Submitted) -> str:
         return "register"
     if group in ("at",):
         return "time" if sub.get("time").strip() else "date"
-    if group in ("date", "party", "method", "note", "against", "challenged", "void", "eligible", "kind"):
+    if group in ("date", "party", "method", "note", "against", "challenged", "void", "eligible", "kind", "excluded",
+                 "excluded_reason", "board_agent"):
         return group
     if group == "election" and len(parts) > 1:
         return parts[1] if parts[1] in ("held_from_on", "held_to_on", "method", "reason") else "act-form"

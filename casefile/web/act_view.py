@@ -140,7 +140,16 @@ def render_form(request: Request, me: Me, view: Any, allowed: list[Any], act_nam
                 specs=specs, zone=zone, when_label="Date the Region received it" if filing else "Date of the act",
                 time_label="Time received (optional)" if filing else "Time (optional)",
                 draftable=draftable(act_name, allowed), draft_id=draft_id or sub.get("draft_id") or None,
-                filing_note=note)
+                filing_note=note, excluded_reasons=excluded_reasons() if act_name == "record-tally" else [])
+
+
+def excluded_reasons() -> list[tuple[str, str]]:
+    """The tally form's choices of why ballots were excluded at the count (record-tally's
+    ``excluded_reason``): none (the record does not say), then each reason as documents say it
+    (casefile.rules.excluded_ballots.REASON_WORDS)."""
+    from casefile.rules.excluded_ballots import REASON_WORDS
+
+    return [("", "The record does not say"), *((r.value, f"Because {w}") for r, w in REASON_WORDS.items())]
 
 
 async def read_act_form(request: Request) -> Received:

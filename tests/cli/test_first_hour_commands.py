@@ -70,3 +70,58 @@ def test_every_missing_option_is_named_at_once_and_nothing_is_stored(configured_
     with get_engine().connect() as conn:
         tables = [r[0] for r in conn.execute(text("SELECT name FROM sqlite_master WHERE type='table' AND name='case'"))]
         assert not tables or conn.execute(text('SELECT COUNT(*) FROM "case"')).scalar_one() == 0
+
+
+def _tally_row() -> tuple[int, str | None]:
+    from sqlmodel import select
+
+    from casefile.record.db import read_session
+    from casefile.record.models import Tally
+
+    with read_session() as session:
+        tally = session.exec(select(Tally)).one()
+        return tally.excluded, tally.excluded_reason.value if tally.excluded_reason else None
+
+
+def test_ballots_excluded_at_the_count_by_options(configured_db: Path) -> None:
+    """`tally record --excluded 3 --excluded-reason late-mail-ballot`: the tally keeps them (R-L5) and its
+    docket summary says how many and why; a reason with no excluded ballot is refused, storing nothing."""
+    from tests.acts.snapshot import default_snapshot
+
+    assert casefile(*OPEN).exit_code == 0
+    before = default_snapshot()
+    refused = casefile(*TALLY, "--excluded-reason", "late-mail-ballot")
+    assert refused.exit_code == 2
+    assert refused.error_lines[0].startswith("error: ") and "excluded" in refused.error_lines[0]
+    assert default_snapshot() == before
+    tallied = casefile(*TALLY, "--excluded", "3", "--excluded-reason", "late-mail-ballot")
+    assert tallied.exit_code == 0, tallied.stderr
+    assert _tally_row() == (3, "late-mail-ballot")
+    assert tallied.stdout.splitlines()[0].endswith(
+        "; 3 ballots excluded at the count, because they were received after the date set for the return of mail "
+        "ballots")
+
+
+def test_ballots_excluded_at_the_count_in_a_tally_file(configured_db: Path, tmp_path: Path) -> None:
+    """A tally file's `excluded` and `excluded_reason` (docs/scenario-format.md, "Tally file"); an unknown
+    reason is refused naming the field, storing nothing."""
+    from tests.acts.snapshot import default_snapshot
+
+    assert casefile(*OPEN).exit_code == 0
+    body = (f"case_number: {NUMBER}\nkind: initial\nprepared_on: 2026-07-16\nchoices: "
+            "{\"International Brotherhood of Teamsters, Local 117\": 41}\nagainst: 44\nchallenged: 6\nvoid: 1\n"
+            "board_agent: R. Ortiz\nexcluded: 2\n")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(body + "excluded_reason: lost\n")
+    before = default_snapshot()
+    refused = casefile("tally", "record", str(bad), "--as-of", "2026-07-16T15:00:00-07:00")
+    assert refused.exit_code == 2
+    assert "excluded_reason" in refused.error_lines[0]
+    assert default_snapshot() == before
+    good = tmp_path / "tally.yaml"
+    good.write_text(body)
+    tallied = casefile("tally", "record", str(good), "--as-of", "2026-07-16T15:00:00-07:00")
+    assert tallied.exit_code == 0, tallied.stderr
+    assert _tally_row() == (2, None)
+    assert tallied.stdout.splitlines()[0].endswith("; 2 ballots excluded at the count, for a reason the record does "
+                                                   "not state")

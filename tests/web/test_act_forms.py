@@ -6,12 +6,12 @@ their errors on their field; a refused act stores nothing; My cases finds a case
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlmodel import func, select
 
 from tests.web.test_sessions import client, csrf, sign_in  # noqa: F401  (the fixture)
-from tests.web.world import NUMBER, TALLY_CASE, USERS
+from tests.web.world import NUMBER, TALLY_CASE, USERS, noon
 
 FORM = f"/cases/{NUMBER}/acts"
 TALLY_FORM = f"/cases/{TALLY_CASE}/acts/record-tally"
@@ -258,3 +258,46 @@ class TestWarnings:
         assert warnings[1].startswith("the case has no unit description")
         assert page.index("Done: Tally of Ballots") < page.index("names no Board agent")
         assert "names no Board agent" not in client.get(f"/cases/{TALLY_CASE}").text  # shown once, on the confirmation
+
+
+class TestExcludedBallots:
+    TALLY: ClassVar[dict[str, str]] = {"date": "2022-03-31", "kind": "initial", "choices-rows": "1",
+             "choices-0-name": "Retail, Wholesale and Department Store Union", "choices-0-votes": "875",
+             "against": "993", "challenged": "16", "void": "59", "method": "mail", "board_agent": "R. Ortiz"}
+
+    def test_the_tally_form_records_ballots_excluded_at_the_count(self, client: Any) -> None:  # noqa: F811
+        """The tally form's "Ballots excluded at the count" and its reason: the tally keeps them (R-L5), the
+        Board agent named (no warning for it); a reason with no excluded ballot is refused at its field,
+        storing nothing."""
+        from casefile import app
+        from casefile.acts import Who, parse_act
+        from casefile.record.db import read_session
+        from casefile.record.models import Tally
+        from tests.acts.snapshot import default_snapshot
+
+        number = "10-RC-300002"  # a case of its own with no tally (the world's tally case may have one by now)
+        opening = parse_act({"act": "open-case", "date": "2022-03-01", "case": {
+            "number": number, "name": "Magnolia Fulfillment LLC", "petition_filed_on": "2022-01-10"}, "parties": [
+            {"key": "employer", "role": "employer", "name": "Magnolia Fulfillment LLC"},
+            {"key": "union", "role": "petitioner", "name": "Retail, Wholesale and Department Store Union"}]})
+        app.perform(opening, case_number=number, as_of=noon(opening.on), by=Who.operator(), documents="none")
+        tally_form = f"/cases/{number}/acts/record-tally"
+        sign_in(client, USERS["region"])
+        form = client.get(tally_form).text
+        assert 'id="excluded"' in form and '<option value="late-mail-ballot">' in form and 'id="board_agent"' in form
+        token = csrf(client, tally_form)
+        before = default_snapshot()
+        refused = client.post(tally_form, data={"csrf_token": token, **self.TALLY, "excluded_reason": "late-mail-ballot"})
+        assert refused.status_code == 422
+        assert summary_links(refused.text)[0][0] == "excluded_reason"
+        assert default_snapshot() == before
+        answer = client.post(tally_form, data={"csrf_token": token, **self.TALLY, "excluded": "4",
+                                               "excluded_reason": "unsigned-envelope"}, follow_redirects=False)
+        assert answer.status_code == 303, answer.text
+        page = client.get(answer.headers["location"]).text
+        assert "4 ballots excluded at the count, because their return envelopes were not signed" in page
+        assert "names no Board agent" not in page
+        with read_session() as session:
+            tally = session.exec(select(Tally).order_by(Tally.id.desc())).first()  # type: ignore[union-attr]
+            assert tally is not None
+            assert (tally.excluded, tally.excluded_reason, tally.board_agent) == (4, "unsigned-envelope", "R. Ortiz")
