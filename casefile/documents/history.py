@@ -25,9 +25,11 @@ from casefile.vocab import DeadlineKind, DecisionKind, DecisionResult, OrderKind
 
 _DEADLINE_WORDS = wording.DEADLINE_NOUNS
 
-NOT_IN_HISTORY = ("issue-document", "set-aside", "direct-second-election", "deadline-lapsed", "sweep")
-"""Docket acts a procedural history leaves out: issuance (the act's own line says it), and the acts a
-decision performs (its line says the election was set aside and a new one directed)."""
+NOT_IN_HISTORY = ("issue-document", "set-aside", "direct-second-election", "deadline-lapsed", "sweep", "attach-document")
+"""Docket acts a procedural history leaves out: issuance (the act's own line says it), the acts a
+decision performs (its line says the election was set aside and a new one directed), and the record's
+bookkeeping — a PDF as filed or as issued attached to a filing or an act, with its hash, is kept by the
+record but is no event of the procedure (a history tells filings, orders, decisions and hearings)."""
 _TABLES: dict[RecordTable, type] = {RecordTable.TALLY: Tally, RecordTable.FILING: Filing, RecordTable.HEARING: Hearing,
                                     RecordTable.DECISION: Decision, RecordTable.ORDER: AgencyOrder,
                                     RecordTable.CERTIFICATION: Certification}
