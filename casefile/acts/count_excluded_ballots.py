@@ -22,8 +22,10 @@ from casefile.acts.base import ActIn, Count, Done, Issue, Line, Paragraph, Who, 
 from casefile.acts.challenge_register import counted_tally
 from casefile.acts.chronology import refuse_if_before
 from casefile.acts.order_parts import order_issues, order_ref, store_order
+from casefile.acts.rule_on_challenges import open_and_count_review
 from casefile.documents.kinds.order_to_count_excluded import OrderToCountExcludedBallots
 from casefile.record.authority import ActorKind, Whose
+from casefile.record.deadlines import COUNT_EXCLUDED_TRIGGER
 from casefile.record.models import Case, ChallengedBallot, Election, Tally
 from casefile.record.refs import Ref
 from casefile.record.workflow import docket, require_stage
@@ -118,6 +120,10 @@ def perform(session: Session, act: CountExcludedBallots, *, case: Case, as_of: d
                "opened and counted; written as challenged ballots ordered opened and counted, for the revised tally")
     if order:
         summary += f"; {order}"
+    if act.by == "Regional Director":  # the ballots are written as challenged ballots overruled: an order to open and
+        summary += open_and_count_review(session, case, election, ordered_on=ordered_on,  # count them (R-E6, R-N2)
+                                         trigger=COUNT_EXCLUDED_TRIGGER,
+                                         what="an order to count ballots excluded at the count")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=ordered_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=_ACTORS[act.by], summary=summary, ref=order_ref(stored))
     assert entry.id is not None

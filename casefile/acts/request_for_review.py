@@ -31,10 +31,10 @@ from casefile.acts.party_filing import (
     service_list,
     store_filing,
 )
-from casefile.acts.rule_on_challenges import OPEN_AND_COUNT_TRIGGER
 from casefile.documents.kinds.request_for_review import RequestForReview as RequestForReviewDocument
 from casefile.errors import ProcedureError
 from casefile.record.authority import Whose
+from casefile.record.deadlines import COUNT_EXCLUDED_TRIGGER, OPEN_AND_COUNT_TRIGGER
 from casefile.record.lookups import deadline_of, get_party, parties_of
 from casefile.record.models import Case, Deadline, Decision, Election, Party
 from casefile.record.refs import RecordTable, Ref, ref_to
@@ -46,7 +46,7 @@ from casefile.rules.review import board_review, review_of_decision, review_of_se
 from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, DeadlineKind, DecisionKind, DecisionResult, FilingKind, Stage
 
-Reviewed = Literal["decision", "certification", "dismissal", "set-aside", "open-and-count"]
+Reviewed = Literal["decision", "certification", "dismissal", "set-aside", "open-and-count", "count-excluded"]
 
 
 class RequestForReview(PartyFilingIn):
@@ -91,7 +91,7 @@ def open_and_count_period(session: Session, election: Election) -> Deadline | No
     disposition under the 2014 rule, stored by rule-on-challenges), the latest of the election, or None.
     Authority: 29 CFR 102.67(c); 2014 rule (NLRB FAQ); rules.md R-N2."""
     latest = deadline_of(session, election, DeadlineKind.REQUEST_FOR_REVIEW)
-    if latest is None or not latest.trigger.startswith(OPEN_AND_COUNT_TRIGGER):
+    if latest is None or not latest.trigger.startswith((OPEN_AND_COUNT_TRIGGER, COUNT_EXCLUDED_TRIGGER)):
         return None
     return latest
 
@@ -110,8 +110,8 @@ def reviewed_action(session: Session, election: Election) -> Reviewed:
         return "decision"
     if election.stage in REVIEWED:
         return REVIEWED[election.stage]
-    if open_and_count_period(session, election) is not None:
-        return "open-and-count"
+    if (period := open_and_count_period(session, election)) is not None:
+        return "count-excluded" if period.trigger.startswith(COUNT_EXCLUDED_TRIGGER) else "open-and-count"
     raise ProcedureError(f"election {election.sequence} is at stage {election.stage.value!r}: a request for review lies "
                          "after the Regional Director's decision on objections (102.69(c)(2), 102.67(c)), the final "
                          "disposition (certification or dismissal, 102.69(h), 102.71) or a decision that sets the "
@@ -141,7 +141,8 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, 
 WHAT: dict[str, str] = {"decision": "the Regional Director's Decision on Objections",
                         "certification": "the certification", "dismissal": "the dismissal of the petition",
                         "set-aside": "the decision setting the election aside",
-                        "open-and-count": "the order to open and count challenged ballots"}
+                        "open-and-count": "the order to open and count challenged ballots",
+                        "count-excluded": "the order to count ballots excluded at the count"}
 
 
 def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -178,7 +179,7 @@ def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datet
                              "action of the Regional Director (29 CFR 102.67(i)(1); rules.md R-N5)", field="party")
     warnings: list[str] = [] if review.agreement_known or reviewed == "dismissal" else [review.statement]
     deadline = deadline_of(session, election, DeadlineKind.REQUEST_FOR_REVIEW) if reviewed != "set-aside" else None
-    if reviewed in ("certification", "dismissal", "open-and-count") and deadline is None:
+    if reviewed in ("certification", "dismissal", "open-and-count", "count-excluded") and deadline is None:
         raise ProcedureError(f"election {election.sequence} of {case.number} has no request-for-review period in the "
                              f"record ({FILINGS[FilingKind.REQUEST_FOR_REVIEW].citation})", field="election")
     zone = deadline_zone(deadline) if deadline is not None else BOARD_OFFICE.tz

@@ -29,7 +29,7 @@ from casefile.acts.challenge_register import RULING_STAGES, move_when_the_tally_
 from casefile.acts.chronology import latest_on, refuse_if_before
 from casefile.errors import BadInput
 from casefile.record.authority import REGION, Whose
-from casefile.record.deadlines import keep_deadline
+from casefile.record.deadlines import OPEN_AND_COUNT_TRIGGER, keep_deadline
 from casefile.record.models import Case, ChallengedBallot, Election
 from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import docket, require_stage
@@ -128,8 +128,6 @@ def perform(session: Session, act: RuleOnChallenges, *, case: Case, as_of: datet
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary)
 
 
-#: The trigger of a request-for-review period that runs from an order to open and count (2014 rule).
-OPEN_AND_COUNT_TRIGGER = "Order to open and count challenged ballots issued"
 
 
 def _review_period(session: Session, case: Case, election: Election, act: RuleOnChallenges, ruled_on: date) -> str:
@@ -138,16 +136,28 @@ def _review_period(session: Session, case: Case, election: Election, act: RuleOn
     that (rules.review.is_final_disposition). Stores both periods where Board review lies and returns the
     docket's words for it; "" otherwise (another rule set, a sustained ruling, the Board's ruling, a consent
     election). Authority: 29 CFR 102.67(c); 2014 rule (NLRB FAQ); rules.md R-N2."""
-    if act.status != "overruled" or act.by.strip().lower() != "regional director" \
-            or not is_final_disposition(case.rule_set_id, "open-and-count") or not board_review(case.agreement).available:
+    if act.status != "overruled" or act.by.strip().lower() != "regional director":
         return ""
-    trigger = f"{OPEN_AND_COUNT_TRIGGER} {ruled_on.isoformat()}"
-    stored = [keep_deadline(session, case=case, election=election, kind=kind, trigger=trigger, trigger_on=ruled_on,
+    return open_and_count_review(session, case, election, ordered_on=ruled_on, trigger=OPEN_AND_COUNT_TRIGGER,
+                                 what="an order to open and count challenged ballots")
+
+
+def open_and_count_review(session: Session, case: Case, election: Election, *, ordered_on: date, trigger: str,
+                          what: str) -> str:
+    """The request-for-review and opposition periods a Regional Director's order to open and count ballots starts
+    where it is a final disposition — the 2014 rule (rules.review.is_final_disposition "open-and-count") with Board
+    review available (not a consent election) — stored with ``trigger`` (OPEN_AND_COUNT_TRIGGER or
+    COUNT_EXCLUDED_TRIGGER) followed by ``ordered_on``; returns the docket's words for it (``what`` names the order),
+    "" where no period runs. Authority: 29 CFR 102.67(c), (f) (2014 rule, 79 FR 74308); rules.md R-N2."""
+    if not is_final_disposition(case.rule_set_id, "open-and-count") or not board_review(case.agreement).available:
+        return ""
+    stamped = f"{trigger} {ordered_on.isoformat()}"
+    stored = [keep_deadline(session, case=case, election=election, kind=kind, trigger=stamped, trigger_on=ordered_on,
                             for_whom="all parties") for kind in (DeadlineKind.REQUEST_FOR_REVIEW, DeadlineKind.RFR_OPPOSITION)]
     review = stored[0]
     if review is None:
         return ""
-    return (f"; an order to open and count challenged ballots is a final disposition under the 2014 rule: a request "
+    return (f"; {what} is a final disposition under the 2014 rule: a request "
             f"for review may be filed until {review.due_on.isoformat()} (29 CFR 102.67(c); rules.md R-N2)")
 
 

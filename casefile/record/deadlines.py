@@ -91,6 +91,14 @@ def responsive_to(session: Session, case: Case, deadline: Deadline) -> list[Dead
                              .order_by(col(Deadline.id))))
 
 
+#: The trigger of a request-for-review period that runs from an order to open and count challenged ballots, a
+#: final disposition under the 2014 rule (rule-on-challenges; rules.md R-N2), followed by the order's date.
+OPEN_AND_COUNT_TRIGGER = "Order to open and count challenged ballots issued"
+#: The same for an order to count ballots excluded at the count (count-excluded-ballots: the ballots are written as
+#: challenged ballots whose challenges are overruled, R-E6), 2014 rule.
+COUNT_EXCLUDED_TRIGGER = "Order to count ballots excluded at the count issued"
+
+
 def keep_deadline(
     session: Session,
     *,

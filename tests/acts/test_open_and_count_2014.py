@@ -9,8 +9,11 @@ challenged, rules.md T5), dated under the 2014 rule."""
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from pathlib import Path
+
+from pypdf import PdfReader
 
 from sqlmodel import select
 
@@ -64,8 +67,12 @@ def test_the_order_starts_the_request_for_review_period(configured_db: Path) -> 
                      "grounds": ["The challenged voters are supervisors (hypothetical)"]})
     case.refused(late, UntimelyFiling)
     filed = case.perform(case.act({"act": "request-for-review", "date": date(2019, 12, 26), "party": "employer",
-                                   "grounds": ["The challenged voters are supervisors (hypothetical)"]}))
+                                   "grounds": ["The challenged voters are supervisors (hypothetical)"]}), documents="issue")
     assert filed.summary.startswith("Request for review of the order to open and count challenged ballots, by Selck-like Co.")
+    (paper,) = [d for d in filed.documents if d.kind == "request-for-review"]
+    text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(paper.path).pages))
+    assert "Order to Open and Count Challenged Ballots issued on December 10, 2019" in text
+    assert "Dismissing" not in text
 
 
 def test_not_a_final_disposition_under_the_current_rule(configured_db: Path) -> None:
@@ -75,5 +82,49 @@ def test_not_a_final_disposition_under_the_current_rule(configured_db: Path) -> 
     case.carry(2)
     done = case.perform(case.act({"act": "rule-on-challenges", "date": date(2021, 12, 10), "status": "overruled",
                                   "all_pending": True}))
+    assert "final disposition" not in done.summary
+    assert _review_periods() == []
+
+
+def _with_excluded(rule_set: str, tally_on: date) -> ExampleCase:
+    """The same case with 3 mail ballots excluded at the count (received late: hypothetical)."""
+    case = _case(rule_set, tally_on)
+    tally = case.events[0].model_dump(exclude_none=True) | {"excluded": 3, "excluded_reason": "late-mail-ballot"}
+    return ExampleCase(case.opening, [parse_act(tally), case.events[1]])
+
+
+def test_the_order_to_count_excluded_ballots_starts_the_period_too(configured_db: Path) -> None:
+    """Under the 2014 rule the Regional Director's order of Tue 2019-12-10 to count the 3 ballots excluded at the count
+    orders ballots opened and counted as the order overruling challenges does (they are written as challenged ballots
+    overruled, R-E6): a final disposition, so the request for review is due 14 days later — Tue 2019-12-24 closed
+    (Executive Order 13900), then Christmas — Thu 2019-12-26, the opposition Thu 2020-01-02 (29 CFR 102.67(c), (f),
+    2014 text; rules.md R-N2). The request then reviews that order, by its name, in the docket and its PDF."""
+    case = _with_excluded("2014-rule", date(2019, 11, 29))
+    case.carry(2)
+    done = case.perform(case.act({"act": "count-excluded-ballots", "date": date(2019, 12, 10), "ballots": 3}))
+    assert ("an order to count ballots excluded at the count is a final disposition under the 2014 rule: a request for "
+            "review may be filed until 2019-12-26") in done.summary
+    trigger = "Order to count ballots excluded at the count issued 2019-12-10"
+    assert _review_periods() == [(DeadlineKind.REQUEST_FOR_REVIEW, date(2019, 12, 26), trigger),
+                                 (DeadlineKind.RFR_OPPOSITION, date(2020, 1, 2), trigger)]
+    late = case.act({"act": "request-for-review", "date": date(2019, 12, 27), "party": "employer",
+                     "grounds": ["The late ballots were postmarked after the due date (hypothetical)"]})
+    case.refused(late, UntimelyFiling)
+    filed = case.perform(case.act({"act": "request-for-review", "date": date(2019, 12, 26), "party": "employer",
+                                   "grounds": ["The late ballots were postmarked after the due date (hypothetical)"]}),
+                         documents="issue")
+    assert filed.summary.startswith("Request for review of the order to count ballots excluded at the count, by "
+                                    "Selck-like Co.")
+    (paper,) = [d for d in filed.documents if d.kind == "request-for-review"]
+    text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(paper.path).pages))
+    assert "Request for Review of the Regional Director's Order to Count Ballots Excluded at the Count" in text
+    assert "Order to Count Ballots Excluded at the Count issued on December 10, 2019" in text
+
+
+def test_the_order_to_count_excluded_ballots_is_no_final_disposition_under_the_current_rule(configured_db: Path) -> None:
+    """102.69(h) (2019 text, kept in 2023): the same order starts no request-for-review period."""
+    case = _with_excluded("2019-text", date(2021, 11, 29))
+    case.carry(2)
+    done = case.perform(case.act({"act": "count-excluded-ballots", "date": date(2021, 12, 10), "ballots": 3}))
     assert "final disposition" not in done.summary
     assert _review_periods() == []

@@ -28,6 +28,7 @@ from casefile.documents.parts import (
 )
 from casefile.documents.record_view import CaseRecord, notes
 from casefile.errors import ProcedureError
+from casefile.record.deadlines import COUNT_EXCLUDED_TRIGGER, OPEN_AND_COUNT_TRIGGER
 from casefile.record.models import Certification, Deadline, Decision, DocketEntry, Election, Filing, Party, ServiceRecord
 from casefile.vocab import CertificationKind, DecisionKind, DecisionResult
 
@@ -38,7 +39,7 @@ def long(value: date | str) -> str:
 
 
 #: What a request for review asks the Board to review (29 CFR 102.67(c), 102.69(c)(2), (h), 102.71(b)).
-ReviewedAction = Literal["decision", "certification", "dismissal", "set-aside"]
+ReviewedAction = Literal["decision", "certification", "dismissal", "set-aside", "open-and-count", "count-excluded"]
 
 
 class NumberedParagraph(Facts):
@@ -160,6 +161,11 @@ def reviewed_action(rec: CaseRecord, request: Filing) -> tuple[ReviewedAction, s
             col(Decision.issued_on) <= request.received_on).order_by(col(Decision.id).desc())).first()
         return ("set-aside", set_aside_title(election),
                 decision.issued_on if decision is not None else rec.missing("date of the Regional Director's decision"))
+    period = rec.session.get(Deadline, request.deadline_id)
+    if period is not None and period.trigger.startswith(OPEN_AND_COUNT_TRIGGER):  # 2014 rule: a final disposition
+        return "open-and-count", "Order to Open and Count Challenged Ballots", period.trigger_on
+    if period is not None and period.trigger.startswith(COUNT_EXCLUDED_TRIGGER):
+        return "count-excluded", "Order to Count Ballots Excluded at the Count", period.trigger_on
     cert = rec.session.exec(select(Certification).where(Certification.election_id == election.id)
                             .order_by(col(Certification.id).desc())).first()
     if cert is not None:

@@ -42,7 +42,8 @@ class RequestForReviewContext(PartyPaperContext):
     @property
     def opening(self) -> str:
         rules = {"decision": "Sections 102.67 and 102.69(c)(2)", "certification": "Sections 102.67 and 102.69(c)(2)",
-                 "set-aside": "Sections 102.67 and 102.69(c)(2)", "dismissal": "Sections 102.67 and 102.71(b)"}[self.reviewed]
+                 "set-aside": "Sections 102.67 and 102.69(c)(2)", "dismissal": "Sections 102.67 and 102.71(b)",
+                 "open-and-count": "Sections 102.67 and 102.69", "count-excluded": "Sections 102.67 and 102.69"}[self.reviewed]
         return (f"Pursuant to {rules} of the Board's Rules and Regulations, {self.party}, requests that the Board review "
                 f"the Regional Director's {self.reviewed_title} issued on {long(self.reviewed_on)}{self.within_time}. "
                 "The compelling reasons on which the request rests are stated below (29 CFR 102.67(d)).")
