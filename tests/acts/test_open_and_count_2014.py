@@ -14,7 +14,6 @@ from datetime import date
 from pathlib import Path
 
 from pypdf import PdfReader
-
 from sqlmodel import select
 
 from casefile.acts import parse_act
