@@ -93,11 +93,17 @@ def history_notes(rec: CaseRecord, election: Any, *, until: date, excluding: Ref
 
 
 def _history_entries(rec: CaseRecord, election: Any, *, until: date, excluding: Ref | None) -> list[DocketEntry]:
-    """The docket entries a procedural history tells, in order (see :func:`procedural_history`)."""
+    """The docket entries a procedural history tells, in order (see :func:`procedural_history`): those dated on
+    or before ``until``; of those dated ``until`` itself, only the ones recorded before the document's own act
+    (``excluding``'s first docket entry) — a certification recorded after a decision of the same day is no past
+    event of that decision, whenever its document is issued (acts of one day are in order: casefile.rules.chronology)."""
     entries = rec.session.exec(select(DocketEntry).where(
         DocketEntry.case_id == rec.case.id, col(DocketEntry.election_id).in_(rec.chain(election)),
         col(DocketEntry.occurred_on) <= until, col(DocketEntry.act).not_in(NOT_IN_HISTORY),
     ).order_by(col(DocketEntry.occurred_on), col(DocketEntry.id))).all()
+    own = next((e.id for e in entries if excluding is not None and e.ref == excluding), None)
+    if own is not None:
+        entries = [e for e in entries if e.occurred_on < until or (e.id is not None and e.id <= own)]
     superseded = superseded_entries(rec.session, rec.case.id)  # type: ignore[arg-type]
     return [e for e in entries if not (excluding is not None and e.ref == excluding)
             and e.id not in superseded and e.act != CLOSURE_SUPERSEDED  # a closure shown wrong is no history

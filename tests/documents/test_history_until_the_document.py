@@ -1,0 +1,30 @@
+"""A document's procedural history tells only the record's events on or before the document itself: JFK8's
+Decision on Objections (2023-01-11) issued after the certification of the same day was recorded (a document
+issued later, `documents issue`, or again after a correction) does not list that certification as a past event."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from pathlib import Path
+
+from pypdf import PdfReader
+from sqlmodel import select
+
+from casefile import app
+from casefile.record.db import read_session
+from casefile.record.models import DocketEntry
+from tests.acts.real_histories import jfk8_through
+
+
+def test_the_decision_issued_after_the_certification_does_not_list_it(configured_db: Path) -> None:
+    jfk8_through("certification")
+    with read_session() as s:
+        decision = s.exec(select(DocketEntry).where(DocketEntry.act == "rd-decision")).one()
+    assert decision.id is not None
+    (doc,) = app.issue_for_entry(decision.id, as_of=datetime.fromisoformat("2023-01-12T10:00:00-07:00"))
+    text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(doc.path).pages))
+    history = text.split("PROCEDURAL HISTORY", 1)[1].split(" II. ", 1)[0]
+    assert "September 16, 2022 The Employer, Amazon.com Services LLC, filed exceptions" in history
+    assert "January 11, 2023" not in history  # neither the decision itself nor the certification recorded after it
+    assert "certif" not in history.lower()
