@@ -107,6 +107,20 @@ class TestADocumentThatCannotBeWritten:
         assert "not issued: cannot write" in ran.error_lines[0] and "the act is recorded" in ran.error_lines[0]
         assert _rows(opened / "casefile.db", "tally") == 1
 
+    def test_a_read_only_file_system_is_one_line_for_root_too(self, opened: Path) -> None:
+        """EROFS where the temporary file is made (an output folder on a read-only mount, which root cannot write
+        either; the trial's `OSError: [Errno 30]` traceback): exit 2, one line, the act kept, no file left."""
+        def read_only(*args: object, **kwargs: object) -> tuple[int, str]:
+            raise OSError(errno.EROFS, "Read-only file system")
+
+        with pytest.MonkeyPatch.context() as fault:
+            fault.setattr(storage.tempfile, "mkstemp", read_only)
+            ran = _record_tally(opened)
+        assert ran.exit_code == 2 and "Traceback" not in ran.stderr + ran.stdout, ran.stderr
+        assert len(ran.error_lines) == 1 and "(the file system is read-only); the act is recorded" in ran.error_lines[0]
+        assert (_rows(opened / "casefile.db", "tally"), _rows(opened / "casefile.db", "document")) == (1, 0)
+        assert _files(opened / "out") == []
+
     @pytest.mark.skipif(os.geteuid() == 0, reason="root writes into a read-only folder")
     def test_a_read_only_output_folder_is_one_line(self, opened: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         """An output folder made read-only (chmod 0500): exit 2, one line naming it, the act kept."""
