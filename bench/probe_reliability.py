@@ -41,6 +41,8 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+import probe_reliability_inproc as inproc
+
 ROOT = Path(__file__).resolve().parent.parent
 CASEFILE = str(ROOT / ".venv" / "bin" / "casefile")
 PROBE = Path("/tmp/probe")
@@ -145,13 +147,16 @@ def run(args: list[str]) -> tuple[int, str, float]:
     return rc, out, time.monotonic() - start
 
 
-def snapshot(bytes_too: bool = False) -> tuple[str, list[tuple[str, str]], str]:
+def snapshot(bytes_too: bool = False, skip: tuple[str, ...] = ()) -> tuple[str, list[tuple[str, str]], str]:
+    """The database (every row of every table, less the tables ``skip`` names), the output folder's files (name,
+    sha256) and, with ``bytes_too``, the database file's sha256."""
     raw = hashlib.sha256(DB.read_bytes()).hexdigest() if bytes_too and DB.exists() else ""
     dump = ""
     if DB.exists():
         con = sqlite3.connect(f"file:{DB}?mode=ro", uri=True)
         try:
-            dump = "\n".join(con.iterdump())
+            dump = "\n".join(line for line in con.iterdump()
+                             if not any(line.startswith(f'INSERT INTO "{t}"') for t in skip))
         finally:
             con.close()
     files = []
@@ -188,6 +193,9 @@ def build_bases() -> None:
     must(["db", "upgrade"])
     save_base("empty")
     must(["case", "open", write("case.yaml", CASE_YAML), "--as-of", "2021-04-01"])
+    inproc.environment(ENV)
+    inproc.add_accounts("2021-04-01T12:00:00-04:00")  # for the API and the web (every later base has them)
+    print("<!-- setup: the demo accounts and two API tokens, in process -->", flush=True)
     save_base("opened")
     must(["tally", "record", write("tally-ok.yaml", tally_yaml()), "--as-of", "2021-04-09T18:00:00-05:00"])
     save_base("tallied")
@@ -222,6 +230,9 @@ def build_bases() -> None:
                    capture_output=True)
     print("<!-- setup: a database at revision link_requests (one before head), by Alembic -->", flush=True)
     save_base("old")
+    import json
+
+    (BASES / "state.json").write_text(json.dumps({"heads": HEADS, "tokens": inproc.TOKENS}))
 
 
 @dataclass
@@ -229,10 +240,12 @@ class Probe:
     name: str
     base: str
     args: list[str]
-    expected: str = "refuse"  # refuse | doc-not-written
+    expected: str = "refuse"  # refuse | doc-not-written | detect | accept (a valid control input)
     interface: str = "CLI"
     prepare: object = None  # callable run after reset, before the "before" snapshot
     bytes_too: bool = False  # also compare the database file's bytes (a refused old database)
+    category: str = "CLI arguments"
+    call: object = None  # an in-process door (bench/probe_reliability_inproc.py) instead of a subprocess
 
 
 def readonly_out() -> None:
@@ -262,7 +275,7 @@ def probes() -> list[Probe]:
 
     def tally(name: str, text: str, *extra: str) -> None:
         P.append(Probe(name, "opened", ["tally", "record", write(f"t-{len(P)}.yaml", text), *extra],
-                       interface=f"CLI `{T}` file"))
+                       interface=f"CLI `{T}` file", category="tally files"))
 
     # Impossible facts
     tally("tally: election ends before it begins (held 2021-03-29 to 2021-02-08)",
@@ -371,7 +384,8 @@ def probes() -> list[Probe]:
 
     # Scenarios
     def scenario(name: str, text: str) -> None:
-        P.append(Probe(name, "empty", ["replay", write(f"s-{len(P)}.yaml", text)], interface="CLI `replay`"))
+        P.append(Probe(name, "empty", ["replay", write(f"s-{len(P)}.yaml", text)], interface="CLI `replay`",
+                       category="scenario files"))
 
     scenario("scenario: `date: null` on the first event", scenario_yaml(first_date="null"))
     scenario("scenario: a 500+-character source", scenario_yaml(sources='["' + "s" * 600 + '"]'))
@@ -381,7 +395,7 @@ def probes() -> list[Probe]:
     # NLRB CSV (one row each; the sample row 06-RC-311772)
     def csv_case(name: str, **cells: str) -> None:
         P.append(Probe(name, "empty", ["import", "nlrb-results", write(f"n-{len(P)}.csv", csv_one_row(**cells))],
-                       interface="CLI `import nlrb-results`"))
+                       interface="CLI `import nlrb-results`", category="NLRB CSV cells"))
 
     csv_case("CSV: Date Filed 02/07/2099", **{"Date Filed": "02/07/2099"})
     csv_case("CSV: Date Filed 04/01/2023, after the Tally Date 03/30/2023", **{"Date Filed": "04/01/2023"})
@@ -394,19 +408,22 @@ def probes() -> list[Probe]:
     # Faults
     P.append(Probe("objections file into a read-only output folder (PDF write fails)", "tallied",
                    ["objections", "file", CASE, "--party", "rwdsu", "--objection", "Threats.", "--received-at", recv],
-                   expected="doc-not-written", interface="CLI `objections file`", prepare=readonly_out))
+                   expected="doc-not-written", interface="CLI `objections file`", prepare=readonly_out,
+                   category="faults"))
     P.append(Probe("tally record into a read-only output folder (PDF write fails)", "opened",
                    ["tally", "record", write("tally-ro.yaml", tally_yaml())],
-                   expected="doc-not-written", interface="CLI `tally record` file", prepare=readonly_out))
+                   expected="doc-not-written", interface="CLI `tally record` file", prepare=readonly_out,
+                   category="faults"))
 
     # An older database (one revision before head)
     P.append(Probe("old database: `db upgrade --backup-dir` under a regular file", "old",
                    ["db", "upgrade", "--backup-dir", str(PROBE / "afile" / "sub")], interface="CLI `db upgrade`",
-                   prepare=file_under_file, bytes_too=True))
+                   prepare=file_under_file, bytes_too=True, category="older database"))
     P.append(Probe("old database with an extra table `junk`: `db upgrade`", "old", ["db", "upgrade"],
-                   interface="CLI `db upgrade`", prepare=lambda: sql("create table junk (x integer)"), bytes_too=True))
+                   interface="CLI `db upgrade`", prepare=lambda: sql("create table junk (x integer)"), bytes_too=True,
+                   category="older database"))
     P.append(Probe("old database: `case list` (refused until upgraded; bytes kept)", "old", ["case", "list"],
-                   interface="CLI `case list`", bytes_too=True))
+                   interface="CLI `case list`", bytes_too=True, category="older database"))
 
     # A different notice of hearing (opens_on only) must be refused as other terms
     P.append(Probe("hearing notice again with another `--opens-on` (2021-05-10)", "noticed",
@@ -417,7 +434,7 @@ def probes() -> list[Probe]:
     # Tampering: verify must refuse (exit non-zero, naming the entry)
     def tamper(name: str, statement: str, *extra: str) -> None:
         P.append(Probe(name, "objected", ["verify", "--no-notify", *extra], expected="detect",
-                       interface="CLI `verify`", prepare=lambda: sql(statement)))
+                       interface="CLI `verify`", prepare=lambda: sql(statement), category="record edits"))
 
     tamper("tamper: `update tally set against=17`", "update tally set against=17")
     tamper("tamper: an objection's text", "update objection set text='Objection rewritten later'")
@@ -426,9 +443,11 @@ def probes() -> list[Probe]:
     tamper("tamper: a party's name", "update party set name='Someone Else Inc.' where key='amazon'")
     P.append(Probe("tamper: the last docket entry deleted, `verify CASE --expect-head` (head noted before)",
                    "objected", ["verify", CASE, "--no-notify", "--expect-head", "@objected"], expected="detect",
-                   interface="CLI `verify`",
+                   interface="CLI `verify`", category="record edits",
                    prepare=lambda: sql("delete from docketentry where id=(select max(id) from docketentry)")))
-    return P
+    import probe_reliability_inputs
+
+    return P + probe_reliability_inputs.probes(sys.modules[__name__])
 
 
 def sql(statement: str) -> None:
@@ -457,6 +476,8 @@ def classify(p: Probe, rc: int, out: str, before: tuple, after: tuple) -> str:
     files_changed = before[1] != after[1]
     if "Traceback (most recent call last)" in out:
         return "traceback"
+    if p.expected == "accept":  # a valid control input: the door is not refusing everything
+        return "control accepted" if rc == 0 else ("traceback" if rc not in (0, 2) else "control refused")
     if p.expected == "detect":  # `verify` reports a problem with exit 1 (docs/integrity.md)
         if rc == 0:
             return "accepted wrongly"
@@ -479,33 +500,60 @@ def md(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")[:220]
 
 
+COLUMNS = ("clear", "traceback", "accepted wrongly", "half-stored")
+
+
 def main() -> None:
+    """``probe_reliability.py [CATEGORY ...]``: every input, or those of the categories named."""
+    only = set(sys.argv[1:])
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     load = os.getloadavg()
     shutil.rmtree(FILES, ignore_errors=True)
-    build_bases()
-    rows = []
+    if os.environ.get("PROBE_REUSE_BASES") == "1" and (BASES / "state.json").exists():  # an earlier run's bases
+        import json
+
+        state = json.loads((BASES / "state.json").read_text())
+        HEADS.update(state["heads"])
+        inproc.TOKENS.update(state["tokens"])
+    else:
+        build_bases()
+    rows: list[tuple[str, str]] = []
     print(f"Reliability probe, {started}, load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} (2 cores)\n")
-    print("| # | Input | Interface | Expected | Outcome | Exit | s | First line of the message |")
-    print("|---|---|---|---|---|---|---|---|", flush=True)
+    print("| # | Input | Category | Interface | Expected | Outcome | Exit | s | First line of the message |")
+    print("|---|---|---|---|---|---|---|---|---|", flush=True)
     details = []
-    for i, p in enumerate(probes(), 1):
+    inproc.environment(ENV)
+    for i, p in enumerate((p for p in probes() if not only or p.category in only), 1):
         reset(p.base)
         if callable(p.prepare):
             p.prepare()
         args = [HEADS.get(a[1:], a) if a.startswith("@") else a for a in p.args]
-        before = snapshot(p.bytes_too)
-        rc, out, secs = run(args)
-        after = snapshot(p.bytes_too)
+        skip = inproc.NOT_RECORD if p.category in ("API bodies", "web forms") else ()
+        before = snapshot(p.bytes_too, skip)
+        if callable(p.call):
+            start = time.monotonic()
+            inproc.SNAPSHOT_AGAIN[:] = [lambda p=p, skip=skip: snapshot(p.bytes_too, skip)]
+            inproc.RETAKEN.clear()
+            rc, out = inproc.call(p.call)
+            before = inproc.RETAKEN[0] if inproc.RETAKEN else before
+            secs = time.monotonic() - start
+        else:
+            rc, out, secs = run(args)
+        after = snapshot(p.bytes_too, skip)
+        if callable(p.call) and p.category == "scenario files" and rc == 2:
+            # refused at an event: the acts before it stay; the same replay of those acts alone is the state to find
+            reset(p.base)
+            if inproc.replay_prefix(p.args[1], out):
+                before = snapshot(p.bytes_too, skip)
         outcome = classify(p, rc, out, before, after)
         if os.path.ismount(OUT):
             subprocess.run(["umount", str(OUT)], check=False)
         expected = {"refuse": "refused, nothing stored", "doc-not-written": "DocumentNotWritten, exit 2, act kept",
-                    "detect": "refused: the edit named"}[p.expected]
-        rows.append(outcome)
-        print(f"| {i} | {md(p.name)} | {p.interface} | {expected} | {outcome} | {rc} | {secs:.0f} | "
+                    "detect": "refused: the edit named", "accept": "accepted (valid control)"}[p.expected]
+        rows.append((p.category, outcome))
+        print(f"| {i} | {md(p.name)} | {p.category} | {p.interface} | {expected} | {outcome} | {rc} | {secs:.0f} | "
               f"{md(first_line(out))} |", flush=True)
-        if outcome != "clear":
+        if outcome not in ("clear", "control accepted"):
             changed = []
             if before[0] != after[0]:
                 changed.append("database")
@@ -514,11 +562,18 @@ def main() -> None:
             if before[1] != after[1]:
                 changed.append("output folder")
             details.append((i, p, rc, out, changed))
-    counts = Counter(rows)
-    print(f"\n{len(rows)} inputs: " + ", ".join(f"{k} {counts.get(k, 0)}" for k in
-                                                ("clear", "traceback", "accepted wrongly", "half-stored")))
+    counts = Counter(outcome for _, outcome in rows)
+    bad = [o for o in counts if o not in COLUMNS and o != "control accepted"]
+    print(f"\n{len(rows)} inputs: " + ", ".join(f"{k} {counts.get(k, 0)}" for k in (*COLUMNS, "control accepted", *bad)))
+    print("\n| Category | Bad inputs | " + " | ".join(COLUMNS) + " | Valid controls accepted |")
+    print("|---|---|" + "---|" * (len(COLUMNS) + 1))
+    for category in dict.fromkeys(c for c, _ in rows):
+        mine = Counter(o for c, o in rows if c == category)
+        controls = mine.get("control accepted", 0) + mine.get("control refused", 0)
+        print(f"| {category} | {sum(mine.values()) - controls} | " + " | ".join(str(mine.get(k, 0)) for k in COLUMNS)
+              + f" | {mine.get('control accepted', 0)} of {controls} |")
     load = os.getloadavg()
-    print(f"Finished {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average "
+    print(f"\nFinished {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average "
           f"{load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
     print("\n## Not clear: reproductions\n")
     for i, p, rc, out, changed in details:
@@ -527,7 +582,8 @@ def main() -> None:
         if p.prepare is not None:
             print(f"(prepared by `{getattr(p.prepare, '__name__', 'prepare')}` first: see the script)\n")
         args = [HEADS.get(a[1:], a) if a.startswith("@") else a for a in p.args]
-        print("```\ncasefile " + " ".join(repr(a) if (" " in a or not a) else a for a in args))
+        print("```\n" + ("" if callable(p.call) else "casefile ") + " ".join(repr(a) if (" " in a or not a) else a
+                                                                             for a in args))
         tail = out.strip().splitlines()[-12:]
         print("\n".join(tail) + "\n```\n", flush=True)
 
