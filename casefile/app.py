@@ -520,14 +520,15 @@ def permitted_acts(number: str, *, viewer: Any, as_of: datetime | None = None,
 
 
 def refusal(number: str, act_name: str, *, viewer: Any, as_of: datetime | None = None,
-            engine: Engine | None = None) -> Any:
+            engine: Engine | None = None, what: str = "the act") -> Any:
     """Why ``viewer`` may not do ``act_name`` on case ``number`` now (casefile.acts.permitted.
-    Refusal: the stage rule, or the authority policy's reason). Raises UnknownCase."""
+    Refusal: the stage rule — in words, the act called ``what`` — or the authority policy's reason).
+    Raises UnknownCase."""
     from casefile.acts.permitted import refusal as why
     from casefile.record.queries import visible_case
 
     with read_session(engine) as session:
-        return why(session, viewer, visible_case(session, number, viewer), act_name, as_of=as_of)
+        return why(session, viewer, visible_case(session, number, viewer), act_name, as_of=as_of, what=what)
 
 
 def _sweep_due(session: Any, case: Case, as_of: datetime) -> bool:

@@ -29,6 +29,7 @@ from casefile.record.workflow import DocketAct, advance, docket
 from casefile.rules.board_ruling import Decision as ReviewDecision
 from casefile.rules.board_ruling import Ruling, check_open_to_ruling, effect_of_ruling
 from casefile.rules.chronology import Earlier
+from casefile.rules.stage_words import STAGE_WORDS
 from casefile.vocab import (
     Actor,
     DeadlineKind,
@@ -151,7 +152,8 @@ def perform(session: Session, act: BoardRuling, *, case: Case, as_of: datetime, 
     refuse_if_before("the Board's ruling", issued_on, [Earlier("the request for review was received", first.received_on)])
     pending = election.stage is Stage.RFR_PENDING
     if not pending and (act.ruling == "remanded" or act.decision is not None):
-        raise ProcedureError(f"election {election.sequence} is at stage {election.stage.value!r}: casefile records the "
+        raise ProcedureError(f"no request for review is pending in election {election.sequence} "
+                             f"({STAGE_WORDS[election.stage].now}): casefile records the "
                              "Board's denial or grant of review of a set-aside or a dismissal; what it then decides is "
                              "recorded by the acts that carry it out", field="decision")
     decision = Decision(election_id=election.id, kind=DecisionKind.BOARD_DECISION, issued_on=issued_on, issuer=act.issuer,  # type: ignore[arg-type]

@@ -45,6 +45,7 @@ from casefile.record.lookups import counts_of
 from casefile.record.models import Case, ChallengedBallot, Deadline, Tally
 from casefile.record.refs import Ref
 from casefile.rules.corrections import outcome_consequences
+from casefile.rules.stage_words import STAGE_NAMES
 from casefile.rules.tally import analyze_tally, tally_from_mapping
 from casefile.vocab import DeadlineKind, TallyKind
 
@@ -176,7 +177,7 @@ def perform(session: Session, act: CorrectTally, *, case: Case, as_of: datetime,
         if any(s.issue.document.party_filing for s in reissue):  # a party's filing issued again: a corrected copy, not a new filing
             consequences.append("A party's filing issued again is a corrected copy for the record: casefile neither "
                                 "files nor serves it again.")
-    consequences.append(f"Election {election.sequence} stays at stage {election.stage.value}: a correction does not "
+    consequences.append(f"Election {election.sequence} stays at stage “{STAGE_NAMES[election.stage]}”: a correction does not "
                         "move the procedure; the next act is yours.")
     return record_correction(
         session, case, act=act.act, key=key, target=target, election=election, changes=changes, why=act.why,

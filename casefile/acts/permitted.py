@@ -98,18 +98,23 @@ class Refusal:
     """Why act ``act`` is not one a user may do on a case now: ``stage`` the current election's
     stage (None before any tally); ``stages`` the stages at which the act is done (empty: its
     module's own rule decides, or any stage); ``authority`` the authority policy's reason when it
-    is the policy that refuses them, else "" (the procedure's stage does)."""
+    is the policy that refuses them, else "" (the procedure's stage does); ``words`` the stage rule's
+    refusal in words when the election's stage is why (casefile.rules.stage_words: what holds now, the
+    period's last day, when the act becomes available), else ""."""
 
     act: str
     stage: str | None
     stages: tuple[str, ...]
     authority: str
+    words: str = ""
 
 
-def refusal(session: Session, viewer: Principal, case: Case, name: str, *, as_of: datetime | None = None) -> Refusal:
+def refusal(session: Session, viewer: Principal, case: Case, name: str, *, as_of: datetime | None = None,
+            what: str = "the act") -> Refusal:
     """Why ``viewer`` may not do act ``name`` on ``case`` now (ask after permitted_acts left it
-    out): the procedure's stage rule when it does not allow the act now, else the authority
-    policy's reason for the user's relation to each party (or to the Region's, the Board's act)."""
+    out): the procedure's stage rule when it does not allow the act now (in words, the act called
+    ``what``, when the stage is why), else the authority policy's reason for the user's relation to
+    each party (or to the Region's, the Board's act)."""
     from casefile.acts import allowed_now, module_named
     from casefile.acts.base import ANY_STAGE
     from casefile.record.models import Election
@@ -123,7 +128,12 @@ def refusal(session: Session, viewer: Principal, case: Case, name: str, *, as_of
     listed = tuple(sorted((str(getattr(s, "value", s)) for s in stages), key=lambda v: order.index(v) if v in order
                           else len(order))) if stages and stages != ANY_STAGE else ()
     if not allowed_now(session, case, name, as_of=as_of):
-        return Refusal(name, stage, listed, "")
+        words = ""
+        if latest is not None and stages and stages != ANY_STAGE and latest.stage not in stages:
+            from casefile.record.workflow import stage_refusal_of
+
+            words = stage_refusal_of(latest, what, stages)
+        return Refusal(name, stage, listed, "", words)
     from casefile.acts import models
 
     standing = viewer.standing(session, case)

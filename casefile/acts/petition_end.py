@@ -12,6 +12,7 @@ from casefile.record.deadlines import close_open_deadlines
 from casefile.record.lookups import elections_of
 from casefile.record.models import Case, Election
 from casefile.record.workflow import allowed
+from casefile.rules.stage_words import STAGE_WORDS
 from casefile.vocab import DeadlineKind, DeadlineStatus, Stage
 
 
@@ -30,8 +31,8 @@ def open_elections(session: Session, case: Case, to_stage: Stage, *, what: str) 
     chosen = ending(session, case, to_stage, lock=True)
     if not chosen:
         latest = {e.unit_id: e for e in elections_of(session, case)}
-        stages = ", ".join(f"election {e.sequence} at {e.stage.value!r}" for e in latest.values()) or "no election"
-        raise IllegalTransition(f"{what}: {case.number} has {stages}; the petition can end this way only before the "
+        stages = "; ".join(f"in election {e.sequence} {STAGE_WORDS[e.stage].now}" for e in latest.values()) or "no election"
+        raise IllegalTransition(f"{what}: {stages}; the petition can end this way only before the "
                                 "certification (rules.md §4; 29 CFR 102.60(a), 102.71)")
     return chosen
 

@@ -39,6 +39,7 @@ from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket
 from casefile.rules.chronology import election_before_petition, tally_before_voting_ended, voting_period_refusal
 from casefile.rules.excluded_ballots import check_excluded, reason_words
+from casefile.rules.stage_words import STAGE_NAMES, STAGE_WORDS
 from casefile.rules.stages import accepted_at
 from casefile.rules.tally import TallyCounts, analyze_tally, check_stated_lines, tally_from_mapping
 from casefile.vocab import Actor, DeadlineKind, ElectionKind, ExcludedReason, Stage, TallyKind, VotingMethod, ordinal
@@ -259,8 +260,9 @@ def _election_followed(case: Case, previous: list[Election], act: RecordTally, c
     if act.kind is TallyKind.RUNOFF and any(e.kind is ElectionKind.RUNOFF for e in previous):
         raise ProcedureError(f"{case.number} already had its runoff election; 102.70(a) allows only one", field="kind")
     if follows.stage is not _FOLLOWS_STAGE[act.kind]:
-        raise IllegalTransition(f"{act.kind.value} tally: election {follows.sequence} is at stage "
-                                f"{follows.stage.value!r}, not {_FOLLOWS_STAGE[act.kind].value!r}", field="kind")
+        raise IllegalTransition(f"a {act.kind.value} tally follows an election where the {act.kind.value} was directed "
+                                f"(“{STAGE_NAMES[_FOLLOWS_STAGE[act.kind]]}”): in election {follows.sequence} "
+                                f"{STAGE_WORDS[follows.stage].now}", field="kind")
     _check_directed_ballot(follows, counts)
     return follows
 

@@ -43,6 +43,7 @@ from casefile.rules.chronology import Earlier
 from casefile.rules.offices import BOARD_OFFICE
 from casefile.rules.party_filings import FILINGS
 from casefile.rules.review import board_review, review_of_decision, review_of_set_aside
+from casefile.rules.stage_words import STAGE_WORDS
 from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, DeadlineKind, DecisionKind, DecisionResult, FilingKind, Stage
 
@@ -112,7 +113,8 @@ def reviewed_action(session: Session, election: Election) -> Reviewed:
         return REVIEWED[election.stage]
     if (period := open_and_count_period(session, election)) is not None:
         return "count-excluded" if period.trigger.startswith(COUNT_EXCLUDED_TRIGGER) else "open-and-count"
-    raise ProcedureError(f"election {election.sequence} is at stage {election.stage.value!r}: a request for review lies "
+    raise ProcedureError(f"nothing in election {election.sequence} is yet for the Board to review "
+                         f"({STAGE_WORDS[election.stage].now}): a request for review lies "
                          "after the Regional Director's decision on objections (102.69(c)(2), 102.67(c)), the final "
                          "disposition (certification or dismissal, 102.69(h), 102.71) or a decision that sets the "
                          "election aside (R-N3)", field="election")

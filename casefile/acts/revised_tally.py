@@ -32,12 +32,13 @@ from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import counts_of, excluded_waiting, latest_tally, objections_still_pending, parties_of
 from casefile.record.models import Case, ChallengedBallot, Election, Objection, Party, Tally
 from casefile.record.refs import RecordTable, Ref, ref_to
-from casefile.record.workflow import advance
+from casefile.record.workflow import advance, stage_refusal_of
 from casefile.rules.chronology import Earlier
 from casefile.rules.conditional_rerun import rerun_stands
 from casefile.rules.excluded_ballots import with_excluded
 from casefile.rules.mootness import Side, prevailing_parties
 from casefile.rules.revised_count import resolution_since_tally, revised_counts
+from casefile.rules.stage_words import STAGE_WORDS
 from casefile.rules.stages import accepted_at
 from casefile.vocab import (
     Actor,
@@ -94,15 +95,15 @@ STAGES = REVISABLE
 def stage_refusal(session: Session, election: Election) -> str | None:
     """Why a revised tally is not allowed in ``election`` at its stage now (None: it is)."""
     if election.stage is Stage.RERUN_DIRECTED and pending_condition(session, election) is None:
-        return (f"a revised tally is not allowed in election {election.sequence} at stage 'rerun-directed': its "
+        return (f"a revised tally is not available in election {election.sequence}: "
+                f"{STAGE_WORDS[election.stage].now}, and its "
                 f"{ordinal(election.sequence + 1)} election was directed without condition (a revised tally may follow only a direction made on the "
                 "condition that it shows no majority, R-M2)")
     if election.stage is Stage.RERUN_DIRECTED and _followed(session, election):
         return (f"election {election.sequence} is already followed by its {ordinal(election.sequence + 1)} election: the conditional direction "
                 "was carried out")
     if election.stage not in STAGES:
-        return (f"a revised tally is not allowed in election {election.sequence} at stage {election.stage.value!r} "
-                f"(allowed at: {', '.join(sorted(s.value for s in STAGES))})")
+        return stage_refusal_of(election, "a revised tally", STAGES)
     if (tally := latest_tally(session, election)) is not None and not tally.determinative \
             and pending_condition(session, election) is None and not excluded_waiting(session, election):
         return (f"a revised tally is not allowed in election {election.sequence}: the {tally.challenged} challenged "

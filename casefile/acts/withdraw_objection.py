@@ -24,6 +24,7 @@ from casefile.record.lookups import get_party
 from casefile.record.models import Case, Election, Filing, Objection, Party
 from casefile.record.refs import Ref
 from casefile.rules.corrections import UNDECIDED, withdrawable
+from casefile.rules.stage_words import STAGE_NAMES
 from casefile.vocab import Disposition, FilingKind
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
@@ -136,7 +137,7 @@ def perform(session: Session, act: WithdrawObjection, *, case: Case, as_of: date
         consequences.append(f"{len(left)} objection(s) of election {election.sequence} remain to be decided.")
     else:
         consequences.append(f"No objection of election {election.sequence} remains to be decided: the election stays "
-                            f"at stage {election.stage.value}; the Regional Director's next act (a certification, an "
+                            f"at stage “{STAGE_NAMES[election.stage]}”; the Regional Director's next act (a certification, an "
                             "order cancelling the hearing) is recorded by its own act.")
     consequences.append("No document is issued again: the objections stand as filed.")
     return record_correction(

@@ -17,6 +17,7 @@ from datetime import date, datetime, tzinfo
 from typing import Any
 
 from casefile.rules.calendar import clock_label
+from casefile.rules.stage_words import STAGE_NAMES as STAGE_NAMES  # each stage in words: one table (casefile.rules.stage_words)
 from casefile.vocab import DeadlineKind, ElectionKind, FilingMethod, ServiceMethod, Stage, ordinal
 
 DEADLINE_NOUNS: dict[DeadlineKind, str] = {
@@ -36,31 +37,6 @@ DEADLINE_NOUNS: dict[DeadlineKind, str] = {
 }
 """What each deadline is called on a document (a table's "What" column, a sentence's subject)."""
 
-STAGE_NAMES: dict[Stage, str] = {
-    Stage.TALLY_ISSUED: "Tally of Ballots issued; objection period running",
-    Stage.OBJECTIONS_PENDING: "Objections pending before the Regional Director",
-    Stage.CHALLENGE_INVESTIGATION: "Challenged ballots under investigation",
-    Stage.CERTIFICATION_DUE: "Certification due",
-    Stage.RUNOFF_DUE: "Runoff election due",
-    Stage.HEARING_NOTICED: "Hearing noticed",
-    Stage.HEARING_OPEN: "Hearing open",
-    Stage.HEARING_CLOSED: "Hearing closed; report awaited",
-    Stage.HO_REPORT_ISSUED: "Hearing Officer's report issued",
-    Stage.EXCEPTIONS_PENDING: "Exceptions to the Hearing Officer's report pending",
-    Stage.ALJ_CONSOLIDATED: "Consolidated for hearing before an Administrative Law Judge",
-    Stage.ALJ_DECISION_ISSUED: "Administrative Law Judge's decision issued",
-    Stage.RD_DECISION: "Regional Director's decision issued",
-    Stage.REVISED_TALLY_ISSUED: "Revised Tally of Ballots issued",
-    Stage.CERTIFIED: "Certified",
-    Stage.RFR_PENDING: "Request for review pending before the Board",
-    Stage.SET_ASIDE: "Set aside",
-    Stage.RERUN_DIRECTED: "Set aside; a new election directed",
-    Stage.RUNOFF_DIRECTED: "Runoff election directed",
-    Stage.CLOSED: "Closed",
-    Stage.WITHDRAWN: "Petition withdrawn",
-    Stage.DISMISSED: "Petition dismissed",
-}
-"""Each stage of an election in words (the status report's "Stage" row)."""
 
 SET_ASIDE_STAGES = frozenset({Stage.SET_ASIDE, Stage.RERUN_DIRECTED})
 """Stages in which the election's tally no longer decides anything: the election was set aside."""

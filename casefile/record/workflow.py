@@ -9,6 +9,7 @@ entry for an act that does not change the stage (a second party's objections, a 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -73,13 +74,33 @@ def allowed(from_stage: Stage, to_stage: Stage) -> bool:
 
 
 def require_stage(election: Election, act: str, stages: set[Stage] | frozenset[Stage]) -> None:
-    """Raise IllegalTransition unless the election is in one of ``stages`` (the act names the move)."""
+    """Raise IllegalTransition unless the election is in one of ``stages``: ``act`` names the act as a noun
+    phrase ("certification"); the refusal says why in words and when the act becomes available, the period
+    running in the stage with its last day when the record holds it (casefile.rules.stage_words)."""
     if election.stage not in stages:
-        wanted = ", ".join(sorted(s.value for s in stages))
-        raise IllegalTransition(
-            f"{act} is not allowed in election {election.sequence} at stage {election.stage.value!r} "
-            f"(allowed at: {wanted})"
-        )
+        raise IllegalTransition(stage_refusal_of(election, act, stages))
+
+
+def stage_refusal_of(election: Election, act: str, stages: Iterable[Stage]) -> str:
+    """The words of a refusal of ``act`` at ``election``'s stage (casefile.rules.stage_words.stage_refusal),
+    with the due date of the period that runs in that stage read from the record (the open one, else the
+    latest kept)."""
+    from sqlalchemy.orm import object_session
+    from sqlmodel import col, select
+
+    from casefile.record.models import Deadline
+    from casefile.rules.stage_words import STAGE_WORDS, stage_refusal
+    from casefile.vocab import DeadlineStatus
+
+    period = STAGE_WORDS[election.stage].period
+    until = None
+    session = object_session(election)
+    if period is not None and session is not None and election.id is not None:
+        rows = list(session.exec(select(Deadline).where(Deadline.election_id == election.id,
+                                                        Deadline.kind == period).order_by(col(Deadline.id))))
+        running = [d for d in rows if d.status == DeadlineStatus.OPEN] or rows
+        until = running[-1].due_on if running else None
+    return stage_refusal(act, sequence=election.sequence, stage=election.stage, accepted=stages, until=until)
 
 
 def advance(
@@ -104,8 +125,11 @@ def advance(
     """
     from_stage = election.stage
     if not allowed(from_stage, to_stage):
+        from casefile.rules.stage_words import STAGE_NAMES
+
         raise IllegalTransition(
-            f"{act}: election {election.sequence} cannot move from {from_stage.value!r} to {to_stage.value!r}"
+            f"{act}: election {election.sequence} cannot move from “{STAGE_NAMES[from_stage]}” to "
+            f"“{STAGE_NAMES[to_stage]}”"
         )
     election.stage = to_stage
     election.stage_entered_at = as_of

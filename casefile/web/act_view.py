@@ -72,9 +72,11 @@ def refusal_words(me: Me, view: Any, act_name: str) -> str:
     if act_name not in models():
         return f"There is no such act on {view.case_number} ({who})."
     what = act_title(act_name)
-    why = app.refusal(view.case_number, act_name, viewer=me.viewer, as_of=now())
+    why = app.refusal(view.case_number, act_name, viewer=me.viewer, as_of=now(), what=f"“{what}”")
     if why.authority:
         return f"{what} is not yours to do on {view.case_number}: {why.authority} ({who})."
+    if why.words:  # the stage is why: the one table's words (casefile.rules.stage_words)
+        return f"On {view.case_number}: {why.words}"
     now_at = f"the election is at “{stage_words(why.stage)}”" if why.stage else "no election has been tallied yet"
     if why.stages:
         when = "; ".join(stage_words(s) for s in why.stages)

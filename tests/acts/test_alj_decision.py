@@ -74,7 +74,7 @@ class TestAljDecision:
         """With the rerun's objections pending and no consolidation, there is no ALJ decision to record."""
         carry("objections-2022-amazon")
         error = refused(act(DECISION), IllegalTransition)
-        assert "stage 'objections-pending'" in str(error)
+        assert "now in election 2: objections are pending before the Regional Director." in str(error)
 
     def test_issues_the_decision(self, configured_db: Path) -> None:
         """The record copy names the judge and the exceptions' due date."""

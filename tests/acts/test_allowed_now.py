@@ -127,7 +127,7 @@ def test_an_act_not_allowed_is_refused_for_the_stage(configured_db: Path) -> Non
                 "rule-on-challenges", "revised-tally"} & allowed
     later = parse_act({"act": "certification", "date": "2021-04-20"})  # after the objections' due date
     for name in ("certification", "direct-runoff", "open-hearing"):
-        with pytest.raises(IllegalTransition, match="stage"):
+        with pytest.raises(IllegalTransition, match="is not available now in election 1: "):
             app.perform(parse_act({"act": name, "date": "2021-04-20"}), case_number=number, as_of=noon(later),
                         by=Who.operator(), documents="none")
     notice = spec.events[EVENTS["notice-hearing"]]

@@ -100,7 +100,7 @@ class TestCertificationOfResults:
         """With RWDSU's objections pending the election cannot be certified."""
         carry("objections-2021")
         error = refused(certify(date(2021, 4, 20)), IllegalTransition)
-        assert "stage 'objections-pending'" in str(error)
+        assert "now in election 1: objections are pending before the Regional Director." in str(error)
 
     def test_retry_is_found_and_another_date_refused(self, configured_db: Path) -> None:
         """The certification recorded twice is one record; a second one with another date is refused."""

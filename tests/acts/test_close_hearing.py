@@ -53,4 +53,4 @@ class TestCloseHearing:
         """A noticed hearing that has not opened cannot close."""
         carry("notice-hearing")
         error = refused(act(CLOSE), IllegalTransition)
-        assert "stage 'hearing-noticed'" in str(error)
+        assert "now in election 1: the hearing is noticed and has not opened." in str(error)

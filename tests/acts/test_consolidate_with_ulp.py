@@ -70,4 +70,4 @@ class TestConsolidateWithUlp:
         carry("tally-2022")
         error = refused(act({**ORDER, "date": date(2022, 4, 4), "opens_on": None, "objections": None}),
                         IllegalTransition)
-        assert "stage 'tally-issued'" in str(error)
+        assert "now in election 2: the objection period on the tally runs until " in str(error)

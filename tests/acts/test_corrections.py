@@ -103,7 +103,7 @@ def test_a_mistyped_figure_is_corrected_and_the_tally_issued_again_as_v2() -> No
                                     "transcription error: the form reads otherwise.")
     assert entry.recorded_by.startswith("operator:") and entry.occurred_on == date(2021, 4, 12)
     assert "The outcome is unchanged: Certification of Results." in done.notes and not done.warnings  # all information here
-    assert "Election 1 stays at stage tally-issued" in entry.summary
+    assert "Election 1 stays at stage “Tally of Ballots issued; objection period running”" in entry.summary
     [again_] = done.documents
     assert again_.file_name == "2021-04-09_tally-of-ballots_v2.pdf"
     assert Path(first.path).exists() and Path(again_.path).exists()

@@ -75,7 +75,7 @@ class TestDirectRunoff:
         """On 2017-05-08 the objection period (due 2017-05-11) is still running: the election is not at runoff-due."""
         error = tallied.refused(direction(tallied, date=date(2017, 5, 8)), IllegalTransition,
                                 as_of=tallied.at_noon(date(2017, 5, 8)))
-        assert "stage 'tally-issued'" in str(error)
+        assert "now in election 1: the objection period on the tally runs until " in str(error)
 
     def test_held_before_directed_is_refused(self, tallied: ExampleCase) -> None:
         """A runoff cannot be held (2017-05-10) before the direction (2017-05-12)."""

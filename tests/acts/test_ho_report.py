@@ -80,14 +80,19 @@ class TestHoReport:
         """A hearing noticed but not opened has no report yet."""
         carry("notice-hearing")
         error = refused(act(REPORT), IllegalTransition)
-        assert "stage 'hearing-noticed'" in str(error)
+        assert str(error).startswith("The hearing officer's report is not available now in election 1: the hearing is "
+                                     "noticed and has not opened.")
 
     def test_at_tally_issued_is_refused(self, configured_db: Path) -> None:
         """Right after the tally a report is refused, naming the election's stage and the stages that allow it."""
         carry("tally-2021")
         error = refused(act({**REPORT, "date": date(2021, 4, 12)}), IllegalTransition)
-        assert str(error) == ("the hearing officer's report is not allowed in election 1 at stage 'tally-issued' "
-                              "(allowed at: hearing-closed, hearing-open)")
+        assert str(error) == (
+            "The hearing officer's report is not available now in election 1: the objection period on the tally runs "
+            "until Friday, April 16, 2021. The hearing officer's report becomes available when the election is at "
+            "“Hearing open” or “Hearing closed; report awaited”; when that period ends with no objections filed, the "
+            "election moves on to what the tally calls for (the certification, or the runoff election); objections "
+            "filed in it are decided first.")
 
     def test_issues_the_report(self, hearing_open: Path) -> None:
         """The record copy of the report is issued and names the exceptions' due date."""

@@ -78,7 +78,7 @@ class TestNoticeHearing:
         """Right after the tally (stage tally-issued) there is nothing to notice a hearing on."""
         carry("tally-2021")
         error = refused(act({**NOTICE, "date": date(2021, 4, 12)}), IllegalTransition)
-        assert "stage 'tally-issued'" in str(error)
+        assert "now in election 1: the objection period on the tally runs until " in str(error)
 
     def test_issues_the_notice(self, objections_pending: Path) -> None:
         """The record copy of the Notice of Hearing is issued and names the hearing's opening date."""

@@ -48,4 +48,4 @@ class TestOpenHearing:
         """With the objections pending and no hearing noticed, there is no hearing to open."""
         carry("objections-2021")
         error = refused(event("open-hearing"), IllegalTransition)
-        assert "stage 'objections-pending'" in str(error)
+        assert "now in election 1: objections are pending before the Regional Director." in str(error)

@@ -90,7 +90,7 @@ class TestOverrule:
         carry("tally-2021")
         error = refused(act({**DECISION, "date": date(2021, 4, 12), "result": "overrule", "at_fault": None}),
                         IllegalTransition)
-        assert "stage 'tally-issued'" in str(error)
+        assert "now in election 1: the objection period on the tally runs until " in str(error)
 
 
 class TestAgreementNotInTheRecord:

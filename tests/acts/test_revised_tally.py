@@ -135,7 +135,7 @@ class TestRevisedTally:
         c = starbucks()
         c.carry(2)
         error = c.refused(c.act({"act": "revised-tally", "date": date(2021, 12, 10)}), IllegalTransition)
-        assert "stage 'tally-issued'" in str(error)
+        assert "now in election 1: the objection period on the tally runs until " in str(error)
 
     def test_issues_the_revised_tally_pdf(self, ruled: ExampleCase) -> None:
         """The record copy shows the original, the ballots sustained and the revised 15-9 count."""

@@ -99,4 +99,4 @@ class TestRuleOnChallenges:
         registered.perform(registered.events[4])
         error = registered.refused(ruling(registered, all_pending=True, date=date(2022, 1, 19)), IllegalTransition,
                                    as_of=registered.at_noon(date(2022, 1, 19)))
-        assert "stage 'certification-due'" in str(error)
+        assert "now in election 1: the certification is due." in str(error)

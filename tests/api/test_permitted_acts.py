@@ -50,7 +50,7 @@ def test_an_act_not_offered_is_refused_for_the_stage_and_one_offered_is_not(clie
     headers = world.headers("region")
     refused = client.post(f"/api/v1/cases/{NUMBER}/acts", headers=headers, params={"as_of": "2021-04-20"},
                           json={"act": "certification", "date": "2021-04-20"})
-    assert refused.status_code == 409 and "stage" in refused.json()["detail"], refused.text
+    assert refused.status_code == 409 and "is not available now in election 1: " in refused.json()["detail"], refused.text
     for key in acts(client, world, "region"):
         name, mode = key.split("/")
         if mode != "perform":

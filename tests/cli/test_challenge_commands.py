@@ -130,5 +130,8 @@ class TestRunoff:
         c.carry(1)
         ran = casefile("runoff", "01-RC-196511", "--on", "2017-05-08", "--as-of", "2017-05-08T12:00:00-04:00")
         assert ran.exit_code == 2
-        assert ran.error_lines == ["error: directing a runoff is not allowed in election 1 at stage 'tally-issued' "
-                                   "(allowed at: runoff-due)"]
+        assert ran.error_lines == [
+            "error: Directing a runoff is not available now in election 1: the objection period on the tally runs "
+            "until Thursday, May 11, 2017. Directing a runoff becomes available when the election is at “Runoff "
+            "election due”; when that period ends with no objections filed, the election moves on to what the tally "
+            "calls for (the certification, or the runoff election); objections filed in it are decided first."]

@@ -83,7 +83,9 @@ class TestHearingOpenClose:
         """Closing a hearing that has not opened is refused with one line naming the stage."""
         carry("notice-hearing")
         line = refused(capsys, "hearing", "close", NUMBER, "--on", "2021-05-25", "--as-of", "2021-05-25T12:00:00-04:00")
-        assert line.startswith("error: closing the hearing is not allowed in election 1 at stage 'hearing-noticed'")
+        assert line == ("error: Closing the hearing is not available now in election 1: the hearing is noticed and has "
+                        "not opened. Closing the hearing becomes available when the election is at “Hearing open”; the "
+                        "hearing's opening moves the election on.")
 
 
 class TestHearingConsolidate:

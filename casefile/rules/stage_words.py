@@ -1,0 +1,138 @@
+"""The election's stages in words: one table, from which every stage refusal is phrased.
+
+Each stage has its name (the status report's "Stage" row, the web's pages), what it means now (with the
+period that runs in it, whose date the refusal gives when the record holds one) and what moves the election
+on from it (the moves of casefile.rules.stages, told). :func:`stage_refusal` phrases a refusal of an act at a
+stage that does not accept it: why in words, and when the act becomes available — never a stage's slug.
+
+Authority: rules.md §4 (the state diagram); 29 CFR 102.69, 102.70, 102.67.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+
+from casefile.vocab import DeadlineKind, Stage
+
+__all__ = ["STAGE_NAMES", "STAGE_WORDS", "StageWords", "stage_refusal"]
+
+S = Stage
+
+
+@dataclass(frozen=True)
+class StageWords:
+    """A stage in words: ``name`` (a title, "Certification due"); ``now`` what holds while the election is
+    there (a clause, "the objection period on the revised tally is running"); ``period`` the period that runs
+    in it, and ``until`` the clause with its date (``{until}``: "runs until Tuesday, May 4, 2021") said
+    instead of ``now`` when the record holds it; ``then`` what moves the election on from it (a sentence)."""
+
+    name: str
+    now: str
+    then: str
+    period: DeadlineKind | None = None
+    until: str = ""
+
+
+_AFTER_PERIOD = ("when that period ends with no objections filed, the election moves on to what the {count} calls for (the "
+                 "certification, or the runoff election); objections filed in it are decided first")
+
+#: Every stage in words (rules.md §4).
+STAGE_WORDS: dict[Stage, StageWords] = {
+    S.TALLY_ISSUED: StageWords(
+        "Tally of Ballots issued; objection period running", "the objection period on the tally is running",
+        _AFTER_PERIOD.format(count="tally"), DeadlineKind.OBJECTIONS, "the objection period on the tally runs until {until}"),
+    S.OBJECTIONS_PENDING: StageWords(
+        "Objections pending before the Regional Director", "objections are pending before the Regional Director",
+        "the Regional Director's notice of hearing, order consolidating the case or decision on the objections moves "
+        "the election on"),
+    S.CHALLENGE_INVESTIGATION: StageWords(
+        "Challenged ballots under investigation", "the determinative challenged ballots are under investigation",
+        "the Regional Director's ruling on them, a notice of hearing or the revised tally of the ballots opened moves "
+        "the election on"),
+    S.CERTIFICATION_DUE: StageWords(
+        "Certification due", "the certification is due", "the certification moves the election on"),
+    S.RUNOFF_DUE: StageWords(
+        "Runoff election due", "the runoff election (or the new election a nullity calls for) is due to be directed",
+        "the direction of the runoff moves the election on"),
+    S.HEARING_NOTICED: StageWords(
+        "Hearing noticed", "the hearing is noticed and has not opened", "the hearing's opening moves the election on"),
+    S.HEARING_OPEN: StageWords(
+        "Hearing open", "the hearing is open", "the close of the hearing or the Hearing Officer's report moves the election on"),
+    S.HEARING_CLOSED: StageWords(
+        "Hearing closed; report awaited", "the hearing is closed and the Hearing Officer's report is awaited",
+        "the Hearing Officer's report moves the election on"),
+    S.HO_REPORT_ISSUED: StageWords(
+        "Hearing Officer's report issued", "the Hearing Officer's report has issued and exceptions may be filed",
+        "exceptions, or the Regional Director's decision, move the election on", DeadlineKind.EXCEPTIONS,
+        "the Hearing Officer's report has issued and exceptions may be filed until {until}"),
+    S.EXCEPTIONS_PENDING: StageWords(
+        "Exceptions to the Hearing Officer's report pending",
+        "exceptions to the Hearing Officer's report await the Regional Director's decision",
+        "the Regional Director's decision moves the election on"),
+    S.ALJ_CONSOLIDATED: StageWords(
+        "Consolidated for hearing before an Administrative Law Judge",
+        "the objections are consolidated for hearing before an Administrative Law Judge",
+        "the Administrative Law Judge's decision moves the election on"),
+    S.ALJ_DECISION_ISSUED: StageWords(
+        "Administrative Law Judge's decision issued", "the Administrative Law Judge's decision has issued",
+        "the decision on exceptions to it (or the Regional Director's, in a consent election) moves the election on"),
+    S.RD_DECISION: StageWords(
+        "Regional Director's decision issued", "the Regional Director's decision has issued",
+        "what the decision calls for moves the election on: the certification, the runoff, or — while determinative challenged "
+        "ballots are pending — the ruling on them, their hearing or the revised tally of those opened"),
+    S.REVISED_TALLY_ISSUED: StageWords(
+        "Revised Tally of Ballots issued", "the objection period on the revised tally is running",
+        _AFTER_PERIOD.format(count="revised tally"), DeadlineKind.REVISED_TALLY_OBJECTIONS,
+        "the objection period on the revised tally runs until {until}"),
+    S.CERTIFIED: StageWords(
+        "Certified", "the election is certified",
+        "a request for review (where the Board reviews the Regional Director), or the end of its period, moves the election on"),
+    S.RFR_PENDING: StageWords(
+        "Request for review pending before the Board", "a request for review is pending before the Board",
+        "the Board's ruling moves the election on"),
+    S.SET_ASIDE: StageWords(
+        "Set aside", "the election was set aside", "the direction of a new election moves the election on"),
+    S.RERUN_DIRECTED: StageWords(
+        "Set aside; a new election directed", "the election was set aside and a new election directed",
+        "the next acts are on the new election, from its Tally of Ballots"),
+    S.RUNOFF_DIRECTED: StageWords(
+        "Runoff election directed", "a runoff election was directed",
+        "the next acts are on the runoff election, from its Tally of Ballots"),
+    S.CLOSED: StageWords(
+        "Closed", "the election is closed (certified, with no review pending)", "no act moves the election on"),
+    S.WITHDRAWN: StageWords("Petition withdrawn", "the petition was withdrawn", "no act moves the election on"),
+    S.DISMISSED: StageWords(
+        "Petition dismissed", "the petition was dismissed", "a request for review of the dismissal is what remains"),
+}
+
+#: Each stage of an election in words (the status report's "Stage" row; the web's pages).
+STAGE_NAMES: dict[Stage, str] = {stage: words.name for stage, words in STAGE_WORDS.items()}
+
+
+def _long(day: date) -> str:
+    return f"{day:%A, %B} {day.day}, {day.year}"
+
+
+def _first_upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def stage_refusal(what: str, *, sequence: int, stage: Stage, accepted: Iterable[Stage],
+                  until: date | None = None) -> str:
+    """Why ``what`` (the act as a noun phrase: "certification", "an order to count ballots excluded at the
+    count") is refused in election ``sequence`` at ``stage``, and when it becomes available, in words from
+    STAGE_WORDS: what holds now (the period's last day ``until`` when given), the stages that accept it (in
+    the procedure's order) and what moves the election on from here. Authority: rules.md §4."""
+    words = STAGE_WORDS[stage]
+    now = words.until.format(until=_long(until)) if until is not None and words.until else words.now
+    order = list(Stage)
+    names = [f"“{STAGE_NAMES[s]}”" for s in sorted(set(accepted), key=order.index)]
+    if not names:
+        when = f"{_first_upper(what)} is not available at any stage of an election."
+    else:
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" or {names[-1]}"
+        when = f"{_first_upper(what)} becomes available when the election is at {listed}"
+        when += f"; {words.then}." if words.then else "."
+    return f"{_first_upper(what)} is not available now in election {sequence}: {now}. {when}"
