@@ -275,6 +275,21 @@ class ChallengeItem(Facts):
     reason: str | None = None
 
 
+REGISTER_TABLE_LIMIT = 40
+"""Up to this many challenged ballots a report or decision lists one row per voter; above it, one row per
+(challenger, ground, recommendation or ruling) with its count, and the voters of each group in a paragraph
+(the Bessemer rerun's 416 challenged ballots, one per row, ran a decision to 25 pages)."""
+
+
+def challenge_groups(items: tuple[ChallengeItem, ...]) -> tuple[tuple[ChallengeItem, tuple[str, ...]], ...]:
+    """The challenges grouped by challenger, ground and recommendation or ruling (with its reason), in register
+    order: each group's first item (for those facts) and the voters of the group, in register order."""
+    groups: dict[tuple[str, str, str | None, str | None], list[ChallengeItem]] = {}
+    for item in items:
+        groups.setdefault((item.challenged_by, item.ground, item.disposition, item.reason), []).append(item)
+    return tuple((found[0], tuple(i.voter for i in found)) for found in groups.values())
+
+
 class ObjectionItem(Facts):
     """One numbered objection; ``disposition``/``reason`` hold a recommendation or ruling where one exists."""
 

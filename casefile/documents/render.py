@@ -31,7 +31,14 @@ from weasyprint.text.fonts import FontConfiguration
 
 from casefile.documents import wording
 from casefile.documents.base import Document
-from casefile.documents.parts import PLACEHOLDER_PATTERN, HearingFacts, is_placeholder, placeholder
+from casefile.documents.parts import (
+    PLACEHOLDER_PATTERN,
+    REGISTER_TABLE_LIMIT,
+    HearingFacts,
+    challenge_groups,
+    is_placeholder,
+    placeholder,
+)
 from casefile.errors import ProcedureError
 from casefile.rules.tally import AGAINST
 from casefile.vocab import DocumentKind, ElectionAgreement, VotingMethod
@@ -220,6 +227,8 @@ def environment() -> Environment:
     )
     env.tests["placeholder"] = is_placeholder
     env.globals["placeholder"] = placeholder
+    env.globals["REGISTER_TABLE_LIMIT"] = REGISTER_TABLE_LIMIT
+    env.filters["challenge_groups"] = challenge_groups
     return env
 
 

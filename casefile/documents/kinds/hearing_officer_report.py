@@ -13,6 +13,7 @@ from casefile.documents import wording
 from casefile.documents.base import Built, RecordDocument
 from casefile.documents.history import history_notes, procedural_history
 from casefile.documents.parts import (
+    REGISTER_TABLE_LIMIT,
     ChallengeItem,
     DeadlineLine,
     DocumentContext,
@@ -23,6 +24,7 @@ from casefile.documents.parts import (
     ServiceEntry,
     Signature,
     TallyLines,
+    challenge_groups,
     placeholder,
 )
 from casefile.documents.record_view import CaseRecord, notes, plain_notes, tally_lines
@@ -57,18 +59,14 @@ class HearingOfficerReportContext(DocumentContext):
     signature: Signature
     service: tuple[ServiceEntry, ...] = ()
 
-    REGISTER_TABLE_LIMIT: ClassVar[int] = 40
+    REGISTER_TABLE_LIMIT: ClassVar[int] = REGISTER_TABLE_LIMIT
     """Up to this many challenged ballots the report lists one row per voter; above it, one row per
     (challenger, ground, recommendation) with the count, and the voters of each group in a paragraph."""
 
     @property
     def challenge_groups(self) -> tuple[tuple[ChallengeItem, tuple[str, ...]], ...]:
-        """The challenges grouped by challenger, ground and recommendation, in register order: each
-        group's first item (for those three facts) and the voters of the group."""
-        groups: dict[tuple[str, str, str | None, str | None], list[ChallengeItem]] = {}
-        for item in self.challenges:
-            groups.setdefault((item.challenged_by, item.ground, item.disposition, item.reason), []).append(item)
-        return tuple((items[0], tuple(i.voter for i in items)) for items in groups.values())
+        """The challenges grouped by challenger, ground and recommendation, in register order (parts.challenge_groups)."""
+        return challenge_groups(self.challenges)
 
 
 class HearingOfficerReport(RecordDocument):
