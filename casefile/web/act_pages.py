@@ -132,6 +132,9 @@ def _still_to_efile(me: Me, view: Any, allowed: list[Any], act_name: str, specs:
     if not note.efile:
         return ""
     by = f" by {note.periods[0]['countdown'].text.removeprefix('due ')}" if note.periods else ""
+    if not note.served:  # confidential to the Regional Director: served on no other party (29 CFR 102.69(a)(8))
+        return (f"Not yet filed with the NLRB: download its PDF from Documents below and upload it with NLRB E-Filing "
+                f"(www.nlrb.gov) to {note.receiver}{by}. It is confidential: not served on the other parties.")
     return (f"Not yet filed with the NLRB: casefile has recorded it and is preparing its PDF. Download the PDF from "
             f"Documents below and upload it with NLRB E-Filing (www.nlrb.gov) to {note.receiver}{by}; serve it on the "
             "other parties.")

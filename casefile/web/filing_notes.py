@@ -18,12 +18,26 @@ E_FILING = "https://www.nlrb.gov/"  # E-File (My Account Portal) is reached from
 @dataclass
 class FilingNote:
     """A filing form's note: the open periods it is judged against (each {"d", "countdown"}), whether
-    the party still e-files it itself (``efile``), and with whom (``receiver``)."""
+    the party still e-files it itself (``efile``), with whom (``receiver``), and whether the party
+    serves it on the other parties (``served``: False for a filing confidential to the Regional
+    Director, an offer of proof, 29 CFR 102.69(a)(8))."""
 
     periods: list[dict[str, Any]] = field(default_factory=list)
     efile: bool = False
     receiver: str = ""
     act_name: str = ""
+    served: bool = True
+
+
+def served_on_parties(act_name: str) -> bool:
+    """Whether a filing by act ``act_name`` is served on the other parties: not one confidential as
+    a whole (its model's ``WHOSE.whole_sealed``: an offer of proof filed apart goes to the Regional
+    Director only, 29 CFR 102.69(a)(8))."""
+    from casefile.acts import models
+    from casefile.record.authority.whose import whose_of
+
+    model = models().get(act_name)
+    return model is None or getattr(model, "WHOSE", None) is None or not whose_of(model).whole_sealed
 
 
 def receiver_of(act_name: str, office_name: str) -> str:
@@ -55,4 +69,4 @@ def note_for(act_name: str, *, case_number: str, office: str, viewer: Any, as_of
     except Exception:
         office_name = office
     return FilingNote(periods=periods, efile=party_filing and not recording, receiver=receiver_of(act_name, office_name),
-                      act_name=act_name)
+                      act_name=act_name, served=served_on_parties(act_name))

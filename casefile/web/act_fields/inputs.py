@@ -136,13 +136,17 @@ def specs(act_name: str, *, parties: list[tuple[str, str]], all_parties: list[tu
     user acts for (the ``party`` field); ``all_parties``: the case's (other party fields);
     ``elections``: the case's elections (sequence, words), the latest last."""
     from casefile.acts import models
+    from casefile.record.authority.whose import whose_of
     from casefile.record.uploads import upload_fields
 
     model = models()[act_name]
     files = upload_fields(model)
+    # A filing confidential as a whole (an offer of proof filed apart) is served on no other party
+    # (29 CFR 102.69(a)(8)): its form has no service to give.
+    unserved = {"service"} if getattr(model, "WHOSE", None) is not None and whose_of(model).whole_sealed else set()
     out: list[Spec] = []
     for name, info in model.model_fields.items():
-        if name in SKIPPED:
+        if name in SKIPPED or name in unserved:
             continue
         required = info.is_required()
         default = None if required else info.get_default(call_default_factory=True)
