@@ -15,7 +15,14 @@ from pydantic import Field
 from sqlmodel import Session
 
 from casefile.acts.base import Done, Issue, Text, Who, again, election_for, recorded
-from casefile.acts.hearing_parts import HearingOrder, check_opens_after_order, check_same_order, hearing_of, set_for_hearing
+from casefile.acts.hearing_parts import (
+    HearingOrder,
+    check_opens_after_order,
+    check_same_order,
+    hearing_of,
+    record_gaps,
+    set_for_hearing,
+)
 from casefile.documents.kinds.order_consolidating_cases import OrderConsolidatingCases
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines
@@ -70,7 +77,8 @@ def perform(session: Session, act: ConsolidateWithUlp, *, case: Case, as_of: dat
                       noticed_opens_on=act.opens_on,
                       opens_at=act.opens_at.strftime("%H:%M") if act.opens_at else "", issuer=act.issuer,
                       place=act.place, presiding=act.presiding, before_alj=True, ulp_cases=list(act.ulp_cases),
-                      objections_set=set_ids, challenges_set=act.challenges, note=act.note, uncertain=act.uncertain)
+                      objections_set=set_ids, challenges_set=act.challenges, note=act.note, uncertain=act.uncertain,
+                      **record_gaps(act))
     session.add(hearing)
     session.flush()
     close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MET, as_of=as_of,

@@ -17,6 +17,7 @@ from sqlmodel import Session, func, select
 from casefile.acts.base import (
     ActIn,
     Done,
+    Flag,
     Issue,
     LegalDate,
     Paragraph,
@@ -36,7 +37,7 @@ from casefile.acts.party_filing import deadline_zone, received_by, received_on_a
 from casefile.acts.service import ServiceIn, record_service
 from casefile.documents.kinds.objections import Objections
 from casefile.documents.kinds.offer_of_proof import OfferOfProof
-from casefile.errors import ProcedureError
+from casefile.errors import BadInput, ProcedureError
 from casefile.record.authority import Whose
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.lookups import deadline_of, get_party, latest_tally
@@ -57,10 +58,25 @@ class WitnessIn(Strict):
     summary: Prose
 
 
+def check_witnesses_public(witnesses: list[WitnessIn], public: bool, *, field: str, required: bool) -> None:
+    """The one rule of ``witnesses_public`` for every act that files an offer of proof (file-offer-of-proof,
+    file-objections' offer): False means the record has the offer but not its witnesses (an offer is
+    confidential to the Region), so none may be given; True with ``required`` (a separate offer) needs one
+    (102.66(c)). Raises BadInput naming ``field``."""
+    if not public and witnesses:
+        raise BadInput("witnesses_public is false: the offer's witnesses are not in the record, so none is given",
+                       field=field)
+    if public and required and not witnesses:
+        raise BadInput("an offer of proof names at least one witness (102.66(c)); only an offer whose witnesses are not "
+                       "in the record (witnesses_public false) names none", field=field)
+
+
 class FileObjections(ActIn):
     """A party's objections as filed: ``objections`` are the numbered objections' statements;
     ``at`` the instant the Region received them (when the record has only the date, give ``date``
-    and timeliness is judged by the date); ``offer_of_proof`` the witnesses (confidential)."""
+    and timeliness is judged by the date); ``offer_of_proof`` the witnesses (confidential).
+    ``witnesses_public`` False: an offer of proof came with the objections but its witnesses are not in
+    the record (``offer_of_proof`` then empty), as in file-offer-of-proof."""
 
     act: Literal["file-objections"] = "file-objections"
     WHOSE: ClassVar[Whose] = Whose.party("party", sealed=("offer_of_proof",), staff=True)
@@ -69,6 +85,7 @@ class FileObjections(ActIn):
     method: FilingMethod = FilingMethod.E_FILING
     postmarked_on: LegalDate | None = None  # paper filings: the postmark or delivery-service date
     offer_of_proof: list[WitnessIn] = Field(default_factory=list, max_length=2000)
+    witnesses_public: Flag = True
     note: Paragraph = ""
     service: list[ServiceIn] | None = Field(default=None, max_length=200)  # None: e-mail to each other party's counsel
 
@@ -106,8 +123,9 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     """
     election = election_for(session, case, act.election)
     party = get_party(session, case, act.party)
+    check_witnesses_public(act.offer_of_proof, act.witnesses_public, field="offer_of_proof", required=False)
     key = content_key(f"objections:e{election.sequence}:{party.key}", act.objections,
-                      [w.model_dump() for w in act.offer_of_proof])
+                      [w.model_dump() for w in act.offer_of_proof] + ([] if act.witnesses_public else ["witnesses not public"]))
     if (entry := recorded(session, case, key)) is not None:
         return again(entry, act.act, issues(session, entry.ref))
     earlier = session.exec(select(func.max(Objection.number)).where(
@@ -149,7 +167,7 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     for number, statement in zip(numbers, act.objections, strict=True):
         session.add(Objection(election_id=election.id, filing_id=filing.id, party_id=party.id,  # type: ignore[arg-type]
                               number=number, text=statement))
-    if act.offer_of_proof:
+    if act.offer_of_proof or not act.witnesses_public:  # an offer whose witnesses are not in the record: empty body
         offer_deadline = deadline_of(session, election, DeadlineKind.OFFER_OF_PROOF)
         offer = Filing(
             case_id=case.id, election_id=election.id, party_id=party.id, kind=FilingKind.OFFER_OF_PROOF,  # type: ignore[arg-type]

@@ -18,7 +18,7 @@ from pydantic import Field
 from sqlmodel import Session, select
 
 from casefile.acts.base import Done, Flag, Issue, Who, again, content_key, election_for, recorded, ref_id
-from casefile.acts.file_objections import WitnessIn
+from casefile.acts.file_objections import WitnessIn, check_witnesses_public
 from casefile.acts.party_filing import (
     PartyFilingIn,
     deadline_zone,
@@ -30,7 +30,7 @@ from casefile.acts.party_filing import (
     store_filing,
 )
 from casefile.documents.kinds.offer_of_proof import OfferOfProof
-from casefile.errors import BadInput, ProcedureError, UnknownRecord
+from casefile.errors import ProcedureError, UnknownRecord
 from casefile.record.authority import Whose
 from casefile.record.lookups import get_party, parties_of
 from casefile.record.models import Case, Election, Filing, Objection, Party
@@ -130,11 +130,7 @@ def perform(session: Session, act: FileOfferOfProof, *, case: Case, as_of: datet
     """
     election = election_for(session, case, act.election)
     party = get_party(session, case, act.party)
-    if act.witnesses_public != bool(act.witnesses):
-        raise BadInput("an offer of proof names at least one witness (102.66(c)); only an offer whose witnesses are not "
-                       "in the record (witnesses_public false) names none" if act.witnesses_public else
-                       "witnesses_public is false: the offer's witnesses are not in the record, so none is given",
-                       field="witnesses")
+    check_witnesses_public(act.witnesses, act.witnesses_public, field="witnesses", required=True)
     witnesses = [w.model_dump() for w in act.witnesses]
     key = content_key(f"offer-of-proof:e{election.sequence}:{party.key}", witnesses)
     if (entry := recorded(session, case, key)) is not None:

@@ -10,8 +10,8 @@ from typing import Annotated
 from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import ActIn, Flag, LegalDate, Line, Paragraph, PartyKey
-from casefile.errors import AlreadyRecorded, UnknownRecord
+from casefile.acts.base import ActIn, Count, Flag, LegalDate, Line, Paragraph, PartyKey
+from casefile.errors import AlreadyRecorded, BadInput, UnknownRecord
 from casefile.record.lookups import latest_tally
 from casefile.record.models import Case, DocketEntry, Election, Hearing, Objection, Party
 from casefile.record.refs import RecordTable, Ref
@@ -28,7 +28,12 @@ class HearingOrder(ActIn):
     issue date; ``opens_on`` the hearing's opening date; ``objections`` party handle → the
     numbers of its objections set for hearing (None: every pending objection); ``challenges``
     whether the determinative challenged ballots are set too; ``opens_at`` the opening time of day
-    (at the office that has the case); ``issuer`` the Regional Director who signed it."""
+    (at the office that has the case); ``issuer`` the Regional Director who signed it. What the public
+    record lacks of it: ``date_public`` False, the order's date is not in it (``date`` is a date the record
+    implies); ``objection_numbers_public`` False, which objections were set (by number) is not in it
+    (``objections`` stand in for them: their count is the record's, their numbers are not); ``challenges_unresolved``
+    the challenged ballots still unresolved when the order set them for hearing, when the record gives that
+    count (None: it does not)."""
 
     opens_on: LegalDate | None = None
     opens_at: time | None = None  # the time of day the hearing opens, at the office that has the case
@@ -37,7 +42,17 @@ class HearingOrder(ActIn):
     issuer: Line = ""  # the Regional Director who signed the order (its signature block)
     objections: dict[PartyKey, list[ObjectionNumber]] | None = Field(default=None, max_length=50)
     challenges: Flag = False
+    challenges_unresolved: Count | None = None
+    date_public: Flag = True
+    objection_numbers_public: Flag = True
     note: Paragraph = ""
+
+
+def record_gaps(act: HearingOrder) -> dict[str, bool | int | None]:
+    """The Hearing columns that say what the public record lacks of the order ``act`` (its date, the numbers
+    of the objections it set) and the unresolved challenged ballots it gives: keyword arguments of Hearing."""
+    return {"noticed_on_public": act.date_public, "objection_numbers_public": act.objection_numbers_public,
+            "challenges_unresolved": act.challenges_unresolved}
 
 
 def pending_objections(session: Session, election: Election) -> list[Objection]:
@@ -56,7 +71,8 @@ def set_for_hearing(session: Session, case: Case, election: Election, act: Heari
     check that the hearing has something to hear (R-I2) and that the order, issued on ``issued_on``,
     is not dated before the tally or the objections it sets (casefile.rules.chronology). Returns
     their ids. Raises UnknownRecord (field ``objections.<party>``) for an objection that is not
-    pending, ProcedureError, OutOfOrder."""
+    pending, BadInput (``challenges_unresolved`` without the challenges, or more than
+    the tally's), ProcedureError, OutOfOrder."""
     pending = pending_objections(session, election)
     if act.objections is None:
         chosen = pending
@@ -83,6 +99,11 @@ def set_for_hearing(session: Session, case: Case, election: Election, act: Heari
                     objections_filed(session, [o.id for o in chosen if o.id is not None]))])
     check_matters_for_hearing(objections=len(chosen), challenges=act.challenges,
                               determinative=bool(tally and tally.determinative))
+    if act.challenges_unresolved is not None and (not act.challenges or tally is None
+                                                  or act.challenges_unresolved > tally.challenged):
+        raise BadInput(f"challenges_unresolved ({act.challenges_unresolved}) counts the challenged ballots the order sets "
+                       f"for hearing: it needs challenges true and at most the tally's {tally.challenged if tally else 0} "
+                       "challenged ballots", field="challenges_unresolved")
     for objection in chosen:
         objection.disposition = Disposition.SET_FOR_HEARING
         session.add(objection)
@@ -125,6 +146,9 @@ def check_same_order(case: Case, entry: DocketEntry, hearing: Hearing, act: Hear
         ("opens_at", hearing.opens_at, act.opens_at.strftime("%H:%M") if act.opens_at else ""),
         ("issuer", hearing.issuer, act.issuer),
         ("challenges", hearing.challenges_set, act.challenges),
+        ("challenges_unresolved", hearing.challenges_unresolved, act.challenges_unresolved),
+        ("date_public", hearing.noticed_on_public, act.date_public),
+        ("objection_numbers_public", hearing.objection_numbers_public, act.objection_numbers_public),
         ("ulp_cases", list(hearing.ulp_cases), list(hearing.ulp_cases) if ulp_cases is None else ulp_cases),
     ) if recorded != given]
     if diffs:

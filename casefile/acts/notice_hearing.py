@@ -14,7 +14,14 @@ from typing import ClassVar, Literal
 from sqlmodel import Session
 
 from casefile.acts.base import Done, Issue, Who, again, election_for, recorded, ref_id
-from casefile.acts.hearing_parts import HearingOrder, check_opens_after_order, check_same_order, hearing_of, set_for_hearing
+from casefile.acts.hearing_parts import (
+    HearingOrder,
+    check_opens_after_order,
+    check_same_order,
+    hearing_of,
+    record_gaps,
+    set_for_hearing,
+)
 from casefile.documents.kinds.notice_of_hearing import NoticeOfHearing
 from casefile.record.authority import REGION, Whose
 from casefile.record.models import Case, Hearing
@@ -70,7 +77,8 @@ def perform(session: Session, act: NoticeHearing, *, case: Case, as_of: datetime
                       noticed_opens_on=act.opens_on,
                       opens_at=act.opens_at.strftime("%H:%M") if act.opens_at else "", issuer=act.issuer,
                       place=act.place, presiding=act.presiding, objections_set=set_ids,
-                      challenges_set=act.challenges, note=act.note, uncertain=act.uncertain)
+                      challenges_set=act.challenges, note=act.note, uncertain=act.uncertain,
+                      **record_gaps(act))
     session.add(hearing)
     session.flush()
     what = f"{len(set_ids)} objections" + (" and the challenged ballots" if act.challenges else "")

@@ -11,12 +11,12 @@ from typing import ClassVar, Literal
 
 from sqlmodel import Session
 
-from casefile.acts.base import ActIn, Done, Issue, Who, again, election_for, recorded
+from casefile.acts.base import ActIn, Done, Flag, Issue, Who, again, election_for, recorded
 from casefile.acts.chronology import refuse_if_before
 from casefile.acts.hearing_parts import current_hearing
+from casefile.errors import BadInput
 from casefile.record.authority import HEARING_OFFICER, Whose
 from casefile.record.deadlines import close_open_deadlines
-from casefile.record.hearing_opening import with_opening_part
 from casefile.record.models import Case
 from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import advance, require_stage
@@ -30,9 +30,11 @@ STAGES = accepted_at("open-hearing")
 
 
 class OpenHearing(ActIn):
-    """The hearing opened on ``date``."""
+    """The hearing opened on ``date``. ``date_public`` False: the public record holds only the date the
+    hearing was set to open (recorded as ``date``), not the day it opened; its documents say so."""
 
     act: Literal["open-hearing"] = "open-hearing"
+    date_public: Flag = True
     WHOSE: ClassVar[Whose] = HEARING_OFFICER
 
 
@@ -65,6 +67,10 @@ def perform(session: Session, act: OpenHearing, *, case: Case, as_of: datetime, 
     hearing = current_hearing(session, case, election)
     refuse_if_before("the hearing's opening", opened_on, [Earlier("the hearing was noticed", hearing.noticed_on)])
     noticed_for = hearing.opens_on
+    if not act.date_public and opened_on != noticed_for:
+        raise BadInput(f"date_public is false: the record holds only the date the hearing was set to open, so the act's "
+                       f"date is that date ({noticed_for.isoformat() if noticed_for else 'none set'}), not "
+                       f"{opened_on.isoformat()}", field="date")
     warnings: tuple[str, ...] = ()
     if noticed_for is not None and opened_on < noticed_for:  # rescheduled earlier by order or agreement (R-I3): said, not refused
         warnings = (f"The hearing is recorded as opened on {_long(opened_on)}, before the date the Notice of Hearing "
@@ -72,8 +78,9 @@ def perform(session: Session, act: OpenHearing, *, case: Case, as_of: datetime, 
                     f"(29 CFR 102.69(c)(1)(ii)), attach it to the docket; if the date is mistyped, "
                     "correct it.",)
     hearing.opens_on = opened_on
-    # what the sources leave open about the opening (a scheduled date, not a reported one)
-    hearing.uncertain = with_opening_part(hearing.uncertain, act.uncertain)
+    hearing.opening_date_public = act.date_public  # False: only the scheduled date is in the record
+    if act.uncertain.strip():  # what the sources leave open about the opening, for a record copy's annex
+        hearing.uncertain = " ".join(part for part in (hearing.uncertain.strip(), act.uncertain.strip()) if part)
     session.add(hearing)
     close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MET, as_of=as_of,
                          on=opened_on)  # met late when it opened after its target (R-I3)

@@ -194,8 +194,12 @@ def _consolidation_sentence(rec: CaseRecord, hearing: Hearing) -> str:
     cases = wording.join_and([rec.text(c) for c in hearing.ulp_cases]) or "the unfair labor practice case"
     noticed = hearing.noticed_opens_on or hearing.opens_on
     opens = f"; the hearing was set to open on {long_date(noticed)}" if noticed else ""
+    gaps = [what for what, public in (("the order's date", hearing.noticed_on_public),
+                                      ("which objections were set, by number", hearing.objection_numbers_public))
+            if not public]
+    unknown = f" ({wording.join_and(gaps)}: not in the public record)" if gaps else ""
     return (f"The Regional Director consolidated {wording.join_and(parts) or 'the case'} with {cases} for hearing"
-            f" before an Administrative Law Judge{opens}.")
+            f" before an Administrative Law Judge{opens}{unknown}.")
 
 
 def _order_sentence(order: AgencyOrder) -> str | None:

@@ -17,6 +17,7 @@ from casefile.documents import wording
 from casefile.documents.parts import (
     Caption,
     ChallengeItem,
+    DateOrPlaceholder,
     DeadlineLine,
     ElectionDates,
     FiledWith,
@@ -103,7 +104,7 @@ class CaseRecord:
                        petitioner=petitioner.name, intervenors=intervenors, region=f"Region {self.region}",
                        office=self.office.name, forum=forum, record_copy=self.record_copy)
 
-    def service(self, *, excluding: int | None = None, on: date) -> tuple[ServiceEntry, ...]:
+    def service(self, *, excluding: int | None = None, on: DateOrPlaceholder) -> tuple[ServiceEntry, ...]:
         """The parties a document the Region issues is transmitted to: each party's counsel (or its
         own address), by e-mail where the record holds one."""
         entries = []

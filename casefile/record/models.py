@@ -51,6 +51,9 @@ class Case(SQLModel, table=True):
     office_key: str = Field(index=True)  # receiving office (casefile.rules.offices)
     agreement: ElectionAgreement | None = None  # None: not known (e.g. imported from NLRB's results export)
     petition_filed_on: date | None = None  # None: not in the record (then the rule set was named explicitly)
+    # False: the petition's date is from reports, not from the Board's record (a record copy says so)
+    petition_filed_on_public: bool = Field(default=True, sa_column_kwargs={"server_default": true()})
+    agreement_public: bool = Field(default=True, sa_column_kwargs={"server_default": true()})  # False: the agreement recorded is inferred; the record does not name it
     rule_set_id: str
     unit_description: str = ""
     notes: list[Any] = _json()  # facts the sources leave uncertain, as plain sentences
@@ -173,6 +176,9 @@ class Filing(SQLModel, table=True):
     note: str = ""
     uncertain: str = Field(default="", sa_column_kwargs={"server_default": ""})  # what the sources leave uncertain about it (record copies: the annex)
     accompanies_id: int | None = Field(default=None, foreign_key="filing.id")  # an offer of proof: its objections
+    received_on_public: bool = Field(default=True, sa_column_kwargs={"server_default": true()})  # False: its date is not in the public record (recorded on a date it implies)
+    # "": the filing is in the public record; else the record only implies it, and this is what it shows instead
+    inferred_from: str = Field(default="", sa_column_kwargs={"server_default": ""})
 
 
 class Objection(SQLModel, table=True):
@@ -209,6 +215,10 @@ class Hearing(SQLModel, table=True):
     challenges_set: bool = False
     note: str = ""
     uncertain: str = Field(default="", sa_column_kwargs={"server_default": ""})  # what the sources leave uncertain about it (record copies: the annex)
+    opening_date_public: bool = Field(default=True, sa_column_kwargs={"server_default": true()})  # False: the record holds only the date it was set to open
+    noticed_on_public: bool = Field(default=True, sa_column_kwargs={"server_default": true()})  # False: the notice's (the order's) date is not in the public record
+    objection_numbers_public: bool = Field(default=True, sa_column_kwargs={"server_default": true()})  # False: which objections were set (by number) is not in the public record
+    challenges_unresolved: int | None = None  # the challenged ballots still unresolved when set for hearing; None: not in the record
 
 
 class Decision(SQLModel, table=True):

@@ -21,7 +21,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from sqlalchemy import JSON, Column
+from sqlalchemy import JSON, Column, true
 from sqlmodel import Field, SQLModel
 
 from casefile.record.columns import _kind
@@ -41,3 +41,6 @@ class AgencyOrder(SQLModel, table=True):
     issued_on: date
     issuer: str = ""
     body: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    issued_on_public: bool = Field(default=True, sa_column_kwargs={"server_default": true()})  # False: its date is not in the public record
+    # "": the order is in the public record; else the record only implies it, and this is what it shows instead
+    inferred_from: str = Field(default="", sa_column_kwargs={"server_default": ""})

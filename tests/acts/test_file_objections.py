@@ -17,7 +17,7 @@ from casefile.errors import MalformedCaseNumber, ProcedureError, UnknownCase, Un
 from casefile.record.db import read_session
 from casefile.record.models import Deadline, DocketEntry, Filing, Objection
 from casefile.vocab import DeadlineKind, DeadlineStatus, Stage
-from tests.acts.procedure import RWDSU, act, carry, case_id, perform, refused, unchanged_by_retry
+from tests.acts.procedure import RWDSU, act, carry, case_id, event, perform, refused, unchanged_by_retry
 from tests.acts.snapshot import default_snapshot
 
 CUTOFF = datetime.fromisoformat("2021-04-16T23:59:59-04:00")
@@ -115,3 +115,25 @@ class TestRefusals:
             perform(objections("2021-04-16T12:00:00-04:00"), case_number=number)
         assert str(caught.value) == message
         assert default_snapshot() == before
+
+
+class TestAnOfferWhoseWitnessesAreNotPublic:
+    """file-objections' offer of proof takes witnesses_public as file-offer-of-proof does (Bessemer 2021: an offer
+    came with the objections; offers are confidential to the Region, so no witness is in the record)."""
+
+    def test_it_is_stored_with_an_empty_body(self, tallied: Path) -> None:
+        from casefile.vocab import FilingKind
+
+        perform(event("objections-2021"))
+        with read_session() as s:
+            offer = s.exec(select(Filing).where(Filing.kind == FilingKind.OFFER_OF_PROOF)).one()
+            assert (offer.body, offer.confidential, offer.accompanies_id is not None) == ([], True, True)
+
+    def test_witnesses_with_it_false_are_refused_and_nothing_stored(self, tallied: Path) -> None:
+        from casefile.acts.file_objections import WitnessIn
+        from casefile.errors import BadInput
+
+        witness = WitnessIn(objection=1, witness="A. Doe", summary="Saw the box.")
+        error = refused(event("objections-2021").model_copy(update={"offer_of_proof": [witness]}), BadInput,
+                        as_of=CUTOFF)
+        assert error.field == "offer_of_proof" and "witnesses_public is false" in str(error)  # type: ignore[attr-defined]

@@ -8,8 +8,10 @@ from __future__ import annotations
 from datetime import date, time
 from pathlib import Path
 
+import pytest
 from sqlmodel import select
 
+from casefile.errors import BadInput
 from casefile.record.db import read_session
 from casefile.record.models import Election, Hearing
 from casefile.vocab import Stage
@@ -18,7 +20,7 @@ from tests.acts.procedure import carry, event, perform
 
 def test_opened_before_the_noticed_date_is_accepted_with_a_warning(configured_db: Path) -> None:
     carry("notice-hearing")
-    result = perform(event("open-hearing").model_copy(update={"on": date(2021, 5, 5)}))
+    result = perform(event("open-hearing").model_copy(update={"on": date(2021, 5, 5), "date_public": True}))
     assert result.warnings == [
         "The hearing is recorded as opened on Wednesday, May 5, 2021, before the date the Notice of Hearing set "
         "(Friday, May 7, 2021): if an order rescheduled it or the parties agreed to an earlier date (29 CFR "
@@ -51,3 +53,27 @@ def test_the_notice_prints_its_opening_time_and_signer(configured_db: Path) -> N
     assert "/s/ Lisa Y. Henderson" in text and "Regional Director's name" not in text
     with read_session() as s:
         assert s.exec(select(Hearing.opens_at, Hearing.issuer)).one() == ("10:00", "Lisa Y. Henderson")
+
+
+def test_an_opening_only_scheduled_is_a_field_not_a_note(configured_db: Path) -> None:
+    """Bessemer's open-hearing has date_public false: the hearing keeps opening_date_public False, and its note on
+    the sources carries no "Its opening: " prefix for a document to read back."""
+    carry("notice-hearing")
+    perform(event("open-hearing"))
+    with read_session() as s:
+        hearing = s.exec(select(Hearing)).one()
+        assert (hearing.opens_on, hearing.opening_date_public) == (date(2021, 5, 7), False)
+        assert "Its opening: " not in hearing.uncertain
+        assert hearing.uncertain.endswith("is recorded as its signer. Its opening date is the scheduled one; its close "
+                                          "date is not public.")
+
+
+def test_only_the_scheduled_date_on_another_date_is_refused_and_nothing_stored(configured_db: Path) -> None:
+    carry("notice-hearing")
+    with read_session() as s:
+        before = (s.exec(select(Hearing)).one().model_dump(), s.exec(select(Election.stage)).one())
+    with pytest.raises(BadInput) as err:
+        perform(event("open-hearing").model_copy(update={"on": date(2021, 5, 10)}))
+    assert err.value.field == "date" and "(2021-05-07), not 2021-05-10" in str(err.value)
+    with read_session() as s:
+        assert (s.exec(select(Hearing)).one().model_dump(), s.exec(select(Election.stage)).one()) == before

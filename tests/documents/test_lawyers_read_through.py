@@ -67,11 +67,23 @@ class TestTheStatusReportsDocket:
             assert said in text, said
 
     def test_the_consolidation_is_told_by_whose_objections(self, bessemer: Replayed) -> None:
+        """The counts of each party's objections are the record's; the order's date and which objections (by number)
+        are not (date_public, objection_numbers_public false): the docket line says so."""
         text = text_of(bessemer.pdf("*case-status-report*.pdf"))
         assert ("The Regional Director consolidated 14 objections of the Petitioner, 7 objections of the Employer, and the "
                 "challenged ballots with [NOT IN THE PUBLIC RECORD: unfair-labor-practice case numbers] for hearing before "
-                "an Administrative Law Judge; the hearing was set to open on April 25, 2024.") in text
+                "an Administrative Law Judge; the hearing was set to open on April 25, 2024 (the order's date and which "
+                "objections were set, by number: not in the public record).") in text
         assert "Order consolidating 21 objections" not in text
+
+    def test_the_rerun_tallys_challenged_line_says_what_the_record_gives_later(self, bessemer: Replayed) -> None:
+        """The report said "416 unopened" of the rerun tally's challenged ballots; the record has 311 still unresolved
+        when the consolidation order set them for hearing (challenges_unresolved), and not how the rest went."""
+        text = text_of(bessemer.pdf("*case-status-report*.pdf"))
+        assert ("Challenged ballots 416 challenged at the count: 311 of the 416 were still unresolved when the order "
+                "consolidating cases set them for hearing; how the other 105 were resolved is not in the public record") in text
+        assert "416 unopened" not in text
+        assert "Challenged ballots 505 unopened" in text  # the first election's: nothing later says otherwise
 
 
 class TestFindingsAreTheReportsOfThem:
@@ -215,18 +227,23 @@ class TestSignersAndDocketWords:
 
 
 def test_the_consolidation_order_is_a_document(bessemer: Replayed) -> None:
-    """Bessemer's consolidation with the unfair labor practice complaint (April 25, 2024 in the record) issues its
-    order: the objections of both parties as filed, the challenged ballots, the judge and the opening; what the
-    sources leave open (its date, which objections by number) in its annex."""
+    """Bessemer's consolidation with the unfair labor practice complaint (recorded on April 25, 2024, the day the
+    hearing began) issues its order: the objections of both parties as filed, counted (which ones by number is not
+    public: objection_numbers_public false), the 311 challenged ballots still unresolved, the judge and the opening;
+    its date is not in the public record (date_public false), so none is printed."""
     path = bessemer.pdf("2024-04-25_order-consolidating-cases.pdf")
     body = " ".join(body_of(path).split())
     assert "ORDER CONSOLIDATING CASES AND NOTICE OF HEARING" in body
     assert ("IT IS ORDERED that Case 10-RC-269250 is consolidated with Case [NOT IN THE PUBLIC RECORD: unfair-labor-practice "
             "case numbers] for hearing before an Administrative Law Judge, and that the objections set out below and the "
             "challenged ballots be heard in that hearing (29 CFR 102.69(c)(1)(ii)).") in body
-    assert body.index("Petitioner's Objection 1.") < body.index("Petitioner's Objection 14.") < body.index("Employer's Objection 1.")
-    assert "Employer's Objection 8." not in body and "Petitioner's Objection 15." not in body
+    assert ("OBJECTIONS SET FOR HEARING 14 of the 21 objections of the Petitioner; 7 of the 8 objections of the Employer. "
+            "Which objections these are, by number, is not in the public record.") in body
+    assert "Objection 1." not in body and "Objection 14." not in body  # no stand-in numbers printed as the order's
+    assert ("The 311 challenged ballots still unresolved are set for hearing: the eligibility of the voters who cast them "
+            "will be heard with the objections.") in body
     assert "Administrative Law Judge Michael Silverstein and on consecutive days" in body
+    assert "Dated: [NOT IN THE PUBLIC RECORD: the order's date]" in body and "Dated: April 25, 2024" not in body
     assert "the order's date is not public" in annex_of(" ".join(text_of(path).split()))
 
 
@@ -236,12 +253,13 @@ def test_an_opening_on_the_noticed_date_says_so(bessemer: Replayed) -> None:
     one (a record with only the notice's date is not asserted without its caveat)."""
     for pattern in ("*hearing-officer-report.pdf", "*decision-and-direction-of-second-election.pdf"):
         annex = " ".join(annex_of(text_of(bessemer.pdf(pattern))).split())
-        assert "Its opening: the opening date is the scheduled one; the close date is not public." in annex, pattern
+        assert "is recorded as its signer. Its opening date is the scheduled one; its close date is not public." in annex, pattern
+        assert "Its opening:" not in annex, pattern  # no prefix a document reads back (opening_date_public)
 
 
 def test_an_opening_on_the_noticed_date_is_told_as_scheduled(bessemer: Replayed) -> None:
     """The report and the decision said "The hearing opened on May 7, 2021": the record holds only the date the notice
-    set (open-hearing kept "the opening date is the scheduled one"), and their bodies say so."""
+    set (open-hearing with date_public false), and their bodies say so."""
     report = " ".join(body_of(bessemer.pdf("*hearing-officer-report.pdf")).split())
     assert ("The hearing was scheduled to open on May 7, 2021 (the record does not show the actual opening date)"
             in report)
@@ -353,10 +371,14 @@ class TestWhatTheLawSays:
         assert "objections have been overruled" not in body
 
 
-def test_an_offer_whose_witnesses_are_not_public_says_so_once(jfk8: Replayed) -> None:
-    """JFK8's offer of proof (April 22, 2022) is confidential: the record has the offer, not its witnesses
-    (``witnesses_public: false``). One stand-in for the whole offer; no witness attributed to Objection 1."""
-    body = " ".join(body_of(jfk8.pdf("*offer-of-proof_amazon.pdf")).split())
+@pytest.mark.parametrize(("name", "pattern"), [(JFK8, "*offer-of-proof_amazon.pdf"),
+                                              (BESSEMER, "2021-04-16_offer-of-proof_rwdsu.pdf")], ids=["jfk8", "bessemer-2021"])
+def test_an_offer_whose_witnesses_are_not_public_says_so_once(name: str, pattern: str,
+                                                              replayed_examples: dict[str, Replayed]) -> None:
+    """JFK8's offer of proof (April 22, 2022, file-offer-of-proof) and Bessemer's of 2021 (filed with the objections,
+    file-objections) are confidential: the record has the offer, not its witnesses (``witnesses_public: false`` on
+    either act). One stand-in for the whole offer; Bessemer's was listed under "Objection 1" with a stand-in witness."""
+    body = " ".join(body_of(replayed_examples[name].pdf(pattern)).split())
     assert ("[NOT IN THE PUBLIC RECORD: the witnesses and their expected testimony, for the objections]") in body
     assert "Objection 1" not in body and "For each objection it identifies" not in body
     assert "Summary of expected testimony" not in body

@@ -80,8 +80,10 @@ TAMPERINGS = {
     # offer of proof came with its objections.
     "an objection's text": ("update objection set text = 'Objection rewritten later' where id = 1", "objection #1",
                             "notice-hearing"),
-    "the offer of proof's body": ("update filing set body = replace(body, 'NOT IN THE PUBLIC RECORD', 'EDITED') "
-                                  "where kind = 'offer-of-proof'", "filing #", "file-objections"),
+    # (its witnesses are not in the record: an empty body, which a witness is written into)
+    "the offer of proof's body": ("update filing set body = '[{\"objection\": 1, \"witness\": \"EDITED\", "
+                                  "\"summary\": \"added later\"}]' where kind = 'offer-of-proof'", "filing #",
+                                  "file-objections"),
     "a party's name": ("update party set name = 'Someone Else Inc.' where key = 'amazon'", "party #", "open-case"),
 }
 

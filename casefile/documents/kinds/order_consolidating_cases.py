@@ -24,7 +24,7 @@ from casefile.documents.parts import (
 )
 from casefile.documents.record_view import CaseRecord, notes, plain_notes
 from casefile.errors import UnknownRecord
-from casefile.record.models import Filing, Hearing
+from casefile.record.models import Election, Filing, Hearing, Objection
 from casefile.vocab import Actor, DocumentKind, FilingKind
 
 
@@ -33,6 +33,15 @@ class ObjectionsFiled(Facts):
 
     party: str  # "the Petitioner, Retail, Wholesale and Department Store Union"
     filed_on: date
+
+
+class ObjectionsCounted(Facts):
+    """How many of a party's objections the order set for hearing, of how many it filed, when the record has the
+    counts but not which objections they are (``objection_numbers_public`` False)."""
+
+    filer_label: str  # "Petitioner"
+    count: int = Field(ge=1)
+    of: int = Field(ge=1)
 
 
 class OrderConsolidatingCasesContext(DocumentContext):
@@ -45,7 +54,10 @@ class OrderConsolidatingCasesContext(DocumentContext):
     objections_filed: tuple[ObjectionsFiled, ...] = ()
     ulp_cases: tuple[str, ...] = Field(min_length=1)
     objections_set: tuple[ObjectionItem, ...] = ()
+    # which objections were set is not in the record, only how many of each party's: the counts instead of the list
+    objections_counted: tuple[ObjectionsCounted, ...] = ()
     challenges_set: bool = False
+    challenges_unresolved: int | None = None  # the challenged ballots still unresolved when set for hearing, if the record says
     hearing_opens_on: DateOrPlaceholder
     place: str
     judge: str | None = None  # None: to be designated by the Chief Administrative Law Judge
@@ -75,21 +87,36 @@ class OrderConsolidatingCases(RecordDocument):
         filed = tuple(ObjectionsFiled(party=f"the {rec.party_ref(rec.by_id[f.party_id]).label}, {rec.by_id[f.party_id].name}",
                                       filed_on=f.received_on) for f in filings)
         ulp = tuple(rec.text(c) for c in hearing.ulp_cases)
+        set_rows = sorted(rec.objections_of(election, ids=list(hearing.objections_set)),
+                          key=lambda o: (o.filing_id, o.number))  # as filed
+        dated = hearing.noticed_on if hearing.noticed_on_public else placeholder("the order's date")
         ctx = OrderConsolidatingCasesContext(
             caption=rec.caption(other=tuple(hearing.ulp_cases)),
-            issuance=Issuance(issued_on=hearing.noticed_on, issuer_title="Regional Director"),
+            issuance=Issuance(issued_on=dated, issuer_title="Regional Director"),
             tally_prepared_on=tally.prepared_on, objections_filed=filed, ulp_cases=ulp,
-            objections_set=rec.objection_items(sorted(rec.objections_of(election, ids=list(hearing.objections_set)),
-                                                      key=lambda o: (o.filing_id, o.number))),  # as filed
-            challenges_set=hearing.challenges_set,
+            objections_set=rec.objection_items(set_rows) if hearing.objection_numbers_public else (),
+            objections_counted=() if hearing.objection_numbers_public else _counted(rec, election, set_rows),
+            challenges_set=hearing.challenges_set, challenges_unresolved=hearing.challenges_unresolved,
             hearing_opens_on=hearing.noticed_opens_on or hearing.opens_on or placeholder("date the hearing opens"),
             place=rec.text(hearing.place) if hearing.place else placeholder("place of hearing"),
             judge=rec.text(hearing.presiding).removesuffix(", Administrative Law Judge") or None, review=rec.review(),
-            signature=_signature(rec, hearing), service=rec.service(on=hearing.noticed_on),
+            signature=_signature(rec, hearing), service=rec.service(on=dated),
             record_notes=notes(hearing.uncertain) + plain_notes(hearing.note)
             + (() if hearing.issuer or not rec.record_copy else (_SIGNER_NOT_PUBLIC,)),
         )
         return Built(ctx, hearing.noticed_on, "Regional Director", Actor.REGIONAL_DIRECTOR, election.id)
+
+
+def _counted(rec: CaseRecord, election: Election, set_rows: list[Objection]) -> tuple[ObjectionsCounted, ...]:
+    """How many of each party's objections were set, of how many it filed, in the order the parties filed."""
+    filed: dict[int, int] = {}
+    for o in rec.objections_of(election):
+        filed[o.party_id] = filed.get(o.party_id, 0) + 1
+    counted: dict[int, int] = {}
+    for o in set_rows:
+        counted[o.party_id] = counted.get(o.party_id, 0) + 1
+    return tuple(ObjectionsCounted(filer_label=rec.party_ref(rec.by_id[pid]).label, count=n, of=filed[pid])
+                 for pid, n in counted.items())
 
 
 _SIGNER_NOT_PUBLIC = "Who signed the order is not in the public record: it is signed with the office only."

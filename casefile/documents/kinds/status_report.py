@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime
-from typing import Annotated
+from typing import Annotated, Any
 from urllib.parse import quote
 
 from pydantic import AwareDatetime, Field
@@ -34,7 +34,7 @@ from casefile.documents.record_view import CaseRecord, election_dates, tally_lin
 from casefile.documents.wording import long_date
 from casefile.record.closures import marked, superseded_entries
 from casefile.record.lookups import counts_of, elections_of
-from casefile.record.models import Certification, Deadline, Decision, DocketEntry, Election, Filing, Tally
+from casefile.record.models import Certification, Deadline, Decision, DocketEntry, Election, Filing, Hearing, Tally
 from casefile.record.models import Document as DocumentRow
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.determinative import why_determinative
@@ -106,6 +106,9 @@ class TallyAnalysis(Facts):
     determinative_reason: str
     reachable_outcomes: tuple[str, ...] = Field(min_length=1)
     challenge_analysis: tuple[str, ...] = ()
+    # how many of its challenged ballots a later order set for hearing as still unresolved, when the record gives it
+    # (Hearing.challenges_unresolved): then the challenged line is the count's, not what is unopened now
+    unresolved_later: str | None = None
 
 
 class ElectionSummary(Facts):
@@ -176,7 +179,8 @@ class CaseStatusReport(Document):
                 tally=tally_lines(t, election), determinative_reason=determinative_reason(t),
                 reachable_outcomes=("None: the election was set aside",) if set_aside else
                 tuple(wording.outcome_words(o) for o in (t.reachable or [t.outcome_text])),
-                challenge_analysis=() if set_aside else challenge_sentences(t)) for t in tallies)
+                challenge_analysis=() if set_aside else challenge_sentences(t),
+                unresolved_later=_unresolved_later(session, t) if t is tallies[-1] else None) for t in tallies)
             summaries.append(ElectionSummary(kind=election.kind, label=wording.election_name(election.sequence, election.kind),
                                              dates=election_dates(election), stage=election.stage,
                                              result=_election_result(rec, election), tallies=analyses,
@@ -267,6 +271,22 @@ def _election_result(rec: CaseRecord, election: Election) -> str:
         return wording.STAGE_NAMES[election.stage]
     # The "Stage" row already says where the election stands: the result is that nothing has decided it yet.
     return "Not yet decided: no certification or decision has issued"
+
+
+def _unresolved_later(session: Any, tally: Tally) -> str | None:
+    """"311 of the 416 were still unresolved when the order of the Regional Director set them for hearing; how the
+    other 105 were resolved is not in the public record": from the latest hearing after ``tally`` whose order
+    gives the count of challenged ballots still unresolved (Hearing.challenges_unresolved); None without one."""
+    hearing = session.exec(select(Hearing).where(Hearing.election_id == tally.election_id,
+                                                 col(Hearing.challenges_unresolved).is_not(None),
+                                                 col(Hearing.noticed_on) >= tally.prepared_on)
+                           .order_by(col(Hearing.id).desc())).first()
+    if hearing is None or hearing.challenges_unresolved is None or hearing.challenges_unresolved == tally.challenged:
+        return None
+    left = tally.challenged - hearing.challenges_unresolved
+    order = "the order consolidating cases" if hearing.before_alj else "the notice of hearing"
+    return (f"{hearing.challenges_unresolved:,} of the {tally.challenged:,} were still unresolved when {order} set them "
+            f"for hearing; how the other {left:,} were resolved is not in the public record")
 
 
 def determinative_reason(tally: Tally) -> str:

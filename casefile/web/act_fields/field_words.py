@@ -30,6 +30,11 @@ WORDS: dict[Any, tuple[str, str]] = {
     "witnesses": ("Witnesses", "The witnesses and what each will say, for each objection (29 CFR 102.66(c))"),
     "witnesses_public": ("The witnesses are in the record",
                          "Clear only when the record has the offer but not its witnesses (then give none)"),
+    ("file-objections", "witnesses_public"): ("The offer of proof's witnesses are in the record",
+                                              "Clear only when an offer came with the objections but its witnesses "
+                                              "are not in the record (then give none)"),
+    ("open-hearing", "date_public"): ("The record shows the day it opened",
+                                      "Clear when the record holds only the date the hearing was set to open"),
     "witnesses.objection": ("Objection number", "The objection this witness supports, e.g. 1"),
     "witnesses.witness": ("Witness", "Name and role, e.g. Jane Doe, picker"),
     "witnesses.summary": ("Summary of the expected testimony", ""),
