@@ -3,7 +3,8 @@
 Not an act of the procedure but of keeping the record: counsel sign the party's filings and are
 served with the other parties' (29 CFR 102.4(e), 102.5(f)); a notice of appearance is how the Agency
 learns of them. A party may have several counsel: the first entered is lead counsel (signs first).
-The same name again updates that person's details (a firm's address changes); the people reminded
+The same name again updates that person's details: only those the act gives (a firm's address
+changes; the others stay as recorded); the people reminded
 of deadlines (``casefile people add``) are the same rows (casefile.record.models.Person).
 """
 
@@ -119,10 +120,17 @@ def store_counsel(session: Session, case: Case, party: Party, counsel: CounselIn
 
 def perform(session: Session, act: AddCounsel, *, case: Case, as_of: datetime, by: Who) -> Done:
     """Record counsel of record for the party. Idempotent on (party, name, details): the same
-    counsel entered again changes nothing; other details for the same name update them (a new
-    docket entry). Raises UnknownRecord (no such party, field ``party``)."""
+    counsel entered again changes nothing; for a name already recorded, the details the act gives
+    (its fields set, an empty one included: it clears) update theirs and the others stay as
+    recorded (a new docket entry when anything changed). Raises UnknownRecord (no such party,
+    field ``party``)."""
     party = get_party(session, case, act.party)
     counsel = CounselIn.model_validate(act.model_dump(include=set(CounselIn.model_fields)))
+    known = session.exec(select(Person).where(Person.case_id == case.id, Person.party_id == party.id,
+                                              Person.name == counsel.name)).first()
+    if known is not None:  # the details not given stay as recorded
+        kept = {name: getattr(known, name) or "" for name in counsel.details() if name not in act.model_fields_set}
+        counsel = counsel.model_copy(update=kept)
     key = content_key(f"counsel:{party.key}", counsel.model_dump())
     if (entry := recorded(session, case, key)) is not None:
         return again(entry, act.act, ())

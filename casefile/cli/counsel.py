@@ -18,15 +18,15 @@ def add(
     case_number: str = typer.Argument(..., help="NLRB case number, e.g. 13-RC-400123"),
     party: str = typer.Option(..., "--party", help="The party's handle (as in the case file)."),
     name: str = typer.Option(..., "--name", help="Counsel's name as signed, e.g. 'Karen L. Whitfield'."),
-    firm: str = typer.Option("", "--firm", help="Law firm or organization."),
-    address: str = typer.Option("", "--address", help="Postal address; separate lines with '; '."),
-    phone: str = typer.Option("", "--phone", help="Telephone."),
-    email: str = typer.Option("", "--email", help="E-mail address (where e-mail service goes)."),
-    bar_number: str = typer.Option("", "--bar-number", help="As printed under the signature, e.g. 'Illinois Bar No. 6201234'."),
+    firm: str | None = typer.Option(None, "--firm", help="Law firm or organization."),
+    address: str | None = typer.Option(None, "--address", help="Postal address; separate lines with '; '."),
+    phone: str | None = typer.Option(None, "--phone", help="Telephone."),
+    email: str | None = typer.Option(None, "--email", help="E-mail address (where e-mail service goes)."),
+    bar_number: str | None = typer.Option(None, "--bar-number", help="As printed under the signature, e.g. 'Illinois Bar No. 6201234'."),
     as_of: str | None = typer.Option(None, help="When it is recorded (ISO instant or date); default now."),
 ) -> None:
     """Add counsel of record for a party (the first added is lead counsel); the same name again updates
-    their details. Filings are then signed by them and the other parties' filings served on them."""
+    the details given (the others stay as recorded; an empty one, like --firm "", clears it). Filings are then signed by them and the other parties' filings served on them."""
     from pydantic import ValidationError
 
     from casefile import app as front
@@ -34,8 +34,8 @@ def add(
     from casefile.cli.perform import run_act
     from casefile.errors import BadInput
 
-    data = {"act": "add-counsel", "party": party, "name": name, "firm": firm, "address": address, "phone": phone,
-            "email": email, "bar_number": bar_number}
+    given = {"firm": firm, "address": address, "phone": phone, "email": email, "bar_number": bar_number}
+    data = {"act": "add-counsel", "party": party, "name": name, **{k: v for k, v in given.items() if v is not None}}
     try:
         act = parse_act(data)
     except ValidationError as exc:

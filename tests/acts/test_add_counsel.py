@@ -17,6 +17,7 @@ from tests.acts.example_cases import refused_act
 from tests.acts.live_case import CHEN, NUMBER, OKAFOR, OPENED_AT, TALLY_AT, WHITFIELD, open_live, opening, perform
 from tests.acts.procedure import open_bessemer
 
+PITTSBURGH = "60 Boulevard of the Allies; Pittsburgh, PA 15222"
 ADD = {"act": "add-counsel", "party": "mpc", "name": "Robert J. Haines", "firm": "Whitfield & Marsh LLP",
        "email": "rhaines@whitfieldmarsh.com", "bar_number": "Illinois ARDC No. 6310022"}
 
@@ -147,6 +148,32 @@ class TestCommand:
                                                  f"(person:{person.id})")
         assert [(p.name, p.firm, p.bar_number) for p in people("usw")][-1] == ("Ana Ruiz", "Ruiz Law",
                                                                                "Indiana Bar No. 12345-45")
+
+    def test_the_same_name_updates_only_the_options_given(self, configured_db: Path) -> None:
+        """Counsel on record with firm, phone, e-mail and bar number: ``--phone`` alone changes the phone, the rest
+        stays; the same command again stores nothing; ``--firm ""`` clears the firm only."""
+        from casefile.cli.app import app
+
+        open_live()
+        lead = [(p.name, p.firm, p.address, p.phone, p.email, p.bar_number) for p in people("usw")][0]
+        assert lead == ("Daniel Okafor", "United Steelworkers Legal Department", PITTSBURGH, "(412) 555-0199",
+                        "dokafor@usw.example.org", "Pennsylvania Bar No. 318842")
+        command = ["counsel", "add", NUMBER, "--party", "usw", "--name", "Daniel Okafor", "--phone", "(412) 555-0100",
+                   "--as-of", "2026-11-25"]
+        result = CliRunner().invoke(app, command)
+        assert result.exit_code == 0, result.output
+        after = [(p.name, p.firm, p.address, p.phone, p.email, p.bar_number) for p in people("usw")][0]
+        assert after == ("Daniel Okafor", "United Steelworkers Legal Department", PITTSBURGH, "(412) 555-0100",
+                         "dokafor@usw.example.org", "Pennsylvania Bar No. 318842")
+        again = CliRunner().invoke(app, command)
+        assert "already recorded: nothing new stored" in again.output
+        cleared = CliRunner().invoke(app, ["counsel", "add", NUMBER, "--party", "usw", "--name", "Daniel Okafor",
+                                           "--firm", "", "--as-of", "2026-11-25"])
+        assert cleared.exit_code == 0, cleared.output
+        assert [(p.firm, p.phone, p.email) for p in people("usw")][0] == ("", "(412) 555-0100",
+                                                                          "dokafor@usw.example.org")
+        with read_session() as s:
+            assert len(s.exec(select(DocketEntry).where(DocketEntry.act == "add-counsel")).all()) == 2
 
     def test_counsel_add_refusal_is_one_line(self, configured_db: Path, monkeypatch: pytest.MonkeyPatch,
                                              capsys: pytest.CaptureFixture[str]) -> None:
