@@ -155,14 +155,14 @@ class TestCommand:
         from casefile.cli.app import app
 
         open_live()
-        lead = [(p.name, p.firm, p.address, p.phone, p.email, p.bar_number) for p in people("usw")][0]
+        lead = next((p.name, p.firm, p.address, p.phone, p.email, p.bar_number) for p in people("usw"))
         assert lead == ("Daniel Okafor", "United Steelworkers Legal Department", PITTSBURGH, "(412) 555-0199",
                         "dokafor@usw.example.org", "Pennsylvania Bar No. 318842")
         command = ["counsel", "add", NUMBER, "--party", "usw", "--name", "Daniel Okafor", "--phone", "(412) 555-0100",
                    "--as-of", "2026-11-25"]
         result = CliRunner().invoke(app, command)
         assert result.exit_code == 0, result.output
-        after = [(p.name, p.firm, p.address, p.phone, p.email, p.bar_number) for p in people("usw")][0]
+        after = next((p.name, p.firm, p.address, p.phone, p.email, p.bar_number) for p in people("usw"))
         assert after == ("Daniel Okafor", "United Steelworkers Legal Department", PITTSBURGH, "(412) 555-0100",
                          "dokafor@usw.example.org", "Pennsylvania Bar No. 318842")
         again = CliRunner().invoke(app, command)
@@ -170,7 +170,7 @@ class TestCommand:
         cleared = CliRunner().invoke(app, ["counsel", "add", NUMBER, "--party", "usw", "--name", "Daniel Okafor",
                                            "--firm", "", "--as-of", "2026-11-25"])
         assert cleared.exit_code == 0, cleared.output
-        assert [(p.firm, p.phone, p.email) for p in people("usw")][0] == ("", "(412) 555-0100",
+        assert next((p.firm, p.phone, p.email) for p in people("usw")) == ("", "(412) 555-0100",
                                                                           "dokafor@usw.example.org")
         with read_session() as s:
             assert len(s.exec(select(DocketEntry).where(DocketEntry.act == "add-counsel")).all()) == 2
