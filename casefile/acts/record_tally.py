@@ -153,7 +153,7 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
         if counts_of(tally) != counts:
             raise AlreadyRecorded(
                 f"{case.number}: {'an' if act.kind is TallyKind.INITIAL else 'a'} {act.kind.value} tally of {prepared_on.isoformat()} is already recorded with other "
-                f"figures ({tally.outcome_text}; {tally.valid:,} valid, {tally.challenged:,} challenged); an issued tally "
+                f"figures (recorded → given: {'; '.join(figure_differences(counts_of(tally), counts))}); an issued tally "
                 "is never overwritten — correct a transcription error with the correction act")
         return again(entry, act.act, issues(session, entry.ref))
     if act.kind is TallyKind.REVISED:
@@ -208,6 +208,35 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=entry.summary,
                 warnings=tuple(analysis.warnings) + _missing(case, act))
+
+
+def figure_differences(recorded: TallyCounts, given: TallyCounts) -> list[str]:
+    """Each figure in which ``given`` differs from ``recorded``, in words ("eligible voters: 25 → 15",
+    "votes for Union: 738 → 739", "votes for Union: not on the ballot → 3"); a figure is a count of
+    the tally of ballots (29 CFR 102.69(a))."""
+    def said(value: int | None, *, none: str = "not given") -> str:
+        return f"{value:,}" if value is not None else none
+
+    out = []
+    was, now = dict(recorded.choices), dict(given.choices)
+    for name in list(was) + [n for n in now if n not in was]:
+        if was.get(name) != now.get(name):
+            out.append(f"votes for {name}: {said(was.get(name), none='not on the ballot')} → "
+                       f"{said(now.get(name), none='not on the ballot')}")
+    if [n for n in was if n in now] != [n for n in now if n in was]:
+        out.append(f"order of the choices: {', '.join(was)} → {', '.join(now)}")
+    for label, before, after in (("votes against", recorded.against, given.against),
+                                 ("challenged ballots", recorded.challenged, given.challenged),
+                                 ("void ballots", recorded.void, given.void),
+                                 ("eligible voters", recorded.eligible, given.eligible)):
+        if before != after:
+            out.append(f"{label}: {said(before)} → {said(after)}")
+    if recorded.eligible_exact != given.eligible_exact:
+        out.append(f"eligible voters exact: {'yes' if recorded.eligible_exact else 'no'} → "
+                   f"{'yes' if given.eligible_exact else 'no'}")
+    if recorded.runoff_ballot != given.runoff_ballot:
+        out.append(f"runoff ballot: {'yes' if recorded.runoff_ballot else 'no'} → {'yes' if given.runoff_ballot else 'no'}")
+    return out
 
 
 def _check_voting_days(case: Case, act: RecordTally, prepared_on: Any, follows: Election | None) -> None:

@@ -238,12 +238,19 @@ def _check_same(session: Session, case: Case, act: RevisedTally, revised: Tally 
                                                                   col(ChallengedBallot.excluded_at_count))).all())
     sustained = before.challenged + excluded - revised.opened - revised.challenged
     given = {n: v for n, v in act.counted.items() if v}
-    if (given != counted or act.counted_against != against or act.opened not in (None, revised.opened)
-            or act.sustained not in (None, sustained)):
+    differ = [f"votes counted for {name}: {counted.get(name, 0):,} → {given.get(name, 0):,}"
+              for name in list(counted) + [n for n in given if n not in counted] if counted.get(name, 0) != given.get(name, 0)]
+    if act.counted_against != against:
+        differ.append(f"votes counted against: {against:,} → {act.counted_against:,}")
+    if act.opened not in (None, revised.opened):
+        differ.append(f"challenged ballots opened: {revised.opened:,} → {act.opened:,}")
+    if act.sustained not in (None, sustained):
+        differ.append(f"challenges sustained: {sustained:,} → {act.sustained:,}")
+    if differ:
         raise AlreadyRecorded(
             f"{case.number}: the revised tally of {revised.prepared_on.isoformat()} is already recorded with other figures "
-            f"({revised.opened} opened: {counted or 'no votes'}, {against} against; {sustained} sustained); an issued "
-            "tally is never overwritten — correct a transcription error with the correction act")
+            f"(recorded → given: {'; '.join(differ)}); an issued tally is never overwritten — correct a transcription "
+            "error with the correction act")
 
 
 def _moot_objections_of_prevailing_parties(session: Session, case: Case, election: Election, revised: Tally) -> str:

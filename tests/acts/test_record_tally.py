@@ -68,8 +68,17 @@ class TestBessemerTally:
         error = refused(tally_2021(choices={RWDSU: 739}), AlreadyRecorded,
                         as_of=datetime.fromisoformat("2021-04-10T12:00:00-04:00"))
         assert str(error).startswith("10-RC-269250: an initial tally of 2021-04-09 is already recorded with other figures "
-                                     "(Certification of Results; 2,536 valid, 505 challenged)")
+                                     f"(recorded → given: votes for {RWDSU}: 738 → 739); an issued tally is never "
+                                     "overwritten")
         assert [t.votes for t in tallies()] == [[[RWDSU, 738]]]
+
+    def test_other_figures_are_each_named(self, configured_db: Path) -> None:
+        """Eligible voters and void ballots given otherwise: each differing figure named, recorded → given; the
+        database and the output folder stay as they were (``refused``)."""
+        carry("tally-2021")
+        error = refused(tally_2021(eligible=15, void=70), AlreadyRecorded,
+                        as_of=datetime.fromisoformat("2021-04-10T12:00:00-04:00"))
+        assert "(recorded → given: void ballots: 76 → 70; eligible voters: 5,867 → 15)" in str(error)
 
 
 @pytest.fixture
