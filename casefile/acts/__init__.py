@@ -62,6 +62,7 @@ MODULES: tuple[str, ...] = (
     "correct_tally",
     "correct_party",
     "correct_case",
+    "correct_hearing",
     "withdraw_objection",
     "amend_objection",
     "attach_document",

@@ -104,7 +104,8 @@ def shown(value: Any) -> str:
 LABELS = {"prepared_on": "date prepared", "valid_plus_challenged": "valid votes plus challenged ballots",
           "valid": "valid votes", "outcome_text": "outcome", "determinative": "challenges determinative",
           "eligible_exact": "eligible count exact", "unit_description": "unit description",
-          "petition_filed_on": "petition filed"}
+          "petition_filed_on": "petition filed", "opened_on": "opened on",
+          "noticed_opens_on": "the date the Notice of Hearing set"}
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from casefile.acts.hearing_parts import current_hearing
 from casefile.errors import BadInput
 from casefile.record.authority import HEARING_OFFICER, Whose
 from casefile.record.deadlines import close_open_deadlines
-from casefile.record.models import Case
+from casefile.record.models import Case, Hearing
 from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.chronology import Earlier
@@ -48,6 +48,30 @@ def _long(day: date) -> str:
     return f"{day:%A, %B} {day.day}, {day.year}"
 
 
+def set_by(session: Session, hearing: Hearing) -> str:
+    """Which of the record's orders set the date ``hearing`` is to open on (``opens_on``), and that date: the
+    latest order rescheduling it ("the date the order of Monday, May 2, 2022 rescheduled it to (Monday, June 13,
+    2022); the Notice of Hearing of ... had set ..."), else the Notice of Hearing ("the date the Notice of
+    Hearing of Tuesday, April 26, 2022 set (Monday, May 23, 2022)")."""
+    from sqlmodel import col, select
+
+    from casefile.record.orders import AgencyOrder
+    from casefile.vocab import OrderKind
+
+    orders = [o for o in session.exec(select(AgencyOrder).where(AgencyOrder.election_id == hearing.election_id,
+                                                                AgencyOrder.kind == OrderKind.HEARING_RESCHEDULED)
+                                      .order_by(col(AgencyOrder.issued_on), col(AgencyOrder.id)))
+              if o.body.get("hearing_id") == hearing.id]
+    assert hearing.opens_on is not None
+    notice = f"the Notice of Hearing of {_long(hearing.noticed_on)}"
+    noticed = hearing.noticed_opens_on
+    if orders:
+        latest = orders[-1]
+        return (f"the date the order of {_long(latest.issued_on)} rescheduled it to ({_long(hearing.opens_on)}; "
+                + (f"{notice} had set {_long(noticed)})" if noticed is not None else f"{notice} set no date)"))
+    return f"the date {notice} set ({_long(hearing.opens_on)})"
+
+
 def perform(session: Session, act: OpenHearing, *, case: Case, as_of: datetime, by: Who) -> Done:
     """Record that the election's noticed hearing opened on the act's date.
 
@@ -73,10 +97,10 @@ def perform(session: Session, act: OpenHearing, *, case: Case, as_of: datetime, 
                        f"{opened_on.isoformat()}", field="date")
     warnings: tuple[str, ...] = ()
     if noticed_for is not None and opened_on < noticed_for:  # rescheduled earlier by order or agreement (R-I3): said, not refused
-        warnings = (f"The hearing is recorded as opened on {_long(opened_on)}, before the date the Notice of Hearing "
-                    f"set ({_long(noticed_for)}): if an order rescheduled it or the parties agreed to an earlier date "
-                    f"(29 CFR 102.69(c)(1)(ii)), attach it to the docket; if the date is mistyped, "
-                    "correct it.",)
+        warnings = (f"The hearing is recorded as opened on {_long(opened_on)}, before {set_by(session, hearing)}: if an "
+                    "order rescheduled it or the parties agreed to an earlier date (29 CFR 102.69(c)(1)(ii)), attach it "
+                    "to the docket; if the date is mistyped, correct it (casefile correct hearing "
+                    f"{case.number} --opened-on DATE --why REASON).",)
     hearing.opens_on = opened_on
     hearing.opening_date_public = act.date_public  # False: only the scheduled date is in the record
     if act.uncertain.strip():  # what the sources leave open about the opening, for a record copy's annex

@@ -1,4 +1,4 @@
-"""Commands that correct the record: ``casefile correct tally|party|case`` (a fact as transcribed)
+"""Commands that correct the record: ``casefile correct tally|party|case|hearing`` (a fact as transcribed)
 and ``casefile objections withdraw|amend`` (a party's own objection).
 
 Each builds its act model (casefile.acts.correct_tally, correct_party, correct_case,
@@ -18,7 +18,7 @@ import typer
 from casefile.cli.app import app, objections_app
 from casefile.errors import BadInput
 
-correct_app = typer.Typer(help="Correct the record: a tally, a party or the case as transcribed (docketed old → new, "
+correct_app = typer.Typer(help="Correct the record: a tally, a party, the case or a hearing's dates as transcribed (docketed old → new, "
                           "with why; the documents it changes issued again as new versions).", no_args_is_help=True)
 app.add_typer(correct_app, name="correct")
 
@@ -33,7 +33,8 @@ _OPTIONS = {"prepared_on": "--date", "choices": "--choice", "against": "--agains
             "election": "--election", "date": "--on", "at": "--received-at", "name": "--name",
             "representative": "--representative", "email": "--email", "address": "--address",
             "unit_description": "--unit-description", "agreement": "--agreement",
-            "petition_filed_on": "--petition-filed-on", "party": "--party", "number": "--number", "text": "--text"}
+            "petition_filed_on": "--petition-filed-on", "party": "--party", "number": "--number", "text": "--text",
+            "opened_on": "--opened-on", "noticed_opens_on": "--noticed-opens-on"}
 
 
 def _perform(model: Any, data: dict[str, Any], case_number: str, as_of: str | None) -> None:
@@ -132,6 +133,28 @@ def correct_case(
     data = {"act": "correct-case", "name": name, "unit_description": unit_description, "agreement": agreement,
             "petition_filed_on": petition_filed_on, "why": why, "date": on}
     _perform(CorrectCase, data, case_number, as_of)
+
+
+@correct_app.command("hearing")
+def correct_hearing(
+    case_number: str = _CASE,
+    election: int | None = typer.Option(None, help=_ELECTION),
+    opened_on: str | None = typer.Option(None, "--opened-on", help="The day the hearing opened, as it should read "
+                                                                    "(YYYY-MM-DD)."),
+    noticed_opens_on: str | None = typer.Option(None, "--noticed-opens-on", help="The date the Notice of Hearing set "
+                                                                                  "it to open (YYYY-MM-DD)."),
+    why: str = _WHY,
+    on: str | None = typer.Option(None, "--on", help="The day of the correction (YYYY-MM-DD); default today."),
+    as_of: str | None = typer.Option(None, help=_AS_OF),
+) -> None:
+    """Correct the hearing's dates as transcribed: the day it opened, or the date its notice set.
+    A corrected opening judges the hearing-opens target again (R-I3); the documents that tell the
+    opening are issued again as new versions (the first kept); the stage is not changed."""
+    from casefile.acts.correct_hearing import CorrectHearing
+
+    data = {"act": "correct-hearing", "election": election, "opened_on": opened_on,
+            "noticed_opens_on": noticed_opens_on, "why": why, "date": on}
+    _perform(CorrectHearing, data, case_number, as_of)
 
 
 @objections_app.command("withdraw")

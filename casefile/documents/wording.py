@@ -91,6 +91,7 @@ ACT_NAMES: dict[str, str] = {
     "withdraw-petition": "Petition withdrawn",
     "dismiss-petition": "Petition dismissed",
     "correct-case": "Case record corrected",
+    "correct-hearing": "Hearing record corrected",
     "correct-party": "Party record corrected",
     "correct-tally": "Tally corrected",
     "closure-superseded": "Closure superseded",

@@ -50,6 +50,7 @@ ACT_TITLES: dict[str, str] = {
     "correct-tally": "Correct the tally of ballots",
     "correct-party": "Correct a party's details",
     "correct-case": "Correct the case's details",
+    "correct-hearing": "Correct the hearing's dates",
     "withdraw-objection": "Withdraw an objection",
     "amend-objection": "Amend an objection",
     "attach-document": "Attach a document as filed or issued",

@@ -22,9 +22,10 @@ def test_opened_before_the_noticed_date_is_accepted_with_a_warning(configured_db
     carry("notice-hearing")
     result = perform(event("open-hearing").model_copy(update={"on": date(2021, 5, 5), "date_public": True}))
     assert result.warnings == [
-        "The hearing is recorded as opened on Wednesday, May 5, 2021, before the date the Notice of Hearing set "
-        "(Friday, May 7, 2021): if an order rescheduled it or the parties agreed to an earlier date (29 CFR "
-        "102.69(c)(1)(ii)), attach it to the docket; if the date is mistyped, correct it."]
+        "The hearing is recorded as opened on Wednesday, May 5, 2021, before the date the Notice of Hearing of Monday, "
+        "April 26, 2021 set (Friday, May 7, 2021): if an order rescheduled it or the parties agreed to an earlier date "
+        "(29 CFR 102.69(c)(1)(ii)), attach it to the docket; if the date is mistyped, correct it (casefile correct "
+        "hearing 10-RC-269250 --opened-on DATE --why REASON)."]
     with read_session() as s:
         assert s.exec(select(Hearing.opens_on)).one() == date(2021, 5, 5)
         assert s.exec(select(Election.stage)).one() is Stage.HEARING_OPEN

@@ -68,3 +68,18 @@ def test_a_retry_stores_nothing(configured_db: Path) -> None:
     case = jfk8_through("notice")
     first = case.perform(_reschedule(case))
     assert case.retried(_reschedule(case)).entry_id == first.entry_id
+
+
+def test_an_opening_before_the_rescheduled_date_names_the_order(configured_db: Path) -> None:
+    """Opened on Friday 2022-06-10, before the date the order of 2022-05-20 set (Monday 2022-06-13): the warning names
+    that order and its date, and the date the Notice of Hearing had set (Monday 2022-05-23) — not the notice for the
+    rescheduled date."""
+    case = jfk8_through("notice")
+    case.perform(_reschedule(case))
+    done = case.perform(case.events[JFK8["open"]].model_copy(update={"on": date(2022, 6, 10)}))
+    assert done.warnings == [
+        "The hearing is recorded as opened on Friday, June 10, 2022, before the date the order of Friday, May 20, 2022 "
+        "rescheduled it to (Monday, June 13, 2022; the Notice of Hearing of Friday, April 29, 2022 had set Monday, May 23, "
+        "2022): if an order rescheduled it or the parties agreed to an earlier date (29 CFR 102.69(c)(1)(ii)), attach it "
+        "to the docket; if the date is mistyped, correct it (casefile correct hearing 29-RC-288020 --opened-on DATE "
+        "--why REASON)."]

@@ -1,0 +1,181 @@
+"""Correct a hearing's dates as transcribed: the day it opened, and the date the Notice of Hearing set.
+
+A hearing recorded as opened before the date set for it is accepted with a warning (an order or the
+parties' agreement may bring it forward, R-I3); when the date was simply mistyped, this correction puts it
+right: docketed old → new with why, never overwritten silently. A corrected opening judges the
+hearing-opens target again (met, or met late when it opened after its date, R-I3). The documents whose
+content the correction changes (the procedural histories that tell the opening) are issued again as new
+versions, the first kept; no stage is changed. Authority: 29 CFR 102.69(c)(1)(ii), (iii); rules.md R-I3.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any, ClassVar, Literal
+
+from sqlmodel import Session, col, select
+
+from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, LegalDate, Who, election_for
+from casefile.acts.chronology import refuse_if_before
+from casefile.acts.correction_parts import (
+    Change,
+    Why,
+    changed_documents,
+    changes_between,
+    correction_key,
+    document_states,
+    found_again,
+    issues_of,
+    lock,
+    record_correction,
+    titles,
+)
+from casefile.acts.hearing_parts import current_hearing
+from casefile.errors import BadInput
+from casefile.record.authority import REGION, Whose
+from casefile.record.models import Case, Deadline, DocketEntry, Election, Hearing
+from casefile.record.refs import Ref
+from casefile.rules.calendar import day_label
+from casefile.rules.chronology import Earlier
+from casefile.rules.deadlines import met_status
+from casefile.rules.stage_words import STAGE_NAMES
+from casefile.vocab import DeadlineKind, DeadlineStatus
+
+#: Not bound to the stage: offered while the election has a hearing (allowed_now below).
+STAGES = ANY_STAGE
+
+CORRECTED = ("opened_on", "noticed_opens_on")
+
+
+class CorrectHearing(ActIn):
+    """A correction of the election's hearing (its latest): ``opened_on`` the day it opened, ``noticed_opens_on``
+    the date the Notice of Hearing set it to open; None (left out): as recorded. ``why`` is required."""
+
+    act: Literal["correct-hearing"] = "correct-hearing"
+    WHOSE: ClassVar[Whose] = REGION
+    opened_on: LegalDate | None = None
+    noticed_opens_on: LegalDate | None = None
+    why: Why
+
+    def given(self) -> dict[str, object]:
+        return self.model_dump(include=set(CORRECTED), exclude_none=True)
+
+
+def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
+    """The documents the correction changed, issued again as new versions (the first kept)."""
+    return issues_of(session, ref)
+
+
+def check(act: CorrectHearing) -> None:
+    """A correction that names nothing to correct is refused at once. Raises BadInput."""
+    if not act.given():
+        raise BadInput("correct-hearing: give what the hearing's record should read (the day it opened, opened_on, or "
+                       "the date the Notice of Hearing set, noticed_opens_on)", field="opened_on")
+
+
+def allowed_now(session: Session, case: Case, as_of: Any = None) -> bool:
+    """Whether the case's latest election has a hearing to correct."""
+    latest = session.exec(select(Election).where(Election.case_id == case.id)
+                          .order_by(col(Election.sequence).desc())).first()
+    return latest is not None and session.exec(select(Hearing.id).where(Hearing.election_id == latest.id)).first() is not None
+
+
+def _opened(session: Session, election: Election) -> bool:
+    """Whether the record holds the hearing's opening (an open-hearing entry of the election)."""
+    return session.exec(select(DocketEntry.id).where(DocketEntry.election_id == election.id,
+                                                     DocketEntry.act == "open-hearing")).first() is not None
+
+
+def _rescheduled(session: Session, hearing: Hearing) -> bool:
+    from casefile.record.orders import AgencyOrder
+    from casefile.vocab import OrderKind
+
+    return any(o.body.get("hearing_id") == hearing.id for o in session.exec(
+        select(AgencyOrder).where(AgencyOrder.election_id == hearing.election_id,
+                                  AgencyOrder.kind == OrderKind.HEARING_RESCHEDULED)))
+
+
+def perform(session: Session, act: CorrectHearing, *, case: Case, as_of: datetime, by: Who) -> Done:
+    """Correct the hearing's opening date and/or the date its notice set, and say every consequence.
+
+    ``opened_on`` sets the day the hearing opened (``Hearing.opens_on``) and judges the hearing-opens
+    target again (29 CFR 102.69(c)(1)(ii); R-I3); ``noticed_opens_on`` sets the date the Notice of Hearing
+    set (``Hearing.noticed_opens_on``), and — while the hearing has neither opened nor been rescheduled —
+    the date it is set to open too. Refused, storing nothing: a hearing not yet opened for ``opened_on``
+    (IllegalTransition: it is set to open by the notice or a rescheduling order); an opening before the
+    notice or after the close, a noticed date before the notice (OutOfOrder); values the record already
+    holds (BadInput); no hearing (UnknownRecord). A retry returns the first result.
+    Authority: 29 CFR 102.69(c)(1)(ii), (iii); rules.md R-I3.
+    """
+    from casefile.errors import IllegalTransition
+
+    lock(session, case)
+    election = election_for(session, case, act.election)
+    hearing = current_hearing(session, case, election)
+    opened = _opened(session, election)
+    current: dict[str, Any] = {"opened_on": hearing.opens_on if opened else None,
+                               "noticed_opens_on": hearing.noticed_opens_on}
+    given = act.given()
+    target = f"hearing:{hearing.id}"
+    key = correction_key(act.act, target, act.model_dump(mode="json", include=set(CORRECTED), exclude_none=True), act.why)
+    if (done := found_again(session, case, key, holds=lambda: not changes_between(current, given), act=act.act)) is not None:
+        return done
+    if act.opened_on is not None and not opened:
+        raise IllegalTransition(f"the hearing of election {election.sequence} has not opened (it is set to open on "
+                                f"{day_label(hearing.opens_on) if hearing.opens_on else 'no date'}): its opening is "
+                                "recorded by open-hearing, a new date by reschedule-hearing", field="opened_on")
+    changes = changes_between(current, given)
+    if not changes:
+        raise BadInput(f"{case.number}: the hearing already reads "
+                       f"{', '.join(f'{k} {v}' for k, v in given.items())}: this correction corrects nothing",
+                       field=next(iter(given)))
+    if act.opened_on is not None:
+        refuse_if_before("the hearing's opening", act.opened_on, [Earlier("the hearing was noticed", hearing.noticed_on)],
+                         field="opened_on")
+        if hearing.closed_on is not None and act.opened_on > hearing.closed_on:
+            from casefile.errors import OutOfOrder
+
+            raise OutOfOrder(f"the hearing's opening would be {day_label(act.opened_on)}, after it closed on "
+                             f"{day_label(hearing.closed_on)}", field="opened_on")
+    if act.noticed_opens_on is not None:
+        refuse_if_before("the date the Notice of Hearing set", act.noticed_opens_on,
+                         [Earlier("the notice issued", hearing.noticed_on)], field="noticed_opens_on", verb="is")
+    before_docs = document_states(session, case)
+    consequences: list[str] = []
+    implied: list[Change] = []
+    if act.noticed_opens_on is not None:
+        if not opened and not _rescheduled(session, hearing) and hearing.opens_on == hearing.noticed_opens_on:
+            implied.append(Change("set to open on", hearing.opens_on, act.noticed_opens_on))
+            hearing.opens_on = act.noticed_opens_on
+        hearing.noticed_opens_on = act.noticed_opens_on
+    if act.opened_on is not None:
+        hearing.opens_on = act.opened_on
+        consequences += _target_again(session, election, act.opened_on)
+    session.add(hearing)
+    session.flush()
+    reissue = changed_documents(session, case, before_docs)
+    if reissue:
+        consequences.append(f"Issued again as new versions (the first versions are kept): {titles(reissue)}.")
+    consequences.append(f"Election {election.sequence} stays at stage “{STAGE_NAMES[election.stage]}”: a correction "
+                        "does not move the procedure; the next act is yours.")
+    return record_correction(
+        session, case, act=act.act, key=key, target=target, election=election, changes=changes, why=act.why,
+        head=f"Hearing of election {election.sequence} corrected", consequences=consequences, reissue=reissue,
+        moved=[], occurred_on=act.legal_date(case, as_of), as_of=as_of, extra_changes=implied)
+
+
+def _target_again(session: Session, election: Election, opened_on: date) -> list[str]:
+    """The hearing-opens target judged again on the corrected opening (met, or met late after its date: R-I3)."""
+    out = []
+    for deadline in session.exec(select(Deadline).where(Deadline.election_id == election.id,
+                                                        Deadline.kind == DeadlineKind.HEARING_OPENS)):
+        if deadline.status not in (DeadlineStatus.MET, DeadlineStatus.MET_LATE):
+            continue
+        status = met_status(deadline.due_on, opened_on)
+        if status is not deadline.status:
+            out.append(f"The hearing-opens target of {day_label(deadline.due_on)} is now {status.value.replace('-', ' ')} "
+                       f"(the hearing opened {day_label(opened_on)}; R-I3).")
+            deadline.status = status
+            deadline.derivation = [*deadline.derivation, f"judged again: the opening corrected to {day_label(opened_on)}"]
+            session.add(deadline)
+    return out
