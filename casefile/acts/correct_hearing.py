@@ -149,6 +149,9 @@ def perform(session: Session, act: CorrectHearing, *, case: Case, as_of: datetim
             hearing.opens_on = act.noticed_opens_on
         hearing.noticed_opens_on = act.noticed_opens_on
     if act.opened_on is not None:
+        if not hearing.opening_date_public:  # the record held only the date it was set to open; now the day it opened
+            implied.append(Change("opening date in the record", "the scheduled date only", "the day it opened"))
+            hearing.opening_date_public = True
         hearing.opens_on = act.opened_on
         consequences += _target_again(session, election, act.opened_on)
     session.add(hearing)

@@ -26,7 +26,7 @@ def _fix(**fields: object):  # type: ignore[no-untyped-def]
 
 def _opened_early() -> None:
     carry("notice-hearing")
-    perform(event("open-hearing").model_copy(update={"on": date(2021, 5, 5), "uncertain": ""}))
+    perform(event("open-hearing").model_copy(update={"on": date(2021, 5, 5), "uncertain": "", "date_public": True}))
 
 
 def test_the_opening_is_corrected_and_docketed(configured_db: Path) -> None:
