@@ -28,6 +28,34 @@ class Problem:
 
 
 def _msg(err: dict[str, Any]) -> str:
+    """Pydantic's message in plain words (by its error type); a model's own message as it says it."""
+    kind = str(err.get("type", ""))
+    ctx = err.get("ctx") or {}
+    given = err.get("input")
+    shown = f" (not {given[:30]!r})" if isinstance(given, str) and given.strip() else ""
+    if kind.startswith(("date_from_datetime", "date_parsing", "date_type")):
+        return f"must be a real date, like 2026-04-07{shown}"
+    if kind.startswith(("datetime_", "time_")):
+        return f"must be a real date and time, like 2026-04-07T16:30-05:00{shown}"
+    if kind in ("int_parsing", "int_from_float", "int_type", "float_parsing"):
+        return f"must be a whole number, like 875{shown}"
+    if kind in ("greater_than_equal", "greater_than"):
+        return f"must be {ctx.get('ge', ctx.get('gt'))} or more" if kind == "greater_than_equal" else \
+            f"must be more than {ctx.get('gt')}"
+    if kind in ("less_than_equal", "less_than"):
+        return f"must be {ctx.get('le', ctx.get('lt'))} or less" if kind == "less_than_equal" else \
+            f"must be less than {ctx.get('lt')}"
+    if kind == "string_too_long":
+        return f"is too long: at most {ctx.get('max_length')} characters"
+    if kind == "string_too_short":
+        return "must not be blank" if ctx.get("min_length") == 1 else f"must be at least {ctx.get('min_length')} characters"
+    if kind in ("too_long", "too_short"):
+        return f"must have at most {ctx.get('max_length')} entries" if kind == "too_long" else \
+            f"must have at least {ctx.get('min_length')} {'entry' if ctx.get('min_length') == 1 else 'entries'}"
+    if kind in ("literal_error", "enum"):
+        return f"must be one of {ctx.get('expected')}{shown}"
+    if kind in ("bool_parsing", "bool_type"):
+        return "must be yes or no"
     text = str(err.get("msg", "invalid"))
     return text.removeprefix("Value error, ")
 

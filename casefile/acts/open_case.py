@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, ValidationInfo, field_validator
 from sqlmodel import Session, select
 
 from casefile.acts.add_counsel import CounselIn, store_counsel
@@ -88,6 +88,36 @@ class CaseIn(Strict):
     office: Line | None = None
     unit_description: Paragraph = ""
     notes: list[Paragraph] = Field(default_factory=list, max_length=100)
+
+    @field_validator("number")
+    @classmethod
+    def _a_case_number(cls, value: str) -> str:
+        """A case number with an election (checked with the other fields, so that every problem of the
+        case is told at once; :func:`check` says the same): RC, RM, RD or UD (rules.case_numbers)."""
+        from casefile.errors import CasefileError
+
+        try:
+            number = parse_case_number(value)
+        except CasefileError as exc:
+            raise ValueError(str(exc)) from None
+        if number.case_type not in REPRESENTATION_TYPES:
+            raise ValueError(f"case type {number.case_type} has no election (post-election procedure applies to RC, "
+                             "RM, RD, UD)")
+        return value
+
+    @field_validator("office")
+    @classmethod
+    def _an_office_of_the_region(cls, value: str | None, info: ValidationInfo) -> str | None:
+        """A receiving office of the case number's Region (when the number is one)."""
+        from casefile.errors import CasefileError
+
+        if value is None or "number" not in info.data:
+            return value
+        try:
+            office_for(parse_case_number(info.data["number"]).region, value)
+        except CasefileError as exc:
+            raise ValueError(str(exc)) from None
+        return value
 
 
 class OpenCase(ActIn):

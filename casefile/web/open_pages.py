@@ -114,11 +114,22 @@ async def open_case(request: Request, me: Signed) -> Response:
     form = await request.form()
     check_csrf(request, form)
     values = {k: str(v)[:5000] for k, v in form.items() if isinstance(v, str) and k != "csrf_token"}
+    if unknown := unknown_fields(values):
+        return _render(request, me, values, [{"field": "open-form", "text": unknown}], status=422)
     errors = _form_errors(values, region=me.region)
-    if errors:
-        return _render(request, me, values, errors, status=422)
-    try:
+    try:  # the act's own checks in the same pass: every problem of the form at once
         act = act_from(data(values, region=me.region))
+    except InvalidAct as exc:
+        asked = {e["field"] for e in errors}
+        errors += [shown for shown in ([{"field": error_fields(p.path, values), "text": _words(p, values)}
+                                        for p in exc.problems] or
+                                       [{"field": error_fields(exc.field or "", values), "text": str(exc)}])
+                   if shown["field"] not in asked]
+    if errors:
+        from casefile.validation import LIMIT
+
+        return _render(request, me, values, errors[:LIMIT], status=422)
+    try:
         party = None if me.region else values.get("represents")
         result = perform_as(me.viewer, act, case_number=None, as_of=now(), party=party, documents="defer")
     except InvalidAct as exc:
@@ -155,8 +166,31 @@ def _form_errors(values: dict[str, str], *, region: bool) -> list[dict[str, str]
     return out
 
 
+#: The form's own fields beside its generated inputs, and the controls it sends.
+OWN_FIELDS = frozenset({"employer-name", "union-name", "represents", "perform"})
+
+
+def unknown_fields(values: dict[str, str]) -> str:
+    """What is wrong with a form that sends fields this form does not have (a misspelled name, a
+    stale page), in words; "" when every field is known."""
+    known = OWN_FIELDS | {s.id for part in specs().values() for s in part}
+    unknown = sorted(k for k in values if k not in known)
+    if not unknown:
+        return ""
+    names = ", ".join(repr(k[:40]) for k in unknown[:10])
+    return (f"The form sent {'a field' if len(unknown) == 1 else 'fields'} it does not have: {names}. Nothing was "
+            "recorded: reload the page and fill in the form again.")
+
+
+#: Who each counsel field is about on this form (the form asks one party's counsel of record).
+COUNSEL_WORDS = {"counsel-name": "Your counsel's name", "counsel-firm": "Your counsel's firm",
+                 "counsel-address": "Your counsel's postal address", "counsel-phone": "Your counsel's telephone",
+                 "counsel-email": "Your counsel's e-mail", "counsel-bar_number": "Your counsel's bar number"}
+
+
 def _words(problem: Any, values: dict[str, str]) -> str:
     label = {s.id: s.label.split(" (")[0] for part in specs().values() for s in part}
-    label.update({"employer-name": "The employer's name", "union-name": "The labor organization's name"})
+    label.update({"employer-name": "The employer's name", "union-name": "The labor organization's name",
+                  **COUNSEL_WORDS})
     field_id = error_fields(problem.path, values)
     return f"{label.get(field_id, 'The form')}: {problem.text}"

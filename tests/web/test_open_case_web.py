@@ -87,6 +87,43 @@ class TestOpenCase:
         assert 'href="#counsel-email"' in answer.text
         assert rows(served.engine()) == before
 
+    def test_the_trial_form_shows_every_problem_in_one_pass(self, client: Any, served: Any, firm: str) -> None:  # noqa: F811
+        """The new user's trial: a blank employer, a case number that is not one, a petition date that is
+        no date and a counsel e-mail that is not one — all four in the first answer, in words (no pydantic
+        phrasing, no bare "Name"); every table and the output folder as before."""
+        from casefile.settings import get_settings
+        from tests.acts.snapshot import snapshot
+
+        sign_in(client, COUNSEL)
+        before = snapshot(served.engine(), get_settings().output_dir)
+        bad = {**GOOD, "employer-name": "   ", "case-number": "10-RX-3OOOO1", "case-petition_filed_on": "2026-02-30",
+               "counsel-email": "not-an-email", "counsel-name": ""}
+        answer = client.post("/cases/new", data=form(client, **bad))
+        assert answer.status_code == 422
+        shown = text_of(answer.text)
+        assert "Enter the employer's name" in shown
+        assert "'not-an-email' is not an e-mail address" in shown
+        assert "Date the petition was filed: must be a real date, like 2026-04-07 (not '2026-02-30')" in shown
+        assert "Input should be" not in shown and "outside expected range" not in shown
+        assert "Your counsel's name: " in shown
+        for field_id in ("employer-name", "case-number", "case-petition_filed_on", "counsel-email", "counsel-name"):
+            assert f'href="#{field_id}"' in answer.text, field_id
+        assert snapshot(served.engine(), get_settings().output_dir) == before
+
+    def test_an_unknown_field_is_refused_naming_it(self, client: Any, served: Any, firm: str) -> None:  # noqa: F811
+        """A misspelled field ("emploeyr-name") is refused naming it, not dropped; nothing stored."""
+        from casefile.settings import get_settings
+        from tests.acts.snapshot import snapshot
+
+        sign_in(client, COUNSEL)
+        before = snapshot(served.engine(), get_settings().output_dir)
+        sent = {k: v for k, v in GOOD.items() if k != "employer-name"} | {"case-number": "19-RC-361043",
+                                                                           "emploeyr-name": "Acme"}
+        answer = client.post("/cases/new", data=form(client, **sent))
+        assert answer.status_code == 422
+        assert "The form sent a field it does not have: 'emploeyr-name'" in text_of(answer.text)
+        assert snapshot(served.engine(), get_settings().output_dir) == before
+
     def test_staff_are_refused_with_the_reason(self, client: Any, firm: str) -> None:  # noqa: F811
         sign_in(client, STAFF)
         assert 'href="/cases/new"' not in client.get("/cases").text
