@@ -9,7 +9,7 @@ numbered on from its earlier ones.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session, func, select
@@ -194,6 +194,22 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
         entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                        act="file-objections", act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None
+    if not act.offer_of_proof and kind is DeadlineKind.OBJECTIONS:
+        warnings = (*warnings, *_offer_still_due(session, case, election))
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary,
                 warnings=warnings)
+
+
+def _offer_still_due(session: Session, case: Case, election: Any) -> tuple[str, ...]:
+    """The warning of a live case's objections filed without their offer of proof: the offer is due
+    with the objections unless the Regional Director extends its time (29 CFR 102.69(a)(8))."""
+    from casefile.record.people import is_record_copy
+
+    if is_record_copy(case):
+        return ()
+    offer = deadline_of(session, election, DeadlineKind.OFFER_OF_PROOF)
+    due = f" (due {offer.due_on.strftime('%B %-d, %Y')})" if offer is not None else ""
+    return (f"no offer of proof was filed with these objections: it is due with them{due}; file it with "
+            "\"File an offer of proof\" (casefile objections offer-of-proof) or ask the Regional Director to extend its "
+            "time (29 CFR 102.69(a)(8))",)
 

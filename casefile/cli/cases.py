@@ -170,6 +170,10 @@ def print_deadlines(deadlines: list[dict], *, title: str) -> None:
     if not deadlines:
         table.add_row("", "", "(none)", "", "", "", "")
     console.print(table)
+    for d in deadlines:  # a period met by a party's timely filing that runs on for the others (state_at's met_by)
+        if d.get("met_by") and d["status"] == "open":
+            console.print(f"  {d.get('id', '')}: met by {' and '.join(d['met_by'])}'s timely filing; the period runs on "
+                          "for the other parties", highlight=False, soft_wrap=True)
 
 
 @case_app.command("list")

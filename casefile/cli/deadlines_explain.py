@@ -24,8 +24,8 @@ def deadline_explanation(session: Session, deadline_id: int, *, as_of: Any) -> d
     from sqlmodel import select
 
     from casefile.errors import UnknownRecord
-    from casefile.record.models import Case, Deadline, Election, Filing
-    from casefile.record.queries import answered_deadlines
+    from casefile.record.models import Case, Deadline, Election, Filing, Party
+    from casefile.record.queries import answered_deadlines, met_by_parties
     from casefile.rules.calendar import day_label
     from casefile.rules.deadline_state import state_at
     from casefile.rules.deadlines import NOUNS
@@ -43,7 +43,9 @@ def deadline_explanation(session: Session, deadline_id: int, *, as_of: Any) -> d
     filings = session.exec(select(Filing).where(Filing.deadline_id == deadline.id)).all()
     state = state_at(kind=deadline.kind, status=deadline.status, trigger_on=deadline.trigger_on,
                      cutoff_at=deadline.cutoff_at, closed_at=deadline.closed_at, as_of=as_of,
-                     answered=answered_deadlines(filings, [deadline]).get(deadline_id))
+                     answered=answered_deadlines(filings, [deadline]).get(deadline_id),
+                     met_by=met_by_parties(filings, [deadline], {p.id: p.name for p in session.exec(
+                         select(Party).where(Party.case_id == case.id))}).get(deadline_id, ()))
     return {
         "id": deadline.id, "kind": deadline.kind.value, "what": NOUNS[deadline.kind],
         "case_number": case.number, "case_name": case.name,

@@ -6,11 +6,13 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import or_
+from sqlalchemy import and_, exists, false, or_
 from sqlmodel import Session, col, func, select
 
+from casefile.record.accounts import Representation
 from casefile.record.authority import OPERATOR, sees_case_where
-from casefile.record.models import Case, Deadline
+from casefile.record.closures import FILING_FOR
+from casefile.record.models import Case, Deadline, Filing
 from casefile.record.queries import DeadlineView, Viewer, deadline_view, visible_case
 from casefile.rules.deadline_state import state_at
 from casefile.vocab import DeadlineStatus
@@ -24,11 +26,34 @@ def running_at(as_of: datetime, deadline: Any = Deadline) -> tuple[Any, ...]:
             or_(deadline.status == DeadlineStatus.OPEN, col(deadline.closed_at) > as_of))
 
 
+def met_by_own(viewer: Viewer, deadline: Any = Deadline) -> Any:
+    """The SQL condition of a deadline met by a timely filing (of the kind the period awaits,
+    FILING_FOR) of a party ``viewer``'s organization represents in the case: the period is met for
+    that viewer while it runs on for the other parties (what
+    :func:`casefile.rules.deadline_state.state_at` calls ``met``). False for the operator and for an
+    organization that represents no party (a Region): a period is met for the party that met it."""
+    organization_id = getattr(viewer, "organization_id", None)
+    if organization_id is None or viewer is OPERATOR:
+        return false()
+    awaited = or_(*[and_(deadline.kind == kind, Filing.kind == filing) for kind, filing in FILING_FOR.items()])
+    return exists().where(Filing.deadline_id == deadline.id, col(Filing.timely).is_(True), awaited,
+                          Representation.organization_id == organization_id,
+                          col(Representation.case_id) == col(deadline.case_id),
+                          col(Representation.party_id) == col(Filing.party_id), col(Representation.region).is_(None))
+
+
+def due_from(viewer: Viewer, as_of: datetime, deadline: Any = Deadline) -> tuple[Any, ...]:
+    """The conditions of a deadline still due from ``viewer``'s side at ``as_of``: running
+    (:func:`running_at`) and not met by its own party's timely filing (:func:`met_by_own`)."""
+    return (*running_at(as_of, deadline), ~met_by_own(viewer, deadline))
+
+
 def _deadlines_seen(session: Session, *, as_of: datetime, case_number: str | None, viewer: Viewer,
                     due_before: date | None, case_numbers: Any = None) -> Any:
     """The query of the deadlines running at ``as_of`` in the cases ``viewer`` sees (or in one case;
     or among ``case_numbers``, normalized numbers)."""
-    query = (select(Deadline, Case.number).join(Case, Case.id == Deadline.case_id)  # type: ignore[arg-type]
+    query = (select(Deadline, Case.number, met_by_own(viewer).label("met"))
+             .join(Case, Case.id == Deadline.case_id)  # type: ignore[arg-type]
              .where(*running_at(as_of)))
     if case_numbers is not None:
         query = query.where(col(Case.number).in_(list(case_numbers)))
@@ -49,11 +74,13 @@ def open_deadlines(session: Session, *, as_of: datetime, case_number: str | None
     (a deadline met or mooted later was still open then), so a past date shows the situation as it
     stood that day — the deadlines :func:`casefile.rules.deadline_state.state_at` calls open then
     (the query's conditions are the same). ``due_before``: only those due before that date;
-    ``limit``: the first so many (filtered, sorted and cut in the database). Status is "open"."""
+    ``limit``: the first so many (filtered, sorted and cut in the database). Status is "open", or
+    "met" for one the viewer's own party has met by a timely filing (:func:`met_by_own`; the period
+    runs on for the other parties)."""
     query = _deadlines_seen(session, as_of=as_of, case_number=case_number, viewer=viewer, due_before=due_before,
                             case_numbers=case_numbers)
     rows = session.exec(query.order_by(col(Deadline.cutoff_at), col(Deadline.id)).limit(limit)).all()
-    return [deadline_view(d, number, as_of=as_of) for d, number in rows
+    return [deadline_view(d, number, as_of=as_of, met=bool(met)) for d, number, met in rows
             if state_at(kind=d.kind, status=d.status, trigger_on=d.trigger_on, cutoff_at=d.cutoff_at,
                         closed_at=d.closed_at, as_of=as_of).open]
 

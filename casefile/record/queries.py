@@ -113,6 +113,7 @@ class DeadlineView(ReadModel):
     case_number: str | None = None
     stored_status: str | None = None
     status_note: str | None = None
+    met_by: list[str] = []  # the parties whose timely filing met it (as far as the viewer may know)
 
 
 class DocketEntryView(ReadModel):
@@ -299,20 +300,22 @@ CLOSED = "closed"
 
 
 def deadline_view(d: Deadline, case_number: str | None = None, *, as_of: datetime | None = None,
-                  answered: bool | None = None, hidden: Hidden | None = None) -> DeadlineView:
+                  answered: bool | None = None, hidden: Hidden | None = None, met: bool = False,
+                  met_by: tuple[str, ...] = ()) -> DeadlineView:
     """A stored deadline as its read model; ``cutoff_at`` in the receiving office's zone. With
     ``as_of`` (aware), ``status`` is the deadline's state at that instant
     (:func:`casefile.rules.deadline_state.state_at`: a period whose cut-off has passed is never
     open; ``answered`` whether a timely filing met it, None for none) and ``stored_status`` the
     record's; without it, ``status`` is the stored status. A period ``hidden`` says the viewer may
     not know how it closed (an offer of proof's, casefile.record.authority) reads ``closed`` in
-    both, with no note."""
+    both, with no note. ``met``: a timely filing of the viewer's own party met it; ``met_by`` the
+    parties whose timely filing did (state_at's ``met`` and ``met_by``)."""
     cutoff = d.cutoff_at.astimezone(ZoneInfo(office_named(d.office_key).tz))
     assert d.id is not None
     status, note = d.status.value, None
     if as_of is not None:
         state = state_at(kind=d.kind, status=d.status, trigger_on=d.trigger_on, cutoff_at=d.cutoff_at,
-                         closed_at=d.closed_at, as_of=as_of, answered=answered)
+                         closed_at=d.closed_at, as_of=as_of, answered=answered, met=met, met_by=met_by)
         status, note = state.status, state.note
     stored = d.status.value
     if hidden is not None and d.id in hidden.deadlines:
@@ -321,7 +324,26 @@ def deadline_view(d: Deadline, case_number: str | None = None, *, as_of: datetim
         id=d.id, kind=d.kind.value, for_whom=d.for_whom, trigger=d.trigger, trigger_on=d.trigger_on, due_on=d.due_on,
         cutoff_at=cutoff, citation=d.citation, rule_set=d.rule_set_id, office=d.office_key, calendar=d.calendar_id,
         status=status, derivation=list(d.derivation), pinned_by=d.pinned_by, case_number=case_number,
-        stored_status=stored, status_note=note)
+        stored_status=stored, status_note=note, met_by=list(met_by) if d.id not in hidden_ids(hidden) else [])
+
+
+def hidden_ids(hidden: Hidden | None) -> Any:
+    """The deadline ids ``hidden`` closes to its viewer (none without one)."""
+    return hidden.deadlines if hidden is not None else ()
+
+
+def met_by_parties(filings: Any, deadlines: Any, names: dict[int, str]) -> dict[int, tuple[str, ...]]:
+    """Deadline id -> the names (``names``: party id -> name) of the parties whose timely filing of
+    the kind the period awaits (FILING_FOR) met it, in the order filed, from ``filings`` (the viewer's
+    visible Filing rows) and ``deadlines``."""
+    awaited = {d.id: FILING_FOR.get(d.kind) for d in deadlines}
+    out: dict[int, tuple[str, ...]] = {}
+    for f in filings:
+        if f.deadline_id is not None and f.timely and awaited.get(f.deadline_id) == f.kind:
+            name = names.get(f.party_id, "")
+            if name and name not in out.get(f.deadline_id, ()):
+                out[f.deadline_id] = (*out.get(f.deadline_id, ()), name)
+    return out
 
 
 def answered_deadlines(filings: Any, deadlines: Any) -> dict[int, bool]:
@@ -447,6 +469,8 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
     cert = session.exec(select(Certification).where(Certification.election_id == election.id)).first()
     filings = session.exec(select(Filing).where(Filing.election_id == election.id).order_by(col(Filing.id))).all()
     answered = answered_deadlines(filings, deadlines)
+    met_by = met_by_parties([f for f in filings if f.id not in hidden.filings], deadlines,
+                            {pid: p.name for pid, p in parties.items()})
     by_party: dict[str, dict[str, int]] = {}
     for o in objections:
         counts = by_party.setdefault(parties[o.party_id].name, {})
@@ -467,6 +491,6 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
         decisions=[{"kind": d.kind, "issued_on": d.issued_on.isoformat(), "issuer": d.issuer, "result": d.result,
                     "summary": d.summary} for d in decisions],
         certification={"kind": cert.kind, "issued_on": cert.issued_on.isoformat(), "union": cert.union} if cert else None,
-        deadlines=[deadline_view(d, as_of=as_of, answered=answered.get(d.id), hidden=hidden)  # type: ignore[arg-type]
-                   for d in deadlines],
+        deadlines=[deadline_view(d, as_of=as_of, answered=answered.get(d.id), hidden=hidden,  # type: ignore[arg-type]
+                                 met_by=met_by.get(d.id, ())) for d in deadlines],
     )

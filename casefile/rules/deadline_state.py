@@ -42,7 +42,8 @@ class DeadlineState:
 
 
 def state_at(*, kind: DeadlineKind | str, status: DeadlineStatus | str, trigger_on: date, cutoff_at: datetime,
-             closed_at: datetime | None, as_of: datetime, answered: bool | None = None) -> DeadlineState:
+             closed_at: datetime | None, as_of: datetime, answered: bool | None = None,
+             met: bool = False, met_by: tuple[str, ...] = ()) -> DeadlineState:
     """The deadline's state at the aware instant ``as_of``, from its stored fields.
 
     - Closed in the record at or before ``as_of`` (met, met late, lapsed, mooted, extended): that status.
@@ -54,6 +55,11 @@ def state_at(*, kind: DeadlineKind | str, status: DeadlineStatus | str, trigger_
       did (True), ``met-late`` when one received late was accepted (False) — what the sweep will
       store; a Regional Director's target date is ``passed`` (its act closes it, R-I3). Never open.
     - Closed later than ``as_of`` with its cut-off already before ``as_of``: the stored status.
+    - ``met``: asked for the party (the viewer's own) whose timely filing met the period while it
+      still runs for the other parties: ``met``, not open (nothing more is due from that party; the
+      filing is judged by its receipt, 102.2(b)). The record's status stays open until the cut-off.
+    - ``met_by``: the parties (names) whose timely filing met a period that still runs, for one who
+      acts for none of them (the operator, the Region): ``open``, its note saying so.
     ``status``/``kind`` may be the enum or its value. Raises TypeError for a naive ``as_of`` or
     ``cutoff_at``. Authority: 29 CFR 102.2(a), (b) (the last day; received on or before it), 102.69(b),
     (c)(1)(ii) (the Region's dates); rules.md R-B2, R-B9, R-H2, R-I3.
@@ -66,8 +72,14 @@ def state_at(*, kind: DeadlineKind | str, status: DeadlineStatus | str, trigger_
         return DeadlineState(stored.value, False, stored)
     if trigger_on > as_of.date():
         return DeadlineState(NOT_STARTED, False, stored, f"starts {trigger_on.isoformat()}, after {as_of.isoformat()}")
+    if cutoff_at >= as_of and met:
+        return DeadlineState(DeadlineStatus.MET.value, False, stored, "met by a timely filing of the party asked "
+                             "about; the period runs on for the other parties until its cut-off")
     if cutoff_at >= as_of:
         note = None if stored is DeadlineStatus.OPEN else f"still running at {as_of.isoformat()}; {stored.value} later"
+        if note is None and met_by:
+            note = (f"met by {' and '.join(met_by)}'s timely filing; the period runs on for the other parties until "
+                    "its cut-off")
         return DeadlineState(DeadlineStatus.OPEN.value, True, stored, note)
     if stored is not DeadlineStatus.OPEN:
         return DeadlineState(stored.value, False, stored)

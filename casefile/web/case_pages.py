@@ -18,7 +18,7 @@ from casefile import app
 from casefile.errors import BadInput
 from casefile.http.deps import Database
 from casefile.rules.target_dates import is_region_target
-from casefile.vocab import Audience, Stage
+from casefile.vocab import Audience, DeadlineKind, Stage
 from casefile.web.countdown import countdown
 from casefile.web.ids import WebId
 from casefile.web.people import Db, MaybeSigned, Me, Signed
@@ -104,12 +104,13 @@ def my_cases(request: Request, me: Signed, q: str | None = Query(None, max_lengt
 
 def next_on_page(me: Me, numbers: list[str], moment: datetime) -> dict[str, Any]:
     """The next deadline that is this user's organization's own in each case of a page (one query):
-    for a Region, its target dates; for a party's organization, the parties' periods."""
+    for a Region, its target dates; for a party's organization, the parties' periods its own party
+    has not met yet (a met one is done for it: casefile.rules.deadline_state.state_at's ``met``)."""
     out: dict[str, Any] = {}
     if not numbers:
         return out
     for d in app.deadlines(as_of=moment, viewer=me.viewer, case_numbers=numbers):
-        if is_region_target(d.kind) == me.region and d.case_number not in out:
+        if is_region_target(d.kind) == me.region and d.status != "met" and d.case_number not in out:
             out[d.case_number] = d
     return out
 
@@ -217,11 +218,19 @@ def next_for(me: Me, open_now: list[dict[str, Any]], permissions: list[Any]) -> 
     for row in open_now:
         d = row["d"]
         target = is_region_target(d.kind)
-        if (me.region and not target) or (not me.region and (target or (d.for_whom != Audience.ALL_PARTIES
-                                                                         and d.for_whom not in own))):
-            continue
         act = next((a for a, kinds in ACT_PERIODS.items() if a in acts and d.kind in {k.value for k in kinds}), None)
+        # a period for "the objecting party" (the offer of proof) is this organization's once its party objected:
+        # the act that meets it is then one it may perform (casefile.app.permitted_acts)
+        ours = d.for_whom == Audience.ALL_PARTIES or d.for_whom in own or (
+            d.for_whom == Audience.OBJECTING_PARTY and (act is not None or d.status == "met"))
+        if (me.region and not target) or (not me.region and (target or not ours)):
+            continue
         out.append({**row, "act": act})
+    # objections filed without their offer of proof: the objections are met, the offer is still due (102.69(a)(8))
+    offer_due = any(r["d"].kind == DeadlineKind.OFFER_OF_PROOF and r["d"].status != "met" for r in out)
+    for r in out:
+        if r["d"].kind == DeadlineKind.OBJECTIONS and r.get("met") and offer_due:
+            r["words"] = "Objections (the offer of proof is still due: below)"
     return out
 
 

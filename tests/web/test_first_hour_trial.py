@@ -6,6 +6,7 @@ the periods running that may be extended."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -21,6 +22,12 @@ NO_OFFER = "10-RC-300018"
 TALLIED = "10-RC-300019"
 #: A case with no tally.
 UNTALLIED = "10-RC-300020"
+#: A case with a tally of yesterday and the union's objections filed with their offer of proof.
+FILED = "10-RC-300021"
+#: A case with a tally of yesterday and the union's objections filed without their offer (never given one).
+OBJECTED = "10-RC-300022"
+#: A case with a tally of yesterday, whose objections the tests file through the form.
+TO_OBJECT = "10-RC-300023"
 
 
 def _open(number: str, on: str) -> None:
@@ -56,16 +63,21 @@ def cases(served: Any) -> dict[str, str]:
     """The module's cases (NO_OFFER, TALLIED, UNTALLIED), opened a week ago, tallied yesterday."""
     from casefile import app
     from casefile.acts import Who, parse_act
+    from casefile.acts.file_objections import WitnessIn
 
     today = datetime.now(ATLANTA).date()
     week_ago, yesterday = (today - timedelta(days=7)).isoformat(), (today - timedelta(days=1)).isoformat()
-    for number in (NO_OFFER, TALLIED, UNTALLIED):
+    for number in (NO_OFFER, TALLIED, UNTALLIED, FILED, OBJECTED, TO_OBJECT):
         _open(number, week_ago)
-    for number in (NO_OFFER, TALLIED):
+    for number in (NO_OFFER, TALLIED, FILED, OBJECTED, TO_OBJECT):
         _tally(number, yesterday)
     objections = parse_act({"act": "file-objections", "party": "union", "date": today.isoformat(),
                             "objections": ["The Employer's supervisors threatened closure."]})
-    app.perform(objections, case_number=NO_OFFER, as_of=datetime.now(UTC), by=Who.operator(), documents="none")
+    for number in (NO_OFFER, OBJECTED):
+        app.perform(objections, case_number=number, as_of=datetime.now(UTC), by=Who.operator(), documents="none")
+    with_offer = objections.model_copy(update={"offer_of_proof": [WitnessIn(
+        objection=1, witness="Jane Doe, picker", summary="Heard the threat.")]})
+    app.perform(with_offer, case_number=FILED, as_of=datetime.now(UTC), by=Who.operator(), documents="none")
     return {"no_offer": NO_OFFER, "tallied": TALLIED, "untallied": UNTALLIED}
 
 
@@ -102,3 +114,69 @@ class TestOfferOfProofIsServedOnNoOne:
         sign_in(client, USERS["employer-counsel"])
         shown = text_of(client.get(f"/cases/{TALLIED}/acts/file-objections").text)
         assert "and serve it on the other parties." in shown
+
+
+def _row_of(html: str, number: str) -> str:
+    """The text of the table row of case ``number`` on a page."""
+    rows = [r for r in re.findall(r"<tr[^>]*>(.*?)</tr>", html, flags=re.S) if f"/cases/{number}" in r]
+    return " | ".join(text_of(r) for r in rows)
+
+
+class TestMetMeansMetEverywhere:
+    """Issue 15 item 9, issue 18 item 4: a period met by the party's timely filing shows met on My
+    cases, Deadlines, the case page, `case show` and `deadlines explain` (state_at, the one function)."""
+
+    def test_my_cases_and_deadlines_say_met_for_the_party_that_filed(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
+        sign_in(client, USERS["union-counsel"])
+        row = _row_of(client.get("/cases", params={"q": FILED}).text, FILED)
+        assert row, "the case is on My cases"
+        assert "business days left" not in row and "Objections and offer of proof" not in row, row
+        deadlines = _row_of(client.get("/deadlines").text, FILED)
+        assert "Met by your party's timely filing" in deadlines and "business days left" not in deadlines, deadlines
+        other = _row_of(client.get("/cases", params={"q": TALLIED}).text, TALLIED)  # nothing filed there: still due
+        assert "Objections and offer of proof (all parties)" in other and "business days left" in other, other
+
+    def test_the_employer_still_sees_the_period_running(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
+        sign_in(client, USERS["employer-counsel"])
+        row = _row_of(client.get("/cases", params={"q": FILED}).text, FILED)
+        assert "Objections and offer of proof (all parties)" in row and "business days left" in row, row
+
+    def test_case_show_and_deadlines_explain_say_who_met_it(self, cases: dict[str, str]) -> None:
+        from casefile import app
+        from casefile.cli.deadlines_explain import deadline_explanation
+        from casefile.record.db import read_session
+
+        view = app.case(FILED, as_of=datetime.now(UTC))
+        by_kind = {d.kind: d for d in view.elections[-1].deadlines}
+        union = "Retail, Wholesale and Department Store Union"
+        for kind in ("objections", "offer-of-proof"):
+            d = by_kind[kind]
+            assert d.met_by == [union], (kind, d)
+            assert d.status == "open" and d.status_note is not None
+            assert d.status_note.startswith(f"met by {union}'s timely filing; the period runs on for the other parties")
+            with read_session() as session:
+                explained = deadline_explanation(session, d.id, as_of=datetime.now(UTC))
+            assert explained["status_note"] == d.status_note
+        assert app.case(TALLIED, as_of=datetime.now(UTC)).elections[-1].deadlines[0].met_by == []
+
+    def test_objections_without_their_offer_leave_the_offer_due(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
+        sign_in(client, USERS["union-counsel"])
+        page = client.get(f"/cases/{OBJECTED}").text
+        mine = text_of(page.split('id="next-for-you"', 1)[1].split("</section>", 1)[0])
+        assert "Met Objections (the offer of proof is still due: below) (all parties): filed in time by" in mine, mine
+        assert "Offer of proof (objecting party)" in mine and "File an offer of proof" in mine, mine
+        assert "Met Objections and offer of proof" not in mine
+
+    def test_objections_filed_without_an_offer_warn_that_it_is_due(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
+        sign_in(client, USERS["union-counsel"])
+        form = f"/cases/{TO_OBJECT}/acts/file-objections"
+        answer = client.post(form, data={
+            "csrf_token": csrf(client, form), "party": "union", "date": datetime.now(ATLANTA).date().isoformat(),
+            "method": "e-filing", "objections-rows": "1", "objections-0": "The Employer threatened closure.",
+            "offer_of_proof-rows": "1", "offer_of_proof-0-objection": "", "offer_of_proof-0-witness": "",
+            "offer_of_proof-0-summary": "", "file": "1"}, follow_redirects=False)
+        assert answer.status_code == 303, text_of(answer.text)[:2000]
+        warnings = re.findall(r'<div class="notice notice-warning" role="alert"><p><strong>Warning:</strong> ([^<]+)</p>',
+                              client.get(answer.headers["location"]).text)
+        assert any(w.startswith("no offer of proof was filed with these objections: it is due with them (due ")
+                   for w in warnings), warnings
