@@ -12,6 +12,7 @@ import typer
 from casefile.cli.app import app, console, objections_app, tally_app
 from casefile.cli.perform import now, run_act
 from casefile.errors import InvalidScenario
+from casefile.rules.tally_form import line_hint
 
 _AS_OF = "When the act is recorded (ISO instant with offset, or a date: 00:00 at the receiving office); default now."
 
@@ -62,11 +63,11 @@ def record(file: Path | None = typer.Argument(None, help="YAML/JSON tally file (
            prepared_on: str | None = typer.Option(None, "--prepared-on", help="The day the tally was prepared, YYYY-MM-DD."),
            kind: str = typer.Option("initial", "--kind", help="initial, rerun or runoff."),
            choice: list[str] = typer.Option([], "--choice", metavar="NAME=VOTES",
-                                            help="A labor organization and its votes, in ballot order; repeat for each."),
-           against: int | None = typer.Option(None, "--against", help="Votes against (line 5)."),
-           challenged: int = typer.Option(0, "--challenged", help="Challenged ballots (line 7)."),
-           void: int | None = typer.Option(None, "--void", help="Void ballots (line 2); omitted: not in the record."),
-           eligible: int | None = typer.Option(None, "--eligible", help="Approximate number of eligible voters (line 1)."),
+                                            help=f"A labor organization and its votes ({line_hint('choice')}); repeat for each."),
+           against: int | None = typer.Option(None, "--against", help=f"Votes against ({line_hint('against')})."),
+           challenged: int = typer.Option(0, "--challenged", help=f"Challenged ballots ({line_hint('challenged')})."),
+           void: int | None = typer.Option(None, "--void", help=f"Void ballots ({line_hint('void')}); omitted: not in the record."),
+           eligible: int | None = typer.Option(None, "--eligible", help=f"Approximate number of eligible voters ({line_hint('eligible')})."),
            board_agent: str = typer.Option("", "--board-agent", help="The Board agent who signed the tally."),
            excluded: int | None = typer.Option(None, "--excluded",
                                                help="Ballots excluded at the count: neither opened nor challenged at it."),

@@ -16,6 +16,7 @@ from casefile.cli.app import console, tally_app
 from casefile.errors import InvalidTally
 from casefile.rules.challenge_analysis import OutcomeRequirement, Requirement, analyze_challenges
 from casefile.rules.tally import AGAINST, Outcome, TallyAnalysis, TallyCounts, analyze_tally
+from casefile.rules.tally_form import line_hint
 
 
 def parse_choice(text: str) -> tuple[str, int]:
@@ -82,18 +83,18 @@ def analyze(
     choice: Annotated[
         list[str],
         typer.Option(
-            "--choice", metavar="NAME=VOTES", help="A labor organization and its votes, in ballot order; repeat for each."
+            "--choice", metavar="NAME=VOTES", help=f"A labor organization and its votes ({line_hint('choice')}); repeat for each."
         ),
     ],
     against: Annotated[
         int | None,
-        typer.Option("--against", help="Votes against (line 4). Omit only for --runoff-ballot between two unions."),
+        typer.Option("--against", help=f"Votes against ({line_hint('against')}). Omit only for --runoff-ballot between two unions."),
     ] = None,
     challenged: Annotated[
-        int, typer.Option("--challenged", help="Unresolved challenged ballots, disputed void ballots included.")
+        int, typer.Option("--challenged", help=f"Unresolved challenged ballots ({line_hint('challenged')}), disputed void ballots included.")
     ] = 0,
-    void: Annotated[int, typer.Option("--void", help="Void ballots (line 2).")] = 0,
-    eligible: Annotated[int | None, typer.Option("--eligible", help="Approximate number of eligible voters (line 1).")] = None,
+    void: Annotated[int, typer.Option("--void", help=f"Void ballots ({line_hint('void')}).")] = 0,
+    eligible: Annotated[int | None, typer.Option("--eligible", help=f"Approximate number of eligible voters ({line_hint('eligible')}).")] = None,
     eligible_exact: Annotated[
         bool, typer.Option("--eligible-exact", help="The eligible count is confirmed exact (zero-vote exception, 102.70(d)).")
     ] = False,

@@ -23,6 +23,7 @@ from typing import Annotated, Self
 from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, model_validator
 
 from casefile.errors import InvalidTally, MalformedCaseNumber, ProcedureError
+from casefile.rules.tally_form import TallyForm, tally_form
 from casefile.vocab import DeadlineStatus, Disposition, FilingMethod, PartyRole, TallyKind, VotingMethod
 
 PLACEHOLDER_PREFIX = "[NOT IN THE PUBLIC RECORD: "
@@ -256,6 +257,11 @@ class TallyLines(Facts):
                 line="majority_for",
             )
         return self
+
+    @property
+    def form(self) -> TallyForm:
+        """The numbers and words of this ballot's lines of the tally form (casefile.rules.tally_form)."""
+        return tally_form(tuple(line.choice for line in self.choices), against=self.against is not None)
 
     @property
     def ballots_cast(self) -> int | str:

@@ -9,6 +9,7 @@ from typing import Any
 
 from casefile.documents.wording import ACT_NAMES, DEADLINE_NOUNS, STAGE_NAMES, prose_dates
 from casefile.record.workflow import DocketAct
+from casefile.rules.tally_form import line_hint
 from casefile.vocab import DeadlineKind, Stage
 
 #: Each act as a form's title and an entry in the list of acts one may do (an order, not a docket noun).
@@ -124,6 +125,7 @@ def install(env: Any) -> None:
     env.filters["zone_words"] = zone_words
     env.filters["prose_dates"] = prose_dates  # a docket summary's ISO dates in the one long form ("April 8, 2022")
     env.globals["ending_acts"] = ENDING_ACTS
+    env.globals["tally_line"] = line_hint  # the tally form's line numbers, as the issued Tally of Ballots prints them
     env.globals.update(stage_words=stage_words, deadline_words=deadline_words, act_title=act_title,
                        docket_words=docket_words, party_names=party_names,
                        status_words=status_words)

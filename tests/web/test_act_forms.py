@@ -301,3 +301,25 @@ class TestExcludedBallots:
             tally = session.exec(select(Tally).order_by(Tally.id.desc())).first()  # type: ignore[union-attr]
             assert tally is not None
             assert (tally.excluded, tally.excluded_reason, tally.board_agent) == (4, "unsigned-envelope", "R. Ortiz")
+
+
+class TestTallyLines:
+    def test_the_forms_hints_name_the_lines_the_tally_prints(self, client: Any) -> None:  # noqa: F811
+        """The hints of the web's tally form name each field's line as the Tally of Ballots PDF prints it
+        (Bessemer's 2021 tally, a one-union ballot: votes line 3, against line 4, challenged line 6); the form
+        said lines 4, 5 and 7."""
+        from casefile.vocab import DocumentKind
+        from tests.documents.checked import render_checked
+        from tests.documents.document_cases import tally_2021
+        from tests.documents.test_tally_form_lines import printed_lines
+
+        sign_in(client, USERS["region"])
+        page = re.sub(r"\s+", " ", client.get(TALLY_FORM).text)
+        pdf = printed_lines(render_checked(DocumentKind.TALLY_OF_BALLOTS, tally_2021()).pdf)
+        hints = {field: int(m.group(1)) for field in ("against", "challenged", "void", "eligible")
+                 if (m := re.search(rf'id="{field}-hint"[^>]*>\s*Line (\d+)', page))}
+        votes = re.search(r"its votes \(on the Tally of Ballots, line (\d+), one line per labor organization", page)
+        assert votes is not None and pdf[int(votes.group(1))].startswith("Number of votes cast for Retail")
+        assert {field: pdf[n].split(" ")[:5] for field, n in hints.items()} == {
+            "against": ["Number", "of", "votes", "cast", "against"], "challenged": ["Number", "of", "challenged", "ballots", "505"],
+            "void": ["Number", "of", "void", "ballots", "76"], "eligible": ["Approximate", "number", "of", "eligible", "voters"]}
