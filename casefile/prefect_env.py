@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -110,10 +110,34 @@ def flow_runtime() -> Iterator[None]:
                     PREFECT_API_AUTH_STRING: temporary_auth_string()}
     # One API client for every flow run in the block: otherwise each run builds its own, and with it an SSL
     # context (~45 ms each, even for a plain-http local server). Each flow run is tagged with this process.
-    with (temporary_settings(updates=updates),
-          SyncClientContext.get_or_create() as context, tags(process_tag())):
-        mark_crashed_runs(context.client)
+    with ExitStack() as stack:
+        stack.enter_context(temporary_settings(updates=updates))
+        with starting_alone(None if PREFECT_API_URL.value() else Path(os.environ["PREFECT_HOME"])):
+            context = stack.enter_context(SyncClientContext.get_or_create())
+            mark_crashed_runs(context.client)
+        stack.enter_context(tags(process_tag()))
         yield
+
+
+@contextmanager
+def starting_alone(home: Path | None) -> Iterator[None]:
+    """In local mode (``home``: Prefect's home), one process at a time starts its temporary server on that home:
+    each server migrates the home's database as it starts, and two migrating at once fail ("duplicate column
+    name", "Application startup failed"; the process then ends in "Timed out while attempting to connect to
+    ephemeral Prefect API server" — reliability trial, 11: several `casefile remind` started together on a new
+    PREFECT_HOME). An exclusive lock on ``home/.casefile-start.lock`` (0600) is held until this process's server
+    answers; the others wait for it, then start theirs on the migrated database. ``None``: a running server, no lock."""
+    if home is None:
+        yield
+        return
+    import fcntl
+
+    fd = os.open(home / ".casefile-start.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
 
 
 _TEMPORARY_AUTH: list[str] = []
