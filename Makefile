@@ -11,10 +11,14 @@ export DO_NOT_TRACK := 1
 export PREFECT_SERVER_ANALYTICS_ENABLED := false
 export PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS := 90
 
-.PHONY: demo test test-all check serve bench lint clean system-deps
+.PHONY: demo test test-all check check-acts serve bench lint clean system-deps
 
-# The fast loop: the rules, importers, record and acts, without Prefect, browsers or subprocesses.
-CHECK_PATHS := tests/rules tests/importers tests/record tests/acts tests/input
+# The fast loop: the pure and record-level tests (the rules, importers, input fuzzing, the record), without
+# Prefect, browsers, subprocesses or documents rendered. The acts through the front door (tests/acts: each
+# renders its PDFs) are `make check-acts`; `make test` runs everything but the slow variants.
+CHECK_PATHS := tests/rules tests/importers tests/record tests/input
+# The API's property tests' plugin (schemathesis) costs seconds at every worker's start; no loop test uses it.
+CHECK_PLUGINS := -p no:schemathesis
 
 system-deps:
 	@bash scripts/system-deps.sh
@@ -45,7 +49,10 @@ test-all: $(STAMP)
 	$(PY) -m pytest $(XDIST)
 
 check: $(STAMP)
-	$(PY) -m pytest -q $(XDIST) -m "not prefect and not integration and not slow" $(wildcard $(CHECK_PATHS))
+	$(PY) -m pytest -q $(XDIST) $(CHECK_PLUGINS) -m "not prefect and not integration and not slow" $(wildcard $(CHECK_PATHS))
+
+check-acts: $(STAMP)
+	$(PY) -m pytest -q $(XDIST) $(CHECK_PLUGINS) -m "not prefect and not integration and not slow" tests/acts
 
 # ruff and mypy at the versions pinned in the `lint` extra (installed when missing or not those).
 lint: $(STAMP)
