@@ -463,6 +463,28 @@ def met_by(number: str, *, viewer: Any, parties: Any, engine: Engine | None = No
         return out
 
 
+def determinative_cases(numbers: Any, *, viewer: Any, engine: Engine | None = None) -> set[str]:
+    """The cases among ``numbers`` (normalized) that ``viewer`` sees whose latest tally of ballots
+    is determinative (its challenged ballots could change the result, R-E3): one query for a page."""
+    from sqlmodel import col, select
+
+    from casefile.record.authority import sees_case_where
+    from casefile.record.models import Case, Election, Tally
+
+    wanted = list(numbers)
+    if not wanted:
+        return set()
+    with read_session(engine) as session:
+        rows = session.exec(select(Case.number, Tally.determinative).join(Election, Election.case_id == Case.id)
+                            .join(Tally, Tally.election_id == Election.id)
+                            .where(col(Case.number).in_(wanted), sees_case_where(session, viewer))
+                            .order_by(col(Election.sequence), col(Tally.id))).all()
+    latest: dict[str, bool] = {}
+    for number, determinative in rows:
+        latest[number] = bool(determinative)
+    return {number for number, determinative in latest.items() if determinative}
+
+
 def deadline_count(*, as_of: datetime, viewer: Any = None, engine: Engine | None = None) -> int:
     """How many deadlines :func:`deadlines` lists across the cases ``viewer`` sees."""
     from casefile.record.authority import OPERATOR

@@ -17,7 +17,7 @@ from fastapi.responses import Response
 from casefile import app
 from casefile.errors import BadInput
 from casefile.http.deps import Database
-from casefile.rules.target_dates import is_region_target
+from casefile.rules.target_dates import hearing_in_view, is_region_target
 from casefile.vocab import Audience, DeadlineKind, Stage
 from casefile.web.countdown import countdown
 from casefile.web.ids import WebId
@@ -88,7 +88,9 @@ def my_cases(request: Request, me: Signed, q: str | None = Query(None, max_lengt
     rows = [] if errors else app.cases(as_of=moment, viewer=me.viewer, search=search, region=region_number,
                                        stage=stage or None, offset=offset, limit=PAGE_SIZE + 1)
     more = len(rows) > PAGE_SIZE
-    mine = next_on_page(me, [c.case_number for c in rows[:PAGE_SIZE]], moment)
+    shown = rows[:PAGE_SIZE]
+    mine = next_on_page(me, [c.case_number for c in shown], moment, {c.case_number: c.stage for c in shown},
+                        app.determinative_cases([c.case_number for c in shown], viewer=me.viewer) if me.region else set())
     items = [{"c": c, "next": mine.get(c.case_number),
               "countdown": countdown(mine[c.case_number].cutoff_at, mine[c.case_number].office,
                                      office_tz(mine[c.case_number].office), moment,
@@ -102,14 +104,19 @@ def my_cases(request: Request, me: Signed, q: str | None = Query(None, max_lengt
                 more=more, errors=errors, as_of_text=as_of_text, may_open=may_open_case(me.viewer).mode is not None)
 
 
-def next_on_page(me: Me, numbers: list[str], moment: datetime) -> dict[str, Any]:
+def next_on_page(me: Me, numbers: list[str], moment: datetime, stages: dict[str, str | None] | None = None,
+                 determinative: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
     """The next deadline that is this user's organization's own in each case of a page (one query):
     for a Region, its target dates; for a party's organization, the parties' periods its own party
     has not met yet (a met one is done for it: casefile.rules.deadline_state.state_at's ``met``)."""
     out: dict[str, Any] = {}
+    stages = stages or {}
     if not numbers:
         return out
     for d in app.deadlines(as_of=moment, viewer=me.viewer, case_numbers=numbers):
+        if d.kind == DeadlineKind.HEARING_OPENS and not hearing_in_view(stages.get(d.case_number),
+                                                                        determinative=d.case_number in determinative):
+            continue  # nothing to hear yet (102.69(c)(1)(ii))
         if is_region_target(d.kind) == me.region and d.status != "met" and d.case_number not in out:
             out[d.case_number] = d
     return out
@@ -197,7 +204,8 @@ def case_page(request: Request, me: Signed, db: Db, number: str, as_of: str | No
     names = {p.key: p.name for p in view.parties}
     for row in open_now:  # a period the user's own party has met by a timely filing: met at once, for it
         row["met"] = [names.get(k, k) for k in met.get(row["d"].id, [])]
-    mine = next_for(me, open_now, permissions)
+    mine = next_for(me, open_now, permissions, stage=current.stage if current else None,
+                    determinative=bool(tally and tally.determinative))
     picture = tally_picture(tally) if tally else ""
     timeline = docket_timeline(view.docket, every_deadline, today=moment.astimezone(ZoneInfo(zone)).date())
     return page(request, "case.html", title=f"{view.case_number} {view.name}", case=view, current=current, tally=tally,
@@ -206,7 +214,8 @@ def case_page(request: Request, me: Signed, db: Db, number: str, as_of: str | No
                 errors=errors, zone=zone, around=around_section(db, view.case_number, me), mine=mine)
 
 
-def next_for(me: Me, open_now: list[dict[str, Any]], permissions: list[Any]) -> list[dict[str, Any]]:
+def next_for(me: Me, open_now: list[dict[str, Any]], permissions: list[Any], *, stage: str | None = None,
+             determinative: bool = False) -> list[dict[str, Any]]:
     """What this user's organization must do next on the case, soonest first: for a Region, its own
     target dates; for a party's organization, the parties' periods for all parties or for its own
     party — each with the act that meets it when the user may perform it now (``act``)."""
@@ -225,6 +234,8 @@ def next_for(me: Me, open_now: list[dict[str, Any]], permissions: list[Any]) -> 
             d.for_whom == Audience.OBJECTING_PARTY and (act is not None or d.status == "met"))
         if (me.region and not target) or (not me.region and (target or not ours)):
             continue
+        if d.kind == DeadlineKind.HEARING_OPENS and not hearing_in_view(stage, determinative=determinative):
+            continue  # nothing to hear yet: no objection, no determinative challenge (102.69(c)(1)(ii))
         out.append({**row, "act": act})
     # objections filed without their offer of proof: the objections are met, the offer is still due (102.69(a)(8))
     offer_due = any(r["d"].kind == DeadlineKind.OFFER_OF_PROOF and r["d"].status != "met" for r in out)

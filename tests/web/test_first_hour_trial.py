@@ -180,3 +180,38 @@ class TestMetMeansMetEverywhere:
                               client.get(answer.headers["location"]).text)
         assert any(w.startswith("no offer of proof was filed with these objections: it is due with them (due ")
                    for w in warnings), warnings
+
+
+def _next_for(html: str) -> str:
+    """The text of the case page's "Next for <organization>" panel."""
+    return text_of(html.split('id="next-for-you"', 1)[1].split("</section>", 1)[0])
+
+
+class TestWhatComesNext:
+    """Before the tally the Region records it and the parties wait; the hearing is no task of the
+    Region's before any objection or determinative challenge (29 CFR 102.69(c)(1)(ii))."""
+
+    def test_before_the_tally_the_region_records_it(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
+        sign_in(client, USERS["region"])
+        row = _row_of(client.get("/cases", params={"q": UNTALLIED}).text, UNTALLIED)
+        assert "Before the tally of ballots" in row and "Next: record the tally of ballots (the Region)" in row, row
+        assert "nothing of yours running" not in row
+        page = client.get(f"/cases/{UNTALLIED}").text
+        mine = _next_for(page)
+        assert "Next for NLRB Region 10 (Atlanta) Next: record the tally of ballots (the Region) — Record the tally " \
+            "of ballots ." in mine, mine
+        assert f'href="/cases/{UNTALLIED}/acts/record-tally"' in page.split('id="next-for-you"', 1)[1]
+        assert "No tally of ballots is recorded yet." in text_of(page)
+
+    def test_before_the_tally_a_party_waits_for_the_region(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
+        sign_in(client, USERS["union-counsel"])
+        row = _row_of(client.get("/cases", params={"q": UNTALLIED}).text, UNTALLIED)
+        assert "Waiting for the Region to record the tally of ballots" in row and "nothing of yours" not in row, row
+        assert "Waiting for the Region to record the tally of ballots" in _next_for(client.get(f"/cases/{UNTALLIED}").text)
+
+    def test_no_hearing_before_an_objection(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
+        sign_in(client, USERS["region"])
+        hearing = "Hearing to open (or as soon as practicable)"
+        assert hearing not in _next_for(client.get(f"/cases/{TALLIED}").text)
+        assert hearing in _next_for(client.get(f"/cases/{OBJECTED}").text)
+        assert hearing not in _row_of(client.get("/cases", params={"q": TALLIED}).text, TALLIED)
