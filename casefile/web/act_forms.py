@@ -29,6 +29,46 @@ MAX_ROWS = 200
 CLOCK_SKEW = timedelta(minutes=5)
 
 
+@dataclass(frozen=True)
+class FormProblem:
+    """One problem of the form itself, at its input (``path``: the form's field id), in words."""
+
+    path: str
+    text: str
+
+    def words(self) -> str:
+        return self.text
+
+
+class FormProblems(BadInput):
+    """Every problem of a form that cannot be made an act (each a :class:`FormProblem`)."""
+
+    def __init__(self, problems: list[FormProblem]) -> None:
+        super().__init__("; ".join(p.text for p in problems), field=problems[0].path if problems else None)
+        self.problems = list(problems)
+
+
+class _Found:
+    """The problems found while reading a form: each check's BadInput kept, the reading going on."""
+
+    def __init__(self) -> None:
+        self.problems: list[FormProblem] = []
+
+    def add(self, text: str, field_id: str) -> None:
+        self.problems.append(FormProblem(field_id, text))
+
+    def int(self, text: str, field_id: str, what: str) -> int | None:
+        try:
+            return _int(text, field_id, what)
+        except BadInput as exc:
+            self.add(str(exc), field_id)
+            return None
+
+    def done(self) -> None:
+        if self.problems:
+            raise FormProblems(self.problems)
+
+
 @dataclass
 class Submitted:
     """A form as sent: its values by field id, its rows per group, and the row of the form each
@@ -144,19 +184,24 @@ def _int(text: str, field_id: str, what: str) -> int | None:
     return int(text)
 
 
-def act_data(act_name: str, sub: Submitted, *, day: date, at: datetime | None) -> dict[str, Any]:
-    """The act's mapping from the form. Raises BadInput naming the form's field for what the form
-    itself cannot give (no objection at all, a count that is not a number)."""
+def act_data(act_name: str, sub: Submitted, *, day: date, at: datetime | None,
+             found: list[FormProblem] | None = None) -> dict[str, Any]:
+    """The act's mapping from the form. Raises FormProblems naming, at once, every field of the
+    form at fault for what the form itself cannot give (no objection at all, a count that is not a
+    number), after ``found`` (problems the caller met before: the date)."""
+    out = _Found()
+    out.problems += found or []
     when: dict[str, Any] = {"at": at.isoformat()} if at else {"date": day.isoformat()}
     if act_name == "file-objections":
         objections = [row[""] for _, row in _rows(sub, "objections")]
         if not objections:
-            raise BadInput("Enter at least one objection", field="objections-0")
+            out.add("Enter at least one objection", "objections-0")
         witnesses = []
         for i, row in _rows(sub, "offer_of_proof"):
-            number = _int(row["objection"], f"offer_of_proof-{i}-objection", "The objection number")
+            number = out.int(row["objection"], f"offer_of_proof-{i}-objection", "The objection number")
             witnesses.append({"objection": number if number is not None else 0, "witness": row["witness"],
                               "summary": row["summary"]})
+        out.done()
         data = {"act": act_name, **when, "party": sub.get("party"), "objections": objections,
                 "method": sub.get("method") or "e-filing", "offer_of_proof": witnesses}
         if sub.get("note").strip():
@@ -165,23 +210,25 @@ def act_data(act_name: str, sub: Submitted, *, day: date, at: datetime | None) -
     if act_name == "file-exceptions":
         exceptions = [{"excepted_to": r["excepted_to"], "grounds": r["grounds"]} for _, r in _rows(sub, "exceptions")]
         if not exceptions:
-            raise BadInput("Enter at least one exception", field="exceptions-0-excepted_to")
+            out.add("Enter at least one exception", "exceptions-0-excepted_to")
+        out.done()
         return {"act": act_name, **when, "party": sub.get("party"), "exceptions": exceptions,
                 "method": sub.get("method") or "e-filing"}
     if act_name == "record-tally":
         choices: dict[str, int] = {}
         for i, row in _rows(sub, "choices"):
             if not row["name"]:
-                raise BadInput("Enter the labor organization's name", field=f"choices-{i}-name")
-            votes = _int(row["votes"], f"choices-{i}-votes", f"Votes for {row['name'][:60]}")
-            if votes is None:
-                raise BadInput(f"Enter the votes for {row['name'][:60]}", field=f"choices-{i}-votes")
-            choices[row["name"]] = votes
+                out.add("Enter the labor organization's name", f"choices-{i}-name")
+            votes = out.int(row["votes"], f"choices-{i}-votes", f"Votes for {row['name'][:60] or 'it'}")
+            if votes is None and not row["votes"].strip():
+                out.add(f"Enter the votes for {row['name'][:60] or 'the labor organization'}", f"choices-{i}-votes")
+            choices[row["name"]] = votes or 0
         if not choices:
-            raise BadInput("Enter at least one labor organization and its votes", field="choices-0-name")
-        counts = {k: _int(sub.get(k), k, label) for k, label in
+            out.add("Enter at least one labor organization and its votes", "choices-0-name")
+        counts = {k: out.int(sub.get(k), k, label) for k, label in
                   (("against", "Votes against"), ("challenged", "Challenged ballots"), ("void", "Void ballots"),
                    ("eligible", "Eligible voters"), ("excluded", "Ballots excluded at the count"))}
+        out.done()
         election = {"method": sub.get("method") or "manual"}
         for k in ("held_from_on", "held_to_on"):
             if sub.get(k).strip():
@@ -202,6 +249,77 @@ def act_data(act_name: str, sub: Submitted, *, day: date, at: datetime | None) -
             data["board_agent"] = sub.get("board_agent").strip()
         return data
     raise BadInput(f"{act_name} has no form of its own", field="act")
+
+
+#: The words of each field of the act forms of their own, by the act's field path ("election.method").
+LABELS = {"against": "Votes against", "challenged": "Challenged ballots", "void": "Void ballots",
+          "eligible": "Eligible voters", "excluded": "Ballots excluded at the count",
+          "excluded_reason": "Why the ballots were excluded", "board_agent": "Board agent", "kind": "Kind of tally",
+          "date": "Date", "at": "Time received", "party": "Party", "method": "How it was filed", "note": "Note",
+          "election.method": "How the election was held", "election.held_from_on": "First day of voting",
+          "election.held_to_on": "Last day of voting", "election.reason": "Why this election was held",
+          "choices": "Votes", "objections": "Objections", "offer_of_proof": "Offer of proof",
+          "exceptions": "Exceptions", "act": "The form"}
+_ROW_WORDS = {"offer_of_proof": ("Witness", {"witness": "name", "summary": "summary of the testimony",
+                                             "objection": "objection number"}),
+              "exceptions": ("Exception", {"excepted_to": "finding or recommendation excepted to",
+                                           "grounds": "grounds"})}
+
+
+def label_of(path: str) -> str:
+    """The words of the act's field ``path`` on its form of its own ("Objection 2", "Witness 1: name",
+    "Votes for Union", "Last day of voting")."""
+    parts = path.split(".")
+    if parts[0] == "objections" and len(parts) > 1 and parts[1].isdigit():
+        return f"Objection {int(parts[1]) + 1}"
+    if parts[0] in _ROW_WORDS and len(parts) > 1 and parts[1].isdigit():
+        what, columns = _ROW_WORDS[parts[0]]
+        return f"{what} {int(parts[1]) + 1}" + (f": {columns.get(parts[2], parts[2])}" if len(parts) > 2 else "")
+    if parts[0] == "choices" and len(parts) > 1:
+        return f"Votes for {parts[1][:60]}"
+    return LABELS.get(path) or LABELS.get(parts[0]) or "The form"
+
+
+def said(problem: Any) -> str:
+    """A problem of the act (casefile.validation.Problem) in the words of its form of its own."""
+    return f"{label_of(problem.path)}: {problem.text}" if problem.path else problem.text
+
+
+#: The form's own fields of every act form with a form of its own, and the controls the forms send
+#: (the CSRF token is checked before): a field outside them is refused, named (:func:`unknown_fields`).
+CONTROLS = frozenset({"add", "perform", "file", "draft-action", "draft_id", "received"})
+OWN = {"file-objections": {"date", "time", "party", "method", "note"},
+       "file-exceptions": {"date", "time", "party", "method"},
+       "record-tally": {"date", "time", "kind", "against", "challenged", "void", "eligible", "excluded",
+                        "excluded_reason", "board_agent", "method", "held_from_on", "held_to_on", "reason"},
+       "register-challenges": {"date", "time", "register"}}
+
+
+def unknown_fields(act_name: str, values: dict[str, str], ids: set[str] | None = None) -> str:
+    """What is wrong with a form that sends fields it does not have (a misspelled name, a stale
+    page), in words; "" when every field is known. ``ids``: the generated form's input ids (its
+    rows' ids begin with their group's); else the act's own form (:data:`OWN`, :data:`ROWS`)."""
+    import re
+
+    def known(key: str) -> bool:
+        if key in CONTROLS:
+            return True
+        if ids is not None:
+            return any(key == i or key.startswith(f"{i}-") for i in ids)
+        if key in OWN.get(act_name, set()):
+            return True
+        for group, columns in ROWS.get(act_name, {}).items():
+            names = "|".join(re.escape(c) for c in columns if c)
+            if re.fullmatch(rf"{re.escape(group)}-(rows|\d+{f'-({names})' if names else ''})", key):
+                return True
+        return False
+
+    unknown = sorted(k for k in values if not known(k))
+    if not unknown:
+        return ""
+    names = ", ".join(repr(k[:40]) for k in unknown[:10])
+    return (f"The form sent {'a field' if len(unknown) == 1 else 'fields'} it does not have: {names}. Nothing was "
+            "recorded: reload the page and fill in the form again.")
 
 
 def general_data(act_name: str, text: str) -> dict[str, Any]:

@@ -77,6 +77,11 @@ async def submit_act(request: Request, me: Signed, db: Db, number: str, act_name
         sub.values["register-name"] = register[0][0] if register else ""
         content = register[0][1] if register else b""
     files = [f for f in sent.files if not (act_name == "register-challenges" and f[0] == "register")]
+    sent_values = {k: v for k, v in sub.values.items() if k != "register-name"}
+    if unknown := act_forms.unknown_fields(act_name, sent_values,
+                                           {s.id for s in specs} | {"date", "time"} if specs else None):
+        return render_form(request, me, view, allowed, act_name, sub, [{"field": "act-form", "text": unknown}],
+                           status=422)
     if sub.get("add"):
         return render_form(request, me, view, allowed, act_name, sub, [])
     if sub.get("draft-action") or sub.get("draft_id"):  # save as draft; file an edited draft (casefile.web.draft_pages)
@@ -86,11 +91,25 @@ async def submit_act(request: Request, me: Signed, db: Db, number: str, act_name
             return refused
         return handle(request, db, me, view, allowed, act_name, sub, zone)
     try:
-        moment, day, at = act_forms.instant(sub, zone=zone, current=now())
+        if act_name in act_forms.SPECIFIC and act_name != "register-challenges":  # every problem of the form at once
+            moment, day, at, found = _when(sub, zone)
+            data = act_forms.act_data(act_name, sub, day=day, at=at, found=found)
+            try:
+                act_from(data)
+            except CasefileError as exc:
+                if found:  # the date's problem and the act's, in one answer
+                    raise act_forms.FormProblems(found + [
+                        act_forms.FormProblem(_target_of(specs, act_name, sub, p.path), act_forms.said(p))
+                        for p in getattr(exc, "problems", [])]) from exc
+                raise
+            if found:
+                raise act_forms.FormProblems(found)
+        else:
+            moment, day, at = act_forms.instant(sub, zone=zone, current=now())
         if act_name == "register-challenges":
             data = register_data(content, sub, day=day, at=at)
         elif act_name in act_forms.SPECIFIC:
-            data = act_forms.act_data(act_name, sub, day=day, at=at)
+            pass
         else:
             data = {**act_fields.data(act_name, specs, sub.values, sub.rows, sub.kept), **moment_fields(day, at)}
         uploads = uploads_of(await run_in_threadpool(checked, files))  # each a real PDF (pypdf: off the event loop)
@@ -109,8 +128,9 @@ async def submit_act(request: Request, me: Signed, db: Db, number: str, act_name
         status = 403 if exc.family == "not-permitted" else 422
         shown = [{"field": target, "text": str(exc)}]
         if getattr(exc, "problems", None):  # an act that does not validate: each problem at its input
-            shown = [{"field": _target_of(specs, act_name, sub, problem.path), "text": problem.words()}
-                     for problem in exc.problems]
+            shown = [{"field": _target_of(specs, act_name, sub, problem.path),
+                      "text": problem.words() if isinstance(problem, act_forms.FormProblem) or specs else
+                      act_forms.said(problem)} for problem in exc.problems]
         return render_form(request, me, view, allowed, act_name, sub, shown, status=status)
     confirm(request, result, zone=zone)  # the summary, then the act's own warnings and notes
     if not result.repeated and (efile := _still_to_efile(me, view, allowed, act_name, specs)):
@@ -138,6 +158,21 @@ def _still_to_efile(me: Me, view: Any, allowed: list[Any], act_name: str, specs:
     return (f"Not yet filed with the NLRB: casefile has recorded it and is preparing its PDF. Download the PDF from "
             f"Documents below and upload it with NLRB E-Filing (www.nlrb.gov) to {note.receiver}{by}; serve it on the "
             "other parties.")
+
+
+def _when(sub: act_forms.Submitted, zone: str) -> tuple[Any, Any, Any, list[act_forms.FormProblem]]:
+    """The act's moment, date and receipt instant (casefile.web.act_forms.instant); a date or time
+    that cannot be used is a problem kept (the rest of the form is still read), today standing in."""
+    from zoneinfo import ZoneInfo
+
+    from casefile.errors import BadInput
+
+    current = now()
+    try:
+        return (*act_forms.instant(sub, zone=zone, current=current), [])
+    except BadInput as exc:
+        return current, current.astimezone(ZoneInfo(zone)).date(), None, [
+            act_forms.FormProblem(exc.field or "date", str(exc))]
 
 
 def _target_of(specs: list[act_fields.Spec], act_name: str, sub: act_forms.Submitted, path: str) -> str:

@@ -69,6 +69,37 @@ class TestRefusals:
         assert answer.status_code == 422
         assert summary_links(answer.text)[0][0] == "choices-0-votes"
 
+    def test_the_trial_tally_shows_every_problem_at_once(self, client: Any) -> None:  # noqa: F811
+        """The new user's trial: votes "ten", against "-3", void "1.5" and the date 2026-02-30 — each at its
+        input in one answer; every table and the output folder as before."""
+        from casefile.record.db import get_engine
+        from casefile.settings import get_settings
+        from tests.acts.snapshot import snapshot
+
+        sign_in(client, USERS["region"])
+        before = snapshot(get_engine(), get_settings().output_dir)
+        token = csrf(client, TALLY_FORM)
+        answer = client.post(TALLY_FORM, data={
+            "csrf_token": token, "date": "2026-02-30", "kind": "initial", "choices-rows": "1",
+            "choices-0-name": "RWDSU", "choices-0-votes": "ten", "against": "-3", "void": "1.5", "method": "mail"})
+        assert answer.status_code == 422
+        assert [target for target, _ in summary_links(answer.text)] == ["date", "choices-0-votes", "against", "void"]
+        assert "Without it the filing" not in answer.text and "the tally is recorded as of its date" in answer.text
+        assert snapshot(get_engine(), get_settings().output_dir) == before
+
+    def test_objections_blank_and_an_unknown_field_are_each_named(self, client: Any) -> None:  # noqa: F811
+        """No objection and a date that is no date: both at once; a misspelled field refused, named."""
+        sign_in(client, USERS["union-staff"])
+        token = csrf(client, f"{FORM}/file-objections")
+        fields = {"csrf_token": token, "party": "rwdsu", "date": "2022-04-31", "objections-rows": "1",
+                  "offer_of_proof-rows": "1", "objections-0": " ", "offer_of_proof-0-objection": "3",
+                  "offer_of_proof-0-witness": "Jane Doe, picker"}
+        answer = client.post(f"{FORM}/file-objections", data=fields)
+        assert answer.status_code == 422
+        assert [target for target, _ in summary_links(answer.text)] == ["date", "objections-0"]
+        answer = client.post(f"{FORM}/file-objections", data={**fields, "objectoins-1": "x"})
+        assert "The form sent a field it does not have: &#39;objectoins-1&#39;" in answer.text
+
     def test_the_generated_form_puts_its_error_on_the_field(self, client: Any) -> None:  # noqa: F811
         """An order fixing a deadline's date entered by the Region with a due date that is no date: the
         act model's error, on the due date's input (the form generated from the model:
@@ -78,7 +109,7 @@ class TestRefusals:
         token = csrf(client, f"{FORM}/pin-deadline")
         answer = client.post(f"{FORM}/pin-deadline", data={
             "csrf_token": token, "date": "2022-04-20", "kind": "objections", "due": "2022-04-31",
-            "order": "RD order", "file": "1"})
+            "order": "RD order"})
         assert answer.status_code == 422
         [(target, text)] = summary_links(answer.text)
         assert target == "due" and "date" in text
