@@ -207,7 +207,7 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
                       for_whom=whom)
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=entry.summary,
-                warnings=tuple(analysis.warnings) + _missing(case, act))
+                warnings=tuple(analysis.warnings) + _missing(case, act) + _unknown_choices(session, case, names))
 
 
 def figure_differences(recorded: TallyCounts, given: TallyCounts) -> list[str]:
@@ -252,6 +252,23 @@ def _check_voting_days(case: Case, act: RecordTally, prepared_on: Any, follows: 
     for refusal in refusals:
         if refusal is not None:
             raise refusal
+
+
+def _unknown_choices(session: Session, case: Case, names: list[str]) -> tuple[str, ...]:
+    """The warnings of a live case's ballot choices that name no party of the case (by name or
+    handle): the tally names the labor organizations on the ballot, and a certification names the
+    winner, so a choice that is no party (a typo, an intervenor not recorded) is likely a mistake.
+    Warned, not refused: the record may not yet hold every intervenor (29 CFR 102.69(a))."""
+    from casefile.record.lookups import parties_of
+    from casefile.record.people import is_record_copy
+
+    if is_record_copy(case):
+        return ()
+    parties = parties_of(session, case)
+    known = {p.name.casefold() for p in parties} | {p.key.casefold() for p in parties}
+    return tuple(f"the ballot choice {name!r} names no party of {case.number} (its parties: "
+                 f"{', '.join(p.name for p in parties)}): check its spelling, or add the labor organization as a party "
+                 "before a certification names it" for name in names if name.strip().casefold() not in known)
 
 
 def _missing(case: Case, act: RecordTally) -> tuple[str, ...]:

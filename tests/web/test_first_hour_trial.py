@@ -28,6 +28,8 @@ FILED = "10-RC-300021"
 OBJECTED = "10-RC-300022"
 #: A case with a tally of yesterday, whose objections the tests file through the form.
 TO_OBJECT = "10-RC-300023"
+#: A case with no tally, whose tally the tests record through the form.
+TO_TALLY = "10-RC-300024"
 
 
 def _open(number: str, on: str) -> None:
@@ -67,7 +69,7 @@ def cases(served: Any) -> dict[str, str]:
 
     today = datetime.now(ATLANTA).date()
     week_ago, yesterday = (today - timedelta(days=7)).isoformat(), (today - timedelta(days=1)).isoformat()
-    for number in (NO_OFFER, TALLIED, UNTALLIED, FILED, OBJECTED, TO_OBJECT):
+    for number in (NO_OFFER, TALLIED, UNTALLIED, FILED, OBJECTED, TO_OBJECT, TO_TALLY):
         _open(number, week_ago)
     for number in (NO_OFFER, TALLIED, FILED, OBJECTED, TO_OBJECT):
         _tally(number, yesterday)
@@ -215,3 +217,26 @@ class TestWhatComesNext:
         assert hearing not in _next_for(client.get(f"/cases/{TALLIED}").text)
         assert hearing in _next_for(client.get(f"/cases/{OBJECTED}").text)
         assert hearing not in _row_of(client.get("/cases", params={"q": TALLIED}).text, TALLIED)
+
+
+WARNING = r'<div class="notice notice-warning" role="alert"><p><strong>Warning:</strong> ([^<]+)</p>'
+
+
+class TestTallyWarnings:
+    def test_a_tally_that_does_not_add_up_and_an_unknown_choice_warn(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
+        """18 ballots cast against about 15 eligible (R-C3: warned, not refused) and a choice "UFCW" that
+        is no party of the case: both warnings on the page after the form, as the command line prints them."""
+        import html as htmllib
+
+        sign_in(client, USERS["region"])
+        form = f"/cases/{TO_TALLY}/acts/record-tally"
+        yesterday = (datetime.now(ATLANTA).date() - timedelta(days=1)).isoformat()
+        answer = client.post(form, data={
+            "csrf_token": csrf(client, form), "date": yesterday, "kind": "initial", "choices-rows": "1",
+            "choices-0-name": "UFCW", "choices-0-votes": "10", "against": "5", "challenged": "2", "void": "1",
+            "eligible": "15", "method": "manual", "board_agent": "R. Ortiz"}, follow_redirects=False)
+        assert answer.status_code == 303, text_of(answer.text)[:2000]
+        warnings = [htmllib.unescape(w) for w in re.findall(WARNING, client.get(answer.headers["location"]).text)]
+        assert any("exceed the approximate number of eligible voters (15)" in w for w in warnings), warnings
+        assert any(w.startswith(f"the ballot choice 'UFCW' names no party of {TO_TALLY} (its parties: Magnolia "
+                                "Fulfillment LLC, Retail, Wholesale and Department Store Union)") for w in warnings), warnings
