@@ -140,7 +140,7 @@ def perform(session: Session, act: CorrectCase, *, case: Case, as_of: datetime, 
         if any(s.issue.document.party_filing for s in reissue):  # a party's filing issued again: a corrected copy, not a new filing
             consequences.append("A party's filing issued again is a corrected copy for the record: casefile neither "
                                 "files nor serves it again.")
-    consequences.append("No election's stage is changed by a correction: the next act is yours.")
+    consequences.append("No election's stage is changed by a correction.")
     return record_correction(
         session, case, act=act.act, key=key, target=target, election=None, changes=changes, why=act.why,
         head=f"Case {case.number} corrected", consequences=consequences, reissue=reissue, moved=moved,
@@ -180,5 +180,5 @@ def _review_changes(session: Session, case: Case, old: ElectionAgreement | None)
     if after.available and certified:
         notes.append("A certification was recorded as final under the earlier (consent) agreement; under the "
                      "corrected agreement a request for review lies (102.67(c), 102.69(c)(2)): the correction opens no "
-                     "period, the next act is yours.")
+                     "period.")
     return notes

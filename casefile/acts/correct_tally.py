@@ -178,7 +178,7 @@ def perform(session: Session, act: CorrectTally, *, case: Case, as_of: datetime,
             consequences.append("A party's filing issued again is a corrected copy for the record: casefile neither "
                                 "files nor serves it again.")
     consequences.append(f"Election {election.sequence} stays at stage “{STAGE_NAMES[election.stage]}”: a correction does not "
-                        "move the procedure; the next act is yours.")
+                        "move the procedure.")
     return record_correction(
         session, case, act=act.act, key=key, target=target, election=election, changes=changes, why=act.why,
         head=f"Tally of Ballots of election {election.sequence} corrected", consequences=consequences,

@@ -54,6 +54,12 @@ def permission(me: Me, number: str, act_name: str) -> tuple[Any, list[Any], str]
 
     view = app.case(number[:40], viewer=me.viewer)
     allowed = [p for p in app.permitted_acts(view.case_number, viewer=me.viewer, as_of=now()) if p.act == act_name]
+    from casefile.acts import models
+
+    if act_name not in models():  # no such act: a page that does not exist, not one refused
+        from casefile.errors import UnknownRecord
+
+        raise UnknownRecord(f"There is no act “{act_name[:60]}” in casefile: see the acts on the case page")
     if not allowed:
         refused = NotPermitted(refusal_words(me, view, act_name))
         refused.back = f"/cases/{view.case_number}#acts"  # type: ignore[attr-defined]

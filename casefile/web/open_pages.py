@@ -146,7 +146,7 @@ async def open_case(request: Request, me: Signed) -> Response:
     from casefile import app
     from casefile.web.act_view import confirm
 
-    confirm(request, result, zone=app.case_zone(number), done="Opened: ", again="Already open: ")
+    confirm(request, result, zone=app.case_zone(number), done="", again="Already open: ")
     return RedirectResponse(f"/cases/{number}", status_code=303)
 
 

@@ -100,6 +100,12 @@ class TestRefusals:
         answer = client.post(f"{FORM}/file-objections", data={**fields, "objectoins-1": "x"})
         assert "The form sent a field it does not have: &#39;objectoins-1&#39;" in answer.text
 
+    def test_an_act_that_does_not_exist_is_not_found(self, client: Any) -> None:  # noqa: F811
+        """/cases/{n}/acts/tally (there is no act "tally"): 404, not a refusal (403)."""
+        sign_in(client, USERS["region"])
+        assert client.get(f"/cases/{TALLY_CASE}/acts/tally").status_code == 404
+        assert client.get(TALLY_FORM).status_code == 200
+
     def test_the_generated_form_puts_its_error_on_the_field(self, client: Any) -> None:  # noqa: F811
         """An order fixing a deadline's date entered by the Region with a due date that is no date: the
         act model's error, on the due date's input (the form generated from the model:

@@ -110,7 +110,7 @@ def test_a_new_user_opens_a_case_records_its_tally_and_files_objections(page: An
     shot(page, "first-hour-1-open-case")
     page.get_by_role("button", name="Open the case").click()
     page.wait_for_url(f"**/cases/{NUMBER}")
-    assert "Opened:" in page.locator(".notice").first.inner_text()
+    assert page.locator(".notice").first.inner_text().startswith("Case opened:")
 
     link_the_colleague(browser, served)
     page.goto("/links")

@@ -66,6 +66,7 @@ class TestOpenCase:
             assert f'id="{field_id}"' in html, field_id
         assert re.search(r'id="case-petition_filed_on" name="case-petition_filed_on" type="date"', html)
         assert "Stipulated election agreement" in html and "Consent election agreement" in html
+        assert "on this casefile and links your organization" in re.sub(r"\s+", " ", html)
         assert "Region 19 — Seattle, WA" in html
 
     def test_every_problem_at_once_and_nothing_stored(self, client: Any, served: Any, firm: str) -> None:  # noqa: F811
@@ -145,7 +146,8 @@ class TestOpenCase:
         answer = client.post("/cases/new", data=form(client, **GOOD), follow_redirects=False)
         assert (answer.status_code, answer.headers["location"]) == (303, f"/cases/{NEW_CASE}")
         page = client.get(f"/cases/{NEW_CASE}")
-        assert page.status_code == 200 and "Opened:" in text_of(page.text)
+        assert page.status_code == 200 and "Case opened: Cascadia Freight Services, Inc." in text_of(page.text)
+        assert "Opened: Case opened" not in text_of(page.text)
         with read_session() as session:
             viewer = UserViewer.of(session, session.exec(select(User).where(User.email == COUNSEL)).one())
         view = app.case(NEW_CASE, viewer=viewer)
