@@ -463,6 +463,20 @@ def met_by(number: str, *, viewer: Any, parties: Any, engine: Engine | None = No
         return out
 
 
+def service_gaps(number: str, *, filer: str, viewer: Any, document: str, engine: Engine | None = None) -> tuple[str, ...]:
+    """What a filing of party ``filer`` (its handle) on case ``number`` would leave blank if recorded
+    now with the default service: the filer without counsel of record, another party with no e-mail
+    address in the record (casefile.acts.service.default_service_gaps). Raises UnknownCase (a case
+    the viewer may not see), UnknownRecord (no such party)."""
+    from casefile.acts.service import default_service_gaps
+    from casefile.record.lookups import get_party
+    from casefile.record.queries import visible_case
+
+    with read_session(engine) as session:
+        case = visible_case(session, number, viewer)
+        return default_service_gaps(session, case, get_party(session, case, filer), document=document)
+
+
 def determinative_cases(numbers: Any, *, viewer: Any, engine: Engine | None = None) -> set[str]:
     """The cases among ``numbers`` (normalized) that ``viewer`` sees whose latest tally of ballots
     is determinative (its challenged ballots could change the result, R-E3): one query for a page."""

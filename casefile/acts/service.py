@@ -116,6 +116,27 @@ def record_service(session: Session, case: Case, filing: Filing, filer: Party, *
     return tuple(warnings)
 
 
+def default_service_gaps(session: Session, case: Case, filer: Party, *, document: str) -> tuple[str, ...]:
+    """Before a filing of ``filer`` is recorded with the default service (e-mail to each other
+    party's counsel of record, :func:`record_service` with ``service`` None): what its signature
+    block and certificate of service would leave blank — the filer with no counsel of record, and
+    each other party (or counsel) with no e-mail address in the record. () for a record copy. Reads
+    only. Rule: 29 CFR 102.4(e), 102.5(f)-(h)."""
+    if is_record_copy(case):
+        return ()
+    warnings = [w for w in (counsel_warning(session, case, filer, document=document),) if w]
+    parties = [p for p in parties_of(session, case) if p.id != filer.id]
+    people = people_of(session, parties)
+    for party in parties:
+        contacts = service_contacts(people.get(party.id or 0, []), party)
+        missing = [party.name] if not contacts else [f"{p.name} ({party.name})" for p in contacts if not p.email]
+        warnings += [f"{whom} has no e-mail address in the record: filed now, it is served at no address the record "
+                     f"holds and the certificate of service of the {document} leaves the manner and address blank; add "
+                     f"counsel with `casefile counsel add {case.number} --party {party.key} --name NAME --email ...` "
+                     "first" for whom in missing]
+    return tuple(warnings)
+
+
 def _row(case: Case, filing: Filing, party: Party, person: Person | None, method: ServiceMethod | None, address: str,
          served_at: datetime | None, served_on: date) -> ServiceRecord:
     return ServiceRecord(case_id=case.id, filing_id=filing.id, party_id=party.id,  # type: ignore[arg-type]

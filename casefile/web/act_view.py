@@ -141,7 +141,7 @@ def render_form(request: Request, me: Me, view: Any, allowed: list[Any], act_nam
 
     note = note_for(act_name, case_number=view.case_number, office=view.office, viewer=me.viewer, as_of=now(),
                     party_filing=filing or act_name in ("file-objections", "file-exceptions"),
-                    recording=modes == {"record"})
+                    recording=modes == {"record"}, filer=_filer(view, allowed, sub))
     return page(request, template, status=status, title=f"{act_title(act_name)} — {view.case_number}",
                 case=view, act_name=act_name, sub=sub, values=sub.values, rows=sub.rows, errors=errors,
                 parties=form_parties(view, allowed), recording=modes == {"record"}, own=own,
@@ -149,6 +149,13 @@ def render_form(request: Request, me: Me, view: Any, allowed: list[Any], act_nam
                 time_label="Time received (optional)" if filing else "Time (optional)",
                 draftable=draftable(act_name, allowed), draft_id=draft_id or sub.get("draft_id") or None,
                 filing_note=note, excluded_reasons=excluded_reasons() if act_name == "record-tally" else [])
+
+
+def _filer(view: Any, allowed: list[Any], sub: act_forms.Submitted) -> str | None:
+    """The party the form files for: the one chosen, else the only one the user acts for."""
+    parties = [key for key, _ in form_parties(view, allowed)]
+    chosen = sub.values.get("party") or ""
+    return chosen if chosen in parties else parties[0] if len(parties) == 1 else None
 
 
 def excluded_reasons() -> list[tuple[str, str]]:

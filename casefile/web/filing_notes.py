@@ -27,6 +27,7 @@ class FilingNote:
     receiver: str = ""
     act_name: str = ""
     served: bool = True
+    service_gaps: tuple[str, ...] = ()
 
 
 def served_on_parties(act_name: str) -> bool:
@@ -51,9 +52,15 @@ def receiver_of(act_name: str, office_name: str) -> str:
     return f"the Regional Office ({office_name})"
 
 
+#: The document a filing act's certificate of service is part of, where the act's name does not say it.
+DOCUMENTS = {"file-objections": "Objections", "file-exceptions": "Exceptions"}
+
+
 def note_for(act_name: str, *, case_number: str, office: str, viewer: Any, as_of: datetime, party_filing: bool,
-             recording: bool) -> FilingNote:
-    """The note of act ``act_name``'s form on ``case_number`` as ``viewer`` sees it at ``as_of``."""
+             recording: bool, filer: str | None = None) -> FilingNote:
+    """The note of act ``act_name``'s form on ``case_number`` as ``viewer`` sees it at ``as_of``;
+    with ``filer`` (the party the user files for), what its default service would leave blank
+    (casefile.app.service_gaps)."""
     from casefile import app
     from casefile.rules.offices import office_named
     from casefile.rules.party_filings import ACT_PERIODS
@@ -68,5 +75,9 @@ def note_for(act_name: str, *, case_number: str, office: str, viewer: Any, as_of
         office_name = office_named(office).name
     except Exception:
         office_name = office
+    served = served_on_parties(act_name)
+    gaps: tuple[str, ...] = ()
+    if party_filing and served and not recording and filer:
+        gaps = app.service_gaps(case_number, filer=filer, viewer=viewer, document=DOCUMENTS.get(act_name, "filing"))
     return FilingNote(periods=periods, efile=party_filing and not recording, receiver=receiver_of(act_name, office_name),
-                      act_name=act_name, served=served_on_parties(act_name))
+                      act_name=act_name, served=served, service_gaps=gaps)

@@ -182,6 +182,8 @@ class TestMetMeansMetEverywhere:
                               client.get(answer.headers["location"]).text)
         assert any(w.startswith("no offer of proof was filed with these objections: it is due with them (due ")
                    for w in warnings), warnings
+        assert any(w.startswith("Magnolia Fulfillment LLC was served at no address the record holds: the certificate of "
+                                "service of the Objections leaves the manner and address blank") for w in warnings), warnings
 
 
 def _next_for(html: str) -> str:
@@ -240,3 +242,20 @@ class TestTallyWarnings:
         assert any("exceed the approximate number of eligible voters (15)" in w for w in warnings), warnings
         assert any(w.startswith(f"the ballot choice 'UFCW' names no party of {TO_TALLY} (its parties: Magnolia "
                                 "Fulfillment LLC, Retail, Wholesale and Department Store Union)") for w in warnings), warnings
+
+
+class TestServiceGapsOnTheForm:
+    def test_the_objections_form_warns_before_filing(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
+        """Neither party of the case has counsel of record: the objections form says, before anything is
+        filed, that the union's signature block is blank and that the employer is served at no address."""
+        import html as htmllib
+
+        sign_in(client, USERS["union-counsel"])
+        page = client.get(f"/cases/{TALLIED}/acts/file-objections").text
+        warnings = [htmllib.unescape(w) for w in re.findall(WARNING, page)]
+        assert any(w.startswith("Retail, Wholesale and Department Store Union has no counsel of record: the signature "
+                                "block of the Objections is a blank line") for w in warnings), warnings
+        assert any(w.startswith("Magnolia Fulfillment LLC has no e-mail address in the record: filed now, it is served "
+                                "at no address the record holds") for w in warnings), warnings
+        offer = client.get(f"/cases/{OBJECTED}/acts/file-offer-of-proof").text  # served on no one: no service warning
+        assert "served at no address" not in htmllib.unescape(offer)
