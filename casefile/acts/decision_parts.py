@@ -210,6 +210,7 @@ def challenge_rulings(session: Session, election: Election, act: DecisionParts, 
     out: list[dict[str, Any]] = []
     seen: set[int | None] = set()
     seen_voters: set[str] = set()
+    set_for_hearing = _set_for_hearing(session, election)
     for i, ruling in enumerate(act.challenges):
         at = f"challenges.{i}."
         if ruling.voters and ruling.ground is not None:
@@ -233,9 +234,33 @@ def challenge_rulings(session: Session, election: Election, act: DecisionParts, 
         out.append({"challenge": "voters" if ruling.voters else "ground", "voters": list(ruling.voters),
                     "ground": ruling.ground, "ruling": ruling.ruling, "ballots": len(chosen),
                     "of": [b.voter for b in chosen]})
+    if set_for_hearing and (kind in _EACH_RULED or (out and kind in _EACH_RULED_WHEN_RULING)):
+        from casefile.rules.hearing import check_every_ballot_ruled
+
+        check_every_ballot_ruled(_RULES[kind], set_for_hearing=set_for_hearing, ruled=seen_voters)
     if out:
         session.flush()
     return out
+
+
+#: The reports that must rule on every challenged ballot the notice set for hearing, and the decisions that must
+#: when they rule on any (the Regional Director may leave them to a later ruling, R-M1).
+_EACH_RULED = frozenset({DecisionKind.HO_REPORT})
+_EACH_RULED_WHEN_RULING = frozenset({DecisionKind.RD_DECISION})
+_RULES = {DecisionKind.HO_REPORT: "the Hearing Officer's report", DecisionKind.RD_DECISION: "the Regional Director's decision"}
+
+
+def _set_for_hearing(session: Session, election: Election) -> list[str]:
+    """The voters whose challenged ballots the election's latest hearing set for hearing and that are still pending
+    (in register order); none when the hearing set no challenged ballots or no register is kept."""
+    from casefile.acts.challenge_register import register_of
+    from casefile.vocab import ChallengeStatus
+
+    hearing = session.exec(select(Hearing).where(Hearing.election_id == election.id)
+                           .order_by(col(Hearing.id).desc())).first()
+    if hearing is None or not hearing.challenges_set:
+        return []
+    return [b.voter for b in register_of(session, election) if b.status is ChallengeStatus.PENDING]
 
 
 def challenge_sentence(rulings: list[dict[str, Any]], *, recommend_only: bool) -> str:

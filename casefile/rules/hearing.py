@@ -12,7 +12,13 @@ from casefile.rules.chronology import Earlier, dated_before, long_date
 from casefile.rules.rule_sets import rule_set_by_id
 from casefile.vocab import DeadlineKind
 
-__all__ = ["BriefsDue", "briefs_as_of_right", "check_matters_for_hearing", "post_hearing_brief_due"]
+__all__ = [
+    "BriefsDue",
+    "briefs_as_of_right",
+    "check_every_ballot_ruled",
+    "check_matters_for_hearing",
+    "post_hearing_brief_due",
+]
 #: How far the hearing officer could extend the as-of-right brief period (2019 text): business days.
 BRIEF_EXTENSION_MAX = 10
 
@@ -33,6 +39,25 @@ def check_matters_for_hearing(*, objections: int, challenges: bool, determinativ
     if objections == 0 and not challenges:
         raise ProcedureError("a hearing needs objections or determinative challenged ballots to hear (R-I2)",
                              field="objections")
+
+
+def check_every_ballot_ruled(what: str, *, set_for_hearing: list[str], ruled: set[str], field: str = "challenges") -> None:
+    """Refuse a report or decision that leaves challenged ballots set for hearing without a ruling.
+
+    ``what``: the report or decision ("the Hearing Officer's report"); ``set_for_hearing``: the voters whose
+    challenged ballots the notice of hearing set for hearing and that are still pending, in register order;
+    ``ruled``: the voters it rules on (per voter or per ground). The hearing officer's report resolves the
+    issues the notice set (its recommendations "as to the disposition of ... challenges", 29 CFR
+    102.69(c)(1)(iii)), and the Regional Director's decision on the hearing record rules on each; one left
+    out would stay pending with nothing to move it. Raises BadInput naming the ballots not ruled on (at most
+    20 named, then how many more). Authority: 29 CFR 102.69(c)(1)(i)-(iii); rules.md R-J5, R-M3."""
+    unruled = [v for v in set_for_hearing if v not in ruled]
+    if not unruled:
+        return
+    named = ", ".join(unruled[:20]) + (f" and {len(unruled) - 20} more" if len(unruled) > 20 else "")
+    raise BadInput(f"{what} rules on {len(set_for_hearing) - len(unruled)} of the {len(set_for_hearing)} challenged "
+                   f"ballots set for hearing: it must rule on each, per voter or per ground (29 CFR 102.69(c)(1)(iii)); "
+                   f"not ruled on: {named}", field=field)
 
 
 def briefs_as_of_right(rule_set_id: str) -> bool:

@@ -279,9 +279,10 @@ def _exceptions(view: View, parties: tuple[str, ...], day: date, draw: Draw) -> 
             "exceptions": [{"excepted_to": "the recommendation", "grounds": f"[machine] the evidence shows otherwise ({day})"}]}
 
 
-def _challenge_rulings(view: View, draw: Draw) -> list[dict[str, Any]]:
-    """Rulings on the pending challenged ballots set for hearing: per ground, sustained or overruled (maybe none)."""
-    if not view.pending or not draw(st.booleans()):
+def _challenge_rulings(view: View, draw: Draw, *, required: bool = False) -> list[dict[str, Any]]:
+    """Rulings on the pending challenged ballots set for hearing: per ground, sustained or overruled — every one of
+    them, or (not ``required``: a decision may leave them to a later ruling) maybe none (29 CFR 102.69(c)(1)(iii))."""
+    if not view.pending or not (required or draw(st.booleans())):
         return []
     grounds = sorted({g for _, g in view.pending})
     return [{"ground": g, "ruling": draw(st.sampled_from(["sustained", "overruled"]))} for g in grounds]
@@ -313,8 +314,9 @@ def _decision(kind: str) -> Drawer:
         if result == "set-aside":
             out["at_fault"] = draw(st.sampled_from(sorted(view.parties)))
         hearing = view.hearing
+        required = kind == "ho-report" and hearing is not None and hearing.challenges_set  # the report rules on each
         if (kind != "rd-decision" or hearing is None or hearing.challenges_set) \
-                and (challenges := _challenge_rulings(view, draw)):
+                and (challenges := _challenge_rulings(view, draw, required=required)):
             out["challenges"] = challenges
         return out
     return drawer

@@ -46,10 +46,66 @@ def heard_together() -> ExampleCase:
         {"act": "notice-hearing", "date": date(1974, 5, 20), "opens_on": date(1974, 6, 3), "challenges": True},
         {"act": "open-hearing", "date": date(1974, 6, 3)},
         {"act": "close-hearing", "date": date(1974, 6, 4)},
-        {"act": "ho-report", "date": date(1974, 6, 20), "result": "overrule", "rulings": {"selck": {1: "overruled"}}},
+        {"act": "ho-report", "date": date(1974, 6, 20), "result": "overrule", "rulings": {"selck": {1: "overruled"}},
+         "challenges": RECOMMENDED},
     ):
         c.perform(c.act(event))
     return c
+
+
+#: The report's recommendations on the four ballots set for hearing: the two laid off counted, the two supervisors not.
+RECOMMENDED = [{"ground": "laid off", "ruling": "overruled"}, {"ground": "supervisor", "ruling": "sustained"}]
+
+
+class TestEveryBallotSetForHearingIsRuledOn:
+    """The notice set the four challenged ballots for hearing: the report rules on each (per voter or per ground), and
+    so does a decision that rules on them; one that leaves any out is refused naming them, storing nothing
+    (29 CFR 102.69(c)(1)(iii))."""
+
+    def _heard(self) -> ExampleCase:
+        c = selck()
+        c.carry(2)
+        c.perform(c.act({"act": "file-objections", "date": date(1974, 5, 3), "party": "selck",
+                         "objections": ["[hypothetical objection of the employer]"]}))
+        c.sweep(c.at_noon(date(1974, 5, 20)))
+        for event in (
+            {"act": "notice-hearing", "date": date(1974, 5, 20), "opens_on": date(1974, 6, 3), "challenges": True},
+            {"act": "open-hearing", "date": date(1974, 6, 3)},
+            {"act": "close-hearing", "date": date(1974, 6, 4)},
+        ):
+            c.perform(c.act(event))
+        return c
+
+    def test_a_report_silent_on_the_ballots_is_refused(self, configured_db: Path) -> None:
+        from casefile.errors import BadInput
+
+        c = self._heard()
+        report = {"act": "ho-report", "date": date(1974, 6, 20), "result": "overrule", "rulings": {"selck": {1: "overruled"}}}
+        error = c.refused(c.act(report), BadInput)
+        assert str(error) == ("the Hearing Officer's report rules on 0 of the 4 challenged ballots set for hearing: it "
+                              "must rule on each, per voter or per ground (29 CFR 102.69(c)(1)(iii)); not ruled on: "
+                              "voter 1, voter 2, voter 3, voter 4")
+        error = c.refused(c.act({**report, "challenges": RECOMMENDED[:1]}), BadInput)
+        assert str(error).startswith("the Hearing Officer's report rules on 2 of the 4 challenged ballots set for hearing")
+        assert str(error).endswith("not ruled on: " + ", ".join(v for v, g in grounds().items() if g == "supervisor"))
+        assert stage() is Stage.HEARING_CLOSED
+
+    def test_a_decision_ruling_on_some_is_refused(self, configured_db: Path) -> None:
+        from casefile.errors import BadInput
+
+        c = heard_together()
+        error = c.refused(c.act({"act": "rd-decision", "date": date(1974, 7, 15), "result": "overrule",
+                                 "rulings": {"selck": {1: "overruled"}}, "challenges": RECOMMENDED[1:]}), BadInput)
+        assert str(error).startswith("the Regional Director's decision rules on 2 of the 4 challenged ballots set for "
+                                     "hearing")
+        assert set(statuses().values()) == {"pending"}
+
+
+def grounds() -> dict[str, str]:
+    from casefile.record.models import ChallengedBallot
+
+    with read_session() as s:
+        return {b.voter: b.ground for b in s.exec(select(ChallengedBallot))}
 
 
 class TestObjectionsAndChallengesHeardTogether:
