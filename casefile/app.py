@@ -477,6 +477,20 @@ def service_gaps(number: str, *, filer: str, viewer: Any, document: str, engine:
         return default_service_gaps(session, case, get_party(session, case, filer), document=document)
 
 
+def periods_to_extend(number: str, *, party: str, viewer: Any, as_of: datetime, engine: Engine | None = None) -> list[Any]:
+    """The periods party ``party`` (its handle) may ask to extend on case ``number`` at ``as_of``, as
+    read models with their state then (casefile.acts.request_extension.periods_to_extend). Raises
+    UnknownCase (a case the viewer may not see), UnknownRecord (no such party)."""
+    from casefile.acts.request_extension import periods_to_extend as periods
+    from casefile.record.lookups import get_party
+    from casefile.record.queries import deadline_view, visible_case
+
+    with read_session(engine) as session:
+        case = visible_case(session, number, viewer)
+        return [deadline_view(d, case.number, as_of=as_of)
+                for d in periods(session, case, get_party(session, case, party), as_of)]
+
+
 def determinative_cases(numbers: Any, *, viewer: Any, engine: Engine | None = None) -> set[str]:
     """The cases among ``numbers`` (normalized) that ``viewer`` sees whose latest tally of ballots
     is determinative (its challenged ballots could change the result, R-E3): one query for a page."""

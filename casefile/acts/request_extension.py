@@ -97,6 +97,34 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, 
     return False
 
 
+def periods_to_extend(session: Session, case: Case, party: Party, as_of: datetime) -> list[Deadline]:
+    """The periods ``party`` may ask to extend at ``as_of``, soonest first: a party's period running
+    then (started, cut-off not passed, not closed: casefile.rules.deadline_state.state_at), one an
+    order may extend (not the objections: check_extendable), not one of the Regional Director's
+    target dates, and an offer-of-proof period only in an election in which the party objected
+    (objections_of_party) — the checks perform() applies. Authority: 29 CFR 102.2(c), 102.69(a)(8);
+    rules.md R-G5, R-G6."""
+    from casefile.rules.deadline_state import state_at
+    from casefile.rules.target_dates import is_region_target
+
+    out = []
+    for d in session.exec(select(Deadline).where(Deadline.case_id == case.id).order_by(col(Deadline.cutoff_at),
+                                                                                     col(Deadline.id))):
+        if d.kind in UNEXTENDABLE or is_region_target(d.kind) or not state_at(
+                kind=d.kind, status=d.status, trigger_on=d.trigger_on, cutoff_at=d.cutoff_at, closed_at=d.closed_at,
+                as_of=as_of).open:
+            continue
+        if d.kind is DeadlineKind.OFFER_OF_PROOF:
+            election = session.get(Election, d.election_id)
+            assert election is not None
+            try:
+                objections_of_party(session, case, election, party)
+            except ProcedureError:
+                continue
+        out.append(d)
+    return out
+
+
 def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The request for an extension of time with its certificate of service."""
     return (Issue(ExtensionRequest, ref_id(ref, RecordTable.FILING)),)

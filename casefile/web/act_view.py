@@ -142,6 +142,13 @@ def render_form(request: Request, me: Me, view: Any, allowed: list[Any], act_nam
     note = note_for(act_name, case_number=view.case_number, office=view.office, viewer=me.viewer, as_of=now(),
                     party_filing=filing or act_name in ("file-objections", "file-exceptions"),
                     recording=modes == {"record"}, filer=_filer(view, allowed, sub))
+    if act_name == "request-extension":  # "Which period": only those running that this party may ask to extend
+        kinds = {item["d"].kind for item in note.periods}
+        for spec in specs:
+            if spec.name == "kind":
+                spec.options = [(value, words) for value, words in spec.options if value in kinds]
+                spec.default = spec.options[0][0] if spec.options else ""
+                spec.radios = len(spec.options) <= 4
     return page(request, template, status=status, title=f"{act_title(act_name)} — {view.case_number}",
                 case=view, act_name=act_name, sub=sub, values=sub.values, rows=sub.rows, errors=errors,
                 parties=form_parties(view, allowed), recording=modes == {"record"}, own=own,

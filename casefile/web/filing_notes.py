@@ -68,7 +68,10 @@ def note_for(act_name: str, *, case_number: str, office: str, viewer: Any, as_of
 
     kinds = [k.value for k in ACT_PERIODS.get(act_name, ())]
     periods = []
-    if kinds:
+    if act_name == "request-extension" and filer:  # the periods this party may ask to extend
+        periods = [with_countdown(d, as_of) for d in app.periods_to_extend(case_number, party=filer, viewer=viewer,
+                                                                           as_of=as_of)]
+    elif kinds:
         open_now = app.deadlines(as_of=as_of, case_number=case_number, viewer=viewer)
         periods = [with_countdown(d, as_of) for d in open_now if d.kind in kinds]
     try:

@@ -259,3 +259,15 @@ class TestServiceGapsOnTheForm:
                                 "at no address the record holds") for w in warnings), warnings
         offer = client.get(f"/cases/{OBJECTED}/acts/file-offer-of-proof").text  # served on no one: no service warning
         assert "served at no address" not in htmllib.unescape(offer)
+
+
+class TestExtensionForm:
+    def test_only_the_periods_running_that_may_be_extended(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
+        """The union objected without its offer of proof: "Which period" offers the offer-of-proof period
+        only (not the objections, which cannot be extended, 102.69(a)(8); not the Region's target dates;
+        none of the periods not running), and the form says when it is due for this case."""
+        sign_in(client, USERS["union-counsel"])
+        page = client.get(f"/cases/{OBJECTED}/acts/request-extension").text
+        assert sorted(set(re.findall(r'name="kind"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="kind"', page))) \
+            in ([("offer-of-proof", "")], [("", "offer-of-proof")]), re.findall(r'<[^>]*name="kind"[^>]*>', page)
+        assert "Due for this case: Offer of proof (objecting party)" in text_of(page)
