@@ -160,7 +160,7 @@ def perform(session: Session, act: CorrectHearing, *, case: Case, as_of: datetim
     if reissue:
         consequences.append(f"Issued again as new versions (the first versions are kept): {titles(reissue)}.")
     consequences.append(f"Election {election.sequence} stays at stage “{STAGE_NAMES[election.stage]}”: a correction "
-                        "does not move the procedure; the next act is yours.")
+                        "does not move the procedure.")
     return record_correction(
         session, case, act=act.act, key=key, target=target, election=election, changes=changes, why=act.why,
         head=f"Hearing of election {election.sequence} corrected", consequences=consequences, reissue=reissue,
