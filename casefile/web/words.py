@@ -46,7 +46,8 @@ ACT_TITLES: dict[str, str] = {
     "request-for-review": "Request review by the Board",
     "oppose-review": "Oppose a request for review",
     "board-ruling": "Board's ruling on a request for review",
-    "withdraw-petition": "Withdraw the petition",
+    # the Regional Director's order approving the petitioner's withdrawal (29 CFR 102.60(a)): the Region's act
+    "withdraw-petition": "Approve the withdrawal of the petition",
     "dismiss-petition": "Dismiss the petition",
     "correct-tally": "Correct the tally of ballots",
     "correct-party": "Correct a party's details",
@@ -107,7 +108,7 @@ def party_names(case: Any, keys: Any) -> str:
 
 
 #: Acts that end the petition or a party's objection: set apart on the case page.
-ENDING_ACTS = ("withdraw-petition", "withdraw-objection")
+ENDING_ACTS = ("withdraw-petition", "dismiss-petition", "withdraw-objection")
 
 #: A receiving office's time zone in words (the zones of the NLRB's offices).
 ZONE_WORDS = {"America/New_York": "Eastern time", "America/Detroit": "Eastern time", "America/Chicago": "Central time", "America/Denver": "Mountain time",

@@ -271,3 +271,22 @@ class TestExtensionForm:
         assert sorted(set(re.findall(r'name="kind"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="kind"', page))) \
             in ([("offer-of-proof", "")], [("", "offer-of-proof")]), re.findall(r'<[^>]*name="kind"[^>]*>', page)
         assert "Due for this case: Offer of proof (objecting party)" in text_of(page)
+
+
+class TestEndingActsSetApart:
+    def test_dismissal_and_withdrawal_are_set_apart_and_the_regions(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
+        """The Region's case page: dismissing the petition and approving its withdrawal (the Regional
+        Director's consent, 29 CFR 102.60(a)) sit under "Ending or withdrawing", not among the ordinary
+        acts; the union's counsel is offered neither, and the form answers 403 (the Region's act, by the
+        authority policy)."""
+        sign_in(client, USERS["region"])
+        page = client.get(f"/cases/{TALLIED}").text
+        acts = page.split('id="acts"', 1)[1]
+        ordinary, ending = acts.split('id="ending-acts"', 1)
+        for act in ("dismiss-petition", "withdraw-petition"):
+            assert f"/acts/{act}\"" not in ordinary and f"/acts/{act}\"" in ending, act
+        assert "Approve the withdrawal of the petition (the petitioner's: Retail, Wholesale and Department Store " \
+            "Union)" in text_of(ending)
+        sign_in(client, USERS["union-counsel"])
+        assert f"/cases/{TALLIED}/acts/withdraw-petition\"" not in client.get(f"/cases/{TALLIED}").text
+        assert client.get(f"/cases/{TALLIED}/acts/withdraw-petition").status_code == 403
