@@ -34,11 +34,12 @@ from casefile.errors import AlreadyRecorded, ProcedureError
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import latest_tally
-from casefile.record.models import Case
+from casefile.record.models import Case, Decision, Objection, Party
 from casefile.record.refs import RecordTable, Ref, ref_to
-from casefile.record.stage_facts import overruled_facts
+from casefile.record.stage_facts import count_waiting, overruled_facts
 from casefile.record.workflow import advance, require_stage
-from casefile.rules.conditional_rerun import Condition, condition_sentence
+from casefile.rules.conditional_rerun import Condition, condition_sentence, set_aside_refusal
+from casefile.rules.mootness import Side
 from casefile.rules.review import board_review, review_of_set_aside
 from casefile.rules.stages import accepted_at, after_overruling
 from casefile.vocab import (
@@ -90,6 +91,19 @@ def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     return (Issue(DecisionAndDirectionOfSecondElection, ref_id(ref, RecordTable.DECISION)),)
 
 
+def _sustained_for(session: Session, decision: Decision) -> list[Side]:
+    """The parties whose objections the decision sustains (from its stored rulings), once each."""
+    out: dict[int, Side] = {}
+    for ruling in decision.rulings:
+        if ruling.get("objection_id") is None or ruling["ruling"] != "sustained":
+            continue
+        objection = session.get(Objection, ruling["objection_id"])
+        party = session.get(Party, objection.party_id) if objection is not None else None
+        if party is not None and party.id is not None:
+            out[party.id] = Side(party.key, party.role, party.name)
+    return list(out.values())
+
+
 def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, by: Who) -> Done:
     """Record the Regional Director's decision and what follows from it.
 
@@ -109,6 +123,10 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     and the rerun directed on that condition; its Decision on Objections and Conditional Direction issues on the
     decision's date, stating the condition, and the revised tally may follow the direction and decide it
     (casefile.acts.conditional_direction).
+    A set-aside while determinative ballots ordered opened and counted (earlier, or by the decision itself) wait
+    for their revised tally is refused without a condition, and a condition sustaining the employer's objections
+    is refused (ProcedureError, field ``condition``: casefile.rules.conditional_rerun.set_aside_refusal; 29 CFR
+    102.69(e); R-M2).
     A decision that contradicts itself (a set-aside sustaining no objection, an overruling that sustains
     one or names a party at fault: casefile.rules.consistency) is refused (InconsistentDecision), and so
     is one dated before the tally, the objections, report, exceptions, judge's decision or revised tally
@@ -138,6 +156,11 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     check_in_order(session, case, election, act, subject="the Regional Director's decision", issued_on=issued_on)
     review = board_review(case.agreement)
     decision = store_decision(session, case, election, act, kind=DecisionKind.RD_DECISION, issued_on=issued_on, recommend_only=False)
+    if act.result == DecisionResult.SET_ASIDE:
+        waiting, determinative = count_waiting(session, election)
+        if (refusal := set_aside_refusal(ordered_waiting=waiting, determinative=determinative, condition=act.condition,
+                                         sustained_for=_sustained_for(session, decision))) is not None:
+            raise refusal
     if act.condition is not None:
         decision.condition = act.condition
         session.add(decision)

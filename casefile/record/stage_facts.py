@@ -9,12 +9,13 @@ from sqlmodel import Session
 
 from casefile.record.lookups import counts_of, excluded_waiting, latest_tally, objections_still_pending, unresolved_statuses
 from casefile.record.models import Election, Tally
+from casefile.rules.excluded_ballots import with_excluded
 from casefile.rules.outcome import Outcome
-from casefile.rules.partial_resolution import standing_outcome
+from casefile.rules.partial_resolution import standing_outcome, still_determinative
 from casefile.rules.stages import Facts
 from casefile.vocab import ChallengeStatus, OutcomeKind
 
-__all__ = ["overruled_facts", "stage_facts", "tally_stands"]
+__all__ = ["count_waiting", "overruled_facts", "stage_facts", "tally_stands"]
 
 
 def tally_stands(session: Session, election: Election, tally: Tally | None = None) -> Outcome | None:
@@ -51,3 +52,18 @@ def overruled_facts(session: Session, election: Election) -> Facts:
     facts = stage_facts(session, election)
     return Facts(objections_undecided=False, determinative=facts.determinative, outcome=facts.outcome,
                  review=facts.review, condition_pending=facts.condition_pending)
+
+
+def count_waiting(session: Session, election: Election) -> tuple[int, bool]:
+    """The ballots of the election ordered opened and counted (challenges overruled, ballots excluded at the count
+    ordered counted) that no revised tally has counted yet, and whether the ballots still unresolved can affect the
+    result (casefile.rules.partial_resolution.still_determinative, the sustained ones out). (0, False) when none
+    waits. Authority: 29 CFR 102.69(e); rules.md R-E7, R-L1."""
+    tally = latest_tally(session, election)
+    statuses = unresolved_statuses(session, election)
+    waiting = statuses.get(ChallengeStatus.OVERRULED, 0)
+    if tally is None or waiting == 0:
+        return 0, False
+    counts = with_excluded(counts_of(tally), excluded_waiting(session, election))
+    sustained = min(statuses.get(ChallengeStatus.SUSTAINED, 0), counts.challenged)
+    return waiting, still_determinative(counts, sustained=sustained)

@@ -306,6 +306,8 @@ def _decision(kind: str) -> Drawer:
     def drawer(view: View, parties: tuple[str, ...], day: date, draw: Draw) -> dict[str, Any]:
         undecided = any(d in UNDECIDED for _, _, d in view.objections)
         result = draw(st.sampled_from(["set-aside", "overrule"])) if undecided else "overrule"
+        if view.unopened_overruled and kind == "rd-decision":
+            result = "overrule"  # ballots ordered counted wait: a set-aside waits for their revised tally (R-M2)
         out: dict[str, Any] = {"result": result}
         if (rulings := objection_rulings(view, result)) and draw(st.booleans()):
             out["rulings"] = rulings
@@ -317,6 +319,8 @@ def _decision(kind: str) -> Drawer:
         required = kind == "ho-report" and hearing is not None and hearing.challenges_set  # the report rules on each
         if (kind != "rd-decision" or hearing is None or hearing.challenges_set) \
                 and (challenges := _challenge_rulings(view, draw, required=required)):
+            if result == "set-aside" and kind == "rd-decision":  # a count ordered with the set-aside waits (R-M2)
+                challenges = [{**c, "ruling": "sustained"} for c in challenges]
             out["challenges"] = challenges
         return out
     return drawer
