@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import Field
-from sqlmodel import select
 
 from casefile.documents.base import Built, RecordDocument
+from casefile.documents.kinds.certification_basis import directed_by, objections_basis
 from casefile.documents.kinds.rd_decision_fields import rd_issued
 from casefile.documents.parts import (
     DeadlineLine,
@@ -24,9 +24,8 @@ from casefile.record.lookups import deadline_of
 from casefile.record.models import (
     Certification,
     Election,
-    Filing,
 )
-from casefile.vocab import Actor, DeadlineKind, DocumentKind, ElectionAgreement, FilingKind
+from casefile.vocab import Actor, DeadlineKind, DocumentKind, ElectionAgreement
 
 
 class CertificationContext(DocumentContext):
@@ -35,7 +34,8 @@ class CertificationContext(DocumentContext):
     agreement: ElectionAgreement | Placeholder
     review: Review  # whether the Board reviews the Regional Director's actions (rules.review.board_review)
     tally: TallyLines
-    basis: str  # "no timely objections having been filed", "the objections having been overruled"
+    basis: str  # "no timely objections having been filed", "the objections having been overruled" (certification_basis)
+    directed_by: str | None = None  # a rerun: the record's decision that directed it, titled and dated as issued
     unit_description: str
     request_for_review: DeadlineLine | None = None
     signature: Signature
@@ -69,10 +69,9 @@ class _Certification(RecordDocument):
     def build(cls, rec: CaseRecord, cert: Certification) -> Built:
         election = rec.election(cert.election_id)
         tally = rec.latest_tally(election)
-        objected = rec.session.exec(select(Filing.id).where(Filing.election_id == election.id, Filing.kind == FilingKind.OBJECTIONS)).first()
         common: dict[str, Any] = dict(
             **rd_issued(rec, on=cert.issued_on), tally=tally_lines(tally, election),
-            basis="the objections having been overruled" if objected else "no timely objections having been filed",
+            basis=objections_basis(rec, election), directed_by=directed_by(rec, election),
             unit_description=rec.case.unit_description or rec.missing("unit description"),
             request_for_review=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.REQUEST_FOR_REVIEW)),
             signature=rec.rd_signature(on=cert.issued_on),
