@@ -8,8 +8,10 @@ from pydantic import Field
 from sqlmodel import col, select
 
 from casefile.documents.base import Built, RecordDocument
+from casefile.documents.kinds.tally_of_ballots import election_type
 from casefile.documents.parts import (
     Count,
+    DateOrPlaceholder,
     DeadlineLine,
     DocumentContext,
     Issuance,
@@ -23,10 +25,20 @@ from casefile.documents.parts import (
 from casefile.documents.record_view import CaseRecord, tally_lines
 from casefile.documents.wording import long_date
 from casefile.record.lookups import counts_of, deadline_of
-from casefile.record.models import ChallengedBallot, Tally
+from casefile.record.models import ChallengedBallot, Decision, Tally
+from casefile.rules.conditional_rerun import FollowsRevisedTally, rerun_stands, what_follows_revised_tally
 from casefile.rules.excluded_ballots import reason_words, with_excluded
 from casefile.rules.revised_count import revised_columns
-from casefile.vocab import Actor, ChallengeStatus, DeadlineKind, DocumentKind, ElectionAgreement, TallyKind
+from casefile.vocab import (
+    Actor,
+    ChallengeStatus,
+    DeadlineKind,
+    DecisionResult,
+    DocumentKind,
+    ElectionAgreement,
+    TallyKind,
+    ordinal,
+)
 
 
 class RevisedTallyContext(DocumentContext):
@@ -62,6 +74,11 @@ class RevisedTallyContext(DocumentContext):
     excluded_reason: str = ""  # why they were excluded, in words ("because ...": rules.excluded_ballots.reason_words)
     excluded_ordered: tuple[str, ...] = ()  # who ordered them counted and when ("the Regional Director on April 26, 2022")
     objections_due: DeadlineLine | None = None
+    election_type: str | None = None  # a rerun's or runoff's direction (the Tally of Ballots' "Type of election")
+    # What follows the count (rules.conditional_rerun.what_follows_revised_tally); None: read from ``revised`` alone.
+    follows: FollowsRevisedTally | None = None
+    condition_of: DateOrPlaceholder | None = None  # election-directed: the conditional decision's date
+    next_election: str = ""  # election-directed: "second", "third" (the election directed, by its place)
     signature: Signature  # the Board agent "for the Regional Director", or the Regional Director
     observers_for: tuple[str, ...] = ()  # parties whose observers watched the ballots opened and counted
     service: tuple[ServiceEntry, ...] = ()
@@ -114,6 +131,14 @@ class RevisedTallyOfBallots(RecordDocument):
         elif excluded:
             summary += (f"; {len(excluded)} {'ballot' if len(excluded) == 1 else 'ballots'} excluded at the original count "
                         f"ordered opened and counted by {' and '.join(orders)}")
+        conditional = rec.session.exec(select(Decision).where(
+            Decision.election_id == election.id, Decision.condition != "", Decision.result == DecisionResult.SET_ASIDE,
+            col(Decision.issued_on) <= revised.prepared_on).order_by(col(Decision.id).desc())).first()
+        earlier = rec.session.exec(select(Tally).where(
+            Tally.election_id == election.id, Tally.kind == TallyKind.REVISED, col(Tally.id) < revised.id,
+            col(Tally.prepared_on) >= conditional.issued_on)).all() if conditional is not None else []
+        condition_met = (conditional is not None and rerun_stands(revised.outcome, revised.winner) is True
+                         and not any(rerun_stands(t.outcome, t.winner) is not None for t in earlier))
         ctx = RevisedTallyContext(
             caption=rec.caption(), issuance=Issuance(issued_on=revised.prepared_on, issuer_title="Regional Director"),
             agreement=rec.case.agreement or placeholder("election agreement"),
@@ -122,7 +147,10 @@ class RevisedTallyOfBallots(RecordDocument):
             revised=tally_lines(revised, election), opened=revised.opened, sustained=sustained,
             still_unopened=columns.still_unopened, rulings_summary=summary, excluded_counted=len(excluded),
             excluded_reason=reason_words(count_tally.excluded_reason) if count_tally is not None else "",
-            excluded_ordered=orders,
+            excluded_ordered=orders, election_type=election_type(rec, election),
+            follows=what_follows_revised_tally(revised.outcome, condition_met=condition_met),
+            condition_of=conditional.issued_on if condition_met and conditional is not None else None,
+            next_election=ordinal(election.sequence + 1) if condition_met else "",
             objections_due=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.REVISED_TALLY_OBJECTIONS)),
             signature=rec.rd_signature(on=revised.prepared_on), observers_for=tuple(p.name for p in rec.parties),
             service=rec.service(on=revised.prepared_on),

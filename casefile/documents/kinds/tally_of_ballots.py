@@ -78,13 +78,13 @@ class TallyOfBallots(RecordDocument):
             board_agent=Signature(name=tally.board_agent or rec.missing("Board agent's name"), title="Board Agent"),
             observers_for=tuple(p.name for p in rec.parties),
             objections_due=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.OBJECTIONS)),
-            election_type=_election_type(rec, election), excluded=tally.excluded,
+            election_type=election_type(rec, election), excluded=tally.excluded,
             excluded_reason=reason_words(tally.excluded_reason) if tally.excluded else "",
         )
         return Built(ctx, tally.prepared_on, "Board Agent", Actor.BOARD_AGENT, election.id)
 
 
-def _election_type(rec: CaseRecord, election: Election) -> str | None:
+def election_type(rec: CaseRecord, election: Election) -> str | None:
     """What directed a rerun or runoff (the tally's "Type of election"); None for the case's first election."""
     if election.follows_id is None or election.kind is ElectionKind.INITIAL:
         return None
