@@ -167,6 +167,22 @@ class ActIn(Strict):
         return str(getattr(self, "act", type(self).__name__))
 
 
+class InRecordIn(Strict):
+    """What the public record lacks of a filing or an order (a record copy's act; not an act by itself):
+    ``date_public`` False, its date is not in the public record (``date`` is one the record implies);
+    ``inferred_from`` non-empty, the record does not hold the act itself but implies it, and this says what it
+    shows instead, as a clause that follows "The record shows" ("that the Employer filed its evidence on
+    2022-04-22, after the due date, which only an extension allows"). Documents then say what the record shows
+    and that the act itself is not in it, never state the act as fact."""
+
+    date_public: Flag = True
+    inferred_from: Paragraph = ""
+
+    def in_record(self) -> dict[str, Any]:
+        """The Filing columns that keep these facts (``received_on_public``, ``inferred_from``)."""
+        return {"received_on_public": self.date_public, "inferred_from": self.inferred_from.strip()}
+
+
 def midday(on: date, tz: str) -> datetime:
     """Noon on ``on`` in zone ``tz``: the instant a dated act without a time is recorded at."""
     return datetime.combine(on, time(12, 0), tzinfo=ZoneInfo(tz))

@@ -18,6 +18,7 @@ from sqlmodel import Session
 from casefile.acts.base import (
     ActIn,
     Done,
+    InRecordIn,
     Issue,
     LegalDate,
     PartyKey,
@@ -57,7 +58,7 @@ class ExceptionIn(Strict):
     grounds: Prose
 
 
-class FileExceptions(ActIn):
+class FileExceptions(ActIn, InRecordIn):
     """A party's exceptions as filed — to the Hearing Officer's Report (with the Regional Director,
     29 CFR 102.69(c)(1)(iii)) or, in a case consolidated with an unfair labor practice case, to the
     Administrative Law Judge's decision (with the Board, 102.46(a)): ``exceptions`` numbered in order; ``at``
@@ -116,7 +117,7 @@ def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetim
     filing = Filing(
         case_id=case.id, election_id=election.id, party_id=party.id, kind=FilingKind.EXCEPTIONS,  # type: ignore[arg-type]
         received_at=act.at, received_on=received_on, method=act.method, deadline_id=deadline.id, timely=True,
-        timeliness_note=timeliness.note, uncertain=act.uncertain, body=body,
+        timeliness_note=timeliness.note, uncertain=act.uncertain, body=body, **act.in_record(),
     )
     session.add(filing)
     session.flush()

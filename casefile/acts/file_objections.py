@@ -18,6 +18,7 @@ from casefile.acts.base import (
     ActIn,
     Done,
     Flag,
+    InRecordIn,
     Issue,
     LegalDate,
     Paragraph,
@@ -71,7 +72,7 @@ def check_witnesses_public(witnesses: list[WitnessIn], public: bool, *, field: s
                        "in the record (witnesses_public false) names none", field=field)
 
 
-class FileObjections(ActIn):
+class FileObjections(ActIn, InRecordIn):
     """A party's objections as filed: ``objections`` are the numbered objections' statements;
     ``at`` the instant the Region received them (when the record has only the date, give ``date``
     and timeliness is judged by the date); ``offer_of_proof`` the witnesses (confidential).
@@ -159,7 +160,7 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     filing = Filing(
         case_id=case.id, election_id=election.id, party_id=party.id, kind=FilingKind.OBJECTIONS,  # type: ignore[arg-type]
         received_at=act.at, received_on=received_on, method=act.method, deadline_id=deadline.id, timely=True,
-        timeliness_note=timeliness.note, note=act.note, uncertain=act.uncertain,
+        timeliness_note=timeliness.note, note=act.note, uncertain=act.uncertain, **act.in_record(),
     )
     session.add(filing)
     session.flush()

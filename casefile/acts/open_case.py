@@ -16,6 +16,7 @@ from casefile.acts.add_counsel import CounselIn, store_counsel
 from casefile.acts.base import (
     ActIn,
     Done,
+    Flag,
     Issue,
     LegalDate,
     Line,
@@ -78,12 +79,16 @@ class PartyIn(Strict):
 class CaseIn(Strict):
     """A case as entered (the ``case:`` section of a case or scenario file). ``office`` names a
     resident or sub-regional office (default: the Region's main office); ``rule_set`` names the
-    rule set when the petition date is not in the record (R-A1)."""
+    rule set when the petition date is not in the record (R-A1). ``petition_filed_on_public`` False: the
+    petition's date is from reports, not the Board's record; ``agreement_public`` False: the agreement given is
+    inferred, the record does not name it (the documents say so, never state it as the record's)."""
 
     number: Line
     name: Text
     agreement: ElectionAgreement | None = None
+    agreement_public: Flag = True
     petition_filed_on: LegalDate | None = None
+    petition_filed_on_public: Flag = True
     rule_set: Line | None = None
     office: Line | None = None
     unit_description: Paragraph = ""
@@ -192,6 +197,7 @@ def perform(session: Session, act: OpenCase, *, case: Case | None, as_of: dateti
     opened = Case(
         number=str(number), name=spec.name, case_type=CaseType(number.case_type), region=number.region,
         office_key=office.key, agreement=spec.agreement, petition_filed_on=spec.petition_filed_on,
+        agreement_public=spec.agreement_public, petition_filed_on_public=spec.petition_filed_on_public,
         rule_set_id=rule_set.id, unit_description=spec.unit_description, notes=list(spec.notes), created_at=as_of,
         sources=[act.source] if isinstance(act.source, str) and act.source else list(act.source or []),
     )

@@ -21,14 +21,17 @@ from casefile.vocab import OrderKind
 
 
 def store_order(session: Session, case: Case, *, kind: OrderKind, issued_on: date, election_id: int | None = None,
-                issuer: str = "", uncertain: str = "", **body: Any) -> AgencyOrder:
+                issuer: str = "", uncertain: str = "", issued_on_public: bool = True, inferred_from: str = "",
+                **body: Any) -> AgencyOrder:
     """Store the order (flushed: its id is known) and return it. ``uncertain``: what the sources leave open
     about the order (its date inferred, its signer not reported), kept as the body's ``uncertain`` field
-    when there is any, for a record copy's annex (casefile.documents.record_view.uncertain_of)."""
+    when there is any, for a record copy's annex (casefile.documents.record_view.uncertain_of).
+    ``issued_on_public`` False: the order's date is not in the public record; ``inferred_from``: the record only
+    implies the order, and shows this instead (casefile.acts.base.InRecordIn)."""
     if uncertain.strip():
         body["uncertain"] = uncertain.strip()
     order = AgencyOrder(case_id=case.id, election_id=election_id, kind=kind, issued_on=issued_on,  # type: ignore[arg-type]
-                        issuer=issuer, body=body)
+                        issuer=issuer, body=body, issued_on_public=issued_on_public, inferred_from=inferred_from.strip())
     session.add(order)
     session.flush()
     return order

@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import ActIn, LegalDate, Paragraph, PartyKey
+from casefile.acts.base import ActIn, InRecordIn, LegalDate, Paragraph, PartyKey
 from casefile.acts.chronology import filed_before
 from casefile.acts.service import ServiceIn, record_service
 from casefile.errors import BadInput, ProcedureError
@@ -34,7 +34,7 @@ def stored_deadline(case: Case, deadline: Deadline) -> StoredDeadline:
                           office_tz=office_named(deadline.office_key).tz, order=deadline.pinned_by)
 
 
-class PartyFilingIn(ActIn):
+class PartyFilingIn(ActIn, InRecordIn):
     """The fields of a party's filing (not an act by itself): ``party`` the filer's handle; ``at``
     the instant the receiving office received it (with the date alone, give ``date``: timeliness is
     then judged by the date); ``method``; ``postmarked_on`` the postmark or delivery-service date of
@@ -131,7 +131,7 @@ def store_filing(session: Session, case: Case, election: Election, party: Party,
         received_at=act.at, received_on=received_on, method=act.method,
         deadline_id=deadline.id if deadline is not None else None, timely=True,
         timeliness_note=timeliness.note if timeliness is not None else note, confidential=confidential,
-        body=body, note=act.note, uncertain=act.uncertain, accompanies_id=accompanies_id,
+        body=body, note=act.note, uncertain=act.uncertain, accompanies_id=accompanies_id, **act.in_record(),
     )
     session.add(filing)
     session.flush()

@@ -16,7 +16,20 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, LegalDate, Text, Who, again, content_key, recorded
+from casefile.acts.base import (
+    ANY_STAGE,
+    ActIn,
+    Done,
+    Flag,
+    InRecordIn,
+    Issue,
+    LegalDate,
+    Text,
+    Who,
+    again,
+    content_key,
+    recorded,
+)
 from casefile.acts.chronology import refuse_if_before
 from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.acts.party_filing import find_deadline
@@ -47,11 +60,13 @@ _RESPONSIVE_RULE = {
 STAGES = ANY_STAGE
 
 
-class PinDeadline(ActIn):
+class PinDeadline(ActIn, InRecordIn):
     """The order: ``deadline`` the deadline's id (as ``casefile deadlines`` lists it) — or ``kind``,
     the period of that kind in the election named (default the latest; a scenario cannot know ids) —,
     ``due`` the date the order fixes, ``order`` the order itself in words ("RD order of 2021-08-12
-    granting extension"); ``date``: the order's date (default: the day it is recorded)."""
+    granting extension"); ``date``: the order's date (default: the day it is recorded). ``issuer_region_public``
+    False: which Region's Regional Director issued the order is not in the public record (a case transferred
+    about then); ``date_public``, ``inferred_from``: casefile.acts.base.InRecordIn."""
 
     act: Literal["pin-deadline"] = "pin-deadline"
     WHOSE: ClassVar[Whose] = REGION
@@ -59,6 +74,7 @@ class PinDeadline(ActIn):
     kind: DeadlineKind | None = None
     due: LegalDate
     order: Text
+    issuer_region_public: Flag = True
 
 
 def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
@@ -130,6 +146,8 @@ def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, 
                                                 col(Filing.received_on) <= ordered_on)
                            .order_by(col(Filing.received_on).desc(), col(Filing.id).desc())).first()
     stored = store_order(session, case, kind=EXTENSION, issued_on=ordered_on, election_id=deadline.election_id, uncertain=act.uncertain,
+                         issued_on_public=act.date_public, inferred_from=act.inferred_from,
+                         **({} if act.issuer_region_public else {"issuer_region_public": False}),
                          deadline_id=deadline.id, deadline_kind=deadline.kind.value, from_due_on=old_due.isoformat(),
                          to_due_on=act.due.isoformat(), office_key=deadline.office_key, for_whom=deadline.for_whom,
                          order=order, reopened=bool(reopened), request_id=request.id if request is not None else None,

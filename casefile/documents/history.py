@@ -12,7 +12,7 @@ from sqlmodel import col, select
 
 from casefile.documents import wording
 from casefile.documents.parts import HistoryLine
-from casefile.documents.record_view import CaseRecord, uncertain_of
+from casefile.documents.record_view import CaseRecord, not_in_record_noun, uncertain_of
 from casefile.documents.wording import long_date
 from casefile.record.closures import ACT as CLOSURE_SUPERSEDED
 from casefile.record.closures import superseded_entries
@@ -124,8 +124,22 @@ def row_of(rec: CaseRecord, entry: DocketEntry) -> Any:
 
 
 def history_event(rec: CaseRecord, entry: DocketEntry) -> str:
-    """One act of the docket as a sentence of a procedural history, from the record it made."""
+    """One act of the docket as a sentence of a procedural history, from the record it made. A filing or an order
+    the public record only implies is told by what the record shows instead ("The record shows that …; the request
+    itself is not in the public record."), never stated as fact; one whose date is not in the public record says so."""
     row = row_of(rec, entry)
+    if isinstance(row, (Filing, AgencyOrder)) and row.inferred_from.strip():
+        return (f"The record shows {rec.text(row.inferred_from.strip().rstrip('.'))}; {not_in_record_noun(row)} not in "
+                "the public record.")
+    sentence = _stated_event(rec, entry, row)
+    if isinstance(row, (Filing, AgencyOrder)) and not (
+            row.issued_on_public if isinstance(row, AgencyOrder) else row.received_on_public):
+        sentence += " Its date is not in the public record."
+    return sentence
+
+
+def _stated_event(rec: CaseRecord, entry: DocketEntry, row: Any) -> str:
+    """The sentence of :func:`history_event` for an act the record holds."""
     if entry.act in ("record-tally", "revised-tally") and isinstance(row, Tally):
         return _tally_sentence(row)
     if entry.act in ("file-objections", "file-exceptions") and isinstance(row, Filing):
@@ -164,7 +178,9 @@ def history_event(rec: CaseRecord, entry: DocketEntry) -> str:
         return f"The Regional Director issued a {title}{' of ' + row.union if row.union else ''}."
     if entry.act == "open-case":
         filed = rec.case.petition_filed_on
-        return f"The petition was filed{' on ' + long_date(filed) if filed else ''}; the case was opened."
+        reported = "" if rec.case.petition_filed_on_public or not filed else \
+            " (as reported: the petition's date is not in the Board's public record)"
+        return f"The petition was filed{' on ' + long_date(filed) if filed else ''}{reported}; the case was opened."
     if entry.act == "open-hearing":
         if isinstance(row, Hearing) and only_scheduled(row):
             return (f"The hearing was scheduled to open on {long_date(entry.occurred_on)}; the record does not show the "

@@ -53,7 +53,7 @@ from casefile.record.orders import AgencyOrder
 from casefile.record.people import is_record_copy, people_of, regional_director_named, service_contacts
 from casefile.rules.offices import office_named
 from casefile.rules.target_dates import is_region_target
-from casefile.vocab import DecisionKind, Disposition, FilingMethod, OrderKind, PartyRole
+from casefile.vocab import DecisionKind, Disposition, FilingKind, FilingMethod, OrderKind, PartyRole
 
 _DEADLINE_WORDS = wording.DEADLINE_NOUNS
 
@@ -129,7 +129,7 @@ class CaseRecord:
                                                              col(ServiceRecord.party_id).is_not(None))
                                  .order_by(col(ServiceRecord.position), col(ServiceRecord.id))).all()
         if not rows:
-            return self.service(excluding=filing.party_id, on=filing.received_on)
+            return self.service(excluding=filing.party_id, on=self.dated(filing))
         entries = []
         for row in rows:
             party = self.by_id[row.party_id]
@@ -137,8 +137,30 @@ class CaseRecord:
             entries.append(ServiceEntry(
                 party=self.party_ref(party), served=row.served if row.person_id is not None else None,
                 manner=wording.SERVICE_MANNERS[row.method] if row.method is not None else self.missing("manner of service"),
-                address=row.address or self.missing(f"service address of {party.name}"), served_on=served_at))
+                address=row.address or self.missing(f"service address of {party.name}"),
+                served_on=served_at if filing.received_on_public or row.served_at is not None else self.dated(filing)))
         return tuple(entries)
+
+    def dated(self, row: Filing | AgencyOrder) -> DateOrPlaceholder:
+        """The date a filing was received or an order issued, as the document prints it: a placeholder when the
+        date is not in the public record (``received_on_public``/``issued_on_public`` False: the row's date is one
+        the record implies, which the annex says, :meth:`not_in_record`)."""
+        if isinstance(row, AgencyOrder):
+            return row.issued_on if row.issued_on_public else placeholder("the order's date")
+        return row.received_on if row.received_on_public else placeholder("the date it was filed")
+
+    def not_in_record(self, row: Filing | AgencyOrder) -> tuple[str, ...]:
+        """The annex's lines on what the public record lacks of a filing or an order: the act itself, when the
+        record only implies it (``inferred_from``: what the record shows instead), and its date."""
+        lines = []
+        if row.inferred_from.strip():
+            lines.append(f"The record shows {self.text(row.inferred_from.strip().rstrip('.'))}; {not_in_record_noun(row)} not in "
+                         "the public record.")
+        if not (row.issued_on_public if isinstance(row, AgencyOrder) else row.received_on_public):
+            day = row.issued_on if isinstance(row, AgencyOrder) else row.received_on
+            lines.append(f"Its date is not in the public record: it is recorded on {wording.long_date(day)}, a date "
+                         "the record implies.")
+        return tuple(lines)
 
     def filed_with(self, filing: Filing) -> FiledWith | None:
         """How ``filing`` was filed (the ledger's first line), with the e-filing confirmation number of
@@ -158,7 +180,7 @@ class CaseRecord:
             Attachment.filing_id == filing.id, Attachment.confirmation != "").order_by(col(Attachment.id).desc())).first()
         return FiledWith(recipient=row.served if row.served.startswith("the ") else f"the {row.served}",
                          method=None if self.record_copy and filing.method is FilingMethod.E_FILING else filing.method,
-                         filed_on=filing.received_on, confirmation=confirmation or None)
+                         filed_on=self.dated(filing), confirmation=confirmation or None)
 
     def regional_director(self, on: date | None = None) -> str:
         """The Regional Director who signed the case's latest decision by ``on`` — unless the case was
@@ -343,10 +365,12 @@ class CaseRecord:
                 f"{noun} as follows: {summary}",)
 
     def review(self) -> Review:
-        """Whether the Board reviews the Regional Director's post-election actions in this case (rules.review.board_review)."""
+        """Whether the Board reviews the Regional Director's post-election actions in this case (rules.review.board_review),
+        on the election agreement the record names (one inferred, ``agreement_public`` False, is not known)."""
         from casefile.rules.review import board_review
 
-        answer = board_review(self.case.agreement)
+        # an agreement the record does not name (agreement_public False) is not known, whatever was inferred
+        answer = board_review(self.case.agreement if self.case.agreement_public else None)
         return Review(available=answer.available, agreement_known=answer.agreement_known)
 
     def executive_secretary(self, name: str = "") -> Signature:
@@ -385,6 +409,17 @@ def contact_lines(person: Person, *, like: Person | None = None) -> tuple[str, .
     if person.bar_number:
         lines.append(person.bar_number)
     return tuple(lines)
+
+
+#: What a filing is called where the annex or a history says it is not in the public record ("the request itself").
+_NOUNS = {FilingKind.EXTENSION_REQUEST: "the request itself is", FilingKind.EXCEPTIONS: "the exceptions themselves are",
+          FilingKind.OBJECTIONS: "the objections themselves are"}
+
+
+def not_in_record_noun(row: Filing | AgencyOrder) -> str:
+    """"the request itself is", "the exceptions themselves are", "the order itself is": the act a row records, as
+    the sentence saying it is not in the public record names it."""
+    return "the order itself is" if isinstance(row, AgencyOrder) else _NOUNS.get(row.kind, "the filing itself is")
 
 
 def notes(*uncertain: str) -> tuple[str, ...]:

@@ -345,7 +345,7 @@ def exceptions_filing(*, brief_filed: bool | None, method: FilingMethod | None, 
 
     E-filing is the rule (29 CFR 102.5(c)) and an e-filed document needs no paper copies (102.5(c),
     102.69(c)(1)(iii)); "an original and one copy" is the paper rule, stated only for a paper filing.
-    ``method`` None: how the exceptions are filed is not recorded, e-filing assumed. ``with_board``:
+    ``method`` None: how the exceptions are filed is not in the record, and the sentence names no method. ``with_board``:
     exceptions to an Administrative Law Judge's decision, filed with the Board (102.46(a)). ``brief_filed`` None:
     the record does not say whether a brief was filed, and the sentence says nothing of one."""
     brief = ("A brief in support of these exceptions is filed with them. " if brief_filed
@@ -353,6 +353,8 @@ def exceptions_filing(*, brief_filed: bool | None, method: FilingMethod | None, 
     where, rule = ("the Board", "102.46(a)") if with_board else ("the Regional Director", "102.69(c)(1)(iii)")
     if method is FilingMethod.PAPER:
         how = f"These exceptions are filed with {where} on paper, an original and one copy (29 CFR 102.5(c), {rule})."
+    elif method is None:  # the record does not say how: no method stated
+        how = f"These exceptions are filed with {where} (29 CFR {rule})."
     else:
         how = f"These exceptions are filed electronically with {where} (29 CFR 102.5(c))."
     return f"{brief}{how}"

@@ -56,8 +56,10 @@ class TestTheStatusReportsDocket:
         for said in ("witness", "; received", "Request extension", "Pin deadline", "File offer of proof", "Transfer case",
                      "casefile Certification", "Board review is treated as available", "R-K5", "R-H1"):
             assert said not in text, said
-        for said in ("Request for extension of time The Employer, Amazon.com Services LLC, requested an extension",
-                     "Order fixing or extending time The Regional Director extended the time",
+        for said in ("Request for extension of time The record shows that the Employer filed its evidence on April 22, "
+                     "2022, after the April 8, 2022 due date, which only an extension allows (29 CFR 102.69(a)(8)); the "
+                     "request itself is not in the public record.",
+                     "Order fixing or extending time The record shows that the Employer filed its evidence",
                      "Offer of proof (confidential) The Employer, Amazon.com Services LLC, filed an offer of proof in "
                      "support of its objections, confidential to the Regional Director.",
                      "General Counsel Order transferring case The case was transferred from Region 29 (Brooklyn, NY) to "
@@ -131,10 +133,13 @@ class TestWhatTheRecordLeavesOpenIsSaid:
         assert "served on the other parties at the same time" not in body
         assert "not reasonably foreseeable" not in body
 
-    def test_the_exceptions_say_nothing_of_a_brief_the_record_does_not_mention(self, jfk8: Replayed) -> None:
+    def test_the_exceptions_say_nothing_of_a_brief_or_a_method_the_record_does_not_mention(self, jfk8: Replayed) -> None:
+        """The record does not say how the exceptions were filed (nor that they were: inferred_from): the body said
+        "filed electronically", the act's default; it names no method now."""
         body = body_of(jfk8.pdf("*exceptions_amazon.pdf"))
         assert "brief in support" not in body
-        assert "These exceptions are filed electronically with the Regional Director (29 CFR 102.5(c))." in body
+        assert "electronically" not in body
+        assert "These exceptions are filed with the Regional Director (29 CFR 102.69(c)(1)(iii))." in body
 
 
 class TestTheObjectionsPrayOnlyForWhatTheRecordSays:
@@ -382,3 +387,57 @@ def test_an_offer_whose_witnesses_are_not_public_says_so_once(name: str, pattern
     assert ("[NOT IN THE PUBLIC RECORD: the witnesses and their expected testimony, for the objections]") in body
     assert "Objection 1" not in body and "For each objection it identifies" not in body
     assert "Summary of expected testimony" not in body
+
+
+class TestWhatTheRecordOnlyImpliesIsNotStated:
+    """Acts the public record only implies (inferred_from) and dates it does not give (date_public false) are
+    fields of the record: documents say what the record shows, never state the act or print the date (issue 16)."""
+
+    @pytest.mark.parametrize(("pattern", "said"), [
+        ("*extension-request_amazon.pdf", "The record shows that the Employer filed its evidence on April 22, 2022, after "
+                                          "the April 8, 2022 due date, which only an extension allows (29 CFR "
+                                          "102.69(a)(8)); the request itself is not in the public record."),
+        ("*order-extending-time.pdf", "which only an order extending its time allows (29 CFR 102.69(a)(8)); the order "
+                                      "itself is not in the public record."),
+        ("*exceptions_amazon.pdf", "The record shows that the Employer said it would appeal the Hearing Officer's report "
+                                   "and that the Regional Director later decided the objections (January 11, 2023); the "
+                                   "exceptions themselves are not in the public record."),
+    ], ids=["request", "order", "exceptions"])
+    def test_an_inferred_act_says_so_in_its_annex_and_prints_no_date(self, pattern: str, said: str, jfk8: Replayed) -> None:
+        text = text_of(jfk8.pdf(pattern))
+        assert said in annex_of(text)
+        assert "Its date is not in the public record: it is recorded on" in annex_of(text)
+        assert "Dated: [NOT IN THE PUBLIC RECORD:" in body_of_text(text)
+
+    def test_the_extension_order_names_no_region_the_record_lacks(self, jfk8: Replayed) -> None:
+        """Whether Region 29's or Region 28's Director issued it is not public (issuer_region_public false)."""
+        body = body_of_text(text_of(jfk8.pdf("*order-extending-time.pdf")))
+        assert "Regional Director, Region [NOT IN THE PUBLIC RECORD: the issuing Region]" in body
+        assert "Regional Director, Region 29 National" not in body
+
+    @pytest.mark.parametrize("pattern", ["2022-04-07_objections_amazon.pdf", "2022-04-07_objections_rwdsu.pdf"])
+    def test_the_2022_objections_print_no_date_the_record_lacks(self, pattern: str, bessemer: Replayed) -> None:
+        text = text_of(bessemer.pdf(pattern))
+        assert "Dated: [NOT IN THE PUBLIC RECORD: the date it was filed]" in body_of_text(text)
+        assert "Dated: April 7, 2022" not in text
+        assert "Its date is not in the public record: it is recorded on April 7, 2022, a date the record implies." in annex_of(text)
+
+    def test_the_docket_says_the_objections_date_is_not_public(self, bessemer: Replayed) -> None:
+        text = text_of(bessemer.pdf("*case-status-report*.pdf"))
+        assert "The Employer, Amazon.com Services LLC, filed 8 objections. Its date is not in the public record." in text
+
+
+class TestTheCaseFactsTheRecordLacks:
+    def test_jfk8s_petition_date_is_said_as_reported(self, jfk8: Replayed) -> None:
+        text = text_of(jfk8.pdf("*case-status-report*.pdf"))
+        assert ("Petition filed December 22, 2021 (as reported: the petition's date is not in the Board's public "
+                "record)") in text
+
+    def test_bessemers_agreement_is_said_as_inferred_and_review_as_depending_on_it(self, bessemer: Replayed) -> None:
+        """Bessemer's election is recorded as directed, an inference (agreement_public false): the report says so, and
+        the consolidation order tells what follows the judge's decision under each agreement, not as if it were known."""
+        report = text_of(bessemer.pdf("*case-status-report*.pdf"))
+        assert ("Election agreement Decision and Direction of Election (inferred: the public record does not name the "
+                "election agreement)") in report
+        order = body_of(bessemer.pdf("2024-04-25_order-consolidating-cases.pdf"))
+        assert "If the election was held under a stipulated election agreement or a direction of election" in " ".join(order.split())

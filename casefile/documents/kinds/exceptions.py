@@ -83,10 +83,10 @@ class Exceptions(RecordDocument):
         items = tuple(ExceptionItem(number=i, excepted_to=e["excepted_to"], grounds=e["grounds"])
                       for i, e in enumerate(filing.body, start=1))
         ctx = ExceptionsContext(
-            caption=rec.caption(), issuance=Issuance(issued_on=filing.received_on, issuer_title=f"Counsel for the {rec.party_ref(party).label}"),
+            caption=rec.caption(), issuance=Issuance(issued_on=rec.dated(filing), issuer_title=f"Counsel for the {rec.party_ref(party).label}"),
             filing_party=rec.party_ref(party), report_issued_on=report.issued_on, exceptions=items, to_alj=to_alj,
             due=rec.deadline_line(judged or deadline_of(rec.session, election, DeadlineKind.EXCEPTIONS)),
             signature=rec.party_signature(party), service=rec.filing_service(filing), filed=rec.filed_with(filing),
-            record_notes=notes(filing.uncertain),
+            record_notes=rec.not_in_record(filing) + notes(filing.uncertain),
         )
         return Built(ctx, filing.received_on, party.name, Actor.PARTY, election.id, party_key=party.key)

@@ -97,7 +97,7 @@ class Objections(RecordDocument):
         election, party = rec.election(filing.election_id), rec.filer(filing)
         tally = rec.latest_tally(election)
         ctx = ObjectionsContext(
-            caption=rec.caption(), issuance=Issuance(issued_on=filing.received_on, issuer_title=f"Counsel for the {rec.party_ref(party).label}"),
+            caption=rec.caption(), issuance=Issuance(issued_on=rec.dated(filing), issuer_title=f"Counsel for the {rec.party_ref(party).label}"),
             filing_party=rec.party_ref(party), tally_prepared_on=tally.prepared_on, election=election_dates(election),
             election_sequence=election.sequence,
             objections=rec.objection_items(rec.objections_of(election, filing_id=filing.id)), filing_method=filing.method,
@@ -107,7 +107,7 @@ class Objections(RecordDocument):
                 Filing.election_id == election.id, Filing.party_id == party.id, Filing.kind == FilingKind.OBJECTIONS,
                 col(Filing.id) < filing.id).order_by(col(Filing.received_on), col(Filing.id))).all()),
             **_offer_of_proof_status(rec, filing, election, party),
-            record_notes=notes(filing.uncertain),
+            record_notes=rec.not_in_record(filing) + notes(filing.uncertain),
         )
         return Built(ctx, filing.received_on, party.name, Actor.PARTY, election.id, party_key=party.key)
 

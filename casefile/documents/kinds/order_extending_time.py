@@ -18,6 +18,7 @@ from casefile.documents.parts import (
     PartyRef,
     ServiceEntry,
     Signature,
+    placeholder,
 )
 from casefile.documents.record_view import CaseRecord, notes, uncertain_of
 from casefile.record.models import (
@@ -87,7 +88,7 @@ class OrderExtendingTime(RecordDocument):
         citation = "29 CFR 102.2(c)" + (", 102.69(a)(8)" if kind is DeadlineKind.OFFER_OF_PROOF else "") + \
             (", 102.69(c)(1)(iii)" if kind in (DeadlineKind.EXCEPTIONS, DeadlineKind.ANSWERING_BRIEF) else "")
         ctx = OrderExtendingTimeContext(
-            caption=rec.caption(), issuance=Issuance(issued_on=order.issued_on,
+            caption=rec.caption(), issuance=Issuance(issued_on=rec.dated(order),
                                                      issuer_title="Executive Secretary" if board else "Regional Director"),
             what=filed_under_order(kind),
             for_whom=rec.text(body.get("for_whom") or "all parties"),
@@ -99,10 +100,19 @@ class OrderExtendingTime(RecordDocument):
             citation=citation, reopened=bool(body.get("reopened")),
             also_moved=tuple(_moved(m) for m in body.get("also_moved") or ()),
             signature=rec.executive_secretary(order.issuer) if board
-            else rec.region_signature(office.key, order.issuer, order.issued_on),
-            service=rec.service(on=order.issued_on), record_notes=notes(uncertain_of(order)),
+            else rec.region_signature(office.key, order.issuer, order.issued_on)
+            if body.get("issuer_region_public", True) else _any_region(rec, order),
+            service=rec.service(on=rec.dated(order)), record_notes=rec.not_in_record(order) + notes(uncertain_of(order)),
         )
         return Built(ctx, order.issued_on, "Board" if board else "Regional Director", Actor.BOARD if board else Actor.REGIONAL_DIRECTOR, order.election_id)
+
+
+def _any_region(rec: CaseRecord, order: AgencyOrder) -> Signature:
+    """The signature of an order whose issuing Region is not in the public record (pin-deadline's
+    ``issuer_region_public`` false): the office without a Region, the signer as the record names it."""
+    return Signature(name=order.issuer or rec.missing("Regional Director's name"),
+                     title=f"Regional Director, Region {placeholder('the issuing Region')}",
+                     organization="National Labor Relations Board")
 
 
 def _moved(row: dict[str, object]) -> MovedDate:

@@ -135,7 +135,9 @@ class CaseStatusReportContext(DocumentContext):
     prepared_for: str  # "" : not given (the row is left out)
     as_of_at: AwareDatetime
     agreement: ElectionAgreement | Placeholder
+    agreement_public: bool = True  # False: the agreement given is inferred; the record does not name it
     petition_filed_on: DateOrPlaceholder
+    petition_filed_on_public: bool = True  # False: the date is from reports, not the Board's record
     rule_set: str  # "2019 text (petition filed 2020-05-31 … 2023-12-25)"
     elections: tuple[ElectionSummary, ...] = ()  # none before the tally of ballots is recorded
     docket: tuple[DocketLine, ...] = ()
@@ -199,6 +201,7 @@ class CaseStatusReport(Document):
             caption=rec.caption(), issuance=Issuance(issued_on=as_of.date(), issuer_title="casefile"),
             prepared_for=prepared_for or rec.missing("client"), as_of_at=as_of, agreement=rec.case.agreement or placeholder("election agreement"),
             petition_filed_on=rec.case.petition_filed_on or placeholder("petition filing date"),
+            agreement_public=rec.case.agreement_public, petition_filed_on_public=rec.case.petition_filed_on_public,
             rule_set=rec.text(rule_set_by_id(rec.case.rule_set_id).title),
             elections=tuple(summaries), docket=lines,
             deadlines=tuple(line for d in _without_repeats(list(deadlines)) if (line := rec.deadline_line(d)) is not None),
