@@ -74,20 +74,27 @@ def record(file: Path | None = typer.Argument(None, help="YAML/JSON tally file (
            excluded_reason: str | None = typer.Option(
                None, "--excluded-reason", help="Why they were excluded: late-mail-ballot, unsigned-envelope, "
                                                "not-at-the-count or damaged-envelope; omitted: not in the record."),
+           method: str | None = typer.Option(None, "--method", help="How the election was held: manual, mail or "
+                                                                      "mixed; omitted: not in the record."),
+           held_from: str | None = typer.Option(None, "--held-from", help="First day of voting, YYYY-MM-DD."),
+           held_to: str | None = typer.Option(None, "--held-to", help="Last day of voting, YYYY-MM-DD (one day: "
+                                                                      "give it alone or as both)."),
            as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
     """Record a Tally of Ballots from a file, or from the options (--case, --prepared-on, --choice
-    NAME=VOTES ..., --against, --challenged, --void, --excluded), and issue its record copy; opens the
-    objection period."""
+    NAME=VOTES ..., --against, --challenged, --void, --excluded, --method, --held-from, --held-to), and
+    issue its record copy; opens the objection period."""
     from pydantic import ValidationError
 
     from casefile.scenario import TallyFile, explain_validation, read_file
 
-    if file is not None and (case_number or prepared_on or choice or excluded is not None or excluded_reason):
+    if file is not None and (case_number or prepared_on or choice or excluded is not None or excluded_reason
+                             or method or held_from or held_to):
         raise InvalidScenario(f"tally record: give the tally by FILE or by options, not both ({file} with options)")
     if file is None:
         raw = tally_from_options(case_number=case_number, prepared_on=prepared_on, kind=kind, choice=choice,
                                  against=against, challenged=challenged, void=void, eligible=eligible,
-                                 board_agent=board_agent, excluded=excluded, excluded_reason=excluded_reason)
+                                 board_agent=board_agent, excluded=excluded, excluded_reason=excluded_reason,
+                                 method=method, held_from=held_from, held_to=held_to)
         source = "tally record"
     else:
         raw = read_file(file, what="tally file")
@@ -101,7 +108,8 @@ def record(file: Path | None = typer.Argument(None, help="YAML/JSON tally file (
 
 def tally_from_options(*, case_number: str | None, prepared_on: str | None, kind: str, choice: list[str],
                        against: int | None, challenged: int, void: int | None, eligible: int | None,
-                       board_agent: str, excluded: int | None = None, excluded_reason: str | None = None) -> dict:
+                       board_agent: str, excluded: int | None = None, excluded_reason: str | None = None,
+                       method: str | None = None, held_from: str | None = None, held_to: str | None = None) -> dict:
     """A tally file's mapping from ``tally record``'s options. Raises InvalidScenario naming every
     option missing or unreadable at once."""
     from casefile.cli.calc_tally import parse_choice
@@ -124,6 +132,10 @@ def tally_from_options(*, case_number: str | None, prepared_on: str | None, kind
     raw = {"case_number": case_number, "prepared_on": prepared_on, "kind": kind, "choices": choices,
            "challenged": challenged, "against": against, "void": void, "eligible": eligible,
            "board_agent": board_agent, "excluded": excluded, "excluded_reason": excluded_reason}
+    election = {k: v for k, v in (("method", method), ("held_from_on", held_from or held_to),
+                                  ("held_to_on", held_to or held_from)) if v}
+    if election:
+        raw["election"] = election
     return {k: v for k, v in raw.items() if v is not None and v != ""}
 
 

@@ -53,6 +53,24 @@ def test_a_case_opened_and_tallied_by_options(configured_db: Path) -> None:
                                    "hearing-opens, objections, offer-of-proof)"]
 
 
+def test_tally_record_takes_the_voting_method_and_days(configured_db: Path) -> None:
+    """`--method mail --held-from … --held-to …`: the election is stored with them (no placeholder for a fact
+    the user gave); without them, not in the record (None)."""
+    from sqlmodel import select
+
+    from casefile.record.db import read_session
+    from casefile.record.models import Election
+
+    assert casefile(*OPEN).exit_code == 0
+    tallied = casefile(*TALLY[:-2], "--method", "mail", "--held-from", "2026-07-01", "--held-to", "2026-07-15",
+                       *TALLY[-2:])
+    assert tallied.exit_code == 0, tallied.stderr
+    with read_session() as session:
+        election = session.exec(select(Election)).one()
+        assert (election.method.value if election.method else None, str(election.held_from_on),
+                str(election.held_to_on)) == ("mail", "2026-07-01", "2026-07-15")
+
+
 def test_every_missing_option_is_named_at_once_and_nothing_is_stored(configured_db: Path) -> None:
     from sqlalchemy import text
 

@@ -99,9 +99,16 @@ class TestSignatureBlock:
                      "Illinois ARDC No. 6291734"):
             assert line in text
 
-    def test_the_tally_is_signed_by_its_board_agent(self, live: Path) -> None:
+    def test_the_tally_names_its_board_agent_without_a_signature(self, live: Path) -> None:
+        """The Board agent entered with the tally is named, not signed for: no "/s/" on a copy casefile prepared."""
         text = text_of(live / "2026-11-24_tally-of-ballots.pdf")
-        assert "For the Regional Director: /s/ Thomas R. Alvarez Thomas R. Alvarez Board Agent" in text
+        assert "For the Regional Director: Thomas R. Alvarez Board Agent" in text
+        assert "/s/" not in text
+
+    def test_the_tally_names_its_one_unit_by_its_description(self, live: Path) -> None:
+        """One voting unit in the case: the unit as described, without the "Unit A:" the user never entered."""
+        text = text_of(live / "2026-11-24_tally-of-ballots.pdf")
+        assert "Voting unit " in text and "Unit A" not in text
 
 
 class TestCertificateOfService:

@@ -45,6 +45,7 @@ class TallyOfBallotsContext(DocumentContext):
     election_type: str | None = None  # a rerun's or runoff's direction, e.g. "Decision and Direction of Second Election"
     excluded: Count = 0  # ballots excluded at the count: neither opened nor counted, not challenged at it
     excluded_reason: str = ""  # why, in words ("because ...", or that the record does not state it)
+    several_units: bool = False  # the case's elections are of more than one voting unit: the unit is named by its id
 
 
 _TITLES = {
@@ -75,11 +76,16 @@ class TallyOfBallots(RecordDocument):
             caption=rec.caption(), issuance=Issuance(issued_on=tally.prepared_on, issuer_title="Board Agent"),
             agreement=rec.case.agreement or placeholder("election agreement"), tally=tally_lines(tally, election),
             unit_description=rec.case.unit_description or rec.missing("unit description"),
-            board_agent=Signature(name=tally.board_agent or rec.missing("Board agent's name"), title="Board Agent"),
+            # the Board agent's name as entered, never "/s/": the record holds no signature of theirs, and a copy
+            # casefile prepares must not make one
+            board_agent=Signature(name=tally.board_agent or rec.missing("Board agent's name"), title="Board Agent",
+                                  signed=False),
             observers_for=tuple(p.name for p in rec.parties),
             objections_due=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.OBJECTIONS)),
             election_type=election_type(rec, election), excluded=tally.excluded,
             excluded_reason=reason_words(tally.excluded_reason) if tally.excluded else "",
+            several_units=len(set(rec.session.exec(select(Election.unit_id).where(
+                Election.case_id == election.case_id)).all())) > 1,
         )
         return Built(ctx, tally.prepared_on, "Board Agent", Actor.BOARD_AGENT, election.id)
 
