@@ -21,8 +21,9 @@ from casefile.web.sessions import check_csrf, now, web_session
 router = APIRouter()
 
 #: What the asker is told, whatever the instance holds.
-SENT = ("Your request to be linked to {party} in {number} is with the operator of this casefile (and any "
-        "organization that represents that party here): you will see the case once it is approved.")
+SENT = ("Your request to be linked to {party} in {number} is with the operator of this casefile (`casefile orgs "
+        "approve N` on its command line) and any organization that represents that party here: you will see the case "
+        "once it is approved.")
 
 
 def _page(request: Request, db: Database, me: Me, *, errors: list[dict[str, str]] | None = None,
@@ -35,8 +36,25 @@ def _page(request: Request, db: Database, me: Me, *, errors: list[dict[str, str]
     own = [v for v in views if v.organization == me.organization]
     to_decide = [v for v in views if v.organization != me.organization]
     return page(request, "links.html", status=status, title="Link requests", own=own, to_decide=to_decide,
+                asked_by=_names(db, [v.requested_by for v in views]),
                 may_ask=may_ask_link(me.viewer).mode is not None, warning=WARNING, errors=errors or [],
                 values=values or {})
+
+
+def _names(db: Database, labels: list[str]) -> dict[str, str]:
+    """Who asked, in words: a user's label ("user:<email>") -> "Name (email)"; the operator's as
+    "the operator of this casefile". Labels of the requests the viewer may see (list_link_requests)."""
+    from sqlmodel import col, select
+
+    from casefile.record.accounts import User
+
+    emails = {label.removeprefix("user:") for label in labels if label.startswith("user:")}
+    out = {label: "the operator of this casefile" for label in labels if label.startswith("operator:")}
+    if emails:
+        with db.read() as session:
+            for user in session.exec(select(User).where(col(User.email).in_(sorted(emails)))).all():
+                out[f"user:{user.email}"] = f"{user.name} ({user.email})" if user.name else user.email
+    return out
 
 
 @router.get("/links")

@@ -290,3 +290,21 @@ class TestEndingActsSetApart:
         sign_in(client, USERS["union-counsel"])
         assert f"/cases/{TALLIED}/acts/withdraw-petition\"" not in client.get(f"/cases/{TALLIED}").text
         assert client.get(f"/cases/{TALLIED}/acts/withdraw-petition").status_code == 403
+
+
+class TestLinkRequests:
+    def test_the_page_says_who_approves_and_how_and_names_the_asker(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
+        """The request page names who approves (an admin of an organization holding the party, else the
+        operator — the person who runs casefile — with the command), and the asker by name, not by label."""
+        sign_in(client, USERS["union-admin"])
+        form = "/links"
+        answer = client.post(form, data={"csrf_token": csrf(client, form), "case-number": UNTALLIED,
+                                          "party": "intervenor", "note": ""}, follow_redirects=False)
+        assert answer.status_code == 303, text_of(answer.text)[:1500]
+        shown = text_of(client.get("/links").text)
+        assert "only the operator of this casefile — the person who runs it (who started casefile serve or make " \
+            "serve ) — on its command line: casefile orgs requests lists the requests with their numbers, casefile " \
+            "orgs approve N approves one" in shown, shown[:3000]
+        assert "casefile orgs approve N` on its command line" in shown
+        own = shown.split("Requests of", 1)[1]
+        assert "user:admin@" not in own and "(admin@rwdsu.example.org)" in own, own[:800]
