@@ -222,3 +222,28 @@ def test_a_live_decision_without_findings_warns_and_prints_no_placeholder(config
     text = html.unescape(re.sub(r"<[^>]+>", " ", render_html(DecisionOnObjections, built.context)))
     assert "The objections are overruled in their entirety" in re.sub(r"\s+", " ", text)
     _no_placeholder(text)
+
+
+def test_the_transfer_orders_moved_periods_read_as_a_sentence() -> None:
+    """The order's other branch (running: move): it said "The following periods already running are to be filed there
+    as well ...: Offer of proof, due April 22, 2022 and ..." (a period is not filed; a capitalized noun mid-sentence).
+    Both branches, from the template, as a reader reads them."""
+    import html
+    import re
+
+    from casefile.documents.kinds.order_transferring_case import OrderTransferringCase
+    from casefile.documents.render import render_html
+    from tests.documents.order_cases import order_transferring_case_jfk8
+
+    def body(moved: tuple[str, ...]) -> str:
+        out = render_html(OrderTransferringCase, order_transferring_case_jfk8().model_copy(update={"moved": moved}))
+        return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", out)).split())
+
+    moved = body(("the offer of proof in support of objections, due April 22, 2022", "the exceptions, due May 23, 2022"))
+    assert ("are to be directed to Region 28, Phoenix, AZ. A filing due in a period already running on the date of this "
+            "Order is to be filed there too, on the date already set: the offer of proof in support of objections, due "
+            "April 22, 2022; and the exceptions, due May 23, 2022. The case keeps its number.") in moved
+    assert "periods already running are to be filed" not in moved
+    stays = body(())
+    assert ("A filing due in a period already running on the date of this Order is filed with the office with which it "
+            "was to be filed when the period began. The case keeps its number.") in stays

@@ -8,8 +8,8 @@ from typing import Self
 
 from pydantic import model_validator
 
-from casefile.documents import wording
 from casefile.documents.base import Built, RecordDocument
+from casefile.documents.history import filed_under_order
 from casefile.documents.parts import (
     DocumentContext,
     Issuance,
@@ -26,9 +26,9 @@ from casefile.vocab import Actor, DeadlineKind, DocumentKind, OrderKind
 
 class OrderTransferringCaseContext(DocumentContext):
     """The order transferring the case to another Region (29 CFR 102.72(a)): from ``from_region``
-    (``from_office``) to ``to_region`` (``to_office``), from the order's date; ``moved``: the periods
-    already running that the order sends to the new office (in words); the others stay. Signed for the
-    General Counsel."""
+    (``from_office``) to ``to_region`` (``to_office``), from the order's date; ``moved``: the filings due in
+    periods already running that the order sends to the new office, each with its due date ("the offer of proof
+    in support of objections, due April 22, 2022"); the others stay. Signed for the General Counsel."""
 
     from_region: str  # "Region 29"
     from_office: str
@@ -59,7 +59,7 @@ class OrderTransferringCase(RecordDocument):
         order = rec.order(order, OrderKind.TRANSFER)
         body = order.body
         old, new = office_named(body["from_office"]), office_named(body["to_office"])
-        moved = tuple(f"{wording.DEADLINE_NOUNS[DeadlineKind(m['kind'])]}, due {long_date(date.fromisoformat(m['due_on']))}"
+        moved = tuple(f"{filed_under_order(DeadlineKind(m['kind']))}, due {long_date(date.fromisoformat(m['due_on']))}"
                       for m in body.get("moved", []))
         ctx = OrderTransferringCaseContext(
             caption=rec.caption().model_copy(update={"region": f"Region {int(old.region or rec.case.region)}",
