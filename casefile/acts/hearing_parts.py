@@ -5,7 +5,7 @@ unfair-labor-practice case — and the look-ups of the election's objections and
 from __future__ import annotations
 
 from datetime import date, time
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field
 from sqlmodel import Session, col, select
@@ -48,7 +48,7 @@ class HearingOrder(ActIn):
     note: Paragraph = ""
 
 
-def record_gaps(act: HearingOrder) -> dict[str, bool | int | None]:
+def record_gaps(act: HearingOrder) -> dict[str, Any]:
     """The Hearing columns that say what the public record lacks of the order ``act`` (its date, the numbers
     of the objections it set) and the unresolved challenged ballots it gives: keyword arguments of Hearing."""
     return {"noticed_on_public": act.date_public, "objection_numbers_public": act.objection_numbers_public,

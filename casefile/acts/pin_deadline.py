@@ -11,7 +11,7 @@ be extended (102.69(a)(8); R-G6).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session, col, select
@@ -57,6 +57,10 @@ _RESPONSIVE_RULE = {
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
+# What an extension order of a Region that is not in the public record adds to the stored order.
+_NO_GAP: dict[str, Any] = {}
+_REGION_NOT_PUBLIC: dict[str, Any] = {"issuer_region_public": False}
+
 STAGES = ANY_STAGE
 
 
@@ -147,7 +151,7 @@ def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, 
                            .order_by(col(Filing.received_on).desc(), col(Filing.id).desc())).first()
     stored = store_order(session, case, kind=EXTENSION, issued_on=ordered_on, election_id=deadline.election_id, uncertain=act.uncertain,
                          issued_on_public=act.date_public, inferred_from=act.inferred_from,
-                         **({} if act.issuer_region_public else {"issuer_region_public": False}),
+                         **(_NO_GAP if act.issuer_region_public else _REGION_NOT_PUBLIC),
                          deadline_id=deadline.id, deadline_kind=deadline.kind.value, from_due_on=old_due.isoformat(),
                          to_due_on=act.due.isoformat(), office_key=deadline.office_key, for_whom=deadline.for_whom,
                          order=order, reopened=bool(reopened), request_id=request.id if request is not None else None,

@@ -94,9 +94,9 @@ def stage_refusal_of(election: Election, act: str, stages: Iterable[Stage]) -> s
 
     period = STAGE_WORDS[election.stage].period
     until = None
-    session = object_session(election)
+    session = object_session(election)  # a SQLModel Session: the one the election was loaded in
     if period is not None and session is not None and election.id is not None:
-        rows = list(session.exec(select(Deadline).where(Deadline.election_id == election.id,
+        rows = list(session.exec(select(Deadline).where(Deadline.election_id == election.id,  # type: ignore[attr-defined]
                                                         Deadline.kind == period).order_by(col(Deadline.id))))
         running = [d for d in rows if d.status == DeadlineStatus.OPEN] or rows
         until = running[-1].due_on if running else None
