@@ -169,10 +169,12 @@ class ExportLines:
         return line
 
     def close(self) -> None:
-        """Close the file being read (of_file), if any."""
+        """Close the file being read (of_file), if any; the lines end there (the csv reader asks again after
+        the end when the file ends inside a quoted cell)."""
         if self._handle is not None:
             self._handle.close()
             self._handle = None
+            self._lines = iter(())
 
     def finish(self) -> None:
         """Report the whole text read (and close the file being read)."""

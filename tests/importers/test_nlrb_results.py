@@ -274,6 +274,21 @@ class TestRowsReportedNotGuessed:
         assert record(parsed, 2).case_number == "06-RC-311772"
 
 
+    def test_a_file_cut_inside_a_quoted_cell(self, tmp_path: Path) -> None:
+        """The file ends inside a quoted cell (its last record cut, the reliability probe's whole-file input): the
+        cut record is reported by its field count, the records before it kept — no `ValueError: I/O operation on
+        closed file` (the csv reader asked for a line again after the file had been closed at its end)."""
+        text = SAMPLE.read_text(encoding="utf-8")
+        header, first, second, _ = text.split("\n", 3)
+        cut = "\n".join([header, first, second])
+        cut = cut[: cut.rindex('"') - 20]  # inside the second record's last quoted cell
+        file = tmp_path / "cut.csv"
+        file.write_text(cut, encoding="utf-8")
+        parsed = parse_nlrb_results(file)
+        assert [r.record for r in parsed.records] == [1]
+        (problem,) = parsed.problems
+        assert problem.record == 2 and problem.reason.startswith("has "), problem
+
     def test_csv_that_breaks(self) -> None:
         """A quote that is never closed runs past the CSV field limit: the records before it are kept, it is reported."""
         text = SAMPLE.read_text(encoding="utf-8")
