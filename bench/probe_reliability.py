@@ -16,6 +16,14 @@ counts as clear. Tampering with the record (an edited tally, objection, offer of
 deleted last entry with ``--expect-head``) must make ``casefile verify`` refuse: exit 1 naming the row
 is clear, exit 0 is accepted wrongly.
 
+Each input belongs to one of the trial's categories — scenario files, tally files, NLRB CSV cells, NLRB CSV files,
+CLI arguments, API bodies, web forms — or to the faults, the older database and the record edits; the figures are
+counted per category. Each category also holds a valid control input, which must be accepted (a door that refused
+everything would otherwise look clear). The scenario files accepted by ``load_scenario``, the CSV cells, the API
+bodies and the web forms go through the same code in this process (bench/probe_reliability_inproc.py; the inputs:
+bench/probe_reliability_inputs.py); a scenario refused at an event must leave exactly what a replay of the events
+before it records (its acts stay, as in life), nothing of the refused event.
+
 Every input runs against a fresh copy of a small base state (a Bessemer case opened from options of
 a case file, with or without its first tally, a certification, or a three-choice case with a runoff
 directed), built once with the CLI. Each CLI call is a subprocess of ``.venv/bin/casefile`` with
@@ -23,8 +31,10 @@ directed), built once with the CLI. Each CLI call is a subprocess of ``.venv/bin
 
     nice -n 10 .venv/bin/python bench/probe_reliability.py > /tmp/probe-table.md
 
-prints a Markdown table (input, interface, expected, outcome, the message's first line) and the
-counts per class. The read-only folder needs root (a tmpfs mounted read-only).
+prints a Markdown table (input, category, interface, expected, outcome, the message's first line), the counts per
+class and per category. The read-only folder needs root (a tmpfs mounted read-only). ``probe_reliability.py
+"API bodies" "web forms"`` runs only the categories named; ``PROBE_REUSE_BASES=1`` reuses the base states of the
+previous run (built by the same commit).
 """
 
 from __future__ import annotations
@@ -331,6 +341,9 @@ def probes() -> list[Probe]:
         P.append(Probe(name, base, list(args), interface=interface or f"CLI `{args[0]} {args[1]}`"))
 
     recv = "2021-04-15T12:00:00-04:00"
+    P.append(Probe("counsel (control): `counsel add` for RWDSU as of 2021-04-10, valid", "tallied",
+                   ["counsel", "add", CASE, "--party", "rwdsu", "--name", "Probe Counsel", "--as-of", "2021-04-10"],
+                   expected="accept", interface="CLI `counsel add`"))
     act('objections: `--objection "   "`', "tallied", "objections", "file", CASE, "--party", "rwdsu",
         "--objection", "   ", "--received-at", recv)
     act('objections: `--objection ""`', "tallied", "objections", "file", CASE, "--party", "rwdsu",

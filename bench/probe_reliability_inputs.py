@@ -163,7 +163,9 @@ def csv_files(m: Any) -> list[Any]:
                                                                   "tallies-sample.csv").read_bytes()[:4000])
     add("CSV file: Windows-1252 (a curly apostrophe as 0x92)", sample.encode("utf-8").replace("’".encode(), b"\x92"))
     add("CSV file: a PDF", b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n")
-    add("CSV file: the record cut inside a quoted cell", sample.encode()[: len(sample) - 200])
+    add("CSV file: the record cut inside its quoted unit description", sample[: len(sample) - 200].encode())
+    add("CSV file: the record cut inside a character (a byte of '’' left)",
+        sample.encode()[: sample.encode().index("’".encode()) + 1])
     return P
 
 
@@ -234,7 +236,7 @@ def api_bodies(m: Any) -> list[Any]:
     add("API: a notice whose hearing opens 2021-04-20, before the notice", "objected",
         {**notice, "opens_on": "2021-04-20"}, as_of="2021-04-26T12:00:00-04:00")
     add("API: a transfer order dated 2020-01-01, before the petition", "tallied",
-        {"act": "transfer-case", "date": "2020-01-01", "region": 15, "order": "GC order"}, as_of=as_of_tally)
+        {"act": "transfer-case", "date": "2020-01-01", "region": "15", "order": "GC order"}, as_of=as_of_tally)
     add('API: counsel named `"   "`', "tallied", {"act": "add-counsel", "date": "2021-04-10", "party": "rwdsu",
                                                    "name": "   "}, as_of="2021-04-10T12:00:00-04:00")
     return P
