@@ -350,3 +350,13 @@ def election_directed(sequence: int) -> str:
     """The docket's words for the election directed after election ``sequence`` is set aside: "Second
     election directed", "Third election directed" (rules.md R-O1, R-O2)."""
     return f"{ordinal(sequence + 1).capitalize()} election directed"
+
+
+def counted(n: int, noun: str, nouns: str | None = None) -> str:
+    """A count and its noun, agreeing: ``(1, "objection")`` -> "1 objection", ``(25, "objection")`` -> "25 objections",
+    ``(1868, "vote")`` -> "1,868 votes"; ``nouns`` the plural when it is not ``noun`` + "s" (``(1, "point of
+    argument", "points of argument")``). The one pluralizer of what casefile says (documents, docket, CLI, web).
+    Raises TypeError for a count that is not an int."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"counted expects an int, got {n!r}")
+    return f"{n:,} {noun if n == 1 else (nouns if nouns is not None else noun + 's')}"

@@ -79,9 +79,10 @@ def perform(session: Session, act: AljDecision, *, case: Case, as_of: datetime, 
     review = board_review(case.agreement)
     decision = store_decision(session, case, election, act, kind=DecisionKind.ALJ_DECISION, issued_on=issued_on,
                               recommend_only=True)
-    summary = summary_with(f"Administrative Law Judge's Decision: {act.result.replace('-', ' ')}", act)
+    summary = f"Administrative Law Judge's Decision: {act.result.replace('-', ' ')}"
     if not review.agreement_known:
         summary += f" ({review.statement})"
+    summary = summary_with(summary, act)  # the decision's own words last: no clause joined after its full stop
     entry = advance(session, election, Stage.ALJ_DECISION_ISSUED, as_of=as_of, occurred_on=issued_on,
                     act="alj-decision", act_key=key, actor=Actor.ADMINISTRATIVE_LAW_JUDGE, summary=summary,
                     ref=ref_to(decision))

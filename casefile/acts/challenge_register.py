@@ -16,7 +16,7 @@ from casefile.record.workflow import advance
 from casefile.rules.excluded_ballots import with_excluded
 from casefile.rules.partial_resolution import still_determinative
 from casefile.rules.stages import accepted_at, next_stage
-from casefile.vocab import Actor, ChallengeStatus, Stage, TallyKind
+from casefile.vocab import Actor, ChallengeStatus, Stage, TallyKind, counted
 
 #: Stages in which the Region may rule on challenged ballots and open them (rules.md §4).
 RULING_STAGES = accepted_at("rule-on-challenges")
@@ -59,14 +59,15 @@ def retest(session: Session, election: Election) -> str:
     sustained = min(statuses.get(ChallengeStatus.SUSTAINED, 0), counts.challenged)
     unresolved = counts.challenged - sustained
     if still_determinative(counts, sustained=sustained):
-        return f"the {unresolved} ballots still unresolved remain determinative"
+        return f"the {counted(unresolved, 'ballot')} still unresolved {'remains' if unresolved == 1 else 'remain'} determinative"
     pending = [b for b in register_of(session, election) if b.status is ChallengeStatus.PENDING]
     for ballot in pending:
         ballot.status = ChallengeStatus.NOT_DETERMINATIVE
         ballot.ruling = "no longer determinative (R-E7): stays sealed"
         session.add(ballot)
     session.flush()
-    return f"the {len(pending)} ballots still pending are no longer determinative and stay sealed (R-E7)"
+    return (f"the {counted(len(pending), 'ballot')} still pending {'is' if len(pending) == 1 else 'are'} no longer "
+            "determinative and stay sealed (R-E7)")
 
 
 def select_ballots(session: Session, election: Election, *, voters: list[str], ground: str | None,

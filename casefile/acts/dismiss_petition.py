@@ -24,7 +24,7 @@ from casefile.record.models import Case
 from casefile.record.orders import DISMISSAL
 from casefile.record.refs import Ref
 from casefile.record.workflow import advance
-from casefile.vocab import Actor, DeadlineKind, Stage
+from casefile.vocab import Actor, DeadlineKind, Stage, counted
 
 
 class DismissPetition(ActIn):
@@ -76,7 +76,7 @@ def perform(session: Session, act: DismissPetition, *, case: Case, as_of: dateti
     for election in elections:
         mooted = moot_periods(session, election, as_of=as_of, on=on, why="the petition was dismissed")
         summary = (f"Petition dismissed{by_whom} (102.71): {act.grounds}; election {election.sequence} ends"
-                   + (f"; {mooted} open periods mooted" if mooted else ""))
+                   + (f"; {counted(mooted, 'open period')} mooted" if mooted else ""))
         entry = advance(session, election, Stage.DISMISSED, as_of=as_of, occurred_on=on, act=act.act,
                         act_key=key if first is None else f"{key}:e{election.sequence}", actor=Actor.REGIONAL_DIRECTOR,
                         summary=summary, ref=order_ref(stored))

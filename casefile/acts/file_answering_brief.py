@@ -34,7 +34,7 @@ from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, FilingKind
+from casefile.vocab import Actor, FilingKind, counted
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -98,7 +98,7 @@ def perform(session: Session, act: FileAnsweringBrief, *, case: Case, as_of: dat
                           deadline=deadline, timeliness=timeliness, body=[{"point": p} for p in act.points],
                           served=service_list(session, case, party, received_on), warnings=served)
     n = len(act.points)
-    summary = (f"Answering brief of {party.name} to the exceptions ({n} point{'s' if n != 1 else ''}), received "
+    summary = (f"Answering brief of {party.name} to the exceptions ({counted(n, 'point of argument', 'points of argument')}), received "
                f"{act.at.isoformat() if act.at else received_on.isoformat()}")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))

@@ -26,7 +26,7 @@ from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, DeadlineKind, FilingKind
+from casefile.vocab import Actor, DeadlineKind, FilingKind, counted
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -78,7 +78,7 @@ def perform(session: Session, act: FilePostHearingBrief, *, case: Case, as_of: d
                           deadline=deadline, timeliness=timeliness, body=[{"point": p} for p in act.points],
                           served=service_list(session, case, party, received_on))
     n = len(act.points)
-    summary = (f"Post-hearing brief of {party.name} to the hearing officer ({n} point{'s' if n != 1 else ''}), received "
+    summary = (f"Post-hearing brief of {party.name} to the hearing officer ({counted(n, 'point of argument', 'points of argument')}), received "
                f"{act.at.isoformat() if act.at else received_on.isoformat()}")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))

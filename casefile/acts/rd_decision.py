@@ -168,13 +168,13 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     on_challenges = challenge_sentence(decision.rulings, recommend_only=False)
     if act.challenges and (sealed := retest(session, election)):
         on_challenges += f"; {sealed}"
-    summary = summary_with(f"Regional Director's Decision: objections "
-                           f"{'sustained' if act.result == 'set-aside' else 'overruled'}"
-                           + (f"; {on_challenges}" if on_challenges else ""), act)
+    summary = (f"Regional Director's Decision: objections {'sustained' if act.result == 'set-aside' else 'overruled'}"
+               + (f"; {on_challenges}" if on_challenges else ""))
     if act.condition is not None:
         summary += f"; {condition_sentence(act.condition)}"
     if not review.agreement_known:
         summary += f" ({review.statement})"
+    summary = summary_with(summary, act)  # the decision's own words last: no clause joined after its full stop
     entry = advance(session, election, Stage.RD_DECISION, as_of=as_of, occurred_on=issued_on, act="rd-decision",
                     act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary, ref=ref)
     close_open_deadlines(session, election, _OVERTAKEN, status=DeadlineStatus.MOOTED, as_of=as_of)

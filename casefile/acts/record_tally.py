@@ -42,7 +42,7 @@ from casefile.rules.excluded_ballots import check_excluded, reason_words
 from casefile.rules.stage_words import STAGE_NAMES, STAGE_WORDS
 from casefile.rules.stages import accepted_at
 from casefile.rules.tally import TallyCounts, analyze_tally, check_stated_lines, tally_from_mapping
-from casefile.vocab import Actor, DeadlineKind, ElectionKind, ExcludedReason, Stage, TallyKind, VotingMethod, ordinal
+from casefile.vocab import Actor, DeadlineKind, ElectionKind, ExcludedReason, Stage, TallyKind, VotingMethod, counted, ordinal
 
 
 class ElectionSpec(Strict):
@@ -197,7 +197,7 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
         f"{f'{act.void:,} void' if act.void is not None else 'void ballots not in the record'}; "
         f"{counts.challenged:,} challenged "
         f"({'determinative' if analysis.determinative else 'not determinative'}); {analysis.outcome.describe()}"
-        + (f"; {act.excluded:,} ballots excluded at the count, {reason_words(act.excluded_reason)}" if act.excluded else ""),
+        + (f"; {counted(act.excluded, 'ballot')} excluded at the count, {reason_words(act.excluded_reason)}" if act.excluded else ""),
     )
     trigger = f"Tally of Ballots prepared {prepared_on.isoformat()}"
     for kind_, whom in ((DeadlineKind.OBJECTIONS, "all parties"), (DeadlineKind.OFFER_OF_PROOF, "objecting party"),

@@ -37,7 +37,7 @@ from casefile.record.lookups import latest_tally, parties_of
 from casefile.record.models import Case, ChallengedBallot, DocketEntry, Election
 from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import docket
-from casefile.vocab import Actor
+from casefile.vocab import Actor, counted
 
 #: The challenger's handle for a challenge made by the Board agent conducting the election.
 BOARD_AGENT = "board-agent"
@@ -165,7 +165,7 @@ def perform(session: Session, act: RegisterChallenges, *, case: Case, as_of: dat
         if earlier is not None:
             done = again(earlier, act.act, ())
             return Done(act=done.act, ref=done.ref, entry_id=done.entry_id, repeated=True,
-                        summary=f"every voter of this register is already registered ({total} of {tally.challenged})",
+                        summary=f"every voter of this register is already registered ({_register_holds(total, tally.challenged)})",
                         warnings=warnings)
     session.add_all([ChallengedBallot(election_id=election.id, voter=c.voter, challenged_by=c.challenged_by,  # type: ignore[arg-type]
                                       ground=c.ground, disputed_void=c.disputed_void) for c in new])
@@ -175,11 +175,20 @@ def perform(session: Session, act: RegisterChallenges, *, case: Case, as_of: dat
         by_challenger[c.challenged_by] = by_challenger.get(c.challenged_by, 0) + 1
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=registered_on,  # type: ignore[arg-type]
                    act="register-challenges", act_key=key, actor=Actor.BOARD_AGENT, ref=ref_to(election),
-                   summary=f"{len(new)} challenged ballot{'' if len(new) == 1 else 's'} registered ("
-                   + ", ".join(f"{n} by {_challenger_name(session, case, k)}" for k, n in sorted(by_challenger.items()))
-                   + f"); {total} of {tally.challenged}")
+                   summary=f"{counted(len(new), 'challenged ballot')} registered ("
+                   + ", ".join(f"{n:,} by {_challenger_name(session, case, k)}" for k, n in sorted(by_challenger.items()))
+                   + f"); {_register_holds(total, tally.challenged)}")
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=entry.summary, warnings=warnings)
+
+
+def _register_holds(total: int, challenged: int) -> str:
+    """How much of the tally's challenged-ballots line the register now holds: "the register holds all 7 challenged
+    ballots of the tally", "the register holds 5 of the tally's 9 challenged ballots" (never "7 of 7")."""
+    if total == challenged:
+        whole = "the one challenged ballot" if total == 1 else f"all {counted(total, 'challenged ballot')}"
+        return f"the register holds {whole} of the tally"
+    return f"the register holds {total:,} of the tally's {counted(challenged, 'challenged ballot')}"
 
 
 def _latest_register_entry(session: Session, case: Case, election: Election) -> DocketEntry | None:

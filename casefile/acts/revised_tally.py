@@ -48,6 +48,7 @@ from casefile.vocab import (
     Disposition,
     Stage,
     TallyKind,
+    counted,
     ordinal,
 )
 
@@ -198,8 +199,8 @@ def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime,
     against = f", {new_counts.against:,} against" if new_counts.against is not None else ""
     supplemental = (f" (a supplemental count: {excluded} of them excluded at the count of "
                     f"{counted_tally(session, election).prepared_on.isoformat()} and ordered counted)") if excluded else ""
-    summary = (f"Revised Tally of Ballots: {resolution.opened} challenged ballots opened and counted{supplemental}, "
-               f"{resolution.sustained} sustained; {votes}{against}; {new_counts.challenged} still unopened; "
+    summary = (f"Revised Tally of Ballots: {counted(resolution.opened, 'challenged ballot')} opened and counted{supplemental}, "
+               f"{resolution.sustained:,} sustained; {votes}{against}; {new_counts.challenged:,} still unopened; "
                f"{revised.outcome_text}")
     if mooted:
         summary += f"; {mooted}"

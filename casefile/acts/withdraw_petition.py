@@ -24,7 +24,7 @@ from casefile.record.models import Case, Party
 from casefile.record.orders import WITHDRAWAL
 from casefile.record.refs import Ref
 from casefile.record.workflow import advance
-from casefile.vocab import Actor, PartyRole, Stage
+from casefile.vocab import Actor, PartyRole, Stage, counted
 
 
 class WithdrawPetition(ActIn):
@@ -98,7 +98,7 @@ def perform(session: Session, act: WithdrawPetition, *, case: Case, as_of: datet
     for election in elections:
         mooted = moot_periods(session, election, as_of=as_of, on=on, why="the petition was withdrawn")
         summary = (f"Petition withdrawn by {party.name} with the consent of {consent} (102.60(a)); election "
-                   f"{election.sequence} ends" + (f"; {mooted} open periods mooted" if mooted else ""))
+                   f"{election.sequence} ends" + (f"; {counted(mooted, 'open period')} mooted" if mooted else ""))
         if act.note:
             summary += f" — {act.note}"
         entry = advance(session, election, Stage.WITHDRAWN, as_of=as_of, occurred_on=on, act=act.act,

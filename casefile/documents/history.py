@@ -21,7 +21,7 @@ from casefile.record.models import Certification, Decision, DocketEntry, Filing,
 from casefile.record.orders import AgencyOrder
 from casefile.record.refs import RecordTable, Ref
 from casefile.rules.offices import office_named
-from casefile.vocab import DeadlineKind, DecisionKind, DecisionResult, OrderKind, TallyKind
+from casefile.vocab import DeadlineKind, DecisionKind, DecisionResult, OrderKind, TallyKind, counted
 
 _DEADLINE_WORDS = wording.DEADLINE_NOUNS
 
@@ -151,7 +151,7 @@ def _stated_event(rec: CaseRecord, entry: DocketEntry, row: Any) -> str:
         # "with an offer of proof" only for an offer filed with the objections (the same day), not one filed later
         offer = rec.session.exec(select(Filing.id).where(Filing.accompanies_id == row.id,
                                                          Filing.received_on == row.received_on)).first()
-        return (f"{who} filed {count} {'objection' if count == 1 else 'objections'}"
+        return (f"{who} filed {counted(count, 'objection')}"
                 f"{' with an offer of proof' if offer else ''}.")
     if entry.act == "request-extension" and isinstance(row, Filing) and row.body:
         party = rec.by_id[row.party_id]
@@ -163,7 +163,7 @@ def _stated_event(rec: CaseRecord, entry: DocketEntry, row: Any) -> str:
         count = len(row.objections_set)
         noticed = row.noticed_opens_on or row.opens_on  # the notice's own date, not a later postponement's
         opens = f"; the hearing was set to open on {long_date(noticed)}" if noticed else ""
-        subject = f"{count} {'objection' if count == 1 else 'objections'}" + (" and the challenged ballots" if row.challenges_set else "")
+        subject = counted(count, "objection") + (" and the challenged ballots" if row.challenges_set else "")
         return f"The Regional Director issued a Notice of Hearing on {subject}{opens}."
     if entry.act == "file-offer-of-proof" and isinstance(row, Filing):
         # the status report's docket only (a served history leaves a confidential filing out): what was
@@ -203,7 +203,7 @@ def _consolidation_sentence(rec: CaseRecord, hearing: Hearing) -> str:
     for o in rec.session.exec(select(Objection).where(col(Objection.id).in_(list(hearing.objections_set)))
                               .order_by(col(Objection.id))).all():
         by_party[o.party_id] = by_party.get(o.party_id, 0) + 1
-    parts = [f"{n} {'objection' if n == 1 else 'objections'} of the {rec.party_ref(rec.by_id[pid]).label}"
+    parts = [f"{counted(n, 'objection')} of the {rec.party_ref(rec.by_id[pid]).label}"
              for pid, n in by_party.items()]
     if hearing.challenges_set:
         parts.append("the challenged ballots")
@@ -235,7 +235,7 @@ def _order_sentence(order: AgencyOrder) -> str | None:
         return f"The Regional Director rescheduled the hearing{was} to {long_date(to)}."
     if order.kind == OrderKind.COUNT_EXCLUDED:
         ballots = int(body["ballots"])
-        return (f"The {body['by']} ordered {ballots} {'ballot' if ballots == 1 else 'ballots'} excluded at the count "
+        return (f"The {body['by']} ordered {counted(ballots, 'ballot')} excluded at the count "
                 "opened and counted.")
     if order.kind == OrderKind.TRANSFER:
         old, new = office_named(body["from_office"]), office_named(body["to_office"])
@@ -251,7 +251,7 @@ def _tally_sentence(tally: Tally) -> str:
     votes = [f"{v:,} for {n}" for n, v in tally.votes] + ([f"{tally.against:,} against"] if tally.against is not None else [])
     sufficient = "sufficient" if tally.determinative else "not sufficient"
     void = f"{tally.void:,} void" if tally.void is not None else "void ballots not in the record"
-    challenged = f"{tally.challenged:,} challenged ballot{'' if tally.challenged == 1 else 's'}"
+    challenged = counted(tally.challenged, "challenged ballot")
     return (f"The {title} issued: {', '.join(votes)}; {void} and {challenged}"
             f" ({sufficient} in number to affect the results).")
 

@@ -42,6 +42,7 @@ from casefile.documents.parts import (
 from casefile.errors import ProcedureError
 from casefile.rules.tally import AGAINST
 from casefile.vocab import DocumentKind, ElectionAgreement, VotingMethod
+from casefile.vocab import counted as vocab_counted
 
 PDF_OPTIONS = {"pdf_identifier": True, "uncompressed_pdf": False, "pdf_variant": "pdf/a-3b"}
 """write_pdf options: PDF/A-3b (XMP metadata with the PDF/A identification, sRGB output intent, fonts
@@ -101,8 +102,9 @@ def weekday_date(value: date | str) -> str:
 def counted(value: int | str, noun: str, nouns: str | None = None) -> str:
     """``1, "void ballot"`` → "1 void ballot"; ``76`` → "76 void ballots" (``nouns``: the plural when it is not
     ``noun`` + "s", "votes for"); a placeholder keeps the plural."""
-    many = nouns if nouns is not None else noun + "s"
-    return f"{count(value)} {noun if value == 1 and not isinstance(value, bool) else many}"
+    if isinstance(value, str):  # a placeholder keeps the plural
+        return f"{count(value)} {nouns if nouns is not None else noun + 's'}"
+    return vocab_counted(value, noun, nouns)
 
 
 def count(value: int | str) -> str:

@@ -111,6 +111,20 @@ class TestCornellDubilier:
         assert case.refused(act, BadInput).field == "condition"
 
 
+class TestDocketWords:
+    def test_the_decisions_own_summary_comes_last_after_its_condition(self, configured_db: Path) -> None:
+        """The docket line of a conditional direction with the decision's own summary: its condition and then the
+        summary, whole — not "... recommendations.; the second election ..." (the condition joined after a full stop)."""
+        case = starbucks()
+        case.carry(4)
+        result = case.perform(case.act({"act": "rd-decision", "date": date(2022, 1, 10), "result": "set-aside",
+                                        "condition": "no-union-majority", "rulings": {"workers-united": {1: "sustained"}},
+                                        "summary": "The Regional Director adopts the Hearing Officer's recommendations."}))
+        assert ".;" not in result.summary
+        assert result.summary.startswith("Regional Director's Decision: objections sustained; ")
+        assert result.summary.endswith(" — The Regional Director adopts the Hearing Officer's recommendations.")
+
+
 class TestGeneseeLapse:
     def test_a_majority_on_the_revised_tally_lapses_the_direction(self, configured_db: Path) -> None:
         """Genesee: the union's objection sustained on the condition (hypothetical), the six challenges sustained (real,

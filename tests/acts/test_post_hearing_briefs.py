@@ -75,7 +75,7 @@ class TestAsOfRightBessemer:
         carry("open-hearing")
         perform(act(EXTENDED))
         done = perform(act(brief(date(2021, 6, 7))))
-        assert done.summary.startswith("Post-hearing brief of Amazon.com Services LLC to the hearing officer (1 point)")
+        assert done.summary.startswith("Post-hearing brief of Amazon.com Services LLC to the hearing officer (1 point of argument)")
         with read_session() as s:
             filing = s.exec(select(Filing).where(Filing.kind == "post-hearing-brief")).one()
             assert (filing.received_on, filing.timely) == (date(2021, 6, 7), True)

@@ -45,7 +45,7 @@ class TestRegisterChallenges:
         """The scenario's register stores 7 pending ballots, 6 by the union and 1 by the employer, dated 2021-12-09."""
         result = case.perform(case.events[1])
         assert (result.ref, result.repeated) == ("election:1", False)
-        assert result.summary == "7 challenged ballots registered (1 by Starbucks Corporation, 6 by Workers United); 7 of 7"
+        assert result.summary == "7 challenged ballots registered (1 by Starbucks Corporation, 6 by Workers United); the register holds all 7 challenged ballots of the tally"
         assert ballots() == [(voter(i), "workers-united", STORE, ChallengeStatus.PENDING) for i in range(1, 7)] + [
             (voter(7), "starbucks", "no longer employed", ChallengeStatus.PENDING)]
         with read_session() as s:
@@ -71,7 +71,7 @@ class TestRegisterChallenges:
         case.perform(register(case, rows[:6]))
         changed = [{**rows[0], "ground": "other ground"}, *rows[1:]]
         result = case.perform(register(case, changed, on=date(2021, 12, 10)))
-        assert result.summary == "1 challenged ballot registered (1 by Starbucks Corporation); 7 of 7"
+        assert result.summary == "1 challenged ballot registered (1 by Starbucks Corporation); the register holds all 7 challenged ballots of the tally"
         assert result.warnings == [f"{rows[0]['voter']!r} is already registered (challenged by workers-united, "
                                    f"ground {STORE!r}): left as registered"]
         assert [b[2] for b in ballots()] == [STORE] * 6 + ["no longer employed"]

@@ -45,7 +45,7 @@ class TestRegister:
         assert ran.exit_code == 0, ran.stderr
         assert ran.stdout.splitlines()[:1] == [  # the record's id with what it is
             f"register-challenges: {NUMBER} (election:1) — 7 challenged ballots registered (1 by Starbucks Corporation, "
-            "6 by Workers United); 7 of 7"]
+            "6 by Workers United); the register holds all 7 challenged ballots of the tally"]
         with read_session() as s:
             assert {b.status for b in s.exec(select(ChallengedBallot))} == {ChallengeStatus.PENDING}
 
@@ -78,7 +78,7 @@ class TestRule:
                        "--reason", "not eligible in this unit", "--as-of", "2022-01-10T12:00:00-05:00")
         assert ran.exit_code == 0, ran.stderr
         assert ran.stdout.splitlines()[0].endswith(f") — 6 challenged ballots sustained by the Regional Director (ground: "
-                                                   f"{STORE}); the 1 ballots still pending are no longer determinative "
+                                                   f"{STORE}); the 1 ballot still pending is no longer determinative "
                                                    "and stay sealed (R-E7)")  # the record's id with what it is
 
     def test_unknown_ground_exits_2(self, configured_db: Path) -> None:
