@@ -156,14 +156,14 @@ def print_deadlines(deadlines: list[dict], *, title: str) -> None:
     table.add_column("Due", no_wrap=True)
     table.add_column("Cut-off", min_width=10)  # "11:59 p.m." / "MST" at 80 columns
     table.add_column("Status", no_wrap=True)  # "met late", "lapsed": never cut to "Statu", "met-lat"
-    from casefile.rules.deadlines import NOUNS
+    from casefile.documents.wording import DEADLINE_NOUNS
     from casefile.rules.target_dates import is_region_target
     from casefile.vocab import DeadlineKind
 
     for d in deadlines:
         # the Region's own target date (hearing opens, earliest certification) is no filing cut-off: no 11:59 p.m.
         cutoff = "(target date)" if is_region_target(d["kind"]) else _cutoff_clock(d)
-        noun = NOUNS[DeadlineKind(d["kind"])]
+        noun = DEADLINE_NOUNS[DeadlineKind(d["kind"])]  # the one table of deadline names (page, PDF, CLI)
         row = [str(d.get("id", "")), d.get("case_number", ""), noun[:1].upper() + noun[1:],
                d["for"], d["due_on"], cutoff, str(d["status"]).replace("-", " ")]
         table.add_row(*row)

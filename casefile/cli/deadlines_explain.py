@@ -23,12 +23,12 @@ def deadline_explanation(session: Session, deadline_id: int, *, as_of: Any) -> d
     period whose cut-off has passed is never open), ``stored_status`` the record's. Raises UnknownRecord."""
     from sqlmodel import select
 
+    from casefile.documents.wording import DEADLINE_NOUNS
     from casefile.errors import UnknownRecord
     from casefile.record.models import Case, Deadline, Election, Filing, Party
     from casefile.record.queries import answered_deadlines, met_by_parties
     from casefile.rules.calendar import day_label
     from casefile.rules.deadline_state import state_at
-    from casefile.rules.deadlines import NOUNS
     from casefile.rules.offices import office_named
 
     deadline = session.get(Deadline, deadline_id)
@@ -47,7 +47,7 @@ def deadline_explanation(session: Session, deadline_id: int, *, as_of: Any) -> d
                      met_by=met_by_parties(filings, [deadline], {p.id: p.name for p in session.exec(
                          select(Party).where(Party.case_id == case.id))}).get(deadline_id, ()))
     return {
-        "id": deadline.id, "kind": deadline.kind.value, "what": NOUNS[deadline.kind],
+        "id": deadline.id, "kind": deadline.kind.value, "what": DEADLINE_NOUNS[deadline.kind],
         "case_number": case.number, "case_name": case.name,
         "election": election.sequence, "election_kind": election.kind.value,
         "for": deadline.for_whom, "trigger": deadline.trigger, "trigger_on": deadline.trigger_on.isoformat(),
@@ -92,12 +92,11 @@ def deadline_named(session: Session, case_number: str, kind: str, *, election: i
     from casefile.record.lookups import get_case
     from casefile.record.models import Deadline, Election
     from casefile.rules.case_numbers import parse_case_number
-    from casefile.vocab import DeadlineKind
 
     case = get_case(session, str(parse_case_number(case_number)))
-    kinds = [k.value for k in DeadlineKind]
-    if kind not in kinds:
-        raise UnknownRecord(f"{kind!r} is not a kind of deadline (kinds: {', '.join(kinds)})", field="kind")
+    from casefile.documents.wording import deadline_kind_named
+
+    kind = deadline_kind_named(kind).value  # its slug, its name or an unambiguous beginning
     rows = session.exec(select(Deadline, Election).where(Deadline.case_id == case.id, Deadline.election_id == Election.id)
                         .order_by(col(Election.sequence), col(Deadline.trigger_on), col(Deadline.id))).all()
     chosen = [d for d, e in rows if d.kind.value == kind and (election is None or e.sequence == election)]

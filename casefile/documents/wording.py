@@ -35,7 +35,33 @@ DEADLINE_NOUNS: dict[DeadlineKind, str] = {
     DeadlineKind.ALJ_EXCEPTIONS: "Exceptions to the Administrative Law Judge's decision (to the Board)",
     DeadlineKind.POST_HEARING_BRIEF: "Post-hearing briefs to the Hearing Officer",
 }
-"""What each deadline is called on a document (a table's "What" column, a sentence's subject)."""
+"""What each deadline is called on a document, a page and the command line (a table's "What" column,
+a sentence's subject): the one table of deadline names."""
+
+
+def deadline_kind_named(text: str) -> DeadlineKind:
+    """The kind of deadline ``text`` names: its slug ("earliest-certification"), its name
+    (:data:`DEADLINE_NOUNS`, or the noun of casefile.rules.deadlines.NOUNS: "certification"), or an
+    unambiguous beginning of one of them ("cert", "hearing"), case and hyphens aside. Raises
+    UnknownRecord (field ``kind``) naming the kinds, or the ones an ambiguous beginning fits."""
+    from casefile.errors import UnknownRecord
+    from casefile.rules.deadlines import NOUNS
+
+    def norm(words: str) -> str:
+        return " ".join(words.lower().replace("-", " ").replace("'", "").split())
+
+    names = {k: {norm(k.value), norm(DEADLINE_NOUNS[k]), norm(DEADLINE_NOUNS[k].split(" (")[0]), norm(NOUNS[k])}
+             for k in DeadlineKind}
+    asked = norm(text)
+    exact = [k for k, said in names.items() if asked in said]
+    fits = exact or ([k for k, said in names.items() if any(n.startswith(asked) for n in said)] if asked else [])
+    if len(fits) == 1:
+        return fits[0]
+    listed = fits if fits else list(DeadlineKind)
+    words = "; ".join(f"{k.value} ({DEADLINE_NOUNS[k]})" for k in listed)
+    if fits:
+        raise UnknownRecord(f"{text[:60]!r} could be more than one kind of deadline: {words}", field="kind")
+    raise UnknownRecord(f"{text[:60]!r} is not a kind of deadline (kinds: {words})", field="kind")
 
 
 SET_ASIDE_STAGES = frozenset({Stage.SET_ASIDE, Stage.RERUN_DIRECTED})

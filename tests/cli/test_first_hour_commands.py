@@ -47,6 +47,16 @@ def test_a_case_opened_and_tallied_by_options(configured_db: Path) -> None:
                                                             "election 1 (initial)")
     deadline_id = first.split()[1].rstrip(":")
     assert casefile("deadlines", "explain", deadline_id, "--as-of", "2026-07-17").stdout == by_kind.stdout
+    for named in ("certification", "Earliest certification", "earliest-cert", "CERT"):  # its name, a beginning
+        by_name = casefile("deadlines", "explain", NUMBER, named, "--as-of", "2026-07-17")
+        assert by_name.exit_code == 0, (named, by_name.stderr)
+        assert ": earliest-certification — " in by_name.stdout.splitlines()[0], named
+    shown = casefile("case", "show", NUMBER, "--as-of", "2026-07-17").stdout
+    assert "Hearing to" in shown and "Post-election hearing" not in shown  # the one table of deadline names
+    ambiguous = casefile("deadlines", "explain", NUMBER, "o")
+    assert ambiguous.exit_code == 2
+    assert ambiguous.error_lines[0].startswith("error: 'o' could be more than one kind of deadline: objections "
+                                               "(Objections and offer of proof); offer-of-proof (Offer of proof)")
     missing = casefile("deadlines", "explain", NUMBER, "exceptions")
     assert missing.exit_code == 2
     assert missing.error_lines == [f"error: {NUMBER} has no exceptions deadline (its deadlines: earliest-certification, "
