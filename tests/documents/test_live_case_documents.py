@@ -155,7 +155,8 @@ class TestWhatIsNotEntered:
         result = perform(OBJECTIONS, as_of=FILED_AT, documents="issue")
         assert [w.split(":")[0] for w in result.warnings] == [
             "United Steelworkers has no counsel of record",
-            "Midwest Precision Castings, Inc. was served at no address the record holds"]
+            "Midwest Precision Castings, Inc. was served at no address the record holds",
+            "no offer of proof was filed with these objections"]
         text = text_of(bare / "2026-12-01_objections_usw.pdf")
         assert PLACEHOLDER_PREFIX.strip() not in text
         assert "/s/" not in text
