@@ -252,8 +252,8 @@ def _replay(path: Path, scenario: Scenario, on_event: Callable[[int, int, str], 
                 issue(result.entry_id, as_of) if result.pending else [])
         except CasefileError as exc:
             raise InvalidScenario(f"{path}: event {i} ({event.act_name}, dated {event.on}) refused: {exc}") from exc
-        if result.repeated and event.act_name == "record-tally":
-            sequence -= 1  # an identical repeat of a tally already recorded is no new election
+        if event.act_name == "record-tally":
+            sequence = _tally_election(result.ref)  # a repeat (a re-run replay, a duplicate event) is no new election
         report.acts.append(f"{event.on} {event.act_name}")
         report.documents.extend(paths)
     last = scenario.events[-1]
@@ -261,6 +261,23 @@ def _replay(path: Path, scenario: Scenario, on_event: Callable[[int, int, str], 
                        else event_instant(last, tz))
     app.sweep_case(case_id, as_of=report.ended_at)
     return report
+
+
+def _tally_election(ref: str) -> int:
+    """The sequence of the election the tally ``ref`` ("tally:3") counts: the election the replay's next
+    acts are on, whether the tally was recorded now or found already recorded (a re-run, a repeated event)."""
+    from casefile.record.db import read_session
+    from casefile.record.models import Election, Tally
+    from casefile.record.refs import RecordTable, Ref
+
+    parsed = Ref.parse(ref)
+    assert parsed is not None and parsed.table is RecordTable.TALLY, ref
+    with read_session() as session:
+        tally = session.get(Tally, parsed.id)
+        assert tally is not None
+        election = session.get(Election, tally.election_id)
+        assert election is not None
+        return election.sequence
 
 
 def _case_id(number: str) -> int:

@@ -189,7 +189,7 @@ def _assert_clean(figures: Figures) -> None:
     print(f"\nfault injection: {figures.line()}")
     assert (figures.duplicates, figures.rows_without_file, figures.files_without_row, figures.corrupt_files,
             figures.temporaries_left, figures.processes_left, figures.verify_failures, figures.differences) == \
-        (0, 0, 0, 0, 0, 0, 0, []), figures.line()
+        (0, 0, 0, 0, 0, 0, 0, []), "\n".join([figures.line(), *figures.differences])
 
 
 @pytest.mark.integration
