@@ -19,7 +19,7 @@ from casefile.record.models import Decision, Election, Objection, Tally
 from casefile.record.refs import ref_to
 from casefile.record.workflow import advance
 from casefile.rules.conditional_rerun import condition_sentence, rerun_stands
-from casefile.vocab import Actor, DecisionResult, Disposition, Stage, TallyKind, election_directed
+from casefile.vocab import Actor, DecisionResult, Disposition, Stage, TallyKind, election_directed, ordinal
 
 __all__ = ["apply_condition", "conditional_decision", "decided_by", "pending_condition"]
 
@@ -73,11 +73,11 @@ def apply_condition(session: Session, election: Election, decision: Decision, re
                 actor=Actor.REGIONAL_DIRECTOR, ref=ref_to(decision),
                 summary=f"Election {election.sequence} set aside: the revised tally of {on.isoformat()} shows no majority "
                         f"for a labor organization, so the condition of the decision of {decision.issued_on.isoformat()} "
-                        f"is met ({condition_sentence(decision.condition)})")
+                        f"is met ({condition_sentence(decision.condition, set_aside=election.sequence)})")
         advance(session, election, Stage.RERUN_DIRECTED, as_of=as_of, occurred_on=on, act="direct-second-election",
                 act_key=key + ":direct", actor=Actor.REGIONAL_DIRECTOR, ref=ref_to(decision),
                 summary=f"{election_directed(election.sequence)} (the Regional Director's decision of {decision.issued_on.isoformat()})")
-        return True, "the second election stands directed"
+        return True, f"the {ordinal(election.sequence + 1)} election stands directed"
     election.next_kind = None
     election.next_choices = []
     session.add(election)

@@ -171,7 +171,7 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     summary = (f"Regional Director's Decision: objections {'sustained' if act.result == 'set-aside' else 'overruled'}"
                + (f"; {on_challenges}" if on_challenges else ""))
     if act.condition is not None:
-        summary += f"; {condition_sentence(act.condition)}"
+        summary += f"; {condition_sentence(act.condition, set_aside=election.sequence)}"
     if not review.agreement_known:
         summary += f" ({review.statement})"
     summary = summary_with(summary, act)  # the decision's own words last: no clause joined after its full stop

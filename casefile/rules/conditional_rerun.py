@@ -22,7 +22,7 @@ from typing import Literal
 
 from casefile.errors import ProcedureError
 from casefile.rules.mootness import Side
-from casefile.vocab import OutcomeKind, PartyRole
+from casefile.vocab import OutcomeKind, PartyRole, ordinal
 
 __all__ = ["NO_UNION_MAJORITY", "Condition", "ConditionTerms", "condition_sentence", "condition_terms", "rerun_stands",
            "set_aside_refusal", "what_follows_revised_tally"]
@@ -33,12 +33,15 @@ NO_UNION_MAJORITY = "no-union-majority"
 Condition = Literal["no-union-majority"]
 
 
-def condition_sentence(condition: str) -> str:
-    """The condition in words, for the docket and the documents. Authority: rules.md R-M1, R-M2."""
+def condition_sentence(condition: str, *, set_aside: int = 1) -> str:
+    """The condition in words, for the docket and the documents; ``set_aside`` is the sequence of the
+    election the decision sets aside (1: "the second election", 2: "the third election" — a rerun set
+    aside in turn, R-O2). Raises ValueError for an unknown condition. Authority: rules.md R-M1, R-M2, R-O2."""
     if condition != NO_UNION_MAJORITY:
         raise ValueError(f"unknown condition {condition!r}")
-    return ("the second election is directed only if the revised tally does not show a majority of the valid votes "
-            "for a labor organization (rules.md R-M1, R-M2; Cornell-Dubilier Electric Corp., 117 NLRB 358 (1957))")
+    return (f"the {ordinal(set_aside + 1)} election is directed only if the revised tally does not show a majority of "
+            "the valid votes for a labor organization (rules.md R-M1, R-M2; Cornell-Dubilier Electric Corp., 117 NLRB 358 "
+            "(1957))")
 
 
 def rerun_stands(outcome: OutcomeKind | str, winner: str | None) -> bool | None:

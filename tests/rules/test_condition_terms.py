@@ -36,3 +36,13 @@ class TestConditionTerms:
     def test_refused(self, condition: str, ballot: list[str], says: str) -> None:
         with pytest.raises(ValueError, match=says):
             condition_terms(condition, ballot)
+
+
+def test_the_condition_names_the_election_it_would_direct() -> None:
+    """Setting aside the first election directs a second; a rerun set aside in turn directs a third (R-O2):
+    the condition's sentence says which, never "the second election" for a third."""
+    from casefile.rules.conditional_rerun import NO_UNION_MAJORITY, condition_sentence
+
+    assert condition_sentence(NO_UNION_MAJORITY).startswith("the second election is directed only if the revised tally")
+    assert condition_sentence(NO_UNION_MAJORITY, set_aside=2).startswith("the third election is directed only if")
+    assert "second" not in condition_sentence(NO_UNION_MAJORITY, set_aside=2)

@@ -19,6 +19,7 @@ from casefile.documents.kinds.party_paper import (
 )
 from casefile.documents.parts import DateOrPlaceholder
 from casefile.documents.record_view import CaseRecord
+from casefile.documents.wording import next_election
 from casefile.record.models import Filing
 from casefile.vocab import Actor, DocumentKind, FilingKind
 
@@ -32,6 +33,7 @@ class RequestForReviewContext(PartyPaperContext):
     reviewed_title: str  # "Decision on Objections", "Certification of Results of Election", ...
     reviewed_on: DateOrPlaceholder
     objected: bool = False  # the filing party filed the objections the Decision on Objections overruled
+    election_sequence: int = 1  # the election the objections concern: setting it aside directs the next one
 
     period_rule: ClassVar[str] = "29 CFR 102.67(c)"
 
@@ -51,12 +53,12 @@ class RequestForReviewContext(PartyPaperContext):
     @property
     def relief(self) -> str:
         """What the party asks the Board to do, from its side: the objecting party that the election be
-        set aside and a second election directed; against a set-aside, that the objections be overruled
+        set aside and the next election of the chain directed (a second, a third); against a set-aside, that the objections be overruled
         and the results certified; against a dismissal, that the petition be reinstated."""
         ask = f"WHEREFORE, the {self.filing_party.label} requests that the Board grant review of the Regional Director's {self.reviewed_title}"
         if self.reviewed == "decision" and self.objected:
             return (f"{ask}, reverse it, sustain the {self.filing_party.label}'s objections, set the election aside, "
-                    "and direct a second election.")
+                    f"and direct {next_election(self.election_sequence)}.")
         if self.reviewed == "set-aside":
             return f"{ask}, reverse it, overrule the objections, and direct that the results of the election be certified."
         if self.reviewed == "dismissal":
@@ -77,5 +79,5 @@ class RequestForReview(PartyPaper):
         objected = reviewed == "decision" and rec.session.exec(select(Filing.id).where(
             Filing.election_id == election.id, Filing.kind == FilingKind.OBJECTIONS, Filing.party_id == party.id)).first() is not None
         ctx = RequestForReviewContext(**paper_common(rec, filing, party), reviewed=reviewed, reviewed_title=title,
-                                      reviewed_on=on, objected=objected, paragraphs=numbered(rec, [g["ground"] for g in filing.body]))
+                                      reviewed_on=on, objected=objected, election_sequence=election.sequence, paragraphs=numbered(rec, [g["ground"] for g in filing.body]))
         return Built(ctx, filing.received_on, party.name, Actor.PARTY, election.id, party_key=party.key)
