@@ -58,7 +58,9 @@ def data(values: dict[str, str], *, region: bool) -> dict[str, Any]:
     case: dict[str, Any] = {"name": values.get("employer-name", "").strip()}
     for spec in parts["case"]:
         text = values.get(spec.id, "").strip()
-        if text:
+        if spec.kind == "bool":  # a checkbox ("yes" when ticked): the act's boolean, False when cleared
+            case[spec.name.split(".", 1)[1]] = bool(text)
+        elif text:
             case[spec.name.split(".", 1)[1]] = text
     employer: dict[str, Any] = {"key": EMPLOYER, "role": "employer", "name": values.get("employer-name", "").strip()}
     union: dict[str, Any] = {"key": UNION, "role": "petitioner", "name": values.get("union-name", "").strip()}
@@ -95,7 +97,8 @@ def _render(request: Request, me: Me, values: dict[str, str], errors: list[dict[
 @router.get("/cases/new")
 def open_form(request: Request, me: Signed) -> Response:
     _may_open(me)
-    return _render(request, me, {"represents": "" if me.region else UNION}, [])
+    starting = act_fields.blank_values(specs()["case"])  # the boxes whose default is True start ticked
+    return _render(request, me, {**starting, "represents": "" if me.region else UNION}, [])
 
 
 def _may_open(me: Me) -> None:

@@ -41,6 +41,7 @@ def form(client: Any, **values: str) -> dict[str, str]:  # noqa: F811
 GOOD = {"case-number": NEW_CASE, "employer-name": "Cascadia Freight Services, Inc.",
         "union-name": "International Brotherhood of Teamsters, Local 117", "case-office": "",
         "case-petition_filed_on": "2026-06-02", "case-agreement": "stipulated",
+        "case-agreement_public": "yes", "case-petition_filed_on_public": "yes",  # the boxes, ticked as the form starts
         "case-unit_description": "All full-time and regular part-time drivers at the Kent, WA terminal.",
         "represents": "union", "counsel-name": "Maria Delgado", "counsel-firm": "Cascadia Labor Law",
         "counsel-email": "maria@cascadia-labor.example.org", "counsel-bar_number": "WSBA No. 41234"}
@@ -131,6 +132,23 @@ class TestOpenCase:
         answer = client.get("/cases/new")
         assert answer.status_code == 403
         assert "cases are opened by counsel or admins" in text_of(answer.text)
+
+    def test_the_boxes_start_ticked_and_a_cleared_one_is_false(self, client: Any, firm: str) -> None:  # noqa: F811
+        """A checkbox sends "yes" when ticked (new-user trial: a ticked box was refused as 'not true or false'): the
+        record's agreement and petition date start ticked (their default is True); a cleared box stores False."""
+        from casefile.record.db import read_session
+        from casefile.record.lookups import get_case
+
+        sign_in(client, COUNSEL)
+        html = client.get("/cases/new").text
+        for box in ("case-agreement_public", "case-petition_filed_on_public"):
+            assert re.search(rf'<input[^>]*id="{box}"[^>]*checked', html) or re.search(rf'<input[^>]*checked[^>]*id="{box}"', html), box
+        values = {k: v for k, v in GOOD.items() if k != "case-agreement_public"}  # the agreement's box cleared
+        answer = client.post("/cases/new", data=form(client, **values), follow_redirects=False)
+        assert answer.status_code == 303, text_of(answer.text)
+        with read_session() as session:
+            case = get_case(session, NEW_CASE)
+            assert (case.agreement_public, case.petition_filed_on_public) == (False, True)
 
     def test_counsel_opens_the_case_and_is_linked_to_its_party(self, client: Any, firm: str) -> None:  # noqa: F811
         """The case is open in Region 19 (Seattle), named after its employer; the firm is linked to the

@@ -22,8 +22,8 @@ def whole_number(text: str, field_id: str, label: str) -> int | None:
 def _value(spec: Spec, text: str, field_id: str) -> Any:
     """One input's value for the act, or None when it is empty (the model's default applies)."""
     text = text.strip() if spec.kind != "textarea" else text.strip("\r\n").strip()
-    if spec.kind == "bool":
-        return True if text else None
+    if spec.kind == "bool":  # a checkbox: ticked sends its value ("yes"), cleared sends nothing
+        return True if text else (False if spec.default == "True" else None)  # cleared: False where the default is True
     if spec.kind == "int":
         return whole_number(text, field_id, spec.label.split(" (")[0])
     if spec.kind == "election":
