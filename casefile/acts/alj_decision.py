@@ -20,6 +20,7 @@ from casefile.acts.base import Done, Issue, Who, again, election_for, ref_id
 from casefile.acts.chronology import refuse_if_before
 from casefile.acts.decision_parts import (
     DecisionParts,
+    challenge_sentence,
     check_consistent,
     recorded_decision,
     store_decision,
@@ -44,7 +45,8 @@ STAGES = accepted_at("alj-decision")
 
 class AljDecision(DecisionParts):
     """The decision as issued: ``date`` its issue date, ``result`` the recommended disposition
-    of the objections, ``issuer`` the judge, ``rulings`` per objection, ``at_fault`` (R-O3)."""
+    of the objections, ``issuer`` the judge, ``rulings`` per objection, ``at_fault`` (R-O3),
+    ``challenges`` the recommended rulings on the challenged ballots consolidated for hearing (R-M3)."""
 
     act: Literal["alj-decision"] = "alj-decision"
     WHOSE: ClassVar[Whose] = JUDGE
@@ -59,7 +61,8 @@ def perform(session: Session, act: AljDecision, *, case: Case, as_of: datetime, 
     """Record the judge's decision on the consolidated case.
 
     The election must be at alj-consolidated; it moves to alj-decision-issued. The rulings are a
-    recommended order: no objection's disposition changes here. Where Board review lies (R-K5)
+    recommended order: no objection's disposition changes here, and no challenged ballot's (its
+    ``challenges`` recommend how the ballots set for hearing be ruled on, R-M3). Where Board review lies (R-K5)
     the period for exceptions to the Board is kept (28 days, the transfer order's date assumed to
     be the decision's); in a consent election none is. Idempotent on (election, issue date); the
     same date with other content is refused (AlreadyRecorded). Raises IllegalTransition,
@@ -80,6 +83,8 @@ def perform(session: Session, act: AljDecision, *, case: Case, as_of: datetime, 
     decision = store_decision(session, case, election, act, kind=DecisionKind.ALJ_DECISION, issued_on=issued_on,
                               recommend_only=True)
     summary = f"Administrative Law Judge's Decision: {act.result.replace('-', ' ')}"
+    if on_challenges := challenge_sentence(decision.rulings, recommend_only=True):  # recommended, as the report's (R-M3)
+        summary += f"; {on_challenges}"
     if not review.agreement_known:
         summary += f" ({review.statement})"
     summary = summary_with(summary, act)  # the decision's own words last: no clause joined after its full stop

@@ -244,10 +244,12 @@ def challenge_rulings(session: Session, election: Election, act: DecisionParts, 
 
 
 #: The reports that must rule on every challenged ballot the notice set for hearing, and the decisions that must
-#: when they rule on any (the Regional Director may leave them to a later ruling, R-M1).
+#: when they rule on any (the Regional Director may leave them to a later ruling, R-M1; so may a judge, whose decision
+#: is a recommended order on the consolidated issues, 102.45(a), 102.69(c)(1)(ii)).
 _EACH_RULED = frozenset({DecisionKind.HO_REPORT})
-_EACH_RULED_WHEN_RULING = frozenset({DecisionKind.RD_DECISION})
-_RULES = {DecisionKind.HO_REPORT: "the Hearing Officer's report", DecisionKind.RD_DECISION: "the Regional Director's decision"}
+_EACH_RULED_WHEN_RULING = frozenset({DecisionKind.RD_DECISION, DecisionKind.ALJ_DECISION})
+_RULES = {DecisionKind.HO_REPORT: "the Hearing Officer's report", DecisionKind.RD_DECISION: "the Regional Director's decision",
+          DecisionKind.ALJ_DECISION: "the Administrative Law Judge's decision"}
 
 
 def _set_for_hearing(session: Session, election: Election) -> list[str]:

@@ -133,13 +133,14 @@ class TestObjectionsAndChallengesHeardTogether:
 
 
 def decision_context(kind: str = "rd-decision"):  # type: ignore[no-untyped-def]
-    """The context the Decision on Objections (or the Hearing Officer's Report) is built from."""
+    """The context the Decision on Objections (or the Hearing Officer's Report, or the judge's decision) is built from."""
+    from casefile.documents.kinds.alj_decision import ALJDecision
     from casefile.documents.kinds.decision_on_objections import DecisionOnObjections
     from casefile.documents.kinds.hearing_officer_report import HearingOfficerReport
     from casefile.documents.record_view import CaseRecord
     from casefile.record.models import Decision
 
-    document = DecisionOnObjections if kind == "rd-decision" else HearingOfficerReport
+    document = {"rd-decision": DecisionOnObjections, "alj-decision": ALJDecision}.get(kind, HearingOfficerReport)
     with read_session() as s:
         decision = s.exec(select(Decision).where(Decision.kind == kind)).one()
         built = document.build(CaseRecord(s, s.exec(select(Case)).one()), decision)
@@ -243,3 +244,50 @@ class TestChallengesDecidedWithTheObjections:
                                         {"voters": ["voter 1"], "ruling": "overruled"}]}), BadInput)
         assert stage() is Stage.HO_REPORT_ISSUED
         assert set(statuses().values()) == {"pending"}
+
+
+class TestTheJudgeRulesOnTheChallengesWithTheObjections:
+    def test_the_judges_decision_states_its_rulings_on_the_ballots_set_for_hearing(self, configured_db: Path) -> None:
+        """Objections and the four challenged ballots consolidated for hearing before a judge (a hypothetical
+        unfair-labor-practice case, 13-CA-099999, joined to Selck): the judge's decision recommends overruling the objections and
+        rules on the ballots as the report and the Regional Director do — the laid-off ballots opened and counted,
+        the supervisors' not; a recommended order (no ballot's status changes, 29 CFR 102.45(a)); the record copy
+        states both rulings, per voter. One ruling on only some of them is refused, storing nothing."""
+        from pypdf import PdfReader
+
+        from casefile.errors import BadInput
+
+        c = selck()
+        c.carry(2)
+        c.perform(c.act({"act": "file-objections", "date": date(1974, 5, 3), "party": "selck",
+                         "objections": ["[hypothetical objection of the employer]"]}))
+        c.sweep(c.at_noon(date(1974, 5, 20)))
+        c.perform(c.act({"act": "consolidate-with-ulp", "date": date(1974, 5, 20), "opens_on": date(1974, 6, 3),
+                         "challenges": True, "ulp_cases": ["13-CA-099999"]}))
+        decision = {"act": "alj-decision", "date": date(1974, 8, 20), "result": "overrule",
+                    "issuer": "[hypothetical judge]", "rulings": {"selck": {1: "overruled"}}}
+        error = c.refused(c.act({**decision, "challenges": RECOMMENDED[1:]}), BadInput)
+        assert str(error).startswith("the Administrative Law Judge's decision rules on 2 of the 4 challenged ballots "
+                                     "set for hearing")
+        assert stage() is Stage.ALJ_CONSOLIDATED
+        result = c.perform(c.act({**decision, "challenges": RECOMMENDED}), documents="issue")
+        assert result.summary == ("Administrative Law Judge's Decision: overrule; recommended: 2 challenged ballots "
+                                  "sustained; 2 overruled, recommended opened and counted")
+        assert set(statuses().values()) == {"pending"}
+        ctx, title = decision_context("alj-decision")
+        assert title == "Decision of the Administrative Law Judge"
+        assert [(i.voter, i.challenged_by, i.ground, i.disposition) for i in ctx.challenges] == [
+            ("voter 1", SELCK_UNION, "supervisor", "sustained"), ("voter 2", SELCK_UNION, "supervisor", "sustained"),
+            ("voter 3", "Walter E. Selck and Co.", "laid off", "overruled: open and count"),
+            ("voter 4", "Walter E. Selck and Co.", "laid off", "overruled: open and count")]
+        [doc] = result.documents
+        text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(doc.path).pages)
+        assert "consolidated for hearing with the objections and challenged ballots in Case 13-RC-13325" in text
+        assert ("RECOMMENDED RULINGS ON THE CHALLENGED BALLOTS The challenged ballots consolidated for hearing with the "
+                "objections are ruled on as follows") in text
+        assert ("Voter Challenged by Ground Ruling voter 1 Union supervisor sustained voter 2 Union supervisor sustained "
+                "voter 3 Walter E. Selck and Co. laid off overruled: open and count voter 4 Walter E. Selck and Co. laid "
+                "off overruled: open and count REMEDY") in text
+        assert ("It is recommended that the objections be overruled, that the challenges to 2 ballots be sustained, "
+                "and that the 2 ballots whose challenges are overruled be opened and counted.") in text
+        assert "remain unopened" not in text

@@ -4,6 +4,7 @@ objections/challenges cases (R-I4; 29 CFR 102.46), from its Decision row."""
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from pydantic import Field
 from sqlmodel import col, select
@@ -12,6 +13,7 @@ from casefile.documents import wording
 from casefile.documents.base import Built, RecordDocument
 from casefile.documents.history import DECIDED
 from casefile.documents.parts import (
+    ChallengeItem,
     Count,
     DeadlineLine,
     DocumentContext,
@@ -31,7 +33,7 @@ from casefile.record.models import (
     Election,
     Hearing,
 )
-from casefile.vocab import Actor, DeadlineKind, DecisionResult, DocumentKind, ElectionAgreement
+from casefile.vocab import Actor, DeadlineKind, DecisionResult, DocumentKind, ElectionAgreement, counted
 
 
 class ALJDecisionContext(DocumentContext):
@@ -42,6 +44,7 @@ class ALJDecisionContext(DocumentContext):
     findings_summary: tuple[str, ...] = Field(min_length=1)
     violations_found: tuple[str, ...] = ()
     objections: tuple[ObjectionItem, ...] = ()
+    challenges: tuple[ChallengeItem, ...] = ()  # the challenged ballots the decision rules on, recommended (R-M3)
     challenged_ballots_unresolved: Count | None = None
     remedy: tuple[str, ...] = Field(min_length=1)
     agreement: ElectionAgreement | Placeholder  # unknown: Board review treated as available (R-K5)
@@ -66,13 +69,16 @@ class ALJDecision(RecordDocument):
                                    .order_by(col(Hearing.id).desc())).first()
         set_ids = list(hearing.objections_set) if hearing else []
         ulp = tuple(hearing.ulp_cases) if hearing else ()
+        ruled = [r for r in decision.rulings if r.get("challenge")]  # the decision's own (recommended) rulings
+        challenges = tuple(c for c in rec.challenge_items(election, decision.rulings)
+                           if any(c.voter in r.get("of", []) for r in ruled))
         ctx = ALJDecisionContext(
             # casefile never issues a judge's decision: it is a record copy, and says so, whatever the case
             caption=rec.caption(forum="Division of Judges", other=ulp).model_copy(update={"record_copy": True}),
             issuance=Issuance(issued_on=decision.issued_on, issuer_title="Administrative Law Judge"),
             hearing=rec.hearing_facts(election, before_alj=True)[0], findings_summary=rec.findings(decision),
             objections=rec.objection_items(rec.objections_of(election, ids=set_ids), decision.rulings),
-            remedy=_remedy(election, decision), agreement=rec.case.agreement or placeholder("election agreement"), review=rec.review(),
+            challenges=challenges, remedy=_remedy(election, decision, ruled), agreement=rec.case.agreement or placeholder("election agreement"), review=rec.review(),
             exceptions=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.ALJ_EXCEPTIONS)),
             signature=Signature(name=decision.issuer or rec.missing("Administrative Law Judge's name"),
                                 title="Administrative Law Judge", signed=False),
@@ -89,10 +95,10 @@ RECOMMENDED = {DecisionResult.OVERRULE: "the objections be overruled",
                DecisionResult.OPEN_AND_COUNT: "the challenged ballots be opened and counted"}
 
 
-def _remedy(election: Election, decision: Decision) -> tuple[str, ...]:
-    """What the decision recommends for the representation case, from its result (the unfair labor practice
-    remedy is not in the record): a judge's order is recommended (29 CFR 102.45(a), 102.48(a)), so it is
-    said as "It is recommended that …", never as ordered."""
+def _remedy(election: Election, decision: Decision, ruled: list[dict[str, Any]]) -> tuple[str, ...]:
+    """What the decision recommends for the representation case, from its result and its rulings on challenged
+    ballots, ``ruled`` (the unfair labor practice remedy is not in the record): a judge's order is recommended
+    (29 CFR 102.45(a), 102.48(a)), so it is said as "It is recommended that …", never as ordered."""
     held = election_dates(election)
     period = f"from {long_date(held.began_on)}" if isinstance(held.began_on, date) else ""
     if decision.result == DecisionResult.SET_ASIDE:
@@ -101,5 +107,14 @@ def _remedy(election: Election, decision: Decision) -> tuple[str, ...]:
                 "Director sets.",
                 placeholder("the order and notice remedying the unfair labor practices"))
     recommended = RECOMMENDED.get(decision.result, DECIDED.get(decision.result, decision.result.replace("-", " ")))
+    sustained = sum(int(r["ballots"]) for r in ruled if r["ruling"] == "sustained")
+    overruled = sum(int(r["ballots"]) for r in ruled if r["ruling"] == "overruled")
+    clauses = [recommended]
+    if sustained:
+        clauses.append(f"that the {'challenge' if sustained == 1 else 'challenges'} to {counted(sustained, 'ballot')} be sustained")
+    if overruled:
+        clauses.append(f"that the {counted(overruled, 'ballot')} whose {'challenge is' if overruled == 1 else 'challenges are'} "
+                       "overruled be opened and counted")
+    recommended = clauses[0] if len(clauses) == 1 else ", ".join(clauses[:-1]) + ", and " + clauses[-1]
     return (f"It is recommended that {recommended}.",
             placeholder("the order and notice remedying the unfair labor practices"))
