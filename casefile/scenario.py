@@ -251,7 +251,10 @@ def _replay(path: Path, scenario: Scenario, on_event: Callable[[int, int, str], 
             paths = [d.path for d in result.documents] if issue is None else (
                 issue(result.entry_id, as_of) if result.pending else [])
         except CasefileError as exc:
-            raise InvalidScenario(f"{path}: event {i} ({event.act_name}, dated {event.on}) refused: {exc}") from exc
+            before = "the case stays open" if i == 1 else "event 1 stays recorded" if i == 2 else \
+                f"events 1 to {i - 1} stay recorded"
+            kept = f"; {before}, as in life: correct the file and replay it, and the replay goes on from event {i}"
+            raise InvalidScenario(f"{path}: event {i} ({event.act_name}, dated {event.on}) refused: {exc}{kept}") from exc
         if event.act_name == "record-tally":
             sequence = _tally_election(result.ref)  # a repeat (a re-run replay, a duplicate event) is no new election
         report.acts.append(f"{event.on} {event.act_name}")

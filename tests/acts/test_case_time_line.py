@@ -145,6 +145,26 @@ class TestNeverAfterNow:
         with read_session() as session:
             assert session.exec(select(Certification)).all() == []
 
+    def test_the_refusal_says_what_stays_and_the_corrected_file_goes_on(self, configured_db: Path,
+                                                                         tmp_path: Path) -> None:
+        """The new user's trial: a refused replay kept its earlier events without saying so. The message says events 1
+        to 3 stay recorded and the corrected file goes on from event 4; replaying it records the certification once."""
+        from casefile.record.db import read_session
+        from casefile.record.models import Certification, Tally
+        from casefile.scenario import replay
+
+        good = (EXAMPLES / "trinity-college-01-RC-196511.yaml").read_text(encoding="utf-8")
+        file = tmp_path / "trinity.yaml"
+        file.write_text(good.replace("  - date: 2017-06-08", "  - date: 2099-06-08"), encoding="utf-8")
+        with pytest.raises(InvalidScenario) as refused:
+            replay(file, through_prefect=False)
+        assert str(refused.value).endswith("; events 1 to 3 stay recorded, as in life: correct the file and replay it, "
+                                           "and the replay goes on from event 4")
+        file.write_text(good, encoding="utf-8")
+        replay(file, through_prefect=False)
+        with read_session() as session:
+            assert len(session.exec(select(Certification)).all()) == 1 and len(session.exec(select(Tally)).all()) == 2
+
     @pytest.mark.parametrize("as_of", ["2030-01-01", "2100-12-31T23:59:59+00:00"])
     def test_an_act_recorded_in_the_future_from_the_command_line_is_refused(self, configured_db: Path,
                                                                            as_of: str) -> None:

@@ -195,8 +195,11 @@ class TestAReportOnTheChallengedBallotsOnly:
                       "challenges": True},
                      {"act": "open-hearing", "date": date(2022, 1, 5)}, {"act": "close-hearing", "date": date(2022, 1, 6)}):
             c.perform(c.act(data))
+        rulings = [{"ground": "does not work at the Genesee Street store", "ruling": "sustained"},
+                   {"ground": "no longer employed", "ruling": "sustained"}]  # a report rules on each ballot set (R-J5)
         result = c.perform(c.act({"act": "ho-report", "date": date(2022, 1, 20), "result": "overrule",
-                                  "summary": "The challenges should be sustained."}), documents="issue")
+                                  "summary": "The challenges should be sustained.", "challenges": rulings}),
+                           documents="issue")
         assert [d.title for d in result.documents] == ["Hearing Officer's Report and Recommendations on Challenged Ballots"]
         text = " ".join(" ".join(lines) for lines in lines_by_page(Path(result.documents[0].path).read_bytes()).values())
         assert "III. RECOMMENDATIONS ON THE CHALLENGED BALLOTS" in text

@@ -142,9 +142,17 @@ def authorize(session: Session, viewer: Any, act: Any, case: Case | None, *,
     if decision.mode is None:
         raise NotPermitted(f"{name}{of} on {case.number}: {decision.reason} ({_who(viewer)})")
     if decision.mode == "record" and not received and not whose.brings_document:
-        raise DocumentReceivedNeeded(f"{name}{of} is another's act: {_who(viewer)} records it from the document "
-                                     "received, uploaded with the act", field="document")
+        raise DocumentReceivedNeeded(f"{name}{of} is another's act, not one your side performs: you ({_as(viewer)}) "
+                                     "record it from the document received — upload that document with the act",
+                                     field="document")
     return decision.mode
+
+
+def _as(viewer: Any) -> str:
+    """"counsel@x.org, counsel of firm-key" (the operator: "the operator")."""
+    role = getattr(viewer, "role", None)
+    return f"{getattr(viewer, 'email', 'you')}, {role.value} of {getattr(viewer, 'organization_key', '')}" \
+        if role is not None else "the operator"
 
 
 def _who(viewer: Any) -> str:
