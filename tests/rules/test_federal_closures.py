@@ -92,3 +92,18 @@ def test_dec_24_2012_in_the_calculation_shown() -> None:
     assert "Mon 2012-12-24 skipped (Executive order closure: Christmas Eve 2012 (Executive Order 13633, " \
            "FR Doc. 2012-31225, published Dec. 28, 2012))" in computed.derivation
     assert "Tue 2012-12-25 skipped (Christmas Day)" in computed.derivation
+
+
+def test_rules_md_r_b7_lists_the_closures_the_code_applies() -> None:
+    """docs/rules.md R-B7's table names each closure casefile applies, on its weekday, with the order and Federal
+    Register document the package cites — no more, no fewer (it once listed only 2020-2025)."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+    section = text[text.index("**R-B7 "):text.index("**R-B8 ")]
+    rows = re.findall(r"^\| (\w{3}) (\d{4}-\d{2}-\d{2}) \| [^|]+ \| EO (\d+)(.*?) \|$", section, flags=re.M)
+    assert [(date.fromisoformat(day), weekday, f"Executive Order {order}{rest}") for weekday, day, order, rest in rows] \
+        == [(on, on.strftime("%a"), citation) for on, _, citation in executive_order_closures(2035)]
+    assert rows[0][:3] == ("Mon", "2001-12-24", "13238") and rows[-1][:3] == ("Fri", "2025-12-26", "14371")
+    assert all(f"({order})" in section for order in ("EO 13281", "EO 13523", "EO 13713"))  # the half days, named
