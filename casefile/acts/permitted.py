@@ -127,19 +127,32 @@ def refusal(session: Session, viewer: Principal, case: Case, name: str, *, as_of
     order = [s.value for s in Stage]  # the procedure's order (a module's STAGES may be a set)
     listed = tuple(sorted((str(getattr(s, "value", s)) for s in stages), key=lambda v: order.index(v) if v in order
                           else len(order))) if stages and stages != ANY_STAGE else ()
-    if not allowed_now(session, case, name, as_of=as_of):
+    authority, permitted = _authority(session, viewer, case, name)
+    if not permitted:  # the policy first: what the stage rule says of another's act would tell what the record holds
+        return Refusal(name, stage, listed, authority or "not an act of your organization on this case")
+    # The stage rule for the actors the policy permits only (the viewer's own party's offer of proof, not the other
+    # side's): whether another party could still do the act is not the viewer's to learn.
+    if not any(allowed_now(session, case, name, as_of=as_of, party=party) for party in permitted):
         words = ""
         if latest is not None and stages and stages != ANY_STAGE and latest.stage not in stages:
             from casefile.record.workflow import stage_refusal_of
 
             words = stage_refusal_of(latest, what, stages)
         return Refusal(name, stage, listed, "", words)
+    return Refusal(name, stage, listed, authority or "not an act of your organization on this case")
+
+
+def _authority(session: Session, viewer: Principal, case: Case, name: str) -> tuple[str, list[Party | None]]:
+    """The authority policy's reasons why ``viewer`` may not do act ``name`` for each actor it could be
+    (each party, or the Region's / the Board's), joined; and the actors it permits ``viewer`` to act for (a
+    party's row; None for the Region's or the Board's act)."""
     from casefile.acts import models
 
     standing = viewer.standing(session, case)
     whose = whose_of(models()[name])
     parties = list(session.exec(select(Party).where(Party.case_id == case.id).order_by(col(Party.id))))
     reasons: list[str] = []
+    permitted: list[Party | None] = []
     actors: list[tuple[Family, Party | None]]
     if whose.kind is ActorKind.PARTY:
         family = Family.SEALED if whose.whole_sealed else Family.PARTY
@@ -153,9 +166,11 @@ def refusal(session: Session, viewer: Principal, case: Case, name: str, *, as_of
         decision = decide(family, relation, standing.role, represented=represented(session, case,
                                                                                    ResolvedActor(family, party)),
                           staff_files=whose.staff)
+        if decision.mode is not None and party not in permitted:
+            permitted.append(party)
         if decision.mode is None and decision.reason not in reasons:
             reasons.append(decision.reason)
-    return Refusal(name, stage, listed, "; ".join(reasons) or "not an act of your organization on this case")
+    return "; ".join(reasons), permitted
 
 
 __all__ = ["Permission", "Refusal", "permitted_acts", "refusal"]

@@ -61,6 +61,23 @@ class TestH1:
         assert not any(act == "file-offer-of-proof" for act, _, _ in offered_before)
 
 
+    def test_the_refusal_in_words_is_the_same_whether_or_not_the_union_has_filed_its_offer(self, client: Any,
+                                                                                            world: World) -> None:
+        """The web's refusal page (app.refusal) asks the policy first: before the union's offer it said "not yours to
+        do", after it "cannot be done now: the election is at 'Objections pending'" (attacker trial, 4a)."""
+        from datetime import datetime
+
+        from casefile import app
+
+        as_of = datetime.fromisoformat(AS_OF)
+        before = app.refusal(NUMBER, "file-offer-of-proof", viewer=world.viewer("employer-counsel"), as_of=as_of)
+        assert post(client, world, "union-counsel", SUPPLEMENTAL).status_code == 201
+        assert post(client, world, "union-counsel", OFFER).status_code == 201
+        after = app.refusal(NUMBER, "file-offer-of-proof", viewer=world.viewer("employer-counsel"), as_of=as_of)
+        assert before == after, (before, after)
+        assert before.authority == "" and before.stage == "objections-pending"  # its own party files no offer now
+
+
 class TestM1:
     """A separately filed offer of proof was on the docket for the other party and watchers
     (existence, time, number of witnesses, the filing user)."""
