@@ -12,18 +12,21 @@ from datetime import date, timedelta
 
 from casefile.vocab import DeadlineKind, FilingKind
 
-__all__ = ["ACT_PERIODS", "FILINGS", "FilingRule", "late_extension_request_note"]
+__all__ = ["ACT_PERIODS", "FILINGS", "FilingRule", "held_to", "late_extension_request_note"]
 
 
 @dataclass(frozen=True)
 class FilingRule:
     """A party filing: the stored period it is judged against, the filing's own name in words,
-    whether the Board (not the Region) receives it, and the rule."""
+    whether the Board (not the Region) receives it, and the rule; ``held_to``: the filing has no
+    period of its own and is held to ``deadline``, another filing's (cross-exceptions: the answering
+    brief's), so an order moving that date moves this one too."""
 
     deadline: DeadlineKind
     noun: str
     board: bool
     citation: str
+    held_to: bool = False
 
 
 #: Filing kind (as stored in Filing.kind) → its rule.
@@ -45,7 +48,7 @@ FILINGS: dict[FilingKind, FilingRule] = {
     FilingKind.CROSS_EXCEPTIONS: FilingRule(
         DeadlineKind.ANSWERING_BRIEF, "cross-exceptions", False,
         "29 CFR 102.69(c)(1)(iii); by analogy to 29 CFR 102.46(c): within the answering-brief period, which runs "
-        "from the last day exceptions could be filed [I]; rules.md R-K2"),
+        "from the last day exceptions could be filed [I]; rules.md R-K2", held_to=True),
     FilingKind.RECONSIDERATION_MOTION: FilingRule(
         DeadlineKind.RECONSIDERATION, "motion for reconsideration", False,
         "29 CFR 102.65(e) (10 business days after service of the decision; stays nothing unless ordered); "
@@ -91,3 +94,10 @@ def late_extension_request_note(received_on: date, due_on: date) -> str | None:
         return (f"the request was filed {when}: within 3 days of it, a request must be grounded upon circumstances "
                 "not reasonably foreseeable in advance (29 CFR 102.2(c); rules.md R-B10)")
     return None
+
+
+def held_to(kind: DeadlineKind) -> tuple[FilingKind, ...]:
+    """The filings with no period of their own held to the ``kind`` period (the answering brief's: cross-exceptions),
+    in FILINGS order: an order fixing or extending that period, or moving it with the one it runs from, moves
+    their date too and names them (29 CFR 102.2(a), (c); 102.69(c)(1)(iii); by analogy 102.46(c))."""
+    return tuple(filing for filing, rule in FILINGS.items() if rule.held_to and rule.deadline is kind)

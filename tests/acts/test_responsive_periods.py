@@ -116,3 +116,62 @@ def test_the_order_extending_time_lists_every_date_it_moves(configured_db: Path)
     assert "11:59 p.m. EDT on September 7, 2021" in text
     assert text.count("No other date is changed by this Order.") == 1
     assert text.index("September 7, 2021") < text.index("No other date is changed")
+
+
+class TestCrossExceptions:
+    """Cross-exceptions by a party that did not except are held to the answering-brief period (29 CFR
+    102.69(c)(1)(iii); by analogy to 102.46(c): "within 14 days ... after the last day for filing exceptions" in the
+    Board's rule, the same day the answering brief runs from) — so they too run from the extended last day for
+    exceptions, and the Order Extending Time names them with the answering brief."""
+
+    def test_run_from_the_extended_last_day_for_exceptions(self, configured_db: Path) -> None:
+        """Exceptions extended to Mon 2021-08-30 and filed then by Amazon: RWDSU's cross-exceptions are timely on
+        Tue 2021-09-07 (not only by the original Mon 2021-08-23), late on Wed 2021-09-08, and the docket says
+        they were held to the answering-brief period."""
+        _extend_exceptions()
+        bessemer.perform(bessemer.act({"act": "file-exceptions", "date": date(2021, 8, 30), "party": "amazon",
+                                       "exceptions": [{"excepted_to": "The recommendation", "grounds": "Hypothetical"}]}))
+        cross = {"act": "file-cross-exceptions", "party": "rwdsu",
+                 "exceptions": [{"excepted_to": "The finding on Objection 2", "grounds": "Hypothetical"}]}
+        error = bessemer.refused(bessemer.act({**cross, "date": date(2021, 9, 8)}), UntimelyFiling)
+        assert "2021-09-07" in str(error)
+        done = bessemer.perform(bessemer.act({**cross, "date": date(2021, 9, 7)}))
+        assert done.summary.startswith("Cross-exceptions of Retail, Wholesale and Department Store Union to the "
+                                       "Hearing Officer's Report (1 exception), received 2021-09-07; held to the "
+                                       "answering-brief period")
+
+    def test_the_order_extending_time_names_them_with_the_answering_brief(self, configured_db: Path) -> None:
+        """The order moving the answering brief from Monday, August 23 to Tuesday, September 7, 2021 says that
+        cross-exceptions, held to the same period, are due by the same time; and an order extending the answering
+        brief itself says so too — no date moves unnamed."""
+        bessemer.carry("ho-report")
+        result = bessemer.perform(bessemer.act({"act": "pin-deadline", "date": date(2021, 8, 13), "kind": "exceptions",
+                                                "due": date(2021, 8, 30), "order": ORDER}), documents="issue")
+        (doc,) = [d for d in result.documents if d.kind == "order-extending-time"]
+        text = _pdf_text(doc.path)
+        sentence = ("Cross-exceptions by a party that filed no exceptions are held to the answering-brief period (29 "
+                    "CFR 102.69(c)(1)(iii); by analogy to 29 CFR 102.46(c)): they too must be received by 11:59 p.m. "
+                    "EDT on September 7, 2021.")
+        assert sentence in text
+        assert text.index("to Tuesday, September 7, 2021") < text.index(sentence) < text.index("No other date is changed")
+        result = bessemer.perform(bessemer.act({"act": "pin-deadline", "date": date(2021, 9, 1), "kind": "answering-brief",
+                                                "due": date(2021, 9, 14), "order": "Regional Director's order of "
+                                                "2021-09-01 extending the time for answering briefs (hypothetical)"}),
+                                  documents="issue")
+        (doc,) = [d for d in result.documents if d.kind == "order-extending-time"]
+        text = _pdf_text(doc.path)
+        assert "IT IS ORDERED that the time to file answering briefs to the exceptions is extended to Tuesday, " \
+               "September 14, 2021" in text
+        assert ("Cross-exceptions by a party that filed no exceptions are held to the answering-brief period (29 CFR "
+                "102.69(c)(1)(iii); by analogy to 29 CFR 102.46(c)): they too must be received by 11:59 p.m. EDT on "
+                "September 14, 2021.") in text
+        assert _stored(DeadlineKind.ANSWERING_BRIEF).due_on == date(2021, 9, 14)
+
+
+def _pdf_text(path: Path) -> str:
+    """The PDF's text on one line, a word hyphenated at a line's end joined again ("Cross- exceptions")."""
+    import re
+
+    from pypdf import PdfReader
+
+    return re.sub(r"(\w)- (\w)", r"\1-\2", re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(path).pages)))

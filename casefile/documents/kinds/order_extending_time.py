@@ -26,12 +26,13 @@ from casefile.record.models import (
 )
 from casefile.record.orders import AgencyOrder
 from casefile.rules.offices import office_named
-from casefile.vocab import Actor, DeadlineKind, DocumentKind, OrderKind
+from casefile.vocab import Actor, DeadlineKind, DocumentKind, FilingKind, OrderKind
 
 
 class MovedDate(Facts):
     """A date the order moves with the one it extends (a period that runs from it): ``what`` is due, from
-    ``from_due_on`` to ``to_due_on``, received by ``cutoff_at``; ``rule`` the rule it runs by."""
+    ``from_due_on`` to ``to_due_on``, received by ``cutoff_at``; ``rule`` the rule it runs by; ``held_with``
+    the filings held to that period, whose date moves with it (held_with)."""
 
     what: str
     from_due_on: date
@@ -39,6 +40,21 @@ class MovedDate(Facts):
     cutoff_at: AwareDatetime
     rule: str
     reopened: bool = False
+    held_with: tuple[str, ...] = ()
+
+
+#: How an order names a filing held to another's period (casefile.rules.party_filings.held_to), before "they too
+#: must be received by ...".
+HELD_WITH = {FilingKind.CROSS_EXCEPTIONS: "Cross-exceptions by a party that filed no exceptions are held to the "
+                                          "answering-brief period (29 CFR 102.69(c)(1)(iii); by analogy to 29 CFR "
+                                          "102.46(c))"}
+
+
+def held_with(kind: DeadlineKind) -> tuple[str, ...]:
+    """The words naming each filing held to the ``kind`` period, whose date an order moving it moves too."""
+    from casefile.rules.party_filings import held_to
+
+    return tuple(HELD_WITH[filing] for filing in held_to(kind))
 
 
 class OrderExtendingTimeContext(DocumentContext):
@@ -59,6 +75,7 @@ class OrderExtendingTimeContext(DocumentContext):
     citation: str
     reopened: bool = False
     also_moved: tuple[MovedDate, ...] = ()  # the periods that run from this one, moved with it (R-B5)
+    held_with: tuple[str, ...] = ()  # the filings held to this period, moved with it (held_with)
     signature: Signature
     service: tuple[ServiceEntry, ...] = ()
 
@@ -97,7 +114,7 @@ class OrderExtendingTime(RecordDocument):
             from_due_on=date.fromisoformat(body["from_due_on"]), to_due_on=to_due, cutoff_at=cutoff,
             receiving="the Board's Office of the Executive Secretary in Washington, DC" if board
             else f"the Regional Director, Region {int(office.region or rec.region)}",
-            citation=citation, reopened=bool(body.get("reopened")),
+            citation=citation, reopened=bool(body.get("reopened")), held_with=held_with(kind),
             also_moved=tuple(_moved(m) for m in body.get("also_moved") or ()),
             signature=rec.executive_secretary(order.issuer) if board
             else rec.region_signature(office.key, order.issuer, order.issued_on)
@@ -123,5 +140,5 @@ def _moved(row: dict[str, object]) -> MovedDate:
     office = office_named(str(row["office_key"]))
     to_due = date.fromisoformat(str(row["to_due_on"]))
     return MovedDate(what=filed_under_order(kind), from_due_on=date.fromisoformat(str(row["from_due_on"])),
-                     to_due_on=to_due, rule=str(row["rule"]), reopened=bool(row.get("reopened")),
+                     to_due_on=to_due, rule=str(row["rule"]), reopened=bool(row.get("reopened")), held_with=held_with(kind),
                      cutoff_at=cutoff_of_fixed_date(kind, to_due, office_tz=office.tz).astimezone(ZoneInfo(office.tz)))
