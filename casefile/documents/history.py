@@ -107,11 +107,12 @@ def _history_entries(rec: CaseRecord, election: Any, *, until: date, excluding: 
     superseded = superseded_entries(rec.session, rec.case.id)  # type: ignore[arg-type]
     return [e for e in entries if not (excluding is not None and e.ref == excluding)
             and e.id not in superseded and e.act != CLOSURE_SUPERSEDED  # a closure shown wrong is no history
-            and not _confidential(rec, e)]
+            and not confidential_entry(rec, e)]
 
 
-def _confidential(rec: CaseRecord, entry: DocketEntry) -> bool:
-    """Whether the entry is about a confidential filing (an offer of proof: the Region only, 102.69(a)(8))."""
+def confidential_entry(rec: CaseRecord, entry: DocketEntry) -> bool:
+    """Whether the entry is about a confidential filing (an offer of proof: the Region only, 102.69(a)(8)): no
+    document every party may read tells it — a served history, the case status report."""
     row = row_of(rec, entry)
     return isinstance(row, Filing) and row.confidential
 
@@ -166,8 +167,8 @@ def _stated_event(rec: CaseRecord, entry: DocketEntry, row: Any) -> str:
         subject = counted(count, "objection") + (" and the challenged ballots" if row.challenges_set else "")
         return f"The Regional Director issued a Notice of Hearing on {subject}{opens}."
     if entry.act == "file-offer-of-proof" and isinstance(row, Filing):
-        # the status report's docket only (a served history leaves a confidential filing out): what was
-        # filed and when, never what it holds (its witnesses are the Region's only, 29 CFR 102.69(a)(8))
+        # no served history nor the status report tells it (confidential_entry); a sentence for the acts' own
+        # summaries: what was filed and when, never what it holds (its witnesses are the Region's only, 102.69(a)(8))
         party = rec.by_id[row.party_id]
         return (f"The {rec.party_ref(party).label}, {party.name}, filed an offer of proof in support of its objections,"
                 " confidential to the Regional Director.")

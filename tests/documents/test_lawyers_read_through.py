@@ -53,15 +53,13 @@ class TestTheStatusReportsDocket:
         April 22, 2022", "Request extension", "Pin deadline", "File offer of proof", "Transfer case", "casefile"
         as who acted and the rules' commentary on Board review."""
         text = text_of(jfk8.pdf("*case-status-report*.pdf"))
-        for said in ("witness", "; received", "Request extension", "Pin deadline", "File offer of proof", "Transfer case",
+        for said in ("witness", "; received", "Offer of proof", "filed an offer of proof",  # a case document (attacker trial) "Request extension", "Pin deadline", "File offer of proof", "Transfer case",
                      "casefile Certification", "Board review is treated as available", "R-K5", "R-H1"):
             assert said not in text, said
         for said in ("Request for extension of time The record shows that the Employer filed its evidence on April 22, "
                      "2022, after the April 8, 2022 due date, which only an extension allows (29 CFR 102.69(a)(8)); the "
                      "request itself is not in the public record.",
                      "Order fixing or extending time The record shows that the Employer filed its evidence",
-                     "Offer of proof (confidential) The Employer, Amazon.com Services LLC, filed an offer of proof in "
-                     "support of its objections, confidential to the Regional Director.",
                      "General Counsel Order transferring case The case was transferred from Region 29 (Brooklyn, NY) to "
                      "Region 28 (Phoenix, AZ).",
                      "Regional Director Certification The Regional Director issued a Certification of Representative of "

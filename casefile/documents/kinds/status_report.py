@@ -17,7 +17,7 @@ from sqlmodel import col, select
 
 from casefile.documents import wording
 from casefile.documents.base import Built, Document
-from casefile.documents.history import DECIDED, RECOMMENDED, history_event, row_of
+from casefile.documents.history import DECIDED, RECOMMENDED, confidential_entry, history_event, row_of
 from casefile.documents.parts import (
     DateOrPlaceholder,
     DeadlineLine,
@@ -193,7 +193,7 @@ class CaseStatusReport(Document):
         superseded = superseded_entries(session, rec.case.id)  # type: ignore[arg-type]  # a closure a later filing showed wrong: said so, never a fact
         lines = tuple(DocketLine(occurred_on=e.occurred_on, actor=e.actor, act=wording.act_name(e.act),
                                  note=marked(history_event(rec, e), superseded.get(e.id or 0)), party=_docket_party(rec, e))
-                      for e in docket)
+                      for e in docket if not confidential_entry(rec, e))  # a case document: no offer of proof
         deadlines = session.exec(select(Deadline).where(Deadline.case_id == rec.case.id, Deadline.status == DeadlineStatus.OPEN,
                                                         col(Deadline.cutoff_at) >= as_of).order_by(col(Deadline.cutoff_at))).all()
         documents = session.exec(select(DocumentRow).where(DocumentRow.case_id == rec.case.id).order_by(col(DocumentRow.id))).all()
