@@ -205,51 +205,15 @@ def _check_listener_is_ours(server: ServerProcess) -> None:
     the server's own session: another local user may bind the port first (it is in the server's command
     line, world-readable) and answer the health check, and casefile's clients would then send it the
     API auth string (security re-trial, port taken at start-up). Linux only: elsewhere nothing is checked."""
+    from casefile.listeners import held_by_session
+
     port = int(server.api_url.rsplit(":", 1)[1].split("/", 1)[0])
-    listening = _listening_inodes(port)
-    if listening is None:
-        return
-    ours = _socket_inodes_of_session(server.process.pid)
-    if not listening or not listening <= ours:
+    if held_by_session(port, server.process.pid) is False:
         raise ConfigurationError(f"port {port} on 127.0.0.1 is held by another process, not the Prefect server casefile "
                                  "started: nothing was sent to it (its auth string stays unsent); stop that process or "
                                  "choose another --prefect-port, then start again")
 
 
-def _listening_inodes(port: int) -> set[str] | None:
-    """The inodes of the TCP sockets listening on ``port`` (IPv4 and IPv6), from /proc/net; None off Linux."""
-    found: set[str] = set()
-    tables = [Path("/proc/net/tcp"), Path("/proc/net/tcp6")]
-    if not any(t.exists() for t in tables):
-        return None
-    for table in tables:
-        try:
-            rows = table.read_text().splitlines()[1:]
-        except OSError:
-            continue
-        for row in rows:
-            fields = row.split()
-            if len(fields) > 9 and fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:
-                found.add(fields[9])
-    return found
-
-
-def _socket_inodes_of_session(session_id: int) -> set[str]:
-    """The inodes of the sockets held by the processes of session ``session_id`` (the server's)."""
-    inodes: set[str] = set()
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            if os.getsid(int(entry.name)) != session_id:
-                continue
-            for fd in (entry / "fd").iterdir():
-                target = os.readlink(fd)
-                if target.startswith("socket:["):
-                    inodes.add(target[8:-1])
-        except OSError:
-            continue
-    return inodes
 
 
 def _tail(path: Path, lines: int = 15) -> str:

@@ -133,7 +133,8 @@ def web_server(*, host: str, port: int, api_url: str, demo: bool, enabled: bool 
     to ``groups``; told to stop if this process dies), its acts' documents issued by flow runs on
     ``api_url``; yields the web URL once it answers, and stops it on the way out (SIGTERM, SIGKILL
     after STOP_CHILD_SECONDS). Raises ConfigurationError when it exits or does not answer within
-    ``startup_timeout`` seconds (the port taken, ...)."""
+    ``startup_timeout`` seconds (the port taken, ...), or when the socket listening on the port is not the
+    child's (another process held the port and answered the health check: the address is never printed)."""
     from casefile.errors import ConfigurationError
     from casefile.prefect_server import _die_with_parent, free_port, stop_process
 
@@ -163,6 +164,12 @@ def web_server(*, host: str, port: int, api_url: str, demo: bool, enabled: bool 
                 raise ConfigurationError(f"the web server did not start on {host}:{port} (is the port taken? choose "
                                          f"another with --port); its log ({log_path}) ends:\n{_tail(log_path)}")
             time.sleep(0.3)
+        from casefile.listeners import held_by_session
+
+        if held_by_session(port, process.pid) is False:  # another process answered first (attacker trial, 5)
+            raise ConfigurationError(f"port {port} on {host} is held by another process, not the web server casefile "
+                                     "started: its address is not announced (people would sign in there); stop that "
+                                     "process or choose another --port, then start again")
         from casefile.http.settings import get_web_settings
 
         workers = get_web_settings().workers
