@@ -353,11 +353,15 @@ def alj(case_number: str = _CASE, on: str = typer.Option(..., help=_ON),
         at_fault: str | None = typer.Option(None, help=_AT_FAULT),
         summary: str = typer.Option("", help="The decision in a sentence or two."),
         note: str = typer.Option("", help="A note for the record."),
+        challenge: list[str] = typer.Option([], "--challenge", help=_CHALLENGE),
+        challenge_ground: list[str] = typer.Option([], "--challenge-ground", help=_CHALLENGE_GROUND),
         election: int | None = typer.Option(None, help=_ELECTION), as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
-    """Record an Administrative Law Judge's decision on the consolidated case.
+    """Record an Administrative Law Judge's decision on the consolidated case (its recommended rulings on the
+    objections and on the challenged ballots consolidated for hearing).
 
     Where Board review lies, exceptions to the Board are due in 28 days (29 CFR 102.46(a))."""
-    _decision("alj-decision", case_number, on, result, ruling, issuer, at_fault, summary, note, election, as_of)
+    _decision("alj-decision", case_number, on, result, ruling, issuer, at_fault, summary, note, election, as_of,
+              challenge=challenge, challenge_ground=challenge_ground)
 
 
 # --- exceptions ----------------------------------------------------------------------------------

@@ -150,6 +150,14 @@ class TestDecisions:
                        "rwdsu1=sustained")
         assert line == "error: --ruling 'rwdsu1=sustained': expected 'PARTY:N=RULING' (e.g. rwdsu:1=sustained)"
 
+    def test_alj_rules_on_challenged_ballots(self, configured_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        """`decision alj --challenge-ground` reaches the act's ``challenges`` (it was no option of the command): the
+        Bessemer rerun's record holds no pending challenged ballot by ground, so the ruling is refused, naming why."""
+        carry("consolidate")
+        line = refused(capsys, "decision", "alj", NUMBER, "--on", "2024-11-05", "--result", "set-aside",
+                       "--challenge-ground", "supervisor=sustained", "--as-of", "2024-11-05T12:00:00-05:00")
+        assert line == "error: no pending challenged ballot has the ground 'supervisor' (pending grounds: none pending)"
+
 
 class TestExceptionsFile:
     def test_file(self, configured_db: Path) -> None:
