@@ -58,7 +58,9 @@ DOCUMENTS = {"file-objections": "Objections", "file-exceptions": "Exceptions"}
 
 def note_for(act_name: str, *, case_number: str, office: str, viewer: Any, as_of: datetime, party_filing: bool,
              recording: bool, filer: str | None = None) -> FilingNote:
-    """The note of act ``act_name``'s form on ``case_number`` as ``viewer`` sees it at ``as_of``;
+    """The note of act ``act_name``'s form on ``case_number`` as ``viewer`` sees it at ``as_of``: the periods
+    of the act's kinds running then, else the latest election's periods of those kinds as they stand (ended,
+    met: a form for a past filing still says when it was due);
     with ``filer`` (the party the user files for), what its default service would leave blank
     (casefile.app.service_gaps)."""
     from casefile import app
@@ -74,6 +76,10 @@ def note_for(act_name: str, *, case_number: str, office: str, viewer: Any, as_of
     elif kinds:
         open_now = app.deadlines(as_of=as_of, case_number=case_number, viewer=viewer)
         periods = [with_countdown(d, as_of) for d in open_now if d.kind in kinds]
+        if not periods:  # none running now: the latest election's periods of these kinds, ended or met, as they stand
+            view = app.case(case_number, viewer=viewer, as_of=as_of)
+            latest = {d.kind: d for d in (view.elections[-1].deadlines if view.elections else []) if d.kind in kinds}
+            periods = [with_countdown(d, as_of) for d in latest.values()]
     try:
         office_name = office_named(office).name
     except Exception:

@@ -273,6 +273,17 @@ class TestExtensionForm:
         assert "Due for this case: Offer of proof (objecting party)" in text_of(page)
 
 
+class TestDueDateOfAPeriodNotRunning:
+    def test_the_objections_form_says_when_they_were_due_once_met(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
+        """The new user's trial: once no objection period runs (the union's objections filed), the form said only "due
+        within 5 business days after the tally"; it says this case's due date and cut-off, and that the period was met."""
+        sign_in(client, USERS["union-counsel"])
+        shown = text_of(client.get(f"/cases/{OBJECTED}/acts/file-objections").text)
+        assert re.search(r"Due for this case: Objections and offer of proof \(all parties\) — (was )?due \w{3} \w{3} \d+, 11:59 p\.m\. [CE][SD]T", shown), \
+            shown[:2000]
+        assert "(met by a timely filing)" in shown and "The cut-off is 11:59 p.m." in shown
+
+
 class TestEndingActsSetApart:
     def test_dismissal_and_withdrawal_are_set_apart_and_the_regions(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
         """The Region's case page: dismissing the petition and approving its withdrawal (the Regional
