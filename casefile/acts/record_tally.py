@@ -42,7 +42,18 @@ from casefile.rules.excluded_ballots import check_excluded, reason_words
 from casefile.rules.stage_words import STAGE_NAMES, STAGE_WORDS
 from casefile.rules.stages import accepted_at
 from casefile.rules.tally import TallyCounts, analyze_tally, check_stated_lines, tally_from_mapping
-from casefile.vocab import Actor, DeadlineKind, ElectionKind, ExcludedReason, Stage, TallyKind, VotingMethod, counted, ordinal
+from casefile.vocab import (
+    Actor,
+    DeadlineKind,
+    ElectionKind,
+    ExcludedReason,
+    PartyRole,
+    Stage,
+    TallyKind,
+    VotingMethod,
+    counted,
+    ordinal,
+)
 
 
 class ElectionSpec(Strict):
@@ -145,7 +156,7 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
     Authority: 29 CFR 102.69(a); 102.70; rules.md R-C.
     """
     prepared_on = act.legal_date(case, as_of)
-    counts = act.counts()
+    counts = _by_party_name(session, case, act.counts())
     key = f"tally:{act.kind.value}:{prepared_on.isoformat()}"
     if (entry := recorded(session, case, key)) is not None:
         tally = session.get(Tally, ref_id(entry.ref, RecordTable.TALLY))
@@ -252,6 +263,17 @@ def _check_voting_days(case: Case, act: RecordTally, prepared_on: Any, follows: 
     for refusal in refusals:
         if refusal is not None:
             raise refusal
+
+
+def _by_party_name(session: Session, case: Case, counts: TallyCounts) -> TallyCounts:
+    """``counts`` with each ballot choice that is a party's handle ("union") written as that party's name, as the
+    form names the labor organization (the new user's trial: "Number of votes cast for union"); a name is kept."""
+    from dataclasses import replace
+
+    from casefile.record.lookups import parties_of
+
+    names = {p.key.casefold(): p.name for p in parties_of(session, case) if p.role is not PartyRole.EMPLOYER}
+    return replace(counts, choices=tuple((names.get(n.strip().casefold(), n), v) for n, v in counts.choices))
 
 
 def _unknown_choices(session: Session, case: Case, names: list[str]) -> tuple[str, ...]:

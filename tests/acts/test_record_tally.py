@@ -128,3 +128,23 @@ class TestRunoffTally:
         with read_session() as s:
             kinds = [e.kind for e in s.exec(select(Election).order_by(col(Election.sequence)))]
         assert kinds == [ElectionKind.INITIAL, ElectionKind.RUNOFF]
+
+
+def test_a_choice_given_by_the_partys_handle_is_its_name(configured_db: Path) -> None:
+    """The new user's trial: `--choice union=738` stored the choice "union" and the Tally printed "votes cast for union".
+    A ballot choice that is a labor organization's handle is stored as its name, with no "names no party" warning;
+    the employer's handle is no ballot choice and stays as given (warned)."""
+    from casefile.record.db import read_session
+    from casefile.record.models import Tally
+    from tests.acts.example_cases import prepare_schema
+    from tests.acts.live_case import OPENED_AT, TALLY, TALLY_AT, USW, opening, perform
+
+    prepare_schema()
+    perform(opening(), as_of=OPENED_AT)
+    result = perform({**TALLY, "choices": {"USW": 21}}, as_of=TALLY_AT)
+    assert not any("names no party" in w for w in result.warnings), result.warnings
+    with read_session() as session:
+        tally = session.exec(select(Tally)).one()
+        assert tally.votes == [[USW, 21]]
+    again = perform({**TALLY, "choices": {"USW": 21}}, as_of=TALLY_AT)  # the same act again: a repeat
+    assert again.repeated
