@@ -88,6 +88,15 @@ def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     return issues_of(session, ref)
 
 
+def allowed_now(session: Session, case: Case, as_of: Any = None) -> bool:
+    """Whether the case has a tally of ballots to correct (none before the first is recorded: the act is not
+    offered then, new user's trial)."""
+    from casefile.record.models import Election
+
+    return session.exec(select(Tally.id).join(Election, col(Election.id) == Tally.election_id)
+                        .where(Election.case_id == case.id)).first() is not None
+
+
 def check(act: CorrectTally) -> None:
     """A correction that names nothing to correct is refused before anything is looked up.
     Raises BadInput."""

@@ -379,3 +379,19 @@ def test_the_offer_of_proof_and_its_extension_are_the_objecting_partys(configure
         assert not allowed_now(session, case, "request-extension", as_of=when, party=get_party(session, case, "amazon"))
         assert allowed_now(session, case, "request-extension", as_of=when, party=get_party(session, case, "rwdsu"))
         session.rollback()
+
+
+def test_correct_tally_is_offered_only_once_a_tally_is_recorded(configured_db: Path) -> None:
+    """The new user's trial: "Correct the tally of ballots" was offered on a case with no tally yet (and refused when
+    tried). It is offered from the first tally on."""
+    from casefile import app
+    from casefile.record.authority import OPERATOR
+    from tests.acts.example_cases import prepare_schema
+    from tests.acts.live_case import NUMBER, OPENED_AT, TALLY, TALLY_AT, opening, perform
+
+    prepare_schema()
+    perform(opening(), as_of=OPENED_AT)
+    offered = {p.act for p in app.permitted_acts(NUMBER, viewer=OPERATOR, as_of=OPENED_AT)}
+    assert "correct-tally" not in offered and "record-tally" in offered
+    perform(TALLY, as_of=TALLY_AT)
+    assert "correct-tally" in {p.act for p in app.permitted_acts(NUMBER, viewer=OPERATOR, as_of=TALLY_AT)}
