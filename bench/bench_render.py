@@ -12,7 +12,9 @@ Interleaved, round by round, in one process after a warm-up (imports, fonts, sty
   minimal stylesheet (letter page, 1 in margins, DejaVu Serif 9 pt), ``write_pdf()`` with no options;
 - bare PDF/A: the same page with casefile's PDF options (PDF/A-3b, identifier);
 - same markup, bare CSS: the document's own HTML (its tables and spans) with the bare page's stylesheet
-  instead of casefile's, PDF/A options: what the markup costs with none of casefile's style rules.
+  instead of casefile's, PDF/A options: what the markup costs with none of casefile's style rules;
+- same text, casefile CSS: the bare page (in the tally's ``body`` class) with print.css and the PDF options:
+  what casefile's stylesheet (margin boxes, justified text, its faces) costs on the plainest markup.
 
 Each line: median and p90 in ms, the ratio of the medians to bare, and the median of the per-round ratios
 (the load changes less within a round than across the run). ``--cold M`` adds M rounds of the first
@@ -144,6 +146,17 @@ def report(times: dict[str, list[float]], floor: str) -> None:
               f" {statistics.median(values) / statistics.median(times[floor]):>7.2f} {statistics.median(ratios):>17.2f}")
 
 
+def render_bare_with_print_css(page: str) -> bytes:
+    """``page`` written as casefile writes a document: print.css, its font configuration, the PDF options."""
+    from weasyprint import HTML
+
+    from casefile.documents.render import PDF_OPTIONS, _font_config, _stylesheet
+
+    pdf = HTML(string=page).write_pdf(stylesheets=[_stylesheet()], font_config=_font_config(), **PDF_OPTIONS)
+    assert pdf is not None
+    return pdf
+
+
 def warm(rounds: int) -> None:
     from weasyprint import CSS, HTML
 
@@ -155,15 +168,19 @@ def warm(rounds: int) -> None:
     bare = bare_page(html)
     app.issue_for_entry(entries[0], as_of=AS_OF)  # warm-up: WeasyPrint, fonts, stylesheet, templates
     bare_css = CSS(string=BARE_CSS)
+    bare_in_class = bare.replace("<body>", f'<body class="doc-{document.kind.value}">')  # type: ignore[attr-defined]
     one, markup = HTML(string=bare).write_pdf(), HTML(string=html).write_pdf(stylesheets=[bare_css], **PDF_OPTIONS)
+    styled = render_bare_with_print_css(bare_in_class)
     print(f"document: {document.__name__}, {pages(render_pdf(document, context).pdf)} page, {len(html)} characters of "  # type: ignore[arg-type]
-          f"HTML; bare page: {pages(one)} page, {len(bare)} characters; same markup with bare CSS: {pages(markup)} page")
+          f"HTML; bare page: {pages(one)} page, {len(bare)} characters; same markup with bare CSS: {pages(markup)} page; "
+          f"same text with casefile CSS: {pages(styled)} page")
     steps: dict[str, Callable[[int], object]] = {
         "real (app.issue_for_entry)": lambda i: app.issue_for_entry(entries[i + 1], as_of=AS_OF),
         "render_pdf alone": lambda i: render_pdf(document, context),  # type: ignore[arg-type]
         "bare": lambda i: HTML(string=bare).write_pdf(),
         "bare PDF/A": lambda i: HTML(string=bare).write_pdf(**PDF_OPTIONS),
         "same markup, bare CSS": lambda i: HTML(string=html).write_pdf(stylesheets=[bare_css], **PDF_OPTIONS),
+        "same text, casefile CSS": lambda i: render_bare_with_print_css(bare_in_class),
     }
     times: dict[str, list[float]] = {name: [] for name in steps}
     print(f"load average before: {Path('/proc/loadavg').read_text().strip()}")
