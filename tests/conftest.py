@@ -2,6 +2,9 @@
 
 PostgreSQL: CASEFILE_TEST_POSTGRES_URL (default postgresql+psycopg://postgres@127.0.0.1:5432/test).
 Tests marked `postgres` skip with a clear message when that server does not answer.
+
+Hypothesis: the profile `check` (``--hypothesis-profile=check``, `make check`) runs a fifth of each
+property test's examples (tests/strategies.py ``examples``); `make test` runs them all (the default).
 """
 
 from __future__ import annotations
@@ -20,11 +23,14 @@ import pytest
 # before casefile.accounts is imported, and inherited by the commands the tests run.
 os.environ.setdefault("CASEFILE_PASSWORD_HASH_COST", "low")
 
+from hypothesis import settings
 from sqlalchemy import Engine, text
 from sqlmodel import SQLModel
 
 from casefile.record import models  # noqa: F401  (tables)
 from casefile.record.db import make_engine
+
+settings.register_profile("check", max_examples=20)  # the fast loop; registered before the plugin loads it
 
 POSTGRES_URL = os.environ.get("CASEFILE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 CENTRAL = ZoneInfo("America/Chicago")
@@ -70,23 +76,54 @@ def sqlite_engine(tmp_path: Path, tables_template: Path) -> Iterator[Engine]:
     engine.dispose()
 
 
-@pytest.fixture
-def postgres_engine() -> Iterator[Engine]:
-    """A fresh schema in the test PostgreSQL database, dropped afterwards."""
+@pytest.fixture(scope="session")
+def postgres_schema() -> Iterator[tuple[Engine, str]]:
+    """A schema in the test PostgreSQL database holding every table, made once per test process and
+    dropped at its end; :func:`postgres_engine` empties it for each test (the admin engine, its name)."""
     base = _postgres_engine()
     schema = f"t_{uuid.uuid4().hex[:10]}"
+    _new_schema(base, schema)
+    yield base, schema
     with base.begin() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+        conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
     base.dispose()
-    engine = make_engine(POSTGRES_URL)
-    engine = engine.execution_options(schema_translate_map={None: schema})
+
+
+def _new_schema(base: Engine, schema: str) -> None:
+    with base.begin() as conn:
+        conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    engine = base.execution_options(schema_translate_map={None: schema})
     SQLModel.metadata.create_all(engine)
+
+
+def _emptied(base: Engine, schema: str) -> None:
+    """``schema`` as :func:`_new_schema` leaves it: every row deleted and every sequence restarted (a
+    few milliseconds; ``CREATE SCHEMA`` with every table's DDL, or ``TRUNCATE``, takes about a second
+    on a loaded machine). A schema whose tables are not casefile's (a test made or dropped one) is made anew."""
+    tables = SQLModel.metadata.sorted_tables
+    with base.begin() as conn:
+        present = set(conn.execute(text("SELECT table_name FROM information_schema.tables WHERE table_schema = :s"),
+                                   {"s": schema}).scalars())
+        if present == {t.name for t in tables}:
+            sequences = conn.execute(text("SELECT sequence_name FROM information_schema.sequences "
+                                          "WHERE sequence_schema = :s"), {"s": schema}).scalars().all()
+            for table in reversed(tables):  # dependents first
+                conn.execute(text(f'DELETE FROM "{schema}"."{table.name}"'))
+            for sequence in sequences:
+                conn.execute(text(f'ALTER SEQUENCE "{schema}"."{sequence}" RESTART'))
+            return
+    _new_schema(base, schema)
+
+
+@pytest.fixture
+def postgres_engine(postgres_schema: tuple[Engine, str]) -> Iterator[Engine]:
+    """The worker's PostgreSQL schema (:func:`postgres_schema`), empty, as a fresh ``create_all`` leaves it."""
+    base, schema = postgres_schema
+    _emptied(base, schema)
+    engine = make_engine(POSTGRES_URL).execution_options(schema_translate_map={None: schema})
     yield engine
     engine.dispose()
-    cleanup = make_engine(POSTGRES_URL)
-    with cleanup.begin() as conn:
-        conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-    cleanup.dispose()
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
