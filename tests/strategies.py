@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from casefile.rules.tally import TallyCounts
+
+
+def examples(full: int) -> int:
+    """A property test's ``max_examples``: ``full`` under Hypothesis' default profile (``make test``),
+    scaled by the loaded profile's ``max_examples`` over the default 100 otherwise: a fifth under the
+    ``check`` profile of ``make check`` (tests/conftest.py), never fewer than 10 (or ``full`` when less)."""
+    return max(full * settings.default.max_examples // 100, min(full, 10))
+
 
 UNION_NAMES = (
     "RWDSU",

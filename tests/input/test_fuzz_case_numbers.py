@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 from casefile.errors import CasefileError, MalformedCaseNumber
 from casefile.rules.case_numbers import CASE_TYPES, CaseNumber, parse_case_number
 from tests.input.ledger import COUNT_ONLY, judge
+from tests.strategies import examples
 
-FUZZ = settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=examples(500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FORM = re.compile(r"([0-9]{1,2})-([A-Za-z]{2})-([0-9]{1,6})", re.ASCII)
 DIGITS = "0123456789٠١٢٣٤٥٦٧٨٩०१२३४५६७८९０１２３４５６７８９"
 NEAR_MISSES = st.builds(

@@ -23,10 +23,11 @@ from casefile.importers.records import ImportedTally, ParsedFile
 from casefile.importers.tallies_sample import parse_tallies_sample
 from casefile.rules.case_numbers import parse_case_number
 from tests.input.ledger import judge
+from tests.strategies import examples
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 RECORDS = 40  # the first 40 records of each fixture: every shape of row, parsed in a few milliseconds
-FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 #: Cell values that look like counts, dates or case numbers but are not (or are, barely).
 HOSTILE = st.one_of(

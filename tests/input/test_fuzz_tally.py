@@ -14,9 +14,9 @@ from casefile.errors import CasefileError, InvalidTally
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.tally import MAX_COUNT, TallyCounts, analyze_tally, tally_from_mapping
 from tests.input.ledger import COUNT_ONLY, judge
-from tests.strategies import UNION_NAMES
+from tests.strategies import UNION_NAMES, examples
 
-FUZZ = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 #: Mostly counts a tally could have (so that analyzes run), and the rest anything an int can be.
 _GOOD = st.one_of(st.integers(0, 3), st.integers(0, 60), st.integers(0, 5000))
 _BAD = st.one_of(st.integers(), st.integers(-3, -1), st.integers(MAX_COUNT - 2, MAX_COUNT + 2),

@@ -14,10 +14,11 @@ from hypothesis import strategies as st
 from casefile.errors import CasefileError, InvalidScenario
 from casefile.importers.strict_yaml import load_yaml
 from tests.input.ledger import COUNT_ONLY, judge, refused_wrongly
+from tests.strategies import examples
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.yaml"))
 PLAIN = (dict, list, str, int, float, bool, type(None), date, datetime)
-FAST = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 REFUSED = object()
 #: Plain scalars and what strict reading must give (REFUSED: an InvalidScenario).
@@ -71,7 +72,7 @@ class TestArbitraryInput:
 
         judge("load_yaml (bytes)", lambda: load_yaml(data, source="fuzz.yaml"), wrong=wrong)
 
-    @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(st.sampled_from(EXAMPLES), st.lists(st.tuples(st.floats(0, 1), st.integers(0, 255), st.sampled_from("idr")),
                                                min_size=1, max_size=6))
     def test_mutated_scenarios(self, path: Path, edits: list[tuple[float, int, str]]) -> None:

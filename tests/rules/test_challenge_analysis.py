@@ -15,7 +15,7 @@ from casefile.rules.determinative import is_determinative, reachable_outcomes
 from casefile.rules.outcome import AGAINST, Ballot, Outcome, TallyCounts, outcome_of_count
 from casefile.vocab import OutcomeKind
 from tests.rules.every_set import every_set
-from tests.strategies import one_union_tallies, tallies
+from tests.strategies import examples, one_union_tallies, tallies
 
 RESULTS = Outcome(OutcomeKind.RESULTS)
 NULLITY = Outcome(OutcomeKind.NULLITY_RERUN)
@@ -199,7 +199,7 @@ class TestRealVectors:
 
 
 class TestAgainstEnumeration:
-    @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(300), suppress_health_check=[HealthCheck.too_slow])
     @given(one_union_tallies(max_votes=25, max_challenged=12))
     def test_one_union_ballots(self, counts: TallyCounts) -> None:
         """On one-union ballots both figures equal the enumeration and the closed forms of the module docstring."""
@@ -212,25 +212,25 @@ class TestAgainstEnumeration:
         against = (max(0, yes - no), max(0, -(-(yes + c - no) // 2)))
         assert found.get(RESULTS) == (against if against[0] <= c else None)
 
-    @settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(400), suppress_health_check=[HealthCheck.too_slow])
     @given(tallies(unions=(2, 3), max_votes=10, max_challenged=5))
     def test_two_or_three_unions(self, counts: TallyCounts) -> None:
         """With two or three unions every figure equals the enumeration of every resolution."""
         assert_matches_enumeration(counts)
 
-    @settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(100), suppress_health_check=[HealthCheck.too_slow])
     @given(tallies(unions=(4, 4), max_votes=6, max_challenged=4))
     def test_four_unions(self, counts: TallyCounts) -> None:
         """With four unions (five choices) every figure equals the enumeration."""
         assert_matches_enumeration(counts)
 
-    @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(200), suppress_health_check=[HealthCheck.too_slow])
     @given(tallies(runoff=True, max_votes=10, max_challenged=10))
     def test_runoff_ballots(self, counts: TallyCounts) -> None:
         """On runoff ballots (two choices, with or without "against") every figure equals the enumeration."""
         assert_matches_enumeration(counts)
 
-    @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(tallies(unions=(2, 2), max_votes=40, max_challenged=30, runoff=False))
     def test_more_challenged_than_votes(self, counts: TallyCounts) -> None:
         """With up to 30 challenged ballots over three choices (up to 5,456 resolutions) the figures stay exact."""
@@ -248,19 +248,19 @@ class TestAgainstEverySet:
         assert fast == reference
         assert_witnesses_hold(counts)
 
-    @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(tallies(unions=(3, 7), max_votes=4, max_challenged=6, runoff=False))
     def test_small_counts_many_choices(self, counts: TallyCounts) -> None:
         """Four to eight choices with counts of 0 to 4 (ties, zeros, the zero-vote exception everywhere): same figures."""
         self.assert_same_as_every_set(counts)
 
-    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(tallies(unions=(3, 7), max_votes=400, max_challenged=600, runoff=False))
     def test_large_counts_many_choices(self, counts: TallyCounts) -> None:
         """Four to eight choices with counts in the hundreds: same figures as every set."""
         self.assert_same_as_every_set(counts)
 
-    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(tallies(unions=(4, 5), max_votes=4, max_challenged=3, runoff=False))
     def test_five_and_six_choices_against_enumeration(self, counts: TallyCounts) -> None:
         """Five and six choices: every figure equals the enumeration of every resolution."""
@@ -268,14 +268,14 @@ class TestAgainstEverySet:
 
 
 class TestProperties:
-    @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])  # a loaded CI machine
+    @settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])  # a loaded CI machine
     @given(tallies(max_votes=2_000, max_challenged=3_000))
     def test_witnesses_hold_at_scale(self, counts: TallyCounts) -> None:
         """On large tallies every witness still reaches its outcome with the figure stated."""
         assert_witnesses_hold(counts)
         assert {item.outcome for item in analyze_challenges(counts)} == reachable_outcomes(counts)
 
-    @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(200), suppress_health_check=[HealthCheck.too_slow])
     @given(tallies(max_votes=2_000, max_challenged=3_000), st.integers(1, 500))
     def test_fewest_needed_does_not_depend_on_the_challenged_count(self, counts: TallyCounts, more: int) -> None:
         """More sealed ballots keep every outcome reachable and change no fewest-needed figure."""
@@ -292,7 +292,7 @@ class TestProperties:
         assert set(now) <= set(later)
         assert all(now[outcome][0] == later[outcome][0] for outcome in now)
 
-    @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(200), suppress_health_check=[HealthCheck.too_slow])
     @given(tallies(max_votes=60, max_challenged=8))
     def test_not_determinative_gives_one_outcome_needing_nothing(self, counts: TallyCounts) -> None:
         """When the challenges cannot change the outcome, it is listed alone and needs no ballot in either figure."""

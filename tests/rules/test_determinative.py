@@ -21,7 +21,7 @@ from casefile.rules.outcome import AGAINST, Outcome, TallyCounts, outcome_of_cou
 from casefile.rules.tally import analyze_tally
 from casefile.vocab import OutcomeKind
 from tests.rules.every_set import every_set
-from tests.strategies import one_union_tallies, resolutions, tallies
+from tests.strategies import examples, one_union_tallies, resolutions, tallies
 
 RESULTS = Outcome(OutcomeKind.RESULTS)
 NULLITY = Outcome(OutcomeKind.NULLITY_RERUN)
@@ -101,7 +101,7 @@ class TestMaskMembers:
 
 
 class TestCandidateSetsAgainstEverySet:
-    @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(tallies(unions=(3, 7), max_votes=4, max_challenged=6, runoff=False))
     def test_small_counts_many_choices(self, counts: TallyCounts) -> None:
         """Four to eight choices, counts of 0 to 4: the candidate sets find exactly what every set finds."""
@@ -109,7 +109,7 @@ class TestCandidateSetsAgainstEverySet:
         with every_set():
             assert fast == reachable_outcomes(counts)
 
-    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(tallies(unions=(3, 7), max_votes=400, max_challenged=600, runoff=False))
     def test_large_counts_many_choices(self, counts: TallyCounts) -> None:
         """Four to eight choices, counts in the hundreds: the same outcomes as every set."""
@@ -117,7 +117,7 @@ class TestCandidateSetsAgainstEverySet:
         with every_set():
             assert fast == reachable_outcomes(counts)
 
-    @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(tallies(unions=(4, 5), max_votes=4, max_challenged=4, runoff=False))
     def test_five_and_six_choices_against_enumeration(self, counts: TallyCounts) -> None:
         """Five and six choices: the fast method equals the enumeration of every resolution."""
@@ -125,7 +125,7 @@ class TestCandidateSetsAgainstEverySet:
 
 
 class TestFastMethodAgainstEnumeration:
-    @settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(400), suppress_health_check=[HealthCheck.too_slow])
     @given(one_union_tallies(max_votes=25, max_challenged=12))
     def test_one_union_three_ways(self, counts: TallyCounts) -> None:
         """On one-union ballots the closed form, the fast method and the enumeration all agree."""
@@ -135,13 +135,13 @@ class TestFastMethodAgainstEnumeration:
         assert fast == reachable_outcomes_enumerated(counts)
         assert (len(fast) > 1) is one_union_determinative(yes, no, counts.challenged) is is_determinative(counts)
 
-    @settings(max_examples=600, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(600), suppress_health_check=[HealthCheck.too_slow])
     @given(tallies(unions=(2, 3), max_votes=10, max_challenged=5))
     def test_multi_union_ballots(self, counts: TallyCounts) -> None:
         """With two or three unions the fast method finds exactly the outcomes the enumeration finds."""
         assert reachable_outcomes(counts) == reachable_outcomes_enumerated(counts)
 
-    @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(300), suppress_health_check=[HealthCheck.too_slow])
     @given(tallies(runoff=True, max_votes=10, max_challenged=8))
     def test_runoff_ballots(self, counts: TallyCounts) -> None:
         """On runoff ballots (two choices) the fast method agrees with the enumeration."""
@@ -193,7 +193,7 @@ class TestFastMethodAgainstEnumeration:
 
 
 class TestProperties:
-    @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(300), suppress_health_check=[HealthCheck.too_slow])
     @given(st.data())
     def test_any_resolution_reaches_a_listed_outcome(self, data: st.DataObject) -> None:
         """Whatever way the challenges are resolved, the outcome is one the analysis listed as reachable."""
@@ -202,7 +202,7 @@ class TestProperties:
         analysis = analyze_tally(counts)
         assert outcome_of_count(resolved) in analysis.reachable
 
-    @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(300), suppress_health_check=[HealthCheck.too_slow])
     @given(st.data())
     def test_not_determinative_means_every_resolution_agrees(self, data: st.DataObject) -> None:
         """If the challenges are not determinative, every resolution gives the tally's outcome."""
@@ -214,13 +214,13 @@ class TestProperties:
         resolved = data.draw(resolutions(counts))
         assert outcome_of_count(resolved) == analysis.outcome
 
-    @settings(max_examples=300)
+    @settings(max_examples=examples(300))
     @given(tallies(max_votes=30, max_challenged=30))
     def test_sustaining_everything_is_always_reachable(self, counts: TallyCounts) -> None:
         """The count as it stands (every challenge sustained) is always among the reachable outcomes."""
         assert outcome_of_count(counts) in reachable_outcomes(counts)
 
-    @settings(max_examples=300)
+    @settings(max_examples=examples(300))
     @given(tallies(max_votes=30, max_challenged=30))
     def test_one_more_challenge_never_removes_an_outcome(self, counts: TallyCounts) -> None:
         """A further challenged ballot can always be sustained, so reachable outcomes only grow with C."""
@@ -235,7 +235,7 @@ class TestProperties:
         )
         assert reachable_outcomes(counts) <= reachable_outcomes(more)
 
-    @settings(max_examples=200)
+    @settings(max_examples=examples(200))
     @given(tallies(max_votes=30, max_challenged=0))
     def test_no_challenges_one_outcome(self, counts: TallyCounts) -> None:
         """With no challenged ballots the only reachable outcome is the outcome of the count."""

@@ -34,7 +34,7 @@ from casefile.rules.stages import (
     next_stage,
 )
 from casefile.vocab import OutcomeKind, Stage
-from tests.strategies import resolutions, tallies
+from tests.strategies import examples, resolutions, tallies
 
 S = Stage
 G = Guard
@@ -174,7 +174,7 @@ class ElectionMachine(RuleBasedStateMachine):
 
 
 TestElectionMachine = ElectionMachine.TestCase
-TestElectionMachine.settings = settings(max_examples=60, stateful_step_count=15, deadline=None,
+TestElectionMachine.settings = settings(max_examples=examples(60), stateful_step_count=15, deadline=None,
                                         suppress_health_check=[HealthCheck.too_slow])
 
 
