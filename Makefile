@@ -18,7 +18,11 @@ export PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS := 90
 # renders its PDFs) are `make check-acts`; `make test` runs everything but the slow variants.
 CHECK_PATHS := tests/rules tests/importers tests/record tests/input
 # The API's property tests' plugin (schemathesis) costs seconds at every worker's start; no loop test uses it.
-CHECK_PLUGINS := -p no:schemathesis
+# The loop runs a fifth of each property test's examples (Hypothesis profile `check`, tests/conftest.py);
+# `make test` runs them all.
+CHECK_PLUGINS := -p no:schemathesis --hypothesis-profile=check
+# Tests marked `thorough` (a long grid, its reason beside it) are left to `make test`, which runs them.
+CHECK_MARKS := not prefect and not integration and not slow and not thorough
 
 system-deps:
 	@bash scripts/system-deps.sh
@@ -49,10 +53,10 @@ test-all: $(STAMP)
 	$(PY) -m pytest $(XDIST)
 
 check: $(STAMP)
-	$(PY) -m pytest -q $(XDIST) $(CHECK_PLUGINS) -m "not prefect and not integration and not slow" $(wildcard $(CHECK_PATHS))
+	$(PY) -m pytest -q $(XDIST) $(CHECK_PLUGINS) -m "$(CHECK_MARKS)" $(wildcard $(CHECK_PATHS))
 
 check-acts: $(STAMP)
-	$(PY) -m pytest -q $(XDIST) $(CHECK_PLUGINS) -m "not prefect and not integration and not slow" tests/acts
+	$(PY) -m pytest -q $(XDIST) $(CHECK_PLUGINS) -m "$(CHECK_MARKS)" tests/acts
 
 # ruff and mypy at the versions pinned in the `lint` extra (installed when missing or not those).
 lint: $(STAMP)
