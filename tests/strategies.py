@@ -12,7 +12,7 @@ def examples(full: int) -> int:
     """A property test's ``max_examples``: ``full`` under Hypothesis' default profile (``make test``),
     scaled by the loaded profile's ``max_examples`` over the default 100 otherwise: a fifth under the
     ``check`` profile of ``make check`` (tests/conftest.py), never fewer than 10 (or ``full`` when less)."""
-    return max(full * settings.default.max_examples // 100, min(full, 10))
+    return max(full * settings().max_examples // 100, min(full, 10))
 
 
 UNION_NAMES = (
