@@ -17,12 +17,16 @@ export PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS := 90
 # Prefect, browsers, subprocesses or documents rendered. The acts through the front door (tests/acts: each
 # renders its PDFs) are `make check-acts`; `make test` runs everything but the slow variants.
 CHECK_PATHS := tests/rules tests/importers tests/record tests/input
-# The API's property tests' plugin (schemathesis) costs seconds at every worker's start; no loop test uses it.
-# The loop runs a fifth of each property test's examples (Hypothesis profile `check`, tests/conftest.py);
+# The API's property tests' plugin (schemathesis) costs seconds at every worker's start; no loop test uses it,
+# nor pytest-benchmark's or anyio's plugins. The loop runs a fifth of each property test's examples (Hypothesis profile `check`, tests/conftest.py);
 # `make test` runs them all.
-CHECK_PLUGINS := -p no:schemathesis --hypothesis-profile=check
+CHECK_PLUGINS := -p no:schemathesis -p no:benchmark -p no:anyio --hypothesis-profile=check
 # Tests marked `thorough` (a long grid, its reason beside it) are left to `make test`, which runs them.
 CHECK_MARKS := not prefect and not integration and not slow and not thorough
+# The loop runs in one process: on this 2-core machine, shared, two workers cost a quarter more CPU (each imports
+# and collects everything, builds its own template databases) for no shorter wall time under load (bench/README.md).
+# `make check CHECK_XDIST="-n auto --dist loadfile"` runs it on every core.
+CHECK_XDIST ?=
 
 system-deps:
 	@bash scripts/system-deps.sh
@@ -53,7 +57,7 @@ test-all: $(STAMP)
 	$(PY) -m pytest $(XDIST)
 
 check: $(STAMP)
-	$(PY) -m pytest -q $(XDIST) $(CHECK_PLUGINS) -m "$(CHECK_MARKS)" $(wildcard $(CHECK_PATHS))
+	$(PY) -m pytest -q $(CHECK_XDIST) $(CHECK_PLUGINS) -m "$(CHECK_MARKS)" $(wildcard $(CHECK_PATHS))
 
 check-acts: $(STAMP)
 	$(PY) -m pytest -q $(XDIST) $(CHECK_PLUGINS) -m "$(CHECK_MARKS)" tests/acts
