@@ -38,14 +38,13 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
+from casefile.record.migrations.resealing import seal_again
+
 revision: str = 'facts_public'
 down_revision: str | Sequence[str] | None = 'excluded_ballots'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
-_ENTRY = ("id", "case_id", "election_id", "act_key", "act", "actor", "recorded_by", "occurred_on", "recorded_at",
-          "summary", "from_stage", "to_stage", "ref", "document_id", "prev_hash", "chain_hash")
-_CHUNK = 500
 #: The new flags, each true (in the public record) unless a row says otherwise.
 _FLAGS = {
     'hearing': ('opening_date_public', 'noticed_on_public', 'objection_numbers_public'),
@@ -74,7 +73,7 @@ def upgrade() -> None:
                  .where(hearing.c.opens_on.is_not(None), hearing.c.opens_on == hearing.c.noticed_opens_on,
                         hearing.c.uncertain.contains(_OPENING_PART, autoescape=True))
                  .values(opening_date_public=False))
-    _seal_again(bind)
+    seal_again(bind)
 
 
 def downgrade() -> None:
@@ -87,38 +86,4 @@ def downgrade() -> None:
                 batch_op.drop_column(name)
             for name in reversed(_FLAGS[table_name]):
                 batch_op.drop_column(name)
-    _seal_again(bind)
-
-
-def _seal_again(bind: sa.Connection) -> None:
-    """Seal every case's record into its last entry again (when that entry's hash holds), keeping
-    what else the entry's seal holds (the act's terms, the documents it is to issue)."""
-    from casefile.record.chain import link_hash
-    from casefile.record.sealing import columns_present, record_digests
-    from casefile.record.secret_key import keys_for
-
-    docket = sa.table('docketentry', *[sa.column(n) for n in _ENTRY], sa.column('seal', sa.JSON()))
-    document = sa.table('document', sa.column('id'), sa.column('sha256'))
-    shas = dict(bind.execute(sa.select(document.c.id, document.c.sha256)).all())
-    key = keys_for(bind).signing
-    present = columns_present(bind)
-    last = sa.select(sa.func.max(docket.c.id)).group_by(docket.c.case_id)
-    entries = [dict(r) for r in bind.execute(sa.select(docket).where(docket.c.id.in_(last))
-                                             .order_by(docket.c.case_id)).mappings()]
-    updates = []
-    for start in range(0, len(entries), _CHUNK):
-        chunk = entries[start:start + _CHUNK]
-        digests = record_digests(bind, [e['case_id'] for e in chunk], present=present)
-        for entry in chunk:
-            sha = shas.get(entry['document_id'], '') if entry['document_id'] is not None else ''
-            if link_hash(key, entry, prev_hash=entry['prev_hash'], document_sha256=sha) != entry['chain_hash']:
-                continue  # edited before the upgrade, or another key: verify names it
-            before = entry['seal'] if isinstance(entry['seal'], dict) else {}
-            seal = {**before, 'rows': {**before.get('rows', {}), **digests[entry['case_id']]}}
-            updates.append({'row_id': entry['id'], 'seal_value': seal,
-                            'chain': link_hash(key, {**entry, 'seal': seal}, prev_hash=entry['prev_hash'],
-                                               document_sha256=sha)})
-    if updates:
-        bind.execute(docket.update().where(docket.c.id == sa.bindparam('row_id'))
-                     .values(seal=sa.bindparam('seal_value', type_=sa.JSON()), chain_hash=sa.bindparam('chain')),
-                     updates)
+    seal_again(bind)

@@ -21,24 +21,18 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
+from casefile.record.migrations.resealing import docket_table, document_shas, seal_again
+
 revision: str = 'record_seal'
 down_revision: str | Sequence[str] | None = 'uploads'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
-_ENTRY = ("id", "case_id", "election_id", "act_key", "act", "actor", "recorded_by", "occurred_on", "recorded_at",
-          "summary", "from_stage", "to_stage", "ref", "document_id", "prev_hash", "chain_hash")
-_CHUNK = 500
-
-
-def _docket() -> sa.TableClause:
-    return sa.table('docketentry', *[sa.column(n) for n in _ENTRY], sa.column('seal', sa.JSON()))
-
 
 def upgrade() -> None:
     with op.batch_alter_table('docketentry', schema=None) as batch_op:
         batch_op.add_column(sa.Column('seal', sa.JSON(), nullable=True))
-    _seal_the_record(op.get_bind())
+    seal_again(op.get_bind())  # no entry is sealed yet: each last entry's version-1 hash is checked, its seal the rows
 
 
 def downgrade() -> None:
@@ -47,51 +41,14 @@ def downgrade() -> None:
         batch_op.drop_column('seal')
 
 
-def _shas(bind: sa.Connection) -> dict[int, str]:
-    document = sa.table('document', sa.column('id'), sa.column('sha256'))
-    return dict(bind.execute(sa.select(document.c.id, document.c.sha256)).all())
-
-
-def _seal_the_record(bind: sa.Connection) -> None:
-    """Seal every case's record into its last entry (when that entry's version-1 hash holds)."""
-    from casefile.record.chain import link_hash
-    from casefile.record.sealing import columns_present, record_digests
-    from casefile.record.secret_key import keys_for
-
-    docket = _docket()
-    key = keys_for(bind).signing
-    shas = _shas(bind)
-    present = columns_present(bind)  # columns a later revision adds are not there yet (facts_not_prose)
-    last = sa.select(sa.func.max(docket.c.id)).group_by(docket.c.case_id)
-    entries = [dict(r) for r in bind.execute(sa.select(docket).where(docket.c.id.in_(last))
-                                             .order_by(docket.c.case_id)).mappings()]
-    updates = []
-    for start in range(0, len(entries), _CHUNK):
-        chunk = entries[start:start + _CHUNK]
-        digests = record_digests(bind, [e['case_id'] for e in chunk], present=present)
-        for entry in chunk:
-            sha = shas.get(entry['document_id'], '') if entry['document_id'] is not None else ''
-            values = {**entry, 'seal': None}
-            if link_hash(key, values, prev_hash=entry['prev_hash'], document_sha256=sha) != entry['chain_hash']:
-                continue  # edited before the upgrade, or another key: verify names it
-            seal = {'rows': digests[entry['case_id']]}
-            updates.append({'row_id': entry['id'], 'seal_value': seal,
-                            'chain': link_hash(key, {**entry, 'seal': seal}, prev_hash=entry['prev_hash'],
-                                               document_sha256=sha)})
-    if updates:
-        bind.execute(docket.update().where(docket.c.id == sa.bindparam('row_id'))
-                     .values(seal=sa.bindparam('seal_value', type_=sa.JSON()), chain_hash=sa.bindparam('chain')),
-                     updates)
-
-
 def _chain_again_v1(bind: sa.Connection) -> None:
     """Chain every case's entries in id order with version 1 (what revision docket_chain made)."""
     from casefile.record.chain import link_hash
     from casefile.record.secret_key import keys_for
 
-    docket = _docket()
+    docket = docket_table()
     key = keys_for(bind).signing
-    shas = _shas(bind)
+    shas = document_shas(bind)
     heads: dict[int, str] = {}
     updates = []
     for row in bind.execute(sa.select(docket).order_by(docket.c.id)).mappings():
