@@ -17,28 +17,23 @@ from zoneinfo import ZoneInfo
 
 from sqlmodel import Session, col, func, select
 
-from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, LegalDate, Paragraph, Text, Who
+from casefile.acts.base import ANY_STAGE, Done, LegalDate, Paragraph, Text, Who
+from casefile.acts.correcting import CorrectionIn, ask, check_given, listed, reissued
 from casefile.acts.correction_parts import (
     Change,
     Moved,
     Why,
     changed_documents,
-    changes_between,
-    correction_key,
     document_states,
-    found_again,
     issues_of,
     lock,
     move_deadlines,
-    record_correction,
     rejudge_filings,
-    titles,
 )
-from casefile.errors import BadInput, InvalidCalendar, ProcedureError
+from casefile.errors import InvalidCalendar, ProcedureError
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import office_of
 from casefile.record.models import Case, Certification, Deadline, DocketEntry, Election, Tally
-from casefile.record.refs import Ref
 from casefile.rules.review import board_review
 from casefile.rules.rule_sets import rule_set_for
 from casefile.vocab import DeadlineKind, ElectionAgreement
@@ -47,36 +42,25 @@ from casefile.vocab import DeadlineKind, ElectionAgreement
 #: stage (casefile.acts.allowed_now).
 STAGES = ANY_STAGE
 
-CORRECTED = ("name", "unit_description", "agreement", "petition_filed_on")
 
-
-class CorrectCase(ActIn):
+class CorrectCase(CorrectionIn):
     """A correction of the case's ``name``, ``unit_description``, ``agreement`` (consent,
     stipulated, directed) or ``petition_filed_on``; None (left out): as recorded. ``why`` is
     required."""
 
     act: Literal["correct-case"] = "correct-case"
     WHOSE: ClassVar[Whose] = REGION
+    CORRECTED: ClassVar[tuple[str, ...]] = ("name", "unit_description", "agreement", "petition_filed_on")
+    SHOULD_READ: ClassVar[str] = "the case's record should read (name, unit description, agreement or petition filing date)"
     name: Text | None = None
     unit_description: Paragraph | None = None
     agreement: ElectionAgreement | None = None
     petition_filed_on: LegalDate | None = None
     why: Why
 
-    def given(self) -> dict[str, object]:
-        return self.model_dump(include=set(CORRECTED), exclude_none=True)
 
-
-def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
-    """The documents the correction changed, issued again as new versions (the first kept)."""
-    return issues_of(session, ref)
-
-
-def check(act: CorrectCase) -> None:
-    """A correction that names nothing to correct is refused at once. Raises BadInput."""
-    if not act.given():
-        raise BadInput("correct-case: give what the case's record should read (name, unit description, agreement or "
-                       "petition filing date)", field="name")
+#: A correction that gives nothing is refused first; the documents it changed are issued again as new versions.
+check, issues = check_given, issues_of
 
 
 def perform(session: Session, act: CorrectCase, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -89,18 +73,11 @@ def perform(session: Session, act: CorrectCase, *, case: Case, as_of: datetime, 
     agreement); 29 CFR 102.62, 102.67, 102.69.
     """
     lock(session, case)
-    current = {name: getattr(case, name) for name in CORRECTED}
-    given = act.given()
-    target = f"case:{case.id}"
-    key = correction_key(act.act, target, act.model_dump(mode="json", include=set(CORRECTED), exclude_none=True),
-                         act.why)
-    if (done := found_again(session, case, key, holds=lambda: not changes_between(current, given),
-                            act=act.act)) is not None:
-        return done
-    changes = changes_between(current, given)
-    if not changes:
-        raise BadInput(f"{case.number}: the case already reads {', '.join(f'{k} {v}' for k, v in given.items())}: this "
-                       "correction corrects nothing", field=next(iter(given)))
+    asked = ask(session, case, act, target=f"case:{case.id}", current={n: getattr(case, n) for n in act.CORRECTED},
+                already=f"the case already reads {listed(act.given())}: this correction corrects nothing")
+    if asked.first is not None:
+        return asked.first
+    changes = asked.changes
     fields = {c.field for c in changes}
     if "petition_filed_on" in fields:
         _check_petition_date(session, case, act.petition_filed_on, as_of)  # type: ignore[arg-type]
@@ -135,16 +112,9 @@ def perform(session: Session, act: CorrectCase, *, case: Case, as_of: datetime, 
     if "agreement" in fields:
         consequences += _review_changes(session, case, old_agreement)
     reissue = changed_documents(session, case, before_docs)
-    if reissue:
-        consequences.append(f"Issued again as new versions (the first versions are kept): {titles(reissue)}.")
-        if any(s.issue.document.party_filing for s in reissue):  # a party's filing issued again: a corrected copy, not a new filing
-            consequences.append("A party's filing issued again is a corrected copy for the record: casefile neither "
-                                "files nor serves it again.")
-    consequences.append("No election's stage is changed by a correction.")
-    return record_correction(
-        session, case, act=act.act, key=key, target=target, election=None, changes=changes, why=act.why,
-        head=f"Case {case.number} corrected", consequences=consequences, reissue=reissue, moved=moved,
-        occurred_on=act.legal_date(case, as_of), as_of=as_of, extra_changes=implied)
+    consequences += [*reissued(reissue), "No election's stage is changed by a correction."]
+    return asked.record(session, case, as_of=as_of, election=None, head=f"Case {case.number} corrected",
+                        consequences=consequences, reissue=reissue, moved=moved, implied=implied)
 
 
 def _check_petition_date(session: Session, case: Case, filed_on: date, as_of: datetime) -> None:

@@ -15,62 +15,38 @@ from typing import Any, ClassVar, Literal
 
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, LegalDate, Who, election_for
+from casefile.acts.base import ANY_STAGE, Done, LegalDate, Who, election_for
 from casefile.acts.chronology import refuse_if_before
-from casefile.acts.correction_parts import (
-    Change,
-    Why,
-    changed_documents,
-    changes_between,
-    correction_key,
-    document_states,
-    found_again,
-    issues_of,
-    lock,
-    record_correction,
-    titles,
-)
+from casefile.acts.correcting import CorrectionIn, ask, check_given, listed, reissued, stage_kept
+from casefile.acts.correction_parts import Change, Why, changed_documents, document_states, issues_of, lock
 from casefile.acts.hearing_parts import current_hearing
-from casefile.errors import BadInput
 from casefile.record.authority import REGION, Whose
 from casefile.record.models import Case, Deadline, DocketEntry, Election, Hearing
-from casefile.record.refs import Ref
 from casefile.rules.calendar import day_label
 from casefile.rules.chronology import Earlier
 from casefile.rules.deadlines import met_status
-from casefile.rules.stage_words import STAGE_NAMES
 from casefile.vocab import DeadlineKind, DeadlineStatus
 
 #: Not bound to the stage: offered while the election has a hearing (allowed_now below).
 STAGES = ANY_STAGE
 
-CORRECTED = ("opened_on", "noticed_opens_on")
 
-
-class CorrectHearing(ActIn):
+class CorrectHearing(CorrectionIn):
     """A correction of the election's hearing (its latest): ``opened_on`` the day it opened, ``noticed_opens_on``
     the date the Notice of Hearing set it to open; None (left out): as recorded. ``why`` is required."""
 
     act: Literal["correct-hearing"] = "correct-hearing"
     WHOSE: ClassVar[Whose] = REGION
+    CORRECTED: ClassVar[tuple[str, ...]] = ("opened_on", "noticed_opens_on")
+    SHOULD_READ: ClassVar[str] = ("the hearing's record should read (the day it opened, opened_on, or the date the "
+                                  "Notice of Hearing set, noticed_opens_on)")
     opened_on: LegalDate | None = None
     noticed_opens_on: LegalDate | None = None
     why: Why
 
-    def given(self) -> dict[str, object]:
-        return self.model_dump(include=set(CORRECTED), exclude_none=True)
 
-
-def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
-    """The documents the correction changed, issued again as new versions (the first kept)."""
-    return issues_of(session, ref)
-
-
-def check(act: CorrectHearing) -> None:
-    """A correction that names nothing to correct is refused at once. Raises BadInput."""
-    if not act.given():
-        raise BadInput("correct-hearing: give what the hearing's record should read (the day it opened, opened_on, or "
-                       "the date the Notice of Hearing set, noticed_opens_on)", field="opened_on")
+#: A correction that gives nothing is refused first; the documents it changed are issued again as new versions.
+check, issues = check_given, issues_of
 
 
 def allowed_now(session: Session, case: Case, as_of: Any = None) -> bool:
@@ -113,22 +89,15 @@ def perform(session: Session, act: CorrectHearing, *, case: Case, as_of: datetim
     election = election_for(session, case, act.election)
     hearing = current_hearing(session, case, election)
     opened = _opened(session, election)
-    current: dict[str, Any] = {"opened_on": hearing.opens_on if opened else None,
-                               "noticed_opens_on": hearing.noticed_opens_on}
-    given = act.given()
-    target = f"hearing:{hearing.id}"
-    key = correction_key(act.act, target, act.model_dump(mode="json", include=set(CORRECTED), exclude_none=True), act.why)
-    if (done := found_again(session, case, key, holds=lambda: not changes_between(current, given), act=act.act)) is not None:
-        return done
-    if act.opened_on is not None and not opened:
+    current = {"opened_on": hearing.opens_on if opened else None, "noticed_opens_on": hearing.noticed_opens_on}
+    asked = ask(session, case, act, target=f"hearing:{hearing.id}", current=current,
+                already=f"the hearing already reads {listed(act.given())}: this correction corrects nothing")
+    if asked.first is not None:
+        return asked.first
+    if act.opened_on is not None and not opened:  # no opening in the record: one asked for is always a change
         raise IllegalTransition(f"the hearing of election {election.sequence} has not opened (it is set to open on "
                                 f"{day_label(hearing.opens_on) if hearing.opens_on else 'no date'}): its opening is "
                                 "recorded by open-hearing, a new date by reschedule-hearing", field="opened_on")
-    changes = changes_between(current, given)
-    if not changes:
-        raise BadInput(f"{case.number}: the hearing already reads "
-                       f"{', '.join(f'{k} {v}' for k, v in given.items())}: this correction corrects nothing",
-                       field=next(iter(given)))
     if act.opened_on is not None:
         refuse_if_before("the hearing's opening", act.opened_on, [Earlier("the hearing was noticed", hearing.noticed_on)],
                          field="opened_on")
@@ -155,16 +124,10 @@ def perform(session: Session, act: CorrectHearing, *, case: Case, as_of: datetim
         hearing.opens_on = act.opened_on
         consequences += _target_again(session, election, act.opened_on)
     session.add(hearing)
-    session.flush()
     reissue = changed_documents(session, case, before_docs)
-    if reissue:
-        consequences.append(f"Issued again as new versions (the first versions are kept): {titles(reissue)}.")
-    consequences.append(f"Election {election.sequence} stays at stage “{STAGE_NAMES[election.stage]}”: a correction "
-                        "does not move the procedure.")
-    return record_correction(
-        session, case, act=act.act, key=key, target=target, election=election, changes=changes, why=act.why,
-        head=f"Hearing of election {election.sequence} corrected", consequences=consequences, reissue=reissue,
-        moved=[], occurred_on=act.legal_date(case, as_of), as_of=as_of, extra_changes=implied)
+    consequences += [*reissued(reissue), stage_kept(election)]
+    return asked.record(session, case, as_of=as_of, election=election, head=f"Hearing of election {election.sequence} corrected",
+                        consequences=consequences, reissue=reissue, implied=implied)
 
 
 def _target_again(session: Session, election: Election, opened_on: date) -> list[str]:

@@ -16,25 +16,13 @@ from typing import ClassVar, Literal
 
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, PartyKey, Text, Who
-from casefile.acts.correction_parts import (
-    Change,
-    Why,
-    changed_documents,
-    changes_between,
-    correction_key,
-    document_states,
-    found_again,
-    issues_of,
-    lock,
-    record_correction,
-    titles,
-)
+from casefile.acts.base import ANY_STAGE, Done, Line, Paragraph, PartyKey, Text, Who
+from casefile.acts.correcting import CorrectionIn, ask, check_given, listed, reissued
+from casefile.acts.correction_parts import Change, Why, changed_documents, document_states, issues_of, lock, titles
 from casefile.errors import BadInput, UnknownRecord
 from casefile.record.authority import Whose
 from casefile.record.lookups import get_party
 from casefile.record.models import Case, Party, Person
-from casefile.record.refs import Ref
 from casefile.vocab import PartyRole
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
@@ -44,13 +32,15 @@ STAGES = ANY_STAGE
 CORRECTED = ("name", "representative", "email", "address")
 
 
-class CorrectParty(ActIn):
+class CorrectParty(CorrectionIn):
     """A correction of party ``party``'s details (handle, e.g. "rwdsu"): ``name``,
     ``representative`` (its representative of record), ``email``, ``address``; None (left out):
     as recorded; "" clears a representative, e-mail or address. ``why`` is required."""
 
     act: Literal["correct-party"] = "correct-party"
     WHOSE: ClassVar[Whose] = Whose.party("party")
+    CORRECTED: ClassVar[tuple[str, ...]] = CORRECTED
+    SHOULD_READ: ClassVar[str] = "the party's record should read (name, representative, email or address)"
     party: PartyKey
     name: Text | None = None
     representative: Line | None = None
@@ -58,20 +48,10 @@ class CorrectParty(ActIn):
     address: Paragraph | None = None
     why: Why
 
-    def given(self) -> dict[str, str]:
-        return self.model_dump(include=set(CORRECTED), exclude_none=True)
 
-
-def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
-    """The documents a corrected name changed, issued again as new versions (the first kept)."""
-    return issues_of(session, ref)
-
-
-def check(act: CorrectParty) -> None:
-    """A correction that names nothing to correct is refused at once. Raises BadInput."""
-    if not act.given():
-        raise BadInput("correct-party: give what the party's record should read (name, representative, email or "
-                       "address)", field="name")
+#: A correction that gives nothing is refused first; the documents a corrected name changed are issued again as new
+#: versions.
+check, issues = check_given, issues_of
 
 
 def perform(session: Session, act: CorrectParty, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -87,17 +67,11 @@ def perform(session: Session, act: CorrectParty, *, case: Case, as_of: datetime,
     except UnknownRecord as exc:
         raise UnknownRecord(str(exc), field="party") from None
     holder = DetailsOf(session, party)
-    current = holder.read()
-    given = act.given()
-    target = f"party:{party.id}"
-    key = correction_key(act.act, target, given, act.why)
-    if (done := found_again(session, case, key, holds=lambda: not changes_between(current, given),
-                            act=act.act)) is not None:
-        return done
-    changes = changes_between(current, given)
-    if not changes:
-        raise BadInput(f"{case.number}: party {party.key} already reads {', '.join(f'{k} {v!r}' for k, v in given.items())}"
-                       ": this correction corrects nothing", field=next(iter(given)))
+    asked = ask(session, case, act, target=f"party:{party.id}", current=holder.read(),
+                already=f"party {party.key} already reads {listed(act.given(), quoted=True)}: this correction corrects nothing")
+    if asked.first is not None:
+        return asked.first
+    changes = asked.changes
     before_docs = document_states(session, case)
     holder.write(changes)
     session.flush()
@@ -106,12 +80,7 @@ def perform(session: Session, act: CorrectParty, *, case: Case, as_of: datetime,
     renamed = any(c.field == "name" for c in changes)
     contact = [c for c in changes if c.field != "name"]
     reissue = changed if renamed else []
-    if reissue:
-        consequences.append(f"Issued again as new versions under the corrected name (the first versions are kept): "
-                            f"{titles(reissue)}.")
-        if any(s.issue.document.party_filing for s in reissue):  # a party's filing issued again: a corrected copy, not a new filing
-            consequences.append("A party's filing issued again is a corrected copy for the record: casefile neither "
-                                "files nor serves it again.")
+    consequences += reissued(reissue, under="the corrected name")
     if contact:
         served = [] if renamed else changed  # renamed: the new versions carry the corrected details too
         what = ", ".join(c.field for c in contact)
@@ -121,10 +90,8 @@ def perform(session: Session, act: CorrectParty, *, case: Case, as_of: datetime,
                                 f"made): {titles(served)}; serve them again on the corrected {what} if the earlier service "
                                 "did not reach the party.")
     consequences += _others(session, case, party, changes, in_people=holder.in_people)
-    return record_correction(
-        session, case, act=act.act, key=key, target=target, election=None, changes=changes, why=act.why,
-        head=f"Party {party.key} corrected", consequences=consequences, reissue=reissue, moved=[],
-        occurred_on=act.legal_date(case, as_of), as_of=as_of)
+    return asked.record(session, case, as_of=as_of, election=None, head=f"Party {party.key} corrected",
+                        consequences=consequences, reissue=reissue)
 
 
 def _others(session: Session, case: Case, party: Party, changes: list[Change], *, in_people: bool) -> list[str]:

@@ -20,22 +20,18 @@ from zoneinfo import ZoneInfo
 from pydantic import Field
 from sqlmodel import Session, col, func, select
 
-from casefile.acts.base import ANY_STAGE, ActIn, Count, Done, Flag, Issue, LegalDate, Line, Who, election_for
+from casefile.acts.base import ANY_STAGE, Count, Done, Flag, LegalDate, Line, Who, election_for
+from casefile.acts.correcting import CorrectionIn, ask, check_given, listed, reissued, stage_kept
 from casefile.acts.correction_parts import (
     Change,
     Moved,
     Why,
     changed_documents,
-    changes_between,
-    correction_key,
     document_states,
-    found_again,
     issues_of,
     lock,
     move_deadlines,
-    record_correction,
     rejudge_filings,
-    titles,
 )
 from casefile.acts.record_tally import analysis_fields
 from casefile.errors import BadInput, InvalidTally, UnknownRecord
@@ -43,9 +39,7 @@ from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import office_of
 from casefile.record.lookups import counts_of
 from casefile.record.models import Case, ChallengedBallot, Deadline, Tally
-from casefile.record.refs import Ref
 from casefile.rules.corrections import outcome_consequences
-from casefile.rules.stage_words import STAGE_NAMES
 from casefile.rules.tally import analyze_tally, tally_from_mapping
 from casefile.vocab import DeadlineKind, TallyKind
 
@@ -60,7 +54,7 @@ TALLY_PERIODS = (DeadlineKind.OBJECTIONS, DeadlineKind.OFFER_OF_PROOF, DeadlineK
 CORRECTED = ("prepared_on", "choices", "against", "challenged", "void", "eligible", "eligible_exact")
 
 
-class CorrectTally(ActIn):
+class CorrectTally(CorrectionIn):
     """A correction of the tally of election ``election`` (default: the latest) as transcribed:
     ``prepared_on`` the date the tally was prepared, ``choices`` the votes of labor organizations on
     the ballot (by name, only those to correct), ``against``, ``challenged``, ``void``,
@@ -69,6 +63,9 @@ class CorrectTally(ActIn):
 
     act: Literal["correct-tally"] = "correct-tally"
     WHOSE: ClassVar[Whose] = REGION
+    CORRECTED: ClassVar[tuple[str, ...]] = CORRECTED
+    SHOULD_READ: ClassVar[str] = ("the tally should read (the date prepared, votes for a choice, against, challenged, "
+                                  "void or eligible)")
     prepared_on: LegalDate | None = None
     choices: dict[Line, Count] = Field(default_factory=dict, max_length=20)
     against: Count | None = None
@@ -78,14 +75,9 @@ class CorrectTally(ActIn):
     eligible_exact: Flag | None = None
     why: Why
 
-    def given(self) -> dict[str, Any]:
-        """The corrected values asked for, as JSON (what the idempotency key is made of)."""
-        return self.model_dump(mode="json", include=set(CORRECTED), exclude_none=True, exclude_defaults=True)
 
-
-def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
-    """The documents the correction changed, issued again as new versions (the first kept)."""
-    return issues_of(session, ref)
+#: A correction that gives nothing is refused first; the documents it changed are issued again as new versions.
+check, issues = check_given, issues_of
 
 
 def allowed_now(session: Session, case: Case, as_of: Any = None) -> bool:
@@ -95,14 +87,6 @@ def allowed_now(session: Session, case: Case, as_of: Any = None) -> bool:
 
     return session.exec(select(Tally.id).join(Election, col(Election.id) == Tally.election_id)
                         .where(Election.case_id == case.id)).first() is not None
-
-
-def check(act: CorrectTally) -> None:
-    """A correction that names nothing to correct is refused before anything is looked up.
-    Raises BadInput."""
-    if not act.given():
-        raise BadInput("correct-tally: give what the tally should read (the date prepared, votes for a choice, "
-                       "against, challenged, void or eligible)", field="prepared_on")
 
 
 def perform(session: Session, act: CorrectTally, *, case: Case, as_of: datetime, by: Who) -> Done:
@@ -134,22 +118,14 @@ def perform(session: Session, act: CorrectTally, *, case: Case, as_of: datetime,
                        "between labor organizations): there is no 'against' to correct", field="against")
     current = {"prepared_on": tally.prepared_on, "against": tally.against, "challenged": tally.challenged,
                "void": tally.void, "eligible": tally.eligible, "eligible_exact": tally.eligible_exact}
-    given = {name: getattr(act, name) for name in current}
-    target = f"tally:{tally.id}"
-    key = correction_key(act.act, target, act.given(), act.why)
-
-    def holds() -> bool:
-        return all(votes[n] == v for n, v in act.choices.items()) and not changes_between(current, given)
-
-    if (done := found_again(session, case, key, holds=holds, act=act.act)) is not None:
-        return done
-    changes = [Change(f"votes for {n}", votes[n], v) for n, v in act.choices.items() if votes[n] != v]
-    changes += changes_between(current, given)
-    if not changes:
-        asked = next(iter(act.given()))
-        raise BadInput(f"{case.number}: the tally of election {election.sequence} already reads what this correction "
-                       f"gives ({', '.join(f'{k} {v}' for k, v in act.given().items())}): it corrects nothing",
-                       field=asked)
+    asked = ask(session, case, act, target=f"tally:{tally.id}", current=current,
+                given={name: getattr(act, name) for name in current},
+                more=[Change(f"votes for {n}", votes[n], v) for n, v in act.choices.items() if votes[n] != v],
+                already=(f"the tally of election {election.sequence} already reads what this correction gives "
+                         f"({listed(act.requested())}): it corrects nothing"))
+    if asked.first is not None:
+        return asked.first
+    changes = asked.changes
     new = {**current, **{c.field: c.new for c in changes if c.field in current}}
     counts = _counts(tally, {n: act.choices.get(n, v) for n, v in votes.items()}, new)
     if new["prepared_on"] != tally.prepared_on:
@@ -181,17 +157,10 @@ def perform(session: Session, act: CorrectTally, *, case: Case, as_of: datetime,
         consequences += rejudge_filings(session, case, [d for d in deadlines if not d.pinned_by])
     consequences += _register_and_revisions(session, tally, counts.challenged)
     reissue = changed_documents(session, case, before_docs)
-    if reissue:
-        consequences.append(f"Issued again as new versions (the first versions are kept): {titles(reissue)}.")
-        if any(s.issue.document.party_filing for s in reissue):  # a party's filing issued again: a corrected copy, not a new filing
-            consequences.append("A party's filing issued again is a corrected copy for the record: casefile neither "
-                                "files nor serves it again.")
-    consequences.append(f"Election {election.sequence} stays at stage “{STAGE_NAMES[election.stage]}”: a correction does not "
-                        "move the procedure.")
-    return record_correction(
-        session, case, act=act.act, key=key, target=target, election=election, changes=changes, why=act.why,
-        head=f"Tally of Ballots of election {election.sequence} corrected", consequences=consequences,
-        reissue=reissue, moved=moved, occurred_on=act.legal_date(case, as_of), as_of=as_of, extra_changes=implied)
+    consequences += [*reissued(reissue), stage_kept(election)]
+    return asked.record(session, case, as_of=as_of, election=election,
+                        head=f"Tally of Ballots of election {election.sequence} corrected", consequences=consequences,
+                        reissue=reissue, moved=moved, implied=implied)
 
 
 def _counts(tally: Tally, votes: dict[str, int], new: dict[str, Any]) -> Any:
