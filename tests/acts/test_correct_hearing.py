@@ -57,6 +57,16 @@ def test_refusals_store_nothing(configured_db: Path) -> None:
     refused(_fix(noticed_opens_on="2021-04-20"), OutOfOrder)
 
 
+def test_a_refusal_after_the_documents_were_issued_stores_nothing(configured_db: Path) -> None:
+    """With the Hearing Officer's Report issued (its PDF in the output folder, a document the opening's date
+    changes): an opening before the notice, and the opening it already has, refused; every table and the output
+    folder as they were."""
+    _opened_early()
+    perform(event("ho-report"), documents="issue")
+    assert refused(_fix(opened_on="2021-04-23"), OutOfOrder).field == "opened_on"
+    assert refused(_fix(opened_on="2021-05-05"), BadInput).field == "opened_on"
+
+
 def test_the_noticed_date_of_a_hearing_not_opened(configured_db: Path) -> None:
     """Before the opening, the notice's date corrected moves the date the hearing is set to open with it."""
     carry("notice-hearing")

@@ -20,7 +20,15 @@ from sqlmodel import col, select
 from casefile import app
 from casefile.acts import ActIn, Who
 from casefile.acts.correct_party import DetailsOf
-from casefile.errors import AlreadyRecorded, BadInput, NotAllowedNow, ProcedureError, UnknownRecord, UntimelyFiling
+from casefile.errors import (
+    AlreadyRecorded,
+    BadInput,
+    InvalidTally,
+    NotAllowedNow,
+    ProcedureError,
+    UnknownRecord,
+    UntimelyFiling,
+)
 from casefile.record.corrections import Correction
 from casefile.record.db import read_session
 from casefile.record.models import Deadline, DocketEntry, Document, Election, Filing, Objection, Party, Tally
@@ -208,6 +216,16 @@ def test_a_correction_that_changes_nothing_or_names_nothing_that_exists_stores_n
     assert entries("correct-tally") == []
 
 
+def test_impossible_corrected_counts_store_nothing() -> None:
+    """Fewer eligible voters, counted exactly, than the 2,612 valid and void ballots: refused on the figure
+    (InvalidTally), the tally, its PDF and every other table as they were."""
+    open_bessemer()
+    perform(tally_2021(), documents="issue")
+    error = refused(correction(eligible=2000, eligible_exact=True), InvalidTally, as_of=at("2021-04-12"))
+    assert error.field in ("eligible", "eligible_exact")
+    assert (the_tally().eligible, entries("correct-tally")) == (5867, [])
+
+
 # --- correct-party, open-case --------------------------------------------------------------------
 
 
@@ -263,6 +281,20 @@ def test_an_unknown_party_or_nothing_to_correct_is_refused() -> None:
                    BadInput, as_of=as_of).field == "name"
 
 
+def test_a_party_correction_refused_half_way_stores_nothing() -> None:
+    """A new name and a representative cleared: the name is written first, then clearing the counsel of record
+    is refused (a correction removes no person): the party keeps its name, the tally's PDF is not issued again,
+    every table and the output folder are as they were."""
+    open_bessemer()
+    perform(tally_2021(), documents="issue")
+    fix = act({"act": "correct-party", "party": "amazon", "name": "Amazon.com Services, LLC", "representative": "",
+               "why": "the name as in the petition"})
+    error = refused(fix, UnknownRecord, as_of=at("2021-04-12"))
+    assert error.field == "representative" and "would be removed" in str(error)
+    with read_session() as session:
+        assert session.exec(select(Party.name).where(Party.key == "amazon")).one() == "Amazon.com Services LLC"
+
+
 # --- correct-case -----------------------------------------------------------------------------------
 
 
@@ -289,6 +321,19 @@ def test_a_petition_date_corrected_within_its_rule_set() -> None:
     assert not any("rule set" in w for w in done.warnings)  # the same rule set: no period moves
     assert refused(act({"act": "correct-case", "petition_filed_on": "2021-04-10", "why": "w"}), BadInput,
                    as_of=at("2021-04-12")).field == "petition_filed_on"
+
+
+def test_a_petition_date_whose_rule_set_cannot_carry_the_deadlines_stores_nothing() -> None:
+    """A petition date of 2015 puts the case under the pre-2015 rules, which fix no date for the hearing to
+    open: refused (ProcedureError) after the case's date and rule set were set and the objections' period
+    computed again; the case, its deadlines, the tally's PDF and every other table as they were."""
+    open_bessemer()
+    perform(tally_2021(), documents="issue")
+    before = due(DeadlineKind.OBJECTIONS)
+    error = refused(act({"act": "correct-case", "petition_filed_on": "2015-01-02", "name": "Amazon.com Services, LLC",
+                         "why": "w"}), ProcedureError, as_of=at("2021-04-12"))
+    assert error.field == "petition_filed_on" and "rule set pre-2015" in str(error) and "nothing was changed" in str(error)
+    assert due(DeadlineKind.OBJECTIONS).due_on == before.due_on
 
 
 # --- withdraw-objection, amend-objection ---------------------------------------------------------
