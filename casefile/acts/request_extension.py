@@ -82,19 +82,22 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, 
     open_ = [d for d in session.exec(select(Deadline).where(Deadline.case_id == case.id,
                                                             Deadline.status == DeadlineStatus.OPEN)
                                      .order_by(col(Deadline.id))) if d.kind not in UNEXTENDABLE]
-    if not open_:
+    return not open_ or any(_partys_period(session, case, party, d) for d in open_)
+
+
+def _partys_period(session: Session, case: Case, party: Party, deadline: Deadline) -> bool:
+    """Whether ``deadline`` is a period ``party`` may ask to extend as far as whose period it is: an
+    offer-of-proof period is the objecting party's (objections_of_party, which perform() applies;
+    102.69(a)(8)), any other period any party's."""
+    if deadline.kind is not DeadlineKind.OFFER_OF_PROOF:
         return True
-    for deadline in open_:
-        if deadline.kind is not DeadlineKind.OFFER_OF_PROOF:
-            return True
-        election = session.get(Election, deadline.election_id)
-        assert election is not None
-        try:
-            objections_of_party(session, case, election, party)
-        except ProcedureError:
-            continue
-        return True
-    return False
+    election = session.get(Election, deadline.election_id)
+    assert election is not None
+    try:
+        objections_of_party(session, case, election, party)
+    except ProcedureError:
+        return False
+    return True
 
 
 def periods_to_extend(session: Session, case: Case, party: Party, as_of: datetime) -> list[Deadline]:
@@ -114,14 +117,8 @@ def periods_to_extend(session: Session, case: Case, party: Party, as_of: datetim
                 kind=d.kind, status=d.status, trigger_on=d.trigger_on, cutoff_at=d.cutoff_at, closed_at=d.closed_at,
                 as_of=as_of).open:
             continue
-        if d.kind is DeadlineKind.OFFER_OF_PROOF:
-            election = session.get(Election, d.election_id)
-            assert election is not None
-            try:
-                objections_of_party(session, case, election, party)
-            except ProcedureError:
-                continue
-        out.append(d)
+        if _partys_period(session, case, party, d):
+            out.append(d)
     return out
 
 
