@@ -34,9 +34,9 @@ def _allowed(session, case, as_of: datetime) -> set[str]:  # type: ignore[no-unt
     return {name for name in models() if name != "open-case" and allowed_now(session, case, name, as_of=as_of)}
 
 
-def heard_together() -> ExampleCase:
+def hearing_closed() -> ExampleCase:
     """Walter E. Selck (17-15, 4 challenged: determinative), objections of the employer, and one hearing
-    on the objections and the challenged ballots; the report recommends overruling the objections."""
+    on the objections and the challenged ballots, opened and closed (no report yet)."""
     c = selck()
     c.carry(2)
     c.perform(c.act({"act": "file-objections", "date": date(1974, 5, 3), "party": "selck",
@@ -46,10 +46,16 @@ def heard_together() -> ExampleCase:
         {"act": "notice-hearing", "date": date(1974, 5, 20), "opens_on": date(1974, 6, 3), "challenges": True},
         {"act": "open-hearing", "date": date(1974, 6, 3)},
         {"act": "close-hearing", "date": date(1974, 6, 4)},
-        {"act": "ho-report", "date": date(1974, 6, 20), "result": "overrule", "rulings": {"selck": {1: "overruled"}},
-         "challenges": RECOMMENDED},
     ):
         c.perform(c.act(event))
+    return c
+
+
+def heard_together() -> ExampleCase:
+    """:func:`hearing_closed`, and the report recommending that the objections be overruled."""
+    c = hearing_closed()
+    c.perform(c.act({"act": "ho-report", "date": date(1974, 6, 20), "result": "overrule",
+                     "rulings": {"selck": {1: "overruled"}}, "challenges": RECOMMENDED}))
     return c
 
 
@@ -62,24 +68,10 @@ class TestEveryBallotSetForHearingIsRuledOn:
     so does a decision that rules on them; one that leaves any out is refused naming them, storing nothing
     (29 CFR 102.69(c)(1)(iii))."""
 
-    def _heard(self) -> ExampleCase:
-        c = selck()
-        c.carry(2)
-        c.perform(c.act({"act": "file-objections", "date": date(1974, 5, 3), "party": "selck",
-                         "objections": ["[hypothetical objection of the employer]"]}))
-        c.sweep(c.at_noon(date(1974, 5, 20)))
-        for event in (
-            {"act": "notice-hearing", "date": date(1974, 5, 20), "opens_on": date(1974, 6, 3), "challenges": True},
-            {"act": "open-hearing", "date": date(1974, 6, 3)},
-            {"act": "close-hearing", "date": date(1974, 6, 4)},
-        ):
-            c.perform(c.act(event))
-        return c
-
     def test_a_report_silent_on_the_ballots_is_refused(self, configured_db: Path) -> None:
         from casefile.errors import BadInput
 
-        c = self._heard()
+        c = hearing_closed()
         report = {"act": "ho-report", "date": date(1974, 6, 20), "result": "overrule", "rulings": {"selck": {1: "overruled"}}}
         error = c.refused(c.act(report), BadInput)
         assert str(error) == ("the Hearing Officer's report rules on 0 of the 4 challenged ballots set for hearing: it "
