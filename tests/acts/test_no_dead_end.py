@@ -34,14 +34,20 @@ def _allowed(session, case, as_of: datetime) -> set[str]:  # type: ignore[no-unt
     return {name for name in models() if name != "open-case" and allowed_now(session, case, name, as_of=as_of)}
 
 
-def hearing_closed() -> ExampleCase:
-    """Walter E. Selck (17-15, 4 challenged: determinative), objections of the employer, and one hearing
-    on the objections and the challenged ballots, opened and closed (no report yet)."""
+def objected() -> ExampleCase:
+    """Walter E. Selck (17-15, 4 challenged: determinative) and objections of the employer, swept to 1974-05-20."""
     c = selck()
     c.carry(2)
     c.perform(c.act({"act": "file-objections", "date": date(1974, 5, 3), "party": "selck",
                      "objections": ["[hypothetical objection of the employer]"]}))
     c.sweep(c.at_noon(date(1974, 5, 20)))
+    return c
+
+
+def hearing_closed() -> ExampleCase:
+    """:func:`objected`, and one hearing on the objections and the challenged ballots, opened and closed (no
+    report yet)."""
+    c = objected()
     for event in (
         {"act": "notice-hearing", "date": date(1974, 5, 20), "opens_on": date(1974, 6, 3), "challenges": True},
         {"act": "open-hearing", "date": date(1974, 6, 3)},
@@ -151,20 +157,9 @@ class TestChallengesDecidedWithTheObjections:
         """The report recommends (no ballot's status changes); the Regional Director overrules the objections and,
         in the same act, overrules the laid-off challenges (to be counted) and sustains the supervisor ones: the
         revised tally follows the order, then the certification; the documents state both rulings."""
-        c = selck()
-        c.carry(2)
-        c.perform(c.act({"act": "file-objections", "date": date(1974, 5, 3), "party": "selck",
-                         "objections": ["[hypothetical objection of the employer]"]}))
-        c.sweep(c.at_noon(date(1974, 5, 20)))
-        rulings = [{"ground": "laid off", "ruling": "overruled"}, {"ground": "supervisor", "ruling": "sustained"}]
-        for event in (
-            {"act": "notice-hearing", "date": date(1974, 5, 20), "opens_on": date(1974, 6, 3), "challenges": True},
-            {"act": "open-hearing", "date": date(1974, 6, 3)},
-            {"act": "close-hearing", "date": date(1974, 6, 4)},
-        ):
-            c.perform(c.act(event))
+        c = hearing_closed()
         report = c.perform(c.act({"act": "ho-report", "date": date(1974, 6, 20), "result": "overrule",
-                                  "rulings": {"selck": {1: "overruled"}}, "challenges": rulings}))
+                                  "rulings": {"selck": {1: "overruled"}}, "challenges": RECOMMENDED}))
         assert report.summary == ("Hearing Officer's Report: recommends that the objections be overruled; recommended: "
                                   "2 challenged ballots sustained; 2 overruled, recommended opened and counted")
         assert set(statuses().values()) == {"pending"}
@@ -174,7 +169,7 @@ class TestChallengesDecidedWithTheObjections:
             ("voter 1", "sustained"), ("voter 2", "sustained"), ("voter 3", "overruled: open and count"),
             ("voter 4", "overruled: open and count")]
         decided = c.perform(c.act({"act": "rd-decision", "date": date(1974, 7, 15), "result": "overrule",
-                                   "rulings": {"selck": {1: "overruled"}}, "challenges": rulings}))
+                                   "rulings": {"selck": {1: "overruled"}}, "challenges": RECOMMENDED}))
         assert decided.summary == ("Regional Director's Decision: objections overruled; 2 challenged ballots sustained; "
                                    "2 overruled, to be opened and counted (revised tally)")
         assert statuses() == {"voter 1": "sustained", "voter 2": "sustained", "voter 3": "overruled",
@@ -249,11 +244,7 @@ class TestTheJudgeRulesOnTheChallengesWithTheObjections:
 
         from casefile.errors import BadInput
 
-        c = selck()
-        c.carry(2)
-        c.perform(c.act({"act": "file-objections", "date": date(1974, 5, 3), "party": "selck",
-                         "objections": ["[hypothetical objection of the employer]"]}))
-        c.sweep(c.at_noon(date(1974, 5, 20)))
+        c = objected()
         c.perform(c.act({"act": "consolidate-with-ulp", "date": date(1974, 5, 20), "opens_on": date(1974, 6, 3),
                          "challenges": True, "ulp_cases": ["13-CA-099999"]}))
         decision = {"act": "alj-decision", "date": date(1974, 8, 20), "result": "overrule",
