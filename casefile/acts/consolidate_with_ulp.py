@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from sqlmodel import Session
 
 from casefile.acts.base import Done, Issue, Text, Who, again, election_for, recorded
@@ -24,13 +24,14 @@ from casefile.acts.hearing_parts import (
     set_for_hearing,
 )
 from casefile.documents.kinds.order_consolidating_cases import OrderConsolidatingCases
+from casefile.errors import BadInput
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.models import Case, Hearing
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Stage
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Stage, ordinal
 
 CONSOLIDABLE = accepted_at("consolidate-with-ulp")
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
@@ -45,6 +46,26 @@ class ConsolidateWithUlp(HearingOrder):
     act: Literal["consolidate-with-ulp"] = "consolidate-with-ulp"
     WHOSE: ClassVar[Whose] = REGION
     ulp_cases: list[Text] = Field(min_length=1, max_length=50)
+
+    @field_validator("ulp_cases")
+    @classmethod
+    def _case_numbers(cls, value: list[str]) -> list[str]:
+        """Each joined case is an NLRB case number (rules.md §7; normalized, "5-ca-123" → "05-CA-123") or the
+        record copy's placeholder for a number the public record does not give: refused here, before anything is
+        stored, not when the judge's decision is built from the hearing (its caption names these cases)."""
+        from casefile.documents.parts import is_placeholder
+        from casefile.rules.case_numbers import parse_case_number
+
+        out = []
+        for i, text in enumerate(value, start=1):
+            if is_placeholder(text.strip()):
+                out.append(text.strip())
+                continue
+            try:
+                out.append(str(parse_case_number(text)))
+            except BadInput as exc:
+                raise ValueError(f"the {ordinal(i)} unfair-labor-practice case: {exc}") from None
+        return out
 
 
 def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:

@@ -71,3 +71,32 @@ class TestConsolidateWithUlp:
         error = refused(act({**ORDER, "date": date(2022, 4, 4), "opens_on": None, "objections": None}),
                         IllegalTransition)
         assert "now in election 2: the objection period on the tally runs until " in str(error)
+
+    def test_malformed_ulp_case_is_refused_by_the_model(self) -> None:
+        """A joined case that is no NLRB case number (the new user's "13-CA-00000 [hypothetical]") is refused
+        when the act is read, naming which one and why: the judge's decision, whose caption names these cases,
+        would otherwise fail when built, after the order was stored. A number is normalized; the record copy's
+        placeholder is kept."""
+        from casefile.accounts.acting import InvalidAct, act_from
+
+        with pytest.raises(InvalidAct) as caught:
+            act_from({**ORDER, "ulp_cases": ["10-CA-000001", "13-CA-00000 [hypothetical]"]})
+        assert str(caught.value) == (
+            "consolidate-with-ulp: field 'ulp_cases': the second unfair-labor-practice case: '13-CA-00000 [hypothetical]' "
+            "is not an NLRB case number: expected RR-TT-NNNNNN, e.g. 10-RC-269250")
+        assert caught.value.field == "ulp_cases"
+        placeholder = "[NOT IN THE PUBLIC RECORD: unfair-labor-practice case numbers]"
+        assert act({**ORDER, "ulp_cases": ["5-ca-123", placeholder]}).ulp_cases == [  # type: ignore[attr-defined]
+            "05-CA-123", placeholder]
+
+    def test_malformed_ulp_case_stores_nothing(self, cross_objections: Path) -> None:
+        """Refused before the front door is reached: the rerun stays where it was, with no hearing before a judge."""
+        from casefile.accounts.acting import InvalidAct, act_from
+
+        with read_session() as s:
+            before = (len(s.exec(select(Hearing)).all()), s.exec(select(Election).where(Election.sequence == 2)).one().stage)
+        with pytest.raises(InvalidAct):
+            act_from({**ORDER, "ulp_cases": ["13-CA-00000 [hypothetical]"]})
+        with read_session() as s:
+            assert (len(s.exec(select(Hearing)).all()),
+                    s.exec(select(Election).where(Election.sequence == 2)).one().stage) == before
