@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, create_model
 
 from casefile.acts.base import COUNT_MAX
 from casefile.errors import InvalidCalendar, InvalidTally, UnknownRegion
@@ -45,24 +45,39 @@ class ReachableOut(Answer):
     runoff_choices: list[str] | None
 
 
-class TallyAnalysis(Answer):
-    """The tally calculator's answer: lines 6-10, ballots cast, the outcome, what is reachable,
-    warnings, and what each reachable outcome needs (the shape of ``casefile tally analyze --json``)."""
-
-    valid: int
-    valid_plus_challenged: int
-    ballots_cast: int
-    determinative: bool
-    outcome: str
-    outcome_text: str
-    winner: str | None
-    runoff_choices: list[str] | None
-    majority_for: str | None
-    reachable: list[ReachableOut]
-    warnings: list[str]
-    challenge_analysis: list[OutcomeNeed]
+#: The fields of the rules' analysis (casefile.rules.tally.TallyAnalysis) the answer carries as they are: same
+#: name, same type (its tuples answered as JSON arrays).
+AS_IN_THE_RULES = ("valid", "valid_plus_challenged", "ballots_cast", "determinative", "majority_for", "warnings")
 
 
+def _answer_fields() -> dict[str, Any]:
+    """The answer's fields in the order it answers them: the rules' own (AS_IN_THE_RULES, their types read from
+    the rules' model, so a change there changes the answer) and those the answer writes out for JSON."""
+    from typing import get_type_hints
+
+    from casefile.rules.tally import TallyAnalysis as RulesTallyAnalysis
+
+    rules = get_type_hints(RulesTallyAnalysis)
+    written: dict[str, Any] = {
+        "outcome": str, "outcome_text": str, "winner": str | None, "runoff_choices": list[str] | None,
+        "reachable": list[ReachableOut], "challenge_analysis": list[OutcomeNeed]}
+    order = ("valid", "valid_plus_challenged", "ballots_cast", "determinative", "outcome", "outcome_text", "winner",
+             "runoff_choices", "majority_for", "reachable", "warnings", "challenge_analysis")
+    return {name: ((rules[name] if name in AS_IN_THE_RULES else written[name]), ...) for name in order}
+
+
+TallyAnswer = create_model(
+    "TallyAnswer", __base__=Answer, __module__=__name__,
+    __doc__="""The tally calculator's answer (the shape of ``casefile tally analyze --json`` and of the API's
+    ``GET /calculators/tally``): lines 6-10, ballots cast, the outcome, what is reachable, warnings, and what each
+    reachable outcome needs.
+
+    Derived from the rules' model (casefile.rules.tally.TallyAnalysis), not a second one: the fields in
+    AS_IN_THE_RULES are the rules' own. It differs where JSON needs a plain shape: no ``counts`` (the question
+    asked, not the answer), an outcome as its kind's name with ``outcome_text``, ``winner`` and
+    ``runoff_choices`` beside it rather than an Outcome object, the reachable outcomes likewise, and
+    ``challenge_analysis`` (casefile.rules.challenge_analysis), which the rules compute apart.""",
+    **_answer_fields())
 class SkippedDay(Answer):
     on: date
     reason: str
@@ -104,9 +119,9 @@ def parse_choice(text: str) -> tuple[str, int]:
 
 def tally_analysis(choices: Sequence[tuple[str, int]], *, against: int | None, challenged: int = 0, void: int = 0,
                    eligible: int | None = None, eligible_exact: bool = False,
-                   runoff_ballot: bool = False) -> TallyAnalysis:
+                   runoff_ballot: bool = False) -> Any:
     """The analysis of a tally whose labor organizations got ``choices`` (name, votes; in ballot
-    order). Raises InvalidTally (the line at fault named)."""
+    order), a :data:`TallyAnswer`. Raises InvalidTally (the line at fault named)."""
     from casefile.rules.challenge_analysis import analyze_challenges
     from casefile.rules.tally import TallyCounts, analyze_tally
 
@@ -120,14 +135,11 @@ def tally_analysis(choices: Sequence[tuple[str, int]], *, against: int | None, c
     def figure(x: Any) -> dict[str, Any] | None:
         return None if x is None else {"count": x.count, "of": x.of, "distribution": dict(x.distribution)}
 
-    return TallyAnalysis.model_validate({
-        "valid": analysis.valid, "valid_plus_challenged": analysis.valid_plus_challenged,
-        "ballots_cast": analysis.ballots_cast, "determinative": analysis.determinative,
+    return TallyAnswer.model_validate({
+        **{name: getattr(analysis, name) for name in AS_IN_THE_RULES},
         "outcome": str(analysis.outcome.kind), "outcome_text": analysis.outcome.describe(),
         "winner": analysis.outcome.winner, "runoff_choices": pair(analysis.outcome),
-        "majority_for": analysis.majority_for,
         "reachable": [{"outcome": str(o.kind), "winner": o.winner, "runoff_choices": pair(o)} for o in analysis.reachable],
-        "warnings": list(analysis.warnings),
         "challenge_analysis": [{"outcome": str(r.outcome.kind), "winner": r.outcome.winner, "runoff_choices": pair(r.outcome),
                                 "fewest_needed": figure(r.fewest_needed), "all_opened": figure(r.all_opened),
                                 "sentence": r.sentence} for r in analyze_challenges(counts)],

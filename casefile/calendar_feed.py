@@ -51,11 +51,11 @@ from zoneinfo import ZoneInfo
 from icalendar import Alarm, Calendar, Event, Timezone
 from sqlmodel import Session, col, select
 
-from casefile.documents.wording import clock, legal_citation, without_exact_instants
+from casefile.documents.wording import legal_citation, without_exact_instants
 from casefile.errors import UnknownRecord
 from casefile.record.lookups import get_case, get_party, parties_of
 from casefile.record.models import Case, Deadline, Election, Party
-from casefile.rules.calendar import day_label
+from casefile.rules.calendar import clock_label, day_label
 from casefile.rules.deadline_state import state_at
 from casefile.rules.deadlines import NOUNS
 from casefile.rules.offices import office_named
@@ -142,7 +142,7 @@ def _capital(text: str) -> str:
 def _clock(at: datetime) -> str:
     """``11:59 p.m. EDT``: wall time in the instant's own zone, as the Agency writes a cut-off (never
     seconds; DTSTART keeps the exact instant, 23:59:59)."""
-    return clock(at)
+    return clock_label(at)
 
 
 def _description(entry: FeedEntry, cutoff: datetime) -> str:

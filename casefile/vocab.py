@@ -306,6 +306,69 @@ class Actor(StrEnum):
     SYSTEM = "casefile"  # the sweep: marks acts due, never performs the Region's acts
 
 
+class DocketActName(StrEnum):
+    """The name of a docket act (DocketEntry.act, before any ":<stage>" its stage move adds; casefile.record.
+    workflow.DocketAct): the acts' own names (each act model's ``act``) and the entries the sweep and the record
+    write themselves. Each has its words in casefile.documents.wording.ACT_NAMES. The stored strings are these
+    values."""
+
+    OPEN_CASE = "open-case"
+    RECORD_TALLY = "record-tally"
+    FILE_OBJECTIONS = "file-objections"
+    NOTICE_HEARING = "notice-hearing"
+    CONSOLIDATE_WITH_ULP = "consolidate-with-ulp"
+    OPEN_HEARING = "open-hearing"
+    RESCHEDULE_HEARING = "reschedule-hearing"
+    FILE_MOTION = "file-motion"
+    RULE_ON_MOTION = "rule-on-motion"
+    CLOSE_HEARING = "close-hearing"
+    HO_REPORT = "ho-report"
+    FILE_EXCEPTIONS = "file-exceptions"
+    RD_DECISION = "rd-decision"
+    ALJ_DECISION = "alj-decision"
+    BOARD_DECISION = "board-decision"
+    SET_ASIDE = "set-aside"
+    DIRECT_SECOND_ELECTION = "direct-second-election"
+    CERTIFICATION = "certification"
+    REGISTER_CHALLENGES = "register-challenges"
+    RULE_ON_CHALLENGES = "rule-on-challenges"
+    COUNT_EXCLUDED_BALLOTS = "count-excluded-ballots"
+    REVISED_TALLY = "revised-tally"
+    DIRECT_RUNOFF = "direct-runoff"
+    DEADLINE_LAPSED = "deadline-lapsed"
+    SWEEP = "sweep"
+    ADD_COUNSEL = "add-counsel"
+    ATTACH_DOCUMENT = "attach-document"
+    REQUEST_EXTENSION = "request-extension"
+    PIN_DEADLINE = "pin-deadline"
+    RECOMPUTE_DEADLINE = "recompute-deadline"
+    FILE_OFFER_OF_PROOF = "file-offer-of-proof"
+    TRANSFER_CASE = "transfer-case"
+    AMEND_OBJECTION = "amend-objection"
+    WITHDRAW_OBJECTION = "withdraw-objection"
+    FILE_POST_HEARING_BRIEF = "file-post-hearing-brief"
+    FILE_ANSWERING_BRIEF = "file-answering-brief"
+    FILE_CROSS_EXCEPTIONS = "file-cross-exceptions"
+    REQUEST_FOR_REVIEW = "request-for-review"
+    OPPOSE_REVIEW = "oppose-review"
+    MOVE_FOR_RECONSIDERATION = "move-for-reconsideration"
+    BOARD_RULING = "board-ruling"
+    RFR_PENDING = "rfr-pending"
+    OBJECTION_PERIOD_CLOSED = "objection-period-closed"
+    CERTIFICATION_DUE = "certification-due"
+    RUNOFF_DUE = "runoff-due"
+    CLOSE = "close"
+    WITHDRAW_PETITION = "withdraw-petition"
+    DISMISS_PETITION = "dismiss-petition"
+    CORRECT_CASE = "correct-case"
+    CORRECT_HEARING = "correct-hearing"
+    CORRECT_PARTY = "correct-party"
+    CORRECT_TALLY = "correct-tally"
+    CLOSURE_SUPERSEDED = "closure-superseded"
+    ISSUE_DOCUMENT = "issue-document"
+    IMPORT_CASE = "import-case"  # a case read from NLRB files (casefile.jobs.imports.write)
+
+
 class ReminderStatus(StrEnum):
     """A reminder's delivery on one channel, in the reminder ledger (casefile.jobs.reminders)."""
 

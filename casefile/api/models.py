@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic.json_schema import SkipJsonSchema
 
 from casefile.app import ActResult, IssuedDocument
-from casefile.calculators import DeadlineAnswer, TallyAnalysis
+from casefile.calculators import DeadlineAnswer, TallyAnswer
 from casefile.record.queries import CaseSummary, CaseView, DocumentView
 
 
@@ -74,9 +74,10 @@ class ActOut(ActResult):
     documents: list[IssuedOut] = Field(default_factory=list)  # type: ignore[assignment]
 
 
-class TallyAnalysisOut(TallyAnalysis):
-    """The tally calculator's answer (casefile.calculators.TallyAnalysis, published as it is): lines
-    6-10, ballots cast, the outcome, what is reachable, warnings, and what each reachable outcome needs."""
+class TallyAnalysisOut(TallyAnswer):  # type: ignore[misc, valid-type]  # a model derived at import (create_model)
+    """The tally calculator's answer (casefile.calculators.TallyAnswer, published as it is, itself derived from
+    the rules' casefile.rules.tally.TallyAnalysis): lines 6-10, ballots cast, the outcome, what is reachable,
+    warnings, and what each reachable outcome needs."""
 
 
 class DeadlineComputationOut(DeadlineAnswer):

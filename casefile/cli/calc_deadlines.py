@@ -44,8 +44,8 @@ def _render(result: DeadlineComputation, notes: list[str]) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from casefile.documents.wording import clock, without_exact_instants  # loads the holiday tables: not at import
-    from casefile.rules.calendar import day_label
+    from casefile.documents.wording import without_exact_instants  # loads the holiday tables: not at import
+    from casefile.rules.calendar import clock_label, day_label
     from casefile.rules.deadlines import NOUNS
 
     chain: list[DeadlineComputation] = []
@@ -58,7 +58,7 @@ def _render(result: DeadlineComputation, notes: list[str]) -> None:
         title = f"{NOUNS[item.kind]}: {day_label(item.due_on)}"
         console.print(Panel(body, title=title, title_align="left", expand=False))
     facts = Table.grid(padding=(0, 2))
-    facts.add_row("due", f"{day_label(result.due_on)}, cut-off {clock(result.cutoff_at)} ({result.office_tz})")
+    facts.add_row("due", f"{day_label(result.due_on)}, cut-off {clock_label(result.cutoff_at)} ({result.office_tz})")
     facts.add_row("citation", result.citation)
     facts.add_row("rule set", result.rule_set_id)
     facts.add_row("receiving office", result.office_key)

@@ -137,13 +137,13 @@ def _cutoff_clock(deadline: dict) -> str:
     from datetime import datetime
     from zoneinfo import ZoneInfo
 
-    from casefile.documents.wording import clock
+    from casefile.rules.calendar import clock_label
     from casefile.rules.offices import office_named
 
     at = datetime.fromisoformat(deadline["cutoff_at"])
     if deadline.get("office"):
         at = at.astimezone(ZoneInfo(office_named(deadline["office"]).tz))
-    return clock(at)
+    return clock_label(at)
 
 
 def print_deadlines(deadlines: list[dict], *, title: str) -> None:

@@ -77,9 +77,9 @@ def tolling_lines(derivation: list[Any]) -> list[str]:
 
 def _clock(at: Any) -> str:
     """"11:59 p.m. EDT": the cut-off as the Agency writes it (the exact instant is in ``cutoff_at``)."""
-    from casefile.documents.wording import clock
+    from casefile.rules.calendar import clock_label
 
-    return clock(at)
+    return clock_label(at)
 
 
 def deadline_named(session: Session, case_number: str, kind: str, *, election: int | None = None) -> int:

@@ -43,6 +43,7 @@ from casefile.documents.parts import (
 )
 from casefile.documents.registry import PARTY_FILINGS
 from casefile.errors import ProcedureError
+from casefile.rules.chronology import long_date
 from casefile.vocab import FilingMethod, VotingMethod
 
 _FONT = "Times New Roman"
@@ -86,7 +87,7 @@ def _objections(doc: Any, ctx: ObjectionsContext, title: str) -> None:
     _body(doc, f"Pursuant to Section 102.69(a)(8) of the Rules and Regulations of the National Labor Relations Board, the "
                f"{ctx.filing_party.label}, {ctx.filing_party.name}, files the following objections to the conduct of the {method}"
                f" election held {_period(ctx)}, and to conduct affecting the results of that election. The Tally of Ballots"
-               f" was prepared on {wording.long_date(ctx.tally_prepared_on)}.")
+               f" was prepared on {long_date(ctx.tally_prepared_on)}.")
     _heading(doc, "Objections")
     for item in ctx.objections:
         _numbered(doc, f"Objection {item.number}.", item.text)
@@ -107,7 +108,7 @@ def _offer_of_proof(doc: Any, ctx: OfferOfProofContext) -> None:
     _body(doc, f"To: {ctx.submitted_to}")
     _body(doc, f"Pursuant to Sections 102.66(c) and 102.69(a)(8) of the Board's Rules and Regulations, the {ctx.filing_party.label},"
                f" {ctx.filing_party.name}, submits this offer of proof in support of its objections filed on"
-               f" {wording.long_date(ctx.objections_filed_on)}. For each objection it identifies each witness it would call and"
+               f" {long_date(ctx.objections_filed_on)}. For each objection it identifies each witness it would call and"
                " summarizes that witness's expected testimony.")
     for item in ctx.objections_with_evidence:
         _heading(doc, f"Objection {item.number}", level=3)
@@ -118,7 +119,7 @@ def _offer_of_proof(doc: Any, ctx: OfferOfProofContext) -> None:
     if ctx.evidence_due_on is not None and missing:
         _heading(doc, "Evidence to follow")
         numbers = wording_join([str(o.number) for o in missing])
-        _body(doc, f"The Regional Director has extended to {wording.long_date(ctx.evidence_due_on)} the time to submit the offer"
+        _body(doc, f"The Regional Director has extended to {long_date(ctx.evidence_due_on)} the time to submit the offer"
                    f" of proof on {'Objection' if len(missing) == 1 else 'Objections'} {numbers} (29 CFR 102.69(a)(8)); the witnesses"
                    " and the summary of their testimony will be submitted by that date.")
     if ctx.documents:
@@ -129,10 +130,10 @@ def _offer_of_proof(doc: Any, ctx: OfferOfProofContext) -> None:
 
 
 def _exceptions(doc: Any, ctx: ExceptionsContext, title: str) -> None:
-    due = f", within the time allowed ({wording.long_date(ctx.due.due_on)}, {ctx.due.citation})" if ctx.due is not None else ""
+    due = f", within the time allowed ({long_date(ctx.due.due_on)}, {ctx.due.citation})" if ctx.due is not None else ""
     _body(doc, f"Pursuant to {ctx.rule_section} of the Board's Rules and Regulations, the {ctx.filing_party.label},"
                f" {ctx.filing_party.name}, files the following exceptions to {ctx.excepted_title}"
-               f" issued on {wording.long_date(ctx.report_issued_on)}{due}. Each exception identifies the finding or"
+               f" issued on {long_date(ctx.report_issued_on)}{due}. Each exception identifies the finding or"
                " recommendation excepted to and states its grounds.")
     _heading(doc, "Exceptions")
     for item in ctx.exceptions:
@@ -332,7 +333,7 @@ def _numbered(doc: Any, number: str, text: str) -> None:
 def _signature(doc: Any, s: Signature, *, dated: object = None, closing: str | None = None, co_counsel: bool = True) -> None:
     lines = [closing] if closing else []
     if dated is not None:
-        lines.append(f"Dated: {dated if isinstance(dated, str) else wording.long_date(dated)}")  # type: ignore[arg-type]
+        lines.append(f"Dated: {dated if isinstance(dated, str) else long_date(dated)}")  # type: ignore[arg-type]
     if not s.name:
         lines.append("_" * 36)  # a live case's signer not entered: a line to sign on
     else:
@@ -358,7 +359,7 @@ def _service(doc: Any, heading: str, title: str, entries: Iterable[ServiceEntry]
     if filed is not None:
         how = (" (the manner of filing is not in the public record)" if filed.method is None else
                ", " + {"e-filing": "through the Agency's E-Filing system", "fax": "by facsimile", "paper": "on paper"}[filed.method.value])
-        on = filed.filed_on if isinstance(filed.filed_on, str) else wording.long_date(filed.filed_on)
+        on = filed.filed_on if isinstance(filed.filed_on, str) else long_date(filed.filed_on)
         confirmation = f" (confirmation no. {filed.confirmation})" if filed.confirmation else ""
         _body(doc, f"I hereby certify that on {on} the foregoing {title} was filed with {filed.recipient}{how}{confirmation},"
                    " and that a copy was served on each party listed below, and on its representative of record, on the date,"
@@ -370,7 +371,7 @@ def _service(doc: Any, heading: str, title: str, entries: Iterable[ServiceEntry]
     # address under the person served, and for the date under the manner
     rows = []
     for e in entries:
-        served_on = e.served_on if isinstance(e.served_on, str) else wording.long_date(e.served_on)
+        served_on = e.served_on if isinstance(e.served_on, str) else long_date(e.served_on)
         person = e.served if e.served is not None else (e.party.representative or "—")
         rows.append((f"{e.party.name} ({e.party.label})", f"{person}\n{e.address}",
                      f"{e.manner},\n{served_on}" if e.manner else served_on))

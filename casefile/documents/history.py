@@ -13,19 +13,19 @@ from sqlmodel import col, select
 from casefile.documents import wording
 from casefile.documents.parts import HistoryLine
 from casefile.documents.record_view import CaseRecord, not_in_record_noun, uncertain_of
-from casefile.documents.wording import long_date
-from casefile.record.closures import ACT as CLOSURE_SUPERSEDED
 from casefile.record.closures import superseded_entries
 from casefile.record.hearing_opening import only_scheduled
 from casefile.record.models import Certification, Decision, DocketEntry, Filing, Hearing, Objection, Tally
 from casefile.record.orders import AgencyOrder
 from casefile.record.refs import RecordTable, Ref
+from casefile.rules.chronology import long_date
 from casefile.rules.offices import office_named
-from casefile.vocab import DeadlineKind, DecisionKind, DecisionResult, OrderKind, TallyKind, counted
+from casefile.vocab import DeadlineKind, DecisionKind, DecisionResult, DocketActName, OrderKind, TallyKind, counted
 
 _DEADLINE_WORDS = wording.DEADLINE_NOUNS
 
-NOT_IN_HISTORY = ("issue-document", "set-aside", "direct-second-election", "deadline-lapsed", "sweep", "attach-document")
+NOT_IN_HISTORY = (DocketActName.ISSUE_DOCUMENT, DocketActName.SET_ASIDE, DocketActName.DIRECT_SECOND_ELECTION,
+                  DocketActName.DEADLINE_LAPSED, DocketActName.SWEEP, DocketActName.ATTACH_DOCUMENT)
 """Docket acts a procedural history leaves out: issuance (the act's own line says it), the acts a
 decision performs (its line says the election was set aside and a new one directed), and the record's
 bookkeeping — a PDF as filed or as issued attached to a filing or an act, with its hash, is kept by the
@@ -33,7 +33,7 @@ record but is no event of the procedure (a history tells filings, orders, decisi
 _TABLES: dict[RecordTable, type] = {RecordTable.TALLY: Tally, RecordTable.FILING: Filing, RecordTable.HEARING: Hearing,
                                     RecordTable.DECISION: Decision, RecordTable.ORDER: AgencyOrder,
                                     RecordTable.CERTIFICATION: Certification}
-_DECISION_ACTS = ("ho-report", "rd-decision", "alj-decision", "board-decision")
+_DECISION_ACTS = (DocketActName.HO_REPORT, DocketActName.RD_DECISION, DocketActName.ALJ_DECISION, DocketActName.BOARD_DECISION)
 _DECIDERS = {DecisionKind.HO_REPORT: "The Hearing Officer issued a report recommending", DecisionKind.RD_DECISION: "The Regional Director issued a decision:",
              DecisionKind.ALJ_DECISION: "The Administrative Law Judge issued a decision:", DecisionKind.BOARD_DECISION: "The Board issued a decision:"}
 RECOMMENDED = {DecisionResult.SET_ASIDE: "that the election be set aside and a new election directed",
@@ -106,7 +106,7 @@ def _history_entries(rec: CaseRecord, election: Any, *, until: date, excluding: 
         entries = [e for e in entries if e.occurred_on < until or (e.id is not None and e.id <= own)]
     superseded = superseded_entries(rec.session, rec.case.id)  # type: ignore[arg-type]
     return [e for e in entries if not (excluding is not None and e.ref == excluding)
-            and e.id not in superseded and e.act != CLOSURE_SUPERSEDED  # a closure shown wrong is no history
+            and e.id not in superseded and e.act != DocketActName.CLOSURE_SUPERSEDED  # a closure shown wrong is no history
             and not confidential_entry(rec, e)]
 
 
@@ -141,12 +141,12 @@ def history_event(rec: CaseRecord, entry: DocketEntry) -> str:
 
 def _stated_event(rec: CaseRecord, entry: DocketEntry, row: Any) -> str:
     """The sentence of :func:`history_event` for an act the record holds."""
-    if entry.act in ("record-tally", "revised-tally") and isinstance(row, Tally):
+    if entry.act in (DocketActName.RECORD_TALLY, DocketActName.REVISED_TALLY) and isinstance(row, Tally):
         return _tally_sentence(row)
-    if entry.act in ("file-objections", "file-exceptions") and isinstance(row, Filing):
+    if entry.act in (DocketActName.FILE_OBJECTIONS, DocketActName.FILE_EXCEPTIONS) and isinstance(row, Filing):
         party = rec.by_id[row.party_id]
         who = f"The {rec.party_ref(party).label}, {party.name},"
-        if entry.act == "file-exceptions":
+        if entry.act == DocketActName.FILE_EXCEPTIONS:
             return f"{who} filed exceptions to the Hearing Officer's report."
         count = len(rec.session.exec(select(Objection.id).where(Objection.filing_id == row.id)).all())
         # "with an offer of proof" only for an offer filed with the objections (the same day), not one filed later
@@ -154,40 +154,40 @@ def _stated_event(rec: CaseRecord, entry: DocketEntry, row: Any) -> str:
                                                          Filing.received_on == row.received_on)).first()
         return (f"{who} filed {counted(count, 'objection')}"
                 f"{' with an offer of proof' if offer else ''}.")
-    if entry.act == "request-extension" and isinstance(row, Filing) and row.body:
+    if entry.act == DocketActName.REQUEST_EXTENSION and isinstance(row, Filing) and row.body:
         party = rec.by_id[row.party_id]
         asked = row.body[0]
         until = f" to {long_date(date.fromisoformat(asked['until']))}" if asked.get("until") else ""
         return (f"The {rec.party_ref(party).label}, {party.name}, requested an extension of the time to file "
                 f"{filed_under_order(DeadlineKind(asked['kind']))}{until}.")
-    if entry.act == "notice-hearing" and isinstance(row, Hearing):
+    if entry.act == DocketActName.NOTICE_HEARING and isinstance(row, Hearing):
         count = len(row.objections_set)
         noticed = row.noticed_opens_on or row.opens_on  # the notice's own date, not a later postponement's
         opens = f"; the hearing was set to open on {long_date(noticed)}" if noticed else ""
         subject = counted(count, "objection") + (" and the challenged ballots" if row.challenges_set else "")
         return f"The Regional Director issued a Notice of Hearing on {subject}{opens}."
-    if entry.act == "file-offer-of-proof" and isinstance(row, Filing):
+    if entry.act == DocketActName.FILE_OFFER_OF_PROOF and isinstance(row, Filing):
         # no served history nor the status report tells it (confidential_entry); a sentence for the acts' own
         # summaries: what was filed and when, never what it holds (its witnesses are the Region's only, 102.69(a)(8))
         party = rec.by_id[row.party_id]
         return (f"The {rec.party_ref(party).label}, {party.name}, filed an offer of proof in support of its objections,"
                 " confidential to the Regional Director.")
-    if entry.act == "consolidate-with-ulp" and isinstance(row, Hearing):
+    if entry.act == DocketActName.CONSOLIDATE_WITH_ULP and isinstance(row, Hearing):
         return _consolidation_sentence(rec, row)
-    if entry.act == "certification" and isinstance(row, Certification):
+    if entry.act == DocketActName.CERTIFICATION and isinstance(row, Certification):
         title = "Certification of Representative" if row.kind == "representative" else "Certification of Results"
         return f"The Regional Director issued a {title}{' of ' + row.union if row.union else ''}."
-    if entry.act == "open-case":
+    if entry.act == DocketActName.OPEN_CASE:
         filed = rec.case.petition_filed_on
         reported = "" if rec.case.petition_filed_on_public or not filed else \
             " (as reported: the petition's date is not in the Board's public record)"
         return f"The petition was filed{' on ' + long_date(filed) if filed else ''}{reported}; the case was opened."
-    if entry.act == "open-hearing":
+    if entry.act == DocketActName.OPEN_HEARING:
         if isinstance(row, Hearing) and only_scheduled(row):
             return (f"The hearing was scheduled to open on {long_date(entry.occurred_on)}; the record does not show the "
                     "actual opening date.")
         return f"The hearing opened on {long_date(entry.occurred_on)}."
-    if entry.act == "close-hearing":
+    if entry.act == DocketActName.CLOSE_HEARING:
         return "The hearing closed."
     if entry.act in _DECISION_ACTS and isinstance(row, Decision):
         return _decision_sentence(row)

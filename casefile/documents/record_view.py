@@ -51,6 +51,7 @@ from casefile.record.models import (
 )
 from casefile.record.orders import AgencyOrder
 from casefile.record.people import is_record_copy, people_of, regional_director_named, service_contacts
+from casefile.rules.chronology import long_date
 from casefile.rules.offices import office_named
 from casefile.rules.target_dates import is_region_target
 from casefile.vocab import DecisionKind, Disposition, FilingKind, FilingMethod, OrderKind, PartyRole
@@ -158,7 +159,7 @@ class CaseRecord:
                          "the public record.")
         if not (row.issued_on_public if isinstance(row, AgencyOrder) else row.received_on_public):
             day = row.issued_on if isinstance(row, AgencyOrder) else row.received_on
-            lines.append(f"Its date is not in the public record: it is recorded on {wording.long_date(day)}, a date "
+            lines.append(f"Its date is not in the public record: it is recorded on {long_date(day)}, a date "
                          "the record implies.")
         return tuple(lines)
 

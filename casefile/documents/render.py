@@ -40,6 +40,8 @@ from casefile.documents.parts import (
     placeholder,
 )
 from casefile.errors import ProcedureError
+from casefile.rules.calendar import clock_label
+from casefile.rules.chronology import long_date as chronology_long_date
 from casefile.rules.tally import AGAINST
 from casefile.vocab import DocumentKind, ElectionAgreement, VotingMethod
 from casefile.vocab import counted as vocab_counted
@@ -89,7 +91,7 @@ def long_date(value: date | str) -> str:
     """``date(2021, 4, 9)`` → "April 9, 2021"; a placeholder string passes through unchanged."""
     if isinstance(value, str) and is_placeholder(value):
         return value
-    return wording.long_date(value)  # type: ignore[arg-type]
+    return chronology_long_date(value)  # type: ignore[arg-type]
 
 
 def weekday_date(value: date | str) -> str:
@@ -114,10 +116,6 @@ def count(value: int | str) -> str:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"count expects an int, got {value!r}")
     return f"{value:,}"
-
-
-clock = wording.clock
-"""Time of day of an aware instant, NLRB style: "11:59 p.m. EDT", "10:00 a.m. CDT" (see casefile.documents.wording)."""
 
 
 def instant(value: datetime | str) -> str:
@@ -207,7 +205,7 @@ def environment() -> Environment:
         weekday_date=weekday_date,
         count=count,
         counted=counted,
-        clock=clock,
+        clock=clock_label,
         instant=instant,
         election_period=election_period,
         join_and=join_and,

@@ -17,8 +17,9 @@ from datetime import date, datetime, tzinfo
 from typing import Any
 
 from casefile.rules.calendar import clock_label
+from casefile.rules.chronology import long_date
 from casefile.rules.stage_words import STAGE_NAMES as STAGE_NAMES  # each stage in words: one table (casefile.rules.stage_words)
-from casefile.vocab import DeadlineKind, ElectionKind, FilingMethod, ServiceMethod, Stage, ordinal
+from casefile.vocab import DeadlineKind, DocketActName, ElectionKind, FilingMethod, ServiceMethod, Stage, ordinal
 
 DEADLINE_NOUNS: dict[DeadlineKind, str] = {
     DeadlineKind.OBJECTIONS: "Objections and offer of proof",
@@ -68,60 +69,61 @@ SET_ASIDE_STAGES = frozenset({Stage.SET_ASIDE, Stage.RERUN_DIRECTED})
 """Stages in which the election's tally no longer decides anything: the election was set aside."""
 
 ACT_NAMES: dict[str, str] = {
-    "open-case": "Case opened",
-    "record-tally": "Tally of Ballots",
-    "file-objections": "Objections filed",
-    "notice-hearing": "Notice of Hearing",
-    "consolidate-with-ulp": "Order consolidating cases",
-    "open-hearing": "Hearing opened",
-    "reschedule-hearing": "Hearing rescheduled",
-    "file-motion": "Motion",
-    "rule-on-motion": "Ruling on a motion",
-    "close-hearing": "Hearing closed",
-    "ho-report": "Hearing Officer's report",
-    "file-exceptions": "Exceptions filed",
-    "rd-decision": "Regional Director's decision",
-    "alj-decision": "Administrative Law Judge's decision",
-    "board-decision": "Board decision",
-    "set-aside": "Election set aside",
-    "direct-second-election": "New election directed",
-    "certification": "Certification",
-    "register-challenges": "Challenged ballots registered",
-    "rule-on-challenges": "Ruling on challenged ballots",
-    "count-excluded-ballots": "Order to count ballots excluded at the count",
-    "revised-tally": "Revised Tally of Ballots",
-    "direct-runoff": "Runoff election directed",
-    "deadline-lapsed": "Period ended",
-    "sweep": "Periods swept",
-    "add-counsel": "Counsel of record",
-    "attach-document": "Document as filed or issued attached",
-    "request-extension": "Request for extension of time",
-    "pin-deadline": "Order fixing or extending time",
-    "recompute-deadline": "Period recomputed",
-    "file-offer-of-proof": "Offer of proof (confidential)",
-    "transfer-case": "Order transferring case",
-    "amend-objection": "Objection amended",
-    "withdraw-objection": "Objection withdrawn",
-    "file-post-hearing-brief": "Post-hearing brief",
-    "file-answering-brief": "Answering brief",
-    "file-cross-exceptions": "Cross-exceptions filed",
-    "request-for-review": "Request for review",
-    "oppose-review": "Statement in opposition to review",
-    "move-for-reconsideration": "Motion for reconsideration",
-    "board-ruling": "Board ruling",
-    "rfr-pending": "Request for review pending",
-    "objection-period-closed": "Objection period ended",
-    "certification-due": "Certification due",
-    "runoff-due": "Runoff election due",
-    "close": "Case closed",
-    "withdraw-petition": "Petition withdrawn",
-    "dismiss-petition": "Petition dismissed",
-    "correct-case": "Case record corrected",
-    "correct-hearing": "Hearing record corrected",
-    "correct-party": "Party record corrected",
-    "correct-tally": "Tally corrected",
-    "closure-superseded": "Closure superseded",
-    "issue-document": "Document issued",
+    DocketActName.OPEN_CASE: "Case opened",
+    DocketActName.RECORD_TALLY: "Tally of Ballots",
+    DocketActName.FILE_OBJECTIONS: "Objections filed",
+    DocketActName.NOTICE_HEARING: "Notice of Hearing",
+    DocketActName.CONSOLIDATE_WITH_ULP: "Order consolidating cases",
+    DocketActName.OPEN_HEARING: "Hearing opened",
+    DocketActName.RESCHEDULE_HEARING: "Hearing rescheduled",
+    DocketActName.FILE_MOTION: "Motion",
+    DocketActName.RULE_ON_MOTION: "Ruling on a motion",
+    DocketActName.CLOSE_HEARING: "Hearing closed",
+    DocketActName.HO_REPORT: "Hearing Officer's report",
+    DocketActName.FILE_EXCEPTIONS: "Exceptions filed",
+    DocketActName.RD_DECISION: "Regional Director's decision",
+    DocketActName.ALJ_DECISION: "Administrative Law Judge's decision",
+    DocketActName.BOARD_DECISION: "Board decision",
+    DocketActName.SET_ASIDE: "Election set aside",
+    DocketActName.DIRECT_SECOND_ELECTION: "New election directed",
+    DocketActName.CERTIFICATION: "Certification",
+    DocketActName.REGISTER_CHALLENGES: "Challenged ballots registered",
+    DocketActName.RULE_ON_CHALLENGES: "Ruling on challenged ballots",
+    DocketActName.COUNT_EXCLUDED_BALLOTS: "Order to count ballots excluded at the count",
+    DocketActName.REVISED_TALLY: "Revised Tally of Ballots",
+    DocketActName.DIRECT_RUNOFF: "Runoff election directed",
+    DocketActName.DEADLINE_LAPSED: "Period ended",
+    DocketActName.SWEEP: "Periods swept",
+    DocketActName.ADD_COUNSEL: "Counsel of record",
+    DocketActName.ATTACH_DOCUMENT: "Document as filed or issued attached",
+    DocketActName.REQUEST_EXTENSION: "Request for extension of time",
+    DocketActName.PIN_DEADLINE: "Order fixing or extending time",
+    DocketActName.RECOMPUTE_DEADLINE: "Period recomputed",
+    DocketActName.FILE_OFFER_OF_PROOF: "Offer of proof (confidential)",
+    DocketActName.TRANSFER_CASE: "Order transferring case",
+    DocketActName.AMEND_OBJECTION: "Objection amended",
+    DocketActName.WITHDRAW_OBJECTION: "Objection withdrawn",
+    DocketActName.FILE_POST_HEARING_BRIEF: "Post-hearing brief",
+    DocketActName.FILE_ANSWERING_BRIEF: "Answering brief",
+    DocketActName.FILE_CROSS_EXCEPTIONS: "Cross-exceptions filed",
+    DocketActName.REQUEST_FOR_REVIEW: "Request for review",
+    DocketActName.OPPOSE_REVIEW: "Statement in opposition to review",
+    DocketActName.MOVE_FOR_RECONSIDERATION: "Motion for reconsideration",
+    DocketActName.BOARD_RULING: "Board ruling",
+    DocketActName.RFR_PENDING: "Request for review pending",
+    DocketActName.OBJECTION_PERIOD_CLOSED: "Objection period ended",
+    DocketActName.CERTIFICATION_DUE: "Certification due",
+    DocketActName.RUNOFF_DUE: "Runoff election due",
+    DocketActName.CLOSE: "Case closed",
+    DocketActName.WITHDRAW_PETITION: "Petition withdrawn",
+    DocketActName.DISMISS_PETITION: "Petition dismissed",
+    DocketActName.CORRECT_CASE: "Case record corrected",
+    DocketActName.CORRECT_HEARING: "Hearing record corrected",
+    DocketActName.CORRECT_PARTY: "Party record corrected",
+    DocketActName.CORRECT_TALLY: "Tally corrected",
+    DocketActName.CLOSURE_SUPERSEDED: "Closure superseded",
+    DocketActName.ISSUE_DOCUMENT: "Document issued",
+    DocketActName.IMPORT_CASE: "Case imported",
 }
 """A docket act in words (the status report's docket, the web's docket); every act has one (act_name)."""
 
@@ -164,13 +166,6 @@ def direction_title(sequence: int) -> str:
     return f"Decision and Direction of {ordinal(sequence).capitalize()} Election"
 
 
-def long_date(value: date) -> str:
-    """``date(2021, 4, 16)`` → "April 16, 2021" (never a datetime: convert to the office's date first)."""
-    if isinstance(value, datetime) or not isinstance(value, date):
-        raise TypeError(f"long_date expects a date, got {value!r}")
-    return f"{value:%B} {value.day}, {value.year}"
-
-
 def join_and(values: tuple[str, ...] | list[str]) -> str:
     """("A",) → "A"; ("A", "B") → "A and B"; ("A", "B", "C") → "A, B, and C"."""
     items = list(values)
@@ -199,19 +194,6 @@ def election_period(value: Any, preposition: bool = True) -> str:
     return f"from {text}" if preposition else text
 
 
-def clock(value: datetime) -> str:
-    """The time of day of an aware instant as the Agency writes it: "11:59 p.m. EDT", "12:01 a.m. CST",
-    "10 a.m." never (always minutes), never seconds (a cut-off at 23:59:59 reads "11:59 p.m.").
-
-    The zone is the abbreviation of the instant's zone (convert to the receiving office's zone first);
-    a fixed offset without a name prints as "UTC-04:00". Raises TypeError for a naive datetime.
-    The words are the rules' own (casefile.rules.calendar.clock_label), so messages and documents agree.
-    """
-    if value.tzinfo is None:
-        raise TypeError(f"clock expects an aware datetime, got naive {value!r}")
-    return clock_label(value)
-
-
 _EXACT_INSTANT = re.compile(r"\s*\(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})\)")
 
 
@@ -225,7 +207,7 @@ def instant(value: datetime, zone: tzinfo | None = None) -> str:
     """"11:59 p.m. EDT on August 16, 2021": an aware instant, in ``zone`` when given (the receiving office's)."""
     if zone is not None:
         value = value.astimezone(zone)
-    return f"{clock(value)} on {long_date(value.date())}"
+    return f"{clock_label(value)} on {long_date(value.date())}"
 
 
 _ISO_INSTANT = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?")

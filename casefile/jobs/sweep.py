@@ -31,7 +31,6 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import and_, or_
 from sqlmodel import Session, col, select
 
-from casefile.documents.wording import clock
 from casefile.errors import CasefileError
 from casefile.record.closures import FILING_FOR
 from casefile.record.deadlines import EARLIEST_CERTIFICATION_DETERMINATIVE, close_open_deadlines
@@ -39,7 +38,7 @@ from casefile.record.lookups import latest_tally, objections_still_pending
 from casefile.record.models import Case, Deadline, Election, Filing, Hearing, Tally
 from casefile.record.stage_facts import stage_facts
 from casefile.record.workflow import RECORDED_BY, advance
-from casefile.rules.calendar import day_label
+from casefile.rules.calendar import clock_label, day_label
 from casefile.rules.deadlines import met_status
 from casefile.rules.offices import office_named, region_scope
 from casefile.rules.stages import after_objection_period
@@ -220,7 +219,7 @@ def _after_objection_period(session: Session, election: Election, deadline: Dead
     key = f"objection-period-closed:e{election.sequence}:{deadline.due_on.isoformat()}"
     what = "objections to the revised tally" if deadline.kind is DeadlineKind.REVISED_TALLY_OBJECTIONS else "objections"
     cutoff = deadline.cutoff_at.astimezone(ZoneInfo(office_named(deadline.office_key).tz))
-    ended = f"No {what} by {deadline.due_on.isoformat()} (cut-off {clock(cutoff)})"  # "11:59 p.m. EDT", as the Agency writes it
+    ended = f"No {what} by {deadline.due_on.isoformat()} (cut-off {clock_label(cutoff)})"  # "11:59 p.m. EDT", as the Agency writes it
     pending = objections_still_pending(session, election)
     facts = stage_facts(session, election)  # a tally whose challenges were all sustained stands (102.69(c)(1)(i))
     to = after_objection_period(facts)

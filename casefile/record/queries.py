@@ -47,7 +47,7 @@ from casefile.record.refs import RecordTable
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.deadline_state import state_at
 from casefile.rules.offices import office_named
-from casefile.vocab import AttachmentKind, PartyRole
+from casefile.vocab import AttachmentKind, DocketActName, PartyRole
 
 Viewer = Principal
 """Who asks (casefile.record.authority.Principal): a signed-in user's viewer, or OPERATOR."""
@@ -157,7 +157,7 @@ def docket_actor_name(session: Session, entry: DocketEntry, parties: dict[int | 
         if ref is not None and ref.table is RecordTable.DOCUMENT and (document := session.get(Document, ref.id)) is not None \
                 and document.issuer:
             return document.issuer  # a party's filing issued as a document: the party that filed it
-    if entry.act == "open-case":  # dated the petition's filing; opened in casefile when it was recorded
+    if entry.act == DocketActName.OPEN_CASE:  # dated the petition's filing; opened in casefile when it was recorded
         petitioner = next((p for p in parties.values() if p.role in (PartyRole.PETITIONER, PartyRole.INDIVIDUAL_PETITIONER)), None)
         opened = f"case opened in casefile {entry.recorded_at.date().isoformat()}" if entry.recorded_at else ""
         if petitioner is not None:

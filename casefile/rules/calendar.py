@@ -111,8 +111,8 @@ def clock_label(instant: datetime) -> str:
     """The time of day of an aware instant as the Agency writes it: ``"11:59 p.m. EDT"``, ``"12:01 a.m. CST"``;
     always minutes, never seconds (a cut-off at 23:59:59 reads "11:59 p.m."). The zone is the abbreviation
     of the instant's own zone (convert to the receiving office's zone first); a fixed offset without a
-    name prints as "UTC-04:00". For the messages of the rules; documents use the same words
-    (casefile.documents.wording.clock). Raises TypeError for a naive datetime.
+    name prints as "UTC-04:00". The one clock: the rules' messages, the documents, the web's countdowns and the
+    command line all print a time of day with it. Raises TypeError for a naive datetime.
 
     Authority: none (display only).
     """

@@ -51,7 +51,11 @@ class Earlier:
 
 
 def long_date(day: date) -> str:
-    """``"March 3, 2022"``: a date as the Agency's documents write it. Authority: none (display only)."""
+    """``date(2022, 3, 3)`` → ``"March 3, 2022"``: a date as the Agency's documents write it, the one long date
+    of the rules' messages, the documents, the web and the command line. Never a datetime (convert to the
+    office's date first): raises TypeError. Authority: none (display only)."""
+    if isinstance(day, datetime) or not isinstance(day, date):
+        raise TypeError(f"long_date expects a date, got {day!r}")
     return f"{day:%B} {day.day}, {day.year}"
 
 

@@ -141,13 +141,14 @@ def instant(sub: Submitted, *, zone: str, current: datetime) -> tuple[datetime, 
 
 def _later_than_now(day: date, at: datetime | None, local_now: datetime) -> str:
     """What is wrong with a receipt later than now, in words (the office's clock)."""
-    from casefile.documents.wording import clock, long_date
+    from casefile.rules.calendar import clock_label
+    from casefile.rules.chronology import long_date
 
     if day > local_now.date():
         return (f"The date of receipt is later than today ({long_date(local_now.date())} at the receiving office): "
                 "enter the date the filing was received")
-    shown = clock(at) if at is not None else ""
-    return (f"The time of receipt ({shown}) is later than now ({clock(local_now)} at the receiving office): "
+    shown = clock_label(at) if at is not None else ""
+    return (f"The time of receipt ({shown}) is later than now ({clock_label(local_now)} at the receiving office): "
             "enter the time the filing was received")
 
 

@@ -1,7 +1,8 @@
 """How a deadline reads on a page: its cut-off in the receiving office's own time and what is left
 of it, in business days of that office's calendar (casefile.rules.calendar), e.g.
 "due Wed Dec 2, 11:59 p.m. CST — 1 business day left", "due today, 11:59 p.m. EDT", "overdue by
-3 business days". Wording only: the cut-off itself is the stored deadline's (rules computed it).
+3 business days" (the time of day is the rules' one clock, casefile.rules.calendar.clock_label).
+Wording only: the cut-off itself is the stored deadline's (rules computed it).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
-from casefile.rules.calendar import BusinessCalendar
+from casefile.rules.calendar import BusinessCalendar, clock_label
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
@@ -28,13 +29,6 @@ class Countdown:
     text: str
     due: str
     left: int
-
-
-def clock(at: datetime) -> str:
-    """ "11:59 p.m. CST" (Chicago Manual style, the zone's abbreviation at that instant)."""
-    hour = at.hour % 12 or 12
-    half = "a.m." if at.hour < 12 else "p.m."
-    return f"{hour}:{at.minute:02d} {half} {at.tzname()}"
 
 
 def day_text(on: date, *, year: bool = False) -> str:
@@ -86,12 +80,12 @@ def countdown(cutoff_at: datetime, office_key: str, tz: str, as_of: datetime, *,
             return Countdown("today", "set for today", day, 0)
         left = business_days_between(today, cutoff.date(), office_key)
         return Countdown("open", f"set for {day} — {left} business day{'s' if left != 1 else ''} away", day, left)
-    due = f"{day_text(cutoff.date(), year=cutoff.year != today.year)}, {clock(cutoff)}"
+    due = f"{day_text(cutoff.date(), year=cutoff.year != today.year)}, {clock_label(cutoff)}"
     if as_of > cutoff:
         late = business_days_between(cutoff.date(), today, office_key)
         by = f" by {late} business day{'s' if late != 1 else ''}" if late > 0 else ""
         return Countdown("overdue", f"was due {due} — overdue{by}", due, -late)
     if cutoff.date() == today:
-        return Countdown("today", f"due today, {clock(cutoff)}", due, 0)
+        return Countdown("today", f"due today, {clock_label(cutoff)}", due, 0)
     left = business_days_between(today, cutoff.date(), office_key)
     return Countdown("open", f"due {due} — {left} business day{'s' if left != 1 else ''} left", due, left)

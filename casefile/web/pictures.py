@@ -13,7 +13,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from casefile.vocab import DeadlineStatus
+from casefile.vocab import DeadlineStatus, DocketActName
 from casefile.web.countdown import MONTHS
 from casefile.web.words import deadline_words
 
@@ -123,7 +123,7 @@ def docket_timeline(entries: list[Any], deadlines: list[Any], *, today: date | N
     """The docket's acts (circles) and the deadlines (red ticks, each at its due day) on one axis
     drawn to scale from the first act to the last act or deadline; documents issued are left out
     (they are on the day of their act)."""
-    acts = [e for e in entries if e.act != "issue-document"]
+    acts = [e for e in entries if e.act != DocketActName.ISSUE_DOCUMENT]
     days = [e.occurred_on for e in acts] + [d.due_on for d in deadlines]
     if not days:
         return Markup("")

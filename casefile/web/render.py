@@ -42,7 +42,8 @@ def when(value: Any, zone: str | None = None) -> str:
     from datetime import UTC, datetime
     from zoneinfo import ZoneInfo
 
-    from casefile.documents.wording import clock, long_date
+    from casefile.rules.calendar import clock_label
+    from casefile.rules.chronology import long_date
 
     if value is None:
         return "—"
@@ -51,7 +52,7 @@ def when(value: Any, zone: str | None = None) -> str:
     if value.tzinfo is None:
         value = value.replace(tzinfo=UTC)
     local = value.astimezone(ZoneInfo(zone or DEFAULT_ZONE))
-    return f"{long_date(local.date())}, {clock(local)}"
+    return f"{long_date(local.date())}, {clock_label(local)}"
 
 
 def office_name(key: str) -> str:

@@ -20,7 +20,7 @@ from casefile.api.models import (
     act_out,
 )
 from casefile.app import ActResult, IssuedDocument
-from casefile.calculators import DeadlineAnswer, TallyAnalysis
+from casefile.calculators import DeadlineAnswer, TallyAnswer
 from casefile.record.queries import CaseView, DocumentView
 from tests.accounts.world import NUMBER, World
 from tests.api.test_uploads import ACTS, AMAZON_OBJECTIONS, AS_OF, multipart, pdf
@@ -31,7 +31,7 @@ PAIRS: list[tuple[type[BaseModel], type[BaseModel], set[str], set[str]]] = [
     (IssuedDocument, IssuedOut, {"download_url"}, {"path"}),
     (DocumentView, DocumentOut, {"download_url"}, {"path"}),
     (CaseView, CaseOut, set(), set()),
-    (TallyAnalysis, TallyAnalysisOut, set(), set()),
+    (TallyAnswer, TallyAnalysisOut, set(), set()),
     (DeadlineAnswer, DeadlineComputationOut, set(), set()),
 ]
 
@@ -77,3 +77,22 @@ def test_the_api_answers_the_doors_notes(client: Any, world: World) -> None:
     assert again.json()["notes"] == [
         "already recorded: the documents received with it were not stored again (attach one to the act with "
         f"attach-document, to docket:{entry})"]
+
+
+def test_the_tally_answer_derives_from_the_rules_analysis() -> None:
+    """The calculator's answer carries the rules' own fields (casefile.rules.tally.TallyAnalysis: same
+    name, same type, same value), not a copy declared beside them."""
+    from typing import get_type_hints
+
+    from casefile.calculators import AS_IN_THE_RULES, tally_analysis
+    from casefile.rules.tally import TallyAnalysis, TallyCounts, analyze_tally
+
+    rules = get_type_hints(TallyAnalysis)
+    assert {name: TallyAnswer.model_fields[name].annotation for name in AS_IN_THE_RULES} == {
+        name: rules[name] for name in AS_IN_THE_RULES}
+    answer = tally_analysis([("RWDSU", 738)], against=1798, challenged=505, void=76)
+    analysis = analyze_tally(TallyCounts(choices=(("RWDSU", 738),), against=1798, challenged=505, void=76))
+    assert (answer.valid, answer.valid_plus_challenged, answer.ballots_cast, answer.determinative,
+            answer.majority_for, answer.warnings) == (2536, 3041, 3117, False, None, ())
+    assert {name: getattr(answer, name) for name in AS_IN_THE_RULES} == {
+        name: getattr(analysis, name) for name in AS_IN_THE_RULES}

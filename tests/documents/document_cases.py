@@ -43,7 +43,7 @@ from casefile.documents.kinds.status_report import (
     DocketLine,
     DocumentLine,
     ElectionSummary,
-    TallyAnalysis,
+    TallySummary,
 )
 from casefile.documents.kinds.tally_of_ballots import TallyOfBallotsContext
 from casefile.documents.parts import (
@@ -533,7 +533,7 @@ def case_status_report_2022(documents: tuple[DocumentLine, ...] = ()) -> CaseSta
                 stage=Stage.RERUN_DIRECTED,
                 result="Set aside by the Regional Director on November 29, 2021; second election directed",
                 tallies=(
-                    TallyAnalysis(
+                    TallySummary(
                         tally=TALLY_2021,
                         determinative_reason="even if all 505 challenged ballots were counted for the Petitioner,"
                         " 738 + 505 = 1,243 is fewer than the 1,798 votes against",
@@ -548,7 +548,7 @@ def case_status_report_2022(documents: tuple[DocumentLine, ...] = ()) -> CaseSta
                 stage=Stage.TALLY_ISSUED,
                 result="Pending: the challenged ballots are determinative; objections due April 7, 2022",
                 tallies=(
-                    TallyAnalysis(
+                    TallySummary(
                         tally=TALLY_2022,
                         determinative_reason="if 119 or more of the 416 challenged ballots were counted for the"
                         " Petitioner and none against, it would have a majority (875 + 119 = 994 > 993); if none"

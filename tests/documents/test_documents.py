@@ -38,7 +38,6 @@ from casefile.documents.parts import (
 from casefile.documents.registry import DOCUMENTS, document_class
 from casefile.documents.render import (
     RenderedDocument,
-    clock,
     count,
     election_period,
     environment,
@@ -49,7 +48,7 @@ from casefile.documents.render import (
     templates_dir,
 )
 from casefile.errors import InvalidTally, MalformedCaseNumber, ProcedureError
-from casefile.rules.calendar import BusinessCalendar
+from casefile.rules.calendar import BusinessCalendar, clock_label
 from casefile.rules.deadlines import compute_deadline
 from casefile.rules.offices import office_for
 from casefile.rules.rule_sets import rule_set_for
@@ -507,7 +506,7 @@ class TestFilters:
     )
     def test_clock(self, value: datetime, text: str) -> None:
         """Instants print NLRB style, minutes only ("11:59 p.m.", never seconds), with the zone's abbreviation (or the UTC offset when the zone has no name)."""
-        assert clock(value) == text
+        assert clock_label(value) == text
 
     @pytest.mark.parametrize(
         ("dates", "text"),

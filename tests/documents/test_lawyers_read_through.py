@@ -184,10 +184,23 @@ def test_every_act_has_a_name_people_read() -> None:
     from casefile.documents.wording import ACT_NAMES, act_name
 
     recorded = ("set-aside", "direct-second-election", "certification-due", "runoff-due", "objection-period-closed",
-                "rfr-pending", "close", "deadline-lapsed", "closure-superseded", "issue-document")
+                "rfr-pending", "close", "deadline-lapsed", "closure-superseded", "issue-document", "import-case")
     assert [name for name in (*acts.models(), *recorded) if name not in ACT_NAMES] == []
+    assert act_name("import-case") == "Case imported"
     assert act_name("board-ruling:closed") == "Board ruling"
     assert act_name("request-extension") == "Request for extension of time"
+
+
+def test_the_docket_act_names_are_one_vocabulary() -> None:
+    """The docket's act names are one enum (casefile.vocab.DocketActName): every act of the registry is a member,
+    and the words people read (ACT_NAMES) are keyed by exactly its members."""
+    from casefile import acts
+    from casefile.documents.wording import ACT_NAMES
+    from casefile.vocab import DocketActName
+
+    assert [name for name in acts.models() if name not in DocketActName._value2member_map_] == []
+    assert set(ACT_NAMES) == set(DocketActName)
+    assert all(isinstance(key, DocketActName) for key in ACT_NAMES)
 
 
 class TestSignersAndDocketWords:

@@ -8,7 +8,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from casefile.web.countdown import business_days_between, clock, countdown
+from casefile.rules.calendar import clock_label
+from casefile.web.countdown import business_days_between, countdown
 
 CENTRAL = ZoneInfo("America/Chicago")
 EASTERN = ZoneInfo("America/New_York")
@@ -46,7 +47,7 @@ class TestCountdown:
         assert business_days_between(date(2021, 12, 24), date(2022, 1, 3), "10-atlanta") == 5
 
     def test_clock(self) -> None:
-        assert clock(datetime(2026, 7, 1, 0, 5, tzinfo=EASTERN)) == "12:05 a.m. EDT"
+        assert clock_label(datetime(2026, 7, 1, 0, 5, tzinfo=EASTERN)) == "12:05 a.m. EDT"
 
 
 def test_a_region_target_date_has_no_cut_off() -> None:

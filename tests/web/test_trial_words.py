@@ -107,7 +107,7 @@ def test_the_admin_page_shows_the_reset_link_s_time_in_words(client: Any) -> Non
     from datetime import datetime, timedelta
     from zoneinfo import ZoneInfo
 
-    from casefile.documents.wording import long_date
+    from casefile.rules.chronology import long_date
 
     sign_in(client, USERS["union-admin"])
     added = client.post("/admin/users", data={"csrf_token": csrf(client, "/admin"), "new-email": "trial.words@rwdsu.example.org",

@@ -26,13 +26,13 @@ from casefile.documents.parts import (
     placeholder,
 )
 from casefile.documents.record_view import CaseRecord, election_dates, notes, plain_notes
-from casefile.documents.wording import long_date
 from casefile.record.lookups import deadline_of
 from casefile.record.models import (
     Decision,
     Election,
     Hearing,
 )
+from casefile.rules.chronology import long_date
 from casefile.vocab import Actor, DeadlineKind, DecisionResult, DocumentKind, ElectionAgreement, counted
 
 

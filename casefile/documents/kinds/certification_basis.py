@@ -9,8 +9,9 @@ from __future__ import annotations
 from sqlmodel import col, select
 
 from casefile.documents.record_view import CaseRecord
-from casefile.documents.wording import join_and, long_date
+from casefile.documents.wording import join_and
 from casefile.record.models import Decision, Election, Filing, Objection, Tally
+from casefile.rules.chronology import long_date
 from casefile.vocab import DecisionKind, DecisionResult, Disposition, ElectionKind, FilingKind, OutcomeKind, TallyKind, ordinal
 
 __all__ = ["directed_by", "objections_basis"]

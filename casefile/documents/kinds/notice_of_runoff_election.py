@@ -18,12 +18,12 @@ from casefile.documents.parts import (
     placeholder,
 )
 from casefile.documents.record_view import CaseRecord, tally_lines
-from casefile.documents.wording import long_date
 from casefile.record.models import (
     DocketEntry,
     Election,
     Filing,
 )
+from casefile.rules.chronology import long_date
 from casefile.rules.tally import AGAINST
 from casefile.vocab import Actor, DocumentKind, ElectionAgreement, FilingKind
 

@@ -17,9 +17,9 @@ from casefile.documents.parts import (
     Signature,
 )
 from casefile.documents.record_view import CaseRecord, notes, uncertain_of
-from casefile.documents.wording import long_date
 from casefile.errors import ProcedureError
 from casefile.record.orders import AgencyOrder
+from casefile.rules.chronology import long_date
 from casefile.rules.offices import office_named
 from casefile.vocab import Actor, DeadlineKind, DocumentKind, OrderKind
 

@@ -30,12 +30,13 @@ from casefile.documents.record_view import CaseRecord, notes
 from casefile.errors import ProcedureError
 from casefile.record.deadlines import COUNT_EXCLUDED_TRIGGER, OPEN_AND_COUNT_TRIGGER
 from casefile.record.models import Certification, Deadline, Decision, DocketEntry, Election, Filing, Party, ServiceRecord
+from casefile.rules.chronology import long_date
 from casefile.vocab import CertificationKind, DecisionKind, DecisionResult
 
 
 def long(value: date | str) -> str:
     """A date in words ("January 27, 2027"); a placeholder as it is."""
-    return value if isinstance(value, str) else wording.long_date(value)
+    return value if isinstance(value, str) else long_date(value)
 
 
 #: What a request for review asks the Board to review (29 CFR 102.67(c), 102.69(c)(2), (h), 102.71(b)).

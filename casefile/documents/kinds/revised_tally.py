@@ -23,9 +23,9 @@ from casefile.documents.parts import (
     placeholder,
 )
 from casefile.documents.record_view import CaseRecord, tally_lines
-from casefile.documents.wording import long_date
 from casefile.record.lookups import counts_of, deadline_of
 from casefile.record.models import ChallengedBallot, Decision, Tally
+from casefile.rules.chronology import long_date
 from casefile.rules.conditional_rerun import FollowsRevisedTally, rerun_stands, what_follows_revised_tally
 from casefile.rules.excluded_ballots import reason_words, with_excluded
 from casefile.rules.revised_count import revised_columns

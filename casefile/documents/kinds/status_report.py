@@ -31,12 +31,12 @@ from casefile.documents.parts import (
     placeholder,
 )
 from casefile.documents.record_view import CaseRecord, election_dates, tally_lines
-from casefile.documents.wording import long_date
 from casefile.record.closures import marked, superseded_entries
 from casefile.record.lookups import counts_of, elections_of
 from casefile.record.models import Certification, Deadline, Decision, DocketEntry, Election, Filing, Hearing, Tally
 from casefile.record.models import Document as DocumentRow
 from casefile.rules.challenge_analysis import analyze_challenges
+from casefile.rules.chronology import long_date
 from casefile.rules.determinative import why_determinative
 from casefile.rules.rule_sets import rule_set_by_id
 from casefile.vocab import (
@@ -46,6 +46,7 @@ from casefile.vocab import (
     DeadlineStatus,
     DecisionKind,
     DecisionResult,
+    DocketActName,
     DocumentKind,
     ElectionAgreement,
     ElectionKind,
@@ -53,7 +54,8 @@ from casefile.vocab import (
     Stage,
 )
 
-_NOT_IN_DOCKET = ("issue-document", "sweep", "set-aside", "direct-second-election")
+_NOT_IN_DOCKET = (DocketActName.ISSUE_DOCUMENT, DocketActName.SWEEP, DocketActName.SET_ASIDE,
+                  DocketActName.DIRECT_SECOND_ELECTION)
 """Docket acts the status report's docket leaves out: issuance (its "Documents issued" table lists them),
 and the acts a decision performs (the decision's own line says them)."""
 
@@ -96,11 +98,15 @@ class DocumentLine(Facts):
     sha256: Sha256
 
 
-class TallyAnalysis(Facts):
+class TallySummary(Facts):
     """A tally with the rules' reading of it: why challenges are (not) determinative, what outcomes remain
     reachable, and what each choice would need from the challenged ballots (``challenge_analysis``: one
     sentence each, e.g. "Retail, Wholesale and Department Store Union needs 119 of the 416 challenged
-    ballots opened and counted for it (the rest sustained); with all 416 opened it needs 268")."""
+    ballots opened and counted for it (the rest sustained); with all 416 opened it needs 268").
+
+    Not a second analysis (the one is casefile.rules.tally.TallyAnalysis, which the tally's act ran and
+    stored): what the report prints of a stored Tally row, in words — its form lines, the stored outcome
+    as the report names it, sentences — so it shares no field with the rules' model."""
 
     tally: TallyLines
     determinative_reason: str
@@ -123,7 +129,7 @@ class ElectionSummary(Facts):
     dates: ElectionDates
     stage: Stage
     result: str  # "Set aside by the Regional Director on November 29, 2021"
-    tallies: tuple[TallyAnalysis, ...] = ()
+    tallies: tuple[TallySummary, ...] = ()
     follows: str | None = None
     set_aside: bool = False  # the election was set aside: its tally's outcome no longer applies
 
@@ -177,7 +183,7 @@ class CaseStatusReport(Document):
         for election in elections_of(session, rec.case):
             set_aside = election.stage in wording.SET_ASIDE_STAGES
             tallies = session.exec(select(Tally).where(Tally.election_id == election.id).order_by(col(Tally.id))).all()
-            analyses = tuple(TallyAnalysis(
+            analyses = tuple(TallySummary(
                 tally=tally_lines(t, election), determinative_reason=determinative_reason(t),
                 reachable_outcomes=("None: the election was set aside",) if set_aside else
                 tuple(wording.outcome_words(o) for o in (t.reachable or [t.outcome_text])),
@@ -223,7 +229,7 @@ def _docket_party(rec: CaseRecord, entry: DocketEntry) -> str | None:
     """The party who performed a party's act (the filer of a filing), for the docket's "By" column."""
     if isinstance(filing := row_of(rec, entry), Filing):
         return rec.by_id[filing.party_id].name
-    if entry.act == "open-case":  # the petition opens the case
+    if entry.act == DocketActName.OPEN_CASE:  # the petition opens the case
         return next((p.name for p in rec.parties if p.role in (PartyRole.PETITIONER, PartyRole.INDIVIDUAL_PETITIONER)), None)
     return None
 
