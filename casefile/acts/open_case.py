@@ -28,7 +28,7 @@ from casefile.acts.base import (
     again,
     recorded,
 )
-from casefile.errors import AlreadyRecorded, ProcedureError
+from casefile.errors import AlreadyRecorded, BadInput, ProcedureError
 from casefile.record.authority import OPENING, Whose
 from casefile.record.models import Case, Party, Person
 from casefile.record.people import people_of, recorded_details
@@ -229,16 +229,52 @@ CASE_DETAILS = ("name", "agreement", "petition_filed_on", "unit_description")
 PARTY_DETAILS = ("name", "representative", "email", "address")
 
 
+def _shown(value: Any) -> str:
+    """A case detail in a difference: its value, "(none)" when blank or not recorded."""
+    return "(none)" if value is None or value == "" else str(getattr(value, "value", value))
+
+
+def given_details(act: OpenCase) -> list[str]:
+    """The case details (:data:`CASE_DETAILS`) ``act`` gives: a field left out of the case file, or an option
+    omitted (``case open`` without ``--unit``), is not given, so it is no difference (and no correction)."""
+    return [label for label in CASE_DETAILS if label in act.case.model_fields_set]
+
+
+def given_office(act: OpenCase) -> Any:
+    """The receiving office ``act`` names (casefile.rules.offices.Office), or None when it names none or one
+    that cannot be read (the act's own check says so)."""
+    if act.case.office is None:
+        return None
+    try:
+        return office_for(parse_case_number(act.case.number).region, act.case.office)
+    except BadInput:
+        return None
+
+
+def given_party_details(party: PartyIn) -> tuple[str, ...]:
+    """The party's details beside its role and name that ``party`` gives: its counsel (a representative or
+    counsel listed) gives the lead counsel's name, e-mail and address; without counsel, its own e-mail and
+    address as given. Omitted (``case open`` without ``--counsel``), a detail is no difference."""
+    given = party.model_fields_set
+    if given & {"representative", "counsel"}:
+        return ("representative", "email", "address")
+    return tuple(f for f in ("email", "address") if f in given)
+
+
 def differences(session: Session, act: OpenCase, case: Case) -> list[str]:
     """What ``act`` gives that differs from the open case ``case`` (name, agreement, petition date,
-    unit description, parties' roles, names, representatives, e-mails and addresses), as
-    "field: recorded → given" lines; empty when none."""
+    unit description, receiving office, parties' roles, names, representatives, e-mails and addresses),
+    as "field: recorded → given" lines; empty when none. A detail the act does not give is no difference."""
     spec = act.case
     out = []
-    for label in CASE_DETAILS:
+    for label in given_details(act):
         recorded_value, given = getattr(case, label), getattr(spec, label)
         if recorded_value != given:
-            out.append(f"{label}: {recorded_value} → {given}")
+            out.append(f"{label}: {_shown(recorded_value)} → {_shown(given)}")
+    if (office := given_office(act)) is not None and office.key != case.office_key:
+        from casefile.rules.offices import office_named
+
+        out.append(f"receiving office: {office_named(case.office_key).name} → {office.name}")
     parties = {p.key: p for p in session.exec(select(Party).where(Party.case_id == case.id))}
     for p in act.parties:
         have = parties.get(p.key)
@@ -246,7 +282,7 @@ def differences(session: Session, act: OpenCase, case: Case) -> list[str]:
             out.append(f"party {p.key}: not recorded")
             continue
         details, given = recorded_details(session, have), p.details_entered()
-        for field_ in ("role", "name", "representative", "email", "address"):
+        for field_ in ("role", "name", *given_party_details(p)):
             if details[field_] != given[field_]:
                 out.append(f"party {p.key} {field_}: {said(details[field_])} → {said(given[field_])}")
         stored = {person.name: person for person in people_of(session, [have]).get(have.id or 0, []) if person.counsel}
@@ -274,7 +310,7 @@ def correction_commands(act: OpenCase, case: Case, session: Session) -> str:
 
     spec = act.case
     commands = []
-    case_options = [f"{option(label)} {shlex.quote(str(getattr(spec, label)))}" for label in CASE_DETAILS
+    case_options = [f"{option(label)} {shlex.quote(str(getattr(spec, label)))}" for label in given_details(act)
                     if getattr(spec, label) is not None and getattr(case, label) != getattr(spec, label)]
     if case_options:
         commands.append(f"`casefile correct case {case.number} {' '.join(case_options)} --why '...'`")
@@ -286,10 +322,13 @@ def correction_commands(act: OpenCase, case: Case, session: Session) -> str:
             cannot.append(p.key)
             continue
         held = DetailsOf(session, have).read()
-        options = [f"{option(f)} {shlex.quote(getattr(p, f))}" for f in PARTY_DETAILS if held[f] != getattr(p, f)]
+        options = [f"{option(f)} {shlex.quote(getattr(p, f))}" for f in ("name", *given_party_details(p))
+                   if held[f] != getattr(p, f)]
         if options:
             commands.append(f"`casefile correct party {case.number} {p.key} {' '.join(options)} --why '...'`")
     out = " and ".join(commands) or "nothing: no recorded detail can be corrected to read so"
+    if (office := given_office(act)) is not None and office.key != case.office_key:
+        out += " (the receiving office recorded when the case was opened is not a detail `casefile correct case` changes)"
     if cannot:
         out += (f" (a party's handle or role cannot be corrected: {', '.join(cannot)}; a party is not added by "
                 "opening the case again)")

@@ -153,3 +153,34 @@ def test_ballots_excluded_at_the_count_in_a_tally_file(configured_db: Path, tmp_
     assert _tally_row() == (2, None)
     assert tallied.stdout.splitlines()[0].endswith("; 2 ballots excluded at the count, for a reason the record does "
                                                    "not state")
+
+
+def test_opening_again_names_the_office_and_leaves_omitted_options_alone(configured_db: Path) -> None:
+    """`case open` again with another --office and no --unit (the new user's trial): the office is a difference,
+    said in words; the omitted --unit is none (its correction would have wiped the unit description); the case
+    keeps what it had."""
+    from casefile import app
+
+    assert casefile(*OPEN).exit_code == 0
+    before = app.case(NUMBER)
+    again = casefile("case", "open", "--number", NUMBER, "--employer", "Cascadia Freight Services, Inc.", "--union",
+                     "International Brotherhood of Teamsters, Local 117", "--petition-filed-on", "2026-06-02",
+                     "--office", "Portland", "--as-of", "2026-06-03T12:00:00-07:00")
+    assert again.exit_code == 2
+    assert again.error_lines == [
+        f"error: {NUMBER} is already open with other details (receiving office: Seattle, WA → Portland, OR); opening "
+        "it again changes nothing: to correct the record, run nothing: no recorded detail can be corrected to read so "
+        "(the receiving office recorded when the case was opened is not a detail `casefile correct case` changes)"]
+    assert "--unit-description" not in again.stderr
+    same = casefile("case", "open", "--number", NUMBER, "--employer", "Cascadia Freight Services, Inc.", "--union",
+                    "International Brotherhood of Teamsters, Local 117", "--petition-filed-on", "2026-06-02",
+                    "--office", "Seattle", "--as-of", "2026-06-03T12:00:00-07:00")
+    assert same.exit_code == 0, same.stderr
+    assert same.stdout.startswith(f"Case {NUMBER} is already open with these details: nothing changed")
+    after = app.case(NUMBER)
+    assert (after.office, len(after.docket)) == (before.office, len(before.docket))
+    from casefile.record.db import read_session
+    from casefile.record.lookups import get_case
+
+    with read_session() as session:
+        assert get_case(session, NUMBER).unit_description == "All drivers at the Kent, WA terminal."
