@@ -247,6 +247,15 @@ class ConcurrentAct(Conflict):
     code = "concurrent-act"
 
 
+class RecordAltered(Conflict):
+    """A row of the record the act would write over, re-seal or build on no longer matches the digest
+    the docket entry that recorded it sealed: it was changed outside casefile (raw SQL, a restored
+    file). The act is refused and nothing is stored (casefile.record.sealing); ``casefile verify``
+    names every such row."""
+
+    code = "record-altered"
+
+
 # --- internal -------------------------------------------------------------------------------------
 
 

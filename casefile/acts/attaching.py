@@ -85,6 +85,9 @@ def attach(session: Session, case: Case, upload: Upload, *, to: Ref | str, as_of
 
     file_name = stored_name(on, safe_file_part(what, what="the document kind"),
                             safe_file_part(party.key, what="the party key") if party is not None else None, kind) + ".pdf"
+    from casefile.record.sealing import refuse_altered
+
+    refuse_altered(session)  # what the act wrote over or read is as sealed: checked before the file is written
     relative = store(upload)
     attachment = Attachment(
         case_id=case.id, filing_id=filing.id if filing is not None else None,  # type: ignore[arg-type]

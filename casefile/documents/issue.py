@@ -29,6 +29,7 @@ from casefile.record.integrity import lock_case
 from casefile.record.lookups import get_case
 from casefile.record.models import Document as DocumentRow
 from casefile.record.refs import Ref, ref_to
+from casefile.record.sealing import refuse_altered_read
 from casefile.record.workflow import docket
 
 if TYPE_CHECKING:
@@ -104,6 +105,10 @@ def issue_document(*, case_number: str, issue: Issue, as_of: datetime, output_di
         if (existing := find_document(session, case.id, issue.key)) is not None:  # type: ignore[arg-type]
             return current_version(session, existing)  # a retry names the current version, not the first
         built = build(session, case, issue)
+        # Built only from rows as their acts sealed them: a row changed outside casefile is not printed.
+        refuse_altered_read(session, case.id, consequence=(  # type: ignore[arg-type]
+            f"the {issue.kind.value} of case {case.number} is not issued (the act that issues it is recorded); "
+            "run `casefile verify`"))
     first = 1 if issue.correction is None else None
     return _store(case, issue.document, built, key=issue.key, first_key=issue.first_key, first=first, as_of=as_of,
                   output_dir=output_dir, by=by, subject=issue.subject)

@@ -247,6 +247,7 @@ def verify(session: Session, *, output_dir: Path, case_number: str | None = None
         covered: set[int] = set()
         vouched: set[str] = set()  # act keys of the entries the chain vouches for (attachments: their sha256)
         sealed: dict[str, tuple[str, DocketEntry]] = {}  # row key -> (digest, the entry that sealed it)
+        overwritten: list[str] = []  # rows changed after their seal that a later entry sealed again
         prev = ""
         position = 0
         chain_ok = True
@@ -263,6 +264,9 @@ def verify(session: Session, *, output_dir: Path, case_number: str | None = None
             if entry.document_id is not None:
                 covered.add(entry.document_id)
             vouched.add(entry.act_key)
+            for row, digest in ((entry.seal or {}).get("found") or {}).items():
+                if row in sealed and sealed[row][0] != digest:  # its act wrote over a row changed since it was sealed
+                    overwritten.append(_overwritten(row, sealed[row][1], entry))
             for row, digest in ((entry.seal or {}).get("rows") or {}).items():
                 sealed[row] = (digest, entry)
             report.entries += 1
@@ -280,6 +284,7 @@ def verify(session: Session, *, output_dir: Path, case_number: str | None = None
                 f"entries; it has {position} now): entries were removed from its end, or replaced")))
         if chain_ok:
             rows = current_rows.of(case.id)  # type: ignore[arg-type]
+            report.problems += [Problem(case.number, "record", m) for m in overwritten]
             report.problems += [Problem(case.number, "record", m) for m in _record_problems(sealed, rows)]
             report.rows += len(rows)
             report.problems += [Problem(case.number, "pending", (
@@ -359,6 +364,19 @@ def _record_problems(sealed: Mapping[str, tuple[str, DocketEntry]], rows: Mappin
             out.append(f"{named} does not match what {act}, the last act that wrote it, recorded: it was changed "
                        "after it was recorded")
     return out
+
+
+def _overwritten(key: str, sealer: DocketEntry, writer: DocketEntry) -> str:
+    """A row its writer's entry found changed since the entry that sealed it last (the ``"found"``
+    digests of a seal): named with both entries, whatever the row holds now."""
+    row = RowKey.parse(key)
+    named = f"{row.table} #{row.id}" if row is not None else key
+    return (f"{named} did not match what {_entry_named(sealer)} recorded: it was changed after it was recorded, and "
+            f"{_entry_named(writer)} wrote over the change")
+
+
+def _entry_named(entry: DocketEntry) -> str:
+    return f"docket entry #{entry.id} ({entry.act} {entry.occurred_on.isoformat()}, key {entry.act_key!r})"
 
 
 def _row_order(key: str) -> tuple[str, int]:

@@ -16,6 +16,14 @@ Bulk writers that bypass the ORM (the NLRB import's Core inserts) name the cases
 later seal of a row replaces an earlier one) and compares them with the rows as they are now: a
 changed fact names the row and the act whose entry sealed it.
 
+An act never builds on, or re-seals, a row changed outside casefile: before its entry is sealed
+(:func:`refuse_altered`, inside the transaction), every already-sealed row of the case the
+transaction wrote over (as it was before the transaction first wrote it, read in ``before_flush``),
+deleted, or read through the ORM is compared with the digest the latest entry that sealed it
+recorded; a difference refuses the act (RecordAltered: nothing is stored). Only those rows are
+read, never the whole chain. The last entry also keeps the digests of the rows it wrote over as it
+found them (``"found"``), so verify names a change a later writer sealed over.
+
 What a transaction writes without a docket entry of its case is not sealed (the scheduled sweep
 closing a deadline: the columns it changes are left out of the seal, chain.NOT_SEALED; a person
 added only to be reminded, who is not part of the record).
@@ -40,6 +48,10 @@ _WHOLE = "casefile_sealing_whole"  # case ids whose every row is sealed (bulk wr
 _ENTRIES = "casefile_sealing_entries"  # {case_id: [entry ids written through the ORM]}
 _TERMS = "casefile_sealing_terms"  # {entry_id: {field: digest}}
 _OWED = "casefile_sealing_owed"  # {entry_id: [document keys]}
+_PRIOR = "casefile_sealing_prior"  # {(table, id): (case_id, election_id, digest | None)}: before the first write
+_WHOLE_PRIOR = "casefile_sealing_whole_prior"  # {case_id: {row key: digest}}: a bulk writer's cases before it wrote
+_CHECKED = "casefile_sealing_checked"  # row keys (table, id) already compared with their seals
+_READ = "casefile_sealing_read"  # {(table, id): (case_id, election_id)}: record rows loaded through the ORM
 _CHUNK = 500
 #: What record_digests(people="all") puts before the digest of a person who is not of record.
 NOT_OF_RECORD = "~"
@@ -131,6 +143,41 @@ def seal_whole_cases(session: Session, case_ids: Iterable[int]) -> None:
 
 # --- watching the unit of work ---------------------------------------------------------------------
 
+@event.listens_for(Session, "loaded_as_persistent")
+def _loaded(session: Session, obj: Any) -> None:
+    """Note each record row loaded through the ORM (what an act, or a document's builder, read)."""
+    table = getattr(obj, "__tablename__", None)
+    if table in RECORD:
+        session.info.setdefault(_READ, {})[(table, obj.id)] = _owner(table, obj)
+
+
+@event.listens_for(Session, "before_flush")
+def _before_flush(session: Session, _context: Any, _instances: Any) -> None:
+    """Note the digest of each record row this flush is the first of the transaction to update or
+    delete, as the database holds it before the write (what :func:`refuse_altered` compares with its
+    seal)."""
+    if not session.dirty and not session.deleted:
+        return
+    prior: dict[tuple[str, int], tuple[int | None, int | None, str | None]] = session.info.get(_PRIOR, {})
+    written = session.info.get(_WRITTEN, {})
+    wanted: dict[str, list[Any]] = defaultdict(list)
+    for group, dirty in ((session.dirty, True), (session.deleted, False)):
+        for obj in group:
+            table = getattr(obj, "__tablename__", None)
+            if table not in RECORD or getattr(obj, "id", None) is None or (dirty and not session.is_modified(obj)):
+                continue
+            if (table, obj.id) in prior or (table, obj.id) in written:  # seen already, or inserted by this transaction
+                continue
+            wanted[table].append(obj)
+    if not wanted:
+        return
+    prior = session.info.setdefault(_PRIOR, prior)
+    for table, objs in wanted.items():
+        digests = _digests_by_id(session, table, [o.id for o in objs])
+        for obj in objs:
+            prior[(table, obj.id)] = (*_owner(table, obj), digests.get(row_key(table, obj.id)))
+
+
 @event.listens_for(Session, "after_flush")
 def _after_flush(session: Session, _context: Any) -> None:
     """Note the record rows this flush wrote (with their case, or election) for the commit's seal."""
@@ -157,6 +204,7 @@ def _before_commit(session: Session) -> None:
         _forget(session)
         return
     session.flush()
+    refuse_altered(session)
     seal_transaction(session)
 
 
@@ -171,7 +219,7 @@ def _after_rollback(session: Session, _previous: Any) -> None:
 
 
 def _forget(session: Session) -> None:
-    for key in (_WRITTEN, _WHOLE, _ENTRIES, _TERMS, _OWED):
+    for key in (_WRITTEN, _WHOLE, _ENTRIES, _TERMS, _OWED, _PRIOR, _WHOLE_PRIOR, _CHECKED, _READ):
         session.info.pop(key, None)
 
 
@@ -212,7 +260,12 @@ def seal_transaction(session: Session) -> None:
     for start in range(0, len(whole_cases), _CHUNK):
         for case_id, rows in record_digests(session, whole_cases[start:start + _CHUNK]).items():
             seals[case_id].update(rows)
-    _write_seals(session, entries, seals, terms, owed)
+    found: dict[int, dict[str, str]] = defaultdict(dict)
+    for (table, row_id), (case_id, election_id, digest) in session.info.get(_PRIOR, {}).items():
+        owner = case_id if case_id is not None else election_case.get(election_id) if election_id is not None else None
+        if digest is not None and owner in entries and owner not in whole:
+            found[owner][row_key(table, row_id)] = digest
+    _write_seals(session, entries, seals, terms, owed, found)
 
 
 def schema_of(bind: Any) -> str | None:
@@ -281,9 +334,11 @@ def columns_present(bind: Any) -> dict[str, set[str]]:
 
 
 def _write_seals(session: Session, entries: dict[int, list[int]], seals: dict[int, dict[str, str]],
-                 terms: dict[int, dict[str, str]], owed: dict[int, list[str]]) -> None:
-    """Give each case's last entry of the transaction its rows' seal (and the act's entry its terms),
-    then recompute the hashes of the transaction's entries of that case in id order."""
+                 terms: dict[int, dict[str, str]], owed: dict[int, list[str]],
+                 found: Mapping[int, dict[str, str]]) -> None:
+    """Give each case's last entry of the transaction its rows' seal (and the digests of the rows it
+    wrote over as it found them; the act's entry its terms), then recompute the hashes of the
+    transaction's entries of that case in id order."""
     from sqlalchemy import func
 
     from casefile.record.chain import HASHED, link_hash
@@ -316,6 +371,8 @@ def _write_seals(session: Session, entries: dict[int, list[int]], seals: dict[in
             seal: dict[str, Any] = dict(entry_row.get("seal") or {})
             if entry_id == ids[-1]:
                 seal["rows"] = {**seal.get("rows", {}), **seals.get(case_id, {})}
+                if found.get(case_id):
+                    seal["found"] = {**seal.get("found", {}), **found[case_id]}
             if entry_id in terms:
                 seal["terms"] = terms[entry_id]
             if entry_id in owed:
@@ -356,3 +413,147 @@ def document_shas(session: Session, document_ids: Iterable[int | None]) -> dict[
     for start in range(0, len(ids), _CHUNK):
         out.update(session.exec(select_rows(Document.id, Document.sha256).where(col(Document.id).in_(ids[start:start + _CHUNK]))).all())
     return out
+
+
+# --- refusing to build on a row changed outside casefile -------------------------------------------
+
+#: What a refused act is told after naming the row (RecordAltered).
+REFUSED = "the act is refused and nothing was stored; run `casefile verify`"
+
+
+def note_whole_prior(session: Session, case_ids: Iterable[int | None]) -> None:
+    """A bulk writer (the NLRB import) about to write into cases that exist already, whose every row
+    its commit seals again (:func:`seal_whole_cases`): their rows as they are before it writes, which
+    :func:`refuse_altered` compares with their seals."""
+    ids = sorted({i for i in case_ids if i is not None})
+    held: dict[int, dict[str, str]] = session.info.setdefault(_WHOLE_PRIOR, {})
+    for start in range(0, len(ids), _CHUNK):
+        held.update(record_digests(session, ids[start:start + _CHUNK]))
+
+
+def refuse_altered(session: Session, *, consequence: str = REFUSED) -> None:
+    """Raise RecordAltered when a row the transaction's acts write over, delete or read (through the
+    ORM), of a case they docket, no longer matches the digest the latest docket entry that sealed it
+    recorded. Runs before the commit seals the transaction (and wherever a writer is about to put a
+    file on disk inside it: casefile.acts.attaching); each row is compared once per transaction.
+    A row no entry sealed (a case sealed before chain version 2, a person entered only to be
+    reminded) is not compared: verify names a row on no docket entry."""
+    entries: dict[int, list[int]] = session.info.get(_ENTRIES, {})
+    if not entries:
+        return
+    session.flush()
+    checked: set[tuple[str, int]] = session.info.setdefault(_CHECKED, set())
+    prior: dict[tuple[str, int], tuple[int | None, int | None, str | None]] = session.info.get(_PRIOR, {})
+    written = session.info.get(_WRITTEN, {})
+    found: dict[tuple[str, int], tuple[int | None, int | None, str | None]] = {
+        key: value for key, value in prior.items() if key not in checked and value[2] is not None}
+    for key, owner in session.info.get(_READ, {}).items():
+        if key not in checked and key not in prior and key not in written:
+            found[key] = (*owner, None)
+    by_case = _by_case(session, found, set(entries))
+    missing: dict[str, list[int]] = defaultdict(list)  # the rows read: their digests as the database holds them
+    for rows in by_case.values():
+        for (table, row_id), digest in rows.items():
+            if digest is None:
+                missing[table].append(row_id)
+    now: dict[str, str] = {}
+    for table, ids in missing.items():
+        now.update(_digests_by_id(session, table, ids))
+    compare: dict[int, dict[str, str]] = defaultdict(dict)
+    for case_id, rows in by_case.items():
+        for (table, row_id), digest in rows.items():
+            digest = digest if digest is not None else now.get(row_key(table, row_id))
+            if digest is not None:
+                compare[case_id][row_key(table, row_id)] = digest
+    for case_id, held in session.info.get(_WHOLE_PRIOR, {}).items():
+        if case_id in entries:
+            compare[case_id].update(held)
+    checked.update(found)
+    session.info.pop(_WHOLE_PRIOR, None)
+    problems = [p for case_id in sorted(compare) for p in altered(session, case_id, compare[case_id])]
+    if problems:
+        from casefile.errors import RecordAltered
+
+        more = f" (and {len(problems) - 1} other row{'s' if len(problems) > 2 else ''})" if len(problems) > 1 else ""
+        raise RecordAltered(f"{problems[0]}{more}: {consequence}")
+
+
+def _by_case(session: Session, rows: Mapping[tuple[str, int], tuple[int | None, int | None, str | None]],
+             cases: set[int]) -> dict[int, dict[tuple[str, int], str | None]]:
+    """``rows`` ({(table, id): (case, election, digest)}) by the case they belong to, of ``cases`` only."""
+    from casefile.record.models import Election
+
+    elections = sorted({e for (case, e, _) in rows.values() if case is None and e is not None})
+    election_case: dict[int, int] = {}
+    table = Election.__table__  # type: ignore[attr-defined]
+    for start in range(0, len(elections), _CHUNK):
+        election_case.update(session.execute(select(table.c.id, table.c.case_id)  # type: ignore[arg-type]
+                                             .where(table.c.id.in_(elections[start:start + _CHUNK]))).all())
+    out: dict[int, dict[tuple[str, int], str | None]] = defaultdict(dict)
+    for key, (case_id, election_id, digest) in rows.items():
+        owner = case_id if case_id is not None else election_case.get(election_id) if election_id is not None else None
+        if owner in cases:
+            out[owner][key] = digest  # type: ignore[index]
+    return out
+
+
+def altered(session: Any, case_id: int, rows: Mapping[str, str]) -> list[str]:
+    """Which of ``rows`` ({"objection:2": digest as the row is}) of the case differ from the digest the
+    latest docket entry that sealed them recorded (a sentence each, in table and id order). Reads the
+    seals of the case's entries from the last back, only until every row is found."""
+    from casefile.record.models import DocketEntry
+
+    table = DocketEntry.__table__  # type: ignore[attr-defined]
+    wanted = set(rows)
+    latest: dict[str, tuple[str, int, str, Any]] = {}
+    query = (select(table.c.id, table.c.act, table.c.occurred_on, table.c.seal)
+             .where(table.c.case_id == case_id, table.c.seal.is_not(None)).order_by(table.c.id.desc()))
+    for entry_id, act, occurred_on, seal in session.execute(query):
+        for key, digest in ((seal or {}).get("rows") or {}).items():
+            if key in wanted and key not in latest:
+                latest[key] = (digest, entry_id, act, occurred_on)
+        if len(latest) == len(wanted):
+            break
+    out = []
+    for key in sorted(latest, key=_key_order):
+        digest, entry_id, act, occurred_on = latest[key]
+        if digest == rows[key]:
+            continue
+        named = _named(key)
+        day = occurred_on.isoformat() if hasattr(occurred_on, "isoformat") else str(occurred_on)
+        if digest == "":
+            out.append(f"{named} was deleted by docket entry #{entry_id} ({act} {day}) and was put back outside casefile")
+        else:
+            out.append(f"{named} was changed outside casefile after docket entry #{entry_id} ({act} {day}) recorded it")
+    return out
+
+
+def _named(key: str) -> str:
+    from casefile.record.refs import RowKey
+
+    row = RowKey.parse(key)
+    return f"{row.table} #{row.id}" if row is not None else key
+
+
+def _key_order(key: str) -> tuple[str, int]:
+    table, _, ident = key.partition(":")
+    return (table, int(ident) if ident.isdigit() else 0)
+
+
+def refuse_altered_read(session: Session, case_id: int, *, consequence: str) -> None:
+    """Raise RecordAltered when a record row of the case that ``session`` read through the ORM (what a
+    document's builder read: casefile.documents.issue) no longer matches its latest seal."""
+    read = {key: (*owner, None) for key, owner in session.info.get(_READ, {}).items()}
+    rows = _by_case(session, read, {case_id}).get(case_id, {})
+    ids: dict[str, list[int]] = defaultdict(list)
+    for table, row_id in rows:
+        ids[table].append(row_id)
+    now: dict[str, str] = {}
+    for table, row_ids in ids.items():
+        now.update(_digests_by_id(session, table, row_ids))
+    problems = altered(session, case_id, now)
+    if problems:
+        from casefile.errors import RecordAltered
+
+        more = f" (and {len(problems) - 1} other row{'s' if len(problems) > 2 else ''})" if len(problems) > 1 else ""
+        raise RecordAltered(f"{problems[0]}{more}: {consequence}")

@@ -16,7 +16,7 @@ from casefile.record.deadlines import configured_calendar
 from casefile.record.integrity import seal_rows
 from casefile.record.models import Case, Deadline, DocketEntry, Election, Party, Tally
 from casefile.record.refs import RecordTable, Ref
-from casefile.record.sealing import seal_whole_cases
+from casefile.record.sealing import note_whole_prior, seal_whole_cases
 from casefile.record.workflow import RECORDED_BY
 from casefile.rules.deadlines import compute_deadline
 from casefile.rules.offices import office_named
@@ -35,6 +35,9 @@ def _insert(session: Session, model: type[Any], rows: list[dict[str, Any]]) -> N
 
 
 def write_cases(session: Session, works: list[CaseWork], as_of: datetime) -> None:
+    # The cases that exist already, as they are before the import writes: their rows must match their seals
+    # (casefile.record.sealing.refuse_altered), since the commit seals every one of them again.
+    note_whole_prior(session, [w.id for w in works if not w.new])
     new_cases = [w for w in works if w.new]
     _insert(session, Case, [w.row for w in new_cases])
     by_number = {w.number: w for w in new_cases}
