@@ -148,7 +148,9 @@ def _loaded(session: Session, obj: Any) -> None:
     """Note each record row loaded through the ORM (what an act, or a document's builder, read)."""
     table = getattr(obj, "__tablename__", None)
     if table in RECORD:
-        session.info.setdefault(_READ, {})[(table, obj.id)] = _owner(table, obj)
+        values = obj.__dict__  # as loaded (no attribute instrumentation: this runs for every row read)
+        owner = (values.get("id"), None) if table == "case" else (values.get("case_id"), values.get("election_id"))
+        session.info.setdefault(_READ, {})[(table, values.get("id"))] = owner
 
 
 @event.listens_for(Session, "before_flush")
