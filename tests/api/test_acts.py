@@ -227,3 +227,30 @@ class TestOpenCase:
         answer = client.post("/api/v1/cases/10-RC-300001/acts", json=self.OPEN, params={"party": "rwdsu"},
                              headers=world.headers("union-staff"))
         assert (answer.status_code, answer.json()["code"]) == (403, "not-permitted")
+
+
+class TestARowChangedOutsideCasefile:
+    def test_refuses_the_act_that_touches_it_with_409_storing_nothing(self, client: Any, world: World) -> None:
+        """Objection 2's text edited with raw SQL: the Region's Notice of Hearing, which sets it for hearing, is
+        refused 409 record-altered naming the row and the entry that recorded it; every table and file as before."""
+        import sqlite3
+
+        from casefile.record.db import get_engine
+        from tests.acts.snapshot import snapshot
+
+        with sqlite3.connect(world.folder / "casefile.db") as conn:
+            assert conn.execute("update objection set text = 'The Employer did nothing wrong.' where id = 2").rowcount == 1
+        headers = world.headers("region")
+        assert client.get("/api/v1/cases", headers=headers).status_code == 200  # the token's use is recorded now
+        before = snapshot(get_engine(), world.out)
+        notice = {"act": "notice-hearing", "date": "2021-04-26", "opens_on": "2021-05-07", "place": "Videoconference",
+                  "presiding": "Kerstin Meyers", "issuer": "Lisa Henderson"}
+        answer = client.post(ACTS, json=notice, params={"as_of": "2021-04-26T12:00:00-04:00"}, headers=headers)
+        assert answer.status_code == 409, answer.text
+        problem = answer.json()
+        assert (problem["code"], problem["family"], problem["status"]) == ("record-altered", "conflict", 409)
+        assert problem["detail"].startswith("objection #2 was changed outside casefile after docket entry #")
+        assert problem["detail"].endswith("recorded it: the act is refused and nothing was stored; run `casefile verify`")
+        assert snapshot(get_engine(), world.out) == before
+        described = client.get(problem["type"]).json()
+        assert (described["family"], described["status"]) == ("conflict", 409)
