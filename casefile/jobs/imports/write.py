@@ -157,7 +157,7 @@ def _entries(work: CaseWork, as_of: datetime, by: str) -> list[dict[str, Any]]:
               f"{record.source}: {votes}{against}; {counts.void:,} void; {counts.challenged:,} challenged "
               f"({'determinative' if analysis.determinative else 'not determinative'}); "
               f"{analysis.outcome.describe()}{revises}.{total}{stage}",
-              election_id=round_.id, to_stage=round_.stage if opening else None, ref=Ref(RecordTable.TALLY, known.id))
+              election_id=round_.id, to_stage=round_.stage if opening else None, ref=Ref(RecordTable.TALLY, known.id))  # type: ignore[arg-type]  # its id: read back once inserted
     if work.new and first.closed_on is not None and first.status.strip().casefold() == "closed":
         entry(first.closed_on, "import-case-closed", f"import:closed:{first.closed_on.isoformat()}",
               Actor.REGIONAL_DIRECTOR,
