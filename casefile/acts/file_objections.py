@@ -182,7 +182,7 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
         session.flush()
         record_service(session, case, offer, party, service=None, document="Offer of Proof")  # filed with the Region only
     close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION}, status=DeadlineStatus.MOOTED,
-                         as_of=as_of)  # objections filed: no certification forthwith (R-H1)
+                         as_of=as_of, on=received_on, closed_at=act.at)  # objections filed: no certification forthwith (R-H1)
     n = len(act.objections)
     what = "Supplemental objections" if earlier else "Objections"
     summary = (f"{what} of {party.name} ({n} objection{'s' if n != 1 else ''}, nos. {numbers.start}–{numbers.stop - 1})"

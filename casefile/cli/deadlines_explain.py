@@ -43,9 +43,9 @@ def deadline_explanation(session: Session, deadline_id: int, *, as_of: Any) -> d
     filings = session.exec(select(Filing).where(Filing.deadline_id == deadline.id)).all()
     state = state_at(kind=deadline.kind, status=deadline.status, trigger_on=deadline.trigger_on,
                      cutoff_at=deadline.cutoff_at, closed_at=deadline.closed_at, as_of=as_of,
-                     answered=answered_deadlines(filings, [deadline]).get(deadline_id),
+                     answered=answered_deadlines(filings, [deadline], as_of).get(deadline_id),
                      met_by=met_by_parties(filings, [deadline], {p.id: p.name for p in session.exec(
-                         select(Party).where(Party.case_id == case.id))}).get(deadline_id, ()))
+                         select(Party).where(Party.case_id == case.id))}, as_of).get(deadline_id, ()))
     return {
         "id": deadline.id, "kind": deadline.kind.value, "what": DEADLINE_NOUNS[deadline.kind],
         "case_number": case.number, "case_name": case.name,
@@ -60,7 +60,8 @@ def deadline_explanation(session: Session, deadline_id: int, *, as_of: Any) -> d
         "cutoff_at": cutoff.isoformat(), "cutoff_label": f"{day_label(cutoff.date())} {_clock(cutoff)}",
         "status": state.status, "open": state.open, "stored_status": deadline.status.value,
         "status_note": state.note, "as_of": as_of.isoformat(),
-        "closed_at": deadline.closed_at.astimezone(ZoneInfo(office.tz)).isoformat() if deadline.closed_at else None,
+        "closed_at": (deadline.closed_at.astimezone(ZoneInfo(office.tz)).replace(microsecond=0).isoformat()
+                      if deadline.closed_at else None),
     }
 
 

@@ -26,9 +26,16 @@ def running_at(as_of: datetime, deadline: Any = Deadline) -> tuple[Any, ...]:
             or_(deadline.status == DeadlineStatus.OPEN, col(deadline.closed_at) > as_of))
 
 
-def met_by_own(viewer: Viewer, deadline: Any = Deadline) -> Any:
+def received_by_sql(as_of: datetime) -> Any:
+    """The SQL condition of a filing received on or before ``as_of`` (casefile.record.queries.received_by)."""
+    return or_(and_(col(Filing.received_at).is_not(None), col(Filing.received_at) <= as_of),
+               and_(col(Filing.received_at).is_(None), col(Filing.received_on) <= as_of.date()))
+
+
+def met_by_own(viewer: Viewer, as_of: datetime, deadline: Any = Deadline) -> Any:
     """The SQL condition of a deadline met by a timely filing (of the kind the period awaits,
-    FILING_FOR) of a party ``viewer``'s organization represents in the case: the period is met for
+    FILING_FOR), received on or before ``as_of``, of a party ``viewer``'s organization represents in
+    the case (a filing received after ``as_of`` had not met it then): the period is met for
     that viewer while it runs on for the other parties (what
     :func:`casefile.rules.deadline_state.state_at` calls ``met``). False for the operator and for an
     organization that represents no party (a Region): a period is met for the party that met it."""
@@ -36,7 +43,7 @@ def met_by_own(viewer: Viewer, deadline: Any = Deadline) -> Any:
     if organization_id is None or viewer is OPERATOR:
         return false()
     awaited = or_(*[and_(deadline.kind == kind, Filing.kind == filing) for kind, filing in FILING_FOR.items()])
-    return exists().where(Filing.deadline_id == deadline.id, col(Filing.timely).is_(True), awaited,
+    return exists().where(Filing.deadline_id == deadline.id, col(Filing.timely).is_(True), awaited, received_by_sql(as_of),
                           Representation.organization_id == organization_id,
                           col(Representation.case_id) == col(deadline.case_id),
                           col(Representation.party_id) == col(Filing.party_id), col(Representation.region).is_(None))
@@ -45,14 +52,14 @@ def met_by_own(viewer: Viewer, deadline: Any = Deadline) -> Any:
 def due_from(viewer: Viewer, as_of: datetime, deadline: Any = Deadline) -> tuple[Any, ...]:
     """The conditions of a deadline still due from ``viewer``'s side at ``as_of``: running
     (:func:`running_at`) and not met by its own party's timely filing (:func:`met_by_own`)."""
-    return (*running_at(as_of, deadline), ~met_by_own(viewer, deadline))
+    return (*running_at(as_of, deadline), ~met_by_own(viewer, as_of, deadline))
 
 
 def _deadlines_seen(session: Session, *, as_of: datetime, case_number: str | None, viewer: Viewer,
                     due_before: date | None, case_numbers: Any = None) -> Any:
     """The query of the deadlines running at ``as_of`` in the cases ``viewer`` sees (or in one case;
     or among ``case_numbers``, normalized numbers)."""
-    query = (select(Deadline, Case.number, met_by_own(viewer).label("met"))
+    query = (select(Deadline, Case.number, met_by_own(viewer, as_of).label("met"))
              .join(Case, Case.id == Deadline.case_id)  # type: ignore[arg-type]
              .where(*running_at(as_of)))
     if case_numbers is not None:

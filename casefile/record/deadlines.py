@@ -8,8 +8,9 @@ tolled one and its derivation says so (rules.md R-B7, R-B8)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, time
 from functools import lru_cache
+from zoneinfo import ZoneInfo
 
 from sqlmodel import Session, col, select
 
@@ -148,7 +149,7 @@ def keep_deadline(
     )
     if kind is DeadlineKind.EARLIEST_CERTIFICATION and _determinative_tally_on(session, election, trigger_on):
         deadline.status = DeadlineStatus.MOOTED
-        deadline.closed_at = as_of
+        deadline.closed_at = closed_in_law(deadline, trigger_on, as_of)  # mooted from the tally's day
         deadline.derivation = [*deadline.derivation, EARLIEST_CERTIFICATION_DETERMINATIVE]
     session.add(deadline)
     session.flush()
@@ -167,11 +168,28 @@ def _determinative_tally_on(session: Session, election: Election, prepared_on: d
                                                Tally.determinative == True)).first() is not None  # noqa: E712
 
 
+def closed_in_law(deadline: Deadline, on: date | datetime | None, as_of: datetime | None) -> datetime | None:
+    """The instant a deadline closed in law, stored as its ``closed_at``: the act's own instant
+    (``on`` a datetime: a filing's receipt) or the start of its legal date in the deadline's office's
+    zone (``on`` a date), never later than ``as_of``, when the act is recorded (a case recorded after
+    the fact closes its periods on the days they closed, not the day they were entered); ``as_of``
+    without ``on``. What :func:`casefile.rules.deadline_state.state_at` compares with the instant
+    asked about (R-B2)."""
+    if on is None:
+        return as_of
+    if not isinstance(on, datetime):
+        on = datetime.combine(on, time(0), tzinfo=ZoneInfo(office_named(deadline.office_key).tz))
+    return on if as_of is None else min(on, as_of)
+
+
 def close_open_deadlines(
     session: Session, election: Election, kinds: set[DeadlineKind], *, status: DeadlineStatus, as_of: datetime,
-    on: date | None = None, reason: str | None = None,
+    on: date | None = None, reason: str | None = None, closed_at: datetime | None = None,
 ) -> list[Deadline]:
     """Close the election's open deadlines of ``kinds`` with ``status`` (e.g. mooted by a set-aside), and return them.
+
+    Each one's ``closed_at`` is when it closed in law (:func:`closed_in_law`): ``closed_at`` (the
+    closing filing's receipt), else the start of ``on``, else ``as_of``.
 
     ``on``: the legal date of the act that closes them; with ``status`` met, a date the act came
     after is closed ``met-late`` instead (a hearing that opened after its target, R-I3:
@@ -183,7 +201,7 @@ def close_open_deadlines(
     ):
         if deadline.kind in kinds:
             deadline.status = met_status(deadline.due_on, on) if status is DeadlineStatus.MET else status
-            deadline.closed_at = as_of
+            deadline.closed_at = closed_in_law(deadline, closed_at or on, as_of)
             if deadline.status is DeadlineStatus.MET_LATE and on is not None:
                 deadline.derivation = [*deadline.derivation, f"met late: done {day_label(on)}, after "
                                        f"{day_label(deadline.due_on)}"]

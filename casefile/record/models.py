@@ -273,7 +273,7 @@ class Deadline(SQLModel, table=True):
     derivation: list[Any] = _json()
     preceding_due_on: date | None = None
     status: DeadlineStatus = Field(default=DeadlineStatus.OPEN, index=True)
-    closed_at: datetime | None = _instant(nullable=True)
+    closed_at: datetime | None = _instant(nullable=True)  # when it closed in law (record.deadlines.closed_in_law), not when entered
     pinned_by: str = ""  # an order that fixed the date: never recomputed
 
 

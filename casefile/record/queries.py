@@ -332,13 +332,26 @@ def hidden_ids(hidden: Hidden | None) -> Any:
     return hidden.deadlines if hidden is not None else ()
 
 
-def met_by_parties(filings: Any, deadlines: Any, names: dict[int, str]) -> dict[int, tuple[str, ...]]:
+def received_by(filing: Any, as_of: datetime | None) -> bool:
+    """Whether ``filing`` was received on or before the aware instant ``as_of`` (its receipt in law,
+    ``received_at``, or its day when only the date is in the record; always with ``as_of`` None): a
+    filing received later had met nothing yet (102.2(b)). The SQL of
+    :func:`casefile.record.deadline_list.met_by_own` is the same condition."""
+    if as_of is None:
+        return True
+    if filing.received_at is not None:
+        return bool(filing.received_at <= as_of)
+    return bool(filing.received_on <= as_of.date())
+
+
+def met_by_parties(filings: Any, deadlines: Any, names: dict[int, str],
+                   as_of: datetime | None = None) -> dict[int, tuple[str, ...]]:
     """Deadline id -> the names (``names``: party id -> name) of the parties whose timely filing of
     the kind the period awaits (FILING_FOR) met it, in the order filed, from ``filings`` (the viewer's
-    visible Filing rows) and ``deadlines``."""
+    visible Filing rows) and ``deadlines``; with ``as_of``, only filings received by then (:func:`received_by`)."""
     awaited = {d.id: FILING_FOR.get(d.kind) for d in deadlines}
     out: dict[int, tuple[str, ...]] = {}
-    for f in filings:
+    for f in (f for f in filings if received_by(f, as_of)):
         if f.deadline_id is not None and f.timely and awaited.get(f.deadline_id) == f.kind:
             name = names.get(f.party_id, "")
             if name and name not in out.get(f.deadline_id, ()):
@@ -346,13 +359,14 @@ def met_by_parties(filings: Any, deadlines: Any, names: dict[int, str]) -> dict[
     return out
 
 
-def answered_deadlines(filings: Any, deadlines: Any) -> dict[int, bool]:
+def answered_deadlines(filings: Any, deadlines: Any, as_of: datetime | None = None) -> dict[int, bool]:
     """Deadline id -> whether a filing of the kind the period awaits (FILING_FOR, as the sweep
     reads it) was timely (True if any was), from ``filings`` (Filing rows) and ``deadlines`` (their
-    Deadline rows): what :func:`casefile.rules.deadline_state.state_at` calls ``answered``."""
+    Deadline rows): what :func:`casefile.rules.deadline_state.state_at` calls ``answered``; with
+    ``as_of``, only filings received by then (:func:`received_by`)."""
     awaited = {d.id: FILING_FOR.get(d.kind) for d in deadlines}
     answered: dict[int, bool] = {}
-    for f in filings:
+    for f in (f for f in filings if received_by(f, as_of)):
         if f.deadline_id is not None and awaited.get(f.deadline_id) == f.kind:
             answered[f.deadline_id] = answered.get(f.deadline_id, False) or bool(f.timely)
     return answered
@@ -468,9 +482,9 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
     decisions = session.exec(select(Decision).where(Decision.election_id == election.id).order_by(col(Decision.id))).all()
     cert = session.exec(select(Certification).where(Certification.election_id == election.id)).first()
     filings = session.exec(select(Filing).where(Filing.election_id == election.id).order_by(col(Filing.id))).all()
-    answered = answered_deadlines(filings, deadlines)
+    answered = answered_deadlines(filings, deadlines, as_of)
     met_by = met_by_parties([f for f in filings if f.id not in hidden.filings], deadlines,
-                            {pid: p.name for pid, p in parties.items()})
+                            {pid: p.name for pid, p in parties.items()}, as_of)
     by_party: dict[str, dict[str, int]] = {}
     for o in objections:
         counts = by_party.setdefault(parties[o.party_id].name, {})
