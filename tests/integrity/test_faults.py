@@ -188,7 +188,7 @@ class TestBadOptionValues:
         assert "\nsources:\n" in text
         (tmp_path / "s.yaml").write_text(text.replace("\nsources:\n", f"\nsources:\n  - \"{'x' * 501}\"\n", 1),
                                          encoding="utf-8")
-        with pytest.raises(InvalidScenario, match=r"field 'sources.0': String should have at most 500 characters"):
+        with pytest.raises(InvalidScenario, match=r"field 'sources.0': is too long: at most 500 characters"):
             load_scenario(tmp_path / "s.yaml")
 
 
