@@ -25,7 +25,7 @@ from casefile.record.models import (
 )
 from casefile.rules.chronology import long_date
 from casefile.rules.tally import AGAINST
-from casefile.vocab import Actor, DocumentKind, ElectionAgreement, FilingKind
+from casefile.vocab import Actor, DocketActName, DocumentKind, ElectionAgreement, FilingKind
 
 
 class NoticeOfRunoffElectionContext(DocumentContext):
@@ -80,7 +80,7 @@ class NoticeOfRunoffElection(RecordDocument):
         # The two choices the direction put on the runoff ballot (stored by direct-runoff from the rules' answer).
         choices = (*election.next_choices, *([AGAINST] if election.next_against_on_ballot else []))
         directed = rec.session.exec(select(DocketEntry).where(DocketEntry.election_id == election.id,
-                                                              DocketEntry.act == "direct-runoff")).first()
+                                                              DocketEntry.act == DocketActName.DIRECT_RUNOFF)).first()
         issued_on = directed.occurred_on if directed else tally.prepared_on
         objected = rec.session.exec(select(Filing.id).where(Filing.election_id == election.id, Filing.kind == FilingKind.OBJECTIONS)).first()
         if election.next_held_from_on:

@@ -28,7 +28,7 @@ from casefile.documents.record_view import CaseRecord, election_dates, notes
 from casefile.errors import ProcedureError
 from casefile.record.models import DocketEntry, Election, Filing, Party
 from casefile.record.refs import ref_to
-from casefile.vocab import Actor, DeadlineKind, DocumentKind, FilingKind, FilingMethod
+from casefile.vocab import Actor, DeadlineKind, DocketActName, DocumentKind, FilingKind, FilingMethod
 
 
 class ObjectionsContext(DocumentContext):
@@ -120,7 +120,7 @@ def _offer_of_proof_status(rec: CaseRecord, filing: Filing, election: Election, 
     offer = rec.session.exec(select(Filing).where(Filing.accompanies_id == filing.id, Filing.kind == FilingKind.OFFER_OF_PROOF)).first()
     if offer is not None:
         separate = rec.session.exec(select(DocketEntry.id).where(DocketEntry.case_id == rec.case.id,
-                                                                 DocketEntry.act == "file-offer-of-proof",
+                                                                 DocketEntry.act == DocketActName.FILE_OFFER_OF_PROOF,
                                                                  DocketEntry.ref == ref_to(offer))).first()
         return {"offer_of_proof": "separately", "offer_filed_on": offer.received_on} if separate is not None else {}
     if (extended_to := offer_extended_to(rec, election)) is not None:

@@ -31,7 +31,7 @@ from casefile.errors import ProcedureError
 from casefile.record.deadlines import COUNT_EXCLUDED_TRIGGER, OPEN_AND_COUNT_TRIGGER
 from casefile.record.models import Certification, Deadline, Decision, DocketEntry, Election, Filing, Party, ServiceRecord
 from casefile.rules.chronology import long_date
-from casefile.vocab import CertificationKind, DecisionKind, DecisionResult
+from casefile.vocab import CertificationKind, DecisionKind, DecisionResult, DocketActName
 
 
 def long(value: date | str) -> str:
@@ -173,7 +173,7 @@ def reviewed_action(rec: CaseRecord, request: Filing) -> tuple[ReviewedAction, s
         title = "Certification of Representative" if cert.kind == CertificationKind.REPRESENTATIVE else "Certification of Results of Election"
         return "certification", title, cert.issued_on
     dismissed = rec.session.exec(select(DocketEntry).where(DocketEntry.case_id == rec.case.id,
-                                                           DocketEntry.act == "dismiss-petition")
+                                                           DocketEntry.act == DocketActName.DISMISS_PETITION)
                                  .order_by(col(DocketEntry.id).desc())).first()
     return ("dismissal", "Order Dismissing Petition",
             dismissed.occurred_on if dismissed is not None else rec.missing("date of the order dismissing the petition"))
