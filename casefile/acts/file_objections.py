@@ -197,8 +197,29 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     assert entry.id is not None
     if not act.offer_of_proof and kind is DeadlineKind.OBJECTIONS:
         warnings = (*warnings, *_offer_still_due(session, case, election))
+    elif act.witnesses_public:
+        warnings = (*warnings, *_objections_without_witness(case, numbers, {w.objection for w in act.offer_of_proof}))
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary,
                 warnings=warnings)
+
+
+def _objections_without_witness(case: Case, numbers: range, offered: set[int]) -> tuple[str, ...]:
+    """The warning of a live case's offer of proof that names no witness for some of the objections
+    filed with it: the offer is to describe the evidence supporting the objections, the witnesses and
+    what each would testify to (29 CFR 102.69(a)(8)); an objection it does not support may be
+    overruled without a hearing (102.69(c)(1)(i), R-I1). Nothing when every objection has one."""
+    from casefile.record.people import is_record_copy
+    from casefile.vocab import counted
+
+    missing = [n for n in numbers if n not in offered]
+    if not missing or is_record_copy(case):
+        return ()
+    which = (f"objection {missing[0]}" if len(missing) == 1
+             else "objections " + ", ".join(str(n) for n in missing[:-1]) + f" and {missing[-1]}")
+    return (f"the offer of proof names no witness for {which} (it names witnesses for "
+            f"{counted(len(numbers) - len(missing), 'objection')} of {len(numbers)}): it is to describe the evidence "
+            "supporting the objections (29 CFR 102.69(a)(8)), and an objection it does not support may be overruled "
+            "without a hearing (102.69(c)(1)(i)); add the witnesses with \"File an offer of proof\"",)
 
 
 def _offer_still_due(session: Session, case: Case, election: Any) -> tuple[str, ...]:
