@@ -252,7 +252,7 @@ class TestPartyCalendars:
         _bessemer_2021(engine)
         assert sorted(_feeds(engine, party_key="rwdsu")) == ["10-RC-269250-rwdsu.ics"]
         assert sorted(_feeds(engine, case_number=NUMBER, party_key="rwdsu")) == ["10-RC-269250-rwdsu.ics"]
-        with read_session(engine) as s, pytest.raises(UnknownRecord, match=r"no party 'ibt' \(parties: amazon, rwdsu\)"):
+        with read_session(engine) as s, pytest.raises(UnknownRecord, match=r"no party 'ibt' \(parties: amazon \(employer: Amazon.com Services LLC\), rwdsu \(petitioner: "):
             case_feeds(s, as_of=AFTER_TALLY, case_number=NUMBER, party_key="ibt")
         with read_session(engine) as s, pytest.raises(UnknownRecord, match="no case in the database has a party 'ibt'"):
             case_feeds(s, as_of=AFTER_TALLY, party_key="ibt")
@@ -325,7 +325,7 @@ class TestExportCommand:
         result = _run(db_env, "calendar", "export", "--case", NUMBER, "--party", "ibt", "--out", str(tmp_path / "cal"),
                       cwd=tmp_path)
         assert result.returncode == 2
-        assert "case 10-RC-269250 has no party 'ibt' (parties: amazon, rwdsu)" in " ".join(result.stderr.split())
+        assert "case 10-RC-269250 has no party 'ibt' (parties: amazon (employer: Amazon.com Services LLC), rwdsu (petitioner: Retail, Wholesale and Department Store Union))" in " ".join(result.stderr.split())
         assert "Traceback" not in result.stderr
         assert not (tmp_path / "cal").exists()
 

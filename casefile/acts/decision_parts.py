@@ -57,10 +57,13 @@ def _parties(session: Session, case: Case) -> dict[str, Party]:
 
 
 def _party(parties: dict[str, Party], case: Case, key: str, field: str) -> Party:
-    party = parties.get(key)
+    """The party ``key`` names (a handle, a name, a role one party has: casefile.record.lookups.find_party)."""
+    from casefile.record.lookups import find_party, parties_in_words
+
+    party = find_party(list(parties.values()), key)
     if party is None:
-        raise UnknownRecord(f"case {case.number} has no party {key!r} (parties: {', '.join(sorted(parties))})",
-                            field=field)
+        raise UnknownRecord(f"case {case.number} has no party {key!r} (parties: "
+                            f"{parties_in_words(list(parties.values()))})", field=field)
     return party
 
 

@@ -12,8 +12,8 @@ from sqlmodel import Session, col, select
 
 from casefile.acts.base import ActIn, Count, Flag, LegalDate, Line, Paragraph, PartyKey
 from casefile.errors import AlreadyRecorded, BadInput, UnknownRecord
-from casefile.record.lookups import latest_tally
-from casefile.record.models import Case, DocketEntry, Election, Hearing, Objection, Party
+from casefile.record.lookups import find_party, latest_tally, parties_in_words, parties_of
+from casefile.record.models import Case, DocketEntry, Election, Hearing, Objection
 from casefile.record.refs import RecordTable, Ref
 from casefile.rules.chronology import Earlier
 from casefile.rules.hearing import check_matters_for_hearing
@@ -77,17 +77,19 @@ def set_for_hearing(session: Session, case: Case, election: Election, act: Heari
     if act.objections is None:
         chosen = pending
     else:
-        keys = {p.id: p.key for p in session.exec(select(Party).where(Party.case_id == case.id))}
+        parties = parties_of(session, case)
+        keys = {p.id: p.key for p in parties}
         chosen = []
-        for party_key, numbers in act.objections.items():
-            if party_key not in keys.values():
-                raise UnknownRecord(f"case {case.number} has no party {party_key!r} (parties: "
-                                    f"{', '.join(sorted(keys.values()))})", field=f"objections.{party_key}")
+        for given, numbers in act.objections.items():
+            if (named := find_party(parties, given)) is None:
+                raise UnknownRecord(f"case {case.number} has no party {given!r} (parties: "
+                                    f"{parties_in_words(parties)})", field=f"objections.{given}")
+            party_key = named.key
             for i, number in enumerate(numbers):
                 match = [o for o in pending if keys.get(o.party_id) == party_key and o.number == number]
                 if not match:
                     raise UnknownRecord(f"no pending objection {number} of party {party_key!r} in election "
-                                        f"{election.sequence}", field=f"objections.{party_key}.{i}")
+                                        f"{election.sequence}", field=f"objections.{given}.{i}")
                 chosen.extend(match)
     tally = latest_tally(session, election)
     if issued_on is not None:

@@ -142,7 +142,7 @@ def tally_from_options(*, case_number: str | None, prepared_on: str | None, kind
 @objections_app.command("file")
 def file_objections(
     case_number: str = typer.Argument(..., help="NLRB case number"),
-    party: str = typer.Option(..., help="Filing party's handle (see `casefile case show`)."),
+    party: str = typer.Option(..., help="The filing party: its handle, or its role where one party has it (employer, petitioner), as `casefile case show` lists them."),
     objection: list[str] = typer.Option(..., "--objection", help="One objection's statement; repeat for each, in order."),
     received_at: str | None = typer.Option(None, help="When the Region received them (ISO with offset, or a date: "
                                                       "00:00 at the receiving office); default now."),

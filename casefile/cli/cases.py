@@ -57,7 +57,8 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
     console.print(f"[bold]{view['case_number']}[/]  {view['name']}  ({view['case_type']}, {view['agreement'] or 'agreement not recorded'} election; "
                   f"Region {view['region']}, office {view['office']}; rule set {view['rule_set']})")
     for p in view["parties"]:
-        console.print(f"  {p['role']:<12} {p['name']}", highlight=False, soft_wrap=True)
+        handle = f"  (--party {p['key']})" if p.get("key") and p["key"] != p["role"] else ""
+        console.print(f"  {p['role']:<12} {p['name']}{handle}", highlight=False, soft_wrap=True)
         for c in p.get("counsel", []):
             details = ", ".join(x for x in (c["firm"], c["email"], c["phone"], c["bar_number"]) if x)
             console.print(f"  {'':<12}   counsel: {c['name']}" + (f" ({details})" if details else ""), highlight=False,

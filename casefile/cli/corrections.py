@@ -92,7 +92,7 @@ def correct_tally(
 @correct_app.command("party")
 def correct_party(
     case_number: str = _CASE,
-    party: str = typer.Argument(..., help="The party's handle (see `casefile case show`), e.g. rwdsu."),
+    party: str = typer.Argument(..., help="The party: its handle (e.g. rwdsu) or its role where one party has it, as `casefile case show` lists them."),
     name: str | None = typer.Option(None, help="The party's name as it should read."),
     representative: str | None = typer.Option(None, help="Its representative of record (\"\" to clear)."),
     email: str | None = typer.Option(None, help="The e-mail address it is served at (\"\" to clear)."),

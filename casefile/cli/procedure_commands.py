@@ -370,7 +370,7 @@ def alj(case_number: str = _CASE, on: str = typer.Option(..., help=_ON),
 @exceptions_app.command("file")
 def file_exceptions(
     case_number: str = _CASE,
-    party: str = typer.Option(..., help="Filing party's handle (see `casefile case show`)."),
+    party: str = typer.Option(..., help="The filing party: its handle, or its role where one party has it (employer, petitioner), as `casefile case show` lists them."),
     exception: list[str] = typer.Option(..., "--exception", help="One exception: 'EXCEPTED TO|GROUNDS'; repeat, in order."),
     received_at: str | None = typer.Option(None, help="When the Regional Director received them (ISO with offset, or a "
                                                       "date: 00:00 at the receiving office); default now."),

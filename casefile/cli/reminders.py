@@ -16,7 +16,7 @@ from casefile.cli.app import app, console, err_console, people_app
 @people_app.command("add")
 def add(
     case_number: str = typer.Argument(..., help="NLRB case number"),
-    party: str = typer.Option(..., "--party", help="The party the person represents (its handle, see `casefile case show`)."),
+    party: str = typer.Option(..., "--party", help="The party the person represents: its handle or its role, as `casefile case show` lists them."),
     name: str = typer.Option(..., "--name", help="The person's name."),
     email: str = typer.Option("", "--email", help="Email address (used with the SMTP URL of CASEFILE_NOTIFY_DEFAULT_URLS)."),
     notify: list[str] = typer.Option([], "--notify", help="Apprise URL to remind through, e.g. "

@@ -34,7 +34,7 @@ _AS_OF_RECEIPT = ("When the act is recorded (ISO instant with offset, or a date:
                   "default: the receipt (--received-at), else now.")
 _RECEIVED = ("When the receiving office received it (ISO instant with offset, or a date: 00:00 at the receiving "
              "office); default now.")
-_PARTY = "The filing party's handle (see `casefile case show`)."
+_PARTY = "The filing party: its handle, or its role where one party has it (employer, petitioner), as `casefile case show` lists them."
 
 #: Act field → the option that gives it (refusals name what to fix).
 _OPTIONS = {"date": "--on", "at": "--received-at", "postmarked_on": "--postmarked-on", "election": "--election",

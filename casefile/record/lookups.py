@@ -45,13 +45,32 @@ def get_election(session: Session, case: Case, sequence: int | None = None, *, l
 
 
 def get_party(session: Session, case: Case, key: str) -> Party:
-    """The party of the case with handle ``key`` (or exact name). Raises UnknownRecord listing the parties."""
-    parties = list(session.exec(select(Party).where(Party.case_id == case.id)))
+    """The party of the case named ``key``: its handle, its exact name, or its role where exactly one party has
+    it ("petitioner", "employer"; :func:`find_party`). Raises UnknownRecord listing every party's handle with its
+    role and name (:func:`parties_in_words`)."""
+    parties = parties_of(session, case)
+    party = find_party(parties, key)
+    if party is None:
+        raise UnknownRecord(f"case {case.number} has no party {key!r} (parties: {parties_in_words(parties)})")
+    return party
+
+
+def find_party(parties: list[Party], key: str) -> Party | None:
+    """The party among ``parties`` that ``key`` names: its handle or exact name, else its role (as
+    ``casefile case show`` prints it: "petitioner", "employer", "intervenor", any case) when exactly one party
+    has that role; None when none does (or a role several parties have)."""
     for party in parties:
         if key in (party.key, party.name):
             return party
-    known = ", ".join(p.key for p in parties) or "none"
-    raise UnknownRecord(f"case {case.number} has no party {key!r} (parties: {known})")
+    wanted = key.strip().casefold().replace("_", "-").replace(" ", "-")
+    by_role = [p for p in parties if p.role.value == wanted]
+    return by_role[0] if len(by_role) == 1 else None
+
+
+def parties_in_words(parties: list[Party]) -> str:
+    """Each party's handle with its role and name ("employer (employer: Amazon.com Services LLC), union
+    (petitioner: Retail, Wholesale and Department Store Union)"), or "none"."""
+    return ", ".join(f"{p.key} ({p.role.value}: {p.name})" for p in parties) or "none"
 
 
 def parties_of(session: Session, case: Case) -> list[Party]:

@@ -105,7 +105,7 @@ class TestAddCounsel:
 
         open_live()
         error = refused_act(parse_act({**ADD, "party": "teamsters"}), UnknownRecord, case_number=NUMBER, as_of=TALLY_AT)
-        assert "has no party 'teamsters' (parties: mpc, usw)" in str(error)
+        assert "has no party 'teamsters' (parties: mpc (employer: Midwest Precision Castings, Inc.), usw (petitioner: United Steelworkers))" in str(error)
 
     def test_a_bad_email_is_refused_by_the_model(self) -> None:
         from pydantic import ValidationError

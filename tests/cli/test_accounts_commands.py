@@ -126,4 +126,4 @@ def test_the_command_prints_a_refusal_on_one_line_and_exits_2(world: World) -> N
     done = subprocess.run([str(CASEFILE), "orgs", "link", "rwdsu-legal", NUMBER, "ups"], capture_output=True, text=True,
                           env=env, timeout=120)
     assert done.returncode == 2
-    assert done.stderr.strip().splitlines() == [f"error: case {NUMBER} has no party 'ups' (parties: amazon, rwdsu)"]
+    assert done.stderr.strip().splitlines() == [f"error: case {NUMBER} has no party 'ups' (parties: amazon (employer: Amazon.com Services LLC), rwdsu (petitioner: Retail, Wholesale and Department Store Union))"]

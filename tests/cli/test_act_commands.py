@@ -170,7 +170,7 @@ class TestReadCommandsAndRefusalsStayLight:
                "CASEFILE_OUTPUT_DIR": str(cli.folder / "out")}
         result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
         assert result.stdout.split() == ["exit", "2", "False", "False"], result.stderr
-        assert "has no party 'nobody' (parties: amazon, rwdsu)" in " ".join(result.stderr.split())
+        assert "has no party 'nobody' (parties: amazon (employer: Amazon.com Services LLC), rwdsu (petitioner: Retail, Wholesale and Department Store Union))" in " ".join(result.stderr.split())
 
     def test_version_and_bare_deadlines(self, cli) -> None:  # type: ignore[no-untyped-def]
         """`--version` names the release; bare `casefile deadlines` lists the deadlines open now (none in 2026 here)."""

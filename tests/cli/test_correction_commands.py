@@ -74,7 +74,7 @@ def test_correct_party() -> None:
         amazon = session.exec(select(Party).where(Party.key == "amazon")).one()
         assert DetailsOf(session, amazon).read()["email"] == "legal@amazon.example"
     line = one_error(casefile("correct", "party", NUMBER, "teamsters", "--name", "Teamsters", "--why", "w", *AS_OF))
-    assert line == "error: case 10-RC-269250 has no party 'teamsters' (parties: amazon, rwdsu)"
+    assert line == "error: case 10-RC-269250 has no party 'teamsters' (parties: amazon (employer: Amazon.com Services LLC), rwdsu (petitioner: Retail, Wholesale and Department Store Union))"
 
 
 @pytest.mark.usefixtures("bessemer")

@@ -184,3 +184,26 @@ def test_opening_again_names_the_office_and_leaves_omitted_options_alone(configu
 
     with read_session() as session:
         assert get_case(session, NUMBER).unit_description == "All drivers at the Kent, WA terminal."
+
+
+def test_a_party_named_by_its_role(configured_db: Path) -> None:
+    """`--party petitioner` (the role `case show` prints) names the one petitioner (the new user's trial: refused
+    as "no party 'petitioner' (parties: employer, union)"); a party nothing names is refused listing each handle
+    with its role and name, and nothing is stored."""
+    from casefile import app
+
+    assert casefile(*OPEN).exit_code == 0 and casefile(*TALLY).exit_code == 0
+    shown = casefile("case", "show", NUMBER, "--as-of", "2026-07-17").stdout
+    assert "  petitioner   International Brotherhood of Teamsters, Local 117  (--party union)" in shown
+    docket = len(app.case(NUMBER).docket)
+    wrong = casefile("objections", "file", NUMBER, "--party", "teamsters", "--objection", "The Employer threatened "
+                     "drivers.", "--received-at", "2026-07-20T10:00:00-07:00")
+    assert wrong.exit_code == 2
+    assert wrong.error_lines == [
+        f"error: case {NUMBER} has no party 'teamsters' (parties: employer (employer: Cascadia Freight Services, "
+        "Inc.), union (petitioner: International Brotherhood of Teamsters, Local 117))"]
+    assert len(app.case(NUMBER).docket) == docket
+    filed = casefile("objections", "file", NUMBER, "--party", "petitioner", "--objection", "The Employer threatened "
+                     "drivers.", "--received-at", "2026-07-20T10:00:00-07:00")
+    assert filed.exit_code == 0, filed.stderr
+    assert list(app.case(NUMBER).elections[0].objections) == ["International Brotherhood of Teamsters, Local 117"]

@@ -301,7 +301,7 @@ class TestPeople:
     @pytest.mark.parametrize(("party", "email", "urls", "error", "message"), [
         ("rwdsu", "not-an-email", ["json://localhost"], ConfigurationError, "'not-an-email' is not an email address"),
         ("rwdsu", "jane@example.org", [], ConfigurationError, "Jane Union cannot be reminded"),
-        ("teamsters", "", ["json://localhost"], UnknownRecord, "has no party 'teamsters' (parties: amazon, rwdsu)"),
+        ("teamsters", "", ["json://localhost"], UnknownRecord, "has no party 'teamsters' (parties: amazon (employer: Amazon.com Services LLC), rwdsu (petitioner: Retail, Wholesale and Department Store Union))"),
     ], ids=["bad-email", "no-channel", "unknown-party"])
     def test_bad_entries_are_refused(self, engine: Engine, party: str, email: str, urls: list[str],
                                      error: type[Exception], message: str) -> None:
