@@ -195,7 +195,7 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
         entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                        act="file-objections", act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None
-    if not act.offer_of_proof and kind is DeadlineKind.OBJECTIONS:
+    if not act.offer_of_proof and act.witnesses_public and kind is DeadlineKind.OBJECTIONS:  # no offer came with them
         warnings = (*warnings, *_offer_still_due(session, case, election))
     elif act.witnesses_public:
         warnings = (*warnings, *_objections_without_witness(case, numbers, {w.objection for w in act.offer_of_proof}))

@@ -338,7 +338,8 @@ def test_the_offer_of_proof_and_its_extension_are_the_objecting_partys(configure
 
     spec = scenario()
     app.perform(spec.opening(), as_of=noon(spec.events[0]), by=Who.operator(), documents="none")
-    for event in (spec.events[0], spec.events[1].model_copy(update={"offer_of_proof": []})):  # the offer to come
+    # the offer to come: no witness and witnesses_public true (the fixture's false says an offer came with them)
+    for event in (spec.events[0], spec.events[1].model_copy(update={"offer_of_proof": [], "witnesses_public": True})):
         app.perform(event, case_number=NUMBER, as_of=noon(event), by=Who.operator(), documents="none")
     when = noon(spec.events[1])
     day = when.date().isoformat()

@@ -21,6 +21,10 @@ from tests.acts.procedure import carry, event
 from tests.acts.procedure import perform as perform_bessemer
 
 UTC_FILED = datetime.fromisoformat("2026-12-01T18:00:00+00:00")
+#: The live case's objections come without their offer of proof, which is still due with them (102.69(a)(8)).
+OFFER_STILL_DUE = ("no offer of proof was filed with these objections: it is due with them (due December 2, 2026); "
+                   "file it with \"File an offer of proof\" (casefile objections offer-of-proof) or ask the Regional "
+                   "Director to extend its time (29 CFR 102.69(a)(8))")
 
 
 def ledger(kind: str = "objections") -> list[tuple[object, ...]]:
@@ -37,7 +41,7 @@ class TestDefault:
         """The Union's objections: e-filed with the Regional Director of Region 13, e-mailed to the Employer's counsel."""
         open_live()
         result = perform(OBJECTIONS, as_of=FILED_AT)
-        assert result.warnings == []
+        assert result.warnings == [OFFER_STILL_DUE]  # nothing about service
         assert ledger() == [
             (True, "Regional Director, Region 13", ServiceMethod.E_FILING, "NLRB E-Filing system", date(2026, 12, 1)),
             (False, "Karen L. Whitfield", ServiceMethod.EMAIL, "kwhitfield@whitfieldmarsh.com", date(2026, 12, 1))]
@@ -62,7 +66,7 @@ class TestDefault:
             "Karen L. Whitfield (Midwest Precision Castings, Inc.) was served at no address the record holds: the "
             "certificate of service of the Objections leaves the manner and address blank; before the next filing add "
             "counsel's e-mail with `casefile counsel add 13-RC-400123 --party mpc --name NAME --email ...`, or give "
-            "`service` in the filing (whom, method, address)"]
+            "`service` in the filing (whom, method, address)", OFFER_STILL_DUE]
 
     def test_a_live_case_without_the_filers_counsel_warns(self, configured_db: Path) -> None:
         open_live(union_counsel=[])
@@ -72,12 +76,22 @@ class TestDefault:
                                              "13-RC-400123 --party usw --name NAME")
 
     def test_the_offer_of_proof_goes_to_the_region_only(self, configured_db: Path) -> None:
+        """Objections with their offer of proof: the offer is served on the Region only, and nothing is still due."""
         open_live()
-        perform({**OBJECTIONS, "offer_of_proof": [{"objection": 1, "witness": "Luis Ortega",
+        result = perform({**OBJECTIONS, "offer_of_proof": [{"objection": 1, "witness": "Luis Ortega",
                                                    "summary": "Heard the plant manager say the plant would close."}]},
                 as_of=FILED_AT)
         assert ledger("offer-of-proof") == [
             (True, "Regional Director, Region 13", ServiceMethod.E_FILING, "NLRB E-Filing system", date(2026, 12, 1))]
+        assert result.warnings == []
+
+    def test_an_offer_whose_witnesses_are_not_public_is_no_offer_still_due(self, configured_db: Path) -> None:
+        """witnesses_public false says an offer came with the objections: no warning that none was filed."""
+        open_live()
+        result = perform({**OBJECTIONS, "witnesses_public": False}, as_of=FILED_AT)
+        assert ledger("offer-of-proof") == [
+            (True, "Regional Director, Region 13", ServiceMethod.E_FILING, "NLRB E-Filing system", date(2026, 12, 1))]
+        assert result.warnings == []
 
     def test_a_replay_records_what_the_sources_lack_without_warnings(self, configured_db: Path) -> None:
         """Bessemer's objections (a record copy): served on the Employer's counsel, name and manner not in the record."""
@@ -123,7 +137,7 @@ class TestAsGiven:
         result = perform({**OBJECTIONS, "service": []}, as_of=FILED_AT)
         assert [line[1] for line in ledger()] == ["Regional Director, Region 13"]
         assert result.warnings == ["Midwest Precision Castings, Inc. is not served with the Objections (not in its "
-                                   "`service` list)"]
+                                   "`service` list)", OFFER_STILL_DUE]
 
 
 class TestExceptions:
