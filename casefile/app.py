@@ -437,14 +437,16 @@ def deadlines(*, as_of: datetime, case_number: str | None = None, viewer: Any = 
                               due_before=due_before, limit=limit, case_numbers=case_numbers)
 
 
-def met_by(number: str, *, viewer: Any, parties: Any, engine: Engine | None = None) -> dict[int, list[str]]:
+def met_by(number: str, *, viewer: Any, parties: Any, as_of: datetime | None = None,
+           engine: Engine | None = None) -> dict[int, list[str]]:
     """The deadlines of case ``number`` already met by a timely filing of one of ``parties`` (their
-    handles; the viewer's own: an offer of proof is its party's to know): deadline id -> the
-    parties' handles. Raises UnknownCase (a case the viewer may not see)."""
+    handles; the viewer's own: an offer of proof is its party's to know), received by ``as_of`` when
+    given (casefile.record.queries.received_by): deadline id -> the parties' handles. Raises
+    UnknownCase (a case the viewer may not see)."""
     from sqlmodel import col, select
 
     from casefile.record.models import Deadline, Filing, Party
-    from casefile.record.queries import FILING_FOR, visible_case
+    from casefile.record.queries import FILING_FOR, received_by, visible_case
 
     keys = set(parties)
     if not keys:
@@ -456,7 +458,7 @@ def met_by(number: str, *, viewer: Any, parties: Any, engine: Engine | None = No
             col(Party.key).in_(keys), col(Filing.timely).is_(True))).all()
         out: dict[int, list[str]] = {}
         for filing, party, deadline in rows:
-            if FILING_FOR.get(deadline.kind) == filing.kind and deadline.id is not None:
+            if FILING_FOR.get(deadline.kind) == filing.kind and deadline.id is not None and received_by(filing, as_of):
                 out.setdefault(deadline.id, [])
                 if party.key not in out[deadline.id]:
                     out[deadline.id].append(party.key)

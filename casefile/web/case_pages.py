@@ -200,7 +200,7 @@ def case_page(request: Request, me: Signed, db: Db, number: str, as_of: str | No
                                                                  viewer=me.viewer)]
     every_deadline = [d for e in view.elections for d in e.deadlines]
     own = sorted({key for p in permissions if p.mode == "perform" for key in p.parties})
-    met = app.met_by(view.case_number, viewer=me.viewer, parties=own) if not me.region else {}
+    met = app.met_by(view.case_number, viewer=me.viewer, parties=own, as_of=moment) if not me.region else {}
     names = {p.key: p.name for p in view.parties}
     for row in open_now:  # a period the user's own party has met by a timely filing: met at once, for it
         row["met"] = [names.get(k, k) for k in met.get(row["d"].id, [])]

@@ -161,6 +161,24 @@ class TestMetMeansMetEverywhere:
             assert explained["status_note"] == d.status_note
         assert app.case(TALLIED, as_of=datetime.now(UTC)).elections[-1].deadlines[0].met_by == []
 
+    def test_the_day_before_the_filing_the_period_was_not_met(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
+        """FILED's objections came today: as of yesterday noon (the tally's day) the union's period was still
+        due on My cases, Deadlines and the case page, and met by no one in the case's view (the record as it
+        stood then, not a filing received later)."""
+        from casefile import app
+
+        yesterday = noon(datetime.now(ATLANTA).date() - timedelta(days=1))
+        sign_in(client, USERS["union-counsel"])
+        row = _row_of(client.get("/cases", params={"q": FILED, "as_of": yesterday.isoformat()}).text, FILED)
+        assert "Objections and offer of proof (all parties)" in row and "business days left" in row, row
+        deadlines = _row_of(client.get("/deadlines", params={"as_of": yesterday.isoformat()}).text, FILED)
+        assert "Met by your party's timely filing" not in deadlines and "business days left" in deadlines, deadlines
+        mine = _next_for(client.get(f"/cases/{FILED}", params={"as_of": yesterday.isoformat()}).text)
+        assert "Met" not in mine.split() and "Objections and offer of proof (all parties)" in mine, mine
+        view = app.case(FILED, as_of=yesterday)
+        assert [(d.kind, d.met_by) for d in view.elections[-1].deadlines if d.kind in ("objections", "offer-of-proof")] \
+            == [("objections", []), ("offer-of-proof", [])]
+
     def test_objections_without_their_offer_leave_the_offer_due(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
         sign_in(client, USERS["union-counsel"])
         page = client.get(f"/cases/{OBJECTED}").text
