@@ -20,7 +20,10 @@ def test_a_target_date_has_no_cut_off() -> None:
     finally:
         console._width = width
     lines = {line.split()[2]: line for line in captured.get().splitlines() if line.strip()[:1].isdigit()}
-    assert "(target date)" in lines["Post-election"] and "p.m." not in lines["Post-election"]
+    # the one table of deadline names (casefile.documents.wording.DEADLINE_NOUNS), as pages and documents say them
+    assert "Hearing to open (or as soon as practicable)" in lines["Hearing"]
+    assert "(target date)" in lines["Hearing"] and "p.m." not in lines["Hearing"]
+    assert "Exceptions to the Hearing Officer's Report" in lines["Exceptions"]
     assert "11:59 p.m. CST" in lines["Exceptions"]
 
 
@@ -40,7 +43,8 @@ def test_at_80_columns_words_are_never_split() -> None:
         console._width = width
     words = captured.get().split()
     assert all(len(line) <= 80 for line in captured.get().splitlines())
-    for word in ("Offer", "proof", "Status", "met", "late", "opposition", "request", "review", "Exceptions", "lapsed",
+    for word in ("Offer", "proof", "Status", "met", "late", "Opposition", "request", "review", "Exceptions", "Hearing",
+                 "Officer's", "Report", "lapsed",
                  "29-RC-288020", "Amazon.com", "Services", "LLC"):
         assert word in words
     assert not [w for w in words if w in ("offer-of-p", "roof", "Statu", "met-lat", "offer-of-proof")]
