@@ -205,6 +205,8 @@ class TestAReportOnTheChallengedBallotsOnly:
         assert "III. RECOMMENDATIONS ON THE CHALLENGED BALLOTS" in text
         assert "recommends that the challenged ballots be disposed of as recommended above" in " ".join(text.split())
         assert "objections be overruled" not in text
+        assert ("[NOT IN THE PUBLIC RECORD: challenged voter 7] Starbucks Corporation no longer employed sustained IV. "
+                "RECOMMENDED DISPOSITION") in " ".join(text.split())
 
 
 def test_every_act_model_refusal_is_a_casefile_error() -> None:
