@@ -76,11 +76,13 @@ class TestDefault:
                                              "13-RC-400123 --party usw --name NAME")
 
     def test_the_offer_of_proof_goes_to_the_region_only(self, configured_db: Path) -> None:
-        """Objections with their offer of proof: the offer is served on the Region only, and nothing is still due."""
+        """Objections with their offer of proof, a witness for each: the offer is served on the Region only, and
+        nothing is still due."""
         open_live()
-        result = perform({**OBJECTIONS, "offer_of_proof": [{"objection": 1, "witness": "Luis Ortega",
-                                                   "summary": "Heard the plant manager say the plant would close."}]},
-                as_of=FILED_AT)
+        result = perform({**OBJECTIONS, "offer_of_proof": [
+            {"objection": 1, "witness": "Luis Ortega", "summary": "Heard the plant manager say the plant would close."},
+            {"objection": 2, "witness": "Ana Ruiz", "summary": "Was asked by her supervisor how she would vote."}]},
+            as_of=FILED_AT)
         assert ledger("offer-of-proof") == [
             (True, "Regional Director, Region 13", ServiceMethod.E_FILING, "NLRB E-Filing system", date(2026, 12, 1))]
         assert result.warnings == []
