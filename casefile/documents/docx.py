@@ -372,10 +372,14 @@ def _service(doc: Any, heading: str, title: str, entries: Iterable[ServiceEntry]
     rows = []
     for e in entries:
         served_on = e.served_on if isinstance(e.served_on, str) else long_date(e.served_on)
-        person = e.served if e.served is not None else (e.party.representative or "—")
+        person = e.served if e.served is not None else (e.party.representative or "No counsel of record entered")
         rows.append((f"{e.party.name} ({e.party.label})", f"{person}\n{e.address}",
                      f"{e.manner},\n{served_on}" if e.manner else served_on))
     _table(doc, ("Party served", "Person served and address used", "Manner and date"), rows, widths=(1.75, 2.95, 1.8))
+    lacking = list(dict.fromkeys(e.party.name for e in entries if not e.manner or not e.address))
+    if lacking:  # a live case's record without them: blanks to fill in (the PDF's filing_service_table says the same)
+        _body(doc, f"The record does not show the manner or the address of service on {', '.join(lacking)}: fill them "
+                   "in above before signing.")
     _signature(doc, signer, co_counsel=False)
 
 

@@ -161,6 +161,11 @@ class TestWhatIsNotEntered:
         assert PLACEHOLDER_PREFIX.strip() not in text
         assert "/s/" not in text
         assert "Dated: December 1, 2026 Counsel for the Petitioner United Steelworkers" in text  # a blank line to sign on
+        # the certificate says plainly what the record lacks (new user's trial), not "—"
+        assert "Midwest Precision Castings, Inc. (Employer) No counsel of record entered" in text, text
+        assert ("The record does not show the manner or the address of service on Midwest Precision Castings, Inc.: "
+                "fill them in above before signing.") in text, text
+        assert "—" not in text[text.index("CERTIFICATE OF SERVICE"):]
 
     def test_a_status_report_for_nobody_named(self, bare: Path) -> None:
         from casefile import app
