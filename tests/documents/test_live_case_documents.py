@@ -149,6 +149,10 @@ class TestWhatIsNotEntered:
         text = text_of(bare / "2026-11-24_tally-of-ballots.pdf")
         assert PLACEHOLDER_PREFIX.strip() not in text
         assert "For the Regional Director: Board Agent" in text and "/s/" not in text
+        # what it is: casefile's transcription of the Region's tally, not the Region's document (new user's trial)
+        assert ("RECORD-COPY NOTE casefile's transcription of the Region's Tally of Ballots served on November 24, 2026, "
+                "entered from that document; it is not the Region's document, and the Board agent's signature and the "
+                "observers' are on the Region's copy only.") in " ".join(text.split()), text
 
     def test_objections_without_counsel_of_record(self, bare: Path) -> None:
         open_live(union_counsel=[], employer_counsel=[])

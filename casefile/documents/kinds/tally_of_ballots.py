@@ -3,6 +3,8 @@ record copy from the tally the record keeps (casefile.acts.record_tally)."""
 
 from __future__ import annotations
 
+from datetime import date
+
 from sqlmodel import col, select
 
 from casefile.documents import wording
@@ -46,6 +48,10 @@ class TallyOfBallotsContext(DocumentContext):
     excluded: Count = 0  # ballots excluded at the count: neither opened nor counted, not challenged at it
     excluded_reason: str = ""  # why, in words ("because ...", or that the record does not state it)
     several_units: bool = False  # the case's elections are of more than one voting unit: the unit is named by its id
+    # A live case's tally: the day the Region's own Tally of Ballots was prepared and served, which casefile's is a
+    # transcription of (its note says so: not the Region's document, no Board agent's signature). None: a record
+    # copy (its record-copy note says what it is) or a context built without one.
+    transcribed_from: date | None = None
 
 
 _TITLES = {
@@ -86,6 +92,7 @@ class TallyOfBallots(RecordDocument):
             excluded_reason=reason_words(tally.excluded_reason) if tally.excluded else "",
             several_units=len(set(rec.session.exec(select(Election.unit_id).where(
                 Election.case_id == election.case_id)).all())) > 1,
+            transcribed_from=None if rec.record_copy else tally.prepared_on,
         )
         return Built(ctx, tally.prepared_on, "Board Agent", Actor.BOARD_AGENT, election.id)
 
