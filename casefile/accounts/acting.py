@@ -26,6 +26,7 @@ from casefile.errors import BadInput, CaseAlreadyOpen, NotPermitted
 from casefile.record.access import UserViewer, recorded_by_label
 from casefile.record.accounts import OrganizationKind, User
 from casefile.record.authority import Mode, ReceivedDocument, authorize
+from casefile.record.authority.acting import ASK_TO_BE_LINKED
 from casefile.record.db import read_session, write_session
 from casefile.record.models import Case
 from casefile.record.uploads import Uploads
@@ -213,6 +214,6 @@ def _open_case(viewer: UserViewer, act: OpenCase, *, case_number: str | None, as
         with read_session(engine) as session:
             case = session.exec(select(Case).where(Case.number == number)).first()
             if case is None or not sees_case(session, viewer, case):
-                raise CaseAlreadyOpen(f"{number} was opened by another organization just now: ask to represent your "
-                                      "party in it (Admin → Ask to be linked)", field="case.number")
+                raise CaseAlreadyOpen(f"{number} was opened by another organization just now: {ASK_TO_BE_LINKED}",
+                                      field="case.number")
     return result

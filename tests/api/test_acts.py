@@ -222,6 +222,10 @@ class TestOpenCase:
         answer = client.post(ACTS, json=body, params={"party": "rwdsu"}, headers=world.headers("outsider"))
         assert (answer.status_code, answer.json()["code"]) == (409, "case-already-open")
         assert client.get(f"/api/v1/cases/{NUMBER}", headers=world.headers("outsider")).status_code == 404
+        # the organization by its name, and the link request by the page it is on (there is no Admin menu)
+        assert f"{NUMBER} is already open on this casefile and Another Firm LLP is not linked to it: ask to be linked " \
+            "to your party in it (Link requests → “Ask to be linked”); the operator decides the request" \
+            in str(answer.json()), answer.json()
 
     def test_staff_do_not_open_cases(self, client: Any, world: World) -> None:
         answer = client.post("/api/v1/cases/10-RC-300001/acts", json=self.OPEN, params={"party": "rwdsu"},

@@ -182,7 +182,19 @@ def _authorize_open(session: Session, viewer: Any, act: Any, case: Case | None) 
             raise NotPermitted(f"open-case: {spec.number} is a case of Region {region}; {viewer.organization_key} is "
                                f"the Region of {', '.join(sorted(regions)) or 'no case'}", field="case.number")
     if case is not None and not sees_case(session, viewer, case):
-        raise CaseAlreadyOpen(f"{case.number} is already open on this casefile and {viewer.organization_key} is not "
-                              "linked to it: ask to be linked to your party in it (Admin → Ask to be linked, or the "
-                              "operator: casefile orgs requests)", field="case.number")
+        raise CaseAlreadyOpen(f"{case.number} is already open on this casefile and {organization_name(session, viewer)} "
+                              f"is not linked to it: {ASK_TO_BE_LINKED}", field="case.number")
     return "perform"
+
+
+#: How an organization not linked to a case already open gets linked: the link request, in words (the web's Link
+#: requests page, /links; the API's POST /links); the operator or the organization's administrator decides it.
+ASK_TO_BE_LINKED = ("ask to be linked to your party in it (Link requests → “Ask to be linked”); the operator decides "
+                    "the request")
+
+
+def organization_name(session: Session, viewer: Any) -> str:
+    """The name of ``viewer``'s organization as people read it ("Amazon outside counsel"), else its key."""
+    key = getattr(viewer, "organization_key", None)
+    org = session.exec(select(Organization).where(Organization.key == key)).first() if key else None
+    return org.name if org is not None and org.name else str(key)
