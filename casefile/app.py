@@ -26,7 +26,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from casefile.acts import ActIn, Done, Issue, Who, module_for
 from casefile.acts.open_case import OpenCase
-from casefile.errors import BadInput, ConcurrentAct
+from casefile.errors import BadInput, CasefileError, ConcurrentAct
 from casefile.record.closures import supersede_closures
 from casefile.record.db import read_session, write_session
 from casefile.record.deadlines import office_of
@@ -34,6 +34,7 @@ from casefile.record.lookups import get_case
 from casefile.record.models import Case
 from casefile.record.uploads import NO_UPLOADS, Uploads, check_carried, upload_fields
 from casefile.record.workflow import RECORDED_BY
+from casefile.validation import refuse_all
 
 #: How many times an act that lost a race (a unique key taken by a concurrent commit, a busy
 #: SQLite lock) is tried again; the retry sees the winner's commit and answers as a retry would.
@@ -102,10 +103,9 @@ def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = N
         raise BadInput(f"{act.act_name}: the moment of the act must be timezone-aware, got {as_of!r}", field="as_of")
     carried = uploads if uploads is not None else NO_UPLOADS
     check_carried(act, carried)  # a file field with no file carried for it names nothing: refused first
-    _check_receipt(act, as_of, now if now is not None else clock())
+    found = receipt_refusals(act, as_of, now if now is not None else clock())
     module = module_for(act)
-    if (check := getattr(module, "check", None)) is not None:
-        check(act)  # what the act's input alone decides (e.g. a tally's arithmetic): refused before anything runs
+    found += input_refusals(act)  # what the act's input alone decides (e.g. a tally's arithmetic)
     files = {"uploads": carried} if upload_fields(act) else {}
     swept: list[str] = []
     attached: list[str] = []
@@ -118,6 +118,8 @@ def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = N
         return done
 
     if isinstance(act, OpenCase):
+        refuse_all(found)  # every problem at once, before anything runs
+
         def run_open(session: Any) -> Done:
             done: Done = module.perform(session, act, case=None, as_of=as_of, by=by, **files)
             if carried.received and not done.repeated:
@@ -133,10 +135,15 @@ def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = N
         if case_number is None:
             raise BadInput(f"{act.act_name}: name the case the act is on", field="case_number")
         with read_session(engine) as session:
-            case = get_case(session, case_number)  # UnknownCase / MalformedCaseNumber before anything is done
+            try:
+                case = get_case(session, case_number)  # UnknownCase / MalformedCaseNumber before anything is done
+            except CasefileError:
+                refuse_all(found)  # the act's own problems first: they do not depend on the record
+                raise
             case_id, number = case.id, case.number
             zone = office_of(case).tz
-            on_the_time_line(act, case, as_of)  # not before the petition (also the act's own date)
+            # not before the petition (also the act's own date), with the act's own problems: all at once
+            refuse_all(found + time_line_refusals(act, case, as_of))
         instant = act_instant(act, as_of, zone)  # type: ignore[arg-type]
 
         def run(session: Any) -> Done:
@@ -239,15 +246,53 @@ def clock() -> datetime:
     return datetime.now(UTC)
 
 
-def _check_receipt(act: ActIn, as_of: datetime, now: datetime) -> None:
-    """Refuse an act recorded as of an instant after ``now``, a receipt instant later than the moment
-    the act is recorded, and an act dated after the day it is recorded (casefile.rules.chronology)."""
+def refusals_of(act: ActIn, *, case_number: str, as_of: datetime, now: datetime | None = None, own: bool = True,
+                engine: Engine | None = None) -> list[CasefileError]:
+    """Every refusal :func:`perform` would make of ``act`` on case ``case_number`` before anything runs, none raised:
+    the receipt's, the act's own input's (unless ``own`` is False: an act made from an input with some fields left
+    out, whose counts are not the input's) and the case's time line (when the case is found). What a command reads
+    with :func:`perform`'s answer, so that an input with problems of several kinds tells them all at once."""
+    found = receipt_refusals(act, as_of, now if now is not None else clock())
+    if own:
+        found += input_refusals(act)
+    with read_session(engine) as session:
+        try:
+            case = get_case(session, case_number)
+        except CasefileError:
+            return found
+        return found + time_line_refusals(act, case, as_of)
+
+
+def input_refusals(act: ActIn) -> list[CasefileError]:
+    """What the act's input alone decides, every problem (its module's ``problems``, else the one its ``check``
+    raises), none raised."""
+    module = module_for(act)
+    if (collect := getattr(module, "problems", None)) is not None:
+        return list(collect(act))
+    if (check := getattr(module, "check", None)) is not None:
+        try:
+            check(act)
+        except CasefileError as exc:
+            return [exc]
+    return []
+
+
+def receipt_refusals(act: ActIn, as_of: datetime, now: datetime) -> list[CasefileError]:
+    """The refusals of an act recorded as of an instant after ``now``, a receipt instant later than the moment
+    the act is recorded, and an act dated after the day it is recorded (casefile.rules.chronology); for
+    open-case, a petition after the day it is recorded. None raised."""
     from casefile.rules.chronology import dated_after_recorded, received_after_recorded, recorded_after_now
 
-    for refusal in (recorded_after_now(act.act_name, as_of, now), received_after_recorded(act.act_name, act.at, as_of),
-                    dated_after_recorded(act.act_name, act.on, as_of)):
-        if refusal is not None:
-            raise refusal
+    found: list[CasefileError] = [r for r in (recorded_after_now(act.act_name, as_of, now),
+                                              received_after_recorded(act.act_name, act.at, as_of),
+                                              dated_after_recorded(act.act_name, act.on, as_of)) if r is not None]
+    if (opening := _opening_refusal(act, as_of)) is not None:
+        found.append(opening)
+    return found
+
+
+def _opening_refusal(act: ActIn, as_of: datetime) -> CasefileError | None:
+    """An open-case whose petition is after the day it is recorded (or its first act), or None."""
     if isinstance(act, OpenCase):
         from zoneinfo import ZoneInfo
 
@@ -258,31 +303,44 @@ def _check_receipt(act: ActIn, as_of: datetime, now: datetime) -> None:
         try:
             zone = ZoneInfo(office_for(parse_case_number(act.case.number).region, act.case.office).tz)
         except BadInput:
-            return  # a bad number or office: the act's own check names it
+            return None  # a bad number or office: the act's own check names it
         recorded_on = as_of.astimezone(zone).date()
         first_act_on = act.legal_on(zone, as_of) if act.on is not None or act.at is not None else None  # a replay's
-        refusal = petition_refusal(act.case.petition_filed_on, recorded_on=recorded_on,
-                                   first_act_on=first_act_on, field="case.petition_filed_on")
-        if refusal is not None:
-            raise refusal
+        return petition_refusal(act.case.petition_filed_on, recorded_on=recorded_on,
+                                first_act_on=first_act_on, field="case.petition_filed_on")
+    return None
 
 
-def on_the_time_line(act: ActIn, case: Case, as_of: datetime) -> None:
-    """Refuse an act on ``case`` dated, or recorded, before the petition that began the case
+def time_line_refusals(act: ActIn, case: Case, as_of: datetime) -> list[CasefileError]:
+    """The refusals of an act on ``case`` dated, or recorded, before the petition that began the case
     (casefile.rules.chronology.before_the_petition; a case whose petition date is not in the record is
-    not compared)."""
+    not compared), none raised. The act is named as its documents and forms name it ("the tally of ballots")."""
     from zoneinfo import ZoneInfo
 
     from casefile.rules.chronology import before_the_petition
 
     legal = act.legal_date(case, as_of)
     recorded_on = as_of.astimezone(ZoneInfo(office_of(case).tz)).date()
-    for refusal in (before_the_petition(f"the {act.act_name} act", legal, case.petition_filed_on,
-                                        field="at" if act.at is not None else "date"),
-                    before_the_petition(f"the {act.act_name} act", recorded_on, case.petition_filed_on, field="as_of",
-                                        verb="would be recorded on")):
-        if refusal is not None:
-            raise refusal
+    subject = act_words(act.act_name)
+    dated = before_the_petition(subject, legal, case.petition_filed_on, field="at" if act.at is not None else "date")
+    if dated is not None:  # recorded before it too, then: one problem, said once
+        return [dated]
+    recorded = before_the_petition(subject, recorded_on, case.petition_filed_on, field="as_of", verb="would be recorded on")
+    return [recorded] if recorded is not None else []
+
+
+def on_the_time_line(act: ActIn, case: Case, as_of: datetime) -> None:
+    """Refuse an act on ``case`` dated, or recorded, before the petition (:func:`time_line_refusals`, all at once)."""
+    refuse_all(time_line_refusals(act, case, as_of))
+
+
+#: What a refusal calls an act whose name is not words ("the record-tally act").
+_ACT_WORDS = {"record-tally": "the tally of ballots"}
+
+
+def act_words(act_name: str) -> str:
+    """The act as a refusal names it: "the tally of ballots"; else "the <act> act"."""
+    return _ACT_WORDS.get(act_name, f"the {act_name} act")
 
 
 def act_instant(act: ActIn, as_of: datetime, zone: str) -> datetime:

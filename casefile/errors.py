@@ -23,6 +23,8 @@ The families (each class's docstring says when it is raised):
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class CasefileError(Exception):
     """Base of every error casefile raises on purpose. ``code`` is stable (API clients match on
@@ -108,6 +110,22 @@ class InvalidTally(BadInput):
     def __init__(self, message: str, *, line: str | None = None, field: str | None = None) -> None:
         super().__init__(message, field=field)
         self.line = line
+
+
+class SeveralProblems(BadInput):
+    """An input with more than one problem, every one told at once (a tally file whose lines disagree with its
+    counts and whose date is before the petition): ``problems`` each with its field path and words
+    (casefile.validation.Problem), in order; the message lists them all; ``field`` is the first's. The API's
+    problem body lists them in ``errors``. Raised by casefile.validation.refuse_all (a single problem is raised
+    as itself, with its own code)."""
+
+    code = "several-problems"
+
+    def __init__(self, message: str, *, field: str | None = None, problems: list[Any] | None = None,
+                 errors: list[CasefileError] | None = None) -> None:
+        super().__init__(message, field=field)
+        self.problems = list(problems or [])
+        self.errors = list(errors or [])
 
 
 class MalformedCaseNumber(BadInput):

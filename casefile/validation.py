@@ -145,3 +145,27 @@ def explain(exc: Any, *, skip: int = 0, strip: tuple[str, ...] = (), limit: int 
     """A ValidationError's problems and their line (see :func:`in_words`)."""
     found = problems(exc.errors(), skip=skip, strip=strip, model=model)
     return found, in_words(found, limit=limit)
+
+
+def as_problem(error: Any, *, field: str | None = None) -> Problem:
+    """A refusal (a CasefileError) as one problem: its field path (``field`` when it names none) and its message."""
+    return Problem(error.field or field or "", str(error))
+
+
+def refuse_all(errors: list[Any], *, before: list[Problem] | None = None, limit: int = LIMIT) -> None:
+    """Raise every refusal of one input at once: nothing when there is none, a single one as itself (its own
+    code and family), several as casefile.errors.SeveralProblems listing each with its field path (after
+    ``before``: problems already found, such as the model's own), at most ``limit`` named and the rest counted."""
+    from casefile.errors import SeveralProblems
+
+    found = list(before or []) + [as_problem(e) for e in errors]
+    if not found:
+        return
+    if len(found) == 1 and errors:
+        raise errors[0]
+    said = [p.words() for p in before or []] + [str(e) for e in errors]  # a refusal's message names its field
+    shown = said[:limit]
+    rest = len(found) - len(shown)
+    more = f"; and {rest} more problem{'s' if rest != 1 else ''} (the first {limit} are shown)" if rest > 0 else ""
+    raise SeveralProblems(f"{len(found)} problems: " + "; ".join(shown) + more, field=found[0].path or None,
+                          problems=found, errors=list(errors))

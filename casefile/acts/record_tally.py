@@ -30,7 +30,7 @@ from casefile.acts.base import (
 )
 from casefile.acts.conditional_direction import pending_condition
 from casefile.documents.kinds.tally_of_ballots import TallyOfBallots
-from casefile.errors import AlreadyRecorded, IllegalTransition, ProcedureError
+from casefile.errors import AlreadyRecorded, CasefileError, IllegalTransition, ProcedureError
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import keep_deadline
 from casefile.record.lookups import counts_of, elections_of
@@ -131,16 +131,40 @@ def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
 
 def check(act: RecordTally) -> None:
     """Refuse a tally whose counts are impossible or whose transcribed lines disagree with them, or
-    whose election ends before it begins, before anything is looked up or stored. Raises InvalidTally
-    naming the form's line; BadInput (field ``election.held_to_on``)."""
-    counts = act.counts()
-    check_excluded(act.excluded, act.excluded_reason)
-    if act.stated is not None:
-        check_stated_lines(counts, valid=act.stated.valid, valid_plus_challenged=act.stated.valid_plus_challenged,
-                           determinative=act.stated.determinative)
+    whose election ends before it begins, before anything is looked up or stored: every problem of
+    :func:`problems` at once (casefile.validation.refuse_all: one is raised as itself). Raises InvalidTally
+    naming the form's line; BadInput (field ``election.held_to_on``); SeveralProblems."""
+    from casefile.validation import refuse_all
+
+    refuse_all(problems(act))
+
+
+def problems(act: RecordTally) -> list[CasefileError]:
+    """Every problem of the act's input alone, in the form's order, none raised: impossible counts (then no line
+    is compared), the excluded ballots, each stated line that disagrees with the counts (field ``stated.<line>``),
+    and voting days that end before they begin."""
+    from casefile.rules.tally import stated_line_problems
+
+    found: list[CasefileError] = []
+    try:
+        counts: TallyCounts | None = act.counts()
+    except CasefileError as exc:
+        found.append(exc)
+        counts = None
+    try:
+        check_excluded(act.excluded, act.excluded_reason)
+    except CasefileError as exc:
+        found.append(exc)
+    if act.stated is not None and counts is not None:
+        for line in stated_line_problems(counts, valid=act.stated.valid,
+                                        valid_plus_challenged=act.stated.valid_plus_challenged,
+                                        determinative=act.stated.determinative):
+            line.field = line.field or f"stated.{line.line}"
+            found.append(line)
     if (refusal := voting_period_refusal(act.election.held_from_on, act.election.held_to_on,
                                          field="election.held_to_on")) is not None:
-        raise refusal
+        found.append(refusal)
+    return found
 
 
 def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, by: Who) -> Done:

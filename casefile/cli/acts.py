@@ -5,7 +5,9 @@ syntax), and the common ones — ``tally record``, ``objections file``, ``certif
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -13,6 +15,7 @@ from casefile.cli.app import app, console, objections_app, tally_app
 from casefile.cli.perform import now, run_act
 from casefile.errors import InvalidScenario
 from casefile.rules.tally_form import line_hint
+from casefile.validation import Problem
 
 _AS_OF = "When the act is recorded (ISO instant with offset, or a date: 00:00 at the receiving office); default now."
 
@@ -85,7 +88,7 @@ def record(file: Path | None = typer.Argument(None, help="YAML/JSON tally file (
     issue its record copy; opens the objection period."""
     from pydantic import ValidationError
 
-    from casefile.scenario import TallyFile, explain_validation, read_file
+    from casefile.scenario import TallyFile, read_file
 
     if file is not None and (case_number or prepared_on or choice or excluded is not None or excluded_reason
                              or method or held_from or held_to):
@@ -99,11 +102,75 @@ def record(file: Path | None = typer.Argument(None, help="YAML/JSON tally file (
     else:
         raw = read_file(file, what="tally file")
         source = f"{file}: not a tally file (docs/scenario-format.md)"
+    if not raw:
+        raise InvalidScenario(f"{file}: the tally file is empty: it holds the case_number, prepared_on, kind and choices "
+                              "of the tally (and its other counts), as docs/scenario-format.md ('Tally file') shows"
+                              if file is not None else "tally record: give the tally")
     try:
         spec = TallyFile.model_validate(raw)
     except ValidationError as exc:
-        raise InvalidScenario(f"{source}: {explain_validation(exc, model=TallyFile)}") from exc
+        from casefile.validation import in_words
+
+        found = _every_problem(exc, raw, as_of, by_options=file is None)
+        raise InvalidScenario(f"{source}: {in_words(found)}", field=found[0].path or None) from exc
     run_act(spec.act(), case_number=spec.case_number, as_of=_moment(as_of, spec.case_number))
+
+
+#: The option of ``tally record`` each field of the tally comes from (casefile.cli.acts.tally_from_options).
+_TALLY_OPTIONS = {"case_number": "--case", "prepared_on": "--prepared-on", "election.method": "--method",
+                  "election.held_from_on": "--held-from", "election.held_to_on": "--held-to"}
+
+
+@dataclass(frozen=True)
+class _OptionProblem(Problem):
+    """A problem of a value given by an option, said with the option ("option '--against'", "the --choice 'Union=-5'")."""
+
+    def words(self) -> str:
+        if self.path.startswith("choices."):
+            return f"--choice {self.path.removeprefix('choices.')!r}: the votes {self.text}"
+        option = _TALLY_OPTIONS.get(self.path) or "--" + self.path.replace("_", "-").replace(".", "-")
+        return f"option {option!r}: {self.text}"
+
+
+def _every_problem(exc: Exception, raw: object, as_of: str | None, *, by_options: bool = False) -> list[Any]:
+    """The problems of a tally file (or of ``tally record``'s options) that does not validate, after raising every problem it holds at once
+    when the file, with its fields at fault left out, is a tally (casefile.validation.refuse_all): the fields'
+    problems, then what the front door refuses of that tally — its arithmetic and stated lines when only unknown
+    fields were left out (the counts are the file's), and the time line (a date before the petition) always."""
+    from pydantic import ValidationError
+
+    from casefile import app as front
+    from casefile.errors import CasefileError
+    from casefile.scenario import TallyFile
+    from casefile.validation import explain, refuse_all
+
+    assert isinstance(exc, ValidationError)
+    found, _ = explain(exc, model=TallyFile)
+    if by_options:
+        found = [_OptionProblem(p.path, p.text) for p in found]
+    fields = TallyFile.model_fields
+    at_fault = {str(e["loc"][0]) for e in exc.errors() if e.get("loc")}
+    only_unknown = all(e.get("type") == "extra_forbidden" and len(e.get("loc", ())) == 1 for e in exc.errors())
+    if not isinstance(raw, dict) or any(k in fields and fields[k].is_required() for k in at_fault):
+        return found
+    kept = {k: v for k, v in raw.items() if k not in at_fault}
+    if only_unknown:  # a misspelled field read as the one it means ("chalenged": "challenged"), to check the rest
+        import difflib
+
+        for key in at_fault:
+            close = difflib.get_close_matches(key, [f for f in fields if f not in raw], n=1, cutoff=0.75)
+            if close:
+                kept[close[0]] = raw[key]
+    try:
+        spec = TallyFile.model_validate(kept)
+        act = spec.act()
+        refusals = front.refusals_of(act, case_number=spec.case_number, own=only_unknown,
+                                     as_of=_moment(as_of, spec.case_number))
+    except (ValidationError, CasefileError):
+        return found
+    if refusals:
+        refuse_all(refusals, before=found)
+    return found
 
 
 def tally_from_options(*, case_number: str | None, prepared_on: str | None, kind: str, choice: list[str],

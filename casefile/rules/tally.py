@@ -57,6 +57,7 @@ __all__ = [
     "outcome_of_count",
     "reachable_outcomes",
     "reachable_outcomes_enumerated",
+    "stated_line_problems",
     "tally_from_mapping",
     "validate_tally",
 ]
@@ -139,7 +140,32 @@ def check_stated_lines(
     majority_for: str | bool | _Unstated | None = UNSTATED,
     ballots_cast: int | None = None,
 ) -> None:
-    """Refuse a transcribed tally whose stated lines disagree with its counts.
+    """Refuse a transcribed tally whose stated lines disagree with its counts: the first of
+    :func:`stated_line_problems` (which says every one), raised.
+
+    Raises:
+        InvalidTally: the counts are invalid, or a stated line differs from the computation; ``line``
+            is the keyword of the first line that disagrees, and the message gives both values.
+
+    Authority: 29 CFR 102.69(a)(7); rules.md R-C2, R-C3, R-E3, §6.2 (A2, A3).
+    """
+    found = stated_line_problems(counts, valid=valid, valid_plus_challenged=valid_plus_challenged,
+                                 determinative=determinative, majority_for=majority_for, ballots_cast=ballots_cast)
+    if found:
+        raise found[0]
+
+
+def stated_line_problems(
+    counts: TallyCounts,
+    *,
+    valid: int | None = None,
+    valid_plus_challenged: int | None = None,
+    determinative: bool | None = None,
+    majority_for: str | bool | _Unstated | None = UNSTATED,
+    ballots_cast: int | None = None,
+) -> list[InvalidTally]:
+    """Every stated line of a transcribed tally that disagrees with its counts, in the form's order (each an
+    InvalidTally, not raised: :func:`check_stated_lines` raises the first).
 
     Args:
         counts: the tally's counts (validated here).
@@ -150,13 +176,16 @@ def check_stated_lines(
             ``None``/``False`` for "has not been cast"; leave it out when not stated.
         ballots_cast: a stated total of ballots cast (valid + void + challenged), or ``None``.
 
+    Returns:
+        One InvalidTally per line that differs from the computation (``line`` its keyword, the message both values).
+
     Raises:
-        InvalidTally: the counts are invalid, or a stated line differs from the computation; ``line``
-            is the keyword of the first line that disagrees, and the message gives both values.
+        InvalidTally: the counts themselves are invalid.
 
     Authority: 29 CFR 102.69(a)(7); rules.md R-C2, R-C3, R-E3, §6.2 (A2, A3).
     """
     validate_tally(counts)
+    out: list[InvalidTally] = []
     for line, form_line, unit, stated, computed in (
         ("valid", "line 5 (valid votes counted)", "valid", valid, counts.valid),
         (
@@ -171,46 +200,54 @@ def check_stated_lines(
         if stated is None:
             continue
         if isinstance(stated, bool) or not isinstance(stated, int):
-            raise InvalidTally(f"{form_line}: stated {_repr(stated)} is not a whole number", line=line)
+            out.append(InvalidTally(f"{form_line}: stated {_repr(stated)} is not a whole number", line=line))
+            continue
         if stated != computed:
-            raise InvalidTally(f"{form_line}: stated {_shown(stated)}, but the counts give {computed} {unit}", line=line)
-    if determinative is not None:
-        if not isinstance(determinative, bool):
-            raise InvalidTally(
-                f"line 8 (challenges sufficient to affect the results): stated {_repr(determinative)} is not true or false",
-                line="determinative",
-            )
-        computed_determinative = is_determinative(counts)
-        if determinative != computed_determinative:
-            said, must = ("are", "are not") if determinative else ("are not", "are")
-            raise InvalidTally(
-                f"line 8: the tally says challenges {said} sufficient to affect the results, "
-                f"but {counts.challenged} challenged ballot(s) {must} (R-E3)",
-                line="determinative",
-            )
+            out.append(InvalidTally(f"{form_line}: stated {_shown(stated)}, but the counts give {computed} {unit}", line=line))
+    if determinative is not None and not isinstance(determinative, bool):
+        out.append(InvalidTally(
+            f"line 8 (challenges sufficient to affect the results): stated {_repr(determinative)} is not true or false",
+            line="determinative",
+        ))
+    elif determinative is not None and determinative != is_determinative(counts):
+        said, must = ("are", "are not") if determinative else ("are not", "are")
+        out.append(InvalidTally(
+            f"line 8: the tally says challenges {said} sufficient to affect the results, "
+            f"but {counts.challenged} challenged ballot(s) {must} (R-E3)",
+            line="determinative",
+        ))
     if not isinstance(majority_for, _Unstated):
-        computed_majority = majority_cast_for(counts)
-        if majority_for is True:
-            agrees = computed_majority is not None
-        elif majority_for is None or majority_for is False:
-            agrees = computed_majority is None
-        elif isinstance(majority_for, str):
-            if majority_for not in counts.union_names:
-                raise InvalidTally(f"line 9: {_repr(majority_for)} is not a labor organization on the ballot", line="majority_for")
-            agrees = computed_majority == majority_for
-        else:
-            raise InvalidTally(
-                f"line 9: stated {_repr(majority_for)} is neither a labor organization nor true/false", line="majority_for"
-            )
-        if not agrees:
-            computed_text = (
-                f"has been cast for {computed_majority}" if computed_majority else "has not been cast for any labor organization"
-            )
-            raise InvalidTally(
-                f"line 9: stated majority {_repr(majority_for)} disagrees with the counts: a majority of the valid votes "
-                f"plus challenged ballots ({counts.valid_plus_challenged}) {computed_text}",
-                line="majority_for",
-            )
+        try:
+            _check_majority(counts, majority_for)
+        except InvalidTally as exc:
+            out.append(exc)
+    return out
+
+
+def _check_majority(counts: TallyCounts, majority_for: str | bool | None) -> None:
+    """Refuse a stated line 9 that disagrees with the counts."""
+    computed_majority = majority_cast_for(counts)
+    if majority_for is True:
+        agrees = computed_majority is not None
+    elif majority_for is None or majority_for is False:
+        agrees = computed_majority is None
+    elif isinstance(majority_for, str):
+        if majority_for not in counts.union_names:
+            raise InvalidTally(f"line 9: {_repr(majority_for)} is not a labor organization on the ballot", line="majority_for")
+        agrees = computed_majority == majority_for
+    else:
+        raise InvalidTally(
+            f"line 9: stated {_repr(majority_for)} is neither a labor organization nor true/false", line="majority_for"
+        )
+    if not agrees:
+        computed_text = (
+            f"has been cast for {computed_majority}" if computed_majority else "has not been cast for any labor organization"
+        )
+        raise InvalidTally(
+            f"line 9: stated majority {_repr(majority_for)} disagrees with the counts: a majority of the valid votes "
+            f"plus challenged ballots ({counts.valid_plus_challenged}) {computed_text}",
+            line="majority_for",
+        )
 
 
 def analyze_tally(counts: TallyCounts) -> TallyAnalysis:

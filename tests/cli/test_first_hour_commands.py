@@ -207,3 +207,47 @@ def test_a_party_named_by_its_role(configured_db: Path) -> None:
                      "drivers.", "--received-at", "2026-07-20T10:00:00-07:00")
     assert filed.exit_code == 0, filed.stderr
     assert list(app.case(NUMBER).elections[0].objections) == ["International Brotherhood of Teamsters, Local 117"]
+
+
+BAD_TALLY = f"""case_number: {NUMBER}
+kind: initial
+prepared_on: 2026-05-01
+choices: {{"International Brotherhood of Teamsters, Local 117": 41}}
+against: 44
+chalenged: 6
+void: 1
+stated: {{valid: 58, valid_plus_challenged: 95}}
+"""
+
+
+def test_a_tally_file_tells_every_problem_at_once(configured_db: Path, tmp_path: Path) -> None:
+    """The new user's tally file with four faults took four runs: a misspelled field, line 5, line 7 and a date
+    before the petition are now told in one refusal (the misspelling read as the field it means to check the
+    rest), and nothing is stored; the options' problems likewise, and an empty file says what it must hold."""
+    from casefile import app
+
+    assert casefile(*OPEN).exit_code == 0
+    docket = len(app.case(NUMBER).docket)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(BAD_TALLY)
+    ran = casefile("tally", "record", str(bad), "--as-of", "2026-07-16T15:00:00-07:00")
+    assert ran.exit_code == 2
+    assert ran.error_lines == [
+        "error: 4 problems: field 'chalenged': 'chalenged' is not a field of the act: did you mean 'challenged'?; "
+        "line 5 (valid votes counted): stated 58, but the counts give 85 valid; line 7 (valid votes counted plus "
+        "challenged ballots): stated 95, but the counts give 91 valid plus challenged; the tally of ballots is dated "
+        "May 1, 2026, before the petition was filed on June 2, 2026: nothing happens in a case before the petition "
+        "that begins it"]
+    options = casefile("tally", "record", "--case", NUMBER, "--prepared-on", "2026-05-01", "--choice",
+                       "International Brotherhood of Teamsters, Local 117=41", "--against", "-44",
+                       "--as-of", "2026-07-16T15:00:00-07:00")
+    assert options.exit_code == 2
+    assert options.error_lines == [
+        "error: 2 problems: option '--against': must be 0 or more; the tally of ballots is dated May 1, 2026, before "
+        "the petition was filed on June 2, 2026: nothing happens in a case before the petition that begins it"]
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("")
+    assert casefile("tally", "record", str(empty)).error_lines == [
+        f"error: {empty}: the tally file is empty: it holds the case_number, prepared_on, kind and choices of the "
+        "tally (and its other counts), as docs/scenario-format.md ('Tally file') shows"]
+    assert len(app.case(NUMBER).docket) == docket and app.case(NUMBER).elections == []
