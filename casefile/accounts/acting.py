@@ -199,6 +199,12 @@ def _open_case(viewer: UserViewer, act: OpenCase, *, case_number: str | None, as
     if not region and (party is None or party not in keys):  # asked before the case is looked up (L4)
         raise BadInput(f"open-case: name the party {viewer.organization_key} represents in {number} "
                        f"(party: one of {', '.join(keys)})", field="party")
+    if not region:
+        from casefile.record.authority import may_hold_party
+
+        role = next(p.role for p in act.parties if p.key == party)
+        if (fits := may_hold_party(viewer.organization_kind, role.value)).mode is None:
+            raise NotPermitted(f"open-case: {party} is the {role.value} of {number}; {fits.reason}", field="party")
     with read_session(engine) as session:
         existing = session.exec(select(Case).where(Case.number == number)).first()
         mode = authorize(session, viewer, act, existing)

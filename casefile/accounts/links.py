@@ -172,12 +172,23 @@ def _decidable(session: Session, viewer: Any, request_id: int, *, replace: bool 
     return row
 
 
+def named(orgs: list[Organization]) -> str:
+    """Organizations in full: "Amazon Counsel LLP (amazon-counsel), …"."""
+    return ", ".join(f"{o.name} ({o.key})" for o in orgs)
+
+
 def approve_link(session: Session, viewer: Any, request_id: int, *, as_of: datetime, replace: bool = False,
-                 party: str | None = None, by: str | None = None) -> Decided:
+                 share: bool = False, party: str | None = None, by: str | None = None) -> Decided:
     """Approve link request ``request_id``: its organization is linked to the party it asked for
-    (``party``: the operator's reading of what was typed, when it names none unambiguously), beside
-    the organizations already linked — or, ``replace`` (the operator only), in their place. Raises
-    what the module says."""
+    (``party``: the operator's reading of what was typed, when it names none unambiguously). A party
+    another organization holds already is linked only knowingly: beside them with ``share`` — an
+    admin of a holder deciding on the web or the API shares its own party, and says so by deciding —
+    or, ``replace`` (the operator only), in their place; else PartyHeld, naming the holders in full
+    (attacker trial: an employer that opened a case naming itself the petitioner's party read the
+    union's offer of proof once the operator's plain approve shared it). Raises what the module
+    says, and PartyHeld."""
+    from casefile.errors import PartyHeld
+
     row = _decidable(session, viewer, request_id, replace=replace)
     found = resolve(session, row.case_number, party or row.party)
     if found is None:
@@ -190,6 +201,14 @@ def approve_link(session: Session, viewer: Any, request_id: int, *, as_of: datet
     case, the_party = found
     org = session.get(Organization, row.organization_id)
     assert org is not None
+    others = [o for o in holders(session, the_party) if o.id != org.id]
+    if others and not (share or replace):
+        raise PartyHeld(f"link request {request_id}: {the_party.key} of {case.number} is held here already by "
+                        f"{named(others)}: approving links {org.name} ({org.key}) beside "
+                        f"{'it' if len(others) == 1 else 'them'}, and both see that party's offers of proof. If "
+                        f"{org.key} represents {the_party.key} and {'that holder does' if len(others) == 1 else 'they do'} "
+                        "not, approve it in their place (--replace); if both represent it, --share; else decline it",
+                        field="request")
     by = _label(viewer, by)
     replaced: list[str] = []
     if replace:
@@ -223,5 +242,38 @@ def decline_link(session: Session, viewer: Any, request_id: int, *, as_of: datet
     return Decided(_view(session, row, for_decider=True))
 
 
-__all__ = ["WARNING", "Decided", "approve_link", "decline_link", "holders", "list_link_requests", "request_link",
-           "resolve"]
+@dataclass(frozen=True)
+class SharedParty:
+    """A party an organization represents that another organization also holds here: the case,
+    the party's handle and name, and the others, in full ("Name (key)")."""
+
+    case_number: str
+    party: str
+    party_name: str
+    others: str
+
+
+def shared_parties(session: Session, viewer: Any) -> list[SharedParty]:
+    """The parties ``viewer``'s organization represents that another organization holds too
+    (both see that party's offers of proof), by case: what its Admin and Link requests pages say,
+    so that an organization learns when another — a firm that opened the case first naming itself
+    its party — holds its party beside it. Empty for the operator and a Region."""
+    own = getattr(viewer, "organization_id", None)
+    if getattr(viewer, "role", None) is None or own is None:
+        return []
+    out = []
+    for rep in session.exec(select(Representation).where(Representation.organization_id == own,
+                                                         col(Representation.party_id).is_not(None))
+                            .order_by(col(Representation.case_id), col(Representation.party_id))):
+        party = session.get(Party, rep.party_id)
+        case = session.get(Case, rep.case_id)
+        if party is None or case is None:
+            continue
+        others = [o for o in holders(session, party) if o.id != own]
+        if others:
+            out.append(SharedParty(case.number, party.key, party.name, named(others)))
+    return out
+
+
+__all__ = ["WARNING", "Decided", "SharedParty", "approve_link", "decline_link", "holders", "list_link_requests",
+           "named", "request_link", "resolve", "shared_parties"]

@@ -22,7 +22,9 @@ from casefile.record.authority import (
     Family,
     Mode,
     Principal,
+    Relation,
     ResolvedActor,
+    alone_if_asked,
     decide,
     family_of,
     represented,
@@ -55,6 +57,7 @@ def permitted_acts(session: Session, viewer: Principal, case: Case, *, as_of: da
     latest = session.exec(select(Election).where(Election.case_id == case.id)  # read once for every act's stage rule
                           .order_by(col(Election.sequence).desc())).first()
     cache: dict[tuple[Family, int | None], bool] = {}
+    lone: dict[tuple[Family, Relation], bool] = {}
 
     def mode_for(family: Family, party: Party | None, *, staff: bool) -> Mode | None:
         relation = standing.relation(party.id if party is not None else None)
@@ -62,7 +65,10 @@ def permitted_acts(session: Session, viewer: Principal, case: Case, *, as_of: da
         key = (family, party.id if party is not None else None)
         if key not in cache:
             cache[key] = represented(session, case, ResolvedActor(family, party))
-        return decide(family, relation, standing.role, represented=cache[key], staff_files=staff).mode
+        if (family, relation) not in lone:
+            lone[family, relation] = alone_if_asked(session, case, standing, family, relation)
+        return decide(family, relation, standing.role, represented=cache[key], alone=lone[family, relation],
+                      staff_files=staff).mode
 
     out: list[Permission] = []
     for name, model in models().items():
@@ -163,9 +169,9 @@ def _authority(session: Session, viewer: Principal, case: Case, name: str) -> tu
         relation = standing.relation(party.id if party is not None else None)
         if relation is None:
             continue
-        decision = decide(family, relation, standing.role, represented=represented(session, case,
-                                                                                   ResolvedActor(family, party)),
-                          staff_files=whose.staff)
+        decision = decide(family, relation, standing.role,
+                          represented=represented(session, case, ResolvedActor(family, party)),
+                          alone=alone_if_asked(session, case, standing, family, relation), staff_files=whose.staff)
         if decision.mode is not None and party not in permitted:
             permitted.append(party)
         if decision.mode is None and decision.reason not in reasons:

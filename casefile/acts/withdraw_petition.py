@@ -18,7 +18,7 @@ from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.acts.petition_end import ending, moot_periods, open_elections
 from casefile.documents.kinds.order_approving_withdrawal import OrderApprovingWithdrawal
 from casefile.errors import ProcedureError
-from casefile.record.authority import REGION, Whose
+from casefile.record.authority import Whose
 from casefile.record.lookups import get_party, parties_of
 from casefile.record.models import Case, Party
 from casefile.record.orders import WITHDRAWAL
@@ -28,13 +28,15 @@ from casefile.vocab import Actor, PartyRole, Stage, counted
 
 
 class WithdrawPetition(ActIn):
-    """The withdrawal as approved: ``party`` the petitioner (its handle), ``consented_by`` who approved
-    it ("Regional Director, Region 10"; "the Board" once the record is before it), ``date`` the day it
-    was approved; ``issuer`` who signed the order approving it (the Regional Director, or the Board's
+    """The withdrawal as approved — the petitioner's act, with the Regional Director's consent
+    (102.60(a)): the petitioner's organization performs it; another records it only while no
+    organization here represents the petitioner (casefile.record.authority). ``party`` the
+    petitioner (its handle), ``consented_by`` who approved it ("Regional Director, Region 10"; "the
+    Board" once the record is before it), ``date`` the day it was approved; ``issuer`` who signed the order approving it (the Regional Director, or the Board's
     Executive Secretary; "" leaves a blank line to sign, or a placeholder on a replayed case); ``note``."""
 
     act: Literal["withdraw-petition"] = "withdraw-petition"
-    WHOSE: ClassVar[Whose] = REGION
+    WHOSE: ClassVar[Whose] = Whose.party("party")  # the petitioner's, with the Regional Director's consent
     party: PartyKey
     consented_by: Text
     issuer: Line = ""

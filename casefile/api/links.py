@@ -66,5 +66,5 @@ def post_link_decision(request_id: RequestId, body: LinkDecisionIn, viewer: View
 
     with db.write() as session:
         if body.decision == "approve":
-            return approve_link(session, viewer, request_id, as_of=now()).request
+            return approve_link(session, viewer, request_id, as_of=now(), share=True).request  # a holder shares its own
         return decline_link(session, viewer, request_id, as_of=now(), reason=body.reason).request

@@ -3,7 +3,8 @@ list of link requests (an organization asks to be linked to a party of a case it
 casefile.accounts.links) and the decision on each.
 
     casefile orgs requests                     # the pending requests, with who holds each party now
-    casefile orgs approve 3                    # link beside those linked already (both see its offers of proof)
+    casefile orgs approve 3                    # link a party nobody holds yet (refused for a held one:)
+    casefile orgs approve 3 --share            # link beside those linked already (both see its offers of proof)
     casefile orgs approve 3 --replace          # link in their place (a party claimed first by an outsider)
     casefile orgs decline 4 --reason "not the petitioner's counsel"
 
@@ -42,11 +43,19 @@ def orgs_requests(
         console.print("no link request" + ("" if every else " is pending"), highlight=False)
         return
     table = Table("id", "organization", "case", "party", "held by", "status", "asked", "note", header_style="bold")
+    for column in table.columns:
+        column.overflow = "fold"  # a key is never cut short ("amazon-…" hid who holds the party)
     for v in views:
         table.add_row(str(v.id), v.organization, v.case_number, v.party, ", ".join(v.held_by) or "nobody",
                       v.status + (f" ({v.decision})" if v.decision else ""),
                       f"{v.requested_at:%Y-%m-%d %H:%M} UTC by {v.requested_by}", v.note)
     console.print(table)
+    for v in views:
+        others = [k for k in v.held_by if k != v.organization]
+        if others and v.status == "pending":
+            console.print(f"request {v.id}: {v.party} of {v.case_number} is held already by {', '.join(others)} — "
+                          f"approving shares it with {v.organization} (--share) or links {v.organization} in its "
+                          "place (--replace)", highlight=False, soft_wrap=True)
     err_console.print(WARNING, highlight=False, soft_wrap=True)
 
 
@@ -55,17 +64,22 @@ def orgs_approve(
     request: Annotated[int, typer.Argument(help="The request's id (casefile orgs requests).")],
     replace: Annotated[bool, typer.Option("--replace", help="Link it in place of the organizations linked to that "
                                                             "party now (their links end).")] = False,
+    share: Annotated[bool, typer.Option("--share", help="Link it beside the organizations linked to that party now "
+                                                        "(both see its offers of proof); without it a held party is "
+                                                        "refused.")] = False,
     party: Annotated[str | None, typer.Option("--party", help="The party's handle, when the request names none "
                                                               "unambiguously.")] = None,
 ) -> None:
-    """Approve a link request: the organization is linked to the party (its offers of proof open to it)."""
+    """Approve a link request: the organization is linked to the party (its offers of proof open to it). A party
+    another organization holds already needs --share (beside it) or --replace (in its place)."""
     from casefile.accounts.links import WARNING, approve_link
     from casefile.record.authority import OPERATOR
     from casefile.record.db import write_session
 
     by = _operator()
     with write_session(by=by) as session:
-        done = approve_link(session, OPERATOR, request, as_of=datetime.now(UTC), replace=replace, party=party, by=by)
+        done = approve_link(session, OPERATOR, request, as_of=datetime.now(UTC), replace=replace, share=share, party=party,
+                           by=by)
     v = done.request
     text = f"link request {v.id} approved: {v.organization} represents {v.party} in {v.case_number}"
     if done.replaced:

@@ -49,6 +49,7 @@ def _admin_page(request: Request, db: Database, me: Me, *, errors: list[dict[str
     """The admin page: users (with their forms), organizations and links, the access log; after a
     refused change the error summary and the values entered; after a reset the one-time link."""
     from casefile.accounts.documents import access_log, visible_document
+    from casefile.accounts.links import shared_parties
     from casefile.accounts.orgs import organizations_seen
     from casefile.accounts.tokens import list_tokens
     from casefile.accounts.users import list_users
@@ -58,6 +59,7 @@ def _admin_page(request: Request, db: Database, me: Me, *, errors: list[dict[str
         emails = {u.email for u in users}
         tokens = [t for t in list_tokens(session) if t.user in emails]
         orgs = organizations_seen(session, me.viewer)
+        shared = shared_parties(session, me.viewer)
         log = []
         for line in access_log(session, limit=500):
             try:
@@ -67,7 +69,8 @@ def _admin_page(request: Request, db: Database, me: Me, *, errors: list[dict[str
             log.append(line)
         zone = user_zone(session, me)
     return page(request, "admin.html", status=status, title="Admin", users=users, orgs=orgs, log=log[:200],
-                errors=errors or [], values=values or {}, link=link, roles=ROLES, tokens=tokens, zone=zone)
+                errors=errors or [], values=values or {}, link=link, roles=ROLES, tokens=tokens, zone=zone,
+                shared=shared)
 
 
 #: The roles an admin may give (casefile.record.accounts.UserRole), as the form lists them.

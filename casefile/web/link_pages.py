@@ -28,16 +28,17 @@ SENT = ("Your request to be linked to {party} in {number} is with the operator o
 
 def _page(request: Request, db: Database, me: Me, *, errors: list[dict[str, str]] | None = None,
           values: dict[str, str] | None = None, status: int = 200) -> Response:
-    from casefile.accounts.links import WARNING, list_link_requests
+    from casefile.accounts.links import WARNING, list_link_requests, shared_parties
     from casefile.record.authority import may_ask_link
 
     with db.read() as session:
         views = list_link_requests(session, me.viewer)
+        shared = shared_parties(session, me.viewer)
     own = [v for v in views if v.organization == me.organization]
     to_decide = [v for v in views if v.organization != me.organization]
     return page(request, "links.html", status=status, title="Link requests", own=own, to_decide=to_decide,
                 asked_by=_names(db, [v.requested_by for v in views]),
-                may_ask=may_ask_link(me.viewer).mode is not None, warning=WARNING, errors=errors or [],
+                may_ask=may_ask_link(me.viewer).mode is not None, warning=WARNING, shared=shared, errors=errors or [],
                 values=values or {})
 
 
@@ -106,7 +107,7 @@ async def decide_link_request(request: Request, me: Signed, db: Db) -> Response:
         ident = form_id(values.get("request", ""))
         with db.write() as session:
             if action == "approve":
-                done = approve_link(session, me.viewer, ident or 0, as_of=now())
+                done = approve_link(session, me.viewer, ident or 0, as_of=now(), share=True)  # its own party
                 text = (f"{done.request.organization_name} now represents {done.request.party} in "
                         f"{done.request.case_number} beside {me.organization_name}: it sees that party's offers of proof")
             elif action == "decline":

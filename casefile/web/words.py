@@ -47,7 +47,7 @@ ACT_TITLES: dict[str, str] = {
     "oppose-review": "Oppose a request for review",
     "board-ruling": "Board's ruling on a request for review",
     # the Regional Director's order approving the petitioner's withdrawal (29 CFR 102.60(a)): the Region's act
-    "withdraw-petition": "Approve the withdrawal of the petition",
+    "withdraw-petition": "Withdraw the petition (with the Regional Director's consent)",
     "dismiss-petition": "Dismiss the petition",
     "correct-tally": "Correct the tally of ballots",
     "correct-party": "Correct a party's details",

@@ -21,14 +21,15 @@ def acts(client: Any, world: World, who: str) -> dict[str, dict[str, Any]]:
 def test_objections_pending_offers_its_acts_and_not_the_others(client: Any, world: World) -> None:
     region = acts(client, world, "region")
     names = {k.split("/")[0] for k in region}
-    assert {"notice-hearing", "rd-decision", "withdraw-petition"} <= names
+    assert {"notice-hearing", "rd-decision"} <= names
+    assert "withdraw-petition" not in names  # the petitioner's act (102.60(a)), and RWDSU is represented here
     assert "file-objections" not in names  # both parties are represented: their filings are their own
     # RWDSU's offer of proof came with its objections, Amazon filed none: no offer of proof to file (102.69(a)(8));
     # the 2021 challenged ballots were not determinative and no register is kept: nothing to rule on (R-E2)
     assert not names & {"file-offer-of-proof", "rule-on-challenges", "revised-tally", "certification", "direct-runoff", "open-hearing", "close-hearing", "ho-report",
                         "file-exceptions", "file-answering-brief", "record-tally", "request-for-review", "open-case"}
     assert region["notice-hearing/perform"]["parties"] == []
-    assert region["withdraw-petition/perform"]["parties"] == ["rwdsu"]  # the petitioner's, approved by the Region
+    assert acts(client, world, "union-counsel")["withdraw-petition/perform"]["parties"] == ["rwdsu"]  # its own
 
 
 def test_by_role_and_party(client: Any, world: World) -> None:
@@ -75,13 +76,13 @@ def test_each_party_is_offered_only_what_post_would_not_refuse(client: Any, worl
         assert f"{name}/perform" not in employer and f"{name}/record" not in employer
     for name in ("amend-objection", "withdraw-objection"):
         assert every["union-counsel"][f"{name}/perform"]["parties"] == ["rwdsu"]
-    assert every["region"]["withdraw-petition/perform"]["parties"] == ["rwdsu"]
+    assert every["union-counsel"]["withdraw-petition/perform"]["parties"] == ["rwdsu"]
     post = f"/api/v1/cases/{NUMBER}/acts"
     refusals = {"oppose-review": ("union-counsel", {"party": "rwdsu", "points": ["Nothing new."]},
                                   "no other party requested review"),
                 "move-for-reconsideration": ("union-counsel", {"party": "rwdsu", "grounds": ["An error."]},
                                              "has no motion for reconsideration period"),
-                "withdraw-petition": ("region", {"party": "amazon", "consented_by": "Regional Director"},
+                "withdraw-petition": ("employer-counsel", {"party": "amazon", "consented_by": "Regional Director"},
                                       "is the employer, not the petitioner")}
     for name, (who, body, words) in refusals.items():
         answer = client.post(post, headers=world.headers(who), params={"as_of": AS_OF},

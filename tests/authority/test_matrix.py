@@ -163,7 +163,10 @@ def expected(cell: Cell) -> str:
     else:
         represented = cell.family is Family.REGION and REGION_HERE[cell.number]
     staff_files = cell.family is Family.SEALED  # withdraw-objection is not a staff filing; an offer of proof is
-    mode = decide(cell.family, cell.relation, cell.role, represented=represented, staff_files=staff_files).mode
+    org = PRINCIPAL_ORG[cell.who]
+    alone = not {o for o in LINKED[cell.number].values() if o != org} and not REGION_HERE[cell.number]
+    mode = decide(cell.family, cell.relation, cell.role, represented=represented, alone=alone,
+                  staff_files=staff_files).mode
     return mode or "refuse"
 
 
@@ -181,6 +184,10 @@ def answered(response: Any) -> str:
 
 
 CELLS = cells()
+#: Each principal's organization (the world's facts).
+PRINCIPAL_ORG = {**{f"{side}-{role}" if side != "region" or role != "counsel" else "region": org
+                    for org, side in SIDES.items() for role in ROLES},
+                 "watcher": "aflcio", "outsider": "other-firm"}
 
 
 def test_the_matrix_covers_every_cell_of_the_table() -> None:

@@ -10,15 +10,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from casefile.errors import CaseAlreadyOpen, DocumentReceivedNeeded, NotPermitted, UnknownCase, UnknownRecord
 from casefile.record.accounts import Organization, OrganizationKind, Representation, UserRole
 from casefile.record.authority.hidden import hidden_of
 from casefile.record.authority.permissions import may_open_case
 from casefile.record.authority.seeing import sees_case, sees_sealed
-from casefile.record.authority.standing import Principal, case_region, region_of_office
-from casefile.record.authority.table import Family, Mode, decide, family_of
+from casefile.record.authority.standing import Principal, Standing, case_region, region_of_office
+from casefile.record.authority.table import TABLE, Cell, Family, Mode, Relation, decide, family_of
 from casefile.record.authority.whose import ActorKind, whose_of
 from casefile.record.models import Case, DocketEntry, Filing, Party
 from casefile.record.refs import RecordTable, Ref
@@ -115,6 +115,29 @@ def represented(session: Session, case: Case, actor: ResolvedActor) -> bool:
     return False
 
 
+def alone(session: Session, case: Case, standing: Standing) -> bool:
+    """Whether the organization of ``standing`` is alone on ``case`` on this instance: no other
+    organization represents a party of the case that it does not represent itself (an
+    organization sharing its own party is on its side), and no Region organization has the case's
+    Region. Watchers do not count: they read the public record only. Only then does a party's
+    organization record the Agency's and the Board's acts from the documents it received
+    (:data:`~casefile.record.authority.table.TABLE`, "record while alone")."""
+    if standing.operator or standing.region:
+        return True
+    others = select(Representation.id).where(Representation.case_id == case.id,
+                                             col(Representation.party_id).is_not(None))
+    if standing.parties:
+        others = others.where(col(Representation.party_id).not_in(sorted(standing.parties)))
+    if session.exec(others.limit(1)).first() is not None:
+        return False
+    return not represented(session, case, ResolvedActor(Family.REGION))
+
+
+def alone_if_asked(session: Session, case: Case, standing: Standing, family: Family, relation: Relation) -> bool:
+    """:func:`alone`, read only when the table's cell for (``family``, ``relation``) asks it (True otherwise)."""
+    return alone(session, case, standing) if TABLE[family][relation] is Cell.RECORD_ALONE else True
+
+
 def authorize(session: Session, viewer: Any, act: Any, case: Case | None, *,
               received: Sequence[ReceivedDocument] = ()) -> Mode:
     """Whether ``viewer`` may perform or record ``act`` on ``case`` (None: an open-case of a case
@@ -136,7 +159,7 @@ def authorize(session: Session, viewer: Any, act: Any, case: Case | None, *,
     relation = standing.relation(actor.party.id if actor.party is not None else None)
     assert relation is not None
     decision = decide(actor.family, relation, standing.role, represented=represented(session, case, actor),
-                      staff_files=whose.staff)
+                      alone=alone_if_asked(session, case, standing, actor.family, relation), staff_files=whose.staff)
     name = getattr(act, "act_name", "this act")
     of = f" of {actor.party.name}" if actor.party is not None else ""
     if decision.mode is None:

@@ -59,6 +59,19 @@ def may_open_case(viewer: Any) -> Decision:
     return Decision("perform")
 
 
+def may_hold_party(kind: OrganizationKind | None, role: str) -> Decision:
+    """Whether an organization of ``kind`` may name as its own a party of ``role`` (a PartyRole's
+    value) when it opens a case: a union's legal department or a federation represents a labor
+    organization or an employee, never the employer; a law firm either side (its kind says nothing
+    of the side: a firm that names itself the petitioner's party is answered by link requests —
+    the operator's approve refuses to share a held party unknowingly, and the union's pages name
+    who holds its party beside it). The operator (``kind`` None) names any."""
+    if kind in (OrganizationKind.UNION, OrganizationKind.FEDERATION) and role == "employer":
+        return Decision(None, f"a {kind.value} organization represents a labor organization or an employee, not the "
+                              "employer: name the party it represents")
+    return Decision("perform")
+
+
 def may_import(viewer: Any) -> Decision:
     """Importing NLRB election results on the web: a Region's admins (for their Region's cases); at
     the command line, the operator. No other organization adds tallies to cases."""

@@ -40,6 +40,7 @@ class Cell(StrEnum):
     PERFORM = "perform"
     RECORD = "record"  # from the document received, uploaded with the act
     RECORD_UNREPRESENTED = "record while unrepresented"  # while no organization here represents the actor
+    RECORD_ALONE = "record while alone"  # while no other side's organization, nor the Region, is on the case here
     REFUSE = "refuse"
     NONE = "—"  # no such relation for this family (no party is the actor of the Region's act)
 
@@ -51,9 +52,9 @@ TABLE: dict[Family, dict[Relation, Cell]] = {
               R.WATCHER: C.REFUSE, R.OPERATOR: C.PERFORM},
     F.SEALED: {R.ACTOR: C.PERFORM, R.PARTY: C.REFUSE, R.REGION: C.RECORD_UNREPRESENTED,
                R.WATCHER: C.REFUSE, R.OPERATOR: C.PERFORM},
-    F.REGION: {R.ACTOR: C.NONE, R.PARTY: C.RECORD_UNREPRESENTED, R.REGION: C.PERFORM,
+    F.REGION: {R.ACTOR: C.NONE, R.PARTY: C.RECORD_ALONE, R.REGION: C.PERFORM,
                R.WATCHER: C.REFUSE, R.OPERATOR: C.PERFORM},
-    F.BOARD: {R.ACTOR: C.NONE, R.PARTY: C.RECORD, R.REGION: C.RECORD,
+    F.BOARD: {R.ACTOR: C.NONE, R.PARTY: C.RECORD_ALONE, R.REGION: C.RECORD,
               R.WATCHER: C.REFUSE, R.OPERATOR: C.PERFORM},
 }
 del F, R, C
@@ -78,12 +79,20 @@ class Decision:
     reason: str = ""
 
 
-def decide(family: Family, relation: Relation, role: UserRole | None, *, represented: bool,
+#: Why a party's organization does not record the Agency's or the Board's act on a case another is on.
+NOT_ALONE = ("another organization is on this case here — another side's, or the Region's — and recording the "
+             "Agency's or the Board's act from a document received changes every party's case: the Region's users "
+             "or the operator record it (a party's organization records them only on a case it is alone on)")
+
+
+def decide(family: Family, relation: Relation, role: UserRole | None, *, represented: bool, alone: bool,
            staff_files: bool = False) -> Decision:
     """The policy's answer for an act of ``family`` asked by an organization in ``relation`` to it,
     by a user of ``role`` (None: the operator), the actor being ``represented`` (an organization on
-    this instance represents that party, or that Region) and the act one a party's staff file
-    (``staff_files``). Pure: the table (:data:`TABLE`) narrowed by the role."""
+    this instance represents that party, or that Region), the asking organization ``alone`` on the
+    case (no organization here holds a party of the case it does not hold, and no Region
+    organization has the case's Region) and the act one a party's staff file (``staff_files``).
+    Pure: the table (:data:`TABLE`) narrowed by the role."""
     cell = TABLE[family][relation]
     if relation is Relation.OPERATOR or role is None:
         return Decision("perform")
@@ -96,10 +105,12 @@ def decide(family: Family, relation: Relation, role: UserRole | None, *, represe
             return Decision(None, "staff file their party's objections, offers of proof and exceptions; this act is "
                                   "for counsel and admins")
         return Decision("perform")
-    if cell is Cell.RECORD_UNREPRESENTED and represented:
+    if cell in (Cell.RECORD_UNREPRESENTED, Cell.RECORD_ALONE) and represented:
         whose = "the Region" if family is Family.REGION else "that party"
         return Decision(None, f"{whose} is represented on this casefile: its acts are its own (another organization "
                               "records an act only while nobody here represents its actor)")
+    if cell is Cell.RECORD_ALONE and not alone:
+        return Decision(None, NOT_ALONE)
     if role is UserRole.STAFF:
         return Decision(None, "staff record nothing: counsel and admins record another's act from the document "
                               "received")
