@@ -109,7 +109,8 @@ BOARD_RULING = {"act": "board-ruling", "date": "2021-04-16", "ruling": "denied"}
     ("employer-admin", TALLY, "NotPermitted"),  # the Region is represented: its acts are its own (M9)
     ("employer-staff", TALLY, "NotPermitted"),
     ("region", TALLY, "perform"),
-    ("employer-counsel", BOARD_RULING, "DocumentReceivedNeeded"),  # the Board: recorded from its ruling
+    ("employer-counsel", BOARD_RULING, "NotPermitted"),  # the Board's, and the union and the Region are here
+    ("region", BOARD_RULING, "DocumentReceivedNeeded"),  # the Region records it from the Board's ruling
 ], ids=lambda v: v if isinstance(v, str) else None)
 def test_authorize(world: World, who: str, act: dict[str, Any], expected: str) -> None:
     """authorize() answers perform or record, or refuses with the error the policy gives."""
@@ -130,9 +131,11 @@ def test_authorize(world: World, who: str, act: dict[str, Any], expected: str) -
 
 
 def test_a_board_act_is_recorded_with_the_document_received(world: World) -> None:
-    """The Board is never represented on an instance: counsel of a party and the Region record its
-    acts, with the document received (here a stand-in for the upload)."""
+    """The Board is never represented on an instance: the Region records its acts, with the document
+    received (here a stand-in for the upload); a party's counsel only on a case its organization is
+    alone on — on Bessemer the other side and the Region are here, so neither side records it."""
     from casefile.acts import parse_act
+    from casefile.errors import NotPermitted
     from casefile.record import authority
     from casefile.record.db import read_session
 
@@ -141,9 +144,11 @@ def test_a_board_act_is_recorded_with_the_document_received(world: World) -> Non
 
     with read_session() as s:
         case, _ = _case_and_parties(s)
-        for who in ("employer-counsel", "union-admin", "region"):
-            assert authority.authorize(s, world.viewer(who), parse_act(BOARD_RULING), case,
-                                       received=[Received()]) == "record"
+        assert authority.authorize(s, world.viewer("region"), parse_act(BOARD_RULING), case,
+                                   received=[Received()]) == "record"
+        for who in ("employer-counsel", "union-admin"):
+            with pytest.raises(NotPermitted, match="the Region's users or the operator record it"):
+                authority.authorize(s, world.viewer(who), parse_act(BOARD_RULING), case, received=[Received()])
 
 
 def test_docket_label_of_a_recorded_act(world: World) -> None:

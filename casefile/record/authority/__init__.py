@@ -19,7 +19,8 @@ watches, and its role.
 **The table** (:data:`TABLE`; docs/architecture.md prints it, tests/authority checks they agree):
 an act's :class:`Family` × the organization's :class:`Relation` to it gives a :class:`Cell` —
 perform, record from the document received, record only while no organization on this instance
-represents the actor, or refuse. Roles then narrow it (:func:`decide`): a viewer reads only; staff
+represents the actor, record only while the asking organization is alone on the case (the Agency's
+and the Board's acts: no other side's organization and no Region here, :func:`alone`), or refuse. Roles then narrow it (:func:`decide`): a viewer reads only; staff
 perform their own party's filings that staff file (objections with their offer of proof, an offer
 of proof, exceptions) and, in a Region, the Region's acts, and record nothing; counsel and admins
 do what the cell says. A recorded act needs the document received, uploaded with it
