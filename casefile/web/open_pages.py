@@ -58,8 +58,9 @@ def data(values: dict[str, str], *, region: bool) -> dict[str, Any]:
     case: dict[str, Any] = {"name": values.get("employer-name", "").strip()}
     for spec in parts["case"]:
         text = values.get(spec.id, "").strip()
-        if spec.kind == "bool":  # a checkbox ("yes" when ticked): the act's boolean, False when cleared
-            case[spec.name.split(".", 1)[1]] = bool(text)
+        if spec.kind == "bool":  # a checkbox ("yes" when ticked); cleared is False when its marker says it was shown
+            if text or values.get(f"{spec.id}-shown"):
+                case[spec.name.split(".", 1)[1]] = bool(text)
         elif text:
             case[spec.name.split(".", 1)[1]] = text
     employer: dict[str, Any] = {"key": EMPLOYER, "role": "employer", "name": values.get("employer-name", "").strip()}
@@ -176,7 +177,8 @@ OWN_FIELDS = frozenset({"employer-name", "union-name", "represents", "perform"})
 def unknown_fields(values: dict[str, str]) -> str:
     """What is wrong with a form that sends fields this form does not have (a misspelled name, a
     stale page), in words; "" when every field is known."""
-    known = OWN_FIELDS | {s.id for part in specs().values() for s in part}
+    known = OWN_FIELDS | {s.id for part in specs().values() for s in part} | {
+        f"{s.id}-shown" for part in specs().values() for s in part if s.kind == "bool"}  # a checkbox's marker
     unknown = sorted(k for k in values if k not in known)
     if not unknown:
         return ""

@@ -143,7 +143,9 @@ class TestOpenCase:
         html = client.get("/cases/new").text
         for box in ("case-agreement_public", "case-petition_filed_on_public"):
             assert re.search(rf'<input[^>]*id="{box}"[^>]*checked', html) or re.search(rf'<input[^>]*checked[^>]*id="{box}"', html), box
-        values = {k: v for k, v in GOOD.items() if k != "case-agreement_public"}  # the agreement's box cleared
+            assert f'name="{box}-shown"' in html, box  # the marker: a cleared box is false, not the default
+        values = {**{k: v for k, v in GOOD.items() if k != "case-agreement_public"},  # the agreement's box cleared
+                  "case-agreement_public-shown": "1", "case-petition_filed_on_public-shown": "1"}
         answer = client.post("/cases/new", data=form(client, **values), follow_redirects=False)
         assert answer.status_code == 303, text_of(answer.text)
         with read_session() as session:

@@ -19,11 +19,13 @@ def whole_number(text: str, field_id: str, label: str) -> int | None:
     return int(text)
 
 
-def _value(spec: Spec, text: str, field_id: str) -> Any:
-    """One input's value for the act, or None when it is empty (the model's default applies)."""
+def _value(spec: Spec, text: str, field_id: str, *, shown: bool = False) -> Any:
+    """One input's value for the act, or None when it is empty (the model's default applies). A checkbox
+    sends "yes" when ticked and nothing when cleared; ``shown``: the form's marker (``<id>-shown``) says the
+    box was on the page, so nothing sent means false — a client that posts without it gets the default."""
     text = text.strip() if spec.kind != "textarea" else text.strip("\r\n").strip()
-    if spec.kind == "bool":  # a checkbox: ticked sends its value ("yes"), cleared sends nothing
-        return True if text else (False if spec.default == "True" else None)  # cleared: False where the default is True
+    if spec.kind == "bool":
+        return True if text else (False if shown else None)
     if spec.kind == "int":
         return whole_number(text, field_id, spec.label.split(" (")[0])
     if spec.kind == "election":
@@ -71,7 +73,7 @@ def data(act_name: str, all_specs: list[Spec], values: dict[str, str], rows: dic
             if number is not None:
                 out["election"] = number
             continue
-        value = _value(spec, text, spec.id)
+        value = _value(spec, text, spec.id, shown=bool(values.get(f"{spec.id}-shown")))
         if value is not None:
             out[spec.name] = value
         elif spec.required and spec.kind in ("text", "textarea"):
