@@ -95,6 +95,9 @@ class TestRegionFromOffice:
             case = s.exec(select(Case).where(Case.number == OTHER_NUMBER)).one()
             case.office_key = "10-birmingham"
             s.add(case)
+        from tests.resealed import seal_as_stored
+
+        seal_as_stored(merged_region)  # as a transfer records it
         with write_session(merged_region, by="operator:tests") as s:
             assert not sweep(s, as_of=at("2021-04-20T00:00:00-04:00"), region="15").did_something
             report = sweep(s, as_of=at("2021-04-20T00:00:00-04:00"), region="10")
