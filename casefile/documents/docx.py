@@ -106,7 +106,7 @@ def _offer_of_proof(doc: Any, ctx: OfferOfProofContext) -> None:
     _centered(doc, "CONFIDENTIAL", bold=True, size=14)
     _centered(doc, "Submitted to the Regional Director only; not served on other parties (29 CFR 102.69(a)(8))", size=10)
     _body(doc, f"To: {ctx.submitted_to}")
-    _body(doc, f"Pursuant to Sections 102.66(c) and 102.69(a)(8) of the Board's Rules and Regulations, the {ctx.filing_party.label},"
+    _body(doc, f"Pursuant to Section 102.69(a)(8) of the Board's Rules and Regulations, the {ctx.filing_party.label},"
                f" {ctx.filing_party.name}, submits this offer of proof in support of its objections filed on"
                f" {long_date(ctx.objections_filed_on)}. For each objection it identifies each witness it would call and"
                " summarizes that witness's expected testimony.")

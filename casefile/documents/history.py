@@ -126,15 +126,19 @@ def row_of(rec: CaseRecord, entry: DocketEntry) -> Any:
 
 def history_event(rec: CaseRecord, entry: DocketEntry) -> str:
     """One act of the docket as a sentence of a procedural history, from the record it made. A filing or an order
-    the public record only implies is told by what the record shows instead ("The record shows that …; the request
-    itself is not in the public record."), never stated as fact; one whose date is not in the public record says so."""
+    the public record only implies is told as the event, saying so ("The Employer … requested an extension of the
+    time to file its offer of proof to April 22, 2022 (the request itself is not in the public record, nor is the
+    date)."; what the record shows instead is the annex's, :meth:`CaseRecord.not_in_record`); one whose date is not
+    in the public record says so."""
     row = row_of(rec, entry)
-    if isinstance(row, (Filing, AgencyOrder)) and row.inferred_from.strip():
-        return (f"The record shows {rec.text(row.inferred_from.strip().rstrip('.'))}; {not_in_record_noun(row)} not in "
-                "the public record.")
     sentence = _stated_event(rec, entry, row)
-    if isinstance(row, (Filing, AgencyOrder)) and not (
-            row.issued_on_public if isinstance(row, AgencyOrder) else row.received_on_public):
+    if not isinstance(row, (Filing, AgencyOrder)):
+        return sentence
+    dated = row.issued_on_public if isinstance(row, AgencyOrder) else row.received_on_public
+    if row.inferred_from.strip():
+        return (f"{sentence.rstrip().rstrip('.')} ({not_in_record_noun(row)} not in the public record"
+                f"{', nor is the date' if not dated else ''}).")
+    if not dated:
         sentence += " Its date is not in the public record."
     return sentence
 

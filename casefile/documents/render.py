@@ -153,10 +153,14 @@ def ballot_choice(value: str) -> str:
     return "No union" if value == AGAINST else value
 
 
-def agreement_name(value: ElectionAgreement | str) -> str:
-    """ElectionAgreement.STIPULATED → "Stipulated Election Agreement"; a placeholder passes through."""
+AGREEMENT_INFERRED = "(inferred: the public record does not name the election agreement)"
+
+
+def agreement_name(value: ElectionAgreement | str, public: bool = True) -> str:
+    """ElectionAgreement.STIPULATED → "Stipulated Election Agreement"; a placeholder passes through. An agreement
+    the record only infers (``public`` False: Case.agreement_public) is said to be inferred, inline."""
     if isinstance(value, ElectionAgreement):
-        return AGREEMENT_LABELS[value]
+        return AGREEMENT_LABELS[value] + ("" if public else f" {AGREEMENT_INFERRED}")
     return long_date(value)
 
 
@@ -218,6 +222,7 @@ def environment() -> Environment:
         stage_name=lambda stage: wording.STAGE_NAMES[stage],
         outcome_words=wording.outcome_words,
         act_name=wording.act_name,
+        on_date=wording.on_date,
         running=running_text,
         hearing_sentence=hearing_sentence,
         offer_of_proof_clause=lambda ctx: wording.offer_of_proof_clause(

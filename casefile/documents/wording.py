@@ -128,6 +128,20 @@ ACT_NAMES: dict[str, str] = {
 """A docket act in words (the status report's docket, the web's docket); every act has one (act_name)."""
 
 
+NOT_EXACT = "(the exact date is not in the public record)"
+
+
+def on_date(day: date | str, public: bool = True, *, start: bool = False) -> str:
+    """"on April 7, 2022", or, for a date the record holds but the public record does not show (a field's
+    ``date_public`` / ``received_on_public`` False: recorded on the last day it could have been),
+    "on or before April 7, 2022 (the exact date is not in the public record)"; ``start`` capitalizes."""
+    if isinstance(day, str):  # a placeholder
+        words = f"on {day}"
+    else:
+        words = f"on {long_date(day)}" if public else f"on or before {long_date(day)} {NOT_EXACT}"
+    return words[0].upper() + words[1:] if start else words
+
+
 def act_name(act: str) -> str:
     """A docket entry's act in words ("request-extension" -> "Request for extension of time"); an act with a
     stage after a colon ("board-ruling:closed") by its act. Never a slug: an act missing from ACT_NAMES is a

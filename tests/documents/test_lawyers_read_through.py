@@ -56,10 +56,10 @@ class TestTheStatusReportsDocket:
         for said in ("witness", "; received", "Offer of proof", "filed an offer of proof",  # a case document (attacker trial) "Request extension", "Pin deadline", "File offer of proof", "Transfer case",
                      "casefile Certification", "Board review is treated as available", "R-K5", "R-H1"):
             assert said not in text, said
-        for said in ("Request for extension of time The record shows that the Employer filed its evidence on April 22, "
-                     "2022, after the April 8, 2022 due date, which only an extension allows (29 CFR 102.69(a)(8)); the "
-                     "request itself is not in the public record.",
-                     "Order fixing or extending time The record shows that the Employer filed its evidence",
+        for said in ("Request for extension of time The Employer, Amazon.com Services LLC, requested an extension of the "
+                     "time to file the offer of proof in support of objections to April 22, 2022 (the request itself is "
+                     "not in the public record, nor is the date).",
+                     "Order fixing or extending time The Regional Director extended the time to file the offer of proof",
                      "General Counsel Order transferring case The case was transferred from Region 29 (Brooklyn, NY) to "
                      "Region 28 (Phoenix, AZ).",
                      "Regional Director Certification The Regional Director issued a Certification of Representative of "
@@ -452,3 +452,58 @@ class TestTheCaseFactsTheRecordLacks:
                 "election agreement)") in report
         order = body_of(bessemer.pdf("2024-04-25_order-consolidating-cases.pdf"))
         assert "If the election was held under a stipulated election agreement or a direction of election" in " ".join(order.split())
+
+
+class TestInferredFactsAreSaidSoInTheBody:
+    """A lawyer's read-through (second pass): what the record only infers was stated as fact in the body, with only
+    the end note saying otherwise; the body now says so, from the record's fields."""
+
+    def test_the_exceptions_the_record_infers(self, jfk8: Replayed) -> None:
+        body = " ".join(body_of(jfk8.pdf("*decision-on-objections.pdf")).split())
+        assert ("Amazon.com Services LLC filed exceptions to the report [inferred: the record shows that the Employer "
+                "said it would appeal the Hearing Officer's report and that the Regional Director later decided the "
+                "objections (January 11, 2023); the exceptions themselves are not in the public record].") in body
+        assert "filed exceptions to the report." not in body
+
+    def test_the_extension_requests_date(self, jfk8: Replayed) -> None:
+        body = " ".join(body_of(jfk8.pdf("*order-extending-time.pdf")).split())
+        assert body.count("On or before April 8, 2022 (the exact date is not in the public record) the Employer, "
+                          "Amazon.com Services LLC, requested an extension of the time to file") == 1
+        assert "On April 8, 2022" not in body
+
+    def test_the_objections_dates_in_the_consolidation_order(self, bessemer: Replayed) -> None:
+        body = " ".join(body_of(bessemer.pdf("*order-consolidating-cases.pdf")).split())
+        assert ("Objections to the election were filed by the Petitioner, Retail, Wholesale and Department Store Union, "
+                "on or before April 7, 2022 (the exact date is not in the public record); and by the Employer, "
+                "Amazon.com Services LLC, on or before April 7, 2022 (the exact date is not in the public record).") in body
+        assert "on April 7, 2022" not in body
+
+    def test_the_agreement_the_record_infers(self, bessemer: Replayed) -> None:
+        inferred = "Decision and Direction of Election (inferred: the public record does not name the election agreement)"
+        tally = " ".join(body_of(bessemer.pdf("2021-04-09_tally-of-ballots.pdf")).split())
+        assert f"Type of election {inferred}; mail-ballot election" in tally
+        decision = " ".join(body_of(bessemer.pdf("*decision-and-direction-of-second-election.pdf")).split())
+        assert f"Pursuant to a {inferred}, a mail-ballot election was held from February 8 to March 29, 2021" in decision
+        rerun = " ".join(body_of(bessemer.pdf("2022-03-31_tally-of-ballots.pdf")).split())
+        assert "Type of election Rerun election: Decision and Direction of Second Election; mail-ballot election" in rerun
+
+
+class TestInferredActsInTheHistories:
+    def test_the_request_and_the_order_are_told_as_events(self, jfk8: Replayed) -> None:
+        """The rows were the inference notes ("The record shows that the Employer filed its evidence on April 22,
+        2022 …"), twice; now the events themselves, said to be outside the public record."""
+        for name in ("*hearing-officer-report.pdf", "*decision-on-objections.pdf", "*case-status-report*.pdf"):
+            body = " ".join(body_of(jfk8.pdf(name)).split())
+            assert ("The Employer, Amazon.com Services LLC, requested an extension of the time to file the offer of proof "
+                    "in support of objections to April 22, 2022 (the request itself is not in the public record, nor "
+                    "is the date).") in body, name
+            assert ("The Regional Director extended the time to file the offer of proof in support of objections to "
+                    "April 22, 2022 (the order itself is not in the public record, nor is the date).") in body, name
+            assert "The record shows that the Employer filed its evidence" not in body, name
+
+
+class TestTheOfferOfProofsCitation:
+    def test_only_102_69_a_8(self, bessemer: Replayed) -> None:
+        body = " ".join(body_of(bessemer.pdf("*offer-of-proof*.pdf")).split())
+        assert "Pursuant to Section 102.69(a)(8) of the Board's Rules and Regulations, the Petitioner" in body
+        assert "102.66(c)" not in body

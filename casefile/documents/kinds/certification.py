@@ -32,6 +32,7 @@ class CertificationContext(DocumentContext):
     """Fields shared by the two certifications (R-H1, R-Q1–R-Q3)."""
 
     agreement: ElectionAgreement | Placeholder
+    agreement_public: bool = True  # False: the agreement is inferred (Case.agreement_public): said so inline
     review: Review  # whether the Board reviews the Regional Director's actions (rules.review.board_review)
     tally: TallyLines
     basis: str  # "no timely objections having been filed", "the objections having been overruled" (certification_basis)

@@ -61,6 +61,7 @@ class DecisionAndConditionalDirectionContext(DocumentContext):
     condition_authority: str
     next_ordinal: str
     agreement: ElectionAgreement | Placeholder
+    agreement_public: bool = True  # False: the agreement is inferred (Case.agreement_public): said so inline
     review: Review
     signature: Signature
     service: tuple[ServiceEntry, ...] = ()

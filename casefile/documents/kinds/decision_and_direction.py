@@ -49,6 +49,7 @@ class SecondElectionDirection(DocumentContext):
     party_at_fault: PartyRef | None
     set_aside_election: ElectionDates
     agreement: ElectionAgreement | Placeholder  # unknown: Board review treated as available (R-K5)
+    agreement_public: bool = True  # False: the agreement is inferred (Case.agreement_public): said so inline
     review: Review  # whether the Board reviews the Regional Director's actions (rules.review.board_review)
     choices: tuple[str, ...] = Field(min_length=1)  # on the new election's ballot
     unit_description: str

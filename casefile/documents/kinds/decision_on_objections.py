@@ -60,6 +60,8 @@ class DecisionOnObjectionsContext(DocumentContext):
     hearing: HearingFacts | None = None
     report_issued_on: date | None = None
     exceptions_by: tuple[str, ...] = ()
+    # the exceptions the record only implies (their ``inferred_from``): said inline as inferred, never stated as fact
+    exceptions_inferred: str = ""
     no_exceptions: bool = False
     findings: tuple[str, ...] = Field(min_length=1)
     objections: tuple[ObjectionItem, ...] = Field(min_length=1)
@@ -67,6 +69,7 @@ class DecisionOnObjectionsContext(DocumentContext):
     count_ordered: bool = False  # ballots overruled: ordered opened and counted, a revised tally to follow
     tally_stands: bool = False  # every determinative challenged ballot sustained: the tally stands (102.69(c)(1)(i))
     agreement: ElectionAgreement | Placeholder  # unknown: Board review treated as available (R-K5)
+    agreement_public: bool = True  # False: the agreement is inferred (Case.agreement_public): said so inline
     review: Review  # whether the Board reviews the Regional Director's actions (rules.review.board_review)
     representative: str | None = None
     labor_organizations: tuple[str, ...] = ()
@@ -104,6 +107,10 @@ class DecisionOnObjections(RecordDocument):
                                                           col(Filing.received_on) <= decision.issued_on)
                                      .order_by(col(Filing.received_on), col(Filing.id))).all()
         exceptions_by = tuple(dict.fromkeys(rec.by_id[f.party_id].name for f in excepting))
+        implied = [f for f in excepting if f.inferred_from.strip()]
+        exceptions_inferred = "; ".join(
+            f"the record shows {rec.text(f.inferred_from.strip().rstrip('.'))}" for f in implied) + \
+            ("; the exceptions themselves are not in the public record" if implied else "")
         period = deadline_of(rec.session, election, DeadlineKind.EXCEPTIONS)
         no_exceptions = not exceptions_by and period is not None and period.status is DeadlineStatus.LAPSED
         stored = deadline_of(rec.session, election, DeadlineKind.REQUEST_FOR_REVIEW)
@@ -120,6 +127,7 @@ class DecisionOnObjections(RecordDocument):
             **rd_issued(rec, on=decision.issued_on), tally=tally_lines(tally, election),
             procedural_history=history_until(rec, election, decision),
             hearing=hearing, report_issued_on=report.issued_on if report is not None else None, exceptions_by=exceptions_by,
+            exceptions_inferred=exceptions_inferred,
             no_exceptions=no_exceptions, findings=rec.findings(decision),
             objections=objections_ruled_on(rec, election, decision),
             challenges=tuple(c for c in rec.challenge_items(election, decision.rulings)

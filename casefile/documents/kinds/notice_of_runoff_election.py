@@ -42,6 +42,7 @@ class NoticeOfRunoffElectionContext(DocumentContext):
     """
 
     agreement: ElectionAgreement | Placeholder
+    agreement_public: bool = True  # False: the agreement is inferred (Case.agreement_public): said so inline
     unit_description: str
     tally: TallyLines
     choices: tuple[str, str]
@@ -91,7 +92,7 @@ class NoticeOfRunoffElection(RecordDocument):
             schedule = placeholder("date, time and place, or mail-ballot schedule, of the runoff election")
         ctx = NoticeOfRunoffElectionContext(
             caption=rec.caption(), issuance=Issuance(issued_on=issued_on, issuer_title="Regional Director"),
-            agreement=rec.case.agreement or placeholder("election agreement"),
+            agreement=rec.case.agreement or placeholder("election agreement"), agreement_public=rec.case.agreement_public,
             unit_description=rec.case.unit_description or rec.missing("unit description"),
             tally=tally_lines(tally, election), choices=choices,
             basis=None if objected else "no objections having been filed", runoff_schedule=schedule,

@@ -20,7 +20,7 @@ from casefile.vocab import Actor, DeadlineKind, DocumentKind, FilingKind
 
 
 class WitnessItem(Facts):
-    """One witness in an offer of proof: the objection, the witness, the testimony summary (R-G4, 102.66(c))."""
+    """One witness in an offer of proof: the objection, the witness, the testimony summary (R-G4, 102.69(a)(8))."""
 
     objection_number: Annotated[int, Field(ge=1)]
     witness: str

@@ -33,6 +33,7 @@ class ObjectionsFiled(Facts):
 
     party: str  # "the Petitioner, Retail, Wholesale and Department Store Union"
     filed_on: date
+    date_public: bool = True  # False: the public record does not show the day (recorded on the last day of the period)
 
 
 class ObjectionsCounted(Facts):
@@ -85,7 +86,7 @@ class OrderConsolidatingCases(RecordDocument):
             Filing.election_id == election.id, Filing.kind == FilingKind.OBJECTIONS, col(Filing.received_on) <= hearing.noticed_on)
             .order_by(col(Filing.received_on), col(Filing.id))).all()
         filed = tuple(ObjectionsFiled(party=f"the {rec.party_ref(rec.by_id[f.party_id]).label}, {rec.by_id[f.party_id].name}",
-                                      filed_on=f.received_on) for f in filings)
+                                      filed_on=f.received_on, date_public=f.received_on_public) for f in filings)
         ulp = tuple(rec.text(c) for c in hearing.ulp_cases)
         set_rows = sorted(rec.objections_of(election, ids=list(hearing.objections_set)),
                           key=lambda o: (o.filing_id, o.number))  # as filed

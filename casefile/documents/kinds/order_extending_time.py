@@ -68,6 +68,7 @@ class OrderExtendingTimeContext(DocumentContext):
     for_whom: str
     requested_by: PartyRef | None = None
     requested_on: date | None = None
+    requested_on_public: bool = True  # False: the request's date is not in the public record (recorded on the due date)
     from_due_on: date
     to_due_on: date
     cutoff_at: AwareDatetime | None = None
@@ -111,6 +112,7 @@ class OrderExtendingTime(RecordDocument):
             for_whom=rec.text(body.get("for_whom") or "all parties"),
             requested_by=rec.party_ref(rec.by_id[request.party_id]) if request is not None else None,
             requested_on=request.received_on if request is not None else None,
+            requested_on_public=request.received_on_public if request is not None else True,
             from_due_on=date.fromisoformat(body["from_due_on"]), to_due_on=to_due, cutoff_at=cutoff,
             receiving="the Board's Office of the Executive Secretary in Washington, DC" if board
             else f"the Regional Director, Region {int(office.region or rec.region)}",

@@ -18,10 +18,11 @@ from casefile.rules.conditional_rerun import ConditionTerms, condition_terms
 def rd_issued(rec: CaseRecord, *, on: date) -> dict[str, Any]:
     """The heading and transmittal of a Regional Director's document issued ``on``: ``caption``,
     ``issuance`` (issuer "Regional Director"), ``agreement`` (the case's election agreement, else the
-    placeholder "election agreement"), ``review`` (rules.review.board_review) and ``service`` (the parties
+    placeholder "election agreement"), ``agreement_public``, ``review`` (rules.review.board_review) and ``service`` (the parties
     served on that date), as keyword arguments of a DocumentContext."""
     return dict(caption=rec.caption(), issuance=Issuance(issued_on=on, issuer_title="Regional Director"),
-                agreement=rec.case.agreement or placeholder("election agreement"), review=rec.review(),
+                agreement=rec.case.agreement or placeholder("election agreement"),
+                agreement_public=rec.case.agreement_public, review=rec.review(),
                 service=rec.service(on=on))
 
 

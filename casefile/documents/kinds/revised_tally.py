@@ -60,6 +60,7 @@ class RevisedTallyContext(DocumentContext):
     """
 
     agreement: ElectionAgreement | Placeholder
+    agreement_public: bool = True  # False: the agreement is inferred (Case.agreement_public): said so inline
     unit_description: str
     original: TallyLines
     counted: tuple[VoteLine, ...] = Field(min_length=1)
@@ -141,7 +142,7 @@ class RevisedTallyOfBallots(RecordDocument):
                          and not any(rerun_stands(t.outcome, t.winner) is not None for t in earlier))
         ctx = RevisedTallyContext(
             caption=rec.caption(), issuance=Issuance(issued_on=revised.prepared_on, issuer_title="Regional Director"),
-            agreement=rec.case.agreement or placeholder("election agreement"),
+            agreement=rec.case.agreement or placeholder("election agreement"), agreement_public=rec.case.agreement_public,
             unit_description=rec.case.unit_description or rec.missing("unit description"),
             original=tally_lines(original, election), counted=counted, counted_against=counted_against,
             revised=tally_lines(revised, election), opened=revised.opened, sustained=sustained,

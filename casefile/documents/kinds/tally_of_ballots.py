@@ -39,6 +39,7 @@ class TallyOfBallotsContext(DocumentContext):
     """D1 Tally of Ballots (initial, revised, rerun, runoff): R-C2 lines 1–11."""
 
     agreement: ElectionAgreement | Placeholder
+    agreement_public: bool = True  # False: the agreement is inferred (Case.agreement_public): said so inline
     tally: TallyLines
     unit_description: str
     board_agent: Signature
@@ -80,7 +81,7 @@ class TallyOfBallots(RecordDocument):
         election = rec.election(tally.election_id)
         ctx = TallyOfBallotsContext(
             caption=rec.caption(), issuance=Issuance(issued_on=tally.prepared_on, issuer_title="Board Agent"),
-            agreement=rec.case.agreement or placeholder("election agreement"), tally=tally_lines(tally, election),
+            agreement=rec.case.agreement or placeholder("election agreement"), agreement_public=rec.case.agreement_public, tally=tally_lines(tally, election),
             unit_description=rec.case.unit_description or rec.missing("unit description"),
             # the Board agent's name as entered, never "/s/": the record holds no signature of theirs, and a copy
             # casefile prepares must not make one
