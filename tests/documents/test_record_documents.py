@@ -102,7 +102,8 @@ class TestWords:
         """"Type of election" on the rerun tally is the Decision and Direction of Second Election that directed it."""
         text = text_of(bessemer.pdf("2022-03-31_tally-of-ballots.pdf"))
         assert "Type of election Rerun election: Decision and Direction of Second Election; mail-ballot election" in text
-        assert "Type of election Decision and Direction of Election; mail" in text_of(bessemer.pdf("2021-04-09_tally-of-ballots.pdf"))
+        assert ("Type of election Decision and Direction of Election (inferred: the public record does not name the election "
+                "agreement); mail") in text_of(bessemer.pdf("2021-04-09_tally-of-ballots.pdf"))
 
     def test_the_status_report_names_stages_and_outcomes_in_words(self, bessemer: Replayed) -> None:
         """A set-aside election is not "Certification of Results"; stages are in words; the time is Atlanta's, with EST."""
