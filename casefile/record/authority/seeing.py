@@ -38,7 +38,12 @@ def sees_case_where(session: Session, viewer: Principal) -> ColumnElement[bool]:
     represented = exists().where(
         Representation.organization_id == organization_id, col(Representation.case_id) == col(Case.id),
         col(Representation.region).is_(None), col(Representation.party_id).is_not(None))
-    watched = exists().where(Watch.organization_id == organization_id, col(Watch.case_id) == col(Case.id))
+    watching = select(Watch.id).where(Watch.organization_id == organization_id, col(Watch.case_id) == col(Case.id))
+    if session.get_bind().dialect.name == "postgresql":
+        # OFFSET 0 keeps PostgreSQL from hashing every watch of the organization (200,000 rows, ~250 ms)
+        # when it misjudges how many cases a page reads (a stage filter): the (case) index is probed instead
+        watching = watching.offset(0)
+    watched = watching.exists()
     seen: list[ColumnElement[bool]] = [represented, watched]
     if (own := regions(session)):
         seen.append(region_where(own))
