@@ -65,7 +65,8 @@ def case_summaries(session: Session, *, as_of: datetime, viewer: Viewer = OPERAT
            .order_by(d.cutoff_at, col(Case.number)))
     page: list[tuple[int, int | None]] = [tuple(r) for r in session.exec(due.offset(offset).limit(limit)).all()]
     if limit is None or len(page) < limit:
-        with_due = len(page) + offset if page else int(session.exec(
+        # the cases with a running deadline before this page: counted only when the page begins past them all
+        with_due = len(page) + offset if page or not offset else int(session.exec(
             select(func.count()).select_from(due.order_by(None).subquery())).one())
         running: Any = aliased(Deadline)
         rest = (select(Case.id).where(*where, ~exists().where(running.case_id == Case.id, *due_from(viewer, as_of, running)))
