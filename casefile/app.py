@@ -573,6 +573,17 @@ def determinative_cases(numbers: Any, *, viewer: Any, engine: Engine | None = No
     return {number for number, determinative in latest.items() if determinative}
 
 
+def deadlines_counted(*, as_of: datetime, viewer: Any = None, limit: int,
+                      engine: Engine | None = None) -> tuple[list[Any], int]:
+    """The first ``limit`` deadlines open at ``as_of`` across the cases ``viewer`` sees, soonest first,
+    and how many there are in all (:func:`deadlines` and :func:`deadline_count` in one query)."""
+    from casefile.record.authority import OPERATOR
+    from casefile.record.deadline_list import open_deadlines_counted
+
+    with read_session(engine) as session:
+        return open_deadlines_counted(session, as_of=as_of, viewer=viewer or OPERATOR, limit=limit)
+
+
 def deadline_count(*, as_of: datetime, viewer: Any = None, engine: Engine | None = None) -> int:
     """How many deadlines :func:`deadlines` lists across the cases ``viewer`` sees."""
     from casefile.record.authority import OPERATOR

@@ -134,8 +134,8 @@ def _as_of_or_error(text: str | None, errors: list[dict[str, str]]) -> tuple[dat
 def my_deadlines(request: Request, me: Signed, as_of: str | None = Query(None, max_length=40)) -> Response:
     errors: list[dict[str, str]] = []
     moment, as_of_text = _as_of_or_error(as_of, errors)
-    rows = app.deadlines(as_of=moment, viewer=me.viewer, limit=DEADLINES_SHOWN)
-    total = len(rows) if len(rows) < DEADLINES_SHOWN else app.deadline_count(as_of=moment, viewer=me.viewer)
+    rows, counted = app.deadlines_counted(as_of=moment, viewer=me.viewer, limit=DEADLINES_SHOWN)
+    total = len(rows) if len(rows) < DEADLINES_SHOWN else counted
     return page(request, "deadlines.html", title="Deadlines", rows=[with_countdown(d, moment) for d in rows],
                 total=total, as_of_text=as_of_text, errors=errors)
 
