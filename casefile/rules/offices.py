@@ -111,8 +111,11 @@ _ROWS: tuple[tuple[str, str, str, str, bool], ...] = (
 )
 
 
+_NOT_SLUG = re.compile(r"[^a-z0-9]+")
+
+
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return _NOT_SLUG.sub("-", text.lower()).strip("-")
 
 
 def _office(region: str, city: str, state: str, tz: str) -> Office:
@@ -246,9 +249,11 @@ class OfficeTable:
         Regions (Los Angeles: Regions 21 and 31) — the message lists the candidates' keys.
         Authority: rules.md R-B9; domain/regions.md.
         """
+        if name in self._by_key:  # a stored office key (every deadline and case row names one): no slugging
+            return self._by_key[name]
         text = name.strip()
-        if _slug(text) in self._by_key:
-            return self._by_key[_slug(text)]
+        if (slug := _slug(text)) in self._by_key:
+            return self._by_key[slug]
         hits = [o for o in self._by_key.values() if _matches(o, text)]
         if len(hits) == 1:
             return hits[0]
