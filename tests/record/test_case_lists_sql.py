@@ -24,7 +24,7 @@ from casefile.record.access import UserViewer
 from casefile.record.accounts import Organization, OrganizationKind, Representation, UserRole, Watch
 from casefile.record.authority import OPERATOR, sees_case, sees_case_where
 from casefile.record.case_list import case_summaries, count_cases
-from casefile.record.deadline_list import count_open_deadlines, open_deadlines, running_at
+from casefile.record.deadline_list import count_open_deadlines, open_deadlines, open_deadlines_counted, running_at
 from casefile.record.models import Case, Deadline, Election, Party
 from casefile.record.queries import CaseSummary, deadline_view
 from tests.record.synthetic import add_synthetic_cases
@@ -189,6 +189,47 @@ def test_deadlines_across_my_cases_are_the_ones_the_policy_shows(world: tuple[En
             assert every == [d for d in everyone if d.case_number in numbers], who
             assert open_deadlines(session, as_of=NOW, viewer=viewer, limit=7) == every[:7], who
             assert count_open_deadlines(session, as_of=NOW, viewer=viewer) == len(every), who
+
+
+def test_deadlines_and_their_count_in_one_query(world: tuple[Engine, dict[str, Any]]) -> None:
+    engine, viewers = world
+    with Session(engine) as session:
+        for who, viewer in viewers.items():
+            every = open_deadlines(session, as_of=NOW, viewer=viewer)
+            for limit in (1, 7, 10_000):
+                assert open_deadlines_counted(session, as_of=NOW, viewer=viewer, limit=limit) == (every[:limit], len(every)), who
+        assert len(open_deadlines(session, as_of=NOW)) > 7
+
+
+@pytest.mark.postgres
+def test_on_postgresql_the_lists_are_those_the_python_list_gave(postgres_schema: tuple[Engine, str]) -> None:
+    """The same answers on PostgreSQL, whose condition of the watched cases differs (OFFSET 0: the
+    planner probes each case's watch instead of hashing every watch), with its JIT off."""
+    from sqlalchemy import text
+
+    from casefile.record.db import make_engine
+    from tests.conftest import POSTGRES_URL, _emptied
+
+    base, schema = postgres_schema
+    _emptied(base, schema)
+    postgres_engine = make_engine(f"{POSTGRES_URL}?options=-csearch_path%3D{schema}")  # the synthetic cases' raw SQL too
+    viewers = _world(postgres_engine, 60)
+    with postgres_engine.connect() as connection:
+        assert connection.execute(text("SHOW jit")).scalar_one() == "off"
+    with Session(postgres_engine) as session:
+        every_case = session.exec(select(Case)).all()
+        for who, viewer in viewers.items():
+            by_policy = {c.id for c in every_case if sees_case(session, viewer, c)}
+            assert set(session.exec(select(Case.id).where(sees_case_where(session, viewer))).all()) == by_policy, who
+            for ask in ({}, {"stage": "certified"}, {"search": "acme"}):
+                every = reference_summaries(session, as_of=NOW, viewer=viewer, **ask)
+                for offset, limit in ((0, 51), (10, 20), (50, 51)):
+                    got = case_summaries(session, as_of=NOW, viewer=viewer, offset=offset, limit=limit, **ask)
+                    assert got == every[offset:offset + limit], (who, ask, offset, limit)
+                assert count_cases(session, viewer=viewer, **ask) == len(every), (who, ask)
+            deadlines = open_deadlines(session, as_of=NOW, viewer=viewer)
+            assert open_deadlines_counted(session, as_of=NOW, viewer=viewer, limit=3) == (deadlines[:3], len(deadlines))
+    postgres_engine.dispose()
 
 
 class _Reads:
