@@ -91,7 +91,7 @@ def sweep(session: Session, *, as_of: datetime, case_id: int | None = None, regi
     query = select(Deadline).where(Deadline.status == DeadlineStatus.OPEN, col(Deadline.cutoff_at) < as_of,
                                    col(Deadline.kind).not_in(_EARLIEST))
     query = _scoped(query, case_id, offices)
-    lapsed = list(session.exec(query.order_by(col(Deadline.cutoff_at))))
+    lapsed = list(session.exec(query.order_by(col(Deadline.cutoff_at), col(Deadline.id))))  # id: one order on every database
     # One query each for what the lapsed deadlines need (filings that met them, case numbers).
     ids = [d.id for d in lapsed]
     answered: dict[tuple[int | None, str], bool] = {}

@@ -37,10 +37,12 @@ def documents_of(kind: str) -> list[Any]:
 
 def rwdsu_2022_objections() -> list[Any]:
     from casefile.record.db import read_session
-    from casefile.record.models import DocketEntry
+    from casefile.record.models import Case, DocketEntry
 
-    with read_session() as session:
-        return list(session.exec(select(DocketEntry).where(DocketEntry.act == "file-objections",
+    with read_session() as session:  # this case only: the first-hour browser test files on another case
+        case_id = session.exec(select(Case.id).where(Case.number == NUMBER)).one()
+        return list(session.exec(select(DocketEntry).where(DocketEntry.case_id == case_id,
+                                                           DocketEntry.act == "file-objections",
                                                            col(DocketEntry.recorded_by).like("user:%"))))
 
 
