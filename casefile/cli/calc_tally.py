@@ -17,6 +17,7 @@ from casefile.errors import InvalidTally
 from casefile.rules.challenge_analysis import OutcomeRequirement, Requirement, analyze_challenges
 from casefile.rules.tally import AGAINST, Outcome, TallyAnalysis, TallyCounts, analyze_tally
 from casefile.rules.tally_form import line_hint
+from casefile.vocab import counted
 
 
 def parse_choice(text: str) -> tuple[str, int]:
@@ -153,10 +154,10 @@ def _table(analysis: TallyAnalysis) -> Table:
 
 
 def _challenge_table(challenged: int, requirements: tuple[OutcomeRequirement, ...]) -> Table:
-    table = Table(title=f"What each outcome needs from the {challenged:,} challenged ballots", header_style="bold")
+    table = Table(title=f"What each outcome needs from the {counted(challenged, 'challenged ballot')}", header_style="bold")
     table.add_column("Outcome")
     table.add_column("Fewest opened (rest sustained)", justify="right")
-    table.add_column(f"With all {challenged:,} opened", justify="right")
+    table.add_column("With it opened" if challenged == 1 else f"With all {challenged:,} opened", justify="right")
     for item in requirements:
         table.add_row(item.outcome.describe(), _figure_text(item.fewest_needed), _figure_text(item.all_opened))
     return table

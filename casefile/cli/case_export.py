@@ -8,6 +8,7 @@ from pathlib import Path
 import typer
 
 from casefile.cli.app import case_app, console
+from casefile.vocab import counted
 
 
 @case_app.command("export")
@@ -26,5 +27,6 @@ def export_cmd(case_number: str = typer.Argument(..., help="Case number, e.g. 10
     tmp = target.with_name(target.name + ".part")
     tmp.write_bytes(done.content)
     tmp.replace(target)
-    console.print(f"wrote {target} ({done.documents} files, {done.docket_entries} docket entries, "
+    console.print(f"wrote {target} ({counted(done.documents, 'file')}, "
+                  f"{counted(done.docket_entries, 'docket entry', 'docket entries')}, "
                   f"{len(done.content):,} bytes)", highlight=False, soft_wrap=True)

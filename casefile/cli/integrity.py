@@ -10,6 +10,7 @@ from pathlib import Path
 import typer
 
 from casefile.cli.app import app, console, err_console
+from casefile.vocab import counted
 
 
 @app.command("verify")
@@ -55,7 +56,8 @@ def verify_cmd(
     if heads is not None:
         _write_heads(heads, report.heads_file())
     head_line = (report.heads[0].line() if case_number is not None and report.heads else
-                 f"record head {report.record_head()} ({report.cases} cases, {report.entries} docket entries)")
+                 f"record head {report.record_head()} ({counted(report.cases, 'case')}, "
+                 f"{counted(report.entries, 'docket entry', 'docket entries')})")
     if as_json:
         console.print_json(json.dumps(report.as_dict()))
     else:

@@ -41,6 +41,7 @@ from casefile.record.models import Case, DocketEntry, Document
 from casefile.record.refs import RowKey
 from casefile.record.sealing import NOT_OF_RECORD, document_shas, note_entry, owed_documents
 from casefile.record.secret_key import keys_for
+from casefile.vocab import counted
 
 __all__ = ["CHAIN_VERSION", "HASHED", "UNHASHED", "canonical_content", "chain_head", "link_hash", "lock_case", "seal",
            "seal_rows", "verify"]
@@ -140,7 +141,7 @@ class ChainHead:
     head: str
 
     def line(self) -> str:
-        return f"{self.case_number} head {self.head or '(empty chain)'} ({self.entries} docket entries)"
+        return f"{self.case_number} head {self.head or '(empty chain)'} ({counted(self.entries, 'docket entry', 'docket entries')})"
 
 
 @dataclass(frozen=True)
@@ -174,7 +175,8 @@ class VerifyReport:
         return not self.problems
 
     def summary(self) -> str:
-        return f"verified: {self.cases} cases, {self.entries} entries, {self.rows} record rows, {self.files} files"
+        return (f"verified: {counted(self.cases, 'case')}, {counted(self.entries, 'entry', 'entries')}, "
+                f"{counted(self.rows, 'record row')}, {counted(self.files, 'file')}")
 
     def heads_file(self) -> dict[str, Any]:
         """The heads to keep elsewhere (``casefile verify --heads FILE``), read back by ``--expect-heads``."""
@@ -193,8 +195,8 @@ class VerifyReport:
         out = [p.line() for p in self.problems]
         if self.hint:
             out.append(self.hint)
-        out.append(f"NOT verified: {len(self.problems)} problem(s) in {len({p.case_number for p in self.problems})} "
-                   f"case(s); {self.summary().removeprefix('verified: ')} checked")
+        out.append(f"NOT verified: {counted(len(self.problems), 'problem')} in "
+                   f"{counted(len({p.case_number for p in self.problems}), 'case')}; {self.summary().removeprefix('verified: ')} checked")
         return out
 
     def as_dict(self) -> dict[str, Any]:

@@ -13,9 +13,11 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from casefile.vocab import DeadlineStatus, DocketActName
+from casefile.documents.wording import prose_dates
+from casefile.rules.chronology import long_date
+from casefile.vocab import DeadlineStatus, DocketActName, counted
 from casefile.web.countdown import MONTHS
-from casefile.web.words import deadline_words
+from casefile.web.words import deadline_words, status_words
 
 INK, MUTED, ACCENT, WARN, GRID = "#0b0c0c", "#505a5f", "#1d70b8", "#d4351c", "#b1b4b6"
 
@@ -42,10 +44,11 @@ def tally_picture(tally: Any) -> Markup:
     def x(v: float) -> float:
         return label_w + plot * v / max(top, majority_all, 1)
 
-    words = "; ".join(f"{n}: {v:,} votes" for n, v in rows)
-    alt = (f"Tally of ballots: {words}; {challenged:,} challenged ballots; a majority of the {tally.valid:,} valid "
-           f"votes counted is {majority_now:,}" + (f", of all {tally.valid_plus_challenged:,} with the challenged "
-                                                    f"ballots {majority_all:,}" if challenged else ""))
+    words = "; ".join(f"{n}: {counted(v, 'vote')}" for n, v in rows)
+    alt = (f"Tally of ballots: {words}; {counted(challenged, 'challenged ballot')}; a majority of the "
+           f"{counted(tally.valid, 'valid vote')} counted is {majority_now:,}"
+           + (f", of all {tally.valid_plus_challenged:,} with the challenged "
+              f"{'ballot' if challenged == 1 else 'ballots'} {majority_all:,}" if challenged else ""))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="picture" viewBox="0 0 {width} {height}" role="img" '
            f'aria-label="{_e(alt)}"><title>{_e(alt)}</title>',
            '<defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
@@ -135,8 +138,8 @@ def docket_timeline(entries: list[Any], deadlines: list[Any], *, today: date | N
     def x(day: date) -> float:
         return left + plot * (day - first).days / span
 
-    alt = (f"Docket timeline from {first.isoformat()} to {last.isoformat()}: {len(acts)} acts and {len(deadlines)} "
-           "deadlines; the table below lists them")
+    alt = (f"Docket timeline from {long_date(first)} to {long_date(last)}: {counted(len(acts), 'act')} and "
+           f"{counted(len(deadlines), 'deadline')}; the table below lists them")
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="picture" viewBox="0 0 {width} 150" role="img" '
            f'aria-label="{_e(alt)}"><title>{_e(alt)}</title>',
            f'<line x1="{left}" y1="70" x2="{width - right}" y2="70" stroke="{INK}" stroke-width="2"/>']
@@ -150,11 +153,11 @@ def docket_timeline(entries: list[Any], deadlines: list[Any], *, today: date | N
         lanes[px // 8] = lane + 1
         cy = 70 - 12 - (lane % 4) * 10
         out.append(f'<circle cx="{x(e.occurred_on):.1f}" cy="{cy}" r="5" fill="{ACCENT}" stroke="#fff">'
-                   f'<title>{_e(e.occurred_on.isoformat())}: {_e(e.summary[:160])}</title></circle>')
+                   f'<title>{_e(long_date(e.occurred_on))}: {_e(prose_dates(e.summary)[:160])}</title></circle>')
     for d in deadlines:
         color = WARN if d.status in (DeadlineStatus.OPEN, DeadlineStatus.LAPSED) else MUTED
         out.append(f'<path d="M {x(d.due_on):.1f} 78 l -6 12 l 12 0 z" transform="translate(0 30)" fill="{color}">'
-                   f'<title>{_e(deadline_words(d.kind))} due {_e(d.due_on.isoformat())} ({_e(d.status)})</title></path>')
+                   f'<title>{_e(deadline_words(d.kind))} due {_e(long_date(d.due_on))} ({_e(status_words(d.status))})</title></path>')
     if today is not None and first <= today <= last:
         out.append(f'<line x1="{x(today):.1f}" y1="20" x2="{x(today):.1f}" y2="120" stroke="{INK}" stroke-dasharray="3 3"/>'
                    f'<text x="{x(today):.1f}" y="14" text-anchor="middle" font-size="12" fill="{INK}">today</text>')

@@ -9,8 +9,9 @@ from typing import Any
 
 from casefile.documents.wording import ACT_NAMES, DEADLINE_NOUNS, STAGE_NAMES, prose_dates
 from casefile.record.workflow import DocketAct
+from casefile.rules.chronology import long_date
 from casefile.rules.tally_form import line_hint
-from casefile.vocab import DeadlineKind, Stage
+from casefile.vocab import DeadlineKind, PartyRole, Stage, counted
 
 #: Each act as a form's title and an entry in the list of acts one may do (an order, not a docket noun).
 ACT_TITLES: dict[str, str] = {
@@ -101,6 +102,20 @@ def status_words(status: Any) -> str:
     return plain(status)
 
 
+#: A party's role in words (casefile.vocab.PartyRole).
+ROLE_WORDS = {PartyRole.EMPLOYER: "Employer", PartyRole.PETITIONER: "Petitioner", PartyRole.INTERVENOR: "Intervenor",
+              PartyRole.INDIVIDUAL_PETITIONER: "Individual petitioner"}
+
+
+def role_words(role: Any) -> str:
+    """A party's role in words ("individual-petitioner" -> "Individual petitioner")."""
+    value = str(getattr(role, "value", role))
+    try:
+        return ROLE_WORDS[PartyRole(value)]
+    except (ValueError, KeyError):
+        return plain(value).capitalize()
+
+
 def party_names(case: Any, keys: Any) -> str:
     """Parties' handles as their names on ``case`` (a read model with ``parties``), joined by commas."""
     names = {p.key: p.name for p in getattr(case, "parties", [])}
@@ -124,9 +139,11 @@ def zone_words(zone: str) -> str:
 def install(env: Any) -> None:
     """The functions as the templates' globals."""
     env.filters["zone_words"] = zone_words
-    env.filters["prose_dates"] = prose_dates  # a docket summary's ISO dates in the one long form ("April 8, 2022")
+    env.filters["prose_dates"] = prose_dates
+    env.filters["counted"] = counted  # a count and its noun, agreeing ("1 challenged ballot", "2 challenged ballots")
+    env.filters["day"] = long_date  # a date in words ("December 9, 2026"), never ISO  # a docket summary's ISO dates in the one long form ("April 8, 2022")
     env.globals["ending_acts"] = ENDING_ACTS
     env.globals["tally_line"] = line_hint  # the tally form's line numbers, as the issued Tally of Ballots prints them
     env.globals.update(stage_words=stage_words, deadline_words=deadline_words, act_title=act_title,
-                       docket_words=docket_words, party_names=party_names,
+                       docket_words=docket_words, party_names=party_names, role_words=role_words,
                        status_words=status_words)

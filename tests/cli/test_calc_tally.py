@@ -249,3 +249,16 @@ class TestImportWeight:
         )
         result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
         assert result.stdout.strip() == "[]"
+
+
+class TestOneChallengedBallot:
+    def test_the_challenge_table_says_ballot_not_ballots(self) -> None:
+        """2 for U, 1 against, 1 challenged, 1 void: the one challenged ballot is determinative and the table of
+        what each outcome needs names it in the singular ("the 1 challenged ballot", "With it opened")."""
+        result = runner.invoke(app, ["tally", "analyze", "--choice", "U=2", "--against", "1", "--challenged", "1",
+                                     "--void", "1", "--eligible", "10"], env={"COLUMNS": "200"})
+        assert result.exit_code == 0, result.output
+        titles = [line.strip() for line in result.output.splitlines() if "What each outcome needs" in line]
+        assert titles == ["What each outcome needs from the 1 challenged ballot"], result.output
+        assert "With it opened" in result.output
+        assert "1 challenged ballots" not in result.output and "With all 1 opened" not in result.output

@@ -111,9 +111,9 @@ class TestVerify:
         code, output, error = _cli("verify")
         assert (code, error) == (0, None)
         summary, head = output.strip().splitlines()
-        assert summary == f"verified: 1 cases, {len(_docket_ids(origin))} entries, {_record_rows(origin)} record rows, " \
+        assert summary == f"verified: 1 case, {len(_docket_ids(origin)):,} entries, {_record_rows(origin):,} record rows, " \
             f"{len(files)} files"
-        assert head.startswith("record head ") and head.endswith(f"(1 cases, {len(_docket_ids(origin))} docket entries)")
+        assert head.startswith("record head ") and head.endswith(f"(1 case, {len(_docket_ids(origin)):,} docket entries)")
         assert len(files) >= 10 and "2021-04-16_offer-of-proof_rwdsu.pdf" in files
 
     def test_head_is_printed(self, origin: Place, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -139,7 +139,7 @@ class TestBackupRestore:
         head_before = _cli("verify", "--head", NUMBER)[1]
         _use(restored, monkeypatch)
         code, output, _ = _cli("verify")
-        assert code == 0 and output.startswith("verified: 1 cases, ")
+        assert code == 0 and output.startswith("verified: 1 case, ")
         assert _cli("verify", "--head", NUMBER)[1] == head_before
         assert sorted(p.name for p in (restored.out / NUMBER).iterdir()) == \
             sorted(p.name for p in (origin.out / NUMBER).iterdir())
@@ -177,7 +177,7 @@ class TestBackupRestore:
         lines = output.strip().splitlines()
         assert lines[0].startswith(f"{NUMBER}: docket entry #{target} (") and "does not match its hash" in lines[0]
         assert "2021-04-16_offer-of-proof_rwdsu.pdf) does not match its sha256" in lines[1]
-        assert lines[-1].startswith("NOT verified: 2 problem(s) in 1 case(s)")
+        assert lines[-1].startswith("NOT verified: 2 problems in 1 case;")
 
     def test_a_missing_pdf_is_named(self, restored: Place, monkeypatch: pytest.MonkeyPatch) -> None:
         """A deleted issued file is named as missing (exit 1)."""
@@ -260,7 +260,7 @@ class TestPostgres:
             conn.execute(text(f'drop schema "{schema}" cascade'))
         restore(tmp_path / "b", engine=postgres_engine, output_dir=tmp_path / "out2")
         with read_session(postgres_engine) as s:
-            assert verify(s, output_dir=tmp_path / "out2").lines() == ["verified: 1 cases, 4 entries, 1 record rows, 0 files"]
+            assert verify(s, output_dir=tmp_path / "out2").lines() == ["verified: 1 case, 4 entries, 1 record row, 0 files"]
             assert chain_head(s, NUMBER).head == head
         with postgres_engine.connect() as conn:
             tables = set(conn.execute(text("select table_name from information_schema.tables where table_schema = :s"),

@@ -161,7 +161,7 @@ class TestConcurrency:
         for t in threads:
             t.join()
         assert errors == []
-        assert _verify(engine, tmp_path).lines() == ["verified: 1 cases, 41 entries, 1 record rows, 0 files"]
+        assert _verify(engine, tmp_path).lines() == ["verified: 1 case, 41 entries, 1 record row, 0 files"]
 
 
 class TestImport:

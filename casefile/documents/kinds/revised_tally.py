@@ -39,6 +39,7 @@ from casefile.vocab import (
     TallyKind,
     ordinal,
 )
+from casefile.vocab import counted as count_of
 
 
 class RevisedTallyContext(DocumentContext):
@@ -121,7 +122,7 @@ class RevisedTallyOfBallots(RecordDocument):
             label = f"{'sustained' if ballot.status == ChallengeStatus.SUSTAINED else 'overruled'} by the {ballot.ruling}"
             rulings[label] = rulings.get(label, 0) + 1
         summary = ("; ".join(f"{n} challenge{'s' if n != 1 else ''} {label}" for label, n in rulings.items())
-                   if rulings else f"{revised.opened} challenged ballots overruled and opened, {sustained} challenges sustained")
+                   if rulings else f"{count_of(revised.opened, 'challenged ballot')} overruled and opened, {count_of(sustained, 'challenge')} sustained")
         count_tally = rec.session.exec(select(Tally).where(Tally.election_id == election.id, Tally.kind != TallyKind.REVISED)
                                        .order_by(col(Tally.id))).first() if excluded else None
         orders = tuple(dict.fromkeys(f"the {'Board' if b.ruling.startswith('Board') else 'Regional Director'} "
