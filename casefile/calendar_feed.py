@@ -85,7 +85,7 @@ ALARM_AT = time(9, 0)  # office time, the day before the due date
 # The Regional Director's dates that are not filing cut-offs: all-day events on the date.
 _DATE_ONLY = REGION_TARGET_DATES  # all-day dates, not cut-offs
 _SUMMARY = {
-    DeadlineKind.HEARING_OPENS: "Post-election hearing to open (Regional Director)",
+    DeadlineKind.HEARING_OPENS: "Post-election hearing, if one is set: to open (Regional Director)",
     DeadlineKind.EARLIEST_CERTIFICATION: "Certification may issue (Regional Director)",
     DeadlineKind.NOTICE_POSTING: "Notice of election posted by 12:01 a.m.",
 }

@@ -122,7 +122,7 @@ class TestCaseCalendar:
         ("objections@e1", "Objections due — 10-RC-269250", datetime(2021, 4, 16, 23, 59, 59, tzinfo=EASTERN)),
         ("offer-of-proof@e1", "Offer of proof due — 10-RC-269250", datetime(2021, 4, 16, 23, 59, 59, tzinfo=EASTERN)),
         ("earliest-certification@e1", "Certification may issue (Regional Director) — 10-RC-269250", date(2021, 4, 19)),
-        ("hearing-opens@e1", "Post-election hearing to open (Regional Director) — 10-RC-269250", date(2021, 4, 30)),
+        ("hearing-opens@e1", "Post-election hearing, if one is set: to open (Regional Director) — 10-RC-269250", date(2021, 4, 30)),
     ], ids=["objections", "offer-of-proof", "earliest-certification", "hearing-opens"])
     def test_every_open_deadline_is_an_event(self, engine: Engine, key: str, summary: str, start: date) -> None:
         """Each of the four open deadlines after the 2021 tally is one event; the Regional Director's dates are all-day."""

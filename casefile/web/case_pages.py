@@ -196,16 +196,20 @@ def case_page(request: Request, me: Signed, db: Db, number: str, as_of: str | No
     permissions = app.permitted_acts(view.case_number, viewer=me.viewer, as_of=moment)
     current = view.elections[-1] if view.elections else None
     tally = current.tallies[-1] if current and current.tallies else None
+    determinative = bool(tally and tally.determinative)
+    hearing = hearing_in_view(current.stage if current else None, determinative=determinative)
+    # the hearing's target is counted from the tally, but before any objection or determinative challenge there
+    # is nothing to hear: it is not running for anyone then (102.69(c)(1)(ii)); "Every deadline" still lists it
     open_now = [with_countdown(d, moment) for d in app.deadlines(as_of=moment, case_number=view.case_number,
-                                                                 viewer=me.viewer)]
+                                                                 viewer=me.viewer)
+                if hearing or d.kind != DeadlineKind.HEARING_OPENS]
     every_deadline = [d for e in view.elections for d in e.deadlines]
     own = sorted({key for p in permissions if p.mode == "perform" for key in p.parties})
     met = app.met_by(view.case_number, viewer=me.viewer, parties=own, as_of=moment) if not me.region else {}
     names = {p.key: p.name for p in view.parties}
     for row in open_now:  # a period the user's own party has met by a timely filing: met at once, for it
         row["met"] = [names.get(k, k) for k in met.get(row["d"].id, [])]
-    mine = next_for(me, open_now, permissions, stage=current.stage if current else None,
-                    determinative=bool(tally and tally.determinative))
+    mine = next_for(me, open_now, permissions, stage=current.stage if current else None, determinative=determinative)
     picture = tally_picture(tally) if tally else ""
     timeline = docket_timeline(view.docket, every_deadline, today=moment.astimezone(ZoneInfo(zone)).date())
     return page(request, "case.html", title=f"{view.case_number} {view.name}", case=view, current=current, tally=tally,

@@ -233,10 +233,39 @@ class TestWhatComesNext:
 
     def test_no_hearing_before_an_objection(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
         sign_in(client, USERS["region"])
-        hearing = "Hearing to open (or as soon as practicable)"
+        hearing = "Hearing, if one is set: to open (or as soon as practicable)"
         assert hearing not in _next_for(client.get(f"/cases/{TALLIED}").text)
         assert hearing in _next_for(client.get(f"/cases/{OBJECTED}").text)
         assert hearing not in _row_of(client.get("/cases", params={"q": TALLIED}).text, TALLIED)
+
+    def test_the_hearing_is_not_running_before_an_objection(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
+        """The hearing's target date is counted from the tally (15 business days, R-I3) but a hearing is held
+        only if the Regional Director sets one on objections or determinative challenges (R-I2): with neither,
+        the case page's running deadlines leave it out, and the list of every deadline names it for what it
+        is: a hearing if one is set; never "Hearing to open" as if one were called."""
+        sign_in(client, USERS["region"])
+        page = client.get(f"/cases/{TALLIED}").text
+        running = text_of(page.split("<caption>Running now", 1)[1].split("</table>", 1)[0])
+        assert "Objections and offer of proof" in running and "Earliest certification" in running, running
+        assert "Hearing" not in running, running
+        every = text_of(page.split("Every deadline of the case", 1)[1].split("</table>", 1)[0])
+        assert "Hearing, if one is set: to open (or as soon as practicable) Regional Director" in every, every
+        assert "Hearing to open" not in text_of(page)
+        objected = client.get(f"/cases/{OBJECTED}").text
+        assert "Hearing, if one is set: to open" in objected.split("<caption>Running now", 1)[1].split("</table>", 1)[0]
+
+    def test_the_case_page_words_its_counts_dates_and_roles(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
+        """The tally of 40 for the union, 50 against, 2 challenged, 1 void: counts agree with their nouns, dates
+        are in words (never ISO), and a party's role is a word, not the record's slug."""
+        sign_in(client, USERS["union-counsel"])
+        shown = text_of(client.get(f"/cases/{TALLIED}").text)
+        yesterday = datetime.now(ATLANTA).date() - timedelta(days=1)
+        in_words = f"{yesterday:%B} {yesterday.day}, {yesterday.year}"
+        assert f"Outcome of the initial tally of {in_words} 90 valid votes counted, 2 challenged ballots, about 100 " \
+            "eligible voters." in shown, shown
+        assert f"Initial tally of {in_words}: Certification of Results" in shown
+        assert yesterday.isoformat() not in shown
+        assert "Magnolia Fulfillment LLC Employer" in shown and "Retail, Wholesale and Department Store Union Petitioner" in shown
 
 
 WARNING = r'<div class="notice notice-warning" role="alert"><p><strong>Warning:</strong> ([^<]+)</p>'
