@@ -12,15 +12,17 @@ Interleaved, round by round, in one process after a warm-up (imports, fonts, sty
   minimal stylesheet (letter page, 1 in margins, DejaVu Serif 9 pt), ``write_pdf()`` with no options;
 - bare PDF/A: the same page with casefile's PDF options (PDF/A-3b, identifier);
 - same markup, bare CSS: the document's own HTML (its tables and spans) with the bare page's stylesheet
-  instead of casefile's, PDF/A options: what the markup costs with none of casefile's style rules;
+  instead of casefile's, PDF/A options: what the markup costs with none of casefile's style rules (its tables
+  in auto layout, which measures every cell's content before laying it out, where print.css fixes them);
 - same text, casefile CSS: the bare page (in the tally's ``body`` class) with print.css and the PDF options:
   what casefile's stylesheet (margin boxes, justified text, its faces) costs on the plainest markup.
 
 Each line: median and p90 in ms, the ratio of the medians to bare, and the median of the per-round ratios
-(the load changes less within a round than across the run). ``--cold M`` adds M rounds of the first
-document of a fresh process (what one command-line act pays): a child issues one entry, another renders
-the bare page, each timed from before WeasyPrint is imported. ``--kinds`` prints every document kind's
-page count, size and median PDF time (the test contexts, R repeats). Not run in CI.
+(the load changes less within a round than across the run); for the warm rounds also the median CPU time of
+the process (``time.process_time``: what the load moves least; real's fsyncs wait without CPU). ``--cold M``
+adds M rounds of the first document of a fresh process (what one command-line act pays): a child issues one
+entry, another renders the bare page, each timed from before WeasyPrint is imported. ``--kinds`` prints every
+document kind's page count, size and median PDF time (the test contexts, R repeats). Not run in CI.
 """
 
 from __future__ import annotations
@@ -138,12 +140,18 @@ def p90(values: list[float]) -> float:
     return statistics.quantiles(values, n=10, method="inclusive")[-1] if len(values) > 1 else values[0]
 
 
-def report(times: dict[str, list[float]], floor: str) -> None:
-    print(f"  {'':34} {'median ms':>10} {'p90 ms':>8} {'× bare':>7} {'per-round × bare':>17}")
+def report(times: dict[str, list[float]], floor: str, cpu: dict[str, list[float]] | None = None) -> None:
+    """Print each step's median and p90 (ms), its ratio to ``floor``'s median and the median of its per-round
+    ratios; with ``cpu`` (the same steps' CPU seconds of this process), its median CPU and CPU ratio too."""
+    extra = f" {'CPU ms':>7} {'CPU × bare':>10}" if cpu else ""
+    print(f"  {'':34} {'median ms':>10} {'p90 ms':>8} {'× bare':>7} {'per-round × bare':>17}{extra}")
     for name, values in times.items():
         ratios = [value / base for value, base in zip(values, times[floor], strict=True)]
-        print(f"  {name:34} {statistics.median(values) * 1000:>10.1f} {p90(values) * 1000:>8.1f}"
-              f" {statistics.median(values) / statistics.median(times[floor]):>7.2f} {statistics.median(ratios):>17.2f}")
+        line = (f"  {name:34} {statistics.median(values) * 1000:>10.1f} {p90(values) * 1000:>8.1f}"
+                f" {statistics.median(values) / statistics.median(times[floor]):>7.2f} {statistics.median(ratios):>17.2f}")
+        if cpu:
+            line += f" {statistics.median(cpu[name]) * 1000:>7.1f} {statistics.median(cpu[name]) / statistics.median(cpu[floor]):>10.2f}"
+        print(line)
 
 
 def render_bare_with_print_css(page: str) -> bytes:
@@ -183,15 +191,17 @@ def warm(rounds: int) -> None:
         "same text, casefile CSS": lambda i: render_bare_with_print_css(bare_in_class),
     }
     times: dict[str, list[float]] = {name: [] for name in steps}
+    cpu: dict[str, list[float]] = {name: [] for name in steps}
     print(f"load average before: {Path('/proc/loadavg').read_text().strip()}")
     for i in range(rounds):
         for name, step in steps.items():
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.process_time()
             step(i)
             times[name].append(time.perf_counter() - started)
+            cpu[name].append(time.process_time() - started_cpu)
     print(f"load average after:  {Path('/proc/loadavg').read_text().strip()}")
-    print(f"warm, in one process, {rounds} rounds interleaved:")
-    report(times, "bare")
+    print(f"warm, in one process, {rounds} rounds interleaved (CPU: this process's, which the load moves less):")
+    report(times, "bare", cpu)
 
 
 def child(what: str, entry_id: int, bare_file: str) -> None:
