@@ -24,7 +24,7 @@ from casefile.vocab import DeadlineKind, DocketActName, ElectionKind, FilingMeth
 DEADLINE_NOUNS: dict[DeadlineKind, str] = {
     DeadlineKind.OBJECTIONS: "Objections and offer of proof",
     DeadlineKind.OFFER_OF_PROOF: "Offer of proof",
-    DeadlineKind.HEARING_OPENS: "Hearing, if one is set: to open (or as soon as practicable)",  # R-I2, R-I3
+    DeadlineKind.HEARING_OPENS: "Hearing, if set (or as soon as practicable)",  # R-I2, R-I3
     DeadlineKind.EXCEPTIONS: "Exceptions to the Hearing Officer's Report",
     DeadlineKind.ANSWERING_BRIEF: "Answering briefs to exceptions",
     DeadlineKind.REVISED_TALLY_OBJECTIONS: "Objections to the revised tally",

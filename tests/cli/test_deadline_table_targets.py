@@ -21,8 +21,8 @@ def test_a_target_date_has_no_cut_off() -> None:
         console._width = width
     lines = {line.split()[2]: line for line in captured.get().splitlines() if line.strip()[:1].isdigit()}
     # the one table of deadline names (casefile.documents.wording.DEADLINE_NOUNS), as pages and documents say them
-    assert "Hearing to open (or as soon as practicable)" in lines["Hearing"]
-    assert "(target date)" in lines["Hearing"] and "p.m." not in lines["Hearing"]
+    assert "Hearing, if set (or as soon as practicable)" in lines["Hearing,"]
+    assert "(target date)" in lines["Hearing,"] and "p.m." not in lines["Hearing,"]
     assert "Exceptions to the Hearing Officer's Report" in lines["Exceptions"]
     assert "11:59 p.m. CST" in lines["Exceptions"]
 

@@ -52,7 +52,7 @@ def test_a_case_opened_and_tallied_by_options(configured_db: Path) -> None:
         assert by_name.exit_code == 0, (named, by_name.stderr)
         assert ": earliest-certification — " in by_name.stdout.splitlines()[0], named
     shown = casefile("case", "show", NUMBER, "--as-of", "2026-07-17").stdout
-    assert "Hearing to" in shown and "Post-election hearing" not in shown  # the one table of deadline names
+    assert "Hearing, if" in shown and "Post-election hearing" not in shown  # the one table of deadline names
     ambiguous = casefile("deadlines", "explain", NUMBER, "o")
     assert ambiguous.exit_code == 2
     assert ambiguous.error_lines[0].startswith("error: 'o' could be more than one kind of deadline: objections "

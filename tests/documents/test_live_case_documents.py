@@ -278,5 +278,5 @@ class TestAsALawyerReadsThem:
         assert "0 void and 1 challenged ballot (not sufficient in number to affect the results)" in text  # the docket
         assert "Result Not yet decided: no certification or decision has issued" in text
         # the hearing's opening is the Regional Director's date, not a filing cut-off
-        hearing = text.split("Hearing to open", 1)[1].split("DOCKET", 1)[0]
+        hearing = text.split("Hearing, if set (or as soon as practicable)", 1)[1].split("DOCKET", 1)[0]
         assert "Wednesday, December 16, 2026 —" in hearing and "11:59" not in hearing

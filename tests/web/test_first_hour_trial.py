@@ -233,7 +233,7 @@ class TestWhatComesNext:
 
     def test_no_hearing_before_an_objection(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
         sign_in(client, USERS["region"])
-        hearing = "Hearing, if one is set: to open (or as soon as practicable)"
+        hearing = "Hearing, if set (or as soon as practicable)"
         assert hearing not in _next_for(client.get(f"/cases/{TALLIED}").text)
         assert hearing in _next_for(client.get(f"/cases/{OBJECTED}").text)
         assert hearing not in _row_of(client.get("/cases", params={"q": TALLIED}).text, TALLIED)
@@ -249,10 +249,10 @@ class TestWhatComesNext:
         assert "Objections and offer of proof" in running and "Earliest certification" in running, running
         assert "Hearing" not in running, running
         every = text_of(page.split("Every deadline of the case", 1)[1].split("</table>", 1)[0])
-        assert "Hearing, if one is set: to open (or as soon as practicable) Regional Director" in every, every
+        assert "Hearing, if set (or as soon as practicable) Regional Director" in every, every
         assert "Hearing to open" not in text_of(page)
         objected = client.get(f"/cases/{OBJECTED}").text
-        assert "Hearing, if one is set: to open" in objected.split("<caption>Running now", 1)[1].split("</table>", 1)[0]
+        assert "Hearing, if set (or as soon as practicable)" in objected.split("<caption>Running now", 1)[1].split("</table>", 1)[0]
 
     def test_the_case_page_words_its_counts_dates_and_roles(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
         """The tally of 40 for the union, 50 against, 2 challenged, 1 void: counts agree with their nouns, dates
