@@ -27,6 +27,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from casefile.acts import ActIn, Done, Issue, Who, module_for
 from casefile.acts.open_case import OpenCase
 from casefile.errors import BadInput, CasefileError, ConcurrentAct
+from casefile.gaps import Gap
 from casefile.record.closures import supersede_closures
 from casefile.record.db import read_session, write_session
 from casefile.record.deadlines import office_of
@@ -58,7 +59,8 @@ class ActResult(BaseModel):
     """What the front door did with an act: the act, the case, the record it made (its written form, "tally:3"),
     its docket entry, whether it had been recorded before (``repeated``: nothing new stored), the
     documents issued, those still to be issued (``pending``: kinds), warnings, and a one-line
-    summary."""
+    summary. ``gaps[i]`` is the fact behind ``warnings[i]`` when that warning is a field the record
+    lacks (casefile.gaps.Gap: each interface says how to give it), None otherwise."""
 
     act: str
     case_number: str
@@ -69,6 +71,7 @@ class ActResult(BaseModel):
     documents: list[IssuedDocument] = []
     pending: list[str] = []
     warnings: list[str] = []
+    gaps: list[Gap | None] = []
     notes: list[str] = []
     swept: list[str] = []
     attached: list[str] = []  # the documents received stored with the act ("attachment:ID")
@@ -165,7 +168,9 @@ def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = N
     from casefile.rules.case_numbers import parse_case_number
 
     result = ActResult(act=done.act, case_number=str(parse_case_number(number)), ref=str(done.ref or ""), entry_id=done.entry_id,
-                       repeated=done.repeated, summary=done.summary, warnings=list(done.warnings), notes=list(done.notes),
+                       repeated=done.repeated, summary=done.summary,
+                       warnings=[w.fact() if isinstance(w, Gap) else w for w in done.warnings],
+                       gaps=[w if isinstance(w, Gap) else None for w in done.warnings], notes=list(done.notes),
                        swept=swept, attached=attached)
     if carried.received and done.repeated:
         result.notes.append("already recorded: the documents received with it were not stored again (attach one to "
@@ -523,11 +528,12 @@ def met_by(number: str, *, viewer: Any, parties: Any, as_of: datetime | None = N
         return out
 
 
-def service_gaps(number: str, *, filer: str, viewer: Any, document: str, engine: Engine | None = None) -> tuple[str, ...]:
+def service_gaps(number: str, *, filer: str, viewer: Any, document: str, engine: Engine | None = None) -> tuple[Gap, ...]:
     """What a filing of party ``filer`` (its handle) on case ``number`` would leave blank if recorded
-    now with the default service: the filer without counsel of record, another party with no e-mail
-    address in the record (casefile.acts.service.default_service_gaps). Raises UnknownCase (a case
-    the viewer may not see), UnknownRecord (no such party)."""
+    now with the default service, as facts (casefile.gaps.Gap, worded by each interface): the filer
+    without counsel of record, another party with no e-mail address in the record
+    (casefile.acts.service.default_service_gaps). Raises UnknownCase (a case the viewer may not see),
+    UnknownRecord (no such party). Rule: 29 CFR 102.4(e), 102.5(f)-(h)."""
     from casefile.acts.service import default_service_gaps
     from casefile.record.lookups import get_party
     from casefile.record.queries import visible_case

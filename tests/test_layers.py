@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent / "casefile"
 
 #: casefile's layers, lowest first; a module may import its own package and the layers below its own.
 LAYERS: list[tuple[str, ...]] = [
-    ("casefile", "errors", "vocab", "listeners"),  # the version; the errors; the NLRB vocabulary; whose socket
-    # listens on a local port (/proc)
+    ("casefile", "errors", "vocab", "gaps", "listeners"),  # the version; the errors; the NLRB vocabulary; what the
+    # record lacks (a warning's fact: casefile.gaps); whose socket listens on a local port (/proc)
     ("validation",),                        # input problems in words (several at once: errors.SeveralProblems)
     ("rules", "channels"),                  # pure law, cited; a notification channel's URL (Apprise)
     ("settings",),                          # CASEFILE_* configuration

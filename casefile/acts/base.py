@@ -23,6 +23,7 @@ from sqlmodel import Session, col, select
 
 from casefile.documents.base import Issue
 from casefile.errors import BadInput, UnknownRecord
+from casefile.gaps import Gap
 from casefile.record.authority import Whose
 from casefile.record.deadlines import office_of
 from casefile.record.models import Case, DocketEntry, Election
@@ -226,7 +227,7 @@ class Done:
     issue: tuple[Issue, ...] = ()
     repeated: bool = False
     summary: str = ""
-    warnings: tuple[str, ...] = field(default_factory=tuple)
+    warnings: tuple[str | Gap, ...] = field(default_factory=tuple)  # a Gap: a field the record lacks (casefile.gaps)
     notes: tuple[str, ...] = field(default_factory=tuple)  # what followed, for information (not a warning)
 
 

@@ -27,6 +27,7 @@ from casefile.acts.party_filing import (
 )
 from casefile.documents.kinds.answering_brief import AnsweringBrief
 from casefile.errors import ProcedureError
+from casefile.gaps import Gap
 from casefile.record.authority import Whose
 from casefile.record.lookups import get_party, parties_of
 from casefile.record.models import Case, Election, Party
@@ -93,7 +94,7 @@ def perform(session: Session, act: FileAnsweringBrief, *, case: Case, as_of: dat
     timeliness = judge(case, deadline, act, what=f"answering brief of {party.name}", received_on=received_on,
                        earlier=[Earlier("the exceptions it answers were received", first.received_on)])
     require_stage(election, "filing an answering brief", STAGES)
-    served: list[str] = []  # the service ledger's warnings
+    served: list[str | Gap] = []  # the service ledger's warnings (casefile.gaps)
     filing = store_filing(session, case, election, party, kind=FilingKind.ANSWERING_BRIEF, act=act, received_on=received_on,
                           deadline=deadline, timeliness=timeliness, body=[{"point": p} for p in act.points],
                           served=service_list(session, case, party, received_on), warnings=served)

@@ -30,6 +30,7 @@ from casefile.acts.party_filing import (
 )
 from casefile.documents.kinds.cross_exceptions import CrossExceptions
 from casefile.errors import ProcedureError
+from casefile.gaps import Gap
 from casefile.record.authority import Whose
 from casefile.record.lookups import get_party, parties_of
 from casefile.record.models import Case, Election, Party
@@ -100,7 +101,7 @@ def perform(session: Session, act: FileCrossExceptions, *, case: Case, as_of: da
     timeliness = judge(case, deadline, act, what=f"cross-exceptions of {party.name}", received_on=received_on,
                        earlier=[Earlier("the exceptions they answer were received", first.received_on)])
     require_stage(election, "filing cross-exceptions", STAGES)
-    served: list[str] = []  # the service ledger's warnings
+    served: list[str | Gap] = []  # the service ledger's warnings (casefile.gaps)
     filing = store_filing(session, case, election, party, kind=FilingKind.CROSS_EXCEPTIONS, act=act, received_on=received_on,
                           deadline=deadline, timeliness=timeliness, body=body,
                           served=service_list(session, case, party, received_on), warnings=served)

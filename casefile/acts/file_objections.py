@@ -39,6 +39,7 @@ from casefile.acts.service import ServiceIn, record_service
 from casefile.documents.kinds.objections import Objections
 from casefile.documents.kinds.offer_of_proof import OfferOfProof
 from casefile.errors import BadInput, ProcedureError
+from casefile.gaps import Gap
 from casefile.record.authority import Whose
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.lookups import deadline_of, get_party, latest_tally
@@ -164,7 +165,7 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     )
     session.add(filing)
     session.flush()
-    warnings = record_service(session, case, filing, party, service=act.service, document="Objections")
+    warnings: tuple[str | Gap, ...] = record_service(session, case, filing, party, service=act.service, document="Objections")
     for number, statement in zip(numbers, act.objections, strict=True):
         session.add(Objection(election_id=election.id, filing_id=filing.id, party_id=party.id,  # type: ignore[arg-type]
                               number=number, text=statement))

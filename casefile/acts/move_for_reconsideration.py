@@ -36,6 +36,7 @@ from casefile.acts.party_filing import (
 )
 from casefile.documents.kinds.motion_for_reconsideration import MotionForReconsideration
 from casefile.errors import CasefileError
+from casefile.gaps import Gap
 from casefile.record.authority import Whose
 from casefile.record.lookups import get_party, parties_of
 from casefile.record.models import Case, Deadline, Election, Party
@@ -109,7 +110,7 @@ def perform(session: Session, act: MoveForReconsideration, *, case: Case, as_of:
     if (entry := recorded(session, case, key)) is not None:
         return again(entry, act.act, issues(session, entry.ref))
     deadline, received_on, timeliness = motion_period(session, case, election, party, act, as_of)
-    served: list[str] = []  # the service ledger's warnings
+    served: list[str | Gap] = []  # the service ledger's warnings (casefile.gaps)
     filing = store_filing(session, case, election, party, kind=FilingKind.RECONSIDERATION_MOTION, act=act,
                           received_on=received_on, deadline=deadline, timeliness=timeliness,
                           body=[{"ground": g} for g in act.grounds], served=service_list(session, case, party, received_on),

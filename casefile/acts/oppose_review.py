@@ -38,6 +38,7 @@ from casefile.acts.party_filing import (
 )
 from casefile.documents.kinds.statement_in_opposition import StatementInOpposition
 from casefile.errors import ProcedureError, UnknownRecord
+from casefile.gaps import Gap
 from casefile.record.authority import Whose
 from casefile.record.lookups import deadline_of, get_party, parties_of
 from casefile.record.models import Case, Election, Filing, Party
@@ -117,7 +118,7 @@ def perform(session: Session, act: OpposeReview, *, case: Case, as_of: datetime,
         Earlier("the request for review it opposes was received", request.received_on, request.received_at)])
     timeliness = judge(case, deadline, act, what=f"statement in opposition of {party.name}", received_on=received_on) \
         if deadline is not None else None
-    served: list[str] = []  # the service ledger's warnings
+    served: list[str | Gap] = []  # the service ledger's warnings (casefile.gaps)
     filing = store_filing(session, case, election, party, kind=FilingKind.RFR_OPPOSITION, act=act, received_on=received_on,
                           deadline=deadline, timeliness=timeliness, body=[{"point": p} for p in act.points],
                           served=service_list(session, case, party, received_on), warnings=served,

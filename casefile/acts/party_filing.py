@@ -17,6 +17,7 @@ from casefile.acts.base import ActIn, InRecordIn, LegalDate, Paragraph, PartyKey
 from casefile.acts.chronology import filed_before
 from casefile.acts.service import ServiceIn, record_service
 from casefile.errors import BadInput, ProcedureError
+from casefile.gaps import Gap
 from casefile.record.lookups import deadline_of
 from casefile.record.models import Case, Deadline, Election, Filing, Party
 from casefile.rules.chronology import Earlier
@@ -121,7 +122,7 @@ def service_list(session: Session, case: Case, party: Party, on: date) -> list[d
 def store_filing(session: Session, case: Case, election: Election, party: Party, *, kind: FilingKind, act: PartyFilingIn,
                  received_on: date, deadline: Deadline | None, timeliness: Timeliness | None, body: list[Any],
                  served: list[dict[str, Any]], confidential: bool = False, accompanies_id: int | None = None,
-                 note: str = "", warnings: list[str] | None = None) -> Filing:
+                 note: str = "", warnings: list[str | Gap] | None = None) -> Filing:
     """Store the Filing row (flushed: its id is set) and its service ledger; the ledger's warnings (no
     counsel of record, a party served at no address) are added to ``warnings`` when given. A request
     for an extension of a period the Board receives (a request for review, its opposition) is filed

@@ -31,6 +31,7 @@ from casefile.acts.base import (
 from casefile.acts.conditional_direction import pending_condition
 from casefile.documents.kinds.tally_of_ballots import TallyOfBallots
 from casefile.errors import AlreadyRecorded, CasefileError, IllegalTransition, ProcedureError
+from casefile.gaps import Gap
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import keep_deadline
 from casefile.record.lookups import counts_of, elections_of
@@ -317,19 +318,19 @@ def _unknown_choices(session: Session, case: Case, names: list[str]) -> tuple[st
                  "before a certification names it" for name in names if name.strip().casefold() not in known)
 
 
-def _missing(case: Case, act: RecordTally) -> tuple[str, ...]:
-    """What a live case's Tally of Ballots leaves blank for lack of a field, and where to give it."""
+def _missing(case: Case, act: RecordTally) -> tuple[Gap, ...]:
+    """What a live case's Tally of Ballots leaves blank for lack of a field, as facts (casefile.gaps: each
+    interface says where to give it). Rule: 29 CFR 102.69(a) (the tally, signed by the Board agent)."""
+    from casefile.gaps import GapKind
     from casefile.record.people import is_record_copy
 
     if is_record_copy(case):
         return ()
     out = []
     if not act.board_agent.strip():
-        out.append("the Tally of Ballots names no Board agent: its signature line is left blank; give `board_agent:` "
-                   "in the tally file (casefile tally record FILE), `--board-agent` (casefile tally record --case ...) or the act")
+        out.append(Gap(GapKind.NO_BOARD_AGENT, case.number, "Tally of Ballots"))
     if not case.unit_description:
-        out.append(f"the case has no unit description: the Tally of Ballots names the voting unit by its id only; give "
-                   f"it with `casefile correct case {case.number} --unit-description '...' --why '...'`")
+        out.append(Gap(GapKind.NO_UNIT_DESCRIPTION, case.number, "Tally of Ballots"))
     return tuple(out)
 
 

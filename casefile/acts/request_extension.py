@@ -41,6 +41,7 @@ from casefile.acts.party_filing import (
 )
 from casefile.documents.kinds.extension_request import ExtensionRequest
 from casefile.errors import BadInput, ProcedureError
+from casefile.gaps import Gap
 from casefile.record.authority import Whose
 from casefile.record.lookups import get_party
 from casefile.record.models import Case, Deadline, Election, Party
@@ -164,7 +165,7 @@ def perform(session: Session, act: RequestExtension, *, case: Case, as_of: datet
     warnings = tuple(w for w in (late_extension_request_note(received_on, deadline.due_on),) if w)
     body = [{"deadline_id": deadline.id, "kind": deadline.kind.value, "due_on": deadline.due_on.isoformat(),
              "until": act.until.isoformat() if act.until else None, "reasons": act.reasons, "positions": act.positions}]
-    served: list[str] = []  # the service ledger's warnings
+    served: list[str | Gap] = []  # the service ledger's warnings (casefile.gaps)
     filing = store_filing(session, case, election, party, kind=FilingKind.EXTENSION_REQUEST, act=act, received_on=received_on,
                           deadline=deadline, timeliness=timeliness, body=body,
                           served=service_list(session, case, party, received_on), warnings=served)

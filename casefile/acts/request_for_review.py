@@ -33,6 +33,7 @@ from casefile.acts.party_filing import (
 )
 from casefile.documents.kinds.request_for_review import RequestForReview as RequestForReviewDocument
 from casefile.errors import ProcedureError
+from casefile.gaps import Gap
 from casefile.record.authority import Whose
 from casefile.record.deadlines import COUNT_EXCLUDED_TRIGGER, OPEN_AND_COUNT_TRIGGER
 from casefile.record.lookups import deadline_of, get_party, parties_of
@@ -179,7 +180,7 @@ def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datet
     if filings_of(session, election, FilingKind.REQUEST_FOR_REVIEW, party=party):
         raise ProcedureError(f"{party.name} already requested review of this action: one request for review per "
                              "action of the Regional Director (29 CFR 102.67(i)(1); rules.md R-N5)", field="party")
-    warnings: list[str] = [] if review.agreement_known or reviewed == "dismissal" else [review.statement]
+    warnings: list[str | Gap] = [] if review.agreement_known or reviewed == "dismissal" else [review.statement]
     deadline = deadline_of(session, election, DeadlineKind.REQUEST_FOR_REVIEW) if reviewed != "set-aside" else None
     if reviewed in ("certification", "dismissal", "open-and-count", "count-excluded") and deadline is None:
         raise ProcedureError(f"election {election.sequence} of {case.number} has no request-for-review period in the "

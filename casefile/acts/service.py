@@ -21,6 +21,7 @@ from sqlmodel import Session
 
 from casefile.acts.base import Instant, LegalDate, Line, Paragraph, PartyKey, Strict
 from casefile.errors import BadInput, ProcedureError, UnknownRecord
+from casefile.gaps import Gap, GapKind
 from casefile.record.deadlines import office_of
 from casefile.record.lookups import parties_of
 from casefile.record.models import Case, Filing, Party, Person, ServiceRecord
@@ -57,12 +58,12 @@ def _filed_line(filing: Filing, filed_with: str) -> tuple[ServiceMethod | None, 
 
 
 def record_service(session: Session, case: Case, filing: Filing, filer: Party, *, service: list[ServiceIn] | None,
-                   document: str, filed_with: str | None = None, copies: tuple[str, ...] = ()) -> tuple[str, ...]:
+                   document: str, filed_with: str | None = None, copies: tuple[str, ...] = ()) -> tuple[Gap, ...]:
     """Write the ledger of ``filing`` (flushed, its id set) by ``filer``: the filing with
     ``filed_with`` (default: the Regional Director of the case's Region), then each service on
     another party — the default (e-mail to each other party's counsel), or ``service`` as given;
     none for a confidential filing; then ``copies`` to others than the parties (e.g. the Regional
-    Director's copy of a request for review, 102.67(i)(2)), their manner not in the record. Returns the warnings of a live case: counsel missing for the
+    Director's copy of a request for review, 102.67(i)(2)), their manner not in the record. Returns the warnings of a live case, as facts (casefile.gaps.Gap): counsel missing for the
     filer, a party served at no address (its certificate line is then blank), a party not served.
 
     Raises UnknownRecord (a party or person not in the case; field ``service.N.party`` /
@@ -99,24 +100,21 @@ def record_service(session: Session, case: Case, filing: Filing, filer: Party, *
     session.flush()
     if is_record_copy(case):
         return ()
-    warnings = [w for w in (counsel_warning(session, case, filer, document=document),) if w]
+    warnings: list[Gap] = [w for w in (counsel_warning(session, case, filer, document=document),) if w]
     for row in rows[1:]:
         if row.party_id is not None and (row.method is None or not row.address):
             party = next(p for p in parties if p.id == row.party_id)
             whom = f"{row.served} ({party.name})" if row.person_id is not None else party.name
-            warnings.append(
-                f"{whom} was served at no address the record holds: the certificate of service of "
-                f"the {document} leaves the manner and address blank; before the next filing add counsel's e-mail with "
-                f"`casefile counsel add {case.number} --party {party.key} --name NAME --email ...`, or give `service` "
-                "in the filing (whom, method, address)")
+            warnings.append(Gap(GapKind.SERVED_NOWHERE, case.number, document, party=party.key, party_name=party.name,
+                                whom=whom))
     if not filing.confidential:
         served_parties = {row.party_id for row in rows[1:]}
-        warnings += [f"{p.name} is not served with the {document} (not in its `service` list)"
+        warnings += [Gap(GapKind.NOT_SERVED, case.number, document, party=p.key, party_name=p.name)
                      for p in parties if p.id not in served_parties]
     return tuple(warnings)
 
 
-def default_service_gaps(session: Session, case: Case, filer: Party, *, document: str) -> tuple[str, ...]:
+def default_service_gaps(session: Session, case: Case, filer: Party, *, document: str) -> tuple[Gap, ...]:
     """Before a filing of ``filer`` is recorded with the default service (e-mail to each other
     party's counsel of record, :func:`record_service` with ``service`` None): what its signature
     block and certificate of service would leave blank — the filer with no counsel of record, and
@@ -124,16 +122,14 @@ def default_service_gaps(session: Session, case: Case, filer: Party, *, document
     only. Rule: 29 CFR 102.4(e), 102.5(f)-(h)."""
     if is_record_copy(case):
         return ()
-    warnings = [w for w in (counsel_warning(session, case, filer, document=document),) if w]
+    warnings: list[Gap] = [w for w in (counsel_warning(session, case, filer, document=document),) if w]
     parties = [p for p in parties_of(session, case) if p.id != filer.id]
     people = people_of(session, parties)
     for party in parties:
         contacts = service_contacts(people.get(party.id or 0, []), party)
         missing = [party.name] if not contacts else [f"{p.name} ({party.name})" for p in contacts if not p.email]
-        warnings += [f"{whom} has no e-mail address in the record: filed now, it is served at no address the record "
-                     f"holds and the certificate of service of the {document} leaves the manner and address blank; add "
-                     f"counsel with `casefile counsel add {case.number} --party {party.key} --name NAME --email ...` "
-                     "first" for whom in missing]
+        warnings += [Gap(GapKind.NO_EMAIL, case.number, document, party=party.key, party_name=party.name, whom=whom)
+                     for whom in missing]
     return tuple(warnings)
 
 

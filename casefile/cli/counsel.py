@@ -48,5 +48,7 @@ def add(
     of = result.summary.removeprefix("Counsel of record for ").rpartition(f": {name.strip()}")[0] or party
     again = " (already recorded: nothing new stored)" if result.repeated else ""
     typer.echo(f"{name}, counsel of record for {of} in {result.case_number} ({result.ref}){again}")
-    for warning in result.warnings:
-        typer.echo(f"warning: {warning}", err=True)
+    from casefile.cli.gap_words import warning_words
+
+    for i, warning in enumerate(result.warnings):
+        typer.echo(f"warning: {warning_words(warning, result.gaps[i] if i < len(result.gaps) else None)}", err=True)

@@ -64,8 +64,12 @@ def show_result(result) -> None:  # type: ignore[no-untyped-def]
     again = " (already recorded: nothing new stored)" if result.repeated else ""
     meaning = f" — {result.summary}" if result.summary else ""
     console.print(f"{result.act}: {result.case_number} ({result.ref}){again}{meaning}", soft_wrap=True, highlight=False)
-    for warning in result.warnings:
-        err_console.print(f"[yellow]warning:[/] {warning}", soft_wrap=True, highlight=False)
+    from casefile.cli.gap_words import warning_words
+
+    gaps = list(getattr(result, "gaps", None) or ())
+    for i, warning in enumerate(result.warnings):
+        text = warning_words(warning, gaps[i] if i < len(gaps) else None)
+        err_console.print(f"[yellow]warning:[/] {text}", soft_wrap=True, highlight=False)
     for note in getattr(result, "notes", None) or ():
         err_console.print(f"[cyan]note:[/] {note}", soft_wrap=True, highlight=False)
     for doc in result.documents:

@@ -18,6 +18,7 @@ from datetime import date
 
 from sqlmodel import Session, col, select
 
+from casefile.gaps import Gap, GapKind
 from casefile.record.models import Case, Party, Person
 from casefile.vocab import DecisionKind
 
@@ -53,15 +54,13 @@ def service_contacts(people: list[Person], party: Party) -> list[Person]:
     return [p for p in people if not p.reminded and p.name == party.name and (p.email or p.address)]
 
 
-def counsel_warning(session: Session, case: Case, party: Party, *, document: str) -> str | None:
-    """For a live case, the sentence saying that ``party`` has no counsel of record, so the signature
-    block of ``document`` is left blank, and the command that adds counsel; None when it has counsel
-    or the case is a record copy."""
+def counsel_warning(session: Session, case: Case, party: Party, *, document: str) -> Gap | None:
+    """For a live case, the fact that ``party`` has no counsel of record, so the signature block of
+    ``document`` is left blank (a Gap of kind NO_COUNSEL: each interface words how to add counsel);
+    None when it has counsel or the case is a record copy. 29 CFR 102.4(e)."""
     if is_record_copy(case) or counsel_of(session, party):
         return None
-    return (f"{party.name} has no counsel of record: the signature block of the {document} is a blank line; add "
-            f"counsel with `casefile counsel add {case.number} --party {party.key} --name NAME --firm .. --address .. "
-            "--phone .. --email .. --bar-number ..` (or `counsel:` under the party in the case file)")
+    return Gap(GapKind.NO_COUNSEL, case.number, document, party=party.key, party_name=party.name)
 
 
 def recorded_details(session: Session, party: Party) -> dict[str, str]:

@@ -44,12 +44,15 @@ def act_form(request: Request, me: Signed, number: str, act_name: str) -> Respon
     from zoneinfo import ZoneInfo
 
     view, allowed, zone = permission(me, number, act_name[:60])
-    sub = act_forms.blank(act_name, today=now().astimezone(ZoneInfo(zone)).date(),
-                          parties=[k for k, _ in form_parties(view, allowed)])
+    parties = [k for k, _ in form_parties(view, allowed)]
+    sub = act_forms.blank(act_name, today=now().astimezone(ZoneInfo(zone)).date(), parties=parties)
     if act_name not in act_forms.SPECIFIC:
         specs = form_specs(view, allowed, act_name)
         sub.values.update(act_fields.blank_values(specs))
         sub.rows = act_fields.count_rows(specs, {})
+    asked = request.query_params.get("party", "")[:40]  # a warning's link names the party it concerns
+    if asked in parties:
+        sub.values["party"] = asked
     return render_form(request, me, view, allowed, act_name, sub, [])
 
 

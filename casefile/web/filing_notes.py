@@ -27,7 +27,7 @@ class FilingNote:
     receiver: str = ""
     act_name: str = ""
     served: bool = True
-    service_gaps: tuple[str, ...] = ()
+    service_gaps: tuple[Any, ...] = ()  # casefile.web.gap_words.GapWords: each worded, with its form's link
 
 
 def served_on_parties(act_name: str) -> bool:
@@ -85,8 +85,13 @@ def note_for(act_name: str, *, case_number: str, office: str, viewer: Any, as_of
     except Exception:
         office_name = office
     served = served_on_parties(act_name)
-    gaps: tuple[str, ...] = ()
+    gaps: tuple[Any, ...] = ()
     if party_filing and served and not recording and filer:
-        gaps = app.service_gaps(case_number, filer=filer, viewer=viewer, document=DOCUMENTS.get(act_name, "filing"))
+        from casefile.web.gap_words import gap_words, may_do
+
+        found = app.service_gaps(case_number, filer=filer, viewer=viewer, document=DOCUMENTS.get(act_name, "filing"))
+        if found:
+            acts = may_do(app.permitted_acts(case_number, viewer=viewer, as_of=as_of))
+            gaps = tuple(gap_words(g, case_acts=acts) for g in found)
     return FilingNote(periods=periods, efile=party_filing and not recording, receiver=receiver_of(act_name, office_name),
                       act_name=act_name, served=served, service_gaps=gaps)

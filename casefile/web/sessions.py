@@ -99,14 +99,24 @@ FLASH_TEXT = 600
 
 @dataclass(frozen=True)
 class Flash:
-    """A message for the next page: ``kind`` one of FLASH_KINDS, ``text`` as shown."""
+    """A message for the next page: ``kind`` one of FLASH_KINDS, ``text`` as shown; ``href`` a page of
+    this site (a path) where the user does what the message asks, ``link`` the words of that link
+    (both "" for none)."""
 
     kind: str
     text: str
+    href: str = ""
+    link: str = ""
+
+
+def _local(href: Any) -> bool:
+    """Whether ``href`` is a path of this site ("/cases/..."), never another site's address."""
+    return isinstance(href, str) and href.startswith("/") and not href.startswith("//") and "\\" not in href
 
 
 def _flash_of(raw: Any) -> list[Flash]:
-    """The messages a visitor cookie carries ([kind, text] pairs; a bare string is a status line)."""
+    """The messages a visitor cookie carries ([kind, text] pairs, or [kind, text, href, link] with a
+    link to a page of this site; a bare string is a status line)."""
     if not isinstance(raw, list):
         return []
     out = []
@@ -115,6 +125,9 @@ def _flash_of(raw: Any) -> list[Flash]:
             out.append(Flash("status", item[:300]))
         elif isinstance(item, list) and len(item) == 2 and item[0] in FLASH_KINDS and isinstance(item[1], str):
             out.append(Flash(item[0], item[1][:FLASH_TEXT]))
+        elif (isinstance(item, list) and len(item) == 4 and item[0] in FLASH_KINDS and isinstance(item[1], str)
+              and _local(item[2]) and isinstance(item[3], str)):
+            out.append(Flash(item[0], item[1][:FLASH_TEXT], item[2][:300], item[3][:120]))
     return out
 
 
@@ -156,13 +169,14 @@ class WebSession:
         self.set_token = False
         self.drop_token = self.drop_token or had
 
-    def add_flash(self, text: str, kind: str = "status") -> None:
+    def add_flash(self, text: str, kind: str = "status", *, href: str = "", link: str = "") -> None:
         """A message shown on the next page (e.g. "Objections filed"); ``kind`` "warning" or "note" for
         what an act's result warns or notes (shown as such). It lives in the visitor cookie: showing it
         never renews the session. A status line is cut at 300 characters, a warning or note at
         FLASH_TEXT; at most FLASH_COUNT messages are kept."""
         kind = kind if kind in FLASH_KINDS else "status"
-        self.flash.append(Flash(kind, text[:300] if kind == "status" else text[:FLASH_TEXT]))
+        href, link = (href[:300], link[:120]) if _local(href) and link else ("", "")
+        self.flash.append(Flash(kind, text[:300] if kind == "status" else text[:FLASH_TEXT], href, link))
         self.flash = self.flash[-FLASH_COUNT:]
         self.visitor_changed = True
 
@@ -175,7 +189,7 @@ class WebSession:
     def visitor_dump(self) -> dict[str, Any]:
         data: dict[str, Any] = {"c": self.visitor_csrf}
         if self.flash:
-            data["f"] = [[m.kind, m.text] for m in self.flash[-FLASH_COUNT:]]
+            data["f"] = [[m.kind, m.text, m.href, m.link] if m.href else [m.kind, m.text] for m in self.flash[-FLASH_COUNT:]]
         return data
 
 

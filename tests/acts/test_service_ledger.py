@@ -12,6 +12,7 @@ from sqlmodel import col, select
 
 from casefile.acts import parse_act
 from casefile.errors import BadInput, ProcedureError, UnknownRecord
+from casefile.gaps import Gap, GapKind
 from casefile.record.db import read_session
 from casefile.record.models import Filing, ServiceRecord
 from casefile.vocab import ServiceMethod
@@ -64,16 +65,17 @@ class TestDefault:
         assert ledger()[1] == (False, "Karen L. Whitfield", None, "", date(2026, 12, 1))
         assert result.warnings == [
             "Karen L. Whitfield (Midwest Precision Castings, Inc.) was served at no address the record holds: the "
-            "certificate of service of the Objections leaves the manner and address blank; before the next filing add "
-            "counsel's e-mail with `casefile counsel add 13-RC-400123 --party mpc --name NAME --email ...`, or give "
-            "`service` in the filing (whom, method, address)", OFFER_STILL_DUE]
+            "certificate of service of the Objections leaves the manner and address blank", OFFER_STILL_DUE]
+        assert result.gaps == [Gap(GapKind.SERVED_NOWHERE, "13-RC-400123", "Objections", party="mpc",
+                                   party_name="Midwest Precision Castings, Inc.",
+                                   whom="Karen L. Whitfield (Midwest Precision Castings, Inc.)"), None]
 
     def test_a_live_case_without_the_filers_counsel_warns(self, configured_db: Path) -> None:
         open_live(union_counsel=[])
         result = perform(OBJECTIONS, as_of=FILED_AT)
-        assert result.warnings[0].startswith("United Steelworkers has no counsel of record: the signature block of the "
-                                             "Objections is a blank line; add counsel with `casefile counsel add "
-                                             "13-RC-400123 --party usw --name NAME")
+        assert result.warnings[0] == "United Steelworkers has no counsel of record: the signature block of the Objections is a blank line"
+        assert result.gaps[0] == Gap(GapKind.NO_COUNSEL, "13-RC-400123", "Objections", party="usw",
+                                     party_name="United Steelworkers")
 
     def test_the_offer_of_proof_goes_to_the_region_only(self, configured_db: Path) -> None:
         """Objections with their offer of proof, a witness for each: the offer is served on the Region only, and
@@ -139,7 +141,8 @@ class TestAsGiven:
         result = perform({**OBJECTIONS, "service": []}, as_of=FILED_AT)
         assert [line[1] for line in ledger()] == ["Regional Director, Region 13"]
         assert result.warnings == ["Midwest Precision Castings, Inc. is not served with the Objections (not in its "
-                                   "`service` list)", OFFER_STILL_DUE]
+                                   "service list)", OFFER_STILL_DUE]
+        assert [g.kind if g else None for g in result.gaps] == [GapKind.NOT_SERVED, None]
 
 
 class TestExceptions:

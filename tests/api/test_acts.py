@@ -210,6 +210,12 @@ class TestOpenCase:
         warnings = answer.json()["warnings"]
         assert [w.split(":")[0] for w in warnings] == ["the Tally of Ballots names no Board agent",
                                                        "the case has no unit description"]
+        assert answer.json()["gaps"] == [  # the facts behind them, for the client to word its own remedy
+            {"kind": "no-board-agent", "case_number": "10-RC-300001", "document": "Tally of Ballots", "party": "",
+             "party_name": "", "whom": ""},
+            {"kind": "no-unit-description", "case_number": "10-RC-300001", "document": "Tally of Ballots", "party": "",
+             "party_name": "", "whom": ""}]
+        assert "casefile " not in " ".join(warnings)
 
     def test_opening_a_case_already_open_gives_no_access(self, client: Any, world: World) -> None:
         """The outsider sends Bessemer's open-case again, naming RWDSU: refused (409

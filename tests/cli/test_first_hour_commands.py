@@ -251,3 +251,18 @@ def test_a_tally_file_tells_every_problem_at_once(configured_db: Path, tmp_path:
         f"error: {empty}: the tally file is empty: it holds the case_number, prepared_on, kind and choices of the "
         "tally (and its other counts), as docs/scenario-format.md ('Tally file') shows"]
     assert len(app.case(NUMBER).docket) == docket and app.case(NUMBER).elections == []
+
+
+def test_what_the_record_lacks_is_worded_with_the_command_that_gives_it(configured_db: Path) -> None:
+    """A case opened with no unit description and tallied with no Board agent: the command line words each fact
+    with its own remedy, the command (the web links to its form instead: tests/web/test_act_forms.py)."""
+    opened = casefile(*[a for a in OPEN if a not in ("--unit", "All drivers at the Kent, WA terminal.")])
+    assert opened.exit_code == 0, opened.stderr
+    tallied = casefile(*TALLY[:-4], *TALLY[-2:])  # no --board-agent
+    assert tallied.exit_code == 0, tallied.stderr
+    warned = [line for line in tallied.stderr.splitlines() if line.startswith("warning:")]
+    assert warned == [
+        "warning: the Tally of Ballots names no Board agent: its signature line is left blank; give `board_agent:` in "
+        "the tally file (casefile tally record FILE), `--board-agent` (casefile tally record --case ...) or the act",
+        f"warning: the case has no unit description: the Tally of Ballots names the voting unit by its id only; give it "
+        f"with `casefile correct case {NUMBER} --unit-description '...' --why '...'`"], tallied.stderr

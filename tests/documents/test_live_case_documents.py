@@ -15,6 +15,7 @@ import pytest
 
 from casefile.documents.kinds.objections import Objections
 from casefile.documents.parts import PLACEHOLDER_PREFIX
+from casefile.gaps import GapKind
 from tests.acts.live_case import FILED_AT, NUMBER, OBJECTIONS, TALLY, TALLY_AT, open_live, opening, perform
 from tests.documents.pdf_layout import lines_by_page
 
@@ -143,9 +144,8 @@ class TestWhatIsNotEntered:
         prepare_schema()
         perform(opening(), as_of=TALLY_AT.replace(day=20))
         result = perform({k: v for k, v in TALLY.items() if k != "board_agent"}, as_of=TALLY_AT, documents="issue")
-        assert result.warnings == ["the Tally of Ballots names no Board agent: its signature line is left blank; give "
-                                   "`board_agent:` in the tally file (casefile tally record FILE), `--board-agent` "
-                                   "(casefile tally record --case ...) or the act"]
+        assert result.warnings == ["the Tally of Ballots names no Board agent: its signature line is left blank"]
+        assert [g.kind if g else None for g in result.gaps] == [GapKind.NO_BOARD_AGENT]
         text = text_of(bare / "2026-11-24_tally-of-ballots.pdf")
         assert PLACEHOLDER_PREFIX.strip() not in text
         assert "For the Regional Director: Board Agent" in text and "/s/" not in text

@@ -302,13 +302,36 @@ class TestWarnings:
             "against": "993", "challenged": "16", "void": "59", "method": "mail"}, follow_redirects=False)
         assert answer.status_code == 303, answer.text
         page = client.get(answer.headers["location"]).text
-        warnings = re.findall(r'<div class="notice notice-warning" role="alert"><p><strong>Warning:</strong> ([^<]+)</p>',
+        warnings = re.findall(r'<div class="notice notice-warning" role="alert"><p><strong>Warning:</strong> ([^<]+)(?: <a href="[^"]*">[^<]*</a>)?</p>',
                               page)
         assert len(warnings) == 2, page[:3000]
         assert warnings[0].startswith("the Tally of Ballots names no Board agent: its signature line is left blank")
         assert warnings[1].startswith("the case has no unit description")
         assert page.index("Done: Tally of Ballots") < page.index("names no Board agent")
         assert "names no Board agent" not in client.get("/cases/10-RC-300003").text  # shown once, on the confirmation
+
+    def test_the_tallys_gaps_are_worded_for_the_web(self, client: Any) -> None:  # noqa: F811
+        """The same two gaps, worded by the web, not the command line: no `casefile` command or act-file field;
+        the missing unit description links to the form that corrects the case's details."""
+        import html as htmllib
+
+        form = fresh_case("10-RC-300004")
+        sign_in(client, USERS["region"])
+        answer = client.post(form, data={
+            "csrf_token": csrf(client, form), "date": "2022-03-31", "kind": "initial", "choices-rows": "1",
+            "choices-0-name": "Retail, Wholesale and Department Store Union", "choices-0-votes": "875",
+            "against": "993", "challenged": "16", "void": "59", "method": "mail"}, follow_redirects=False)
+        assert answer.status_code == 303, answer.text
+        page = client.get(answer.headers["location"]).text
+        notices = [htmllib.unescape(n) for n in re.findall(r'<div class="notice notice-warning" role="alert"><p>'
+                                                           r'<strong>Warning:</strong> (.*?)</p>', page)]
+        assert notices == [
+            "the Tally of Ballots names no Board agent: its signature line is left blank; a tally already recorded keeps "
+            "the line blank: the tally form's “Board agent” field names the agent who signs the next one.",
+            "the case has no unit description: the Tally of Ballots names the voting unit by its id only; give it on the "
+            "case's details form. <a href=\"/cases/10-RC-300004/acts/correct-case\">Correct the case's details (the unit "
+            "description)</a>"], notices
+        assert "casefile " not in " ".join(notices) and "board_agent" not in " ".join(notices)
 
 
 class TestExcludedBallots:

@@ -196,7 +196,7 @@ class TestMetMeansMetEverywhere:
             "offer_of_proof-rows": "1", "offer_of_proof-0-objection": "", "offer_of_proof-0-witness": "",
             "offer_of_proof-0-summary": "", "file": "1"}, follow_redirects=False)
         assert answer.status_code == 303, text_of(answer.text)[:2000]
-        warnings = re.findall(r'<div class="notice notice-warning" role="alert"><p><strong>Warning:</strong> ([^<]+)</p>',
+        warnings = re.findall(r'<div class="notice notice-warning" role="alert"><p><strong>Warning:</strong> ([^<]+)(?: <a href="[^"]*">[^<]*</a>)?</p>',
                               client.get(answer.headers["location"]).text)
         assert any(w.startswith("no offer of proof was filed with these objections: it is due with them (due ")
                    for w in warnings), warnings
@@ -268,7 +268,7 @@ class TestWhatComesNext:
         assert "Magnolia Fulfillment LLC Employer" in shown and "Retail, Wholesale and Department Store Union Petitioner" in shown
 
 
-WARNING = r'<div class="notice notice-warning" role="alert"><p><strong>Warning:</strong> ([^<]+)</p>'
+WARNING = r'<div class="notice notice-warning" role="alert"><p><strong>Warning:</strong> ([^<]+)(?: <a href="[^"]*">[^<]*</a>)?</p>'
 
 
 class TestTallyWarnings:
@@ -306,6 +306,28 @@ class TestServiceGapsOnTheForm:
                                 "at no address the record holds") for w in warnings), warnings
         offer = client.get(f"/cases/{OBJECTED}/acts/file-offer-of-proof").text  # served on no one: no service warning
         assert "served at no address" not in htmllib.unescape(offer)
+
+    def test_the_warnings_link_to_the_form_that_adds_counsel(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
+        """What the record lacks is a fact each interface words: on the web, the union's missing counsel links to
+        the form that adds it (the union chosen), never a `casefile counsel add` command; the employer's missing
+        e-mail is not the union's counsel's to add, so it has no link."""
+        import html as htmllib
+
+        sign_in(client, USERS["union-counsel"])
+        page = client.get(f"/cases/{TALLIED}/acts/file-objections").text
+        notices = [htmllib.unescape(n) for n in re.findall(r'<div class="notice notice-warning" role="alert"><p>(.*?)</p>', page)]
+        assert len(notices) == 2, notices
+        assert notices[0] == ("<strong>Warning:</strong> Retail, Wholesale and Department Store Union has no counsel of "
+                              "record: the signature block of the Objections is a blank line. <a href=\"/cases/"
+                              f"{TALLIED}/acts/add-counsel?party=union\">Add counsel of record for Retail, Wholesale "
+                              "and Department Store Union</a>"), notices
+        assert notices[1] == ("<strong>Warning:</strong> Magnolia Fulfillment LLC has no e-mail address in the record: "
+                              "filed now, it is served at no address the record holds and the certificate of service of "
+                              "the Objections leaves the manner and address blank; add counsel's e-mail address first."), notices
+        assert "casefile counsel" not in page and "--party" not in page
+        form = client.get(f"/cases/{TALLIED}/acts/add-counsel", params={"party": "union"}).text
+        assert '<input type="hidden" name="party" value="union">' in form, re.findall(r'<[^>]*name="party"[^>]*>', form)
+        assert "Add counsel of record" in text_of(form)
 
 
 class TestExtensionForm:
@@ -371,3 +393,4 @@ class TestLinkRequests:
         assert "casefile orgs approve N` on its command line" in shown
         own = shown.split("Requests of", 1)[1]
         assert "user:admin@" not in own and "(admin@rwdsu.example.org)" in own, own[:800]
+
