@@ -297,4 +297,8 @@ def open_(file: Path | None = typer.Argument(None, help="YAML file with `case:` 
     if result.repeated:
         console.print(f"Case {result.case_number} is already open with these details: nothing changed")
     else:
-        console.print(f"Case {result.case_number} open: {result.summary}", soft_wrap=True, highlight=False)
+        console.print(f"{result.case_number}: {result.summary}", soft_wrap=True, highlight=False)
+        console.print(f"No organization is linked to {result.case_number} yet, so it is on no one's My cases on the "
+                      f"web: link the one representing a party (casefile orgs link ORG {result.case_number} PARTY, "
+                      f"PARTY employer or union), or its users ask to be linked from the web.",
+                      soft_wrap=True, highlight=False)

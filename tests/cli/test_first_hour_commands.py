@@ -23,8 +23,11 @@ def test_a_case_opened_and_tallied_by_options(configured_db: Path) -> None:
 
     opened = casefile(*OPEN)
     assert opened.exit_code == 0, opened.stderr
-    assert opened.stdout.startswith(f"Case {NUMBER} open: Case opened: Cascadia Freight Services, Inc., petition filed "
+    assert opened.stdout.startswith(f"{NUMBER}: Case opened: Cascadia Freight Services, Inc., petition filed "
                                     "2026-06-02")
+    assert opened.stdout.splitlines()[-1].startswith(f"No organization is linked to {NUMBER} yet, so it is on no one's "
+                                                     f"My cases on the web: link the one representing a party "
+                                                     f"(casefile orgs link ORG {NUMBER} PARTY")
     view = app.case(NUMBER)
     assert (view.office, view.agreement) == ("19-seattle", "stipulated")
     assert {p.key: p.role for p in view.parties} == {"employer": "employer", "union": "petitioner"}
