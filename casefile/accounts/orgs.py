@@ -14,7 +14,7 @@ from datetime import datetime
 
 from sqlmodel import Session, col, select
 
-from casefile.errors import AlreadyRecorded, BadInput, PartyHeld, UnknownRecord
+from casefile.errors import AlreadyRecorded, BadInput, NotPermitted, PartyHeld, UnknownRecord
 from casefile.record.accounts import Organization, OrganizationKind, OrganizationView, Representation, Watch
 from casefile.record.lookups import get_case, get_party
 from casefile.record.models import Case, Party
@@ -95,8 +95,9 @@ def link_party(session: Session, *, organization: str, case_number: str, party: 
     parties (it sees its Region's cases). A party another organization holds already is linked
     again only with ``share`` (the second organization sees the party's offers of proof too: the
     operator says so knowingly, or approves a link request, casefile.accounts.links, which may
-    replace the first). Raises UnknownRecord, UnknownCase, MalformedCaseNumber, BadInput,
-    PartyHeld."""
+    replace the first). The policy refuses a side its kind does not take and a party opposing one it
+    holds in the case already (casefile.record.authority.may_link_party). Raises UnknownRecord,
+    UnknownCase, MalformedCaseNumber, BadInput, PartyHeld, NotPermitted."""
     org = get_organization(session, organization)
     if org.kind is OrganizationKind.REGION:
         raise BadInput(f"{org.key} is a Region: it sees every case of its Region and represents no party "
@@ -108,6 +109,14 @@ def link_party(session: Session, *, organization: str, case_number: str, party: 
                                                          Representation.party_id == the_party.id)).first()
     if existing is not None:
         return existing
+    from casefile.record.authority import may_link_party
+
+    held_roles = {str(p.role) for p in session.exec(select(Party).join(Representation, Representation.party_id == Party.id)  # type: ignore[arg-type]
+                                                    .where(Representation.organization_id == org.id,
+                                                           Representation.case_id == case.id))}
+    allowed = may_link_party(org.kind, str(the_party.role), held_roles)
+    if allowed.mode is None:
+        raise NotPermitted(f"link {org.key} to {the_party.key} ({the_party.role}) of {case.number}: {allowed.reason}")
     held = [k for k in session.exec(select(Organization.key).join(Representation, Representation.organization_id == Organization.id)  # type: ignore[arg-type]
                                     .where(Representation.party_id == the_party.id).order_by(col(Organization.key)))]
     if held and not share:

@@ -1,8 +1,8 @@
 """Link requests (casefile.accounts.links): an organization asks to be linked to the party it
-represents in a case already open, and an admin of an organization linked to that party approves
-or declines it (the operator decides the rest: ``casefile orgs requests``). Asking answers the same
-whether or not the case is on this casefile; a request the user may not decide is 404, exactly as
-one that does not exist."""
+represents in a case already open, and the operator alone decides it (``casefile orgs requests``):
+an admin of an organization linked to that party sees it, but a decision posted here is refused
+(403) from the user's role alone, whatever the request. Asking answers the same whether or not the
+case is on this casefile."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ router = APIRouter(tags=["link requests"])
 
 
 class LinkRequestIn(BaseModel):
-    """Ask to be linked to ``party`` (its handle, its role such as petitioner, or its name) of case
-    ``case_number``; ``note`` for the one who decides."""
+    """Ask to be linked to ``party`` (its role such as petitioner, or its handle — never its name,
+    which a party may change) of case ``case_number``; ``note`` for the operator, who decides."""
 
     model_config = ConfigDict(extra="forbid")
     case_number: str = Field(min_length=1, max_length=40)
@@ -40,7 +40,7 @@ RequestId = Annotated[int, Path(ge=1, le=ID_MAX, description="The link request's
 
 
 @router.get("/link-requests", response_model=list[LinkRequestView], responses=errors(401),
-            summary="The user's organization's link requests, and those awaiting its admins' decision")
+            summary="The user's organization's link requests, and (admins) the pending ones for its parties")
 def get_link_requests(viewer: Viewer, db: Db) -> list[LinkRequestView]:
     from casefile.accounts.links import list_link_requests
 
@@ -60,11 +60,11 @@ def post_link_request(body: LinkRequestIn, viewer: Viewer, db: Db) -> LinkReques
 
 @router.post("/link-requests/{request_id}/decision", response_model=LinkRequestView,
              responses=errors(401, 403, 404, 409, 422),
-             summary="Approve or decline a link request for a party the user's organization represents")
+             summary="A decision on a link request: the operator's only (403 to every user)")
 def post_link_decision(request_id: RequestId, body: LinkDecisionIn, viewer: Viewer, db: Db) -> LinkRequestView:
     from casefile.accounts.links import approve_link, decline_link
 
     with db.write() as session:
         if body.decision == "approve":
-            return approve_link(session, viewer, request_id, as_of=now(), share=True).request  # a holder shares its own
+            return approve_link(session, viewer, request_id, as_of=now()).request  # refused: the operator decides
         return decline_link(session, viewer, request_id, as_of=now(), reason=body.reason).request

@@ -2,14 +2,16 @@
 list of link requests (an organization asks to be linked to a party of a case it cannot open:
 casefile.accounts.links) and the decision on each.
 
-    casefile orgs requests                     # the pending requests, with who holds each party now
+    casefile orgs requests                     # the pending requests, who holds each party, what the asker holds
     casefile orgs approve 3                    # link a party nobody holds yet (refused for a held one:)
     casefile orgs approve 3 --share            # link beside those linked already (both see its offers of proof)
     casefile orgs approve 3 --replace          # link in their place (a party claimed first by an outsider)
     casefile orgs decline 4 --reason "not the petitioner's counsel"
 
-Approving opens that party's offers of proof to the organization: the command says so, and names
-the organizations whose links a --replace ended.
+Only the operator decides a request (casefile.record.authority.may_decide_link). Approving opens
+that party's offers of proof to the organization: the command says so, and names the
+organizations whose links a --replace ended; an organization is never linked to a party opposing
+one it holds in the case (may_link_party).
 """
 
 from __future__ import annotations
@@ -29,7 +31,9 @@ def orgs_requests(
     every: Annotated[bool, typer.Option("--all", help="Decided requests too.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """List the link requests awaiting the operator (with --all, decided ones too)."""
+    """List the link requests awaiting the operator — a holder's decline included — with the party each
+    names (by role or handle), who holds it and what the asker holds in the case already (with --all,
+    decided ones too)."""
     from casefile.accounts.links import WARNING, list_link_requests
     from casefile.record.authority import OPERATOR
     from casefile.record.db import read_session
@@ -42,17 +46,25 @@ def orgs_requests(
     if not views:
         console.print("no link request" + ("" if every else " is pending"), highlight=False)
         return
-    table = Table("id", "organization", "case", "party", "held by", "status", "asked", "note", header_style="bold")
+    table = Table("id", "organization", "case", "party asked", "names", "held by", "asker holds", "status", "asked",
+                  "note", header_style="bold")
     for column in table.columns:
         column.overflow = "fold"  # a key is never cut short ("amazon-…" hid who holds the party)
     for v in views:
-        table.add_row(str(v.id), v.organization, v.case_number, v.party, ", ".join(v.held_by) or "nobody",
+        table.add_row(str(v.id), v.organization, v.case_number, v.party, v.resolves_to or "no one party",
+                      ", ".join(v.held_by) or "nobody", ", ".join(v.asker_holds) or "nothing",
                       v.status + (f" ({v.decision})" if v.decision else ""),
                       f"{v.requested_at:%Y-%m-%d %H:%M} UTC by {v.requested_by}", v.note)
     console.print(table)
     for v in views:
         others = [k for k in v.held_by if k != v.organization]
-        if others and v.status == "pending":
+        if v.status == "declined" and v.decided_by.startswith("user:"):
+            console.print(f"request {v.id}: declined by {v.decided_by}, of an organization holding that party — not "
+                          "by the operator: decide it (approve or decline)", highlight=False, soft_wrap=True)
+        if v.asker_holds and v.status in ("pending", "declined"):
+            console.print(f"request {v.id}: {v.organization} holds {', '.join(v.asker_holds)} of {v.case_number} "
+                          f"already", highlight=False, soft_wrap=True)
+        if others and v.status in ("pending", "declined"):
             console.print(f"request {v.id}: {v.party} of {v.case_number} is held already by {', '.join(others)} — "
                           f"approving shares it with {v.organization} (--share) or links {v.organization} in its "
                           "place (--replace)", highlight=False, soft_wrap=True)

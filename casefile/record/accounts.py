@@ -245,8 +245,10 @@ class OrganizationView(AccountModel):
 class LinkRequestView(AccountModel):
     """A link request as listed: its id, the asking organization, the case and party asked for,
     the note, its status and who asked and decided; ``held_by`` the organizations already linked
-    to that party (for the operator and their admins only: empty for the asker), ``warning`` what
-    approving it opens."""
+    to that party, ``resolves_to`` the party the request names ("rwdsu (petitioner)": its handle or
+    role, never its name; "" when it names no one party), ``asker_holds`` the parties of that case
+    the asking organization holds already ("amazon (employer)") — those three for the operator and
+    the holders' admins only, empty for the asker — and ``warning`` what approving it opens."""
 
     id: int
     organization: str
@@ -261,6 +263,8 @@ class LinkRequestView(AccountModel):
     decided_at: datetime | None = None
     decision: str = ""
     held_by: list[str] = []
+    resolves_to: str = ""
+    asker_holds: list[str] = []
     warning: str = ""
 
 

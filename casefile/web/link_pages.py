@@ -1,8 +1,9 @@
 """The Link requests page (casefile.accounts.links): an organization's counsel and admins ask to be
 linked to the party they represent in a case already open ("Ask to be linked"), and see what became
-of their requests; an admin of an organization linked to a party approves or declines the requests
-for it (sharing that party's offers of proof), with the warning of what that opens. The operator
-decides the rest at the command line (``casefile orgs requests``, ``approve``, ``decline``).
+of their requests; an admin of an organization linked to a party sees the requests for it, with what
+the asker holds in the case already, but does not decide them: only the operator does, at the
+command line (``casefile orgs requests``, ``approve``, ``decline``; the policy's may_decide_link —
+a holder may be one that claimed the party by opening the case).
 
 Asking tells nothing: the same answer whether or not the case number is on this casefile or seen
 by the asker. Every refusal stores nothing (each change is one transaction)."""
@@ -22,8 +23,7 @@ router = APIRouter()
 
 #: What the asker is told, whatever the instance holds.
 SENT = ("Your request to be linked to {party} in {number} is with the operator of this casefile (`casefile orgs "
-        "approve N` on its command line) and any organization that represents that party here: you will see the case "
-        "once it is approved.")
+        "approve N` on its command line), who alone decides it: you will see the case once it is approved.")
 
 
 def _page(request: Request, db: Database, me: Me, *, errors: list[dict[str, str]] | None = None,
@@ -95,8 +95,8 @@ async def ask_to_be_linked(request: Request, me: Signed, db: Db) -> Response:
 
 @router.post("/links/decide")
 async def decide_link_request(request: Request, me: Signed, db: Db) -> Response:
-    """Approve or decline a link request for a party the admin's organization represents
-    (casefile.accounts.links.approve_link / decline_link)."""
+    """A decision on a link request (casefile.accounts.links.approve_link / decline_link): the
+    operator's only, so every user is refused with the policy's words (403), storing nothing."""
     from casefile.accounts.links import approve_link, decline_link
     from casefile.errors import BadInput
     from casefile.web.ids import form_id

@@ -94,9 +94,9 @@ def _routes(world: World) -> list[tuple[str, str, str, dict[str, Any], Callable[
         ("link requests", "GET", "/link-requests", {}, _signed_in),
         # a request without its case and party: refused for its body, after the token (nothing stored)
         ("ask to be linked", "POST", "/link-requests", {"json": {}}, lambda who: 401 if who == "anonymous" else 422),
-        # a request no one made: the same 404 for every principal as for one that is not theirs to decide
+        # only the operator decides a link request: every user is refused from the role alone, whatever the id
         ("decide a link request", "POST", "/link-requests/999999/decision", {"json": {"decision": "approve"}},
-         lambda who: 401 if who == "anonymous" else 404),
+         lambda who: 401 if who == "anonymous" else 403),
     ]
 
 

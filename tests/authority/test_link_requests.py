@@ -1,7 +1,6 @@
 """How an organization comes to a case (issue 14, item 3; casefile.accounts.links): opening a case
 links the opener to the party it names only while nobody holds it; any later claim is a link
-request the operator — or an organization already linked to that party — approves, warned that
-it opens that party's offers of proof. Asking tells nothing; each refusal stores nothing.
+request only the operator approves, warned that it opens that party's offers of proof. Asking tells nothing; each refusal stores nothing.
 
 The security trial's "first come, first linked": an outsider opened a case number first, naming
 itself the petitioner; when the real union was later linked to that party (as the 409 advised),
@@ -149,31 +148,34 @@ class TestAsking:
             assert (asked.status_code, asked.json()["code"]) == (403, "not-permitted")
         assert record_snapshot() == before
 
-    def test_the_holder_approves_a_request_for_its_party_and_no_one_else_decides(self, client: Any,
-                                                                                 world: World) -> None:
-        """A request for RWDSU in Bessemer awaits RWDSU's admins (and the operator): the employer's
-        admin, the asker and a counsel of the union get the same 404 as for no request; the union's
-        admin approves it (shared: beside rwdsu-legal), which the outsider sees as approved."""
-        asked = client.post("/api/v1/link-requests", json={"case_number": NUMBER, "party": "Retail, Wholesale and "
-                                                           "Department Store Union"}, headers=world.headers("outsider"))
+    def test_the_holder_sees_a_request_for_its_party_and_only_the_operator_decides(self, client: Any,
+                                                                                  world: World) -> None:
+        """A request for RWDSU in Bessemer is shown to RWDSU's admins (not the employer's): every
+        user's decision — the holder's admin's included — is refused from the role alone, 403 with
+        the same words for a request that exists and one that does not; the operator approves it."""
+        from casefile.accounts.links import approve_link
+        from casefile.record.authority import OPERATOR
+        from casefile.record.db import write_session
+
+        asked = client.post("/api/v1/link-requests", json={"case_number": NUMBER, "party": "petitioner"},
+                            headers=world.headers("outsider"))
         ident = asked.json()["id"]
         assert client.get("/api/v1/link-requests", headers=world.headers("employer-admin")).json() == []
         before = record_snapshot()
-        for who in ("employer-admin", "outsider", "union-counsel"):
+        for who in ("employer-admin", "outsider", "union-counsel", "union-admin"):
             for target in (ident, ident + 1000):
                 answer = client.post(f"/api/v1/link-requests/{target}/decision", json={"decision": "approve"},
                                      headers=world.headers(who))
-                assert (answer.status_code, answer.json()["code"]) == (404, "unknown-record"), who
+                assert (answer.status_code, answer.json()["code"]) == (403, "not-permitted"), who
+                assert answer.json()["detail"].startswith(f"link request {target}: only the operator of this casefile")
         assert record_snapshot() == before
         awaiting = client.get("/api/v1/link-requests", headers=world.headers("union-admin")).json()
-        assert [(r["organization"], r["held_by"]) for r in awaiting] == [("other-firm", ["rwdsu-legal"])]
-        approved = client.post(f"/api/v1/link-requests/{ident}/decision", json={"decision": "approve"},
-                               headers=world.headers("union-admin"))
-        assert approved.status_code == 200 and approved.json()["decision"] == "shared"
+        assert [(r["organization"], r["held_by"], r["resolves_to"]) for r in awaiting] == [
+            ("other-firm", ["rwdsu-legal"], "rwdsu (petitioner)")]
+        with write_session(by="operator:tests") as session:
+            done = approve_link(session, OPERATOR, ident, as_of=datetime.now(UTC), share=True, by="operator:tests")
+        assert done.request.decision == "shared"
         assert client.get(f"/api/v1/cases/{NUMBER}", headers=world.headers("outsider")).status_code == 200
-        twice = client.post(f"/api/v1/link-requests/{ident}/decision", json={"decision": "decline"},
-                            headers=world.headers("union-admin"))
-        assert (twice.status_code, twice.json()["code"]) == (409, "already-recorded")  # decided once
 
     def test_a_declined_request_links_nothing(self, client: Any, world: World) -> None:
         from casefile.accounts.links import decline_link, list_link_requests

@@ -1,7 +1,7 @@
 """The web side of how an organization comes to a case (issue 14, item 3), on the Bessemer world:
 watching only a case one sees (the form answers the same for a hidden case and a missing number),
 a Region admin's Admin page with its Region's organizations, links and cases only, and the Link
-requests page (ask; the holder's admin approves or declines). Each refusal stores nothing."""
+requests page (ask; the holder's admin sees the request, the operator decides). Each refusal stores nothing."""
 
 from __future__ import annotations
 
@@ -96,7 +96,7 @@ def test_a_region_admins_page_lists_its_regions_organizations_and_cases_only(bro
     assert "15-RC-123456" not in page and "(other-firm)" not in table
 
 
-def test_ask_to_be_linked_and_the_holder_decides_on_the_web(browser: Any, world: World) -> None:
+def test_ask_to_be_linked_and_the_holder_sees_but_does_not_decide_on_the_web(browser: Any, world: World) -> None:
     from casefile.accounts.links import list_link_requests
     from casefile.record.authority import OPERATOR
     from casefile.record.db import read_session
@@ -117,15 +117,16 @@ def test_ask_to_be_linked_and_the_holder_decides_on_the_web(browser: Any, world:
     with read_session() as session:
         ident = next(r.id for r in list_link_requests(session, OPERATOR) if r.case_number == NUMBER)
     own = browser.post("/links/decide", data={"csrf_token": token, "request": str(ident), "action": "approve"})
-    assert own.status_code == 404 and record_snapshot() == before  # not the asker's to decide
+    assert own.status_code == 403 and record_snapshot() == before  # the operator's to decide
     holder = TestClient(browser.app, base_url="http://127.0.0.1")
     sign_in(holder, world.emails["union-admin"])
     listed = holder.get("/links").text
-    assert "Another Firm LLP" in listed and "10-RC-999999" not in listed
+    assert "Another Firm LLP" in listed and "10-RC-999999" not in listed and 'action="/links/decide"' not in listed
     declined = holder.post("/links/decide", data={"csrf_token": csrf(holder, "/links"), "request": str(ident),
                                                   "action": "decline"}, follow_redirects=False)
-    assert declined.status_code == 303
-    assert "declined" in browser.get("/links").text
+    assert declined.status_code == 403 and "only the operator of this casefile decides" in declined.text
+    assert record_snapshot() == before
+    assert "pending" in browser.get("/links").text
     assert browser.get(f"/cases/{NUMBER}").status_code == 404
 
 

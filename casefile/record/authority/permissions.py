@@ -72,6 +72,25 @@ def may_hold_party(kind: OrganizationKind | None, role: str) -> Decision:
     return Decision("perform")
 
 
+def may_link_party(kind: OrganizationKind | None, role: str, held_roles: set[str]) -> Decision:
+    """Whether an organization of ``kind`` may be linked to a party of ``role`` (a PartyRole's
+    value) of a case in which it holds parties of ``held_roles`` already — by the operator's
+    ``orgs link`` or an approved link request. Its kind bounds the side as when it opens a case
+    (:func:`may_hold_party`), and one organization represents no two opposing parties of one case:
+    parties of different roles (the employer and the petitioner, rival unions as petitioner and
+    intervenor, an individual petitioner and the union) are opposed, parties of one role
+    (joint petitioners) are not (attacker trial 2026-12-03, MEDIUM-2: the employer's firm was linked
+    to the union's party of a case where it holds the employer, and read the union's offer of proof)."""
+    kind_says = may_hold_party(kind, role)
+    if kind_says.mode is None:
+        return kind_says
+    opposed = sorted(r for r in held_roles if r != role)
+    if opposed:
+        return Decision(None, f"it represents the {' and the '.join(opposed)} of this case already: one organization "
+                              f"does not represent opposing parties of one case (unlink it first: casefile orgs unlink)")
+    return Decision("perform")
+
+
 def may_import(viewer: Any) -> Decision:
     """Importing NLRB election results on the web: a Region's admins (for their Region's cases); at
     the command line, the operator. No other organization adds tallies to cases."""
@@ -97,15 +116,29 @@ def may_ask_link(viewer: Any) -> Decision:
     return Decision("perform")
 
 
-def may_decide_link(viewer: Any, holders: set[int], *, replace: bool = False) -> Decision:
-    """Approving or declining a link request for a party held by the organizations ``holders``
-    (their ids): the operator (and only the operator approves it *in place of* those linked:
-    ``replace``), or an admin of an organization already linked to that party, which lets another
-    organization share that party's offers of proof."""
+def may_decide_link(viewer: Any, *, replace: bool = False) -> Decision:
+    """Approving or declining a link request (and approving it *in place of* the organizations
+    linked to the party: ``replace``): the operator only. An organization already linked to the
+    party asked for does not decide it, approve or decline: it may have claimed that party itself by
+    opening the case naming itself that party (a firm may represent either side), and its decision
+    would take the request away from the operator, whose decision is the answer to such a claim
+    (docs/security.md, "Sharing a party"; attacker trial 2026-12-03, HIGH-1: the employer's firm,
+    holding the union's party of a case it opened, declined the union's request). Decided from the
+    role alone, before any request is looked up."""
     if getattr(viewer, "role", None) is None:
         return Decision("perform")
     if replace:
         return Decision(None, "only the operator links an organization in place of those already linked")
-    if viewer.role is UserRole.ADMIN and getattr(viewer, "organization_id", None) in holders:
-        return Decision("perform")
-    return Decision(None, "the operator, or an admin of an organization already linked to that party, decides")
+    return Decision(None, "only the operator of this casefile decides link requests (casefile orgs requests): an "
+                          "organization linked to the party may have claimed it by opening the case, so its users "
+                          "neither approve nor decline another organization's request for it")
+
+
+def may_see_link_request(viewer: Any, holders: set[int]) -> bool:
+    """Whether ``viewer`` is shown a pending link request of another organization for a party held
+    by the organizations ``holders`` (their ids): the operator, and the admins of those holders —
+    to know that another organization claims their party and to tell the operator what they know;
+    they do not decide it (:func:`may_decide_link`)."""
+    if getattr(viewer, "role", None) is None:
+        return True
+    return viewer.role is UserRole.ADMIN and getattr(viewer, "organization_id", None) in holders
