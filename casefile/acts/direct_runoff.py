@@ -17,12 +17,12 @@ from casefile.documents.kinds.notice_of_runoff_election import NoticeOfRunoffEle
 from casefile.errors import AlreadyRecorded, ProcedureError
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines
-from casefile.record.lookups import elections_of
+from casefile.record.lookups import deadline_of, elections_of
 from casefile.record.models import Case, Election
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.chronology import Earlier, held_before_directed, voting_period_refusal
-from casefile.rules.runoff_direction import direction_for
+from casefile.rules.runoff_direction import check_direction_date, direction_for
 from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, ElectionKind, Stage, TallyKind
 
@@ -92,6 +92,9 @@ def perform(session: Session, act: DirectRunoff, *, case: Case, as_of: datetime,
         raise out_of_order
     require_stage(election, "directing a runoff", STAGES)
     tally = current_tally(session, election)
+    period = deadline_of(session, election, DeadlineKind.REVISED_TALLY_OBJECTIONS if tally.kind is TallyKind.REVISED
+                         else DeadlineKind.OBJECTIONS)
+    check_direction_date(directed_on, period.due_on if period is not None else None)
     refuse_if_before("the direction of a runoff", directed_on, [
         Earlier("the revised tally of ballots issued" if tally.kind is TallyKind.REVISED else "the tally of ballots issued",
                 tally.prepared_on)])

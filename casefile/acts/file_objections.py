@@ -43,10 +43,10 @@ from casefile.gaps import Gap
 from casefile.record.authority import Whose
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.lookups import deadline_of, get_party, latest_tally
-from casefile.record.models import Case, Filing, Objection
+from casefile.record.models import Case, Deadline, Filing, Objection
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, docket, require_stage
-from casefile.rules.stages import accepted_at
+from casefile.rules.stages import WITHIN_PERIOD, Facts, Guard, accepted_at, next_stage
 from casefile.rules.timeliness import judge_filing
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingKind, FilingMethod, Stage, TallyKind
 
@@ -94,8 +94,62 @@ class FileObjections(ActIn, InRecordIn):
 
 SUBMITTABLE = accepted_at("file-objections")
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
-#: the web and the API offer the act only then (casefile.acts.allowed_now).
+#: the web and the API offer the act only then (allowed_now: at the stages the Region reached on earlier
+#: objections, only while the period runs).
 STAGES = SUBMITTABLE
+#: Where the act is accepted only while the objection period runs (the Region acted on earlier objections).
+_WHILE_RUNNING = WITHIN_PERIOD | {Stage.RD_DECISION}
+
+
+def period_running(session: Session, election: Any, as_of: datetime | None) -> Deadline | None:
+    """The objection period of ``election``'s latest (revised) tally when it is still running at ``as_of``
+    (open, its cut-off not passed; no ``as_of``: open), else None. Authority: 29 CFR 102.69(a)(8), (e)."""
+    tally = latest_tally(session, election)
+    kind = DeadlineKind.REVISED_TALLY_OBJECTIONS if tally is not None and tally.kind is TallyKind.REVISED \
+        else DeadlineKind.OBJECTIONS
+    deadline = deadline_of(session, election, kind)
+    if deadline is None or deadline.status is not DeadlineStatus.OPEN:
+        return None
+    return deadline if as_of is None or deadline.cutoff_at >= as_of else None
+
+
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> bool:
+    """Whether objections may be filed now in the case's latest election: at a stage of STAGES, and — where the
+    Region already acted on earlier objections (a hearing noticed, the case consolidated, a decision issued) —
+    only while the objection period runs: a party's 5 business days are its own, whatever the Region did
+    first (29 CFR 102.69(a)(8), (c)(1); casefile.rules.stages.WITHIN_PERIOD)."""
+    from sqlmodel import col
+
+    from casefile.record.models import Election
+
+    latest = session.exec(select(Election).where(Election.case_id == case.id)
+                          .order_by(col(Election.sequence).desc())).first()
+    if latest is None or latest.stage not in STAGES:
+        return False
+    return latest.stage not in _WHILE_RUNNING or period_running(session, latest, as_of) is not None
+
+
+def refusal_now(session: Session, case: Case, as_of: datetime | None = None) -> str:
+    """Why allowed_now refuses objections at a stage the table accepts them at, in words (a clause for
+    casefile.rules.stage_words.guard_refusal): the objection period ended, with its last day — objections are
+    not filed late nor their time extended (29 CFR 102.69(a)(8), 102.2(d); rules.md R-G6)."""
+    from sqlmodel import col
+
+    from casefile.record.models import Election
+
+    latest = session.exec(select(Election).where(Election.case_id == case.id)
+                          .order_by(col(Election.sequence).desc())).first()
+    if latest is None:
+        return ""
+    tally = latest_tally(session, latest)
+    kind = DeadlineKind.REVISED_TALLY_OBJECTIONS if tally is not None and tally.kind is TallyKind.REVISED \
+        else DeadlineKind.OBJECTIONS
+    period = deadline_of(session, latest, kind)
+    if period is None:
+        return f"election {latest.sequence} has no objection period in the record"
+    day = period.due_on
+    return (f"the objection period ended on {day:%A, %B} {day.day}, {day.year}: objections cannot be filed late nor "
+            "their time extended (29 CFR 102.69(a)(8), 102.2(d))")
 
 
 def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
@@ -157,7 +211,7 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     timeliness = judge_filing(stored_deadline(case, deadline), what=f"objections of {party.name}",
                               received_on=received_on, received_at=act.at, method=act.method,
                               postmarked_on=act.postmarked_on, extendable=False)
-    require_stage(election, "filing objections", STAGES)
+    require_stage(election, "filing objections", STAGES, name="file-objections")
     filing = Filing(
         case_id=case.id, election_id=election.id, party_id=party.id, kind=FilingKind.OBJECTIONS,  # type: ignore[arg-type]
         received_at=act.at, received_on=received_on, method=act.method, deadline_id=deadline.id, timely=True,
@@ -189,8 +243,11 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     summary = (f"{what} of {party.name} ({n} objection{'s' if n != 1 else ''}, nos. {numbers.start}–{numbers.stop - 1})"
                if n > 1 else f"{what} of {party.name} (objection no. {numbers.start})")
     summary += f" received {act.at.isoformat() if act.at else received_on.isoformat()}{received_by(case, deadline)}"
-    if election.stage is not Stage.OBJECTIONS_PENDING:
-        entry = advance(session, election, Stage.OBJECTIONS_PENDING, as_of=as_of, occurred_on=received_on,
+    # the table's move (casefile.rules.stages): the period is running (timeliness judged above); at a stage the Region
+    # reached on earlier objections the filing joins those pending, after a decision it is undecided again
+    to = next_stage("file-objections", election.stage, Facts(), given=(Guard.PERIOD_RUNNING,))
+    if to is not None and to is not election.stage:
+        entry = advance(session, election, to, as_of=as_of, occurred_on=received_on,
                         act="file-objections", act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     else:
         entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]

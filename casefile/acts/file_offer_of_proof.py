@@ -32,16 +32,18 @@ from casefile.acts.party_filing import (
 from casefile.documents.kinds.offer_of_proof import OfferOfProof
 from casefile.errors import ProcedureError, UnknownRecord
 from casefile.record.authority import Whose
-from casefile.record.lookups import get_party, parties_of
+from casefile.record.lookups import deadline_of, get_party, parties_of
 from casefile.record.models import Case, Election, Filing, Objection, Party
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
-from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, FilingKind
+from casefile.rules.stages import WITHIN_PERIOD, accepted_at
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingKind
 
 #: Stages in which a party's objections are still before the Regional Director (an offer of proof
-#: after a hearing was noticed or a decision issued is no longer the offer that decides it, R-I1/R-I2).
+#: after a hearing was noticed or a decision issued is no longer the offer that decides it, R-I1/R-I2) — and
+#: those the Region reached on another party's objections while this party's period still runs (WITHIN_PERIOD:
+#: objections filed then come with their offer, 102.69(a)(8)).
 OFFER_STAGES = accepted_at("file-offer-of-proof")
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -102,6 +104,10 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, 
         return False
     if election.stage not in STAGES:
         return False
+    if election.stage in WITHIN_PERIOD:  # the Region acted on earlier objections: only in the period still running
+        period = deadline_of(session, election, DeadlineKind.OFFER_OF_PROOF)
+        if period is None or period.status is not DeadlineStatus.OPEN or (as_of is not None and period.cutoff_at < as_of):
+            return False
     for who in [party] if party is not None else parties_of(session, case):
         try:
             offer_of_proof_check(session, case, election, who)

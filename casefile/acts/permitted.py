@@ -142,8 +142,15 @@ def refusal(session: Session, viewer: Principal, case: Case, name: str, *, as_of
         words = ""
         if latest is not None and stages and stages != ANY_STAGE and latest.stage not in stages:
             from casefile.record.workflow import stage_refusal_of
+            from casefile.rules.stages import ACCEPTED
 
-            words = stage_refusal_of(latest, what, stages)
+            words = stage_refusal_of(latest, what, stages, name=name if name in ACCEPTED else None)
+        elif latest is not None and stages and stages != ANY_STAGE:  # the stage accepts it; a guard of its rows failed
+            from casefile.rules.stage_words import guard_refusal
+
+            hook = getattr(module_named(name), "refusal_now", None)
+            reason = hook(session, case, as_of) if callable(hook) else ""
+            words = guard_refusal(what, sequence=latest.sequence, stage=latest.stage, act=name, reason=reason or "")
         return Refusal(name, stage, listed, "", words)
     return Refusal(name, stage, listed, authority or "not an act of your organization on this case")
 

@@ -193,7 +193,10 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
                 summary=f"{election_directed(election.sequence)} (Decision and Direction of {ordinal(election.sequence + 1).capitalize()} Election)" if act.condition is None
                 else f"{election_directed(election.sequence)} on a condition: it is held only if the revised tally of the "
                      "challenged ballots shows no majority for a labor organization (R-M2)", ref=ref)
-        close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION}, status=DeadlineStatus.MOOTED,
+        # the election is set aside: an objection period still running on it is moot (the second election's
+        # tally opens its own, R-O6), never left "due" with no act to meet it
+        close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION, DeadlineKind.OBJECTIONS,
+                                                 DeadlineKind.REVISED_TALLY_OBJECTIONS}, status=DeadlineStatus.MOOTED,
                              as_of=as_of)
         if (flag := review_of_set_aside(review)) is not None:
             warnings.append(flag)

@@ -140,6 +140,28 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, 
     return any(p.id not in filed for p in ([party] if party is not None else parties_of(session, case)))
 
 
+def refusal_now(session: Session, case: Case, as_of: datetime | None = None) -> str:
+    """Why allowed_now refuses a request for review on the case's latest election at a stage the table accepts it
+    at, in words (a clause for casefile.rules.stage_words.guard_refusal): nothing yet for the Board to review, no
+    Board review in the election agreement, or every party's request already filed. Authority: 29 CFR 102.67(c),
+    (i)(1), 102.69(c)(2), (h), 102.71; rules.md R-K5, R-N2, R-N3, R-N5."""
+    latest = session.exec(select(Election).where(Election.case_id == case.id)
+                          .order_by(col(Election.sequence).desc())).first()
+    if latest is None:
+        return ""
+    try:
+        reviewed = reviewed_action(session, latest)
+    except ProcedureError:
+        return ("nothing the Regional Director decided is yet for the Board to review: a request for review lies after the "
+                "Regional Director's decision on the objections (102.69(c)(2), 102.67(c)), the certification or the "
+                "dismissal of the petition (102.69(h), 102.71), or a decision setting the election aside (R-N3)")
+    review = board_review(case.agreement)
+    if reviewed != "dismissal" and not review.available:
+        return f"the Board does not review this election ({review.statement.rstrip('.')})"
+    return (f"every party already requested review of {WHAT[reviewed]}: one request per action of the Regional "
+            "Director (102.67(i)(1), R-N5)")
+
+
 #: What the request asks the Board to review, for the docket and the document (the Decision on Objections by name).
 WHAT: dict[str, str] = {"decision": "the Regional Director's Decision on Objections",
                         "certification": "the certification", "dismissal": "the dismissal of the petition",

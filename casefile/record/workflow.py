@@ -73,18 +73,19 @@ def allowed(from_stage: Stage, to_stage: Stage) -> bool:
     return to_stage in TRANSITIONS[from_stage]
 
 
-def require_stage(election: Election, act: str, stages: set[Stage] | frozenset[Stage]) -> None:
+def require_stage(election: Election, act: str, stages: set[Stage] | frozenset[Stage], *, name: str | None = None) -> None:
     """Raise IllegalTransition unless the election is in one of ``stages``: ``act`` names the act as a noun
-    phrase ("certification"); the refusal says why in words and when the act becomes available, the period
-    running in the stage with its last day when the record holds it (casefile.rules.stage_words)."""
+    phrase ("certification"), ``name`` the table's act when its rows' conditions are to be told; the refusal
+    says why in words and when the act becomes available, the period running in the stage with its last day
+    when the record holds it (casefile.rules.stage_words)."""
     if election.stage not in stages:
-        raise IllegalTransition(stage_refusal_of(election, act, stages))
+        raise IllegalTransition(stage_refusal_of(election, act, stages, name=name))
 
 
-def stage_refusal_of(election: Election, act: str, stages: Iterable[Stage]) -> str:
-    """The words of a refusal of ``act`` at ``election``'s stage (casefile.rules.stage_words.stage_refusal),
-    with the due date of the period that runs in that stage read from the record (the open one, else the
-    latest kept)."""
+def stage_refusal_of(election: Election, act: str, stages: Iterable[Stage], *, name: str | None = None) -> str:
+    """The words of a refusal of ``act`` at ``election``'s stage (casefile.rules.stage_words.stage_refusal;
+    ``name`` the table's act, whose rows' conditions it tells), with the due date of the period that runs in
+    that stage read from the record (the open one, else the latest kept)."""
     from sqlalchemy.orm import object_session
     from sqlmodel import col, select
 
@@ -100,7 +101,7 @@ def stage_refusal_of(election: Election, act: str, stages: Iterable[Stage]) -> s
                                                         Deadline.kind == period).order_by(col(Deadline.id))))
         running = [d for d in rows if d.status == DeadlineStatus.OPEN] or rows
         until = running[-1].due_on if running else None
-    return stage_refusal(act, sequence=election.sequence, stage=election.stage, accepted=stages, until=until)
+    return stage_refusal(act, sequence=election.sequence, stage=election.stage, accepted=stages, until=until, act=name)
 
 
 def advance(

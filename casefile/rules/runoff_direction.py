@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 
 from casefile.errors import ProcedureError
 from casefile.rules.outcome import AGAINST, Outcome
 from casefile.vocab import ElectionKind, OutcomeKind
 
-__all__ = ["Direction", "direction_for"]
+__all__ = ["Direction", "check_direction_date", "direction_for"]
 
 
 @dataclass(frozen=True)
@@ -63,3 +64,16 @@ def direction_for(outcome: Outcome, *, ballot: Sequence[str], against_on_ballot:
             raise ProcedureError("this chain of elections already had its 102.70(d) election; only one is allowed")
         return Direction(kind=ElectionKind.NULLITY_RERUN, choices=tuple(ballot), against_on_ballot=against_on_ballot)
     raise ProcedureError(f"the tally's outcome is {outcome.describe()}: no runoff is called for (102.70)")
+
+
+def check_direction_date(directed_on: date, objections_due_on: date | None) -> None:
+    """Refuse a runoff (or a nullity's new election) directed on ``directed_on`` while the objection period on
+    the count that calls for it runs (``objections_due_on`` its last day; None: no period recorded): any party
+    may object within 5 business days after the tally, and the runoff is directed once nothing is pending
+    (102.69(a)(8), 102.70(a)) — the direction does not cut a party's period short. Raises ProcedureError (field
+    ``date``). Authority: 29 CFR 102.69(a)(8), (e), 102.70(a); rules.md R-G3, R-P1."""
+    if objections_due_on is not None and directed_on <= objections_due_on:
+        raise ProcedureError(
+            f"no runoff is directed while the objection period runs: objections are due "
+            f"{objections_due_on:%A, %B} {objections_due_on.day}, {objections_due_on.year} (29 CFR 102.69(a)(8)); "
+            "the direction may issue after that day", field="date")

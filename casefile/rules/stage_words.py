@@ -16,7 +16,7 @@ from datetime import date
 
 from casefile.vocab import DeadlineKind, Stage
 
-__all__ = ["STAGE_NAMES", "STAGE_WORDS", "StageWords", "stage_refusal"]
+__all__ = ["STAGE_NAMES", "STAGE_WORDS", "StageWords", "guard_refusal", "stage_refusal"]
 
 S = Stage
 
@@ -120,19 +120,85 @@ def _first_upper(text: str) -> str:
 
 
 def stage_refusal(what: str, *, sequence: int, stage: Stage, accepted: Iterable[Stage],
-                  until: date | None = None) -> str:
+                  until: date | None = None, act: str | None = None) -> str:
     """Why ``what`` (the act as a noun phrase: "certification", "an order to count ballots excluded at the
     count") is refused in election ``sequence`` at ``stage``, and when it becomes available, in words from
     STAGE_WORDS: what holds now (the period's last day ``until`` when given), the stages that accept it (in
-    the procedure's order) and what moves the election on from here. Authority: rules.md §4."""
+    the procedure's order; with ``act``, the table's act, those where a condition of its rows must also hold
+    are told with that condition) and what moves the election on from here — or that nothing leads back
+    there in this election. Authority: rules.md §4."""
     words = STAGE_WORDS[stage]
     now = words.until.format(until=_long(until)) if until is not None and words.until else words.now
     order = list(Stage)
-    names = [f"“{STAGE_NAMES[s]}”" for s in sorted(set(accepted), key=order.index)]
+    targets = set(accepted)
+    names = [f"“{STAGE_NAMES[s]}”" for s in sorted(targets, key=order.index)]
     if not names:
         when = f"{_first_upper(what)} is not available at any stage of an election."
     else:
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" or {names[-1]}"
-        when = f"{_first_upper(what)} becomes available when the election is at {listed}"
-        when += f"; {words.then}." if words.then else "."
+        parts = _available(act, stage) if act is not None else []
+        when = f"{_first_upper(what)} becomes available " + ("; ".join(parts) if parts else
+                                                             f"when the election is at {_either(names)}")
+        if not _reaches(stage, targets):  # what moves the election on from here never leads there
+            when += "; it does not come back to those stages from here in this election."
+        else:
+            when += f"; {words.then}." if words.then else "."
     return f"{_first_upper(what)} is not available now in election {sequence}: {now}. {when}"
+
+
+def _either(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" or {names[-1]}"
+
+
+def _reaches(stage: Stage, targets: set[Stage]) -> bool:
+    """Whether some sequence of the table's moves takes an election at ``stage`` to one of ``targets`` (the
+    next election excepted: a rerun's or runoff's own tally starts its own machine)."""
+    from casefile.rules.stages import transitions
+
+    moves = transitions()
+    seen, todo = {stage}, [stage]
+    while todo:
+        for nxt in moves[todo.pop()] - {S.WITHDRAWN, S.DISMISSED}:
+            if nxt in targets:
+                return True
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return False
+
+
+def _available(act: str, stage: Stage) -> list[str]:
+    """Where ``act`` becomes available, from its rows of the one table: the stages where it needs nothing more
+    ("at “Certified” or “Closed”"), then each condition of its rows with the stages it opens ("here and at 7
+    other stages while …"); ``stage`` itself is never listed as if the act were available there."""
+    from casefile.rules.stages import Guard, moves_of
+
+    order = list(Stage)
+    rows = moves_of(act)
+    free = sorted({s for m in rows if m.guard is Guard.ALWAYS for s in m.source} - {stage}, key=order.index)
+    parts = [f"at {_either([f'“{STAGE_NAMES[s]}”' for s in free])}"] if free else []
+    for guard in dict.fromkeys(m.guard for m in rows if m.guard is not Guard.ALWAYS):
+        where = sorted({s for m in rows if m.guard is guard for s in m.source}, key=order.index)
+        others = [s for s in where if s is not stage]
+        if len(others) > 3:
+            at = ("here and at " if stage in where else "at ") + f"{len(others)} other stages"
+        else:
+            named = [f"“{STAGE_NAMES[s]}”" for s in others]
+            at = ("here" + (f" and at {_either(named)}" if named else "")) if stage in where else f"at {_either(named)}"
+        parts.append(f"{at} {'while' if guard is Guard.PERIOD_RUNNING else 'once'} {guard.value}")
+    return parts
+
+
+def guard_refusal(what: str, *, sequence: int, stage: Stage, act: str, reason: str = "") -> str:
+    """Why ``what`` (the act ``act`` as a noun phrase) is refused in election ``sequence`` at ``stage``, a stage
+    whose rows of the one table (casefile.rules.stages) accept it, when none of their guards holds: what holds
+    now, the condition that failed in words (``reason``, the act's own account of it, when given; else the
+    rows' guards), and where it becomes available (the stages where it needs nothing more, then each
+    condition with the stages it opens). Authority: rules.md §4."""
+    from casefile.rules.stages import Guard, moves_of
+
+    here = [g for g in dict.fromkeys(m.guard for m in moves_of(act) if stage in m.source) if g is not Guard.ALWAYS]
+    failed = reason or ("here it is done only when " + " or ".join(g.value for g in here) if here else
+                        "what it needs of the record at this stage is not there")
+    parts = _available(act, stage)
+    when = (f" {_first_upper(what)} becomes available " + "; ".join(parts) + ".") if parts else ""
+    return f"{_first_upper(what)} is not available now in election {sequence}: {STAGE_WORDS[stage].now}, and {failed}.{when}"

@@ -25,8 +25,26 @@ from enum import StrEnum
 
 from casefile.vocab import OutcomeKind, Stage
 
-__all__ = ["ACCEPTED", "FINAL", "HANDED_ON", "MOVES", "PRE_CERTIFICATION", "Facts", "Guard", "Move", "accepted_at",
-           "after_objection_period", "after_overruling", "ascii_table", "mermaid", "moves_of", "next_stage", "transitions"]
+__all__ = [
+    "ACCEPTED",
+    "FINAL",
+    "HANDED_ON",
+    "MOVES",
+    "PRE_CERTIFICATION",
+    "WITHIN_PERIOD",
+    "Facts",
+    "Guard",
+    "Move",
+    "accepted_at",
+    "after_objection_period",
+    "after_overruling",
+    "ascii_table",
+    "guards_at",
+    "mermaid",
+    "moves_of",
+    "next_stage",
+    "transitions",
+]
 
 S = Stage
 
@@ -49,6 +67,9 @@ class Guard(StrEnum):
     CONDITION_MET = "the revised tally meets the condition (no majority for a labor organization)"
     FIRST_EXCEPTIONS = "the first exceptions to the report"
     REVIEW_REQUESTED = "a request for review is in the record"
+    PERIOD_RUNNING = "its period is running for the party (the cut-off not passed)"
+    DECISION_ISSUED = "the Regional Director's decision on the objections has issued"
+    ORDER_TO_COUNT = "an order to open and count ballots is in the record (a final disposition under the 2014 rule)"
     CONSENT = "a consent election: no Board review"
     RFR_LAPSED = "no request for review by its due date"
     BOARD_AFFIRMS = "review denied, or granted and affirmed"
@@ -80,6 +101,16 @@ RULING = frozenset({S.TALLY_ISSUED, S.OBJECTIONS_PENDING, S.CHALLENGE_INVESTIGAT
 #: sweep moved the election on takes it back (certification-due, runoff-due, challenge-investigation).
 SUBMITTABLE = frozenset({S.TALLY_ISSUED, S.OBJECTIONS_PENDING, S.REVISED_TALLY_ISSUED, S.CERTIFICATION_DUE,
                          S.CHALLENGE_INVESTIGATION, S.RUNOFF_DUE})
+#: Where the Region may already have acted on the first objections while another party's objection period still
+#: runs: "within 5 business days after the tally ... any party may file" (102.69(a)(8)) — nothing in 102.69(c)(1)
+#: lets the Regional Director's notice of hearing, order consolidating the case or decision cut that period short,
+#: and the hearing the notice sets (15 business days after the tally, 102.69(c)(1)(ii)) opens after it. A party's
+#: objections filed in its period are accepted there: before the hearing or its report they join the objections
+#: pending (the stage unchanged); after a decision they are undecided objections again (objections-pending).
+#: Only while the period runs (casefile.acts.file_objections.allowed_now; a late filing is refused, R-G6).
+WITHIN_PERIOD = frozenset({S.HEARING_NOTICED, S.HEARING_OPEN, S.HEARING_CLOSED, S.HO_REPORT_ISSUED,
+                           S.EXCEPTIONS_PENDING, S.ALJ_CONSOLIDATED, S.ALJ_DECISION_ISSUED})
+WITHIN_PERIOD_DECIDED = frozenset({S.RD_DECISION})
 #: Where the Regional Director decides objections and challenges (R-I1, R-K4, R-M2, R-M3).
 DECIDABLE = frozenset({S.OBJECTIONS_PENDING, S.CHALLENGE_INVESTIGATION, S.HO_REPORT_ISSUED, S.EXCEPTIONS_PENDING,
                        S.ALJ_DECISION_ISSUED, S.REVISED_TALLY_ISSUED})
@@ -107,8 +138,12 @@ MOVES: tuple[Move, ...] = (
     _m("file-objections", SUBMITTABLE - {S.OBJECTIONS_PENDING}, S.OBJECTIONS_PENDING,
        authority="102.69(a)(8), (e); R-G3, R-G9"),
     _m("file-objections", {S.OBJECTIONS_PENDING}, None, authority="102.69(a)(8); supplemental objections"),
+    # Another party's period still running after the Region acted on the first objections (102.69(a)(8), (c)(1)).
+    _m("file-objections", WITHIN_PERIOD_DECIDED, S.OBJECTIONS_PENDING, G.PERIOD_RUNNING, "102.69(a)(8), (c)(1)"),
+    _m("file-objections", WITHIN_PERIOD, None, G.PERIOD_RUNNING, "102.69(a)(8), (c)(1)(ii)"),
     _m("file-offer-of-proof", {S.OBJECTIONS_PENDING, S.CHALLENGE_INVESTIGATION, S.REVISED_TALLY_ISSUED}, None,
        authority="102.69(a)(8); R-G4, R-G5"),
+    _m("file-offer-of-proof", WITHIN_PERIOD, None, G.PERIOD_RUNNING, "102.69(a)(8); R-G4"),
     _m("objection-period-closed", {S.TALLY_ISSUED, S.REVISED_TALLY_ISSUED}, S.OBJECTIONS_PENDING,
        G.OBJECTIONS_UNDECIDED, "R-M1"),
     _m("objection-period-closed", {S.TALLY_ISSUED, S.REVISED_TALLY_ISSUED}, S.CHALLENGE_INVESTIGATION,
@@ -160,7 +195,10 @@ MOVES: tuple[Move, ...] = (
     _m("close", {S.CERTIFIED}, S.CLOSED, G.CONSENT, "102.62(a), (c); R-K5"),
     _m("close", {S.CERTIFIED}, S.CLOSED, G.RFR_LAPSED, "102.69(h); R-N2"),
     _m("request-for-review", {S.CERTIFIED, S.CLOSED}, S.RFR_PENDING, authority="102.67(c), 102.2(d); R-N2"),
-    _m("request-for-review", REVIEWABLE - {S.CERTIFIED, S.CLOSED}, None, authority="102.67(c), 102.69(h); R-N2, R-N3"),
+    _m("request-for-review", {S.RFR_PENDING, S.DISMISSED, S.SET_ASIDE, S.RERUN_DIRECTED}, None,
+       authority="102.67(c), 102.69(h), 102.71; R-N2, R-N3"),
+    _m("request-for-review", {S.CERTIFICATION_DUE}, None, G.DECISION_ISSUED, "102.67(c), 102.69(c)(2); R-N2"),
+    _m("request-for-review", RULING, None, G.ORDER_TO_COUNT, "102.67(c); 2014 rule; R-N2"),
     _m("board-ruling:closed", {S.RFR_PENDING}, S.CLOSED, G.BOARD_AFFIRMS, "102.67(g), (j); R-N7"),
     _m("board-ruling:set-aside", {S.RFR_PENDING}, S.SET_ASIDE, G.BOARD_SETS_ASIDE, "R-O1"),
     _m("board-ruling:hearing-noticed", {S.RFR_PENDING}, S.HEARING_NOTICED, G.BOARD_REMANDS, "102.67(g); R-I2"),
@@ -181,6 +219,12 @@ def accepted_at(act: str) -> frozenset[Stage]:
     """The stages of the election at which ``act`` is accepted (the union of its rows' sources).
     Raises KeyError for an act the stage does not bound. Authority: rules.md §4."""
     return ACCEPTED[act]
+
+
+def guards_at(act: str, stage: Stage) -> tuple[Guard, ...]:
+    """The guards of ``act``'s rows from ``stage``, in order (empty: not accepted there). A refusal of an act
+    the stage accepts but whose guards all failed says them in words (casefile.rules.stage_words)."""
+    return tuple(m.guard for m in MOVES if m.act == act and stage in m.source)
 
 
 def moves_of(act: str) -> tuple[Move, ...]:

@@ -30,7 +30,7 @@ def test_every_act_declares_its_stages(name: str) -> None:
     source = inspect.getsource(module)
     if "require_stage(" in source:
         calls = [line for line in source.splitlines() if "require_stage(election" in line]
-        assert calls and all(line.rstrip().endswith(", STAGES)") for line in calls), calls
+        assert calls and all(line.rstrip().endswith((", STAGES)", f', STAGES, name="{name}")')) for line in calls), calls
 
 
 def test_modules_listed() -> None:

@@ -30,6 +30,7 @@ from casefile.rules.stages import (
     accepted_at,
     after_objection_period,
     after_overruling,
+    guards_at,
     mermaid,
     next_stage,
 )
@@ -52,6 +53,9 @@ class Election:
     counted_outcomes: frozenset[OutcomeKind]
     review_requested: bool = False
     standing: OutcomeKind = OutcomeKind.RESULTS  # the count's outcome with every challenged ballot sustained
+    objection_period: bool = False  # the objection period of the latest (revised) tally is open, its cut-off ahead
+    offer_period: bool = False  # an objecting party's offer-of-proof period is open (due with the objections)
+    offer_mooted: bool = False  # the Regional Director's decision mooted the offer-of-proof period (rd-decision)
 
 
 def _apply(e: Election, act: str, given: tuple[Guard, ...] = (), **facts: object) -> Election:
@@ -69,19 +73,24 @@ def successors(e: Election) -> list[tuple[str, Election]]:
     def can(act: str) -> bool:
         return stage in accepted_at(act)
 
-    if can("file-objections") and stage in (S.TALLY_ISSUED, S.REVISED_TALLY_ISSUED):
-        out.append(("file-objections", _apply(e, "file-objections", objections_undecided=True)))
-    if stage in (S.TALLY_ISSUED, S.REVISED_TALLY_ISSUED):  # the sweep, once the period closes
-        out.append(("objection-period-closed", replace(e, stage=after_objection_period(f))))
+    if can("file-objections") and e.objection_period:  # any party, within its 5 business days (102.69(a)(8))
+        filed = _apply(e, "file-objections", given=(G.PERIOD_RUNNING,), objections_undecided=True)
+        out.append(("file-objections", replace(filed, offer_period=e.offer_period or not e.offer_mooted)))
+    if e.objection_period:  # the period's cut-off passes: the sweep moves a tally's election on, elsewhere it ends
+        ended = replace(e, objection_period=False, offer_period=False)
+        if stage in (S.TALLY_ISSUED, S.REVISED_TALLY_ISSUED):
+            ended = replace(ended, stage=after_objection_period(f))
+        out.append(("objection-period-closed", ended))
     for act in ("notice-hearing", "consolidate-with-ulp", "open-hearing", "close-hearing", "ho-report", "alj-decision"):
         if can(act):
             out.append((act, _apply(e, act)))
     if can("file-exceptions") and stage is S.HO_REPORT_ISSUED:
         out.append(("file-exceptions", _apply(e, "file-exceptions", given=(G.FIRST_EXCEPTIONS,))))
     if can("rd-decision"):  # with or without objections left: a decision on the challenges alone overrules none
-        decided = _apply(e, "rd-decision")
+        decided = replace(_apply(e, "rd-decision"), offer_period=False, offer_mooted=True)  # it moots the offer's period
         if f.objections_undecided:  # sustained: set aside, a second election directed
-            aside = replace(decided, stage=S.SET_ASIDE, facts=replace(f, objections_undecided=False))
+            aside = replace(decided, stage=S.SET_ASIDE, facts=replace(f, objections_undecided=False),
+                            objection_period=False)  # set aside: an objection period still running is moot
             out.append(("rd-decision set-aside", replace(aside, stage=next_stage("direct-second-election", S.SET_ASIDE,
                                                                                 aside.facts) or S.SET_ASIDE)))
         overruled = replace(decided, facts=replace(f, objections_undecided=False))
@@ -97,9 +106,9 @@ def successors(e: Election) -> list[tuple[str, Election]]:
                     replace(standing, stage=next_stage("rule-on-challenges", stage, standing.facts) or stage)))
     if can("revised-tally") and (f.determinative or f.condition_pending) and stage is not S.RERUN_DIRECTED:
         for outcome in sorted(e.counted_outcomes):
-            out.append((f"revised-tally {outcome.value}", _apply(e, "revised-tally", determinative=False,
-                                                                 outcome=outcome)))
-    if can("certification"):
+            counted = _apply(e, "revised-tally", determinative=False, outcome=outcome)
+            out.append((f"revised-tally {outcome.value}", replace(counted, objection_period=True)))  # its own, 102.69(e)
+    if can("certification") and not e.objection_period:  # no certification while it runs (102.69(b), R-H2)
         to = next_stage("certification", stage, f)
         if to is not None:
             certified = replace(e, stage=to)
@@ -114,7 +123,7 @@ def successors(e: Election) -> list[tuple[str, Election]]:
         out.append(("board-ruling set-aside", replace(e, stage=S.RERUN_DIRECTED)))
         out.append(("board-ruling remanded", replace(e, stage=S.HEARING_NOTICED,
                                                       facts=replace(f, objections_undecided=True))))
-    if can("direct-runoff"):
+    if can("direct-runoff") and not e.objection_period:  # nor a runoff (check_direction_date, 102.70(a))
         to = next_stage("direct-runoff", stage, f)
         if to is not None:
             out.append(("direct-runoff", replace(e, stage=to)))
@@ -155,7 +164,7 @@ class ElectionMachine(RuleBasedStateMachine):
         outcomes = frozenset(outcome_of_count(data.draw(resolutions(counts))).kind for _ in range(3)) \
             if determinative else frozenset({outcome})
         self.election = Election(S.TALLY_ISSUED, Facts(determinative=determinative, outcome=outcome, review=review),
-                                 outcomes, standing=outcome_of_count(counts).kind)
+                                 outcomes, standing=outcome_of_count(counts).kind, objection_period=True)
 
     @rule(data=st.data())
     def act(self, data) -> None:  # type: ignore[no-untyped-def]
@@ -166,6 +175,22 @@ class ElectionMachine(RuleBasedStateMachine):
         assert options, f"no act accepted at {self.election.stage.value} after {self.trail}"
         name, self.election = data.draw(st.sampled_from(options), label="act")
         self.trail.append(name)
+
+    @invariant()
+    def a_running_period_has_its_act(self) -> None:
+        """Whenever a period a party must meet is open and before its cut-off, the act that meets it is accepted
+        at the stage the election is at: no deadline is shown due without an act to meet it, whatever the Region
+        did first (a notice of hearing, a consolidation, a decision on earlier objections: 102.69(a)(8), (c)(1))."""
+        e = self.election
+        if e is None or done(e):
+            return
+        if e.objection_period:
+            assert e.stage in accepted_at("file-objections"), f"objections due, none accepted at {e.stage} after {self.trail}"
+            assert G.PERIOD_RUNNING in guards_at("file-objections", e.stage) or \
+                G.ALWAYS in guards_at("file-objections", e.stage), (e.stage, self.trail)
+        if e.offer_period:
+            assert e.stage in accepted_at("file-offer-of-proof"), \
+                f"an offer of proof due, none accepted at {e.stage} after {self.trail}"
 
     @invariant()
     def no_dead_end(self) -> None:
@@ -184,7 +209,7 @@ class TestDeadEnds:
         overruled — the election stays where the challenges are decided (rd-decision), and from there a
         revised tally and its objection period lead to the certification."""
         e = Election(S.TALLY_ISSUED, Facts(determinative=True, outcome=OutcomeKind.PENDING),
-                     frozenset({OutcomeKind.REP, OutcomeKind.RESULTS}))
+                     frozenset({OutcomeKind.REP, OutcomeKind.RESULTS}), objection_period=True)
         for act in ("file-objections", "notice-hearing", "open-hearing", "close-hearing",
                     "ho-report", "rd-decision overrule"):
             e = dict(successors(e))[act]
@@ -202,7 +227,8 @@ class TestEverySustained:
         """Objections and determinative challenges; the decision overrules the objections and sustains every
         challenge: the tally stands, the certification is due at once (no revised tally, 102.69(c)(1)(i))."""
         e = Election(S.TALLY_ISSUED, Facts(determinative=True, outcome=OutcomeKind.PENDING),
-                     frozenset({OutcomeKind.REP, OutcomeKind.RESULTS}), standing=OutcomeKind.REP)
+                     frozenset({OutcomeKind.REP, OutcomeKind.RESULTS}), standing=OutcomeKind.REP,
+                     objection_period=True)
         for act in ("file-objections", "rd-decision overrule, every challenge sustained"):
             e = dict(successors(e))[act]
         assert (e.stage, e.facts.outcome) == (S.CERTIFICATION_DUE, OutcomeKind.REP)
@@ -210,7 +236,8 @@ class TestEverySustained:
     def test_a_ruling_sustaining_every_challenge_in_investigation_makes_the_certification_due(self) -> None:
         """No objections; every determinative challenge sustained by a ruling: certification due."""
         e = Election(S.TALLY_ISSUED, Facts(determinative=True, outcome=OutcomeKind.PENDING),
-                     frozenset({OutcomeKind.REP, OutcomeKind.RESULTS}), standing=OutcomeKind.RESULTS)
+                     frozenset({OutcomeKind.REP, OutcomeKind.RESULTS}), standing=OutcomeKind.RESULTS,
+                     objection_period=True)
         for act in ("objection-period-closed", "rule-on-challenges sustained"):
             e = dict(successors(e))[act]
         assert (e.stage, e.facts.outcome) == (S.CERTIFICATION_DUE, OutcomeKind.RESULTS)
