@@ -116,8 +116,10 @@ def perform(act: ActIn, *, as_of: datetime, by: Who, case_number: str | None = N
     def received(session: Any, case: Case, done: Done) -> Done:
         if carried.received and not done.repeated:
             from casefile.acts.attaching import attach_received
+            from casefile.record.authority import whose_of
 
-            attached[:] = attach_received(session, case, done, carried.received, as_of=as_of, by=by)
+            sealed = any(getattr(act, name, None) for name in whose_of(act).sealed)  # e.g. objections' offer of proof
+            attached[:] = attach_received(session, case, done, carried.received, as_of=as_of, by=by, sealed=sealed)
         return done
 
     if isinstance(act, OpenCase):
