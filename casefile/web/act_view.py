@@ -25,17 +25,18 @@ DRAFTABLE = frozenset({"file-objections", "file-exceptions", "file-offer-of-proo
 def confirm(request: Request, result: Any, *, zone: str, done: str = "Done: ", again: str = "Already recorded: ") -> None:
     """Flash what the front door did with an act for the next page: its summary (after ``done``, or
     ``again`` when it was already recorded), then each of the act's warnings and notes (casefile.app.ActResult: the one
-    list every interface shows; the command line prints the same), dates in words, never ISO. A warning of a field
+    list every interface shows; the command line prints the same), dates in words, never ISO, and without casefile's own
+    rule references ("(R-M2)": casefile.documents.wording.record_text). A warning of a field
     the record lacks (casefile.gaps) is worded by casefile.web.gap_words, with a link to the form that gives it."""
     from zoneinfo import ZoneInfo
 
-    from casefile.documents.wording import prose_dates
+    from casefile.documents.wording import record_text
     from casefile.web.gap_words import GapWords, gap_words, may_do
     from casefile.web.sessions import web_session
 
     where = ZoneInfo(zone)
     session = web_session(request)
-    session.add_flash((again if result.repeated else done) + prose_dates(result.summary, where)[:240])
+    session.add_flash((again if result.repeated else done) + record_text(result.summary, where)[:240])
     gaps = list(result.gaps)
     acts: dict[str, frozenset[str]] = {}
     me = getattr(request.state, "me", None)
@@ -46,9 +47,9 @@ def confirm(request: Request, result: Any, *, zone: str, done: str = "Done: ", a
     for i, warning in enumerate(result.warnings):
         gap = gaps[i] if i < len(gaps) else None
         said = gap_words(gap, case_acts=acts) if gap is not None else GapWords(warning)
-        session.add_flash(prose_dates(said.text, where), kind="warning", href=said.href, link=said.link)
+        session.add_flash(record_text(said.text, where), kind="warning", href=said.href, link=said.link)
     for note in result.notes:
-        session.add_flash(prose_dates(note, where), kind="note")
+        session.add_flash(record_text(note, where), kind="note")
 
 
 def draftable(act_name: str, allowed: list[Any]) -> bool:

@@ -24,6 +24,7 @@ from casefile.web.ids import WebId
 from casefile.web.people import Db, MaybeSigned, Me, Signed
 from casefile.web.render import page
 from casefile.web.sessions import now
+from casefile.web.words import deadline_words
 
 router = APIRouter()
 PAGE_SIZE = 50
@@ -257,7 +258,8 @@ def derivation_page(request: Request, me: Signed, number: str, deadline_id: WebI
     for election in view.elections:
         for d in election.deadlines:
             if d.id == deadline_id:
-                return page(request, "derivation.html", title=f"{d.kind} — {view.case_number}", case=view, d=d,
+                return page(request, "derivation.html", title=f"{deadline_words(d.kind)} — {view.case_number}", case=view, d=d,
+                            zone=office_tz(d.office),
                             election=election, countdown=countdown(d.cutoff_at, d.office, office_tz(d.office), now(),
                                                                 target=is_region_target(d.kind)))
     raise UnknownRecord(f"no deadline {deadline_id} in {view.case_number}")

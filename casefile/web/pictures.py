@@ -13,7 +13,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from casefile.documents.wording import prose_dates
+from casefile.documents.wording import record_text
 from casefile.rules.chronology import long_date
 from casefile.vocab import DeadlineStatus, DocketActName, counted
 from casefile.web.countdown import MONTHS
@@ -153,7 +153,7 @@ def docket_timeline(entries: list[Any], deadlines: list[Any], *, today: date | N
         lanes[px // 8] = lane + 1
         cy = 70 - 12 - (lane % 4) * 10
         out.append(f'<circle cx="{x(e.occurred_on):.1f}" cy="{cy}" r="5" fill="{ACCENT}" stroke="#fff">'
-                   f'<title>{_e(long_date(e.occurred_on))}: {_e(prose_dates(e.summary)[:160])}</title></circle>')
+                   f'<title>{_e(long_date(e.occurred_on))}: {_e(record_text(e.summary)[:160])}</title></circle>')
     for d in deadlines:
         color = WARN if d.status in (DeadlineStatus.OPEN, DeadlineStatus.LAPSED) else MUTED
         out.append(f'<path d="M {x(d.due_on):.1f} 78 l -6 12 l 12 0 z" transform="translate(0 30)" fill="{color}">'

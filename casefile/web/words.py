@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from casefile.documents.wording import ACT_NAMES, DEADLINE_NOUNS, STAGE_NAMES, prose_dates
+from casefile.documents.wording import ACT_NAMES, DEADLINE_NOUNS, STAGE_NAMES, prose_dates, record_text
 from casefile.record.workflow import DocketAct
 from casefile.rules.chronology import long_date
 from casefile.rules.tally_form import line_hint
@@ -131,6 +131,39 @@ ZONE_WORDS = {"America/New_York": "Eastern time", "America/Detroit": "Eastern ti
               "Pacific/Honolulu": "Hawaii time", "America/Puerto_Rico": "Atlantic time"}
 
 
+def record_words(text: str, zone: str | None = None) -> str:
+    """Text from the record as a page shows it: ISO dates and instants in words (an instant in ``zone``,
+    an IANA name, when given) and casefile's own rule references removed (casefile.documents.wording.record_text)."""
+    from zoneinfo import ZoneInfo
+
+    return record_text(text, ZoneInfo(zone) if zone else None)
+
+
+def rule_set_words(rule_set_id: str) -> str:
+    """A rule set by its title ("2023-rule" -> "2023 rule (current; business days for post-election
+    periods)"); its id when the table no longer knows it."""
+    from casefile.errors import CasefileError
+    from casefile.rules.rule_sets import rule_set_by_id
+
+    try:
+        return rule_set_by_id(rule_set_id).title
+    except CasefileError:
+        return rule_set_id
+
+
+def office_zone(key: str) -> str:
+    """A receiving office by its name and its zone in words ("10-atlanta" -> "Atlanta, GA, Eastern time");
+    the key when the office table no longer knows it."""
+    from casefile.errors import CasefileError
+    from casefile.rules.offices import office_named
+
+    try:
+        office = office_named(key)
+    except CasefileError:
+        return key
+    return f"{office.name}, {zone_words(office.tz)}"
+
+
 def zone_words(zone: str) -> str:
     """ "Eastern time" for America/New_York; another zone by its name and "time"."""
     return ZONE_WORDS.get(zone, f"{zone} time")
@@ -139,9 +172,12 @@ def zone_words(zone: str) -> str:
 def install(env: Any) -> None:
     """The functions as the templates' globals."""
     env.filters["zone_words"] = zone_words
-    env.filters["prose_dates"] = prose_dates
+    env.filters["prose_dates"] = prose_dates  # a docket summary's ISO dates in the one long form ("April 8, 2022")
+    env.filters["record_text"] = record_words  # the same, and casefile's own rule references ("(R-M2)") removed
+    env.filters["office_zone"] = office_zone  # a receiving office by name and zone ("Atlanta, GA, Eastern time")
+    env.filters["rule_set_words"] = rule_set_words  # a rule set by its title ("2023 rule (current; ...)")
     env.filters["counted"] = counted  # a count and its noun, agreeing ("1 challenged ballot", "2 challenged ballots")
-    env.filters["day"] = long_date  # a date in words ("December 9, 2026"), never ISO  # a docket summary's ISO dates in the one long form ("April 8, 2022")
+    env.filters["day"] = long_date  # a date in words ("December 9, 2026"), never ISO
     env.globals["ending_acts"] = ENDING_ACTS
     env.globals["tally_line"] = line_hint  # the tally form's line numbers, as the issued Tally of Ballots prints them
     env.globals.update(stage_words=stage_words, deadline_words=deadline_words, act_title=act_title,

@@ -267,6 +267,29 @@ class TestWhatComesNext:
         assert yesterday.isoformat() not in shown
         assert "Magnolia Fulfillment LLC Employer" in shown and "Retail, Wholesale and Department Store Union Petitioner" in shown
 
+    def test_how_a_deadline_was_computed_is_in_words(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
+        """The objections' derivation (5 business days from yesterday's tally, Atlanta): its title names the period,
+        not its slug; the rule set, the office and every day are in words; no ISO date or instant, no office key in
+        the summary and no rule reference of casefile's own ("(R-B9)")."""
+        import html as htmllib
+
+        sign_in(client, USERS["union-counsel"])
+        page = client.get(f"/cases/{TALLIED}").text
+        link = re.search(rf'href="(/cases/{TALLIED}/deadlines/\d+)">Objections and offer of proof<', page)
+        assert link is not None, page
+        answer = client.get(link.group(1))
+        shown = text_of(answer.text)
+        title = htmllib.unescape(re.search(r"<title>([^<]*)</title>", answer.text).group(1))  # type: ignore[union-attr]
+        assert title.startswith(f"Objections and offer of proof — {TALLIED}"), title
+        yesterday = datetime.now(ATLANTA).date() - timedelta(days=1)
+        assert f"Starts from Tally of Ballots prepared {yesterday:%B} {yesterday.day}, {yesterday.year} Due" in shown, shown
+        assert "Rule 29 CFR 102.69(a)(8) — 2023 rule (current; business days for post-election periods)" in shown, shown
+        assert "Receiving office Atlanta, GA, Eastern time Calendar" in shown, shown
+        assert f"tally prepared {yesterday:%a %B} {yesterday.day}, {yesterday.year}" in shown, shown
+        assert re.search(r"\d{4}-\d\d-\d\d", shown) is None, re.findall(r".{40}\d{4}-\d\d-\d\d.{20}", shown)
+        assert "(R-B9)" not in shown and "rule set 2023-rule" not in shown and "hearing-opens" not in shown
+        assert re.search(r"11:59 p\.m\. E[SD]T on ", shown), shown
+
 
 WARNING = r'<div class="notice notice-warning" role="alert"><p><strong>Warning:</strong> ([^<]+)(?: <a href="[^"]*">[^<]*</a>)?</p>'
 
