@@ -87,8 +87,10 @@ def why_determinative(*, choices: Sequence[tuple[str, int]], against: int | None
     ``against`` the votes against or None, ``challenged``, the stored ``determinative`` statement,
     ``valid_plus_challenged`` and the descriptions of the outcomes ``reachable`` by resolving the
     challenges, as the rules computed them when the tally was recorded). On a one-union ballot the
-    closed form of R-E4: "738 + 505 challenged = 1,243 against 1,798 ..."; on any other ballot the
-    reachable outcomes. Raises nothing.
+    closed form of R-E4 in words, each side's votes with every challenged ballot counted for it ("If all 416
+    challenged ballots were counted for RWDSU, its 1,291 votes would exceed the 993 against; if they were
+    all counted as votes against, the 1,409 votes against would exceed its 875: the challenged ballots decide whether it
+    wins"); on any other ballot the reachable outcomes. Raises nothing.
     Authority: 29 CFR 102.69(a) (challenges "sufficient in number to affect the results"); rules.md
     R-E3, R-E4.
     """
@@ -96,8 +98,14 @@ def why_determinative(*, choices: Sequence[tuple[str, int]], against: int | None
     if against is not None and len(choices) == 1:
         (name, y), n = choices[0], against
         if determinative:
-            return (f"{y:,} + {c:,} challenged = {y + c:,} against {n:,}: the union could reach a majority; and "
-                    f"{n:,} + {c:,} = {n + c:,} against {y:,}: the union could fail to")
+            ballots = "the challenged ballot" if c == 1 else f"all {c:,} challenged ballots"
+            # y + c > n (its majority is reachable) and n + c >= y (so is its loss: a tie is not a majority, R-D2)
+            loses = (f"the {n + c:,} votes against would exceed its {y:,}" if n + c > y else
+                     f"the {n + c:,} votes against would equal its {y:,}, and a tie is not a majority")
+            as_against = "if it were counted as a vote against" if c == 1 else "if they were all counted as votes against"
+            return (f"If {ballots} were counted for {name}, its {y + c:,} votes would exceed the {n:,} against; "
+                    f"{as_against}, {loses}: "
+                    f"{'the challenged ballot decides' if c == 1 else 'the challenged ballots decide'} whether it wins")
         if y + c <= n:
             ballots = "the challenged ballot" if c == 1 else f"all {c:,} challenged ballots"
             return f"Even if {ballots} were counted for {name}, its {y + c:,} votes would not exceed the {n:,} against"

@@ -16,6 +16,7 @@ from casefile.rules.determinative import (
     one_union_determinative,
     reachable_outcomes,
     reachable_outcomes_enumerated,
+    why_determinative,
 )
 from casefile.rules.outcome import AGAINST, Outcome, TallyCounts, outcome_of_count
 from casefile.rules.tally import analyze_tally
@@ -89,6 +90,25 @@ class TestOneUnionClosedForm:
         """The closed form equals the case analysis written in R-E4."""
         expected = challenged >= yes - no if yes > no else challenged >= no - yes + 1
         assert one_union_determinative(yes, no, challenged) is expected
+
+
+class TestWhyDeterminativeInWords:
+    """The reason a client reads is a whole sentence of the tally's own numbers (it read "… 993 + 416 = 1,409
+    against 875: the union could fail to", cut off)."""
+
+    def test_the_bessemer_rerun(self) -> None:
+        said = why_determinative(choices=[("Retail, Wholesale and Department Store Union", 875)], against=993,
+                                 challenged=416, determinative=True, valid_plus_challenged=2284, reachable=[])
+        assert said == ("If all 416 challenged ballots were counted for Retail, Wholesale and Department Store Union, "
+                        "its 1,291 votes would exceed the 993 against; if they were all counted as votes against, the "
+                        "1,409 votes against would exceed its 875: the challenged ballots decide whether it wins")
+
+    def test_one_ballot_that_could_make_a_tie(self) -> None:
+        said = why_determinative(choices=[("Local 7", 10)], against=9, challenged=1, determinative=True,
+                                 valid_plus_challenged=20, reachable=[])
+        assert said == ("If the challenged ballot were counted for Local 7, its 11 votes would exceed the 9 against; if "
+                        "it were counted as a vote against, the 10 votes against would equal its 10, and a tie is not a "
+                        "majority: the challenged ballot decides whether it wins")
 
 
 class TestMaskMembers:
