@@ -32,7 +32,6 @@ from casefile.record.models import (
     Election,
     Hearing,
 )
-from casefile.rules.chronology import long_date
 from casefile.vocab import Actor, DeadlineKind, DecisionResult, DocumentKind, ElectionAgreement, counted
 
 
@@ -100,7 +99,8 @@ def _remedy(election: Election, decision: Decision, ruled: list[dict[str, Any]])
     ballots, ``ruled`` (the unfair labor practice remedy is not in the record): a judge's order is recommended
     (29 CFR 102.45(a), 102.48(a)), so it is said as "It is recommended that …", never as ordered."""
     held = election_dates(election)
-    period = f"from {long_date(held.began_on)}" if isinstance(held.began_on, date) else ""
+    # when the record has it: "from February 4 to March 25, 2022" (a mail ballot's whole period), "on May 4, 2017"
+    period = wording.election_period(held) if isinstance(held.began_on, date) else ""
     if decision.result == DecisionResult.SET_ASIDE:
         return (f"It is recommended that the {wording.ordinal(election.sequence)} election{(' held ' + period) if period else ''} "
                 f"be set aside and {wording.next_election(election.sequence)} be directed, at a time the Regional "
