@@ -65,7 +65,7 @@ def test_an_opening_only_scheduled_is_a_field_not_a_note(configured_db: Path) ->
         hearing = s.exec(select(Hearing)).one()
         assert (hearing.opens_on, hearing.opening_date_public) == (date(2021, 5, 7), False)
         assert "Its opening: " not in hearing.uncertain
-        assert hearing.uncertain.endswith("is recorded as its signer. Its opening date is the scheduled one; its close "
+        assert hearing.uncertain.endswith("and its signature block names no one. Its opening date is the scheduled one; its close "
                                           "date is not public.")
 
 
