@@ -33,6 +33,7 @@ from casefile.rules.calendar import clock_label, day_label
 from casefile.rules.deadlines import NOUNS
 from casefile.rules.extensions import cutoff_of_fixed_date
 from casefile.rules.offices import office_for
+from casefile.rules.target_dates import is_region_target
 from casefile.rules.transfer import RUNNING_RULE, RunningDeadlines, check_transfer, moves_on_transfer
 from casefile.vocab import Actor, DeadlineStatus, Stage
 
@@ -98,11 +99,15 @@ def perform(session: Session, act: TransferCase, *, case: Case, as_of: datetime,
                             "nothing to transfer", field="date")
     case.office_key = new.key
     session.add(case)
-    moved, stayed, moved_rows = [], [], []
+    moved, stayed, moved_rows, stayed_rows = [], [], [], []
     for deadline in session.exec(select(Deadline).where(Deadline.case_id == case.id, Deadline.status == DeadlineStatus.OPEN)
                                  .order_by(col(Deadline.due_on), col(Deadline.id))):
         if deadline.office_key != old.key:
             continue  # received by the Board (or by an office an earlier transfer left it with)
+        # a Region's own target date (the hearing's opening, the earliest certification) is no party's filing: the
+        # order's document and the docket name only the filings whose periods moved or stayed
+        filing = not is_region_target(deadline.kind)
+        row = {"deadline_id": deadline.id, "kind": deadline.kind.value, "due_on": deadline.due_on.isoformat()}
         if moves_on_transfer(receiving_office_key=deadline.office_key, running=act.running_deadlines):
             before = deadline.cutoff_at
             deadline.office_key = new.key
@@ -111,14 +116,17 @@ def perform(session: Session, act: TransferCase, *, case: Case, as_of: datetime,
                                    f"case transferred to {new.name} ({new.key}) on {day_label(ordered_on)} by order: "
                                    f"{order}; the order sends this filing there: due {day_label(deadline.due_on)}, "
                                    f"cut-off {clock_label(deadline.cutoff_at)} ({deadline.cutoff_at.isoformat()})"]
-            moved_rows.append({"deadline_id": deadline.id, "kind": deadline.kind.value, "due_on": deadline.due_on.isoformat()})
-            moved.append(f"{NOUNS[deadline.kind]} due {deadline.due_on.isoformat()}: cut-off "
-                         f"{clock_label(before.astimezone(ZoneInfo(old.tz)))} → {clock_label(deadline.cutoff_at)}")
+            if filing:
+                moved_rows.append(row)
+                moved.append(f"{NOUNS[deadline.kind]} due {deadline.due_on.isoformat()}: cut-off "
+                             f"{clock_label(before.astimezone(ZoneInfo(old.tz)))} → {clock_label(deadline.cutoff_at)}")
         else:
             deadline.derivation = [*deadline.derivation,
                                    f"case transferred to {new.name} ({new.key}) on {day_label(ordered_on)}: this period, "
                                    f"already running, stays with {old.name} ({old.key}): {RUNNING_RULE}"]
-            stayed.append(f"{NOUNS[deadline.kind]} due {deadline.due_on.isoformat()}")
+            if filing:
+                stayed_rows.append(row)
+                stayed.append(f"{NOUNS[deadline.kind]} due {deadline.due_on.isoformat()}")
         session.add(deadline)
     session.flush()
     summary = (f"Case transferred from Region {int(old.region or case.region)} ({old.name}) to Region {int(new.region or 0)} "
@@ -130,7 +138,7 @@ def perform(session: Session, act: TransferCase, *, case: Case, as_of: datetime,
     latest = elections[-1] if elections else None
     stored = store_order(session, case, kind=TRANSFER, issued_on=ordered_on, election_id=latest.id if latest else None, uncertain=act.uncertain,
                          issuer=" ".join(act.issuer.split()), from_office=old.key, to_office=new.key, order=order, running=act.running_deadlines,
-                         moved=moved_rows)
+                         moved=moved_rows, stayed=stayed_rows)
     entry = docket(session, case.id, election_id=latest.id if latest else None, as_of=as_of,  # type: ignore[arg-type]
                    occurred_on=ordered_on, act=act.act, act_key=key, actor=Actor.GENERAL_COUNSEL, summary=summary,
                    ref=order_ref(stored))

@@ -10,8 +10,10 @@ and ``issuer`` who signed it ("" when the record does not say).
 
 - ``extension``: deadline_id, deadline_kind, from_due_on, to_due_on (ISO dates), office_key (the
   office that receives the filing), for_whom, order (the order in words), reopened (bool);
-- ``transfer``: from_office, to_office (office keys), order, running ("stay" | "move"), moved (the
-  periods the order moved, in words);
+- ``transfer``: from_office, to_office (office keys), order, running ("stay" | "move"), moved and stayed (the
+  parties' filings due in periods already running that the order moved to the new office, or that stayed with
+  the old one: deadline_id, kind, due_on each; a Region's own target date is none; an order stored before
+  ``stayed`` was kept has none, and its document names none);
 - ``withdrawal``: party_id, consented_by, note;
 - ``dismissal``: grounds, note.
 """

@@ -71,6 +71,30 @@ class TestTransfer:
         error = case.refused(offer, UntimelyFiling, as_of=EASTERN_LATE)
         assert "after the cut-off" in str(error) and "due Fri 2022-04-22, cut-off 11:59 p.m. EDT" in str(error)
 
+    def test_the_order_names_the_filing_that_stayed(self, configured_db: Path) -> None:
+        """The same hypothetical transfer of 2022-04-20: the order stores the offer of proof as a filing that stayed
+        with Brooklyn, and its document names it, with the date already set (casefile.rules.transfer)."""
+        case = jfk8_through("pin")
+        result = case.perform(_transfer(case, date(2022, 4, 20)), documents="issue")
+        (doc,) = result.documents
+        text = " ".join(" ".join(p.extract_text() for p in PdfReader(doc.path).pages).split())
+        assert ("A filing due in a period already running on the date of this Order is filed with Region 29, Brooklyn, "
+                "NY, on the date already set: the offer of proof in support of objections, due April 22, 2022. The case "
+                "keeps its number.") in text
+
+    def test_a_regions_own_target_date_is_no_filing_that_stayed(self, configured_db: Path) -> None:
+        """The real transfer of 2022-04-29: only the Region's target date for the hearing was running (the offer of
+        proof was in on 04-22); the order stores no filing as moved or stayed, and the docket names none."""
+        from casefile.record.orders import AgencyOrder
+        from casefile.vocab import OrderKind
+
+        jfk8_through("transfer")
+        with read_session() as s:
+            order = s.exec(select(AgencyOrder).where(AgencyOrder.kind == OrderKind.TRANSFER)).one()
+            entry = s.exec(select(DocketEntry).where(DocketEntry.act == "transfer-case")).one()
+        assert (order.body["running"], order.body["moved"], order.body["stayed"]) == ("stay", [], [])
+        assert "still received by" not in entry.summary and "post-election hearing" not in entry.summary
+
     def test_an_order_that_moves_running_periods_moves_their_cut_off(self, configured_db: Path) -> None:
         """The same transfer with running_deadlines: move: the offer of proof keeps its date and ends 23:59:59 MST, so the
         same receipt (22:00 in Phoenix) is timely; the docket says old → new."""

@@ -369,12 +369,15 @@ class TestWhatTheLawSays:
                 "be directed, at a time the Regional Director sets.") in body
         assert "is set aside." not in body and "A third election is directed" not in body
 
-    def test_the_transfer_says_where_a_running_period_is_filed(self, jfk8: Replayed) -> None:
-        """rules.transfer.RUNNING_RULE (29 CFR 102.72(a)(3), 102.2(b)), in a sentence that parses."""
+    def test_the_transfer_says_only_what_the_order_recorded(self, jfk8: Replayed) -> None:
+        """The JFK8 order said "A filing due in a period already running on the date of this Order is filed with the
+        office with which it was to be filed when the period began": no party's filing was running on April 29, 2022
+        (the offer of proof was in on April 22; the hearing's target date is the Region's own), and the transfer act
+        recorded no term of the order on running periods, so the order says nothing of them."""
         body = " ".join(body_of(jfk8.pdf("*order-transferring-case.pdf")).split())
-        assert ("A filing due in a period already running on the date of this Order is filed with the office with which it "
-                "was to be filed when the period began.") in body
-        assert "A period already running on the date of this Order is filed" not in body
+        assert ("From the date of this Order, all filings and correspondence in the case are to be directed to Region 28, "
+                "Phoenix, AZ. The case keeps its number.") in body
+        assert "period already running" not in body
 
     def test_the_offer_of_proofs_extension_cites_its_rule(self, jfk8: Replayed) -> None:
         """The Regional Director's power to extend the offer of proof's time is 102.69(a)(8) (rules.md R-G5)."""

@@ -235,8 +235,9 @@ def test_the_transfer_orders_moved_periods_read_as_a_sentence() -> None:
     from casefile.documents.render import render_html
     from tests.documents.order_cases import order_transferring_case_jfk8
 
-    def body(moved: tuple[str, ...]) -> str:
-        out = render_html(OrderTransferringCase, order_transferring_case_jfk8().model_copy(update={"moved": moved}))
+    def body(moved: tuple[str, ...], stayed: tuple[str, ...] = ()) -> str:
+        out = render_html(OrderTransferringCase, order_transferring_case_jfk8().model_copy(update={"moved": moved,
+                                                                                                  "stayed": stayed}))
         return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", out)).split())
 
     moved = body(("the offer of proof in support of objections, due April 22, 2022", "the exceptions, due May 23, 2022"))
@@ -244,6 +245,10 @@ def test_the_transfer_orders_moved_periods_read_as_a_sentence() -> None:
             "Order is to be filed there too, on the date already set: the offer of proof in support of objections, due "
             "April 22, 2022; and the exceptions, due May 23, 2022. The case keeps its number.") in moved
     assert "periods already running are to be filed" not in moved
-    stays = body(())
-    assert ("A filing due in a period already running on the date of this Order is filed with the office with which it "
-            "was to be filed when the period began. The case keeps its number.") in stays
+    stays = body((), ("the exceptions, due May 23, 2022",))
+    assert ("are to be directed to Region 28, Phoenix, AZ. A filing due in a period already running on the date of this "
+            "Order is filed with Region 29, Brooklyn, NY, on the date already set: the exceptions, due May 23, 2022. The "
+            "case keeps its number.") in stays
+    # none running (JFK8): the order says nothing of running periods, the record having no term of it to print
+    assert "Phoenix, AZ. The case keeps its number." in body(())
+    assert "period already running" not in body(())

@@ -28,13 +28,17 @@ class OrderTransferringCaseContext(DocumentContext):
     """The order transferring the case to another Region (29 CFR 102.72(a)): from ``from_region``
     (``from_office``) to ``to_region`` (``to_office``), from the order's date; ``moved``: the filings due in
     periods already running that the order sends to the new office, each with its due date ("the offer of proof
-    in support of objections, due April 22, 2022"); the others stay. Signed for the General Counsel."""
+    in support of objections, due April 22, 2022"); ``stayed``: those that stay with the old office, as the rules
+    decide absent an order sending them on (casefile.rules.transfer.RUNNING_RULE), in the same words. None of
+    either: no party's filing was running, and the order says nothing of running periods. Signed for the General
+    Counsel."""
 
     from_region: str  # "Region 29"
     from_office: str
     to_region: str
     to_office: str
     moved: tuple[str, ...] = ()
+    stayed: tuple[str, ...] = ()
     signature: Signature
     service: tuple[ServiceEntry, ...] = ()
 
@@ -59,14 +63,17 @@ class OrderTransferringCase(RecordDocument):
         order = rec.order(order, OrderKind.TRANSFER)
         body = order.body
         old, new = office_named(body["from_office"]), office_named(body["to_office"])
-        moved = tuple(f"{filed_under_order(DeadlineKind(m['kind']))}, due {long_date(date.fromisoformat(m['due_on']))}"
-                      for m in body.get("moved", []))
+        def filings(rows: list[dict[str, str]]) -> tuple[str, ...]:
+            return tuple(f"{filed_under_order(DeadlineKind(m['kind']))}, due {long_date(date.fromisoformat(m['due_on']))}"
+                         for m in rows)
+
+        moved, stayed = filings(body.get("moved", [])), filings(body.get("stayed", []))
         ctx = OrderTransferringCaseContext(
             caption=rec.caption().model_copy(update={"region": f"Region {int(old.region or rec.case.region)}",
                                                      "office": old.name}),
             issuance=Issuance(issued_on=order.issued_on, issuer_title="General Counsel"),
             from_region=f"Region {int(old.region or rec.case.region)}", from_office=old.name,
-            to_region=f"Region {int(new.region or 0)}", to_office=new.name, moved=moved,
+            to_region=f"Region {int(new.region or 0)}", to_office=new.name, moved=moved, stayed=stayed,
             signature=Signature(name=order.issuer or rec.missing("name of the official who signed for the General Counsel"),
                                 title="For the General Counsel", organization="National Labor Relations Board"),
             service=rec.service(on=order.issued_on), record_notes=notes(uncertain_of(order)),
