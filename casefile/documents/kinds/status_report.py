@@ -55,9 +55,12 @@ from casefile.vocab import (
 )
 
 _NOT_IN_DOCKET = (DocketActName.ISSUE_DOCUMENT, DocketActName.SWEEP, DocketActName.SET_ASIDE,
-                  DocketActName.DIRECT_SECOND_ELECTION)
+                  DocketActName.DIRECT_SECOND_ELECTION, DocketActName.CERTIFICATION_DUE, DocketActName.RUNOFF_DUE)
 """Docket acts the status report's docket leaves out: issuance (its "Documents issued" table lists them),
-and the acts a decision performs (the decision's own line says them)."""
+and the acts a decision performs (the decision's own line says them): setting the election aside and
+directing the next, and the stage a decision overruling the objections leads to (certification or runoff
+due) — a stage entered, no one's act, which the election's "Stage" row states while it holds (the JFK8
+docket listed "— Certification due" between the decision and the certification it was followed by)."""
 
 class DocketLine(Facts):
     """One docket entry: date, actor (a party's name when ``actor`` is PARTY), act, note."""
