@@ -365,7 +365,7 @@ class TestWhatTheLawSays:
         """A judge's order is recommended (29 CFR 102.45(a); binding only absent exceptions, 102.48(a)): the 2024
         decision recommends setting the second election aside, it does not set it aside."""
         body = " ".join(body_of(bessemer.pdf("*alj-decision.pdf")).split())
-        assert ("It is recommended that the second election held from February 4, 2022 be set aside and a third election "
+        assert ("It is recommended that the second election held from February 4 to March 25, 2022 be set aside and a third election "
                 "be directed, at a time the Regional Director sets.") in body
         assert "is set aside." not in body and "A third election is directed" not in body
 

@@ -135,6 +135,10 @@ class ElectionSummary(Facts):
     tallies: tuple[TallySummary, ...] = ()
     follows: str | None = None
     set_aside: bool = False  # the election was set aside: its tally's outcome no longer applies
+    # an Administrative Law Judge's decision sets it aside and directs the next election: recommended, binding unless
+    # the Board decides otherwise on exceptions (29 CFR 102.45(a), 102.46, 102.48(a)); its tally's outcome is not
+    # reachable while the decision stands
+    set_aside_recommended: bool = False
 
 
 class CaseStatusReportContext(DocumentContext):
@@ -185,17 +189,20 @@ class CaseStatusReport(Document):
         summaries = []
         for election in elections_of(session, rec.case):
             set_aside = election.stage in wording.SET_ASIDE_STAGES
+            recommended = not set_aside and _set_aside_by_judge(rec, election)
+            gone = _none_reachable(election, recommended=recommended) if set_aside or recommended else None
             tallies = session.exec(select(Tally).where(Tally.election_id == election.id).order_by(col(Tally.id))).all()
             analyses = tuple(TallySummary(
                 tally=tally_lines(t, election), determinative_reason=determinative_reason(t),
-                reachable_outcomes=("None: the election was set aside",) if set_aside else
+                reachable_outcomes=(gone,) if gone else
                 tuple(wording.outcome_words(o) for o in (t.reachable or [t.outcome_text])),
-                challenge_analysis=() if set_aside else challenge_sentences(t),
+                challenge_analysis=() if gone else challenge_sentences(t),
                 unresolved_later=_unresolved_later(session, t) if t is tallies[-1] else None) for t in tallies)
             summaries.append(ElectionSummary(kind=election.kind, label=wording.election_name(election.sequence, election.kind),
                                              dates=election_dates(election), stage=election.stage,
                                              result=_election_result(rec, election), tallies=analyses,
-                                             follows=_follows_line(rec, election), set_aside=set_aside))
+                                             follows=_follows_line(rec, election), set_aside=set_aside,
+                                             set_aside_recommended=recommended))
         docket = session.exec(select(DocketEntry).where(DocketEntry.case_id == rec.case.id,
                                                         col(DocketEntry.act).not_in(_NOT_IN_DOCKET))
                               .order_by(col(DocketEntry.occurred_on), col(DocketEntry.id))).all()
@@ -219,6 +226,30 @@ class CaseStatusReport(Document):
         )
         return Built(ctx, as_of.date(), "casefile", Actor.SYSTEM, None)
 
+
+
+def _set_aside_by_judge(rec: CaseRecord, election: Election) -> bool:
+    """Whether the election stands at an Administrative Law Judge's decision that sets it aside (its latest
+    decision other than a Hearing Officer's report, with no condition): recommended until the Board rules on
+    exceptions or none are filed (29 CFR 102.45(a), 102.48(a))."""
+    if election.stage is not Stage.ALJ_DECISION_ISSUED:
+        return False
+    last = rec.session.exec(select(Decision).where(Decision.election_id == election.id, Decision.kind != DecisionKind.HO_REPORT)
+                            .order_by(col(Decision.id).desc())).first()
+    return (last is not None and last.kind == DecisionKind.ALJ_DECISION and last.result == DecisionResult.SET_ASIDE
+            and not last.condition)
+
+
+def _none_reachable(election: Election, *, recommended: bool) -> str:
+    """What is still reachable from a set-aside election's count: none of its outcomes; the election directed in
+    its place decides (29 CFR 102.69(c); rules.md R-O1, R-O2). Set aside by a judge's decision: while it stands,
+    the Board deciding otherwise on exceptions (29 CFR 102.46, 102.48(a))."""
+    following = wording.next_election(election.sequence)
+    if recommended:
+        return (f"None while the Administrative Law Judge's decision setting the election aside stands: it directs "
+                f"{following}, whose count decides the outcome, unless the Board decides otherwise on exceptions "
+                "(29 CFR 102.46, 102.48(a))")
+    return f"None: the election was set aside and {following} directed, whose count decides the outcome"
 
 
 def _without_repeats(deadlines: list[Deadline]) -> list[Deadline]:

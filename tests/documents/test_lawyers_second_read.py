@@ -1,0 +1,88 @@
+"""A labor lawyer's second read-through of the real histories' documents (Bessemer 10-RC-269250, JFK8
+29-RC-288020): each finding, asserted on the text of the PDFs a replay of examples/ issues. A document says
+only what the record says: no signer inferred, no stage told as an act, no outcome that can no longer be
+reached, no order term the order was not recorded with, an election by its whole period."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.documents.record_replay import Replayed
+from tests.documents.test_record_documents import body_of, text_of
+
+JFK8 = "amazon-jfk8-29-RC-288020.yaml"
+BESSEMER = "bessemer-10-RC-269250.yaml"
+
+
+@pytest.fixture(scope="module")
+def jfk8(replayed_examples: dict[str, Replayed]) -> Replayed:
+    return replayed_examples[JFK8]
+
+
+@pytest.fixture(scope="module")
+def bessemer(replayed_examples: dict[str, Replayed]) -> Replayed:
+    return replayed_examples[BESSEMER]
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_bessemer_notice_of_hearing_names_no_signer_the_sources_lack(bessemer: Replayed) -> None:
+    """It printed "Dated: April 26, 2021 /s/ Lisa Henderson": who signed the notice is not reported (her name was
+    inferred from the decision she signed seven months later). The signature block is the Regional Director's office,
+    its name said to be outside the public record; nothing is signed /s/."""
+    body = words(body_of(bessemer.pdf("*notice-of-hearing.pdf")))
+    assert ("Dated: April 26, 2021 [NOT IN THE PUBLIC RECORD: Regional Director's name] Regional Director, Region 10 "
+            "National Labor Relations Board") in body
+    assert "Henderson" not in body and "/s/" not in body
+
+
+def test_the_status_reports_docket_tells_no_stage_as_an_act(jfk8: Replayed) -> None:
+    """The JFK8 docket listed "— Certification due: Objections overruled: certification due" between the Regional
+    Director's decision and the certification of the same day: a stage the decision led to, no one's act. The
+    docket goes from the decision to the certification."""
+    text = words(text_of(jfk8.pdf("*case-status-report*.pdf")))
+    assert "Certification due" not in text and "certification due" not in text
+    assert ("January 11, 2023 Regional Director Regional Director's decision The Regional Director issued a decision: "
+            "the objections were overruled. January 11, 2023 Regional Director Certification The Regional Director "
+            "issued a Certification of Representative of Amazon Labor Union.") in text
+
+
+class TestTheOutcomesStillReachable:
+    def test_the_set_aside_first_election_reaches_none_of_its_outcomes(self, bessemer: Replayed) -> None:
+        """The first election was set aside and a second held: none of its count's outcomes is reachable; the
+        report says what decides instead."""
+        text = words(text_of(bessemer.pdf("*case-status-report*.pdf")))
+        assert ("Outcomes still reachable None: the election was set aside and a second election directed, whose count "
+                "decides the outcome") in text
+
+    def test_the_rerun_the_judge_set_aside_reaches_none_while_the_decision_stands(self, bessemer: Replayed) -> None:
+        """The report listed "A majority for Retail, Wholesale and Department Store Union: a Certification of
+        Representative; No majority …" and what the challenged ballots would take for the 2022 rerun, which the
+        judge's decision of November 5, 2024 set aside: none is reachable while that decision stands (it is
+        recommended: the Board may decide otherwise on exceptions)."""
+        text = words(text_of(bessemer.pdf("*case-status-report*.pdf")))
+        rerun = text.partition("Second election (rerun)")[2].partition("OPEN DEADLINES")[0]
+        assert ("Outcomes still reachable None while the Administrative Law Judge's decision setting the election aside "
+                "stands: it directs a third election, whose count decides the outcome, unless the Board decides "
+                "otherwise on exceptions (29 CFR 102.46, 102.48(a))") in rerun
+        assert ("Outcome of the count Not yet decided: challenged ballots or objections unresolved; the Administrative Law "
+                "Judge's decision sets the election aside, subject to exceptions to the Board") in rerun
+        assert "a Certification of Representative" not in rerun and "What the challenged ballots would take" not in rerun
+
+
+def test_the_determinative_reason_is_a_whole_sentence(bessemer: Replayed) -> None:
+    """It read "993 + 416 = 1,409 against 875: the union could fail to", cut off."""
+    text = words(text_of(bessemer.pdf("*case-status-report*.pdf")))
+    assert ("Challenges determinative? Yes — If all 416 challenged ballots were counted for Retail, Wholesale and "
+            "Department Store Union, its 1,291 votes would exceed the 993 against; if they were all counted as votes "
+            "against, the 1,409 votes against would exceed its 875: the challenged ballots decide whether it wins") in text
+    assert "could fail to" not in text
+
+
+def test_the_judges_remedy_names_the_rerun_by_its_whole_period(bessemer: Replayed) -> None:
+    """It said "the second election held from February 4, 2022": the mail-ballot election ran to March 25, 2022."""
+    body = words(body_of(bessemer.pdf("*alj-decision.pdf")))
+    assert ("It is recommended that the second election held from February 4 to March 25, 2022 be set aside and a third "
+            "election be directed, at a time the Regional Director sets.") in body
