@@ -358,12 +358,25 @@ class Review(Facts):
     agreement_known: bool
 
 
+def _each_once(notes: tuple[str, ...]) -> tuple[str, ...]:
+    """The notes with a repeat left out (the same words, spacing aside), in their order: two records carrying one
+    research note — the parties' objections filed the same day, each with the same note on the sources — are said
+    once in the annex."""
+    seen: set[str] = set()
+    kept = []
+    for note in notes:
+        if (key := " ".join(note.split())) not in seen:
+            seen.add(key)
+            kept.append(note)
+    return tuple(kept)
+
+
 class DocumentContext(Facts):
     """Fields every document has: the caption and its issuance, and the record-copy notes (research
     notes on the sources of a replayed case) printed only in an annex headed as a record-copy note,
-    never in the body."""
+    never in the body; each note once, however many records carry it."""
 
     caption: Caption
     issuance: Issuance
-    record_notes: tuple[str, ...] = ()
+    record_notes: Annotated[tuple[str, ...], AfterValidator(_each_once)] = ()
 
