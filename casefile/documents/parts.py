@@ -24,7 +24,15 @@ from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field
 
 from casefile.errors import InvalidTally, MalformedCaseNumber, ProcedureError
 from casefile.rules.tally_form import TallyForm, tally_form
-from casefile.vocab import DeadlineStatus, Disposition, FilingMethod, PartyRole, TallyKind, VotingMethod
+from casefile.vocab import (
+    DeadlineStatus,
+    Disposition,
+    ElectionAgreement,
+    FilingMethod,
+    PartyRole,
+    TallyKind,
+    VotingMethod,
+)
 
 PLACEHOLDER_PREFIX = "[NOT IN THE PUBLIC RECORD: "
 PLACEHOLDER_PATTERN = re.compile(r"\[NOT IN THE PUBLIC RECORD: [^\]]+\]")
@@ -350,12 +358,23 @@ class HearingFacts(Facts):
 
 class Review(Facts):
     """Whether the Board reviews the Regional Director's post-election actions in the case, as the rules
-    answer it (casefile.rules.review.board_review): ``available`` False only for a consent election (the
-    Regional Director's rulings are final, 29 CFR 102.62); ``agreement_known`` False when the record does not
-    name the election agreement (review then treated as available, and the document says on what it depends)."""
+    answer it (casefile.rules.review.board_review) on the agreement the record holds, as the acts asked it:
+    ``available`` False only for a consent election (the Regional Director's rulings are final, 29 CFR 102.62);
+    ``agreement_known`` False when the record holds no election agreement (review then treated as available, and
+    the document says the record does not show the agreement, and on what review depends). ``agreement`` the one
+    the record holds; ``inferred`` what a document adds after naming it when the record only infers it
+    (Case.agreement_public False: " (inferred: the public record does not name the election agreement)"), else ""."""
 
     available: bool
     agreement_known: bool
+    agreement: ElectionAgreement | None = None
+    inferred: str = ""
+
+    @model_validator(mode="after")
+    def _the_agreement_when_known(self) -> Self:
+        if self.agreement_known != (self.agreement is not None):
+            raise ProcedureError("a review's agreement is known exactly when it names the agreement the record holds")
+        return self
 
 
 def _each_once(notes: tuple[str, ...]) -> tuple[str, ...]:

@@ -367,12 +367,15 @@ class CaseRecord:
 
     def review(self) -> Review:
         """Whether the Board reviews the Regional Director's post-election actions in this case (rules.review.board_review),
-        on the election agreement the record names (one inferred, ``agreement_public`` False, is not known)."""
+        on the election agreement the record holds — the answer the acts took (their deadlines for review follow it).
+        One the record only infers (``agreement_public`` False) is named with the words saying so (Review.inferred);
+        none held: not known, review treated as available, and the document says so."""
+        from casefile.documents.render import AGREEMENT_INFERRED
         from casefile.rules.review import board_review
 
-        # an agreement the record does not name (agreement_public False) is not known, whatever was inferred
-        answer = board_review(self.case.agreement if self.case.agreement_public else None)
-        return Review(available=answer.available, agreement_known=answer.agreement_known)
+        answer = board_review(self.case.agreement)
+        return Review(available=answer.available, agreement_known=answer.agreement_known, agreement=answer.agreement,
+                      inferred="" if self.case.agreement_public or answer.agreement is None else f" {AGREEMENT_INFERRED}")
 
     def executive_secretary(self, name: str = "") -> Signature:
         """The signature of the Board's Executive Secretary (orders the Board issues on a filing it receives)."""

@@ -37,4 +37,4 @@ def review_of(agreement: object) -> Review:
     from casefile.rules.review import board_review
 
     answer = board_review(agreement if isinstance(agreement, ElectionAgreement) else None)
-    return Review(available=answer.available, agreement_known=answer.agreement_known)
+    return Review(available=answer.available, agreement_known=answer.agreement_known, agreement=answer.agreement)

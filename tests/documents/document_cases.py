@@ -284,7 +284,9 @@ def order_consolidating_cases_2024() -> OrderConsolidatingCasesContext:
         + tuple(ObjectionItem(number=n, text=placeholder(f"text of objection {n}"), filed_by=AMAZON, filed_by_label="Employer")
                 for n in range(1, 8)),
         challenges_set=True, hearing_opens_on=date(2024, 4, 25), place="Birmingham, Alabama", judge="Michael Silverstein",
-        review=Review(available=True, agreement_known=True), signature=REGIONAL_DIRECTOR,
+        review=Review(available=True, agreement_known=True, agreement=ElectionAgreement.DIRECTED,
+                      inferred=" (inferred: the public record does not name the election agreement)"),
+        signature=REGIONAL_DIRECTOR,
         service=(ServiceEntry(party=EMPLOYER, manner="Electronic mail", address=placeholder("Employer's counsel's email address"),
                               served_on=placeholder("date of service")),
                  ServiceEntry(party=PETITIONER, manner="Electronic mail", address=placeholder("Petitioner's counsel's email address"),

@@ -449,12 +449,14 @@ class TestTheCaseFactsTheRecordLacks:
 
     def test_bessemers_agreement_is_said_as_inferred_and_review_as_depending_on_it(self, bessemer: Replayed) -> None:
         """Bessemer's election is recorded as directed, an inference (agreement_public false): the report says so, and
-        the consolidation order tells what follows the judge's decision under each agreement, not as if it were known."""
+        the consolidation order names the recorded agreement with the same words, not as if it were known (it hedged
+        over every agreement, where the record holds one: tests/documents/test_lawyers_second_read.py)."""
         report = text_of(bessemer.pdf("*case-status-report*.pdf"))
         assert ("Election agreement Decision and Direction of Election (inferred: the public record does not name the "
                 "election agreement)") in report
         order = body_of(bessemer.pdf("2024-04-25_order-consolidating-cases.pdf"))
-        assert "If the election was held under a stipulated election agreement or a direction of election" in " ".join(order.split())
+        assert ("The election was held pursuant to a Decision and Direction of Election (inferred: the public record does "
+                "not name the election agreement)") in " ".join(order.split())
 
 
 class TestInferredFactsAreSaidSoInTheBody:

@@ -86,3 +86,30 @@ def test_the_judges_remedy_names_the_rerun_by_its_whole_period(bessemer: Replaye
     body = words(body_of(bessemer.pdf("*alj-decision.pdf")))
     assert ("It is recommended that the second election held from February 4 to March 25, 2022 be set aside and a third "
             "election be directed, at a time the Regional Director sets.") in body
+
+
+class TestTheElectionAgreement:
+    def test_the_consolidation_order_names_the_agreement_the_record_holds(self, bessemer: Replayed) -> None:
+        """The record holds Bessemer's election as directed (inferred, and said so): the order hedged "If the election
+        was held under a stipulated election agreement or a direction of election, … if it was held under a consent
+        election agreement, …"; it names the recorded one, and review follows it as the acts took it."""
+        body = words(body_of(bessemer.pdf("*order-consolidating-cases.pdf")))
+        assert ("The election was held pursuant to a Decision and Direction of Election (inferred: the public record does "
+                "not name the election agreement): after the hearing the Administrative Law Judge will issue a decision; "
+                "exceptions to it, on the objections and challenged ballots too, may be filed with the Board under "
+                "Section 102.46") in body
+        assert "If the election was held under" not in body and "consent election agreement" not in body
+
+    def test_the_judges_decision_speaks_of_the_direction_the_record_holds(self, bessemer: Replayed) -> None:
+        body = words(body_of(bessemer.pdf("*alj-decision.pdf")))
+        assert ("Any request for review of the Regional Director's pre-election decision is due with those exceptions "
+                "(29 CFR 102.69(c)(2)).") in body
+        assert "If the election was" not in body
+
+    @pytest.mark.parametrize("pattern", ["*certification-of-representative.pdf", "*decision-on-objections.pdf"])
+    def test_an_agreement_the_record_lacks_is_said_to_be_lacking(self, pattern: str, jfk8: Replayed) -> None:
+        """JFK8's agreement is not in the sources: the review paragraph says so before what review depends on."""
+        body = words(body_of(jfk8.pdf(pattern)))
+        assert ("The record does not show the election agreement under which the election was held. If it was a "
+                "stipulated election agreement or a direction of election, any party may file with the Board") in body
+        assert "If it was a consent election agreement, this" in body
