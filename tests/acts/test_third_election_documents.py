@@ -68,4 +68,11 @@ def test_a_third_election_is_called_third_everywhere(configured_db: Path) -> Non
     text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(report.path).pages))
     assert "Set aside by the Regional Director on August 26, 2022; a third election directed" in text
     assert "Set aside by the Regional Director on November 29, 2021; a second election directed" in text
-    assert text.lower().count("second election directed") == 2  # the 2021 direction, told twice; never the 2022 one
+    # the set-aside rerun's count decides nothing now, and the report says what does (it listed its count's outcomes)
+    rerun = text.partition("Second election (rerun)")[2].partition("Open deadlines".upper())[0]
+    assert ("Outcomes still reachable None: the election was set aside and a third election directed, whose count "
+            "decides the outcome") in rerun
+    assert "What the challenged ballots would take" not in rerun
+    # the 2021 direction, told three times (the first election's result and outcomes still reachable, the rerun's
+    # "Follows"); never the 2022 one
+    assert text.lower().count("second election directed") == 3
