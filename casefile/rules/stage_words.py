@@ -16,7 +16,7 @@ from datetime import date
 
 from casefile.vocab import DeadlineKind, Stage
 
-__all__ = ["STAGE_NAMES", "STAGE_WORDS", "StageWords", "guard_refusal", "stage_refusal"]
+__all__ = ["STAGE_NAMES", "STAGE_WORDS", "WAITING_FOR", "StageWords", "guard_refusal", "stage_refusal"]
 
 S = Stage
 
@@ -105,6 +105,27 @@ STAGE_WORDS: dict[Stage, StageWords] = {
     S.WITHDRAWN: StageWords("Petition withdrawn", "the petition was withdrawn", "no act moves the election on"),
     S.DISMISSED: StageWords(
         "Petition dismissed", "the petition was dismissed", "a request for review of the dismissal is what remains"),
+}
+
+#: What an election at each stage waits for when no party's act moves it on: the Agency's act (the Regional
+#: Director's, the hearing's, an Administrative Law Judge's, the Board's), in words (the case page's "Waiting
+#: for …"). A stage not here waits on a party's act or on nothing (rules.md §4; 102.69(b)-(e), 102.67, 102.70).
+WAITING_FOR: dict[Stage, str] = {
+    S.OBJECTIONS_PENDING: "the Regional Director's decision on the objections (or a notice of hearing, or an order "
+                          "consolidating them with an unfair labor practice case)",
+    S.CHALLENGE_INVESTIGATION: "the Regional Director's ruling on the determinative challenged ballots (or a notice of "
+                               "hearing on them)",
+    S.CERTIFICATION_DUE: "the Regional Director's certification",
+    S.RUNOFF_DUE: "the Regional Director's direction of the runoff election",
+    S.HEARING_NOTICED: "the hearing to open",
+    S.HEARING_OPEN: "the close of the hearing and the Hearing Officer's report",
+    S.HEARING_CLOSED: "the Hearing Officer's report",
+    S.EXCEPTIONS_PENDING: "the Regional Director's decision on the exceptions",
+    S.ALJ_CONSOLIDATED: "the Administrative Law Judge's decision",
+    S.RD_DECISION: "what the Regional Director's decision calls for (the certification, the runoff, or the ruling on "
+                   "the challenged ballots still pending, their hearing or their count)",
+    S.RFR_PENDING: "the Board's ruling on the request for review",
+    S.SET_ASIDE: "the Regional Director's direction of a new election",
 }
 
 #: Each stage of an election in words (the status report's "Stage" row; the web's pages).

@@ -183,10 +183,12 @@ def case_page(request: Request, me: Signed, db: Db, number: str, as_of: str | No
     from casefile.record.queries import visible_case
     from casefile.web.around import section as around_section
     from casefile.web.pictures import docket_timeline, tally_picture
+    from casefile.web.waiting import noticed_hearing, waiting_for
 
     with db.read() as session:  # the case's zone (one row; UnknownCase for a case the user may not see)
         case = visible_case(session, number[:40], me.viewer)
         number, zone = case.number, office_tz(case.office_key)
+        hearing_words = noticed_hearing(session, case.id, zone) if case.id is not None else ""
     errors: list[dict[str, str]] = []
     try:
         moment, as_of_text = read_as_of(as_of, zone=zone)
@@ -216,7 +218,9 @@ def case_page(request: Request, me: Signed, db: Db, number: str, as_of: str | No
     return page(request, "case.html", title=f"{view.case_number} {view.name}", case=view, current=current, tally=tally,
                 picture=picture, timeline=timeline, open_now=open_now, deadlines=every_deadline,
                 permissions=permissions, pending=pending_documents(db, view.case_number, me), as_of_text=as_of_text,
-                errors=errors, zone=zone, around=around_section(db, view.case_number, me), mine=mine)
+                errors=errors, zone=zone, around=around_section(db, view.case_number, me), mine=mine,
+                hearing_words=hearing_words,
+                waiting=waiting_for(current.stage if current else None, permissions, hearing=hearing_words))
 
 
 def next_for(me: Me, open_now: list[dict[str, Any]], permissions: list[Any], *, stage: str | None = None,

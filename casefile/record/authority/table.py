@@ -79,6 +79,9 @@ class Decision:
     reason: str = ""
 
 
+#: Who records the Agency's and the Board's acts on a case a party's organization is not alone on (the policy's words:
+#: the case page's "Waiting for …" says them when no act of the user's moves the election on).
+AGENCY_RECORDERS = "the Region's users or this casefile's operator"
 #: Why a party's organization does not record the Agency's or the Board's act on a case another is on.
 NOT_ALONE = ("another organization is on this case here — another side's, or the Region's — and recording the "
              "Agency's or the Board's act from a document received changes every party's case: the Region's users "
