@@ -188,7 +188,9 @@ def deadline_event(entry: FeedEntry, *, alarm: bool = True) -> Event:
     role = "Regional Office" if d.kind in _DATE_ONLY else "receiving office"
     event.add("location", f"{office_named(d.office_key).name} ({role})")
     event.add("categories", ["NLRB", "deadline", d.kind.value])
-    event.add("status", "CONFIRMED")
+    # the Region's target dates are the rule's aim, not a hearing or certification anyone set: tentative (RFC 5545
+    # 3.8.1.11), so a calendar does not show them as a set hearing; the parties' filing cut-offs are confirmed
+    event.add("status", "TENTATIVE" if d.kind in _DATE_ONLY else "CONFIRMED")
     event.add("transp", "TRANSPARENT")
     if alarm and d.kind not in _DATE_ONLY:
         reminder = Alarm()

@@ -130,6 +130,9 @@ class TestCaseCalendar:
         events = _events(_parse(_feeds(engine)["10-RC-269250.ics"]))
         assert len(events) == 4
         assert (str(events[key]["SUMMARY"]), events[key].DTSTART) == (summary, start)
+        # the Region's dates are the rule's targets, not set events (F21); the filing cut-offs are confirmed
+        assert str(events[key]["STATUS"]) == ("TENTATIVE" if isinstance(start, date) and not isinstance(start, datetime)
+                                              else "CONFIRMED")
 
     def test_description_carries_rule_office_and_derivation(self, engine: Engine) -> None:
         """The objections event's description gives the citation, rule set, receiving office and each derivation line."""

@@ -68,18 +68,21 @@ def business_days_between(start: date, end: date, office_key: str) -> int:
 def countdown(cutoff_at: datetime, office_key: str, tz: str, as_of: datetime, *, target: bool = False) -> Countdown:
     """The deadline whose cut-off is ``cutoff_at`` at office ``office_key`` (zone ``tz``), as read at ``as_of``.
     ``target``: the Region's own target date (hearing opens, earliest certification; rules.target_dates) — a
-    date the Region aims at, not a filing cut-off: "set for Mon Dec 21", no 11:59 p.m."""
+    date the Region aims at by the rule, not a filing cut-off nor a date anyone set: "target date under the rule: Mon
+    Dec 21", no 11:59 p.m. (a hearing a notice set is told from the notice: casefile.web.waiting)."""
     zone = ZoneInfo(tz)
     cutoff = cutoff_at.astimezone(zone)
     today = as_of.astimezone(zone).date()
     if target:
         day = day_text(cutoff.date(), year=cutoff.year != today.year)
         if cutoff.date() < today:
-            return Countdown("overdue", f"was set for {day} — passed", day, -business_days_between(cutoff.date(), today, office_key))
+            return Countdown("overdue", f"target date under the rule was {day} — passed", day,
+                             -business_days_between(cutoff.date(), today, office_key))
         if cutoff.date() == today:
-            return Countdown("today", "set for today", day, 0)
+            return Countdown("today", "target date under the rule: today", day, 0)
         left = business_days_between(today, cutoff.date(), office_key)
-        return Countdown("open", f"set for {day} — {left} business day{'s' if left != 1 else ''} away", day, left)
+        return Countdown("open", f"target date under the rule: {day} — {left} business day{'s' if left != 1 else ''} away",
+                         day, left)
     due = f"{day_text(cutoff.date(), year=cutoff.year != today.year)}, {clock_label(cutoff)}"
     if as_of > cutoff:
         late = business_days_between(cutoff.date(), today, office_key)

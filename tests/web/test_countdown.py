@@ -51,10 +51,11 @@ class TestCountdown:
 
 
 def test_a_region_target_date_has_no_cut_off() -> None:
-    """The hearing set to open Mon 2026-12-21 (Chicago), read on Tue 2026-12-01: a date, not '11:59 p.m.'."""
+    """The hearing's target under the rule, Mon 2026-12-21 (Chicago), read on Tue 2026-12-01: a date, not '11:59 p.m.',
+    and worded as the rule's target, never "set for" (no hearing is noticed)."""
     cut = datetime(2026, 12, 21, 23, 59, 59, tzinfo=ZoneInfo("America/Chicago"))
     c = countdown(cut, "13-chicago", "America/Chicago", datetime(2026, 12, 1, 12, tzinfo=ZoneInfo("America/Chicago")),
                   target=True)
-    assert "p.m." not in c.text and c.text.startswith("set for Mon Dec 21 — ") and c.text.endswith("business days away")
+    assert "p.m." not in c.text and c.text.startswith("target date under the rule: Mon Dec 21 — ") and c.text.endswith("business days away")
     assert "p.m." in countdown(cut, "13-chicago", "America/Chicago",
                                datetime(2026, 12, 1, 12, tzinfo=ZoneInfo("America/Chicago"))).text

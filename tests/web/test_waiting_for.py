@@ -106,3 +106,14 @@ class TestRequestForReviewRefusal:
                 "the Regional Director decided is yet for the Board to review") in shown, shown
         assert "becomes available at “Certified”" in shown
         assert "at “Objections pending before the Regional Director”" not in shown
+
+
+class TestTheHearingsTarget:
+    def test_worded_as_the_rules_target_not_a_set_hearing(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
+        """F12: with objections pending and no notice, the hearing's date is the rule's target (15 business days after
+        the tally, 102.69(c)(1)(ii)), never "set for"."""
+        sign_in(client, USERS["union-counsel"])
+        page = client.get(f"/cases/{PENDING}").text
+        running = text_of(page.split("<caption>Running now", 1)[1].split("</table>", 1)[0])
+        assert "Hearing, if set" in running and "target date under the rule: " in running, running
+        assert "set for" not in running
