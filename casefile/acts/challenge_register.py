@@ -66,8 +66,9 @@ def retest(session: Session, election: Election) -> str:
         ballot.ruling = "no longer determinative (R-E7): stays sealed"
         session.add(ballot)
     session.flush()
-    return (f"the {counted(len(pending), 'ballot')} still pending {'is' if len(pending) == 1 else 'are'} no longer "
-            "determinative and stay sealed (R-E7)")
+    one = len(pending) == 1
+    return (f"the {counted(len(pending), 'ballot')} still pending {'is' if one else 'are'} no longer "
+            f"determinative and {'stays' if one else 'stay'} sealed (R-E7)")
 
 
 def select_ballots(session: Session, election: Election, *, voters: list[str], ground: str | None,

@@ -158,7 +158,7 @@ def perform(session: Session, act: RegisterChallenges, *, case: Case, as_of: dat
         raise ProcedureError(f"the {latest.kind.value} tally of {latest.prepared_on.isoformat()} leaves no challenged "
                              "ballot sealed: there is nothing left to register", field="challenges")
     if total > tally.challenged:
-        raise ProcedureError(f"the register would hold {total} challenged ballots but the tally of "
+        raise ProcedureError(f"the register would hold {counted(total, 'challenged ballot')} but the tally of "
                              f"{tally.prepared_on.isoformat()} has {tally.challenged}", field="challenges")
     if not new:
         earlier = _latest_register_entry(session, case, election)

@@ -35,7 +35,7 @@ from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.review import board_review, is_final_disposition
-from casefile.vocab import Actor, ChallengeStatus, DeadlineKind
+from casefile.vocab import Actor, ChallengeStatus, DeadlineKind, counted
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -113,7 +113,7 @@ def perform(session: Session, act: RuleOnChallenges, *, case: Case, as_of: datet
         ballot.ruled_on = ruled_on
         session.add(ballot)
     session.flush()
-    summary = f"{len(chosen)} challenged ballots {act.status} by the {act.by}"
+    summary = f"{counted(len(chosen), 'challenged ballot')} {act.status} by the {act.by}"
     if act.ground:
         summary += f" (ground: {act.ground})"
     if sealed := retest(session, election):

@@ -225,7 +225,9 @@ def _after_objection_period(session: Session, election: Election, deadline: Dead
     to = after_objection_period(facts)
     why = {
         Stage.OBJECTIONS_PENDING: f"{ended}; {pending} earlier objections still to be decided (R-M1)",
-        Stage.CHALLENGE_INVESTIGATION: f"{ended}; the {tally.challenged:,} challenged ballots are determinative (R-E2)",
+        Stage.CHALLENGE_INVESTIGATION: f"{ended}; " + ("the challenged ballot is" if tally.challenged == 1 else
+                                                       f"the {tally.challenged:,} challenged ballots are")
+        + " determinative (R-E2)",
         Stage.CERTIFICATION_DUE: f"{ended}; challenges not determinative: {tally.outcome_text} is due forthwith (R-H1)"
         if facts.outcome is outcome else f"{ended}; every determinative challenged ballot sustained: the tally stands "
         "and the certification is due forthwith (102.69(c)(1)(i), R-H1)",

@@ -55,7 +55,7 @@ def outcome_sentence(
     c = least.of
     if c == 0:
         return f"No challenged ballots remain unresolved: the count gives {outcome.describe()}."
-    of_c = f"of the {c:,} challenged ballots"
+    of_c = "of the challenged ballot" if c == 1 else f"of the {c:,} challenged ballots"
     with_all, of_them = (f"with all {c:,} opened", " of them") if c != 1 else ("with it opened", "")
     counted_for_side = bool(side) and sum(least.distribution[i][1] for i in side) == least.count
     pair = ""

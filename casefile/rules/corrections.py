@@ -35,10 +35,11 @@ def outcome_consequences(before: TallyAnalysis, after: TallyAnalysis) -> tuple[s
            else f"The outcome is unchanged: {new}."]
     if before.determinative != after.determinative:
         c = after.counts.challenged
-        out.append(f"The {c:,} challenged ballots are now sufficient to affect the results (determinative, R-E2): "
-                   "no certification issues until they are resolved (R-H1(b))." if after.determinative else
-                   f"The {c:,} challenged ballots are no longer sufficient to affect the results (not determinative, "
-                   "R-E2).")
+        ballots = "The challenged ballot is" if c == 1 else f"The {c:,} challenged ballots are"
+        out.append(f"{ballots} now sufficient to affect the results (determinative, R-E2): "
+                   f"no certification issues until {'it is' if c == 1 else 'they are'} resolved (R-H1(b))."
+                   if after.determinative else
+                   f"{ballots} no longer sufficient to affect the results (not determinative, R-E2).")
     if before.majority_for != after.majority_for:
         out.append(f"Line 10 changes: {after.majority_statement}")
     return tuple(out)

@@ -110,9 +110,10 @@ def why_determinative(*, choices: Sequence[tuple[str, int]], against: int | None
             ballots = "the challenged ballot" if c == 1 else f"all {c:,} challenged ballots"
             return f"Even if {ballots} were counted for {name}, its {y + c:,} votes would not exceed the {n:,} against"
         return f"{y:,} exceeds half of {valid_plus_challenged:,} (valid plus challenged): the union wins however they are resolved"
+    the_c = "the challenged ballot" if c == 1 else f"the {c:,} challenged ballots"
     if determinative:
-        return f"Resolving the {c:,} challenged ballots could lead to: {'; '.join(reachable)}"
-    return f"Every resolution of the {c:,} challenged ballots gives the same outcome"
+        return f"Resolving {the_c} could lead to: {'; '.join(reachable)}"
+    return f"Every resolution of {the_c} gives the same outcome"
 
 
 def is_determinative(counts: TallyCounts) -> bool:

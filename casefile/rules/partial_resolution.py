@@ -8,6 +8,7 @@ from dataclasses import replace
 from casefile.errors import InvalidTally
 from casefile.rules.determinative import is_determinative
 from casefile.rules.outcome import Outcome, TallyCounts, outcome_of_count
+from casefile.vocab import counted
 
 __all__ = ["standing_outcome", "still_determinative"]
 
@@ -34,7 +35,8 @@ def still_determinative(counts: TallyCounts, *, sustained: int) -> bool:
     Authority: 29 CFR 102.69(a)(7), (c)(1)(i); rules.md R-E2, R-E3, R-E7 (Walter E. Selck, 1974).
     """
     if not 0 <= sustained <= counts.challenged:
-        raise InvalidTally(f"{sustained} challenges sustained, but the tally has {counts.challenged} challenged ballots",
+        raise InvalidTally(f"{counted(sustained, 'challenge')} sustained, but the tally has "
+                           f"{counted(counts.challenged, 'challenged ballot')}",
                            line="challenged")
     unresolved = counts.challenged - sustained
     if unresolved == 0:

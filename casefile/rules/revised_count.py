@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from casefile.errors import InvalidTally, ProcedureError
 from casefile.rules.outcome import TallyCounts
+from casefile.vocab import counted as count_of
 
 __all__ = ["Resolution", "RevisedColumns", "resolution_since_tally", "revised_columns", "revised_counts"]
 
@@ -92,7 +93,7 @@ def revised_counts(counts: TallyCounts, resolution: Resolution, *, counted: Mapp
     remaining = counts.challenged - resolution.opened - resolution.sustained
     if remaining < 0:
         raise InvalidTally(f"revised tally: {resolution.opened} opened + {resolution.sustained} sustained exceed the "
-                           f"{counts.challenged} challenged ballots", line="challenged", field="opened")
+                           f"{count_of(counts.challenged, 'challenged ballot')}", line="challenged", field="opened")
     return TallyCounts(
         choices=tuple((n, v + counted.get(n, 0)) for n, v in counts.choices),
         against=None if counts.against is None else counts.against + counted_against,

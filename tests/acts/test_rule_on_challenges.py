@@ -42,7 +42,7 @@ class TestRuleOnChallenges:
         """Sustaining the six 'does not work at the store' challenges leaves 15-9 with 1 ballot: not determinative (R-E7)."""
         result = registered.perform(registered.events[3])
         assert result.summary == (f"6 challenged ballots sustained by the Regional Director (ground: {STORE}); the 1 "
-                                  "ballot still pending is no longer determinative and stay sealed (R-E7)")
+                                  "ballot still pending is no longer determinative and stays sealed (R-E7)")
         assert statuses() == [SUSTAINED] * 6 + [SEALED]
         with read_session() as s:
             first = s.exec(select(ChallengedBallot).order_by(col(ChallengedBallot.id))).first()

@@ -77,3 +77,16 @@ def test_only_undecided_objections_are_withdrawn_and_only_pending_ones_amended()
             withdrawable(disposition, number=5, party="RWDSU")
     with pytest.raises(ProcedureError):
         amendable(Disposition.SET_FOR_HEARING, number=5, party="RWDSU")
+
+
+def test_one_challenged_ballot_is_said_in_the_singular() -> None:
+    """A correction that makes the one challenged ballot determinative (3 → 1 for the union, 1 against, 1
+    challenged): "The challenged ballot is now sufficient ... until it is resolved", never "The 1 challenged ballots"."""
+    def tally(union: int) -> object:
+        return analyze_tally(tally_from_mapping({"choices": {RWDSU: union}, "against": 1, "challenged": 1, "void": 0}))
+
+    said = outcome_consequences(tally(3), tally(1))  # type: ignore[arg-type]
+    assert said[1] == ("The challenged ballot is now sufficient to affect the results (determinative, R-E2): no "
+                       "certification issues until it is resolved (R-H1(b))."), said
+    assert outcome_consequences(tally(1), tally(3))[1] == (  # type: ignore[arg-type]
+        "The challenged ballot is no longer sufficient to affect the results (not determinative, R-E2).")

@@ -285,3 +285,16 @@ class TestSpeed:
         found = reachable_outcomes(counts)
         assert {rep("A"), rep("B"), rep("C"), RESULTS, NULLITY} <= found
         assert runoff("C", AGAINST) in found
+
+
+def test_why_one_challenged_ballot_is_determinative_is_said_in_the_singular() -> None:
+    """Two unions 2-2, none against, one challenged ballot: "Resolving the challenged ballot could lead to ...";
+    not determinative, "Every resolution of the challenged ballot ..." — never "the 1 challenged ballots"."""
+    from casefile.rules.determinative import why_determinative
+
+    said = why_determinative(choices=[("A", 2), ("B", 2)], against=None, challenged=1, determinative=True,
+                             valid_plus_challenged=5, reachable=["Certification of Representative: A", "Runoff"])
+    assert said == "Resolving the challenged ballot could lead to: Certification of Representative: A; Runoff"
+    said = why_determinative(choices=[("A", 4), ("B", 1)], against=None, challenged=1, determinative=False,
+                             valid_plus_challenged=6, reachable=[])
+    assert said == "Every resolution of the challenged ballot gives the same outcome"
