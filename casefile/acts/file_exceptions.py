@@ -33,7 +33,7 @@ from casefile.acts.base import (
 )
 from casefile.acts.chronology import filed_before, latest_on
 from casefile.acts.party_filing import deadline_zone, received_on_at, stored_deadline
-from casefile.acts.service import ServiceIn, record_service
+from casefile.acts.service import ServiceIn, record_service, region_of
 from casefile.documents.kinds.exceptions import Exceptions
 from casefile.errors import ProcedureError
 from casefile.record.authority import Whose
@@ -42,6 +42,8 @@ from casefile.record.models import Case, Filing
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, docket, require_stage
 from casefile.rules.chronology import Earlier
+from casefile.rules.filed_with import filed_with
+from casefile.rules.rule_sets import rule_set_by_id
 from casefile.rules.stages import accepted_at
 from casefile.rules.timeliness import judge_filing
 from casefile.vocab import Actor, DeadlineKind, FilingKind, FilingMethod, Stage
@@ -122,7 +124,8 @@ def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetim
     session.add(filing)
     session.flush()
     warnings = record_service(session, case, filing, party, service=act.service, document="Exceptions",
-                              filed_with="the Board (Office of the Executive Secretary)" if to_alj else None)
+                              filed_with=filed_with(FilingKind.EXCEPTIONS, rule_set_by_id(case.rule_set_id),
+                                                    period=DeadlineKind(deadline.kind)).certificate_words(region_of(case)))
     n = len(act.exceptions)
     excepted = "the Administrative Law Judge's Decision" if to_alj else "the Hearing Officer's Report"
     summary = f"Exceptions of {party.name} to {excepted} ({n} exception{'s' if n != 1 else ''})"

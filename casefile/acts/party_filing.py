@@ -15,16 +15,18 @@ from sqlmodel import Session, col, select
 
 from casefile.acts.base import ActIn, InRecordIn, LegalDate, Paragraph, PartyKey
 from casefile.acts.chronology import filed_before
-from casefile.acts.service import ServiceIn, record_service
+from casefile.acts.service import ServiceIn, record_service, region_of
 from casefile.errors import BadInput, ProcedureError
 from casefile.gaps import Gap
 from casefile.record.lookups import deadline_of
 from casefile.record.models import Case, Deadline, Election, Filing, Party
 from casefile.rules.chronology import Earlier
-from casefile.rules.offices import BOARD_OFFICE, office_named
+from casefile.rules.filed_with import filed_with
+from casefile.rules.offices import office_named
 from casefile.rules.party_filings import FILINGS
+from casefile.rules.rule_sets import rule_set_by_id
 from casefile.rules.timeliness import StoredDeadline, Timeliness, judge_filing
-from casefile.vocab import FilingKind, FilingMethod
+from casefile.vocab import DeadlineKind, FilingKind, FilingMethod
 
 
 def stored_deadline(case: Case, deadline: Deadline) -> StoredDeadline:
@@ -126,7 +128,8 @@ def store_filing(session: Session, case: Case, election: Election, party: Party,
     """Store the Filing row (flushed: its id is set) and its service ledger; the ledger's warnings (no
     counsel of record, a party served at no address) are added to ``warnings`` when given. A request
     for an extension of a period the Board receives (a request for review, its opposition) is filed
-    with the Board, as that document is (29 CFR 102.2(c))."""
+    with the Board, as that document is (29 CFR 102.2(c)); with whom each is filed:
+    casefile.rules.filed_with."""
     filing = Filing(
         case_id=case.id, election_id=election.id, party_id=party.id, kind=kind,  # type: ignore[arg-type]
         received_at=act.at, received_on=received_on, method=act.method,
@@ -137,10 +140,13 @@ def store_filing(session: Session, case: Case, election: Election, party: Party,
     session.add(filing)
     session.flush()
     rule = FILINGS.get(kind)
-    board = rule.board if rule is not None else deadline is not None and deadline.office_key == BOARD_OFFICE.key
+    motion_to = next((b.get("to") for b in body if isinstance(b, dict) and "to" in b), None)
+    where = filed_with(kind, rule_set_by_id(case.rule_set_id),
+                       period=DeadlineKind(deadline.kind) if deadline is not None else None,
+                       before_board=motion_to == "Board")
     noted = record_service(session, case, filing, party, service=act.service,
                            document=rule.noun if rule else kind.replace("-", " "),
-                           filed_with="the Board (Office of the Executive Secretary)" if board else None,
+                           filed_with=where.certificate_words(region_of(case)),
                            copies=tuple(str(d.get("party")) for d in served if isinstance(d, dict) and d.get("party")))
     if warnings is not None:
         warnings.extend(noted)

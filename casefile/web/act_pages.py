@@ -150,7 +150,7 @@ def _still_to_efile(me: Me, view: Any, allowed: list[Any], act_name: str, specs:
     from casefile.web.filing_notes import note_for
 
     party_filing = any(s.name == "party" for s in specs) or act_name in ("file-objections", "file-exceptions")
-    note = note_for(act_name, case_number=view.case_number, office=view.office, viewer=me.viewer, as_of=now(),
+    note = note_for(act_name, case_number=view.case_number, office=view.office, rule_set=view.rule_set, viewer=me.viewer, as_of=now(),
                     party_filing=party_filing, recording={p.mode for p in allowed} == {"record"})
     if not note.efile:
         return ""

@@ -151,7 +151,7 @@ def render_form(request: Request, me: Me, view: Any, allowed: list[Any], act_nam
     filing = any(s.name == "party" for s in specs)
     from casefile.web.filing_notes import note_for
 
-    note = note_for(act_name, case_number=view.case_number, office=view.office, viewer=me.viewer, as_of=now(),
+    note = note_for(act_name, case_number=view.case_number, office=view.office, rule_set=view.rule_set, viewer=me.viewer, as_of=now(),
                     party_filing=filing or act_name in ("file-objections", "file-exceptions"),
                     recording=modes == {"record"}, filer=_filer(view, allowed, sub))
     if act_name == "request-extension":  # "Which period": only those running that this party may ask to extend

@@ -41,15 +41,31 @@ def served_on_parties(act_name: str) -> bool:
     return model is None or getattr(model, "WHOSE", None) is None or not whose_of(model).whole_sealed
 
 
-def receiver_of(act_name: str, office_name: str) -> str:
-    """Who receives the filing at the NLRB: the Board's Office of the Executive Secretary for a
-    request for review and its opposition (29 CFR 102.67(i)(1)), else the Regional Office."""
-    from casefile.rules.party_filings import ACT_PERIODS, FILINGS
+#: A party's filing act → the filing kind it files (casefile.rules.filed_with says with whom).
+ACT_FILINGS = {
+    "file-objections": "objections", "file-offer-of-proof": "offer-of-proof", "file-exceptions": "exceptions",
+    "file-cross-exceptions": "cross-exceptions", "file-answering-brief": "answering-brief",
+    "file-post-hearing-brief": "post-hearing-brief", "file-motion": "motion",
+    "move-for-reconsideration": "reconsideration-motion", "request-for-review": "request-for-review",
+    "oppose-review": "rfr-opposition", "request-extension": "extension-request",
+}
 
-    kinds = set(ACT_PERIODS.get(act_name, ()))
-    if any(rule.board and rule.deadline in kinds for rule in FILINGS.values()):
-        return "the Board's Office of the Executive Secretary"
-    return f"the Regional Office ({office_name})"
+
+def receiver_of(act_name: str, office_name: str, *, rule_set: str, period: str | None = None) -> str:
+    """Who receives the filing of act ``act_name`` at the NLRB, in words, as casefile.rules.filed_with
+    answers it for the case's ``rule_set`` (an id) and the ``period`` kind it is judged against (the
+    one the form shows: exceptions to an Administrative Law Judge's decision go to the Board, 102.46(a)):
+    "the Board's Office of the Executive Secretary (Washington, DC)" or "the Regional Office (<office_name>)"."""
+    from casefile.rules.filed_with import filed_with
+    from casefile.rules.rule_sets import rule_set_by_id
+    from casefile.vocab import DeadlineKind, FilingKind
+
+    kind = ACT_FILINGS.get(act_name)
+    if kind is None:
+        return f"the Regional Office ({office_name})"
+    where = filed_with(FilingKind(kind), rule_set_by_id(rule_set),
+                       period=DeadlineKind(period) if period in set(DeadlineKind) else None)
+    return where.words(office_name)
 
 
 #: The document a filing act's certificate of service is part of, where the act's name does not say it.
@@ -57,12 +73,13 @@ DOCUMENTS = {"file-objections": "Objections", "file-exceptions": "Exceptions"}
 
 
 def note_for(act_name: str, *, case_number: str, office: str, viewer: Any, as_of: datetime, party_filing: bool,
-             recording: bool, filer: str | None = None) -> FilingNote:
+             recording: bool, filer: str | None = None, rule_set: str | None = None) -> FilingNote:
     """The note of act ``act_name``'s form on ``case_number`` as ``viewer`` sees it at ``as_of``: the periods
     of the act's kinds running then, else the latest election's periods of those kinds as they stand (ended,
     met: a form for a past filing still says when it was due);
     with ``filer`` (the party the user files for), what its default service would leave blank
-    (casefile.app.service_gaps)."""
+    (casefile.app.service_gaps); ``rule_set`` the case's (an id; None: the one its periods name, else the current
+    one), for with whom it is filed (casefile.rules.filed_with)."""
     from casefile import app
     from casefile.rules.offices import office_named
     from casefile.rules.party_filings import ACT_PERIODS
@@ -93,5 +110,10 @@ def note_for(act_name: str, *, case_number: str, office: str, viewer: Any, as_of
         if found:
             acts = may_do(app.permitted_acts(case_number, viewer=viewer, as_of=as_of))
             gaps = tuple(gap_words(g, case_acts=acts) for g in found)
-    return FilingNote(periods=periods, efile=party_filing and not recording, receiver=receiver_of(act_name, office_name),
+    from casefile.rules.rule_sets import CURRENT_RULE_SET_ID
+
+    first = periods[0]["d"] if periods else None
+    ruled = rule_set or (first.rule_set if first is not None else CURRENT_RULE_SET_ID)
+    receiver = receiver_of(act_name, office_name, rule_set=ruled, period=first.kind if first is not None else None)
+    return FilingNote(periods=periods, efile=party_filing and not recording, receiver=receiver,
                       act_name=act_name, served=served, service_gaps=gaps)
