@@ -15,7 +15,7 @@ imports Jinja, WeasyPrint or the database: an act module can import its document
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -84,10 +84,39 @@ class RecordDocument(Document):
     record: ClassVar[type[Any]]
     record_name: ClassVar[str]
 
+    #: How a transcription of this document (see :meth:`issued`) names its dating and its signatures.
+    transcribed_verb: ClassVar[str] = "issued"
+    transcribed_signatures: ClassVar[str] = "the signature"
+
     @classmethod
     def build(cls, rec: CaseRecord, row: Any) -> Built:
         """The context of this document for ``row`` (a ``record`` row of the case ``rec`` holds)."""
         raise NotImplementedError
+
+    @classmethod
+    def issued(cls, rec: CaseRecord, row: Any) -> Built:
+        """:meth:`build`, and — a document of a live case that an agency issued (its actor the Region's Board
+        agent, hearing officer or Regional Director, the judge, the Board or the General Counsel) — its
+        ``transcription``: casefile's copy of that document, entered from it, never the agency's own, so it
+        says so on its first page. A replayed case's documents are record copies (their own note); a party's
+        filings and casefile's reports are casefile's own."""
+        built = cls.build(rec, row)
+        whose = TRANSCRIBED_FROM.get(built.actor)
+        if whose is None or rec.record_copy:
+            return built
+        from casefile.documents.parts import Transcription
+
+        note = Transcription(whose=whose, on=built.issued_on, verb=cls.transcribed_verb,
+                             signatures=cls.transcribed_signatures)
+        return replace(built, context=built.context.model_copy(update={"transcription": note}))
+
+
+#: Whose document a live case's document issued by each agency actor transcribes, in words.
+TRANSCRIBED_FROM: dict[Actor, str] = {
+    Actor.BOARD_AGENT: "the Region's", Actor.HEARING_OFFICER: "the Region's", Actor.REGIONAL_DIRECTOR: "the Region's",
+    Actor.ADMINISTRATIVE_LAW_JUDGE: "the Administrative Law Judge's", Actor.BOARD: "the Board's",
+    Actor.GENERAL_COUNSEL: "the General Counsel's",
+}
 
 
 #: A document issued again after a correction: the key of the document it replaces, this, and the

@@ -59,7 +59,7 @@ def build(session: Session, case: Case, issue: Issue) -> Built:
     from casefile.documents.record_view import CaseRecord
 
     rec = CaseRecord(session, case)
-    return issue.document.build(rec, rec.get(issue.document.record, issue.record_id))
+    return issue.document.issued(rec, rec.get(issue.document.record, issue.record_id))
 
 
 def issued_for(document: DocumentRow) -> Issue | None:

@@ -390,12 +390,27 @@ def _each_once(notes: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(kept)
 
 
+class Transcription(Facts):
+    """What a document of a live case that transcribes an agency's document says it is, on its first page:
+    casefile's transcription of ``whose`` ("the Region's", "the Board's", "the Administrative Law Judge's")
+    document, ``verb`` ("issued", "served") on ``on``, entered from it; the signatures (``signatures``, in
+    words: "the signature", "the Board agent's signature and the observers'") are on that copy only."""
+
+    whose: str
+    on: date
+    verb: str = "issued"
+    signatures: str = "the signature"
+
+
 class DocumentContext(Facts):
-    """Fields every document has: the caption and its issuance, and the record-copy notes (research
+    """Fields every document has: the caption and its issuance, the record-copy notes (research
     notes on the sources of a replayed case) printed only in an annex headed as a record-copy note,
-    never in the body; each note once, however many records carry it."""
+    never in the body, each note once, however many records carry it; and — for a live case's transcription of an
+    agency's document — what it is (``transcription``, set by casefile.documents.base.RecordDocument.issued,
+    printed on page 1)."""
 
     caption: Caption
     issuance: Issuance
     record_notes: Annotated[tuple[str, ...], AfterValidator(_each_once)] = ()
+    transcription: Transcription | None = None
 

@@ -49,10 +49,6 @@ class TallyOfBallotsContext(DocumentContext):
     excluded: Count = 0  # ballots excluded at the count: neither opened nor counted, not challenged at it
     excluded_reason: str = ""  # why, in words ("because ...", or that the record does not state it)
     several_units: bool = False  # the case's elections are of more than one voting unit: the unit is named by its id
-    # A live case's tally: the day the Region's own Tally of Ballots was prepared and served, which casefile's is a
-    # transcription of (its note says so: not the Region's document, no Board agent's signature). None: a record
-    # copy (its record-copy note says what it is) or a context built without one.
-    transcribed_from: date | None = None
 
 
 _TITLES = {
@@ -70,6 +66,8 @@ class TallyOfBallots(RecordDocument):
     context = TallyOfBallotsContext
     record = Tally
     record_name = "tally"
+    transcribed_verb = "served"
+    transcribed_signatures = "the Board agent's signature and the observers'"
 
     @classmethod
     def title_from(cls, context: TallyOfBallotsContext) -> str:
@@ -93,7 +91,6 @@ class TallyOfBallots(RecordDocument):
             excluded_reason=reason_words(tally.excluded_reason) if tally.excluded else "",
             several_units=len(set(rec.session.exec(select(Election.unit_id).where(
                 Election.case_id == election.case_id)).all())) > 1,
-            transcribed_from=None if rec.record_copy else tally.prepared_on,
         )
         return Built(ctx, tally.prepared_on, "Board Agent", Actor.BOARD_AGENT, election.id)
 
