@@ -3,8 +3,6 @@ record copy from the tally the record keeps (casefile.acts.record_tally)."""
 
 from __future__ import annotations
 
-from datetime import date
-
 from sqlmodel import col, select
 
 from casefile.documents import wording
