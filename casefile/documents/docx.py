@@ -47,6 +47,8 @@ from casefile.rules.chronology import long_date
 from casefile.vocab import FilingMethod, VotingMethod
 
 _FONT = "Times New Roman"
+#: A blank to fill in by hand (templates/_macros.html fill_blank): what the record does not hold.
+FILL_BLANK = "____________________"
 
 
 def render_docx(document: type[Document], context: DocumentContext | dict[str, Any]) -> bytes:
@@ -373,13 +375,14 @@ def _service(doc: Any, heading: str, title: str, entries: Iterable[ServiceEntry]
     for e in entries:
         served_on = e.served_on if isinstance(e.served_on, str) else long_date(e.served_on)
         person = e.served if e.served is not None else (e.party.representative or "No counsel of record entered")
-        rows.append((f"{e.party.name} ({e.party.label})", f"{person}\n{e.address}",
-                     f"{e.manner},\n{served_on}" if e.manner else served_on))
+        rows.append((f"{e.party.name} ({e.party.label})", f"{person}\n{e.address or 'Address: ' + FILL_BLANK}",
+                     f"{e.manner or 'Manner: ' + FILL_BLANK},\n{served_on}"))
     _table(doc, ("Party served", "Person served and address used", "Manner and date"), rows, widths=(1.75, 2.95, 1.8))
     lacking = list(dict.fromkeys(e.party.name for e in entries if not e.manner or not e.address))
     if lacking:  # a live case's record without them: blanks to fill in (the PDF's filing_service_table says the same)
+        when = "filing" if signer.name and signer.signed else "signing"  # a signed paper is filled in, not re-signed
         _body(doc, f"The record does not show the manner or the address of service on {', '.join(lacking)}: fill them "
-                   "in above before signing.")
+                   f"in above before {when}.")
     _signature(doc, signer, co_counsel=False)
 
 

@@ -171,6 +171,21 @@ class TestWhatIsNotEntered:
                 "fill them in above before signing.") in text, text
         assert "—" not in text[text.index("CERTIFICATE OF SERVICE"):]
 
+    def test_a_signed_certificate_with_a_party_served_nowhere(self, bare: Path) -> None:
+        """The Union's counsel is recorded (the certificate is /s/-signed), the Employer's is not: the certificate
+        prints blanks to fill for the Employer's manner and address, and asks for them before filing — not
+        "before signing" under a signature already made (new user's trial F9)."""
+        open_live(employer_counsel=[])
+        perform(OBJECTIONS, as_of=FILED_AT, documents="issue")
+        text = text_of(bare / "2026-12-01_objections_usw.pdf")
+        certificate = text[text.index("CERTIFICATE OF SERVICE"):]
+        assert "/s/" in certificate
+        assert "No counsel of record entered Address: ____________________ Manner: ____________________, December 1, 2026" \
+            in certificate, certificate
+        assert ("The record does not show the manner or the address of service on Midwest Precision Castings, Inc.: "
+                "fill them in above before filing.") in certificate
+        assert "before signing" not in certificate
+
     def test_a_status_report_for_nobody_named(self, bare: Path) -> None:
         from casefile import app
 
