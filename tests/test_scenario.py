@@ -126,3 +126,20 @@ class TestFilesOfAScenario:
             load_scenario(self._with_attachment(tmp_path, "missing.pdf"))
         assert "(attach-document, dated 2021-04-09): field 'file': " in str(err.value)
         assert "missing.pdf is not a file" in str(err.value)
+
+
+def test_a_scenario_with_a_digit_dropped_from_its_number_opens_no_case(configured_db: Path, tmp_path: Path) -> None:
+    """Bessemer's scenario with "10-RC-26925" (its petition of 2020): the replay is refused naming the file and the
+    number's form (new user's trial F27), and no case is stored."""
+    from sqlalchemy import text
+
+    from casefile.record.db import get_engine
+    from casefile.scenario import replay
+
+    short = tmp_path / "short.yaml"
+    short.write_text(BESSEMER.read_text(encoding="utf-8").replace("10-RC-269250", "10-RC-26925"), encoding="utf-8")
+    with pytest.raises(InvalidScenario, match=r"short\.yaml: the case cannot be opened: 10-RC-26925: its serial number "
+                                              r"26925 has 5 digits, not 6"):
+        replay(short, through_prefect=False)
+    with get_engine().connect() as conn:
+        assert conn.execute(text('SELECT COUNT(*) FROM "case"')).scalar_one() == 0

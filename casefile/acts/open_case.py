@@ -34,7 +34,7 @@ from casefile.record.models import Case, Party, Person
 from casefile.record.people import people_of, recorded_details
 from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import docket
-from casefile.rules.case_numbers import REPRESENTATION_TYPES, parse_case_number
+from casefile.rules.case_numbers import REPRESENTATION_TYPES, check_current_form, parse_case_number
 from casefile.rules.offices import office_for
 from casefile.rules.rule_sets import choose_rule_set
 from casefile.vocab import Actor, CaseType, ElectionAgreement, PartyRole, said
@@ -161,11 +161,14 @@ def _checked(act: OpenCase) -> tuple[Any, Any]:
     keys = [p.key for p in act.parties]
     if len(set(keys)) != len(keys):
         raise ProcedureError(f"{number}: party handles must be unique, got {keys}", field="parties")
-    office = office_for(number.region, spec.office)
     choice = choose_rule_set(petition_filed_on=spec.petition_filed_on, rule_set_id=spec.rule_set)
     if choice.assumed:  # a record does not take the calculator's assumption as a fact (R-A1)
         raise ProcedureError(f"{number}: give the petition filing date or name the rule set (R-A1)",
                              field="case.petition_filed_on")
+    # the number's form for its era: the petition's date, else the first day of the rule set named
+    check_current_form(number, petition_filed_on=spec.petition_filed_on or choice.rule_set.petitions_from,
+                       field="case.number")
+    office = office_for(number.region, spec.office)
     return office, choice.rule_set
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from datetime import date
 
 from casefile.errors import MalformedCaseNumber
 
@@ -71,3 +72,32 @@ def _foreign_character(text: str) -> str:
 
 def _shown(text: str) -> str:
     return repr(text) if len(text) <= 40 else repr(text[:37]) + "..."
+
+
+#: Petitions filed from this date are numbered in the NLRB's current form (rules.md §7): a two-digit Region of
+#: today's Regions and a six-digit agency-wide serial. The agency's case-management system has numbered cases so
+#: since late 2011 [I: §7 gives the form and examples, not the day it began; 2012 is safely after it], so a
+#: shorter serial for such a petition is a typing slip, not an older number.
+CURRENT_FORM_FROM = date(2012, 1, 1)
+#: Today's Regions are numbered 01 to 34 (the numbers above, 36 and 37, were former subregions of older cases).
+CURRENT_REGIONS = range(1, 35)
+
+
+def check_current_form(number: CaseNumber, *, petition_filed_on: date | None, field: str | None = None) -> None:
+    """Refuse a case number that cannot be one for a petition filed on ``petition_filed_on`` (None: the date is
+    not known, and nothing is refused): from :data:`CURRENT_FORM_FROM`, the serial has six digits and the Region
+    is one of :data:`CURRENT_REGIONS` (so "19-RC-3526", a digit dropped, is not opened as a case of its own).
+
+    Raises MalformedCaseNumber naming the number, what is wrong and the form expected (its ``field`` the input's).
+    Authority: rules.md §7 (NLRB case-number format, current: RR-TT-NNNNNN).
+    """
+    if petition_filed_on is None or petition_filed_on < CURRENT_FORM_FROM:
+        return
+    since = f"a petition filed since {CURRENT_FORM_FROM.year} has a number of the form RR-TT-NNNNNN, e.g. {_EXAMPLE}"
+    if len(number.serial) != 6:
+        digits = len(number.serial)
+        raise MalformedCaseNumber(f"{number}: its serial number {number.serial} has {digits} digit{'s' if digits != 1 else ''}, "
+                                  f"not 6 ({since}); check the number on the petition or the Region's letters", field=field)
+    if int(number.region) not in CURRENT_REGIONS:
+        raise MalformedCaseNumber(f"{number}: Region {number.region} is not one of today's Regions (01 to 34; {since})",
+                                  field=field)

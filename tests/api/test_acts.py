@@ -233,6 +233,17 @@ class TestOpenCase:
             "to your party in it (Link requests → “Ask to be linked”); the operator decides the request" \
             in str(answer.json()), answer.json()
 
+    def test_a_short_number_opens_no_case(self, client: Any, world: World) -> None:
+        """A four-digit serial for a 2024 petition (a digit dropped, new user's trial F27): 422 naming the field;
+        the case is not there afterwards."""
+        body = {**self.OPEN, "case": {**self.OPEN["case"], "number": "10-RC-3001"}}
+        answer = client.post("/api/v1/cases/10-RC-3001/acts", json=body, params={"party": "rwdsu"},
+                             headers=world.headers("union-counsel"))
+        assert (answer.status_code, answer.json()["code"], answer.json()["field"]) == (
+            422, "malformed-case-number", "case.number"), answer.text
+        assert "10-RC-3001: its serial number 3001 has 4 digits, not 6" in str(answer.json())
+        assert client.get("/api/v1/cases/10-RC-3001", headers=world.headers("region")).status_code == 404
+
     def test_staff_do_not_open_cases(self, client: Any, world: World) -> None:
         answer = client.post("/api/v1/cases/10-RC-300001/acts", json=self.OPEN, params={"party": "rwdsu"},
                              headers=world.headers("union-staff"))

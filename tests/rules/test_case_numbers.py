@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from casefile.errors import MalformedCaseNumber
@@ -55,3 +57,32 @@ class TestParse:
         """A number given as something other than text is refused, not a TypeError."""
         with pytest.raises(MalformedCaseNumber, match="a case number is text such as 10-RC-269250, got int"):
             parse_case_number(10269250)  # type: ignore[arg-type]  # the refusal is the point
+
+
+class TestCurrentForm:
+    """A petition filed since 2012 has a number in the current form (casefile.rules.case_numbers.check_current_form)."""
+
+    @pytest.mark.parametrize(("text", "filed", "message"), [
+        ("19-rc-3526", date(2026, 10, 6), "19-RC-3526: its serial number 3526 has 4 digits, not 6 (a petition filed "
+         "since 2012 has a number of the form RR-TT-NNNNNN, e.g. 10-RC-269250); check the number on the petition or "
+         "the Region's letters"),
+        ("37-RC-361042", date(2026, 10, 6), "37-RC-361042: Region 37 is not one of today's Regions (01 to 34; a "
+         "petition filed since 2012 has a number of the form RR-TT-NNNNNN, e.g. 10-RC-269250)"),
+        ("00-RC-361042", date(2026, 10, 6), "00-RC-361042: Region 00 is not one of today's Regions (01 to 34; a "
+         "petition filed since 2012 has a number of the form RR-TT-NNNNNN, e.g. 10-RC-269250)"),
+    ])
+    def test_refused_naming_the_field(self, text: str, filed: date, message: str) -> None:
+        from casefile.rules.case_numbers import check_current_form
+
+        with pytest.raises(MalformedCaseNumber) as caught:
+            check_current_form(parse_case_number(text), petition_filed_on=filed, field="case.number")
+        assert (str(caught.value), caught.value.field) == (message, "case.number")
+
+    @pytest.mark.parametrize(("text", "filed"), [
+        ("19-RC-352618", date(2026, 10, 6)), ("13-RC-13325", date(1974, 3, 1)), ("11-RC-850", date(1956, 5, 1)),
+        ("5-RC-13113", date(2011, 12, 31)), ("19-RC-3526", None)])
+    def test_accepted(self, text: str, filed: date | None) -> None:
+        """Older numbers for older petitions (rules.md §7), and any number whose petition date is not known."""
+        from casefile.rules.case_numbers import check_current_form
+
+        check_current_form(parse_case_number(text), petition_filed_on=filed)

@@ -112,6 +112,22 @@ class TestOpenCase:
             assert f'href="#{field_id}"' in answer.text, field_id
         assert snapshot(served.engine(), get_settings().output_dir) == before
 
+    def test_a_number_with_a_digit_dropped_opens_no_case(self, client: Any, served: Any, firm: str) -> None:  # noqa: F811
+        """The new user's trial (F27): "19-rc-3526" for a petition of 2026 opened a permanent stray case. It is
+        refused at the case number's input, saying why; every table and the output folder as before."""
+        from casefile.settings import get_settings
+        from tests.acts.snapshot import snapshot
+
+        sign_in(client, COUNSEL)
+        before = snapshot(served.engine(), get_settings().output_dir)
+        answer = client.post("/cases/new", data=form(client, **{**GOOD, "case-number": "19-rc-3526"}))
+        assert answer.status_code == 422
+        shown = text_of(answer.text)
+        assert ("19-RC-3526: its serial number 3526 has 4 digits, not 6 (a petition filed since 2012 has a number of "
+                "the form RR-TT-NNNNNN, e.g. 10-RC-269250)") in shown, shown[:2000]
+        assert 'href="#case-number"' in answer.text
+        assert snapshot(served.engine(), get_settings().output_dir) == before
+
     def test_an_unknown_field_is_refused_naming_it(self, client: Any, served: Any, firm: str) -> None:  # noqa: F811
         """A misspelled field ("emploeyr-name") is refused naming it, not dropped; nothing stored."""
         from casefile.settings import get_settings
