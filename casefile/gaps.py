@@ -23,6 +23,8 @@ class GapKind(StrEnum):
     NOT_SERVED = "not-served"  # a party is not in the filing's service list
     NO_BOARD_AGENT = "no-board-agent"  # the Tally of Ballots names no Board agent: its signature line is blank
     NO_UNIT_DESCRIPTION = "no-unit-description"  # the case has no unit description: the tally names the unit by id
+    NO_SIGNER = "no-signer"  # a document the Agency issues names no signer (``whom``: who signs it): its line is blank
+    NO_OPENING_TIME = "no-opening-time"  # the Notice of Hearing gives no time of day for the opening
 
 
 @dataclass(frozen=True)
@@ -31,7 +33,9 @@ class Gap:
     ("Objections", "Tally of Ballots"); ``party`` the handle and ``party_name`` the name of the party
     it concerns (the filer with no counsel, the party served nowhere), "" when none; ``whom`` who is
     served nowhere when that is one of the party's counsel ("Karen L. Whitfield (Midwest Precision
-    Castings, Inc.)"), else the party's name."""
+    Castings, Inc.)"), else the party's name; for a missing signer, who signs (``whom``: "Regional
+    Director"). ``act`` the act whose field gives what is lacking ("notice-hearing") and ``entry_id`` the
+    docket entry the act made, when the remedy concerns them (None, "" otherwise)."""
 
     kind: GapKind
     case_number: str
@@ -39,6 +43,8 @@ class Gap:
     party: str = ""
     party_name: str = ""
     whom: str = ""
+    act: str = ""
+    entry_id: int | None = None
 
     def fact(self) -> str:
         """The fact in words, with no interface's way to remedy it (the interfaces add theirs)."""
@@ -58,4 +64,8 @@ class Gap:
                 return f"the {self.document} names no Board agent: its signature line is left blank"
             case GapKind.NO_UNIT_DESCRIPTION:
                 return f"the case has no unit description: the {self.document} names the voting unit by its id only"
+            case GapKind.NO_SIGNER:
+                return f"the {self.document} names no {self.whom}: its signature line is left blank"
+            case GapKind.NO_OPENING_TIME:
+                return f"the {self.document} gives no opening time"
         raise AssertionError(self.kind)  # pragma: no cover  (every kind is worded above)

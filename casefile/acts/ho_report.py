@@ -97,7 +97,7 @@ def perform(session: Session, act: HoReport, *, case: Case, as_of: datetime, by:
     from casefile.record.people import signer_warning
 
     missing = signer_warning(case, act.issuer, document="Hearing Officer's Report", signer="Hearing Officer",
-                             fill="give `issuer` (the Hearing Officer's name) in the act (casefile decision ho-report --issuer)")
+                             act=act.act, entry_id=entry.id)
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=entry.summary,
                 warnings=(missing,) if missing else ())
 

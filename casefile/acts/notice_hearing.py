@@ -92,13 +92,11 @@ def perform(session: Session, act: NoticeHearing, *, case: Case, as_of: datetime
     from casefile.record.people import regional_director_named, signer_warning
 
     missing = signer_warning(case, act.issuer or regional_director_named(session, case), document="Notice of Hearing",
-                             signer="Regional Director", fill=(
-                                 "give the Regional Director who signs it (`issuer`, `casefile hearing notice --issuer`) "
-                                 "or attach the Region's own notice with "
-                                 f"`casefile documents attach {case.number} --to docket:{entry.id} --file PATH`"))
+                             signer="Regional Director", act=act.act, entry_id=entry.id)
+    from casefile.gaps import Gap, GapKind
     from casefile.record.people import is_record_copy
 
     untimed = None if act.opens_at or act.opens_on is None or is_record_copy(case) else (
-        "the Notice of Hearing gives no opening time: give it (`opens_at`, `casefile hearing notice --opens-at 10:00`)")
+        Gap(GapKind.NO_OPENING_TIME, case.number, "Notice of Hearing", act=act.act, entry_id=entry.id))
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=entry.summary,
                 warnings=tuple(w for w in (missing, untimed) if w))

@@ -25,6 +25,14 @@ def remedy(gap: Gap) -> str:
                     "record --case ...) or the act")
         case GapKind.NO_UNIT_DESCRIPTION:
             return f"give it with `casefile correct case {gap.case_number} --unit-description '...' --why '...'`"
+        case GapKind.NO_SIGNER:
+            if gap.act == "ho-report":
+                return "give `issuer` (the Hearing Officer's name) in the act (casefile decision ho-report --issuer)"
+            attach = (f" or attach the Region's own notice with `casefile documents attach {gap.case_number} --to "
+                      f"docket:{gap.entry_id} --file PATH`") if gap.entry_id is not None else ""
+            return f"give the {gap.whom} who signs it (`issuer`, `casefile hearing notice --issuer`){attach}"
+        case GapKind.NO_OPENING_TIME:
+            return "give it (`opens_at`, `casefile hearing notice --opens-at 10:00`)"
     raise AssertionError(gap.kind)  # pragma: no cover  (every kind is worded above)
 
 

@@ -74,12 +74,13 @@ def recorded_details(session: Session, party: Party) -> dict[str, str]:
             "email": lead.email if lead is not None else "", "address": lead.address if lead is not None else ""}
 
 
-def signer_warning(case: Case, name: str, *, document: str, signer: str, fill: str) -> str | None:
-    """For a live case whose ``document`` names no ``signer`` (``name`` empty): the sentence saying
-    that its signature line is left blank and how to fill it (``fill``); None otherwise."""
+def signer_warning(case: Case, name: str, *, document: str, signer: str, act: str, entry_id: int | None = None) -> Gap | None:
+    """For a live case whose ``document`` names no ``signer`` (``name`` empty): the fact that its
+    signature line is left blank (a Gap of kind NO_SIGNER; ``act`` the act whose field names the
+    signer, ``entry_id`` its docket entry: each interface says how to fill it); None otherwise."""
     if name.strip() or is_record_copy(case):
         return None
-    return f"the {document} names no {signer}: its signature line is left blank; {fill}"
+    return Gap(GapKind.NO_SIGNER, case.number, document, whom=signer, act=act, entry_id=entry_id)
 
 
 def regional_director_named(session: Session, case: Case, *, on: date | None = None) -> str:

@@ -26,6 +26,7 @@ _FORMS: dict[GapKind, tuple[str, str]] = {
     GapKind.SERVED_NOWHERE: ("add-counsel", "Add counsel of record for {party}, with an e-mail address"),
     GapKind.NO_EMAIL: ("add-counsel", "Add counsel of record for {party}, with an e-mail address"),
     GapKind.NO_UNIT_DESCRIPTION: ("correct-case", "Correct the case's details (the unit description)"),
+    GapKind.NO_SIGNER: ("attach-document", "Attach the signed document as issued"),
 }
 
 #: What to do, after the fact, for each kind of gap.
@@ -37,6 +38,8 @@ _TODO: dict[GapKind, str] = {
     GapKind.NO_BOARD_AGENT: ("; a tally already recorded keeps the line blank: the tally form's “Board agent” field "
                              "names the agent who signs the next one."),
     GapKind.NO_UNIT_DESCRIPTION: "; give it on the case's details form.",
+    GapKind.NO_SIGNER: "; the form's “Issued by” field names who signs it.",
+    GapKind.NO_OPENING_TIME: "; the form's “Time the hearing opens” field gives it.",
 }
 
 

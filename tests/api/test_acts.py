@@ -212,9 +212,9 @@ class TestOpenCase:
                                                        "the case has no unit description"]
         assert answer.json()["gaps"] == [  # the facts behind them, for the client to word its own remedy
             {"kind": "no-board-agent", "case_number": "10-RC-300001", "document": "Tally of Ballots", "party": "",
-             "party_name": "", "whom": ""},
+             "party_name": "", "whom": "", "act": "", "entry_id": None},
             {"kind": "no-unit-description", "case_number": "10-RC-300001", "document": "Tally of Ballots", "party": "",
-             "party_name": "", "whom": ""}]
+             "party_name": "", "whom": "", "act": "", "entry_id": None}]
         assert "casefile " not in " ".join(warnings)
 
     def test_opening_a_case_already_open_gives_no_access(self, client: Any, world: World) -> None:
