@@ -502,6 +502,16 @@ def deadlines(*, as_of: datetime, case_number: str | None = None, viewer: Any = 
                               due_before=due_before, limit=limit, case_numbers=case_numbers)
 
 
+def missed(*, as_of: datetime, viewer: Any, case_numbers: Any, engine: Engine | None = None) -> dict[str, list[Any]]:
+    """The periods of ``viewer``'s parties that lapsed by ``as_of`` with no filing e-filed with the NLRB, in the
+    current election of each of ``case_numbers`` (casefile.record.missed.missed_periods): case number -> the
+    deadlines (read models, status ``lapsed``), latest first."""
+    from casefile.record.missed import missed_periods
+
+    with read_session(engine) as session:
+        return missed_periods(session, as_of=as_of, viewer=viewer, case_numbers=case_numbers)
+
+
 def met_by(number: str, *, viewer: Any, parties: Any, as_of: datetime | None = None,
            engine: Engine | None = None) -> dict[int, list[str]]:
     """The deadlines of case ``number`` already met by a timely filing of one of ``parties`` (their
@@ -512,6 +522,7 @@ def met_by(number: str, *, viewer: Any, parties: Any, as_of: datetime | None = N
 
     from casefile.record.models import Deadline, Filing, Party
     from casefile.record.queries import FILING_FOR, received_by, visible_case
+    from casefile.vocab import NlrbFiling
 
     keys = set(parties)
     if not keys:
@@ -520,7 +531,7 @@ def met_by(number: str, *, viewer: Any, parties: Any, as_of: datetime | None = N
         case = visible_case(session, number, viewer)
         rows = session.exec(select(Filing, Party, Deadline).where(
             Filing.case_id == case.id, Filing.party_id == Party.id, Filing.deadline_id == Deadline.id,
-            col(Party.key).in_(keys), col(Filing.timely).is_(True))).all()
+            col(Party.key).in_(keys), col(Filing.timely).is_(True), Filing.nlrb == NlrbFiling.E_FILED)).all()
         out: dict[int, list[str]] = {}
         for filing, party, deadline in rows:
             if FILING_FOR.get(deadline.kind) == filing.kind and deadline.id is not None and received_by(filing, as_of):

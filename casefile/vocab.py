@@ -164,6 +164,15 @@ class FilingMethod(StrEnum):
     PAPER = "paper"  # hand delivery / delivery service / mail
 
 
+class NlrbFiling(StrEnum):
+    """Whether a filing recorded in casefile is before the agency: ``e-filed`` (the Region or the Board
+    received it, on its receipt date) or ``prepared`` (casefile holds it and its PDF; the party has not
+    e-filed it yet, so it meets no period: 29 CFR 102.2(b), casefile.rules.efiling)."""
+
+    E_FILED = "e-filed"
+    PREPARED = "prepared"
+
+
 class ServiceMethod(StrEnum):
     """How a copy of a filing reached someone (29 CFR 102.5(f): service by the same or a faster
     method; 102.3, 102.4): e-filing with the Region or the Board, e-mail, mail, overnight delivery
@@ -346,6 +355,7 @@ class DocketActName(StrEnum):
     TRANSFER_CASE = "transfer-case"
     AMEND_OBJECTION = "amend-objection"
     WITHDRAW_OBJECTION = "withdraw-objection"
+    CONFIRM_EFILING = "confirm-efiling"
     FILE_POST_HEARING_BRIEF = "file-post-hearing-brief"
     FILE_ANSWERING_BRIEF = "file-answering-brief"
     FILE_CROSS_EXCEPTIONS = "file-cross-exceptions"

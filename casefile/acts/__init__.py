@@ -66,6 +66,7 @@ MODULES: tuple[str, ...] = (
     "withdraw_objection",
     "amend_objection",
     "attach_document",
+    "confirm_efiling",
 )
 
 

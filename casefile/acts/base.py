@@ -29,7 +29,7 @@ from casefile.record.deadlines import office_of
 from casefile.record.models import Case, DocketEntry, Election
 from casefile.record.refs import RecordTable, Ref
 from casefile.record.workflow import already_done
-from casefile.vocab import Stage
+from casefile.vocab import NlrbFiling, Stage
 
 #: The STAGES of an act the election's stage does not bound (casefile.acts.allowed_now): it may be refused
 #: on what the record holds (a deadline, a filing it needs), never for the stage alone.
@@ -182,6 +182,20 @@ class InRecordIn(Strict):
     def in_record(self) -> dict[str, Any]:
         """The Filing columns that keep these facts (``received_on_public``, ``inferred_from``)."""
         return {"received_on_public": self.date_public, "inferred_from": self.inferred_from.strip()}
+
+
+class FiledIn(InRecordIn):
+    """A party's filing as recorded (not an act by itself): :class:`InRecordIn`, and ``nlrb`` whether it
+    is before the agency — "e-filed" (the default: the Region or the Board received it, at ``at``/``date``;
+    what a replayed history records) or "prepared" (casefile records it and prepares its PDF; the party has
+    not e-filed it yet, ``at``/``date`` being when it was prepared: it meets no period until confirm-efiling
+    records the agency's receipt, casefile.rules.efiling)."""
+
+    nlrb: NlrbFiling = NlrbFiling.E_FILED
+
+    def in_record(self) -> dict[str, Any]:
+        """The Filing columns that keep these facts (``received_on_public``, ``inferred_from``, ``nlrb``)."""
+        return {**super().in_record(), "nlrb": self.nlrb}
 
 
 def midday(on: date, tz: str) -> datetime:

@@ -18,7 +18,7 @@ from sqlmodel import Session
 from casefile.acts.base import (
     ActIn,
     Done,
-    InRecordIn,
+    FiledIn,
     Issue,
     LegalDate,
     PartyKey,
@@ -60,7 +60,7 @@ class ExceptionIn(Strict):
     grounds: Prose
 
 
-class FileExceptions(ActIn, InRecordIn):
+class FileExceptions(ActIn, FiledIn):
     """A party's exceptions as filed — to the Hearing Officer's Report (with the Regional Director,
     29 CFR 102.69(c)(1)(iii)) or, in a case consolidated with an unfair labor practice case, to the
     Administrative Law Judge's decision (with the Board, 102.46(a)): ``exceptions`` numbered in order; ``at``

@@ -17,8 +17,8 @@ from sqlmodel import Session, func, select
 from casefile.acts.base import (
     ActIn,
     Done,
+    FiledIn,
     Flag,
-    InRecordIn,
     Issue,
     LegalDate,
     Paragraph,
@@ -73,7 +73,7 @@ def check_witnesses_public(witnesses: list[WitnessIn], public: bool, *, field: s
                        "in the record (witnesses_public false) names none", field=field)
 
 
-class FileObjections(ActIn, InRecordIn):
+class FileObjections(ActIn, FiledIn):
     """A party's objections as filed: ``objections`` are the numbered objections' statements;
     ``at`` the instant the Region received them (when the record has only the date, give ``date``
     and timeliness is judged by the date); ``offer_of_proof`` the witnesses (confidential).
@@ -229,7 +229,7 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
             case_id=case.id, election_id=election.id, party_id=party.id, kind=FilingKind.OFFER_OF_PROOF,  # type: ignore[arg-type]
             accompanies_id=filing.id, received_at=act.at, received_on=received_on, method=act.method,
             deadline_id=offer_deadline.id if offer_deadline is not None and kind is DeadlineKind.OBJECTIONS else deadline.id,
-            timely=True, timeliness_note=timeliness.note, confidential=True,
+            timely=True, timeliness_note=timeliness.note, confidential=True, nlrb=act.nlrb,
             body=[{"objection": w.objection, "witness": w.witness, "summary": w.summary} for w in act.offer_of_proof],
             note="Confidential: submitted to the Regional Director only, not served on other parties (102.69(a)(8)).",
         )

@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import ActIn, InRecordIn, LegalDate, Paragraph, PartyKey
+from casefile.acts.base import ActIn, FiledIn, LegalDate, Paragraph, PartyKey
 from casefile.acts.chronology import filed_before
 from casefile.acts.service import ServiceIn, record_service, region_of
 from casefile.errors import BadInput, ProcedureError
@@ -37,7 +37,7 @@ def stored_deadline(case: Case, deadline: Deadline) -> StoredDeadline:
                           office_tz=office_named(deadline.office_key).tz, order=deadline.pinned_by)
 
 
-class PartyFilingIn(ActIn, InRecordIn):
+class PartyFilingIn(ActIn, FiledIn):
     """The fields of a party's filing (not an act by itself): ``party`` the filer's handle; ``at``
     the instant the receiving office received it (with the date alone, give ``date``: timeliness is
     then judged by the date); ``method``; ``postmarked_on`` the postmark or delivery-service date of

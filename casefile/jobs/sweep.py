@@ -43,7 +43,7 @@ from casefile.rules.deadlines import met_status
 from casefile.rules.offices import office_named, region_scope
 from casefile.rules.stages import after_objection_period
 from casefile.rules.target_dates import REGION_TARGET_DATES
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, OutcomeKind, Stage, TallyKind
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, NlrbFiling, OutcomeKind, Stage, TallyKind
 
 _FILING_FOR = FILING_FOR  # the filing each party's period awaits
 #: Dates that are not periods for a party but the earliest day the Region may act: they stay open
@@ -97,7 +97,8 @@ def sweep(session: Session, *, as_of: datetime, case_id: int | None = None, regi
     answered: dict[tuple[int | None, str], bool] = {}
     if ids:
         for deadline_id, kind, timely in session.exec(
-                select(Filing.deadline_id, Filing.kind, Filing.timely).where(col(Filing.deadline_id).in_(ids))).all():
+                select(Filing.deadline_id, Filing.kind, Filing.timely).where(
+                    col(Filing.deadline_id).in_(ids), Filing.nlrb == NlrbFiling.E_FILED)).all():  # prepared: meets nothing
             answered[(deadline_id, kind)] = answered.get((deadline_id, kind), False) or bool(timely)
     numbers = dict(session.exec(select(Case.id, Case.number).where(
         col(Case.id).in_({d.case_id for d in lapsed}))).all()) if lapsed else {}

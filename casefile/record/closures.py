@@ -22,7 +22,7 @@ from casefile.record.refs import RecordTable, ref_to
 from casefile.record.workflow import docket
 from casefile.rules.closures import Closure, Receipt, superseded
 from casefile.rules.offices import office_named
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingKind
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingKind, NlrbFiling
 
 #: The filing each party's period awaits (what the sweep looks for before it calls a period lapsed).
 FILING_FOR: dict[DeadlineKind, FilingKind] = {
@@ -80,7 +80,8 @@ def supersede_closures(session: Session, case_id: int, *, as_of: datetime) -> li
     written: list[str] = []
     for deadline in lapsed:
         filings = list(session.exec(select(Filing).where(
-            Filing.deadline_id == deadline.id, Filing.kind == FILING_FOR[deadline.kind])
+            Filing.deadline_id == deadline.id, Filing.kind == FILING_FOR[deadline.kind],
+            Filing.nlrb == NlrbFiling.E_FILED)  # a filing only prepared in casefile meets nothing (rules.efiling)
             .order_by(col(Filing.timely).desc(), col(Filing.received_on), col(Filing.id))))
         if not filings:
             continue

@@ -15,7 +15,7 @@ from casefile.record.closures import FILING_FOR
 from casefile.record.models import Case, Deadline, Filing
 from casefile.record.queries import DeadlineView, Viewer, deadline_view, visible_case
 from casefile.rules.deadline_state import state_at
-from casefile.vocab import DeadlineStatus
+from casefile.vocab import DeadlineStatus, NlrbFiling
 
 
 def running_at(as_of: datetime, deadline: Any = Deadline) -> tuple[Any, ...]:
@@ -42,8 +42,26 @@ def met_by_own(viewer: Viewer, as_of: datetime, deadline: Any = Deadline) -> Any
     organization_id = getattr(viewer, "organization_id", None)
     if organization_id is None or viewer is OPERATOR:
         return false()
+    return _filed_by_own(organization_id, as_of, deadline, col(Filing.timely).is_(True),
+                         Filing.nlrb == NlrbFiling.E_FILED)  # a filing only prepared in casefile meets nothing
+
+
+def prepared_by_own(viewer: Viewer, as_of: datetime, deadline: Any = Deadline) -> Any:
+    """The SQL condition of a deadline answered, by ``as_of``, by a filing of a party ``viewer``'s
+    organization represents that is only prepared in casefile, not yet e-filed with the NLRB (what
+    :func:`casefile.rules.deadline_state.state_at` calls ``prepared``: still due). False for the
+    operator and for an organization that represents no party. Authority: 29 CFR 102.2(b); rules.efiling."""
+    organization_id = getattr(viewer, "organization_id", None)
+    if organization_id is None or viewer is OPERATOR:
+        return false()
+    return _filed_by_own(organization_id, as_of, deadline, Filing.nlrb == NlrbFiling.PREPARED)
+
+
+def _filed_by_own(organization_id: int, as_of: datetime, deadline: Any, *conditions: Any) -> Any:
+    """EXISTS a filing of the kind ``deadline`` awaits (FILING_FOR), against it, received by ``as_of``, of a
+    party the organization represents in the case, meeting ``conditions``."""
     awaited = or_(*[and_(deadline.kind == kind, Filing.kind == filing) for kind, filing in FILING_FOR.items()])
-    return exists().where(Filing.deadline_id == deadline.id, col(Filing.timely).is_(True), awaited, received_by_sql(as_of),
+    return exists().where(Filing.deadline_id == deadline.id, *conditions, awaited, received_by_sql(as_of),
                           Representation.organization_id == organization_id,
                           col(Representation.case_id) == col(deadline.case_id),
                           col(Representation.party_id) == col(Filing.party_id), col(Representation.region).is_(None))
@@ -59,7 +77,8 @@ def _deadlines_seen(session: Session, *, as_of: datetime, case_number: str | Non
                     due_before: date | None, case_numbers: Any = None) -> Any:
     """The query of the deadlines running at ``as_of`` in the cases ``viewer`` sees (or in one case;
     or among ``case_numbers``, normalized numbers)."""
-    query = (select(Deadline, Case.number, met_by_own(viewer, as_of).label("met"))
+    query = (select(Deadline, Case.number, met_by_own(viewer, as_of).label("met"),
+                    prepared_by_own(viewer, as_of).label("prepared"))
              .join(Case, Case.id == Deadline.case_id)  # type: ignore[arg-type]
              .where(*running_at(as_of)))
     if case_numbers is not None:
@@ -83,11 +102,12 @@ def open_deadlines(session: Session, *, as_of: datetime, case_number: str | None
     (the query's conditions are the same). ``due_before``: only those due before that date;
     ``limit``: the first so many (filtered, sorted and cut in the database). Status is "open", or
     "met" for one the viewer's own party has met by a timely filing (:func:`met_by_own`; the period
-    runs on for the other parties)."""
+    runs on for the other parties), "prepared" for one its own party answered only with a filing not yet
+    e-filed (:func:`prepared_by_own`: still due)."""
     query = _deadlines_seen(session, as_of=as_of, case_number=case_number, viewer=viewer, due_before=due_before,
                             case_numbers=case_numbers)
     rows = session.exec(query.order_by(col(Deadline.cutoff_at), col(Deadline.id)).limit(limit)).all()
-    return [deadline_view(d, number, as_of=as_of, met=bool(met)) for d, number, met in rows
+    return [deadline_view(d, number, as_of=as_of, met=bool(met), prepared=bool(prepared)) for d, number, met, prepared in rows
             if state_at(kind=d.kind, status=d.status, trigger_on=d.trigger_on, cutoff_at=d.cutoff_at,
                         closed_at=d.closed_at, as_of=as_of).open]
 
@@ -106,7 +126,7 @@ def open_deadlines_counted(session: Session, *, as_of: datetime, viewer: Viewer 
     query = _deadlines_seen(session, as_of=as_of, case_number=None, viewer=viewer, due_before=None)
     rows = session.exec(query.add_columns(func.count().over().label("total"))
                         .order_by(col(Deadline.cutoff_at), col(Deadline.id)).limit(limit)).all()
-    views = [deadline_view(d, number, as_of=as_of, met=bool(met)) for d, number, met, _ in rows
+    views = [deadline_view(d, number, as_of=as_of, met=bool(met), prepared=bool(prepared)) for d, number, met, prepared, _ in rows
              if state_at(kind=d.kind, status=d.status, trigger_on=d.trigger_on, cutoff_at=d.cutoff_at,
                          closed_at=d.closed_at, as_of=as_of).open]
-    return views, int(rows[0][3]) if rows else 0
+    return views, int(rows[0][4]) if rows else 0

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import JSON, Column, Index, UniqueConstraint, false, true
 from sqlmodel import Field, SQLModel
 
-from casefile.record.columns import _instant, _json, _kind
+from casefile.record.columns import EnumValue, _instant, _json, _kind
 from casefile.record.refs import Ref, RefColumn
 from casefile.vocab import (
     Actor,
@@ -32,6 +32,7 @@ from casefile.vocab import (
     ExcludedReason,
     FilingKind,
     FilingMethod,
+    NlrbFiling,
     PartyRole,
     ServiceMethod,
     Stage,
@@ -179,6 +180,10 @@ class Filing(SQLModel, table=True):
     received_on_public: bool = Field(default=True, sa_column_kwargs={"server_default": true()})  # False: its date is not in the public record (recorded on a date it implies)
     # "": the filing is in the public record; else the record only implies it, and this is what it shows instead
     inferred_from: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    # "prepared": recorded and its PDF made in casefile, not yet e-filed with the NLRB (it meets no period until the
+    # agency receives it: confirm-efiling sets its receipt); "e-filed": received by the Region or the Board
+    nlrb: NlrbFiling = Field(default=NlrbFiling.E_FILED, sa_column=Column(
+        EnumValue(NlrbFiling), nullable=False, server_default=NlrbFiling.E_FILED.value))
 
 
 class Objection(SQLModel, table=True):

@@ -46,6 +46,7 @@ from casefile.record.recorders import recorded_by_name
 from casefile.record.refs import RecordTable
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.deadline_state import state_at
+from casefile.rules.efiling import meets_periods
 from casefile.rules.offices import office_named
 from casefile.vocab import AttachmentKind, DocketActName, PartyRole
 
@@ -301,7 +302,7 @@ CLOSED = "closed"
 
 def deadline_view(d: Deadline, case_number: str | None = None, *, as_of: datetime | None = None,
                   answered: bool | None = None, hidden: Hidden | None = None, met: bool = False,
-                  met_by: tuple[str, ...] = ()) -> DeadlineView:
+                  met_by: tuple[str, ...] = (), prepared: bool = False) -> DeadlineView:
     """A stored deadline as its read model; ``cutoff_at`` in the receiving office's zone. With
     ``as_of`` (aware), ``status`` is the deadline's state at that instant
     (:func:`casefile.rules.deadline_state.state_at`: a period whose cut-off has passed is never
@@ -309,13 +310,15 @@ def deadline_view(d: Deadline, case_number: str | None = None, *, as_of: datetim
     record's; without it, ``status`` is the stored status. A period ``hidden`` says the viewer may
     not know how it closed (an offer of proof's, casefile.record.authority) reads ``closed`` in
     both, with no note. ``met``: a timely filing of the viewer's own party met it; ``met_by`` the
-    parties whose timely filing did (state_at's ``met`` and ``met_by``)."""
+    parties whose timely filing did (state_at's ``met`` and ``met_by``); ``prepared``: the viewer's own
+    party's filing against it is only prepared in casefile, not yet e-filed (state_at's ``prepared``)."""
     cutoff = d.cutoff_at.astimezone(ZoneInfo(office_named(d.office_key).tz))
     assert d.id is not None
     status, note = d.status.value, None
     if as_of is not None:
         state = state_at(kind=d.kind, status=d.status, trigger_on=d.trigger_on, cutoff_at=d.cutoff_at,
-                         closed_at=d.closed_at, as_of=as_of, answered=answered, met=met, met_by=met_by)
+                         closed_at=d.closed_at, as_of=as_of, answered=answered, met=met, met_by=met_by,
+                         prepared=prepared)
         status, note = state.status, state.note
     stored = d.status.value
     if hidden is not None and d.id in hidden.deadlines:
@@ -348,10 +351,11 @@ def met_by_parties(filings: Any, deadlines: Any, names: dict[int, str],
                    as_of: datetime | None = None) -> dict[int, tuple[str, ...]]:
     """Deadline id -> the names (``names``: party id -> name) of the parties whose timely filing of
     the kind the period awaits (FILING_FOR) met it, in the order filed, from ``filings`` (the viewer's
-    visible Filing rows) and ``deadlines``; with ``as_of``, only filings received by then (:func:`received_by`)."""
+    visible Filing rows) and ``deadlines``; with ``as_of``, only filings received by then (:func:`received_by`);
+    only e-filed ones (casefile.rules.efiling)."""
     awaited = {d.id: FILING_FOR.get(d.kind) for d in deadlines}
     out: dict[int, tuple[str, ...]] = {}
-    for f in (f for f in filings if received_by(f, as_of)):
+    for f in (f for f in filings if received_by(f, as_of) and meets_periods(f.nlrb)):
         if f.deadline_id is not None and f.timely and awaited.get(f.deadline_id) == f.kind:
             name = names.get(f.party_id, "")
             if name and name not in out.get(f.deadline_id, ()):
@@ -359,17 +363,50 @@ def met_by_parties(filings: Any, deadlines: Any, names: dict[int, str],
     return out
 
 
+def own_filings(filings: Any, deadlines: Any, party_ids: Any,
+                as_of: datetime | None = None) -> tuple[set[int], set[int]]:
+    """The deadline ids met for the parties ``party_ids`` (a timely e-filed filing of one of them, of the
+    kind the period awaits, received by ``as_of``) and those only prepared by them (such a filing
+    recorded by ``as_of`` but not yet e-filed, and none met): state_at's ``met`` and ``prepared`` for
+    a viewer acting for those parties. Authority: 29 CFR 102.2(b); casefile.rules.efiling."""
+    awaited = {d.id: FILING_FOR.get(d.kind) for d in deadlines}
+    met: set[int] = set()
+    prepared: set[int] = set()
+    for f in filings:
+        if f.party_id in party_ids and f.deadline_id is not None and awaited.get(f.deadline_id) == f.kind \
+                and received_by(f, as_of):
+            if not meets_periods(f.nlrb):
+                prepared.add(f.deadline_id)
+            elif f.timely:
+                met.add(f.deadline_id)
+    return met, prepared - met
+
+
 def answered_deadlines(filings: Any, deadlines: Any, as_of: datetime | None = None) -> dict[int, bool]:
     """Deadline id -> whether a filing of the kind the period awaits (FILING_FOR, as the sweep
     reads it) was timely (True if any was), from ``filings`` (Filing rows) and ``deadlines`` (their
     Deadline rows): what :func:`casefile.rules.deadline_state.state_at` calls ``answered``; with
-    ``as_of``, only filings received by then (:func:`received_by`)."""
+    ``as_of``, only filings received by then (:func:`received_by`); only e-filed ones (a filing
+    prepared in casefile meets nothing: casefile.rules.efiling)."""
     awaited = {d.id: FILING_FOR.get(d.kind) for d in deadlines}
     answered: dict[int, bool] = {}
-    for f in (f for f in filings if received_by(f, as_of)):
+    for f in (f for f in filings if received_by(f, as_of) and meets_periods(f.nlrb)):
         if f.deadline_id is not None and awaited.get(f.deadline_id) == f.kind:
             answered[f.deadline_id] = answered.get(f.deadline_id, False) or bool(f.timely)
     return answered
+
+
+def own_party_ids(session: Session, case: Case, viewer: Viewer) -> frozenset[int]:
+    """The ids of the parties of ``case`` that ``viewer``'s organization represents (none for the operator
+    and for a Region): whose periods are "met" or "prepared" for that viewer (state_at)."""
+    from casefile.record.accounts import Representation
+
+    organization_id = getattr(viewer, "organization_id", None)
+    if organization_id is None or viewer is OPERATOR:
+        return frozenset()
+    return frozenset(pid for pid in session.exec(select(Representation.party_id).where(
+        Representation.organization_id == organization_id, Representation.case_id == case.id,
+        col(Representation.region).is_(None))).all() if pid is not None)
 
 
 def visible_case(session: Session, number: str, viewer: Viewer) -> Case:
@@ -415,7 +452,8 @@ def case_view(session: Session, number: str, viewer: Viewer = OPERATOR, *, as_of
     case = visible_case(session, number, viewer)
     parties = {p.id: p for p in parties_of(session, case)}
     hidden = hidden_of(session, case, viewer)
-    elections = [_election_view(session, e, parties, hidden, as_of) for e in elections_of(session, case)]
+    own = own_party_ids(session, case, viewer)
+    elections = [_election_view(session, e, parties, hidden, as_of, own) for e in elections_of(session, case)]
     docket = session.exec(select(DocketEntry).where(DocketEntry.case_id == case.id)
                           .order_by(col(DocketEntry.occurred_on), col(DocketEntry.id))).all()
     seen_documents = documents_seen(session, case, viewer, hidden)
@@ -473,7 +511,7 @@ def _attachment_view(a: Attachment, drafts: dict[int | None, Document]) -> Attac
 
 
 def _election_view(session: Session, election: Election, parties: dict[int | None, Party],
-                   hidden: Hidden, as_of: datetime | None = None) -> ElectionView:
+                   hidden: Hidden, as_of: datetime | None = None, own: frozenset[int] = frozenset()) -> ElectionView:
     tallies = session.exec(select(Tally).where(Tally.election_id == election.id).order_by(col(Tally.id))).all()
     objections = session.exec(select(Objection).where(Objection.election_id == election.id)
                               .order_by(col(Objection.party_id), col(Objection.number))).all()
@@ -485,6 +523,7 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
     answered = answered_deadlines(filings, deadlines, as_of)
     met_by = met_by_parties([f for f in filings if f.id not in hidden.filings], deadlines,
                             {pid: p.name for pid, p in parties.items()}, as_of)
+    met_own, prepared_own = own_filings(filings, deadlines, own, as_of)
     by_party: dict[str, dict[str, int]] = {}
     for o in objections:
         counts = by_party.setdefault(parties[o.party_id].name, {})
@@ -501,10 +540,12 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
         next={"kind": election.next_kind.value, "choices": list(election.next_choices)} if election.next_kind else None,
         objections=by_party,
         filings=[{"kind": f.kind, "party": parties[f.party_id].name, "received_on": f.received_on.isoformat(),
-                  "timely": f.timely, "confidential": f.confidential} for f in filings if f.id not in hidden.filings],
+                  "timely": f.timely, "confidential": f.confidential, "nlrb": f.nlrb.value, "id": f.id, "with": f.accompanies_id,
+                  "party_key": parties[f.party_id].key} for f in filings if f.id not in hidden.filings],
         decisions=[{"kind": d.kind, "issued_on": d.issued_on.isoformat(), "issuer": d.issuer, "result": d.result,
                     "summary": d.summary} for d in decisions],
         certification={"kind": cert.kind, "issued_on": cert.issued_on.isoformat(), "union": cert.union} if cert else None,
         deadlines=[deadline_view(d, as_of=as_of, answered=answered.get(d.id), hidden=hidden,  # type: ignore[arg-type]
-                                 met_by=met_by.get(d.id, ())) for d in deadlines],
+                                 met_by=met_by.get(d.id, ()), met=d.id in met_own, prepared=d.id in prepared_own)
+                   for d in deadlines],
     )

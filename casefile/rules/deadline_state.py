@@ -16,16 +16,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from casefile.rules.efiling import CITATION
 from casefile.rules.target_dates import is_region_target
 from casefile.vocab import DeadlineKind, DeadlineStatus
 
-__all__ = ["NOT_STARTED", "PASSED", "DeadlineState", "state_at"]
+__all__ = ["NOT_STARTED", "PASSED", "PREPARED", "DeadlineState", "state_at"]
 
 #: The Regional Director's target date (hearing opens, earliest certification) whose day has gone by
 #: while the record has not yet closed it by the act: not a party's period, so never "lapsed".
 PASSED = "passed"
 #: A deadline whose starting act is dated after the instant asked about.
 NOT_STARTED = "not-started"
+#: A running period the party asked about has answered only with a filing prepared in casefile, not yet
+#: e-filed with the NLRB: still due from it (casefile.rules.efiling), and open.
+PREPARED = "prepared"
 
 
 @dataclass(frozen=True)
@@ -43,7 +47,7 @@ class DeadlineState:
 
 def state_at(*, kind: DeadlineKind | str, status: DeadlineStatus | str, trigger_on: date, cutoff_at: datetime,
              closed_at: datetime | None, as_of: datetime, answered: bool | None = None,
-             met: bool = False, met_by: tuple[str, ...] = ()) -> DeadlineState:
+             met: bool = False, met_by: tuple[str, ...] = (), prepared: bool = False) -> DeadlineState:
     """The deadline's state at the aware instant ``as_of``, from its stored fields.
 
     - Closed in the record at or before ``as_of`` (met, met late, lapsed, mooted, extended): that status.
@@ -60,9 +64,13 @@ def state_at(*, kind: DeadlineKind | str, status: DeadlineStatus | str, trigger_
       filing is judged by its receipt, 102.2(b)). The record's status stays open until the cut-off.
     - ``met_by``: the parties (names) whose timely filing met a period that still runs, for one who
       acts for none of them (the operator, the Region): ``open``, its note saying so.
+    - ``prepared``: asked for the party whose filing against the period is only prepared in casefile,
+      not yet e-filed (and none of its e-filed: not ``met``): ``prepared``, still open — it meets nothing
+      until the agency receives it (102.2(b); casefile.rules.efiling); after the cut-off, as above
+      (``answered`` counts e-filed filings only: lapsed when none was).
     ``status``/``kind`` may be the enum or its value. Raises TypeError for a naive ``as_of`` or
     ``cutoff_at``. Authority: 29 CFR 102.2(a), (b) (the last day; received on or before it), 102.69(b),
-    (c)(1)(ii) (the Region's dates); rules.md R-B2, R-B9, R-H2, R-I3.
+    (c)(1)(ii) (the Region's dates), 102.5(c); rules.md R-B2, R-B9, R-H2, R-I3.
     """
     if as_of.tzinfo is None or cutoff_at.tzinfo is None:
         raise TypeError("state_at needs aware datetimes (as_of and cutoff_at)")
@@ -75,6 +83,9 @@ def state_at(*, kind: DeadlineKind | str, status: DeadlineStatus | str, trigger_
     if cutoff_at >= as_of and met:
         return DeadlineState(DeadlineStatus.MET.value, False, stored, "met by a timely filing of the party asked "
                              "about; the period runs on for the other parties until its cut-off")
+    if cutoff_at >= as_of and prepared and stored is DeadlineStatus.OPEN:
+        return DeadlineState(PREPARED, True, stored, "prepared in casefile, not yet e-filed with the NLRB: it meets "
+                             f"nothing until the agency receives it by the cut-off {cutoff_at.isoformat()} ({CITATION})")
     if cutoff_at >= as_of:
         note = None if stored is DeadlineStatus.OPEN else f"still running at {as_of.isoformat()}; {stored.value} later"
         if note is None and met_by:

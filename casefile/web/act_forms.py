@@ -204,7 +204,8 @@ def act_data(act_name: str, sub: Submitted, *, day: date, at: datetime | None,
                               "summary": row["summary"]})
         out.done()
         data = {"act": act_name, **when, "party": sub.get("party"), "objections": objections,
-                "method": sub.get("method") or "e-filing", "offer_of_proof": witnesses}
+                "method": sub.get("method") or "e-filing", "offer_of_proof": witnesses,
+                "nlrb": sub.get("nlrb") or "prepared"}
         if sub.get("note").strip():
             data["note"] = sub.get("note").strip()
         return data
@@ -214,7 +215,7 @@ def act_data(act_name: str, sub: Submitted, *, day: date, at: datetime | None,
             out.add("Enter at least one exception", "exceptions-0-excepted_to")
         out.done()
         return {"act": act_name, **when, "party": sub.get("party"), "exceptions": exceptions,
-                "method": sub.get("method") or "e-filing"}
+                "method": sub.get("method") or "e-filing", "nlrb": sub.get("nlrb") or "prepared"}
     if act_name == "record-tally":
         choices: dict[str, int] = {}
         for i, row in _rows(sub, "choices"):
@@ -257,6 +258,7 @@ LABELS = {"against": "Votes against", "challenged": "Challenged ballots", "void"
           "eligible": "Eligible voters", "excluded": "Ballots excluded at the count",
           "excluded_reason": "Why the ballots were excluded", "board_agent": "Board agent", "kind": "Kind of tally",
           "date": "Date", "at": "Time received", "party": "Party", "method": "How it was filed", "note": "Note",
+          "nlrb": "Filed with the NLRB?",
           "election.method": "How the election was held", "election.held_from_on": "First day of voting",
           "election.held_to_on": "Last day of voting", "election.reason": "Why this election was held",
           "choices": "Votes", "objections": "Objections", "offer_of_proof": "Offer of proof",
@@ -289,8 +291,8 @@ def said(problem: Any) -> str:
 #: The form's own fields of every act form with a form of its own, and the controls the forms send
 #: (the CSRF token is checked before): a field outside them is refused, named (:func:`unknown_fields`).
 CONTROLS = frozenset({"add", "perform", "file", "draft-action", "draft_id", "received"})
-OWN = {"file-objections": {"date", "time", "party", "method", "note"},
-       "file-exceptions": {"date", "time", "party", "method"},
+OWN = {"file-objections": {"date", "time", "party", "method", "note", "nlrb"},
+       "file-exceptions": {"date", "time", "party", "method", "nlrb"},
        "record-tally": {"date", "time", "kind", "against", "challenged", "void", "eligible", "excluded",
                         "excluded_reason", "board_agent", "method", "held_from_on", "held_to_on", "reason"},
        "register-challenges": {"date", "time", "register"}}

@@ -136,7 +136,8 @@ async def submit_act(request: Request, me: Signed, db: Db, number: str, act_name
                       act_forms.said(problem)} for problem in exc.problems]
         return render_form(request, me, view, allowed, act_name, sub, shown, status=status)
     confirm(request, result, zone=zone)  # the summary, then the act's own warnings and notes
-    if not result.repeated and (efile := _still_to_efile(me, view, allowed, act_name, specs)):
+    prepared = str(data.get("nlrb", "")) == "prepared" if isinstance(data, dict) else False
+    if not result.repeated and (efile := still_to_efile(me, view, allowed, act_name, specs, prepared=prepared)):
         web_session(request).add_flash(efile)
     task = None
     if result.pending:
@@ -145,10 +146,14 @@ async def submit_act(request: Request, me: Signed, db: Db, number: str, act_name
     return RedirectResponse(f"/cases/{view.case_number}#documents", status_code=303, background=task)
 
 
-def _still_to_efile(me: Me, view: Any, allowed: list[Any], act_name: str, specs: list[act_fields.Spec]) -> str:
-    """After a party's own filing: what is left to do with the NLRB (casefile.web.filing_notes), or ""."""
+def still_to_efile(me: Me, view: Any, allowed: list[Any], act_name: str, specs: list[act_fields.Spec], *,
+                   prepared: bool) -> str:
+    """After a party's own filing recorded as ``prepared`` (not yet e-filed with the NLRB): what is left to do
+    with the NLRB (casefile.web.filing_notes), or "" (a filing recorded as e-filed: nothing is left)."""
     from casefile.web.filing_notes import note_for
 
+    if not prepared:
+        return ""
     party_filing = any(s.name == "party" for s in specs) or act_name in ("file-objections", "file-exceptions")
     note = note_for(act_name, case_number=view.case_number, office=view.office, rule_set=view.rule_set, viewer=me.viewer, as_of=now(),
                     party_filing=party_filing, recording={p.mode for p in allowed} == {"record"})
@@ -157,10 +162,13 @@ def _still_to_efile(me: Me, view: Any, allowed: list[Any], act_name: str, specs:
     by = f" by {note.periods[0]['countdown'].text.removeprefix('due ')}" if note.periods else ""
     if not note.served:  # confidential to the Regional Director: served on no other party (29 CFR 102.69(a)(8))
         return (f"Not yet filed with the NLRB: download its PDF from Documents below and upload it with NLRB E-Filing "
-                f"(www.nlrb.gov) to {note.receiver}{by}. It is confidential: not served on the other parties.")
+                f"(www.nlrb.gov) to {note.receiver}{by}. It is confidential: not served on the other parties. Then "
+                "confirm the e-filing on the case page, with the date the NLRB received it: until then the deadline "
+                "is not met.")
     return (f"Not yet filed with the NLRB: casefile has recorded it and is preparing its PDF. Download the PDF from "
             f"Documents below and upload it with NLRB E-Filing (www.nlrb.gov) to {note.receiver}{by}; serve it on the "
-            "other parties.")
+            "other parties. Then confirm the e-filing on the case page, with the date the NLRB received it: until "
+            "then the deadline is not met.")
 
 
 def _when(sub: act_forms.Submitted, zone: str) -> tuple[Any, Any, Any, list[act_forms.FormProblem]]:

@@ -92,7 +92,8 @@ def my_cases(request: Request, me: Signed, q: str | None = Query(None, max_lengt
     shown = rows[:PAGE_SIZE]
     mine = next_on_page(me, [c.case_number for c in shown], moment, {c.case_number: c.stage for c in shown},
                         app.determinative_cases([c.case_number for c in shown], viewer=me.viewer) if me.region else set())
-    items = [{"c": c, "next": mine.get(c.case_number),
+    missed = app.missed(as_of=moment, viewer=me.viewer, case_numbers=[c.case_number for c in shown]) if not me.region else {}
+    items = [{"c": c, "next": mine.get(c.case_number), "missed": missed.get(c.case_number, []),
               "countdown": countdown(mine[c.case_number].cutoff_at, mine[c.case_number].office,
                                      office_tz(mine[c.case_number].office), moment,
                                      target=is_region_target(mine[c.case_number].kind))
@@ -213,6 +214,9 @@ def case_page(request: Request, me: Signed, db: Db, number: str, as_of: str | No
     for row in open_now:  # a period the user's own party has met by a timely filing: met at once, for it
         row["met"] = [names.get(k, k) for k in met.get(row["d"].id, [])]
     mine = next_for(me, open_now, permissions, stage=current.stage if current else None, determinative=determinative)
+    if not me.region:  # a period of the user's party that lapsed with nothing e-filed: missed, shown first
+        mine = [{"d": d, "missed": True} for d in app.missed(as_of=moment, viewer=me.viewer,
+                                                              case_numbers=[view.case_number]).get(view.case_number, [])] + mine
     picture = tally_picture(tally) if tally else ""
     timeline = docket_timeline(view.docket, every_deadline, today=moment.astimezone(ZoneInfo(zone)).date())
     return page(request, "case.html", title=f"{view.case_number} {view.name}", case=view, current=current, tally=tally,

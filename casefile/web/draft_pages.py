@@ -44,7 +44,7 @@ def draft_data(act_name: str, sub: act_forms.Submitted, *, zone: str, current: d
         pass
     rows = {g: [row for _, row in act_forms._rows(sub, g)] for g in act_forms.ROWS.get(act_name, {})}
     data: dict[str, Any] = {"act": act_name, **_when(day, at), "party": sub.get("party"),
-                            "method": sub.get("method") or "e-filing"}
+                            "method": sub.get("method") or "e-filing", "nlrb": sub.get("nlrb") or "prepared"}
     if act_name == "file-objections":
         data["objections"] = [r[""] for r in rows["objections"]]
         data["offer_of_proof"] = [{"objection": int(r["objection"]) if r["objection"].isdigit() else r["objection"],
@@ -67,7 +67,7 @@ def form_of(act_name: str, act: dict[str, Any], zone: str) -> act_forms.Submitte
     from zoneinfo import ZoneInfo
 
     values: dict[str, str] = {"party": str(act.get("party") or ""), "method": str(act.get("method") or ""),
-                              "note": str(act.get("note") or "")}
+                              "note": str(act.get("note") or ""), "nlrb": str(act.get("nlrb") or "prepared")}
     if act.get("at"):
         at = datetime.fromisoformat(str(act["at"])).astimezone(ZoneInfo(zone))
         values["date"], values["time"] = at.date().isoformat(), at.strftime("%H:%M")
@@ -140,6 +140,10 @@ def handle(request: Request, db: Database, me: Me, view: Any, allowed: list[Any]
     from casefile.web.act_view import confirm
 
     confirm(request, result, zone=zone, done=f"Draft {draft_id} filed: ")
+    from casefile.web.act_pages import still_to_efile
+
+    if not result.repeated and (efile := still_to_efile(me, view, allowed, act_name, [], prepared=data.get("nlrb") == "prepared")):
+        web_session(request).add_flash(efile)  # the same reminder as a form filed at once (new-user trial F31)
     task = BackgroundTask(issue_after_answer, request.app.state.on_committed, result.entry_id, moment) if result.pending else None
     return RedirectResponse(f"/cases/{view.case_number}#documents", status_code=303, background=task)
 

@@ -56,6 +56,7 @@ ACT_TITLES: dict[str, str] = {
     "correct-hearing": "Correct the hearing's dates",
     "withdraw-objection": "Withdraw an objection",
     "amend-objection": "Amend an objection",
+    "confirm-efiling": "Confirm e-filing with the NLRB",
     "attach-document": "Attach a document as filed or issued",
 }
 

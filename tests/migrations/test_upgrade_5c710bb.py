@@ -234,7 +234,8 @@ class TestUpgrade:
                                                          capsys: pytest.CaptureFixture[str]) -> None:
         """Read through the models after the upgrade: Bessemer's docket, the 23 issued documents with their
         sha256, and the person with the notify URL that was entered."""
-        from casefile.record.models import Case, DocketEntry, Document, Person
+        from casefile.record.models import Case, DocketEntry, Document, Filing, Person
+        from casefile.vocab import NlrbFiling
 
         assert cli(monkeypatch, capsys, "db", "upgrade", "--no-backup")[0] == 0
         with Session(get_engine()) as s:
@@ -242,7 +243,10 @@ class TestUpgrade:
             docket = s.exec(select(DocketEntry).where(DocketEntry.case_id == bessemer.id).order_by(DocketEntry.id)).all()
             documents = s.exec(select(Document).order_by(Document.id)).all()
             person = s.exec(select(Person).where(Person.reminded == True)).one()  # noqa: E712  (the one reminded)
+            filings = s.exec(select(Filing)).all()
         assert bessemer.name == "Amazon.com Services LLC"
+        # revision filing_nlrb: every filing of the release records real history, so each is e-filed
+        assert [f.nlrb for f in filings] == [NlrbFiling.E_FILED] * ROWS_5C710BB["filing"]
         assert len(docket) == 27
         assert [(e.act, e.occurred_on) for e in docket[:3]] == [
             ("open-case", date(2020, 11, 20)), ("record-tally", date(2021, 4, 9)), ("issue-document", date(2021, 4, 9))]

@@ -12,6 +12,8 @@ from pydantic.fields import FieldInfo
 WORDS: dict[Any, tuple[str, str]] = {
     "party": ("Party", "Whose filing this is"),
     "method": ("How it was filed", "E-filing and fax are timely until 11:59 p.m. on the due date at the receiving office"),
+    "nlrb": ('Filed with the NLRB?', 'A deadline is met only when the NLRB has received the filing. Not yet: the date above is the day you prepare it, and the deadline stays due until you confirm the e-filing on the case page.'),
+    ("confirm-efiling", "filing"): ("Filing number", "The filing prepared in casefile, as the case page lists it"),
     "postmarked_on": ("Postmark date (optional)", "For a filing sent by mail: the postmark date, if it is on the envelope"),
     "note": ("Note (optional)", "Shown on the docket; not part of the filing or order"),
     "service": ("Service on the other parties (optional)",
@@ -162,6 +164,7 @@ ITEMS = {"service": "service", "witnesses": "witness", "exceptions": "exception"
 
 #: A choice's value -> words (the Literal and enum values of the acts).
 OPTION_WORDS: dict[str, str] = {
+    "e-filed": "Already e-filed with the NLRB on the date above", "prepared": "Not yet: prepare the PDF",
     "e-filing": "E-filing", "fax": "Fax", "paper": "Paper (hand delivery, mail or delivery service)",
     "email": "E-mail", "mail": "Mail", "overnight": "Overnight delivery service", "hand": "Hand delivery",
     "set-aside": "Set aside: the objections sustained, a new election directed",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from casefile.errors import BadInput, CasefileError, Untimely
-from casefile.web.act_fields.inputs import Spec
+from casefile.web.act_fields.inputs import WEB_DEFAULTS, Spec
 from casefile.web.act_fields.rows import row_id
 
 
@@ -53,7 +53,7 @@ def data(act_name: str, all_specs: list[Spec], values: dict[str, str], rows: dic
                 first = spec.columns[0]
                 raise BadInput(f"Enter at least one {spec.item or 'row'}", field=row_id(spec, 0, first))
             continue
-        text = values.get(spec.id, "")
+        text = values.get(spec.id, "") or WEB_DEFAULTS.get(spec.name, "")  # a filing not said e-filed: prepared
         if spec.kind == "lines":
             items = [line.strip() for line in text.splitlines() if line.strip()]
             if items:

@@ -17,6 +17,9 @@ from casefile.web.act_fields.field_words import ITEMS, NONE_WORDS, WORDS, option
 
 #: Fields every act has that the form does not ask (the "When" asks ``on``/``at``).
 SKIPPED = frozenset({"act", "source", "uncertain", "on", "at"})
+#: What a web form chooses where the model's default is the one of a replayed history: a filing recorded on the
+#: web is "prepared" (not yet e-filed with the NLRB) unless the user says it was e-filed (casefile.rules.efiling).
+WEB_DEFAULTS = {"nlrb": "prepared"}
 PARTY_PATTERN = r"^[a-z0-9][a-z0-9-]{0,39}$"
 #: Longest one-line text (casefile.acts.base.LINE_MAX): longer is a text box.
 LINE = 500
@@ -105,6 +108,8 @@ def _scalar(act_name: str, key: str, name: str, tp: Any, meta: list[Any], *, inf
         if optional or (not required and default is None):
             spec.options.insert(0, ("", NONE_WORDS.get(name, "None")))
         spec.radios = len(spec.options) <= 4
+        if name in WEB_DEFAULTS:
+            spec.default = WEB_DEFAULTS[name]
         if not spec.default:
             spec.default = spec.options[0][0] if required else ""
     elif tp is str:
