@@ -139,11 +139,17 @@ async def submit_act(request: Request, me: Signed, db: Db, number: str, act_name
     prepared = str(data.get("nlrb", "")) == "prepared" if isinstance(data, dict) else False
     if not result.repeated and (efile := still_to_efile(me, view, allowed, act_name, specs, prepared=prepared)):
         web_session(request).add_flash(efile)
+        web_session(request).add_flash(CONFIRM_AFTER)
     task = None
     if result.pending:
         hook = request.app.state.on_committed
         task = BackgroundTask(issue_after_answer, hook, result.entry_id, moment)
     return RedirectResponse(f"/cases/{view.case_number}#documents", status_code=303, background=task)
+
+
+#: What follows the e-filing of a filing prepared in casefile (casefile.rules.efiling): the deadline is met only then.
+CONFIRM_AFTER = ("Then confirm the e-filing on the case page, with the date the NLRB received it: until then the "
+                 "deadline is not met.")
 
 
 def still_to_efile(me: Me, view: Any, allowed: list[Any], act_name: str, specs: list[act_fields.Spec], *,
@@ -162,13 +168,10 @@ def still_to_efile(me: Me, view: Any, allowed: list[Any], act_name: str, specs: 
     by = f" by {note.periods[0]['countdown'].text.removeprefix('due ')}" if note.periods else ""
     if not note.served:  # confidential to the Regional Director: served on no other party (29 CFR 102.69(a)(8))
         return (f"Not yet filed with the NLRB: download its PDF from Documents below and upload it with NLRB E-Filing "
-                f"(www.nlrb.gov) to {note.receiver}{by}. It is confidential: not served on the other parties. Then "
-                "confirm the e-filing on the case page, with the date the NLRB received it: until then the deadline "
-                "is not met.")
+                f"(www.nlrb.gov) to {note.receiver}{by}. It is confidential: not served on the other parties.")
     return (f"Not yet filed with the NLRB: casefile has recorded it and is preparing its PDF. Download the PDF from "
             f"Documents below and upload it with NLRB E-Filing (www.nlrb.gov) to {note.receiver}{by}; serve it on the "
-            "other parties. Then confirm the e-filing on the case page, with the date the NLRB received it: until "
-            "then the deadline is not met.")
+            "other parties.")
 
 
 def _when(sub: act_forms.Submitted, zone: str) -> tuple[Any, Any, Any, list[act_forms.FormProblem]]:

@@ -158,7 +158,15 @@ def test_a_new_user_opens_a_case_records_its_tally_and_files_objections(page: An
     assert "Done: Objections of " + UNION in notices
     assert "Not yet filed with the NLRB" in notices and "to the Regional Office (Seattle, WA) by " in notices, notices
     shot(page, "first-hour-3-case")
-    met = page.locator("#next").inner_text()  # the period met at once by the firm's filing (with its offer)
+    due = page.locator("#next").inner_text()  # recorded, not yet e-filed (the form's default): still due
+    assert "Objections and offer of proof (all parties): PREPARED, NOT YET E-FILED — e-file it with the NLRB: due " in due, due
+    assert "MET" not in due, due
+    page.get_by_label("Date the NLRB received it").fill(today.isoformat())
+    page.get_by_role("button", name="Confirm e-filing").click()
+    page.wait_for_load_state()
+    notices = " ".join(page.locator(".notice").all_inner_texts())
+    assert f"E-filing of the objections of {UNION} confirmed: received by the NLRB" in notices, notices
+    met = page.locator("#next").inner_text()  # the period met by the firm's e-filing (with its offer)
     assert f"MET Objections and offer of proof (all parties): filed in time by {UNION}" in met, met
     assert "business days left" not in met, met
 
@@ -170,5 +178,5 @@ def test_a_new_user_opens_a_case_records_its_tally_and_files_objections(page: An
                                                              .order_by(col(DocketEntry.id)))]
     by = f"user:{newcomer}"
     mine = [a for a, who in acts if who.startswith(by)]
-    assert [a for a in mine if a in ("open-case", "record-tally", "file-objections")] == [
-        "open-case", "record-tally", "file-objections"], acts
+    assert [a for a in mine if a in ("open-case", "record-tally", "file-objections", "confirm-efiling")] == [
+        "open-case", "record-tally", "file-objections", "confirm-efiling"], acts
