@@ -70,6 +70,20 @@ def link_the_colleague(browser: Any, served: Served) -> None:
     context.close()
 
 
+def approve_as_operator() -> None:
+    """The operator approves the colleague's request beside the firm (``casefile orgs approve ID --share``)."""
+    from casefile.accounts.links import approve_link
+    from casefile.record.accounts import LinkRequest
+    from casefile.record.authority import OPERATOR
+    from casefile.record.db import write_session
+
+    with write_session(by="operator:tests") as session:
+        asked = session.exec(select(LinkRequest).where(LinkRequest.case_number == NUMBER)
+                             .order_by(col(LinkRequest.id).desc())).first()
+        assert asked is not None and asked.id is not None
+        approve_link(session, OPERATOR, asked.id, as_of=datetime.now(UTC), share=True, by="operator:tests")
+
+
 def shot(page: Any, name: str) -> None:
     folder = os.environ.get("CASEFILE_TEST_SHOTS")
     if folder:
@@ -113,11 +127,9 @@ def test_a_new_user_opens_a_case_records_its_tally_and_files_objections(page: An
     assert page.locator(".notice").first.inner_text().startswith("Case opened:")
 
     link_the_colleague(browser, served)
-    page.goto("/links")
-    row = page.locator("#to-decide ~ table tr", has_text=LEGAL)
-    row.get_by_role("button", name="Approve").click()
-    page.wait_for_url("**/links")
-    assert "now represents" in page.locator(".notice").first.inner_text()
+    page.goto("/links")  # the firm is shown the request; only the operator decides it (casefile orgs approve --share)
+    assert page.locator("table tr", has_text=LEGAL).count() >= 1, page.locator("main").inner_text()[:1500]
+    approve_as_operator()
     context = browser.new_context(base_url=served.url)
     colleague = context.new_page()
     sign_in_as(colleague, COLLEAGUE)
