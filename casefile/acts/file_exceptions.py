@@ -45,7 +45,7 @@ from casefile.rules.chronology import Earlier
 from casefile.rules.filed_with import filed_with
 from casefile.rules.rule_sets import rule_set_by_id
 from casefile.rules.stages import accepted_at
-from casefile.rules.timeliness import judge_filing
+from casefile.rules.timeliness import judge_filing, late_filing_way
 from casefile.vocab import Actor, DeadlineKind, FilingKind, FilingMethod, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
@@ -114,7 +114,7 @@ def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetim
                                                  latest_on(session, election, "ho-report"))])
     timeliness = judge_filing(stored_deadline(case, deadline), what=f"exceptions of {party.name}",
                               received_on=received_on, received_at=act.at, method=act.method,
-                              postmarked_on=act.postmarked_on)
+                              postmarked_on=act.postmarked_on, late=late_filing_way(deadline.kind))
     require_stage(election, "filing exceptions", STAGES)
     filing = Filing(
         case_id=case.id, election_id=election.id, party_id=party.id, kind=FilingKind.EXCEPTIONS,  # type: ignore[arg-type]

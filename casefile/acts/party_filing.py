@@ -25,7 +25,7 @@ from casefile.rules.filed_with import filed_with
 from casefile.rules.offices import office_named
 from casefile.rules.party_filings import FILINGS
 from casefile.rules.rule_sets import rule_set_by_id
-from casefile.rules.timeliness import StoredDeadline, Timeliness, judge_filing
+from casefile.rules.timeliness import StoredDeadline, Timeliness, judge_filing, late_filing_way
 from casefile.vocab import DeadlineKind, FilingKind, FilingMethod
 
 
@@ -87,7 +87,8 @@ def judge(case: Case, deadline: Deadline, act: PartyFilingIn, *, what: str, rece
     Authority: 29 CFR 102.2(a)-(c); casefile.rules.chronology."""
     filed_before(what, received_on, deadline, at=act.at, earlier=earlier)
     return judge_filing(stored_deadline(case, deadline), what=what, received_on=received_on, received_at=act.at,
-                        method=act.method, postmarked_on=act.postmarked_on, extension_request=extension_request)
+                        method=act.method, postmarked_on=act.postmarked_on, extension_request=extension_request,
+                        late="" if extension_request else late_filing_way(deadline.kind))
 
 
 def received_words(at: datetime | None, on: date, tz: str) -> str:

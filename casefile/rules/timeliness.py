@@ -15,9 +15,27 @@ from zoneinfo import ZoneInfo
 
 from casefile.errors import BadInput, UntimelyFiling
 from casefile.rules.calendar import clock_label, day_label
-from casefile.vocab import FilingMethod
+from casefile.vocab import DeadlineKind, FilingMethod
 
-__all__ = ["StoredDeadline", "Timeliness", "judge_filing"]
+#: The periods whose filing may be accepted late in a representation case on good cause based on excusable
+#: neglect: exceptions, requests for review, motions, briefs and responses to them — not election objections
+#: nor their offer of proof (29 CFR 102.2(d)(1); rules.md R-B10, R-G6).
+LATE_ON_EXCUSABLE_NEGLECT = frozenset({DeadlineKind.EXCEPTIONS, DeadlineKind.ALJ_EXCEPTIONS, DeadlineKind.ANSWERING_BRIEF,
+                                       DeadlineKind.REQUEST_FOR_REVIEW, DeadlineKind.RFR_OPPOSITION,
+                                       DeadlineKind.RECONSIDERATION, DeadlineKind.POST_HEARING_BRIEF})
+
+
+def late_filing_way(kind: DeadlineKind | str) -> str:
+    """What a party may still do once the period of ``kind`` has passed, as a clause for an untimely filing's
+    refusal: for the filings 102.2(d) lets be accepted late, a motion showing good cause based on excusable
+    neglect filed with the document; "" for the rest (objections cannot be filed late, R-G6). Authority: 29 CFR
+    102.2(d)(1), (2); rules.md R-B10."""
+    if DeadlineKind(kind) not in LATE_ON_EXCUSABLE_NEGLECT:
+        return ""
+    return ("; it may still be accepted late only on good cause based on excusable neglect: file it with a motion that "
+            "shows that cause, supported by a sworn statement (“File a motion”; 29 CFR 102.2(d))")
+
+__all__ = ["LATE_ON_EXCUSABLE_NEGLECT", "StoredDeadline", "Timeliness", "judge_filing", "late_filing_way"]
 
 
 @dataclass(frozen=True)
@@ -51,6 +69,7 @@ def judge_filing(
     office_closes_at: time = time(17, 0),
     extension_request: bool = False,
     extendable: bool = True,
+    late: str = "",
 ) -> Timeliness:
     """Judge a filing against ``deadline``; return how it was judged, or raise UntimelyFiling.
 
@@ -61,7 +80,8 @@ def judge_filing(
     With the date alone (``received_at`` None, a record that gives only the day): timely when
     received on or before the due date, or (paper) postmarked the day before it; the note says
     that the time of receipt is not in the record. ``extendable`` False adds that the period
-    cannot be extended (objections, 102.69(a)(8)) to the refusal. The UntimelyFiling names
+    cannot be extended (objections, 102.69(a)(8)) to the refusal; ``late`` (late_filing_way) what may still be done.
+    The UntimelyFiling names
     ``what``, the receipt in the office's local time, the due date, the cut-off, the rule and
     the order that set the date, if any. Raises BadInput for a naive ``received_at``.
     Authority: 29 CFR 102.2(a),(b); 102.5; 102.111; Emerson Electric Co., 103 NLRB 1196 (1953).
@@ -74,7 +94,7 @@ def judge_filing(
     due = day_label(deadline.due_on)
     set_by = f"; date set by order: {deadline.order}" if deadline.order else ""
     rule = f"{deadline.citation}; 29 CFR 102.2(b){set_by}"
-    tail = "" if extendable else "; this period cannot be extended"
+    tail = ("" if extendable else "; this period cannot be extended") + late
     postmark_ok = (method is FilingMethod.PAPER and postmarked_on is not None and not extension_request
                    and postmarked_on <= deadline.due_on - timedelta(days=1))
     cutoff_words = clock_label(cutoff)  # "11:59 p.m. EDT", on the due date stated beside it

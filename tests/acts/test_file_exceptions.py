@@ -82,6 +82,10 @@ class TestFileExceptions:
         error = refused(act({**EXCEPTIONS, "at": at("2021-08-17T00:00:01-04:00")}), UntimelyFiling)
         assert "after the cut-off: due Mon 2021-08-16" in str(error)
         assert error.field == "at"  # type: ignore[attr-defined]
+        # what may still be done (F19): exceptions may be accepted late on excusable neglect, with a motion (102.2(d))
+        assert str(error).endswith("; it may still be accepted late only on good cause based on excusable neglect: file "
+                                   "it with a motion that shows that cause, supported by a sworn statement (“File a "
+                                   "motion”; 29 CFR 102.2(d))"), str(error)
 
     def test_paper_postmarked_the_day_before_is_timely(self, report_issued: Path) -> None:
         """On paper, received Wed 2021-08-18 but postmarked Sun 2021-08-15 (the day before the due date): timely (102.2(b))."""
