@@ -101,7 +101,8 @@ def attach(session: Session, case: Case, upload: Upload, *, to: Ref | str, as_of
     session.flush()
     title = draft.title if draft is not None else _title(filing, entry)
     extra = f", e-filing confirmation {attachment.confirmation}" if attachment.confirmation else ""
-    how = "as received" if received else ("as filed" if kind == AttachmentKind.AS_FILED else "as issued by the Region")
+    by_party = kind == AttachmentKind.AS_FILED or (entry is not None and entry.actor is Actor.PARTY)  # a party's own act
+    how = "as received" if received else ("as filed" if by_party else "as issued by the Region")
     summary = (f"{title} {how} attached ({'confidential, ' if confidential else ''}sha256 "
                f"{upload.sha256[:12]}…{extra})")
     done = docket(session, case.id,  # type: ignore[arg-type]

@@ -167,9 +167,13 @@ def _authority(session: Session, viewer: Principal, case: Case, name: str) -> tu
     reasons: list[str] = []
     permitted: list[Party | None] = []
     actors: list[tuple[Family, Party | None]]
+    if whose.kind is ActorKind.OPENING:  # the case is open: opening it is nobody's act now (LOW-1: this raised)
+        return f"{case.number} is open already: a case is opened once (open-case), and this one is", []
     if whose.kind is ActorKind.PARTY:
         family = Family.SEALED if whose.whole_sealed else Family.PARTY
         actors = [(family, p) for p in parties]
+    elif whose.kind is ActorKind.RECORD_KEEPING:  # its actor is the record's: any party's, the Region's, the Board's
+        actors = [(Family.PARTY, p) for p in parties] + [(Family.REGION, None), (Family.BOARD, None)]
     else:
         actors = [(family_of(k), None) for k in [whose.kind, *(k for _, k in whose.by_kinds)]]
     for family, party in actors:

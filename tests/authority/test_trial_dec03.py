@@ -15,6 +15,7 @@ import pytest
 from pypdf import PdfWriter
 
 from tests.accounts.world import World
+from tests.authority.snapshots import record_snapshot
 
 CASE = "10-RC-400001"
 OPENED_AT = "2021-04-09T12:00:00-04:00"
@@ -130,3 +131,79 @@ class TestTheOfferStaysWithTheObjectingParty:
         assert filed.status_code == 201, filed.text
         employer = client.get(f"/api/v1/cases/{CASE}", headers=world.headers("employer-counsel")).json()
         assert [a["confidential"] for a in employer["attachments"]] == [False]
+
+
+def _attach(client: Any, world: World, who: str, to: str, content: bytes) -> Any:
+    return client.post(_acts(), params={"as_of": AS_OF}, headers=world.headers(who),
+                       **multipart({"act": "attach-document", "to": to}, "file", content))
+
+
+class TestAPartysActsAreItsOwn:
+    """MEDIUM-3: entries of a party's act with no filing behind them (a withdrawal of an objection, a
+    correction of its party) are that party's: the other side attaches nothing to them."""
+
+    @pytest.fixture
+    def entries(self, client: Any, shared: World) -> dict[str, int]:
+        from tests.acts.procedure import scenario
+
+        world = shared
+        objections = scenario().events[1].model_dump(mode="json", by_alias=True)
+        objections["offer_of_proof"], objections["witnesses_public"] = [], True
+        filed = client.post(_acts(), json=objections, params={"as_of": FILED_AT}, headers=world.headers("union-staff"))
+        assert filed.status_code == 201, filed.text
+        out = {}
+        for name, act in (("withdrawal", {"act": "withdraw-objection", "party": "rwdsu", "number": 1, "why": "settled"}),
+                          ("correction", {"act": "correct-party", "party": "rwdsu", "why": "full name",
+                                          "name": "Retail, Wholesale and Department Store Union (RWDSU)"})):
+            done = client.post(_acts(), json=act, params={"as_of": AS_OF}, headers=world.headers("union-counsel"))
+            assert done.status_code == 201, done.text
+            out[name] = done.json()["entry_id"]
+        return out
+
+    def test_the_employer_attaches_nothing_to_the_unions_withdrawal_or_correction(
+            self, client: Any, shared: World, entries: dict[str, int]) -> None:
+        world = shared
+        before = record_snapshot()
+        for name, entry in entries.items():
+            for who in ("employer-counsel", "employer-admin"):
+                answer = _attach(client, world, who, f"docket:{entry}", pdf("planted letter"))
+                assert answer.status_code == 403, (name, who, answer.text)
+                assert "Retail, Wholesale and Department Store Union" in answer.json()["detail"]
+                assert "is represented on this casefile: its acts are its own" in answer.json()["detail"]
+        assert record_snapshot() == before
+        own = _attach(client, world, "union-counsel", f"docket:{entries['withdrawal']}", pdf("the union's letter"))
+        assert own.status_code == 201, own.text
+        assert own.json()["summary"].startswith("Objection withdrawn as filed attached")
+
+
+class TestActFormsOneMayNotUse:
+    """LOW-1: the attach-document form for a viewer or staff, and the open-case form of an open
+    case for anyone, answered 500 (the refusal's wording raised); now 403 with the words."""
+
+    def test_the_forms_answer_403_saying_why(self, world: World) -> None:
+        import re
+        import warnings
+
+        from starlette.exceptions import StarletteDeprecationWarning
+
+        from tests.accounts.world import NUMBER
+        from tests.authority.test_link_decisions import _sign_in
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", StarletteDeprecationWarning)
+            from fastapi.testclient import TestClient
+        from casefile.server import create_app
+
+        with TestClient(create_app(on_committed=lambda entry_id, as_of: None), base_url="http://127.0.0.1",
+                        raise_server_exceptions=False) as web:
+            for who, path, words in (
+                    ("employer-viewer", "attach-document", "a viewer reads"),
+                    ("employer-staff", "attach-document", "is represented on this casefile: its acts are its own"),
+                    ("union-counsel", "open-case", f"{NUMBER} is open already"),
+                    ("region", "open-case", f"{NUMBER} is open already")):
+                _sign_in(web, world.emails[who])
+                before = record_snapshot()
+                answer = web.get(f"/cases/{NUMBER}/acts/{path}")
+                text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", answer.text))
+                assert answer.status_code == 403 and words in text, (who, path, answer.status_code, text[:600])
+                assert record_snapshot() == before

@@ -77,7 +77,11 @@ def _actor_of_record(session: Session, case: Case, written: str, viewer: Princip
         if entry.ref is not None and entry.ref.table is RecordTable.FILING:
             filing = session.get(Filing, entry.ref.id)
         elif entry.actor is Actor.PARTY:
-            return ResolvedActor(Family.PARTY, None)  # a party's entry with no filing (opening the case): nobody's own
+            # a party's act with no filing behind it (a withdrawal of an objection, a correction of its party, its
+            # counsel): the party it is of, else no one's to attach to but the Region's and the operator's
+            # (attacker trial 2026-12-03, MEDIUM-3: read as nobody's own, it let the employer attach any PDF to the
+            # union's withdrawal of an objection)
+            return ResolvedActor(Family.PARTY, _party_of_entry(session, case, entry))
         else:
             return ResolvedActor(_ACTOR_FAMILY.get(entry.actor, Family.REGION))
     else:
@@ -88,6 +92,32 @@ def _actor_of_record(session: Session, case: Case, written: str, viewer: Princip
         raise missing  # a hidden offer of proof does not exist for them
     party = session.get(Party, filing.party_id)
     return ResolvedActor(Family.SEALED if filing.confidential else Family.PARTY, party)
+
+
+def _party_of_entry(session: Session, case: Case, entry: DocketEntry) -> Party | None:
+    """The party whose act the docket entry ``entry`` (a party's, with no filing behind it) records:
+    the party a correction's target names or holds (``party:ID``, ``objection:ID``: the
+    objection's party), the party of the person it added (counsel of record); None when the record
+    names none."""
+    from casefile.record.corrections import Correction
+    from casefile.record.models import Objection, Person
+
+    ref = entry.ref
+    party_id: int | None = None
+    if ref is not None and ref.table is RecordTable.CORRECTION:
+        correction = session.get(Correction, ref.id)
+        table, _, ident = (correction.target if correction is not None and correction.case_id == case.id
+                           else "").partition(":")
+        if table == "party" and ident.isdigit():
+            party_id = int(ident)
+        elif table == "objection" and ident.isdigit():
+            objection = session.get(Objection, int(ident))
+            party_id = objection.party_id if objection is not None else None
+    elif ref is not None and ref.table is RecordTable.PERSON:
+        person = session.get(Person, ref.id)
+        party_id = person.party_id if person is not None else None
+    party = session.get(Party, party_id) if party_id is not None else None
+    return party if party is not None and party.case_id == case.id else None
 
 
 def _party(session: Session, case: Case, key: str, *, field_: str) -> Party:
@@ -101,11 +131,13 @@ def _party(session: Session, case: Case, key: str, *, field_: str) -> Party:
 
 def represented(session: Session, case: Case, actor: ResolvedActor) -> bool:
     """Whether an organization on this instance represents the actor: a party's (linked to that
-    party of the case), the Region's (a Region organization linked to the case's Region). The
-    Board and the judges are never represented: their acts are recorded from the documents issued."""
+    party of the case), the Region's (a Region organization linked to the case's Region). A
+    party's act whose party the record does not name counts as represented, so that no other
+    party's organization records it as an unrepresented party's. The Board and the judges are
+    never represented: their acts are recorded from the documents issued."""
     if actor.family in (Family.PARTY, Family.SEALED):
-        if actor.party is None:
-            return False
+        if actor.party is None:  # a party's act the record ties to no one party: never "unrepresented"
+            return True
         return session.exec(select(Representation.id).where(Representation.case_id == case.id,
                                                             Representation.party_id == actor.party.id)).first() is not None
     if actor.family is Family.REGION:
