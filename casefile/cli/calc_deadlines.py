@@ -16,7 +16,7 @@ import typer
 
 from casefile.cli.app import console, deadlines_app
 from casefile.errors import InvalidCalendar, UnknownRegion
-from casefile.vocab import DeadlineKind
+from casefile.vocab import DeadlineKind, counted
 
 if TYPE_CHECKING:
     from casefile.rules.deadlines import DeadlineComputation
@@ -64,7 +64,7 @@ def _render(result: DeadlineComputation, notes: list[str]) -> None:
     facts.add_row("receiving office", result.office_key)
     facts.add_row("calendar", result.calendar_id)
     if result.tolled_from_on is not None:
-        facts.add_row("tolled", f"from {day_label(result.tolled_from_on)}: {result.days_tolled} days added ({result.tolled_by})")
+        facts.add_row("tolled", f"from {day_label(result.tolled_from_on)}: {counted(result.days_tolled, 'day')} added ({result.tolled_by})")
     for note in notes:
         facts.add_row("note", note)
     console.print(facts)

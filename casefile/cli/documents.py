@@ -9,6 +9,7 @@ from pathlib import Path
 import typer
 
 from casefile.cli.app import app, console, err_console
+from casefile.vocab import counted
 
 documents_app = typer.Typer(help="Issued documents: preflight check, editable copy of a filing.", no_args_is_help=True)
 app.add_typer(documents_app, name="documents")
@@ -47,7 +48,8 @@ def check(
         console.print(report.line(), highlight=False, soft_wrap=True)
     failed = sum(not r.ok for r in reports)
     if failed:
-        err_console.print(f"{failed} of {len(reports)} documents fail preflight", highlight=False)
+        err_console.print(f"{failed} of {counted(len(reports), 'document')} {'fails' if failed == 1 else 'fail'} preflight",
+                          highlight=False)
         raise typer.Exit(1)
 
 

@@ -9,6 +9,7 @@ import typer
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from casefile.cli.app import app, console, err_console
+from casefile.vocab import counted
 
 DEMO_SCENARIO = "bessemer-10-RC-269250.yaml"
 
@@ -58,7 +59,7 @@ def _print_result(report) -> None:  # type: ignore[no-untyped-def]
     print_case(view, all_deadlines=True)
     from rich.table import Table
 
-    table = Table(title=f"{len(report.acts)} acts replayed; documents issued under {Path(report.documents[-1]).parent}")
+    table = Table(title=f"{counted(len(report.acts), 'act')} replayed; documents issued under {Path(report.documents[-1]).parent}")
     table.add_column("Issued", no_wrap=True)
     table.add_column("Document", ratio=2)
     table.add_column("File", ratio=1, overflow="fold")

@@ -42,6 +42,7 @@ from casefile.jobs.backup_folders import check_backup, check_destination
 from casefile.record.backup import sqlite_backup
 from casefile.record.chain import file_sha256
 from casefile.record.secret_key import InstanceKeys, instance_keys, key_file_for, read_key_file
+from casefile.vocab import counted
 
 MANIFEST = "manifest.json"
 FORMAT = "casefile-backup-1"
@@ -151,8 +152,9 @@ def backup(dest: Path, *, engine: Engine | None = None, output_dir: Path | None 
     write_atomically(dest / MANIFEST, (json.dumps(manifest, indent=2) + "\n").encode("utf-8"), root=dest)
     sync_folder(dest)
     return BackupReport(folder=dest, database=kind, documents=documents, total_bytes=sum(f["bytes"] for f in files),
-                        key=key_note, notes=[f"{counts.get('case', 0)} cases, {counts.get('docketentry', 0)} docket "
-                                             f"entries, {counts.get('document', 0)} documents in the database"])
+                        key=key_note, notes=[f"{counted(counts.get('case', 0), 'case')}, "
+                                             f"{counted(counts.get('docketentry', 0), 'docket entry', 'docket entries')}, "
+                                             f"{counted(counts.get('document', 0), 'document')} in the database"])
 
 
 def _sqlite_copy(source: Path, target: Path) -> None:
@@ -316,7 +318,8 @@ def restore(src: Path, *, engine: Engine | None = None, output_dir: Path | None 
         notes.append(f"warning: the key now in use ({keys.source}) is not the one the backup was made with: "
                      "`casefile verify` will fail and stored notification URLs cannot be read")
     counts = manifest.get("counts", {})
-    notes.append(f"{counts.get('case', 0)} cases, {counts.get('docketentry', 0)} docket entries; check them with "
+    notes.append(f"{counted(counts.get('case', 0), 'case')}, "
+                 f"{counted(counts.get('docketentry', 0), 'docket entry', 'docket entries')}; check them with "
                  "`casefile verify` (a backup of an older casefile: run `casefile db upgrade` first)")
     return BackupReport(folder=src, database=kind, documents=documents, total_bytes=total, key=key_note, notes=notes)
 

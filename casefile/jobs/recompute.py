@@ -16,7 +16,7 @@ from casefile.record.refs import ref_to
 from casefile.record.workflow import docket
 from casefile.rules.deadlines import DeadlineComputation
 from casefile.rules.lapsed_periods import may_run_again
-from casefile.vocab import Actor, DeadlineStatus
+from casefile.vocab import Actor, DeadlineStatus, counted
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ def recompute_open_deadlines(session: Session, *, as_of: datetime, case_number: 
 def _why(deadline: Deadline, computed: DeadlineComputation) -> str:
     parts = []
     if computed.tolled_by is not None and computed.tolled_from_on == deadline.due_on:
-        parts.append(f"tolled ({computed.tolled_by}): {computed.days_tolled} days added because the period ran while "
+        parts.append(f"tolled ({computed.tolled_by}): {counted(computed.days_tolled, 'day')} added because the period ran while "
                      "the offices were closed (R-B8)")
     if computed.calendar_id != deadline.calendar_id:
         parts.append(f"calendar {deadline.calendar_id} → {computed.calendar_id}")

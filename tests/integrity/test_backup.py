@@ -81,6 +81,7 @@ def restored(origin: Place, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     _use(origin, monkeypatch)
     code, output, error = _cli("backup", str(tmp_path / "backup"))
     assert (code, error) == (0, None), output
+    assert "1 case, " in output and "1 cases" not in output, output  # one case backed up: a count agrees with its noun
     fresh = Place(tmp_path / "fresh")
     _use(fresh, monkeypatch)
     code, output, error = _cli("restore", str(tmp_path / "backup"))
