@@ -127,7 +127,7 @@ class LinkRequest(SQLModel, table=True):
     """An organization asks to be linked to a party of a case (casefile.accounts.links): the case
     and the party as the asker typed them (text, not keys: asking about a case number that is not
     on this instance is stored the same way, so that asking tells nothing), who asked and why;
-    then who decided (the operator, or an admin of an organization already linked to that party),
+    then who decided (the operator; before 2026-12-03 also an admin of an organization linked to that party),
     when and how (``shared``: beside the organizations already linked; ``replaced``: in their
     place)."""
 

@@ -243,7 +243,7 @@ def _authorize_open(session: Session, viewer: Any, act: Any, case: Case | None) 
 
 
 #: How an organization not linked to a case already open gets linked: the link request, in words (the web's Link
-#: requests page, /links; the API's POST /links); the operator or the organization's administrator decides it.
+#: requests page, /links; the API's POST /link-requests); only the operator decides it.
 ASK_TO_BE_LINKED = ("ask to be linked to your party in it (Link requests → “Ask to be linked”); the operator decides "
                     "the request")
 
