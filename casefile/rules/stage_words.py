@@ -191,13 +191,13 @@ def _available(act: str, stage: Stage) -> list[str]:
     """Where ``act`` becomes available, from its rows of the one table: the stages where it needs nothing more
     ("at “Certified” or “Closed”"), then each condition of its rows with the stages it opens ("here and at 7
     other stages while …"); ``stage`` itself is never listed as if the act were available there."""
-    from casefile.rules.stages import Guard, moves_of
+    from casefile.rules.stages import AVAILABILITY_GUARDS, Guard, moves_of
 
     order = list(Stage)
     rows = moves_of(act)
-    free = sorted({s for m in rows if m.guard is Guard.ALWAYS for s in m.source} - {stage}, key=order.index)
+    free = sorted({s for m in rows if m.guard not in AVAILABILITY_GUARDS for s in m.source} - {stage}, key=order.index)
     parts = [f"at {_either([f'“{STAGE_NAMES[s]}”' for s in free])}"] if free else []
-    for guard in dict.fromkeys(m.guard for m in rows if m.guard is not Guard.ALWAYS):
+    for guard in dict.fromkeys(m.guard for m in rows if m.guard in AVAILABILITY_GUARDS):
         where = sorted({s for m in rows if m.guard is guard for s in m.source}, key=order.index)
         others = [s for s in where if s is not stage]
         if len(others) > 3:
@@ -215,9 +215,9 @@ def guard_refusal(what: str, *, sequence: int, stage: Stage, act: str, reason: s
     now, the condition that failed in words (``reason``, the act's own account of it, when given; else the
     rows' guards), and where it becomes available (the stages where it needs nothing more, then each
     condition with the stages it opens). Authority: rules.md §4."""
-    from casefile.rules.stages import Guard, moves_of
+    from casefile.rules.stages import AVAILABILITY_GUARDS, moves_of
 
-    here = [g for g in dict.fromkeys(m.guard for m in moves_of(act) if stage in m.source) if g is not Guard.ALWAYS]
+    here = [g for g in dict.fromkeys(m.guard for m in moves_of(act) if stage in m.source) if g in AVAILABILITY_GUARDS]
     failed = reason or ("here it is done only when " + " or ".join(g.value for g in here) if here else
                         "what it needs of the record at this stage is not there")
     parts = _available(act, stage)

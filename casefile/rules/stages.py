@@ -27,6 +27,7 @@ from casefile.vocab import OutcomeKind, Stage
 
 __all__ = [
     "ACCEPTED",
+    "AVAILABILITY_GUARDS",
     "FINAL",
     "HANDED_ON",
     "MOVES",
@@ -75,6 +76,11 @@ class Guard(StrEnum):
     BOARD_AFFIRMS = "review denied, or granted and affirmed"
     BOARD_SETS_ASIDE = "review granted; the election set aside"
     BOARD_REMANDS = "remanded for a hearing"
+
+
+#: The guards that say whether an act is accepted at all at a stage (the act's own rule decides them from the record),
+#: not where it moves the election: a refusal tells them as conditions of where the act becomes available.
+AVAILABILITY_GUARDS = frozenset({Guard.PERIOD_RUNNING, Guard.DECISION_ISSUED, Guard.ORDER_TO_COUNT})
 
 
 @dataclass(frozen=True)

@@ -65,3 +65,43 @@ def test_every_stage_has_its_words() -> None:
     assert "runs until Tuesday, May 4, 2021." in stage_refusal(
         "certification", sequence=1, stage=Stage.REVISED_TALLY_ISSUED, accepted={Stage.CERTIFICATION_DUE},
         until=date(2021, 5, 4))
+
+
+class TestRefusalsListOnlyWhereTheActPasses:
+    """Trial finding F18: a refusal states the condition that failed in words and lists only the stages where the act
+    would pass — never the stage it is at as if it were available there, nor a way on that does not lead there."""
+
+    def test_exceptions_at_the_tally(self) -> None:
+        from casefile.rules.stages import accepted_at
+
+        assert stage_refusal("“File exceptions”", sequence=1, stage=Stage.TALLY_ISSUED,
+                             accepted=accepted_at("file-exceptions"), act="file-exceptions") == (
+            "“File exceptions” is not available now in election 1: the objection period on the tally is running. "
+            "“File exceptions” becomes available at “Hearing Officer's report issued”, “Exceptions to the Hearing "
+            "Officer's report pending” or “Administrative Law Judge's decision issued”; when that period ends with no "
+            "objections filed, the election moves on to what the tally calls for (the certification, or the runoff "
+            "election); objections filed in it are decided first.")
+
+    def test_objections_after_the_period_at_a_hearing_noticed(self) -> None:
+        """The guard that failed (the period), the six stages where objections are accepted in any case, and the
+        eight where they are only while the period runs, this one among them ("here")."""
+        from casefile.rules.stage_words import guard_refusal
+
+        text = guard_refusal("“File objections”", sequence=1, stage=Stage.HEARING_NOTICED, act="file-objections",
+                             reason="the objection period ended on Friday, April 16, 2021")
+        assert text == (
+            "“File objections” is not available now in election 1: the hearing is noticed and has not opened, and the "
+            "objection period ended on Friday, April 16, 2021. “File objections” becomes available at “Tally of Ballots "
+            "issued; objection period running”, “Objections pending before the Regional Director”, “Challenged ballots "
+            "under investigation”, “Certification due”, “Runoff election due” or “Revised Tally of Ballots issued”; here "
+            "and at 7 other stages while its period is running for the party (the cut-off not passed).")
+        assert not SLUG.search(text)
+
+    def test_no_way_back(self) -> None:
+        """A petition withdrawn: no move leads back to a stage where the next election's tally is recorded."""
+        from casefile.rules.stages import accepted_at
+
+        text = stage_refusal("a tally of the next election", sequence=1, stage=Stage.WITHDRAWN,
+                             accepted=accepted_at("record-tally"), act="record-tally")
+        assert text.endswith("; it does not come back to those stages from here in this election."), text
+        assert "no act moves the election on" not in text
