@@ -135,7 +135,7 @@ def _holder_ids(session: Session, row: LinkRequest) -> set[int]:
     return {o.id for o in holders(session, found[1]) if o.id is not None} if found else set()
 
 
-def _view(session: Session, row: LinkRequest, *, for_decider: bool) -> LinkRequestView:
+def _view(session: Session, row: LinkRequest, *, for_decider: bool, note: bool = True) -> LinkRequestView:
     org = session.get(Organization, row.organization_id)
     held: list[str] = []
     resolves_to = ""
@@ -149,7 +149,7 @@ def _view(session: Session, row: LinkRequest, *, for_decider: bool) -> LinkReque
             .where(Representation.organization_id == row.organization_id, Representation.case_id == case.id)
             .order_by(col(Party.id)))]
     return LinkRequestView(id=row.id or 0, organization=org.key if org else "", organization_name=org.name if org else "",
-                           case_number=row.case_number, party=row.party, note=row.note, status=row.status,
+                           case_number=row.case_number, party=row.party, note=row.note if note else "", status=row.status,
                            requested_by=row.requested_by, requested_at=row.requested_at, decided_by=row.decided_by,
                            decided_at=row.decided_at,
                            decision=row.decision if for_decider or row.status == LinkStatus.DECLINED.value else "",
@@ -167,7 +167,8 @@ def list_link_requests(session: Session, viewer: Any, *, pending_only: bool = Fa
     """The link requests ``viewer`` may see, oldest first: the operator every one (with who holds
     the party now; ``pending_only``: those awaiting its decision, a holder's earlier decline
     included); an organization's users those their organization made; an organization's admins
-    also the pending ones for a party their organization holds (shown, not theirs to decide)."""
+    also the pending ones for a party their organization holds (shown, not theirs to decide; without
+    the asker's note, which is for the operator — the holder may be the one the asker contests)."""
     query = select(LinkRequest).order_by(col(LinkRequest.id))
     operator = getattr(viewer, "role", None) is None
     if pending_only:
@@ -181,7 +182,7 @@ def list_link_requests(session: Session, viewer: Any, *, pending_only: bool = Fa
     for row in rows:
         if row.status == LinkStatus.PENDING.value and row.organization_id != viewer.organization_id and \
                 may_see_link_request(viewer, _holder_ids(session, row)):
-            out.append(_view(session, row, for_decider=True))
+            out.append(_view(session, row, for_decider=True, note=False))  # the note is for the operator, who decides
         elif row.organization_id == viewer.organization_id:
             out.append(_view(session, row, for_decider=False))
     return out

@@ -115,10 +115,11 @@ class TestOnlyTheOperatorDecides:
     def test_the_squatter_neither_declines_nor_approves_the_unions_request(self, client: Any, browser: Any,
                                                                            world: World) -> None:
         _open(client, world, "employer-counsel", SQUATTED, "rwdsu")  # the employer's firm names itself the union
-        asked = _ask(client, world, "union-admin", SQUATTED, "rwdsu")
+        asked = client.post("/api/v1/link-requests", headers=world.headers("union-admin"),
+                            json={"case_number": SQUATTED, "party": "rwdsu", "note": "call Jane at 205-555-0100"}).json()
         shown = client.get("/api/v1/link-requests", headers=world.headers("employer-admin")).json()
-        assert [(r["id"], r["organization"], r["held_by"]) for r in shown] == [(asked["id"], "rwdsu-legal",
-                                                                                ["amazon-firm"])]
+        assert [(r["id"], r["organization"], r["held_by"], r["note"]) for r in shown] == [
+            (asked["id"], "rwdsu-legal", ["amazon-firm"], "")]  # the note is the operator's to read
         before = record_snapshot()
         for decision in ("decline", "approve"):
             for who in ("employer-admin", "union-admin"):
@@ -133,7 +134,8 @@ class TestOnlyTheOperatorDecides:
                                                   "action": "decline"})
         assert web.status_code == 403 and ONLY_OPERATOR in web.text.replace("&#39;", "'")
         assert record_snapshot() == before
-        assert [(r.id, r.status, r.held_by) for r in _pending()] == [(asked["id"], "pending", ["amazon-firm"])]
+        assert [(r.id, r.status, r.held_by, r.note) for r in _pending()] == [
+            (asked["id"], "pending", ["amazon-firm"], "call Jane at 205-555-0100")]
         listed = _cli("orgs", "requests")
         assert f"request {asked['id']}: rwdsu of {SQUATTED} is held already by amazon-firm" in _words(listed)
         replaced = _cli("orgs", "approve", str(asked["id"]), "--replace")
