@@ -67,7 +67,7 @@ def home(request: Request, me: MaybeSigned) -> Response:
 
 
 @router.get("/cases")
-def my_cases(request: Request, me: Signed, q: str | None = Query(None, max_length=200), stage: str | None = Query(None, max_length=40),
+def my_cases(request: Request, me: Signed, db: Db, q: str | None = Query(None, max_length=200), stage: str | None = Query(None, max_length=40),
              region: str | None = Query(None, max_length=20), page_number: int = Query(1, alias="page", ge=1, le=100_000),
              as_of: str | None = Query(None, max_length=40)) -> Response:
     errors: list[dict[str, str]] = []
@@ -93,7 +93,19 @@ def my_cases(request: Request, me: Signed, q: str | None = Query(None, max_lengt
     mine = next_on_page(me, [c.case_number for c in shown], moment, {c.case_number: c.stage for c in shown},
                         app.determinative_cases([c.case_number for c in shown], viewer=me.viewer) if me.region else set())
     missed = app.missed(as_of=moment, viewer=me.viewer, case_numbers=[c.case_number for c in shown]) if not me.region else {}
+    hearings: dict[str, str] = {}
+    noticed = [c for c in shown if c.stage == Stage.HEARING_NOTICED.value]
+    if noticed and not me.region:  # the hearing a notice set is next for the parties (what to prepare for)
+        from casefile.record.queries import visible_case
+        from casefile.web.waiting import noticed_hearing
+
+        with db.read() as session:
+            for c in noticed:
+                row = visible_case(session, c.case_number, me.viewer)
+                if row.id is not None and (words := noticed_hearing(session, row.id, office_tz(c.office))):
+                    hearings[c.case_number] = words
     items = [{"c": c, "next": mine.get(c.case_number), "missed": missed.get(c.case_number, []),
+              "hearing": hearings.get(c.case_number, ""),
               "countdown": countdown(mine[c.case_number].cutoff_at, mine[c.case_number].office,
                                      office_tz(mine[c.case_number].office), moment,
                                      target=is_region_target(mine[c.case_number].kind))

@@ -85,6 +85,20 @@ class TestNoticedHearing:
         assert (f"Waiting for the hearing to open {_hearing_words()}: the Region's users or this casefile's operator "
                 "record it.") in shown, shown
 
+    def test_my_cases_shows_the_noticed_hearing(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
+        """F34: My cases' "Next for" names the noticed hearing beside the union's offer of proof still due, and for
+        the employer beside its objections still due."""
+        from tests.web.test_first_hour_trial import _row_of
+
+        sign_in(client, USERS["union-counsel"])
+        row = _row_of(client.get("/cases", params={"q": NOTICED}).text, NOTICED)
+        assert "Offer of proof (objecting party): due " in row, row
+        assert row.rstrip().endswith(f"Hearing noticed: it opens {_hearing_words()}"), row
+        sign_in(client, USERS["employer-counsel"])
+        row = _row_of(client.get("/cases", params={"q": NOTICED}).text, NOTICED)
+        assert "Objections and offer of proof (all parties): due " in row, row
+        assert row.rstrip().endswith(f"Hearing noticed: it opens {_hearing_words()}"), row
+
     def test_the_employer_may_still_object(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
         """F24: the employer's period runs (5 business days after yesterday's tally): File objections is offered and
         its form answers 200, with the noticed hearing shown above."""
