@@ -31,6 +31,7 @@ from casefile.record.authority import (
     whose_of,
 )
 from casefile.record.models import Case, Election, Party
+from casefile.record.read_memo import reads_once
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,16 @@ class Permission:
 def permitted_acts(session: Session, viewer: Principal, case: Case, *, as_of: datetime | None = None) -> list[Permission]:
     """Every act ``viewer`` may do on ``case`` now, by the authority policy and each act's own stage
     rule. Open-case is not listed (it is not done on an open case). Raises UnknownCase when the
-    case is hidden from them."""
+    case is hidden from them.
+
+    The acts' stage rules ask the same of the record again and again (the latest election, the
+    parties, the tally, the challenged ballots): each question is sent to the database once
+    (casefile.record.read_memo)."""
+    with reads_once(session):
+        return _permitted_acts(session, viewer, case, as_of=as_of)
+
+
+def _permitted_acts(session: Session, viewer: Principal, case: Case, *, as_of: datetime | None) -> list[Permission]:
     from casefile.acts import allowed_now, models, party_aware
 
     standing = viewer.standing(session, case)
