@@ -453,7 +453,9 @@ def case_view(session: Session, number: str, viewer: Viewer = OPERATOR, *, as_of
     parties = {p.id: p for p in parties_of(session, case)}
     hidden = hidden_of(session, case, viewer)
     own = own_party_ids(session, case, viewer)
-    elections = [_election_view(session, e, parties, hidden, as_of, own) for e in elections_of(session, case)]
+    every = elections_of(session, case)
+    rows = _election_rows(session, [e.id for e in every])  # each table read once for all the elections, not once each
+    elections = [_election_view(session, e, parties, hidden, as_of, rows, own) for e in every]
     docket = session.exec(select(DocketEntry).where(DocketEntry.case_id == case.id)
                           .order_by(col(DocketEntry.occurred_on), col(DocketEntry.id))).all()
     seen_documents = documents_seen(session, case, viewer, hidden)
@@ -510,16 +512,46 @@ def _attachment_view(a: Attachment, drafts: dict[int | None, Document]) -> Attac
                           confidential=a.confidential, draft_document_id=a.document_id, attached_at=a.attached_at)
 
 
+def _election_rows(session: Session, ids: list[int | None]) -> dict[str, dict[int | None, list[Any]]]:
+    """The tallies, objections, deadlines, decisions, certifications, filings and challenged-ballot
+    counts (status, count) of the elections ``ids``, each table in one query: table -> election id ->
+    rows, in the order each election's view lists them."""
+    out: dict[str, dict[int | None, list[Any]]] = {}
+    if not ids:
+        return out
+
+    def by_election(name: str, rows: Any, election_of: Any = lambda r: r.election_id) -> None:
+        grouped = out.setdefault(name, {})
+        for r in rows:
+            grouped.setdefault(election_of(r), []).append(r)
+
+    by_election("tallies", session.exec(select(Tally).where(col(Tally.election_id).in_(ids)).order_by(col(Tally.id))))
+    by_election("objections", session.exec(select(Objection).where(col(Objection.election_id).in_(ids))
+                                           .order_by(col(Objection.party_id), col(Objection.number))))
+    by_election("deadlines", session.exec(select(Deadline).where(col(Deadline.election_id).in_(ids))
+                                          .order_by(col(Deadline.due_on), col(Deadline.id))))
+    by_election("decisions", session.exec(select(Decision).where(col(Decision.election_id).in_(ids)).order_by(col(Decision.id))))
+    by_election("certifications", session.exec(select(Certification).where(col(Certification.election_id).in_(ids))
+                                               .order_by(col(Certification.id))))
+    by_election("filings", session.exec(select(Filing).where(col(Filing.election_id).in_(ids)).order_by(col(Filing.id))))
+    by_election("register", session.exec(select(ChallengedBallot.election_id, ChallengedBallot.status, func.count())  # type: ignore[call-overload]
+                                         .where(col(ChallengedBallot.election_id).in_(ids))
+                                         .group_by(ChallengedBallot.election_id, ChallengedBallot.status)).all(),
+                lambda r: r[0])
+    return out
+
+
 def _election_view(session: Session, election: Election, parties: dict[int | None, Party],
-                   hidden: Hidden, as_of: datetime | None = None, own: frozenset[int] = frozenset()) -> ElectionView:
-    tallies = session.exec(select(Tally).where(Tally.election_id == election.id).order_by(col(Tally.id))).all()
-    objections = session.exec(select(Objection).where(Objection.election_id == election.id)
-                              .order_by(col(Objection.party_id), col(Objection.number))).all()
-    deadlines = session.exec(select(Deadline).where(Deadline.election_id == election.id)
-                             .order_by(col(Deadline.due_on), col(Deadline.id))).all()
-    decisions = session.exec(select(Decision).where(Decision.election_id == election.id).order_by(col(Decision.id))).all()
-    cert = session.exec(select(Certification).where(Certification.election_id == election.id)).first()
-    filings = session.exec(select(Filing).where(Filing.election_id == election.id).order_by(col(Filing.id))).all()
+                   hidden: Hidden, as_of: datetime | None, rows: dict[str, dict[int | None, list[Any]]],
+                   own: frozenset[int] = frozenset()) -> ElectionView:
+    """The election's read model; ``rows``: its tables' rows, read for every election of the case
+    (:func:`_election_rows`); ``own``: the viewer's own parties (own_party_ids)."""
+    def mine(name: str) -> list[Any]:
+        return rows.get(name, {}).get(election.id, [])
+
+    tallies, objections, deadlines, decisions = mine("tallies"), mine("objections"), mine("deadlines"), mine("decisions")
+    cert = next(iter(mine("certifications")), None)
+    filings = mine("filings")
     answered = answered_deadlines(filings, deadlines, as_of)
     met_by = met_by_parties([f for f in filings if f.id not in hidden.filings], deadlines,
                             {pid: p.name for pid, p in parties.items()}, as_of)
@@ -529,8 +561,7 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
         counts = by_party.setdefault(parties[o.party_id].name, {})
         counts[o.disposition.value] = counts.get(o.disposition.value, 0) + 1
     follows = session.get(Election, election.follows_id) if election.follows_id else None
-    register = dict(session.exec(select(ChallengedBallot.status, func.count()).where(  # type: ignore[call-overload]
-        ChallengedBallot.election_id == election.id).group_by(ChallengedBallot.status)).all())
+    register = {status: n for _, status, n in mine("register")}
     return ElectionView(
         sequence=election.sequence, kind=election.kind.value, unit_id=election.unit_id,
         follows=follows.sequence if follows else None, reason=election.reason, method=election.method.value if election.method else None,
