@@ -289,3 +289,37 @@ def test_a_page_reads_the_same_rows_at_50_and_at_500_cases(watched_worlds: dict[
     large = _reads_of_first_page(watched_worlds[500], **ask)
     assert large[0] <= small[0] + 2, (small, large)  # the statements (the rest of a page: one more and a count)
     assert large[1] <= 2 * small[1] and large[1] < 60, (small, large)  # rows: a page's worth, not 500 cases'
+
+
+def _reads_of_case_page(world: tuple[Engine, Any], number: str) -> tuple[int, int]:
+    """The statements sent and the rows read by a case's page reads (its read model, the acts the
+    watcher may do, its running deadlines) for the case ``number``."""
+    from casefile.acts.permitted import permitted_acts
+    from casefile.record.queries import case_view, visible_case
+
+    engine, watcher = world
+    sent: list[str] = []
+
+    def count(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        sent.append(statement)
+
+    with Session(engine) as session:
+        reads = _Reads(session)
+        event.listen(engine, "before_cursor_execute", count)
+        try:
+            view = case_view(session, number, watcher, as_of=NOW)
+            permitted_acts(session, watcher, visible_case(session, number, watcher), as_of=NOW)
+            running = open_deadlines(session, as_of=NOW, case_number=number, viewer=watcher)
+        finally:
+            event.remove(engine, "before_cursor_execute", count)
+        assert view.case_number == number and view.elections and all(d.case_number == number for d in running)
+        return len(sent), reads.rows
+
+
+def test_a_case_page_reads_the_same_at_50_and_at_500_cases(watched_worlds: dict[int, tuple[Engine, Any]]) -> None:
+    with Session(watched_worlds[50][0]) as session:
+        number = session.exec(select(Case.number).order_by(col(Case.id))).first()
+    assert number is not None  # the same first synthetic case in both worlds (the same seed)
+    small = _reads_of_case_page(watched_worlds[50], number)
+    large = _reads_of_case_page(watched_worlds[500], number)
+    assert large == small and small[0] <= 45, (small, large)  # 40 statements, 49 rows here
