@@ -25,6 +25,7 @@ class GapKind(StrEnum):
     NO_UNIT_DESCRIPTION = "no-unit-description"  # the case has no unit description: the tally names the unit by id
     NO_SIGNER = "no-signer"  # a document the Agency issues names no signer (``whom``: who signs it): its line is blank
     NO_OPENING_TIME = "no-opening-time"  # the Notice of Hearing gives no time of day for the opening
+    NO_FINDINGS = "no-findings"  # a decision's findings are not entered: its document leaves them blank
 
 
 @dataclass(frozen=True)
@@ -68,4 +69,6 @@ class Gap:
                 return f"the {self.document} names no {self.whom}: its signature line is left blank"
             case GapKind.NO_OPENING_TIME:
                 return f"the {self.document} gives no opening time"
+            case GapKind.NO_FINDINGS:
+                return f"the {self.document}'s findings are not entered: its document leaves them blank"
         raise AssertionError(self.kind)  # pragma: no cover  (every kind is worded above)

@@ -31,6 +31,7 @@ from casefile.documents.kinds.conditional_direction import DecisionAndConditiona
 from casefile.documents.kinds.decision_and_direction import DecisionAndDirectionOfSecondElection
 from casefile.documents.kinds.decision_on_objections import DecisionOnObjections
 from casefile.errors import AlreadyRecorded, ProcedureError
+from casefile.gaps import Gap, GapKind
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import latest_tally
@@ -178,7 +179,7 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     entry = advance(session, election, Stage.RD_DECISION, as_of=as_of, occurred_on=issued_on, act="rd-decision",
                     act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary, ref=ref)
     close_open_deadlines(session, election, _OVERTAKEN, status=DeadlineStatus.MOOTED, as_of=as_of)
-    warnings = [] if review.agreement_known else [review.statement]
+    warnings: list[str | Gap] = [] if review.agreement_known else [review.statement]
     if act.result == DecisionResult.SET_ASIDE:
         election.next_kind = ElectionKind.RERUN
         election.next_choices = list(election.choices)
@@ -224,9 +225,7 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     from casefile.record.people import is_record_copy
 
     if not act.summary and not is_record_copy(case):
-        warnings.append("the decision's findings are not entered (`summary`; casefile decision rd --summary): its "
-                        "document leaves them blank; attach the Regional Director's own decision with "
-                        "`casefile documents attach`")
+        warnings.append(Gap(GapKind.NO_FINDINGS, case.number, "decision", act=act.act, entry_id=entry.id))
     assert entry.id is not None
     return Done(act=act.act, ref=ref, entry_id=entry.id, issue=issues(session, ref), summary=entry.summary,
                 warnings=tuple(warnings))

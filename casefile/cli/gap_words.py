@@ -33,6 +33,10 @@ def remedy(gap: Gap) -> str:
             return f"give the {gap.whom} who signs it (`issuer`, `casefile hearing notice --issuer`){attach}"
         case GapKind.NO_OPENING_TIME:
             return "give it (`opens_at`, `casefile hearing notice --opens-at 10:00`)"
+        case GapKind.NO_FINDINGS:
+            return ("give them (`summary`; casefile decision rd --summary) or attach the Regional Director's own "
+                    f"decision with `casefile documents attach {gap.case_number}"
+                    + (f" --to docket:{gap.entry_id}" if gap.entry_id is not None else "") + " --file PATH`")
     raise AssertionError(gap.kind)  # pragma: no cover  (every kind is worded above)
 
 

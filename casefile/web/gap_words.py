@@ -27,6 +27,7 @@ _FORMS: dict[GapKind, tuple[str, str]] = {
     GapKind.NO_EMAIL: ("add-counsel", "Add counsel of record for {party}, with an e-mail address"),
     GapKind.NO_UNIT_DESCRIPTION: ("correct-case", "Correct the case's details (the unit description)"),
     GapKind.NO_SIGNER: ("attach-document", "Attach the signed document as issued"),
+    GapKind.NO_FINDINGS: ("attach-document", "Attach the decision as issued"),
 }
 
 #: What to do, after the fact, for each kind of gap.
@@ -40,6 +41,7 @@ _TODO: dict[GapKind, str] = {
     GapKind.NO_UNIT_DESCRIPTION: "; give it on the case's details form.",
     GapKind.NO_SIGNER: "; the form's “Issued by” field names who signs it.",
     GapKind.NO_OPENING_TIME: "; the form's “Time the hearing opens” field gives it.",
+    GapKind.NO_FINDINGS: "; the form's “Summary” field gives them, or attach the Regional Director's own decision.",
 }
 
 

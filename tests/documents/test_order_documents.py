@@ -215,8 +215,17 @@ def test_a_live_decision_without_findings_warns_and_prints_no_placeholder(config
     perform(OBJECTIONS, as_of=FILED_AT)
     decided = perform({"act": "rd-decision", "date": "2027-01-08", "result": "overrule", "issuer": RD,
                        "rulings": {"usw": {"1": "overruled", "2": "overruled"}}}, as_of=_at("2027-01-08"))
-    assert any(w.startswith("the decision's findings are not entered (`summary`; casefile decision rd --summary)")
-               for w in decided.warnings)
+    assert "the decision's findings are not entered: its document leaves them blank" in decided.warnings
+    from casefile.cli.gap_words import warning_words
+    from casefile.web.gap_words import gap_words
+
+    [gap] = [g for g in decided.gaps if g is not None]
+    assert warning_words("", gap).endswith(  # the command line gives its options; the web names its form's field
+        f"give them (`summary`; casefile decision rd --summary) or attach the Regional Director's own decision with "
+        f"`casefile documents attach {decided.case_number} --to docket:{decided.entry_id} --file PATH`")
+    assert gap_words(gap, case_acts={}).text == ("the decision's findings are not entered: its document leaves them "
+                                                 "blank; the form's “Summary” field gives them, or attach the Regional "
+                                                 "Director's own decision.")
     with read_session() as s:
         built = build_for(s, decided.case_number, DecisionOnObjections, decided.ref)
     text = html.unescape(re.sub(r"<[^>]+>", " ", render_html(DecisionOnObjections, built.context)))
