@@ -47,7 +47,7 @@ def add(
     result = run_act(act, case_number=case_number, as_of=moment, quiet=True)
     of = result.summary.removeprefix("Counsel of record for ").rpartition(f": {name.strip()}")[0] or party
     again = " (already recorded: nothing new stored)" if result.repeated else ""
-    typer.echo(f"{name}, counsel of record for {of} in {result.case_number} ({result.ref}){again}")
+    typer.echo(f"{name}, counsel of record for {of} in {result.case_number}{again}")
     from casefile.cli.gap_words import warning_words
 
     for i, warning in enumerate(result.warnings):

@@ -59,11 +59,14 @@ def run_act(act: ActIn, *, case_number: str | None, as_of: datetime | None = Non
 
 
 def show_result(result) -> None:  # type: ignore[no-untyped-def]
-    """Print an ActResult: the act and its record's id with what it is (the docket's summary, on the
-    same line), the documents issued or pending."""
+    """Print an ActResult: the case and what was done, in the docket's words (its summary; the act in words when
+    it has none), never the act's or the record's internal names (``--json`` carries them), then the documents
+    issued or pending."""
+    from casefile.documents.wording import act_name
+
     again = " (already recorded: nothing new stored)" if result.repeated else ""
-    meaning = f" — {result.summary}" if result.summary else ""
-    console.print(f"{result.act}: {result.case_number} ({result.ref}){again}{meaning}", soft_wrap=True, highlight=False)
+    console.print(f"{result.case_number}: {result.summary or act_name(result.act)}{again}", soft_wrap=True,
+                  highlight=False)
     from casefile.cli.gap_words import warning_words
 
     gaps = list(getattr(result, "gaps", None) or ())

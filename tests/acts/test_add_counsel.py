@@ -143,9 +143,7 @@ class TestCommand:
                                           "--phone", "(219) 555-0101", "--email", "ana@ruizlaw.example",
                                           "--bar-number", "Indiana Bar No. 12345-45", "--as-of", "2026-11-25"])
         assert result.exit_code == 0, result.output
-        person = [p for p in people("usw")][-1]
-        assert result.output.splitlines()[0] == (f"Ana Ruiz, counsel of record for United Steelworkers in 13-RC-400123 "
-                                                 f"(person:{person.id})")
+        assert result.output.splitlines()[0] == "Ana Ruiz, counsel of record for United Steelworkers in 13-RC-400123"
         assert [(p.name, p.firm, p.bar_number) for p in people("usw")][-1] == ("Ana Ruiz", "Ruiz Law",
                                                                                "Indiana Bar No. 12345-45")
 

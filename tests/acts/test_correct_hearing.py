@@ -83,7 +83,7 @@ def test_the_command(configured_db: Path) -> None:
     ran = casefile("correct", "hearing", "10-RC-269250", "--opened-on", "2021-05-07", "--why", WHY, "--on",
                    "2021-05-10", "--as-of", "2021-05-10T12:00:00-04:00")
     assert ran.exit_code == 0, ran.stderr
-    assert ran.stdout.startswith("correct-hearing: 10-RC-269250 (correction:")
+    assert ran.stdout.startswith("10-RC-269250: ") and "(correction:" not in ran.stdout
     with read_session() as s:
         assert s.exec(select(Hearing.opens_on)).one() == date(2021, 5, 7)
         assert [e.act for e in s.exec(select(DocketEntry).order_by(col(DocketEntry.id)))][-1] == "correct-hearing"

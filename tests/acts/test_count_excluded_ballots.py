@@ -195,7 +195,7 @@ def test_the_command_records_the_order(configured_db: Path) -> None:
                    "--as-of", "2022-04-26T12:00:00-04:00")
     assert ran.exit_code == 0, ran.stderr
     assert ran.stdout.splitlines()[0].startswith(
-        f"count-excluded-ballots: {NUMBER} (order:2) — Order to count ballots excluded at the count: the Regional "
+        f"{NUMBER}: Order to count ballots excluded at the count: the Regional "
         "Director orders 5 of the 5")
 
 

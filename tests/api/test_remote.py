@@ -143,7 +143,7 @@ def test_the_command_line_performs_through_the_server(server: str, world: World,
     monkeypatch.setenv("CASEFILE_TOKEN", world.tokens["employer-counsel"])
     result = CliRunner().invoke(cli, ["act", NUMBER, str(act_file), "--as-of", "2021-04-16T20:00:00-04:00"])
     assert result.exit_code == 0, result.output
-    assert "file-objections: 10-RC-269250" in result.output
+    assert "10-RC-269250: Objections" in result.output and "file-objections" not in result.output
     assert f"performed by the casefile server at {server}" in result.output
     entry = next(e for e in app.docket(NUMBER) if e.act == "file-objections" and "Amazon" in e.summary)
     assert entry.recorded_by == "user:employer-counsel@amazon-firm.example.org"

@@ -143,7 +143,7 @@ class TestActsOnTheCommandLine:
         notice.write_text("act: notice-hearing\ndate: 2021-04-26\nopens_on: 2021-05-10\nplace: by videoconference\n")
         result = cli("act", "10-RC-269250", str(notice), "--as-of", "2021-04-26T12:00:00-04:00")
         assert result.returncode == 0, result.stderr
-        assert "notice-hearing: 10-RC-269250 (hearing:" in result.stdout
+        assert "10-RC-269250: Notice of Hearing" in result.stdout and "(hearing:" not in result.stdout
         assert "2021-04-26_notice-of-hearing.pdf" in result.stdout
         close = cli.folder / "close.yaml"
         close.write_text("act: close-hearing\ndate: 2021-04-27\n")

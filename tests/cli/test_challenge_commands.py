@@ -44,7 +44,7 @@ class TestRegister:
         ran = casefile("challenges", "register", NUMBER, str(register), "--as-of", "2021-12-09T15:00:00-05:00")
         assert ran.exit_code == 0, ran.stderr
         assert ran.stdout.splitlines()[:1] == [  # the record's id with what it is
-            f"register-challenges: {NUMBER} (election:1) — 7 challenged ballots registered (1 by Starbucks Corporation, "
+            f"{NUMBER}: 7 challenged ballots registered (1 by Starbucks Corporation, "
             "6 by Workers United); the register holds all 7 challenged ballots of the tally"]
         with read_session() as s:
             assert {b.status for b in s.exec(select(ChallengedBallot))} == {ChallengeStatus.PENDING}
@@ -77,9 +77,9 @@ class TestRule:
         ran = casefile("challenges", "rule", NUMBER, "--on", "2022-01-10", "--sustain", "--ground", STORE,
                        "--reason", "not eligible in this unit", "--as-of", "2022-01-10T12:00:00-05:00")
         assert ran.exit_code == 0, ran.stderr
-        assert ran.stdout.splitlines()[0].endswith(f") — 6 challenged ballots sustained by the Regional Director (ground: "
+        assert ran.stdout.splitlines()[0] == (f"{NUMBER}: 6 challenged ballots sustained by the Regional Director (ground: "
                                                    f"{STORE}); the 1 ballot still pending is no longer determinative "
-                                                   "and stays sealed (R-E7)")  # the record's id with what it is
+                                                   "and stays sealed (R-E7)")  # what was done, in words
 
     def test_unknown_ground_exits_2(self, configured_db: Path) -> None:
         """A ground no pending ballot has: one error line listing the pending grounds, exit 2."""
@@ -97,7 +97,7 @@ class TestOpen:
         """Nothing to open, six sustained: the Revised Tally of 2022-01-10 (15-9) is recorded and its PDF issued."""
         ran = casefile("challenges", "open", NUMBER, "--on", "2022-01-10", "--as-of", "2022-01-10T12:00:00-05:00")
         assert ran.exit_code == 0, ran.stderr
-        assert ran.stdout.splitlines()[0].startswith(f"revised-tally: {NUMBER} (tally:2) — Revised Tally of Ballots")
+        assert ran.stdout.splitlines()[0].startswith(f"{NUMBER}: Revised Tally of Ballots")
         assert ran.stdout.splitlines()[-1].endswith("2022-01-10_revised-tally-of-ballots.pdf")
         with read_session() as s:
             revised = s.exec(select(Tally).where(Tally.kind == TallyKind.REVISED)).one()

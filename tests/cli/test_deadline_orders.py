@@ -41,7 +41,7 @@ class TestPin:
         assert ran.exit_code == 0, ran.stderr
         lines = ran.stdout.splitlines()
         assert lines[:1] == [  # the order stored, its id with what it says (casefile.record.orders)
-            "pin-deadline: 03-RC-282139 (order:1) — offer of proof (objecting party) due 2021-12-16 → 2021-12-23 "
+            "03-RC-282139: offer of proof (objecting party) due 2021-12-16 → 2021-12-23 "
             f"(cut-off 11:59 p.m. EST) by order: {ORDER}"]
         assert len(lines) == 2 and lines[1].startswith("  issued ") and lines[1].endswith("/2021-12-14_order-extending-time.pdf")
         with read_session() as s:

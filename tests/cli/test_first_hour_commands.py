@@ -33,15 +33,14 @@ def test_a_case_opened_and_tallied_by_options(configured_db: Path) -> None:
     assert {p.key: p.role for p in view.parties} == {"employer": "employer", "union": "petitioner"}
     tallied = casefile(*TALLY)
     assert tallied.exit_code == 0, tallied.stderr
-    assert tallied.stdout.splitlines()[0].startswith(f"record-tally: {NUMBER} (tally:1) — ")
+    assert tallied.stdout.splitlines()[0].startswith(f"{NUMBER}: Tally of Ballots")
     tally = app.case(NUMBER).elections[0].tallies[0]
     assert (tally.against, tally.challenged, tally.void, tally.choices[0]["votes"]) == (44, 6, 1, 41)
 
     counsel = casefile("counsel", "add", NUMBER, "--party", "employer", "--name", "Jordan Alvarez",
                        "--email", "jordan@alvarez.example.com", "--as-of", "2026-07-17T09:00:00-07:00")
     assert counsel.exit_code == 0, counsel.stderr
-    assert counsel.stdout.splitlines()[0].startswith(
-        f"Jordan Alvarez, counsel of record for Cascadia Freight Services, Inc. in {NUMBER} (person:")
+    assert counsel.stdout.splitlines()[0] == f"Jordan Alvarez, counsel of record for Cascadia Freight Services, Inc. in {NUMBER}"
 
     by_kind = casefile("deadlines", "explain", NUMBER, "objections", "--as-of", "2026-07-17")
     assert by_kind.exit_code == 0, by_kind.stderr

@@ -46,7 +46,7 @@ class TestHearingNotice:
         carry("objections-2021")
         out = ok("hearing", "notice", NUMBER, "--on", "2021-04-26", "--opens-on", "2021-05-07", "--presiding",
                  "Kerstin Meyers", "--objection", "rwdsu:1-23", "--as-of", "2021-04-26T12:00:00-04:00")
-        assert f"notice-hearing: {NUMBER} (hearing:1)" in out
+        assert f"{NUMBER}: Notice of Hearing" in out and "(hearing:1)" not in out
         assert "Notice of Hearing on 23 objections; hearing opens 2021-05-07" in out
         assert "2021-04-26_notice-of-hearing.pdf" in out
 
