@@ -219,7 +219,9 @@ def set_notices(session: Session, viewer: UserViewer, *, on: bool, as_of: dateti
 
 # --- the export -----------------------------------------------------------------------------------
 
-DOCKET_COLUMNS = ("occurred_on", "act", "actor", "recorded_by", "summary", "from_stage", "to_stage")
+#: docket.csv's columns, each in words as the docket page shows it (the act, who acted, who recorded it, the stages by
+#: name), never casefile's own values ("record-tally", "board-agent", "user:ann@example.org"); the date ISO, to sort.
+DOCKET_COLUMNS = ("Date", "Act", "By", "Recorded by", "Summary", "Stage before", "Stage after")
 
 
 @dataclass(frozen=True)
@@ -283,8 +285,16 @@ def export_case(*, viewer: Any, case_number: str, as_of: datetime, via: str = "w
             confidential_attachments.append(a.id)
     from casefile.accounts.spreadsheet import csv_text
 
-    docket_csv = csv_text([DOCKET_COLUMNS, *[[e.occurred_on.isoformat(), e.act, e.actor, e.recorded_by, e.summary,
-                                              e.from_stage or "", e.to_stage or ""] for e in view.docket]])
+    from casefile.documents.wording import act_name
+    from casefile.rules.stage_words import STAGE_NAMES
+    from casefile.vocab import Stage
+
+    def stage(value: str | None) -> str:
+        return STAGE_NAMES.get(Stage(value), value) if value in set(Stage) else (value or "")
+
+    docket_csv = csv_text([DOCKET_COLUMNS, *[[e.occurred_on.isoformat(), act_name(e.act), e.actor_name or e.actor,
+                                              e.recorded_by_name, e.summary, stage(e.from_stage), stage(e.to_stage)]
+                                             for e in view.docket]])
     notes_csv = csv_text([("written_at", "author", "text"),
                           *[(n.written_at.isoformat(), n.author, n.text) for n in reversed(own_notes)]])
     who = viewer.label() if hasattr(viewer, "label") else "operator"

@@ -55,7 +55,8 @@ class Recorder:
 
 def recorded_by_name(session: Any, recorded_by: str) -> str:
     """Who recorded an entry, in words: a user by name and e-mail ("Ann Lee (ann@example.org)"), the
-    operator of the command line ("operator ann"), a job of casefile ("casefile (sweep)"), with the
+    operator of the command line ("the operator of this casefile": the computer login it ran under is no name a
+    party knows, the written form keeps it), a job of casefile ("casefile (sweep)"), with the
     note kept (", from a document received"); "" when not recorded, the text itself for another shape.
     ``session``: a read session (a user is looked up by address)."""
     recorder = Recorder.parse(recorded_by)
@@ -70,5 +71,5 @@ def recorded_by_name(session: Any, recorded_by: str) -> str:
         user = session.exec(select(User).where(User.email == who)).first()
         return (f"{user.name} ({user.email})" if user is not None and user.name else who) + note
     if recorder.kind is RecorderKind.OPERATOR:
-        return f"operator {who}" if who else "operator"
+        return "the operator of this casefile" + note  # the login that ran the command stays in the record, not in words
     return f"casefile ({who})" if who else "casefile"

@@ -20,5 +20,5 @@ def test_issued_filings_and_corrections_name_their_actor(configured_db: Path) ->
     issued = [e for e in docket if e.act == "issue-document" and "Objections" in e.summary]
     assert issued and {e.actor_name for e in issued} == {RWDSU}
     [corrected] = [e for e in docket if e.act == "correct-tally"]
-    assert corrected.actor_name.startswith("operator ") and corrected.actor_name != "a party"
+    assert corrected.actor_name == "the operator of this casefile"  # not the login ("operator root")
     assert all(e.actor_name != "a party" for e in docket)

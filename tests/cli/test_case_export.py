@@ -30,7 +30,8 @@ def test_export_writes_the_docket_and_the_chain_head(configured_db: Path) -> Non
         manifest = json.loads(archive.read("manifest.json"))
         assert sorted(archive.namelist()) == ["chain-head.txt", "docket.csv", "manifest.json"]
         assert head in archive.read("chain-head.txt").decode()
-    assert [r[1] for r in rows] == ["act", "open-case", "record-tally"]
+    assert [r[1] for r in rows] == ["Act", "Case opened", "Tally of Ballots"]  # in words, not "open-case" (F29)
+    assert [r[2:4] for r in rows[1:]][1] == ["Board agent", "the operator of this casefile"]
     assert (manifest["chain"]["head"], manifest["exported_by"], manifest["docket_entries"]) == (head, "operator", 2)
 
 

@@ -182,7 +182,9 @@ class TestExport:
         assert "given to the case's Region and to the instance's operator only" in archive.read("chain-head.txt").decode()
         assert logged == (f"user:{USERS['union-counsel']}", "web export")
         rows = list(csv.reader(io.StringIO(archive.read("docket.csv").decode())))
-        assert rows[0] == ["occurred_on", "act", "actor", "recorded_by", "summary", "from_stage", "to_stage"]
+        assert rows[0] == ["Date", "Act", "By", "Recorded by", "Summary", "Stage before", "Stage after"]
+        assert "board-agent" not in {r[2] for r in rows} and not [r for r in rows if r[3].startswith("user:")]  # words (F29)
+        assert "Board agent" in {r[2] for r in rows} and "Tally of Ballots" in {r[1] for r in rows}
         from casefile.record.access import UserViewer
         from casefile.record.accounts import User
 
