@@ -28,4 +28,11 @@ def deadlines(
     if as_json:
         console.print_json(json.dumps({"as_of": moment.isoformat(), "deadlines": rows}))
         return
-    print_deadlines(rows, title=f"Open deadlines as of {moment.isoformat()}")
+    from zoneinfo import ZoneInfo
+
+    from casefile.rules.calendar import instant_label
+    from casefile.rules.offices import office_named
+
+    offices = {r["office"] for r in rows}  # one receiving office's deadlines: the moment on its clock
+    shown = moment.astimezone(ZoneInfo(office_named(offices.pop()).tz)) if len(offices) == 1 else moment
+    print_deadlines(rows, title=f"Open deadlines as of {instant_label(shown)}")  # in words; --json keeps the instant

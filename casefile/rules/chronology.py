@@ -166,9 +166,11 @@ def received_after_recorded(subject: str, at: datetime | None, recorded_at: date
     Authority: 29 CFR 102.2(b) (a filing is received when it arrives)."""
     if at is None or at - recorded_at <= CLOCK_SKEW:
         return None
-    return BadInput(f"{subject}: 'at' {at.isoformat()} is later than the moment the act is recorded "
-                    f"({recorded_at.isoformat()}); a receipt cannot be in the future (tolerance "
-                    f"{int(CLOCK_SKEW.total_seconds()) // 60} minutes)", field="at")
+    from casefile.rules.calendar import instant_label
+
+    return BadInput(f"{subject}: the time of receipt ({instant_label(at)}) is later than now "
+                    f"({instant_label(recorded_at.astimezone(at.tzinfo))}); a receipt cannot be in the future "
+                    f"(tolerance {int(CLOCK_SKEW.total_seconds()) // 60} minutes)", field="at")
 
 
 def dated_after_recorded(subject: str, on: date | None, recorded_at: datetime) -> BadInput | None:

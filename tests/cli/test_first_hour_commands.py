@@ -285,3 +285,14 @@ def test_a_number_with_a_digit_dropped_opens_no_case(configured_db: Path) -> Non
                                "the petition or the Region's letters"], ran.stderr
     with get_engine().connect() as conn:
         assert conn.execute(text('SELECT COUNT(*) FROM "case"')).scalar_one() == 0
+
+
+def test_the_deadlines_title_gives_its_moment_in_words(configured_db: Path) -> None:
+    """`casefile deadlines --as-of …` titles its table with the moment in words, not a raw ISO instant with
+    microseconds (new user's trial F14)."""
+    for args in (OPEN, TALLY):
+        assert casefile(*args).exit_code == 0
+    listed = casefile("deadlines", "--case", NUMBER, "--as-of", "2026-07-17T09:30:00-07:00")
+    assert listed.exit_code == 0, listed.stderr
+    assert "Open deadlines as of 9:30 a.m. PDT on July 17, 2026" in " ".join(listed.stdout.split())
+    assert "2026-07-17T" not in listed.stdout

@@ -153,6 +153,19 @@ class TestTheCasesTimeLine:
 
     PETITION = date(2020, 11, 20)  # Bessemer's petition
 
+    def test_a_receipt_later_than_now_is_worded(self) -> None:
+        """The time of receipt and now in words, in the receipt's own zone (new user's trial F14: "'at'
+        2026-12-09T10:00:00-08:00 is later than the moment the act is recorded (2026-12-03T13:59:26.403165+00:00)")."""
+        from casefile.rules.chronology import received_after_recorded
+
+        at = datetime(2026, 12, 9, 10, 0, tzinfo=ZoneInfo("America/Los_Angeles"))
+        now = datetime(2026, 12, 3, 13, 59, 26, 403165, tzinfo=ZoneInfo("UTC"))
+        refusal = received_after_recorded("file-objections", at, now)
+        assert refusal is not None and refusal.field == "at"
+        assert str(refusal) == ("file-objections: the time of receipt (10:00 a.m. PST on December 9, 2026) is later than "
+                                "now (5:59 a.m. PST on December 3, 2026); a receipt cannot be in the future (tolerance "
+                                "5 minutes)")
+
     def test_nothing_is_recorded_after_now(self) -> None:
         from casefile.rules.chronology import recorded_after_now
 
