@@ -284,7 +284,6 @@ def export_case(*, viewer: Any, case_number: str, as_of: datetime, via: str = "w
         if a.confidential and a.id is not None:
             confidential_attachments.append(a.id)
     from casefile.accounts.spreadsheet import csv_text
-
     from casefile.documents.wording import act_name
     from casefile.rules.stage_words import STAGE_NAMES
     from casefile.vocab import Stage
