@@ -219,8 +219,10 @@ def perform(session: Session, act: OpenCase, *, case: Case | None, as_of: dateti
     entry = docket(
         session, opened.id, election_id=None, as_of=as_of,  # type: ignore[arg-type]
         occurred_on=spec.petition_filed_on or act.on or as_of.date(), act="open-case", act_key=key, actor=Actor.PARTY,
-        summary=f"Case opened: {opened.name}, petition filed {petition}; rule set {rule_set.id}; "
-        f"receiving office {office.name} ({office.tz})",
+        # in words, as every interface shows the summary: the rule set by its title, the office by its name (its clock
+        # is the office's own); not "rule set 2023-rule", "(America/Los_Angeles)"
+        summary=f"Case opened: {opened.name}, petition filed {petition}; the {rule_set.title} applies; "
+        f"receiving office {office.name}",
     )
     assert entry.id is not None
     return Done(act=act.act, ref=ref_to(opened), entry_id=entry.id, summary=entry.summary)
