@@ -23,13 +23,15 @@ from casefile.acts.party_filing import deadline_zone, received_on_at, received_w
 from casefile.errors import BadInput, ProcedureError, UnknownRecord
 from casefile.record.authority import Whose
 from casefile.record.closures import NOUNS
+from casefile.record.deadlines import close_open_deadlines
 from casefile.record.lookups import get_party
-from casefile.record.models import Case, Deadline, Filing, Party
+from casefile.record.models import Case, Deadline, Election, Filing, Party
 from casefile.record.refs import Ref, ref_to
-from casefile.record.workflow import docket
+from casefile.record.workflow import advance, docket
+from casefile.rules.efiling import stage_on_receipt
 from casefile.rules.offices import office_named
 from casefile.rules.timeliness import judge_filing
-from casefile.vocab import Actor, FilingKind, NlrbFiling
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingKind, NlrbFiling
 
 #: Not bound to the election's stage: offered while the party has a prepared filing (allowed_now).
 STAGES = ANY_STAGE
@@ -114,7 +116,17 @@ def perform(session: Session, act: ConfirmEfiling, *, case: Case, as_of: datetim
     session.flush()
     summary = (f"E-filing of the {what} confirmed: received by the NLRB "
                f"{received_words(act.at, received_on, tz)}" + (" with its offer of proof" if together else ""))
-    entry = docket(session, case.id, election_id=filing.election_id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
-                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
+    election = session.get(Election, filing.election_id, with_for_update=True)
+    assert election is not None
+    if filing.kind is FilingKind.OBJECTIONS:  # objections received: no certification forthwith (R-H1)
+        close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION}, status=DeadlineStatus.MOOTED,
+                             as_of=as_of, on=received_on, closed_at=act.at)
+    to = stage_on_receipt(filing.kind, election.stage)  # the move its own act makes for a filing recorded e-filed
+    if to is not None:
+        entry = advance(session, election, to, as_of=as_of, occurred_on=received_on, act=act.act, act_key=key,
+                        actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
+    else:
+        entry = docket(session, case.id, election_id=filing.election_id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
+                       act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=(), summary=summary)

@@ -46,7 +46,7 @@ from casefile.rules.filed_with import filed_with
 from casefile.rules.rule_sets import rule_set_by_id
 from casefile.rules.stages import accepted_at
 from casefile.rules.timeliness import judge_filing, late_filing_way
-from casefile.vocab import Actor, DeadlineKind, FilingKind, FilingMethod, Stage
+from casefile.vocab import Actor, DeadlineKind, FilingKind, FilingMethod, NlrbFiling, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -130,7 +130,7 @@ def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetim
     excepted = "the Administrative Law Judge's Decision" if to_alj else "the Hearing Officer's Report"
     summary = f"Exceptions of {party.name} to {excepted} ({n} exception{'s' if n != 1 else ''})"
     ref = ref_to(filing)
-    if election.stage is Stage.HO_REPORT_ISSUED:
+    if election.stage is Stage.HO_REPORT_ISSUED and act.nlrb is NlrbFiling.E_FILED:  # prepared: moves nothing yet
         entry = advance(session, election, Stage.EXCEPTIONS_PENDING, as_of=as_of, occurred_on=received_on,
                         act="file-exceptions", act_key=key, actor=Actor.PARTY, summary=summary, ref=ref)
     else:

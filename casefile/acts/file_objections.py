@@ -48,7 +48,7 @@ from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, docket, require_stage
 from casefile.rules.stages import WITHIN_PERIOD, Facts, Guard, accepted_at, next_stage
 from casefile.rules.timeliness import judge_filing
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingKind, FilingMethod, Stage, TallyKind
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingKind, FilingMethod, NlrbFiling, Stage, TallyKind
 
 
 class WitnessIn(Strict):
@@ -236,8 +236,9 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
         session.add(offer)
         session.flush()
         record_service(session, case, offer, party, service=None, document="Offer of Proof")  # filed with the Region only
-    close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION}, status=DeadlineStatus.MOOTED,
-                         as_of=as_of, on=received_on, closed_at=act.at)  # objections filed: no certification forthwith (R-H1)
+    if act.nlrb is NlrbFiling.E_FILED:  # prepared only: before no one, it moots and moves nothing (confirm-efiling does)
+        close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION}, status=DeadlineStatus.MOOTED,
+                             as_of=as_of, on=received_on, closed_at=act.at)  # objections filed: no certification forthwith (R-H1)
     n = len(act.objections)
     what = "Supplemental objections" if earlier else "Objections"
     summary = (f"{what} of {party.name} ({n} objection{'s' if n != 1 else ''}, nos. {numbers.start}–{numbers.stop - 1})"
@@ -246,7 +247,7 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     # the table's move (casefile.rules.stages): the period is running (timeliness judged above); at a stage the Region
     # reached on earlier objections the filing joins those pending, after a decision it is undecided again
     to = next_stage("file-objections", election.stage, Facts(), given=(Guard.PERIOD_RUNNING,))
-    if to is not None and to is not election.stage:
+    if to is not None and to is not election.stage and act.nlrb is NlrbFiling.E_FILED:
         entry = advance(session, election, to, as_of=as_of, occurred_on=received_on,
                         act="file-objections", act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     else:

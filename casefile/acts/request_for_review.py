@@ -46,7 +46,7 @@ from casefile.rules.party_filings import FILINGS
 from casefile.rules.review import board_review, review_of_decision, review_of_set_aside
 from casefile.rules.stage_words import STAGE_WORDS
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, DeadlineKind, DecisionKind, DecisionResult, FilingKind, Stage
+from casefile.vocab import Actor, DeadlineKind, DecisionKind, DecisionResult, FilingKind, NlrbFiling, Stage
 
 Reviewed = Literal["decision", "certification", "dismissal", "set-aside", "open-and-count", "count-excluded"]
 
@@ -238,7 +238,7 @@ def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datet
     if not review.agreement_known and reviewed != "dismissal":
         summary += f" ({review.statement})"
     ref = ref_to(filing)
-    if election.stage in (Stage.CERTIFIED, Stage.CLOSED):
+    if election.stage in (Stage.CERTIFIED, Stage.CLOSED) and act.nlrb is NlrbFiling.E_FILED:  # prepared: moves nothing yet
         entry = advance(session, election, Stage.RFR_PENDING, as_of=as_of, occurred_on=received_on, act=act.act,
                         act_key=key, actor=Actor.PARTY, summary=summary, ref=ref)
     else:

@@ -103,14 +103,16 @@ def counts_of(tally: Tally) -> TallyCounts:
 
 
 def objections_still_pending(session: Session, election: Election) -> int:
-    """How many of the election's objections are undecided (pending or set for hearing)."""
+    """How many of the election's objections are undecided (pending or set for hearing), of objections
+    filings e-filed with the NLRB (one only prepared in casefile is before no one: casefile.rules.efiling)."""
     from sqlmodel import func
 
-    from casefile.record.models import Objection
-    from casefile.vocab import Disposition
+    from casefile.record.models import Filing, Objection
+    from casefile.vocab import Disposition, NlrbFiling
 
-    return int(session.exec(select(func.count()).select_from(Objection).where(
-        Objection.election_id == election.id,
+    return int(session.exec(select(func.count()).select_from(Objection)
+                            .join(Filing, col(Filing.id) == col(Objection.filing_id)).where(
+        Objection.election_id == election.id, Filing.nlrb == NlrbFiling.E_FILED,
         col(Objection.disposition).in_([Disposition.PENDING, Disposition.SET_FOR_HEARING]))).one())
 
 

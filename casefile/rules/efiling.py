@@ -12,9 +12,9 @@ Pure: no clock, no database.
 
 from __future__ import annotations
 
-from casefile.vocab import NlrbFiling
+from casefile.vocab import FilingKind, NlrbFiling, Stage
 
-__all__ = ["CITATION", "meets_periods"]
+__all__ = ["CITATION", "meets_periods", "stage_on_receipt"]
 
 #: The rule a prepared filing's status cites.
 CITATION = "29 CFR 102.2(b), 102.5(c) (a document is filed when the Agency receives it)"
@@ -26,3 +26,25 @@ def meets_periods(state: NlrbFiling | str) -> bool:
     receipt date; a filing ``prepared`` in casefile and not yet e-filed meets nothing. Raises
     ValueError for an unknown value. Authority: 29 CFR 102.2(b), 102.5(c)."""
     return NlrbFiling(state) is NlrbFiling.E_FILED
+
+
+def stage_on_receipt(kind: FilingKind, stage: Stage) -> Stage | None:
+    """The stage a filing of ``kind`` takes an election at ``stage`` to once the agency has received it — the
+    move its own act makes when it is recorded e-filed, and confirm-efiling makes for one prepared first (a
+    filing only prepared in casefile is before no one, and moves nothing): objections received within their
+    period, the stage table's move of file-objections (casefile.rules.stages.next_stage; 102.69(a)(8)); exceptions to the
+    Hearing Officer's report, from ho-report-issued, to exceptions-pending (102.69(c)(1)(iii)); a request for
+    review of a certification, from certified or closed, to rfr-pending (102.67(c), 102.69(h)). None: no move.
+    Authority: as given; 29 CFR 102.2(b); rules.md §4."""
+    from casefile.rules.stages import Facts, Guard, accepted_at, next_stage
+
+    if kind is FilingKind.OBJECTIONS:
+        if stage not in accepted_at("file-objections"):
+            return None
+        to = next_stage("file-objections", stage, Facts(), given=(Guard.PERIOD_RUNNING,))
+        return to if to is not stage else None
+    if kind is FilingKind.EXCEPTIONS and stage is Stage.HO_REPORT_ISSUED:
+        return Stage.EXCEPTIONS_PENDING
+    if kind is FilingKind.REQUEST_FOR_REVIEW and stage in (Stage.CERTIFIED, Stage.CLOSED):
+        return Stage.RFR_PENDING
+    return None

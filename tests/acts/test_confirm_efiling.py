@@ -16,13 +16,18 @@ from sqlmodel import select
 from casefile import app
 from casefile.errors import UntimelyFiling
 from casefile.record.db import read_session
-from casefile.record.models import Case, Deadline, DocketEntry, Filing
+from casefile.record.models import Case, Deadline, DocketEntry, Election, Filing
 from casefile.vocab import DeadlineKind, DeadlineStatus, NlrbFiling
 from tests.acts.live_case import FILED_AT, NUMBER, OBJECTIONS, open_live, perform
 from tests.acts.snapshot import default_snapshot
 
 RECEIVED_AT = datetime.fromisoformat("2026-12-01T16:30:00-06:00")
 AFTER_CUTOFF = datetime.fromisoformat("2026-12-03T09:00:00-06:00")
+
+
+def stage() -> str:
+    with read_session() as session:
+        return session.exec(select(Election)).one().stage.value
 
 
 def objections_deadline() -> Deadline:
@@ -52,11 +57,13 @@ def test_a_filing_recorded_by_default_is_e_filed(configured_db: Path) -> None:
     open_live()
     perform(OBJECTIONS, as_of=FILED_AT)
     assert the_filing().nlrb is NlrbFiling.E_FILED
+    assert stage() == "objections-pending"
     assert objections_status(FILED_AT) == ("open", [app.case(NUMBER).parties[1].name])
 
 
 def test_prepared_objections_meet_nothing_and_the_sweep_lapses_the_period(prepared: Filing) -> None:
     assert prepared.nlrb is NlrbFiling.PREPARED
+    assert stage() == "tally-issued"  # nothing is before the Regional Director
     assert objections_status(FILED_AT) == ("open", [])  # no party met it: nothing is before the Region
     assert objections_status(AFTER_CUTOFF)[0] == "lapsed"
     with read_session() as session:
@@ -64,6 +71,7 @@ def test_prepared_objections_meet_nothing_and_the_sweep_lapses_the_period(prepar
     lines = app.sweep_case(case_id, as_of=AFTER_CUTOFF)
     assert "13-RC-400123: objections due 2026-12-02: lapsed" in lines
     assert objections_deadline().status is DeadlineStatus.LAPSED
+    assert stage() == "certification-due"  # as with no objections: 21 for, 26 against, 1 challenged (102.69(b))
 
 
 def test_confirming_the_e_filing_meets_the_period_once(prepared: Filing) -> None:
@@ -75,6 +83,7 @@ def test_confirming_the_e_filing_meets_the_period_once(prepared: Filing) -> None
     assert (filing.nlrb, filing.received_at, filing.received_on.isoformat()) == (
         NlrbFiling.E_FILED, RECEIVED_AT, "2026-12-01")
     assert objections_status(RECEIVED_AT) == ("open", ["United Steelworkers"])
+    assert stage() == "objections-pending"  # received: the Regional Director has them now
     with read_session() as session:
         entry = session.exec(select(DocketEntry).where(DocketEntry.act == "confirm-efiling")).one()
     assert entry.recorded_by.startswith("operator:")
