@@ -267,6 +267,7 @@ class TestWhatComesNext:
             "eligible voters." in shown, shown
         assert f"Initial tally of {in_words}: Certification of Results" in shown
         assert yesterday.isoformat() not in shown
+        assert re.search(r"\d{4}-\d\d-\d\d", shown) is None, re.findall(r".{60}\d{4}-\d\d-\d\d.{20}", shown)
         assert "Magnolia Fulfillment LLC Employer" in shown and "Retail, Wholesale and Department Store Union Petitioner" in shown
 
     def test_how_a_deadline_was_computed_is_in_words(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
