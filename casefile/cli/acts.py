@@ -217,6 +217,9 @@ def file_objections(
     postmarked_on: str | None = typer.Option(None, help="Paper filings: postmark date (YYYY-MM-DD)."),
     witness: list[str] = typer.Option([], "--witness", help="Offer of proof: 'OBJECTION|WITNESS|SUMMARY'; repeat."),
     election: int | None = typer.Option(None, help="Election sequence (default: the latest)."),
+    not_efiled: bool = typer.Option(False, "--not-efiled", help="Recorded and its PDF prepared here, not yet e-filed "
+                                    "with the NLRB: it meets no deadline until `casefile confirm-efiling` records the "
+                                    "NLRB's receipt (default: e-filed, received at --received-at)."),
 ) -> None:
     """File objections with certificate of service, and the offer of proof (to the Regional Director only).
 
@@ -228,8 +231,30 @@ def file_objections(
     moment = _moment(received_at, case_number, "--received-at")
     data = {"act": "file-objections", "at": moment, "party": party, "objections": list(objection), "method": method,
             "offer_of_proof": [_witness(item) for item in witness], "election": election,
-            "postmarked_on": postmarked_on}
+            "postmarked_on": postmarked_on, "nlrb": "prepared" if not_efiled else "e-filed"}
     run_act(_validated(FileObjections, data), case_number=case_number, as_of=now())
+
+
+@app.command("confirm-efiling")
+def confirm_efiling(
+    case_number: str = typer.Argument(..., help="NLRB case number"),
+    party: str = typer.Option(..., help="The filing party: its handle, as `casefile case show` lists them."),
+    filing: int = typer.Option(..., help="The filing recorded as not yet e-filed: its id (`casefile case show --json`, "
+                                         "an election's `filings`, `nlrb: prepared`)."),
+    received_at: str = typer.Option(..., help="When the NLRB received it, as E-Filing's receipt says (ISO with offset, "
+                                              "or a date: the filing is then judged by the date)."),
+) -> None:
+    """Record that a filing prepared here was e-filed with the NLRB: it meets its deadline from then, judged by the
+    NLRB's receipt (29 CFR 102.2(b)). Refused (exit 2), storing nothing, when received after the cut-off."""
+    from casefile.acts.confirm_efiling import ConfirmEfiling
+
+    text = received_at.strip()
+    data: dict[str, Any] = {"act": "confirm-efiling", "party": party, "filing": filing}
+    if len(text) == 10:
+        data["date"] = text
+    else:
+        data["at"] = _moment(text, case_number, "--received-at")
+    run_act(_validated(ConfirmEfiling, data), case_number=case_number, as_of=now())
 
 
 def _witness(item: str) -> dict[str, object]:
