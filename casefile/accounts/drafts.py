@@ -50,15 +50,29 @@ def _may_draft(session: Session, viewer: UserViewer, case: Case) -> None:
                            f"{viewer.organization_key})")
 
 
+def _may_draft_for(session: Session, viewer: UserViewer, case: Case, name: str, act: dict[str, Any]) -> None:
+    """A draft of a party's act only for a party the organization may act for (the policy's
+    may_draft_for), refused with the words filing it would get."""
+    from casefile.acts import models
+    from casefile.record.authority import may_draft_for, whose_of
+
+    model = models().get(name)
+    decision = may_draft_for(session, viewer, case, whose_of(model) if model is not None else None, act)
+    if decision.mode is None:
+        raise NotPermitted(f"a draft of {name} for {act.get('party')} on {case.number}: {decision.reason} "
+                           f"({viewer.email} is {viewer.role.value} of {viewer.organization_key})")
+
+
 def save_draft(session: Session, *, viewer: UserViewer, case_number: str, act: dict[str, Any], as_of: datetime,
                draft_id: int | None = None) -> Draft:
     """Save a new draft of ``act`` on ``case_number`` (or, with ``draft_id``, replace that draft's
     act). Raises UnknownCase (a case the user may not see), NotPermitted (a viewer; a watching
-    organization), BadInput (not an act casefile knows), UnknownRecord (no such draft in the
+    organization; a party's act for a party the organization may neither perform nor record it for), BadInput (not an act casefile knows), UnknownRecord (no such draft in the
     organization), NotAllowedNow (the draft was filed)."""
     case = visible_case(session, case_number, viewer)
     _may_draft(session, viewer, case)
     name = _check_act(act)
+    _may_draft_for(session, viewer, case, name, act)
     if draft_id is None:
         draft = Draft(organization_id=viewer.organization_id, author_id=viewer.user_id, case_id=case.id,  # type: ignore[arg-type]
                       act_name=name, act=dict(act), created_at=as_of, updated_at=as_of)

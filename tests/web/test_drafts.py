@@ -160,3 +160,23 @@ def test_an_opened_draft_is_filed_from_its_own_page_once(client: Any) -> None:  
     again = client.post(target, data={**fields, "file": "1"}, follow_redirects=False)
     assert again.status_code == 303 and docket_count() == before + 1
     assert f"Draft {draft} was filed already" in client.get(f"/cases/{NUMBER}").text
+
+
+def test_no_draft_of_another_partys_act_is_saved(client: Any) -> None:  # noqa: F811
+    """Attacker trial 2026-12-03, LOW-2: Amazon's counsel saved a draft of RWDSU's objections (filing it
+    was refused). Now saving it is refused with the words filing it gets, storing nothing; a draft of
+    Amazon's own objections is saved."""
+    from tests.authority.snapshots import record_snapshot
+
+    sign_in(client, USERS["employer-counsel"])
+    before = record_snapshot()
+    answer = client.post(FORM, data={"csrf_token": csrf(client, FORM), "objections-rows": "1", "party": "rwdsu",
+                                     "objections-0": "employer drafts as union", "date": "", "draft-action": "save"},
+                         follow_redirects=False)
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", answer.text))
+    assert answer.status_code == 403, text[:1500]
+    assert "a draft of file-objections for rwdsu on" in text and "that party is represented on this casefile" in text
+    assert record_snapshot() == before
+    own = save(client, {"party": "amazon", "date": "", "objections-0": "The Petitioner's agents electioneered.",
+                        "objections-1": ""})
+    assert own > 0

@@ -54,6 +54,7 @@ from casefile.record.authority.acting import (
     alone,
     alone_if_asked,
     authorize,
+    may_draft_for,
     represented,
 )
 from casefile.record.authority.hidden import (
@@ -149,6 +150,7 @@ __all__ = [
     "may_assign",
     "may_decide_link",
     "may_draft",
+    "may_draft_for",
     "may_hold_party",
     "may_import",
     "may_link_party",

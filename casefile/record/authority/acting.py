@@ -18,8 +18,8 @@ from casefile.record.authority.hidden import hidden_of
 from casefile.record.authority.permissions import may_open_case
 from casefile.record.authority.seeing import sees_case, sees_sealed
 from casefile.record.authority.standing import Principal, Standing, case_region, region_of_office
-from casefile.record.authority.table import TABLE, Cell, Family, Mode, Relation, decide, family_of
-from casefile.record.authority.whose import ActorKind, whose_of
+from casefile.record.authority.table import TABLE, Cell, Decision, Family, Mode, Relation, decide, family_of
+from casefile.record.authority.whose import ActorKind, Whose, whose_of
 from casefile.record.models import Case, DocketEntry, Filing, Party
 from casefile.record.refs import RecordTable, Ref
 from casefile.vocab import Actor
@@ -201,6 +201,30 @@ def authorize(session: Session, viewer: Any, act: Any, case: Case | None, *,
                                      "record it from the document received — upload that document with the act",
                                      field="document")
     return decision.mode
+
+
+def may_draft_for(session: Session, viewer: Any, case: Case, whose: Whose | None, act: dict[str, Any]) -> Decision:
+    """Whether ``viewer``'s organization may keep a draft of an act of ``whose`` (``act``: the draft's
+    fields, not yet a valid act) on ``case`` for the party the draft names: a party's act only when
+    the table lets the organization perform or record it for that party (attacker trial 2026-12-03,
+    LOW-2: the employer saved drafts of the union's objections, whose filing is refused). A draft
+    naming no party, or a party the case does not have, or an act not a party's, is not refused
+    here (the act refuses it when filed)."""
+    if whose is None or whose.kind is not ActorKind.PARTY or whose.field is None:
+        return Decision("perform")
+    key = act.get(whose.field)
+    party = session.exec(select(Party).where(Party.case_id == case.id, Party.key == key)).first() \
+        if isinstance(key, str) else None
+    if party is None:
+        return Decision("perform")
+    standing = viewer.standing(session, case)
+    sealed = whose.whole_sealed or any(bool(act.get(f)) for f in whose.sealed)
+    actor = ResolvedActor(family_of(ActorKind.PARTY, sealed=sealed), party)
+    relation = standing.relation(party.id)
+    if relation is None:
+        return Decision(None, "the case is not yours to see")
+    return decide(actor.family, relation, standing.role, represented=represented(session, case, actor),
+                  alone=alone_if_asked(session, case, standing, actor.family, relation), staff_files=whose.staff)
 
 
 def _as(viewer: Any) -> str:
