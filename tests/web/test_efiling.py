@@ -100,6 +100,8 @@ def test_prepared_objections_stay_due_on_every_page_until_the_e_filing_is_confir
     sign_in(client, USERS["union-counsel"])
     page = client.get(f"/cases/{PREPARED}").text
     assert 'action="/cases/10-RC-300041/acts/confirm-efiling"' in page
+    assert (f"Prepared, not yet e-filed The objections of {UNION}, prepared in casefile, meet no deadline until the NLRB "
+            "receives them. Once e-filed, confirm it:") in text_of(page)
     filing = re.search(r'name="filing" value="(\d+)"', page).group(1)  # type: ignore[union-attr]
     today = datetime.now(ATLANTA).date().isoformat()
     confirmed = client.post(f"/cases/{PREPARED}/acts/confirm-efiling", data={
