@@ -9,7 +9,7 @@ numbered on from its earlier ones.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session, func, select
@@ -41,7 +41,7 @@ from casefile.documents.kinds.offer_of_proof import OfferOfProof
 from casefile.errors import BadInput, ProcedureError
 from casefile.gaps import Gap
 from casefile.record.authority import Whose
-from casefile.record.deadlines import close_open_deadlines
+from casefile.record.deadlines import close_open_deadlines, offer_period_on_objections
 from casefile.record.lookups import deadline_of, get_party, latest_tally
 from casefile.record.models import Case, Deadline, Filing, Objection
 from casefile.record.refs import RecordTable, Ref, ref_to
@@ -223,12 +223,14 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     for number, statement in zip(numbers, act.objections, strict=True):
         session.add(Objection(election_id=election.id, filing_id=filing.id, party_id=party.id,  # type: ignore[arg-type]
                               number=number, text=statement))
+    # the offer of proof is this party's to file: its own period, opened (or the tally's made its own) now (102.69(a)(8))
+    offer_deadline = offer_period_on_objections(session, case=case, election=election, party_key=party.key,
+                                                objections=deadline)
     if act.offer_of_proof or not act.witnesses_public:  # an offer whose witnesses are not in the record: empty body
-        offer_deadline = deadline_of(session, election, DeadlineKind.OFFER_OF_PROOF)
         offer = Filing(
             case_id=case.id, election_id=election.id, party_id=party.id, kind=FilingKind.OFFER_OF_PROOF,  # type: ignore[arg-type]
             accompanies_id=filing.id, received_at=act.at, received_on=received_on, method=act.method,
-            deadline_id=offer_deadline.id if offer_deadline is not None and kind is DeadlineKind.OBJECTIONS else deadline.id,
+            deadline_id=offer_deadline.id if offer_deadline is not None else deadline.id,
             timely=True, timeliness_note=timeliness.note, confidential=True, nlrb=act.nlrb,
             body=[{"objection": w.objection, "witness": w.witness, "summary": w.summary} for w in act.offer_of_proof],
             note="Confidential: submitted to the Regional Director only, not served on other parties (102.69(a)(8)).",
@@ -255,7 +257,7 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
                        act="file-objections", act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None
     if not act.offer_of_proof and act.witnesses_public and kind is DeadlineKind.OBJECTIONS:  # no offer came with them
-        warnings = (*warnings, *_offer_still_due(session, case, election))
+        warnings = (*warnings, *_offer_still_due(case, offer_deadline))
     elif act.witnesses_public:
         warnings = (*warnings, *_objections_without_witness(case, numbers, {w.objection for w in act.offer_of_proof}))
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary,
@@ -281,14 +283,14 @@ def _objections_without_witness(case: Case, numbers: range, offered: set[int]) -
             "without a hearing (102.69(c)(1)(i)); add the witnesses with \"File an offer of proof\"",)
 
 
-def _offer_still_due(session: Session, case: Case, election: Any) -> tuple[str, ...]:
+def _offer_still_due(case: Case, offer: Deadline | None) -> tuple[str, ...]:
     """The warning of a live case's objections filed without their offer of proof: the offer is due
-    with the objections unless the Regional Director extends its time (29 CFR 102.69(a)(8))."""
+    with the objections unless the Regional Director extends its time (29 CFR 102.69(a)(8)); ``offer``
+    the objecting party's own period (its date, extended or not)."""
     from casefile.record.people import is_record_copy
 
     if is_record_copy(case):
         return ()
-    offer = deadline_of(session, election, DeadlineKind.OFFER_OF_PROOF)
     due = f" (due {offer.due_on.strftime('%B %-d, %Y')})" if offer is not None else ""
     return (f"no offer of proof was filed with these objections: it is due with them{due}; file it with "
             "\"File an offer of proof\" (casefile objections offer-of-proof) or ask the Regional Director to extend its "

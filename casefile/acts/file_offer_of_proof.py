@@ -32,8 +32,9 @@ from casefile.acts.party_filing import (
 from casefile.documents.kinds.offer_of_proof import OfferOfProof
 from casefile.errors import ProcedureError, UnknownRecord
 from casefile.record.authority import Whose
+from casefile.record.deadlines import offer_period_for, offer_period_on_objections
 from casefile.record.lookups import deadline_of, get_party, parties_of
-from casefile.record.models import Case, Election, Filing, Objection, Party
+from casefile.record.models import Case, Deadline, Election, Filing, Objection, Party
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
@@ -94,6 +95,25 @@ def offer_of_proof_check(session: Session, case: Case, election: Election, party
     return supported
 
 
+def offer_period(session: Session, case: Case, election: Election, party: Party, supported: Filing) -> Deadline:
+    """The period an offer of proof of ``party`` supporting its objections ``supported`` is judged against:
+    the party's own offer-of-proof period (each objecting party owes its own, and an order extends only the
+    period of the party that asked: casefile.rules.offer_of_proof), opened now when the record has none
+    for it (objections recorded before periods were the party's); for objections to a revised tally, their
+    own period (the offer is due with them, 102.69(e)). Raises ProcedureError (field ``election``) when the
+    record holds no period at all. Authority: 29 CFR 102.69(a)(8), (e); rules.md R-G4, R-G5."""
+    objections = session.get(Deadline, supported.deadline_id) if supported.deadline_id is not None else None
+    if objections is not None and objections.kind is DeadlineKind.REVISED_TALLY_OBJECTIONS:
+        return objections
+    own = offer_period_for(session, election, party.key)
+    if own is not None:
+        return own
+    if objections is not None and (opened := offer_period_on_objections(
+            session, case=case, election=election, party_key=party.key, objections=objections)) is not None:
+        return opened
+    return governing_deadline(session, case, election, FilingKind.OFFER_OF_PROOF)
+
+
 def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, party: Party | None = None) -> bool:
     """Whether ``party`` (else some party) may file an offer of proof in the latest election now: the
     election at one of STAGES and the party's objections without their offer (offer_of_proof_check,
@@ -104,11 +124,11 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, 
         return False
     if election.stage not in STAGES:
         return False
-    if election.stage in WITHIN_PERIOD:  # the Region acted on earlier objections: only in the period still running
-        period = deadline_of(session, election, DeadlineKind.OFFER_OF_PROOF)
-        if period is None or period.status is not DeadlineStatus.OPEN or (as_of is not None and period.cutoff_at < as_of):
-            return False
     for who in [party] if party is not None else parties_of(session, case):
+        if election.stage in WITHIN_PERIOD:  # the Region acted on earlier objections: only in the party's own period
+            period = offer_period_for(session, election, who.key) or deadline_of(session, election, DeadlineKind.OFFER_OF_PROOF)
+            if period is None or period.status is not DeadlineStatus.OPEN or (as_of is not None and period.cutoff_at < as_of):
+                continue
         try:
             offer_of_proof_check(session, case, election, who)
         except ProcedureError:
@@ -123,7 +143,8 @@ def perform(session: Session, act: FileOfferOfProof, *, case: Case, as_of: datet
     The party must have filed objections in the election; the offer accompanies its latest
     objections filing (``Filing.accompanies_id``), which must not have one already, and each witness
     is offered on one of the party's objection numbers. Timeliness against the stored offer-of-proof
-    deadline (due with the objections, or the date an order extended it to: R-G5; 11:59 p.m. at the
+    deadline of the party (offer_period: its own; due with the objections, or the date an order extended
+    it to on its request: R-G5; 11:59 p.m. at the
     office that was to receive it; paper postmarked the day before counts, 102.2(b)). The election's
     objections must still be before the Regional Director (objections-pending, challenge-investigation
     or revised-tally-issued); the stage does not move. Confidential, served on no one (R-G7).
@@ -151,7 +172,7 @@ def perform(session: Session, act: FileOfferOfProof, *, case: Case, as_of: datet
                                  f"objections this offer of proof supports ({party.name}'s objections received "
                                  f"{supported.received_on.isoformat()}: {', '.join(str(n) for n in sorted(numbers))}; "
                                  "102.66(c), 102.69(a)(8))", field=f"witnesses.{i}.objection")
-    deadline = governing_deadline(session, case, election, FilingKind.OFFER_OF_PROOF)
+    deadline = offer_period(session, case, election, party, supported)
     received_on = received_on_at(act, deadline_zone(deadline), as_of)
     timeliness = judge(case, deadline, act, what=f"offer of proof of {party.name}", received_on=received_on,
                        earlier=[Earlier("the objections it supports were received", supported.received_on,

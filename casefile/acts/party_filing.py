@@ -162,12 +162,19 @@ def filings_of(session: Session, election: Election, kind: FilingKind, *, party:
     return list(session.exec(query.order_by(col(Filing.received_on), col(Filing.id))))
 
 
-def find_deadline(session: Session, case: Case, *, deadline_id: int | None, kind: Any, selector: Any) -> Deadline:
+def find_deadline(session: Session, case: Case, *, deadline_id: int | None, kind: Any, selector: Any,
+                  party: Party | None = None) -> Deadline:
     """The deadline an act names: by id (``deadline``, as `casefile deadlines` lists it), or by
-    ``kind`` in the election ``selector`` names (the latest of that kind). Raises BadInput (neither
-    or both given; an election that is not the deadline's), UnknownRecord (no such deadline)."""
+    ``kind`` in the election ``selector`` names (the latest of that kind). An offer of proof is each
+    objecting party's (29 CFR 102.69(a)(8)): by kind, ``party``'s own period (or the tally's, which no
+    party took yet); without ``party``, the one period of the election's latest tally, and BadInput
+    (field ``party``) when several parties have one. Raises BadInput (neither or both given; an election
+    that is not the deadline's; an offer of proof whose party is not named), ProcedureError (field ``party``:
+    an offer of proof of a party that filed no objections), UnknownRecord (no such deadline)."""
     from casefile.acts.base import election_for
     from casefile.errors import UnknownRecord
+    from casefile.record.deadlines import offer_period_for
+    from casefile.vocab import Audience, DeadlineKind
 
     if (deadline_id is None) == (kind is None):
         raise BadInput("name the deadline by its id ('deadline', see `casefile deadlines`) or by its kind ('kind'), "
@@ -182,6 +189,25 @@ def find_deadline(session: Session, case: Case, *, deadline_id: int | None, kind
         return deadline
     election = election_for(session, case, selector)
     found = deadline_of(session, election, kind)
+    if found is not None and found.kind is DeadlineKind.OFFER_OF_PROOF:
+        if party is not None:
+            found = offer_period_for(session, election, party.key) or (
+                found if found.for_whom == Audience.OBJECTING_PARTY else None)
+            if found is None:
+                raise ProcedureError(f"{party.name} filed no objections in election {election.sequence} of {case.number}: "
+                                     "it has no offer-of-proof period (the offer supports a party's objections, "
+                                     "102.69(a)(8))", field="party")
+        else:
+            periods = list(session.exec(select(Deadline).where(
+                Deadline.election_id == election.id, Deadline.kind == DeadlineKind.OFFER_OF_PROOF,
+                Deadline.trigger_on == found.trigger_on).order_by(col(Deadline.id))))
+            if len(periods) > 1:
+                from casefile.record.lookups import parties_of
+
+                names = {p.key: p.name for p in parties_of(session, case)}
+                whose = " and ".join(f"{names.get(d.for_whom, d.for_whom)} ({d.for_whom})" for d in periods)
+                raise BadInput(f"election {election.sequence} of {case.number} has an offer-of-proof period for each "
+                               f"objecting party, {whose}: name the party whose period it is ('party')", field="party")
     if found is None:
         raise UnknownRecord(f"election {election.sequence} of {case.number} has no {kind.value} deadline", field="kind")
     return found

@@ -24,6 +24,7 @@ from casefile.acts.base import (
     InRecordIn,
     Issue,
     LegalDate,
+    PartyKey,
     Text,
     Who,
     again,
@@ -37,6 +38,7 @@ from casefile.documents.kinds.order_extending_time import OrderExtendingTime
 from casefile.errors import BadInput
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import follow_extension
+from casefile.record.lookups import get_party, parties_of
 from casefile.record.models import Case, Filing
 from casefile.record.orders import EXTENSION
 from casefile.record.refs import Ref
@@ -45,6 +47,7 @@ from casefile.rules.calendar import clock_label, day_label
 from casefile.rules.chronology import Earlier, period_opened
 from casefile.rules.deadlines import NOUNS
 from casefile.rules.extensions import check_extendable, cutoff_of_fixed_date, missing_request_warning, status_after_order
+from casefile.rules.offer_of_proof import offer_period_words
 from casefile.rules.offices import BOARD_OFFICE, office_named
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingKind
 
@@ -67,7 +70,8 @@ STAGES = ANY_STAGE
 class PinDeadline(ActIn, InRecordIn):
     """The order: ``deadline`` the deadline's id (as ``casefile deadlines`` lists it) — or ``kind``,
     the period of that kind in the election named (default the latest; a scenario cannot know ids) —,
-    ``due`` the date the order fixes, ``order`` the order itself in words ("RD order of 2021-08-12
+    ``party`` whose period it is for an offer of proof (each objecting party has its own; needed by kind
+    when several parties objected), ``due`` the date the order fixes, ``order`` the order itself in words ("RD order of 2021-08-12
     granting extension"); ``date``: the order's date (default: the day it is recorded). ``issuer_region_public``
     False: which Region's Regional Director issued the order is not in the public record (a case transferred
     about then); ``date_public``, ``inferred_from``: casefile.acts.base.InRecordIn."""
@@ -76,9 +80,18 @@ class PinDeadline(ActIn, InRecordIn):
     WHOSE: ClassVar[Whose] = REGION
     deadline: Annotated[int, Field(ge=1, strict=True)] | None = None
     kind: DeadlineKind | None = None
+    party: PartyKey | None = None  # whose offer of proof, by kind, when several parties objected (102.69(a)(8))
     due: LegalDate
     order: Text
     issuer_region_public: Flag = True
+
+
+def period_words(deadline: Any, names: dict[str, str]) -> str:
+    """A period in a docket summary: "offer of proof (all parties)" as before, a party's own as "Amazon.com
+    Services LLC's offer of proof" (casefile.rules.offer_of_proof.offer_period_words)."""
+    noun = NOUNS[deadline.kind]
+    words = offer_period_words(noun, deadline.for_whom, names)
+    return words if words != noun else f"{noun} ({deadline.for_whom})"
 
 
 def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
@@ -107,7 +120,11 @@ def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, 
     extended, R-G6; a mooted deadline). Authority: 29 CFR 102.2(c), 102.2(d), 102.69(a)(8);
     rules.md R-B10, R-G5, R-G6.
     """
-    deadline = find_deadline(session, case, deadline_id=act.deadline, kind=act.kind, selector=act.election)
+    party = get_party(session, case, act.party) if act.party is not None else None
+    if party is not None and act.kind is not DeadlineKind.OFFER_OF_PROOF:
+        raise BadInput("'party' names whose offer-of-proof period the order extends (each objecting party has its own, "
+                       "102.69(a)(8)); give it with kind offer-of-proof", field="party")
+    deadline = find_deadline(session, case, deadline_id=act.deadline, kind=act.kind, selector=act.election, party=party)
     order = " ".join(act.order.split())
     if not order:
         raise BadInput("name the order that fixes the date (who made it, when)", field="order")
@@ -137,10 +154,11 @@ def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, 
     followed = follow_extension(session, case, deadline)  # the answering brief, the opposition (R-B5)
     reopened = f"; the {old_status.value} period runs again" if status is DeadlineStatus.OPEN and old_status is not \
         DeadlineStatus.OPEN else ""
-    summary = (f"{NOUNS[deadline.kind]} ({deadline.for_whom}) due {old_due.isoformat()} → {act.due.isoformat()} "
+    names = {p.key: p.name for p in parties_of(session, case)}
+    summary = (f"{period_words(deadline, names)} due {old_due.isoformat()} → {act.due.isoformat()} "
                f"(cut-off {clock_label(deadline.cutoff_at)}) by order: {order}{reopened}")
     for f in followed:
-        summary += (f"; so the {NOUNS[f.deadline.kind]} ({f.deadline.for_whom}), which runs from the last day the "
+        summary += (f"; so the {period_words(f.deadline, names)}, which runs from the last day the "
                     f"{NOUNS[deadline.kind]} may be filed, is due {f.old_due_on.isoformat()} → "
                     f"{f.deadline.due_on.isoformat()} (cut-off {clock_label(f.deadline.cutoff_at)}; "
                     f"{_RESPONSIVE_RULE.get(f.deadline.kind, '29 CFR 102.2(a)')})"

@@ -43,7 +43,7 @@ from casefile.documents.kinds.extension_request import ExtensionRequest
 from casefile.errors import BadInput, ProcedureError
 from casefile.gaps import Gap
 from casefile.record.authority import Whose
-from casefile.record.lookups import get_party
+from casefile.record.lookups import get_party, parties_of
 from casefile.record.models import Case, Deadline, Election, Party
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket
@@ -51,7 +51,7 @@ from casefile.rules.deadlines import NOUNS
 from casefile.rules.extensions import UNEXTENDABLE, check_extendable
 from casefile.rules.party_filings import late_extension_request_note
 from casefile.rules.timeliness import StoredDeadline, judge_filing
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingKind
+from casefile.vocab import Actor, Audience, DeadlineKind, DeadlineStatus, FilingKind
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
@@ -92,6 +92,8 @@ def _partys_period(session: Session, case: Case, party: Party, deadline: Deadlin
     102.69(a)(8)), any other period any party's."""
     if deadline.kind is not DeadlineKind.OFFER_OF_PROOF:
         return True
+    if deadline.for_whom != party.key and deadline.for_whom != Audience.OBJECTING_PARTY:
+        return False  # another objecting party's own period (102.69(a)(8))
     election = session.get(Election, deadline.election_id)
     assert election is not None
     try:
@@ -133,7 +135,8 @@ def perform(session: Session, act: RequestExtension, *, case: Case, as_of: datet
 
     Refused for the objections periods (cannot be extended: 102.69(a)(8), R-G6), for the offer-of-proof
     period asked by a party that filed no objections in its election (the period is the objecting
-    party's: objections_of_party, field ``party``) and for a mooted period; ``until`` must be later than the date the record holds. Judged against the stored deadline
+    party's: objections_of_party, field ``party``) or named by id when it is another objecting party's
+    (each party asks for its own: field ``deadline``; by ``kind``, the party's own is taken) and for a mooted period; ``until`` must be later than the date the record holds. Judged against the stored deadline
     as a request for an extension: received (not postmarked) by the due date, 11:59 p.m. at the office
     that receives the document (``judge_filing(..., extension_request=True)``); filed within 3 days
     of the due date it is recorded with the 102.2(c) warning (unforeseeable circumstances). Served
@@ -141,16 +144,20 @@ def perform(session: Session, act: RequestExtension, *, case: Case, as_of: datet
     Idempotent on (deadline, party, date asked, reasons). Raises UntimelyFiling, ProcedureError,
     BadInput, UnknownRecord. Authority: 29 CFR 102.2(b), (c); 102.69(a)(8), (g); rules.md R-B10, R-G5, R-G6.
     """
-    deadline = find_deadline(session, case, deadline_id=act.deadline, kind=act.kind, selector=act.election)
+    party = get_party(session, case, act.party)
+    deadline = find_deadline(session, case, deadline_id=act.deadline, kind=act.kind, selector=act.election, party=party)
     election = session.get(Election, deadline.election_id)
     assert election is not None
-    party = get_party(session, case, act.party)
     key = content_key(f"extension-request:{deadline.id}:{party.key}", act.until, " ".join(act.reasons.split()))
     if (entry := recorded(session, case, key)) is not None:
         return again(entry, act.act, issues(session, entry.ref))
     check_extendable(deadline.kind)
     if deadline.kind is DeadlineKind.OFFER_OF_PROOF:
         objections_of_party(session, case, election, party)  # the period is the objecting party's (102.69(a)(8))
+        if deadline.for_whom not in (party.key, Audience.OBJECTING_PARTY):
+            other = next((p.name for p in parties_of(session, case) if p.key == deadline.for_whom), deadline.for_whom)
+            raise ProcedureError(f"deadline {deadline.id} is {other}'s offer-of-proof period, not {party.name}'s: a party "
+                                 "asks to extend its own (102.69(a)(8))", field="deadline")
     if deadline.status is DeadlineStatus.MOOTED:
         raise ProcedureError(f"the {NOUNS[deadline.kind]} period is mooted (what it awaited was overtaken): there is "
                              "nothing to extend", field="deadline")

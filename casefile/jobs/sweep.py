@@ -43,7 +43,7 @@ from casefile.rules.deadlines import met_status
 from casefile.rules.offices import office_named, region_scope
 from casefile.rules.stages import after_objection_period
 from casefile.rules.target_dates import REGION_TARGET_DATES
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, NlrbFiling, OutcomeKind, Stage, TallyKind
+from casefile.vocab import Actor, Audience, DeadlineKind, DeadlineStatus, NlrbFiling, OutcomeKind, Stage, TallyKind
 
 _FILING_FOR = FILING_FOR  # the filing each party's period awaits
 #: Dates that are not periods for a party but the earliest day the Region may act: they stay open
@@ -67,7 +67,8 @@ class SweepReport:
 
 def sweep(session: Session, *, as_of: datetime, case_id: int | None = None, region: str | None = None) -> SweepReport:
     """Close every open deadline whose cut-off instant is before ``as_of`` (met if the filing it
-    awaited was made, else lapsed) and move the elections whose objection period closed:
+    awaited was made, else lapsed; each objecting party's offer-of-proof period by that party's own
+    offer, 102.69(a)(8): "offer-of-proof of rwdsu due 2022-04-07: met") and move the elections whose objection period closed:
 
     - objections filed → stays objections-pending (the Regional Director investigates);
     - none, challenges determinative → challenge-investigation (R-E2);
@@ -111,7 +112,7 @@ def sweep(session: Session, *, as_of: datetime, case_id: int | None = None, regi
             deadline.status = DeadlineStatus.MET if timely else DeadlineStatus.MET_LATE
         deadline.closed_at = as_of
         session.add(deadline)
-        report.deadlines_closed.append(f"{numbers[deadline.case_id]}: {deadline.kind.value} due "
+        report.deadlines_closed.append(f"{numbers[deadline.case_id]}: {deadline.kind.value}{_whose(deadline)} due "
                                        f"{deadline.due_on.isoformat()}: {deadline.status.value}")
     session.flush()
     movable = [d for d in lapsed if d.kind in (DeadlineKind.OBJECTIONS, DeadlineKind.REVISED_TALLY_OBJECTIONS,
@@ -130,6 +131,12 @@ def sweep(session: Session, *, as_of: datetime, case_id: int | None = None, regi
             report.elections_moved.append(f"{number_of(session, election.case_id)} election {election.sequence}: certified → closed")
     _close_region_dates(session, as_of, case_id, offices, report)
     return report
+
+
+def _whose(deadline: Deadline) -> str:
+    """" of rwdsu" for a period of one party (an objecting party's offer of proof, each its own: 102.69(a)(8)),
+    "" for a period of all parties or of the Regional Director."""
+    return f" of {deadline.for_whom}" if deadline.for_whom not in set(Audience) else ""
 
 
 def _scoped(query: Any, case_id: int | None, offices: tuple[str, ...] | None) -> Any:

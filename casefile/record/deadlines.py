@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from functools import lru_cache
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlmodel import Session, col, select
@@ -19,7 +20,7 @@ from casefile.rules.calendar import BusinessCalendar, clock_label, day_label, kn
 from casefile.rules.deadlines import DeadlineComputation, compute_deadline, met_status
 from casefile.rules.offices import Office, office_named
 from casefile.rules.rule_sets import rule_set_by_id
-from casefile.vocab import DeadlineKind, DeadlineStatus
+from casefile.vocab import Audience, DeadlineKind, DeadlineStatus
 
 
 def configured_calendar() -> BusinessCalendar:
@@ -118,13 +119,17 @@ def keep_deadline(
 
     An earliest certification from a tally whose challenges are determinative is stored closed as
     mooted, never open: the Regional Director certifies forthwith only when the challenges cannot
-    affect the result (R-H1(b), 102.69(b)); the certification will follow the ballots' resolution."""
+    affect the result (R-H1(b), 102.69(b)); the certification will follow the ballots' resolution.
+
+    The offer of proof is each objecting party's (casefile.rules.offer_of_proof): its periods of one
+    trigger date are one per ``for_whom`` (a party key), and the one the tally opens for "objecting
+    party" is whichever of them the first objecting party took."""
     if kind not in rule_set_by_id(case.rule_set_id).periods:
         return None
     existing = session.exec(
-        select(Deadline).where(
+        _same_period(select(Deadline).where(
             Deadline.election_id == election.id, Deadline.kind == kind, Deadline.trigger_on == trigger_on
-        )
+        ), kind, for_whom).order_by(col(Deadline.id))
     ).first()
     if existing is not None:
         return existing
@@ -154,6 +159,54 @@ def keep_deadline(
     session.add(deadline)
     session.flush()
     return deadline
+
+
+def _same_period(query: Any, kind: DeadlineKind, for_whom: str) -> Any:
+    """``query`` (over Deadline, of one election, kind and trigger date) limited to the period ``for_whom``
+    means: for the offer of proof, a party's own period (a party key), or any (the tally's, for "objecting
+    party", which the first objecting party took as its own); for every other kind, the one period."""
+    if kind is DeadlineKind.OFFER_OF_PROOF and for_whom != Audience.OBJECTING_PARTY:
+        return query.where(Deadline.for_whom == for_whom)
+    return query
+
+
+def offer_period_for(session: Session, election: Election, party_key: str) -> Deadline | None:
+    """The offer-of-proof period of the party ``party_key`` in ``election`` (the latest by trigger date),
+    or None when the party has none (it has not objected). Authority: 29 CFR 102.69(a)(8)."""
+    return session.exec(select(Deadline).where(Deadline.election_id == election.id,
+                                               Deadline.kind == DeadlineKind.OFFER_OF_PROOF,
+                                               Deadline.for_whom == party_key)
+                        .order_by(col(Deadline.trigger_on).desc(), col(Deadline.id).desc())).first()
+
+
+def offer_period_on_objections(session: Session, *, case: Case, election: Election, party_key: str,
+                               objections: Deadline) -> Deadline | None:
+    """The offer-of-proof period the objections of ``party_key`` filed in the period ``objections`` make
+    due (casefile.rules.offer_of_proof.offer_of_proof_owed): the party's own when it has one, else the
+    tally's period for "objecting party" made the party's (its ``for_whom`` becomes the party key), else a
+    period of its own computed from the same tally (keep_deadline). None for objections to a revised tally
+    (their offer is due within that period itself) or a rule set without the period. Authority: 29 CFR
+    102.69(a)(8), 102.66(c); rules.md R-G4, R-G5."""
+    from casefile.rules.offer_of_proof import offer_of_proof_owed
+
+    held = list(session.exec(select(Deadline).where(Deadline.election_id == election.id,
+                                                    Deadline.kind == DeadlineKind.OFFER_OF_PROOF,
+                                                    Deadline.trigger_on == objections.trigger_on)
+                             .order_by(col(Deadline.id))))
+    owed = offer_of_proof_owed(party_key, objected_to=objections.kind, tally_prepared_on=objections.trigger_on,
+                               periods_for=[d.for_whom for d in held])
+    if owed is None:
+        return None
+    if owed.how == "has":
+        return next(d for d in held if d.for_whom == party_key)
+    if owed.how == "takes":
+        tallys = next(d for d in held if d.for_whom == Audience.OBJECTING_PARTY)
+        tallys.for_whom = party_key
+        session.add(tallys)
+        session.flush()
+        return tallys
+    return keep_deadline(session, case=case, election=election, kind=DeadlineKind.OFFER_OF_PROOF,
+                         trigger=objections.trigger, trigger_on=owed.trigger_on, for_whom=party_key)
 
 
 #: Why an earliest certification is not open: its tally's challenges are determinative (R-H1(b)).

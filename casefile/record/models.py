@@ -259,13 +259,15 @@ class Certification(SQLModel, table=True):
 class Deadline(SQLModel, table=True):
     """A computed deadline with how it was computed (rule set, calendar, office, derivation)."""
 
-    __table_args__ = (UniqueConstraint("election_id", "kind", "trigger_on"),
+    # One period per kind and trigger date, and whom it is for: the offer of proof is each objecting party's
+    # (29 CFR 102.69(a)(8); casefile.rules.offer_of_proof), every other period one row.
+    __table_args__ = (UniqueConstraint("election_id", "kind", "trigger_on", "for_whom", name="uq_deadline_period_for_whom"),
                       Index("ix_deadline_case_cutoff", "case_id", "cutoff_at"))  # a case's next deadline
     id: int | None = Field(default=None, primary_key=True)
     case_id: int = Field(foreign_key="case.id", index=True)
     election_id: int = Field(foreign_key="election.id", index=True)
     kind: DeadlineKind
-    for_whom: str  # "all parties", "Regional Director", a party key
+    for_whom: str  # "all parties", "Regional Director", "objecting party" (an offer of proof no party took yet), a party key
     trigger: str  # the act that started it, in words
     trigger_on: date
     due_on: date = Field(index=True)

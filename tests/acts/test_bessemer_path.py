@@ -6,16 +6,18 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+import pytest
 from sqlalchemy import Engine
 from sqlmodel import select
 
 from casefile import app
 from casefile.acts import ActIn
+from casefile.errors import BadInput, ProcedureError
 from casefile.record.db import read_session
 from casefile.record.lookups import get_case, get_election
 from casefile.record.models import Deadline, DocketEntry, Filing, Objection, ServiceRecord
 from casefile.vocab import DeadlineKind, DeadlineStatus, Disposition, Stage
-from tests.bessemer import NUMBER, TALLY_2022, first_election, front_door, to_rerun
+from tests.bessemer import AMAZON, NUMBER, RWDSU, TALLY_2022, first_election, front_door, to_rerun
 from tests.conftest import at
 
 
@@ -49,7 +51,7 @@ class TestFirstElection:
                         "2021-04-16T17:00:00-04:00")
         filing_id = int(filed.ref.partition(":")[2])
         swept = app.sweep_case(1, as_of=at("2021-04-17T00:00:00-04:00"), engine=engine)
-        assert swept == ["10-RC-269250: objections due 2021-04-16: met", "10-RC-269250: offer-of-proof due 2021-04-16: met"]
+        assert swept == ["10-RC-269250: objections due 2021-04-16: met", "10-RC-269250: offer-of-proof of rwdsu due 2021-04-16: met"]
         perform(engine, {"act": "notice-hearing", "date": "2021-04-26", "opens_on": "2021-05-07"}, "2021-04-26T12:00:00-04:00")
         perform(engine, {"act": "open-hearing", "date": "2021-05-07"}, "2021-05-07T12:00:00-04:00")
         perform(engine, {"act": "ho-report", "date": "2021-08-02", "result": "set-aside", "at_fault": "amazon"},
@@ -102,8 +104,9 @@ class TestRerun:
             perform(engine, {"act": "file-objections", "date": "2022-04-07", "party": party,
                              "objections": [f"objection {i}" for i in range(1, n + 1)]}, "2022-04-07T12:00:00-04:00")
         swept = app.sweep_case(1, as_of=at("2024-04-25T12:00:00-04:00"), engine=engine)  # as the consolidation's own
-        assert swept == ["10-RC-269250: objections due 2022-04-07: met",
-                         "10-RC-269250: offer-of-proof due 2022-04-07: lapsed"]  # no offer filed; nothing moved
+        assert swept == ["10-RC-269250: objections due 2022-04-07: met",  # no offer filed by either party; nothing moved
+                         "10-RC-269250: offer-of-proof of rwdsu due 2022-04-07: lapsed",
+                         "10-RC-269250: offer-of-proof of amazon due 2022-04-07: lapsed"]
         with read_session(engine) as s:
             assert get_election(s, get_case(s, NUMBER)).stage is Stage.OBJECTIONS_PENDING
         perform(engine, {"act": "consolidate-with-ulp", "date": "2024-04-25", "opens_on": "2024-04-25", "challenges": True,
@@ -120,3 +123,83 @@ class TestRerun:
             alj = s.exec(select(Deadline).where(Deadline.election_id == election.id,
                                                 Deadline.kind == DeadlineKind.ALJ_EXCEPTIONS)).one()
             assert alj.due_on == date(2024, 12, 3)
+
+
+class TestEachPartysOfferOfProof:
+    """Both parties object to the 2022 rerun on Thu 2022-04-07 (RWDSU 21 objections, Amazon 8): each owes its own
+    offer of proof (29 CFR 102.69(a)(8)), due with its objections on 2022-04-07 (5 business days after the
+    2022-03-31 tally); an extension on RWDSU's request moves RWDSU's alone, and RWDSU's offer meets RWDSU's alone."""
+
+    def both_object(self, engine: Engine) -> None:
+        to_rerun(engine)
+        perform(engine, TALLY_2022, "2022-03-31T12:00:00-04:00")
+        for party, n in (("rwdsu", 21), ("amazon", 8)):
+            perform(engine, {"act": "file-objections", "date": "2022-04-07", "party": party,
+                             "objections": [f"objection {i}" for i in range(1, n + 1)]}, "2022-04-07T12:00:00-04:00")
+
+    def offers(self, engine: Engine) -> dict[str, tuple[date, DeadlineStatus, str]]:
+        with read_session(engine) as s:
+            election = get_election(s, get_case(s, NUMBER))
+            rows = s.exec(select(Deadline).where(Deadline.election_id == election.id,
+                                                 Deadline.kind == DeadlineKind.OFFER_OF_PROOF).order_by(Deadline.id)).all()
+            return {d.for_whom: (d.due_on, d.status, d.pinned_by) for d in rows}
+
+    def test_each_objecting_party_owes_its_own_offer_of_proof(self, engine: Engine) -> None:
+        """The tally's period becomes RWDSU's (the first to object), Amazon's is its own: both due Thu 2022-04-07."""
+        self.both_object(engine)
+        assert self.offers(engine) == {"rwdsu": (date(2022, 4, 7), DeadlineStatus.OPEN, ""),
+                                       "amazon": (date(2022, 4, 7), DeadlineStatus.OPEN, "")}
+
+    def test_rwdsus_extension_and_offer_meet_rwdsus_period_only(self, engine: Engine) -> None:
+        """RWDSU asks on 04-07 and the Regional Director extends RWDSU's offer to Thu 2022-04-14; RWDSU files it on
+        04-13. Amazon files none: its period lapses at 11:59 p.m. EDT on 04-07, RWDSU's is met after 04-14."""
+        self.both_object(engine)
+        asked = perform(engine, {"act": "request-extension", "date": "2022-04-07", "party": "rwdsu",
+                                 "kind": "offer-of-proof", "until": "2022-04-14",
+                                 "reasons": "witnesses to the mailbox are out of state until April 12"},
+                        "2022-04-07T13:00:00-04:00")
+        assert "(due 2022-04-07) to 2022-04-14" in asked.summary
+        with pytest.raises(BadInput, match=rf"an offer-of-proof period for each objecting party, {RWDSU} \(rwdsu\) and "
+                                           rf"{AMAZON} \(amazon\): name the party"):
+            perform(engine, {"act": "pin-deadline", "date": "2022-04-07", "kind": "offer-of-proof", "due": "2022-04-14",
+                             "order": "RD order of 2022-04-07 extending the Petitioner's time"}, "2022-04-07T15:00:00-04:00")
+        pinned = perform(engine, {"act": "pin-deadline", "date": "2022-04-07", "kind": "offer-of-proof", "party": "rwdsu",
+                                  "due": "2022-04-14", "order": "RD order of 2022-04-07 extending the Petitioner's time"},
+                         "2022-04-07T15:00:00-04:00")
+        assert pinned.summary.startswith(f"{RWDSU}'s offer of proof due 2022-04-07 → 2022-04-14 (cut-off 11:59 p.m. EDT)")
+        assert self.offers(engine) == {
+            "rwdsu": (date(2022, 4, 14), DeadlineStatus.OPEN, "RD order of 2022-04-07 extending the Petitioner's time"),
+            "amazon": (date(2022, 4, 7), DeadlineStatus.OPEN, "")}
+        swept = app.sweep_case(1, as_of=at("2022-04-08T00:00:00-04:00"), engine=engine)
+        assert swept == ["10-RC-269250: objections due 2022-04-07: met",
+                         "10-RC-269250: offer-of-proof of amazon due 2022-04-07: lapsed"]
+        perform(engine, {"act": "file-offer-of-proof", "date": "2022-04-13", "party": "rwdsu",
+                         "witnesses": [{"objection": 1, "witness": "W1", "summary": "saw the mailbox installed"}]},
+                "2022-04-13T12:00:00-04:00")
+        swept = app.sweep_case(1, as_of=at("2022-04-15T00:00:00-04:00"), engine=engine)
+        assert swept == ["10-RC-269250: offer-of-proof of rwdsu due 2022-04-14: met"]
+        assert self.offers(engine) == {
+            "rwdsu": (date(2022, 4, 14), DeadlineStatus.MET, "RD order of 2022-04-07 extending the Petitioner's time"),
+            "amazon": (date(2022, 4, 7), DeadlineStatus.LAPSED, "")}
+        with read_session(engine) as s:
+            offer = s.exec(select(Filing).where(Filing.kind == "offer-of-proof")).one()
+            own = s.exec(select(Deadline).where(Deadline.id == offer.deadline_id)).one()
+        assert own.for_whom == "rwdsu"
+
+    def test_a_party_asks_for_its_own_period_only(self, engine: Engine) -> None:
+        """Amazon cannot ask to extend RWDSU's period by its id; asked by kind it is Amazon's own that it asks for."""
+        self.both_object(engine)
+        with read_session(engine) as s:
+            election = get_election(s, get_case(s, NUMBER))
+            ids = {d.for_whom: d.id for d in s.exec(select(Deadline).where(
+                Deadline.election_id == election.id, Deadline.kind == DeadlineKind.OFFER_OF_PROOF))}
+        with pytest.raises(ProcedureError, match=rf"deadline {ids['rwdsu']} is {RWDSU}'s offer-of-proof period, not "
+                                                 rf"{AMAZON}'s"):
+            perform(engine, {"act": "request-extension", "date": "2022-04-06", "party": "amazon",
+                             "deadline": ids["rwdsu"], "until": "2022-04-14", "reasons": "more time"},
+                    "2022-04-07T13:00:00-04:00")
+        perform(engine, {"act": "request-extension", "date": "2022-04-07", "party": "amazon", "kind": "offer-of-proof",
+                         "until": "2022-04-21", "reasons": "more time"}, "2022-04-07T13:00:00-04:00")
+        with read_session(engine) as s:
+            request = s.exec(select(Filing).where(Filing.kind == "extension-request")).one()
+        assert request.deadline_id == ids["amazon"]

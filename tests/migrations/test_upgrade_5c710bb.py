@@ -70,7 +70,38 @@ TRANSFORMED: dict[tuple[str, str], Callable[[Any, Path, int], Any]] = {
     ("person", "notify_urls"): lambda raw, db, _id: json.dumps(opened_urls(json.loads(raw), db)),
     **{(table, "note"): noted(table) for table in ("filing", "hearing", "decision")},
     ("deadline", "citation"): lambda raw, db, row_id: cited(raw, db, row_id),
+    ("deadline", "for_whom"): lambda raw, db, row_id: offer_for_whom(raw, db, row_id),
+    ("filing", "deadline_id"): lambda raw, db, _id: shared_offer_period(raw, db),
 }
+
+
+def offer_for_whom(raw: Any, db: Path, row_id: int) -> Any:
+    """How revision offer_per_party's party of an offer-of-proof period reads back as the 5c710bb one: every
+    offer-of-proof period was the "objecting party"'s (the revision makes each objecting party's its own)."""
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        (kind,) = conn.execute('SELECT kind FROM "deadline" WHERE id = ?', (row_id,)).fetchone()
+    finally:
+        conn.close()
+    return "objecting party" if kind == "OFFER_OF_PROOF" else raw
+
+
+def shared_offer_period(raw: Any, db: Path) -> Any:
+    """How revision offer_per_party's own offer-of-proof period of a filing reads back as the 5c710bb one: the
+    election's first period of that kind and tally (the one all its objecting parties shared)."""
+    if raw is None:
+        return raw
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        kind, election_id, trigger_on = conn.execute('SELECT kind, election_id, trigger_on FROM "deadline" WHERE id = ?',
+                                                     (raw,)).fetchone()
+        if kind != "OFFER_OF_PROOF":
+            return raw
+        (first,) = conn.execute('SELECT min(id) FROM "deadline" WHERE kind = ? AND election_id = ? AND trigger_on = ?',
+                                (kind, election_id, trigger_on)).fetchone()
+    finally:
+        conn.close()
+    return first
 
 
 def cited(raw: Any, db: Path, row_id: int) -> Any:
@@ -92,7 +123,8 @@ MOVED: frozenset[tuple[str, str]] = frozenset({
     ("party", "representative"), ("party", "email"), ("party", "address"),  # -> person (revision people_service)
     ("filing", "served_on"),  # -> servicerecord (revision people_service)
 })
-GROWN: frozenset[str] = frozenset({"person"})  # the representatives become counsel (revision people_service)
+GROWN: frozenset[str] = frozenset({"person",  # the representatives become counsel (revision people_service)
+                                    "deadline"})  # each objecting party's offer of proof its own (revision offer_per_party)
 
 
 def baseline_rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
@@ -229,6 +261,29 @@ class TestUpgrade:
         with engine.connect() as conn:
             assert conn.execute(text(f"SELECT version_num FROM {migrate.VERSION_TABLE}")).scalar_one() == migrate.head()
             assert conn.exec_driver_sql("PRAGMA foreign_key_check").all() == []
+
+    def test_each_objecting_party_gets_its_own_offer_of_proof_period(self, old_db: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+        """Bessemer 2022 (both parties objected on 2022-04-07, each with an offer of proof, against the one period of
+        the 5c710bb release): after the upgrade RWDSU (the first to object) has that period and Amazon one of its own,
+        each due 2022-04-07 and met by its own offer; the one-objector elections' periods are that party's; the
+        record rows verify against their seals."""
+        from casefile.record.models import Deadline, Filing, Party
+
+        assert cli(monkeypatch, capsys, "db", "upgrade", "--no-backup")[0] == 0
+        with Session(get_engine()) as s:
+            keys = {p.id: p.key for p in s.exec(select(Party))}
+            periods = s.exec(select(Deadline).where(Deadline.kind == "offer-of-proof").order_by(Deadline.id)).all()
+            offers = {f.id: f.deadline_id for f in s.exec(select(Filing).where(Filing.kind == "offer-of-proof"))}
+        assert [(d.id, d.election_id, d.for_whom, d.due_on.isoformat(), d.status.value) for d in periods] == [
+            (2, 1, "rwdsu", "2021-04-16", "met"), (9, 2, "rwdsu", "2022-04-07", "met"),
+            (14, 3, keys[4], "2021-12-16", "met"), (19, 4, "objecting party", "2017-05-11", "lapsed"),
+            (23, 5, "objecting party", "2017-05-24", "lapsed"), (310, 2, "amazon", "2022-04-07", "met")]
+        assert offers == {2: 2, 4: 9, 6: 310, 8: 14}  # Amazon's 2022 offer (filing 6) is held against Amazon's own
+        _code, printed, err = cli(monkeypatch, capsys, "verify", "--no-notify")
+        out = printed + err
+        problems = [line for line in out.splitlines() if line.startswith(BESSEMER) and "is missing" not in line]
+        assert problems == [] and "1852 record rows" in out  # the fixture's PDFs are not in this output folder
 
     def test_the_record_reads_the_same_after_the_upgrade(self, old_db: Path, monkeypatch: pytest.MonkeyPatch,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
