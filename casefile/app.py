@@ -562,12 +562,13 @@ def periods_to_extend(number: str, *, party: str, viewer: Any, as_of: datetime, 
     UnknownCase (a case the viewer may not see), UnknownRecord (no such party)."""
     from casefile.acts.request_extension import periods_to_extend as periods
     from casefile.record.lookups import get_party
-    from casefile.record.queries import deadline_view, visible_case
+    from casefile.record.queries import deadline_view, period_owners, visible_case
 
     with read_session(engine) as session:
         case = visible_case(session, number, viewer)
-        return [deadline_view(d, case.number, as_of=as_of)
-                for d in periods(session, case, get_party(session, case, party), as_of)]
+        rows = periods(session, case, get_party(session, case, party), as_of)
+        owners = period_owners(session, rows)
+        return [deadline_view(d, case.number, as_of=as_of, whose=owners.get(d.id or 0, "")) for d in rows]
 
 
 def determinative_cases(numbers: Any, *, viewer: Any, engine: Engine | None = None) -> set[str]:

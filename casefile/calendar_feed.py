@@ -58,6 +58,7 @@ from casefile.record.models import Case, Deadline, Election, Party
 from casefile.rules.calendar import clock_label, day_label
 from casefile.rules.deadline_state import state_at
 from casefile.rules.deadlines import NOUNS
+from casefile.rules.offer_of_proof import possessive, whose
 from casefile.rules.offices import office_named
 from casefile.rules.target_dates import REGION_TARGET_DATES
 from casefile.vocab import Audience, DeadlineKind, DeadlineStatus
@@ -100,6 +101,7 @@ class FeedEntry:
     deadline: Deadline
     case_number: str
     election: int
+    whose: str | None = None  # the party's name when the period is that party's alone (an offer of proof, 102.69(a)(8))
 
 
 @dataclass(frozen=True)
@@ -123,14 +125,18 @@ def concerns_party(for_whom: str, party_key: str) -> bool:
     return for_whom in (ALL_PARTIES, OBJECTING_PARTY, party_key)
 
 
-def deadline_uid(kind: DeadlineKind | str, case_number: str, election: int, trigger_on: date) -> str:
-    """The event's UID: the deadline's natural key, stable across exports and databases."""
-    return f"deadline-{DeadlineKind(kind).value}-{case_number}-e{election}-{trigger_on.isoformat()}@casefile"
+def deadline_uid(kind: DeadlineKind | str, case_number: str, election: int, trigger_on: date,
+                 for_whom: str | None = None) -> str:
+    """The event's UID: the deadline's natural key, stable across exports and databases; a period of one
+    party (``for_whom`` its key: each objecting party's offer of proof is its own) ends with the party's key."""
+    party = f"-{_safe(for_whom)}" if for_whom is not None and for_whom not in set(Audience) else ""
+    return f"deadline-{DeadlineKind(kind).value}-{case_number}-e{election}-{trigger_on.isoformat()}{party}@casefile"
 
 
 def _summary(entry: FeedEntry) -> str:
     kind = entry.deadline.kind
-    what = _SUMMARY.get(kind) or f"{_capital(NOUNS[kind])} due"
+    what = _SUMMARY.get(kind) or (f"{possessive(entry.whose)} {NOUNS[kind]} due" if entry.whose
+                                  else f"{_capital(NOUNS[kind])} due")
     where = entry.case_number if entry.election == 1 else f"{entry.case_number}, election {entry.election}"
     return f"{what} — {where}"
 
@@ -154,7 +160,7 @@ def _description(entry: FeedEntry, cutoff: datetime) -> str:
         when = f"due {day_label(d.due_on)}, cut-off {_clock(cutoff)} ({office.tz})"
     lines = [
         f"{_capital(NOUNS[d.kind])}: {when}",
-        f"Who must act: {_WHO.get(d.for_whom, d.for_whom)}",
+        f"Who must act: {entry.whose or _WHO.get(d.for_whom, d.for_whom)}",
         f"Rule: {legal_citation(d.citation)}",
         f"Rule set: {d.rule_set_id}",
         f"Receiving office: {office.name} ({office.key}, {office.tz})",
@@ -175,7 +181,7 @@ def deadline_event(entry: FeedEntry, *, alarm: bool = True) -> Event:
     zone = ZoneInfo(office_named(d.office_key).tz)
     cutoff = d.cutoff_at.astimezone(zone)
     event = Event()
-    event.add("uid", deadline_uid(d.kind, entry.case_number, entry.election, d.trigger_on))
+    event.add("uid", deadline_uid(d.kind, entry.case_number, entry.election, d.trigger_on, d.for_whom))
     event.add("dtstamp", datetime.combine(d.trigger_on, time(0), tzinfo=UTC))
     event.add("sequence", abs((d.due_on - d.trigger_on).days))
     if d.kind in _DATE_ONLY:
@@ -248,8 +254,9 @@ def _open_entries(session: Session, case: Case, as_of: datetime) -> list[FeedEnt
         .where(Deadline.case_id == case.id, Deadline.status == DeadlineStatus.OPEN)
         .order_by(col(Deadline.cutoff_at), col(Deadline.id))
     ).all()
-    return [FeedEntry(deadline=d, case_number=case.number, election=sequence) for d, sequence in rows
-            if open_at(d, as_of)]
+    names = {p.key: p.name for p in parties_of(session, case)}
+    return [FeedEntry(deadline=d, case_number=case.number, election=sequence, whose=whose(d.for_whom, names))
+            for d, sequence in rows if open_at(d, as_of)]
 
 
 def _party_feed(case: Case, party: Party, entries: Sequence[FeedEntry], zone: str, alarm: bool) -> Feed:

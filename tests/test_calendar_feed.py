@@ -339,3 +339,29 @@ class TestExportCommand:
                 "print(sorted(m for m in ('prefect', 'weasyprint') if m in sys.modules))")
         result = subprocess.run([sys.executable, "-c", code], env=db_env, capture_output=True, text=True, check=True)
         assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_each_objecting_partys_offer_of_proof_is_its_own_event(engine: Engine) -> None:
+    """Both parties object to the 2021 tally on Mon 04-12 without their offers of proof: the case's calendar holds
+    two offer-of-proof events, each due Fri 2021-04-16 at 11:59 p.m. EDT, each saying whose it is, with its own
+    UID; each party's calendar holds its own offer of proof only (29 CFR 102.69(a)(8))."""
+    _bessemer_2021(engine)
+    with write_session(engine, by="operator:tests") as s:
+        for party in ("rwdsu", "amazon"):
+            file_objections(s, objections_act(party, ["objection 1"], at=at("2021-04-12T10:00:00-04:00")),
+                            as_of=at("2021-04-12T12:00:00-04:00"))
+    feeds = _feeds(engine, as_of=at("2021-04-13T09:00:00-04:00"))
+    offers = sorted((str(e["UID"]), str(e["SUMMARY"]), e["DTSTART"].dt) for e in _parse(feeds[f"{NUMBER}.ics"]).walk("VEVENT")
+                    if e["CATEGORIES"].cats[2] == "offer-of-proof")
+    cutoff = datetime(2021, 4, 16, 23, 59, 59, tzinfo=EASTERN)
+    assert offers == [
+        (f"deadline-offer-of-proof-{NUMBER}-e1-2021-04-09-amazon@casefile",
+         f"Amazon.com Services LLC's offer of proof due — {NUMBER}", cutoff),
+        (f"deadline-offer-of-proof-{NUMBER}-e1-2021-04-09-rwdsu@casefile",
+         f"Retail, Wholesale and Department Store Union's offer of proof due — {NUMBER}", cutoff)]
+    amazons = [str(e["UID"]) for e in _parse(feeds[f"{NUMBER}-amazon.ics"]).walk("VEVENT")
+               if e["CATEGORIES"].cats[2] == "offer-of-proof"]
+    assert amazons == [f"deadline-offer-of-proof-{NUMBER}-e1-2021-04-09-amazon@casefile"]
+    description = next(str(e["DESCRIPTION"]) for e in _parse(feeds[f"{NUMBER}-amazon.ics"]).walk("VEVENT")
+                       if e["CATEGORIES"].cats[2] == "offer-of-proof")
+    assert "Who must act: Amazon.com Services LLC" in description

@@ -158,6 +158,7 @@ def print_deadlines(deadlines: list[dict], *, title: str) -> None:
     table.add_column("Cut-off", min_width=10)  # "11:59 p.m." / "MST" at 80 columns
     table.add_column("Status", no_wrap=True)  # "met late", "lapsed": never cut to "Statu", "met-lat"
     from casefile.documents.wording import DEADLINE_NOUNS
+    from casefile.rules.offer_of_proof import possessive
     from casefile.rules.target_dates import is_region_target
     from casefile.vocab import DeadlineKind
 
@@ -165,8 +166,10 @@ def print_deadlines(deadlines: list[dict], *, title: str) -> None:
         # the Region's own target date (hearing opens, earliest certification) is no filing cut-off: no 11:59 p.m.
         cutoff = "(target date)" if is_region_target(d["kind"]) else _cutoff_clock(d)
         noun = DEADLINE_NOUNS[DeadlineKind(d["kind"])]  # the one table of deadline names (page, PDF, CLI)
-        row = [str(d.get("id", "")), d.get("case_number", ""), noun[:1].upper() + noun[1:],
-               d["for"], d["due_on"], cutoff, str(d["status"]).replace("-", " ")]
+        whose = d.get("whose") or ""  # a period of one party (an objecting party's offer of proof): said as its own
+        said = f"{possessive(whose)} {noun[:1].lower()}{noun[1:]}" if whose else noun[:1].upper() + noun[1:]
+        row = [str(d.get("id", "")), d.get("case_number", ""), said,
+               whose or d["for"], d["due_on"], cutoff, str(d["status"]).replace("-", " ")]
         table.add_row(*row)
     if not deadlines:
         table.add_row("", "", "(none)", "", "", "", "")

@@ -228,7 +228,9 @@ class CaseRecord:
         # A date of the Region's own act (the hearing's opening, the earliest certification) is no filing cut-off.
         cutoff = None if is_region_target(deadline.kind) else deadline.cutoff_at.astimezone(ZoneInfo(office_named(deadline.office_key).tz))
         return DeadlineLine(what=_DEADLINE_WORDS[deadline.kind], due_on=deadline.due_on, cutoff_at=cutoff,
-                            citation=legal_citation(deadline.citation), for_whom=deadline.for_whom, status=deadline.status)
+                            citation=legal_citation(deadline.citation),
+                            for_whom=next((p.name for p in self.parties if p.key == deadline.for_whom), deadline.for_whom),
+                            status=deadline.status)  # a period of one party (its offer of proof): the party by name
 
     def objection_items(self, objections: list[Objection], rulings: list[dict[str, Any]] | None = None) -> tuple[ObjectionItem, ...]:
         """The objections as a document lists them. With ``rulings`` (a report or decision), an

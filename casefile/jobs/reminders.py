@@ -51,6 +51,7 @@ from casefile.record.deadlines import configured_calendar
 from casefile.record.models import Case, Deadline, Filing, Party, Person, ReminderSent
 from casefile.record.secret_key import keys_for
 from casefile.rules.calendar import BusinessCalendar
+from casefile.rules.offer_of_proof import possessive
 from casefile.rules.offices import DEFAULT_TABLE, office_named, region_scope
 from casefile.vocab import Audience, DeadlineKind, DeadlineStatus, FilingKind, ReminderStatus
 
@@ -477,6 +478,26 @@ def kind_words(kind: DeadlineKind) -> str:
     return _KIND_WORDS.get(kind, kind.value.replace("-", " ").capitalize())
 
 
+def reminded_words(r: DueReminder) -> str:
+    """What a reminder is of, in words: the kind (kind_words), said as the reminded party's own when the period
+    is that party's alone (an objecting party's offer of proof, 102.69(a)(8)): "Retail, Wholesale and Department
+    Store Union's offer of proof in support of objections"."""
+    words = kind_words(r.kind)
+    if r.for_whom != r.party_key:
+        return words
+    return f"{possessive(r.party_name)} {words[:1].lower()}{words[1:]}"
+
+
+def _for_words(r: DueReminder) -> str:
+    """Whom the period is for: the party by name when it is that party's alone, else as stored ("all parties")."""
+    return r.party_name if r.for_whom == r.party_key else r.for_whom
+
+
+def _lower(words: str, r: DueReminder) -> str:
+    """``words`` in a title's run of text: lower case, unless it begins with the party's name."""
+    return words if r.for_whom == r.party_key else words.lower()
+
+
 def business_days_left(today: date, due_on: date, calendar: BusinessCalendar) -> int:
     """Business days after ``today`` up to and including ``due_on`` (0 when due today or earlier)."""
     count, day = 0, today
@@ -500,10 +521,10 @@ def digest_text(reminders: Sequence[DueReminder], *, details: dict[int, Deadline
     first = reminders[0]
     first_due = f"{first.due_on:%a} {first.due_on.isoformat()}"
     if len(reminders) == 1:
-        title = f"Deadline reminder: {first.case_number} {kind_words(first.kind).lower()} due {first_due}"
+        title = f"Deadline reminder: {first.case_number} {_lower(reminded_words(first), first)} due {first_due}"
     else:
         title = (f"Deadline reminder: {len(reminders)} deadlines, the first {first.case_number} "
-                 f"{kind_words(first.kind).lower()} due {first_due}")
+                 f"{_lower(reminded_words(first), first)} due {first_due}")
     lines = [f"Deadlines reminded as of {as_of.isoformat()}:", ""]
     for number, r in enumerate(reminders, 1):
         detail = details[r.deadline_id]
@@ -513,8 +534,8 @@ def digest_text(reminders: Sequence[DueReminder], *, details: dict[int, Deadline
         left = business_days_left(today, r.due_on, calendar)
         when = "due today" if r.due_on <= today else f"{left} business day{'s' if left != 1 else ''} left"
         lines += [
-            f"{number}. {r.case_number} ({detail.case_name}): {kind_words(r.kind)}",
-            f"   For: {r.for_whom} (reminding {r.person_name}, {r.party_name})",
+            f"{number}. {r.case_number} ({detail.case_name}): {reminded_words(r)}",
+            f"   For: {_for_words(r)} (reminding {r.person_name}, {r.party_name})",
             f"   Due: {r.due_on:%a} {r.due_on.isoformat()} ({when})",
             f"   Cut-off: {_clock(cutoff)} {cutoff:%Z} {cutoff:%a} {cutoff.date().isoformat()}, "  # no machine instant
             f"received by {office.name} ({office.key})",

@@ -14,7 +14,7 @@ from sqlmodel import Session, col, func, select
 from casefile.record.authority import OPERATOR, sees_case_where
 from casefile.record.deadline_list import due_from
 from casefile.record.models import Case, Deadline, Election, Party
-from casefile.record.queries import CaseSummary, Viewer, deadline_view
+from casefile.record.queries import CaseSummary, Viewer, deadline_view, period_owners
 from casefile.vocab import Stage
 
 
@@ -89,13 +89,15 @@ def _summaries(session: Session, page: list[tuple[int, int | None]]) -> list[Cas
             counts[case_id] = counts.get(case_id, 0) + 1
     wanted = [deadline_id for _, deadline_id in page if deadline_id is not None]
     nxt = {x.id: x for x in session.exec(select(Deadline).where(col(Deadline.id).in_(wanted))).all()} if wanted else {}
+    owners = period_owners(session, nxt.values())
     out = []
     for case_id, deadline_id in page:
         c = cases[case_id]
         out.append(CaseSummary(case_number=c.number, name=c.name, region=c.region, office=c.office_key,
                                stage=latest[case_id].value if case_id in latest else None,
                                elections=counts.get(case_id, 0),
-                               next_deadline=deadline_view(nxt[deadline_id], c.number) if deadline_id is not None else None))
+                               next_deadline=deadline_view(nxt[deadline_id], c.number, whose=owners.get(deadline_id, ""))
+                               if deadline_id is not None else None))
     return out
 
 

@@ -13,7 +13,7 @@ from casefile.record.accounts import Representation
 from casefile.record.authority import OPERATOR, sees_case_where
 from casefile.record.closures import FILING_FOR
 from casefile.record.models import Case, Deadline, Filing
-from casefile.record.queries import DeadlineView, Viewer, deadline_view, visible_case
+from casefile.record.queries import DeadlineView, Viewer, deadline_view, period_owners, visible_case
 from casefile.rules.deadline_state import state_at
 from casefile.vocab import DeadlineStatus, NlrbFiling
 
@@ -107,7 +107,9 @@ def open_deadlines(session: Session, *, as_of: datetime, case_number: str | None
     query = _deadlines_seen(session, as_of=as_of, case_number=case_number, viewer=viewer, due_before=due_before,
                             case_numbers=case_numbers)
     rows = session.exec(query.order_by(col(Deadline.cutoff_at), col(Deadline.id)).limit(limit)).all()
-    return [deadline_view(d, number, as_of=as_of, met=bool(met), prepared=bool(prepared)) for d, number, met, prepared in rows
+    owners = period_owners(session, [r[0] for r in rows])
+    return [deadline_view(d, number, as_of=as_of, met=bool(met), prepared=bool(prepared), whose=owners.get(d.id, ""))
+            for d, number, met, prepared in rows
             if state_at(kind=d.kind, status=d.status, trigger_on=d.trigger_on, cutoff_at=d.cutoff_at,
                         closed_at=d.closed_at, as_of=as_of).open]
 
@@ -126,7 +128,9 @@ def open_deadlines_counted(session: Session, *, as_of: datetime, viewer: Viewer 
     query = _deadlines_seen(session, as_of=as_of, case_number=None, viewer=viewer, due_before=None)
     rows = session.exec(query.add_columns(func.count().over().label("total"))
                         .order_by(col(Deadline.cutoff_at), col(Deadline.id)).limit(limit)).all()
-    views = [deadline_view(d, number, as_of=as_of, met=bool(met), prepared=bool(prepared)) for d, number, met, prepared, _ in rows
+    owners = period_owners(session, [r[0] for r in rows])
+    views = [deadline_view(d, number, as_of=as_of, met=bool(met), prepared=bool(prepared), whose=owners.get(d.id, ""))
+             for d, number, met, prepared, _ in rows
              if state_at(kind=d.kind, status=d.status, trigger_on=d.trigger_on, cutoff_at=d.cutoff_at,
                          closed_at=d.closed_at, as_of=as_of).open]
     return views, int(rows[0][4]) if rows else 0

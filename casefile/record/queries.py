@@ -115,6 +115,7 @@ class DeadlineView(ReadModel):
     stored_status: str | None = None
     status_note: str | None = None
     met_by: list[str] = []  # the parties whose timely filing met it (as far as the viewer may know)
+    whose: str = ""  # the party's name when the period is that party's alone (an objecting party's offer of proof)
 
 
 class DocketEntryView(ReadModel):
@@ -302,7 +303,7 @@ CLOSED = "closed"
 
 def deadline_view(d: Deadline, case_number: str | None = None, *, as_of: datetime | None = None,
                   answered: bool | None = None, hidden: Hidden | None = None, met: bool = False,
-                  met_by: tuple[str, ...] = (), prepared: bool = False) -> DeadlineView:
+                  met_by: tuple[str, ...] = (), prepared: bool = False, whose: str = "") -> DeadlineView:
     """A stored deadline as its read model; ``cutoff_at`` in the receiving office's zone. With
     ``as_of`` (aware), ``status`` is the deadline's state at that instant
     (:func:`casefile.rules.deadline_state.state_at`: a period whose cut-off has passed is never
@@ -311,7 +312,9 @@ def deadline_view(d: Deadline, case_number: str | None = None, *, as_of: datetim
     not know how it closed (an offer of proof's, casefile.record.authority) reads ``closed`` in
     both, with no note. ``met``: a timely filing of the viewer's own party met it; ``met_by`` the
     parties whose timely filing did (state_at's ``met`` and ``met_by``); ``prepared``: the viewer's own
-    party's filing against it is only prepared in casefile, not yet e-filed (state_at's ``prepared``)."""
+    party's filing against it is only prepared in casefile, not yet e-filed (state_at's ``prepared``). ``whose``:
+    the name of the party whose period it is alone (each objecting party's offer of proof, 102.69(a)(8);
+    :func:`period_owners`)."""
     cutoff = d.cutoff_at.astimezone(ZoneInfo(office_named(d.office_key).tz))
     assert d.id is not None
     status, note = d.status.value, None
@@ -327,7 +330,23 @@ def deadline_view(d: Deadline, case_number: str | None = None, *, as_of: datetim
         id=d.id, kind=d.kind.value, for_whom=d.for_whom, trigger=d.trigger, trigger_on=d.trigger_on, due_on=d.due_on,
         cutoff_at=cutoff, citation=d.citation, rule_set=d.rule_set_id, office=d.office_key, calendar=d.calendar_id,
         status=status, derivation=list(d.derivation), pinned_by=d.pinned_by, case_number=case_number,
-        stored_status=stored, status_note=note, met_by=list(met_by) if d.id not in hidden_ids(hidden) else [])
+        stored_status=stored, status_note=note, met_by=list(met_by) if d.id not in hidden_ids(hidden) else [],
+        whose=whose)
+
+
+def period_owners(session: Session, deadlines: Any) -> dict[int, str]:
+    """Deadline id → the name of the party whose period it is alone (``for_whom`` a party key: an objecting
+    party's offer of proof, 102.69(a)(8)), for those of ``deadlines`` that are one party's; one query."""
+    from casefile.vocab import Audience
+
+    wanted = {(d.case_id, d.for_whom) for d in deadlines if d.for_whom not in set(Audience)}
+    if not wanted:
+        return {}
+    rows = session.exec(select(Party.case_id, Party.key, Party.name).where(
+        col(Party.case_id).in_({c for c, _ in wanted}), col(Party.key).in_({k for _, k in wanted}))).all()
+    names = {(c, k): n for c, k, n in rows}
+    return {d.id: names.get((d.case_id, d.for_whom), d.for_whom) for d in deadlines
+            if d.id is not None and (d.case_id, d.for_whom) in wanted}
 
 
 def hidden_ids(hidden: Hidden | None) -> Any:
@@ -553,6 +572,7 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
     cert = next(iter(mine("certifications")), None)
     filings = mine("filings")
     answered = answered_deadlines(filings, deadlines, as_of)
+    owners = period_owners(session, deadlines)
     met_by = met_by_parties([f for f in filings if f.id not in hidden.filings], deadlines,
                             {pid: p.name for pid, p in parties.items()}, as_of)
     met_own, prepared_own = own_filings(filings, deadlines, own, as_of)
@@ -577,6 +597,7 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
                     "summary": d.summary} for d in decisions],
         certification={"kind": cert.kind, "issued_on": cert.issued_on.isoformat(), "union": cert.union} if cert else None,
         deadlines=[deadline_view(d, as_of=as_of, answered=answered.get(d.id), hidden=hidden,  # type: ignore[arg-type]
-                                 met_by=met_by.get(d.id, ()), met=d.id in met_own, prepared=d.id in prepared_own)
+                                 met_by=met_by.get(d.id, ()), met=d.id in met_own, prepared=d.id in prepared_own,
+                                 whose=owners.get(d.id, ""))
                    for d in deadlines],
     )

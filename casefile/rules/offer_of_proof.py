@@ -25,7 +25,7 @@ from typing import Literal
 
 from casefile.vocab import Audience, DeadlineKind
 
-__all__ = ["OfferOwed", "offer_of_proof_owed", "offer_period_words", "whose"]
+__all__ = ["OfferOwed", "offer_of_proof_owed", "offer_period_words", "possessive", "whose"]
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,10 @@ def offer_period_words(noun: str, for_whom: str, names: dict[str, str]) -> str:
     name = whose(for_whom, names)
     if name is None:
         return noun
-    return f"{name}{SUFFIX_S if name.endswith('s') else SUFFIX} {noun}"
+    return f"{possessive(name)} {noun}"
 
 
-SUFFIX, SUFFIX_S = "'s", "'"
+def possessive(name: str) -> str:
+    """``name`` as the owner of what follows: "Amazon.com Services LLC's", "Teamsters'" (a name ending in "s"
+    takes an apostrophe only). Display only; raises nothing."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"

@@ -17,6 +17,7 @@ from fastapi.responses import Response
 from casefile import app
 from casefile.errors import BadInput
 from casefile.http.deps import Database
+from casefile.rules.offer_of_proof import possessive
 from casefile.rules.target_dates import hearing_in_view, is_region_target
 from casefile.vocab import Audience, DeadlineKind, Stage
 from casefile.web.countdown import countdown
@@ -263,10 +264,14 @@ def next_for(me: Me, open_now: list[dict[str, Any]], permissions: list[Any], *, 
             continue  # nothing to hear yet: no objection, no determinative challenge (102.69(c)(1)(ii))
         out.append({**row, "act": act})
     # objections filed without their offer of proof: the objections are met, the offer is still due (102.69(a)(8))
-    offer_due = any(r["d"].kind == DeadlineKind.OFFER_OF_PROOF and r["d"].status != "met" for r in out)
+    # (each objecting party's own: 102.69(a)(8); named when it is one party's)
+    offers_due = [r["d"] for r in out if r["d"].kind == DeadlineKind.OFFER_OF_PROOF and r["d"].status != "met"]
     for r in out:
-        if r["d"].kind == DeadlineKind.OBJECTIONS and r.get("met") and offer_due:
-            r["words"] = "Objections (the offer of proof is still due: below)"
+        if r["d"].kind == DeadlineKind.OBJECTIONS and r.get("met") and offers_due:
+            owed = [d.whose for d in offers_due if d.whose]
+            which = (f"{possessive(owed[0])} offer of proof" if len(owed) == 1 and len(offers_due) == 1
+                     else "the offer of proof")
+            r["words"] = f"Objections ({which} is still due: below)"
     return out
 
 

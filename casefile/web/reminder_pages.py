@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from datetime import UTC
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
@@ -110,7 +111,8 @@ def calendar_feed(name: str, db: Db) -> Response:
         moment = now()
         for d, sequence, case in rows:
             if open_at(d, moment) and sees_case(session, viewer, case):
-                entries.append(FeedEntry(deadline=d, case_number=case.number, election=sequence))
+                entries.append(FeedEntry(deadline=d, case_number=case.number, election=sequence,
+                                         whose=_whose(session, case, d.for_whom)))
                 zones.add(office_named(case.office_key).tz)
         calendar = build_calendar(entries, name=f"casefile — deadlines of {user.email}",
                                   uid=f"calendar-user-{user.id}@casefile", zones=sorted(zones))
@@ -122,3 +124,15 @@ def calendar_feed(name: str, db: Db) -> Response:
             session.add(row)
     return Response(calendar.to_ical(), media_type="text/calendar; charset=utf-8",
                     headers={"Cache-Control": "private, max-age=300", "Content-Disposition": 'inline; filename="casefile.ics"'})
+
+
+def _whose(session: Any, case: Any, for_whom: str) -> str | None:
+    """The name of the party whose period it is when it is one party's alone (an objecting party's offer of
+    proof, 102.69(a)(8)), else None (all parties, the Regional Director, the objecting party)."""
+    from casefile.record.models import Party
+    from casefile.vocab import Audience
+
+    if for_whom in set(Audience):
+        return None
+    name = session.exec(select(Party.name).where(Party.case_id == case.id, Party.key == for_whom)).first()
+    return name or for_whom

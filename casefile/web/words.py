@@ -82,6 +82,27 @@ def deadline_words(kind: Any) -> str:
         return plain(kind)
 
 
+def deadline_title(d: Any) -> str:
+    """A deadline (a read model with ``kind`` and ``whose``) in words, said as the party's own when the period
+    is that party's alone (each objecting party's offer of proof, 102.69(a)(8)): "Retail, Wholesale and
+    Department Store Union's offer of proof"; else deadline_words ("Offer of proof")."""
+    from casefile.rules.offer_of_proof import possessive
+
+    words = deadline_words(_field(d, "kind"))
+    whose = _field(d, "whose") or ""
+    return f"{possessive(whose)} {words[:1].lower()}{words[1:]}" if whose else words
+
+
+def deadline_whom(d: Any) -> str:
+    """Whom a deadline is for, in words: the party's name for a period of one party, else as stored ("all parties")."""
+    return _field(d, "whose") or str(_field(d, "for_whom") or "")
+
+
+def _field(d: Any, name: str) -> Any:
+    """``d``'s ``name``, whether ``d`` is a read model or its dict."""
+    return d.get(name) if isinstance(d, dict) else getattr(d, name, None)
+
+
 def act_title(name: str) -> str:
     """An act one may do, in words ("consolidate-with-ulp" -> "Consolidate with the unfair labor practice case")."""
     return ACT_TITLES.get(name) or plain(name).capitalize()
@@ -181,6 +202,7 @@ def install(env: Any) -> None:
     env.filters["day"] = long_date  # a date in words ("December 9, 2026"), never ISO
     env.globals["ending_acts"] = ENDING_ACTS
     env.globals["tally_line"] = line_hint  # the tally form's line numbers, as the issued Tally of Ballots prints them
-    env.globals.update(stage_words=stage_words, deadline_words=deadline_words, act_title=act_title,
+    env.globals.update(stage_words=stage_words, deadline_words=deadline_words, deadline_title=deadline_title,
+                       deadline_whom=deadline_whom, act_title=act_title,
                        docket_words=docket_words, party_names=party_names, role_words=role_words,
                        status_words=status_words)

@@ -185,8 +185,11 @@ class TestMetMeansMetEverywhere:
         sign_in(client, USERS["union-counsel"])
         page = client.get(f"/cases/{OBJECTED}").text
         mine = text_of(page.split('id="next-for-you"', 1)[1].split("</section>", 1)[0])
-        assert "Met Objections (the offer of proof is still due: below) (all parties): filed in time by" in mine, mine
-        assert "Offer of proof (objecting party)" in mine and "File an offer of proof" in mine, mine
+        # the union's own offer of proof (each objecting party's is its own, 102.69(a)(8)), said as the union's
+        assert ("Met Objections (Retail, Wholesale and Department Store Union's offer of proof is still due: below) "
+                "(all parties): filed in time by") in mine, mine
+        assert "Retail, Wholesale and Department Store Union's offer of proof : due" in mine, mine
+        assert "File an offer of proof" in mine, mine
         assert "Met Objections and offer of proof" not in mine
 
     def test_objections_filed_without_an_offer_warn_that_it_is_due(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
@@ -365,7 +368,7 @@ class TestExtensionForm:
         page = client.get(f"/cases/{OBJECTED}/acts/request-extension").text
         assert sorted(set(re.findall(r'name="kind"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="kind"', page))) \
             in ([("offer-of-proof", "")], [("", "offer-of-proof")]), re.findall(r'<[^>]*name="kind"[^>]*>', page)
-        assert "Due for this case: Offer of proof (objecting party)" in text_of(page)
+        assert "Due for this case: Retail, Wholesale and Department Store Union's offer of proof —" in text_of(page)
 
 
 class TestDueDateOfAPeriodNotRunning:

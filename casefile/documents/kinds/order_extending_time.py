@@ -109,7 +109,8 @@ class OrderExtendingTime(RecordDocument):
             caption=rec.caption(), issuance=Issuance(issued_on=rec.dated(order),
                                                      issuer_title="Executive Secretary" if board else "Regional Director"),
             what=filed_under_order(kind),
-            for_whom=rec.text(body.get("for_whom") or "all parties"),
+            for_whom=rec.text(next((p.name for p in rec.parties if p.key == body.get("for_whom")), None)
+                              or body.get("for_whom") or "all parties"),  # a party's own period: the party by name
             requested_by=rec.party_ref(rec.by_id[request.party_id]) if request is not None else None,
             requested_on=request.received_on if request is not None else None,
             requested_on_public=request.received_on_public if request is not None else True,
