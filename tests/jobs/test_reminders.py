@@ -140,6 +140,30 @@ class TestWhoAndWhen:
         assert due == [("Bob Employer", "objections", 1), ("Jane Union", "offer-of-proof", 1)]
 
 
+    def test_each_objecting_party_is_reminded_of_its_own_offer_of_proof(self, engine: Engine) -> None:
+        """Both parties object on Wed 2021-04-14 without their offers of proof: each party's people are reminded of
+        that party's own offer of proof (29 CFR 102.69(a)(8)), the digest saying whose it is."""
+        _bessemer(engine)
+        with smtp_server() as (inbox, port):
+            _person(engine, "rwdsu", "Jane Union", [mail_url(port, JANE)])
+            _person(engine, "amazon", "Bob Employer", [mail_url(port, BOB)])
+            with write_session(engine, by="operator:tests") as s:
+                for party in ("rwdsu", "amazon"):
+                    file_objections(s, objections_act(party, ["objection 1"], at=at("2021-04-14T10:00:00-04:00")),
+                                    as_of=at("2021-04-14T10:00:00-04:00"))
+            assert sorted(_due(engine, at("2021-04-15T09:00:00-04:00"))) == [
+                ("Bob Employer", "offer-of-proof", 1), ("Jane Union", "offer-of-proof", 1)]
+            _send(engine, at("2021-04-15T09:00:00-04:00"))
+        jane, bob = inbox.to(JANE)[0], inbox.to(BOB)[0]
+        assert jane.subject == ("Deadline reminder: 10-RC-269250 Retail, Wholesale and Department Store Union's offer of "
+                                "proof in support of objections due Fri 2021-04-16")
+        assert ("10-RC-269250 (Amazon.com Services LLC): Retail, Wholesale and Department Store Union's offer of proof "
+                "in support of objections") in jane.body
+        assert "For: Retail, Wholesale and Department Store Union (reminding Jane Union" in jane.body
+        assert "Amazon.com Services LLC's offer of proof in support of objections" in bob.body
+        assert "Retail, Wholesale and Department Store Union's" not in bob.body
+
+
 class TestDelivery:
     def test_real_email_arrives_once_with_case_due_date_and_cut_off(self, engine: Engine) -> None:
         """Each person gets one email digest naming the case, due date and cut-off; a retried run sends nothing more."""
