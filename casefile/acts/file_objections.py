@@ -9,7 +9,7 @@ numbered on from its earlier ones.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 from sqlmodel import Session, func, select
