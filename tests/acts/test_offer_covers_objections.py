@@ -37,4 +37,4 @@ def test_objections_without_a_witness_are_named(engine: Engine) -> None:
 
 def test_no_warning_when_every_objection_has_a_witness(engine: Engine) -> None:
     warnings = _filed(engine, [WitnessIn(objection=n, witness="Jane Doe, picker", summary="Saw it.") for n in (1, 2, 3)])
-    assert not [w for w in warnings if "names no witness" in w], warnings
+    assert not [w for w in warnings if isinstance(w, str) and "names no witness" in w], warnings  # a Gap is no sentence

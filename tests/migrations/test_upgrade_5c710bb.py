@@ -283,7 +283,7 @@ class TestUpgrade:
         _code, printed, err = cli(monkeypatch, capsys, "verify", "--no-notify")
         out = printed + err
         problems = [line for line in out.splitlines() if line.startswith(BESSEMER) and "is missing" not in line]
-        assert problems == [] and "1852 record rows" in out  # the fixture's PDFs are not in this output folder
+        assert problems == [] and "1,852 record rows" in out  # the fixture's PDFs are not in this output folder
 
     def test_the_record_reads_the_same_after_the_upgrade(self, old_db: Path, monkeypatch: pytest.MonkeyPatch,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
