@@ -48,7 +48,7 @@ from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.deadline_state import state_at
 from casefile.rules.efiling import meets_periods
 from casefile.rules.offices import office_named
-from casefile.vocab import AttachmentKind, DocketActName, PartyRole
+from casefile.vocab import AttachmentKind, Audience, DocketActName, PartyRole
 
 Viewer = Principal
 """Who asks (casefile.record.authority.Principal): a signed-in user's viewer, or OPERATOR."""
@@ -572,7 +572,9 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
     cert = next(iter(mine("certifications")), None)
     filings = mine("filings")
     answered = answered_deadlines(filings, deadlines, as_of)
-    owners = period_owners(session, deadlines)
+    names = {p.key: p.name for p in parties.values() if p is not None}  # the case's parties: no query of its own
+    owners = {d.id: names.get(d.for_whom, d.for_whom) for d in deadlines
+              if d.id is not None and d.for_whom not in set(Audience)}
     met_by = met_by_parties([f for f in filings if f.id not in hidden.filings], deadlines,
                             {pid: p.name for pid, p in parties.items()}, as_of)
     met_own, prepared_own = own_filings(filings, deadlines, own, as_of)
