@@ -197,8 +197,10 @@ def authorize(session: Session, viewer: Any, act: Any, case: Case | None, *,
     if decision.mode is None:
         raise NotPermitted(f"{name}{of} on {case.number}: {decision.reason} ({_who(viewer)})")
     if decision.mode == "record" and not received and not whose.brings_document:
-        raise DocumentReceivedNeeded(f"{name}{of} is another's act, not one your side performs: you ({_as(viewer)}) "
-                                     "record it from the document received — upload that document with the act",
+        whose = f"{actor.party.name}'s document" if actor.party is not None else "the document the Region, the judge or the Board issued"
+        # in words, at the upload field: no act name ("record-tally") nor organization key ("rwdsu-legal")
+        raise DocumentReceivedNeeded(f"Upload the document you received ({whose}) with this: casefile records "
+                                     "another's act from that document, never as one your side performs",
                                      field="document")
     return decision.mode
 
@@ -225,13 +227,6 @@ def may_draft_for(session: Session, viewer: Any, case: Case, whose: Whose | None
         return Decision(None, "the case is not yours to see")
     return decide(actor.family, relation, standing.role, represented=represented(session, case, actor),
                   alone=alone_if_asked(session, case, standing, actor.family, relation), staff_files=whose.staff)
-
-
-def _as(viewer: Any) -> str:
-    """"counsel@x.org, counsel of firm-key" (the operator: "the operator")."""
-    role = getattr(viewer, "role", None)
-    return f"{getattr(viewer, 'email', 'you')}, {role.value} of {getattr(viewer, 'organization_key', '')}" \
-        if role is not None else "the operator"
 
 
 def _who(viewer: Any) -> str:

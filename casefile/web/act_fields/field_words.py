@@ -139,6 +139,8 @@ WORDS: dict[Any, tuple[str, str]] = {
              "25 MB unless the instance says otherwise)"),
     "confirmation": ("Confirmation number (optional)", "The e-filing confirmation, if any"),
     "election": ("Election", "Which election of the case this is about"),
+    ("file-motion", "to"): ("Made to", "Whom the motion is addressed to: the hearing officer during the hearing, "
+                             "the Regional Director, or the Board once the case is before it"),
     ("open-case", "case.number"): ("Case number", "As on the petition, like 19-RC-361042"),
     ("open-case", "case.agreement"): ("Election agreement", "How the election came about: a consent agreement's "
                                       "rulings are the Regional Director's, final (no request for review)"),
