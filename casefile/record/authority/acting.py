@@ -197,9 +197,9 @@ def authorize(session: Session, viewer: Any, act: Any, case: Case | None, *,
     if decision.mode is None:
         raise NotPermitted(f"{name}{of} on {case.number}: {decision.reason} ({_who(viewer)})")
     if decision.mode == "record" and not received and not whose.brings_document:
-        whose = f"{actor.party.name}'s document" if actor.party is not None else "the document the Region, the judge or the Board issued"
+        received_of = f"{actor.party.name}'s document" if actor.party is not None else "the document the Region, the judge or the Board issued"
         # in words, at the upload field: no act name ("record-tally") nor organization key ("rwdsu-legal")
-        raise DocumentReceivedNeeded(f"Upload the document you received ({whose}) with this: casefile records "
+        raise DocumentReceivedNeeded(f"Upload the document you received ({received_of}) with this: casefile records "
                                      "another's act from that document, never as one your side performs",
                                      field="document")
     return decision.mode
