@@ -54,8 +54,16 @@ def _still_to_issue(case_number: str) -> list[dict[str, object]]:
 
 def print_case(view: dict, *, all_deadlines: bool = False) -> None:
     """Print a case view as Rich tables (``all_deadlines``: every deadline computed, with its status)."""
+    from casefile.errors import CasefileError
+    from casefile.rules.offices import office_named
+    from casefile.rules.rule_sets import rule_set_by_id
+
+    try:  # in words: the office by its name, the rule set by its title (not "19-seattle", "2023-rule")
+        office, rules = office_named(view["office"]).name, rule_set_by_id(view["rule_set"]).title
+    except CasefileError:
+        office, rules = view["office"], view["rule_set"]
     console.print(f"[bold]{view['case_number']}[/]  {view['name']}  ({view['case_type']}, {view['agreement'] or 'agreement not recorded'} election; "
-                  f"Region {view['region']}, office {view['office']}; rule set {view['rule_set']})")
+                  f"Region {view['region']}, office {office}; {rules})")
     for p in view["parties"]:
         handle = f"  (--party {p['key']})" if p.get("key") and p["key"] != p["role"] else ""
         console.print(f"  {p['role']:<12} {p['name']}{handle}", highlight=False, soft_wrap=True)

@@ -297,3 +297,14 @@ def test_the_deadlines_title_gives_its_moment_in_words(configured_db: Path) -> N
     assert listed.exit_code == 0, listed.stderr
     assert "Open deadlines as of 9:30 a.m. PDT on July 17, 2026" in " ".join(listed.stdout.split())
     assert "2026-07-17T" not in listed.stdout
+
+
+def test_case_show_names_the_office_and_the_rules_in_words(configured_db: Path) -> None:
+    """`casefile case show` gives the office by its name and the rule set by its title (new user's trial F14:
+    "office 19-seattle; rule set 2023-rule")."""
+    assert casefile(*OPEN).exit_code == 0
+    shown = casefile("case", "show", NUMBER)
+    assert shown.exit_code == 0, shown.stderr
+    text = " ".join(shown.stdout.split())
+    assert "Region 19, office Seattle, WA; 2023 rule (current; business days for post-election periods))" in text, text
+    assert "19-seattle" not in text and "2023-rule" not in text
