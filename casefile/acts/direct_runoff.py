@@ -63,6 +63,27 @@ def _chain(elections: list[Election], election: Election) -> list[Election]:
     return chain
 
 
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> bool:
+    """Whether a runoff may be directed now on the case's latest election: at runoff-due (STAGES) and not while
+    the objection period on the count that calls for it runs (its cut-off ahead of ``as_of``; no ``as_of``: the
+    period still open in the record) — the rule perform() applies (check_direction_date; 102.69(a)(8), 102.70(a))."""
+    from sqlmodel import col, select
+
+    from casefile.record.lookups import latest_tally
+    from casefile.vocab import DeadlineStatus
+
+    latest = session.exec(select(Election).where(Election.case_id == case.id)
+                          .order_by(col(Election.sequence).desc())).first()
+    if latest is None or latest.stage not in STAGES:
+        return False
+    tally = latest_tally(session, latest)
+    period = deadline_of(session, latest, DeadlineKind.REVISED_TALLY_OBJECTIONS
+                         if tally is not None and tally.kind is TallyKind.REVISED else DeadlineKind.OBJECTIONS)
+    if period is None:
+        return True
+    return period.cutoff_at < as_of if as_of is not None else period.status is not DeadlineStatus.OPEN
+
+
 def perform(session: Session, act: DirectRunoff, *, case: Case, as_of: datetime, by: Who) -> Done:
     """Direct the runoff (or nullity rerun) the election's latest tally calls for.
 

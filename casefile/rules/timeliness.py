@@ -25,6 +25,16 @@ LATE_ON_EXCUSABLE_NEGLECT = frozenset({DeadlineKind.EXCEPTIONS, DeadlineKind.ALJ
                                        DeadlineKind.RECONSIDERATION, DeadlineKind.POST_HEARING_BRIEF})
 
 
+def late_filing_note(kind: DeadlineKind | str) -> str:
+    """What may still be filed once the period of ``kind`` has ended, as a clause for an act offered after it (the
+    case page's list of acts): a late filing with a motion showing excusable neglect (102.2(d)), or — objections and
+    their offer of proof — only a filing received in time, recorded late. Authority: 29 CFR 102.2(d), 102.69(a)(8);
+    rules.md R-B10, R-G6."""
+    if DeadlineKind(kind) in LATE_ON_EXCUSABLE_NEGLECT:
+        return "a late filing is accepted only with a motion showing excusable neglect (29 CFR 102.2(d))"
+    return "only a filing received in time can still be recorded (no late filing, 29 CFR 102.69(a)(8))"
+
+
 def late_filing_way(kind: DeadlineKind | str) -> str:
     """What a party may still do once the period of ``kind`` has passed, as a clause for an untimely filing's
     refusal: for the filings 102.2(d) lets be accepted late, a motion showing good cause based on excusable
@@ -35,7 +45,7 @@ def late_filing_way(kind: DeadlineKind | str) -> str:
     return ("; it may still be accepted late only on good cause based on excusable neglect: file it with a motion that "
             "shows that cause, supported by a sworn statement (“File a motion”; 29 CFR 102.2(d))")
 
-__all__ = ["LATE_ON_EXCUSABLE_NEGLECT", "StoredDeadline", "Timeliness", "judge_filing", "late_filing_way"]
+__all__ = ["LATE_ON_EXCUSABLE_NEGLECT", "StoredDeadline", "Timeliness", "judge_filing", "late_filing_note", "late_filing_way"]
 
 
 @dataclass(frozen=True)

@@ -231,13 +231,35 @@ def case_page(request: Request, me: Signed, db: Db, number: str, as_of: str | No
         mine = [{"d": d, "missed": True} for d in app.missed(as_of=moment, viewer=me.viewer,
                                                               case_numbers=[view.case_number]).get(view.case_number, [])] + mine
     picture = tally_picture(tally) if tally else ""
+    lapsed = lapsed_acts(permissions, current.deadlines if current else [])
     timeline = docket_timeline(view.docket, every_deadline, today=moment.astimezone(ZoneInfo(zone)).date())
     return page(request, "case.html", title=f"{view.case_number} {view.name}", case=view, current=current, tally=tally,
                 picture=picture, timeline=timeline, open_now=open_now, deadlines=every_deadline,
                 permissions=permissions, pending=pending_documents(db, view.case_number, me), as_of_text=as_of_text,
                 errors=errors, zone=zone, around=around_section(db, view.case_number, me), mine=mine,
-                hearing_words=hearing_words,
+                hearing_words=hearing_words, lapsed=lapsed,
                 waiting=waiting_for(current.stage if current else None, permissions, hearing=hearing_words))
+
+
+def lapsed_acts(permissions: list[Any], deadlines: list[Any]) -> dict[str, str]:
+    """The acts the user may perform whose period in the current election has ended with none of its periods open
+    (``deadlines``: the election's, read models): act -> "its period ended on December 3, 2024: …" with what may
+    still be filed (casefile.rules.timeliness.late_filing_note). The act stays offered — a filing received in
+    time may be recorded late, and some late filings are accepted on excusable neglect — but is not shown as if
+    its period ran."""
+    from casefile.rules.chronology import long_date
+    from casefile.rules.party_filings import ACT_PERIODS
+    from casefile.rules.timeliness import late_filing_note
+
+    out: dict[str, str] = {}
+    for act in {p.act for p in permissions if p.mode == "perform"} & set(ACT_PERIODS):
+        kinds = {k.value for k in ACT_PERIODS[act]}
+        rows = [d for d in deadlines if str(d.kind) in kinds]
+        if rows and not any(d.status in ("open", "extended", "prepared", "not-started") for d in rows):
+            ended = max(rows, key=lambda d: d.due_on)
+            if ended.status == "lapsed":
+                out[act] = f"its period ended on {long_date(ended.due_on)}: {late_filing_note(ended.kind)}"
+    return out
 
 
 def next_for(me: Me, open_now: list[dict[str, Any]], permissions: list[Any], *, stage: str | None = None,

@@ -131,3 +131,17 @@ class TestTheHearingsTarget:
         running = text_of(page.split("<caption>Running now", 1)[1].split("</table>", 1)[0])
         assert "Hearing, if set" in running and "target date under the rule: " in running, running
         assert "set for" not in running
+
+
+class TestLapsedActs:
+    def test_a_lapsed_act_says_its_period_ended(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
+        """F19: Bessemer's 2022 rerun tally of March 31, 2022, objections due April 7, 2022: File objections is still
+        offered (a filing received in time may be recorded late) but says its period ended and that objections
+        cannot be filed late."""
+        from tests.web.world import NUMBER
+
+        sign_in(client, USERS["union-counsel"])
+        page = client.get(f"/cases/{NUMBER}").text
+        acts = text_of(page.split('id="acts"', 1)[1].split("</section>", 1)[0])
+        assert ("File objections (for Retail, Wholesale and Department Store Union) — its period ended on April 7, 2022: "
+                "only a filing received in time can still be recorded (no late filing, 29 CFR 102.69(a)(8))") in acts, acts
