@@ -92,7 +92,7 @@ class TestNoticedHearing:
 
         sign_in(client, USERS["union-counsel"])
         row = _row_of(client.get("/cases", params={"q": NOTICED}).text, NOTICED)
-        assert "Offer of proof (objecting party): due " in row, row
+        assert "Retail, Wholesale and Department Store Union's offer of proof: due " in row, row
         assert row.rstrip().endswith(f"Hearing noticed: it opens {_hearing_words()}"), row
         sign_in(client, USERS["employer-counsel"])
         row = _row_of(client.get("/cases", params={"q": NOTICED}).text, NOTICED)
