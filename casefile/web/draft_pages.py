@@ -140,7 +140,7 @@ def handle(request: Request, db: Database, me: Me, view: Any, allowed: list[Any]
     from casefile.web.act_view import confirm
 
     confirm(request, result, zone=zone, done=f"Draft {draft_id} filed: ")
-    from casefile.web.act_pages import CONFIRM_AFTER, still_to_efile
+    from casefile.web.efiling_reminder import CONFIRM_AFTER, still_to_efile
 
     if not result.repeated and (efile := still_to_efile(me, view, allowed, act_name, [], prepared=data.get("nlrb") == "prepared")):
         web_session(request).add_flash(efile)  # the same reminder as a form filed at once (new-user trial F31)

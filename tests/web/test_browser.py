@@ -27,11 +27,12 @@ WITNESS = "Jane Doe, picker at BHM1"
 
 def documents_of(kind: str) -> list[Any]:
     from casefile.record.db import read_session
-    from casefile.record.models import Document
+    from casefile.record.models import Case, Document
     from casefile.vocab import DocumentKind
 
-    with read_session() as session:
-        return list(session.exec(select(Document).where(Document.kind == DocumentKind(kind))
+    with read_session() as session:  # this case only: the first-hour browser test files on another case
+        case_id = session.exec(select(Case.id).where(Case.number == NUMBER)).one()
+        return list(session.exec(select(Document).where(Document.case_id == case_id, Document.kind == DocumentKind(kind))
                                  .order_by(col(Document.id))))
 
 
