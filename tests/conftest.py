@@ -23,14 +23,19 @@ import pytest
 # before casefile.accounts is imported, and inherited by the commands the tests run.
 os.environ.setdefault("CASEFILE_PASSWORD_HASH_COST", "low")
 
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 from sqlalchemy import Engine, text
 from sqlmodel import SQLModel
 
 from casefile.record import models  # noqa: F401  (tables)
 from casefile.record.db import make_engine
 
-settings.register_profile("check", max_examples=20)  # the fast loop; registered before the plugin loads it
+# No per-example deadline and no too-slow health check anywhere in the suite: on a shared 2-core machine an
+# example's time says the machine's load, not the code's (speed goals live in bench/, not in timed tests).
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
+settings.register_profile("check", parent=settings.get_profile("suite"), max_examples=20)  # the fast loop; registered
+# before the plugin loads it
 
 POSTGRES_URL = os.environ.get("CASEFILE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 CENTRAL = ZoneInfo("America/Chicago")
