@@ -104,6 +104,7 @@ class View:
     next_ballot: tuple[list[str], bool]  # the directed election's choices, and "against" on its ballot
     certified: bool  # a certification issued in the election
     open_deadlines: dict[str, date]  # kind -> due date (the latest of each kind)
+    latest_filed: dict[str, list[int]] = field(default_factory=dict)  # party key -> numbers of its latest objections filing
 
     @property
     def pending(self) -> list[tuple[str, str]]:
@@ -197,8 +198,10 @@ class World:
             assert latest is not None
             parties = {p.key: p.role.value for p in s.exec(select(Party).where(Party.case_id == case.id))}
             keys = {p.id: p.key for p in s.exec(select(Party).where(Party.case_id == case.id))}
-            objections = [(keys[o.party_id], o.number, o.disposition.value) for o in s.exec(
-                select(Objection).where(Objection.election_id == latest.id).order_by(col(Objection.id)))]
+            rows = list(s.exec(select(Objection).where(Objection.election_id == latest.id).order_by(col(Objection.id))))
+            objections = [(keys[o.party_id], o.number, o.disposition.value) for o in rows]
+            last_filing = {keys[o.party_id]: o.filing_id for o in rows}  # the rows are in id order: each party's latest
+            latest_filed = {party: [o.number for o in rows if o.filing_id == filing] for party, filing in last_filing.items()}
             register = [(b.voter, b.ground, b.status.value, b.revised_tally_id) for b in s.exec(
                 select(ChallengedBallot).where(ChallengedBallot.election_id == latest.id)
                 .order_by(col(ChallengedBallot.id)))]
@@ -214,7 +217,7 @@ class World:
                         tally.challenged if tally else 0, hearing, (latest.next_held_from_on, latest.next_held_to_on),
                         (list(latest.next_choices or latest.choices), latest.next_against_on_ballot),
                         s.exec(select(Certification.id).where(Certification.election_id == latest.id)).first()
-                        is not None, deadlines)
+                        is not None, deadlines, latest_filed)
 
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every row of every table, in id order (the record: ids, facts, docket, periods)."""
@@ -240,7 +243,7 @@ def _objections(view: View, parties: tuple[str, ...], day: date, draw: Draw) -> 
 
 def _offer(view: View, parties: tuple[str, ...], day: date, draw: Draw) -> dict[str, Any]:
     party = _party(parties, view, draw)
-    numbers = sorted({n for p, n, _ in view.objections if p == party}) or [1]
+    numbers = sorted(view.latest_filed.get(party, [])) or [1]  # the offer supports the objections it accompanies
     return {"party": party, "witnesses": [{"objection": draw(st.sampled_from(numbers)), "witness": "a unit employee",
                                            "summary": f"will testify to what the objection states ({day})"}]}
 

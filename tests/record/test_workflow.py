@@ -33,7 +33,8 @@ EXPECTED: set[tuple[Stage, Stage]] = {
     (S.ALJ_CONSOLIDATED, S.ALJ_DECISION_ISSUED),
     *((S.ALJ_DECISION_ISSUED, t) for t in (S.RD_DECISION, S.REVISED_TALLY_ISSUED)),
     *((S.RD_DECISION, t) for t in (S.CERTIFICATION_DUE, S.CERTIFIED, S.SET_ASIDE, S.REVISED_TALLY_ISSUED,
-                                   S.HEARING_NOTICED, S.RUNOFF_DUE)),  # RUNOFF_DUE: objections overruled, a runoff due
+                                   S.HEARING_NOTICED, S.RUNOFF_DUE,  # RUNOFF_DUE: objections overruled, a runoff due
+                                   S.OBJECTIONS_PENDING)),  # a party's objections in its period still running (102.69(a))
     *((S.REVISED_TALLY_ISSUED, t) for t in (S.CHALLENGE_INVESTIGATION, S.OBJECTIONS_PENDING, S.CERTIFICATION_DUE,
                                             S.RUNOFF_DUE, S.REVISED_TALLY_ISSUED, S.RD_DECISION,
                                             S.SET_ASIDE)),  # SET_ASIDE: a conditional direction met (R-M2)
