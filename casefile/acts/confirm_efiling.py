@@ -81,7 +81,7 @@ def perform(session: Session, act: ConfirmEfiling, *, case: Case, as_of: datetim
     of proof filed with it) becomes e-filed, in one transaction with its docket entry. Idempotent: the same
     confirmation again stores nothing; another receipt for a filing already confirmed is refused. Raises
     UnknownRecord (no such filing of the party: field ``filing``), ProcedureError (already e-filed), BadInput
-    (a receipt later than now), OutOfOrder, UntimelyFiling (received after the cut-off: nothing is stored).
+    (a receipt later than now, or earlier than the filing was recorded as prepared: field ``at``, else ``date``), OutOfOrder, UntimelyFiling (received after the cut-off: nothing is stored).
     Authority: 29 CFR 102.2(a), (b), 102.5(c); casefile.rules.efiling."""
     party = get_party(session, case, act.party)
     filing = session.get(Filing, act.filing)
@@ -102,6 +102,12 @@ def perform(session: Session, act: ConfirmEfiling, *, case: Case, as_of: datetim
                              f"{received_words(filing.received_at, filing.received_on, tz)}", field="filing")
     if (act.at is not None and act.at > as_of) or received_on > as_of.astimezone(ZoneInfo(tz)).date():
         raise BadInput(f"the {what} cannot have been received after now ({received_on.isoformat()})", field="date")
+    # recorded as prepared, not yet e-filed, at a moment: the agency cannot have received it before it was prepared
+    if (act.at is not None and filing.received_at is not None and act.at < filing.received_at) or (
+            received_on < filing.received_on):
+        raise BadInput(f"the {what} was recorded in casefile as prepared, not yet e-filed with the NLRB, "
+                       f"{received_words(filing.received_at, filing.received_on, tz)}: the NLRB cannot have received "
+                       f"it earlier, {received_words(act.at, received_on, tz)}", field="at" if act.at is not None else "date")
     note = filing.timeliness_note
     if deadline is not None:
         filed_before(what, received_on, deadline, at=act.at)

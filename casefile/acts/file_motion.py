@@ -31,14 +31,14 @@ from casefile.acts.base import (
     election_for,
     recorded,
 )
-from casefile.acts.party_filing import PartyFilingIn, received_on_at, store_filing
+from casefile.acts.party_filing import PartyFilingIn, receipt_words, received_on_at, store_filing
 from casefile.record.authority import Whose
 from casefile.record.deadlines import office_of
 from casefile.record.lookups import get_party
 from casefile.record.models import Case
 from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import docket
-from casefile.vocab import Actor, FilingKind
+from casefile.vocab import Actor, FilingKind, NlrbFiling
 
 #: A motion may be made at any stage of the proceeding (the ruling is refused where nothing is pending).
 STAGES = ANY_STAGE
@@ -82,7 +82,13 @@ def perform(session: Session, act: FileMotion, *, case: Case, as_of: datetime, b
                                 *({"ground": g} for g in act.grounds)],
                           served=[], note="motion (29 CFR 102.65)")
     how = "stated on the record" if act.oral else "filed"
-    summary = f"Motion of {party.name} {subject}, {how} to the {act.to} ({received_on.isoformat()})"
+    # the subject as the party wrote it often starts with the noun the summary already gives ("Motion to postpone ...")
+    words = subject.split(" ", 1)
+    what = words[1] if len(words) > 1 and words[0].lower() == "motion" else subject
+    if act.nlrb is NlrbFiling.PREPARED and not act.oral:  # before no one yet: not filed, and received by no one
+        summary = f"Motion of {party.name} {what}, to the {act.to}: {receipt_words(act.nlrb, act.at, received_on)}"
+    else:
+        summary = f"Motion of {party.name} {what}, {how} to the {act.to} ({received_on.isoformat()})"
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None

@@ -34,7 +34,7 @@ from casefile.acts.base import (
     ref_id,
 )
 from casefile.acts.chronology import filed_before
-from casefile.acts.party_filing import deadline_zone, received_by, received_on_at, stored_deadline
+from casefile.acts.party_filing import deadline_zone, receipt_words, received_by, received_on_at, stored_deadline
 from casefile.acts.service import ServiceIn, record_service
 from casefile.documents.kinds.objections import Objections
 from casefile.documents.kinds.offer_of_proof import OfferOfProof
@@ -245,7 +245,7 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     what = "Supplemental objections" if earlier else "Objections"
     summary = (f"{what} of {party.name} ({n} objection{'s' if n != 1 else ''}, nos. {numbers.start}–{numbers.stop - 1})"
                if n > 1 else f"{what} of {party.name} (objection no. {numbers.start})")
-    summary += f" received {act.at.isoformat() if act.at else received_on.isoformat()}{received_by(case, deadline)}"
+    summary += f" {receipt_words(act.nlrb, act.at, received_on)}{received_by(case, deadline)}"
     # the table's move (casefile.rules.stages): the period is running (timeliness judged above); at a stage the Region
     # reached on earlier objections the filing joins those pending, after a decision it is undecided again
     to = next_stage("file-objections", election.stage, Facts(), given=(Guard.PERIOD_RUNNING,))

@@ -26,7 +26,7 @@ from casefile.rules.offices import office_named
 from casefile.rules.party_filings import FILINGS
 from casefile.rules.rule_sets import rule_set_by_id
 from casefile.rules.timeliness import StoredDeadline, Timeliness, judge_filing, late_filing_way
-from casefile.vocab import DeadlineKind, FilingKind, FilingMethod
+from casefile.vocab import DeadlineKind, FilingKind, FilingMethod, NlrbFiling
 
 
 def stored_deadline(case: Case, deadline: Deadline) -> StoredDeadline:
@@ -97,6 +97,20 @@ def received_words(at: datetime | None, on: date, tz: str) -> str:
     from casefile.rules.calendar import day_label, instant_label
 
     return instant_label(at.astimezone(ZoneInfo(tz))) if at is not None else day_label(on)
+
+
+def receipt_words(nlrb: NlrbFiling, at: datetime | None, received_on: date) -> str:
+    """For a docket summary, what the record holds of a filing's receipt: "received 2026-12-01T12:00:00-06:00"
+    (``at``, else the day ``received_on``, ISO: a page writes it in words in the receiving office's zone) for a
+    filing e-filed with the NLRB (``nlrb``);
+    for one only prepared in casefile, which no one has received yet (29 CFR 102.2(b), 102.5(c);
+    casefile.rules.efiling), "prepared in casefile on December 1, 2026, not yet e-filed with the NLRB":
+    no receipt time. Display only."""
+    from casefile.documents.wording import long_date
+
+    if nlrb is NlrbFiling.PREPARED:
+        return f"prepared in casefile on {long_date(received_on)}, not yet e-filed with the NLRB"
+    return f"received {at.isoformat() if at is not None else received_on.isoformat()}"
 
 
 def received_by(case: Case, deadline: Deadline | None) -> str:

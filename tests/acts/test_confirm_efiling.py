@@ -7,6 +7,7 @@ Central time.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import pytest
 from sqlmodel import select
 
 from casefile import app
-from casefile.errors import UntimelyFiling
+from casefile.errors import BadInput, UntimelyFiling
 from casefile.record.db import read_session
 from casefile.record.models import Case, Deadline, DocketEntry, Election, Filing
 from casefile.vocab import DeadlineKind, DeadlineStatus, NlrbFiling
@@ -100,3 +101,30 @@ def test_a_receipt_after_the_cut_off_is_refused_and_stores_nothing(prepared: Fil
                 as_of=datetime.fromisoformat("2026-12-03T10:00:00-06:00"))
     assert default_snapshot() == before
     assert the_filing().nlrb is NlrbFiling.PREPARED
+
+
+def test_prepared_objections_are_docketed_as_prepared_with_no_receipt(prepared: Filing) -> None:
+    with read_session() as session:
+        entry = session.exec(select(DocketEntry).where(DocketEntry.act == "file-objections")).one()
+    assert entry.summary == ("Objections of United Steelworkers (2 objections, nos. 1–2) prepared in casefile on "
+                             "December 1, 2026, not yet e-filed with the NLRB")
+
+
+def test_a_receipt_before_the_filing_was_prepared_is_refused_and_stores_nothing(prepared: Filing) -> None:
+    before = default_snapshot()
+    earlier = datetime.fromisoformat("2026-12-01T11:50:00-06:00")  # prepared at 12:00 p.m. CST (FILED_AT)
+    with pytest.raises(BadInput, match=re.escape("prepared, not yet e-filed with the NLRB, 12:00 p.m. CST on December 1, "
+                                                 "2026: the NLRB cannot have received it earlier, 11:50 a.m. CST")) as refused:
+        perform({"act": "confirm-efiling", "party": "usw", "filing": prepared.id, "at": earlier.isoformat()},
+                as_of=datetime.fromisoformat("2026-12-01T13:00:00-06:00"))
+    assert refused.value.field == "at"
+    assert default_snapshot() == before
+    assert the_filing().nlrb is NlrbFiling.PREPARED
+
+
+def test_a_prepared_motion_is_docketed_as_prepared_and_names_the_motion_once(configured_db: Path) -> None:
+    open_live()
+    done = perform({"act": "file-motion", "party": "mpc", "subject": "Motion to postpone the hearing",
+                    "to": "Regional Director", "nlrb": "prepared", "at": FILED_AT.isoformat()}, as_of=FILED_AT)
+    assert done.summary == ("Motion of Midwest Precision Castings, Inc. to postpone the hearing, to the Regional "
+                            "Director: prepared in casefile on December 1, 2026, not yet e-filed with the NLRB")

@@ -26,6 +26,8 @@ FROM_DRAFT = "10-RC-300042"
 NO_OFFER = "10-RC-300043"
 #: Tallied yesterday; the union files its objections through the form, already e-filed.
 E_FILED = "10-RC-300044"
+#: Tallied yesterday; the union prepares its objections at a time of day, then confirms their e-filing.
+DOCKETED = "10-RC-300046"
 UNION = "Retail, Wholesale and Department Store Union"
 DUE = r"due \w{3} \w{3} \d{1,2}, 11:59 p\.m\. EST"
 
@@ -39,7 +41,7 @@ def cases(served: Any) -> None:
 
     today = datetime.now(ATLANTA).date()
     week_ago, yesterday = (today - timedelta(days=7)).isoformat(), (today - timedelta(days=1)).isoformat()
-    for number in (PREPARED, FROM_DRAFT, NO_OFFER, E_FILED):
+    for number in (PREPARED, FROM_DRAFT, NO_OFFER, E_FILED, DOCKETED):
         _open(number, week_ago)
         _tally(number, yesterday)
     objections = parse_act({"act": "file-objections", "party": "union", "date": today.isoformat(),
@@ -189,3 +191,67 @@ def test_already_e_filed_meets_the_period_at_once(client: Any, cases: None) -> N
     assert "Not yet filed with the NLRB" not in result
     assert f"Met Objections and offer of proof (all parties): filed in time by {UNION}" in _next_for(
         client.get(f"/cases/{number}").text)
+
+
+def _docket_csv(client: Any, number: str) -> str:  # noqa: F811
+    import io
+    import zipfile
+
+    export = client.get(f"/cases/{number}/export.zip")
+    assert export.status_code == 200, export.text[:500]
+    return zipfile.ZipFile(io.BytesIO(export.content)).read("docket.csv").decode("utf-8")
+
+
+def test_a_prepared_filing_is_docketed_as_prepared_and_shown_to_the_other_side_once_e_filed(
+        client: Any, served: Any, cases: None) -> None:  # noqa: F811
+    from casefile.rules.calendar import clock_label
+
+    now = datetime.now(ATLANTA).replace(second=0, microsecond=0) - timedelta(minutes=1)
+    earlier = now - timedelta(minutes=5)
+    if earlier.date() != now.date():
+        pytest.skip("just after midnight in Atlanta: no earlier time of the same day")
+    today, words = now.date().isoformat(), f"{now:%B} {now.day}, {now.year}"
+    sign_in(client, USERS["union-counsel"])
+    form = f"/cases/{DOCKETED}/acts/file-objections"
+    answer = client.post(form, data={
+        "csrf_token": csrf(client, form), "party": "union", "date": today, "time": f"{now:%H:%M}",
+        "method": "e-filing", "nlrb": "prepared", "objections-rows": "1", "objections-0": "The Employer threatened closure.",
+        "offer_of_proof-rows": "1", "offer_of_proof-0-objection": "1", "offer_of_proof-0-witness": "Jane Doe, picker",
+        "offer_of_proof-0-summary": "Heard the threat.", "perform": "1"}, follow_redirects=False)
+    assert answer.status_code == 303, text_of(answer.text)[:2000]
+    prepared_line = (f"Objections of {UNION} (objection no. 1) prepared in casefile on {words}, not yet e-filed with "
+                     "the NLRB")
+    page = client.get(f"/cases/{DOCKETED}").text
+    assert prepared_line in text_of(page), text_of(page)[:3000]
+    assert prepared_line in _docket_csv(client, DOCKETED)
+    assert f"Objections of {UNION} (objection no. 1) received" not in text_of(page)
+    # the other side: nothing filed or served yet, so nothing on its docket or in its export
+    client.cookies.clear()
+    sign_in(client, USERS["employer-counsel"])
+    assert f"Objections of {UNION}" not in text_of(client.get(f"/cases/{DOCKETED}").text)
+    assert f"Objections of {UNION}" not in _docket_csv(client, DOCKETED)
+
+    client.cookies.clear()
+    sign_in(client, USERS["union-counsel"])
+    filing = re.search(r'name="filing" value="(\d+)"', page).group(1)  # type: ignore[union-attr]
+    before = snapshot(served.engine(), served.folder / "out")
+    refused = client.post(f"/cases/{DOCKETED}/acts/confirm-efiling", data={
+        "csrf_token": csrf(client, f"/cases/{DOCKETED}"), "party": "union", "filing": filing, "date": today,
+        "time": f"{earlier:%H:%M}", "perform": "1"}, follow_redirects=False)
+    assert refused.status_code == 422, refused.text[:2000]
+    assert (f"recorded in casefile as prepared, not yet e-filed with the NLRB, {clock_label(now)} on {words}: the NLRB "
+            f"cannot have received it earlier, {clock_label(earlier)} on {words}") in text_of(refused.text)
+    assert snapshot(served.engine(), served.folder / "out") == before
+    confirmed = client.post(f"/cases/{DOCKETED}/acts/confirm-efiling", data={
+        "csrf_token": csrf(client, f"/cases/{DOCKETED}"), "party": "union", "filing": filing, "date": today,
+        "time": f"{now:%H:%M}", "perform": "1"}, follow_redirects=False)
+    assert confirmed.status_code == 303, text_of(confirmed.text)[:2000]
+    zone = clock_label(now).split()[-1]
+    assert zone in ("EST", "EDT")
+    client.cookies.clear()
+    sign_in(client, USERS["employer-counsel"])
+    shown = text_of(client.get(f"/cases/{DOCKETED}").text)
+    assert prepared_line in shown  # e-filed now: on the other side's docket, with what happened when
+    assert (f"E-filing of the objections of {UNION} confirmed: received by the NLRB {clock_label(now)} on {words}"
+            in shown), shown[:3000]
+    assert "UTC-0" not in shown

@@ -1,7 +1,10 @@
 """What of one case a viewer may not see (:func:`hidden_of`, the one place that decides it): an offer
 of proof — its filing, its document, its attachments and every docket entry about them — is seen
 only by the organization of the party that filed it and the Region (29 CFR 102.69(a)(8); rules.md
-R-G7): for anyone else it does not exist."""
+R-G7): for anyone else it does not exist. A filing only prepared in casefile, not yet e-filed with the
+NLRB, is likewise seen only by its party's organization and the Region until its e-filing is confirmed:
+it has been neither filed nor served (29 CFR 102.2(b), 102.5(c); casefile.rules.efiling), so the other
+parties' docket, documents and exports do not show it."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ from sqlmodel import Session, col, select
 from casefile.record.authority.standing import Principal
 from casefile.record.models import Attachment, Case, Deadline, DocketEntry, Document, Filing
 from casefile.record.refs import RecordTable, Ref
-from casefile.vocab import DeadlineKind, DeadlineStatus, FilingKind
+from casefile.vocab import DeadlineKind, DeadlineStatus, FilingKind, NlrbFiling
 
 #: The docket act that supersedes a period's closure (casefile.record.closures.ACT).
 CLOSURE_SUPERSEDED = "closure-superseded"
@@ -65,15 +68,25 @@ def hidden_of(session: Session, case: Case, viewer: Principal) -> Hidden:
 
     filings = {fid for fid, pid in session.exec(select(Filing.id, Filing.party_id).where(
         Filing.case_id == case.id, col(Filing.confidential).is_(True))).all() if fid is not None and hidden_party(pid)}
+    prepared = {fid for fid, pid in session.exec(select(Filing.id, Filing.party_id).where(  # not yet filed or served
+        Filing.case_id == case.id, Filing.nlrb == NlrbFiling.PREPARED)).all() if fid is not None and hidden_party(pid)}
+    filings |= prepared
     documents = {d.id for d in session.exec(select(Document).where(Document.case_id == case.id,
                                                                    col(Document.confidential).is_(True))).all()
                  if d.id is not None and hidden_party(document_party_id(session, d))}
+    if prepared:
+        documents |= {d.id for d in session.exec(select(Document).where(Document.case_id == case.id)).all()
+                      if d.id is not None and d.subject is not None and d.subject.table is RecordTable.FILING
+                      and d.subject.id in prepared}
     attachments = set()
     for a in session.exec(select(Attachment).where(Attachment.case_id == case.id,
                                                    col(Attachment.confidential).is_(True))).all():
         filing = session.get(Filing, a.filing_id) if a.filing_id is not None else None
         if a.id is not None and hidden_party(filing.party_id if filing is not None else None):
             attachments.add(a.id)
+    if prepared:
+        attachments |= {a.id for a in session.exec(select(Attachment).where(Attachment.case_id == case.id)).all()
+                        if a.id is not None and a.filing_id in prepared}
     deadlines = set()
     for deadline_id in session.exec(select(Deadline.id).where(
             Deadline.case_id == case.id, Deadline.kind == DeadlineKind.OFFER_OF_PROOF,
