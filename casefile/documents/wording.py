@@ -100,6 +100,7 @@ ACT_NAMES: dict[str, str] = {
     DocketActName.PIN_DEADLINE: "Order fixing or extending time",
     DocketActName.RECOMPUTE_DEADLINE: "Period recomputed",
     DocketActName.FILE_OFFER_OF_PROOF: "Offer of proof (confidential)",
+    DocketActName.CONFIRM_EFILING: "E-filing with the NLRB confirmed",
     DocketActName.TRANSFER_CASE: "Order transferring case",
     DocketActName.AMEND_OBJECTION: "Objection amended",
     DocketActName.WITHDRAW_OBJECTION: "Objection withdrawn",

@@ -135,7 +135,9 @@ def _text(response: Any) -> str:
 
 
 def _blank(text: str, ident: str) -> str:
-    """``text`` with the id asked about taken out (not the digits of an entity such as &#39;)."""
+    """``text`` with the id asked about taken out (not the digits of an entity such as &#39;, nor those of the
+    page's random CSRF token, which is taken out first)."""
+    text = re.sub(r'(csrf[_-]token"\s+(?:value|content)=")[^"]*', r"\1", text)
     return re.sub(rf"(?<![\w#]){ident}(?!\w)", "I", text)
 
 

@@ -238,7 +238,7 @@ class TestGeneratedForms:
         [(_target, text)] = summary_links(answer.text)
         # The Board's act is recorded from its ruling, uploaded with the act: without it, refused before
         # the act's own check (casefile.record.authority); nothing stored
-        assert "from the document received" in text
+        assert "Upload the document you received" in text
         assert "Review denied." in answer.text
         assert '<input class="radio-input" type="radio" id="decision-option-2" name="decision" value="affirmed" checked>' \
             in answer.text
