@@ -21,6 +21,7 @@ from casefile.acts.party_filing import (
     filings_of,
     governing_deadline,
     judge,
+    receipt_words,
     received_on_at,
     service_list,
     store_filing,
@@ -99,8 +100,8 @@ def perform(session: Session, act: FileAnsweringBrief, *, case: Case, as_of: dat
                           deadline=deadline, timeliness=timeliness, body=[{"point": p} for p in act.points],
                           served=service_list(session, case, party, received_on), warnings=served)
     n = len(act.points)
-    summary = (f"Answering brief of {party.name} to the exceptions ({counted(n, 'point of argument', 'points of argument')}), received "
-               f"{act.at.isoformat() if act.at else received_on.isoformat()}")
+    summary = (f"Answering brief of {party.name} to the exceptions ({counted(n, 'point of argument', 'points of argument')}), "
+               f"{receipt_words(act.nlrb, act.at, received_on)}")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None

@@ -32,7 +32,7 @@ from casefile.acts.base import (
     ref_id,
 )
 from casefile.acts.chronology import filed_before, latest_on
-from casefile.acts.party_filing import deadline_zone, received_on_at, stored_deadline
+from casefile.acts.party_filing import deadline_zone, receipt_words, received_on_at, stored_deadline
 from casefile.acts.service import ServiceIn, record_service, region_of
 from casefile.documents.kinds.exceptions import Exceptions
 from casefile.errors import ProcedureError
@@ -129,6 +129,8 @@ def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetim
     n = len(act.exceptions)
     excepted = "the Administrative Law Judge's Decision" if to_alj else "the Hearing Officer's Report"
     summary = f"Exceptions of {party.name} to {excepted} ({n} exception{'s' if n != 1 else ''})"
+    if act.nlrb is NlrbFiling.PREPARED:  # before no one yet: no receipt
+        summary += f", {receipt_words(act.nlrb, act.at, received_on)}"
     ref = ref_to(filing)
     if election.stage is Stage.HO_REPORT_ISSUED and act.nlrb is NlrbFiling.E_FILED:  # prepared: moves nothing yet
         entry = advance(session, election, Stage.EXCEPTIONS_PENDING, as_of=as_of, occurred_on=received_on,

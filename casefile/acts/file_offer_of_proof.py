@@ -25,6 +25,7 @@ from casefile.acts.party_filing import (
     filings_of,
     governing_deadline,
     judge,
+    receipt_words,
     received_by,
     received_on_at,
     store_filing,
@@ -184,7 +185,7 @@ def perform(session: Session, act: FileOfferOfProof, *, case: Case, as_of: datet
     n = len(act.witnesses)
     counted = f"{n} witness{'es' if n != 1 else ''}" if n else "its witnesses not in the record"
     summary = (f"Offer of proof of {party.name} ({counted}) in support of its objections received "
-               f"{supported.received_on.isoformat()}; received {act.at.isoformat() if act.at else received_on.isoformat()}"
+               f"{supported.received_on.isoformat()}; {receipt_words(act.nlrb, act.at, received_on)}"
                f"{received_by(case, deadline)}; "
                "confidential: to the Regional Director only (102.69(a)(8))")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]

@@ -17,7 +17,15 @@ from pydantic import Field
 from sqlmodel import Session
 
 from casefile.acts.base import Done, Issue, Prose, Who, again, content_key, election_for, recorded
-from casefile.acts.party_filing import PartyFilingIn, deadline_zone, judge, received_on_at, service_list, store_filing
+from casefile.acts.party_filing import (
+    PartyFilingIn,
+    deadline_zone,
+    judge,
+    receipt_words,
+    received_on_at,
+    service_list,
+    store_filing,
+)
 from casefile.errors import ProcedureError
 from casefile.record.authority import Whose
 from casefile.record.lookups import deadline_of, get_party
@@ -78,8 +86,8 @@ def perform(session: Session, act: FilePostHearingBrief, *, case: Case, as_of: d
                           deadline=deadline, timeliness=timeliness, body=[{"point": p} for p in act.points],
                           served=service_list(session, case, party, received_on))
     n = len(act.points)
-    summary = (f"Post-hearing brief of {party.name} to the hearing officer ({counted(n, 'point of argument', 'points of argument')}), received "
-               f"{act.at.isoformat() if act.at else received_on.isoformat()}")
+    summary = (f"Post-hearing brief of {party.name} to the hearing officer ({counted(n, 'point of argument', 'points of argument')}), "
+               f"{receipt_words(act.nlrb, act.at, received_on)}")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None

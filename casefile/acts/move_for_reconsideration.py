@@ -30,6 +30,7 @@ from casefile.acts.party_filing import (
     deadline_zone,
     governing_deadline,
     judge,
+    receipt_words,
     received_on_at,
     service_list,
     store_filing,
@@ -115,8 +116,8 @@ def perform(session: Session, act: MoveForReconsideration, *, case: Case, as_of:
                           received_on=received_on, deadline=deadline, timeliness=timeliness,
                           body=[{"ground": g} for g in act.grounds], served=service_list(session, case, party, received_on),
                           warnings=served)
-    summary = (f"Motion of {party.name} for reconsideration of the Regional Director's decision, received "
-               f"{act.at.isoformat() if act.at else received_on.isoformat()}; {NO_STAY}")
+    summary = (f"Motion of {party.name} for reconsideration of the Regional Director's decision, "
+               f"{receipt_words(act.nlrb, act.at, received_on)}; {NO_STAY}")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None

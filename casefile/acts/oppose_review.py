@@ -31,6 +31,7 @@ from casefile.acts.party_filing import (
     deadline_zone,
     filings_of,
     judge,
+    receipt_words,
     received_on_at,
     received_words,
     service_list,
@@ -47,7 +48,7 @@ from casefile.record.workflow import docket
 from casefile.rules.calendar import day_label
 from casefile.rules.chronology import Earlier
 from casefile.rules.offices import BOARD_OFFICE
-from casefile.vocab import Actor, DeadlineKind, FilingKind
+from casefile.vocab import Actor, DeadlineKind, FilingKind, NlrbFiling
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
@@ -125,8 +126,9 @@ def perform(session: Session, act: OpposeReview, *, case: Case, as_of: datetime,
                           note="no opposition period in the record: the request is of a decision setting the election "
                                "aside, whose review period R-N3 leaves open" if deadline is None else "")
     summary = (f"Statement in opposition of {party.name} to the request for review received "
-               f"{day_label(request.received_on)}, received by the Board "
-               f"{received_words(act.at, received_on, zone)}")
+               f"{day_label(request.received_on)}, " + (
+               f"received by the Board {received_words(act.at, received_on, zone)}" if act.nlrb is not NlrbFiling.PREPARED
+               else receipt_words(act.nlrb, act.at, received_on)))
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None

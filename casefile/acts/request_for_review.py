@@ -26,6 +26,7 @@ from casefile.acts.party_filing import (
     deadline_zone,
     filings_of,
     judge,
+    receipt_words,
     received_on_at,
     received_words,
     service_list,
@@ -233,8 +234,9 @@ def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datet
                           "(the final disposition, 102.67(c))")
     what = WHAT[reviewed]
     n = len(act.grounds)
-    summary = (f"Request for review of {what}, by {party.name} ({n} ground{'s' if n != 1 else ''}), received by the Board "
-               f"{received_words(act.at, received_on, zone)}")
+    summary = (f"Request for review of {what}, by {party.name} ({n} ground{'s' if n != 1 else ''}), " + (
+               f"received by the Board {received_words(act.at, received_on, zone)}" if act.nlrb is not NlrbFiling.PREPARED
+               else receipt_words(act.nlrb, act.at, received_on)))
     if not review.agreement_known and reviewed != "dismissal":
         summary += f" ({review.statement})"
     ref = ref_to(filing)

@@ -128,3 +128,15 @@ def test_a_prepared_motion_is_docketed_as_prepared_and_names_the_motion_once(con
                     "to": "Regional Director", "nlrb": "prepared", "at": FILED_AT.isoformat()}, as_of=FILED_AT)
     assert done.summary == ("Motion of Midwest Precision Castings, Inc. to postpone the hearing, to the Regional "
                             "Director: prepared in casefile on December 1, 2026, not yet e-filed with the NLRB")
+
+
+def test_a_prepared_offer_of_proof_is_docketed_as_prepared_with_no_receipt(configured_db: Path) -> None:
+    open_live()
+    perform(OBJECTIONS, as_of=FILED_AT)
+    prepared_at = datetime.fromisoformat("2026-12-01T15:00:00-06:00")
+    done = perform({"act": "file-offer-of-proof", "party": "usw", "nlrb": "prepared", "at": prepared_at.isoformat(),
+                    "witnesses": [{"objection": 1, "witness": "Ann Lee, molder", "summary": "Heard the threat."}]},
+                   as_of=prepared_at)
+    assert done.summary == ("Offer of proof of United Steelworkers (1 witness) in support of its objections received "
+                            "2026-12-01; prepared in casefile on December 1, 2026, not yet e-filed with the NLRB; "
+                            "confidential: to the Regional Director only (102.69(a)(8))")
