@@ -37,15 +37,15 @@ def _cases_seen(session: Session, viewer: Viewer, search: str | None, region: st
     return where
 
 
-def _next_deadline_first(as_of: datetime, viewer: Viewer) -> tuple[Any, Any]:
+def _next_deadline_first(as_of: datetime, viewer: Viewer, session: Session) -> tuple[Any, Any]:
     """A Deadline alias and the conditions that make its row the next deadline of its case still due
     from ``viewer``'s side at ``as_of`` (running, not met by its own party: due_from), and no such
     deadline of the case before it (by cut-off, then id)."""
     d: Any = aliased(Deadline)
     earlier: Any = aliased(Deadline)
-    first = ~exists().where(earlier.case_id == d.case_id, *due_from(viewer, as_of, earlier),
+    first = ~exists().where(earlier.case_id == d.case_id, *due_from(viewer, as_of, earlier, session),
                             or_(earlier.cutoff_at < d.cutoff_at, and_(earlier.cutoff_at == d.cutoff_at, earlier.id < d.id)))
-    return d, (*due_from(viewer, as_of, d), first)
+    return d, (*due_from(viewer, as_of, d, session), first)
 
 
 def case_summaries(session: Session, *, as_of: datetime, viewer: Viewer = OPERATOR,
@@ -60,7 +60,7 @@ def case_summaries(session: Session, *, as_of: datetime, viewer: Viewer = OPERAT
     deadline in the order of their next cut-off, then the others by number; only the page's rows
     are read and made into read models."""
     where = _cases_seen(session, viewer, search, region, stage)
-    d, first = _next_deadline_first(as_of, viewer)
+    d, first = _next_deadline_first(as_of, viewer, session)
     due = (select(Case.id, d.id).join(d, d.case_id == Case.id).where(*where, *first)
            .order_by(d.cutoff_at, col(Case.number)))
     page: list[tuple[int, int | None]] = [tuple(r) for r in session.exec(due.offset(offset).limit(limit)).all()]
@@ -69,7 +69,7 @@ def case_summaries(session: Session, *, as_of: datetime, viewer: Viewer = OPERAT
         with_due = len(page) + offset if page or not offset else int(session.exec(
             select(func.count()).select_from(due.order_by(None).subquery())).one())
         running: Any = aliased(Deadline)
-        rest = (select(Case.id).where(*where, ~exists().where(running.case_id == Case.id, *due_from(viewer, as_of, running)))
+        rest = (select(Case.id).where(*where, ~exists().where(running.case_id == Case.id, *due_from(viewer, as_of, running, session)))
                 .order_by(col(Case.number)).offset(max(0, offset - with_due))
                 .limit(None if limit is None else limit - len(page)))
         page += [(case_id, None) for case_id in session.exec(rest).all() if case_id is not None]

@@ -10,7 +10,7 @@ from sqlalchemy import and_, exists, false, or_
 from sqlmodel import Session, col, func, select
 
 from casefile.record.accounts import Representation
-from casefile.record.authority import OPERATOR, sees_case_where
+from casefile.record.authority import OPERATOR, sees_case_where, sees_period_where
 from casefile.record.closures import FILING_FOR
 from casefile.record.models import Case, Deadline, Filing
 from casefile.record.queries import DeadlineView, Viewer, deadline_view, period_owners, visible_case
@@ -67,10 +67,13 @@ def _filed_by_own(organization_id: int, as_of: datetime, deadline: Any, *conditi
                           col(Representation.party_id) == col(Filing.party_id), col(Representation.region).is_(None))
 
 
-def due_from(viewer: Viewer, as_of: datetime, deadline: Any = Deadline) -> tuple[Any, ...]:
+def due_from(viewer: Viewer, as_of: datetime, deadline: Any = Deadline, session: Session | None = None) -> tuple[Any, ...]:
     """The conditions of a deadline still due from ``viewer``'s side at ``as_of``: running
-    (:func:`running_at`) and not met by its own party's timely filing (:func:`met_by_own`)."""
-    return (*running_at(as_of, deadline), ~met_by_own(viewer, as_of, deadline))
+    (:func:`running_at`), not met by its own party's timely filing (:func:`met_by_own`) and, with
+    ``session``, one the viewer may see (not another party's own offer of proof: sees_period_where; the
+    query must read the deadline's Case)."""
+    seen = (sees_period_where(session, viewer, deadline),) if session is not None else ()
+    return (*running_at(as_of, deadline), ~met_by_own(viewer, as_of, deadline), *seen)
 
 
 def _deadlines_seen(session: Session, *, as_of: datetime, case_number: str | None, viewer: Viewer,
@@ -80,7 +83,7 @@ def _deadlines_seen(session: Session, *, as_of: datetime, case_number: str | Non
     query = (select(Deadline, Case.number, met_by_own(viewer, as_of).label("met"),
                     prepared_by_own(viewer, as_of).label("prepared"))
              .join(Case, Case.id == Deadline.case_id)  # type: ignore[arg-type]
-             .where(*running_at(as_of)))
+             .where(*running_at(as_of), sees_period_where(session, viewer)))
     if case_numbers is not None:
         query = query.where(col(Case.number).in_(list(case_numbers)))
     if case_number is not None:

@@ -20,7 +20,7 @@ from casefile.record.accounts import Representation
 from casefile.record.authority import OPERATOR
 from casefile.record.closures import FILING_FOR
 from casefile.record.models import Case, Deadline, Election, Filing, Party
-from casefile.record.queries import DeadlineView, Viewer, answered_deadlines, deadline_view
+from casefile.record.queries import DeadlineView, Viewer, answered_deadlines, deadline_view, period_owners
 from casefile.vocab import TERMINAL_STAGES, Audience, DeadlineStatus, FilingKind, NlrbFiling
 
 
@@ -61,9 +61,11 @@ def missed_periods(session: Session, *, as_of: datetime, viewer: Viewer,
     filings = session.exec(select(Filing).where(col(Filing.election_id).in_(elections))).all()
     keys = {p.id: p.key for p in session.exec(select(Party).where(col(Party.case_id).in_(list(own)))).all()}
     answered = answered_deadlines(filings, deadlines, as_of)
+    owners = period_owners(session, deadlines)  # named by the party's name, never its key
     out: dict[str, list[DeadlineView]] = {}
     for d in deadlines:
-        view = deadline_view(d, number_of[d.case_id], as_of=as_of, answered=answered.get(d.id))  # type: ignore[arg-type]
+        view = deadline_view(d, number_of[d.case_id], as_of=as_of, answered=answered.get(d.id),  # type: ignore[arg-type]
+                             whose=owners.get(d.id, ""))  # type: ignore[arg-type]
         if view.status == DeadlineStatus.LAPSED.value and _theirs(d, own[d.case_id], keys, filings):
             out.setdefault(number_of[d.case_id], []).append(view)
     return out

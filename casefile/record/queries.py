@@ -601,5 +601,5 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
         deadlines=[deadline_view(d, as_of=as_of, answered=answered.get(d.id), hidden=hidden,  # type: ignore[arg-type]
                                  met_by=met_by.get(d.id, ()), met=d.id in met_own, prepared=d.id in prepared_own,
                                  whose=owners.get(d.id, ""))
-                   for d in deadlines],
+                   for d in deadlines if d.id not in hidden.periods],
     )

@@ -89,6 +89,7 @@ def calendar_feed(name: str, db: Db) -> Response:
     from casefile.calendar_feed import FeedEntry, build_calendar, open_at
     from casefile.record.access import UserViewer
     from casefile.record.accounts import User
+    from casefile.record.authority import sees_period_where
     from casefile.record.models import Case, Deadline, Election
     from casefile.rules.offices import office_named
     from casefile.vocab import DeadlineStatus
@@ -105,7 +106,7 @@ def calendar_feed(name: str, db: Db) -> Response:
         rows = session.exec(select(Deadline, Election.sequence, Case)
                             .join(Election, Election.id == Deadline.election_id)  # type: ignore[arg-type]
                             .join(Case, Case.id == Deadline.case_id)  # type: ignore[arg-type]
-                            .where(Deadline.status == DeadlineStatus.OPEN)
+                            .where(Deadline.status == DeadlineStatus.OPEN, sees_period_where(session, viewer))
                             .order_by(col(Deadline.cutoff_at), col(Deadline.id))).all()
         entries, zones = [], set()
         moment = now()

@@ -62,6 +62,7 @@ from casefile.record.authority.hidden import (
     Hidden,
     document_party_id,
     hidden_of,
+    sees_period_where,
 )
 from casefile.record.authority.permissions import (
     ACTING_ROLES,
@@ -165,6 +166,7 @@ __all__ = [
     "sees_case",
     "sees_case_where",
     "sees_chain_head",
+    "sees_period_where",
     "sees_sealed",
     "whose_of",
 ]
