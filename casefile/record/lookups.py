@@ -56,15 +56,21 @@ def get_party(session: Session, case: Case, key: str) -> Party:
 
 
 def find_party(parties: list[Party], key: str) -> Party | None:
-    """The party among ``parties`` that ``key`` names: its handle or exact name, else its role (as
-    ``casefile case show`` prints it: "petitioner", "employer", "intervenor", any case) when exactly one party
-    has that role; None when none does (or a role several parties have)."""
+    """The party among ``parties`` that ``key`` names: its handle; else its role (as ``casefile case show``
+    prints it: "petitioner", "employer", "intervenor", any case) when exactly one party has that role; else its
+    exact name when exactly one party bears it. None when none does (or a role or name several parties have).
+    In that order because a party may change its name (``correct-party``) but never its handle or role: a name
+    never wins over another party's handle or role (an employer renamed "rwdsu" or "Petitioner" is not found
+    by the union's handle or role)."""
     for party in parties:
-        if key in (party.key, party.name):
+        if key == party.key:
             return party
     wanted = key.strip().casefold().replace("_", "-").replace(" ", "-")
     by_role = [p for p in parties if p.role.value == wanted]
-    return by_role[0] if len(by_role) == 1 else None
+    if len(by_role) == 1:
+        return by_role[0]
+    by_name = [p for p in parties if p.name == key]
+    return by_name[0] if len(by_name) == 1 and not by_role else None
 
 
 def parties_in_words(parties: list[Party]) -> str:

@@ -61,6 +61,7 @@ def file_objections_through_the_form(page: Any) -> None:
     page.get_by_label("Objection number").fill("1")
     page.get_by_label("Witness", exact=True).fill(WITNESS)
     page.get_by_label("Summary of the expected testimony").fill("Saw supervisors standing at the collection box.")
+    page.get_by_label("Already e-filed with the NLRB on the date above").check()  # served: the employer sees them
     page.get_by_role("button", name="File objections").click()
     page.wait_for_load_state()
     assert page.url.endswith(CASE + "#documents"), page.locator("main").inner_text()[:2000]
