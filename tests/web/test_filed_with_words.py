@@ -13,7 +13,7 @@ from tests.web.test_sessions import client, sign_in  # noqa: F401  (the fixture)
 from tests.web.test_trial_words import text_of
 from tests.web.world import USERS, noon
 
-DECIDED = "10-RC-300020"
+DECIDED = "10-RC-300060"  # a case of its own (test_first_hour_trial opens 300020)
 RWDSU = "Retail, Wholesale and Department Store Union"
 
 

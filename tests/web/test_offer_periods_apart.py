@@ -18,7 +18,7 @@ from tests.web.test_trial_words import text_of
 from tests.web.world import ATLANTA, USERS
 
 #: A case with a tally of yesterday and the employer's objections filed with their offer of proof.
-EMPLOYER_FILED = "10-RC-300031"
+EMPLOYER_FILED = "10-RC-300061"
 EMPLOYER_OFFER = "Magnolia Fulfillment LLC's offer of proof"
 
 
@@ -96,7 +96,7 @@ class TestAnotherPartysOfferPeriodIsNotShown:
 
 
 #: A case with a tally of yesterday and the union's objections filed without their offer of proof.
-UNION_NO_OFFER = "10-RC-300032"
+UNION_NO_OFFER = "10-RC-300062"
 UNION_OFFER = "Retail, Wholesale and Department Store Union's offer of proof"
 
 
