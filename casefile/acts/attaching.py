@@ -60,6 +60,19 @@ def target_of(session: Session, case: Case, to: Ref, *, field: str = "to",
     return filing, entry
 
 
+def _confidential_bytes(session: Session, case: Case, sha256: str) -> bool:
+    """Whether these bytes are already in ``case`` as a confidential document or attachment (an offer of proof's
+    PDF, 102.69(a)(8)): attached anywhere else, they stay as confidential as they are there (the final attacker
+    trial: the union's own offer attached to its public objections was downloadable by the employer)."""
+    from sqlmodel import col, select
+
+    from casefile.record.models import Attachment, Document
+
+    return any(session.exec(select(table.id).where(table.case_id == case.id, table.sha256 == sha256,
+                                                   col(table.confidential).is_(True))).first() is not None
+               for table in (Document, Attachment))
+
+
 def attach(session: Session, case: Case, upload: Upload, *, to: Ref | str, as_of: datetime, by: Who, confirmation: str = "",
            field: str = "to", received: bool = False) -> Done:
     """Store ``upload`` and attach it to ``to`` in ``case``; returns the attach-document entry's Done.
@@ -79,7 +92,8 @@ def attach(session: Session, case: Case, upload: Upload, *, to: Ref | str, as_of
         return again(found, "attach-document", ())
     draft = _draft(session, case, filing, entry)
     party = session.get(Party, filing.party_id) if filing is not None else None
-    confidential = bool((filing is not None and filing.confidential) or (draft is not None and draft.confidential))
+    confidential = bool((filing is not None and filing.confidential) or (draft is not None and draft.confidential)
+                        or _confidential_bytes(session, case, upload.sha256))
     kind = AttachmentKind.AS_FILED if filing is not None else AttachmentKind.AS_ISSUED
     on = filing.received_on if filing is not None else entry.occurred_on  # type: ignore[union-attr]
     what = draft.kind.value if draft is not None else (filing.kind if filing is not None else entry.act)  # type: ignore[union-attr]

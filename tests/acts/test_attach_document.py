@@ -189,6 +189,19 @@ class TestConfidential:
         assert "attach-document" in [e.act for e in union.docket]
 
 
+    def test_the_offer_of_proofs_own_pdf_attached_to_the_objections_stays_confidential(self, filed: Path) -> None:
+        """The union attaches its issued Offer of Proof's PDF to its public objections filing: the bytes are a
+        confidential document of the case, so the attachment is confidential too, hidden from the employer."""
+        filing_id, _ = ids()
+        [offer_pdf] = sorted((filed / "out" / NUMBER).glob("*offer-of-proof*.pdf"))
+        result = attach(f"filing:{filing_id}", offer_pdf)
+        assert "(confidential, sha256" in result.summary  # type: ignore[attr-defined]
+        with read_session() as s:
+            union, employer = case_view(s, NUMBER, PartyViewer("usw")), case_view(s, NUMBER, PartyViewer("mpc"))
+        assert [(a.to, a.confidential) for a in union.attachments] == [(f"filing:{filing_id}", True)]
+        assert employer.attachments == [] and "attach-document" not in [e.act for e in employer.docket]
+
+
 class TestAsIssued:
     def test_the_regions_tally_beside_casefiles_record_copy(self, filed: Path) -> None:
         from casefile import app
