@@ -11,6 +11,8 @@ creation and modification dates are the document's issue date, its identifier is
 content, fonts are subset the same way each time). The bytes depend on the font subsetter
 WeasyPrint finds: HarfBuzz-subset (Debian ``libharfbuzz-subset0``, about 3x faster) or, failing
 that, fontTools; each gives stable but different bytes, so compare digests on one machine setup.
+fontTools stamps each subset font's ``head.modified`` with the wall clock; :func:`_pin_font_timestamps`
+pins it, else the same document rendered a second later had other bytes.
 """
 
 from __future__ import annotations
@@ -50,6 +52,24 @@ PDF_OPTIONS = {"pdf_identifier": True, "uncompressed_pdf": False, "pdf_variant":
 """write_pdf options: PDF/A-3b (XMP metadata with the PDF/A identification, sRGB output intent, fonts
 embedded), the file identifier a digest of the content (deterministic). WeasyPrint 70 opens the sRGB
 profile of the output intent without closing it; :func:`render_pdf` silences that one ResourceWarning."""
+
+
+FONT_TIMESTAMP = 0
+"""The ``head.modified`` stamp of every font fontTools subsets (seconds since 1904-01-01, the font's epoch)."""
+
+
+def _pin_font_timestamps() -> None:
+    """Make fontTools' font subsets independent of the clock: its ``head`` table stamps ``modified`` with
+    ``timestampNow()`` when a font is saved (fontTools.ttLib.tables._h_e_a_d), which WeasyPrint does for every
+    font it embeds without HarfBuzz-subset. The stamp is pinned to :data:`FONT_TIMESTAMP`, as the
+    reproducible-builds ``SOURCE_DATE_EPOCH`` convention does for a build, without changing the process's
+    environment."""
+    from fontTools.ttLib.tables import _h_e_a_d
+
+    _h_e_a_d.timestampNow = lambda: FONT_TIMESTAMP  # type: ignore[attr-defined]
+
+
+_pin_font_timestamps()
 
 
 @dataclass(frozen=True)
