@@ -64,7 +64,7 @@ def _pin_font_timestamps() -> None:
     font it embeds without HarfBuzz-subset. The stamp is pinned to :data:`FONT_TIMESTAMP`, as the
     reproducible-builds ``SOURCE_DATE_EPOCH`` convention does for a build, without changing the process's
     environment."""
-    from fontTools.ttLib.tables import _h_e_a_d
+    from fontTools.ttLib.tables import _h_e_a_d  # type: ignore[import-untyped]
 
     _h_e_a_d.timestampNow = lambda: FONT_TIMESTAMP  # type: ignore[attr-defined]
 
