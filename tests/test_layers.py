@@ -30,6 +30,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("importers",),                         # NLRB files, challenge registers, strict YAML -> records
     ("documents",),                         # one module per document: context, builder, title, template
     ("acts", "jobs", "calendar_feed", "prefect_env"),  # one module per act; sweep, reminders, imports
+    ("reads",),                             # the front door's read models (re-exported by casefile.app)
     ("app", "calculators"),                 # THE FRONT DOOR; the calculators (pure rules, no record)
     ("accounts", "scenario", "prefect_server", "runner"),  # the door for signed-in users; scenario replay; serve's Prefect
     ("http",),                              # what the web and the API share (error statuses, uploads, server settings)
