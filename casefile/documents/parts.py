@@ -370,6 +370,12 @@ class Review(Facts):
     agreement: ElectionAgreement | None = None
     inferred: str = ""
 
+    @property
+    def directed(self) -> bool:
+        """Whether the record holds a direction of election (a Regional Director's pre-election decision, whose
+        request for review is due with the exceptions to a consolidated case's decision, 29 CFR 102.69(c)(2))."""
+        return self.agreement is ElectionAgreement.DIRECTED
+
     @model_validator(mode="after")
     def _the_agreement_when_known(self) -> Self:
         if self.agreement_known != (self.agreement is not None):

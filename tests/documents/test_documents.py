@@ -603,7 +603,7 @@ class TestContextModels:
         """A notice of hearing with neither objections nor challenged ballots set is refused (R-I2)."""
         fields = dict(cases.notice_of_hearing_2021())
         fields["objections_set"] = ()
-        with pytest.raises(ProcedureError, match="R-I2"):
+        with pytest.raises(ProcedureError, match=r"102\.69\(c\)\(1\)\(ii\)"):
             type(cases.notice_of_hearing_2021())(**fields)
 
     def test_objection_numbers_start_at_one(self) -> None:

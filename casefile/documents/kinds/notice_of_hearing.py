@@ -48,7 +48,7 @@ class NoticeOfHearingContext(DocumentContext):
     @model_validator(mode="after")
     def _something_set(self) -> Self:
         if not self.objections_set and not self.challenged_ballots_set:
-            raise ProcedureError("a notice of hearing must set objections or challenged ballots for hearing (R-I2)")
+            raise ProcedureError("a notice of hearing must set objections or challenged ballots for hearing (29 CFR 102.69(c)(1)(ii))")
         if self.hearing_opens_at is not None and self.hearing_opens_at.date() != self.hearing_opens_on:
             raise ProcedureError(
                 f"hearing opens at {self.hearing_opens_at.isoformat()}, which is not on the opening date {self.hearing_opens_on}"

@@ -72,7 +72,7 @@ class ObjectionsContext(DocumentContext):
         if self.offer_of_proof == "extended" and self.offer_due_on is None:
             raise ProcedureError("objections: an offer of proof whose time was extended needs the date it was extended to")
         if self.filing_method is FilingMethod.PAPER and not self.paper_filing_reason:
-            raise ProcedureError("objections filed on paper need a statement why e-filing was not used (R-B11, 102.5(c))")
+            raise ProcedureError("objections filed on paper need a statement why e-filing was not used (29 CFR 102.5(c))")
         if any(entry.party.name == self.filing_party.name for entry in self.service):
             raise ProcedureError(f"the certificate of service lists the objecting party {self.filing_party.name!r} itself")
         return self
