@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent / "casefile"
 LAYERS: list[tuple[str, ...]] = [
     ("casefile", "errors", "vocab", "gaps", "listeners"),  # the version; the errors; the NLRB vocabulary; what the
     # record lacks (a warning's fact: casefile.gaps); whose socket listens on a local port (/proc)
-    ("validation",),                        # input problems in words (several at once: errors.SeveralProblems)
+    ("validation", "characters"),           # input problems in words (several at once: errors.SeveralProblems);
+    # which characters text may hold (every door's field types)
     ("rules", "channels"),                  # pure law, cited; a notification channel's URL (Apprise)
     ("settings",),                          # CASEFILE_* configuration
     ("record",),                            # tables, sessions, migrations, stage machine, read models, authority

@@ -22,6 +22,7 @@ from sqlalchemy import Engine
 
 from casefile.acts import ActIn, Who, models, module_for, parse_act
 from casefile.acts.open_case import OpenCase
+from casefile.characters import character_problem
 from casefile.errors import BadInput, CaseAlreadyOpen, NotPermitted
 from casefile.record.access import UserViewer, recorded_by_label
 from casefile.record.accounts import OrganizationKind, User
@@ -67,19 +68,20 @@ def explain(exc: ValidationError, *, act_name: str | None = None) -> tuple[str, 
     return path, in_words(found), found
 
 
-def no_nul(data: Any, path: str = "") -> None:
-    """Raise InvalidAct (naming the field) when a string anywhere in ``data`` holds a NUL character:
-    no legal text has one, and PostgreSQL cannot store it."""
+def plain_text(data: Any, path: str = "") -> None:
+    """Raise InvalidAct (naming the field) when a string anywhere in ``data`` is not text: a NUL or another
+    control character but a tab or a line break (casefile.characters; the act's model then holds its one-line
+    fields to one line). PostgreSQL cannot store a NUL, and no legal text holds the others."""
     if isinstance(data, str):
-        if "\x00" in data:
-            raise InvalidAct(f"field {path or 'act'!r}: a NUL character is not text", field=path or None)
+        if (problem := character_problem(data)) is not None:
+            raise InvalidAct(f"field {path or 'act'!r}: {problem}", field=path or None)
     elif isinstance(data, dict):
         for key, value in data.items():
-            no_nul(key, path)
-            no_nul(value, f"{path}.{key}" if path else str(key))
+            plain_text(key, path)
+            plain_text(value, f"{path}.{key}" if path else str(key))
     elif isinstance(data, (list, tuple)):
         for i, value in enumerate(data):
-            no_nul(value, f"{path}.{i}" if path else str(i))
+            plain_text(value, f"{path}.{i}" if path else str(i))
 
 
 def act_from(data: Any) -> ActIn:
@@ -89,7 +91,7 @@ def act_from(data: Any) -> ActIn:
         raise InvalidAct(f"an act is a mapping with `act` (one of: {', '.join(models())})", field="act")
     if data["act"] not in models():
         raise InvalidAct(f"unknown act {str(data['act'])[:80]!r} (acts: {', '.join(models())})", field="act")
-    no_nul(data)
+    plain_text(data)
     try:
         return parse_act(data)
     except ValidationError as exc:

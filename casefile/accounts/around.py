@@ -28,6 +28,7 @@ from typing import Any
 from sqlalchemy import Engine, func
 from sqlmodel import Session, col, select
 
+from casefile.characters import character_problem
 from casefile.errors import BadInput, Internal, NotPermitted, UnknownRecord
 from casefile.record import authority
 from casefile.record.access import UserViewer
@@ -172,12 +173,12 @@ def notes(session: Session, viewer: UserViewer, case: Case) -> list[NoteView]:
 
 
 def clean_note(text: str) -> str:
-    """The note's text, checked: not empty, no NUL, at most NOTE_MAX characters. Raises BadInput (field ``text``)."""
+    """The note's text, checked: not empty, text (no control character but a tab or a line break), at most NOTE_MAX characters. Raises BadInput (field ``text``)."""
     text = (text or "").replace("\r\n", "\n").strip()
     if not text:
         raise BadInput("note: write the note's text", field="text")
-    if "\x00" in text:
-        raise BadInput("note: a NUL character is not text", field="text")
+    if (problem := character_problem(text)) is not None:
+        raise BadInput(f"note: {problem}", field="text")
     if len(text) > NOTE_MAX:
         raise BadInput(f"note: {len(text):,} characters; a note holds at most {NOTE_MAX:,}", field="text")
     return text

@@ -30,6 +30,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from casefile.characters import character_problem
 from casefile.errors import AlreadyRecorded, BadInput, NotPermitted, UnknownCase, UnknownRecord
 from casefile.record.accounts import LinkRequest, LinkRequestView, LinkStatus, Organization, Representation
 from casefile.record.authority import may_ask_link, may_decide_link, may_see_link_request
@@ -91,8 +92,11 @@ def request_link(session: Session, viewer: Any, *, case_number: str, party: str,
     if not party or len(party) > PARTY_MAX:
         raise BadInput(f"name the party you represent in {number} (its role such as petitioner, or its handle; at "
                        f"most {PARTY_MAX} characters)", field="party")
-    if len(note) > NOTE_MAX or "\x00" in note + party:
-        raise BadInput(f"the note is text of at most {NOTE_MAX} characters", field="note")
+    if (problem := character_problem(party, one_line=True)) is not None:
+        raise BadInput(f"the party you represent: {problem}", field="party")
+    if len(note) > NOTE_MAX or (problem := character_problem(note)) is not None:
+        raise BadInput(f"the note is text of at most {NOTE_MAX} characters{f' ({problem})' if problem else ''}",
+                       field="note")
     pending = list(session.exec(select(LinkRequest).where(
         LinkRequest.organization_id == viewer.organization_id, LinkRequest.status == LinkStatus.PENDING.value)
         .order_by(col(LinkRequest.id))))

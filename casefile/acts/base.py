@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo
 from pydantic import AfterValidator, AwareDatetime, BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 from sqlmodel import Session, col, select
 
+from casefile.characters import character_problem
 from casefile.documents.base import Issue
 from casefile.errors import BadInput, UnknownRecord
 from casefile.gaps import Gap
@@ -62,12 +63,19 @@ def _instant_in_lifetime(value: datetime | None) -> datetime | None:
     return value
 
 
-def no_nul(value: str) -> str:
-    """``value``, refused (ValueError) when it holds a NUL character: no legal text has one, PostgreSQL stores none."""
-    from casefile.importers.reading import nul_problem
+def plain_line(value: str) -> str:
+    """``value``, refused (ValueError) when it holds a control character or a line break (casefile.characters):
+    the text of a one-line field (a name, a place, a ground)."""
+    if (problem := character_problem(value, one_line=True)) is not None:
+        raise ValueError(problem)  # the import's and the API's words too
+    return value
 
-    if (problem := nul_problem(value)) is not None:
-        raise ValueError(problem)  # the import's words too (casefile.importers.reading)
+
+def plain_paragraph(value: str) -> str:
+    """``value``, refused (ValueError) when it holds a control character other than a tab or a line break
+    (casefile.characters): the text of a paragraph (an objection's statement, a summary, a note)."""
+    if (problem := character_problem(value)) is not None:
+        raise ValueError(problem)
     return value
 
 
@@ -101,14 +109,17 @@ def _written_as_date(value: Any) -> Any:
 
 # The field types every act model, the scenario and tally files, the command line's options and the web
 # forms are read by (and the NLRB import holds its cells to: casefile.importers): one strictness everywhere.
-#: Text on one line; may be empty where the field is optional. No NUL character (no legal text has one).
-Line = Annotated[str, StringConstraints(max_length=LINE_MAX), AfterValidator(no_nul)]
-#: Text of any length up to a long filing's; may be empty where the field is optional.
-Paragraph = Annotated[str, StringConstraints(max_length=PARAGRAPH_MAX), AfterValidator(no_nul)]
+#: Text on one line; may be empty where the field is optional. No control character and no line break (a tab
+#: may stand between words): casefile.characters.
+Line = Annotated[str, StringConstraints(max_length=LINE_MAX), AfterValidator(plain_line)]
+#: Text of any length up to a long filing's; may be empty where the field is optional. Lines break with a newline
+#: (LF or CR LF); no other control character but a tab.
+Paragraph = Annotated[str, StringConstraints(max_length=PARAGRAPH_MAX), AfterValidator(plain_paragraph)]
 #: A Line that says something: empty or spaces alone are refused (a name, an order, a ground).
-Text = Annotated[str, StringConstraints(max_length=LINE_MAX), AfterValidator(no_nul), AfterValidator(_not_blank)]
+Text = Annotated[str, StringConstraints(max_length=LINE_MAX), AfterValidator(plain_line), AfterValidator(_not_blank)]
 #: A Paragraph that says something (an objection's statement, a ground of review).
-Prose = Annotated[str, StringConstraints(max_length=PARAGRAPH_MAX), AfterValidator(no_nul), AfterValidator(_not_blank)]
+Prose = Annotated[str, StringConstraints(max_length=PARAGRAPH_MAX), AfterValidator(plain_paragraph),
+                  AfterValidator(_not_blank)]
 Count = Annotated[int, Field(ge=0, le=COUNT_MAX, strict=True)]
 #: true or false, and nothing else: not yes/no, 1/0 or the text 'true' (the strict-YAML rule, everywhere).
 Flag = Annotated[bool, BeforeValidator(_flag), Field(strict=True)]

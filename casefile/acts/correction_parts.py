@@ -26,7 +26,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, StringConstraints
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import PARAGRAPH_MAX, Done, Issue, again, content_key, no_nul, recorded, ref_id
+from casefile.acts.base import PARAGRAPH_MAX, Done, Issue, again, content_key, plain_paragraph, recorded, ref_id
 from casefile.errors import AlreadyRecorded, CasefileError, UnknownRecord
 from casefile.record.corrections import Correction
 from casefile.record.deadlines import compute_for_case, configured_calendar, office_of
@@ -40,7 +40,7 @@ from casefile.rules.rule_sets import rule_set_by_id
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus
 
 #: Why a correction is made, in the user's words (required: the docket says it).
-Why = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=PARAGRAPH_MAX), AfterValidator(no_nul)]
+Why = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=PARAGRAPH_MAX), AfterValidator(plain_paragraph)]
 
 #: The mark between a document's subject and the correction's docket entry id in a new version's
 #: subject (casefile.documents.issue builds the context from the part before it).

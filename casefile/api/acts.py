@@ -181,12 +181,12 @@ def post_act(request: Request, background: BackgroundTasks, number: CaseNumber, 
              party: Annotated[str | None, Query(max_length=40, description="open-case: the party your organization "
                                                                             "represents in the case")] = None,
              ) -> JSONResponse:
-    from casefile.accounts.acting import no_nul, perform_as
+    from casefile.accounts.acting import perform_as, plain_text
     from casefile.api import idempotency
 
     act_in: ActIn = sent.act
     content = act_in.model_dump(mode="json", by_alias=True)
-    no_nul(content)
+    plain_text(content)
     when = moment(as_of, case_number=None if act_in.act_name == "open-case" else number)
     hook: OnCommitted = getattr(request.app.state, "on_committed", None) or issue_in_process
     key = idempotency.check_key(idempotency_key) if idempotency_key is not None else None

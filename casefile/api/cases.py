@@ -13,6 +13,7 @@ from casefile import app
 from casefile.api.auth import Db, Viewer
 from casefile.api.common import base, errors, moment
 from casefile.api.models import CaseOut, CasePage, DocumentOut, case_out, document_out
+from casefile.characters import character_problem
 from casefile.record.queries import DeadlineView, DocketEntryView
 from casefile.vocab import Stage
 
@@ -32,10 +33,10 @@ def list_cases(request: Request, viewer: Viewer,
                region: Annotated[str | None, Query(max_length=20, description="Region number, e.g. 10")] = None,
                stage: Annotated[Stage | None, Query(description="the current election's stage")] = None,
                as_of: AsOf = None) -> CasePage:
-    if search and "\x00" in search:
+    if search and (problem := character_problem(search, one_line=True)) is not None:
         from casefile.errors import BadInput
 
-        raise BadInput("search: a NUL character is not text", field="search")
+        raise BadInput(f"search: {problem}", field="search")
     region_number = None
     if region:
         from casefile.rules.offices import normalize_region

@@ -44,6 +44,7 @@ from collections.abc import Iterator
 from datetime import date, datetime
 from pathlib import Path
 
+from casefile.characters import character_problem
 from casefile.errors import CasefileError, InvalidImport
 from casefile.importers.reading import (
     LINE_MAX,
@@ -51,7 +52,6 @@ from casefile.importers.reading import (
     ExportLines,
     Progress,
     check_date_in_lifetime,
-    nul_problem,
     parse_count_cell,
     unreadable,
 )
@@ -388,14 +388,15 @@ def _date(text: str, column: str) -> date:
 
 def _check_lengths(cells: list[str], header: dict[str, int]) -> None:
     """Every cell within its stated length: a unit description up to PARAGRAPH_MAX characters, any other
-    cell up to LINE_MAX (the sample's longest are 2,018 and 223)."""
+    cell up to LINE_MAX (the sample's longest are 2,018 and 223); and text (casefile.characters): no control
+    character, and a line break in a unit description only."""
     names = {index: column for column, index in header.items()}
     for index, text in enumerate(cells):
         column = names.get(index, f"field {index + 1}")
         limit = PARAGRAPH_MAX if column.startswith("Voting Unit") else LINE_MAX
         if len(text) > limit:
             raise _RowError(f"{column} is {len(text):,} characters long, more than the {limit:,} accepted")
-        if (problem := nul_problem(text)) is not None:
+        if (problem := character_problem(text, one_line=limit == LINE_MAX)) is not None:
             raise _RowError(f"{column}: {problem}")
 
 

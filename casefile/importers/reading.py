@@ -94,15 +94,6 @@ def check_date_in_lifetime(value: date) -> date:
     return value
 
 
-#: Why a text holding a NUL character is refused, as every reader says it (the act models' ``no_nul``, the import).
-NUL_REFUSED = "a NUL character is not text"
-
-
-def nul_problem(text: str) -> str | None:
-    """NUL_REFUSED when ``text`` holds a NUL character (no legal text has one; PostgreSQL stores none), else None."""
-    return NUL_REFUSED if "\x00" in text else None
-
-
 def _shown(text: str) -> str:
     return repr(text) if len(text) <= 40 else repr(text[:37]) + "..."
 

@@ -28,6 +28,7 @@ import re
 from datetime import date
 from pathlib import Path
 
+from casefile.characters import character_problem
 from casefile.errors import CasefileError, InvalidImport
 from casefile.importers.reading import (
     LINE_MAX,
@@ -35,7 +36,6 @@ from casefile.importers.reading import (
     ExportLines,
     Progress,
     check_date_in_lifetime,
-    nul_problem,
     parse_count_cell,
     unreadable,
 )
@@ -256,12 +256,13 @@ def _date(text: str, column: str) -> date:
 
 def _check_lengths(row: dict[str, str]) -> None:
     """Every cell within its stated length: votes_by_choice up to PARAGRAPH_MAX characters, any other
-    cell up to LINE_MAX (the sample's longest are 466 and 285)."""
+    cell up to LINE_MAX (the sample's longest are 466 and 285); and text (casefile.characters): no control
+    character, and a line break in votes_by_choice only."""
     for column, text in row.items():
         limit = PARAGRAPH_MAX if column == "votes_by_choice" else LINE_MAX
         if len(text) > limit:
             raise _RowError(f"{column[:40]} is {len(text):,} characters long, more than the {limit:,} accepted")
-        if (problem := nul_problem(text)) is not None:
+        if (problem := character_problem(text, one_line=limit == LINE_MAX)) is not None:
             raise _RowError(f"{column[:40]}: {problem}")
 
 

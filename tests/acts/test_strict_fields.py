@@ -1,5 +1,6 @@
 """One strictness everywhere (issue 17 item 4): the field types of casefile.acts.base — Flag (true or false
-only), Text and Prose (text that says something), Line and Paragraph (no NUL), LegalDate and Instant (never a
+only), Text and Prose (text that says something), Line and Paragraph (no control character: casefile.characters;
+a Line on one line), LegalDate and Instant (never a
 number) — read the act models, so the command line, scenario and tally files, the API and the web forms refuse
 the same inputs with one clear line, and store nothing.
 
@@ -130,6 +131,65 @@ class TestNul:
         assert "a NUL character is not text" in line
 
 
+class TestControlCharacters:
+    """A control character but a tab or a line break is no text (casefile.characters), and a one-line field holds no
+    line break: `--objection $'Thr\\x01eat'` exited 0 and issued a PDF; scenario and tally files refused NUL only."""
+
+    @pytest.mark.parametrize(("text", "says"), [
+        ("Thr\x01eat.", "a control character (U+0001) at character 4 is not text"),
+        ("Threat\x1b[31m.", "a control character (U+001B) at character 7"),
+        ("Threat\x7f.", "a control character (U+007F) at character 7"),
+        ("Threat\x9b.", "a control character (U+009B) at character 7"),
+        ("Threat\r.", "a line break (U+000D) at character 7"),
+    ])
+    def test_an_objection_from_the_command_line_is_refused(self, configured_db: Path, text: str, says: str) -> None:
+        carry("tally-2021")
+        line = _refused("objections", "file", NUMBER, "--party", "union", "--objection", text,
+                        "--received-at", "2021-04-15T12:00:00-04:00")
+        assert says in line, line
+
+    def test_a_tally_files_choice_is_refused(self, configured_db: Path, tmp_path: Path) -> None:
+        open_bessemer()
+        line = _refused("tally", "record", _tally(tmp_path, choice='"Uni\\eon"'), "--as-of", "2021-04-09T12:00:00-04:00")
+        assert "choices" in line and "a control character (U+001B) at character 4" in line, line
+
+    def test_a_line_break_in_a_one_line_field_of_a_tally_file_is_refused(self, configured_db: Path,
+                                                                        tmp_path: Path) -> None:
+        open_bessemer()
+        line = _refused("tally", "record", _tally(tmp_path, extra='board_agent: "Jane\\nDoe"\n'),
+                        "--as-of", "2021-04-09T12:00:00-04:00")
+        assert "board_agent" in line and "a line break (U+000A) at character 5: this text is one line" in line, line
+
+    def test_a_scenarios_case_name_is_refused(self, tmp_path: Path) -> None:
+        from casefile.scenario import load_scenario
+
+        text = (EXAMPLES / "bessemer-10-RC-269250.yaml").read_text(encoding="utf-8")
+        file = tmp_path / "bell.yaml"
+        file.write_text(text.replace('  name: "Amazon.com Services LLC"', '  name: "Amazon.com\\a Services LLC"', 1),
+                        encoding="utf-8")
+        with pytest.raises(InvalidScenario, match=re.escape("field 'case.name': a control character (U+0007) at "
+                                                            "character 11 is not text")):
+            load_scenario(file)
+
+    @pytest.mark.parametrize("statement", ["First line.\nSecond line.", "First line.\r\nSecond line.",
+                                           "Column\tafter a tab."])
+    def test_a_paragraph_keeps_its_tabs_and_line_breaks(self, statement: str) -> None:
+        act = parse_act({"act": "file-objections", "party": "rwdsu", "objections": [statement]})
+        assert act.objections == (statement,) or list(act.objections) == [statement]
+
+    @pytest.mark.parametrize("name", ["Acme\nInc.", "Acme\r\nInc.", "Acme\x0bInc."])
+    def test_a_one_line_field_holds_no_line_break(self, name: str) -> None:
+        with pytest.raises(ValidationError, match=r"at character 5"):
+            parse_act({"act": "correct-party", "party": "rwdsu", "name": name, "why": "caption"})
+
+    def test_an_api_body_is_refused_before_its_model(self) -> None:
+        """The door's own check of every string of a body (keys too), whatever field it reaches."""
+        from casefile.accounts.acting import InvalidAct, act_from
+
+        with pytest.raises(InvalidAct, match=re.escape("field 'party': a control character (U+0002) at character 3")):
+            act_from({"act": "file-objections", "party": "rw\x02dsu", "objections": ["Threats."]})
+
+
 class TestDatesAreNotNumbers:
     @pytest.mark.parametrize("at", [5, 1.5, "1618588800"])
     def test_an_instant_written_as_a_number_is_refused(self, at: Any) -> None:
@@ -182,3 +242,47 @@ class TestTheImportSaysTheSame:
         parsed = parse_nlrb_results_text(out.getvalue(), source="export.csv")
         assert (parsed.records, [(p.case_number, p.reason) for p in parsed.problems]) == (
             (), [("06-RC-311772", "Case Name: a NUL character is not text")])
+
+    @pytest.mark.parametrize(("name", "says"), [
+        ("Acme\x01 Inc.", "Case Name: a control character (U+0001) at character 5 is not text"),
+        ("Acme\n Inc.", "Case Name: a line break (U+000A) at character 5: this text is one line"),
+    ])
+    def test_a_control_character_in_an_export_cell_is_the_records_problem(self, name: str, says: str) -> None:
+        """A one-line cell holding a control character or a line break was loaded; a unit description keeps its
+        line breaks (the sample's have CR LF)."""
+        import csv
+        import io
+
+        from casefile.importers.nlrb_results import parse_nlrb_results_text
+
+        path = Path(__file__).resolve().parents[1] / "fixtures" / "nlrb-recent-election-results-sample.csv"
+        rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"), newline="")))
+        column = {name.strip(): i for i, name in enumerate(rows[0])}
+        [row] = [list(r) for r in rows[1:] if r[column["Case Number"]] == "06-RC-311772"]
+        unit = next(i for c, i in column.items() if c.startswith("Voting Unit"))
+        row[unit] = "Included: all drivers.\r\nExcluded: guards."
+        out = io.StringIO()
+        csv.writer(out, lineterminator="\n").writerows([rows[0], row])
+        assert parse_nlrb_results_text(out.getvalue(), source="export.csv").problems == ()
+        row[column["Case Name"]] = name
+        out = io.StringIO()
+        csv.writer(out, lineterminator="\n").writerows([rows[0], row])
+        parsed = parse_nlrb_results_text(out.getvalue(), source="export.csv")
+        assert (parsed.records, [(p.case_number, p.reason) for p in parsed.problems]) == ((), [("06-RC-311772", says)])
+
+    def test_a_control_character_in_a_tally_sample_cell_is_the_rows_problem(self, tmp_path: Path) -> None:
+        import csv
+        import io
+
+        from casefile.importers.tallies_sample import parse_tallies_sample
+
+        path = Path(__file__).resolve().parents[1] / "fixtures" / "tallies-sample.csv"
+        rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"), newline="")))
+        column = {name.strip(): i for i, name in enumerate(rows[0])}
+        row = list(rows[1])
+        row[column["case_name"]] = "Acme\x1b Inc."
+        file = tmp_path / "tallies.csv"
+        with file.open("w", encoding="utf-8", newline="") as out:
+            csv.writer(out, lineterminator="\n").writerows([rows[0], row])
+        parsed = parse_tallies_sample(file)
+        assert [p.reason for p in parsed.problems] == ["case_name: a control character (U+001B) at character 5 is not text"]
