@@ -14,6 +14,7 @@ from datetime import datetime
 
 from sqlmodel import Session, col, select
 
+from casefile.characters import character_problem
 from casefile.errors import AlreadyRecorded, BadInput, NotPermitted, PartyHeld, UnknownRecord
 from casefile.record.accounts import Organization, OrganizationKind, OrganizationView, Representation, Watch
 from casefile.record.lookups import get_case, get_party
@@ -50,6 +51,8 @@ def add_organization(session: Session, *, key: str, name: str, kind: Organizatio
     name = (name or "").strip()
     if not name or len(name) > NAME_MAX:
         raise BadInput(f"organization {key}: give a name of 1 to {NAME_MAX} characters", field="name")
+    if (problem := character_problem(name, one_line=True)) is not None:
+        raise BadInput(f"organization {key}: name: {problem}", field="name")
     try:
         kind = OrganizationKind(kind)
     except ValueError:

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from sqlmodel import Session, col, select
 
 from casefile.accounts.users import get_user
+from casefile.characters import character_problem
 from casefile.errors import BadInput, NotAuthenticated, UnknownRecord
 from casefile.record.accounts import ApiToken, TokenView, User
 
@@ -34,6 +35,8 @@ def create_token(session: Session, *, email: str, as_of: datetime, name: str = "
     user = get_user(session, email)
     if not user.active:
         raise BadInput(f"{user.email} is deactivated: no token can be made for it", field="email")
+    if (problem := character_problem(name or "", one_line=True)) is not None:
+        raise BadInput(f"the token's name: {problem}", field="name")
     token = PREFIX + secrets.token_urlsafe(32)
     row = ApiToken(user_id=user.id, name=(name or "").strip()[:200], prefix=token[:SHOWN],  # type: ignore[arg-type]
                    token_hash=token_digest(token), created_at=as_of)

@@ -20,6 +20,7 @@ from sqlmodel import Session, col, select
 
 from casefile.accounts.orgs import get_organization
 from casefile.accounts.passwords import hash_password, verify_password
+from casefile.characters import character_problem
 from casefile.errors import AlreadyRecorded, BadInput, NotAuthenticated, UnknownRecord
 from casefile.record.accounts import Organization, PasswordReset, User, UserRole, UserView
 
@@ -59,6 +60,8 @@ def add_user(session: Session, *, email: str, organization: str, role: UserRole 
     an account: change it with set_password / set_role, or start a reset)."""
     address = normalize_email(email)
     the_role = _role(role)
+    if (problem := character_problem(name or "", one_line=True)) is not None:
+        raise BadInput(f"{address}: name: {problem}", field="name")
     org = get_organization(session, organization)
     if (existing := session.exec(select(User).where(User.email == address)).first()) is not None:
         other = session.get(Organization, existing.organization_id)

@@ -127,3 +127,22 @@ def test_the_command_prints_a_refusal_on_one_line_and_exits_2(world: World) -> N
                           env=env, timeout=120)
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [f"error: case {NUMBER} has no party 'ups' (parties: amazon (employer: Amazon.com Services LLC), rwdsu (petitioner: Retail, Wholesale and Department Store Union))"]
+
+
+def test_a_control_character_in_an_accounts_name_is_refused_storing_nothing(world: World) -> None:  # noqa: F811
+    """An organization's, a user's and a token's name are one-line text (casefile.characters), as an act's are."""
+    from casefile.errors import BadInput
+    from tests.acts.snapshot import default_snapshot
+
+    before = default_snapshot()
+    org = run("orgs", "add", "rwdsu-local-2", "--name", "RWDSU\x1b[2J Local 2", "--kind", "union")
+    assert isinstance(org.exception, BadInput), org.output
+    assert str(org.exception) == "organization rwdsu-local-2: name: a control character (U+001B) at character 6 is not text"
+    user = run("users", "add", "lee@example.org", "--org", "rwdsu-legal", "--role", "staff", "--name", "Lee\nAdmin",
+               "--password-stdin", stdin="a long enough passphrase\n")
+    assert isinstance(user.exception, BadInput), user.output
+    assert str(user.exception) == "lee@example.org: name: a line break (U+000A) at character 4: this text is one line"
+    token = run("tokens", "create", world.emails["employer-viewer"], "--name", "script\x07")
+    assert isinstance(token.exception, BadInput), token.output
+    assert "the token's name: a control character (U+0007) at character 7" in str(token.exception)
+    assert default_snapshot() == before
