@@ -64,7 +64,6 @@ from casefile.importers.records import (
     TotalReading,
 )
 from casefile.rules.case_numbers import REPRESENTATION_TYPES, parse_case_number
-from casefile.rules.tally import validate_tally
 from casefile.vocab import CaseType, ElectionKind, TallyKind
 
 FORMAT = "nlrb-results"
@@ -289,7 +288,7 @@ def _record(cells: list[str], header: dict[str, int], *, record: int, line: int)
         listed_region=listed_region, listed_office=listed_office,
     )
     try:
-        validate_tally(result.counts())
+        result.checked_counts()
     except CasefileError as exc:
         raise _RowError(f"impossible tally: {exc}") from None
     return result

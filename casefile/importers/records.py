@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields, replace
 from datetime import date
 from typing import Literal
 
-from casefile.rules.tally import TallyCounts
+from casefile.rules.tally import TallyCounts, turnout_refusal, validate_tally
 from casefile.vocab import CaseType, ElectionKind, TallyKind, VotingMethod
 
 #: How a row's "Total Ballots Counted" fits its counts (the first reading that fits, plainest first):
@@ -118,6 +118,16 @@ class ImportedTally:
         """The tally's counts for the rules (eligible count approximate, as on every NLRB tally)."""
         return TallyCounts(choices=self.unions, against=self.against, challenged=self.challenged, void=self.void,
                            eligible=self.eligible, eligible_exact=False, runoff_ballot=self.runoff_ballot)
+
+    def checked_counts(self) -> TallyCounts:
+        """:meth:`counts`, refused when impossible as an act would refuse them: invalid counts (validate_tally), or
+        more ballots counted unchallenged than its eligible voters explain (turnout_refusal; not checked on a
+        revised tally, whose valid votes include challenged ballots opened). Raises InvalidTally.
+        Authority: 29 CFR 102.62(d), 102.69(a)(7); rules.md R-C3."""
+        counts = validate_tally(self.counts())
+        if self.kind is not TallyKind.REVISED and (refusal := turnout_refusal(counts)) is not None:
+            raise refusal
+        return counts
 
     def differences(self, other: ImportedTally) -> list[str]:
         """What differs between two records (other than where they were read), in words."""

@@ -41,7 +41,7 @@ from casefile.importers.reading import (
 )
 from casefile.importers.records import ImportedTally, NlrbFlags, ParsedFile, RowProblem, drop_duplicates
 from casefile.rules.case_numbers import REPRESENTATION_TYPES, parse_case_number
-from casefile.rules.tally import MAX_COUNT, validate_tally
+from casefile.rules.tally import MAX_COUNT
 from casefile.vocab import CaseType, ElectionKind, TallyKind, VotingMethod
 
 FORMAT = "tallies-sample"
@@ -183,7 +183,7 @@ def _record(row: dict[str, str], *, record: int, line: int) -> ImportedTally:
                        runoff_required=_flag(row, "runoff_required_recorded"), union_to_certify=row["union_to_certify"]),
     )
     try:
-        validate_tally(result.counts())
+        result.checked_counts()
     except CasefileError as exc:
         raise _RowError(f"impossible tally: {exc}") from None
     return result

@@ -86,3 +86,40 @@ class TestTheApi:
         assert (answer.status_code, answer.json()["code"], answer.json()["field"]) == (409, "out-of-order", "date"), answer.text
         assert "before the petition was filed on January 10, 2022" in answer.json()["detail"]
         assert _record() == before
+
+
+class TestTurnout:
+    """A tally counting more ballots unchallenged than twice its eligible voters (rules.tally.turnout_refusal: 655
+    against 100 in the new user's trial) is refused by the web form and the API as by the command line, naming the
+    field, nothing stored."""
+
+    def test_by_the_web_form(self, client: Any) -> None:  # noqa: F811
+        sign_in(client, USERS["region"])
+        target, text = _refused(client, f"/cases/{TALLY_CASE}/acts/record-tally", {
+            **TALLY, "choices-0-votes": "400", "against": "250", "void": "5", "eligible": "100"})
+        assert (target, "655 ballots were counted unchallenged" in text) == ("eligible", True), (target, text)
+
+    def test_by_the_api(self, served: Any) -> None:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            from fastapi.testclient import TestClient
+        from datetime import UTC, datetime
+
+        from casefile.accounts.tokens import create_token
+        from casefile.record.db import write_session
+        from casefile.server import create_app
+
+        with write_session(by="operator:tests") as session:
+            _, token = create_token(session, email=USERS["region"], as_of=datetime.now(UTC), name="turnout")
+        body = {"act": "record-tally", "date": "2022-03-10", "kind": "initial",
+                "choices": {"Retail, Wholesale and Department Store Union": 400}, "against": 250, "challenged": 0,
+                "void": 5, "eligible": 100, "election": {"method": "mail", "held_from_on": "2022-03-07",
+                                                         "held_to_on": "2022-03-09"}}
+        before = _record()
+        with TestClient(create_app(on_committed=lambda entry_id, as_of: None)) as api:
+            answer = api.post(f"/api/v1/cases/{TALLY_CASE}/acts", json=body, params={"as_of": "2022-03-10T12:00:00-05:00"},
+                              headers={"Authorization": f"Bearer {token}"})
+        assert (answer.status_code, answer.json()["code"], answer.json()["field"]) == (422, "invalid-tally", "eligible"), \
+            answer.text
+        assert "655 ballots were counted unchallenged" in answer.json()["detail"]
+        assert _record() == before
