@@ -23,7 +23,7 @@ from casefile.acts import ActIn, models, parse_act
 from casefile.acts.base import Count, LegalDate, Line, Strict, Text, Who, midday
 from casefile.acts.open_case import CaseIn, OpenCase, PartyIn
 from casefile.acts.record_tally import ElectionSpec, StatedLines, TallyCountsIn
-from casefile.errors import CasefileError, InvalidScenario
+from casefile.errors import CasefileError, InvalidScenario, SeveralProblems
 from casefile.record.uploads import Uploads
 from casefile.vocab import ExcludedReason
 
@@ -226,7 +226,8 @@ def _replay(path: Path, scenario: Scenario, on_event: Callable[[int, int, str], 
     try:
         app.perform(scenario.opening(), as_of=first_at, by=by, documents="none")
     except CasefileError as exc:
-        raise InvalidScenario(f"{path}: the case cannot be opened: {exc}") from exc
+        where = f"field {exc.field!r}: " if exc.field and not isinstance(exc, SeveralProblems) else ""
+        raise InvalidScenario(f"{path}: {where}the case cannot be opened: {exc}", field=exc.field) from exc
     case_id = _case_id(str(number))
     n = len(scenario.events)
     sequence = 0  # each act applies to the election of the latest tally before it (a re-run replay too)

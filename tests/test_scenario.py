@@ -138,8 +138,31 @@ def test_a_scenario_with_a_digit_dropped_from_its_number_opens_no_case(configure
 
     short = tmp_path / "short.yaml"
     short.write_text(BESSEMER.read_text(encoding="utf-8").replace("10-RC-269250", "10-RC-26925"), encoding="utf-8")
-    with pytest.raises(InvalidScenario, match=r"short\.yaml: the case cannot be opened: 10-RC-26925: its serial number "
-                                              r"26925 has 5 digits, not 6"):
+    from tests.acts.snapshot import default_snapshot
+
+    before = default_snapshot()
+    with pytest.raises(InvalidScenario, match=r"short\.yaml: field 'case\.number': the case cannot be opened: 10-RC-26925: "
+                                              r"its serial number 26925 has 5 digits, not 6"):
         replay(short, through_prefect=False)
     with get_engine().connect() as conn:
         assert conn.execute(text('SELECT COUNT(*) FROM "case"')).scalar_one() == 0
+    assert default_snapshot() == before
+
+
+def test_a_replayed_tally_beyond_its_eligible_voters_is_refused_and_stores_it_not(configured_db: Path,
+                                                                                  tmp_path: Path) -> None:
+    """Bessemer's first tally (738 + 1,798 valid, 76 void) with its eligible voters typed 1,000 instead of 5,867: the
+    event is refused by the rule (turnout_refusal), naming the event and the counts; no election, tally, deadline or
+    document is stored (the case, opened before the event, stays: the replay goes on from event 1 once corrected)."""
+    from casefile.scenario import replay
+    from tests.acts.snapshot import default_snapshot
+
+    typo = tmp_path / "typo.yaml"
+    typo.write_text(BESSEMER.read_text(encoding="utf-8").replace("eligible: 5867", "eligible: 1000", 1), encoding="utf-8")
+    with pytest.raises(InvalidScenario, match=r"typo\.yaml: event 1 \(record-tally, dated 2021-04-09\) refused: line 1 "
+                                              r"\(eligible voters\): 2,612 ballots were counted unchallenged"):
+        replay(typo, through_prefect=False)
+    after = default_snapshot()
+    assert [after["tables"][t] for t in ("election", "tally", "deadline")] == [[], [], []]
+    assert after["files"] == {}
+    assert len(after["tables"]["docketentry"]) == 1  # the opening of the case

@@ -56,7 +56,8 @@ def act_cmd(case_number: str = typer.Argument(..., help="NLRB case number, e.g. 
         if opened != str(parse_case_number(case_number)):
             raise InvalidScenario(f"{file}: the act opens {opened}, not the case named on the command line "
                                   f"({case_number})", field="case.number")
-    run_act(act, case_number=number, as_of=_moment(as_of, number))
+    run_act(act, case_number=number, as_of=_moment(as_of, number), source=file,
+            case_field="case.number" if number is None else None)
 
 
 @tally_app.command("record")
@@ -113,7 +114,18 @@ def record(file: Path | None = typer.Argument(None, help="YAML/JSON tally file (
 
         found = _every_problem(exc, raw, as_of, by_options=file is None)
         raise InvalidScenario(f"{source}: {in_words(found)}", field=found[0].path or None) from exc
-    run_act(spec.act(), case_number=spec.case_number, as_of=_moment(as_of, spec.case_number))
+    if file is None:
+        run_act(spec.act(), case_number=spec.case_number, as_of=_moment(as_of, spec.case_number),
+                source="tally record", case_field="case_number", options=_TALLY_OPTIONS)
+        return
+    from casefile.cli.perform import from_file
+    from casefile.errors import CasefileError
+
+    try:
+        moment = _moment(as_of, spec.case_number)  # a date alone is read in the case's zone: the case is looked up
+    except CasefileError as exc:
+        raise from_file(exc, file, case_field="case_number") from None
+    run_act(spec.act(), case_number=spec.case_number, as_of=moment, source=file, case_field="case_number")
 
 
 #: The option of ``tally record`` each field of the tally comes from (casefile.cli.acts.tally_from_options).

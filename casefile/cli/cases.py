@@ -304,7 +304,7 @@ def open_(file: Path | None = typer.Argument(None, help="YAML file with `case:` 
     except ValidationError as exc:
         raise InvalidScenario(f"{source}: {explain_validation(exc, model=OpenCase)}") from exc
     moment = now() if as_of is None else front.read_instant(as_of, what="--as-of")
-    result = run_act(act, case_number=None, as_of=moment, quiet=True)
+    result = run_act(act, case_number=None, as_of=moment, quiet=True, source=file, case_field="case.number")
     if result.repeated:
         console.print(f"Case {result.case_number} is already open with these details: nothing changed")
     else:

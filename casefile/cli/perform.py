@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from casefile.cli.app import console, err_console
 
 if TYPE_CHECKING:  # the act models load the record and the rules: only when an act is performed
+    from collections.abc import Mapping
     from pathlib import Path
 
     from casefile.acts import ActIn
@@ -34,10 +35,52 @@ def local_upload(path: Path, *, field: str) -> Upload:
 
 
 def run_act(act: ActIn, *, case_number: str | None, as_of: datetime | None = None, quiet: bool = False,  # type: ignore[no-untyped-def]
-            uploads: Uploads | None = None):
+            uploads: Uploads | None = None, source: Path | str | None = None, case_field: str | None = None,
+            options: Mapping[str, str] | None = None):
     """Perform ``act`` on ``case_number`` as of ``as_of`` (default: now), with the files ``uploads``
     carries (read by :func:`local_upload`), and print the result. Returns the ActResult. Raises the
-    act's CasefileError (the CLI prints it and exits 2)."""
+    act's CasefileError (the CLI prints it and exits 2); for an act read from the file ``source`` (or given by the
+    ``options`` of the command ``source``), its message names the file and the key at fault, or the option
+    (:func:`from_file`; ``case_field`` the file's key of the case number)."""
+    from casefile.errors import CasefileError
+
+    try:
+        return _run_act(act, case_number=case_number, as_of=as_of, quiet=quiet, uploads=uploads)
+    except CasefileError as exc:
+        if source is not None:
+            raise from_file(exc, source, case_field=case_field, options=options) from None
+        raise
+
+
+def from_file(exc: Exception, source: Path | str, *, case_field: str | None = None,
+              options: Mapping[str, str] | None = None) -> Exception:
+    """``exc`` (a BadInput refusing what a file gave, or its case number not found) with its message naming the file
+    and the key at fault, as a case or scenario file's problems are named: "case.yaml: field 'case.number':
+    03-RC-28213: its serial number ...". Other refusals (the procedure's, now) are returned as they are. The key is the error's ``field``; a malformed or unknown case number without one is ``case_field`` (the
+    key of the file that gave it); a tally's line at fault is its key. With ``options`` (``source`` is then the command,
+    "tally record"), the key is said as the option that gave it: each field's option, else ``--`` and the field.
+    The same exception (its type, code and field kept), its message replaced."""
+    from casefile.errors import BadInput, MalformedCaseNumber, SeveralProblems, UnknownCase
+
+    is_case = case_field is not None and isinstance(exc, MalformedCaseNumber | UnknownCase)
+    if not (isinstance(exc, BadInput) or is_case):
+        return exc  # what the procedure refuses now is no fault of the file: said as a replay says it
+    field = getattr(exc, "field", None) or getattr(exc, "line", None)
+    if field is None and is_case:
+        field = exc.field = case_field  # type: ignore[attr-defined]
+    text = str(exc)
+    if text.startswith(f"{source}:"):
+        return exc
+    said = f"field {field!r}" if options is None else \
+        f"option {options.get(str(field)) or '--' + str(field).replace('_', '-').replace('.', '-')!r}"
+    where = f"{said}: " if field and not isinstance(exc, SeveralProblems) \
+        and not text.startswith(("field '", f"{field}:")) else ""
+    exc.args = (f"{source}: {where}{text}",)
+    return exc
+
+
+def _run_act(act: ActIn, *, case_number: str | None, as_of: datetime | None, quiet: bool,  # type: ignore[no-untyped-def]
+             uploads: Uploads | None):
     moment = as_of or now()
     server = os.environ.get("CASEFILE_SERVER_URL")
     if server:

@@ -1,0 +1,91 @@
+"""Refusals of the command line name what and where, and store nothing (issue 17; the new user's trial): a tally
+whose ballots far exceed its eligible voters (655 against 100), a case number refused in a case or tally file (the
+file and its key), given by the options (the option). Each compares every table and the output folder before and
+after the refusal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.acts.snapshot import default_snapshot
+from tests.cli.in_process import Ran, casefile
+from tests.cli.test_first_hour_commands import NUMBER, OPEN
+
+pytestmark = pytest.mark.usefixtures("configured_db")
+
+AS_OF = "2026-07-16T15:00:00-07:00"
+TALLY_655 = ("case_number: 19-RC-361042\nkind: initial\nprepared_on: 2026-07-16\n"
+             "choices: {\"International Brotherhood of Teamsters, Local 117\": 400}\nagainst: 250\nvoid: 5\neligible: 100\n")
+SAID_655 = ("line 1 (eligible voters): 655 ballots were counted unchallenged (650 valid votes, 5 void ballots) against "
+            "100 eligible voters: a voter not on the eligibility list votes a challenged ballot (line 6: 0)")
+
+
+def refused(*args: str) -> str:
+    """The one error line of a refused command, which stored nothing."""
+    before = default_snapshot()
+    ran: Ran = casefile(*args)
+    assert ran.exit_code == 2, (ran.stdout, ran.stderr)
+    assert default_snapshot() == before
+    (line,) = ran.error_lines
+    return line
+
+
+def test_655_ballots_against_100_eligible_voters_by_the_options() -> None:
+    assert casefile(*OPEN).exit_code == 0
+    line = refused("tally", "record", "--case", NUMBER, "--prepared-on", "2026-07-16", "--choice",
+                   "International Brotherhood of Teamsters, Local 117=400", "--against", "250", "--void", "5",
+                   "--eligible", "100", "--as-of", AS_OF)
+    assert line.startswith(f"error: tally record: option '--eligible': {SAID_655}"), line
+
+
+def test_655_ballots_against_100_eligible_voters_in_a_tally_file(tmp_path: Path) -> None:
+    assert casefile(*OPEN).exit_code == 0
+    file = tmp_path / "tally.yaml"
+    file.write_text(TALLY_655, encoding="utf-8")
+    line = refused("tally", "record", str(file), "--as-of", AS_OF)
+    assert line.startswith(f"error: {file}: field 'eligible': {SAID_655}"), line
+    (tmp_path / "ok.yaml").write_text(TALLY_655.replace("eligible: 100", "eligible: 700"), encoding="utf-8")
+    accepted = casefile("tally", "record", str(tmp_path / "ok.yaml"), "--as-of", AS_OF)
+    assert accepted.exit_code == 0, accepted
+
+
+CASE_FILE = """case:
+  number: {number}
+  name: "Starbucks Corporation"
+  petition_filed_on: 2021-08-30
+parties:
+  - {{key: starbucks, role: employer, name: "Starbucks Corporation"}}
+  - {{key: workers-united, role: petitioner, name: "Workers United"}}
+"""
+
+
+def test_a_case_number_a_case_file_gives_is_refused_naming_the_file_and_its_key(tmp_path: Path) -> None:
+    """03-RC-28213 (a digit dropped) is not a number of a petition filed in 2021: the file and `case.number`."""
+    file = tmp_path / "case.yaml"
+    file.write_text(CASE_FILE.format(number="03-RC-28213"), encoding="utf-8")
+    assert refused("case", "open", str(file)) == (
+        f"error: {file}: field 'case.number': 03-RC-28213: its serial number 28213 has 5 digits, not 6 (a petition "
+        "filed since 2012 has a number of the form RR-TT-NNNNNN, e.g. 10-RC-269250); check the number on the petition "
+        "or the Region's letters")
+
+
+@pytest.mark.parametrize(("number", "says"), [
+    ("19-XX-361042", "'19-XX-361042': XX is not an NLRB case type"),
+    ("19-RC-36104", "no case 19-RC-36104 in the database"),
+])
+def test_a_case_number_a_tally_file_gives_is_refused_naming_the_file_and_its_key(tmp_path: Path, number: str,
+                                                                                  says: str) -> None:
+    assert casefile(*OPEN).exit_code == 0
+    file = tmp_path / "tally.yaml"
+    file.write_text(TALLY_655.replace("19-RC-361042", number).replace("eligible: 100", "eligible: 700"), encoding="utf-8")
+    for as_of in (AS_OF, "2026-07-16"):  # a date alone is read in the case's zone: the case is looked up first
+        line = refused("tally", "record", str(file), "--as-of", as_of)
+        assert line.startswith(f"error: {file}: field 'case_number': {says}"), line
+
+
+def test_a_case_number_the_options_give_is_refused_naming_the_option() -> None:
+    line = refused("tally", "record", "--case", "19-RC-36104", "--prepared-on", "2026-07-16", "--choice", "IBT=4",
+                   "--against", "3", "--as-of", AS_OF)
+    assert line.startswith("error: tally record: option '--case': no case 19-RC-36104 in the database"), line
