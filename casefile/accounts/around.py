@@ -247,7 +247,7 @@ def export_case(*, viewer: Any, case_number: str, as_of: datetime, via: str = "w
     from casefile.record.attachments import attachment_file
     from casefile.record.authority import sees_chain_head
     from casefile.record.db import read_session, write_session
-    from casefile.record.integrity import chain_head
+    from casefile.record.integrity import CHAIN_VERSION, chain_head
     from casefile.record.queries import attachments_seen, case_view, documents_seen
     from casefile.settings import get_settings
 
@@ -300,10 +300,10 @@ def export_case(*, viewer: Any, case_number: str, as_of: datetime, via: str = "w
     who = viewer.label() if hasattr(viewer, "label") else "operator"
     manifest = {"case_number": view.case_number, "name": view.name, "exported_at": as_of.isoformat(),
                 "exported_by": who, "docket_entries": len(view.docket),
-                "chain": {"version": _chain_version(), "head": head.head if head else None},
+                "chain": {"version": head.version if head else CHAIN_VERSION, "head": head.head if head else None},
                 "files": listed}
     if head is not None:
-        chain_text = (f"{view.case_number} docket chain head (HMAC-SHA256, {_chain_version()}):\n{head.head or '(empty chain)'}\n"
+        chain_text = (f"{view.case_number} docket chain head (HMAC-SHA256, {head.version}):\n{head.head or '(empty chain)'}\n"
                       f"as of {as_of.isoformat()}. The chain covers every docket entry of the case; the instance's "
                       f"operator checks it with `casefile verify {view.case_number} --expect-head HEAD`.\n")
     else:
@@ -336,11 +336,6 @@ def export_case(*, viewer: Any, case_number: str, as_of: datetime, via: str = "w
     return Export(file_name=f"{view.case_number}-case-file.zip", content=buffer.getvalue(), documents=len(files),
                   docket_entries=len(view.docket))
 
-
-def _chain_version() -> str:
-    from casefile.record.chain import CHAIN_VERSION
-
-    return CHAIN_VERSION
 
 
 def _unique(name: str, used: set[str]) -> str:

@@ -4,7 +4,7 @@ Used by casefile.record.integrity (sealing and verifying) and by the migrations 
 docket entries of older databases, so all compute exactly the same value. Changing what is hashed
 means a new version (a new CHAIN_VERSION and a migration), never an edit of an existing one.
 
-- Version 1 (``CHAIN_VERSION``): the entry's columns (:data:`HASHED`), the previous entry's hash and
+- Version 1 (``CHAIN_VERSION_1``): the entry's columns (:data:`HASHED`), the previous entry's hash and
   the sha256 of the document it issued. Entries recorded before revision ``record_seal`` keep it
   (their ``seal`` column is NULL).
 - Version 2 (``CHAIN_VERSION_2``): the same, plus the entry's ``seal``: ``{"rows": {"tally:3":
@@ -35,8 +35,10 @@ HASHED: tuple[str, ...] = ("case_id", "election_id", "act_key", "act", "actor", 
 UNHASHED: tuple[str, ...] = ("id", "prev_hash", "chain_hash")
 #: The column hashed apart from the canonical content (version 2): what the entry seals.
 SEAL = "seal"
-CHAIN_VERSION = "casefile-docket-chain-v1"
+CHAIN_VERSION_1 = "casefile-docket-chain-v1"
 CHAIN_VERSION_2 = "casefile-docket-chain-v2"
+#: The version every entry recorded now is chained with (its hash covers the record: its seal).
+CHAIN_VERSION = CHAIN_VERSION_2
 _ENUMS: dict[str, type[enum.Enum]] = {"actor": Actor, "from_stage": Stage, "to_stage": Stage}
 
 
@@ -69,14 +71,18 @@ def link_hash(signing_key: bytes, values: Mapping[str, Any], *, prev_hash: str, 
     seal = values.get("seal")
     if isinstance(seal, str):
         seal = json.loads(seal)
-    if seal is None:
-        payload: dict[str, Any] = {"v": CHAIN_VERSION, "entry": canonical_content(values), "prev": prev_hash,
-                                   "document_sha256": document_sha256}
-    else:
-        payload = {"v": CHAIN_VERSION_2, "entry": canonical_content(values), "prev": prev_hash,
-                   "document_sha256": document_sha256, "seal": seal}
+    payload: dict[str, Any] = {"v": version_of(seal), "entry": canonical_content(values), "prev": prev_hash,
+                               "document_sha256": document_sha256}
+    if seal is not None:
+        payload["seal"] = seal
     text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hmac.new(signing_key, text.encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+def version_of(seal: Any) -> str:
+    """The chain version an entry whose ``seal`` column holds ``seal`` is hashed with: CHAIN_VERSION_1 when it has
+    none (None: recorded before the record was sealed), else CHAIN_VERSION_2."""
+    return CHAIN_VERSION_1 if seal is None else CHAIN_VERSION_2
 
 
 def _enum_value(cls: type[enum.Enum], value: Any) -> Any:

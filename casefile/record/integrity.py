@@ -36,7 +36,7 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from casefile.record.chain import CHAIN_VERSION, HASHED, UNHASHED, canonical_content, file_sha256, link_hash
+from casefile.record.chain import CHAIN_VERSION, HASHED, UNHASHED, canonical_content, file_sha256, link_hash, version_of
 from casefile.record.models import Case, DocketEntry, Document
 from casefile.record.refs import RowKey
 from casefile.record.sealing import NOT_OF_RECORD, document_shas, note_entry, owed_documents
@@ -133,12 +133,16 @@ def _heads(session: Session, case_ids: Sequence[int]) -> dict[int, str]:
 
 @dataclass(frozen=True)
 class ChainHead:
-    """The end of a case's chain: how many entries it has, the last one's id and its hash."""
+    """The end of a case's chain: how many entries it has, the last one's id and its hash, and the chain version
+    that hash is computed with (casefile.record.chain.version_of: CHAIN_VERSION_2 for an entry that seals the
+    record, CHAIN_VERSION_1 for one recorded before; CHAIN_VERSION, the version of what is recorded now, for an
+    empty chain)."""
 
     case_number: str
     entries: int
     last_entry_id: int | None
     head: str
+    version: str = CHAIN_VERSION
 
     def line(self) -> str:
         return f"{self.case_number} head {self.head or '(empty chain)'} ({counted(self.entries, 'docket entry', 'docket entries')})"
@@ -213,7 +217,11 @@ def chain_head(session: Session, case_number: str) -> ChainHead:
 
     case = get_case(session, case_number)
     count, last = session.exec(select(func.count(), func.max(DocketEntry.id)).where(DocketEntry.case_id == case.id)).one()
-    return ChainHead(case_number=case.number, entries=count, last_entry_id=last, head=head_hash(session, case.id))  # type: ignore[arg-type]
+    version = CHAIN_VERSION
+    if last is not None:
+        version = version_of(session.exec(select(DocketEntry.seal).where(DocketEntry.id == last)).one())
+    return ChainHead(case_number=case.number, entries=count, last_entry_id=last, head=head_hash(session, case.id),  # type: ignore[arg-type]
+                     version=version)
 
 
 def verify(session: Session, *, output_dir: Path, case_number: str | None = None,

@@ -41,3 +41,37 @@ def test_an_unknown_case_exits_2_and_writes_nothing(configured_db: Path) -> None
     assert (ran.exit_code, ran.error_lines) == (2, ["error: no case 10-RC-999999 in the database (open it first, or "
                                                     "replay a scenario)"])
     assert not (configured_db / "x.zip").exists()
+
+
+def test_the_export_names_the_chain_version_its_head_is_hashed_with(configured_db: Path) -> None:
+    """chain-head.txt and manifest.json said casefile-docket-chain-v1 of a head hashed with version 2 (the record's
+    seal, casefile.record.sealing): the version they name is the one that recomputes the head, HMAC and all."""
+    import hashlib
+    import hmac
+
+    from sqlmodel import col, select
+
+    from casefile.record.chain import canonical_content
+    from casefile.record.db import read_session
+    from casefile.record.models import DocketEntry, Document
+    from casefile.record.secret_key import keys_for
+
+    with write_session(get_engine(), by="operator:tests") as s:
+        open_case(s, as_of=at("2021-04-09T12:00:00-04:00"))
+        record_tally(s, TALLY_2021, as_of=at("2021-04-09T12:00:00-04:00"))
+    target = configured_db / "bessemer.zip"
+    assert casefile("case", "export", NUMBER, "--out", str(target)).exit_code == 0
+    with zipfile.ZipFile(target) as archive:
+        manifest = json.loads(archive.read("manifest.json"))
+        said = archive.read("chain-head.txt").decode()
+    version = manifest["chain"]["version"]
+    assert version == "casefile-docket-chain-v2"
+    assert said.startswith(f"{NUMBER} docket chain head (HMAC-SHA256, casefile-docket-chain-v2):\n")
+    with read_session(get_engine()) as s:
+        last = s.exec(select(DocketEntry).order_by(col(DocketEntry.id).desc()).limit(1)).one()
+        document = s.get(Document, last.document_id) if last.document_id else None
+        values = {name: getattr(last, name) for name in canonical_content({})}
+        payload = {"v": version, "entry": canonical_content(values), "prev": last.prev_hash,
+                   "document_sha256": document.sha256 if document else "", "seal": last.seal}
+        text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        assert hmac.new(keys_for(s).signing, text.encode(), hashlib.sha256).hexdigest() == manifest["chain"]["head"]
