@@ -18,12 +18,13 @@ from __future__ import annotations
 import json
 import sys
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
 from casefile.cli.app import app, console, err_console
+from casefile.cli.fitting import print_table
 
 orgs_app = typer.Typer(help="Organizations (a union's legal department, a law firm, a federation, a Region) and "
                             "their links to the parties they represent or the cases they watch.", no_args_is_help=True)
@@ -153,7 +154,14 @@ def orgs_list(as_json: Annotated[bool, typer.Option("--json", help="Print JSON."
     for v in views:
         table.add_row(v.key, v.name, v.kind, "\n".join(v.parties) or "—", ", ".join(v.regions) or "—",
                       ", ".join(v.watching) or "—")
-    console.print(table)
+    print_table(console, table, heading=(0,))
+
+
+def _when(at: Any) -> str:
+    """An instant in words ("1:31 a.m. UTC on December 4, 2026"), or "—" when there is none."""
+    from casefile.rules.calendar import instant_label
+
+    return instant_label(at) if at is not None else "—"
 
 
 # --- users ------------------------------------------------------------------------------------
@@ -222,8 +230,8 @@ def users_list(
     table = Table("email", "organization", "role", "active", "last sign-in", header_style="bold")
     for v in views:
         table.add_row(v.email, v.organization, v.role, "yes" if v.active else "no",
-                      v.last_login_at.isoformat(timespec="minutes") if v.last_login_at else "—")
-    console.print(table)
+                      _when(v.last_login_at))
+    print_table(console, table, heading=(0,))
 
 
 @users_app.command("deactivate")
@@ -284,9 +292,8 @@ def tokens_list(
     if as_json:
         _as_json([v.model_dump(mode="json") for v in views])
         return
-    table = Table("id", "user", "name", "token", "made", "last used", "revoked", header_style="bold")
+    table = Table("id", "user", "name", "token begins", "made", "last used", "revoked", header_style="bold")
     for v in views:
-        table.add_row(str(v.id), v.user, v.name or "—", f"{v.prefix}…", v.created_at.isoformat(timespec="minutes"),
-                      v.last_used_at.isoformat(timespec="minutes") if v.last_used_at else "—",
-                      v.revoked_at.isoformat(timespec="minutes") if v.revoked_at else "—")
-    console.print(table)
+        table.add_row(str(v.id), v.user, v.name or "—", v.prefix, _when(v.created_at), _when(v.last_used_at),
+                      _when(v.revoked_at))
+    print_table(console, table, heading=(0, 1))

@@ -13,6 +13,7 @@ import typer
 from rich.table import Table
 
 from casefile.cli.app import console, tally_app
+from casefile.cli.fitting import print_table
 from casefile.errors import InvalidTally
 from casefile.rules.challenge_analysis import OutcomeRequirement, Requirement, analyze_challenges
 from casefile.rules.tally import AGAINST, Outcome, TallyAnalysis, TallyCounts, analyze_tally
@@ -116,12 +117,12 @@ def analyze(
     if as_json:
         typer.echo(json.dumps(analysis_as_json(analysis), indent=2))
         return
-    console.print(_table(analysis))
+    print_table(console, _table(analysis), heading=(0, 1))
     for warning in analysis.warnings:
         console.print(f"[yellow]warning:[/] {warning}", highlight=False)
     if counts.challenged:
         requirements = analyze_challenges(counts)
-        console.print(_challenge_table(counts.challenged, requirements))
+        print_table(console, _challenge_table(counts.challenged, requirements))
         for item in requirements:
             console.print(f"• {item.sentence}", highlight=False, markup=False)
 

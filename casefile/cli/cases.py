@@ -9,9 +9,12 @@ from typing import Any
 
 import typer
 from rich import box
+from rich.padding import Padding
 from rich.table import Table
+from rich.text import Text
 
 from casefile.cli.app import case_app, console
+from casefile.cli.fitting import print_table
 from casefile.documents.wording import act_name, prose_dates
 
 
@@ -66,11 +69,10 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
                   f"Region {view['region']}, office {office}; {rules})")
     for p in view["parties"]:
         handle = f"  (--party {p['key']})" if p.get("key") and p["key"] != p["role"] else ""
-        console.print(f"  {p['role']:<12} {p['name']}{handle}", highlight=False, soft_wrap=True)
+        console.print(f"  {p['role']:<12} {p['name']}{handle}", highlight=False)
         for c in p.get("counsel", []):
             details = ", ".join(x for x in (c["firm"], c["email"], c["phone"], c["bar_number"]) if x)
-            console.print(f"  {'':<12}   counsel: {c['name']}" + (f" ({details})" if details else ""), highlight=False,
-                          soft_wrap=True)
+            console.print(f"  {'':<12}   counsel: {c['name']}" + (f" ({details})" if details else ""), highlight=False)
     for e in view["elections"]:
         follows = f", follows election {e['follows']}" if e["follows"] else ""
         console.print(f"\n[bold]Election {e['sequence']}[/] ({e['kind']}{follows}) — stage [cyan]{e['stage']}[/]"
@@ -110,34 +112,37 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
 
 def print_documents(view: dict) -> None:
     """The documents issued and the documents as filed or issued attached beside them, with their sha256."""
-    if view.get("documents"):
-        console.print("\n[bold]Documents issued[/]")
+    folders = sorted({str(Path(d["path"]).parent) for d in view.get("documents", [])})
+    for folder in folders:  # the folder once, then each file by its name: a line a person can read at 80 columns
+        console.print(Text("\nDocuments issued, in ", style="bold") + Text(folder))
         for d in view["documents"]:
+            if str(Path(d["path"]).parent) != folder:
+                continue
             secret = " (confidential)" if d["confidential"] else ""
-            console.print(f"  #{d['id']} {d['issued_on']} {d['title']}{secret}: {d['path']} sha256 {d['sha256']}",
-                          highlight=False, soft_wrap=True)
+            console.print(Padding(Text(f"#{d['id']} {d['issued_on']} {d['title']}{secret}: {Path(d['path']).name} "
+                                       f"sha256 {d['sha256']}"), (0, 0, 0, 2)))  # wrapped between words
     if view.get("attachments"):
         console.print("\n[bold]As filed / as issued[/]")
         for a in view["attachments"]:
             secret = " (confidential)" if a["confidential"] else ""
             confirmation = f", e-filing confirmation {a['confirmation']}" if a["confirmation"] else ""
-            console.print(f"  #{a['id']} {a['kind']} {a['to']} {a['title']}{secret}{confirmation}: {a['file_name']} "
-                          f"sha256 {a['sha256']}", highlight=False, soft_wrap=True)
+            console.print(Padding(Text(f"#{a['id']} {a['kind']} {a['to']} {a['title']}{secret}{confirmation}: "
+                                       f"{a['file_name']} sha256 {a['sha256']}"), (0, 0, 0, 2)))
 
 
 def print_docket(entries: list[dict]) -> None:
     table = Table(title="Docket", show_lines=False)
     table.add_column("Date", no_wrap=True)
-    table.add_column("Act", no_wrap=True)
-    table.add_column("By", max_width=30)
-    table.add_column("Summary", ratio=1)
+    table.add_column("Act")
+    table.add_column("By")
+    table.add_column("Summary")
     for e in entries:
         # The legal actor by name (the party that filed, "Regional Director"), then who recorded the entry.
         by = e.get("actor_name") or e["actor"]
         if e.get("recorded_by_name"):
             by += f"\nrecorded by {e['recorded_by_name']}"
         table.add_row(e["occurred_on"], act_name(e["act"]), by, prose_dates(e["summary"]))  # words and long dates, never slugs or ISO
-    console.print(table)
+    print_table(console, table, heading=(0, 1))  # too narrow for four columns: each entry as a paragraph
 
 
 def _cutoff_clock(deadline: dict) -> str:
@@ -158,12 +163,11 @@ def _cutoff_clock(deadline: dict) -> str:
 def print_deadlines(deadlines: list[dict], *, title: str) -> None:
     """Deadlines as a table that fits 80 columns; `casefile deadlines explain ID` gives the rule and derivation."""
     table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
-    table.add_column("ID", no_wrap=True, justify="right", min_width=2)  # for `casefile deadlines explain ID`
+    table.add_column("ID", no_wrap=True, justify="right")  # for `casefile deadlines explain ID`
     table.add_column("Case", no_wrap=True)  # the case, or in `case show` the election
-    table.add_column("Deadline", min_width=10, ratio=3)  # words, wrapped between words (never "offer-of-p roof")
-    table.add_column("For", min_width=10, ratio=2)
-    table.add_column("Due", no_wrap=True)
-    table.add_column("Cut-off", min_width=10)  # "11:59 p.m." / "MST" at 80 columns
+    table.add_column("Deadline")  # words, wrapped between words (never "offer-of-p roof"): cli.fitting
+    table.add_column("For")
+    table.add_column("Due (cut-off)")  # the last day, then under it the cut-off: "11:59 p.m. EDT"
     table.add_column("Status", no_wrap=True)  # "met late", "lapsed": never cut to "Statu", "met-lat"
     from casefile.documents.wording import DEADLINE_NOUNS
     from casefile.rules.offer_of_proof import possessive
@@ -177,11 +181,11 @@ def print_deadlines(deadlines: list[dict], *, title: str) -> None:
         whose = d.get("whose") or ""  # a period of one party (an objecting party's offer of proof): said as its own
         said = f"{possessive(whose)} {noun[:1].lower()}{noun[1:]}" if whose else noun[:1].upper() + noun[1:]
         row = [str(d.get("id", "")), d.get("case_number", ""), said,
-               whose or d["for"], d["due_on"], cutoff, str(d["status"]).replace("-", " ")]
+               whose or d["for"], f"{d['due_on']}\n{cutoff}", str(d["status"]).replace("-", " ")]
         table.add_row(*row)
     if not deadlines:
-        table.add_row("", "", "(none)", "", "", "", "")
-    console.print(table)
+        table.add_row("", "", "(none)", "", "", "")
+    print_table(console, table, heading=(0, 1, 2))
     for d in deadlines:  # a period met by a party's timely filing that runs on for the others (state_at's met_by)
         if d.get("met_by") and d["status"] == "open":
             console.print(f"  {d.get('id', '')}: met by {' and '.join(d['met_by'])}'s timely filing; the period runs on "
@@ -215,17 +219,22 @@ def list_(as_of: str | None = typer.Option(None, help="Instant (ISO with offset)
         return
     shown = f"{len(rows)} case{'s' if len(rows) != 1 else ''}" if len(rows) == total else \
         f"cases {offset + 1}–{offset + len(rows)} of {total}" if rows else f"no case past {offset} (of {total})"
-    table = Table(title=f"{shown} as of {moment:%Y-%m-%d %H:%M %Z}", box=box.SIMPLE_HEAD, pad_edge=False)
+    from casefile.documents.wording import DEADLINE_NOUNS
+    from casefile.rules.calendar import instant_label
+    from casefile.rules.stage_words import STAGE_NAMES
+    from casefile.vocab import DeadlineKind, Stage
+
+    table = Table(title=f"{shown} as of {instant_label(moment)}", box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("Case", no_wrap=True)
-    table.add_column("Name", ratio=2, overflow="fold")
-    table.add_column("Stage", ratio=1, overflow="fold")
-    table.add_column("Next deadline", ratio=1, overflow="fold")
+    table.add_column("Name")
+    table.add_column("Stage")
+    table.add_column("Next deadline")
     table.add_column("Due", no_wrap=True)
-    for r in rows:
+    for r in rows:  # in words: the stage's name, the deadline's name (never "rerun-directed", "offer-of-proof")
         d = r.next_deadline
-        table.add_row(r.case_number, r.name, r.stage or "(no tally yet)", d.kind if d else "—",
-                      d.due_on.isoformat() if d else "")
-    console.print(table)
+        table.add_row(r.case_number, r.name, STAGE_NAMES[Stage(r.stage)] if r.stage else "(no tally yet)",
+                      DEADLINE_NOUNS[DeadlineKind(d.kind)] if d else "—", d.due_on.isoformat() if d else "")
+    print_table(console, table, heading=(0, 1))
 
 
 def case_from_options(*, number: str | None, employer: str | None, union: str | None, office: str | None,

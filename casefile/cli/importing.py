@@ -129,6 +129,8 @@ def _progress_bar(enabled: bool) -> Iterator[Callable[[str, int, int], None] | N
 def _print(report: Any) -> None:
     from rich.table import Table
 
+    from casefile.cli.fitting import print_table
+
     n = report.counts()
     other = f", {n['other']:,} other" if n["other"] else ""
     console.print(f"{report.source}: {n['records']:,} records read as of {report.as_of.isoformat()}: {n['loaded']:,} "
@@ -137,21 +139,19 @@ def _print(report: Any) -> None:
     for name in ("cases", "elections", "tallies"):
         counts = getattr(report, name)
         loaded.add_row(name, f"{counts.new:,}", f"{counts.present:,}")
-    console.print(loaded)
+    print_table(console, loaded)
     if report.skipped:
         console.print(f"Skipped {len(report.skipped)} record(s) (row = record number, header not counted):")
         for s in report.skipped:
             console.print(f"  row {s.row} (line {s.line}) {s.case_number or ''}: {s.reason}", highlight=False)
     if report.disagreements:
         table = Table(title=f"NLRB's own data disagrees with the rules on {len(report.disagreements)} statement(s)")
-        for header, width in (("row", 4), ("case", 12), ("unit", 4), ("tally", 18), ("statement", 24)):
-            table.add_column(header, no_wrap=True, min_width=width)
-        for header in ("NLRB says", "computed"):
-            table.add_column(header, no_wrap=True, overflow="ellipsis", max_width=28)
+        for header in ("row", "case", "unit", "tally", "statement", "NLRB says", "computed"):
+            table.add_column(header, no_wrap=header in ("row", "case", "unit"))
         for d in report.disagreements:
             table.add_row(str(d.record), d.case_number, d.unit, f"{d.tally_kind.value} {d.tally_date.isoformat()}",
                           d.field, d.nlrb or "(blank)", d.computed or "(none)")
-        console.print(table)
+        print_table(console, table, heading=(0, 1, 2))
     elif report.nothing_loaded():
         console.print("No tally was analyzed: none was loaded.")
     else:

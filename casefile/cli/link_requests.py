@@ -24,6 +24,8 @@ from rich.table import Table
 
 from casefile.cli.accounts import _as_json, _operator, orgs_app
 from casefile.cli.app import console, err_console
+from casefile.cli.fitting import print_table
+from casefile.rules.calendar import instant_label
 
 
 @orgs_app.command("requests")
@@ -48,14 +50,13 @@ def orgs_requests(
         return
     table = Table("id", "organization", "case", "party asked", "names", "held by", "asker holds", "status", "asked",
                   "note", header_style="bold")
-    for column in table.columns:
-        column.overflow = "fold"  # a key is never cut short ("amazon-…" hid who holds the party)
+    # a key is never cut short ("amazon-…" hid who holds the party): cli.fitting wraps between words only
     for v in views:
         table.add_row(str(v.id), v.organization, v.case_number, v.party, v.resolves_to or "no one party",
                       ", ".join(v.held_by) or "nobody", ", ".join(v.asker_holds) or "nothing",
                       v.status + (f" ({v.decision})" if v.decision else ""),
-                      f"{v.requested_at:%Y-%m-%d %H:%M} UTC by {v.requested_by}", v.note)
-    console.print(table)
+                      f"{instant_label(v.requested_at)} by {v.requested_by}", v.note)
+    print_table(console, table, heading=(0, 1, 2))
     for v in views:
         others = [k for k in v.held_by if k != v.organization]
         if v.status == "declined" and v.decided_by.startswith("user:"):

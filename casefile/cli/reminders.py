@@ -11,6 +11,7 @@ import typer
 from rich.table import Table
 
 from casefile.cli.app import app, console, err_console, people_app
+from casefile.cli.fitting import print_table
 
 
 @people_app.command("add")
@@ -59,7 +60,7 @@ def list_people(
         return
     table = Table(title="People to remind")
     for column in ("Case", "Party", "Name", "Email", "Channels"):
-        table.add_column(column, overflow="fold")
+        table.add_column(column)
     for row in rows:
         channels = "\n".join(row["channels"]) or "(none: set CASEFILE_NOTIFY_DEFAULT_URLS or add --notify)"
         if row["uses_defaults"] and row["channels"]:
@@ -67,7 +68,7 @@ def list_people(
         table.add_row(row["case_number"], row["party"], row["name"], row["email"], channels)
     if not rows:
         table.add_row("", "(none)", "", "", "")
-    console.print(table)
+    print_table(console, table, heading=(0, 1, 2))
 
 
 @app.command("remind")

@@ -52,6 +52,8 @@ def _run_with_progress(path: Path):  # type: ignore[no-untyped-def]
 
 
 def _print_result(report) -> None:  # type: ignore[no-untyped-def]
+    """The case as replayed (case show's tables, every deadline) and the documents issued, within the
+    terminal's width (casefile.cli.fitting)."""
     from casefile import app as front
     from casefile.cli.cases import print_case
 
@@ -59,15 +61,17 @@ def _print_result(report) -> None:  # type: ignore[no-untyped-def]
     print_case(view, all_deadlines=True)
     from rich.table import Table
 
+    from casefile.cli.fitting import print_table
+
     table = Table(title=f"{counted(len(report.acts), 'act')} replayed; documents issued under {Path(report.documents[-1]).parent}")
     table.add_column("Issued", no_wrap=True)
-    table.add_column("Document", ratio=2)
-    table.add_column("File", ratio=1, overflow="fold")
-    table.add_column("sha256", no_wrap=True)
+    table.add_column("Document")
+    table.add_column("File", no_wrap=True)  # a file name whole, never split across lines
+    table.add_column("sha256 begins", no_wrap=True)  # the whole sha256 is in "Documents issued" above
     for doc in view["documents"]:
         title = doc["title"] + (" (confidential)" if doc["confidential"] else "")
-        table.add_row(doc["issued_on"], title, Path(doc["path"]).name, doc["sha256"][:12] + "…")
-    console.print(table)
+        table.add_row(doc["issued_on"], title, Path(doc["path"]).name, doc["sha256"][:12])
+    print_table(console, table, heading=(0, 1))
 
 
 @app.command("replay")

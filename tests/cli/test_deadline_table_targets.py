@@ -1,4 +1,4 @@
-"""The deadlines table: a party's period shows its cut-off ("11:59 p.m. EST"); the Region's own target date (the
+"""The deadlines table: a party's period shows its cut-off ("11:59 p.m. EST", under the due date); the Region's own target date (the
 hearing's opening, Mon 2026-12-21) shows none — it is the date the Region aims at, not a filing cut-off."""
 
 from __future__ import annotations
@@ -19,7 +19,12 @@ def test_a_target_date_has_no_cut_off() -> None:
             print_deadlines(rows, title="Deadlines")
     finally:
         console._width = width
-    lines = {line.split()[2]: line for line in captured.get().splitlines() if line.strip()[:1].isdigit()}
+    lines: dict[str, str] = {}  # each row's lines (the cut-off is under the due date), by its first word
+    for line in captured.get().splitlines():
+        if line.split()[:1] and line.split()[0].isdigit():  # an ID starts a row (not "11:59" under a date)
+            row = lines[line.split()[2]] = line
+        elif lines and line.strip():
+            lines[row.split()[2]] += "\n" + line
     # the one table of deadline names (casefile.documents.wording.DEADLINE_NOUNS), as pages and documents say them
     assert "Hearing, if set (or as soon as practicable)" in lines["Hearing,"]
     assert "(target date)" in lines["Hearing,"] and "p.m." not in lines["Hearing,"]
