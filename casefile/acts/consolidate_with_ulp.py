@@ -103,7 +103,8 @@ def perform(session: Session, act: ConsolidateWithUlp, *, case: Case, as_of: dat
     session.add(hearing)
     session.flush()
     close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MET, as_of=as_of,
-                         on=act.opens_on)  # met late when set to open after its target (R-I3)
+                         on=act.opens_on or issued_on)  # met late when set to open after its target (R-I3); an
+    # opening the record does not give is no earlier than the order
     what = f"{len(set_ids)} objections" + (" and the challenged ballots" if act.challenges else "")
     entry = advance(session, election, Stage.ALJ_CONSOLIDATED, as_of=as_of, occurred_on=issued_on,
                     act="consolidate-with-ulp", act_key=key, actor=Actor.REGIONAL_DIRECTOR,

@@ -10,8 +10,8 @@ from typing import Annotated, Any
 from pydantic import Field
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import ActIn, Count, Flag, LegalDate, Line, Paragraph, PartyKey
-from casefile.errors import AlreadyRecorded, BadInput, UnknownRecord
+from casefile.acts.base import ActIn, Flag, LegalDate, Line, Paragraph, PartyKey
+from casefile.errors import AlreadyRecorded, UnknownRecord
 from casefile.record.lookups import find_party, latest_tally, parties_in_words, parties_of
 from casefile.record.models import Case, DocketEntry, Election, Hearing, Objection
 from casefile.record.refs import RecordTable, Ref
@@ -31,9 +31,9 @@ class HearingOrder(ActIn):
     (at the office that has the case); ``issuer`` the Regional Director who signed it. What the public
     record lacks of it: ``date_public`` False, the order's date is not in it (``date`` is a date the record
     implies); ``objection_numbers_public`` False, which objections were set (by number) is not in it
-    (``objections`` stand in for them: their count is the record's, their numbers are not); ``challenges_unresolved``
-    the challenged ballots still unresolved when the order set them for hearing, when the record gives that
-    count (None: it does not)."""
+    (``objections`` stand in for them: their count is the record's, their numbers are not). How many challenged
+    ballots were still unresolved when the hearing opened is the opening's fact (open-hearing's
+    ``challenges_unresolved``), not the order's."""
 
     opens_on: LegalDate | None = None
     opens_at: time | None = None  # the time of day the hearing opens, at the office that has the case
@@ -42,7 +42,6 @@ class HearingOrder(ActIn):
     issuer: Line = ""  # the Regional Director who signed the order (its signature block)
     objections: dict[PartyKey, list[ObjectionNumber]] | None = Field(default=None, max_length=50)
     challenges: Flag = False
-    challenges_unresolved: Count | None = None
     date_public: Flag = True
     objection_numbers_public: Flag = True
     note: Paragraph = ""
@@ -50,9 +49,8 @@ class HearingOrder(ActIn):
 
 def record_gaps(act: HearingOrder) -> dict[str, Any]:
     """The Hearing columns that say what the public record lacks of the order ``act`` (its date, the numbers
-    of the objections it set) and the unresolved challenged ballots it gives: keyword arguments of Hearing."""
-    return {"noticed_on_public": act.date_public, "objection_numbers_public": act.objection_numbers_public,
-            "challenges_unresolved": act.challenges_unresolved}
+    of the objections it set): keyword arguments of Hearing."""
+    return {"noticed_on_public": act.date_public, "objection_numbers_public": act.objection_numbers_public}
 
 
 def pending_objections(session: Session, election: Election) -> list[Objection]:
@@ -71,8 +69,7 @@ def set_for_hearing(session: Session, case: Case, election: Election, act: Heari
     check that the hearing has something to hear (R-I2) and that the order, issued on ``issued_on``,
     is not dated before the tally or the objections it sets (casefile.rules.chronology). Returns
     their ids. Raises UnknownRecord (field ``objections.<party>``) for an objection that is not
-    pending, BadInput (``challenges_unresolved`` without the challenges, or more than
-    the tally's), ProcedureError, OutOfOrder."""
+    pending, ProcedureError, OutOfOrder."""
     pending = pending_objections(session, election)
     if act.objections is None:
         chosen = pending
@@ -101,11 +98,6 @@ def set_for_hearing(session: Session, case: Case, election: Election, act: Heari
                     objections_filed(session, [o.id for o in chosen if o.id is not None]))])
     check_matters_for_hearing(objections=len(chosen), challenges=act.challenges,
                               determinative=bool(tally and tally.determinative))
-    if act.challenges_unresolved is not None and (not act.challenges or tally is None
-                                                  or act.challenges_unresolved > tally.challenged):
-        raise BadInput(f"challenges_unresolved ({act.challenges_unresolved}) counts the challenged ballots the order sets "
-                       f"for hearing: it needs challenges true and at most the tally's {tally.challenged if tally else 0} "
-                       "challenged ballots", field="challenges_unresolved")
     for objection in chosen:
         objection.disposition = Disposition.SET_FOR_HEARING
         session.add(objection)
@@ -148,7 +140,6 @@ def check_same_order(case: Case, entry: DocketEntry, hearing: Hearing, act: Hear
         ("opens_at", hearing.opens_at, act.opens_at.strftime("%H:%M") if act.opens_at else ""),
         ("issuer", hearing.issuer, act.issuer),
         ("challenges", hearing.challenges_set, act.challenges),
-        ("challenges_unresolved", hearing.challenges_unresolved, act.challenges_unresolved),
         ("date_public", hearing.noticed_on_public, act.date_public),
         ("objection_numbers_public", hearing.objection_numbers_public, act.objection_numbers_public),
         ("ulp_cases", list(hearing.ulp_cases), list(hearing.ulp_cases) if ulp_cases is None else ulp_cases),

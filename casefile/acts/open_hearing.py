@@ -1,7 +1,10 @@
-"""The hearing on objections (and challenged ballots) opens before the hearing officer.
+"""The hearing on objections (and challenged ballots) opens before the hearing officer, or the hearing
+consolidated with an unfair-labor-practice case opens before the Administrative Law Judge.
 
 The hearing runs day to day until finished unless the Regional Director finds extraordinary
-circumstances (R-J1); casefile records the day it opened, which meets the hearing-opens target.
+circumstances (R-J1); casefile records the day it opened, which meets the hearing-opens target. The day
+a consolidated hearing opened is its own fact, beside the date the order set (``Hearing.noticed_opens_on``);
+the election stays at alj-consolidated (the judge's decision follows it).
 """
 
 from __future__ import annotations
@@ -11,15 +14,16 @@ from typing import ClassVar, Literal
 
 from sqlmodel import Session
 
-from casefile.acts.base import ActIn, Done, Flag, Issue, Who, again, election_for, recorded
+from casefile.acts.base import ActIn, Count, Done, Flag, Issue, Who, again, election_for, recorded
 from casefile.acts.chronology import refuse_if_before
 from casefile.acts.hearing_parts import current_hearing
 from casefile.errors import BadInput
 from casefile.record.authority import HEARING_OFFICER, Whose
 from casefile.record.deadlines import close_open_deadlines
+from casefile.record.lookups import latest_tally
 from casefile.record.models import Case, Hearing
 from casefile.record.refs import Ref, ref_to
-from casefile.record.workflow import advance, require_stage
+from casefile.record.workflow import advance, docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Stage
@@ -31,10 +35,13 @@ STAGES = accepted_at("open-hearing")
 
 class OpenHearing(ActIn):
     """The hearing opened on ``date``. ``date_public`` False: the public record holds only the date the
-    hearing was set to open (recorded as ``date``), not the day it opened; its documents say so."""
+    hearing was set to open (recorded as ``date``), not the day it opened; its documents say so.
+    ``challenges_unresolved``: how many of the challenged ballots set for hearing were still unresolved when it
+    opened, when the record gives it (None: it does not)."""
 
     act: Literal["open-hearing"] = "open-hearing"
     date_public: Flag = True
+    challenges_unresolved: Count | None = None
     WHOSE: ClassVar[Whose] = HEARING_OFFICER
 
 
@@ -95,6 +102,12 @@ def perform(session: Session, act: OpenHearing, *, case: Case, as_of: datetime, 
         raise BadInput(f"date_public is false: the record holds only the date the hearing was set to open, so the act's "
                        f"date is that date ({noticed_for.isoformat() if noticed_for else 'none set'}), not "
                        f"{opened_on.isoformat()}", field="date")
+    if act.challenges_unresolved is not None:
+        tally = latest_tally(session, election)
+        if not hearing.challenges_set or tally is None or act.challenges_unresolved > tally.challenged:
+            raise BadInput(f"challenges_unresolved ({act.challenges_unresolved}) counts the challenged ballots set for "
+                           "hearing still unresolved when it opened: the hearing must have them set, and the count is at "
+                           "most the tally's challenged ballots", field="challenges_unresolved")
     warnings: tuple[str, ...] = ()
     if noticed_for is not None and opened_on < noticed_for:  # rescheduled earlier by order or agreement (R-I3): said, not refused
         warnings = (f"The hearing is recorded as opened on {_long(opened_on)}, before {set_by(session, hearing)}: if an "
@@ -103,13 +116,20 @@ def perform(session: Session, act: OpenHearing, *, case: Case, as_of: datetime, 
                     f"{case.number} --opened-on DATE --why REASON).",)
     hearing.opens_on = opened_on
     hearing.opening_date_public = act.date_public  # False: only the scheduled date is in the record
+    if act.challenges_unresolved is not None:
+        hearing.challenges_unresolved = act.challenges_unresolved
     if act.uncertain.strip():  # what the sources leave open about the opening, for a record copy's annex
         hearing.uncertain = " ".join(part for part in (hearing.uncertain.strip(), act.uncertain.strip()) if part)
     session.add(hearing)
     close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MET, as_of=as_of,
                          on=opened_on)  # met late when it opened after its target (R-I3)
-    entry = advance(session, election, Stage.HEARING_OPEN, as_of=as_of, occurred_on=opened_on, act="open-hearing",
-                    act_key=key, actor=Actor.HEARING_OFFICER, summary=f"Hearing opened {opened_on.isoformat()}",
-                    ref=ref_to(hearing))
+    if hearing.before_alj:  # the consolidated hearing: opened before the judge, the stage unchanged
+        entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=opened_on,  # type: ignore[arg-type]
+                       act="open-hearing", act_key=key, actor=Actor.ADMINISTRATIVE_LAW_JUDGE,
+                       summary=f"Hearing opened {opened_on.isoformat()}", ref=ref_to(hearing))
+    else:
+        entry = advance(session, election, Stage.HEARING_OPEN, as_of=as_of, occurred_on=opened_on, act="open-hearing",
+                        act_key=key, actor=Actor.HEARING_OFFICER, summary=f"Hearing opened {opened_on.isoformat()}",
+                        ref=ref_to(hearing))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=entry.summary, warnings=warnings)

@@ -168,7 +168,7 @@ def _stated_event(rec: CaseRecord, entry: DocketEntry, row: Any) -> str:
                 f"{filed_under_order(DeadlineKind(asked['kind']))}{until}.")
     if entry.act == DocketActName.NOTICE_HEARING and isinstance(row, Hearing):
         count = len(row.objections_set)
-        noticed = row.noticed_opens_on or row.opens_on  # the notice's own date, not a later postponement's
+        noticed = row.noticed_opens_on  # the notice's own date, not a later postponement's nor the day it opened
         opens = f"; the hearing was set to open on {long_date(noticed)}" if noticed else ""
         subject = counted(count, "objection") + (" and the challenged ballots" if row.challenges_set else "")
         return f"The Regional Director issued a Notice of Hearing on {subject}{opens}."
@@ -205,7 +205,8 @@ def _stated_event(rec: CaseRecord, entry: DocketEntry, row: Any) -> str:
 def _consolidation_sentence(rec: CaseRecord, hearing: Hearing) -> str:
     """"The Regional Director consolidated 14 objections of the Petitioner, 7 objections of the Employer and the
     challenged ballots with Case 10-CA-... for hearing before an Administrative Law Judge; the hearing was set
-    to open on April 25, 2024." (the objections counted by the party that filed them)."""
+    to open on September 25, 2023." (the objections counted by the party that filed them; the date the order set,
+    never the day the hearing opened, which is the opening's own entry)."""
     by_party: dict[int, int] = {}  # in the order the objections were filed
     for o in rec.session.exec(select(Objection).where(col(Objection.id).in_(list(hearing.objections_set)))
                               .order_by(col(Objection.id))).all():
@@ -215,9 +216,10 @@ def _consolidation_sentence(rec: CaseRecord, hearing: Hearing) -> str:
     if hearing.challenges_set:
         parts.append("the challenged ballots")
     cases = wording.join_and([rec.text(c) for c in hearing.ulp_cases]) or "the unfair labor practice case"
-    noticed = hearing.noticed_opens_on or hearing.opens_on
+    noticed = hearing.noticed_opens_on  # the order's date for the opening, never the day the hearing opened
     opens = f"; the hearing was set to open on {long_date(noticed)}" if noticed else ""
     gaps = [what for what, public in (("the order's date", hearing.noticed_on_public),
+                                      ("the date it set the hearing to open", noticed is not None),
                                       ("which objections were set, by number", hearing.objection_numbers_public))
             if not public]
     unknown = f" ({wording.join_and(gaps)}: not in the public record)" if gaps else ""

@@ -165,6 +165,9 @@ MOVES: tuple[Move, ...] = (
     _m("consolidate-with-ulp", {S.OBJECTIONS_PENDING, S.CHALLENGE_INVESTIGATION, S.HEARING_NOTICED},
        S.ALJ_CONSOLIDATED, authority="102.69(c)(1)(ii); R-I4"),
     _m("open-hearing", {S.HEARING_NOTICED}, S.HEARING_OPEN, authority="102.69(c)(1)(ii), (iii); R-I3"),
+    # The consolidated hearing before the Administrative Law Judge opens: recorded, the stage unchanged (the judge's
+    # decision follows it, 102.69(c)(1)(ii)).
+    _m("open-hearing", {S.ALJ_CONSOLIDATED}, None, authority="102.69(c)(1)(ii); R-I4"),
     _m("reschedule-hearing", {S.HEARING_NOTICED}, None, authority="102.69(c)(1)(ii); R-I3"),
     _m("close-hearing", {S.HEARING_OPEN}, S.HEARING_CLOSED, authority="102.69(c)(1)(iii); R-J1"),
     _m("file-post-hearing-brief", {S.HEARING_CLOSED}, None, authority="102.69(c)(1)(iii); R-J4"),

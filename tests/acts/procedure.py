@@ -36,7 +36,7 @@ EASTERN = "America/New_York"
 #: The scenario's events by name, in order (index in the file).
 EVENTS = {"tally-2021": 0, "objections-2021": 1, "notice-hearing": 2, "open-hearing": 3, "ho-report": 4,
           "rd-decision": 5, "tally-2022": 6, "objections-2022-rwdsu": 7, "objections-2022-amazon": 8,
-          "consolidate": 9, "alj-decision": 10}
+          "consolidate": 9, "open-alj-hearing": 10, "alj-decision": 11}
 
 __all__ = ["EASTERN", "EVENTS", "EXAMPLE", "NUMBER", "RWDSU", "act", "carry", "case_id", "event", "noon",
            "open_bessemer", "perform", "prepare_schema", "refused", "scenario", "unchanged_by_retry"]

@@ -72,16 +72,16 @@ class TestTheStatusReportsDocket:
         text = text_of(bessemer.pdf("*case-status-report*.pdf"))
         assert ("The Regional Director consolidated 14 objections of the Petitioner, 7 objections of the Employer, and the "
                 "challenged ballots with [NOT IN THE PUBLIC RECORD: unfair-labor-practice case numbers] for hearing before "
-                "an Administrative Law Judge; the hearing was set to open on April 25, 2024 (the order's date and which "
-                "objections were set, by number: not in the public record).") in text
+                "an Administrative Law Judge (the order's date, the date it set the hearing to open, and which objections were "
+                "set, by number: not in the public record).") in text
         assert "Order consolidating 21 objections" not in text
 
     def test_the_rerun_tallys_challenged_line_says_what_the_record_gives_later(self, bessemer: Replayed) -> None:
         """The report said "416 unopened" of the rerun tally's challenged ballots; the record has 311 still unresolved
-        when the consolidation order set them for hearing (challenges_unresolved), and not how the rest went."""
+        when the hearing opened (open-hearing's challenges_unresolved), and not how the rest went."""
         text = text_of(bessemer.pdf("*case-status-report*.pdf"))
-        assert ("Challenged ballots 416 challenged at the count: 311 of the 416 were still unresolved when the order "
-                "consolidating cases set them for hearing; how the other 105 were resolved is not in the public record") in text
+        assert ("Challenged ballots 416 challenged at the count: 311 of the 416 were still unresolved when the hearing "
+                "opened on April 25, 2024; how the other 105 were resolved is not in the public record") in text
         assert "416 unopened" not in text
         assert "Challenged ballots 505 unopened" in text  # the first election's: nothing later says otherwise
 
@@ -241,7 +241,7 @@ class TestSignersAndDocketWords:
 def test_the_consolidation_order_is_a_document(bessemer: Replayed) -> None:
     """Bessemer's consolidation with the unfair labor practice complaint (recorded on April 25, 2024, the day the
     hearing began) issues its order: the objections of both parties as filed, counted (which ones by number is not
-    public: objection_numbers_public false), the 311 challenged ballots still unresolved, the judge and the opening;
+    public: objection_numbers_public false), the challenged ballots, the judge and the opening (a placeholder);
     its date is not in the public record (date_public false), so none is printed."""
     path = bessemer.pdf("2024-04-25_order-consolidating-cases.pdf")
     body = " ".join(body_of(path).split())
@@ -252,8 +252,8 @@ def test_the_consolidation_order_is_a_document(bessemer: Replayed) -> None:
     assert ("OBJECTIONS SET FOR HEARING 14 of the 21 objections of the Petitioner; 7 of the 8 objections of the Employer. "
             "Which objections these are, by number, is not in the public record.") in body
     assert "Objection 1." not in body and "Objection 14." not in body  # no stand-in numbers printed as the order's
-    assert ("The 311 challenged ballots still unresolved are set for hearing: the eligibility of the voters who cast them "
-            "will be heard with the objections.") in body
+    assert ("The challenged ballots are set for hearing: the eligibility of the voters who cast them "
+            "will be heard with the objections.") in body  # 311 were uncounted when the hearing began: the opening's count
     assert "Administrative Law Judge Michael Silverstein and on consecutive days" in body
     assert "Dated: [NOT IN THE PUBLIC RECORD: the order's date]" in body and "Dated: April 25, 2024" not in body
     assert "the order's date is not public" in annex_of(" ".join(text_of(path).split()))

@@ -58,7 +58,7 @@ class OrderConsolidatingCasesContext(DocumentContext):
     # which objections were set is not in the record, only how many of each party's: the counts instead of the list
     objections_counted: tuple[ObjectionsCounted, ...] = ()
     challenges_set: bool = False
-    challenges_unresolved: int | None = None  # the challenged ballots still unresolved when set for hearing, if the record says
+    # (how many challenged ballots were still unresolved when the hearing opened is the opening's fact, not the order's)
     hearing_opens_on: DateOrPlaceholder
     place: str
     judge: str | None = None  # None: to be designated by the Chief Administrative Law Judge
@@ -97,8 +97,9 @@ class OrderConsolidatingCases(RecordDocument):
             tally_prepared_on=tally.prepared_on, objections_filed=filed, ulp_cases=ulp,
             objections_set=rec.objection_items(set_rows) if hearing.objection_numbers_public else (),
             objections_counted=() if hearing.objection_numbers_public else _counted(rec, election, set_rows),
-            challenges_set=hearing.challenges_set, challenges_unresolved=hearing.challenges_unresolved,
-            hearing_opens_on=hearing.noticed_opens_on or hearing.opens_on or placeholder("date the hearing opens"),
+            challenges_set=hearing.challenges_set,
+            # the date the order set (never the day the hearing opened, the opening's own fact)
+            hearing_opens_on=hearing.noticed_opens_on or placeholder("date the order set the hearing to open"),
             place=rec.text(hearing.place) if hearing.place else placeholder("place of hearing"),
             judge=rec.text(hearing.presiding).removesuffix(", Administrative Law Judge") or None, review=rec.review(),
             signature=_signature(rec, hearing), service=rec.service(on=dated),

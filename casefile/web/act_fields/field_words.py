@@ -39,7 +39,7 @@ WORDS: dict[Any, tuple[str, str]] = {
     "inferred_from": ("Only implied by the record (optional)",
                       "Empty when the record has it; else what the record shows instead, after \"The record shows\""),
     "issuer_region_public": ("The record shows which Region issued it", "Clear when it is not known which Region's Director"),
-    "challenges_unresolved": ("Challenged ballots still unresolved (optional)", "As the order counts them; empty: not in the record"),
+    "challenges_unresolved": ("Challenged ballots still unresolved (optional)", "Of those set for hearing, when the hearing opened; empty: not in the record"),
     "objection_numbers_public": ("The record shows which objections, by number",
                                  "Clear when only how many of each party's are known (the numbers given stand in)"),
     "case.agreement_public": ("The record names the election agreement", "Clear when the agreement given is inferred"),

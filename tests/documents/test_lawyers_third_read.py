@@ -1,0 +1,62 @@
+"""A labor lawyer's third read-through of the real histories' documents (Bessemer 10-RC-269250, JFK8 29-RC-288020)
+against the record: each finding, asserted on the text of the PDFs a replay of examples/ issues. The date an order set
+is not the day the hearing opened; a count the record gives for one moment is told of that moment; a date the record
+holds as unknown is never stated as fact; what is inferred is said to be inferred."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.documents.record_replay import Replayed
+from tests.documents.test_record_documents import body_of, text_of
+
+JFK8 = "amazon-jfk8-29-RC-288020.yaml"
+BESSEMER = "bessemer-10-RC-269250.yaml"
+
+
+@pytest.fixture(scope="module")
+def jfk8(replayed_examples: dict[str, Replayed]) -> Replayed:
+    return replayed_examples[JFK8]
+
+
+@pytest.fixture(scope="module")
+def bessemer(replayed_examples: dict[str, Replayed]) -> Replayed:
+    return replayed_examples[BESSEMER]
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+class TestTheConsolidatedHearingsDates:
+    def test_the_order_sets_no_opening_the_record_lacks(self, bessemer: Replayed) -> None:
+        """It said "Opening Thursday, April 25, 2024": the order probably issued in 2023 and first set the hearing for
+        a "Sept. 25"; April 25, 2024 is the day the hearing began. The order's opening is a placeholder, its date too."""
+        body = words(body_of(bessemer.pdf("*order-consolidating-cases.pdf")))
+        assert "Opening [NOT IN THE PUBLIC RECORD: date the order set the hearing to open] Place Birmingham, Alabama" in body
+        assert "April 25, 2024" not in body
+        assert "Dated: [NOT IN THE PUBLIC RECORD: the order's date]" in body
+
+    def test_the_docket_tells_the_order_and_the_opening_apart(self, bessemer: Replayed) -> None:
+        text = words(text_of(bessemer.pdf("*case-status-report*.pdf")))
+        assert "the hearing was set to open on April 25, 2024" not in text
+        assert ("April 25, 2024 Administrative Law Judge Hearing opened The hearing opened on April 25, 2024.") in text
+
+    def test_the_judge_tells_the_day_it_opened(self, bessemer: Replayed) -> None:
+        body = words(body_of(bessemer.pdf("*alj-decision.pdf")))
+        assert "The hearing before the Administrative Law Judge opened on April 25, 2024" in body
+
+
+class TestTheUnresolvedChallengedBallots:
+    def test_the_order_sets_the_challenged_ballots_without_a_count(self, bessemer: Replayed) -> None:
+        """It said "The 311 challenged ballots still unresolved are set for hearing.": the record says the challenged
+        ballots were set for hearing, and that 311 were uncounted when the hearing began."""
+        body = words(body_of(bessemer.pdf("*order-consolidating-cases.pdf")))
+        assert ("CHALLENGED BALLOTS SET FOR HEARING The challenged ballots are set for hearing: the eligibility of the "
+                "voters who cast them will be heard with the objections.") in body
+        assert "311" not in body
+
+    def test_the_report_counts_them_when_the_hearing_opened(self, bessemer: Replayed) -> None:
+        text = words(text_of(bessemer.pdf("*case-status-report*.pdf")))
+        assert "311 of the 416 were still unresolved when the hearing opened on April 25, 2024" in text
+        assert "set them for hearing" not in text
