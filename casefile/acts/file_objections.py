@@ -148,7 +148,9 @@ def refusal_now(session: Session, case: Case, as_of: datetime | None = None) -> 
     if period is None:
         return f"election {latest.sequence} has no objection period in the record"
     day = period.due_on
-    return (f"the objection period ended on {day:%A, %B} {day.day}, {day.year}: objections cannot be filed late nor "
+    from casefile.rules.calendar import weekday_date
+
+    return (f"the objection period ended on {weekday_date(day)}: objections cannot be filed late nor "
             "their time extended (29 CFR 102.69(a)(8), 102.2(d))")
 
 
@@ -291,7 +293,9 @@ def _offer_still_due(case: Case, offer: Deadline | None) -> tuple[str, ...]:
 
     if is_record_copy(case):
         return ()
-    due = f" (due {offer.due_on.strftime('%B %-d, %Y')})" if offer is not None else ""
+    from casefile.rules.calendar import long_date
+
+    due = f" (due {long_date(offer.due_on)})" if offer is not None else ""
     return (f"no offer of proof was filed with these objections: it is due with them{due}; file it with "
             "\"File an offer of proof\" (casefile objections offer-of-proof) or ask the Regional Director to extend its "
             "time (29 CFR 102.69(a)(8))",)

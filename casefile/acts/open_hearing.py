@@ -52,7 +52,9 @@ def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
 
 def _long(day: date) -> str:
     """"Monday, December 14, 2026"."""
-    return f"{day:%A, %B} {day.day}, {day.year}"
+    from casefile.rules.calendar import weekday_date
+
+    return weekday_date(day)
 
 
 def set_by(session: Session, hearing: Hearing) -> str:

@@ -70,7 +70,9 @@ def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
 
 
 def _long(day: date) -> str:
-    return f"{day:%A, %B} {day.day}, {day.year}"
+    from casefile.rules.calendar import weekday_date
+
+    return weekday_date(day)
 
 
 def perform(session: Session, act: RescheduleHearing, *, case: Case, as_of: datetime, by: Who) -> Done:

@@ -38,9 +38,14 @@ def show(
     if owed:
         console.print(f"\n[bold]Documents still to issue[/] ({len(owed)}): run `casefile documents issue --pending "
                       f"{view['case_number']}`", soft_wrap=True)
-        for item in owed:
-            console.print(f"  {item['kind']} of docket entry #{item['entry_id']} ({item['act']} {item['on']})",
-                          highlight=False, soft_wrap=True)
+        from datetime import date
+
+        from casefile.rules.calendar import long_date
+
+        for item in owed:  # in words: "tally of ballots of docket entry #3 (Tally of Ballots, April 9, 2021)"
+            console.print(f"  {str(item['kind']).replace('-', ' ')} of docket entry #{item['entry_id']} "
+                          f"({act_name(str(item['act']))}, {long_date(date.fromisoformat(str(item['on'])))})",
+                          highlight=False)
 
 
 def _still_to_issue(case_number: str) -> list[dict[str, object]]:

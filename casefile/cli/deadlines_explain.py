@@ -27,7 +27,7 @@ def deadline_explanation(session: Session, deadline_id: int, *, as_of: Any) -> d
     from casefile.errors import UnknownRecord
     from casefile.record.models import Case, Deadline, Election, Filing, Party
     from casefile.record.queries import answered_deadlines, met_by_parties
-    from casefile.rules.calendar import day_label
+    from casefile.rules.calendar import clock_label, day_label
     from casefile.rules.deadline_state import state_at
     from casefile.rules.offices import office_named
 
@@ -57,7 +57,7 @@ def deadline_explanation(session: Session, deadline_id: int, *, as_of: Any) -> d
         "tolling": tolling_lines(deadline.derivation),
         "preceding_due_on": deadline.preceding_due_on.isoformat() if deadline.preceding_due_on else None,
         "due_on": deadline.due_on.isoformat(), "due_label": day_label(deadline.due_on),
-        "cutoff_at": cutoff.isoformat(), "cutoff_label": f"{day_label(cutoff.date())} {_clock(cutoff)}",
+        "cutoff_at": cutoff.isoformat(), "cutoff_label": f"{day_label(cutoff.date())} {clock_label(cutoff)}",
         "status": state.status, "open": state.open, "stored_status": deadline.status.value,
         "status_note": state.note, "as_of": as_of.isoformat(),
         "closed_at": (deadline.closed_at.astimezone(ZoneInfo(office.tz)).replace(microsecond=0).isoformat()
@@ -74,13 +74,6 @@ def tolling_lines(derivation: list[Any]) -> list[str]:
         return []
     end = next((i for i in range(start, len(lines)) if lines[i].startswith("revised due date")), start)
     return lines[start:end + 1]
-
-
-def _clock(at: Any) -> str:
-    """"11:59 p.m. EDT": the cut-off as the Agency writes it (the exact instant is in ``cutoff_at``)."""
-    from casefile.rules.calendar import clock_label
-
-    return clock_label(at)
 
 
 def deadline_named(session: Session, case_number: str, kind: str, *, election: int | None = None) -> int:
@@ -147,8 +140,15 @@ def explain(
         console.print_json(json.dumps(view))
         return
     election = f"election {view['election']} ({view['election_kind']})"
+    from datetime import datetime
+
+    from casefile.rules.calendar import instant_label
+
+    def said(instant: str) -> str:  # an instant in words at the receiving office ("12:00 a.m. EDT on April 12, 2021")
+        return instant_label(datetime.fromisoformat(instant).astimezone(ZoneInfo(view["office_tz"])))
+
     lines = [
-        f"Deadline {view['id']}: {view['kind']} — {view['case_number']} {view['case_name']}, {election}",
+        f"Deadline {view['id']}: {view['what']} — {view['case_number']} {view['case_name']}, {election}",
         f"  for               {view['for']}",
         f"  trigger           {view['trigger']}",
         f"  rule              {view['citation']}",
@@ -161,8 +161,8 @@ def explain(
         "",
         *([f"Tolled: {view['tolling'][1]}; {view['tolling'][-1]}"] if view["tolling"] else []),
         f"Due {view['due_label']}; cut-off {view['cutoff_label']}, the receiving office's time",
-        f"Status as of {view['as_of']}: {view['status']}"
-        + (f" (closed {view['closed_at']})" if view["closed_at"] else "")
+        f"Status as of {said(view['as_of'])}: {view['status']}"  # in words; --json keeps the instants
+        + (f" (closed {said(view['closed_at'])})" if view["closed_at"] else "")
         + (f" — {view['status_note']}" if view["status_note"] else ""),
     ]
     for line in lines:

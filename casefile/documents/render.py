@@ -43,6 +43,7 @@ from casefile.documents.parts import (
 )
 from casefile.errors import ProcedureError
 from casefile.rules.calendar import clock_label
+from casefile.rules.calendar import weekday_date as calendar_weekday_date
 from casefile.rules.chronology import long_date as chronology_long_date
 from casefile.rules.tally import AGAINST
 from casefile.vocab import DocumentKind, ElectionAgreement, VotingMethod
@@ -118,7 +119,7 @@ def weekday_date(value: date | str) -> str:
     """``date(2021, 8, 16)`` → "Monday, August 16, 2021"; a placeholder passes through."""
     if isinstance(value, str):
         return long_date(value)
-    return f"{value:%A}, {long_date(value)}"
+    return calendar_weekday_date(value)
 
 
 def counted(value: int | str, noun: str, nouns: str | None = None) -> str:

@@ -50,7 +50,7 @@ from casefile.record.db import get_engine, read_session, write_session
 from casefile.record.deadlines import configured_calendar
 from casefile.record.models import Case, Deadline, Filing, Party, Person, ReminderSent
 from casefile.record.secret_key import keys_for
-from casefile.rules.calendar import BusinessCalendar
+from casefile.rules.calendar import BusinessCalendar, clock_label, instant_label, weekday_date
 from casefile.rules.offer_of_proof import possessive
 from casefile.rules.offices import DEFAULT_TABLE, office_named, region_scope
 from casefile.vocab import Audience, DeadlineKind, DeadlineStatus, FilingKind, ReminderStatus
@@ -507,25 +507,19 @@ def business_days_left(today: date, due_on: date, calendar: BusinessCalendar) ->
     return count
 
 
-def _clock(moment: datetime) -> str:
-    """``11:59 p.m.``: the time of day as the rules write it."""
-    hour = moment.hour % 12 or 12
-    return f"{hour}:{moment.minute:02d} {'a.m.' if moment.hour < 12 else 'p.m.'}"
-
-
 def digest_text(reminders: Sequence[DueReminder], *, details: dict[int, DeadlineDetail], as_of: datetime,
                 calendar: BusinessCalendar) -> tuple[str, str]:
     """The title and plain-text body of one digest: for each deadline the case, what is due and for
     whom, the due day and how many business days are left, the cut-off in the receiving office's
     time, the rule cited and how the date was computed."""
     first = reminders[0]
-    first_due = f"{first.due_on:%a} {first.due_on.isoformat()}"
+    first_due = weekday_date(first.due_on)  # "Friday, April 16, 2021": the one long date, never ISO
     if len(reminders) == 1:
         title = f"Deadline reminder: {first.case_number} {_lower(reminded_words(first), first)} due {first_due}"
     else:
         title = (f"Deadline reminder: {len(reminders)} deadlines, the first {first.case_number} "
                  f"{_lower(reminded_words(first), first)} due {first_due}")
-    lines = [f"Deadlines reminded as of {as_of.isoformat()}:", ""]
+    lines = [f"Deadlines reminded as of {instant_label(as_of)}:", ""]
     for number, r in enumerate(reminders, 1):
         detail = details[r.deadline_id]
         office = office_named(r.office_key)
@@ -536,8 +530,8 @@ def digest_text(reminders: Sequence[DueReminder], *, details: dict[int, Deadline
         lines += [
             f"{number}. {r.case_number} ({detail.case_name}): {reminded_words(r)}",
             f"   For: {_for_words(r)} (reminding {r.person_name}, {r.party_name})",
-            f"   Due: {r.due_on:%a} {r.due_on.isoformat()} ({when})",
-            f"   Cut-off: {_clock(cutoff)} {cutoff:%Z} {cutoff:%a} {cutoff.date().isoformat()}, "  # no machine instant
+            f"   Due: {weekday_date(r.due_on)} ({when})",
+            f"   Cut-off: {clock_label(cutoff)} on {weekday_date(cutoff.date())}, "  # the one clock; no machine instant
             f"received by {office.name} ({office.key})",
             f"   Rule: {detail.citation} (rule set {detail.rule_set_id})",
             "   How the date was computed:",

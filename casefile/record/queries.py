@@ -44,6 +44,7 @@ from casefile.record.models import (
 from casefile.record.people import people_of
 from casefile.record.recorders import recorded_by_name
 from casefile.record.refs import RecordTable
+from casefile.rules.calendar import long_date
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.deadline_state import state_at
 from casefile.rules.efiling import meets_periods
@@ -161,7 +162,7 @@ def docket_actor_name(session: Session, entry: DocketEntry, parties: dict[int | 
             return document.issuer  # a party's filing issued as a document: the party that filed it
     if entry.act == DocketActName.OPEN_CASE:  # dated the petition's filing; opened in casefile when it was recorded
         petitioner = next((p for p in parties.values() if p.role in (PartyRole.PETITIONER, PartyRole.INDIVIDUAL_PETITIONER)), None)
-        opened = f"case opened in casefile {entry.recorded_at.date().isoformat()}" if entry.recorded_at else ""
+        opened = f"case opened in casefile on {long_date(entry.recorded_at.date())}" if entry.recorded_at else ""
         if petitioner is not None:
             return f"{petitioner.name} (the petition)" + (f"; {opened}" if opened else "")
     return ACTOR_WORDS.get(actor, actor.replace("-", " "))

@@ -127,10 +127,31 @@ def clock_label(instant: datetime) -> str:
     return f"{text} {zone}"
 
 
+def long_date(day: date) -> str:
+    """``date(2022, 3, 3)`` → ``"March 3, 2022"``: a date as the Agency's documents write it, the one long date
+    of the rules' messages, the documents, the web and the command line, in English whatever the locale (never
+    ``%B``). Never a datetime (convert to the office's date first): raises TypeError. Authority: none (display
+    only)."""
+    if isinstance(day, datetime) or not isinstance(day, date):
+        raise TypeError(f"long_date expects a date, got {day!r}")
+    return f"{_MONTHS[day.month - 1]} {day.day}, {day.year}"
+
+
+_WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")  # not %A
+
+
+def weekday_date(day: date) -> str:
+    """``date(2021, 5, 4)`` → ``"Tuesday, May 4, 2021"``: the long date with its weekday, as a refusal or a
+    reminder names a last day, in English whatever the locale. Raises TypeError for a datetime (long_date).
+    Authority: none (display only)."""
+    return f"{_WEEKDAY_NAMES[day.weekday()]}, {long_date(day)}"
+
+
 def instant_label(instant: datetime) -> str:
-    """``"11:59 p.m. EDT on April 7, 2022"``: an aware instant's time of day (clock_label) and its date,
-    for a message that does not state the day beside it. Authority: none (display only)."""
-    return f"{clock_label(instant)} on {_MONTHS[instant.month - 1]} {instant.day}, {instant.year}"
+    """``"11:59 p.m. EDT on April 7, 2022"``: an aware instant's time of day (clock_label) and its date (long_date),
+    for a message that does not state the day beside it. Raises TypeError for a naive datetime.
+    Authority: none (display only)."""
+    return f"{clock_label(instant)} on {long_date(instant.date())}"
 
 
 @lru_cache(maxsize=256)

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from casefile.errors import BadInput, OutOfOrder
+from casefile.rules.calendar import long_date
 from casefile.vocab import DeadlineKind
 
 __all__ = ["CLOCK_SKEW", "PERIOD_OPENED_BY", "Earlier", "before_the_petition", "dated_after_recorded", "dated_before",
@@ -48,15 +49,6 @@ class Earlier:
     clause: str
     on: date | None
     at: datetime | None = None
-
-
-def long_date(day: date) -> str:
-    """``date(2022, 3, 3)`` → ``"March 3, 2022"``: a date as the Agency's documents write it, the one long date
-    of the rules' messages, the documents, the web and the command line. Never a datetime (convert to the
-    office's date first): raises TypeError. Authority: none (display only)."""
-    if isinstance(day, datetime) or not isinstance(day, date):
-        raise TypeError(f"long_date expects a date, got {day!r}")
-    return f"{day:%B} {day.day}, {day.year}"
 
 
 def _precedes(on: date, at: datetime | None, earlier: Earlier) -> bool:

@@ -17,13 +17,10 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
+from casefile.rules.calendar import clock_label, long_date
 from casefile.vocab import DeadlineStatus
 
 __all__ = ["Closure", "Receipt", "Supersession", "superseded"]
-
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-           "November", "December")  # not %B: locale-independent
-
 
 @dataclass(frozen=True)
 class Closure:
@@ -58,18 +55,12 @@ class Supersession:
     sentence: str
 
 
-def long_day(day: date) -> str:
-    """``"August 12, 2026"``."""
-    return f"{_MONTHS[day.month - 1]} {day.day}, {day.year}"
-
-
 def _received(receipt: Receipt, tz: str) -> str:
+    """"August 12, 2026 at 3:00 p.m. EDT" (the one long date and the one clock), or the day alone."""
     if receipt.received_at is None:
-        return long_day(receipt.received_on)
+        return long_date(receipt.received_on)
     local = receipt.received_at.astimezone(ZoneInfo(tz))
-    hour = local.hour % 12 or 12
-    return (f"{long_day(local.date())} at {hour}:{local.minute:02d} {'a.m.' if local.hour < 12 else 'p.m.'} "
-            f"{local.tzname()}")
+    return f"{long_date(local.date())} at {clock_label(local)}"
 
 
 def superseded(closure: Closure, receipt: Receipt) -> Supersession | None:
@@ -85,7 +76,7 @@ def superseded(closure: Closure, receipt: Receipt) -> Supersession | None:
     if closure.status is not DeadlineStatus.LAPSED:
         return None
     received = f"{receipt.what} received {_received(receipt, closure.office_tz)}"
-    head = f"The closure of the {closure.period} ending {long_day(closure.due_on)} is superseded: {received}"
+    head = f"The closure of the {closure.period} ending {long_date(closure.due_on)} is superseded: {received}"
     verb = "were" if receipt.plural else "was"
     if receipt.timely:
         return Supersession(DeadlineStatus.MET, f"{head} {verb} within it (29 CFR 102.2(a), (b)).")

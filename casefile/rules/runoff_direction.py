@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from casefile.errors import ProcedureError
+from casefile.rules.calendar import weekday_date
 from casefile.rules.outcome import AGAINST, Outcome
 from casefile.vocab import ElectionKind, OutcomeKind
 
@@ -75,5 +76,5 @@ def check_direction_date(directed_on: date, objections_due_on: date | None) -> N
     if objections_due_on is not None and directed_on <= objections_due_on:
         raise ProcedureError(
             f"no runoff is directed while the objection period runs: objections are due "
-            f"{objections_due_on:%A, %B} {objections_due_on.day}, {objections_due_on.year} (29 CFR 102.69(a)(8)); "
+            f"{weekday_date(objections_due_on)} (29 CFR 102.69(a)(8)); "
             "the direction may issue after that day", field="date")

@@ -133,7 +133,9 @@ STAGE_NAMES: dict[Stage, str] = {stage: words.name for stage, words in STAGE_WOR
 
 
 def _long(day: date) -> str:
-    return f"{day:%A, %B} {day.day}, {day.year}"
+    from casefile.rules.calendar import weekday_date
+
+    return weekday_date(day)
 
 
 def _first_upper(text: str) -> str:

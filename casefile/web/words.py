@@ -9,7 +9,7 @@ from typing import Any
 
 from casefile.documents.wording import ACT_NAMES, DEADLINE_NOUNS, STAGE_NAMES, prose_dates, record_text
 from casefile.record.workflow import DocketAct
-from casefile.rules.chronology import long_date
+from casefile.rules.calendar import clock_label, long_date, weekday_date
 from casefile.rules.tally_form import line_hint
 from casefile.vocab import DeadlineKind, PartyRole, Stage, counted
 
@@ -200,6 +200,8 @@ def install(env: Any) -> None:
     env.filters["rule_set_words"] = rule_set_words  # a rule set by its title ("2023 rule (current; ...)")
     env.filters["counted"] = counted  # a count and its noun, agreeing ("1 challenged ballot", "2 challenged ballots")
     env.filters["day"] = long_date  # a date in words ("December 9, 2026"), never ISO
+    env.filters["weekday_day"] = weekday_date  # with its weekday ("Friday, April 16, 2021"), in English whatever the locale
+    env.filters["clock"] = clock_label  # the one clock ("11:59 p.m. EDT"), never strftime's "11:59 PM"
     env.globals["ending_acts"] = ENDING_ACTS
     env.globals["tally_line"] = line_hint  # the tally form's line numbers, as the issued Tally of Ballots prints them
     env.globals.update(stage_words=stage_words, deadline_words=deadline_words, deadline_title=deadline_title,

@@ -88,7 +88,7 @@ class TestFlow:
         again = cli("remind", "--as-of", "2021-04-13T09:30:00-04:00", **env)
         assert again.returncode == 0 and "no reminder due as of 2021-04-13T09:30:00-04:00" in again.stdout
         assert [len(inbox.to(JANE)), len(inbox.to(BOB))] == [1, 1]
-        assert "Cut-off: 11:59 p.m. EDT Fri 2021-04-16" in inbox.to(BOB)[0].body
+        assert "Cut-off: 11:59 p.m. EDT on Friday, April 16, 2021" in inbox.to(BOB)[0].body
 
     def test_failed_channel_fails_the_run_and_is_retried(self, flows_db: Path, cli, mail: tuple[Inbox, int]) -> None:  # type: ignore[no-untyped-def]
         """A channel that cannot be reached fails the run (exit 1, report names it) while the others are sent; it stays unsent."""

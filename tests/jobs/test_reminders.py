@@ -156,7 +156,7 @@ class TestWhoAndWhen:
             _send(engine, at("2021-04-15T09:00:00-04:00"))
         jane, bob = inbox.to(JANE)[0], inbox.to(BOB)[0]
         assert jane.subject == ("Deadline reminder: 10-RC-269250 Retail, Wholesale and Department Store Union's offer of "
-                                "proof in support of objections due Fri 2021-04-16")
+                                "proof in support of objections due Friday, April 16, 2021")
         assert ("10-RC-269250 (Amazon.com Services LLC): Retail, Wholesale and Department Store Union's offer of proof "
                 "in support of objections") in jane.body
         assert "For: Retail, Wholesale and Department Store Union (reminding Jane Union" in jane.body
@@ -176,10 +176,10 @@ class TestDelivery:
         assert [len(inbox.to(JANE)), len(inbox.to(BOB))] == [1, 1]
         mail = inbox.to(JANE)[0]
         assert mail.subject == ("Deadline reminder: 2 deadlines, the first 10-RC-269250 objections to the election "
-                                "due Fri 2021-04-16")
+                                "due Friday, April 16, 2021")
         assert "10-RC-269250 (Amazon.com Services LLC): Objections to the election" in mail.body
-        assert "Due: Fri 2021-04-16 (3 business days left)" in mail.body
-        assert "Cut-off: 11:59 p.m. EDT Fri 2021-04-16, received by Atlanta, GA" in mail.body and ":59:59" not in mail.body
+        assert "Due: Friday, April 16, 2021 (3 business days left)" in mail.body
+        assert "Cut-off: 11:59 p.m. EDT on Friday, April 16, 2021, received by Atlanta, GA" in mail.body and ":59:59" not in mail.body
         assert "29 CFR 102.69(a)(8)" in mail.body and "- Fri 2021-04-16 is day 5" in mail.body
         assert len(report.sent) == 2 and not report.failed
         assert not again.did_something and again.due == 0
@@ -195,8 +195,8 @@ class TestDelivery:
                 _send(engine, moment)
                 moment += timedelta(hours=1)
         days = [m.body.split("Due: ")[1].split("\n")[0] for m in inbox.to(JANE)]
-        assert days == ["Fri 2021-04-16 (5 business days left)", "Fri 2021-04-16 (3 business days left)",
-                        "Fri 2021-04-16 (1 business day left)", "Fri 2021-04-16 (due today)"]
+        assert days == ["Friday, April 16, 2021 (5 business days left)", "Friday, April 16, 2021 (3 business days left)",
+                        "Friday, April 16, 2021 (1 business day left)", "Friday, April 16, 2021 (due today)"]
 
     def test_overlapping_runs_send_once(self, engine: Engine) -> None:
         """Two runs started together (threads) deliver one digest per person between them; every ledger row is sent once."""

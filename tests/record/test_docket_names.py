@@ -22,7 +22,7 @@ def test_docket_names_the_filing_party_and_who_recorded_it(sqlite_engine: Engine
         docket = case_view(s, NUMBER).docket
     by_act = {e.act: (e.actor, e.actor_name, e.recorded_by_name) for e in docket}
     # dated the petition's filing, opened in casefile when recorded
-    assert by_act["open-case"] == ("party", f"{RWDSU} (the petition); case opened in casefile 2021-04-09", "the operator of this casefile")
+    assert by_act["open-case"] == ("party", f"{RWDSU} (the petition); case opened in casefile on April 9, 2021", "the operator of this casefile")
     assert by_act["record-tally"] == ("board-agent", "Board agent", "the operator of this casefile")
     assert by_act["file-objections"] == ("party", RWDSU, "casefile (sweep)")
     assert AMAZON not in {name for _, name, _ in by_act.values()}

@@ -132,7 +132,9 @@ class TestNotes:
         sign_in(counsel, USERS["union-counsel"])
         section = around(counsel.get(CASE).text)
         assert "Call the witness &lt;b&gt;Tuesday&lt;/b&gt; about the mailbox.\nSecond line." in section
-        assert re.search(rf"{re.escape(USERS['union-staff'])}, \d{{4}}-\d\d-\d\d \d\d:\d\d UTC", section)
+        # when, in words ("December 4, 2026, 1:31 a.m. EST"), never "2026-12-04 06:31 UTC"
+        assert re.search(rf"{re.escape(USERS['union-staff'])}, [A-Z][a-z]+ \d{{1,2}}, \d{{4}}, \d{{1,2}}:\d\d [ap]\.m\. [A-Z]{{3,4}}",
+                         section)
         for who in ("employer-counsel", "region"):
             other = second_browser(client)
             sign_in(other, USERS[who])
