@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Text, Who, again, content_key, recorded
+from casefile.acts.base import ANY_STAGE, ActIn, Done, InRecordIn, Issue, Line, Text, Who, again, content_key, recorded
 from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.documents.kinds.order_transferring_case import OrderTransferringCase
 from casefile.errors import NotAllowedNow
@@ -49,14 +49,15 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> 
     return not (elections and all(e.stage in _FINISHED for e in elections))
 
 
-class TransferCase(ActIn):
+class TransferCase(ActIn, InRecordIn):
     """The order transferring the case: ``region`` the Region it goes to ("28"), ``office`` its
     receiving office there (a key such as "28-phoenix" or a city; default the Region's main
     office), ``order`` the order in words (who made it, when); ``date`` the order's date;
     ``running_deadlines`` what the order says of the periods already running: ``stay`` with the
     office that was to receive them (default), or ``move`` to the new office; ``issuer`` who signed
     the order for the General Counsel (its signature; "" leaves a blank line to sign, or a placeholder
-    on a replayed case)."""
+    on a replayed case); ``date_public``, ``inferred_from``: casefile.acts.base.InRecordIn (the order's date not in
+    the public record: its document prints none)."""
 
     act: Literal["transfer-case"] = "transfer-case"
     WHOSE: ClassVar[Whose] = REGION
@@ -137,6 +138,7 @@ def perform(session: Session, act: TransferCase, *, case: Case, as_of: datetime,
         summary += f"; still received by {old.name} (already running): {'; '.join(stayed)}"
     latest = elections[-1] if elections else None
     stored = store_order(session, case, kind=TRANSFER, issued_on=ordered_on, election_id=latest.id if latest else None, uncertain=act.uncertain,
+                         issued_on_public=act.date_public, inferred_from=act.inferred_from,
                          issuer=" ".join(act.issuer.split()), from_office=old.key, to_office=new.key, order=order, running=act.running_deadlines,
                          moved=moved_rows, stayed=stayed_rows)
     entry = docket(session, case.id, election_id=latest.id if latest else None, as_of=as_of,  # type: ignore[arg-type]

@@ -134,6 +134,8 @@ def history_event(rec: CaseRecord, entry: DocketEntry) -> str:
     in the public record says so."""
     row = row_of(rec, entry)
     sentence = _stated_event(rec, entry, row)
+    if entry.act == DocketActName.NOTICE_HEARING and isinstance(row, Hearing) and not row.noticed_on_public:
+        return sentence + " The notice's date is not in the public record."
     if not isinstance(row, (Filing, AgencyOrder)):
         return sentence
     dated = row.issued_on_public if isinstance(row, AgencyOrder) else row.received_on_public
@@ -141,7 +143,8 @@ def history_event(rec: CaseRecord, entry: DocketEntry) -> str:
         return (f"{sentence.rstrip().rstrip('.')} ({not_in_record_noun(row)} not in the public record"
                 f"{', nor is the date' if not dated else ''}).")
     if not dated:
-        sentence += " Its date is not in the public record."
+        sentence += " The order's date is not in the public record." if isinstance(row, AgencyOrder) else \
+            " Its date is not in the public record."
     return sentence
 
 

@@ -45,9 +45,10 @@ JFK8_HISTORY = [
     "in support of objections to April 22, 2022 (the request itself is not in the public record, nor is the date).",
     "April 8, 2022 The Regional Director extended the time to file the offer of proof in support of objections to April "
     "22, 2022 (the order itself is not in the public record, nor is the date).",
-    "April 29, 2022 The case was transferred from Region 29 (Brooklyn, NY) to Region 28 (Phoenix, AZ).",
+    "April 29, 2022 The case was transferred from Region 29 (Brooklyn, NY) to Region 28 (Phoenix, AZ). The order's date "
+    "is not in the public record.",
     "April 29, 2022 The Regional Director issued a Notice of Hearing on 25 objections; the hearing was set to open on "
-    "May 23, 2022.",
+    "May 23, 2022. The notice's date is not in the public record.",
     "June 13, 2022 The hearing opened on June 13, 2022.",
 ]
 
@@ -93,7 +94,7 @@ class TestBessemer:
             "April 16, 2021 The Petitioner, Retail, Wholesale and Department Store Union, filed 23 objections with an "
             "offer of proof.",
             "April 26, 2021 The Regional Director issued a Notice of Hearing on 23 objections; the hearing was set to "
-            "open on May 7, 2021.",
+            "open on May 7, 2021. The notice's date is not in the public record.",
             "May 7, 2021 The hearing was scheduled to open on May 7, 2021; the record does not show the actual opening "
             "date."]  # the noticed date, kept as the opening with open-hearing's caveat
 

@@ -33,7 +33,8 @@ def test_the_bessemer_notice_of_hearing_names_no_signer_the_sources_lack(besseme
     inferred from the decision she signed seven months later). The signature block is the Regional Director's office,
     its name said to be outside the public record; nothing is signed /s/."""
     body = words(body_of(bessemer.pdf("*notice-of-hearing.pdf")))
-    assert ("Dated: April 26, 2021 [NOT IN THE PUBLIC RECORD: Regional Director's name] Regional Director, Region 10 "
+    assert ("Dated: [NOT IN THE PUBLIC RECORD: the notice's date] [NOT IN THE PUBLIC RECORD: Regional Director's name] "
+            "Regional Director, Region 10 "
             "National Labor Relations Board") in body
     assert "Henderson" not in body and "/s/" not in body
 

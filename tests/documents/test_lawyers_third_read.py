@@ -60,3 +60,34 @@ class TestTheUnresolvedChallengedBallots:
         text = words(text_of(bessemer.pdf("*case-status-report*.pdf")))
         assert "311 of the 416 were still unresolved when the hearing opened on April 25, 2024" in text
         assert "set them for hearing" not in text
+
+
+class TestADateTheRecordLacksIsNeverStated:
+    @pytest.mark.parametrize(("name", "pattern", "what", "day"), [
+        (JFK8, "*order-transferring-case.pdf", "the order's date", "April 29, 2022"),
+        (JFK8, "*notice-of-hearing.pdf", "the notice's date", "April 29, 2022"),
+        (BESSEMER, "*notice-of-hearing.pdf", "the notice's date", "April 26, 2021"),
+    ], ids=["jfk8-transfer", "jfk8-notice", "bessemer-notice"])
+    def test_the_dated_line_and_the_service_print_no_date(self, name: str, pattern: str, what: str, day: str,
+                                                          replayed_examples: dict[str, Replayed]) -> None:
+        """They said "Dated: April 29, 2022" (served that day) and "Dated: April 26, 2021": the transfer order's date is
+        not in the sources, the JFK8 notice's is inferred from "a Friday filing", Bessemer's is the day it was reported
+        (it issued on or before it). The dated line and every service line say the date is not in the public record."""
+        body = words(body_of(replayed_examples[name].pdf(pattern)))
+        assert f"Dated: [NOT IN THE PUBLIC RECORD: {what}]" in body
+        assert f"Dated: {day}" not in body and day not in body
+        assert body.count(f"[NOT IN THE PUBLIC RECORD: {what}]") == 3  # the dated line and both parties' service
+
+    @pytest.mark.parametrize("pattern", ["*hearing-officer-report.pdf", "*decision-on-objections.pdf", "*case-status-report*.pdf"])
+    def test_jfk8s_histories_say_the_transfer_and_notice_dates_are_not_public(self, pattern: str, jfk8: Replayed) -> None:
+        text = words(text_of(jfk8.pdf(pattern)))
+        assert ("The case was transferred from Region 29 (Brooklyn, NY) to Region 28 (Phoenix, AZ). The order's date is not "
+                "in the public record.") in text
+        assert ("The Regional Director issued a Notice of Hearing on") in text
+        assert "the hearing was set to open on May 23, 2022. The notice's date is not in the public record." in text
+
+    @pytest.mark.parametrize("pattern", ["*hearing-officer-report.pdf", "*decision-and-direction-of-second-election.pdf",
+                                         "*case-status-report*.pdf"])
+    def test_bessemers_histories_say_the_notice_date_is_not_public(self, pattern: str, bessemer: Replayed) -> None:
+        text = words(text_of(bessemer.pdf(pattern)))
+        assert "the hearing was set to open on May 7, 2021. The notice's date is not in the public record." in text

@@ -78,8 +78,10 @@ class NoticeOfHearing(RecordDocument):
     def build(cls, rec: CaseRecord, hearing: Hearing) -> Built:
         election = rec.election(hearing.election_id)
         tally = rec.latest_tally(election)
+        # the notice's date as the record holds it: none printed when it is not public (dated line and service alike)
+        dated = hearing.noticed_on if hearing.noticed_on_public else placeholder("the notice's date")
         ctx = NoticeOfHearingContext(
-            caption=rec.caption(), issuance=Issuance(issued_on=hearing.noticed_on, issuer_title="Regional Director"),
+            caption=rec.caption(), issuance=Issuance(issued_on=dated, issuer_title="Regional Director"),
             tally_prepared_on=tally.prepared_on, objections_filed_on=_first_objections_on(rec, election),
             objections_set=rec.objection_items(rec.objections_of(election, ids=list(hearing.objections_set))),
             challenged_ballots_set=tally.challenged if hearing.challenges_set else None,
@@ -88,7 +90,7 @@ class NoticeOfHearing(RecordDocument):
             place=hearing.place or placeholder("place of hearing"), hearing_officer=hearing.presiding or None,
             briefs_as_of_right=briefs_as_of_right(rec.case.rule_set_id),
             signature=rec.rd_signature(hearing.issuer, on=hearing.noticed_on),
-            service=rec.service(on=hearing.noticed_on), record_notes=notes(hearing.uncertain) + plain_notes(hearing.note),
+            service=rec.service(on=dated), record_notes=notes(hearing.uncertain) + plain_notes(hearing.note),
         )
         return Built(ctx, hearing.noticed_on, "Regional Director", Actor.REGIONAL_DIRECTOR, election.id)
 

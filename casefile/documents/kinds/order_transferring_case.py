@@ -71,11 +71,11 @@ class OrderTransferringCase(RecordDocument):
         ctx = OrderTransferringCaseContext(
             caption=rec.caption().model_copy(update={"region": f"Region {int(old.region or rec.case.region)}",
                                                      "office": old.name}),
-            issuance=Issuance(issued_on=order.issued_on, issuer_title="General Counsel"),
+            issuance=Issuance(issued_on=rec.dated(order), issuer_title="General Counsel"),
             from_region=f"Region {int(old.region or rec.case.region)}", from_office=old.name,
             to_region=f"Region {int(new.region or 0)}", to_office=new.name, moved=moved, stayed=stayed,
             signature=Signature(name=order.issuer or rec.missing("name of the official who signed for the General Counsel"),
                                 title="For the General Counsel", organization="National Labor Relations Board"),
-            service=rec.service(on=order.issued_on), record_notes=notes(uncertain_of(order)),
+            service=rec.service(on=rec.dated(order)), record_notes=rec.not_in_record(order) + notes(uncertain_of(order)),
         )
         return Built(ctx, order.issued_on, "General Counsel", Actor.GENERAL_COUNSEL, order.election_id)
