@@ -2,9 +2,10 @@
 the decision that made it, whether a later revised tally has decided it, and what that tally does.
 
 The Regional Director's decision sustains the objections of the party that is behind and directs a
-new election *if* the revised tally (the challenged ballots opened and counted) does not show a
-majority for a labor organization; the election is set aside and the rerun directed on that
-condition (rd-decision with ``condition``). The revised tally, recorded later (even months later,
+new election *if* the revised tally (the challenged ballots opened and counted) shows that party lost:
+no majority for a labor organization (a labor organization's objections, ``no-union-majority``), or a
+majority for one (the employer's, ``union-majority``); the election is set aside and the rerun directed
+on that condition (rd-decision with ``condition``). The revised tally, recorded later (even months later,
 after the rerun was directed), decides: the direction stands (the Decision and Direction of Second
 Election issues) or lapses (the certification follows the revised tally's objection period).
 """
@@ -18,10 +19,10 @@ from sqlmodel import Session, col, select
 from casefile.record.models import Decision, Election, Objection, Tally
 from casefile.record.refs import ref_to
 from casefile.record.workflow import advance
-from casefile.rules.conditional_rerun import condition_sentence, rerun_stands
-from casefile.vocab import Actor, DecisionResult, Disposition, Stage, TallyKind, election_directed, ordinal
+from casefile.rules.conditional_rerun import NO_UNION_MAJORITY, condition_sentence, rerun_stands
+from casefile.vocab import Actor, DecisionResult, Disposition, OutcomeKind, Stage, TallyKind, election_directed, ordinal
 
-__all__ = ["apply_condition", "conditional_decision", "decided_by", "pending_condition"]
+__all__ = ["apply_condition", "conditional_decision", "decided_by", "pending_condition", "shows_on"]
 
 
 def conditional_decision(session: Session, election: Election) -> Decision | None:
@@ -40,7 +41,7 @@ def decided_by(session: Session, decision: Decision, *, before_id: int | None = 
     for tally in session.exec(query):
         if before_id is not None and tally.id is not None and tally.id >= before_id:
             break
-        stands = rerun_stands(tally.outcome, tally.winner)
+        stands = rerun_stands(decision.condition, tally.outcome, tally.winner)
         if stands is not None:
             return tally, stands
     return None
@@ -58,21 +59,21 @@ def apply_condition(session: Session, election: Election, decision: Decision, re
                     key: str) -> tuple[bool | None, str]:
     """What the revised tally ``revised`` (just recorded, the election at revised-tally-issued) does to
     the conditional ``decision``: None — its challenges still decide the outcome, the condition waits;
-    True — no majority for a labor organization: the election stays set aside and the second election
-    stands directed (revised-tally-issued → set-aside → rerun-directed); False — a labor organization
-    has a majority: the direction lapses (the election stays at revised-tally-issued; the certification
-    follows its objection period, R-L2) and the sustained objections of the party that prevailed are
-    moot (R-M2). Returns the outcome and the docket's sentence. Authority: 29 CFR 102.69(e); rules.md
+    True — the condition met (casefile.rules.conditional_rerun.rerun_stands): the election stays set aside
+    and the second election stands directed (revised-tally-issued → set-aside → rerun-directed); False —
+    the objecting party prevailed: the direction lapses (the election stays at revised-tally-issued; the
+    certification of representative or of results follows its objection period, R-L2) and the sustained
+    objections are moot (R-M2). Returns the outcome and the docket's sentence. Authority: 29 CFR 102.69(e); rules.md
     R-L2, R-M2, R-O1; casefile.rules.conditional_rerun."""
-    stands = rerun_stands(revised.outcome, revised.winner)
+    stands = rerun_stands(decision.condition, revised.outcome, revised.winner)
     on = revised.prepared_on
     if stands is None:
         return None, f"the conditional direction of {decision.issued_on.isoformat()} waits: challenges still determinative"
     if stands:
         advance(session, election, Stage.SET_ASIDE, as_of=as_of, occurred_on=on, act="set-aside", act_key=key + ":set-aside",
                 actor=Actor.REGIONAL_DIRECTOR, ref=ref_to(decision),
-                summary=f"Election {election.sequence} set aside: the revised tally of {on.isoformat()} shows no majority "
-                        f"for a labor organization, so the condition of the decision of {decision.issued_on.isoformat()} "
+                summary=f"Election {election.sequence} set aside: the revised tally of {on.isoformat()} {shows_on(decision, revised)}, "
+                        f"so the condition of the decision of {decision.issued_on.isoformat()} "
                         f"is met ({condition_sentence(decision.condition, set_aside=election.sequence)})")
         advance(session, election, Stage.RERUN_DIRECTED, as_of=as_of, occurred_on=on, act="direct-second-election",
                 act_key=key + ":direct", actor=Actor.REGIONAL_DIRECTOR, ref=ref_to(decision),
@@ -85,10 +86,23 @@ def apply_condition(session: Session, election: Election, decision: Decision, re
     for objection in session.exec(select(Objection).where(Objection.election_id == election.id,
                                                           Objection.disposition == Disposition.SUSTAINED)):
         objection.disposition = Disposition.MOOT
-        objection.disposition_reason = (f"moot: {revised.winner} has a majority on the revised tally of {on.isoformat()}; "
+        objection.disposition_reason = (f"moot: {shows_on(decision, revised)} on the revised tally of {on.isoformat()}; "
                                         f"the decision of {decision.issued_on.isoformat()} directed a new election only "
-                                        "if it did not (R-M2)")
+                                        f"if it {'did not' if decision.condition == NO_UNION_MAJORITY else 'did'} (R-M2)")
         session.add(objection)
         mooted += 1
-    return False, (f"{revised.winner} has a majority: the conditional direction of a second election of "
-                   f"{decision.issued_on.isoformat()} lapses" + (f" ({mooted} sustained objections moot, R-M2)" if mooted else ""))
+    return False, (f"{shows_on(decision, revised)}: the conditional direction of a {ordinal(election.sequence + 1)} "
+                   f"election of {decision.issued_on.isoformat()} lapses"
+                   + (f" ({mooted} sustained objections moot, R-M2)" if mooted else ""))
+
+
+def shows_on(decision: Decision, revised: Tally) -> str:
+    """What ``revised`` shows of the condition of ``decision``, for the docket: "Workers United has a majority",
+    "no labor organization has a majority", "no choice has a majority (a runoff is not held over sustained
+    objections)". Authority: 29 CFR 102.69(e); rules.md R-M2, R-P1."""
+    kind = OutcomeKind(revised.outcome)
+    if kind is OutcomeKind.REP and revised.winner:
+        return f"{revised.winner} has a majority"
+    if kind is OutcomeKind.RESULTS or decision.condition == NO_UNION_MAJORITY:
+        return "no labor organization has a majority"
+    return "no choice has a majority (a runoff or new election under 102.70 is not held over sustained objections)"

@@ -39,7 +39,7 @@ from casefile.record.models import Case, Decision, Objection, Party
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.stage_facts import count_waiting, overruled_facts
 from casefile.record.workflow import advance, require_stage
-from casefile.rules.conditional_rerun import Condition, condition_sentence, set_aside_refusal
+from casefile.rules.conditional_rerun import Condition, condition_sentence, condition_shows, set_aside_refusal
 from casefile.rules.mootness import Side
 from casefile.rules.review import board_review, review_of_set_aside
 from casefile.rules.stages import accepted_at, after_overruling
@@ -67,9 +67,11 @@ _OVERTAKEN = {DeadlineKind.EXCEPTIONS, DeadlineKind.ANSWERING_BRIEF, DeadlineKin
 class RdDecision(DecisionParts):
     """The decision as issued: ``date`` its issue date, ``result`` set-aside or overrule,
     ``issuer`` the Regional Director, ``rulings`` per objection, ``at_fault`` (Lufkin, R-O3);
-    ``condition`` ("no-union-majority", with ``set-aside`` only): the second election is directed
-    only if the revised tally of the challenged ballots does not show a majority for a labor
-    organization (R-M1, R-M2; casefile.rules.conditional_rerun) — the later revised tally decides."""
+    ``condition`` (with ``set-aside`` only): the second election is directed only if the revised tally of
+    the challenged ballots does not show a majority for a labor organization ("no-union-majority": a labor
+    organization's objections sustained) or only if it does ("union-majority": the employer's or a
+    decertification petitioner's; otherwise a certification of results) (R-M1, R-M2;
+    casefile.rules.conditional_rerun) — the later revised tally decides."""
 
     act: Literal["rd-decision"] = "rd-decision"
     WHOSE: ClassVar[Whose] = REGION
@@ -125,9 +127,11 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     decision's date, stating the condition, and the revised tally may follow the direction and decide it
     (casefile.acts.conditional_direction).
     A set-aside while determinative ballots ordered opened and counted (earlier, or by the decision itself) wait
-    for their revised tally is refused without a condition, and a condition sustaining the employer's objections
-    is refused (ProcedureError, field ``condition``: casefile.rules.conditional_rerun.set_aside_refusal; 29 CFR
-    102.69(e); R-M2).
+    for their revised tally is refused without a condition, and so is a condition that directs the new election on
+    the result on which the objecting party prevailed (``no-union-majority`` sustaining the employer's objections,
+    ``union-majority`` a labor organization's) (ProcedureError, field ``condition``:
+    casefile.rules.conditional_rerun.set_aside_refusal; 29 CFR 102.69(e); R-M2). The decision keeps its own date,
+    before the revised tally.
     A decision that contradicts itself (a set-aside sustaining no objection, an overruling that sustains
     one or names a party at fault: casefile.rules.consistency) is refused (InconsistentDecision), and so
     is one dated before the tally, the objections, report, exceptions, judge's decision or revised tally
@@ -187,13 +191,13 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
         advance(session, election, Stage.SET_ASIDE, as_of=as_of, occurred_on=issued_on, act="set-aside",
                 act_key=key + ":set-aside", actor=Actor.REGIONAL_DIRECTOR,
                 summary=f"Election {election.sequence} set aside" if act.condition is None else
-                f"Election {election.sequence} set aside only if the revised tally of the challenged ballots shows no "
-                "majority for a labor organization (R-M2): the count decides", ref=ref)
+                f"Election {election.sequence} set aside only if the revised tally of the challenged ballots "
+                f"{condition_shows(act.condition)} (R-M2): the count decides", ref=ref)
         advance(session, election, Stage.RERUN_DIRECTED, as_of=as_of, occurred_on=issued_on, act="direct-second-election",
                 act_key=key + ":direct", actor=Actor.REGIONAL_DIRECTOR,
                 summary=f"{election_directed(election.sequence)} (Decision and Direction of {ordinal(election.sequence + 1).capitalize()} Election)" if act.condition is None
                 else f"{election_directed(election.sequence)} on a condition: it is held only if the revised tally of the "
-                     "challenged ballots shows no majority for a labor organization (R-M2)", ref=ref)
+                     f"challenged ballots {condition_shows(act.condition)} (R-M2)", ref=ref)
         # the election is set aside: an objection period still running on it is moot (the second election's
         # tally opens its own, R-O6), never left "due" with no act to meet it
         close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION, DeadlineKind.OBJECTIONS,

@@ -21,7 +21,13 @@ from casefile.acts.challenge_register import (
     unresolved_statuses,
 )
 from casefile.acts.chronology import latest_on, refuse_if_before
-from casefile.acts.conditional_direction import apply_condition, conditional_decision, decided_by, pending_condition
+from casefile.acts.conditional_direction import (
+    apply_condition,
+    conditional_decision,
+    decided_by,
+    pending_condition,
+    shows_on,
+)
 from casefile.acts.record_tally import analysis_fields
 from casefile.acts.stored_outcome import stored_outcome
 from casefile.documents.kinds.revised_tally import RevisedTallyOfBallots
@@ -34,7 +40,7 @@ from casefile.record.models import Case, ChallengedBallot, Election, Objection, 
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, stage_refusal_of
 from casefile.rules.chronology import Earlier
-from casefile.rules.conditional_rerun import rerun_stands
+from casefile.rules.conditional_rerun import NO_UNION_MAJORITY, rerun_stands
 from casefile.rules.excluded_ballots import with_excluded
 from casefile.rules.mootness import Side, prevailing_parties
 from casefile.rules.revised_count import resolution_since_tally, revised_counts
@@ -98,8 +104,8 @@ def stage_refusal(session: Session, election: Election) -> str | None:
     if election.stage is Stage.RERUN_DIRECTED and pending_condition(session, election) is None:
         return (f"a revised tally is not available in election {election.sequence}: "
                 f"{STAGE_WORDS[election.stage].now}, and its "
-                f"{ordinal(election.sequence + 1)} election was directed without condition (a revised tally may follow only a direction made on the "
-                "condition that it shows no majority, R-M2)")
+                f"{ordinal(election.sequence + 1)} election was directed without condition (a revised tally may follow only a direction made on a "
+                "condition the count decides, R-M2)")
     if election.stage is Stage.RERUN_DIRECTED and _followed(session, election):
         return (f"election {election.sequence} is already followed by its {ordinal(election.sequence + 1)} election: the conditional direction "
                 "was carried out")
@@ -140,12 +146,13 @@ def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime,
     The tally row stores the lines and the whole outcome (winner, runoff choices). Objections of a
     party that prevailed on the revised count become moot (R-M2, from the stored outcome); the
     hearing date is mooted when no objection is left. Opens the 5-business-day period for
-    objections to the revised tally (R-G9). After a direction of a second election made on the
-    condition that the revised tally shows no majority for a labor organization (rd-decision
-    ``condition``), the revised tally may follow the direction (stage rerun-directed) and decides it:
-    no majority — the election stays set aside and the second election stands directed (the Supplemental
-    Decision and Direction of Second Election issues, dated the revised tally's day); a majority — the direction lapses and the certification follows the revised
-    tally's objection period (casefile.acts.conditional_direction). After the Board directs the ballots
+    objections to the revised tally (R-G9). After a direction of a second election made on a condition
+    (rd-decision ``condition``: no majority for a labor organization, or — the employer's objections — a
+    majority for one), the revised tally may follow the direction (stage rerun-directed) and decides it:
+    the condition met — the election stays set aside and the second election stands directed (the Supplemental
+    Decision and Direction of Second Election issues, dated the revised tally's day); the objecting party
+    prevailed — the direction lapses, its objections are moot, and the certification of representative or
+    of results follows the revised tally's objection period (casefile.acts.conditional_direction). After the Board directs the ballots
     opened on review it follows rfr-pending. Ballots excluded at the count and ordered counted
     (count-excluded-ballots) are challenged ballots overruled: they join the challenged line it counts from
     (rules.excluded_ballots.with_excluded) and the docket calls it a supplemental count. Idempotent on (election, date made available); the
@@ -207,11 +214,11 @@ def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime,
     if resolution.opened == 1:
         summary += "; only one ballot was opened, so its vote can be told from the revised count (R-E8)"
     if conditional is not None:
-        stands = rerun_stands(revised.outcome, revised.winner)
+        stands = rerun_stands(conditional.condition, revised.outcome, revised.winner)
         if stands is not None:
             summary += (f"; the {ordinal(election.sequence + 1)} election directed on that condition stands" if stands else
-                        f"; {revised.winner} has a majority: the direction of a {ordinal(election.sequence + 1)} election made on the condition that "
-                        "it would not lapses")
+                        f"; {shows_on(conditional, revised)}: the direction of a {ordinal(election.sequence + 1)} election made on the "
+                        f"condition that {'it would not' if conditional.condition == NO_UNION_MAJORITY else 'one would'} lapses")
     entry = advance(session, election, Stage.REVISED_TALLY_ISSUED, as_of=as_of, occurred_on=prepared_on,
                     act="revised-tally", act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary,
                     ref=ref_to(revised))

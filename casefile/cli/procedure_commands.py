@@ -330,8 +330,10 @@ def rd(case_number: str = _CASE, on: str = typer.Option(..., help=_ON),
        at_fault: str | None = typer.Option(None, help=_AT_FAULT),
        summary: str = typer.Option("", help="The decision in a sentence or two."),
        note: str = typer.Option("", help="A note for the record."),
-       condition: str | None = typer.Option(None, help="With set-aside: 'no-union-majority' directs the second election "
-                                                       "only if the revised tally shows no majority for a labor organization."),
+       condition: str | None = typer.Option(None, help="With set-aside: 'no-union-majority' (a labor organization's objections) "
+                                                       "directs the second election only if the revised tally shows no majority "
+                                                       "for a labor organization; 'union-majority' (the employer's) only if it "
+                                                       "shows one, otherwise a certification of results."),
        challenge: list[str] = typer.Option([], "--challenge", help=_CHALLENGE),
        challenge_ground: list[str] = typer.Option([], "--challenge-ground", help=_CHALLENGE_GROUND),
        election: int | None = typer.Option(None, help=_ELECTION), as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:

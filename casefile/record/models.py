@@ -238,7 +238,8 @@ class Decision(SQLModel, table=True):
     result: DecisionResult = _kind(DecisionResult)  # stored as its value ("set-aside")
     at_fault_party_id: int | None = Field(default=None, foreign_key="party.id")  # Lufkin paragraph (R-O3)
     # A direction that waits on a later count: "no-union-majority" = the second election is held only
-    # if the revised tally does not show a majority for a labor organization (rules.md R-M1, R-M2).
+    # if the revised tally does not show a majority for a labor organization; "union-majority" = only if
+    # it does (the employer's objections; otherwise a certification of results) (rules.md R-M1, R-M2).
     condition: str = Field(default="", sa_column_kwargs={"server_default": ""})
     rulings: list[Any] = _json()  # [{objection_id, ruling, reason}]
     summary: str = ""

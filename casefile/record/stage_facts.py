@@ -51,7 +51,7 @@ def overruled_facts(session: Session, election: Election) -> Facts:
     """The facts once a decision overruled the objections: none undecided, the challenges as they stand."""
     facts = stage_facts(session, election)
     return Facts(objections_undecided=False, determinative=facts.determinative, outcome=facts.outcome,
-                 review=facts.review, condition_pending=facts.condition_pending)
+                 review=facts.review, condition_pending=facts.condition_pending, condition=facts.condition)
 
 
 def count_waiting(session: Session, election: Election) -> tuple[int, bool]:

@@ -12,6 +12,16 @@ if the ballots ... could affect the ultimate election results". The revised tall
 majority for the labor organization — the direction lapses and the certification follows the
 revised tally's objection period (R-L2); no majority — the election stays set aside and the second
 election stands directed (R-O1).
+
+The same holds the other way round when the party behind is the employer (or a decertification petitioner): its
+objections matter only if the count gives a labor organization the majority, and the direction is made on the
+condition ``union-majority`` — in the Board's words, if the revised tally shows that the Petitioner has received a
+majority of the valid votes cast, the election is set aside and a new election directed; otherwise a certification
+of results issues. No majority for a labor organization — the objecting party prevailed, its objections are moot
+(R-M2) and the certification of results follows the revised tally's objection period (R-L2).
+
+Each condition directs the new election unless the count shows that the objecting party prevailed (R-M2): a count
+that calls for a runoff or a new election under 102.70 leaves nobody prevailing, and the set-aside governs.
 """
 
 from __future__ import annotations
@@ -24,38 +34,79 @@ from casefile.errors import ProcedureError
 from casefile.rules.mootness import Side
 from casefile.vocab import OutcomeKind, PartyRole, ordinal
 
-__all__ = ["NO_UNION_MAJORITY", "Condition", "ConditionTerms", "condition_sentence", "condition_terms", "rerun_stands",
-           "set_aside_refusal", "what_follows_revised_tally"]
+__all__ = ["CONDITIONS", "NO_UNION_MAJORITY", "UNION_MAJORITY", "Condition", "ConditionTerms", "condition_for",
+           "condition_shows",
+           "condition_sentence", "condition_terms", "rerun_stands", "set_aside_refusal", "what_follows_revised_tally"]
 
-#: The one condition casefile records: "a new election if the revised tally does not show a
-#: majority for a labor organization".
+#: The condition on a labor organization's objections: "a new election if the revised tally does not show a
+#: majority for a labor organization" (Cornell-Dubilier, 1957).
 NO_UNION_MAJORITY = "no-union-majority"
-Condition = Literal["no-union-majority"]
+#: The condition on the employer's (or a decertification petitioner's) objections: "if the revised tally shows that
+#: the Petitioner has received a majority of the valid votes cast, the election will be set aside and a new election
+#: directed; otherwise a certification of results will issue".
+UNION_MAJORITY = "union-majority"
+Condition = Literal["no-union-majority", "union-majority"]
+CONDITIONS: tuple[str, ...] = (NO_UNION_MAJORITY, UNION_MAJORITY)
+
+
+def _known(condition: str) -> None:
+    if condition not in CONDITIONS:
+        raise ValueError(f"unknown condition {condition!r} (known: {', '.join(CONDITIONS)})")
 
 
 def condition_sentence(condition: str, *, set_aside: int = 1) -> str:
     """The condition in words, for the docket and the documents; ``set_aside`` is the sequence of the
     election the decision sets aside (1: "the second election", 2: "the third election" — a rerun set
-    aside in turn, R-O2). Raises ValueError for an unknown condition. Authority: rules.md R-M1, R-M2, R-O2."""
-    if condition != NO_UNION_MAJORITY:
-        raise ValueError(f"unknown condition {condition!r}")
+    aside in turn, R-O2). Raises ValueError for an unknown condition. Authority: 29 CFR 102.69(e); rules.md R-M1,
+    R-M2, R-O2; Cornell-Dubilier Electric Corp., 117 NLRB 358 (1957)."""
+    _known(condition)
+    if condition == UNION_MAJORITY:
+        return (f"the {ordinal(set_aside + 1)} election is directed only if the revised tally shows a majority of the "
+                "valid votes for a labor organization; otherwise a certification of results issues (29 CFR 102.69(e); "
+                "rules.md R-M1, R-M2)")
     return (f"the {ordinal(set_aside + 1)} election is directed only if the revised tally does not show a majority of "
             "the valid votes for a labor organization (rules.md R-M1, R-M2; Cornell-Dubilier Electric Corp., 117 NLRB 358 "
             "(1957))")
 
 
-def rerun_stands(outcome: OutcomeKind | str, winner: str | None) -> bool | None:
-    """What a revised tally's stored outcome decides about a direction made on the condition "no
-    majority for a labor organization": True — no labor organization has a majority (results,
-    runoff or nullity: the set-aside governs, a runoff under 102.70 is not held over sustained
-    objections), the second election stands directed; False — a labor organization was chosen
-    (``outcome`` REP with its ``winner``), the direction lapses and the certification follows; None —
-    the challenges still unopened are determinative (PENDING): the condition is not decided yet.
-    Authority: 29 CFR 102.69(e); rules.md R-L4, R-M2, R-O1; Cornell-Dubilier (1957)."""
+def condition_for(sustained_for: Sequence[Side]) -> str | None:
+    """The condition a direction sustaining the objections of ``sustained_for`` is made on while determinative
+    challenged ballots wait to be counted: the objecting party's objections matter only on the result on which it
+    lost (R-M2) — a labor organization's: ``no-union-majority``; the employer's or an individual (decertification)
+    petitioner's: ``union-majority``. None when the parties are of both sides (whichever loses, its sustained
+    objections stand: the condition cannot be one of these two) or none is named. Authority: 29 CFR 102.69(e);
+    rules.md R-M1, R-M2."""
+    against = any(p.role in _AGAINST_A_UNION for p in sustained_for)
+    union = any(p.role not in _AGAINST_A_UNION for p in sustained_for)
+    if against == union:
+        return None
+    return UNION_MAJORITY if against else NO_UNION_MAJORITY
+
+
+def rerun_stands(condition: str, outcome: OutcomeKind | str, winner: str | None = None) -> bool | None:
+    """What a revised tally's stored outcome decides about a direction made on ``condition``.
+
+    ``no-union-majority`` (a labor organization's objections sustained): True — no labor organization has a
+    majority (results, runoff or nullity: the set-aside governs, a runoff under 102.70 is not held over sustained
+    objections), the second election stands directed; False — a labor organization was chosen (``outcome`` REP;
+    ``winner``, its name, is not needed to decide): it prevailed, the direction lapses and the certification of
+    representative follows.
+
+    ``union-majority`` (the employer's or a decertification petitioner's objections sustained): True — a labor
+    organization has a majority (REP), or nobody has prevailed (a runoff or a nullity: the set-aside governs), the
+    second election stands directed; False — no labor organization chosen and nothing more to hold (RESULTS): the
+    objecting party prevailed, the direction lapses and the certification of results follows.
+
+    None for either — the challenges still unopened are determinative (PENDING): the condition is not decided yet.
+    Raises ValueError for an unknown condition. Authority: 29 CFR 102.69(e); rules.md R-L4, R-M2, R-O1;
+    Cornell-Dubilier (1957)."""
+    _known(condition)
     kind = OutcomeKind(outcome)
     if kind is OutcomeKind.PENDING:
         return None
-    return not (kind is OutcomeKind.REP and bool(winner))
+    if condition == UNION_MAJORITY:
+        return kind is not OutcomeKind.RESULTS
+    return kind is not OutcomeKind.REP
 
 
 @dataclass(frozen=True)
@@ -63,29 +114,45 @@ class ConditionTerms:
     """A conditional direction's condition as the decision states it, for the ballot's labor
     organizations: ``rerun_if`` the result of the revised tally on which the election is set aside
     and a new election held ("... has not received a majority of the valid votes counted");
-    ``certify_if`` the result on which the direction lapses and the certification of representative
-    follows the revised tally's objection period; ``authority`` the citation the document prints."""
+    ``certify_if`` the result on which the direction lapses and the certification follows the revised
+    tally's objection period, ``certification`` which one ("Certification of Representative", "Certification
+    of Results"); ``ballots_would`` what the ballots to be counted must do for the objections sustained to
+    matter ("do not give a labor organization a majority of the valid votes"); ``met`` the result that meets
+    the condition, said without names (the revised tally's "Because ..."); ``authority`` the citation the
+    document prints."""
 
     labor_organizations: tuple[str, ...]
     rerun_if: str
     certify_if: str
     authority: str
+    certification: str = "Certification of Representative"
+    ballots_would: str = "do not give a labor organization a majority of the valid votes"
+    met: str = "no labor organization has received a majority of the valid votes counted"
 
 
 def condition_terms(condition: str, labor_organizations: Sequence[str]) -> ConditionTerms:
     """The two results of the revised tally a direction made on ``condition`` names, and what each
-    leads to: no majority of the valid votes counted for a labor organization on the ballot — the
-    election is set aside and a new election held (R-O1); a majority for one — the objections
-    sustained are moot (R-M2) and, when no objection to the revised tally is filed within 5 business
-    days, the Regional Director certifies it (29 CFR 102.69(e); R-L2). ``labor_organizations``: the
-    ballot's choices other than "against", in ballot order (one at least). Raises ValueError for
-    another condition or an empty ballot. Authority: 29 CFR 102.69(c)(1)(i), (e); rules.md R-L2,
+    leads to.
+
+    ``no-union-majority``: no majority of the valid votes counted for a labor organization on the ballot — the
+    election is set aside and a new election held (R-O1); a majority for one — the objections sustained are moot
+    (R-M2) and, when no objection to the revised tally is filed within 5 business days, the Regional Director
+    certifies the representative (29 CFR 102.69(e); R-L2).
+
+    ``union-majority``: a majority for a labor organization (or, with several on the ballot, no majority for any
+    choice: a runoff, which is not held over sustained objections) — the election is set aside and a new election
+    held; otherwise the objections sustained are moot and the certification of results follows the revised tally's
+    objection period.
+
+    ``labor_organizations``: the ballot's choices other than "against", in ballot order (one at least). Raises
+    ValueError for another condition or an empty ballot. Authority: 29 CFR 102.69(c)(1)(i), (e); rules.md R-L2,
     R-M1, R-M2, R-O1; Cornell-Dubilier Electric Corp., 117 NLRB 358 (1957)."""
-    if condition != NO_UNION_MAJORITY:
-        raise ValueError(f"unknown condition {condition!r}")
+    _known(condition)
     names = tuple(labor_organizations)
     if not names:
         raise ValueError("a conditional direction needs a labor organization on the ballot")
+    if condition == UNION_MAJORITY:
+        return _union_majority_terms(names)
     if len(names) == 1:
         rerun_if = f"{names[0]} has not received a majority of the valid votes counted"
         certify_if = f"{names[0]} has received a majority of the valid votes counted"
@@ -97,9 +164,43 @@ def condition_terms(condition: str, labor_organizations: Sequence[str]) -> Condi
                           authority="29 CFR 102.69(c)(1)(i), (e)")
 
 
+def _union_majority_terms(names: tuple[str, ...]) -> ConditionTerms:
+    """``union-majority``'s terms (condition_terms): the Board's "if the revised tally shows that the Petitioner
+    has received a majority of the valid votes cast ...; otherwise a certification of results will issue"."""
+    if len(names) == 1:
+        rerun_if = f"{names[0]} has received a majority of the valid votes counted"
+        certify_if = f"{names[0]} has not received a majority of the valid votes counted"
+        met = "a labor organization has received a majority of the valid votes counted"
+    else:
+        listed = ", ".join(names[:-1]) + f" or {names[-1]}"
+        rerun_if = (f"one of {listed} has received a majority of the valid votes counted, or that no choice has "
+                    "(a runoff election would otherwise be required)")
+        certify_if = (f"none of {listed} has received a majority of the valid votes counted and no runoff election is "
+                      "required")
+        met = ("a labor organization has received a majority of the valid votes counted, or no choice has (a runoff "
+               "is not held over sustained objections)")
+    return ConditionTerms(labor_organizations=names, rerun_if=rerun_if, certify_if=certify_if,
+                          authority="29 CFR 102.69(c)(1)(i), (e)", certification="Certification of Results",
+                          ballots_would="give a labor organization a majority of the valid votes", met=met)
+
+
 #: The parties that prevail when no labor organization has a majority (casefile.rules.mootness): their objections
-#: would be moot on exactly the result on which a direction "no-union-majority" directs the new election.
+#: would be moot on exactly the result on which a direction "no-union-majority" directs the new election, and they
+#: matter only on the result on which a direction "union-majority" does.
 _AGAINST_A_UNION = (PartyRole.EMPLOYER, PartyRole.INDIVIDUAL_PETITIONER)
+
+#: Each condition in words, for a refusal.
+_IN_WORDS = {c: f"the revised tally {shows}" for c, shows in (
+    (NO_UNION_MAJORITY, "shows no majority for a labor organization"),
+    (UNION_MAJORITY, "shows a majority for a labor organization"))}
+
+
+def condition_shows(condition: str) -> str:
+    """What the revised tally shows when ``condition`` is met, for the docket ("shows no majority for a labor
+    organization", "shows a majority for a labor organization"). Raises ValueError for an unknown condition.
+    Authority: 29 CFR 102.69(e); rules.md R-M2."""
+    _known(condition)
+    return _IN_WORDS[condition].removeprefix("the revised tally ")
 
 
 def set_aside_refusal(*, ordered_waiting: int, determinative: bool, condition: str | None,
@@ -112,40 +213,50 @@ def set_aside_refusal(*, ordered_waiting: int, determinative: bool, condition: s
             revised tally has counted yet — by an earlier ruling or by the decision itself.
         determinative: whether the ballots still unresolved (those, and any still pending) can affect the result
             (casefile.rules.partial_resolution.still_determinative).
-        condition: the decision's condition on the new election (NO_UNION_MAJORITY) or None.
+        condition: the decision's condition on the new election (NO_UNION_MAJORITY, UNION_MAJORITY) or None.
         sustained_for: the parties whose objections the decision sustains (empty when the record gives no
             ruling per objection).
 
     Returns:
         - with ballots ordered counted and determinative, and no condition: ProcedureError (field ``condition``)
           naming what is missing, the revised tally — a sustained objection sets the election aside only if the
-          revised tally shows the objecting party lost (R-M2): the decision is made on the condition (the
-          objections of a labor organization: ``no-union-majority``) or after the count;
-        - with a condition ``no-union-majority`` sustaining objections of the employer or of an individual
-          (decertification) petitioner: ProcedureError (field ``condition``) — that condition directs the new
-          election when no labor organization has a majority, the result on which those parties prevailed and
-          their objections are moot (R-M2); such objections wait for the revised tally;
+          revised tally shows the objecting party lost (R-M2): the decision is made on the condition that fits the
+          objecting party (condition_for: a labor organization's objections ``no-union-majority``, the employer's
+          or a decertification petitioner's ``union-majority``) or after the count;
+        - with a condition that directs the new election on the result on which a party whose objections it
+          sustains prevailed (``no-union-majority`` sustaining the employer's, ``union-majority`` a labor
+          organization's): ProcedureError (field ``condition``) naming the condition that fits — on that result
+          the objecting party's objections are moot (R-M2);
         - else None.
 
     Authority: 29 CFR 102.69(c)(1)(i), (e); rules.md R-L1, R-M1, R-M2, R-O1; Cornell-Dubilier Electric Corp.,
     117 NLRB 358 (1957).
     """
-    against = [p.name for p in sustained_for if p.role in _AGAINST_A_UNION]
+    fits = condition_for(sustained_for)
     if condition is not None:
-        if against:
+        _known(condition)
+        moot = [p.name for p in sustained_for
+                if (p.role in _AGAINST_A_UNION) == (condition == NO_UNION_MAJORITY)]
+        if moot:
+            instead = (f"; direct it on the condition that {_IN_WORDS[fits]} (condition: {fits}), or record the revised "
+                       "tally first (casefile challenges open)" if fits is not None and fits != condition else
+                       "; record the revised tally first (casefile challenges open), then decide the objections")
             return ProcedureError(
-                f"the decision sustains objections of {' and '.join(against)} on the condition that the revised tally "
-                "shows no majority for a labor organization: on that result the objecting party prevailed and its "
-                "objections are moot (rules.md R-M2); record the revised tally first, then decide the objections "
-                "(29 CFR 102.69(e); R-M1)", field="condition")
+                f"the decision sustains objections of {' and '.join(moot)} on the condition that "
+                f"{_IN_WORDS[condition]}: on that result the objecting party prevailed and its objections are moot "
+                f"(rules.md R-M2){instead} (29 CFR 102.69(e); R-M1)", field="condition")
         return None
     if ordered_waiting == 0 or not determinative:
         return None
     ballots = f"{ordered_waiting} ballot{'s' if ordered_waiting != 1 else ''}"
-    how = ("record the revised tally first (casefile challenges open), then decide the objections (R-M1)" if against
-           else "direct the new election on the condition that the revised tally shows no majority for a labor "
-                "organization (condition: no-union-majority; casefile decision rd --condition no-union-majority), or "
-                "record the revised tally first (casefile challenges open)")
+    if fits is None:
+        how = ("record the revised tally first (casefile challenges open), then decide the objections (R-M1)"
+               if sustained_for else
+               "rule on each objection (whose objections are sustained decides the condition), and direct the new "
+               "election on a condition, or record the revised tally first (casefile challenges open)")
+    else:
+        how = (f"direct the new election on the condition that {_IN_WORDS[fits]} (condition: {fits}; casefile "
+               f"decision rd --condition {fits}), or record the revised tally first (casefile challenges open)")
     return ProcedureError(
         f"{ballots} ordered opened and counted can still affect the result and the revised tally is not yet in: the "
         "outcome is not known, and sustained objections set the election aside only if the revised tally shows the "
@@ -161,8 +272,8 @@ def what_follows_revised_tally(outcome: OutcomeKind | str, *, condition_met: boo
     whether the record directs a further election on it:
 
     - ``rule-on-unopened``: the ballots still unopened are determinative (PENDING): they are ruled on first;
-    - ``election-directed``: ``condition_met`` — a conditional direction's condition is met by this count (no
-      majority for a labor organization), so the election stays set aside and the next election is directed
+    - ``election-directed``: ``condition_met`` — a conditional direction's condition is met by this count
+      (rerun_stands), so the election stays set aside and the next election is directed
       (the Supplemental Decision and Direction issues the same day): no certification follows (R-M2, R-O1);
     - else, when no objection to it is filed in time: ``certification-of-representative`` (REP),
       ``certification-of-results`` (RESULTS), ``runoff`` (RUNOFF, 102.70(a)) or ``new-election`` (a nullity,

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from casefile.rules.conditional_rerun import rerun_stands
 from casefile.vocab import OutcomeKind, Stage
 
 __all__ = [
@@ -65,7 +66,8 @@ class Guard(StrEnum):
     OVERRULED_RUNOFF = "objections overruled; no challenge pending and determinative; outcome a runoff or nullity"
     OVERRULED_PENDING = "objections overruled; challenges pending and determinative"
     CONDITION_PENDING = "a conditional direction waits on this count"
-    CONDITION_MET = "the revised tally meets the condition (no majority for a labor organization)"
+    CONDITION_MET = ("the revised tally meets the condition (no-union-majority: no majority for a labor organization; "
+                     "union-majority: a majority for one)")
     FIRST_EXCEPTIONS = "the first exceptions to the report"
     REVIEW_REQUESTED = "a request for review is in the record"
     PERIOD_RUNNING = "its period is running for the party (the cut-off not passed)"
@@ -255,13 +257,15 @@ def transitions() -> dict[Stage, frozenset[Stage]]:
 class Facts:
     """What the guards read of an election: objections still undecided; unresolved challenged ballots
     that are determinative; the outcome class of the latest tally (R-D5); whether Board review lies; a
-    conditional direction waiting on the count."""
+    conditional direction waiting on the count, and ``condition`` its condition (casefile.rules.conditional_rerun:
+    "no-union-majority", "union-majority"; empty: none)."""
 
     objections_undecided: bool = False
     determinative: bool = False
     outcome: OutcomeKind = OutcomeKind.RESULTS
     review: bool = True
     condition_pending: bool = False
+    condition: str = ""
 
 
 def holds(guard: Guard, facts: Facts) -> bool | None:
@@ -290,7 +294,9 @@ def holds(guard: Guard, facts: Facts) -> bool | None:
         case G.OVERRULED_PENDING:
             return facts.determinative
         case G.CONDITION_PENDING:
-            return facts.condition_pending
+            return facts.condition_pending or bool(facts.condition)
+        case G.CONDITION_MET:  # the count decides the direction: met, or the objecting party prevailed (R-M2)
+            return bool(facts.condition) and rerun_stands(facts.condition, facts.outcome) is True
         case G.CONSENT:
             return not facts.review
         case _:

@@ -86,6 +86,8 @@ def conditional_direction_cornell() -> DecisionAndConditionalDirectionContext:
                                        disposition="overruled: open and count") for v in OPENED),
         to_open=OPENED, sustained=16, party_at_fault=None, set_aside_election=ELECTION,
         certify_if=f"{IBEW} has received a majority of the valid votes counted", next_ordinal="second",
+        certification="Certification of Representative",
+        ballots_would="do not give a labor organization a majority of the valid votes",
         agreement=ElectionAgreement.DIRECTED, review=review_of(ElectionAgreement.DIRECTED),
         signature=REGIONAL_DIRECTOR, service=_service(date(1956, 11, 8)), **TERMS,
     )

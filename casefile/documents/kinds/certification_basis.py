@@ -12,6 +12,7 @@ from casefile.documents.record_view import CaseRecord
 from casefile.documents.wording import join_and
 from casefile.record.models import Decision, Election, Filing, Objection, Tally
 from casefile.rules.chronology import long_date
+from casefile.rules.conditional_rerun import NO_UNION_MAJORITY
 from casefile.vocab import DecisionKind, DecisionResult, Disposition, ElectionKind, FilingKind, OutcomeKind, TallyKind, ordinal
 
 __all__ = ["directed_by", "objections_basis"]
@@ -32,7 +33,8 @@ def _moot_because(rec: CaseRecord, election: Election) -> str:
         col(Decision.issued_on) <= revised.prepared_on).order_by(col(Decision.id).desc())).first()
     if conditional is not None:
         result += (f", and the Regional Director's decision of {long_date(conditional.issued_on)} directed a "
-                   f"{ordinal(election.sequence + 1)} election only if it did not")
+                   f"{ordinal(election.sequence + 1)} election only if "
+                   f"{'it did not' if conditional.condition == NO_UNION_MAJORITY else 'one did'}")
     return f" because {result}"
 
 

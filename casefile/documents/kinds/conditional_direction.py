@@ -3,7 +3,7 @@ Decision row that sets the election aside on a condition (rd-decision with ``con
 102.69(c)(1)(i), (e); rules.md R-M1, R-M2; casefile.rules.conditional_rerun). It issues on the decision's
 own date and states the condition: which challenged ballots are to be opened and counted, the result of
 the revised tally on which the election is set aside and a new election held, and the result on which
-the certification follows instead. The direction itself, once the revised tally meets the condition, is
+the certification (of representative, or — the employer's objections — of results) follows instead. The direction itself, once the revised tally meets the condition, is
 the Supplemental Decision and Direction of Second Election (supplemental_direction.py), on that tally's
 date."""
 
@@ -43,8 +43,10 @@ class DecisionAndConditionalDirectionContext(DocumentContext):
     ruling), ``unnamed_ballots`` the placeholder (record copy) or blank (live case) printed when the
     record names none; ``sustained`` the number of challenges the decision sustains; ``rerun_if`` and
     ``certify_if`` the two results of the revised tally the condition names (casefile.rules.
-    conditional_rerun.condition_terms), ``condition_authority`` their citation; ``next_ordinal`` the
-    election the condition would direct ("second", "third")."""
+    conditional_rerun.condition_terms), ``certification`` the one that follows on ``certify_if``
+    ("Certification of Representative", "Certification of Results"), ``ballots_would`` what the ballots
+    counted must do for the objections sustained to matter, ``condition_authority`` their citation;
+    ``next_ordinal`` the election the condition would direct ("second", "third")."""
 
     tally: TallyLines
     procedural_history: tuple[HistoryLine, ...] = Field(min_length=1)
@@ -58,6 +60,8 @@ class DecisionAndConditionalDirectionContext(DocumentContext):
     set_aside_election: ElectionDates
     rerun_if: str
     certify_if: str
+    certification: str
+    ballots_would: str
     condition_authority: str
     next_ordinal: str
     agreement: ElectionAgreement | Placeholder
@@ -99,7 +103,8 @@ class DecisionAndConditionalDirection(RecordDocument):
             unnamed_ballots="" if to_open else rec.missing("the challenged ballots to be opened and counted"),
             sustained=sum(int(r["ballots"]) for r in ruled if r["ruling"] == "sustained"),
             party_at_fault=party_at_fault(rec, decision), set_aside_election=election_dates(election),
-            rerun_if=terms.rerun_if, certify_if=terms.certify_if, condition_authority=terms.authority,
+            rerun_if=terms.rerun_if, certify_if=terms.certify_if, certification=terms.certification,
+            ballots_would=terms.ballots_would, condition_authority=terms.authority,
             next_ordinal=ordinal(election.sequence + 1),
             signature=rec.rd_signature(decision.issuer, on=decision.issued_on),
             record_notes=notes(decision.uncertain) + plain_notes(decision.note),

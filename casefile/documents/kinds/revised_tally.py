@@ -8,6 +8,7 @@ from pydantic import Field
 from sqlmodel import col, select
 
 from casefile.documents.base import Built, RecordDocument
+from casefile.documents.kinds.rd_decision_fields import terms_on
 from casefile.documents.kinds.tally_of_ballots import election_type
 from casefile.documents.parts import (
     Count,
@@ -81,6 +82,8 @@ class RevisedTallyContext(DocumentContext):
     follows: FollowsRevisedTally | None = None
     condition_of: DateOrPlaceholder | None = None  # election-directed: the conditional decision's date
     next_election: str = ""  # election-directed: "second", "third" (the election directed, by its place)
+    # election-directed: the result that met the condition, in words (rules.conditional_rerun.ConditionTerms.met)
+    condition_met: str = ""
     signature: Signature  # the Board agent "for the Regional Director", or the Regional Director
     observers_for: tuple[str, ...] = ()  # parties whose observers watched the ballots opened and counted
     service: tuple[ServiceEntry, ...] = ()
@@ -139,8 +142,8 @@ class RevisedTallyOfBallots(RecordDocument):
         earlier = rec.session.exec(select(Tally).where(
             Tally.election_id == election.id, Tally.kind == TallyKind.REVISED, col(Tally.id) < revised.id,
             col(Tally.prepared_on) >= conditional.issued_on)).all() if conditional is not None else []
-        condition_met = (conditional is not None and rerun_stands(revised.outcome, revised.winner) is True
-                         and not any(rerun_stands(t.outcome, t.winner) is not None for t in earlier))
+        condition_met = (conditional is not None and rerun_stands(conditional.condition, revised.outcome, revised.winner) is True
+                         and not any(rerun_stands(conditional.condition, t.outcome, t.winner) is not None for t in earlier))
         ctx = RevisedTallyContext(
             caption=rec.caption(), issuance=Issuance(issued_on=revised.prepared_on, issuer_title="Regional Director"),
             agreement=rec.case.agreement or placeholder("election agreement"), agreement_public=rec.case.agreement_public,
@@ -153,6 +156,7 @@ class RevisedTallyOfBallots(RecordDocument):
             follows=what_follows_revised_tally(revised.outcome, condition_met=condition_met),
             condition_of=conditional.issued_on if condition_met and conditional is not None else None,
             next_election=ordinal(election.sequence + 1) if condition_met else "",
+            condition_met=terms_on(conditional, revised, election).met if condition_met and conditional is not None else "",
             objections_due=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.REVISED_TALLY_OBJECTIONS)),
             signature=rec.rd_signature(on=revised.prepared_on), observers_for=tuple(p.name for p in rec.parties),
             service=rec.service(on=revised.prepared_on),

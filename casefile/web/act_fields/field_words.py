@@ -175,6 +175,7 @@ OPTION_WORDS: dict[str, str] = {
     "remanded": "Remanded to the Regional Director", "affirmed": "Affirmed",
     "open-and-count": "The challenged ballots to be opened and counted",
     "no-union-majority": "Only if the revised tally shows no majority for a labor organization",
+    "union-majority": "Only if the revised tally shows a majority for a labor organization (otherwise a certification of results)",
     "stay": "They stay with the receiving office they were computed for", "move": "They move to the new office",
     "consent": "Consent election agreement", "stipulated": "Stipulated election agreement",
     "directed": "Directed election",
