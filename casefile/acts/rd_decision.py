@@ -34,7 +34,7 @@ from casefile.errors import AlreadyRecorded, ProcedureError
 from casefile.gaps import Gap, GapKind
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
-from casefile.record.lookups import latest_tally
+from casefile.record.lookups import latest_tally, unresolved_statuses
 from casefile.record.models import Case, Decision, Objection, Party
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.stage_facts import count_waiting, overruled_facts
@@ -45,6 +45,7 @@ from casefile.rules.review import board_review, review_of_set_aside
 from casefile.rules.stages import accepted_at, after_overruling
 from casefile.vocab import (
     Actor,
+    ChallengeStatus,
     DeadlineKind,
     DeadlineStatus,
     DecisionKind,
@@ -130,8 +131,9 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     for their revised tally is refused without a condition, and so is a condition that directs the new election on
     the result on which the objecting party prevailed (``no-union-majority`` sustaining the employer's objections,
     ``union-majority`` a labor organization's) (ProcedureError, field ``condition``:
-    casefile.rules.conditional_rerun.set_aside_refusal; 29 CFR 102.69(e); R-M2). The decision keeps its own date,
-    before the revised tally.
+    casefile.rules.conditional_rerun.set_aside_refusal; 29 CFR 102.69(e); R-M2), and so is a condition when the
+    register holds no ballot ordered opened and counted (no revised tally could decide it). The decision keeps its
+    own date, before the revised tally.
     A decision that contradicts itself (a set-aside sustaining no objection, an overruling that sustains
     one or names a party at fault: casefile.rules.consistency) is refused (InconsistentDecision), and so
     is one dated before the tally, the objections, report, exceptions, judge's decision or revised tally
@@ -163,8 +165,11 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     decision = store_decision(session, case, election, act, kind=DecisionKind.RD_DECISION, issued_on=issued_on, recommend_only=False)
     if act.result == DecisionResult.SET_ASIDE:
         waiting, determinative = count_waiting(session, election)
+        statuses = unresolved_statuses(session, election)
         if (refusal := set_aside_refusal(ordered_waiting=waiting, determinative=determinative, condition=act.condition,
-                                         sustained_for=_sustained_for(session, decision))) is not None:
+                                         sustained_for=_sustained_for(session, decision),
+                                         registered=sum(statuses.values()),
+                                         pending=statuses.get(ChallengeStatus.PENDING, 0))) is not None:
             raise refusal
     if act.condition is not None:
         decision.condition = act.condition

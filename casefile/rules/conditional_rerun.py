@@ -204,7 +204,7 @@ def condition_shows(condition: str) -> str:
 
 
 def set_aside_refusal(*, ordered_waiting: int, determinative: bool, condition: str | None,
-                      sustained_for: Sequence[Side]) -> ProcedureError | None:
+                      sustained_for: Sequence[Side], registered: int = 0, pending: int = 0) -> ProcedureError | None:
     """The refusal of a decision setting the election aside on objections sustained while the outcome is not
     known, or None.
 
@@ -216,8 +216,14 @@ def set_aside_refusal(*, ordered_waiting: int, determinative: bool, condition: s
         condition: the decision's condition on the new election (NO_UNION_MAJORITY, UNION_MAJORITY) or None.
         sustained_for: the parties whose objections the decision sustains (empty when the record gives no
             ruling per objection).
+        registered: the registered challenged ballots not yet counted in a revised tally (0: no register kept, only
+            counts known); ``pending`` those of them still unruled on.
 
     Returns:
+        - with a condition and a register whose ballots are all still unruled on: ProcedureError (field
+          ``condition``) — the condition waits on the revised tally that follows a ruling on them (102.69(e)), and
+          with none ruled on none can follow: the decision rules on the ballots (``challenges``) or is made after a
+          ruling;
         - with ballots ordered counted and determinative, and no condition: ProcedureError (field ``condition``)
           naming what is missing, the revised tally — a sustained objection sets the election aside only if the
           revised tally shows the objecting party lost (R-M2): the decision is made on the condition that fits the
@@ -235,6 +241,12 @@ def set_aside_refusal(*, ordered_waiting: int, determinative: bool, condition: s
     fits = condition_for(sustained_for)
     if condition is not None:
         _known(condition)
+        if registered and pending >= registered:
+            return ProcedureError(
+                f"the direction on the condition that {_IN_WORDS[condition]} waits on the revised tally of the "
+                f"challenged ballots, and none of the election's {registered} registered ballots is ruled on: no "
+                "revised tally could follow to decide it (29 CFR 102.69(e)); rule on the determinative challenged "
+                "ballots in the decision (challenges) or before it", field="condition")
         moot = [p.name for p in sustained_for
                 if (p.role in _AGAINST_A_UNION) == (condition == NO_UNION_MAJORITY)]
         if moot:

@@ -104,6 +104,18 @@ class TestTheDecisionIsOneAct:
         assert "on that result the objecting party prevailed and its objections are moot" in str(error)
         assert "(condition: union-majority)" in str(error)
 
+    def test_a_condition_with_no_ballot_ruled_on_is_refused(self, configured_db: Path) -> None:
+        """No hearing on the ballots and no ruling on them: no revised tally could follow to decide a condition
+        (102.69(e)) — refused, nothing stored (it would wait at a second election directed with nothing to count)."""
+        c = starbucks()
+        c.carry(2)
+        c.perform(c.act({"act": "file-objections", "date": date(2021, 12, 16), "party": "starbucks",
+                         "objections": ["[hypothetical objection of the Employer]"]}))
+        c.sweep(c.at_noon(date(2022, 1, 10)))
+        error = c.refused(c.act({**DECISION, "date": date(2022, 1, 10), "condition": "union-majority",
+                                 "challenges": []}), ProcedureError)
+        assert "none of the election's 7 registered ballots is ruled on: no revised tally could follow" in str(error)
+
     def test_on_the_condition_it_issues_its_own_decision_on_its_own_date(self, reported: ExampleCase) -> None:
         """2022-02-14: accepted as one act — the objection sustained, the seven ballots overruled, the election set
         aside and the second election directed on the condition; its Decision on Objections and Challenged Ballots and

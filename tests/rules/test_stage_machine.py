@@ -16,10 +16,12 @@ from collections import deque
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
+from casefile.rules.conditional_rerun import CONDITIONS, NO_UNION_MAJORITY, UNION_MAJORITY
 from casefile.rules.determinative import is_determinative
 from casefile.rules.outcome import outcome_of_count
 from casefile.rules.stages import (
@@ -93,6 +95,12 @@ def successors(e: Election) -> list[tuple[str, Election]]:
                             objection_period=False)  # set aside: an objection period still running is moot
             out.append(("rd-decision set-aside", replace(aside, stage=next_stage("direct-second-election", S.SET_ASIDE,
                                                                                 aside.facts) or S.SET_ASIDE)))
+            if f.determinative:  # the ballots ordered counted in the same decision: directed on a condition (R-M2)
+                for condition in CONDITIONS:
+                    waiting = replace(aside, facts=replace(aside.facts, condition=condition))
+                    out.append((f"rd-decision set-aside on {condition}",
+                                replace(waiting, stage=next_stage("direct-second-election", S.SET_ASIDE,
+                                                                  waiting.facts) or S.SET_ASIDE)))
         overruled = replace(decided, facts=replace(f, objections_undecided=False))
         out.append(("rd-decision overrule", replace(overruled, stage=after_overruling(overruled.facts))))
         if f.determinative:  # the challenges set for hearing ruled on in the same decision
@@ -104,6 +112,16 @@ def successors(e: Election) -> list[tuple[str, Election]]:
         standing = replace(e, facts=replace(f, determinative=False, outcome=e.standing))
         out.append(("rule-on-challenges sustained",
                     replace(standing, stage=next_stage("rule-on-challenges", stage, standing.facts) or stage)))
+    if can("revised-tally") and stage is S.RERUN_DIRECTED and f.condition:  # the count the condition waits on
+        for outcome in sorted(e.counted_outcomes):
+            counted = _apply(e, "revised-tally", determinative=False, outcome=outcome)
+            met = next_stage("set-aside", counted.stage, counted.facts)  # the guard: the condition met (R-M2)
+            decided = replace(counted, facts=replace(counted.facts, condition=""))
+            if met is not None:  # set aside, the second election stands directed (Supplemental Decision)
+                decided = replace(decided, stage=next_stage("direct-second-election", met, decided.facts) or met)
+            else:  # the objecting party prevailed: its objections moot, the certification follows the period
+                decided = replace(decided, objection_period=True)
+            out.append((f"revised-tally {outcome.value} on {f.condition}", decided))
     if can("revised-tally") and (f.determinative or f.condition_pending) and stage is not S.RERUN_DIRECTED:
         for outcome in sorted(e.counted_outcomes):
             counted = _apply(e, "revised-tally", determinative=False, outcome=outcome)
@@ -131,7 +149,9 @@ def successors(e: Election) -> list[tuple[str, Election]]:
 
 
 def done(e: Election) -> bool:
-    return e.stage in FINAL | HANDED_ON
+    """Closed, or handed on to the next election — a direction made on a condition is handed on only once the
+    revised tally has met it."""
+    return e.stage in FINAL | HANDED_ON and not e.facts.condition
 
 
 def way_out(e: Election) -> list[str] | None:
@@ -241,6 +261,47 @@ class TestEverySustained:
         for act in ("objection-period-closed", "rule-on-challenges sustained"):
             e = dict(successors(e))[act]
         assert (e.stage, e.facts.outcome) == (S.CERTIFICATION_DUE, OutcomeKind.RESULTS)
+
+
+class TestConditionalDirection:
+    """29 CFR 102.69(c)(1)(i), (e); rules.md R-M1, R-M2; Cornell-Dubilier (1957): objections sustained and the
+    determinative ballots ordered counted in one decision — the direction waits on the count, which meets the
+    condition (set aside, the second election directed) or leaves the objecting party the winner (its objections
+    moot; the certification follows the revised tally's objection period)."""
+
+    @staticmethod
+    def directed(condition: str) -> Election:
+        e = Election(S.TALLY_ISSUED, Facts(determinative=True, outcome=OutcomeKind.PENDING),
+                     frozenset({OutcomeKind.REP, OutcomeKind.RESULTS}), objection_period=True)
+        for act in ("file-objections", "notice-hearing", "open-hearing", "close-hearing", "ho-report",
+                    f"rd-decision set-aside on {condition}"):
+            e = dict(successors(e))[act]
+        assert (e.stage, e.facts.condition) == (S.RERUN_DIRECTED, condition)
+        assert not done(e)  # not handed on: the count decides
+        return e
+
+    @pytest.mark.parametrize(("condition", "met", "lapsed"), [(UNION_MAJORITY, OutcomeKind.REP, OutcomeKind.RESULTS),
+                                                             (NO_UNION_MAJORITY, OutcomeKind.RESULTS, OutcomeKind.REP)])
+    def test_the_count_decides(self, condition: str, met: OutcomeKind, lapsed: OutcomeKind) -> None:
+        e = self.directed(condition)
+        rerun = dict(successors(e))[f"revised-tally {met.value} on {condition}"]
+        assert rerun.stage is S.RERUN_DIRECTED and done(rerun)
+        certify = dict(successors(e))[f"revised-tally {lapsed.value} on {condition}"]
+        assert certify.stage is S.REVISED_TALLY_ISSUED
+        certify = dict(successors(certify))["objection-period-closed"]
+        assert certify.stage is S.CERTIFICATION_DUE
+        assert dict(successors(certify))["certification"].stage is S.CERTIFIED
+
+    def test_the_guard_reads_the_condition(self) -> None:
+        """set-aside from revised-tally-issued: only a condition the count meets takes it (Guard.CONDITION_MET)."""
+        for condition, outcome, to in ((UNION_MAJORITY, OutcomeKind.REP, S.SET_ASIDE),
+                                       (UNION_MAJORITY, OutcomeKind.RESULTS, None),
+                                       (UNION_MAJORITY, OutcomeKind.RUNOFF, S.SET_ASIDE),
+                                       (NO_UNION_MAJORITY, OutcomeKind.REP, None),
+                                       (NO_UNION_MAJORITY, OutcomeKind.RESULTS, S.SET_ASIDE),
+                                       ("", OutcomeKind.REP, None)):
+            assert next_stage("set-aside", S.REVISED_TALLY_ISSUED, Facts(outcome=outcome, condition=condition)) is to, \
+                (condition, outcome)
 
 
 class TestDiagram:
