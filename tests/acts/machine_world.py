@@ -105,6 +105,7 @@ class View:
     certified: bool  # a certification issued in the election
     open_deadlines: dict[str, date]  # kind -> due date (the latest of each kind)
     latest_filed: dict[str, list[int]] = field(default_factory=dict)  # party key -> numbers of its latest objections filing
+    determinative: bool = False  # the latest tally's challenged ballots can affect the result
 
     @property
     def pending(self) -> list[tuple[str, str]]:
@@ -217,7 +218,7 @@ class World:
                         tally.challenged if tally else 0, hearing, (latest.next_held_from_on, latest.next_held_to_on),
                         (list(latest.next_choices or latest.choices), latest.next_against_on_ballot),
                         s.exec(select(Certification.id).where(Certification.election_id == latest.id)).first()
-                        is not None, deadlines, latest_filed)
+                        is not None, deadlines, latest_filed, bool(tally and tally.determinative))
 
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every row of every table, in id order (the record: ids, facts, docket, periods)."""
@@ -254,7 +255,7 @@ def _notice(view: View, parties: tuple[str, ...], day: date, draw: Draw) -> dict
     out: dict[str, Any] = {"opens_on": (day + timedelta(days=draw(st.sampled_from([7, 14])))).isoformat()}
     if not any(d in UNDECIDED for _, _, d in view.objections):
         out["challenges"] = True
-    elif view.pending:
+    elif view.pending and view.determinative:  # ballots are set for hearing only when determinative (R-E2, R-I2)
         out["challenges"] = draw(st.booleans())
     return out
 
@@ -305,14 +306,34 @@ def objection_rulings(view: View, result: str) -> dict[str, dict[int, str]]:
     return out
 
 
+def _condition(view: View) -> str | None:
+    """The condition a set-aside sustaining every undecided objection is made on while determinative ballots wait
+    to be counted (casefile.rules.conditional_rerun.condition_for): the objecting parties' side decides; None when
+    both sides object (whichever loses, its sustained objections stand)."""
+    from casefile.rules.conditional_rerun import condition_for
+    from casefile.rules.mootness import Side
+    from casefile.vocab import PartyRole
+
+    objecting = sorted({party for party, _, d in view.objections if d in UNDECIDED})
+    return condition_for([Side(key, PartyRole(view.parties[key]), key) for key in objecting])
+
+
 def _decision(kind: str) -> Drawer:
     def drawer(view: View, parties: tuple[str, ...], day: date, draw: Draw) -> dict[str, Any]:
         undecided = any(d in UNDECIDED for _, _, d in view.objections)
         result = draw(st.sampled_from(["set-aside", "overrule"])) if undecided else "overrule"
-        if view.unopened_overruled and kind == "rd-decision":
+        # a set-aside while ballots ordered counted can still decide: made on the objecting side's condition (R-M2)
+        condition = _condition(view) if (kind == "rd-decision" and result == "set-aside" and view.determinative
+                                         and view.register and draw(st.booleans())) else None
+        if view.unopened_overruled and kind == "rd-decision" and condition is None:
             result = "overrule"  # ballots ordered counted wait: a set-aside waits for their revised tally (R-M2)
         out: dict[str, Any] = {"result": result}
-        if (rulings := objection_rulings(view, result)) and draw(st.booleans()):
+        if condition is not None:
+            out["condition"] = condition
+            out["rulings"] = objection_rulings(view, result)  # whose objections are sustained decides the condition
+        if condition is not None:
+            pass
+        elif (rulings := objection_rulings(view, result)) and draw(st.booleans()):
             out["rulings"] = rulings
         elif rulings and view.hearing is not None and view.hearing.before_alj and kind == "rd-decision":
             out["rulings"] = rulings  # after the judge's decision, each objection referred is ruled on (R-I4)
@@ -320,9 +341,12 @@ def _decision(kind: str) -> Drawer:
             out["at_fault"] = draw(st.sampled_from(sorted(view.parties)))
         hearing = view.hearing
         required = kind == "ho-report" and hearing is not None and hearing.challenges_set  # the report rules on each
-        if (kind != "rd-decision" or hearing is None or hearing.challenges_set) \
+        # a conditional direction waits on a revised tally: some ballot is ruled on, by it or before (102.69(e))
+        required = required or (condition is not None and not view.unopened_overruled
+                                and all(st_ == ChallengeStatus.PENDING.value for _, _, st_, t in view.register if t is None))
+        if (kind != "rd-decision" or hearing is None or hearing.challenges_set or condition is not None) \
                 and (challenges := _challenge_rulings(view, draw, required=required)):
-            if result == "set-aside" and kind == "rd-decision":  # a count ordered with the set-aside waits (R-M2)
+            if result == "set-aside" and kind == "rd-decision" and condition is None:  # a count ordered waits (R-M2)
                 challenges = [{**c, "ruling": "sustained"} for c in challenges]
             out["challenges"] = challenges
         return out

@@ -188,6 +188,8 @@ class FrontDoorMachine(RuleBasedStateMachine):
         if result.repeated:
             SEEN[f"repeated {name}"] += 1
         SEEN.update([f"act {name}", f"stage {after.stage.value if after.stage else None}"])
+        if getattr(act, "condition", None):
+            SEEN[f"condition {act.condition}"] += 1  # type: ignore[attr-defined]
         self.log.append(f"{name} {_terms(act)} -> {after.stage.value if after.stage else None}: {result.summary[:90]}")
         if name == "record-tally":
             assert (after.sequence, after.stage) == (view.sequence + 1, S.TALLY_ISSUED), self.trace()
@@ -228,9 +230,9 @@ class FrontDoorMachine(RuleBasedStateMachine):
         world = self.w
         for _ in range(60):
             view = world.view()
-            if view.stage in SETTLED:
-                return
             offered = world.offered()
+            if view.stage in SETTLED and not (view.stage is S.RERUN_DIRECTED and "revised-tally" in offered):
+                return  # a direction made on a condition is settled once the revised tally has decided it
             choice = _onward(view, offered)
             if choice is None:
                 self.advance(10)
@@ -319,7 +321,7 @@ def _onward(view: View, offered: dict[str, tuple[str, ...]]) -> tuple[str, dict[
                 and not expected_after(name, view.stage) - {view.stage}:
             continue  # no row of the table moves the election on from here with it
         if name == "revised-tally":
-            if not view.unopened_overruled:
+            if not view.unopened_overruled and view.stage is not S.RERUN_DIRECTED:
                 continue
             terms = {"counted": {view.choices[0]: view.unopened_overruled}}
         if name == "register-challenges":
