@@ -34,9 +34,20 @@ from casefile.errors import ProcedureError
 from casefile.rules.mootness import Side
 from casefile.vocab import OutcomeKind, PartyRole, ordinal
 
-__all__ = ["CONDITIONS", "NO_UNION_MAJORITY", "UNION_MAJORITY", "Condition", "ConditionTerms", "condition_for",
-           "condition_shows",
-           "condition_sentence", "condition_terms", "rerun_stands", "set_aside_refusal", "what_follows_revised_tally"]
+__all__ = [
+    "CONDITIONS",
+    "NO_UNION_MAJORITY",
+    "UNION_MAJORITY",
+    "Condition",
+    "ConditionTerms",
+    "condition_for",
+    "condition_sentence",
+    "condition_shows",
+    "condition_terms",
+    "rerun_stands",
+    "set_aside_refusal",
+    "what_follows_revised_tally",
+]
 
 #: The condition on a labor organization's objections: "a new election if the revised tally does not show a
 #: majority for a labor organization" (Cornell-Dubilier, 1957).

@@ -18,8 +18,7 @@ from casefile.rules.conditional_rerun import (
     rerun_stands,
 )
 from casefile.rules.mootness import Side
-from casefile.vocab import PartyRole
-from casefile.vocab import OutcomeKind
+from casefile.vocab import OutcomeKind, PartyRole
 
 IBEW = "International Brotherhood of Electrical Workers, AFL-CIO"
 
