@@ -372,3 +372,54 @@ def test_random_act_sequences_through_the_front_door_deeper(machine_folder: Path
     """The deeper profile (make test-all): more and longer sequences."""
     seen = _run(machine_folder, migrated_template, max_examples=60, stateful_step_count=25)
     assert seen["replayed"] >= 60
+
+
+def _offered_and_performed(machine: FrontDoorMachine, name: str, terms: dict[str, Any]) -> None:
+    """``name`` with ``terms``: offered now, accepted, and its stage moved along the table's rows."""
+    world = machine.w
+    view = world.view()
+    assert name in world.offered(), (name, view.stage)
+    world.perform(parse_act({"act": name, "date": world.day.isoformat(), **terms}))
+    machine.acted_on = world.day
+    after = world.view()
+    machine.log.append(f"{name} -> {after.stage.value if after.stage else None}")
+    assert view.stage is not None and after.stage in expected_after(name, view.stage), machine.trace()
+
+
+@pytest.mark.parametrize(("for_union", "then"), [(0, S.REVISED_TALLY_ISSUED), (1, S.RERUN_DIRECTED)],
+                         ids=["no-majority-certifies", "majority-directs"])
+def test_a_conditional_direction_on_the_employers_objections_through_the_machine(
+        machine_folder: Path, migrated_template: Path, for_union: int, then: Stage) -> None:
+    """The close tally (17-15, 4 challenged: determinative), its register, the Employer's objection; one decision
+    sustains it, orders the two ballots challenged as not employed opened and counted and sustains the two others, on
+    the condition ``union-majority`` (29 CFR 102.69(c)(1)(i), (e); R-M2). The revised tally is offered while the
+    condition waits and decides it: 17-17, no majority — the election at revised-tally-issued, then certified once its
+    period passes; 18-16 — the second election stands directed. Each act is offered and moves the stage by the table;
+    the trail replays into a fresh database with the same record (the machine's own teardown)."""
+    FrontDoorMachine.folder = machine_folder
+    FrontDoorMachine.template = migrated_template
+    machine = FrontDoorMachine()
+    machine.open_case(next(shape for shape in SHAPES if shape.name == "close"))
+    try:
+        _offered_and_performed(machine, "register-challenges", register_terms(machine.w.view()))
+        machine.advance(3)  # Monday, April 12, 2021
+        _offered_and_performed(machine, "file-objections", {"party": "amazon",
+                                                            "objections": ["[machine] conduct of the Petitioner"]})
+        machine.advance(6)  # the objection period closed: objections pending
+        _offered_and_performed(machine, "rd-decision", {
+            "result": "set-aside", "rulings": {"amazon": {1: "sustained"}}, "at_fault": "rwdsu",
+            "condition": "union-majority", "challenges": [
+                {"ground": "not employed on the eligibility date", "ruling": "overruled"},
+                {"ground": "supervisor", "ruling": "sustained"}]})
+        assert machine.w.view().stage is S.RERUN_DIRECTED
+        machine.advance(2)
+        _offered_and_performed(machine, "revised-tally", {"counted": {machine.w.view().choices[0]: for_union},
+                                                          "counted_against": 2 - for_union})
+        assert machine.w.view().stage is then
+        assert ("revised-tally" in machine.w.offered()) is False  # the condition decided: nothing left to count
+        machine.drive()
+        assert machine.w.view().stage in ({S.CERTIFIED, S.CLOSED} if for_union == 0 else {S.RERUN_DIRECTED}), machine.trace()
+    except BaseException:
+        machine.w.close()
+        raise
+    machine.teardown()  # driven on to its end (certified, or the rerun directed), then replayed: the same record
