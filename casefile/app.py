@@ -419,19 +419,20 @@ def read_instant(text: str, *, what: str, case_number: str | None = None, engine
     from zoneinfo import ZoneInfo
 
     from casefile.acts.base import FIRST_DATE, LAST_DATE
+    from casefile.validation import date_problem
 
     text = text.strip()
     if len(text) == 10:
         try:
             day = date.fromisoformat(text)
         except ValueError as exc:
-            raise BadInput(f"{what}: {text!r} is not a date (YYYY-MM-DD)", field=what) from exc
+            raise BadInput(f"{what}: {date_problem(text)}", field=what) from exc
         value = datetime.combine(day, time(0, 0), tzinfo=ZoneInfo(case_zone(case_number, engine=engine)))
     else:
         try:
             value = datetime.fromisoformat(text)
         except ValueError as exc:
-            raise BadInput(f"{what}: {text!r} is not an ISO instant (e.g. 2021-04-16T16:30:00-05:00)", field=what) from exc
+            raise BadInput(f"{what}: {date_problem(text)}", field=what) from exc
         if value.tzinfo is None:
             raise BadInput(f"{what}: {text!r} has no UTC offset; give one (e.g. -05:00 or Z)", field=what)
     if not FIRST_DATE <= value.date() <= LAST_DATE:  # (and no arithmetic on it overflows)

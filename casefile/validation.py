@@ -8,12 +8,62 @@ name at the same place ("'choises' is not a field here: did you mean 'choices'?"
 
 from __future__ import annotations
 
+import calendar
 import difflib
+import re
 from dataclasses import dataclass
 from typing import Any
 
 #: The most problems named in one answer; the rest are counted ("and 3 more").
 LIMIT = 20
+
+_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December")
+_WRITTEN_DAY = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})", re.ASCII)
+_WRITTEN_US_DAY = re.compile(r"([0-9]{2})/([0-9]{2})/([0-9]{4})", re.ASCII)
+_WRITTEN_CLOCK = re.compile(r"([0-9]{2}):([0-9]{2})(?::([0-9]{2}))?", re.ASCII)
+
+
+def calendar_problem(year: int, month: int, day: int) -> str | None:
+    """Why ``year-month-day`` is no day of the calendar, in words ("month must be 1–12", "day must be 1–31",
+    "February 2026 has 28 days"), or None when it is one. Display only."""
+    if not 1 <= month <= 12:
+        return "month must be 1–12"
+    if not 1 <= day <= 31:
+        return "day must be 1–31"
+    last = calendar.monthrange(year, month)[1] if year >= 1 else 31
+    if day > last:
+        return f"{_MONTH_NAMES[month - 1]} {year} has {last} days"
+    if year < 1:
+        return "year must be 1 or later"
+    return None
+
+
+def date_problem(text: str, *, written: str = "YYYY-MM-DD") -> str:
+    """Why ``text`` is not a date as written ``written`` ("YYYY-MM-DD", or "MM/DD/YYYY" as the NLRB's exports write
+    it), for a refusal that names its field before it: "2026-13-01 is not a calendar date (month must be 1–12)",
+    "2026-02-30 is not a calendar date (February 2026 has 28 days)", else "'13th March' is not a date (YYYY-MM-DD)".
+    An instant's date and clock are told the same way ("hour must be 0–23"). Display only."""
+    shown = text.strip()
+    us = written == "MM/DD/YYYY"
+    match = (_WRITTEN_US_DAY if us else _WRITTEN_DAY).match(shown)
+    if match is None:
+        return f"{shown[:40]!r} is not a date ({written})"
+    month, day, year = (int(g) for g in match.groups()) if us else (int(match[2]), int(match[3]), int(match[1]))
+    if (why := calendar_problem(year, month, day)) is not None:
+        return f"{shown[:40]} is not a calendar date ({why})"
+    rest = shown[match.end():]
+    if rest and rest[0] in "T ":
+        clock = _WRITTEN_CLOCK.match(rest[1:])
+        if clock is not None:
+            hour, minute, second = int(clock[1]), int(clock[2]), int(clock[3] or 0)
+            why = "hour must be 0–23" if hour > 23 else "minute must be 0–59" if minute > 59 else \
+                "second must be 0–59" if second > 59 else None
+            if why is not None:
+                return f"{shown[:40]} is not a time of day ({why})"
+    if rest:
+        return f"{shown[:40]!r} is not an ISO instant (e.g. 2021-04-16T16:30:00-05:00)"
+    return f"{shown[:40]!r} is not a date ({written})"
 
 
 @dataclass(frozen=True)
@@ -33,6 +83,10 @@ def _msg(err: dict[str, Any]) -> str:
     ctx = err.get("ctx") or {}
     given = err.get("input")
     shown = f" (not {given[:30]!r})" if isinstance(given, str) and given.strip() else ""
+    told = date_problem(given) if isinstance(given, str) and _WRITTEN_DAY.match(given.strip()) else ""
+    if kind.startswith(("date_from_datetime", "date_parsing", "date_type", "datetime_", "time_")) \
+            and (" calendar date " in told or " time of day " in told):
+        return told  # says why: "2026-13-01 is not a calendar date (month must be 1–12)"
     if kind.startswith(("date_from_datetime", "date_parsing", "date_type")):
         return f"must be a real date, like 2026-04-07{shown}"
     if kind.startswith(("datetime_", "time_")):

@@ -244,7 +244,8 @@ def file_objections(
     data = {"act": "file-objections", "at": moment, "party": party, "objections": list(objection), "method": method,
             "offer_of_proof": [_witness(item) for item in witness], "election": election,
             "postmarked_on": postmarked_on, "nlrb": "prepared" if not_efiled else "e-filed"}
-    run_act(_validated(FileObjections, data), case_number=case_number, as_of=now())
+    run_act(_validated(FileObjections, data, {"at": "--received-at", "nlrb": "--not-efiled", "offer_of_proof": "--witness"}), case_number=case_number,
+            as_of=now())
 
 
 @app.command("confirm-efiling")
@@ -266,7 +267,8 @@ def confirm_efiling(
         data["date"] = text
     else:
         data["at"] = _moment(text, case_number, "--received-at")
-    run_act(_validated(ConfirmEfiling, data), case_number=case_number, as_of=now())
+    run_act(_validated(ConfirmEfiling, data, {"at": "--received-at", "date": "--received-at"}), case_number=case_number,
+            as_of=now())
 
 
 def _witness(item: str) -> dict[str, object]:
@@ -285,12 +287,13 @@ def certify(case_number: str = typer.Argument(...), issued_on: str = typer.Optio
     from casefile.acts import model_named
 
     model = model_named("certification")
-    act = _validated(model, {"act": "certification", "date": issued_on, "election": election})
+    act = _validated(model, {"act": "certification", "date": issued_on, "election": election}, {"date": "--issued-on"})
     run_act(act, case_number=case_number, as_of=_moment(as_of, case_number))
 
 
-def _validated(model, data: dict):  # type: ignore[no-untyped-def]
-    """The act model from command-line values; a value that does not fit names its option."""
+def _validated(model, data: dict, options: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
+    """The act model from command-line values; a value that does not fit names its option (``options``: the
+    option of each act field not named after it, e.g. ``{"date": "--issued-on"}``)."""
     from pydantic import ValidationError
 
     from casefile.scenario import explain_validation
@@ -298,7 +301,10 @@ def _validated(model, data: dict):  # type: ignore[no-untyped-def]
     try:
         return model.model_validate({k: v for k, v in data.items() if v is not None})
     except ValidationError as exc:
-        message = explain_validation(exc).replace("field '", "option '--").replace("_", "-")
+        message = explain_validation(exc)
+        for field, option in (options or {}).items():
+            message = message.replace(f"field {field!r}", f"option {option!r}")
+        message = message.replace("field '", "option '--").replace("_", "-")
         raise InvalidScenario(f"{data['act']}: {message}") from exc
 
 

@@ -270,6 +270,12 @@ def case_from_options(*, number: str | None, employer: str | None, union: str | 
     return {"case": case, "parties": list(parties.values())}
 
 
+#: The option of ``case open`` each field of the case comes from (case_from_options).
+_CASE_OPTIONS = {"case.number": "--number", "case.name": "--employer", "case.petition_filed_on": "--petition-filed-on",
+                 "case.office": "--office", "case.agreement": "--agreement", "case.unit_description": "--unit",
+                 "parties.0.name": "--employer", "parties.1.name": "--union", "parties": "--employer/--union"}
+
+
 @case_app.command("open")
 def open_(file: Path | None = typer.Argument(None, help="YAML file with `case:` and `parties:` sections (scenario "
                                                         "format); or give the case by the options below."),
@@ -316,9 +322,14 @@ def open_(file: Path | None = typer.Argument(None, help="YAML file with `case:` 
     try:
         act = OpenCase.model_validate({"act": "open-case", "case": raw["case"], "parties": raw["parties"]})
     except ValidationError as exc:
-        raise InvalidScenario(f"{source}: {explain_validation(exc, model=OpenCase)}") from exc
+        said = explain_validation(exc, model=OpenCase)
+        if file is None:  # each field said as the option that gave it
+            for field, option in _CASE_OPTIONS.items():
+                said = said.replace(f"field {field!r}", f"option {option!r}")
+        raise InvalidScenario(f"{source}: {said}") from exc
     moment = now() if as_of is None else front.read_instant(as_of, what="--as-of")
-    result = run_act(act, case_number=None, as_of=moment, quiet=True, source=file, case_field="case.number")
+    result = run_act(act, case_number=None, as_of=moment, quiet=True, source=file or "case open",
+                     case_field="case.number", options=_CASE_OPTIONS if file is None else None)
     if result.repeated:
         console.print(f"Case {result.case_number} is already open with these details: nothing changed")
     else:

@@ -58,7 +58,9 @@ def _day(text: str, option: str) -> date:
     try:
         return date.fromisoformat(text.strip())
     except ValueError as exc:
-        raise BadInput(f"{option}: {text!r} is not a date (YYYY-MM-DD)", field=option) from exc
+        from casefile.validation import date_problem
+
+        raise BadInput(f"{option}: {date_problem(text)}", field=option) from exc
 
 
 def _act(data: dict[str, Any]) -> Any:

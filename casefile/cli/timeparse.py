@@ -17,7 +17,9 @@ def parse_date(text: str, what: str) -> date:
     try:
         day = date.fromisoformat(text.strip())
     except ValueError as exc:
-        raise BadInput(f"{what}: {text!r} is not a date (YYYY-MM-DD)", field=what) from exc
+        from casefile.validation import date_problem
+
+        raise BadInput(f"{what}: {date_problem(text)}", field=what) from exc
     from casefile.importers.reading import FIRST_DATE, LAST_DATE
 
     if not FIRST_DATE <= day <= LAST_DATE:

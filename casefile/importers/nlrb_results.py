@@ -64,6 +64,7 @@ from casefile.importers.records import (
     TotalReading,
 )
 from casefile.rules.case_numbers import REPRESENTATION_TYPES, parse_case_number
+from casefile.validation import date_problem
 from casefile.vocab import CaseType, ElectionKind, TallyKind
 
 FORMAT = "nlrb-results"
@@ -381,7 +382,7 @@ def _date(text: str, column: str) -> date:
     try:
         return check_date_in_lifetime(datetime.strptime(text, "%m/%d/%Y").date())  # noqa: DTZ007  (a calendar date: no instant, no zone)
     except ValueError as exc:
-        reason = str(exc) if "lifetime" in str(exc) else f"{_shown(text)} is not a date MM/DD/YYYY"
+        reason = str(exc) if "lifetime" in str(exc) else date_problem(text, written="MM/DD/YYYY")
         raise _RowError(f"{column}: {reason}") from None
 
 

@@ -114,7 +114,12 @@ class _StrictLoader(yaml.SafeLoader):
         try:
             return super().construct_yaml_timestamp(node)  # type: ignore[arg-type]
         except (ValueError, OverflowError) as exc:
-            raise _Refused(None, None, f"{_shown(node.value)} is not a real date or instant ({exc})", node.start_mark) from None
+            from casefile.validation import date_problem
+
+            told = date_problem(str(node.value))  # "2021-02-30 is not a calendar date (February 2021 has 28 days)"
+            said = told if " calendar date " in told or " time of day " in told else \
+                f"{_shown(node.value)} is not a real date or instant ({exc})"
+            raise _Refused(None, None, said, node.start_mark) from None
 
 
 for _tag, _pattern, _first in (

@@ -42,6 +42,7 @@ from casefile.importers.reading import (
 from casefile.importers.records import ImportedTally, NlrbFlags, ParsedFile, RowProblem, drop_duplicates
 from casefile.rules.case_numbers import REPRESENTATION_TYPES, parse_case_number
 from casefile.rules.tally import MAX_COUNT
+from casefile.validation import date_problem
 from casefile.vocab import CaseType, ElectionKind, TallyKind, VotingMethod
 
 FORMAT = "tallies-sample"
@@ -250,7 +251,7 @@ def _date(text: str, column: str) -> date:
     try:
         return check_date_in_lifetime(date.fromisoformat(text))
     except ValueError as exc:
-        reason = str(exc) if "lifetime" in str(exc) else f"{_shown(text)} is not a date YYYY-MM-DD"
+        reason = str(exc) if "lifetime" in str(exc) else date_problem(text)
         raise _RowError(f"{column}: {reason}") from None
 
 

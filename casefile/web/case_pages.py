@@ -50,7 +50,9 @@ def read_as_of(text: str | None, *, zone: str = "America/New_York") -> tuple[dat
     try:
         day = date.fromisoformat(text.strip()[:10])
     except ValueError:
-        raise BadInput(f"as of: {text[:40]!r} is not a date (YYYY-MM-DD, e.g. 2022-04-01)", field="as_of") from None
+        from casefile.validation import date_problem
+
+        raise BadInput(f"as of: {date_problem(text)} (e.g. 2022-04-01)", field="as_of") from None
     return datetime.combine(day, time(23, 59, 59), tzinfo=ZoneInfo(zone)), day.isoformat()
 
 

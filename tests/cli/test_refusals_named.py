@@ -89,3 +89,43 @@ def test_a_case_number_the_options_give_is_refused_naming_the_option() -> None:
     line = refused("tally", "record", "--case", "19-RC-36104", "--prepared-on", "2026-07-16", "--choice", "IBT=4",
                    "--against", "3", "--as-of", AS_OF)
     assert line.startswith("error: tally record: option '--case': no case 19-RC-36104 in the database"), line
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    pytest.param(("tally", "record", "--case", NUMBER, "--prepared-on", "2026-13-01", "--choice", "IBT=4", "--against", "3"),
+                 "error: tally record: option '--prepared-on': 2026-13-01 is not a calendar date (month must be 1–12)",
+                 id="prepared-on"),
+    pytest.param(("tally", "record", "--case", NUMBER, "--prepared-on", "2026-07-16", "--choice", "IBT=4", "--against", "3",
+                  "--held-from", "2026-07-01", "--held-to", "2026-02-30"),
+                 "error: tally record: option '--held-to': 2026-02-30 is not a calendar date (February 2026 has 28 days)",
+                 id="held-to"),
+    pytest.param(("tally", "record", "--case", NUMBER, "--prepared-on", "2026-07-16", "--choice", "IBT=4", "--against", "3",
+                  "--as-of", "2026-13-01"),
+                 "error: --as-of: 2026-13-01 is not a calendar date (month must be 1–12)", id="as-of-date"),
+    pytest.param(("objections", "file", NUMBER, "--party", "union", "--objection", "Threats.", "--received-at",
+                  "2026-13-01T10:00:00-07:00"),
+                 "error: --received-at: 2026-13-01T10:00:00-07:00 is not a calendar date (month must be 1–12)",
+                 id="received-at-instant"),
+    pytest.param(("objections", "file", NUMBER, "--party", "union", "--objection", "Threats.", "--received-at",
+                  "2026-07-20T24:00:00-07:00"),
+                 "error: --received-at: 2026-07-20T24:00:00-07:00 is not a time of day (hour must be 0–23)",
+                 id="received-at-hour"),
+    pytest.param(("objections", "file", NUMBER, "--party", "union", "--objection", "Threats.", "--method", "paper",
+                  "--postmarked-on", "2026-04-31"),
+                 "error: file-objections: option '--postmarked-on': 2026-04-31 is not a calendar date (April 2026 has 30 "
+                 "days)", id="postmarked-on"),
+    pytest.param(("certify", NUMBER, "--issued-on", "2026-13-01"),
+                 "error: certification: option '--issued-on': 2026-13-01 is not a calendar date (month must be 1–12)",
+                 id="certify-issued-on"),
+    pytest.param(("case", "open", "--number", "19-RC-361043", "--employer", "E", "--union", "U", "--petition-filed-on",
+                  "2026-00-10"),
+                 "error: case open: option '--petition-filed-on': 2026-00-10 is not a calendar date (month must be 1–12)",
+                 id="petition-filed-on"),
+    pytest.param(("deadlines", "--as-of", "2026-01-32"),
+                 "error: --as-of: 2026-01-32 is not a calendar date (day must be 1–31)", id="deadlines-as-of"),
+    pytest.param(("sweep", "--as-of", "2025-02-29"),
+                 "error: --as-of: 2025-02-29 is not a calendar date (February 2025 has 28 days)", id="sweep-as-of"),
+])
+def test_a_date_that_is_not_on_the_calendar_says_why_naming_the_option(args: tuple[str, ...], said: str) -> None:
+    assert casefile(*OPEN).exit_code == 0
+    assert refused(*args) == said

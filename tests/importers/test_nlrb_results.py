@@ -251,7 +251,7 @@ class TestRowsReportedNotGuessed:
         pytest.param("Closed,02/07/2023,04/07/2023", "Closed,2/7/2023,04/07/2023",
                      "Date Filed: '2/7/2023' is not a date MM/DD/YYYY", id="unpadded-date"),
         pytest.param("Closed,02/07/2023,04/07/2023", "Closed,02/30/2023,04/07/2023",
-                     "Date Filed: '02/30/2023' is not a date MM/DD/YYYY", id="february-30"),
+                     "Date Filed: 02/30/2023 is not a calendar date (February 2023 has 28 days)", id="february-30"),
         pytest.param("06-RC-311772,", "٠٦-RC-311772,", "Case Number: '٠٦-RC-311772' is not an NLRB case number: expected "
                      "RR-TT-NNNNNN, e.g. 10-RC-269250; character '٠' (U+0660 ARABIC-INDIC DIGIT ZERO) is not an ASCII "
                      "digit 0-9", id="arabic-indic-case-number"),

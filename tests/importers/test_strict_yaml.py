@@ -74,8 +74,10 @@ class TestRefusals:
                      id="keys-python-would-merge"),
         pytest.param("v: 9223372036854775808\n", "t.yaml: line 1, column 4: the number '9223372036854775808' is too "
                      "large (whole numbers are read up to 2^63 - 1; quote it to give it as text)", id="two-to-the-63"),
-        pytest.param("v: 2021-02-30\n", "t.yaml: line 1, column 4: '2021-02-30' is not a real date or instant (day is "
-                     "out of range for month)", id="february-30"),
+        pytest.param("v: 2021-02-30\n", "t.yaml: line 1, column 4: 2021-02-30 is not a calendar date (February 2021 "
+                     "has 28 days)", id="february-30"),
+        pytest.param("v: 2026-13-01\n", "t.yaml: line 1, column 4: 2026-13-01 is not a calendar date (month must be "
+                     "1–12)", id="month-13"),
         pytest.param("v: !!int 045\n", "t.yaml: line 1, column 4: explicit tag 'tag:yaml.org,2002:int' refused: "
                      "casefile files use plain values", id="explicit-octal-tag"),
         pytest.param("v: !!python/object:os.system x\n", "t.yaml: line 1, column 4: explicit tag "

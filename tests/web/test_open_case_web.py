@@ -105,7 +105,7 @@ class TestOpenCase:
         shown = text_of(answer.text)
         assert "Enter the employer's name" in shown
         assert "'not-an-email' is not an e-mail address" in shown
-        assert "Date the petition was filed: must be a real date, like 2026-04-07 (not '2026-02-30')" in shown
+        assert "Date the petition was filed: 2026-02-30 is not a calendar date (February 2026 has 28 days)" in shown
         assert "Input should be" not in shown and "outside expected range" not in shown
         assert "Your counsel's name: " in shown
         for field_id in ("employer-name", "case-number", "case-petition_filed_on", "counsel-email", "counsel-name"):
