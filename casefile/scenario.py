@@ -96,7 +96,10 @@ def load_scenario(path: Path) -> Scenario:
             continue
         if event.get("act") not in (*models(), "sweep"):
             known = ", ".join([*models(), "sweep"])
-            problems.append(f"{label}: unknown act {event.get('act')!r} (acts: {known})")
+            from casefile.validation import did_you_mean
+
+            hint = did_you_mean(event.get("act"), [*models(), "sweep"])
+            problems.append(f"{label}: unknown act {event.get('act')!r}{hint} (acts: {known})")
             continue
         if event.get("act") == "open-case":
             problems.append(f"{label}: the case is opened by the case: and parties: sections")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import calendar
 import difflib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +23,18 @@ _MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", 
 _WRITTEN_DAY = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})", re.ASCII)
 _WRITTEN_US_DAY = re.compile(r"([0-9]{2})/([0-9]{2})/([0-9]{4})", re.ASCII)
 _WRITTEN_CLOCK = re.compile(r"([0-9]{2}):([0-9]{2})(?::([0-9]{2}))?", re.ASCII)
+
+
+def did_you_mean(given: object, choices: Iterable[str], *, cutoff: float = 0.6) -> str:
+    """``": did you mean 'file-objections'?"`` when ``given`` is text close to one of ``choices`` (difflib, case
+    aside; the closest), else "": what a refusal of an unknown name adds after the name. Display only."""
+    if not isinstance(given, str) or not given.strip():
+        return ""
+    by_fold: dict[str, str] = {}
+    for choice in choices:
+        by_fold.setdefault(choice.casefold(), choice)
+    close = difflib.get_close_matches(given.strip().casefold(), list(by_fold), n=1, cutoff=cutoff)
+    return f": did you mean {by_fold[close[0]]!r}?" if close and by_fold[close[0]] != given else ""
 
 
 def calendar_problem(year: int, month: int, day: int) -> str | None:
@@ -107,7 +120,8 @@ def _msg(err: dict[str, Any]) -> str:
         return f"must have at most {ctx.get('max_length')} entries" if kind == "too_long" else \
             f"must have at least {ctx.get('min_length')} {'entry' if ctx.get('min_length') == 1 else 'entries'}"
     if kind in ("literal_error", "enum"):
-        return f"must be one of {ctx.get('expected')}{shown}"
+        hint = did_you_mean(given, re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
+        return f"must be one of {ctx.get('expected')}" + (f" (not {str(given)[:30]!r}{hint})" if shown else "")
     if kind in ("bool_parsing", "bool_type"):
         return "must be yes or no"
     text = str(err.get("msg", "invalid"))

@@ -90,7 +90,10 @@ def act_from(data: Any) -> ActIn:
     if not isinstance(data, dict) or "act" not in data:
         raise InvalidAct(f"an act is a mapping with `act` (one of: {', '.join(models())})", field="act")
     if data["act"] not in models():
-        raise InvalidAct(f"unknown act {str(data['act'])[:80]!r} (acts: {', '.join(models())})", field="act")
+        from casefile.validation import did_you_mean
+
+        raise InvalidAct(f"unknown act {str(data['act'])[:80]!r}{did_you_mean(data['act'], models())} "
+                         f"(acts: {', '.join(models())})", field="act")
     plain_text(data)
     try:
         return parse_act(data)

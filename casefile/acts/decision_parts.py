@@ -62,7 +62,10 @@ def _party(parties: dict[str, Party], case: Case, key: str, field: str) -> Party
 
     party = find_party(list(parties.values()), key)
     if party is None:
-        raise UnknownRecord(f"case {case.number} has no party {key!r} (parties: "
+        from casefile.validation import did_you_mean
+
+        hint = did_you_mean(key, [name for p in parties.values() for name in (p.key, p.name)])
+        raise UnknownRecord(f"case {case.number} has no party {key!r}{hint} (parties: "
                             f"{parties_in_words(list(parties.values()))})", field=field)
     return party
 

@@ -79,7 +79,10 @@ def set_for_hearing(session: Session, case: Case, election: Election, act: Heari
         chosen = []
         for given, numbers in act.objections.items():
             if (named := find_party(parties, given)) is None:
-                raise UnknownRecord(f"case {case.number} has no party {given!r} (parties: "
+                from casefile.validation import did_you_mean
+
+                hint = did_you_mean(given, [name for p in parties for name in (p.key, p.name)])
+                raise UnknownRecord(f"case {case.number} has no party {given!r}{hint} (parties: "
                                     f"{parties_in_words(parties)})", field=f"objections.{given}")
             party_key = named.key
             for i, number in enumerate(numbers):

@@ -43,7 +43,10 @@ def act_cmd(case_number: str = typer.Argument(..., help="NLRB case number, e.g. 
     try:
         model_named(raw["act"])  # loads that act's module only
     except KeyError:
-        raise InvalidScenario(f"{file}: unknown act {raw['act']!r} (acts: {', '.join(models())})", field="act") from None
+        from casefile.validation import did_you_mean
+
+        raise InvalidScenario(f"{file}: unknown act {raw['act']!r}{did_you_mean(raw['act'], models())} "
+                              f"(acts: {', '.join(models())})", field="act") from None
     try:
         act = parse_act(raw)
     except ValidationError as exc:

@@ -62,7 +62,10 @@ def deadline_kind_named(text: str) -> DeadlineKind:
     words = "; ".join(f"{k.value} ({DEADLINE_NOUNS[k]})" for k in listed)
     if fits:
         raise UnknownRecord(f"{text[:60]!r} could be more than one kind of deadline: {words}", field="kind")
-    raise UnknownRecord(f"{text[:60]!r} is not a kind of deadline (kinds: {words})", field="kind")
+    from casefile.validation import did_you_mean
+
+    hint = did_you_mean(text, [k.value for k in DeadlineKind])
+    raise UnknownRecord(f"{text[:60]!r} is not a kind of deadline{hint} (kinds: {words})", field="kind")
 
 
 SET_ASIDE_STAGES = frozenset({Stage.SET_ASIDE, Stage.RERUN_DIRECTED})

@@ -51,7 +51,10 @@ def get_party(session: Session, case: Case, key: str) -> Party:
     parties = parties_of(session, case)
     party = find_party(parties, key)
     if party is None:
-        raise UnknownRecord(f"case {case.number} has no party {key!r} (parties: {parties_in_words(parties)})")
+        from casefile.validation import did_you_mean
+
+        hint = did_you_mean(key, [name for p in parties for name in (p.key, p.name)])
+        raise UnknownRecord(f"case {case.number} has no party {key!r}{hint} (parties: {parties_in_words(parties)})")
     return party
 
 

@@ -336,7 +336,10 @@ class OfficeTable:
             if _matches(candidate, office):
                 return candidate
         listing = "; ".join(f"{o.key} ({o.name}, {o.tz})" for o in candidates)
-        raise UnknownRegion(f"{asked} has no office {office!r}; its offices: {listing}")
+        from casefile.validation import did_you_mean
+
+        hint = did_you_mean(office, [n for o in candidates for n in (o.key, o.name.split(",")[0])])
+        raise UnknownRegion(f"{asked} has no office {office!r}{hint}{' Its' if hint else '; its'} offices: {listing}")
 
 
 def _matches(office: Office, text: str) -> bool:

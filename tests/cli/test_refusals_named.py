@@ -11,7 +11,7 @@ import pytest
 
 from tests.acts.snapshot import default_snapshot
 from tests.cli.in_process import Ran, casefile
-from tests.cli.test_first_hour_commands import NUMBER, OPEN
+from tests.cli.test_first_hour_commands import NUMBER, OPEN, TALLY
 
 pytestmark = pytest.mark.usefixtures("configured_db")
 
@@ -129,3 +129,48 @@ def test_a_case_number_the_options_give_is_refused_naming_the_option() -> None:
 def test_a_date_that_is_not_on_the_calendar_says_why_naming_the_option(args: tuple[str, ...], said: str) -> None:
     assert casefile(*OPEN).exit_code == 0
     assert refused(*args) == said
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    pytest.param(("objections", "file", NUMBER, "--party", "uinon", "--objection", "Threats."),
+                 f"error: case {NUMBER} has no party 'uinon': did you mean 'union'? (parties: employer (employer: "
+                 "Cascadia Freight Services, Inc.), union (petitioner: International Brotherhood of Teamsters, Local 117))",
+                 id="party"),
+    pytest.param(("objections", "file", NUMBER, "--party", "union", "--objection", "Threats.", "--method", "efiling"),
+                 "error: file-objections: option '--method': must be one of 'e-filing', 'fax' or 'paper' (not 'efiling': "
+                 "did you mean 'e-filing'?)", id="method"),
+    pytest.param(("tally", "record", "--case", NUMBER, "--prepared-on", "2026-07-16", "--choice", "IBT=4", "--against",
+                  "3", "--kind", "runof"),
+                 "error: tally record: option '--kind': must be one of 'initial', 'revised', 'runoff' or 'rerun' (not "
+                 "'runof': did you mean 'runoff'?)", id="kind"),
+    pytest.param(("tally", "record", "--case", NUMBER, "--prepared-on", "2026-07-16", "--choice", "IBT=4", "--against",
+                  "3", "--method", "xyz"),
+                 "error: tally record: option '--method': must be one of 'manual', 'mail' or 'mixed' (not 'xyz')",
+                 id="nothing-close"),
+])
+def test_an_unknown_name_gets_a_did_you_mean(args: tuple[str, ...], said: str) -> None:
+    assert casefile(*OPEN).exit_code == 0
+    assert args[0] != "objections" or casefile(*TALLY).exit_code == 0
+    assert refused(*args) == said
+
+
+def test_an_unknown_act_in_an_act_file_gets_a_did_you_mean(tmp_path: Path) -> None:
+    """`act: fle-objections`: the act it is close to, then every act; nothing stored."""
+    assert casefile(*OPEN).exit_code == 0
+    file = tmp_path / "act.yaml"
+    file.write_text("act: fle-objections\nparty: union\ndate: 2026-07-20\nobjections: [Threats.]\n", encoding="utf-8")
+    line = refused("act", NUMBER, str(file))
+    assert line.startswith(f"error: {file}: unknown act 'fle-objections': did you mean 'file-objections'? (acts: "
+                           "open-case, add-counsel, record-tally, file-objections,"), line
+
+
+def test_an_unknown_office_and_deadline_kind_get_a_did_you_mean() -> None:
+    assert casefile(*OPEN).exit_code == 0
+    office = refused("case", "open", "--number", "19-RC-361043", "--employer", "E", "--union", "U",
+                     "--petition-filed-on", "2026-01-13", "--office", "Seatle")
+    assert office.startswith("error: case open: option '--office': Region 19 has no office 'Seatle': did you mean "
+                             "'Seattle'? Its offices: 19-seattle (Seattle, WA, America/Los_Angeles); "), office
+    kind = casefile("deadlines", "explain", NUMBER, "objectons")
+    assert kind.exit_code == 2
+    assert kind.error_lines[0].startswith("error: 'objectons' is not a kind of deadline: did you mean 'objections'? "
+                                          "(kinds: objections (Objections and offer of proof);"), kind.error_lines
