@@ -108,7 +108,7 @@ def perform(session: Session, act: FileCrossExceptions, *, case: Case, as_of: da
                           served=service_list(session, case, party, received_on), warnings=served)
     n = len(act.exceptions)
     summary = (f"Cross-exceptions of {party.name} to the Hearing Officer's Report ({n} exception{'s' if n != 1 else ''}), "
-               f"{receipt_words(act.nlrb, act.at, received_on)}; held to the answering-brief period "
+               f"{receipt_words(act.nlrb, act.at, received_on, tz=deadline_zone(deadline))}; held to the answering-brief period "
                f"({FILINGS[FilingKind.CROSS_EXCEPTIONS].citation})")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))

@@ -130,7 +130,7 @@ def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetim
     excepted = "the Administrative Law Judge's Decision" if to_alj else "the Hearing Officer's Report"
     summary = f"Exceptions of {party.name} to {excepted} ({n} exception{'s' if n != 1 else ''})"
     if act.nlrb is NlrbFiling.PREPARED:  # before no one yet: no receipt
-        summary += f", {receipt_words(act.nlrb, act.at, received_on)}"
+        summary += f", {receipt_words(act.nlrb, act.at, received_on, tz=deadline_zone(deadline))}"
     ref = ref_to(filing)
     if election.stage is Stage.HO_REPORT_ISSUED and act.nlrb is NlrbFiling.E_FILED:  # prepared: moves nothing yet
         entry = advance(session, election, Stage.EXCEPTIONS_PENDING, as_of=as_of, occurred_on=received_on,

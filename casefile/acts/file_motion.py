@@ -86,7 +86,7 @@ def perform(session: Session, act: FileMotion, *, case: Case, as_of: datetime, b
     words = subject.split(" ", 1)
     what = words[1] if len(words) > 1 and words[0].lower() == "motion" else subject
     if act.nlrb is NlrbFiling.PREPARED and not act.oral:  # before no one yet: not filed, and received by no one
-        summary = f"Motion of {party.name} {what}, to the {act.to}: {receipt_words(act.nlrb, act.at, received_on)}"
+        summary = f"Motion of {party.name} {what}, to the {act.to}: {receipt_words(act.nlrb, act.at, received_on, tz=office_of(case).tz)}"
     else:
         summary = f"Motion of {party.name} {what}, {how} to the {act.to} ({received_on.isoformat()})"
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]

@@ -247,7 +247,7 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     what = "Supplemental objections" if earlier else "Objections"
     summary = (f"{what} of {party.name} ({n} objection{'s' if n != 1 else ''}, nos. {numbers.start}–{numbers.stop - 1})"
                if n > 1 else f"{what} of {party.name} (objection no. {numbers.start})")
-    summary += f" {receipt_words(act.nlrb, act.at, received_on)}{received_by(case, deadline)}"
+    summary += f" {receipt_words(act.nlrb, act.at, received_on, tz=deadline_zone(deadline))}{received_by(case, deadline)}"
     # the table's move (casefile.rules.stages): the period is running (timeliness judged above); at a stage the Region
     # reached on earlier objections the filing joins those pending, after a decision it is undecided again
     to = next_stage("file-objections", election.stage, Facts(), given=(Guard.PERIOD_RUNNING,))

@@ -185,7 +185,7 @@ def perform(session: Session, act: FileOfferOfProof, *, case: Case, as_of: datet
     n = len(act.witnesses)
     counted = f"{n} witness{'es' if n != 1 else ''}" if n else "its witnesses not in the record"
     summary = (f"Offer of proof of {party.name} ({counted}) in support of its objections received "
-               f"{supported.received_on.isoformat()}; {receipt_words(act.nlrb, act.at, received_on)}"
+               f"{supported.received_on.isoformat()}; {receipt_words(act.nlrb, act.at, received_on, tz=deadline_zone(deadline))}"
                f"{received_by(case, deadline)}; "
                "confidential: to the Regional Director only (102.69(a)(8))")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]

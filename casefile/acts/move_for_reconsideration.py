@@ -117,7 +117,7 @@ def perform(session: Session, act: MoveForReconsideration, *, case: Case, as_of:
                           body=[{"ground": g} for g in act.grounds], served=service_list(session, case, party, received_on),
                           warnings=served)
     summary = (f"Motion of {party.name} for reconsideration of the Regional Director's decision, "
-               f"{receipt_words(act.nlrb, act.at, received_on)}; {NO_STAY}")
+               f"{receipt_words(act.nlrb, act.at, received_on, tz=deadline_zone(deadline))}; {NO_STAY}")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None

@@ -128,7 +128,7 @@ def perform(session: Session, act: OpposeReview, *, case: Case, as_of: datetime,
     summary = (f"Statement in opposition of {party.name} to the request for review received "
                f"{day_label(request.received_on)}, " + (
                f"received by the Board {received_words(act.at, received_on, zone)}" if act.nlrb is not NlrbFiling.PREPARED
-               else receipt_words(act.nlrb, act.at, received_on)))
+               else receipt_words(act.nlrb, act.at, received_on, tz=zone)))
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None

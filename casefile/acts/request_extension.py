@@ -179,7 +179,7 @@ def perform(session: Session, act: RequestExtension, *, case: Case, as_of: datet
                           served=service_list(session, case, party, received_on), warnings=served)
     asked = f" to {act.until.isoformat()}" if act.until else ""
     summary = (f"Request of {party.name} for an extension of the {NOUNS[deadline.kind]} (due "
-               f"{deadline.due_on.isoformat()}){asked}, {receipt_words(act.nlrb, act.at, received_on)}"
+               f"{deadline.due_on.isoformat()}){asked}, {receipt_words(act.nlrb, act.at, received_on, tz=deadline_zone(deadline))}"
                + (f"; {warnings[0]}" if warnings else ""))
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))

@@ -236,7 +236,7 @@ def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datet
     n = len(act.grounds)
     summary = (f"Request for review of {what}, by {party.name} ({n} ground{'s' if n != 1 else ''}), " + (
                f"received by the Board {received_words(act.at, received_on, zone)}" if act.nlrb is not NlrbFiling.PREPARED
-               else receipt_words(act.nlrb, act.at, received_on)))
+               else receipt_words(act.nlrb, act.at, received_on, tz=zone)))
     if not review.agreement_known and reviewed != "dismissal":
         summary += f" ({review.statement})"
     ref = ref_to(filing)
