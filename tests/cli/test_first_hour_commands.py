@@ -274,7 +274,7 @@ def test_what_the_record_lacks_is_worded_with_the_command_that_gives_it(configur
 
 def test_a_number_with_a_digit_dropped_opens_no_case(configured_db: Path) -> None:
     """`case open --number 19-rc-3526` for a petition of 2026 (new user's trial F27): exit 2, one error line naming
-    the number and the form expected; no case is stored."""
+    the option, the number and the form expected; no case is stored."""
     from sqlalchemy import text
 
     from casefile.record.db import get_engine
@@ -282,7 +282,7 @@ def test_a_number_with_a_digit_dropped_opens_no_case(configured_db: Path) -> Non
     short = [("19-rc-3526" if arg == NUMBER else arg) for arg in OPEN]
     ran = casefile(*short)
     assert ran.exit_code == 2, ran.stdout
-    assert ran.error_lines == ["error: 19-RC-3526: its serial number 3526 has 4 digits, not 6 (a petition filed since "
+    assert ran.error_lines == ["error: case open: option '--number': 19-RC-3526: its serial number 3526 has 4 digits, not 6 (a petition filed since "
                                "2012 has a number of the form RR-TT-NNNNNN, e.g. 10-RC-269250); check the number on "
                                "the petition or the Region's letters"], ran.stderr
     with get_engine().connect() as conn:
