@@ -128,9 +128,9 @@ def row_of(rec: CaseRecord, entry: DocketEntry) -> Any:
 
 def history_event(rec: CaseRecord, entry: DocketEntry) -> str:
     """One act of the docket as a sentence of a procedural history, from the record it made. A filing or an order
-    the public record only implies is told as the event, saying so ("The Employer … requested an extension of the
-    time to file its offer of proof to April 22, 2022 (the request itself is not in the public record, nor is the
-    date)."; what the record shows instead is the annex's, :meth:`CaseRecord.not_in_record`); one whose date is not
+    the public record only implies is told as the record's inference ("The record implies that the Employer …
+    requested an extension of the time to file its offer of proof to April 22, 2022 (the request itself is not in
+    the public record, nor is the date)."; what the record shows instead is the annex's, :meth:`CaseRecord.not_in_record`); one whose date is not
     in the public record says so."""
     row = row_of(rec, entry)
     sentence = _stated_event(rec, entry, row)
@@ -139,9 +139,10 @@ def history_event(rec: CaseRecord, entry: DocketEntry) -> str:
     if not isinstance(row, (Filing, AgencyOrder)):
         return sentence
     dated = row.issued_on_public if isinstance(row, AgencyOrder) else row.received_on_public
-    if row.inferred_from.strip():
-        return (f"{sentence.rstrip().rstrip('.')} ({not_in_record_noun(row)} not in the public record"
-                f"{', nor is the date' if not dated else ''}).")
+    if row.inferred_from.strip():  # the act itself is the record's inference: said as one, never as fact
+        told = sentence.rstrip().rstrip('.')
+        return (f"The record implies that {told[:1].lower()}{told[1:]} ({not_in_record_noun(row)} not in the public "
+                f"record{', nor is the date' if not dated else ''}).")
     if not dated:
         sentence += " The order's date is not in the public record." if isinstance(row, AgencyOrder) else \
             " Its date is not in the public record."

@@ -41,9 +41,9 @@ JFK8_HISTORY = [
     "April 1, 2022 The Tally of Ballots issued: 2,654 for Amazon Labor Union, 2,131 against; void ballots not in the "
     "record and 67 challenged ballots (not sufficient in number to affect the results).",
     "April 8, 2022 The Employer, Amazon.com Services LLC, filed 25 objections.",
-    "April 8, 2022 The Employer, Amazon.com Services LLC, requested an extension of the time to file the offer of proof "
+    "April 8, 2022 The record implies that the Employer, Amazon.com Services LLC, requested an extension of the time to file the offer of proof "
     "in support of objections to April 22, 2022 (the request itself is not in the public record, nor is the date).",
-    "April 8, 2022 The Regional Director extended the time to file the offer of proof in support of objections to April "
+    "April 8, 2022 The record implies that the Regional Director extended the time to file the offer of proof in support of objections to April "
     "22, 2022 (the order itself is not in the public record, nor is the date).",
     "April 29, 2022 The case was transferred from Region 29 (Brooklyn, NY) to Region 28 (Phoenix, AZ). The order's date "
     "is not in the public record.",
@@ -66,7 +66,7 @@ class TestJfk8:
         assert history(jfk8, "*decision-on-objections.pdf") == [
             *JFK8_HISTORY,
             "September 1, 2022 The Hearing Officer issued a report recommending that the objections be overruled.",
-            "September 16, 2022 The Employer, Amazon.com Services LLC, filed exceptions to the Hearing Officer's report "
+            "September 16, 2022 The record implies that the Employer, Amazon.com Services LLC, filed exceptions to the Hearing Officer's report "
             "(the exceptions themselves are not in the public record, nor is the date)."]
 
     def test_the_offer_filed_on_the_extended_day_promises_nothing_to_follow(self, jfk8: Replayed) -> None:

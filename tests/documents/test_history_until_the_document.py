@@ -25,9 +25,9 @@ def test_the_decision_issued_after_the_certification_does_not_list_it(configured
     (doc,) = app.issue_for_entry(decision.id, as_of=datetime.fromisoformat("2023-01-12T10:00:00-07:00"))
     text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(doc.path).pages))
     history = text.split("PROCEDURAL HISTORY", 1)[1].split(" II. ", 1)[0]
-    # the exceptions the public record only implies (inferred_from), told as the act with its absence from the
+    # the exceptions the public record only implies (inferred_from), told as the record's inference with its absence from the
     # public record said (as in tests/documents/test_histories_from_the_record.py), the last line before the decision
-    assert history.endswith("September 16, 2022 The Employer, Amazon.com Services LLC, filed exceptions to the Hearing "
+    assert history.endswith("September 16, 2022 The record implies that the Employer, Amazon.com Services LLC, filed exceptions to the Hearing "
                             "Officer's report (the exceptions themselves are not in the public record, nor is the date).")
     # neither the decision itself nor the certification recorded after it
     assert "January 11, 2023" not in history

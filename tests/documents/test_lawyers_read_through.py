@@ -56,10 +56,10 @@ class TestTheStatusReportsDocket:
         for said in ("witness", "; received", "Offer of proof", "filed an offer of proof",  # a case document (attacker trial) "Request extension", "Pin deadline", "File offer of proof", "Transfer case",
                      "casefile Certification", "Board review is treated as available", "R-K5", "R-H1"):
             assert said not in text, said
-        for said in ("Request for extension of time The Employer, Amazon.com Services LLC, requested an extension of the "
+        for said in ("Request for extension of time The record implies that the Employer, Amazon.com Services LLC, requested an extension of the "
                      "time to file the offer of proof in support of objections to April 22, 2022 (the request itself is "
                      "not in the public record, nor is the date).",
-                     "Order fixing or extending time The Regional Director extended the time to file the offer of proof",
+                     "Order fixing or extending time The record implies that the Regional Director extended the time to file the offer of proof",
                      "General Counsel Order transferring case The case was transferred from Region 29 (Brooklyn, NY) to "
                      "Region 28 (Phoenix, AZ).",
                      "Regional Director Certification The Regional Director issued a Certification of Representative of "
@@ -495,10 +495,10 @@ class TestInferredActsInTheHistories:
         2022 …"), twice; now the events themselves, said to be outside the public record."""
         for name in ("*hearing-officer-report.pdf", "*decision-on-objections.pdf", "*case-status-report*.pdf"):
             body = " ".join(body_of(jfk8.pdf(name)).split())
-            assert ("The Employer, Amazon.com Services LLC, requested an extension of the time to file the offer of proof "
+            assert ("The record implies that the Employer, Amazon.com Services LLC, requested an extension of the time to file the offer of proof "
                     "in support of objections to April 22, 2022 (the request itself is not in the public record, nor "
                     "is the date).") in body, name
-            assert ("The Regional Director extended the time to file the offer of proof in support of objections to "
+            assert ("The record implies that the Regional Director extended the time to file the offer of proof in support of objections to "
                     "April 22, 2022 (the order itself is not in the public record, nor is the date).") in body, name
             assert "The record shows that the Employer filed its evidence" not in body, name
 

@@ -91,3 +91,31 @@ class TestADateTheRecordLacksIsNeverStated:
     def test_bessemers_histories_say_the_notice_date_is_not_public(self, pattern: str, bessemer: Replayed) -> None:
         text = words(text_of(bessemer.pdf(pattern)))
         assert "the hearing was set to open on May 7, 2021. The notice's date is not in the public record." in text
+
+
+class TestWhatIsInferredIsSaidToBe:
+    @pytest.mark.parametrize("pattern", ["*decision-on-objections.pdf", "*case-status-report*.pdf"])
+    def test_the_exceptions_are_the_records_inference(self, pattern: str, jfk8: Replayed) -> None:
+        """They said "The Employer, Amazon.com Services LLC, filed exceptions to the Hearing Officer's report (…not in
+        the public record, nor is the date).": that exceptions were filed is inferred (the Decision's own body says so)."""
+        text = words(text_of(jfk8.pdf(pattern)))
+        assert ("The record implies that the Employer, Amazon.com Services LLC, filed exceptions to the Hearing Officer's "
+                "report (the exceptions themselves are not in the public record, nor is the date).") in text
+        assert "2022 The Employer, Amazon.com Services LLC, filed exceptions" not in text
+        assert "Exceptions filed The Employer, Amazon.com Services LLC, filed exceptions" not in text
+
+    def test_the_exceptions_claim_no_time_their_date_is_unknown(self, jfk8: Replayed) -> None:
+        """The record copy of the exceptions said they were filed "within the time allowed (September 16, 2022 …)"
+        though their date is not in the public record."""
+        body = words(body_of(jfk8.pdf("*exceptions_amazon.pdf")))
+        assert ("files the following exceptions to the Hearing Officer's Report and Recommendations issued on September 1, "
+                "2022. Each exception identifies") in body
+        assert "within the time allowed" not in body and "September 16, 2022" not in body
+
+    def test_the_extension_request_says_nothing_of_when_it_was_filed(self, jfk8: Replayed) -> None:
+        """It said "This request is filed no later than the date on which the document is due.": the record infers the
+        request and does not know its date."""
+        body = words(body_of(jfk8.pdf("*extension-request_amazon.pdf")))
+        assert ("requests that the Regional Director extend to April 22, 2022 the time to file its offer of proof in "
+                "support of its objections, now due on April 8, 2022. GROUNDS FOR THE REQUEST") in body
+        assert "no later than the date" not in body and "served on the other parties at the same time" not in body

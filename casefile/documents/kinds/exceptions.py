@@ -85,7 +85,9 @@ class Exceptions(RecordDocument):
         ctx = ExceptionsContext(
             caption=rec.caption(), issuance=Issuance(issued_on=rec.dated(filing), issuer_title=f"Counsel for the {rec.party_ref(party).label}"),
             filing_party=rec.party_ref(party), report_issued_on=report.issued_on, exceptions=items, to_alj=to_alj,
-            due=rec.deadline_line(judged or deadline_of(rec.session, election, DeadlineKind.EXCEPTIONS)),
+            # "within the time allowed" only for exceptions whose date is in the record (received_on_public)
+            due=rec.deadline_line(judged or deadline_of(rec.session, election, DeadlineKind.EXCEPTIONS))
+            if filing.received_on_public else None,
             signature=rec.party_signature(party), service=rec.filing_service(filing), filed=rec.filed_with(filing),
             record_notes=rec.not_in_record(filing) + notes(filing.uncertain),
         )

@@ -43,6 +43,7 @@ class ExtensionRequestContext(PartyPaperContext):
     late: bool = False
     served: bool = True
     grounds_stated: bool = True
+    filed_on_public: bool = True  # False: the request's date is not in the public record: no sentence on when it was filed
 
     heading: ClassVar[str] = "Grounds for the Request"
     item_label: ClassVar[str] = ""
@@ -56,11 +57,12 @@ class ExtensionRequestContext(PartyPaperContext):
         to = f" to {long(self.until)}" if self.until is not None else ""
         sections = "Sections 102.2(c) and 102.69(a)(8)" if self.offer_of_proof else "Section 102.2(c)"
         return (f"Pursuant to {sections} of the Board's Rules and Regulations, {self.party}, requests that the "
-                f"{self.decided_by} extend{to} the time to file its {self.document}, now due on {long(self.due_on)}. "
-                "This request is filed no later than the date on which the document is due"
-                + (", and is served on the other parties at the same time." if self.served else ".")
-                + (" It is filed within 3 days of the due date: it rests on circumstances not reasonably foreseeable in "
-                   "advance, stated below." if self.late and self.grounds_stated else ""))
+                f"{self.decided_by} extend{to} the time to file its {self.document}, now due on {long(self.due_on)}."
+                + ("" if not self.filed_on_public else
+                   " This request is filed no later than the date on which the document is due"
+                   + (", and is served on the other parties at the same time." if self.served else ".")
+                   + (" It is filed within 3 days of the due date: it rests on circumstances not reasonably foreseeable in "
+                      "advance, stated below." if self.late and self.grounds_stated else "")))
 
     @property
     def relief(self) -> str:
@@ -112,6 +114,7 @@ class ExtensionRequest(PartyPaper):
             until=date.fromisoformat(asked["until"]) if asked.get("until") else None,
             decided_by="Board" if deadline.office_key == BOARD_OFFICE.key else "Regional Director",
             offer_of_proof=deadline.kind is DeadlineKind.OFFER_OF_PROOF,
-            late=late_extension_request_note(filing.received_on, due_on) is not None,
+            late=filing.received_on_public and late_extension_request_note(filing.received_on, due_on) is not None,
+            filed_on_public=filing.received_on_public,
             served=served_on_others(rec, filing), grounds_stated=not is_placeholder(asked["reasons"]))
         return Built(ctx, filing.received_on, party.name, Actor.PARTY, election.id, party_key=party.key)

@@ -130,7 +130,9 @@ def paper_common(rec: CaseRecord, filing: Filing, party: Party) -> dict[str, Any
         caption=rec.caption(),
         issuance=Issuance(issued_on=rec.dated(filing), issuer_title=f"Counsel for the {rec.party_ref(party).label}"),
         filing_party=rec.party_ref(party), signature=rec.party_signature(party), service=rec.filing_service(filing),
-        filed=rec.filed_with(filing), due=rec.deadline_line(deadline), due_by_order=bool(deadline and deadline.pinned_by),
+        # "within the time allowed" only for a filing whose date is in the record (received_on_public)
+        filed=rec.filed_with(filing), due=rec.deadline_line(deadline) if filing.received_on_public else None,
+        due_by_order=bool(deadline and deadline.pinned_by),
         record_notes=rec.not_in_record(filing) + notes(filing.uncertain),  # a record copy's research notes: its annex, never the body
         copies=tuple(f"the Regional Director, Region {rec.region}" if c == "Regional Director" else
                      (c if c.startswith("the ") else f"the {c}") for c in copies))
