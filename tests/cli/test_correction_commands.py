@@ -118,3 +118,16 @@ def test_objections_amend() -> None:
                               "--received-at", "2021-04-19T09:00:00-04:00", "--why", "w", *AS_OF))
     assert line.startswith("error: the amendment of objection 3 of Retail, Wholesale and Department Store Union "
                            "received Mon 2021-04-19 9:00 a.m. EDT by e-filing after the cut-off: due Fri 2021-04-16, cut-off 11:59 p.m. EDT")
+
+
+@pytest.mark.usefixtures("bessemer")
+def test_a_correction_to_an_eligible_count_no_turnout_explains_is_refused() -> None:
+    """Bessemer's 2,536 valid votes and 76 void ballots (1,789 against as transcribed: 2,527) against an eligible count
+    corrected to 1,000: refused by rules.tally.turnout_refusal, every table and file as before."""
+    from tests.acts.snapshot import default_snapshot
+
+    before = default_snapshot()
+    line = one_error(casefile("correct", "tally", NUMBER, "--eligible", "1000", "--why", "typo", *AS_OF))
+    assert line.startswith("error: the corrected tally is impossible: line 1 (eligible voters): 2,603 ballots were "
+                           "counted unchallenged (2,527 valid votes, 76 void ballots) against 1,000 eligible voters"), line
+    assert default_snapshot() == before
