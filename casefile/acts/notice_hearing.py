@@ -84,7 +84,9 @@ def perform(session: Session, act: NoticeHearing, *, case: Case, as_of: datetime
     what = f"{len(set_ids)} objections" + (" and the challenged ballots" if act.challenges else "")
     opens = act.opens_on.isoformat() if act.opens_on else "date not in record"
     if act.opens_on and act.opens_at:
-        opens += f" at {act.opens_at.strftime('%I:%M %p').lstrip('0').replace('AM', 'a.m.').replace('PM', 'p.m.')}"
+        from casefile.rules.calendar import time_of_day
+
+        opens += f" at {time_of_day(act.opens_at)}"
     entry = advance(session, election, Stage.HEARING_NOTICED, as_of=as_of, occurred_on=issued_on,
                     act="notice-hearing", act_key=key, actor=Actor.REGIONAL_DIRECTOR,
                     summary=f"Notice of Hearing on {what}; hearing opens {opens}", ref=ref_to(hearing))

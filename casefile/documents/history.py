@@ -19,10 +19,9 @@ from casefile.record.models import Certification, Decision, DocketEntry, Filing,
 from casefile.record.orders import AgencyOrder
 from casefile.record.refs import RecordTable, Ref
 from casefile.rules.chronology import long_date
+from casefile.rules.deadline_names import DEADLINE_NAMES
 from casefile.rules.offices import office_named
 from casefile.vocab import DeadlineKind, DecisionKind, DecisionResult, DocketActName, OrderKind, TallyKind, counted
-
-_DEADLINE_WORDS = wording.DEADLINE_NOUNS
 
 NOT_IN_HISTORY = (DocketActName.ISSUE_DOCUMENT, DocketActName.SET_ASIDE, DocketActName.DIRECT_SECOND_ELECTION,
                   DocketActName.CERTIFICATION_DUE, DocketActName.RUNOFF_DUE,
@@ -47,22 +46,10 @@ DECIDED = {DecisionResult.SET_ASIDE: "the election was set aside and a new elect
            DecisionResult.OPEN_AND_COUNT: "the challenged ballots are to be opened and counted"}
 """What a decision decided, by its result, as a clause ("the objections were overruled")."""
 
-FILED_UNDER_ORDER = {
-    DeadlineKind.OFFER_OF_PROOF: "the offer of proof in support of objections",
-    DeadlineKind.EXCEPTIONS: "exceptions to the Hearing Officer's report",
-    DeadlineKind.ANSWERING_BRIEF: "answering briefs to the exceptions",
-    DeadlineKind.REQUEST_FOR_REVIEW: "a request for review",
-    DeadlineKind.RFR_OPPOSITION: "a statement in opposition to the request for review",
-    DeadlineKind.RECONSIDERATION: "a motion for reconsideration",
-    DeadlineKind.ALJ_EXCEPTIONS: "exceptions to the Administrative Law Judge's decision",
-    DeadlineKind.REVISED_TALLY_OBJECTIONS: "objections to the revised tally of ballots",
-}
-"""What an order extending time says is to be filed (the rest: the deadline's noun, with an article)."""
-
-
 def filed_under_order(kind: DeadlineKind) -> str:
-    """What an order fixing or extending the ``kind`` period says is to be filed ("a request for review")."""
-    return FILED_UNDER_ORDER.get(kind) or "the " + _DEADLINE_WORDS[kind][:1].lower() + _DEADLINE_WORDS[kind][1:]
+    """What an order fixing or extending the ``kind`` period says is to be filed ("a request for review"). (the one table
+    of deadline names, casefile.rules.deadline_names)."""
+    return DEADLINE_NAMES[kind].ordered
 
 
 def procedural_history(rec: CaseRecord, election: Any, *, until: date, excluding: Ref | None = None) -> tuple[HistoryLine, ...]:

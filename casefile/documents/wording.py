@@ -16,28 +16,16 @@ import re
 from datetime import date, datetime, tzinfo
 from typing import Any
 
-from casefile.rules.calendar import clock_label
+from casefile.rules.act_names import ACT_WORDS
+from casefile.rules.calendar import clock_label, month_day
 from casefile.rules.chronology import long_date
+from casefile.rules.deadline_names import DEADLINE_NAMES
 from casefile.rules.stage_words import STAGE_NAMES as STAGE_NAMES  # each stage in words: one table (casefile.rules.stage_words)
-from casefile.vocab import DeadlineKind, DocketActName, ElectionKind, FilingMethod, ServiceMethod, Stage, ordinal
+from casefile.vocab import DeadlineKind, ElectionKind, FilingMethod, ServiceMethod, Stage, ordinal
 
-DEADLINE_NOUNS: dict[DeadlineKind, str] = {
-    DeadlineKind.OBJECTIONS: "Objections and offer of proof",
-    DeadlineKind.OFFER_OF_PROOF: "Offer of proof",
-    DeadlineKind.HEARING_OPENS: "Hearing, if set (or as soon as practicable)",  # R-I2, R-I3
-    DeadlineKind.EXCEPTIONS: "Exceptions to the Hearing Officer's Report",
-    DeadlineKind.ANSWERING_BRIEF: "Answering briefs to exceptions",
-    DeadlineKind.REVISED_TALLY_OBJECTIONS: "Objections to the revised tally",
-    DeadlineKind.REQUEST_FOR_REVIEW: "Request for review",
-    DeadlineKind.RFR_OPPOSITION: "Opposition to a request for review",
-    DeadlineKind.RECONSIDERATION: "Motion for reconsideration",
-    DeadlineKind.EARLIEST_CERTIFICATION: "Earliest certification",
-    DeadlineKind.NOTICE_POSTING: "Notice of election posted by",
-    DeadlineKind.ALJ_EXCEPTIONS: "Exceptions to the Administrative Law Judge's decision (to the Board)",
-    DeadlineKind.POST_HEARING_BRIEF: "Post-hearing briefs to the Hearing Officer",
-}
+DEADLINE_NOUNS: dict[DeadlineKind, str] = {kind: name.title for kind, name in DEADLINE_NAMES.items()}
 """What each deadline is called on a document, a page and the command line (a table's "What" column,
-a sentence's subject): the one table of deadline names."""
+a sentence's subject): the titles of the one table of deadline names (casefile.rules.deadline_names)."""
 
 
 def deadline_kind_named(text: str) -> DeadlineKind:
@@ -71,65 +59,9 @@ def deadline_kind_named(text: str) -> DeadlineKind:
 SET_ASIDE_STAGES = frozenset({Stage.SET_ASIDE, Stage.RERUN_DIRECTED})
 """Stages in which the election's tally no longer decides anything: the election was set aside."""
 
-ACT_NAMES: dict[str, str] = {
-    DocketActName.OPEN_CASE: "Case opened",
-    DocketActName.RECORD_TALLY: "Tally of Ballots",
-    DocketActName.FILE_OBJECTIONS: "Objections filed",
-    DocketActName.NOTICE_HEARING: "Notice of Hearing",
-    DocketActName.CONSOLIDATE_WITH_ULP: "Order consolidating cases",
-    DocketActName.OPEN_HEARING: "Hearing opened",
-    DocketActName.RESCHEDULE_HEARING: "Hearing rescheduled",
-    DocketActName.FILE_MOTION: "Motion",
-    DocketActName.RULE_ON_MOTION: "Ruling on a motion",
-    DocketActName.CLOSE_HEARING: "Hearing closed",
-    DocketActName.HO_REPORT: "Hearing Officer's report",
-    DocketActName.FILE_EXCEPTIONS: "Exceptions filed",
-    DocketActName.RD_DECISION: "Regional Director's decision",
-    DocketActName.ALJ_DECISION: "Administrative Law Judge's decision",
-    DocketActName.BOARD_DECISION: "Board decision",
-    DocketActName.SET_ASIDE: "Election set aside",
-    DocketActName.DIRECT_SECOND_ELECTION: "New election directed",
-    DocketActName.CERTIFICATION: "Certification",
-    DocketActName.REGISTER_CHALLENGES: "Challenged ballots registered",
-    DocketActName.RULE_ON_CHALLENGES: "Ruling on challenged ballots",
-    DocketActName.COUNT_EXCLUDED_BALLOTS: "Order to count ballots excluded at the count",
-    DocketActName.REVISED_TALLY: "Revised Tally of Ballots",
-    DocketActName.DIRECT_RUNOFF: "Runoff election directed",
-    DocketActName.DEADLINE_LAPSED: "Period ended",
-    DocketActName.SWEEP: "Periods swept",
-    DocketActName.ADD_COUNSEL: "Counsel of record",
-    DocketActName.ATTACH_DOCUMENT: "Document as filed or issued attached",
-    DocketActName.REQUEST_EXTENSION: "Request for extension of time",
-    DocketActName.PIN_DEADLINE: "Order fixing or extending time",
-    DocketActName.RECOMPUTE_DEADLINE: "Period recomputed",
-    DocketActName.FILE_OFFER_OF_PROOF: "Offer of proof (confidential)",
-    DocketActName.CONFIRM_EFILING: "E-filing with the NLRB confirmed",
-    DocketActName.TRANSFER_CASE: "Order transferring case",
-    DocketActName.AMEND_OBJECTION: "Objection amended",
-    DocketActName.WITHDRAW_OBJECTION: "Objection withdrawn",
-    DocketActName.FILE_POST_HEARING_BRIEF: "Post-hearing brief",
-    DocketActName.FILE_ANSWERING_BRIEF: "Answering brief",
-    DocketActName.FILE_CROSS_EXCEPTIONS: "Cross-exceptions filed",
-    DocketActName.REQUEST_FOR_REVIEW: "Request for review",
-    DocketActName.OPPOSE_REVIEW: "Statement in opposition to review",
-    DocketActName.MOVE_FOR_RECONSIDERATION: "Motion for reconsideration",
-    DocketActName.BOARD_RULING: "Board ruling",
-    DocketActName.RFR_PENDING: "Request for review pending",
-    DocketActName.OBJECTION_PERIOD_CLOSED: "Objection period ended",
-    DocketActName.CERTIFICATION_DUE: "Certification due",
-    DocketActName.RUNOFF_DUE: "Runoff election due",
-    DocketActName.CLOSE: "Case closed",
-    DocketActName.WITHDRAW_PETITION: "Petition withdrawn",
-    DocketActName.DISMISS_PETITION: "Petition dismissed",
-    DocketActName.CORRECT_CASE: "Case record corrected",
-    DocketActName.CORRECT_HEARING: "Hearing record corrected",
-    DocketActName.CORRECT_PARTY: "Party record corrected",
-    DocketActName.CORRECT_TALLY: "Tally corrected",
-    DocketActName.CLOSURE_SUPERSEDED: "Closure superseded",
-    DocketActName.ISSUE_DOCUMENT: "Document issued",
-    DocketActName.IMPORT_CASE: "Case imported",
-}
-"""A docket act in words (the status report's docket, the web's docket); every act has one (act_name)."""
+ACT_NAMES: dict[str, str] = {act: name.done for act, name in ACT_WORDS.items()}
+"""A docket act in words (the status report's docket, the web's docket); every act has one (act_name): the docket's
+column of the one table of act names (casefile.rules.act_names)."""
 
 
 NOT_EXACT = "(the exact date is not in the public record)"
@@ -206,7 +138,7 @@ def election_period(value: Any, preposition: bool = True) -> str:
     if isinstance(began, str):
         text = f"{began} to {day(ended)}"
     elif began.year == ended.year:
-        text = f"{began:%B} {began.day} to {day(ended)}"
+        text = f"{month_day(began)} to {day(ended)}"
     else:
         text = f"{day(began)} to {day(ended)}"
     return f"from {text}" if preposition else text

@@ -51,6 +51,7 @@ from casefile.record.deadlines import configured_calendar
 from casefile.record.models import Case, Deadline, Filing, Party, Person, ReminderSent
 from casefile.record.secret_key import keys_for
 from casefile.rules.calendar import BusinessCalendar, clock_label, instant_label, weekday_date
+from casefile.rules.deadline_names import deadline_title
 from casefile.rules.offer_of_proof import possessive
 from casefile.rules.offices import DEFAULT_TABLE, office_named, region_scope
 from casefile.vocab import Audience, DeadlineKind, DeadlineStatus, FilingKind, ReminderStatus
@@ -458,24 +459,10 @@ def _mark(session: Session, row_ids: list[int], *, token: str, delivery: Deliver
 
 # --- the digest's text ------------------------------------------------------------------------------
 
-_KIND_WORDS = {
-    DeadlineKind.OBJECTIONS: "Objections to the election",
-    DeadlineKind.OFFER_OF_PROOF: "Offer of proof in support of objections",
-    DeadlineKind.EXCEPTIONS: "Exceptions to the hearing officer's report",
-    DeadlineKind.ANSWERING_BRIEF: "Answering brief to exceptions",
-    DeadlineKind.REVISED_TALLY_OBJECTIONS: "Objections to the revised tally of ballots",
-    DeadlineKind.REQUEST_FOR_REVIEW: "Request for review by the Board",
-    DeadlineKind.RFR_OPPOSITION: "Opposition to a request for review",
-    DeadlineKind.RECONSIDERATION: "Motion for reconsideration",
-    DeadlineKind.NOTICE_POSTING: "Posting of the notice of election",
-    DeadlineKind.ALJ_EXCEPTIONS: "Exceptions to the administrative law judge's decision",
-    DeadlineKind.POST_HEARING_BRIEF: "Post-hearing brief to the hearing officer",
-}
-
-
 def kind_words(kind: DeadlineKind) -> str:
-    """A deadline kind in words (``objections`` -> "Objections to the election")."""
-    return _KIND_WORDS.get(kind, kind.value.replace("-", " ").capitalize())
+    """A deadline kind in words, as the deadlines tables and pages name it (the one table of deadline names:
+    ``objections`` -> "Objections and offer of proof")."""
+    return deadline_title(kind)
 
 
 def reminded_words(r: DueReminder) -> str:

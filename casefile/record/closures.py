@@ -20,7 +20,8 @@ from casefile.record.authority.hidden import CLOSURE_SUPERSEDED
 from casefile.record.models import Deadline, DocketEntry, Election, Filing, Party
 from casefile.record.refs import RecordTable, ref_to
 from casefile.record.workflow import docket
-from casefile.rules.closures import Closure, Receipt, superseded
+from casefile.rules.closures import PeriodClosure, Receipt, superseded
+from casefile.rules.deadline_names import DEADLINE_NAMES
 from casefile.rules.offices import office_named
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingKind, NlrbFiling
 
@@ -32,15 +33,8 @@ FILING_FOR: dict[DeadlineKind, FilingKind] = {
     DeadlineKind.REQUEST_FOR_REVIEW: FilingKind.REQUEST_FOR_REVIEW, DeadlineKind.RFR_OPPOSITION: FilingKind.RFR_OPPOSITION,
     DeadlineKind.POST_HEARING_BRIEF: FilingKind.POST_HEARING_BRIEF}
 
-#: Each period in the field's terms, for the docket's sentence.
-PERIODS: dict[DeadlineKind, str] = {
-    DeadlineKind.OBJECTIONS: "objection period", DeadlineKind.OFFER_OF_PROOF: "period for the offer of proof",
-    DeadlineKind.EXCEPTIONS: "period for exceptions to the Hearing Officer's report",
-    DeadlineKind.REVISED_TALLY_OBJECTIONS: "period for objections to the revised tally",
-    DeadlineKind.ANSWERING_BRIEF: "period for answering briefs", DeadlineKind.RECONSIDERATION:
-        "period for a motion for reconsideration", DeadlineKind.REQUEST_FOR_REVIEW: "period for a request for review",
-    DeadlineKind.RFR_OPPOSITION: "period for a statement in opposition to the request for review",
-    DeadlineKind.POST_HEARING_BRIEF: "period for post-hearing briefs"}
+#: Each period in the field's terms, for the docket's sentence (the one table of deadline names).
+PERIODS: dict[DeadlineKind, str] = {kind: name.period for kind, name in DEADLINE_NAMES.items()}
 
 #: Each filing in words, and whether the noun is plural.
 NOUNS: dict[FilingKind, tuple[str, bool]] = {
@@ -90,7 +84,7 @@ def supersede_closures(session: Session, case_id: int, *, as_of: datetime) -> li
         noun, plural = NOUNS[filing.kind]
         what = f"the {noun} of {party.name}" if party is not None else f"the {noun}"
         office_tz = office_named(deadline.office_key).tz
-        outcome = superseded(Closure(period=PERIODS[deadline.kind], due_on=deadline.due_on, office_tz=office_tz,
+        outcome = superseded(PeriodClosure(period=PERIODS[deadline.kind], due_on=deadline.due_on, office_tz=office_tz,
                                      status=deadline.status),
                              Receipt(what=what, received_on=filing.received_on, received_at=filing.received_at,
                                      timely=bool(filing.timely), plural=plural))

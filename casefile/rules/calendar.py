@@ -31,7 +31,7 @@ import hashlib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from functools import cached_property, lru_cache
 from types import MappingProxyType
 
@@ -118,8 +118,7 @@ def clock_label(instant: datetime) -> str:
     """
     if instant.tzinfo is None:
         raise TypeError(f"clock_label expects an aware datetime, got naive {instant!r}")
-    hour = instant.hour % 12 or 12
-    text = f"{hour}:{instant.minute:02d} {'a.m.' if instant.hour < 12 else 'p.m.'}"
+    text = time_of_day(instant.time())
     zone = instant.tzname() or ""
     if not zone or zone.startswith("UTC") or zone[0] in "+-":
         offset = instant.strftime("%z")
@@ -145,6 +144,20 @@ def weekday_date(day: date) -> str:
     reminder names a last day, in English whatever the locale. Raises TypeError for a datetime (long_date).
     Authority: none (display only)."""
     return f"{_WEEKDAY_NAMES[day.weekday()]}, {long_date(day)}"
+
+
+def time_of_day(moment: time) -> str:
+    """``time(9, 30)`` → ``"9:30 a.m."``, ``time(23, 59, 59)`` → ``"11:59 p.m."``: clock_label's time of day, for a time
+    the record holds without its zone (a hearing's opening); never strftime's locale-dependent AM and PM.
+    Authority: none (display only)."""
+    hour = moment.hour % 12 or 12
+    return f"{hour}:{moment.minute:02d} {'a.m.' if moment.hour < 12 else 'p.m.'}"
+
+
+def month_day(day: date) -> str:
+    """``date(2021, 3, 29)`` → ``"March 29"``: long_date without its year (the first day of a span within one year).
+    Authority: none (display only)."""
+    return f"{_MONTHS[day.month - 1]} {day.day}"
 
 
 def instant_label(instant: datetime) -> str:

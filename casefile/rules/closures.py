@@ -20,12 +20,14 @@ from zoneinfo import ZoneInfo
 from casefile.rules.calendar import clock_label, long_date
 from casefile.vocab import DeadlineStatus
 
-__all__ = ["Closure", "Receipt", "Supersession", "superseded"]
+__all__ = ["PeriodClosure", "Receipt", "Supersession", "superseded"]
 
 @dataclass(frozen=True)
-class Closure:
+class PeriodClosure:
     """A party's period as the record closed it: its name in the field's terms ("objection
-    period"), its last day, the receiving office's zone, and the status the closure gave it."""
+    period", casefile.rules.deadline_names), its last day, the receiving office's zone, and the
+    status the closure gave it. (Not casefile.rules.calendar.Closure, a day the Agency's offices
+    were closed.)"""
 
     period: str
     due_on: date
@@ -63,7 +65,7 @@ def _received(receipt: Receipt, tz: str) -> str:
     return f"{long_date(local.date())} at {clock_label(local)}"
 
 
-def superseded(closure: Closure, receipt: Receipt) -> Supersession | None:
+def superseded(closure: PeriodClosure, receipt: Receipt) -> Supersession | None:
     """Whether ``receipt`` supersedes ``closure``: for a period closed as lapsed (no filing in the
     record when it ran out), a timely filing makes it ``met`` and a late one accepted by order
     ``met-late``, with the sentence for the docket ("The closure of the objection period ending

@@ -20,6 +20,7 @@ from zoneinfo import ZoneInfo
 
 from casefile.errors import InvalidCalendar, UnknownRegion, UntimelyFiling
 from casefile.rules.calendar import BusinessCalendar, SkippedDay, clock_label, day_label
+from casefile.rules.deadline_names import DEADLINE_NAMES
 from casefile.rules.offices import BOARD_OFFICE, Office
 from casefile.rules.rule_sets import Period, RuleSet
 from casefile.rules.tolling import SHUTDOWN_2025, TOLLING_WINDOWS, ClosureWindow, toll, toll_for_shutdown
@@ -60,22 +61,8 @@ _TRIGGER = {
     K.POST_HEARING_BRIEF: "hearing closed",
 }
 
-# What is due, in the field's words.
-NOUNS = {
-    K.OBJECTIONS: "objections",
-    K.OFFER_OF_PROOF: "offer of proof",
-    K.HEARING_OPENS: "post-election hearing",
-    K.EARLIEST_CERTIFICATION: "certification",
-    K.EXCEPTIONS: "exceptions",
-    K.ANSWERING_BRIEF: "answering brief",
-    K.REVISED_TALLY_OBJECTIONS: "objections to the revised tally",
-    K.REQUEST_FOR_REVIEW: "request for review",
-    K.RFR_OPPOSITION: "statement in opposition to the request for review",
-    K.RECONSIDERATION: "motion for reconsideration",
-    K.NOTICE_POSTING: "notice of election",
-    K.ALJ_EXCEPTIONS: "exceptions to the administrative law judge's decision",
-    K.POST_HEARING_BRIEF: "post-hearing brief",
-}
+#: What is due, in the field's words: a column of the one table of deadline names (casefile.rules.deadline_names).
+NOUNS: dict[DeadlineKind, str] = {kind: name.noun for kind, name in DEADLINE_NAMES.items()}
 
 _END_OF_DAY = time(23, 59, 59)
 _POSTING_TIME = time(0, 1)  # "12:01 a.m. of the day" (102.67(k))

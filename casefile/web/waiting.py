@@ -16,7 +16,6 @@ from sqlmodel import Session, col, select
 
 from casefile.record.authority.table import AGENCY_RECORDERS
 from casefile.record.models import Election, Hearing
-from casefile.rules.chronology import long_date
 from casefile.rules.stage_words import WAITING_FOR
 from casefile.vocab import Stage
 
@@ -56,7 +55,7 @@ def noticed_hearing(session: Session, case_id: int, zone: str) -> str:
     2026, at 10:00 a.m. PST, at videoconference (Zoom for Government), before Hearing Officer Elena Marsh" (what the
     record holds of time, place and presiding officer; a judge for a hearing consolidated before one); "" when no
     hearing is noticed and not yet open. Authority: 29 CFR 102.69(c)(1)(ii) (the notice fixes place and time)."""
-    from casefile.rules.calendar import clock_label
+    from casefile.rules.calendar import clock_label, weekday_date
 
     election = session.exec(select(Election).where(Election.case_id == case_id)
                             .order_by(col(Election.sequence).desc())).first()
@@ -66,7 +65,7 @@ def noticed_hearing(session: Session, case_id: int, zone: str) -> str:
                            .order_by(col(Hearing.id).desc())).first()
     if hearing is None or hearing.opens_on is None:
         return ""
-    words = f"on {hearing.opens_on:%A}, {long_date(hearing.opens_on)}"
+    words = f"on {weekday_date(hearing.opens_on)}"
     if hearing.opens_at:
         hour, minute = (int(x) for x in hearing.opens_at.split(":", 1))
         words += f", at {clock_label(datetime.combine(hearing.opens_on, time(hour, minute), ZoneInfo(zone)))}"

@@ -9,56 +9,14 @@ from typing import Any
 
 from casefile.documents.wording import ACT_NAMES, DEADLINE_NOUNS, STAGE_NAMES, prose_dates, record_text
 from casefile.record.workflow import DocketAct
+from casefile.rules.act_names import ACT_WORDS
 from casefile.rules.calendar import clock_label, long_date, weekday_date
 from casefile.rules.tally_form import line_hint
 from casefile.vocab import DeadlineKind, PartyRole, Stage, counted
 
-#: Each act as a form's title and an entry in the list of acts one may do (an order, not a docket noun).
-ACT_TITLES: dict[str, str] = {
-    "open-case": "Open a case",
-    "add-counsel": "Add counsel of record",
-    "record-tally": "Record the tally of ballots",
-    "file-objections": "File objections",
-    "notice-hearing": "Notice of hearing on objections",
-    "consolidate-with-ulp": "Consolidate with the unfair labor practice case",
-    "open-hearing": "Open the hearing",
-    "reschedule-hearing": "Postpone or reschedule the hearing",
-    "file-motion": "File a motion",
-    "rule-on-motion": "Rule on a motion",
-    "close-hearing": "Close the hearing",
-    "file-post-hearing-brief": "File a post-hearing brief",
-    "ho-report": "Hearing Officer's report",
-    "file-exceptions": "File exceptions (to the Hearing Officer's report or the judge's decision)",
-    "rd-decision": "Regional Director's decision",
-    "alj-decision": "Administrative Law Judge's decision",
-    "certification": "Certification",
-    "register-challenges": "Register the challenged ballots",
-    "rule-on-challenges": "Rule on challenged ballots",
-    "count-excluded-ballots": "Order ballots excluded at the count counted",
-    "revised-tally": "Revised tally of ballots",
-    "direct-runoff": "Direct a runoff election",
-    "pin-deadline": "Order fixing a deadline's date",
-    "request-extension": "Request an extension of time",
-    "file-offer-of-proof": "File an offer of proof",
-    "file-answering-brief": "File an answering brief",
-    "file-cross-exceptions": "File cross-exceptions",
-    "move-for-reconsideration": "Move for reconsideration",
-    "transfer-case": "Transfer the case to another Region",
-    "request-for-review": "Request review by the Board",
-    "oppose-review": "Oppose a request for review",
-    "board-ruling": "Board's ruling on a request for review",
-    # the Regional Director's order approving the petitioner's withdrawal (29 CFR 102.60(a)): the Region's act
-    "withdraw-petition": "Withdraw the petition (with the Regional Director's consent)",
-    "dismiss-petition": "Dismiss the petition",
-    "correct-tally": "Correct the tally of ballots",
-    "correct-party": "Correct a party's details",
-    "correct-case": "Correct the case's details",
-    "correct-hearing": "Correct the hearing's dates",
-    "withdraw-objection": "Withdraw an objection",
-    "amend-objection": "Amend an objection",
-    "confirm-efiling": "Confirm e-filing with the NLRB",
-    "attach-document": "Attach a document as filed or issued",
-}
+#: Each act as a form's title and an entry in the list of acts one may do (an order, not a docket noun): the
+#: ``do`` column of the one table of act names (casefile.rules.act_names).
+ACT_TITLES: dict[str, str] = {act.value: name.do for act, name in ACT_WORDS.items() if name.do}
 
 
 def plain(slug: Any) -> str:

@@ -23,7 +23,7 @@ from casefile.errors import UntimelyFiling
 from casefile.record.db import read_session
 from casefile.record.models import Deadline, DocketEntry, Election
 from casefile.record.refs import RecordTable, Ref
-from casefile.rules.closures import Closure, Receipt, superseded
+from casefile.rules.closures import PeriodClosure, Receipt, superseded
 from casefile.vocab import DeadlineKind, DeadlineStatus, Stage
 from tests.acts.real_histories import JFK8, jfk8_through
 from tests.acts.snapshot import default_snapshot, snapshot
@@ -57,7 +57,7 @@ def _entries(act: str) -> list[DocketEntry]:
 
 class TestTheRule:
     def test_a_timely_receipt_supersedes_a_lapse(self) -> None:
-        closure = Closure(period="objection period", due_on=_at("2022-04-08T00:00").date(), office_tz="America/New_York",
+        closure = PeriodClosure(period="objection period", due_on=_at("2022-04-08T00:00").date(), office_tz="America/New_York",
                           status=DeadlineStatus.LAPSED)
         found = superseded(closure, Receipt(what="the objections of Amazon.com Services LLC",
                                             received_on=_at("2022-04-08T00:00").date(),
@@ -68,7 +68,7 @@ class TestTheRule:
                                   "(29 CFR 102.2(a), (b)).")
 
     def test_a_late_receipt_accepted_by_order_is_met_late(self) -> None:
-        closure = Closure(period="period for exceptions to the Hearing Officer's report",
+        closure = PeriodClosure(period="period for exceptions to the Hearing Officer's report",
                           due_on=_at("2022-09-16T00:00").date(), office_tz="America/Phoenix", status=DeadlineStatus.LAPSED)
         found = superseded(closure, Receipt(what="the exceptions of Amazon", received_on=_at("2022-09-19T00:00").date(),
                                             received_at=None, timely=False, plural=True))
@@ -79,7 +79,7 @@ class TestTheRule:
         receipt = Receipt(what="the request for review of Amazon", received_on=_at("2023-01-24T00:00").date(),
                           received_at=None, timely=True)
         for status in (DeadlineStatus.MET, DeadlineStatus.MET_LATE, DeadlineStatus.MOOTED):
-            assert superseded(Closure("period for a request for review", _at("2023-01-26T00:00").date(),
+            assert superseded(PeriodClosure("period for a request for review", _at("2023-01-26T00:00").date(),
                                       "America/New_York", status), receipt) is None
 
 

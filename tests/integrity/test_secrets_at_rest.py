@@ -150,7 +150,7 @@ class TestReminderRunThroughPrefect:
         assert "NOT sent to Jane Union via json://hookuser:****@127.0.0.1" in remind.stderr
         assert "NOT sent to Jane Union via mailto://jane:****@127.0.0.1" in remind.stderr
         assert "mailto://jane:****@127.0.0.1" in listing.stdout
-        assert len(inbox.to("jane@example.org")) == 1 and "Objections to the election" in inbox.to("jane@example.org")[0].body
+        assert len(inbox.to("jane@example.org")) == 1 and "Objections and offer of proof" in inbox.to("jane@example.org")[0].body
         assert [s for s in secrets if s in printed] == []
         assert (tallied / "prefect").is_dir() and (tallied / "prefect").stat().st_mode & 0o777 == 0o700
         assert any((tallied / "prefect").rglob("*.db")), "Prefect's database was not in PREFECT_HOME"

@@ -155,12 +155,13 @@ class TestWhoAndWhen:
                 ("Bob Employer", "offer-of-proof", 1), ("Jane Union", "offer-of-proof", 1)]
             _send(engine, at("2021-04-15T09:00:00-04:00"))
         jane, bob = inbox.to(JANE)[0], inbox.to(BOB)[0]
+        # the deadline as every table names it (casefile.rules.deadline_names), said as the party's own
         assert jane.subject == ("Deadline reminder: 10-RC-269250 Retail, Wholesale and Department Store Union's offer of "
-                                "proof in support of objections due Friday, April 16, 2021")
-        assert ("10-RC-269250 (Amazon.com Services LLC): Retail, Wholesale and Department Store Union's offer of proof "
-                "in support of objections") in jane.body
+                                "proof due Friday, April 16, 2021")
+        assert ("10-RC-269250 (Amazon.com Services LLC): Retail, Wholesale and Department Store Union's offer of "
+                "proof\n") in jane.body
         assert "For: Retail, Wholesale and Department Store Union (reminding Jane Union" in jane.body
-        assert "Amazon.com Services LLC's offer of proof in support of objections" in bob.body
+        assert "Amazon.com Services LLC's offer of proof\n" in bob.body
         assert "Retail, Wholesale and Department Store Union's" not in bob.body
 
 
@@ -175,9 +176,9 @@ class TestDelivery:
             again = _send(engine, at("2021-04-13T09:00:00-04:00"))
         assert [len(inbox.to(JANE)), len(inbox.to(BOB))] == [1, 1]
         mail = inbox.to(JANE)[0]
-        assert mail.subject == ("Deadline reminder: 2 deadlines, the first 10-RC-269250 objections to the election "
+        assert mail.subject == ("Deadline reminder: 2 deadlines, the first 10-RC-269250 objections and offer of proof "
                                 "due Friday, April 16, 2021")
-        assert "10-RC-269250 (Amazon.com Services LLC): Objections to the election" in mail.body
+        assert "10-RC-269250 (Amazon.com Services LLC): Objections and offer of proof\n" in mail.body
         assert "Due: Friday, April 16, 2021 (3 business days left)" in mail.body
         assert "Cut-off: 11:59 p.m. EDT on Friday, April 16, 2021, received by Atlanta, GA" in mail.body and ":59:59" not in mail.body
         assert "29 CFR 102.69(a)(8)" in mail.body and "- Fri 2021-04-16 is day 5" in mail.body
@@ -309,7 +310,7 @@ class TestDelivery:
             report = _send(engine, at("2021-04-13T09:00:00-04:00"))
         assert len(inbox.to(JANE)) == 1 and report.sent[0].reminders == 2
         assert report.sent[0].people == ("Jane Union", "Jane's paralegal")
-        assert inbox.to(JANE)[0].body.count("Objections to the election") == 1
+        assert inbox.to(JANE)[0].body.count("Objections and offer of proof") == 1
 
 
 class TestPeople:
