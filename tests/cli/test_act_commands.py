@@ -162,7 +162,7 @@ class TestActsOnTheCommandLine:
         result = cli("act", "10-RC-269250", str(bad))
         assert result.returncode == 2
         assert (f"{bad}: open-hearing: field 'opend_on': 'opend_on' is not a field of the act (the fields are: date, "
-                "at, election, date_public)") in said(result)
+                "at, election, date_public, challenges_unresolved)") in said(result)
 
 
 class TestReadCommandsAndRefusalsStayLight:

@@ -46,14 +46,14 @@ def test_a_case_opened_and_tallied_by_options(configured_db: Path) -> None:
     by_kind = casefile("deadlines", "explain", NUMBER, "objections", "--as-of", "2026-07-17")
     assert by_kind.exit_code == 0, by_kind.stderr
     first = by_kind.stdout.splitlines()[0]
-    assert first.startswith("Deadline ") and first.endswith(f": objections — {NUMBER} Cascadia Freight Services, Inc., "
+    assert first.startswith("Deadline ") and first.endswith(f": Objections and offer of proof — {NUMBER} Cascadia Freight Services, Inc., "
                                                             "election 1 (initial)")
     deadline_id = first.split()[1].rstrip(":")
     assert casefile("deadlines", "explain", deadline_id, "--as-of", "2026-07-17").stdout == by_kind.stdout
     for named in ("certification", "Earliest certification", "earliest-cert", "CERT"):  # its name, a beginning
         by_name = casefile("deadlines", "explain", NUMBER, named, "--as-of", "2026-07-17")
         assert by_name.exit_code == 0, (named, by_name.stderr)
-        assert ": earliest-certification — " in by_name.stdout.splitlines()[0], named
+        assert ": Earliest certification — " in by_name.stdout.splitlines()[0], named
     shown = casefile("case", "show", NUMBER, "--as-of", "2026-07-17").stdout
     assert "Hearing, if" in shown and "Post-election hearing" not in shown  # the one table of deadline names
     ambiguous = casefile("deadlines", "explain", NUMBER, "o")
