@@ -89,8 +89,7 @@ def load_scenario(path: Path) -> Scenario:
     uploads: dict[int, Uploads] = {}
     problems: list[str] = []  # every event's problems, reported at once (up to casefile.validation.LIMIT)
     for i, event in enumerate(scenario.events, start=1):
-        label = f"event {i} ({event.get('act', '?') if isinstance(event, dict) else '?'}, dated " \
-                f"{event.get('date', '?') if isinstance(event, dict) else '?'})"
+        label = _event_label(i, event)
         if not isinstance(event, dict):
             problems.append(f"{label}: an event is a mapping with act and date")
             continue
@@ -133,6 +132,16 @@ def load_scenario(path: Path) -> Scenario:
     except ValidationError as exc:
         raise InvalidScenario(f"{path}: the case cannot be opened: {explain_validation(exc)}") from exc
     return loaded
+
+
+def _event_label(number: int, event: Any) -> str:
+    """How a problem names the ``number``th event of a file as written: "event 3 (record-tally, dated 2021-04-09)",
+    "event 1 (record-tally, with no date)" (``date:`` missing or null), "event 2" (one that is not a mapping)."""
+    if not isinstance(event, dict):
+        return f"event {number}"
+    act = str(event["act"])[:80] if isinstance(event.get("act"), str) and event["act"].strip() else "no act"
+    day = event.get("date")
+    return f"event {number} ({act}, {'with no date' if day is None else f'dated {str(day)[:40]}'})"
 
 
 def _local_files(path: Path, event: dict[str, Any]) -> Uploads | None:

@@ -9,7 +9,7 @@ import re
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field, SecretStr, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -134,4 +134,19 @@ def get_settings() -> Settings:
     try:
         return Settings()
     except ValidationError as exc:
-        raise ConfigurationError(f"invalid setting: {exc.errors()[0]['msg']}") from exc
+        raise ConfigurationError(setting_problem(exc, prefix="CASEFILE_")) from exc
+
+
+def setting_problem(exc: Any, *, prefix: str) -> str:
+    """The first problem of a settings model's ValidationError ``exc`` as one line naming the variable
+    (``prefix`` + the field's name, upper case) in casefile.validation's words: "invalid setting
+    CASEFILE_WEB_PORT: must be a whole number, like 875 (not 'abc')", never pydantic's "Value error, ..."."""
+    from casefile.validation import problems
+
+    err = exc.errors()[0]
+    text = problems([err])[0].text
+    loc = [str(p) for p in err.get("loc", ())]
+    name = f"{prefix}{loc[0].upper()}" if loc else ""
+    if not name or text.startswith(name):
+        return f"invalid setting {text}" if name else f"invalid setting: {text}"
+    return f"invalid setting {name}: {text}"

@@ -72,4 +72,4 @@ class TestScenarioEvents:
         assert said.startswith(f"{path}: 3 events have problems: event 1 (record-tally, dated 2026-09-17): field "
                                "'choises'"), said
         assert "event 2 (file-objectons, dated 2026-09-20): unknown act 'file-objectons'" in said
-        assert "event 3 (close-hearing, dated ?): field 'date': every event of a scenario is dated" in said
+        assert "event 3 (close-hearing, with no date): field 'date': every event of a scenario is dated" in said

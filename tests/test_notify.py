@@ -124,6 +124,25 @@ class TestSettings:
         with pytest.raises(ConfigurationError, match="CASEFILE_REMINDER_LEAD_DAYS"):
             get_settings()
 
+    def test_a_bad_setting_is_said_without_pydantics_words(self, settings_env: pytest.MonkeyPatch) -> None:
+        """The refusal named the setting after pydantic's "Value error, " ("invalid setting: Value error,
+        CASEFILE_REMINDER_LEAD_DAYS: ..."); a web setting's type error was pydantic's "Input should be a valid
+        integer"."""
+        from casefile.http.settings import get_web_settings
+
+        settings_env.setenv("CASEFILE_REMINDER_LEAD_DAYS", "90")
+        with pytest.raises(ConfigurationError) as refused:
+            get_settings()
+        assert str(refused.value) == "invalid setting CASEFILE_REMINDER_LEAD_DAYS: 90 is not between 0 and 60 business days"
+        settings_env.setenv("CASEFILE_WEB_PORT", "abc")
+        get_web_settings.cache_clear()
+        try:
+            with pytest.raises(ConfigurationError) as refused:
+                get_web_settings()
+        finally:
+            get_web_settings.cache_clear()
+        assert str(refused.value) == "invalid setting CASEFILE_WEB_PORT: must be a whole number, like 875 (not 'abc')"
+
     def test_defaults(self, settings_env: pytest.MonkeyPatch) -> None:
         """By default there is no default URL and reminders go 7, 3 and 1 business days before the due day."""
         settings_env.delenv("CASEFILE_NOTIFY_DEFAULT_URLS", raising=False)

@@ -138,13 +138,14 @@ _TALLY_OPTIONS = {"case_number": "--case", "prepared_on": "--prepared-on", "elec
 
 @dataclass(frozen=True)
 class _OptionProblem(Problem):
-    """A problem of a value given by an option, said with the option ("option '--against'", "the --choice 'Union=-5'")."""
+    """A problem of a value given by an option, said with the option ("--against must be 0 or more", "--choice 'Union=-5': the votes ...")."""
 
     def words(self) -> str:
+        from casefile.cli.act_options import said
+
         if self.path.startswith("choices."):
             return f"--choice {self.path.removeprefix('choices.')!r}: the votes {self.text}"
-        option = _TALLY_OPTIONS.get(self.path) or "--" + self.path.replace("_", "-").replace(".", "-")
-        return f"option {option!r}: {self.text}"
+        return said(_TALLY_OPTIONS.get(self.path) or "--" + self.path.replace("_", "-").replace(".", "-"), self.text)
 
 
 def _every_problem(exc: Exception, raw: object, as_of: str | None, *, by_options: bool = False) -> list[Any]:
@@ -294,21 +295,17 @@ def certify(case_number: str = typer.Argument(...), issued_on: str = typer.Optio
     run_act(act, case_number=case_number, as_of=_moment(as_of, case_number))
 
 
+#: The option of a command of this module each field of its act comes from, where it is not named after it.
+_OPTIONS = {"objections": "--objection", "offer_of_proof": "--witness"}
+
+
 def _validated(model, data: dict, options: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
     """The act model from command-line values; a value that does not fit names its option (``options``: the
-    option of each act field not named after it, e.g. ``{"date": "--issued-on"}``)."""
-    from pydantic import ValidationError
+    option of each act field not named after it, e.g. ``{"date": "--issued-on"}``), an item of a repeated one by
+    its place ("the 2nd --objection must not be blank", casefile.cli.act_options)."""
+    from casefile.cli.act_options import act_from_options
 
-    from casefile.scenario import explain_validation
-
-    try:
-        return model.model_validate({k: v for k, v in data.items() if v is not None})
-    except ValidationError as exc:
-        message = explain_validation(exc)
-        for field, option in (options or {}).items():
-            message = message.replace(f"field {field!r}", f"option {option!r}")
-        message = message.replace("field '", "option '--").replace("_", "-")
-        raise InvalidScenario(f"{data['act']}: {message}") from exc
+    return act_from_options(model, data, options={**_OPTIONS, **(options or {})})
 
 
 @app.command("sweep")

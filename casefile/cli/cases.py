@@ -322,11 +322,11 @@ def open_(file: Path | None = typer.Argument(None, help="YAML file with `case:` 
     try:
         act = OpenCase.model_validate({"act": "open-case", "case": raw["case"], "parties": raw["parties"]})
     except ValidationError as exc:
-        said = explain_validation(exc, model=OpenCase)
-        if file is None:  # each field said as the option that gave it
-            for field, option in _CASE_OPTIONS.items():
-                said = said.replace(f"field {field!r}", f"option {option!r}")
-        raise InvalidScenario(f"{source}: {said}") from exc
+        if file is None:  # each field said as the option that gave it (casefile.cli.act_options)
+            from casefile.cli.act_options import options_problem
+
+            raise options_problem(source, exc, options=_CASE_OPTIONS, model=OpenCase) from exc
+        raise InvalidScenario(f"{source}: {explain_validation(exc, model=OpenCase)}") from exc
     moment = now() if as_of is None else front.read_instant(as_of, what="--as-of")
     result = run_act(act, case_number=None, as_of=moment, quiet=True, source=file or "case open",
                      case_field="case.number", options=_CASE_OPTIONS if file is None else None)

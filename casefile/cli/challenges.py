@@ -39,10 +39,13 @@ def register(case_number: str = typer.Argument(...),
     try:
         act = RegisterChallenges.model_validate({"challenges": challenges, "election": election})
     except ValidationError as exc:  # a cell the act refuses: name its line and column
-        loc = exc.errors()[0]["loc"]
+        from casefile.validation import problems
+
+        err = exc.errors()[0]
+        loc = err["loc"]
         where = f"line {rows[int(loc[1])].line}, column {loc[2]}" if len(loc) >= 3 and loc[0] == "challenges" \
             else ".".join(str(p) for p in loc)
-        raise InvalidScenario(f"{file}: {where}: {exc.errors()[0]['msg']}") from exc
+        raise InvalidScenario(f"{file}: {where}: {problems([dict(err)])[0].text}", field=".".join(str(p) for p in loc)) from exc
     run_act(act, case_number=case_number, as_of=moment)
 
 

@@ -39,10 +39,9 @@ def add(
     try:
         act = parse_act(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = [str(p) for p in err["loc"]][1:]
-        option = "--" + loc[0].replace("_", "-") if loc else "the command"
-        raise BadInput(f"counsel add: option {option}: {err['msg'].removeprefix('Value error, ')}", field=option) from exc
+        from casefile.cli.act_options import options_problem
+
+        raise options_problem("counsel add", exc, options={}, skip=1, error=BadInput) from exc
     moment = None if as_of is None else front.read_instant(as_of, what="--as-of", case_number=case_number)
     result = run_act(act, case_number=case_number, as_of=moment, quiet=True)
     of = result.summary.removeprefix("Counsel of record for ").rpartition(f": {name.strip()}")[0] or party

@@ -123,11 +123,10 @@ def attach(
         act = parse_act({"act": "attach-document", "to": to.strip(), "file": upload.ref,
                          "confirmation": confirmation.strip()})
     except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = [str(p) for p in err["loc"]][1:]
-        option = "--" + loc[0] if loc else "the command"
-        raise BadInput(f"documents attach: option {option}: {err['msg']} (e.g. --to filing:12, --to docket:40)",
-                       field=option) from exc
+        from casefile.cli.act_options import options_problem
+
+        raise options_problem("documents attach", exc, options={"file": "FILE"}, skip=1, error=BadInput,
+                              hint=" (e.g. --to filing:12, --to docket:40)") from exc
     moment = None if as_of is None else front.read_instant(as_of, what="--as-of", case_number=case_number)
     run_act(act, case_number=case_number, as_of=moment, uploads=uploads_of([upload]))
 

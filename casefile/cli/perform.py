@@ -65,6 +65,8 @@ def from_file(exc: Exception, source: Path | str, *, case_field: str | None = No
     is_case = case_field is not None and isinstance(exc, MalformedCaseNumber | UnknownCase)
     if not (isinstance(exc, BadInput) or is_case):
         return exc  # what the procedure refuses now is no fault of the file: said as a replay says it
+    if str(getattr(exc, "field", None) or "").startswith("--"):
+        return exc  # an option's value (--as-of): no key of the file
     field = getattr(exc, "field", None) or getattr(exc, "line", None)
     if field is None and is_case:
         field = exc.field = case_field  # type: ignore[attr-defined]
@@ -72,7 +74,7 @@ def from_file(exc: Exception, source: Path | str, *, case_field: str | None = No
     if text.startswith(f"{source}:"):
         return exc
     said = f"field {field!r}" if options is None else \
-        f"option {options.get(str(field)) or '--' + str(field).replace('_', '-').replace('.', '-')!r}"
+        options.get(str(field)) or "--" + str(field).replace("_", "-").replace(".", "-")
     where = f"{said}: " if field and not isinstance(exc, SeveralProblems) \
         and not text.startswith(("field '", f"{field}:")) else ""
     exc.args = (f"{source}: {where}{text}",)

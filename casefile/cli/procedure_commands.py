@@ -72,12 +72,10 @@ def _act(data: dict[str, Any]) -> Any:
 
     try:
         return parse_act({k: v for k, v in data.items() if v is not None})
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = [str(p) for p in err["loc"]][1:]  # the first part is the union's tag (the act)
-        option = _OPTIONS.get(loc[0], "--" + loc[0].replace("_", "-")) if loc else "the command"
-        detail = f" (item {'.'.join(loc[1:])})" if len(loc) > 1 else ""
-        raise BadInput(f"{data['act']}: option {option}{detail}: {err['msg']}", field=option) from exc
+    except ValidationError as exc:  # the first location part is the union's tag (the act)
+        from casefile.cli.act_options import options_problem
+
+        raise options_problem(data["act"], exc, options=_OPTIONS, skip=1, error=BadInput) from exc
 
 
 def _run(act: Any, case_number: str, as_of: str | None, default: datetime | None = None) -> None:

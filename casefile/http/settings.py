@@ -75,5 +75,6 @@ def get_web_settings() -> WebSettings:
     try:
         return WebSettings()
     except ValidationError as exc:
-        err = exc.errors()[0]
-        raise ConfigurationError(f"invalid setting CASEFILE_WEB_{str(err['loc'][0]).upper()}: {err['msg']}") from exc
+        from casefile.settings import setting_problem
+
+        raise ConfigurationError(setting_problem(exc, prefix="CASEFILE_WEB_")) from exc

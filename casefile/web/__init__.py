@@ -109,7 +109,9 @@ def validation_error_page(request: Request, exc: RequestValidationError) -> Resp
     where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "the request"
     if first.get("loc", ("",))[0] == "path":
         return error_page(request, 404, "If you typed the address, check it is right.")
-    return error_page(request, 422, f"{where}: {first.get('msg', 'invalid')}")
+    from casefile.validation import problems
+
+    return error_page(request, 422, f"{where}: {problems([first])[0].text}")  # plain words, not pydantic's
 
 
 def unexpected_error_page(request: Request, exc: Exception) -> Response:

@@ -247,7 +247,7 @@ def test_a_tally_file_tells_every_problem_at_once(configured_db: Path, tmp_path:
                        "--as-of", "2026-07-16T15:00:00-07:00")
     assert options.exit_code == 2
     assert options.error_lines == [
-        "error: 2 problems: option '--against': must be 0 or more; the tally of ballots is dated May 1, 2026, before "
+        "error: 2 problems: --against must be 0 or more; the tally of ballots is dated May 1, 2026, before "
         "the petition was filed on June 2, 2026: nothing happens in a case before the petition that begins it"]
     empty = tmp_path / "empty.yaml"
     empty.write_text("")
@@ -282,7 +282,7 @@ def test_a_number_with_a_digit_dropped_opens_no_case(configured_db: Path) -> Non
     short = [("19-rc-3526" if arg == NUMBER else arg) for arg in OPEN]
     ran = casefile(*short)
     assert ran.exit_code == 2, ran.stdout
-    assert ran.error_lines == ["error: case open: option '--number': 19-RC-3526: its serial number 3526 has 4 digits, not 6 (a petition filed since "
+    assert ran.error_lines == ["error: case open: --number: 19-RC-3526: its serial number 3526 has 4 digits, not 6 (a petition filed since "
                                "2012 has a number of the form RR-TT-NNNNNN, e.g. 10-RC-269250); check the number on "
                                "the petition or the Region's letters"], ran.stderr
     with get_engine().connect() as conn:

@@ -118,7 +118,7 @@ class TestDecisions:
         """`--result certify` is not a report's result: one line naming the option."""
         carry("open-hearing")
         line = refused(capsys, "decision", "ho-report", NUMBER, "--on", "2021-08-02", "--result", "certify")
-        assert line == "error: ho-report: option --result: Input should be 'set-aside' or 'overrule'"
+        assert line == "error: ho-report: --result must be one of 'set-aside' or 'overrule' (not 'certify')"
 
     def test_rd(self, configured_db: Path) -> None:
         """`decision rd --result set-aside` sets the first election aside and issues the Direction of Second Election."""

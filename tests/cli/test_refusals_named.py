@@ -37,7 +37,7 @@ def test_655_ballots_against_100_eligible_voters_by_the_options() -> None:
     line = refused("tally", "record", "--case", NUMBER, "--prepared-on", "2026-07-16", "--choice",
                    "International Brotherhood of Teamsters, Local 117=400", "--against", "250", "--void", "5",
                    "--eligible", "100", "--as-of", AS_OF)
-    assert line.startswith(f"error: tally record: option '--eligible': {SAID_655}"), line
+    assert line.startswith(f"error: tally record: --eligible: {SAID_655}"), line
 
 
 def test_655_ballots_against_100_eligible_voters_in_a_tally_file(tmp_path: Path) -> None:
@@ -88,16 +88,16 @@ def test_a_case_number_a_tally_file_gives_is_refused_naming_the_file_and_its_key
 def test_a_case_number_the_options_give_is_refused_naming_the_option() -> None:
     line = refused("tally", "record", "--case", "19-RC-36104", "--prepared-on", "2026-07-16", "--choice", "IBT=4",
                    "--against", "3", "--as-of", AS_OF)
-    assert line.startswith("error: tally record: option '--case': no case 19-RC-36104 in the database"), line
+    assert line.startswith("error: tally record: --case: no case 19-RC-36104 in the database"), line
 
 
 @pytest.mark.parametrize(("args", "said"), [
     pytest.param(("tally", "record", "--case", NUMBER, "--prepared-on", "2026-13-01", "--choice", "IBT=4", "--against", "3"),
-                 "error: tally record: option '--prepared-on': 2026-13-01 is not a calendar date (month must be 1–12)",
+                 "error: tally record: --prepared-on: 2026-13-01 is not a calendar date (month must be 1–12)",
                  id="prepared-on"),
     pytest.param(("tally", "record", "--case", NUMBER, "--prepared-on", "2026-07-16", "--choice", "IBT=4", "--against", "3",
                   "--held-from", "2026-07-01", "--held-to", "2026-02-30"),
-                 "error: tally record: option '--held-to': 2026-02-30 is not a calendar date (February 2026 has 28 days)",
+                 "error: tally record: --held-to: 2026-02-30 is not a calendar date (February 2026 has 28 days)",
                  id="held-to"),
     pytest.param(("tally", "record", "--case", NUMBER, "--prepared-on", "2026-07-16", "--choice", "IBT=4", "--against", "3",
                   "--as-of", "2026-13-01"),
@@ -112,14 +112,14 @@ def test_a_case_number_the_options_give_is_refused_naming_the_option() -> None:
                  id="received-at-hour"),
     pytest.param(("objections", "file", NUMBER, "--party", "union", "--objection", "Threats.", "--method", "paper",
                   "--postmarked-on", "2026-04-31"),
-                 "error: file-objections: option '--postmarked-on': 2026-04-31 is not a calendar date (April 2026 has 30 "
+                 "error: file-objections: --postmarked-on: 2026-04-31 is not a calendar date (April 2026 has 30 "
                  "days)", id="postmarked-on"),
     pytest.param(("certify", NUMBER, "--issued-on", "2026-13-01"),
-                 "error: certification: option '--issued-on': 2026-13-01 is not a calendar date (month must be 1–12)",
+                 "error: certification: --issued-on: 2026-13-01 is not a calendar date (month must be 1–12)",
                  id="certify-issued-on"),
     pytest.param(("case", "open", "--number", "19-RC-361043", "--employer", "E", "--union", "U", "--petition-filed-on",
                   "2026-00-10"),
-                 "error: case open: option '--petition-filed-on': 2026-00-10 is not a calendar date (month must be 1–12)",
+                 "error: case open: --petition-filed-on: 2026-00-10 is not a calendar date (month must be 1–12)",
                  id="petition-filed-on"),
     pytest.param(("deadlines", "--as-of", "2026-01-32"),
                  "error: --as-of: 2026-01-32 is not a calendar date (day must be 1–31)", id="deadlines-as-of"),
@@ -137,15 +137,15 @@ def test_a_date_that_is_not_on_the_calendar_says_why_naming_the_option(args: tup
                  "Cascadia Freight Services, Inc.), union (petitioner: International Brotherhood of Teamsters, Local 117))",
                  id="party"),
     pytest.param(("objections", "file", NUMBER, "--party", "union", "--objection", "Threats.", "--method", "efiling"),
-                 "error: file-objections: option '--method': must be one of 'e-filing', 'fax' or 'paper' (not 'efiling': "
+                 "error: file-objections: --method must be one of 'e-filing', 'fax' or 'paper' (not 'efiling': "
                  "did you mean 'e-filing'?)", id="method"),
     pytest.param(("tally", "record", "--case", NUMBER, "--prepared-on", "2026-07-16", "--choice", "IBT=4", "--against",
                   "3", "--kind", "runof"),
-                 "error: tally record: option '--kind': must be one of 'initial', 'revised', 'runoff' or 'rerun' (not "
+                 "error: tally record: --kind must be one of 'initial', 'revised', 'runoff' or 'rerun' (not "
                  "'runof': did you mean 'runoff'?)", id="kind"),
     pytest.param(("tally", "record", "--case", NUMBER, "--prepared-on", "2026-07-16", "--choice", "IBT=4", "--against",
                   "3", "--method", "xyz"),
-                 "error: tally record: option '--method': must be one of 'manual', 'mail' or 'mixed' (not 'xyz')",
+                 "error: tally record: --method must be one of 'manual', 'mail' or 'mixed' (not 'xyz')",
                  id="nothing-close"),
 ])
 def test_an_unknown_name_gets_a_did_you_mean(args: tuple[str, ...], said: str) -> None:
@@ -168,7 +168,7 @@ def test_an_unknown_office_and_deadline_kind_get_a_did_you_mean() -> None:
     assert casefile(*OPEN).exit_code == 0
     office = refused("case", "open", "--number", "19-RC-361043", "--employer", "E", "--union", "U",
                      "--petition-filed-on", "2026-01-13", "--office", "Seatle")
-    assert office.startswith("error: case open: option '--office': Region 19 has no office 'Seatle': did you mean "
+    assert office.startswith("error: case open: --office: Region 19 has no office 'Seatle': did you mean "
                              "'Seattle'? Its offices: 19-seattle (Seattle, WA, America/Los_Angeles); "), office
     kind = casefile("deadlines", "explain", NUMBER, "objectons")
     assert kind.exit_code == 2

@@ -174,7 +174,7 @@ class TestBadOptionValues:
         text = TRINITY.read_text(encoding="utf-8")
         assert "- date: 2017-05-04" in text
         (tmp_path / "s.yaml").write_text(text.replace("- date: 2017-05-04", "- date: null", 1), encoding="utf-8")
-        with pytest.raises(InvalidScenario, match=r"event 1 \(record-tally, dated None\): field 'date': every event "
+        with pytest.raises(InvalidScenario, match=r"event 1 \(record-tally, with no date\): field 'date': every event "
                                                   r"of a scenario is dated"):
             load_scenario(tmp_path / "s.yaml")
 

@@ -57,3 +57,14 @@ class TestTheApi:
         assert (answer.status_code, answer.json()["field"]) == (422, "objections.0"), answer.text
         assert "a control character (U+0007) at character 4" in answer.json()["detail"]
         assert _record() == before
+
+
+class TestTheWebsOwnWords:
+    def test_a_query_that_does_not_validate_is_said_in_plain_words(self, client: Any) -> None:  # noqa: F811
+        """`/cases?page=abc` answered pydantic's "page: Input should be a valid integer, unable to parse string as an
+        integer"; now casefile.validation's words, as every other refusal."""
+        sign_in(client, USERS["union-staff"])
+        answer = client.get("/cases", params={"page": "abc"})
+        assert answer.status_code == 422
+        assert "page: must be a whole number, like 875 (not &#39;abc&#39;)" in answer.text, answer.text[:3000]
+        assert "Input should be" not in answer.text
