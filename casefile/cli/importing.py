@@ -130,6 +130,7 @@ def _print(report: Any) -> None:
     from rich.table import Table
 
     from casefile.cli.fitting import print_table
+    from casefile.rules.calendar import long_date
 
     n = report.counts()
     other = f", {n['other']:,} other" if n["other"] else ""
@@ -149,7 +150,7 @@ def _print(report: Any) -> None:
         for header in ("row", "case", "unit", "tally", "statement", "NLRB says", "computed"):
             table.add_column(header, no_wrap=header in ("row", "case", "unit"))
         for d in report.disagreements:
-            table.add_row(str(d.record), d.case_number, d.unit, f"{d.tally_kind.value} {d.tally_date.isoformat()}",
+            table.add_row(str(d.record), d.case_number, d.unit, f"{d.tally_kind.value} tally of {long_date(d.tally_date)}",
                           d.field, d.nlrb or "(blank)", d.computed or "(none)")
         print_table(console, table, heading=(0, 1, 2))
     elif report.nothing_loaded():

@@ -149,6 +149,19 @@ def zone_words(zone: str) -> str:
     return ZONE_WORDS.get(zone, f"{zone} time")
 
 
+def day_words(value: Any) -> str:
+    """A date in words ("December 9, 2026"), given as a date or as an ISO date from a JSON report (the import
+    page's); anything else as it is."""
+    from datetime import date
+
+    if isinstance(value, str):
+        try:
+            value = date.fromisoformat(value)
+        except ValueError:
+            return value
+    return long_date(value) if isinstance(value, date) else str(value)
+
+
 def install(env: Any) -> None:
     """The functions as the templates' globals."""
     env.filters["zone_words"] = zone_words
@@ -157,7 +170,7 @@ def install(env: Any) -> None:
     env.filters["office_zone"] = office_zone  # a receiving office by name and zone ("Atlanta, GA, Eastern time")
     env.filters["rule_set_words"] = rule_set_words  # a rule set by its title ("2023 rule (current; ...)")
     env.filters["counted"] = counted  # a count and its noun, agreeing ("1 challenged ballot", "2 challenged ballots")
-    env.filters["day"] = long_date  # a date in words ("December 9, 2026"), never ISO
+    env.filters["day"] = day_words  # a date in words ("December 9, 2026"), never ISO
     env.filters["weekday_day"] = weekday_date  # with its weekday ("Friday, April 16, 2021"), in English whatever the locale
     env.filters["clock"] = clock_label  # the one clock ("11:59 p.m. EDT"), never strftime's "11:59 PM"
     env.globals["ending_acts"] = ENDING_ACTS

@@ -218,6 +218,10 @@ class TestImport:
         assert "Records read" in answer.text and "Rows skipped" in answer.text
         assert "{'new'" not in answer.text and " loaded, " in answer.text and " already present, " in answer.text
         assert "not a case of Region 06" in answer.text
+        import re  # a disagreeing tally by its day in words ("initial tally of May 4, 2023"), never "initial 2023-05-04"
+        disagreeing = answer.text.split("Where the NLRB's flags disagree")[1]
+        assert not re.search(r"<td>\w+ \d{4}-\d\d-\d\d</td>", disagreeing)
+        assert re.search(r"<td>\w+ tally of [A-Z][a-z]+ \d{1,2}, \d{4}</td>", disagreeing)
         assert 'href="/cases/06-RC-311772"' in region.get("/cases", params={"q": "06-RC-311772"}).text
         with read_session() as session:
             numbers = set(session.exec(select(Case.number)).all())
