@@ -326,11 +326,12 @@ class DeadlineLine(Facts):
     """A computed deadline as a document states it: due date, cut-off instant, citation."""
 
     what: str
-    due_on: date
+    due_on: date | None  # None: the period runs from an act the record does not hold (``runs_from`` says which)
     cutoff_at: AwareDatetime | None = None
     citation: str
     for_whom: str | None = None
     status: DeadlineStatus | None = None
+    runs_from: str = ""  # "28 days from service of the order transferring the case to the Board", when due_on is None
 
 
 class HistoryLine(Facts):

@@ -61,6 +61,12 @@ _TRIGGER = {
     K.POST_HEARING_BRIEF: "hearing closed",
 }
 
+#: Periods that run from an act no act of casefile records: exceptions to an Administrative Law Judge's decision run
+#: from service of the order transferring the case to the Board (29 CFR 102.46(a), 102.69(c)(2)), which the Board
+#: issues after the decision. The date kept for them assumes the order was served the day the decision issued, so
+#: a document states the period, never that date as the order's.
+TRIGGER_NOT_RECORDED = frozenset({K.ALJ_EXCEPTIONS})
+
 #: What is due, in the field's words: a column of the one table of deadline names (casefile.rules.deadline_names).
 NOUNS: dict[DeadlineKind, str] = {kind: name.noun for kind, name in DEADLINE_NAMES.items()}
 

@@ -103,8 +103,9 @@ class TestTheElectionAgreement:
 
     def test_the_judges_decision_speaks_of_the_direction_the_record_holds(self, bessemer: Replayed) -> None:
         body = words(body_of(bessemer.pdf("*alj-decision.pdf")))
-        assert ("Any request for review of the Regional Director's pre-election decision is due with those exceptions "
-                "(29 CFR 102.69(c)(2)).") in body
+        assert ("The election was held pursuant to a Decision and Direction of Election (inferred: the public record does "
+                "not name the election agreement): any request for review of the Regional Director's pre-election decision "
+                "is due with those exceptions (29 CFR 102.69(c)(2)).") in body  # the direction is inferred: said so (third read)
         assert "If the election was" not in body
 
     @pytest.mark.parametrize("pattern", ["*certification-of-representative.pdf", "*decision-on-objections.pdf"])

@@ -119,3 +119,28 @@ class TestWhatIsInferredIsSaidToBe:
         assert ("requests that the Regional Director extend to April 22, 2022 the time to file its offer of proof in "
                 "support of its objections, now due on April 8, 2022. GROUNDS FOR THE REQUEST") in body
         assert "no later than the date" not in body and "served on the other parties at the same time" not in body
+
+
+class TestTheJudgesFurtherProceedings:
+    def test_no_date_from_an_order_the_record_lacks(self, bessemer: Replayed) -> None:
+        """It said "within 28 days from the date of service of the order transferring the case to the Board, that is, by
+        … December 3, 2024": no such order, nor its service, is in the record."""
+        body = words(body_of(bessemer.pdf("*alj-decision.pdf")))
+        assert ("Exceptions to this decision may be filed with the Board under Section 102.46 of the Board's Rules and "
+                "Regulations within 28 days from the date of service of the order transferring the case to the Board (29 "
+                "CFR 102.46(a), 102.69(c)(2)).") in body
+        assert "December 3, 2024" not in body and "that is, by" not in body
+
+    def test_the_status_report_states_the_period_not_a_date(self, bessemer: Replayed) -> None:
+        text = words(text_of(bessemer.pdf("*case-status-report*.pdf")))
+        assert ("Exceptions to the Administrative Law Judge's decision (to the Board) all parties 28 days from service of "
+                "the order transferring the case to the Board (the order is not in the record) — 29 CFR 102.46(a)") in text
+        assert "December 3, 2024" not in text
+
+    def test_review_of_the_direction_is_as_the_record_holds_it(self, bessemer: Replayed) -> None:
+        """It said "Any request for review of the Regional Director's pre-election decision is due with those
+        exceptions": the record infers the direction of election."""
+        body = words(body_of(bessemer.pdf("*alj-decision.pdf")))
+        assert ("to the Board (29 CFR 102.46(a), 102.69(c)(2)). The election was held pursuant to a Decision and Direction of "
+                "Election (inferred: the public record does not name the election agreement): any request for review") in body
+        assert "Any request for review of the Regional Director's pre-election decision" not in body

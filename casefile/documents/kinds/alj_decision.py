@@ -26,13 +26,12 @@ from casefile.documents.parts import (
     placeholder,
 )
 from casefile.documents.record_view import CaseRecord, election_dates, notes, plain_notes
-from casefile.record.lookups import deadline_of
 from casefile.record.models import (
     Decision,
     Election,
     Hearing,
 )
-from casefile.vocab import Actor, DeadlineKind, DecisionResult, DocumentKind, ElectionAgreement, counted
+from casefile.vocab import Actor, DecisionResult, DocumentKind, ElectionAgreement, counted
 
 
 class ALJDecisionContext(DocumentContext):
@@ -78,7 +77,8 @@ class ALJDecision(RecordDocument):
             hearing=rec.hearing_facts(election, before_alj=True)[0], findings_summary=rec.findings(decision),
             objections=rec.objection_items(rec.objections_of(election, ids=set_ids), decision.rulings),
             challenges=challenges, remedy=_remedy(election, decision, ruled), agreement=rec.case.agreement or placeholder("election agreement"), review=rec.review(),
-            exceptions=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.ALJ_EXCEPTIONS)),
+            # no ``exceptions`` date: the period runs from service of the order transferring the case to the Board,
+            # which no act records (rules.deadlines.TRIGGER_NOT_RECORDED), and no date is computed from it
             signature=Signature(name=decision.issuer or rec.missing("Administrative Law Judge's name"),
                                 title="Administrative Law Judge", signed=False),
             record_notes=notes(decision.uncertain, hearing.uncertain if hearing else "") + plain_notes(decision.note),

@@ -37,6 +37,7 @@ from casefile.record.models import Certification, Deadline, Decision, DocketEntr
 from casefile.record.models import Document as DocumentRow
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.chronology import long_date
+from casefile.rules.deadlines import TRIGGER_NOT_RECORDED
 from casefile.rules.determinative import why_determinative
 from casefile.rules.rule_sets import rule_set_by_id
 from casefile.vocab import (
@@ -220,7 +221,8 @@ class CaseStatusReport(Document):
             agreement_public=rec.case.agreement_public, petition_filed_on_public=rec.case.petition_filed_on_public,
             rule_set=rec.text(rule_set_by_id(rec.case.rule_set_id).title),
             elections=tuple(summaries), docket=lines,
-            deadlines=tuple(line for d in _without_repeats(list(deadlines)) if (line := rec.deadline_line(d)) is not None),
+            deadlines=tuple(_as_recorded(d, line) for d in _without_repeats(list(deadlines))
+                            if (line := rec.deadline_line(d)) is not None),
             documents=tuple(DocumentLine(title=d.title, kind=d.kind, issued_on=d.issued_on, version=d.version, sha256=d.sha256)
                             for d in documents if not d.confidential),
         )
@@ -250,6 +252,19 @@ def _none_reachable(election: Election, *, recommended: bool) -> str:
                 f"{following}, whose count decides the outcome, unless the Board decides otherwise on exceptions "
                 "(29 CFR 102.46, 102.48(a))")
     return f"None: the election was set aside and {following} directed, whose count decides the outcome"
+
+
+#: What a period whose trigger no act records runs from, in the table's Due column (rules.deadlines.TRIGGER_NOT_RECORDED).
+_RUNS_FROM = {DeadlineKind.ALJ_EXCEPTIONS: "28 days from service of the order transferring the case to the Board "
+                                           "(the order is not in the record)"}
+
+
+def _as_recorded(deadline: Deadline, line: DeadlineLine) -> DeadlineLine:
+    """``line``, or — for a period that runs from an act the record does not hold — the period in words, no date
+    or cut-off (the kept date assumes that act's date)."""
+    if deadline.kind not in TRIGGER_NOT_RECORDED:
+        return line
+    return line.model_copy(update={"due_on": None, "cutoff_at": None, "runs_from": _RUNS_FROM[deadline.kind]})
 
 
 def _without_repeats(deadlines: list[Deadline]) -> list[Deadline]:
