@@ -87,7 +87,7 @@ class PartyPaperContext(DocumentContext):
     @property
     def within_time(self) -> str:
         """", within the time allowed (due January 27, 2027, 29 CFR 102.69(c)(1)(iii))", or "" with no stored period."""
-        if self.due is None:
+        if self.due is None or self.due.due_on is None:  # no period, or one running from an act not recorded
             return ""
         rule = "as extended by order, 29 CFR 102.2(c)" if self.due_by_order else self.period_rule or self.due.citation
         return f", within the time allowed (due {long(self.due.due_on)}, {rule})"
