@@ -89,7 +89,7 @@ class TestADocumentThatCannotBeWritten:
             f"`casefile documents issue --pending {NUMBER}`"]
         shown = casefile("case", "show", NUMBER)
         assert "Documents still to issue (1): run `casefile documents issue --pending 03-RC-282139`" in shown.stdout
-        assert "tally-of-ballots of docket entry #2 (record-tally 2021-12-09)" in shown.stdout
+        assert "tally of ballots of docket entry #2 (Tally of Ballots, December 9, 2021)" in shown.stdout  # words
         ran = casefile("documents", "issue", "--pending")
         assert ran.exit_code == 0, ran.stderr
         assert ran.stdout.strip().splitlines()[-1] == "1 document(s) issued"
