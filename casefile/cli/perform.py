@@ -60,13 +60,13 @@ def from_file(exc: Exception, source: Path | str, *, case_field: str | None = No
     key of the file that gave it); a tally's line at fault is its key. With ``options`` (``source`` is then the command,
     "tally record"), the key is said as the option that gave it: each field's option, else ``--`` and the field.
     The same exception (its type, code and field kept), its message replaced."""
-    from casefile.errors import BadInput, MalformedCaseNumber, SeveralProblems, UnknownCase
+    from casefile.errors import BadInput, ConfigurationError, MalformedCaseNumber, SeveralProblems, UnknownCase
 
     is_case = case_field is not None and isinstance(exc, MalformedCaseNumber | UnknownCase)
     if not (isinstance(exc, BadInput) or is_case):
         return exc  # what the procedure refuses now is no fault of the file: said as a replay says it
-    if str(getattr(exc, "field", None) or "").startswith("--"):
-        return exc  # an option's value (--as-of): no key of the file
+    if str(getattr(exc, "field", None) or "").startswith("--") or isinstance(exc, ConfigurationError):
+        return exc  # an option's value (--as-of), a setting (CASEFILE_DATABASE_URL): no key of the file
     field = getattr(exc, "field", None) or getattr(exc, "line", None)
     if field is None and is_case:
         field = exc.field = case_field  # type: ignore[attr-defined]

@@ -21,6 +21,8 @@ from casefile.record.engine import (  # noqa: F401  (make_engine and the rest: t
     make_engine,
     make_private,
     mask_url,
+    unwritable,
+    unwritable_error,
     use_wal,
 )
 
@@ -72,31 +74,12 @@ def write_session(engine: Engine | None = None, *, by: str) -> Iterator[Session]
             session.commit()
         except OperationalError as exc:
             session.rollback()
-            if (reason := unwritable(exc)) is not None:
-                from casefile.errors import DatabaseUnwritable
-
-                raise DatabaseUnwritable(f"the database cannot be written ({reason}): nothing was stored; free space "
-                                         "on its disk (or make it writable), then run the command again") from None
+            if (refusal := unwritable_error(exc)) is not None:
+                raise refusal from None
             raise
         except BaseException:
             session.rollback()
             raise
-
-
-#: What SQLite says when the database cannot be written at all (not a lock another writer holds).
-_SQLITE_UNWRITABLE = ("database or disk is full", "disk i/o error", "attempt to write a readonly database",
-                      "unable to open database file")
-
-
-def unwritable(exc: BaseException) -> str | None:
-    """The reason a database error means the database cannot be written (a full disk, a read-only
-    file, an I/O error: SQLite's message, or PostgreSQL's SQLSTATE class 53 or 58), or None."""
-    cause = getattr(exc, "orig", None) or exc
-    text = str(cause).strip().splitlines()[0] if str(cause).strip() else type(cause).__name__
-    state = str(getattr(cause, "sqlstate", "") or "")
-    if any(m in text.lower() for m in _SQLITE_UNWRITABLE) or state[:2] in ("53", "58"):
-        return text
-    return None
 
 
 @contextmanager

@@ -142,14 +142,53 @@ def mask_url(url: str) -> str:
     return parsed.render_as_string(hide_password=True)
 
 
+#: What SQLite says when the database cannot be written at all (not a lock another writer holds).
+_SQLITE_UNWRITABLE = ("database or disk is full", "disk i/o error", "attempt to write a readonly database",
+                      "unable to open database file")
+#: Of those, what SQLite says on opening a database whose disk is full or failing (a WAL database's shared-memory
+#: index cannot be made: SQLITE_IOERR), not of a path that leads nowhere ("unable to open database file").
+_SQLITE_UNWRITABLE_ON_OPEN = ("database or disk is full", "disk i/o error", "attempt to write a readonly database")
+
+
+def unwritable(exc: BaseException, *, on_open: bool = False) -> str | None:
+    """The reason a database error means the database cannot be written (a full disk, a read-only
+    file, an I/O error: SQLite's message, or PostgreSQL's SQLSTATE class 53 or 58), or None. ``on_open``: the
+    error came from connecting, where SQLite's "unable to open database file" is a path that leads nowhere."""
+    cause = getattr(exc, "orig", None) or exc
+    text = str(cause).strip().splitlines()[0] if str(cause).strip() else type(cause).__name__
+    state = str(getattr(cause, "sqlstate", "") or "")
+    said = _SQLITE_UNWRITABLE_ON_OPEN if on_open else _SQLITE_UNWRITABLE
+    if any(m in text.lower() for m in said) or state[:2] in ("53", "58"):
+        return text
+    return None
+
+
+def unwritable_error(exc: BaseException, *, on_open: bool = False) -> Exception | None:
+    """casefile.errors.DatabaseUnwritable for a database error that means the database cannot be written
+    (:func:`unwritable`), else None: "the database cannot be written (disk I/O error: its disk is likely full, or
+    failing): nothing was stored; free space on its disk (or make it writable), then run the command again"."""
+    from casefile.errors import DatabaseUnwritable
+
+    if (reason := unwritable(exc, on_open=on_open)) is None:
+        return None
+    if "i/o error" in reason.lower():  # SQLite's SQLITE_IOERR: a write (or the WAL index) the disk refused
+        reason = f"{reason}: its disk is likely full, or failing"
+    return DatabaseUnwritable(f"the database cannot be written ({reason}): nothing was stored; free space on its disk "
+                              "(or make it writable), then run the command again")
+
+
 def check_reachable(engine: Engine) -> None:
     """Connect once; raise ConfigurationError (the URL with its password hidden, and the driver's
-    reason) when the database cannot be reached, instead of the driver's traceback."""
+    reason) when the database cannot be reached, instead of the driver's traceback, and
+    casefile.errors.DatabaseUnwritable when it is there but its disk is full, failing or read-only
+    (SQLite's "disk I/O error" opening a WAL database on a full disk: :func:`unwritable_error`)."""
     try:
         with engine.connect() as connection:
             connection.exec_driver_sql("SELECT 1")
     except SQLAlchemyError as exc:
         engine.dispose()
+        if (refusal := unwritable_error(exc, on_open=True)) is not None:
+            raise refusal from None
         raise ConfigurationError(f"CASEFILE_DATABASE_URL={engine.url.render_as_string(hide_password=True)}: cannot reach "
                                  f"the database ({_masked_error(exc, engine.url)})") from None
 

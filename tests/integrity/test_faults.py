@@ -153,6 +153,70 @@ class TestADatabaseThatCannotBeWritten:
         assert _rows(opened / "casefile.db", "tally") == 0
 
 
+    def test_a_database_on_a_nearly_full_disk_is_said_to_be_unwritable(self, opened: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+        """The database on a tmpfs with 16 KB left: SQLite cannot make the WAL database's shared-memory index and
+        says "disk I/O error" on connecting, which was told as "cannot reach the database (OperationalError: disk
+        I/O error)" (with 32 KB or more left the commit fails instead, and the promised line was said). Now the
+        same line as a full disk at the commit, naming the likely cause; every table and the output folder as
+        they were."""
+        import hashlib
+        import shutil
+        import subprocess
+
+        from casefile.record.engine import make_engine
+        from tests.acts.snapshot import snapshot
+
+        if os.geteuid() != 0:
+            pytest.skip("mounting a tmpfs needs root")
+        get_engine().dispose()
+        get_engine.cache_clear()
+        disk = opened / "disk"
+        disk.mkdir()
+        if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1024k", "tmpfs", str(disk)], capture_output=True).returncode:
+            pytest.skip("this machine does not let the tests mount a tmpfs")
+        try:
+            for part in [*opened.glob("casefile.db*"), *opened.glob("secret.key")]:
+                shutil.copy2(part, disk / part.name)
+            free = os.statvfs(disk).f_bavail * os.statvfs(disk).f_frsize
+            (disk / "filler").write_bytes(b"\0" * (free - 16 * 1024))
+            assert 12 * 1024 <= os.statvfs(disk).f_bavail * os.statvfs(disk).f_frsize <= 16 * 1024
+            out = opened / "out"
+            before_bytes = hashlib.sha256((disk / "casefile.db").read_bytes()).hexdigest()
+            before = snapshot(make_engine(f"sqlite:///{opened / 'casefile.db'}", wal=False), out)
+            monkeypatch.setenv("CASEFILE_DATABASE_URL", f"sqlite:///{disk / 'casefile.db'}")
+            get_settings.cache_clear()
+            get_engine.cache_clear()
+            ran = _record_tally(opened)
+            get_engine.cache_clear()
+            assert ran.exit_code == 2 and "Traceback" not in ran.stderr, ran.stderr
+            assert ran.error_lines == ["error: the database cannot be written (disk I/O error: its disk is likely full, "
+                                       "or failing): nothing was stored; free space on its disk (or make it "
+                                       "writable), then run the command again"]
+            assert hashlib.sha256((disk / "casefile.db").read_bytes()).hexdigest() == before_bytes
+            (opened / "after").mkdir()
+            for part in disk.glob("casefile.db*"):
+                shutil.copy2(part, opened / "after" / part.name)
+        finally:
+            subprocess.run(["umount", str(disk)], check=True)
+        assert snapshot(make_engine(f"sqlite:///{opened / 'after' / 'casefile.db'}", wal=False), out) == before
+
+
+    def test_a_database_that_cannot_be_opened_is_the_settings_fault_not_the_files(self, opened: Path,
+                                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+        """A URL naming a folder: "cannot reach the database", not "cannot be written" (no disk is full), and said
+        of CASEFILE_DATABASE_URL alone, not of the tally file ("tally.yaml: CASEFILE_DATABASE_URL=...")."""
+        (opened / "a-folder").mkdir()
+        monkeypatch.setenv("CASEFILE_DATABASE_URL", f"sqlite:///{opened / 'a-folder'}")
+        get_settings.cache_clear()
+        get_engine.cache_clear()
+        ran = _record_tally(opened)
+        get_engine.cache_clear()
+        assert ran.exit_code == 2 and len(ran.error_lines) == 1, ran.stderr
+        assert ran.error_lines[0].startswith(f"error: CASEFILE_DATABASE_URL=sqlite:///{opened / 'a-folder'}: cannot reach "
+                                             "the database (OperationalError: unable to open database file)"), ran.stderr
+
+
 TRINITY = Path(__file__).resolve().parents[2] / "examples" / "trinity-college-01-RC-196511.yaml"
 
 
