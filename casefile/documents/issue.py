@@ -126,9 +126,11 @@ def issue_status_report(*, case_number: str, as_of: datetime, prepared_for: str 
         case = get_case(session, case_number)
         if (existing := find_document(session, case.id, key)) is not None:  # type: ignore[arg-type]
             return existing
-        built = CaseStatusReport.build(CaseRecord(session, case), as_of, prepared_for)
+        rec = CaseRecord(session, case)
+        built = CaseStatusReport.build(rec, as_of, prepared_for)
+        local = as_of.astimezone(rec.zone)  # the file is named in the zone its text tells the time in (the case's office)
     return _store(case, CaseStatusReport, built, key=key, first_key=key, first=1, as_of=as_of, output_dir=output_dir,
-                  by=by, suffix=CaseStatusReport.file_suffix(as_of))
+                  by=by, suffix=CaseStatusReport.file_suffix(local))
 
 
 def _store(case: Case, document: type[Document], built: Built, *, key: str, first_key: str, first: int | None,

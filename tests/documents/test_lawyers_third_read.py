@@ -144,3 +144,38 @@ class TestTheJudgesFurtherProceedings:
         assert ("to the Board (29 CFR 102.46(a), 102.69(c)(2)). The election was held pursuant to a Decision and Direction of "
                 "Election (inferred: the public record does not name the election agreement): any request for review") in body
         assert "Any request for review of the Regional Director's pre-election decision" not in body
+
+
+def test_the_judges_rulings_table_says_its_numbers_stand_in(bessemer: Replayed) -> None:
+    """The table listed "Employer's Objection 1"–"7" and "Petitioner's Objection 1"–"14" as the objections heard: which
+    were set is not public, and the first 14 and first 7 stand in (the consolidation order says so; now the decision too)."""
+    body = words(body_of(bessemer.pdf("*alj-decision.pdf")))
+    assert ("OBJECTIONS Which objections were set for hearing, by number, is not in the public record: the objections "
+            "numbered below stand in for them (how many of each party's were set is the record's). Objection Text Ruling "
+            "Employer's Objection 1") in body
+
+
+def test_the_order_extending_time_names_no_region_the_record_lacks(jfk8: Replayed) -> None:
+    """It was captioned "REGION 29" and said "must be received by the Regional Director, Region 29" (by 11:59 p.m.
+    EDT) while whether Region 29 or 28 issued it is not in the record (its signature said so already)."""
+    body = words(body_of(jfk8.pdf("*order-extending-time.pdf")))
+    assert "BOARD REGION [NOT IN THE PUBLIC RECORD: the issuing Region] AMAZON.COM SERVICES LLC" in body
+    assert ("The filing must be received by the Regional Director of the Region that has the case (29 CFR 102.2(c), "
+            "102.69(a)(8)).") in body
+    assert "Region 29" not in body and "EDT" not in body
+
+
+@pytest.mark.parametrize("name", [JFK8, BESSEMER], ids=["jfk8", "bessemer"])
+def test_the_notice_cites_the_rule_as_a_regional_director_would(name: str, replayed_examples: dict[str, Replayed]) -> None:
+    """It cited "(29 CFR 102.69(c)(1)(iii) as amended at 84 FR 69524 (2019), for petitions filed from May 31, 2020 to
+    December 25, 2023)": software's commentary on which text applies."""
+    body = words(body_of(replayed_examples[name].pdf("*notice-of-hearing.pdf")))
+    assert "extend that time by up to 10 further business days (29 CFR 102.69(c)(1)(iii))." in body
+    assert "84 FR" not in body and "for petitions filed from" not in body
+
+
+def test_the_status_reports_file_is_named_in_the_zone_of_its_text(jfk8: Replayed) -> None:
+    """JFK8's was named "…as-of-20230111T1200" (Eastern) while its text says 10:00 a.m. MST (Region 28, Phoenix)."""
+    path = jfk8.pdf("*case-status-report*.pdf")
+    assert path.name == "2023-01-11_case-status-report_as-of-20230111T1000.pdf"
+    assert "Status as of 10:00 a.m. MST on January 11, 2023" in words(text_of(path))

@@ -42,6 +42,8 @@ class ALJDecisionContext(DocumentContext):
     findings_summary: tuple[str, ...] = Field(min_length=1)
     violations_found: tuple[str, ...] = ()
     objections: tuple[ObjectionItem, ...] = ()
+    # False: which objections were set for hearing (by number) is not in the public record: ``objections`` stand in
+    objection_numbers_public: bool = True
     challenges: tuple[ChallengeItem, ...] = ()  # the challenged ballots the decision rules on, recommended (R-M3)
     challenged_ballots_unresolved: Count | None = None
     remedy: tuple[str, ...] = Field(min_length=1)
@@ -76,6 +78,7 @@ class ALJDecision(RecordDocument):
             issuance=Issuance(issued_on=decision.issued_on, issuer_title="Administrative Law Judge"),
             hearing=rec.hearing_facts(election, before_alj=True)[0], findings_summary=rec.findings(decision),
             objections=rec.objection_items(rec.objections_of(election, ids=set_ids), decision.rulings),
+            objection_numbers_public=hearing.objection_numbers_public if hearing else True,
             challenges=challenges, remedy=_remedy(election, decision, ruled), agreement=rec.case.agreement or placeholder("election agreement"), review=rec.review(),
             # no ``exceptions`` date: the period runs from service of the order transferring the case to the Board,
             # which no act records (rules.deadlines.TRIGGER_NOT_RECORDED), and no date is computed from it

@@ -105,8 +105,13 @@ class OrderExtendingTime(RecordDocument):
         board = office.key == BOARD_OFFICE.key
         citation = "29 CFR 102.2(c)" + (", 102.69(a)(8)" if kind is DeadlineKind.OFFER_OF_PROOF else "") + \
             (", 102.69(c)(1)(iii)" if kind in (DeadlineKind.EXCEPTIONS, DeadlineKind.ANSWERING_BRIEF) else "")
+        # which Region's Regional Director issued it is not in the public record (issuer_region_public false): no Region
+        # in the caption, none as the one receiving the filing, and no cut-off in a Region's zone
+        region_known = board or body.get("issuer_region_public", True)
+        caption = rec.caption() if region_known else \
+            rec.caption().model_copy(update={"region": f"Region {placeholder('the issuing Region')}"})
         ctx = OrderExtendingTimeContext(
-            caption=rec.caption(), issuance=Issuance(issued_on=rec.dated(order),
+            caption=caption, issuance=Issuance(issued_on=rec.dated(order),
                                                      issuer_title="Executive Secretary" if board else "Regional Director"),
             what=filed_under_order(kind),
             for_whom=rec.text(next((p.name for p in rec.parties if p.key == body.get("for_whom")), None)
@@ -114,9 +119,10 @@ class OrderExtendingTime(RecordDocument):
             requested_by=rec.party_ref(rec.by_id[request.party_id]) if request is not None else None,
             requested_on=request.received_on if request is not None else None,
             requested_on_public=request.received_on_public if request is not None else True,
-            from_due_on=date.fromisoformat(body["from_due_on"]), to_due_on=to_due, cutoff_at=cutoff,
+            from_due_on=date.fromisoformat(body["from_due_on"]), to_due_on=to_due, cutoff_at=cutoff if region_known else None,
             receiving="the Board's Office of the Executive Secretary in Washington, DC" if board
-            else f"the Regional Director, Region {int(office.region or rec.region)}",
+            else f"the Regional Director, Region {int(office.region or rec.region)}" if region_known
+            else "the Regional Director of the Region that has the case",
             citation=citation, reopened=bool(body.get("reopened")), held_with=held_with(kind),
             also_moved=tuple(_moved(m) for m in body.get("also_moved") or ()),
             signature=rec.executive_secretary(order.issuer) if board

@@ -178,7 +178,8 @@ class CaseStatusReport(Document):
 
     @staticmethod
     def file_suffix(as_of: datetime) -> str:
-        """What the report's file name adds after its kind: "_as-of-20261201T0705"."""
+        """What the report's file name adds after its kind: "_as-of-20261201T0705", ``as_of`` as the report's text
+        tells it (the case's office's zone: the caller converts it)."""
         return "_as-of-" + re.sub(r"[^0-9T]", "", as_of.isoformat())[:13]
 
     @classmethod
