@@ -125,14 +125,14 @@ def print_documents(view: dict) -> None:
                 continue
             secret = " (confidential)" if d["confidential"] else ""
             console.print(Padding(Text(f"#{d['id']} {d['issued_on']} {d['title']}{secret}: {Path(d['path']).name} "
-                                       f"sha256 {d['sha256']}"), (0, 0, 0, 2)))  # wrapped between words
+                                       f"sha256 {d['sha256']}"), (0, 0, 0, 2), expand=False))  # wrapped between words
     if view.get("attachments"):
         console.print("\n[bold]As filed / as issued[/]")
         for a in view["attachments"]:
             secret = " (confidential)" if a["confidential"] else ""
             confirmation = f", e-filing confirmation {a['confirmation']}" if a["confirmation"] else ""
             console.print(Padding(Text(f"#{a['id']} {a['kind']} {a['to']} {a['title']}{secret}{confirmation}: "
-                                       f"{a['file_name']} sha256 {a['sha256']}"), (0, 0, 0, 2)))
+                                       f"{a['file_name']} sha256 {a['sha256']}"), (0, 0, 0, 2), expand=False))
 
 
 def print_docket(entries: list[dict]) -> None:

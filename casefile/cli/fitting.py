@@ -95,9 +95,9 @@ def print_as_list(console: Console, table: Table, *, heading: Sequence[int] = (0
                 continue
             label = _plain(column.header)
             first, *more = value.split("\n")  # a cell's own lines ("Board agent" / "recorded by ...") kept apart
-            console.print(Padding(Text(f"{label}: " if label else "", style="dim") + Text(first), (0, 0, 0, 4)))
+            console.print(Padding(Text(f"{label}: " if label else "", style="dim") + Text(first), (0, 0, 0, 4), expand=False))
             for line in more:
-                console.print(Padding(Text(line), (0, 0, 0, 6)))
+                console.print(Padding(Text(line), (0, 0, 0, 6), expand=False))
 
 
 def _plain(cell: RenderableType) -> str:

@@ -16,6 +16,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from tests.accounts.world import World, bessemer_template, world  # noqa: F401  (fixtures)
 from tests.acts.example_cases import ExampleCase, from_example
 from tests.cli.in_process import casefile
 
@@ -95,3 +96,15 @@ def test_the_tables_of_a_real_history_are_readable_at_80_columns(history: tuple[
     # the words are those of the wide table: the deadline names whole, the file names whole
     assert {"Earliest", "certification"} <= set(tokens(narrow))  # was "certificati…"
     assert all(Path(p).name in tokens(narrow) for p in re.findall(r"\S+\.pdf", wide))
+
+
+def test_the_accounts_tables_are_readable_at_80_columns(world: World) -> None:  # noqa: F811
+    """The operator's lists of organizations and users of the Bessemer world (tests/accounts/world.py), at 80
+    columns: every organization and user whole, their instants in words, nothing cut."""
+    for args in (("orgs", "list"), ("users", "list")):
+        narrow, wide = (at_width(width, lambda args=args: casefile(*args)) for width in (80, 400))
+        assert narrow.exit_code == wide.exit_code == 0, (args, narrow.stderr)
+        assert_readable(narrow.stdout, wide.stdout, what=" ".join(args))
+        assert "…" not in narrow.stdout
+    users = at_width(80, lambda: casefile("users", "list")).stdout
+    assert not re.search(r"\d{4}-\d\d-\d\dT\d\d:\d\d", users)  # an instant in words, never ISO
