@@ -5,7 +5,10 @@ proof lets the Regional Director overrule the objections without a hearing, 29 C
 A party's period here is one for that party (its key: an objecting party's offer of proof), one for "the
 objecting party" when that party filed objections in the election, or one for all parties that the party
 answered only with a filing prepared in casefile and never e-filed. A period for all parties that no one
-answered (the winning side's objections) is not one a party missed: it may simply not have objected.
+answered (the winning side's objections) is not one a party missed: it may simply not have objected. A lapse
+is listed only while it still matters at the election's stage (casefile.rules.lapsed_periods.still_matters:
+Bessemer's offers of proof missed on April 7, 2022 stop leading once the objections were consolidated for
+hearing and decided); the deadline list keeps it, lapsed.
 Read models of casefile.record.queries; the status is casefile.rules.deadline_state.state_at's.
 """
 
@@ -21,6 +24,7 @@ from casefile.record.authority import OPERATOR
 from casefile.record.closures import FILING_FOR
 from casefile.record.models import Case, Deadline, Election, Filing, Party
 from casefile.record.queries import DeadlineView, Viewer, answered_deadlines, deadline_view, period_owners
+from casefile.rules.lapsed_periods import still_matters
 from casefile.vocab import TERMINAL_STAGES, Audience, DeadlineStatus, FilingKind, NlrbFiling
 
 
@@ -28,8 +32,9 @@ def missed_periods(session: Session, *, as_of: datetime, viewer: Viewer,
                    case_numbers: Any) -> dict[str, list[DeadlineView]]:
     """Case number -> the periods of ``viewer``'s parties in the current election of that case (among
     ``case_numbers``, normalized; the cases the viewer sees) whose state at the aware ``as_of`` is
-    ``lapsed`` (state_at: cut-off passed, no e-filed filing answered it), latest cut-off first; none for
-    the operator, a Region, or an election at a terminal stage. Authority: 29 CFR 102.2(a), (b), 102.69(a)(8)."""
+    ``lapsed`` (state_at: cut-off passed, no e-filed filing answered it) and that still matters at the election's
+    stage (casefile.rules.lapsed_periods.still_matters), latest cut-off first; none for the operator, a Region,
+    or an election at a terminal stage. Authority: 29 CFR 102.2(a), (b), 102.69(a)(8), (c)(1)."""
     organization_id = getattr(viewer, "organization_id", None)
     numbers = list(case_numbers)
     if organization_id is None or viewer is OPERATOR or not numbers:
@@ -49,6 +54,7 @@ def missed_periods(session: Session, *, as_of: datetime, viewer: Viewer,
     current: dict[int, Election] = {}
     for e in session.exec(select(Election).where(col(Election.case_id).in_(list(own))).order_by(col(Election.sequence))):
         current[e.case_id] = e
+    stage_of = {e.id: e.stage for e in current.values()}
     elections = [e.id for e in current.values() if e.stage not in TERMINAL_STAGES]
     if not elections:
         return {}
@@ -64,6 +70,8 @@ def missed_periods(session: Session, *, as_of: datetime, viewer: Viewer,
     owners = period_owners(session, deadlines)  # named by the party's name, never its key
     out: dict[str, list[DeadlineView]] = {}
     for d in deadlines:
+        if not still_matters(d.kind, stage_of[d.election_id]):
+            continue  # the election has moved past the stage the period served: history, not a next task
         view = deadline_view(d, number_of[d.case_id], as_of=as_of, answered=answered.get(d.id),  # type: ignore[arg-type]
                              whose=owners.get(d.id, ""))  # type: ignore[arg-type]
         if view.status == DeadlineStatus.LAPSED.value and _theirs(d, own[d.case_id], keys, filings):
