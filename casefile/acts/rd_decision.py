@@ -10,10 +10,10 @@ once in casefile.rules.review.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import ClassVar, Literal
 
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from casefile.acts.base import Done, Issue, Who, again, election_for, ref_id
 from casefile.acts.challenge_register import retest
@@ -35,14 +35,15 @@ from casefile.gaps import Gap, GapKind
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import latest_tally, unresolved_statuses
-from casefile.record.models import Case, Decision, Objection, Party
+from casefile.record.models import Case, Decision, Election, Objection, Party
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.stage_facts import count_waiting, overruled_facts
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.conditional_rerun import Condition, condition_sentence, condition_shows, set_aside_refusal
 from casefile.rules.mootness import Side
+from casefile.rules.report_periods import ReportPeriods, check_decision_date, decision_waits, wait_words
 from casefile.rules.review import board_review, review_of_set_aside
-from casefile.rules.stages import accepted_at, after_overruling
+from casefile.rules.stages import ON_REPORT, accepted_at, after_overruling
 from casefile.vocab import (
     Actor,
     ChallengeStatus,
@@ -51,6 +52,8 @@ from casefile.vocab import (
     DecisionKind,
     DecisionResult,
     ElectionKind,
+    FilingKind,
+    NlrbFiling,
     Stage,
     election_directed,
     ordinal,
@@ -63,6 +66,89 @@ STAGES = DECIDABLE
 #: Periods still open when the Regional Director decides are overtaken by the decision.
 _OVERTAKEN = {DeadlineKind.EXCEPTIONS, DeadlineKind.ANSWERING_BRIEF, DeadlineKind.HEARING_OPENS,
               DeadlineKind.OFFER_OF_PROOF, DeadlineKind.POST_HEARING_BRIEF}
+
+
+def report_periods(session: Session, election: Election) -> ReportPeriods | None:
+    """The periods of the hearing officer's report the election is at (ho-report-issued, exceptions-pending), as
+    the record holds them (casefile.rules.report_periods): their last days (a mooted one left out) and the
+    parties that filed in each (e-filed); None at any other stage."""
+    if election.stage not in ON_REPORT:
+        return None
+    from casefile.record.lookups import deadline_of
+    from casefile.record.models import Filing
+
+    keys = {p.id: p.key for p in session.exec(select(Party).where(Party.case_id == election.case_id))}
+    due: dict[DeadlineKind, date | None] = {}
+    filed: dict[DeadlineKind, set[str]] = {}
+    for kind, filing_kind in ((DeadlineKind.EXCEPTIONS, FilingKind.EXCEPTIONS),
+                              (DeadlineKind.ANSWERING_BRIEF, FilingKind.ANSWERING_BRIEF)):
+        deadline = deadline_of(session, election, kind)
+        if deadline is None or deadline.status is DeadlineStatus.MOOTED:
+            due[kind], filed[kind] = None, set()
+            continue
+        due[kind] = deadline.due_on
+        filed[kind] = {keys[f.party_id] for f in session.exec(select(Filing).where(
+            Filing.deadline_id == deadline.id, Filing.kind == filing_kind, Filing.nlrb == NlrbFiling.E_FILED))
+            if f.party_id in keys}
+    return ReportPeriods.of(exceptions_due_on=due[DeadlineKind.EXCEPTIONS],
+                            answering_due_on=due[DeadlineKind.ANSWERING_BRIEF], parties=keys.values(),
+                            excepted=filed[DeadlineKind.EXCEPTIONS], answered=filed[DeadlineKind.ANSWERING_BRIEF])
+
+
+def _latest(session: Session, case: Case) -> Election | None:
+    from sqlmodel import col
+
+    return session.exec(select(Election).where(Election.case_id == case.id)
+                        .order_by(col(Election.sequence).desc())).first()
+
+
+def _decided_on(case: Case, as_of: datetime | None) -> date | None:
+    """The day a decision made at ``as_of`` is dated by default (its date at the receiving office); None without
+    an instant."""
+    if as_of is None:
+        return None
+    from zoneinfo import ZoneInfo
+
+    from casefile.record.deadlines import office_of
+
+    return as_of.astimezone(ZoneInfo(office_of(case).tz)).date()
+
+
+def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> bool:
+    """Whether the Regional Director's decision may be made now on the case's latest election: at a stage of STAGES
+    and, on a hearing officer's report, not while a party may still file exceptions or an answering brief to
+    exceptions filed (a decision dated ``as_of``'s day at the receiving office; no ``as_of``: while such a period
+    is open in the record) — the rule perform() applies (casefile.rules.report_periods; 102.69(c)(1)(iii))."""
+    latest = _latest(session, case)
+    if latest is None or latest.stage not in STAGES:
+        return False
+    periods = report_periods(session, latest)
+    if periods is None:
+        return True
+    on = _decided_on(case, as_of)
+    if on is None:
+        from casefile.record.lookups import deadline_of
+
+        return not any((d := deadline_of(session, latest, kind)) is not None and d.status is DeadlineStatus.OPEN
+                       and decision_waits(d.due_on, periods) is not None
+                       for kind in (DeadlineKind.EXCEPTIONS, DeadlineKind.ANSWERING_BRIEF))
+    return decision_waits(on, periods) is None
+
+
+def refusal_now(session: Session, case: Case, as_of: datetime | None = None) -> str:
+    """Why allowed_now refuses the decision at a stage the table accepts it at, in words (a clause for
+    casefile.rules.stage_words.guard_refusal): the period still running, its last day and who may still file."""
+    latest = _latest(session, case)
+    periods = report_periods(session, latest) if latest is not None else None
+    on = _decided_on(case, as_of)
+    if periods is None or latest is None:
+        return ""
+    wait = decision_waits(on, periods) if on is not None else None
+    if wait is None:
+        return ""
+    names = {p.key: p.name for p in session.exec(select(Party).where(Party.case_id == case.id))}
+    return (f"{wait_words(wait, names)}: the Regional Director decides on the report after that time "
+            "(29 CFR 102.69(c)(1)(iii))")
 
 
 class RdDecision(DecisionParts):
@@ -137,7 +223,11 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     A decision that contradicts itself (a set-aside sustaining no objection, an overruling that sustains
     one or names a party at fault: casefile.rules.consistency) is refused (InconsistentDecision), and so
     is one dated before the tally, the objections, report, exceptions, judge's decision or revised tally
-    it decides (OutOfOrder: casefile.rules.chronology).
+    it decides (OutOfOrder: casefile.rules.chronology). On a hearing officer's report (ho-report-issued,
+    exceptions-pending) the decision is refused (ProcedureError, field ``date``) when dated on or before the last
+    day of the exceptions period while a party has filed none, or — exceptions filed — of the answering-brief
+    period while a party that may answer them has filed none: it would cut a running period short
+    (casefile.rules.report_periods; 102.69(c)(1)(iii), R-K4).
     Raises IllegalTransition, UnknownRecord. The result's warnings say
     when Board review is only assumed (agreement not in the record, R-K5; the docket line says so
     too) and, for a set-aside where review lies, that it is no final disposition (R-N3).
@@ -161,6 +251,9 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
                                  "cannot change the outcome, so the direction is not conditional (R-M1)", field="condition")
     require_stage(election, "the Regional Director's decision", STAGES)
     check_in_order(session, case, election, act, subject="the Regional Director's decision", issued_on=issued_on)
+    if (periods := report_periods(session, election)) is not None:  # after the time for exceptions and answers
+        check_decision_date(issued_on, periods, {p.key: p.name for p in session.exec(
+            select(Party).where(Party.case_id == case.id))})
     review = board_review(case.agreement)
     decision = store_decision(session, case, election, act, kind=DecisionKind.RD_DECISION, issued_on=issued_on, recommend_only=False)
     if act.result == DecisionResult.SET_ASIDE:

@@ -32,6 +32,7 @@ __all__ = [
     "FINAL",
     "HANDED_ON",
     "MOVES",
+    "ON_REPORT",
     "PRE_CERTIFICATION",
     "WITHIN_PERIOD",
     "Facts",
@@ -73,6 +74,7 @@ class Guard(StrEnum):
     PERIOD_RUNNING = "its period is running for the party (the cut-off not passed)"
     DECISION_ISSUED = "the Regional Director's decision on the objections has issued"
     ORDER_TO_COUNT = "an order to open and count ballots is in the record (a final disposition under the 2014 rule)"
+    REPORT_PERIODS_OVER = "the time for exceptions to the report and answering briefs has run out, or no party can still file"
     CONSENT = "a consent election: no Board review"
     RFR_LAPSED = "no request for review by its due date"
     BOARD_AFFIRMS = "review denied, or granted and affirmed"
@@ -82,7 +84,8 @@ class Guard(StrEnum):
 
 #: The guards that say whether an act is accepted at all at a stage (the act's own rule decides them from the record),
 #: not where it moves the election: a refusal tells them as conditions of where the act becomes available.
-AVAILABILITY_GUARDS = frozenset({Guard.PERIOD_RUNNING, Guard.DECISION_ISSUED, Guard.ORDER_TO_COUNT})
+AVAILABILITY_GUARDS = frozenset({Guard.PERIOD_RUNNING, Guard.DECISION_ISSUED, Guard.ORDER_TO_COUNT,
+                                 Guard.REPORT_PERIODS_OVER})
 
 
 @dataclass(frozen=True)
@@ -122,6 +125,10 @@ WITHIN_PERIOD_DECIDED = frozenset({S.RD_DECISION})
 #: Where the Regional Director decides objections and challenges (R-I1, R-K4, R-M2, R-M3).
 DECIDABLE = frozenset({S.OBJECTIONS_PENDING, S.CHALLENGE_INVESTIGATION, S.HO_REPORT_ISSUED, S.EXCEPTIONS_PENDING,
                        S.ALJ_DECISION_ISSUED, S.REVISED_TALLY_ISSUED})
+#: Where the Regional Director decides on a hearing officer's report: after the time for exceptions and for
+#: answering briefs to exceptions filed, unless no party can still file (102.69(c)(1)(iii); R-K4;
+#: casefile.rules.report_periods).
+ON_REPORT = frozenset({S.HO_REPORT_ISSUED, S.EXCEPTIONS_PENDING})
 #: Where challenged ballots may be opened and counted: where the Region rules on them (a notice of hearing
 #: outstanding excepted: the hearing decides first), after the Board directs them opened on review, and — a
 #: conditional direction only — after the second election was directed (R-L1, R-M2).
@@ -179,7 +186,8 @@ MOVES: tuple[Move, ...] = (
     _m("file-answering-brief", {S.EXCEPTIONS_PENDING}, None, authority="102.69(c)(1)(iii); R-K2"),
     _m("file-cross-exceptions", {S.EXCEPTIONS_PENDING}, None, authority="102.69(c)(1)(iii), 102.46(c)"),
     _m("alj-decision", {S.ALJ_CONSOLIDATED}, S.ALJ_DECISION_ISSUED, authority="102.69(c)(1)(ii), (c)(2); R-I4"),
-    _m("rd-decision", DECIDABLE, S.RD_DECISION, authority="102.69(c)(1)(i), (c)(2); R-K4"),
+    _m("rd-decision", DECIDABLE - ON_REPORT, S.RD_DECISION, authority="102.69(c)(1)(i), (c)(2); R-K4"),
+    _m("rd-decision", ON_REPORT, S.RD_DECISION, G.REPORT_PERIODS_OVER, "102.69(c)(1)(iii), (c)(2); R-K1, R-K2, R-K4"),
     _m("set-aside", {S.RD_DECISION}, S.SET_ASIDE, G.SUSTAINED, "R-O1"),
     _m("direct-second-election", {S.SET_ASIDE}, S.RERUN_DIRECTED, G.ALWAYS, "R-O1, R-O3"),
     _m("certification-due", {S.RD_DECISION}, S.CERTIFICATION_DUE, G.OVERRULED_FINAL, "R-H1, R-K4"),

@@ -171,16 +171,17 @@ class TestRevisedTally:
 
 def _remanded_and_decided_again(world: World) -> None:
     """Bessemer 2021's shape: objections overruled, certified, review requested, the Board remands for a hearing
-    (102.67(g)); the hearing is held and the objections overruled again: the election is at certification-due."""
+    (102.67(g)); the hearing is held and the objections overruled again: the election is at certification-due (the
+    second decision after the report's exceptions and answering-brief periods, 102.69(c)(1)(iii))."""
     opened(world, "bessemer-2021")
     world.perform(parse_act({"act": "file-objections", "date": world.day.isoformat(), "party": "rwdsu",
                              "objections": ["[hypothetical] an objection"]}))
     world.day += timedelta(days=10)
-    for data in ({"act": "rd-decision", "result": "overrule"}, {"act": "certification"},
-                 {"act": "request-for-review", "party": "rwdsu", "grounds": ["[hypothetical] a ground"]},
-                 {"act": "board-ruling", "ruling": "remanded"}, {"act": "open-hearing"},
-                 {"act": "ho-report", "result": "overrule"}, {"act": "rd-decision", "result": "overrule"}):
-        world.day += timedelta(days=1)
+    for days, data in ((1, {"act": "rd-decision", "result": "overrule"}), (1, {"act": "certification"}),
+                       (1, {"act": "request-for-review", "party": "rwdsu", "grounds": ["[hypothetical] a ground"]}),
+                       (1, {"act": "board-ruling", "ruling": "remanded"}), (1, {"act": "open-hearing"}),
+                       (1, {"act": "ho-report", "result": "overrule"}), (21, {"act": "rd-decision", "result": "overrule"})):
+        world.day += timedelta(days=days)
         world.perform(parse_act({"date": world.day.isoformat(), **data}))
     assert world.view().stage is Stage.CERTIFICATION_DUE
     world.day += timedelta(days=1)

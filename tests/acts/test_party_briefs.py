@@ -79,7 +79,9 @@ class TestCrossExceptions:
         refused(act({**CROSS, "date": date(2021, 8, 24)}), UntimelyFiling)
 
     def test_not_once_the_regional_director_decided(self, excepted: Path) -> None:
-        perform(act({"act": "rd-decision", "date": date(2021, 8, 23), "result": "set-aside", "at_fault": "amazon"}))
+        """The decision of Tue 2021-08-24, the day after the answering-brief period (it may not issue before:
+        102.69(c)(1)(iii), tests/acts/test_decision_after_exceptions.py): cross-exceptions recorded after it are refused."""
+        perform(act({"act": "rd-decision", "date": date(2021, 8, 24), "result": "set-aside", "at_fault": "amazon"}))
         refused(act(CROSS), IllegalTransition)
 
 

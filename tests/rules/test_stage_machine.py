@@ -89,7 +89,8 @@ def successors(e: Election) -> list[tuple[str, Election]]:
     if can("file-exceptions") and stage is S.HO_REPORT_ISSUED:
         out.append(("file-exceptions", _apply(e, "file-exceptions", given=(G.FIRST_EXCEPTIONS,))))
     if can("rd-decision"):  # with or without objections left: a decision on the challenges alone overrules none
-        decided = replace(_apply(e, "rd-decision"), offer_period=False, offer_mooted=True)  # it moots the offer's period
+        decided = replace(_apply(e, "rd-decision", given=(G.REPORT_PERIODS_OVER,)),  # after the report's periods
+                          offer_period=False, offer_mooted=True)  # it moots the offer's period
         if f.objections_undecided:  # sustained: set aside, a second election directed
             aside = replace(decided, stage=S.SET_ASIDE, facts=replace(f, objections_undecided=False),
                             objection_period=False)  # set aside: an objection period still running is moot
