@@ -53,6 +53,10 @@ from casefile.vocab import Actor, DeadlineKind, FilingKind, FilingMethod, NlrbFi
 STAGES = accepted_at("file-exceptions")
 
 
+#: The document the filing's certificate of service is part of.
+SERVED_AS = "Exceptions"
+
+
 class ExceptionIn(Strict):
     """One exception: the finding or recommendation excepted to, and the grounds (R-K1)."""
 
@@ -123,7 +127,7 @@ def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetim
     )
     session.add(filing)
     session.flush()
-    warnings = record_service(session, case, filing, party, service=act.service, document="Exceptions",
+    warnings = record_service(session, case, filing, party, service=act.service, document=SERVED_AS,
                               filed_with=filed_with(FilingKind.EXCEPTIONS, rule_set_by_id(case.rule_set_id),
                                                     period=DeadlineKind(deadline.kind)).certificate_words(region_of(case)))
     n = len(act.exceptions)

@@ -50,6 +50,9 @@ from casefile.rules.stages import WITHIN_PERIOD, Facts, Guard, accepted_at, next
 from casefile.rules.timeliness import judge_filing
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingKind, FilingMethod, NlrbFiling, Stage, TallyKind
 
+#: The document the filing's certificate of service is part of.
+SERVED_AS = "Objections"
+
 
 class WitnessIn(Strict):
     """One witness of an offer of proof: the objection (by its number) the witness supports,
@@ -221,7 +224,7 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     )
     session.add(filing)
     session.flush()
-    warnings: tuple[str | Gap, ...] = record_service(session, case, filing, party, service=act.service, document="Objections")
+    warnings: tuple[str | Gap, ...] = record_service(session, case, filing, party, service=act.service, document=SERVED_AS)
     for number, statement in zip(numbers, act.objections, strict=True):
         session.add(Objection(election_id=election.id, filing_id=filing.id, party_id=party.id,  # type: ignore[arg-type]
                               number=number, text=statement))

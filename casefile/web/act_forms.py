@@ -10,76 +10,21 @@ the n-th row the act has is put back on the row of the form it came from.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from casefile.errors import BadInput, CasefileError, Untimely
+from casefile.web import forms
+from casefile.web.forms.reading import FormProblem, FormProblems, Found, Submitted
 
-#: Acts with a form of their own; every other act the user may do has the form generated from its
-#: model (casefile.web.act_fields).
-SPECIFIC = {"file-objections": "act_objections.html", "file-exceptions": "act_exceptions.html",
-            "record-tally": "act_tally.html", "register-challenges": "act_register.html"}
-#: The repeating rows of each form: row group -> the fields of one row ("" for a single value).
-ROWS = {"file-objections": {"objections": ("",), "offer_of_proof": ("objection", "witness", "summary")},
-        "file-exceptions": {"exceptions": ("excepted_to", "grounds")},
-        "record-tally": {"choices": ("name", "votes")}}
+__all__ = ["FormProblem", "FormProblems", "Submitted"]
+
+#: Acts with a form of their own (casefile.web.forms) -> its template; every other act the user may do has the form
+#: generated from its model (casefile.web.act_fields).
+SPECIFIC = {name: spec.template for name, spec in forms.SPECIAL.items()}
 MAX_ROWS = 200
 CLOCK_SKEW = timedelta(minutes=5)
-
-
-@dataclass(frozen=True)
-class FormProblem:
-    """One problem of the form itself, at its input (``path``: the form's field id), in words."""
-
-    path: str
-    text: str
-
-    def words(self) -> str:
-        return self.text
-
-
-class FormProblems(BadInput):
-    """Every problem of a form that cannot be made an act (each a :class:`FormProblem`)."""
-
-    def __init__(self, problems: list[FormProblem]) -> None:
-        super().__init__("; ".join(p.text for p in problems), field=problems[0].path if problems else None)
-        self.problems = list(problems)
-
-
-class _Found:
-    """The problems found while reading a form: each check's BadInput kept, the reading going on."""
-
-    def __init__(self) -> None:
-        self.problems: list[FormProblem] = []
-
-    def add(self, text: str, field_id: str) -> None:
-        self.problems.append(FormProblem(field_id, text))
-
-    def int(self, text: str, field_id: str, what: str) -> int | None:
-        try:
-            return _int(text, field_id, what)
-        except BadInput as exc:
-            self.add(str(exc), field_id)
-            return None
-
-    def done(self) -> None:
-        if self.problems:
-            raise FormProblems(self.problems)
-
-
-@dataclass
-class Submitted:
-    """A form as sent: its values by field id, its rows per group, and the row of the form each
-    row of the act came from (group -> list of form row numbers)."""
-
-    values: dict[str, str]
-    rows: dict[str, int]
-    kept: dict[str, list[int]] = field(default_factory=dict)
-
-    def get(self, key: str) -> str:
-        return self.values.get(key, "")
 
 
 def read_form(act_name: str, form: Any) -> Submitted:
@@ -87,7 +32,8 @@ def read_form(act_name: str, form: Any) -> Submitted:
     its "add another" button was pressed (``add`` = the group)."""
     values = {k: str(v)[:25_000] for k, v in form.items() if isinstance(v, str) and k != "csrf_token"}
     rows: dict[str, int] = {}
-    for group in ROWS.get(act_name, {}):
+    spec = forms.special(act_name)
+    for group in spec.rows if spec is not None else ():
         try:
             count = int(values.get(f"{group}-rows", "1"))
         except ValueError:
@@ -101,9 +47,8 @@ def read_form(act_name: str, form: Any) -> Submitted:
 
 def blank(act_name: str, *, today: date, parties: list[str]) -> Submitted:
     """An empty form: today's date, the first party, one row per group (two choices on a tally)."""
-    rows = {g: 1 for g in ROWS.get(act_name, {})}
-    if act_name == "record-tally":
-        rows["choices"] = 1
+    spec = forms.special(act_name)
+    rows = {g: 1 for g in (spec.rows if spec is not None else ())}
     values = {"date": today.isoformat(), "party": parties[0] if parties else ""}
     return Submitted(values=values, rows=rows)
 
@@ -152,105 +97,18 @@ def _later_than_now(day: date, at: datetime | None, local_now: datetime) -> str:
             "enter the time the filing was received")
 
 
-def _row(sub: Submitted, group: str, i: int, name: str) -> str:
-    key = f"{group}-{i}" if name == "" else f"{group}-{i}-{name}"
-    return sub.get(key).strip()
-
-
-def _rows(sub: Submitted, group: str) -> list[tuple[int, dict[str, str]]]:
-    """The non-blank rows of ``group``: (form row number, {field: value})."""
-    names = ROWS_FIELDS(sub, group)
-    out = []
-    for i in range(sub.rows.get(group, 0)):
-        row = {n: _row(sub, group, i, n) for n in names}
-        if any(row.values()):
-            out.append((i, row))
-    sub.kept[group] = [i for i, _ in out]
-    return out
-
-
-def ROWS_FIELDS(sub: Submitted, group: str) -> tuple[str, ...]:
-    for groups in ROWS.values():
-        if group in groups:
-            return groups[group]
-    return ("",)
-
-
-def _int(text: str, field_id: str, what: str) -> int | None:
-    text = text.replace(",", "").strip()
-    if not text:
-        return None
-    if not (text.isascii() and text.isdigit()) or len(text) > 9:
-        raise BadInput(f"{what} must be a whole number, like 875 (not {text[:20]!r})", field=field_id)
-    return int(text)
-
-
 def act_data(act_name: str, sub: Submitted, *, day: date, at: datetime | None,
              found: list[FormProblem] | None = None) -> dict[str, Any]:
     """The act's mapping from the form. Raises FormProblems naming, at once, every field of the
     form at fault for what the form itself cannot give (no objection at all, a count that is not a
     number), after ``found`` (problems the caller met before: the date)."""
-    out = _Found()
+    spec = forms.special(act_name)
+    if spec is None or spec.act_data is None:
+        raise BadInput(f"{act_name} has no form of its own", field="act")
+    out = Found()
     out.problems += found or []
     when: dict[str, Any] = {"at": at.isoformat()} if at else {"date": day.isoformat()}
-    if act_name == "file-objections":
-        objections = [row[""] for _, row in _rows(sub, "objections")]
-        if not objections:
-            out.add("Enter at least one objection", "objections-0")
-        witnesses = []
-        for i, row in _rows(sub, "offer_of_proof"):
-            number = out.int(row["objection"], f"offer_of_proof-{i}-objection", "The objection number")
-            witnesses.append({"objection": number if number is not None else 0, "witness": row["witness"],
-                              "summary": row["summary"]})
-        out.done()
-        data = {"act": act_name, **when, "party": sub.get("party"), "objections": objections,
-                "method": sub.get("method") or "e-filing", "offer_of_proof": witnesses,
-                "nlrb": sub.get("nlrb") or "prepared"}
-        if sub.get("note").strip():
-            data["note"] = sub.get("note").strip()
-        return data
-    if act_name == "file-exceptions":
-        exceptions = [{"excepted_to": r["excepted_to"], "grounds": r["grounds"]} for _, r in _rows(sub, "exceptions")]
-        if not exceptions:
-            out.add("Enter at least one exception", "exceptions-0-excepted_to")
-        out.done()
-        return {"act": act_name, **when, "party": sub.get("party"), "exceptions": exceptions,
-                "method": sub.get("method") or "e-filing", "nlrb": sub.get("nlrb") or "prepared"}
-    if act_name == "record-tally":
-        choices: dict[str, int] = {}
-        for i, row in _rows(sub, "choices"):
-            if not row["name"]:
-                out.add("Enter the labor organization's name", f"choices-{i}-name")
-            votes = out.int(row["votes"], f"choices-{i}-votes", f"Votes for {row['name'][:60] or 'it'}")
-            if votes is None and not row["votes"].strip():
-                out.add(f"Enter the votes for {row['name'][:60] or 'the labor organization'}", f"choices-{i}-votes")
-            choices[row["name"]] = votes or 0
-        if not choices:
-            out.add("Enter at least one labor organization and its votes", "choices-0-name")
-        counts = {k: out.int(sub.get(k), k, label) for k, label in
-                  (("against", "Votes against"), ("challenged", "Challenged ballots"), ("void", "Void ballots"),
-                   ("eligible", "Eligible voters"), ("excluded", "Ballots excluded at the count"))}
-        out.done()
-        election = {"method": sub.get("method") or "manual"}
-        for k in ("held_from_on", "held_to_on"):
-            if sub.get(k).strip():
-                election[k] = sub.get(k).strip()
-        if sub.get("reason").strip():
-            election["reason"] = sub.get("reason").strip()
-        data = {"act": act_name, **when, "kind": sub.get("kind") or "initial", "choices": choices,
-                "challenged": counts["challenged"] or 0, "void": counts["void"] or 0, "election": election}
-        if counts["against"] is not None:
-            data["against"] = counts["against"]
-        if counts["eligible"] is not None:
-            data["eligible"] = counts["eligible"]
-        if counts["excluded"] is not None:
-            data["excluded"] = counts["excluded"]
-        if sub.get("excluded_reason").strip():
-            data["excluded_reason"] = sub.get("excluded_reason").strip()
-        if sub.get("board_agent").strip():
-            data["board_agent"] = sub.get("board_agent").strip()
-        return data
-    raise BadInput(f"{act_name} has no form of its own", field="act")
+    return spec.act_data(sub, when, out)
 
 
 #: The words of each field of the act forms of their own, by the act's field path ("election.method").
@@ -288,30 +146,29 @@ def said(problem: Any) -> str:
     return f"{label_of(problem.path)}: {problem.text}" if problem.path else problem.text
 
 
-#: The form's own fields of every act form with a form of its own, and the controls the forms send
-#: (the CSRF token is checked before): a field outside them is refused, named (:func:`unknown_fields`).
+#: The controls the forms send (the CSRF token is checked before): with a form's own fields (casefile.web.forms), a
+#: field outside them is refused, named (:func:`unknown_fields`).
 CONTROLS = frozenset({"add", "perform", "file", "draft-action", "draft_id", "received"})
-OWN = {"file-objections": {"date", "time", "party", "method", "note", "nlrb"},
-       "file-exceptions": {"date", "time", "party", "method", "nlrb"},
-       "record-tally": {"date", "time", "kind", "against", "challenged", "void", "eligible", "excluded",
-                        "excluded_reason", "board_agent", "method", "held_from_on", "held_to_on", "reason"},
-       "register-challenges": {"date", "time", "register"}}
 
 
 def unknown_fields(act_name: str, values: dict[str, str], ids: set[str] | None = None) -> str:
     """What is wrong with a form that sends fields it does not have (a misspelled name, a stale
     page), in words; "" when every field is known. ``ids``: the generated form's input ids (its
-    rows' ids begin with their group's); else the act's own form (:data:`OWN`, :data:`ROWS`)."""
+    rows' ids begin with their group's); else the act's own form (casefile.web.forms: its own fields and rows)."""
     import re
+
+    spec = forms.special(act_name)
 
     def known(key: str) -> bool:
         if key in CONTROLS:
             return True
         if ids is not None:
             return any(key == i or key.startswith(f"{i}-") for i in ids)
-        if key in OWN.get(act_name, set()):
+        if spec is None:
+            return False
+        if key in spec.own:
             return True
-        for group, columns in ROWS.get(act_name, {}).items():
+        for group, columns in spec.rows.items():
             names = "|".join(re.escape(c) for c in columns if c)
             if re.fullmatch(rf"{re.escape(group)}-(rows|\d+{f'-({names})' if names else ''})", key):
                 return True
@@ -346,7 +203,8 @@ def error_field(act_name: str, exc: CasefileError, sub: Submitted) -> str:
     form had them; the date for an untimely filing; the first counts for a tally's arithmetic; the
     top of the form otherwise."""
     path = exc.field or ""
-    if act_name not in SPECIFIC:  # the generated form: its inputs are the model's fields
+    spec = forms.special(act_name)
+    if spec is None:  # the generated form: its inputs are the model's fields
         from casefile.web import act_fields
 
         shape = act_fields.specs(act_name, parties=[], all_parties=[], elections=[("1", ""), ("2", "")])
@@ -355,8 +213,8 @@ def error_field(act_name: str, exc: CasefileError, sub: Submitted) -> str:
         if isinstance(exc, Untimely):
             return "time" if sub.get("time").strip() else "date"
         line = getattr(exc, "line", None)
-        if act_name == "record-tally" and line:
-            return line if line in ("against", "challenged", "void", "eligible", "excluded") else "choices-0-votes"
+        if spec.counts_default and line:  # a count's arithmetic: the count named, else the first votes
+            return line if line in spec.counts else spec.counts_default
         return "act-form"
     if "-" in path and "." not in path:
         return path  # already a form id (a form error)
@@ -368,10 +226,8 @@ def error_field(act_name: str, exc: CasefileError, sub: Submitted) -> str:
         parts[1] = str(kept[n] if n < len(kept) else n)
         if group == "objections":
             return "-".join(parts[:2])
-    if group == "choices" and act_name == "record-tally":
-        return "choices-0-votes"
-    if group == "challenges":
-        return "register"
+    if group in spec.whole:
+        return spec.whole[group]
     if group in ("at",):
         return "time" if sub.get("time").strip() else "date"
     if group in ("date", "party", "method", "note", "against", "challenged", "void", "eligible", "kind", "excluded",
@@ -379,10 +235,10 @@ def error_field(act_name: str, exc: CasefileError, sub: Submitted) -> str:
         return group
     if group == "election" and len(parts) > 1:
         return parts[1] if parts[1] in ("held_from_on", "held_to_on", "method", "reason") else "act-form"
-    if group in ROWS.get(act_name, {}) and len(parts) == 1:
-        first = ROWS[act_name][group]
+    if group in spec.rows and len(parts) == 1:
+        first = spec.rows[group]
         return f"{group}-{sub.kept.get(group, [0])[0] if sub.kept.get(group) else 0}" + (f"-{first[0]}" if first[0] else "")
-    if group in ROWS.get(act_name, {}) and len(parts) == 2:
-        first = ROWS[act_name][group][0]
+    if group in spec.rows and len(parts) == 2:
+        first = spec.rows[group][0]
         return f"{group}-{parts[1]}" + (f"-{first}" if first else "")
     return "-".join(parts)

@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from casefile.errors import CasefileError
 from casefile.http.uploads import checked
 from casefile.record.uploads import UploadRefused, uploads_of
-from casefile.web import act_fields, act_forms
+from casefile.web import act_fields, act_forms, forms
 from casefile.web.act_view import (
     confirm,
     for_drafts,
@@ -30,7 +30,6 @@ from casefile.web.act_view import (
     moment_fields,
     permission,
     read_act_form,
-    register_data,
     render_form,
 )
 from casefile.web.efiling_reminder import CONFIRM_AFTER, still_to_efile
@@ -47,7 +46,7 @@ def act_form(request: Request, me: Signed, number: str, act_name: str) -> Respon
     view, allowed, zone = permission(me, number, act_name[:60])
     parties = [k for k, _ in form_parties(view, allowed)]
     sub = act_forms.blank(act_name, today=now().astimezone(ZoneInfo(zone)).date(), parties=parties)
-    if act_name not in act_forms.SPECIFIC:
+    if forms.special(act_name) is None:
         specs = form_specs(view, allowed, act_name)
         sub.values.update(act_fields.blank_values(specs))
         sub.rows = act_fields.count_rows(specs, {})
@@ -72,16 +71,18 @@ async def submit_act(request: Request, me: Signed, db: Db, number: str, act_name
     check_csrf(request, form)
     view, allowed, zone = permission(me, number, act_name[:60])
     sub = act_forms.read_form(act_name, form)
-    specs = form_specs(view, allowed, act_name) if act_name not in act_forms.SPECIFIC else []
+    special = forms.special(act_name)
+    specs = form_specs(view, allowed, act_name) if special is None else []
     if specs:
         sub.rows = act_fields.count_rows(specs, sub.values)
     content = b""
-    if act_name == "register-challenges":  # a CSV read into the act's fields (not a file the act keeps)
-        register = [(name, data) for field, name, data in sent.files if field == "register"]
-        sub.values["register-name"] = register[0][0] if register else ""
+    read_in = special.upload if special is not None else ""
+    if read_in:  # a file read into the act's fields (a register's CSV), not a file the act keeps
+        register = [(name, data) for field, name, data in sent.files if field == read_in]
+        sub.values[f"{read_in}-name"] = register[0][0] if register else ""
         content = register[0][1] if register else b""
-    files = [f for f in sent.files if not (act_name == "register-challenges" and f[0] == "register")]
-    sent_values = {k: v for k, v in sub.values.items() if k != "register-name"}
+    files = [f for f in sent.files if not (read_in and f[0] == read_in)]
+    sent_values = {k: v for k, v in sub.values.items() if not (read_in and k == f"{read_in}-name")}
     if unknown := act_forms.unknown_fields(act_name, sent_values,
                                            {s.id for s in specs} | {"date", "time"} if specs else None):
         return render_form(request, me, view, allowed, act_name, sub, [{"field": "act-form", "text": unknown}],
@@ -95,7 +96,7 @@ async def submit_act(request: Request, me: Signed, db: Db, number: str, act_name
             return refused
         return handle(request, db, me, view, allowed, act_name, sub, zone)
     try:
-        if act_name in act_forms.SPECIFIC and act_name != "register-challenges":  # every problem of the form at once
+        if special is not None and special.from_upload is None:  # every problem of the form at once
             moment, day, at, found = _when(sub, zone)
             data = act_forms.act_data(act_name, sub, day=day, at=at, found=found)
             try:
@@ -110,11 +111,9 @@ async def submit_act(request: Request, me: Signed, db: Db, number: str, act_name
                 raise act_forms.FormProblems(found)
         else:
             moment, day, at = act_forms.instant(sub, zone=zone, current=now())
-        if act_name == "register-challenges":
-            data = register_data(content, sub, day=day, at=at)
-        elif act_name in act_forms.SPECIFIC:
-            pass
-        else:
+        if special is not None and special.from_upload is not None:
+            data = special.from_upload(content, sub, day, at)
+        elif special is None:
             data = {**act_fields.data(act_name, specs, sub.values, sub.rows, sub.kept), **moment_fields(day, at)}
         uploads = uploads_of(await run_in_threadpool(checked, files))  # each a real PDF (pypdf: off the event loop)
         for spec in specs:

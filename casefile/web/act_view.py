@@ -13,13 +13,11 @@ from fastapi.responses import Response
 
 from casefile.errors import CasefileError
 from casefile.http.uploads import Received, is_multipart, read_multipart
-from casefile.web import act_fields, act_forms
+from casefile.web import act_fields, act_forms, forms
+from casefile.web.forms import extension
 from casefile.web.people import Me
 from casefile.web.render import page
 from casefile.web.sessions import now
-
-#: The acts a draft may be kept of (a party's filings).
-DRAFTABLE = frozenset({"file-objections", "file-exceptions", "file-offer-of-proof"})
 
 
 def confirm(request: Request, result: Any, *, zone: str, done: str = "Done: ", again: str = "Already recorded: ") -> None:
@@ -54,7 +52,7 @@ def confirm(request: Request, result: Any, *, zone: str, done: str = "Done: ", a
 
 def draftable(act_name: str, allowed: list[Any]) -> bool:
     """Whether the form offers "Save as draft": a party's filing the user performs (not records)."""
-    return act_name in DRAFTABLE and any(p.mode == "perform" for p in allowed)
+    return forms.draftable(act_name) and any(p.mode == "perform" for p in allowed)
 
 
 def permission(me: Me, number: str, act_name: str) -> tuple[Any, list[Any], str]:
@@ -141,33 +139,30 @@ def render_form(request: Request, me: Me, view: Any, allowed: list[Any], act_nam
     from casefile.web.case_pages import office_tz
     from casefile.web.words import act_title
 
-    template = act_forms.SPECIFIC.get(act_name, "act_general.html")
+    special = forms.special(act_name)
+    template = special.template if special is not None else "act_general.html"
     modes = {p.mode for p in allowed}
     own = any(p.mode == "perform" for p in allowed)
     zone = office_tz(view.office)
-    specs = form_specs(view, allowed, act_name) if act_name not in act_forms.SPECIFIC else []
+    specs = form_specs(view, allowed, act_name) if special is None else []
     if specs and sub.get("act") and not sub.get("perform"):
         _draft_values(specs, sub, zone)
     filing = any(s.name == "party" for s in specs)
     from casefile.web.filing_notes import note_for
 
     note = note_for(act_name, case_number=view.case_number, office=view.office, rule_set=view.rule_set, viewer=me.viewer, as_of=now(),
-                    party_filing=filing or act_name in ("file-objections", "file-exceptions"),
+                    party_filing=filing or (special is not None and special.party_filing),
                     recording=modes == {"record"}, filer=_filer(view, allowed, sub))
-    if act_name == "request-extension":  # "Which period": only those running that this party may ask to extend
-        kinds = {item["d"].kind for item in note.periods}
-        for spec in specs:
-            if spec.name == "kind":
-                spec.options = [(value, words) for value, words in spec.options if value in kinds]
-                spec.default = spec.options[0][0] if spec.options else ""
-                spec.radios = len(spec.options) <= 4
+    if extension.is_extension(act_name):  # "Which period": only those running that this party may ask to extend
+        extension.narrow_periods(specs, {item["d"].kind for item in note.periods})
+    shown = {"excluded_reasons": [], **(special.page_values() if special is not None else {})}
     return page(request, template, status=status, title=f"{act_title(act_name)} — {view.case_number}",
                 case=view, act_name=act_name, sub=sub, values=sub.values, rows=sub.rows, errors=errors,
                 parties=form_parties(view, allowed), recording=modes == {"record"}, own=own,
                 specs=specs, zone=zone, when_label="Date the Region received it" if filing else "Date of the act",
                 time_label="Time received (optional)" if filing else "Time (optional)",
                 draftable=draftable(act_name, allowed), draft_id=draft_id or sub.get("draft_id") or None,
-                filing_note=note, excluded_reasons=excluded_reasons() if act_name == "record-tally" else [])
+                filing_note=note, **shown)
 
 
 def _filer(view: Any, allowed: list[Any], sub: act_forms.Submitted) -> str | None:
@@ -175,15 +170,6 @@ def _filer(view: Any, allowed: list[Any], sub: act_forms.Submitted) -> str | Non
     parties = [key for key, _ in form_parties(view, allowed)]
     chosen = sub.values.get("party") or ""
     return chosen if chosen in parties else parties[0] if len(parties) == 1 else None
-
-
-def excluded_reasons() -> list[tuple[str, str]]:
-    """The tally form's choices of why ballots were excluded at the count (record-tally's
-    ``excluded_reason``): none (the record does not say), then each reason as documents say it
-    (casefile.rules.excluded_ballots.REASON_WORDS)."""
-    from casefile.rules.excluded_ballots import REASON_WORDS
-
-    return [("", "The record does not say"), *((r.value, f"Because {w}") for r, w in REASON_WORDS.items())]
 
 
 async def read_act_form(request: Request) -> Received:
@@ -205,7 +191,7 @@ def for_drafts(request: Request, me: Me, view: Any, allowed: list[Any], act_name
     """A generated form sent to the drafts (casefile.web.draft_pages keeps an act as a scenario event):
     its rows counted and its act put in ``values["act"]``; the form with its error when it cannot be
     read (a number that is not one), else None. A hand-written form: nothing to do."""
-    if act_name in act_forms.SPECIFIC:
+    if forms.special(act_name) is not None:
         return None
     specs = form_specs(view, allowed, act_name)
     sub.rows = act_fields.count_rows(specs, sub.values)
@@ -240,19 +226,3 @@ def issue_after_answer(hook: Any, entry_id: int, as_of: Any) -> None:
         hook(entry_id, as_of)
     except Exception:  # the act is recorded; its documents can be issued again
         logging.getLogger("casefile.web").exception("issuing the documents of docket entry %s failed", entry_id)
-
-
-def register_data(content: bytes, sub: act_forms.Submitted, *, day: Any, at: Any) -> dict[str, Any]:
-    from casefile.errors import BadInput
-    from casefile.importers.challenge_register import parse_challenge_register
-
-    if not content:
-        raise BadInput("Choose the register's CSV file", field="register")
-    try:
-        rows = parse_challenge_register(content, source=sub.get("register-name") or "the register")
-    except CasefileError as exc:
-        raise BadInput(str(exc), field="register") from None
-    when = {"at": at.isoformat()} if at else {"date": day.isoformat()}
-    return {"act": "register-challenges", **when,
-            "challenges": [{"voter": r.voter, "challenged_by": r.challenged_by, "ground": r.ground,
-                            "disputed_void": r.disputed_void} for r in rows]}

@@ -15,7 +15,8 @@ from fastapi.responses import RedirectResponse, Response
 
 from casefile.errors import BadInput, CasefileError
 from casefile.http.deps import Database
-from casefile.web import act_forms
+from casefile.web import act_forms, forms
+from casefile.web.forms.reading import moment, rows
 from casefile.web.ids import WebId
 from casefile.web.people import Db, Me, Signed
 from casefile.web.render import page
@@ -30,7 +31,8 @@ def draft_data(act_name: str, sub: act_forms.Submitted, *, zone: str, current: d
         _, day, at = act_forms.instant(sub, zone=zone, current=current)
     except BadInput:
         day, at = None, None
-    if act_name not in act_forms.SPECIFIC:
+    special = forms.special(act_name)
+    if special is None:
         data = act_forms.general_data(act_name, sub.get("act"))
         if day is not None:
             data.setdefault("date", day.isoformat())
@@ -42,24 +44,11 @@ def draft_data(act_name: str, sub: act_forms.Submitted, *, zone: str, current: d
         return data
     except BadInput:
         pass
-    rows = {g: [row for _, row in act_forms._rows(sub, g)] for g in act_forms.ROWS.get(act_name, {})}
-    data: dict[str, Any] = {"act": act_name, **_when(day, at), "party": sub.get("party"),
-                            "method": sub.get("method") or "e-filing", "nlrb": sub.get("nlrb") or "prepared"}
-    if act_name == "file-objections":
-        data["objections"] = [r[""] for r in rows["objections"]]
-        data["offer_of_proof"] = [{"objection": int(r["objection"]) if r["objection"].isdigit() else r["objection"],
-                                   "witness": r["witness"], "summary": r["summary"]} for r in rows["offer_of_proof"]]
-        if sub.get("note").strip():
-            data["note"] = sub.get("note").strip()
-    elif act_name == "file-exceptions":
-        data["exceptions"] = rows["exceptions"]
-    return data
-
-
-def _when(day: date | None, at: datetime | None) -> dict[str, Any]:
-    if at is not None:
-        return {"at": at.isoformat()}
-    return {"date": day.isoformat()} if day is not None else {}
+    found = {g: [row for _, row in rows(sub, g, columns)] for g, columns in special.rows.items()}
+    if special.draft_data is not None:
+        return special.draft_data(sub, found, moment(day, at))
+    return {"act": act_name, **moment(day, at), "party": sub.get("party"), "method": sub.get("method") or "e-filing",
+            "nlrb": sub.get("nlrb") or "prepared"}
 
 
 def form_of(act_name: str, act: dict[str, Any], zone: str) -> act_forms.Submitted:
@@ -73,27 +62,16 @@ def form_of(act_name: str, act: dict[str, Any], zone: str) -> act_forms.Submitte
         values["date"], values["time"] = at.date().isoformat(), at.strftime("%H:%M")
     elif act.get("date"):
         values["date"] = str(act["date"])
-    rows: dict[str, int] = {}
-    if act_name == "file-objections":
-        objections = list(act.get("objections") or [])
-        for i, text in enumerate(objections):
-            values[f"objections-{i}"] = str(text)
-        witnesses = list(act.get("offer_of_proof") or [])
-        for i, w in enumerate(witnesses):
-            for k in ("objection", "witness", "summary"):
-                values[f"offer_of_proof-{i}-{k}"] = str(w.get(k, "")) if isinstance(w, dict) else ""
-        rows = {"objections": max(1, len(objections)), "offer_of_proof": max(1, len(witnesses))}
-    elif act_name == "file-exceptions":
-        exceptions = list(act.get("exceptions") or [])
-        for i, e in enumerate(exceptions):
-            for k in ("excepted_to", "grounds"):
-                values[f"exceptions-{i}-{k}"] = str(e.get(k, "")) if isinstance(e, dict) else ""
-        rows = {"exceptions": max(1, len(exceptions))}
+    special = forms.special(act_name)
+    counted: dict[str, int] = {}
+    if special is not None and special.form_values is not None:
+        shown, counted = special.form_values(act)
+        values.update(shown)
     else:
         import yaml
 
         values["act"] = yaml.safe_dump(act, sort_keys=False, allow_unicode=True, default_flow_style=False)
-    return act_forms.Submitted(values=values, rows=rows)
+    return act_forms.Submitted(values=values, rows=counted)
 
 
 def handle(request: Request, db: Database, me: Me, view: Any, allowed: list[Any], act_name: str,
@@ -117,7 +95,7 @@ def handle(request: Request, db: Database, me: Me, view: Any, allowed: list[Any]
             data = draft_data(act_name, sub, zone=zone, current=current)
         else:
             moment, day, at = act_forms.instant(sub, zone=zone, current=current)
-            data = act_forms.act_data(act_name, sub, day=day, at=at) if act_name in act_forms.SPECIFIC else \
+            data = act_forms.act_data(act_name, sub, day=day, at=at) if forms.special(act_name) is not None else \
                 act_forms.general_data(act_name, sub.get("act"))
         with db.write() as session:
             draft = save_draft(session, viewer=me.viewer, case_number=view.case_number, act=data, as_of=current,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from casefile.web import forms
 from casefile.web.sessions import now
 
 if TYPE_CHECKING:
@@ -25,7 +26,8 @@ def still_to_efile(me: Me, view: Any, allowed: list[Any], act_name: str, specs: 
 
     if not prepared:
         return ""
-    party_filing = any(s.name == "party" for s in specs) or act_name in ("file-objections", "file-exceptions")
+    special = forms.special(act_name)
+    party_filing = any(s.name == "party" for s in specs) or (special is not None and special.party_filing)
     note = note_for(act_name, case_number=view.case_number, office=view.office, rule_set=view.rule_set, viewer=me.viewer, as_of=now(),
                     party_filing=party_filing, recording={p.mode for p in allowed} == {"record"})
     if not note.efile:

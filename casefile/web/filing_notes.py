@@ -11,6 +11,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from casefile.vocab import FilingKind
+from casefile.web import forms
+from casefile.web.forms import extension
+
 #: Where a party files with the NLRB.
 E_FILING = "https://www.nlrb.gov/"  # E-File (My Account Portal) is reached from its home page
 
@@ -41,14 +45,21 @@ def served_on_parties(act_name: str) -> bool:
     return model is None or getattr(model, "WHOSE", None) is None or not whose_of(model).whole_sealed
 
 
-#: A party's filing act → the filing kind it files (casefile.rules.filed_with says with whom).
+#: A party's filing act with the generated form → the filing kind it files (casefile.rules.filed_with says with whom);
+#: a special form's is its own (casefile.web.forms: ``filing_kind``).
 ACT_FILINGS = {
-    "file-objections": "objections", "file-offer-of-proof": "offer-of-proof", "file-exceptions": "exceptions",
-    "file-cross-exceptions": "cross-exceptions", "file-answering-brief": "answering-brief",
-    "file-post-hearing-brief": "post-hearing-brief", "file-motion": "motion",
-    "move-for-reconsideration": "reconsideration-motion", "request-for-review": "request-for-review",
-    "oppose-review": "rfr-opposition", "request-extension": "extension-request",
+    "file-offer-of-proof": FilingKind.OFFER_OF_PROOF, "file-cross-exceptions": FilingKind.CROSS_EXCEPTIONS,
+    "file-answering-brief": FilingKind.ANSWERING_BRIEF, "file-post-hearing-brief": FilingKind.POST_HEARING_BRIEF,
+    "file-motion": FilingKind.MOTION, "move-for-reconsideration": FilingKind.RECONSIDERATION_MOTION,
+    "request-for-review": FilingKind.REQUEST_FOR_REVIEW, "oppose-review": FilingKind.RFR_OPPOSITION,
+    "request-extension": FilingKind.EXTENSION_REQUEST,
 }
+
+
+def filing_kind_of(act_name: str) -> FilingKind | None:
+    """The filing kind act ``act_name`` files (its special form's, else :data:`ACT_FILINGS`), or None."""
+    special = forms.special(act_name)
+    return special.filing_kind if special is not None else ACT_FILINGS.get(act_name)
 
 
 def receiver_of(act_name: str, office_name: str, *, rule_set: str, period: str | None = None) -> str:
@@ -58,18 +69,21 @@ def receiver_of(act_name: str, office_name: str, *, rule_set: str, period: str |
     "the Board's Office of the Executive Secretary (Washington, DC)" or "the Regional Office (<office_name>)"."""
     from casefile.rules.filed_with import filed_with
     from casefile.rules.rule_sets import rule_set_by_id
-    from casefile.vocab import DeadlineKind, FilingKind
+    from casefile.vocab import DeadlineKind
 
-    kind = ACT_FILINGS.get(act_name)
+    kind = filing_kind_of(act_name)
     if kind is None:
         return f"the Regional Office ({office_name})"
-    where = filed_with(FilingKind(kind), rule_set_by_id(rule_set),
+    where = filed_with(kind, rule_set_by_id(rule_set),
                        period=DeadlineKind(period) if period in set(DeadlineKind) else None)
     return where.words(office_name)
 
 
-#: The document a filing act's certificate of service is part of, where the act's name does not say it.
-DOCUMENTS = {"file-objections": "Objections", "file-exceptions": "Exceptions"}
+def served_as(act_name: str) -> str:
+    """The document a filing act's certificate of service is part of: its special form's (the act module's words),
+    else "filing"."""
+    special = forms.special(act_name)
+    return special.served_as if special is not None and special.served_as else "filing"
 
 
 def note_for(act_name: str, *, case_number: str, office: str, viewer: Any, as_of: datetime, party_filing: bool,
@@ -87,7 +101,7 @@ def note_for(act_name: str, *, case_number: str, office: str, viewer: Any, as_of
 
     kinds = [k.value for k in ACT_PERIODS.get(act_name, ())]
     periods = []
-    if act_name == "request-extension" and filer:  # the periods this party may ask to extend
+    if extension.is_extension(act_name) and filer:  # the periods this party may ask to extend
         periods = [with_countdown(d, as_of) for d in app.periods_to_extend(case_number, party=filer, viewer=viewer,
                                                                            as_of=as_of)]
     elif kinds:
@@ -106,7 +120,7 @@ def note_for(act_name: str, *, case_number: str, office: str, viewer: Any, as_of
     if party_filing and served and not recording and filer:
         from casefile.web.gap_words import gap_words, may_do
 
-        found = app.service_gaps(case_number, filer=filer, viewer=viewer, document=DOCUMENTS.get(act_name, "filing"))
+        found = app.service_gaps(case_number, filer=filer, viewer=viewer, document=served_as(act_name))
         if found:
             acts = may_do(app.permitted_acts(case_number, viewer=viewer, as_of=as_of))
             gaps = tuple(gap_words(g, case_acts=acts) for g in found)
