@@ -235,10 +235,8 @@ def error_field(act_name: str, exc: CasefileError, sub: Submitted) -> str:
         return group
     if group == "election" and len(parts) > 1:
         return parts[1] if parts[1] in ("held_from_on", "held_to_on", "method", "reason") else "act-form"
-    if group in spec.rows and len(parts) == 1:
-        first = spec.rows[group]
-        return f"{group}-{sub.kept.get(group, [0])[0] if sub.kept.get(group) else 0}" + (f"-{first[0]}" if first[0] else "")
-    if group in spec.rows and len(parts) == 2:
+    if group in spec.rows and len(parts) in (1, 2):  # a whole row group, or one row: its first column
         first = spec.rows[group][0]
-        return f"{group}-{parts[1]}" + (f"-{first}" if first else "")
+        row = parts[1] if len(parts) == 2 else (sub.kept[group][0] if sub.kept.get(group) else 0)
+        return f"{group}-{row}" + (f"-{first}" if first else "")
     return "-".join(parts)
