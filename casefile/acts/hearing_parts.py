@@ -31,7 +31,9 @@ class HearingOrder(ActIn):
     (at the office that has the case); ``issuer`` the Regional Director who signed it. What the public
     record lacks of it: ``date_public`` False, the order's date is not in it (``date`` is a date the record
     implies); ``objection_numbers_public`` False, which objections were set (by number) is not in it
-    (``objections`` stand in for them: their count is the record's, their numbers are not). How many challenged
+    (``objections`` stand in for them: their count is the record's, their numbers are not); ``objections_set_public``
+    False, neither which objections were set nor how many is in it (``objections``, or every pending one, stand in;
+    the documents list and count none). How many challenged
     ballots were still unresolved when the hearing opened is the opening's fact (open-hearing's
     ``challenges_unresolved``), not the order's."""
 
@@ -44,13 +46,16 @@ class HearingOrder(ActIn):
     challenges: Flag = False
     date_public: Flag = True
     objection_numbers_public: Flag = True
+    objections_set_public: Flag = True
     note: Paragraph = ""
 
 
 def record_gaps(act: HearingOrder) -> dict[str, Any]:
     """The Hearing columns that say what the public record lacks of the order ``act`` (its date, the numbers
     of the objections it set): keyword arguments of Hearing."""
-    return {"noticed_on_public": act.date_public, "objection_numbers_public": act.objection_numbers_public}
+    return {"noticed_on_public": act.date_public,
+            "objection_numbers_public": act.objection_numbers_public and act.objections_set_public,
+            "objections_set_public": act.objections_set_public}
 
 
 def pending_objections(session: Session, election: Election) -> list[Objection]:
@@ -144,7 +149,9 @@ def check_same_order(case: Case, entry: DocketEntry, hearing: Hearing, act: Hear
         ("issuer", hearing.issuer, act.issuer),
         ("challenges", hearing.challenges_set, act.challenges),
         ("date_public", hearing.noticed_on_public, act.date_public),
-        ("objection_numbers_public", hearing.objection_numbers_public, act.objection_numbers_public),
+        ("objection_numbers_public", hearing.objection_numbers_public,
+         act.objection_numbers_public and act.objections_set_public),
+        ("objections_set_public", hearing.objections_set_public, act.objections_set_public),
         ("ulp_cases", list(hearing.ulp_cases), list(hearing.ulp_cases) if ulp_cases is None else ulp_cases),
     ) if recorded != given]
     if diffs:

@@ -120,8 +120,8 @@ def perform(session: Session, act: OpenHearing, *, case: Case, as_of: datetime, 
     hearing.opening_date_public = act.date_public  # False: only the scheduled date is in the record
     if act.challenges_unresolved is not None:
         hearing.challenges_unresolved = act.challenges_unresolved
-    if act.uncertain.strip():  # what the sources leave open about the opening, for a record copy's annex
-        hearing.uncertain = " ".join(part for part in (hearing.uncertain.strip(), act.uncertain.strip()) if part)
+    if act.uncertain.strip():  # what the sources leave open about the opening: its own note in a record copy's annex
+        hearing.opening_uncertain = act.uncertain.strip()
     session.add(hearing)
     close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MET, as_of=as_of,
                          on=opened_on)  # met late when it opened after its target (R-I3)

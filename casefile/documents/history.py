@@ -74,9 +74,12 @@ def history_notes(rec: CaseRecord, election: Any, *, until: date, excluding: Ref
     out, seen = [], set()
     for e in _history_entries(rec, election, until=until, excluding=excluding):
         row = row_of(rec, e)
-        text = uncertain_of(row).strip()
-        if text and (type(row), getattr(row, "id", None)) not in seen:  # a hearing noticed, then opened: once
-            seen.add((type(row), getattr(row, "id", None)))
+        # a hearing's opening has its own note (Hearing.opening_uncertain), labeled by its own act
+        opening = e.act == DocketActName.OPEN_HEARING and isinstance(row, Hearing)
+        text = (row.opening_uncertain if opening else uncertain_of(row)).strip()
+        key = (type(row), getattr(row, "id", None), opening)
+        if text and key not in seen:  # a hearing noticed, then opened: each note once
+            seen.add(key)
             out.append(f"Uncertain ({long_date(e.occurred_on)}, {wording.act_name(e.act).lower()}): {wording.prose_dates(text)}")
     return tuple(out)
 
@@ -158,10 +161,12 @@ def _stated_event(rec: CaseRecord, entry: DocketEntry, row: Any) -> str:
         return (f"The {rec.party_ref(party).label}, {party.name}, requested an extension of the time to file "
                 f"{filed_under_order(DeadlineKind(asked['kind']))}{until}.")
     if entry.act == DocketActName.NOTICE_HEARING and isinstance(row, Hearing):
-        count = len(row.objections_set)
+        count = len(row.objections_set)  # which, and how many, only when the record shows them
         noticed = row.noticed_opens_on  # the notice's own date, not a later postponement's nor the day it opened
         opens = f"; the hearing was set to open on {long_date(noticed)}" if noticed else ""
-        subject = counted(count, "objection") + (" and the challenged ballots" if row.challenges_set else "")
+        subject = (counted(count, "objection") if row.objections_set_public else
+                   "the objections (which of them, and how many, the record does not show)") + \
+            (" and the challenged ballots" if row.challenges_set else "")
         return f"The Regional Director issued a Notice of Hearing on {subject}{opens}."
     if entry.act == DocketActName.FILE_OFFER_OF_PROOF and isinstance(row, Filing):
         # no served history nor the status report tells it (confidential_entry); a sentence for the acts' own

@@ -223,6 +223,9 @@ class Hearing(SQLModel, table=True):
     opening_date_public: bool = Field(default=True, sa_column_kwargs={"server_default": true()})  # False: the record holds only the date it was set to open
     noticed_on_public: bool = Field(default=True, sa_column_kwargs={"server_default": true()})  # False: the notice's (the order's) date is not in the public record
     objection_numbers_public: bool = Field(default=True, sa_column_kwargs={"server_default": true()})  # False: which objections were set (by number) is not in the public record
+    # False: which objections were set for hearing, and how many, is not in the public record (objections_set stand in)
+    objections_set_public: bool = Field(default=True, sa_column_kwargs={"server_default": true()})
+    opening_uncertain: str = Field(default="", sa_column_kwargs={"server_default": ""})  # what the sources leave open about its opening
     challenges_unresolved: int | None = None  # of those set for hearing, still unresolved when it opened (open-hearing); None: not in the record
 
 

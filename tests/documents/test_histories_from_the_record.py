@@ -47,7 +47,8 @@ JFK8_HISTORY = [
     "22, 2022 (the order itself is not in the public record, nor is the date).",
     "April 29, 2022 The case was transferred from Region 29 (Brooklyn, NY) to Region 28 (Phoenix, AZ). The order's date "
     "is not in the public record.",
-    "April 29, 2022 The Regional Director issued a Notice of Hearing on 25 objections; the hearing was set to open on "
+    "April 29, 2022 The Regional Director issued a Notice of Hearing on the objections (which of them, and how many, "
+    "the record does not show); the hearing was set to open on "
     "May 23, 2022. The notice's date is not in the public record.",
     "June 13, 2022 The hearing opened on June 13, 2022.",
 ]
@@ -93,7 +94,8 @@ class TestBessemer:
             "against; 76 void and 505 challenged ballots (not sufficient in number to affect the results).",
             "April 16, 2021 The Petitioner, Retail, Wholesale and Department Store Union, filed 23 objections with an "
             "offer of proof.",
-            "April 26, 2021 The Regional Director issued a Notice of Hearing on 23 objections; the hearing was set to "
+            "April 26, 2021 The Regional Director issued a Notice of Hearing on the objections (which of them, and how "
+            "many, the record does not show); the hearing was set to "
             "open on May 7, 2021. The notice's date is not in the public record.",
             "May 7, 2021 The hearing was scheduled to open on May 7, 2021; the record does not show the actual opening "
             "date."]  # the noticed date, kept as the opening with open-hearing's caveat

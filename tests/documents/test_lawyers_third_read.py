@@ -179,3 +179,42 @@ def test_the_status_reports_file_is_named_in_the_zone_of_its_text(jfk8: Replayed
     path = jfk8.pdf("*case-status-report*.pdf")
     assert path.name == "2023-01-11_case-status-report_as-of-20230111T1000.pdf"
     assert "Status as of 10:00 a.m. MST on January 11, 2023" in words(text_of(path))
+
+
+class TestWhichObjectionsWereSet:
+    @pytest.mark.parametrize("name", [JFK8, BESSEMER], ids=["jfk8", "bessemer"])
+    def test_the_notice_lists_none_the_record_does_not_name(self, name: str, replayed_examples: dict[str, Replayed]) -> None:
+        """Both notices listed every objection under "OBJECTIONS SET FOR HEARING": no report says which were set
+        (Bessemer's: laborpress counts 22 of 23), so the notice says the record does not show which (objections_set_public)."""
+        body = words(body_of(replayed_examples[name].pdf("*notice-of-hearing.pdf")))
+        assert ("OBJECTIONS SET FOR HEARING Which of the objections filed were set for hearing, and how many, is not in the "
+                "public record.") in body
+        assert "Objection 1." not in body and "[NOT IN THE PUBLIC RECORD: text of objection" not in body
+
+    @pytest.mark.parametrize(("name", "pattern"), [
+        (JFK8, "*hearing-officer-report.pdf"), (JFK8, "*decision-on-objections.pdf"), (JFK8, "*case-status-report*.pdf"),
+        (BESSEMER, "*hearing-officer-report.pdf"), (BESSEMER, "*decision-and-direction-of-second-election.pdf"),
+        (BESSEMER, "*case-status-report*.pdf")])
+    def test_the_histories_count_none(self, name: str, pattern: str, replayed_examples: dict[str, Replayed]) -> None:
+        """They said "Notice of Hearing on 25 objections" / "on 23 objections"."""
+        text = words(text_of(replayed_examples[name].pdf(pattern)))
+        assert ("The Regional Director issued a Notice of Hearing on the objections (which of them, and how many, the "
+                "record does not show); the hearing was set to open on") in text
+        assert "Notice of Hearing on 25 objections" not in text and "Notice of Hearing on 23 objections" not in text
+
+
+class TestEachSourceNoteUnderItsOwnLabel:
+    @pytest.mark.parametrize(("name", "pattern", "opening"), [
+        (JFK8, "*hearing-officer-report.pdf", "Uncertain (June 13, 2022, hearing opened): the hearing was first set for May 23"),
+        (JFK8, "*decision-on-objections.pdf", "Uncertain (June 13, 2022, hearing opened): the hearing was first set for May 23"),
+        (BESSEMER, "*hearing-officer-report.pdf", "Uncertain (May 7, 2021, hearing opened): Its opening date is the scheduled one"),
+        (BESSEMER, "*decision-and-direction-of-second-election.pdf",
+         "Uncertain (May 7, 2021, hearing opened): Its opening date is the scheduled one"),
+    ], ids=["jfk8-report", "jfk8-decision", "bessemer-report", "bessemer-decision"])
+    def test_the_openings_note_is_its_own_item(self, name: str, pattern: str, opening: str,
+                                               replayed_examples: dict[str, Replayed]) -> None:
+        """The hearing-opening note ran on inside the notice-of-hearing bullet with no label."""
+        annex = words(text_of(replayed_examples[name].pdf(pattern)).partition("RECORD-COPY NOTE")[2])
+        assert opening in annex
+        notice = annex.partition("notice of hearing):")[2].partition("Uncertain (")[0]
+        assert "Its opening date is the scheduled one" not in notice and "first set for" not in notice

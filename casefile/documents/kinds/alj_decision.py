@@ -84,7 +84,9 @@ class ALJDecision(RecordDocument):
             # which no act records (rules.deadlines.TRIGGER_NOT_RECORDED), and no date is computed from it
             signature=Signature(name=decision.issuer or rec.missing("Administrative Law Judge's name"),
                                 title="Administrative Law Judge", signed=False),
-            record_notes=notes(decision.uncertain, hearing.uncertain if hearing else "") + plain_notes(decision.note),
+            record_notes=notes(decision.uncertain, hearing.uncertain if hearing else "")
+            + tuple(f"Uncertain (the hearing's opening): {n.removeprefix('Uncertain: ')}"
+                    for n in notes(hearing.opening_uncertain if hearing else "")) + plain_notes(decision.note),
         )
         return Built(ctx, decision.issued_on, "Administrative Law Judge", Actor.ADMINISTRATIVE_LAW_JUDGE, election.id)
 

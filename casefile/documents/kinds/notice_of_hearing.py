@@ -35,6 +35,8 @@ class NoticeOfHearingContext(DocumentContext):
     tally_prepared_on: date
     objections_filed_on: date | None
     objections_set: tuple[ObjectionItem, ...] = ()
+    # False: which objections were set, and how many, is not in the public record: ``objections_set`` stand in, unlisted
+    objections_set_public: bool = True
     objections_overruled: tuple[ObjectionItem, ...] = ()  # overruled without a hearing, with reasons
     challenged_ballots_set: Count | None = None  # determinative challenged ballots set for hearing
     hearing_opens_on: DateOrPlaceholder
@@ -84,6 +86,7 @@ class NoticeOfHearing(RecordDocument):
             caption=rec.caption(), issuance=Issuance(issued_on=dated, issuer_title="Regional Director"),
             tally_prepared_on=tally.prepared_on, objections_filed_on=_first_objections_on(rec, election),
             objections_set=rec.objection_items(rec.objections_of(election, ids=list(hearing.objections_set))),
+            objections_set_public=hearing.objections_set_public,
             challenged_ballots_set=tally.challenged if hearing.challenges_set else None,
             hearing_opens_on=hearing.noticed_opens_on or hearing.opens_on or placeholder("date the hearing opens"),
             hearing_opens_at=_opening_instant(rec, hearing),
