@@ -65,8 +65,9 @@ def test_an_opening_only_scheduled_is_a_field_not_a_note(configured_db: Path) ->
         hearing = s.exec(select(Hearing)).one()
         assert (hearing.opens_on, hearing.opening_date_public) == (date(2021, 5, 7), False)
         assert "Its opening: " not in hearing.uncertain
-        assert hearing.uncertain.endswith("and its signature block names no one. Its opening date is the scheduled one; its close "
-                                          "date is not public.")
+        # the opening's own note, apart from the notice's (a record copy's annex labels each by its act)
+        assert hearing.uncertain.endswith("and its signature block names no one.")
+        assert hearing.opening_uncertain == "Its opening date is the scheduled one; its close date is not public."
 
 
 def test_only_the_scheduled_date_on_another_date_is_refused_and_nothing_stored(configured_db: Path) -> None:
