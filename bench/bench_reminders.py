@@ -95,7 +95,7 @@ def load(engine: Engine) -> int:
         due_on = calendar.roll_forward(start + timedelta(days=rng.randint(0, 180)))[0]
         cutoff = datetime.combine(due_on, datetime.min.time()).replace(hour=23, minute=59, second=59, tzinfo=UTC)
         deadlines.append({"id": n, "case_id": case_id, "election_id": case_id, "kind": kinds[n % len(kinds)],
-                          "for_whom": whom[n % len(whom)], "trigger": "tally prepared", "trigger_on": due_on - timedelta(days=10),
+                          "for_whom": whom[n % len(whom)], "trigger_kind": "tally-prepared", "trigger_on": due_on - timedelta(days=10),
                           "due_on": due_on, "cutoff_at": cutoff + timedelta(hours=5), "citation": "29 CFR 102.69(a)(8)",
                           "rule_set_id": "2023-rule", "office_key": office.key, "calendar_id": calendar.calendar_id,
                           "derivation": DERIVATION, "status": DeadlineStatus.OPEN})

@@ -147,6 +147,34 @@ class Audience(StrEnum):
     REGIONAL_DIRECTOR = "Regional Director"  # a date the Region acts by (the hearing's opening)
 
 
+class TriggerKind(StrEnum):
+    """The act a deadline's period runs from (``Deadline.trigger_kind``; its date is ``trigger_on``, the
+    record it made ``trigger_ref``), worded in one place (casefile.rules.trigger_words)."""
+
+    TALLY = "tally-prepared"  # the Tally of Ballots (102.69(a))
+    REVISED_TALLY = "revised-tally-available"  # the revised tally made available (102.69(e))
+    HO_REPORT = "ho-report-issued"  # the Hearing Officer's Report (102.69(c)(1)(iii))
+    HEARING_CLOSED = "hearing-closed"  # post-hearing briefs (102.69(c)(1)(iii))
+    RD_DECISION = "rd-decision-served"  # service assumed on the day it issued (102.65(e))
+    CERTIFICATION_OF_REPRESENTATIVE = "certification-of-representative-issued"
+    CERTIFICATION_OF_RESULTS = "certification-of-results-issued"
+    SUPPLEMENTAL_DECISION = "supplemental-decision-issued"  # the certification stands
+    DISMISSAL = "dismissal-issued"  # service assumed on the day it issued
+    ALJ_TRANSFER = "alj-transfer-issued"  # the order transferring the case to the Board, assumed of the decision's day
+    OPEN_AND_COUNT_ORDER = "open-and-count-order-issued"  # a final disposition under the 2014 rule
+    COUNT_EXCLUDED_ORDER = "count-excluded-order-issued"  # the same, for ballots excluded at the count
+
+
+class RuledBy(StrEnum):
+    """Who ruled on a challenged ballot (``ChallengedBallot.ruled_by``; the date is ``ruled_on``, the
+    decision or order ``ruling_ref``)."""
+
+    REGIONAL_DIRECTOR = "regional-director"
+    BOARD = "board"
+    HEARING_OFFICER = "hearing-officer"  # a recommendation in the Hearing Officer's Report
+    ADMINISTRATIVE_LAW_JUDGE = "administrative-law-judge"
+
+
 class DeadlineStatus(StrEnum):
     OPEN = "open"
     MET = "met"

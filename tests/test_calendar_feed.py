@@ -23,7 +23,7 @@ from casefile.record import migrate
 from casefile.record.db import make_engine, read_session, write_session
 from casefile.record.deadlines import keep_deadline
 from casefile.record.lookups import get_case, get_election
-from casefile.vocab import DeadlineKind
+from casefile.vocab import DeadlineKind, TriggerKind
 from tests.bessemer import (
     NUMBER,
     TALLY_2021,
@@ -234,7 +234,7 @@ class TestPartyCalendars:
         with write_session(engine, by="operator:tests") as s:
             case = get_case(s, NUMBER)
             keep_deadline(s, case=case, election=get_election(s, case), kind=DeadlineKind.REQUEST_FOR_REVIEW,
-                          trigger="Certification issued 2021-04-12", trigger_on=date(2021, 4, 12), for_whom="amazon")
+                          trigger=TriggerKind.CERTIFICATION_OF_RESULTS, trigger_on=date(2021, 4, 12), for_whom="amazon")
         feeds = _feeds(engine)
         kinds = {name: sorted(_events(_parse(f))) for name, f in feeds.items()}
         assert kinds == {

@@ -36,7 +36,7 @@ from casefile.record.workflow import advance, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.review import board_review
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, DeadlineKind, DecisionKind, Stage
+from casefile.vocab import Actor, DeadlineKind, DecisionKind, Stage, TriggerKind
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -93,8 +93,7 @@ def perform(session: Session, act: AljDecision, *, case: Case, as_of: datetime, 
                     ref=ref_to(decision))
     if review.available:
         keep_deadline(session, case=case, election=election, kind=DeadlineKind.ALJ_EXCEPTIONS,
-                      trigger=f"ALJ decision and order transferring the case to the Board {issued_on.isoformat()} "
-                      "(transfer order date assumed = decision date)", trigger_on=issued_on, for_whom="all parties")
+                      trigger=TriggerKind.ALJ_TRANSFER, trigger_ref=entry.ref, trigger_on=issued_on, for_whom="all parties")
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=entry.summary,
                 warnings=() if review.agreement_known else (review.statement,))

@@ -34,7 +34,7 @@ from casefile.acts.withdraw_objection import objection_of, objections_in_latest
 from casefile.errors import BadInput, CasefileError, ProcedureError
 from casefile.record.authority import Whose
 from casefile.record.models import Case, Deadline, Filing, Objection, Party
-from casefile.record.refs import Ref
+from casefile.record.refs import Ref, RowKey
 from casefile.rules.chronology import Earlier
 from casefile.rules.corrections import amendable
 from casefile.rules.timeliness import Timeliness, judge_filing
@@ -119,7 +119,7 @@ def perform(session: Session, act: AmendObjection, *, case: Case, as_of: datetim
     lock(session, case)
     election = election_for(session, case, act.election)
     party, objection = objection_of(session, case, election, act.party, act.number)
-    target = f"objection:{objection.id}"
+    target = RowKey.of(objection)
     key = correction_key(act.act, target, {"text": act.text}, act.why)
     if (done := found_again(session, case, key, holds=lambda: objection.text == act.text, act=act.act)) is not None:
         return done

@@ -31,7 +31,8 @@ from casefile.rules.certification import CertificationOf, certification_of, cert
 from casefile.rules.chronology import Earlier
 from casefile.rules.review import board_review
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, CertificationKind, DeadlineKind, DeadlineStatus, Stage, TallyKind
+from casefile.rules.trigger_words import certification_trigger
+from casefile.vocab import Actor, CertificationKind, DeadlineKind, DeadlineStatus, Stage, TallyKind, TriggerKind
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -146,8 +147,8 @@ def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: 
     if review.available:
         for kind in (DeadlineKind.REQUEST_FOR_REVIEW, DeadlineKind.RFR_OPPOSITION):
             keep_deadline(session, case=case, election=election, kind=kind,
-                          trigger=f"{what.title} issued {issued_on.isoformat()}", trigger_on=issued_on,
-                          for_whom="all parties")
+                          trigger=certification_trigger(what.kind), trigger_ref=entry.ref,
+                          trigger_on=issued_on, for_whom="all parties")
         if unruled_requests(session, election):
             # a request for review of the Decision on Objections filed before the certification is pending (R-N2)
             advance(session, election, Stage.RFR_PENDING, as_of=as_of, occurred_on=issued_on, act="rfr-pending",
@@ -185,7 +186,7 @@ def _reaffirm(session: Session, act: Certify, *, case: Case, election: Election,
     if board_review(case.agreement).available:
         for kind in (DeadlineKind.REQUEST_FOR_REVIEW, DeadlineKind.RFR_OPPOSITION):
             keep_deadline(session, case=case, election=election, kind=kind,
-                          trigger=f"supplemental decision of {issued_on.isoformat()} (the certification stands)",
+                          trigger=TriggerKind.SUPPLEMENTAL_DECISION, trigger_ref=entry.ref,
                           trigger_on=issued_on, for_whom="all parties")
         if unruled_requests(session, election):
             advance(session, election, Stage.RFR_PENDING, as_of=as_of, occurred_on=issued_on, act="rfr-pending",

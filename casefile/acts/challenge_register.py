@@ -13,6 +13,7 @@ from casefile.record.models import ChallengedBallot, Election, Tally
 from casefile.record.refs import Ref
 from casefile.record.stage_facts import stage_facts
 from casefile.record.workflow import advance
+from casefile.rules.challenge_words import ruling_words
 from casefile.rules.excluded_ballots import with_excluded
 from casefile.rules.partial_resolution import still_determinative
 from casefile.rules.stages import accepted_at, next_stage
@@ -63,12 +64,12 @@ def retest(session: Session, election: Election) -> str:
     pending = [b for b in register_of(session, election) if b.status is ChallengeStatus.PENDING]
     for ballot in pending:
         ballot.status = ChallengeStatus.NOT_DETERMINATIVE
-        ballot.ruling = "no longer determinative (R-E7): stays sealed"
+        ballot.ruled_by, ballot.reason = None, ""  # no one ruled: its status says it stays sealed (R-E7)
         session.add(ballot)
     session.flush()
     one = len(pending) == 1
     return (f"the {counted(len(pending), 'ballot')} still pending {'is' if one else 'are'} no longer "
-            f"determinative and {'stays' if one else 'stay'} sealed (R-E7)")
+            f"determinative and {'stays' if one else 'stay'} sealed")  # 29 CFR 102.69(c)(1)(i): never opened
 
 
 def select_ballots(session: Session, election: Election, *, voters: list[str], ground: str | None,
@@ -90,7 +91,7 @@ def select_ballots(session: Session, election: Election, *, voters: list[str], g
                 raise BadInput(f"the ruling names {voter!r} twice", field=f"{at}voters.{i}")
             if ballot.status is not ChallengeStatus.PENDING:
                 raise ProcedureError(f"the challenged ballot of {voter!r} is not pending (it is {ballot.status.value}: "
-                                     f"{ballot.ruling or 'no ruling recorded'})", field=f"{at}voters.{i}")
+                                     f"{ruling_words(ballot.ruled_by, ballot.ruled_on) or 'no ruling recorded'})", field=f"{at}voters.{i}")
             chosen.append(ballot)
         return chosen
     pending = [b for b in ballots if b.status is ChallengeStatus.PENDING]

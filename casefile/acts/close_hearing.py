@@ -34,7 +34,7 @@ from casefile.record.workflow import advance, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.hearing import BriefsDue, briefs_as_of_right, post_hearing_brief_due
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, DeadlineKind, Stage
+from casefile.vocab import Actor, DeadlineKind, Stage, TriggerKind
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -85,15 +85,14 @@ def perform(session: Session, act: CloseHearing, *, case: Case, as_of: datetime,
                     act_key=key, actor=Actor.HEARING_OFFICER, summary=_summary(closed_on, briefs),
                     ref=ref_to(hearing))
     if briefs is not None:
-        trigger = f"Hearing closed {closed_on.isoformat()}"
         if briefs.allowed:
             keep_fixed_deadline(session, case=case, election=election, kind=DeadlineKind.POST_HEARING_BRIEF,
-                                trigger=trigger, trigger_on=closed_on, due_on=briefs.due_on, for_whom="all parties",
+                                trigger=TriggerKind.HEARING_CLOSED, trigger_on=closed_on, due_on=briefs.due_on, for_whom="all parties",
                                 fixed_by=f"the hearing officer's allowance at the close of the hearing on "
                                          f"{closed_on.isoformat()}", citation=briefs.basis)
         else:
-            keep_deadline(session, case=case, election=election, kind=DeadlineKind.POST_HEARING_BRIEF, trigger=trigger,
-                          trigger_on=closed_on, for_whom="all parties", as_of=as_of)
+            keep_deadline(session, case=case, election=election, kind=DeadlineKind.POST_HEARING_BRIEF,
+                          trigger=TriggerKind.HEARING_CLOSED, trigger_ref=entry.ref, trigger_on=closed_on, for_whom="all parties", as_of=as_of)
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=entry.summary)
 

@@ -34,6 +34,7 @@ from casefile.errors import InvalidCalendar, ProcedureError
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import office_of
 from casefile.record.models import Case, Certification, Deadline, DocketEntry, Election, Tally
+from casefile.record.refs import RowKey
 from casefile.rules.review import board_review
 from casefile.rules.rule_sets import rule_set_for
 from casefile.vocab import DeadlineKind, ElectionAgreement
@@ -73,7 +74,7 @@ def perform(session: Session, act: CorrectCase, *, case: Case, as_of: datetime, 
     agreement); 29 CFR 102.62, 102.67, 102.69.
     """
     lock(session, case)
-    asked = ask(session, case, act, target=f"case:{case.id}", current={n: getattr(case, n) for n in act.CORRECTED},
+    asked = ask(session, case, act, target=RowKey.of(case), current={n: getattr(case, n) for n in act.CORRECTED},
                 already=f"the case already reads {listed(act.given())}: this correction corrects nothing")
     if asked.first is not None:
         return asked.first

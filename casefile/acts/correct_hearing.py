@@ -22,6 +22,7 @@ from casefile.acts.correction_parts import Change, Why, changed_documents, docum
 from casefile.acts.hearing_parts import current_hearing
 from casefile.record.authority import REGION, Whose
 from casefile.record.models import Case, Deadline, DocketEntry, Election, Hearing
+from casefile.record.refs import RowKey
 from casefile.rules.calendar import day_label
 from casefile.rules.chronology import Earlier
 from casefile.rules.deadlines import met_status
@@ -90,7 +91,7 @@ def perform(session: Session, act: CorrectHearing, *, case: Case, as_of: datetim
     hearing = current_hearing(session, case, election)
     opened = _opened(session, election)
     current = {"opened_on": hearing.opens_on if opened else None, "noticed_opens_on": hearing.noticed_opens_on}
-    asked = ask(session, case, act, target=f"hearing:{hearing.id}", current=current,
+    asked = ask(session, case, act, target=RowKey.of(hearing), current=current,
                 already=f"the hearing already reads {listed(act.given())}: this correction corrects nothing")
     if asked.first is not None:
         return asked.first

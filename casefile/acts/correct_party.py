@@ -23,6 +23,7 @@ from casefile.errors import BadInput, UnknownRecord
 from casefile.record.authority import Whose
 from casefile.record.lookups import get_party
 from casefile.record.models import Case, Party, Person
+from casefile.record.refs import RowKey
 from casefile.vocab import PartyRole
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
@@ -67,7 +68,7 @@ def perform(session: Session, act: CorrectParty, *, case: Case, as_of: datetime,
     except UnknownRecord as exc:
         raise UnknownRecord(str(exc), field="party") from None
     holder = DetailsOf(session, party)
-    asked = ask(session, case, act, target=f"party:{party.id}", current=holder.read(),
+    asked = ask(session, case, act, target=RowKey.of(party), current=holder.read(),
                 already=f"party {party.key} already reads {listed(act.given(), quoted=True)}: this correction corrects nothing")
     if asked.first is not None:
         return asked.first

@@ -39,6 +39,7 @@ from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import office_of
 from casefile.record.lookups import counts_of
 from casefile.record.models import Case, ChallengedBallot, Deadline, Tally
+from casefile.record.refs import RowKey
 from casefile.rules.corrections import outcome_consequences
 from casefile.rules.tally import analyze_tally, tally_from_mapping
 from casefile.vocab import DeadlineKind, TallyKind
@@ -118,7 +119,7 @@ def perform(session: Session, act: CorrectTally, *, case: Case, as_of: datetime,
                        "between labor organizations): there is no 'against' to correct", field="against")
     current = {"prepared_on": tally.prepared_on, "against": tally.against, "challenged": tally.challenged,
                "void": tally.void, "eligible": tally.eligible, "eligible_exact": tally.eligible_exact}
-    asked = ask(session, case, act, target=f"tally:{tally.id}", current=current,
+    asked = ask(session, case, act, target=RowKey.of(tally), current=current,
                 given={name: getattr(act, name) for name in current},
                 more=[Change(f"votes for {n}", votes[n], v) for n, v in act.choices.items() if votes[n] != v],
                 already=(f"the tally of election {election.sequence} already reads what this correction gives "
@@ -150,7 +151,6 @@ def perform(session: Session, act: CorrectTally, *, case: Case, as_of: datetime,
         deadlines = list(session.exec(select(Deadline).where(
             Deadline.election_id == election.id, Deadline.trigger_on == old_date, col(Deadline.kind).in_(TALLY_PERIODS))))
         moved, notes = move_deadlines(session, case, deadlines, trigger_on=tally.prepared_on,
-                                      trigger=f"Tally of Ballots prepared {tally.prepared_on.isoformat()}",
                                       because=f"the tally's date {old_date.isoformat()} → "
                                       f"{tally.prepared_on.isoformat()}", as_of=as_of)
         consequences += notes

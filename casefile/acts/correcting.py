@@ -31,6 +31,7 @@ from casefile.acts.correction_parts import (
 )
 from casefile.errors import BadInput
 from casefile.record.models import Case, Election
+from casefile.record.refs import RowKey
 from casefile.rules.stage_words import STAGE_NAMES
 
 
@@ -68,12 +69,12 @@ def listed(values: Mapping[str, Any], *, quoted: bool = False) -> str:
 
 @dataclass(frozen=True)
 class Asked:
-    """What correction ``act`` asks of the record ``target`` ("tally:3"): its idempotency ``key`` and
+    """What correction ``act`` asks of the record ``target`` (``RowKey("tally", 3)``): its idempotency ``key`` and
     the fields it changes; ``first``: the first result when the same correction is recorded already (a
     retry: nothing more is done)."""
 
     act: CorrectionIn
-    target: str
+    target: RowKey
     key: str
     changes: list[Change]
     first: Done | None = None
@@ -90,7 +91,7 @@ class Asked:
             moved=list(moved), occurred_on=self.act.legal_date(case, as_of), as_of=as_of, extra_changes=list(implied))
 
 
-def ask(session: Session, case: Case, act: CorrectionIn, *, target: str, current: Mapping[str, Any], already: str,
+def ask(session: Session, case: Case, act: CorrectionIn, *, target: RowKey, current: Mapping[str, Any], already: str,
         given: Mapping[str, Any] | None = None, more: Sequence[Change] = ()) -> Asked:
     """What ``act`` asks of the record ``target``, whose fields the record holds as ``current``: the
     changes from ``current`` to ``given`` (the values asked for, None: not given; default the act's

@@ -31,7 +31,7 @@ from casefile.errors import AlreadyRecorded, CasefileError, UnknownRecord
 from casefile.record.corrections import Correction
 from casefile.record.deadlines import compute_for_case, configured_calendar, office_of
 from casefile.record.models import Case, Deadline, Document, Election, Filing, Hearing, Party
-from casefile.record.refs import RecordTable, Ref, ref_to
+from casefile.record.refs import RecordTable, Ref, RowKey, ref_to
 from casefile.record.workflow import docket
 from casefile.rules.calendar import clock_label, day_label
 from casefile.rules.corrections import rejudge_filing, status_after_move
@@ -61,7 +61,7 @@ def lock(session: Session, case: Case) -> None:
     session.refresh(case)
 
 
-def correction_key(act: str, target: str, requested: dict[str, Any], why: str) -> str:
+def correction_key(act: str, target: RowKey, requested: dict[str, Any], why: str) -> str:
     """The idempotency key of a correction: its act, the record it corrects, the values asked for
     and why (legal content only, never the clock)."""
     return content_key(f"{act}:{target}", requested, why)
@@ -197,7 +197,7 @@ class Moved:
 
 
 def move_deadlines(session: Session, case: Case, deadlines: Iterable[Deadline], *, because: str, as_of: datetime,
-                   trigger_on: date | None = None, trigger: str | None = None) -> tuple[list[Moved], list[str]]:
+                   trigger_on: date | None = None) -> tuple[list[Moved], list[str]]:
     """Compute each deadline again (casefile.record.deadlines.compute_for_case: the case's rule set,
     office and the configured calendar) from ``trigger_on`` (None: its own trigger date, for a
     correction that changes the rule set) and store it; ``because`` says which correction.
@@ -221,7 +221,7 @@ def move_deadlines(session: Session, case: Case, deadlines: Iterable[Deadline], 
         computed = compute_for_case(case, deadline.kind, new_trigger_on)
         extras = _extra_lines(case, deadline)
         old_due, old_status = deadline.due_on, deadline.status
-        deadline.trigger_on, deadline.trigger = new_trigger_on, trigger or deadline.trigger
+        deadline.trigger_on = new_trigger_on  # the same act, on its corrected date (the trigger is worded from both)
         deadline.due_on, deadline.cutoff_at = computed.due_on, computed.cutoff_at
         deadline.citation, deadline.rule_set_id, deadline.calendar_id = (computed.citation, computed.rule_set_id,
                                                                          computed.calendar_id)
@@ -313,7 +313,7 @@ def rejudge_filings(session: Session, case: Case, deadlines: Iterable[Deadline])
 # --- recording -------------------------------------------------------------------------------------
 
 
-def record_correction(session: Session, case: Case, *, act: str, key: str, target: str, election: Election | None,
+def record_correction(session: Session, case: Case, *, act: str, key: str, target: RowKey, election: Election | None,
                       changes: list[Change], why: str, head: str, consequences: list[str], reissue: list[DocumentState],
                       moved: list[Moved], occurred_on: date, as_of: datetime, actor: Actor = Actor.PARTY,
                       extra_changes: list[Change] | None = None) -> Done:

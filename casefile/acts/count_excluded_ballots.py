@@ -25,14 +25,13 @@ from casefile.acts.order_parts import order_issues, order_ref, store_order
 from casefile.acts.rule_on_challenges import open_and_count_review
 from casefile.documents.kinds.order_to_count_excluded import OrderToCountExcludedBallots
 from casefile.record.authority import ActorKind, Whose
-from casefile.record.deadlines import COUNT_EXCLUDED_TRIGGER
 from casefile.record.models import Case, ChallengedBallot, Election, Tally
 from casefile.record.refs import Ref
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.excluded_ballots import ordered_to_count, reason_words
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, ChallengeStatus, OrderKind, TallyKind
+from casefile.vocab import Actor, ChallengeStatus, OrderKind, RuledBy, TallyKind, TriggerKind
 
 #: The stored order (AgencyOrder.kind).
 COUNT_EXCLUDED = OrderKind.COUNT_EXCLUDED
@@ -105,16 +104,18 @@ def perform(session: Session, act: CountExcludedBallots, *, case: Case, as_of: d
                      [Earlier("the tally of ballots issued", tally.prepared_on)])
     before = _ordered(session, election)
     count = ordered_to_count(excluded=tally.excluded, ordered_before=before, ordered=act.ballots)
-    ruling = f"{act.by} {ordered_on.isoformat()}: excluded at the count, ordered opened and counted"
     ground = f"excluded at the count ({tally.excluded_reason.value if tally.excluded_reason else 'reason not in the record'})"
-    for n in range(before + 1, before + count + 1):
-        session.add(ChallengedBallot(election_id=election.id, voter=f"excluded ballot {n}",  # type: ignore[arg-type]
-                                     challenged_by="board-agent", ground=ground, status=ChallengeStatus.OVERRULED,
-                                     ruling=ruling, ruled_on=ordered_on, excluded_at_count=True))
     stored = store_order(session, case, kind=COUNT_EXCLUDED, issued_on=ordered_on, election_id=election.id,
                          issuer=" ".join(act.issuer.split()), by=act.by, ballots=count, tally_id=tally.id,
                          excluded=tally.excluded,
                          reason=tally.excluded_reason.value if tally.excluded_reason else None, order=order)
+    ruled_by = RuledBy.BOARD if act.by == "Board" else RuledBy.REGIONAL_DIRECTOR
+    for n in range(before + 1, before + count + 1):  # the order that counts them, typed: who, when, which order
+        session.add(ChallengedBallot(election_id=election.id, voter=f"excluded ballot {n}",  # type: ignore[arg-type]
+                                     challenged_by="board-agent", ground=ground, status=ChallengeStatus.OVERRULED,
+                                     ruled_by=ruled_by, ruled_on=ordered_on, ruling_ref=order_ref(stored),
+                                     reason="excluded at the count, ordered opened and counted",
+                                     excluded_at_count=True))
     summary = (f"Order to count ballots excluded at the count: the {act.by} orders {count} of the {tally.excluded} "
                f"ballots excluded at the count of {tally.prepared_on.isoformat()} ({reason_words(tally.excluded_reason)}) "
                "opened and counted; written as challenged ballots ordered opened and counted, for the revised tally")
@@ -122,7 +123,7 @@ def perform(session: Session, act: CountExcludedBallots, *, case: Case, as_of: d
         summary += f"; {order}"
     if act.by == "Regional Director":  # the ballots are written as challenged ballots overruled: an order to open and
         summary += open_and_count_review(session, case, election, ordered_on=ordered_on,  # count them (R-E6, R-N2)
-                                         trigger=COUNT_EXCLUDED_TRIGGER,
+                                         trigger=TriggerKind.COUNT_EXCLUDED_ORDER,
                                          what="an order to count ballots excluded at the count")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=ordered_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=_ACTORS[act.by], summary=summary, ref=order_ref(stored))

@@ -14,9 +14,9 @@ from casefile.acts.base import COUNT_MAX, ActIn, Line, Paragraph, PartyKey, Stri
 from casefile.acts.hearing_parts import ObjectionNumber
 from casefile.errors import AlreadyRecorded, UnknownRecord
 from casefile.record.models import Case, Decision, DocketEntry, Election, Hearing, Objection, Party
-from casefile.record.refs import RecordTable, Ref
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.rules.consistency import RulingGiven, inconsistency
-from casefile.vocab import DecisionKind, DecisionResult, Disposition, said
+from casefile.vocab import DecisionKind, DecisionResult, Disposition, RuledBy, said
 
 Ruling = Literal["sustained", "overruled", "withdrawn", "moot"]
 Result = Literal["set-aside", "overrule"]  # as the act gives it; stored as a DecisionResult
@@ -144,13 +144,20 @@ def store_decision(session: Session, case: Case, election: Election, act: Decisi
         if not recommend_only:
             objection.disposition = Disposition(ruling)
             session.add(objection)
-    rulings += challenge_rulings(session, election, act, recommend_only=recommend_only, issued_on=issued_on, kind=kind)
+    ruled: list[Any] = []
+    rulings += challenge_rulings(session, election, act, recommend_only=recommend_only, issued_on=issued_on, kind=kind,
+                                 ruled=ruled)
     at_fault = _party(_parties(session, case), case, act.at_fault, "at_fault").id if act.at_fault else None
     decision = Decision(election_id=election.id, kind=kind, issued_on=issued_on, issuer=act.issuer,  # type: ignore[arg-type]
                         result=DecisionResult(act.result), rulings=rulings, at_fault_party_id=at_fault, summary=act.summary,
                         note=act.note, uncertain=act.uncertain)
     session.add(decision)
     session.flush()
+    for ballot in ruled:  # the decision that ruled on them, as a typed reference
+        ballot.ruling_ref = ref_to(decision)
+        session.add(ballot)
+    if ruled:
+        session.flush()
     return decision
 
 
@@ -196,13 +203,13 @@ def summary_with(summary: str, act: DecisionParts) -> str:
 
 
 #: Who rules, in a ballot's ``ruling`` line, by the kind of decision.
-_RULED_BY = {DecisionKind.RD_DECISION: "Regional Director's decision",
-             DecisionKind.ALJ_DECISION: "Administrative Law Judge's decision",
-             DecisionKind.HO_REPORT: "hearing officer's report"}
+_RULED_BY = {DecisionKind.RD_DECISION: RuledBy.REGIONAL_DIRECTOR,
+             DecisionKind.ALJ_DECISION: RuledBy.ADMINISTRATIVE_LAW_JUDGE,
+             DecisionKind.HO_REPORT: RuledBy.HEARING_OFFICER}
 
 
 def challenge_rulings(session: Session, election: Election, act: DecisionParts, *, recommend_only: bool,
-                      issued_on: date, kind: DecisionKind) -> list[dict[str, Any]]:
+                      issued_on: date, kind: DecisionKind, ruled: list[Any] | None = None) -> list[dict[str, Any]]:
     """The report's or decision's rulings on challenged ballots, as stored with it ([{challenge, voters,
     ground, ruling, ballots}]): each selects pending ballots of the register (select_ballots: per voter or
     per ground), none twice. A decision (``recommend_only`` False) also rules them: sustained (never
@@ -234,9 +241,10 @@ def challenge_rulings(session: Session, election: Election, act: DecisionParts, 
         if not recommend_only:
             for ballot in chosen:
                 ballot.status = ChallengeStatus(ruling.ruling)
-                ballot.ruling = f"{_RULED_BY[kind]} {issued_on.isoformat()}"
-                ballot.ruled_on = issued_on
+                ballot.ruled_by, ballot.ruled_on, ballot.reason = _RULED_BY[kind], issued_on, ""
                 session.add(ballot)
+                if ruled is not None:
+                    ruled.append(ballot)
         out.append({"challenge": "voters" if ruling.voters else "ground", "voters": list(ruling.voters),
                     "ground": ruling.ground, "ruling": ruling.ruling, "ballots": len(chosen),
                     "of": [b.voter for b in chosen]})

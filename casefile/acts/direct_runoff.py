@@ -12,7 +12,6 @@ from sqlmodel import Session
 from casefile.acts.base import ActIn, Done, Issue, LegalDate, Paragraph, Who, again, election_for, recorded, ref_id
 from casefile.acts.challenge_register import current_tally
 from casefile.acts.chronology import refuse_if_before
-from casefile.acts.stored_outcome import stored_outcome
 from casefile.documents.kinds.notice_of_runoff_election import NoticeOfRunoffElection
 from casefile.errors import AlreadyRecorded, ProcedureError
 from casefile.record.authority import REGION, Whose
@@ -20,6 +19,7 @@ from casefile.record.deadlines import close_open_deadlines
 from casefile.record.lookups import deadline_of, elections_of
 from casefile.record.models import Case, Election
 from casefile.record.refs import RecordTable, Ref, ref_to
+from casefile.record.stored_outcome import stored_outcome
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.chronology import Earlier, held_before_directed, voting_period_refusal
 from casefile.rules.runoff_direction import check_direction_date, direction_for

@@ -24,7 +24,7 @@ from casefile.record.models import Case
 from casefile.record.orders import DISMISSAL
 from casefile.record.refs import Ref
 from casefile.record.workflow import advance
-from casefile.vocab import Actor, DeadlineKind, Stage, counted
+from casefile.vocab import Actor, DeadlineKind, Stage, TriggerKind, counted
 
 
 class DismissPetition(ActIn):
@@ -82,7 +82,7 @@ def perform(session: Session, act: DismissPetition, *, case: Case, as_of: dateti
                         summary=summary, ref=order_ref(stored))
         for kind in (DeadlineKind.REQUEST_FOR_REVIEW, DeadlineKind.RFR_OPPOSITION):
             keep_deadline(session, case=case, election=election, kind=kind,
-                          trigger=f"Dismissal of the petition issued {on.isoformat()} (service date assumed = issue date)",
+                          trigger=TriggerKind.DISMISSAL, trigger_ref=entry.ref,
                           trigger_on=on, for_whom="all parties")
         first = first or entry
     assert first is not None and first.id is not None

@@ -32,7 +32,7 @@ from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DecisionKind, FilingKind, Stage
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DecisionKind, FilingKind, Stage, TriggerKind
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -84,15 +84,14 @@ def perform(session: Session, act: HoReport, *, case: Case, as_of: datetime, by:
                     summary=summary_with(f"Hearing Officer's Report: recommends {RECOMMENDS[act.result]}"
                                          + _on_challenges(decision.rulings, recommend_only=True), act),
                     ref=ref_to(decision))
-    trigger = f"Hearing Officer's Report issued {issued_on.isoformat()}"
     briefed = session.exec(select(Filing.id).where(Filing.election_id == election.id,
                                                    Filing.kind == FilingKind.POST_HEARING_BRIEF)).first() is not None
     close_open_deadlines(session, election, {DeadlineKind.POST_HEARING_BRIEF},
                          status=DeadlineStatus.MET if briefed else DeadlineStatus.MOOTED, as_of=as_of,
                          reason=None if briefed else f"mooted: the hearing officer's report issued on {issued_on.isoformat()}")
     for kind in (DeadlineKind.EXCEPTIONS, DeadlineKind.ANSWERING_BRIEF):
-        keep_deadline(session, case=case, election=election, kind=kind, trigger=trigger, trigger_on=issued_on,
-                      for_whom="all parties")
+        keep_deadline(session, case=case, election=election, kind=kind, trigger=TriggerKind.HO_REPORT, trigger_on=issued_on,
+                      trigger_ref=entry.ref, for_whom="all parties")
     assert entry.id is not None
     from casefile.record.people import signer_warning
 

@@ -55,6 +55,7 @@ from casefile.vocab import (
     FilingKind,
     NlrbFiling,
     Stage,
+    TriggerKind,
     election_directed,
     ordinal,
 )
@@ -290,12 +291,12 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
                 act_key=key + ":set-aside", actor=Actor.REGIONAL_DIRECTOR,
                 summary=f"Election {election.sequence} set aside" if act.condition is None else
                 f"Election {election.sequence} set aside only if the revised tally of the challenged ballots "
-                f"{condition_shows(act.condition)} (R-M2): the count decides", ref=ref)
+                f"{condition_shows(act.condition)}: the count decides", ref=ref)
         advance(session, election, Stage.RERUN_DIRECTED, as_of=as_of, occurred_on=issued_on, act="direct-second-election",
                 act_key=key + ":direct", actor=Actor.REGIONAL_DIRECTOR,
                 summary=f"{election_directed(election.sequence)} (Decision and Direction of {ordinal(election.sequence + 1).capitalize()} Election)" if act.condition is None
                 else f"{election_directed(election.sequence)} on a condition: it is held only if the revised tally of the "
-                     f"challenged ballots {condition_shows(act.condition)} (R-M2)", ref=ref)
+                     f"challenged ballots {condition_shows(act.condition)}", ref=ref)
         # the election is set aside: an objection period still running on it is moot (the second election's
         # tally opens its own, R-O6), never left "due" with no act to meet it
         close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION, DeadlineKind.OBJECTIONS,
@@ -308,11 +309,11 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
         if to is Stage.CERTIFICATION_DUE:
             advance(session, election, to, as_of=as_of, occurred_on=issued_on, act="certification-due",
                     act_key=key + ":certification-due", actor=Actor.SYSTEM,
-                    summary="Objections overruled: certification due (R-H1)", ref=ref)
+                    summary="Objections overruled: certification due (29 CFR 102.69(b))", ref=ref)
         elif to is Stage.RUNOFF_DUE:
             advance(session, election, to, as_of=as_of, occurred_on=issued_on, act="runoff-due",
                     act_key=key + ":runoff-due", actor=Actor.SYSTEM,
-                    summary="Objections overruled: the runoff or new election the tally calls for is due (102.70)",
+                    summary="Objections overruled: the runoff or new election the tally calls for is due (29 CFR 102.70)",
                     ref=ref)
         elif any(r.get("challenge") and r["ruling"] == "overruled" for r in decision.rulings):
             warnings.append("the objections are overruled and challenged ballots ordered opened and counted: the "
@@ -322,7 +323,7 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
                             "decided (rule on them, or issue the revised tally of those opened): the certification "
                             "follows the count (R-M1)")
     keep_deadline(session, case=case, election=election, kind=DeadlineKind.RECONSIDERATION,
-                  trigger=f"Regional Director's Decision served {issued_on.isoformat()} (service date assumed = issue date)",
+                  trigger=TriggerKind.RD_DECISION, trigger_ref=ref,
                   trigger_on=issued_on, for_whom="all parties")
     from casefile.record.people import is_record_copy
 

@@ -51,6 +51,7 @@ from casefile.vocab import (
     PartyRole,
     Stage,
     TallyKind,
+    TriggerKind,
     VotingMethod,
     counted,
     ordinal,
@@ -235,12 +236,11 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
         f"({'determinative' if analysis.determinative else 'not determinative'}); {analysis.outcome.describe()}"
         + (f"; {counted(act.excluded, 'ballot')} excluded at the count, {reason_words(act.excluded_reason)}" if act.excluded else ""),
     )
-    trigger = f"Tally of Ballots prepared {prepared_on.isoformat()}"
     for kind_, whom in ((DeadlineKind.OBJECTIONS, "all parties"), (DeadlineKind.OFFER_OF_PROOF, "objecting party"),
                         (DeadlineKind.HEARING_OPENS, "Regional Director"),
                         (DeadlineKind.EARLIEST_CERTIFICATION, "Regional Director")):
-        keep_deadline(session, case=case, election=election, kind=kind_, trigger=trigger, trigger_on=prepared_on,
-                      for_whom=whom)
+        keep_deadline(session, case=case, election=election, kind=kind_, trigger=TriggerKind.TALLY, trigger_on=prepared_on,
+                      trigger_ref=entry.ref, for_whom=whom)
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=entry.summary,
                 warnings=tuple(analysis.warnings) + _missing(case, act) + _unknown_choices(session, case, names))

@@ -36,7 +36,6 @@ from casefile.documents.kinds.request_for_review import RequestForReview as Requ
 from casefile.errors import ProcedureError
 from casefile.gaps import Gap
 from casefile.record.authority import Whose
-from casefile.record.deadlines import COUNT_EXCLUDED_TRIGGER, OPEN_AND_COUNT_TRIGGER
 from casefile.record.lookups import deadline_of, get_party, parties_of
 from casefile.record.models import Case, Deadline, Decision, Election, Party
 from casefile.record.refs import RecordTable, Ref, ref_to
@@ -47,7 +46,8 @@ from casefile.rules.party_filings import FILINGS
 from casefile.rules.review import board_review, review_of_decision, review_of_set_aside
 from casefile.rules.stage_words import STAGE_WORDS
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, DeadlineKind, DecisionKind, DecisionResult, FilingKind, NlrbFiling, Stage
+from casefile.rules.trigger_words import ORDERS_TO_COUNT
+from casefile.vocab import Actor, DeadlineKind, DecisionKind, DecisionResult, FilingKind, NlrbFiling, Stage, TriggerKind
 
 Reviewed = Literal["decision", "certification", "dismissal", "set-aside", "open-and-count", "count-excluded"]
 
@@ -94,7 +94,7 @@ def open_and_count_period(session: Session, election: Election) -> Deadline | No
     disposition under the 2014 rule, stored by rule-on-challenges), the latest of the election, or None.
     Authority: 29 CFR 102.67(c); 2014 rule (NLRB FAQ); rules.md R-N2."""
     latest = deadline_of(session, election, DeadlineKind.REQUEST_FOR_REVIEW)
-    if latest is None or not latest.trigger.startswith((OPEN_AND_COUNT_TRIGGER, COUNT_EXCLUDED_TRIGGER)):
+    if latest is None or latest.trigger_kind not in ORDERS_TO_COUNT:
         return None
     return latest
 
@@ -114,7 +114,7 @@ def reviewed_action(session: Session, election: Election) -> Reviewed:
     if election.stage in REVIEWED:
         return REVIEWED[election.stage]
     if (period := open_and_count_period(session, election)) is not None:
-        return "count-excluded" if period.trigger.startswith(COUNT_EXCLUDED_TRIGGER) else "open-and-count"
+        return "count-excluded" if period.trigger_kind is TriggerKind.COUNT_EXCLUDED_ORDER else "open-and-count"
     raise ProcedureError(f"nothing in election {election.sequence} is yet for the Board to review "
                          f"({STAGE_WORDS[election.stage].now}): a request for review lies "
                          "after the Regional Director's decision on objections (102.69(c)(2), 102.67(c)), the final "

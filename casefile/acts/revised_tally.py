@@ -29,7 +29,6 @@ from casefile.acts.conditional_direction import (
     shows_on,
 )
 from casefile.acts.record_tally import analysis_fields
-from casefile.acts.stored_outcome import stored_outcome
 from casefile.documents.kinds.revised_tally import RevisedTallyOfBallots
 from casefile.documents.kinds.supplemental_direction import SupplementalDecisionAndDirection
 from casefile.errors import AlreadyRecorded, IllegalTransition
@@ -38,6 +37,7 @@ from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import counts_of, excluded_waiting, latest_tally, objections_still_pending, parties_of
 from casefile.record.models import Case, ChallengedBallot, Election, Objection, Party, Tally
 from casefile.record.refs import RecordTable, Ref, ref_to
+from casefile.record.stored_outcome import stored_outcome
 from casefile.record.workflow import advance, stage_refusal_of
 from casefile.rules.chronology import Earlier
 from casefile.rules.conditional_rerun import NO_UNION_MAJORITY, rerun_stands
@@ -54,6 +54,7 @@ from casefile.vocab import (
     Disposition,
     Stage,
     TallyKind,
+    TriggerKind,
     counted,
     ordinal,
 )
@@ -225,7 +226,7 @@ def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime,
     if conditional is not None:
         apply_condition(session, election, conditional, revised, as_of=as_of, key=key)
     keep_deadline(session, case=case, election=election, kind=DeadlineKind.REVISED_TALLY_OBJECTIONS,
-                  trigger=f"Revised Tally of Ballots made available {prepared_on.isoformat()}",
+                  trigger=TriggerKind.REVISED_TALLY, trigger_ref=entry.ref,
                   trigger_on=prepared_on, for_whom="all parties")
     assert entry.id is not None
     warnings = tuple(str(w) for w in revised.warnings)

@@ -29,13 +29,13 @@ from casefile.acts.challenge_register import RULING_STAGES, move_when_the_tally_
 from casefile.acts.chronology import latest_on, refuse_if_before
 from casefile.errors import BadInput
 from casefile.record.authority import REGION, Whose
-from casefile.record.deadlines import OPEN_AND_COUNT_TRIGGER, keep_deadline
+from casefile.record.deadlines import keep_deadline
 from casefile.record.models import Case, ChallengedBallot, Election
 from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.review import board_review, is_final_disposition
-from casefile.vocab import Actor, ChallengeStatus, DeadlineKind, counted
+from casefile.vocab import Actor, ChallengeStatus, DeadlineKind, RuledBy, TriggerKind, counted
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -64,7 +64,7 @@ class RuleOnChallenges(ActIn):
     voters: list[Text] = Field(default_factory=list, max_length=COUNT_MAX)
     ground: Line | None = None
     all_pending: Flag = False
-    by: Line = "Regional Director"
+    by: Literal["Regional Director", "Board"] = "Regional Director"
     reason: Paragraph = ""
 
 
@@ -107,10 +107,10 @@ def perform(session: Session, act: RuleOnChallenges, *, case: Case, as_of: datet
                      [Earlier("the tally of ballots issued", latest_on(session, election, "record-tally"))])
     chosen = _select(session, election, act)
     status = ChallengeStatus(act.status)
+    ruled_by = RuledBy.BOARD if act.by == "Board" else RuledBy.REGIONAL_DIRECTOR
     for ballot in chosen:
         ballot.status = status
-        ballot.ruling = f"{act.by} {ruled_on.isoformat()}" + (f": {act.reason}" if act.reason else "")
-        ballot.ruled_on = ruled_on
+        ballot.ruled_by, ballot.ruled_on, ballot.reason = ruled_by, ruled_on, act.reason
         session.add(ballot)
     session.flush()
     summary = f"{counted(len(chosen), 'challenged ballot')} {act.status} by the {act.by}"
@@ -138,21 +138,20 @@ def _review_period(session: Session, case: Case, election: Election, act: RuleOn
     election). Authority: 29 CFR 102.67(c); 2014 rule (NLRB FAQ); rules.md R-N2."""
     if act.status != "overruled" or act.by.strip().lower() != "regional director":
         return ""
-    return open_and_count_review(session, case, election, ordered_on=ruled_on, trigger=OPEN_AND_COUNT_TRIGGER,
+    return open_and_count_review(session, case, election, ordered_on=ruled_on, trigger=TriggerKind.OPEN_AND_COUNT_ORDER,
                                  what="an order to open and count challenged ballots")
 
 
-def open_and_count_review(session: Session, case: Case, election: Election, *, ordered_on: date, trigger: str,
+def open_and_count_review(session: Session, case: Case, election: Election, *, ordered_on: date, trigger: TriggerKind,
                           what: str) -> str:
     """The request-for-review and opposition periods a Regional Director's order to open and count ballots starts
     where it is a final disposition — the 2014 rule (rules.review.is_final_disposition "open-and-count") with Board
-    review available (not a consent election) — stored with ``trigger`` (OPEN_AND_COUNT_TRIGGER or
-    COUNT_EXCLUDED_TRIGGER) followed by ``ordered_on``; returns the docket's words for it (``what`` names the order),
+    review available (not a consent election) — stored with ``trigger`` (OPEN_AND_COUNT_ORDER or
+    COUNT_EXCLUDED_ORDER) on ``ordered_on``; returns the docket's words for it (``what`` names the order),
     "" where no period runs. Authority: 29 CFR 102.67(c), (f) (2014 rule, 79 FR 74308); rules.md R-N2."""
     if not is_final_disposition(case.rule_set_id, "open-and-count") or not board_review(case.agreement).available:
         return ""
-    stamped = f"{trigger} {ordered_on.isoformat()}"
-    stored = [keep_deadline(session, case=case, election=election, kind=kind, trigger=stamped, trigger_on=ordered_on,
+    stored = [keep_deadline(session, case=case, election=election, kind=kind, trigger=trigger, trigger_on=ordered_on,
                             for_whom="all parties") for kind in (DeadlineKind.REQUEST_FOR_REVIEW, DeadlineKind.RFR_OPPOSITION)]
     review = stored[0]
     if review is None:

@@ -22,7 +22,7 @@ from casefile.errors import BadInput, UnknownRecord
 from casefile.record.authority import Whose
 from casefile.record.lookups import get_party
 from casefile.record.models import Case, Election, Filing, Objection, Party
-from casefile.record.refs import Ref
+from casefile.record.refs import Ref, RowKey
 from casefile.rules.corrections import UNDECIDED, withdrawable
 from casefile.rules.stage_words import STAGE_NAMES
 from casefile.vocab import Disposition, FilingKind
@@ -108,7 +108,7 @@ def perform(session: Session, act: WithdrawObjection, *, case: Case, as_of: date
     lock(session, case)
     election = election_for(session, case, act.election)
     party, objection = objection_of(session, case, election, act.party, act.number)
-    target = f"objection:{objection.id}"
+    target = RowKey.of(objection)
     key = correction_key(act.act, target, {"disposition": Disposition.WITHDRAWN.value}, act.why)
     if (done := found_again(session, case, key, holds=lambda: objection.disposition is Disposition.WITHDRAWN,
                             act=act.act)) is not None:

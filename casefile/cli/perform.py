@@ -108,9 +108,11 @@ def show_result(result) -> None:  # type: ignore[no-untyped-def]
     it has none), never the act's or the record's internal names (``--json`` carries them), then the documents
     issued or pending."""
     from casefile.documents.wording import act_name
+    from casefile.rules.record_words import summary_words
 
     again = " (already recorded: nothing new stored)" if result.repeated else ""
-    console.print(f"{result.case_number}: {result.summary or act_name(result.act)}{again}", soft_wrap=True,
+    said = summary_words(result.summary)  # an entry recorded before summaries were words: worded here
+    console.print(f"{result.case_number}: {said or act_name(result.act)}{again}", soft_wrap=True,
                   highlight=False)
     from casefile.cli.gap_words import warning_words
 

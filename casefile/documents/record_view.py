@@ -51,6 +51,7 @@ from casefile.record.models import (
 )
 from casefile.record.orders import AgencyOrder
 from casefile.record.people import is_record_copy, people_of, regional_director_named, service_contacts
+from casefile.record.stored_outcome import outcome_words_of
 from casefile.rules.chronology import long_date
 from casefile.rules.offices import office_named
 from casefile.rules.target_dates import is_region_target
@@ -272,7 +273,7 @@ class CaseRecord:
             items.append(ChallengeItem(
                 voter=b.voter, challenged_by="Board agent" if b.challenged_by == "board-agent"
                 else by_key.get(b.challenged_by, b.challenged_by),
-                ground=b.ground, disposition=disposition, reason=self.text(b.ruling) if decided and b.ruling else None))
+                ground=b.ground, disposition=disposition, reason=self.text(b.reason) if decided and b.reason else None))
         return tuple(items)
 
     def objections_of(self, election: Election, *, filing_id: int | None = None, ids: list[int] | None = None) -> list[Objection]:
@@ -465,5 +466,5 @@ def tally_lines(tally: Tally, election: Election) -> TallyLines:
         void=tally.void if tally.void is not None else placeholder("number of void ballots"),
         choices=tuple(VoteLine(choice=n, votes=v) for n, v in tally.votes), against=tally.against, valid=tally.valid,
         challenged=tally.challenged, valid_plus_challenged=tally.valid_plus_challenged, determinative=tally.determinative,
-        majority_for=tally.majority_for, outcome=tally.outcome_text,
+        majority_for=tally.majority_for, outcome=outcome_words_of(tally),  # words from the outcome's fields
     )

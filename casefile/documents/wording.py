@@ -13,13 +13,17 @@ Casehandling Manual, never ``rules.md`` or its R-numbers.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, tzinfo
+from datetime import date
 from typing import Any
 
 from casefile.rules.act_names import ACT_WORDS
-from casefile.rules.calendar import clock_label, month_day
+from casefile.rules.calendar import month_day
 from casefile.rules.chronology import long_date
 from casefile.rules.deadline_names import DEADLINE_NAMES
+from casefile.rules.record_words import instant as instant  # the record's text in words: one home
+from casefile.rules.record_words import legal_citation as legal_citation
+from casefile.rules.record_words import prose_dates as prose_dates
+from casefile.rules.record_words import record_text as record_text
 from casefile.rules.stage_words import STAGE_NAMES as STAGE_NAMES  # each stage in words: one table (casefile.rules.stage_words)
 from casefile.vocab import DeadlineKind, ElectionKind, FilingMethod, ServiceMethod, Stage, ordinal
 
@@ -151,71 +155,6 @@ def without_exact_instants(text: str) -> str:
     """A derivation line for people: the machine instant in parentheses dropped, the words kept.
     "cut-off 11:59 p.m. America/New_York (2021-04-16T23:59:59-04:00)" → "cut-off 11:59 p.m. America/New_York"."""
     return _EXACT_INSTANT.sub("", text)
-
-
-def instant(value: datetime, zone: tzinfo | None = None) -> str:
-    """"11:59 p.m. EDT on August 16, 2021": an aware instant, in ``zone`` when given (the receiving office's)."""
-    if zone is not None:
-        value = value.astimezone(zone)
-    return f"{clock_label(value)} on {long_date(value.date())}"
-
-
-_ISO_INSTANT = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?")
-_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-
-
-def prose_dates(text: str, zone: tzinfo | None = None) -> str:
-    """``text`` with every ISO date written out ("received 2021-04-16" → "received April 16, 2021") and
-    every ISO instant as a clock time and date ("11:59 p.m. EDT on April 7, 2022", in ``zone`` when
-    given). Text taken from the record (docket summaries, notes) goes through this before a document
-    prints it. Strings that only look like dates (impossible months) are left alone."""
-
-    def _instant(match: re.Match[str]) -> str:
-        try:
-            value = datetime.fromisoformat(match.group(0).replace("Z", "+00:00"))
-        except ValueError:
-            return match.group(0)
-        if value.tzinfo is None:
-            return f"{long_date(value.date())}"
-        return instant(value, zone)
-
-    def _date(match: re.Match[str]) -> str:
-        try:
-            return long_date(date(int(match.group(1)), int(match.group(2)), int(match.group(3))))
-        except ValueError:
-            return match.group(0)
-
-    return _ISO_DATE.sub(_date, _ISO_INSTANT.sub(_instant, text))
-
-
-_SOFTWARE_REFERENCE = re.compile(
-    r"\s*(?:[;,]\s*)?(?:see\s+)?rules\.md(?:\s*(?:§\s*[\w.]+|R-[A-Z]+\d+[a-z]?(?:\s*[–-]\s*R-[A-Z]+\d+[a-z]?)?)(?:\s*,\s*"
-    r"(?:§\s*[\w.]+|R-[A-Z]+\d+[a-z]?(?:\s*[–-]\s*R-[A-Z]+\d+[a-z]?)?))*)?"
-    r"|\s*\((?:R-[A-Z]+\d+[a-z]?(?:\s*[,–-]\s*)?)+\)"
-    r"|\s*(?:[;,]\s*)?\bR-[A-Z]+\d+[a-z]?\b(?:\s*[–-]\s*R-[A-Z]+\d+[a-z]?)?"
-    r"|\s*(?:[;,]\s*)?\bsource S\d+\b"
-    r"|\s*(?:[;,]\s*)?\bvector [A-Z]+\d+\b"
-)
-
-
-def legal_citation(text: str) -> str:
-    """A citation as a document prints it: the software's own references ("rules.md R-G3", "(R-E4)",
-    "source S6") removed, the legal ones (29 CFR, the Act, the Casehandling Manual, cases) kept.
-
-    "29 CFR 102.69(a)(8); rules.md R-G3" → "29 CFR 102.69(a)(8)". Empty parentheses and a dangling
-    separator left by the removal are removed too."""
-    cleaned = _SOFTWARE_REFERENCE.sub("", text)
-    cleaned = re.sub(r"\(\s*[;,]?\s*\)", "", cleaned)
-    cleaned = re.sub(r"\(\s*[;,]\s*", "(", cleaned)
-    cleaned = re.sub(r"\s*[;,]\s*\)", ")", cleaned)
-    cleaned = re.sub(r"\s{2,}", " ", cleaned)
-    return cleaned.strip().rstrip(";,").strip()
-
-
-def record_text(text: str, zone: tzinfo | None = None) -> str:
-    """Text from the record made fit for a document's body: ISO dates written out, software references
-    removed. (What the sources leave uncertain is a field of its own, never in the text: the annex.)"""
-    return legal_citation(prose_dates(text, zone)).strip()
 
 
 OUTCOME_WORDS = {

@@ -37,6 +37,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import Engine, and_, or_, update
 from sqlalchemy.dialects import postgresql, sqlite
@@ -51,6 +52,8 @@ from casefile.record.authority import Hidden, hidden_of, sees_case
 from casefile.record.models import Case, DocketEntry, Filing, Person
 from casefile.record.recorders import Recorder, RecorderKind
 from casefile.record.refs import RecordTable
+from casefile.rules.offices import office_named
+from casefile.rules.record_words import summary_words
 
 log = logging.getLogger("casefile.notices")
 
@@ -169,7 +172,7 @@ def select_due_notices(session: Session, *, as_of: datetime, entry_ids: Iterable
                 continue
             out.append(DueNotice(entry_id=entry.id, user_id=user.id or 0, email=user.email, case_number=case.number,
                                  case_name=case.name, act=entry.act, occurred_on=entry.occurred_on.isoformat(),
-                                 summary=entry.summary, recorded_by=entry.recorded_by or "", urls=urls))
+                                 summary=summary_words(entry.summary, ZoneInfo(office_named(case.office_key).tz)), recorded_by=entry.recorded_by or "", urls=urls))
     return out
 
 

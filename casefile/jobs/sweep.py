@@ -37,10 +37,12 @@ from casefile.record.deadlines import EARLIEST_CERTIFICATION_DETERMINATIVE, clos
 from casefile.record.lookups import latest_tally, objections_still_pending
 from casefile.record.models import Case, Deadline, Election, Filing, Hearing, Tally
 from casefile.record.stage_facts import stage_facts
+from casefile.record.stored_outcome import stored_outcome
 from casefile.record.workflow import RECORDED_BY, advance
-from casefile.rules.calendar import clock_label, day_label
+from casefile.rules.calendar import clock_label, day_label, long_date
 from casefile.rules.deadlines import met_status
 from casefile.rules.offices import office_named, region_scope
+from casefile.rules.outcome import certification_words, outcome_words
 from casefile.rules.stages import after_objection_period
 from casefile.rules.target_dates import REGION_TARGET_DATES
 from casefile.vocab import Actor, Audience, DeadlineKind, DeadlineStatus, NlrbFiling, OutcomeKind, Stage, TallyKind
@@ -127,7 +129,7 @@ def sweep(session: Session, *, as_of: datetime, case_id: int | None = None, regi
         elif deadline.kind is DeadlineKind.REQUEST_FOR_REVIEW and election.stage is Stage.CERTIFIED:
             advance(session, election, Stage.CLOSED, as_of=as_of, occurred_on=deadline.due_on, act="close",
                     act_key=f"close:e{election.sequence}:rfr-lapsed", actor=Actor.SYSTEM,
-                    summary=f"No request for review by {deadline.due_on.isoformat()}: the certification is final")
+                    summary=f"No request for review by {long_date(deadline.due_on)}: the certification is final")
             report.elections_moved.append(f"{number_of(session, election.case_id)} election {election.sequence}: certified → closed")
     _close_region_dates(session, as_of, case_id, offices, report)
     return report
@@ -227,19 +229,23 @@ def _after_objection_period(session: Session, election: Election, deadline: Dead
     key = f"objection-period-closed:e{election.sequence}:{deadline.due_on.isoformat()}"
     what = "objections to the revised tally" if deadline.kind is DeadlineKind.REVISED_TALLY_OBJECTIONS else "objections"
     cutoff = deadline.cutoff_at.astimezone(ZoneInfo(office_named(deadline.office_key).tz))
-    ended = f"No {what} by {deadline.due_on.isoformat()} (cut-off {clock_label(cutoff)})"  # "11:59 p.m. EDT", as the Agency writes it
+    # Words and long dates only: the summary is under the docket chain and is printed as written
+    # ("11:59 p.m. EDT", as the Agency writes it; citations to 29 CFR, never casefile's rule ids).
+    ended = f"No {what} by {long_date(deadline.due_on)} (cut-off {clock_label(cutoff)})"
     pending = objections_still_pending(session, election)
     facts = stage_facts(session, election)  # a tally whose challenges were all sustained stands (102.69(c)(1)(i))
     to = after_objection_period(facts)
+    stored = stored_outcome(tally)
     why = {
-        Stage.OBJECTIONS_PENDING: f"{ended}; {pending} earlier objections still to be decided (R-M1)",
+        Stage.OBJECTIONS_PENDING: f"{ended}; {pending} earlier objections still to be decided",
         Stage.CHALLENGE_INVESTIGATION: f"{ended}; " + ("the challenged ballot is" if tally.challenged == 1 else
                                                        f"the {tally.challenged:,} challenged ballots are")
-        + " determinative (R-E2)",
-        Stage.CERTIFICATION_DUE: f"{ended}; challenges not determinative: {tally.outcome_text} is due forthwith (R-H1)"
+        + " determinative",
+        Stage.CERTIFICATION_DUE: f"{ended}; the challenged ballots are not determinative: {certification_words(stored)} "
+        "is due forthwith (29 CFR 102.69(b))"
         if facts.outcome is outcome else f"{ended}; every determinative challenged ballot sustained: the tally stands "
-        "and the certification is due forthwith (102.69(c)(1)(i), R-H1)",
-        Stage.RUNOFF_DUE: f"{ended}; {tally.outcome_text}: the Regional Director directs it (102.70)",
+        "and the certification is due forthwith (29 CFR 102.69(b), (c)(1)(i))",
+        Stage.RUNOFF_DUE: f"{ended}; {outcome_words(stored)}: the Regional Director directs it (29 CFR 102.70)",
     }[to]
     moved_from = election.stage
     advance(session, election, to, as_of=as_of, occurred_on=deadline.due_on, act="objection-period-closed",

@@ -4,7 +4,7 @@ the same transaction as its docket entry and never changed afterwards.
 A correction fixes a fact as it was transcribed into casefile (a tally's figure or date, a party's
 name or address, the case's name) or records a party's withdrawal or amendment of one of its
 objections. The row keeps what the docket entry says in words as data: the record corrected
-(``target``, "table:id"), each field's old and new value, why, the consequences reported, and the
+(``target``, a RowKey stored "table:id"), each field's old and new value, why, the consequences reported, and the
 documents issued again as new versions (``reissues``: ``[kind, subject]`` pairs, the subject
 ending ``:correction:<docket entry id>``) so that the act's documents can be issued from the record
 by whoever issues them (the command line now, or a server's flow run later).
@@ -15,9 +15,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import Column
 from sqlmodel import Field, SQLModel
 
 from casefile.record.columns import _instant, _json
+from casefile.record.refs import RowKey, RowKeyColumn
 
 
 class Correction(SQLModel, table=True):
@@ -31,7 +33,7 @@ class Correction(SQLModel, table=True):
     case_id: int = Field(foreign_key="case.id", index=True)
     election_id: int | None = Field(default=None, foreign_key="election.id")
     act: str
-    target: str
+    target: RowKey = Field(sa_column=Column(RowKeyColumn(), nullable=False))  # the record corrected, stored "party:3"
     changes: list[Any] = _json()
     why: str
     consequences: list[Any] = _json()

@@ -16,11 +16,13 @@ from zoneinfo import ZoneInfo
 from sqlmodel import Session, col, select
 
 from casefile.record.models import Case, Deadline, Election, Tally
+from casefile.record.refs import Ref
 from casefile.rules.calendar import BusinessCalendar, clock_label, day_label, known_closures, parse_closure
 from casefile.rules.deadlines import DeadlineComputation, compute_deadline, met_status
 from casefile.rules.offices import Office, office_named
 from casefile.rules.rule_sets import rule_set_by_id
-from casefile.vocab import Audience, DeadlineKind, DeadlineStatus
+from casefile.rules.trigger_words import TRIGGER_WORDS
+from casefile.vocab import Audience, DeadlineKind, DeadlineStatus, TriggerKind
 
 
 def configured_calendar() -> BusinessCalendar:
@@ -93,26 +95,20 @@ def responsive_to(session: Session, case: Case, deadline: Deadline) -> list[Dead
                              .order_by(col(Deadline.id))))
 
 
-#: The trigger of a request-for-review period that runs from an order to open and count challenged ballots, a
-#: final disposition under the 2014 rule (rule-on-challenges; rules.md R-N2), followed by the order's date.
-OPEN_AND_COUNT_TRIGGER = "Order to open and count challenged ballots issued"
-#: The same for an order to count ballots excluded at the count (count-excluded-ballots: the ballots are written as
-#: challenged ballots whose challenges are overruled, R-E6), 2014 rule.
-COUNT_EXCLUDED_TRIGGER = "Order to count ballots excluded at the count issued"
-
-
 def keep_deadline(
     session: Session,
     *,
     case: Case,
     election: Election,
     kind: DeadlineKind,
-    trigger: str,
+    trigger: TriggerKind,
     trigger_on: date,
     for_whom: str,
+    trigger_ref: Ref | None = None,
     as_of: datetime | None = None,
 ) -> Deadline | None:
-    """Compute and store a deadline (idempotent: the same kind and trigger date returns the stored one).
+    """Compute and store a deadline (idempotent: the same kind and trigger date returns the stored one)
+    that runs from the act ``trigger`` of ``trigger_on`` (``trigger_ref``: the record it made, when known).
     Returns None when the case's rule set has no fixed period of that kind (e.g. no hearing date
     before 2015, R-A1). ``as_of``: when the act is recorded (the ``closed_at`` of a deadline stored
     closed; None leaves it unset).
@@ -140,7 +136,8 @@ def keep_deadline(
         election_id=election.id,  # type: ignore[arg-type]
         kind=kind,
         for_whom=for_whom,
-        trigger=trigger,
+        trigger_kind=trigger,
+        trigger_ref=trigger_ref,
         trigger_on=trigger_on,
         due_on=computed.due_on,
         cutoff_at=computed.cutoff_at,
@@ -206,7 +203,8 @@ def offer_period_on_objections(session: Session, *, case: Case, election: Electi
         session.flush()
         return tallys
     return keep_deadline(session, case=case, election=election, kind=DeadlineKind.OFFER_OF_PROOF,
-                         trigger=objections.trigger, trigger_on=owed.trigger_on, for_whom=party_key)
+                         trigger=objections.trigger_kind, trigger_ref=objections.trigger_ref,
+                         trigger_on=owed.trigger_on, for_whom=party_key)
 
 
 #: Why an earliest certification is not open: its tally's challenges are determinative (R-H1(b)).
@@ -266,8 +264,8 @@ def close_open_deadlines(
 
 
 def keep_fixed_deadline(
-    session: Session, *, case: Case, election: Election, kind: DeadlineKind, trigger: str, trigger_on: date,
-    due_on: date, fixed_by: str, citation: str, for_whom: str,
+    session: Session, *, case: Case, election: Election, kind: DeadlineKind, trigger: TriggerKind, trigger_on: date,
+    due_on: date, fixed_by: str, citation: str, for_whom: str, trigger_ref: Ref | None = None,
 ) -> Deadline:
     """Store a deadline whose date the one who set the period fixed (the hearing officer's allowance of
     post-hearing briefs at the close of the hearing, 29 CFR 102.69(c)(1)(iii)), or fix the stored one of
@@ -292,10 +290,11 @@ def keep_fixed_deadline(
     deadline = Deadline(
         case_id=case.id,  # type: ignore[arg-type]
         election_id=election.id,  # type: ignore[arg-type]
-        kind=kind, for_whom=for_whom, trigger=trigger, trigger_on=trigger_on, due_on=due_on, cutoff_at=cutoff,
+        kind=kind, for_whom=for_whom, trigger_kind=trigger, trigger_ref=trigger_ref, trigger_on=trigger_on, due_on=due_on,
+        cutoff_at=cutoff,
         citation=citation, rule_set_id=case.rule_set_id, office_key=office.key,
         calendar_id=configured_calendar().for_office(office).calendar_id, pinned_by=fixed_by,
-        derivation=[f"{trigger}: {day_label(trigger_on)}", line],
+        derivation=[f"{TRIGGER_WORDS[trigger]}: {day_label(trigger_on)}", line],
     )
     session.add(deadline)
     session.flush()

@@ -15,6 +15,7 @@ from sqlmodel import Field, SQLModel
 
 from casefile.record.columns import EnumValue, _instant, _json, _kind
 from casefile.record.refs import Ref, RefColumn
+from casefile.rules.trigger_words import trigger_words
 from casefile.vocab import (
     Actor,
     AttachmentKind,
@@ -34,9 +35,11 @@ from casefile.vocab import (
     FilingMethod,
     NlrbFiling,
     PartyRole,
+    RuledBy,
     ServiceMethod,
     Stage,
     TallyKind,
+    TriggerKind,
     VotingMethod,
 )
 
@@ -150,8 +153,13 @@ class ChallengedBallot(SQLModel, table=True):
     ground: str = Field(index=True)
     disputed_void: bool = False
     status: ChallengeStatus = Field(default=ChallengeStatus.PENDING, index=True)
-    ruling: str = ""  # the ruling that decided it: "RD decision 2022-01-10", "agreement before the count"
+    # The ruling that decided it, as facts: who ruled (None: no one — an agreement before the count, or sealed for
+    # good as no longer determinative: the status says which), on what date, by which decision or order (None: not
+    # in the record), and the reason it gave ("" none given). Worded by casefile.rules.challenge_words.ruling_words.
+    ruled_by: RuledBy | None = Field(default=None, sa_column=Column(EnumValue(RuledBy), nullable=True))
     ruled_on: date | None = None
+    ruling_ref: Ref | None = Field(default=None, sa_column=Column(RefColumn(), nullable=False, server_default=""))
+    reason: str = ""
     revised_tally_id: int | None = Field(default=None, foreign_key="tally.id")
     # A ballot excluded at the count and ordered counted: written as a challenged ballot to open (never on the
     # tally's challenged line, so not limited by it; casefile.acts.count_excluded_ballots).
@@ -272,7 +280,10 @@ class Deadline(SQLModel, table=True):
     election_id: int = Field(foreign_key="election.id", index=True)
     kind: DeadlineKind
     for_whom: str  # "all parties", "Regional Director", "objecting party" (an offer of proof no party took yet), a party key
-    trigger: str  # the act that started it, in words
+    # The act that started it (its kind, and the record it made when known; its date is trigger_on), never its
+    # words: Deadline.trigger words it (casefile.rules.trigger_words).
+    trigger_kind: TriggerKind = Field(sa_column=Column(EnumValue(TriggerKind), nullable=False))
+    trigger_ref: Ref | None = Field(default=None, sa_column=Column(RefColumn(), nullable=False, server_default=""))
     trigger_on: date
     due_on: date = Field(index=True)
     cutoff_at: datetime = _instant(nullable=False, index=True)
@@ -286,6 +297,11 @@ class Deadline(SQLModel, table=True):
     status: DeadlineStatus = Field(default=DeadlineStatus.OPEN, index=True)
     closed_at: datetime | None = _instant(nullable=True)  # when it closed in law (record.deadlines.closed_in_law), not when entered
     pinned_by: str = ""  # an order that fixed the date: never recomputed
+
+    @property
+    def trigger(self) -> str:
+        """What the period runs from, in words: "Tally of Ballots prepared April 1, 2022"."""
+        return trigger_words(self.trigger_kind, self.trigger_on)
 
 
 class Document(SQLModel, table=True):

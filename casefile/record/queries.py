@@ -44,11 +44,13 @@ from casefile.record.models import (
 from casefile.record.people import people_of
 from casefile.record.recorders import recorded_by_name
 from casefile.record.refs import RecordTable
+from casefile.record.stored_outcome import outcome_words_of
 from casefile.rules.calendar import long_date
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.deadline_state import state_at
 from casefile.rules.efiling import meets_periods
 from casefile.rules.offices import office_named
+from casefile.rules.record_words import summary_words
 from casefile.vocab import AttachmentKind, Audience, DocketActName, PartyRole
 
 Viewer = Principal
@@ -88,6 +90,7 @@ class TallyView(ReadModel):
     winner: str | None = None
     runoff_choices: list[str] = []
     outcome_text: str
+    outcome_words: str = ""  # what the outcome leads to, in words, from its fields (rules.outcome.outcome_words)
     reachable: list[str]
     warnings: list[str]
     revises: bool
@@ -101,7 +104,8 @@ class DeadlineView(ReadModel):
     id: int
     kind: str
     for_whom: str = Field(alias="for")
-    trigger: str
+    trigger: str  # what the period runs from, in words (casefile.rules.trigger_words)
+    trigger_kind: str  # the same as a fact: a TriggerKind value ("tally-prepared"); its date is trigger_on
     trigger_on: date
     due_on: date
     cutoff_at: datetime
@@ -285,7 +289,7 @@ def tally_view(tally: Tally) -> TallyView:
         challenged=tally.challenged, valid_plus_challenged=tally.valid_plus_challenged, determinative=tally.determinative,
         majority_for=tally.majority_for, outcome=tally.outcome, winner=tally.winner,
         runoff_choices=list(tally.runoff_choices or []), outcome_text=tally.outcome_text,
-        reachable=list(tally.reachable), warnings=list(tally.warnings), revises=tally.revises_id is not None,
+        outcome_words=outcome_words_of(tally), reachable=list(tally.reachable), warnings=list(tally.warnings), revises=tally.revises_id is not None,
         opened=tally.opened, challenge_analysis=needs)
 
 
@@ -328,7 +332,8 @@ def deadline_view(d: Deadline, case_number: str | None = None, *, as_of: datetim
     if hidden is not None and d.id in hidden.deadlines:
         status, stored, note = CLOSED, CLOSED, None
     return DeadlineView(
-        id=d.id, kind=d.kind.value, for_whom=d.for_whom, trigger=d.trigger, trigger_on=d.trigger_on, due_on=d.due_on,
+        id=d.id, kind=d.kind.value, for_whom=d.for_whom, trigger=d.trigger, trigger_kind=d.trigger_kind.value,
+        trigger_on=d.trigger_on, due_on=d.due_on,
         cutoff_at=cutoff, citation=d.citation, rule_set=d.rule_set_id, office=d.office_key, calendar=d.calendar_id,
         status=status, derivation=list(d.derivation), pinned_by=d.pinned_by, case_number=case_number,
         stored_status=stored, status_note=note, met_by=list(met_by) if d.id not in hidden_ids(hidden) else [],
@@ -483,6 +488,7 @@ def case_view(session: Session, number: str, viewer: Viewer = OPERATOR, *, as_of
     drafts = {d.id: d for d in session.exec(select(Document).where(Document.case_id == case.id)).all()}
     people = people_of(session, parties.values())
     superseded = superseded_entries(session, case.id)  # type: ignore[arg-type]
+    zone = ZoneInfo(office_named(case.office_key).tz)  # a summary's instants as the receiving office reads them
     return CaseView(
         case_number=case.number, name=case.name, case_type=case.case_type.value, region=case.region,
         office=case.office_key, agreement=case.agreement.value if case.agreement else None,
@@ -490,7 +496,7 @@ def case_view(session: Session, number: str, viewer: Viewer = OPERATOR, *, as_of
         parties=[_party_view(p, people.get(p.id or 0, [])) for p in parties.values()],
         elections=elections,
         docket=[DocketEntryView(occurred_on=e.occurred_on, act=e.act, actor=e.actor.value, recorded_by=e.recorded_by,
-                                summary=marked(e.summary, superseded.get(e.id or 0)),
+                                summary=summary_words(marked(e.summary, superseded.get(e.id or 0)), zone),
                                 from_stage=e.from_stage.value if e.from_stage else None,
                                 to_stage=e.to_stage.value if e.to_stage else None,
                                 actor_name=docket_actor_name(session, e, parties),

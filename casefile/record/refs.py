@@ -25,7 +25,7 @@ from sqlalchemy.types import TypeDecorator
 
 from casefile.vocab import DocumentKind
 
-__all__ = ["DocumentKey", "RecordTable", "Ref", "RefColumn", "RowKey", "ref_to"]
+__all__ = ["DocumentKey", "RecordTable", "Ref", "RefColumn", "RowKey", "RowKeyColumn", "ref_to"]
 
 
 class RecordTable(StrEnum):
@@ -117,6 +117,13 @@ class RowKey:
         return f"{self.table}:{self.id}"
 
     @classmethod
+    def of(cls, row: Any) -> RowKey:
+        """The key of a stored model row (a Party, a Tally ...): its SQL table's name and its id."""
+        if row.id is None:
+            raise ValueError(f"a {row.__tablename__} row without an id has no key")
+        return cls(row.__tablename__, int(row.id))
+
+    @classmethod
     def parse(cls, text: str) -> RowKey | None:
         """The row key as a seal stores it, or None when ``text`` is not one."""
         match = _ROW_KEY.fullmatch(text)
@@ -153,3 +160,26 @@ class RefColumn(TypeDecorator[Ref]):
         if ref is None:
             raise ValueError(f"not a record reference: {value!r}")
         return ref
+
+
+class RowKeyColumn(TypeDecorator[RowKey]):
+    """A column holding one record row's key (``Correction.target``): a :class:`RowKey` in Python, its
+    stored form ("party:3") in the database, so no reader splits the text apart."""
+
+    impl = String
+    cache_ok = True
+
+    def process_bind_param(self, value: RowKey | None, dialect: Any) -> str | None:
+        if value is None:
+            return None
+        if not isinstance(value, RowKey):
+            raise TypeError(f"a row key is a RowKey, not {value!r}")
+        return str(value)
+
+    def process_result_value(self, value: str | None, dialect: Any) -> RowKey | None:
+        if value is None:
+            return None
+        key = RowKey.parse(value)
+        if key is None:
+            raise ValueError(f"not a row key: {value!r}")
+        return key

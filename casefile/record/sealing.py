@@ -538,8 +538,10 @@ def _named(key: str) -> str:
 
 
 def _key_order(key: str) -> tuple[str, int]:
-    table, _, ident = key.partition(":")
-    return (table, int(ident) if ident.isdigit() else 0)
+    from casefile.record.refs import RowKey
+
+    row = RowKey.parse(key)
+    return (row.table, row.id) if row is not None else (key, 0)
 
 
 def refuse_altered_read(session: Session, case_id: int, *, consequence: str) -> None:

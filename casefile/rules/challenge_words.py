@@ -7,15 +7,34 @@ Authority: 29 CFR 102.69(a)(7), 102.70(d); rules.md R-E3, R-E5.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 from typing import TYPE_CHECKING
 
+from casefile.rules.calendar import long_date
 from casefile.rules.outcome import AGAINST, Ballot, Outcome
-from casefile.vocab import OutcomeKind
+from casefile.vocab import OutcomeKind, RuledBy
 
 if TYPE_CHECKING:
     from casefile.rules.challenge_analysis import Requirement
 
-__all__ = ["outcome_sentence"]
+__all__ = ["RULED_BY_WORDS", "outcome_sentence", "ruling_words"]
+
+
+#: Who ruled on a challenged ballot, as a sentence names them after "by the".
+RULED_BY_WORDS: dict[RuledBy, str] = {
+    RuledBy.REGIONAL_DIRECTOR: "Regional Director",
+    RuledBy.BOARD: "Board",
+    RuledBy.HEARING_OFFICER: "Hearing Officer",
+    RuledBy.ADMINISTRATIVE_LAW_JUDGE: "Administrative Law Judge",
+}
+
+
+def ruling_words(ruled_by: RuledBy | None, ruled_on: date | None) -> str:
+    """Who ruled and when, after "sustained" or "overruled": "by the Regional Director on January 10,
+    2022"; "by the Board" (its date not in the record); "" when no one ruled (29 CFR 102.69(c)(1)(i), (e))."""
+    if ruled_by is None:
+        return ""
+    return f"by the {RULED_BY_WORDS[ruled_by]}" + (f" on {long_date(ruled_on)}" if ruled_on is not None else "")
 
 
 def _short(name: str) -> str:

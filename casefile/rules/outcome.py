@@ -141,6 +141,35 @@ class Outcome:
         return "Pending: challenged ballots or objections unresolved"
 
 
+def outcome_words(outcome: Outcome) -> str:
+    """What a tally's ``outcome`` leads to, in words (R-D5; 29 CFR 102.69(b), 102.70): "A majority for
+    Amazon Labor Union: a Certification of Representative", "No majority for any labor organization:
+    a Certification of Results", "No majority: a runoff election between A and B", "A rerun election
+    with all the original choices (29 CFR 102.70(d))", "Not yet decided: challenged ballots or
+    objections unresolved". From the outcome's fields, never from its display text."""
+    if outcome.kind is OutcomeKind.REP:
+        return f"A majority for {outcome.winner}: a Certification of Representative"
+    if outcome.kind is OutcomeKind.RESULTS:
+        return "No majority for any labor organization: a Certification of Results"
+    if outcome.kind is OutcomeKind.RUNOFF:
+        assert outcome.runoff_choices is not None
+        return f"No majority: a runoff election between {outcome.runoff_choices[0]} and {outcome.runoff_choices[1]}"
+    if outcome.kind is OutcomeKind.NULLITY_RERUN:
+        return "A rerun election with all the original choices (29 CFR 102.70(d))"
+    return "Not yet decided: challenged ballots or objections unresolved"
+
+
+def certification_words(outcome: Outcome) -> str:
+    """The certification a ``REP`` or ``RESULTS`` outcome calls for (29 CFR 102.69(b)): "a
+    Certification of Representative of Amazon Labor Union", "a Certification of Results"; "" for
+    any other outcome (no certification follows it)."""
+    if outcome.kind is OutcomeKind.REP:
+        return f"a Certification of Representative of {outcome.winner}"
+    if outcome.kind is OutcomeKind.RESULTS:
+        return "a Certification of Results"
+    return ""
+
+
 REP = OutcomeKind.REP
 RESULTS_OUTCOME = Outcome(OutcomeKind.RESULTS)
 NULLITY_OUTCOME = Outcome(OutcomeKind.NULLITY_RERUN)

@@ -91,7 +91,7 @@ def late_extension_request_note(received_on: date, due_on: date) -> str | None:
         days = (due_on - received_on).days
         when = "on the due date" if days == 0 else f"{days} day{'s' if days != 1 else ''} before the due date"
         return (f"the request was filed {when}: within 3 days of it, a request must be grounded upon circumstances "
-                "not reasonably foreseeable in advance (29 CFR 102.2(c); rules.md R-B10)")
+                "not reasonably foreseeable in advance (29 CFR 102.2(c))")
     return None
 
 

@@ -40,14 +40,14 @@ class BoardReview:
 
 _STATEMENTS = {
     ElectionAgreement.CONSENT: "Consent election: the Regional Director's rulings on post-election matters are final; "
-    "there is no review by the Board (29 CFR 102.62(a), (c); 102.69(c)(2); rules.md R-K5).",
+    "there is no review by the Board (29 CFR 102.62(a), (c); 102.69(c)(2)).",
     ElectionAgreement.STIPULATED: "Stipulated election: a party may request review by the Board "
-    "(29 CFR 102.62(b); 102.67; 102.69(c)(2); rules.md R-K5, R-N1).",
+    "(29 CFR 102.62(b); 102.67; 102.69(c)(2)).",
     ElectionAgreement.DIRECTED: "Directed election: a party may request review by the Board "
-    "(29 CFR 102.67; 102.69(c)(2); rules.md R-K5, R-N1).",
+    "(29 CFR 102.67; 102.69(c)(2)).",
 }
 _UNKNOWN = ("The election agreement is not in the record: Board review is treated as available (review lies unless "
-            "the election was held under a consent agreement, 29 CFR 102.62, 102.69(c)(2); rules.md R-K5).")
+            "the election was held under a consent agreement, 29 CFR 102.62, 102.69(c)(2)).")
 
 
 def board_review(agreement: ElectionAgreement | None) -> BoardReview:

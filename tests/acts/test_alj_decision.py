@@ -62,7 +62,7 @@ class TestAljDecision:
         assert "Board review is treated as available" in result.summary
         assert result.warnings == ["The election agreement is not in the record: Board review is treated as available "
                                    "(review lies unless the election was held under a consent agreement, 29 CFR "
-                                   "102.62, 102.69(c)(2); rules.md R-K5)."]
+                                   "102.62, 102.69(c)(2))."]
 
     def test_retry_is_found(self, configured_db: Path) -> None:
         """The decision sent twice is recorded once."""

@@ -269,6 +269,16 @@ def test_a_party_name_corrected_issues_the_documents_it_changes_again() -> None:
     assert [d.file_name for d in done.documents] == ["2021-04-09_tally-of-ballots_v2.pdf"]
     assert "Amazon.com Services, LLC" in pdf_text(done.documents[0].path)
     assert any("The case's name is still 'Amazon.com Services LLC'" in w for w in done.warnings)
+    from sqlalchemy import text
+
+    from casefile.record.db import get_engine
+    from casefile.record.refs import RowKey
+
+    with read_session(get_engine()) as s:  # the record corrected is a typed key, stored as before ("party:2")
+        (row,) = s.exec(select(Correction)).all()
+        amazon = s.exec(select(Party).where(Party.key == "amazon")).one()
+        assert row.target == RowKey("party", amazon.id or 0)
+        assert s.execute(text("SELECT target FROM correction")).scalar_one() == f"party:{amazon.id}"
 
 
 def test_an_unknown_party_or_nothing_to_correct_is_refused() -> None:

@@ -21,7 +21,7 @@ from casefile.acts.open_case import OpenCase
 from casefile.errors import UntimelyFiling
 from casefile.record.db import read_session
 from casefile.record.models import Deadline
-from casefile.vocab import DeadlineKind
+from casefile.vocab import DeadlineKind, TriggerKind
 from tests.acts.example_cases import ExampleCase
 
 
@@ -43,9 +43,9 @@ def _case(rule_set: str, tally_on: date) -> ExampleCase:
     return ExampleCase(opening, events)
 
 
-def _review_periods() -> list[tuple[DeadlineKind, date, str]]:
+def _review_periods() -> list[tuple[DeadlineKind, date, TriggerKind, str]]:
     with read_session() as s:
-        return [(d.kind, d.due_on, d.trigger) for d in s.exec(select(Deadline).where(
+        return [(d.kind, d.due_on, d.trigger_kind, d.trigger) for d in s.exec(select(Deadline).where(
             Deadline.kind.in_([DeadlineKind.REQUEST_FOR_REVIEW, DeadlineKind.RFR_OPPOSITION]))  # type: ignore[attr-defined]
             .order_by(Deadline.id))]
 
@@ -59,9 +59,9 @@ def test_the_order_starts_the_request_for_review_period(configured_db: Path) -> 
     done = case.perform(case.act({"act": "rule-on-challenges", "date": date(2019, 12, 10), "status": "overruled",
                                   "all_pending": True}))
     assert "a final disposition under the 2014 rule: a request for review may be filed until 2019-12-26" in done.summary
-    trigger = "Order to open and count challenged ballots issued 2019-12-10"
-    assert _review_periods() == [(DeadlineKind.REQUEST_FOR_REVIEW, date(2019, 12, 26), trigger),
-                                 (DeadlineKind.RFR_OPPOSITION, date(2020, 1, 2), trigger)]
+    trigger = (TriggerKind.OPEN_AND_COUNT_ORDER, "Order to open and count challenged ballots issued December 10, 2019")
+    assert _review_periods() == [(DeadlineKind.REQUEST_FOR_REVIEW, date(2019, 12, 26), *trigger),
+                                 (DeadlineKind.RFR_OPPOSITION, date(2020, 1, 2), *trigger)]
     late = case.act({"act": "request-for-review", "date": date(2019, 12, 27), "party": "employer",
                      "grounds": ["The challenged voters are supervisors (hypothetical)"]})
     case.refused(late, UntimelyFiling)
@@ -103,9 +103,9 @@ def test_the_order_to_count_excluded_ballots_starts_the_period_too(configured_db
     done = case.perform(case.act({"act": "count-excluded-ballots", "date": date(2019, 12, 10), "ballots": 3}))
     assert ("an order to count ballots excluded at the count is a final disposition under the 2014 rule: a request for "
             "review may be filed until 2019-12-26") in done.summary
-    trigger = "Order to count ballots excluded at the count issued 2019-12-10"
-    assert _review_periods() == [(DeadlineKind.REQUEST_FOR_REVIEW, date(2019, 12, 26), trigger),
-                                 (DeadlineKind.RFR_OPPOSITION, date(2020, 1, 2), trigger)]
+    trigger = (TriggerKind.COUNT_EXCLUDED_ORDER, "Order to count ballots excluded at the count issued December 10, 2019")
+    assert _review_periods() == [(DeadlineKind.REQUEST_FOR_REVIEW, date(2019, 12, 26), *trigger),
+                                 (DeadlineKind.RFR_OPPOSITION, date(2020, 1, 2), *trigger)]
     late = case.act({"act": "request-for-review", "date": date(2019, 12, 27), "party": "employer",
                      "grounds": ["The late ballots were postmarked after the due date (hypothetical)"]})
     case.refused(late, UntimelyFiling)

@@ -12,7 +12,7 @@ from sqlmodel import col, select
 from casefile.errors import BadInput, IllegalTransition, ProcedureError, UnknownRecord
 from casefile.record.db import read_session
 from casefile.record.models import ChallengedBallot
-from casefile.vocab import ChallengeStatus
+from casefile.vocab import ChallengeStatus, RuledBy
 from tests.acts.example_cases import ExampleCase, selck, starbucks
 
 STORE = "does not work at the Genesee Street store"
@@ -42,13 +42,16 @@ class TestRuleOnChallenges:
         """Sustaining the six 'does not work at the store' challenges leaves 15-9 with 1 ballot: not determinative (R-E7)."""
         result = registered.perform(registered.events[3])
         assert result.summary == (f"6 challenged ballots sustained by the Regional Director (ground: {STORE}); the 1 "
-                                  "ballot still pending is no longer determinative and stays sealed (R-E7)")
+                                  "ballot still pending is no longer determinative and stays sealed")
         assert statuses() == [SUSTAINED] * 6 + [SEALED]
         with read_session() as s:
             first = s.exec(select(ChallengedBallot).order_by(col(ChallengedBallot.id))).first()
             assert first is not None
-            assert (first.ruled_on, first.ruling) == (date(2022, 1, 10), "Regional Director 2022-01-10: the challenged "
-                                                      "voters were partners from another store, not eligible in this unit")
+            assert (first.ruled_by, first.ruled_on, first.reason) == (
+                RuledBy.REGIONAL_DIRECTOR, date(2022, 1, 10),
+                "the challenged voters were partners from another store, not eligible in this unit")
+            sealed = s.exec(select(ChallengedBallot).where(ChallengedBallot.status == SEALED)).one()
+            assert (sealed.ruled_by, sealed.ruled_on, sealed.reason) == (None, None, "")
 
     def test_retry_stores_nothing(self, registered: ExampleCase) -> None:
         """The same ruling recorded again is found, not applied twice."""

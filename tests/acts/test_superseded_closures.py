@@ -166,7 +166,7 @@ class TestObjectionsAfterACorrection:
         case.perform(fix, as_of=_at("2022-04-12T10:00:00-04:00"))
         assert _deadline(DeadlineKind.OBJECTIONS).status is DeadlineStatus.LAPSED
         [closed] = _entries("objection-period-closed")
-        assert closed.summary.startswith("No objections by 2022-04-08")
+        assert closed.summary.startswith("No objections by April 8, 2022")
         objections = case.act({"act": "file-objections", "party": "amazon", "at": _at("2022-04-08T17:00:00-04:00"),
                                "objections": list(case.events[JFK8["objections"]].objections),  # type: ignore[attr-defined]
                                "offer_of_proof": [{"objection": 1, "witness": "[NOT IN THE PUBLIC RECORD: a witness]",

@@ -79,7 +79,7 @@ class TestRule:
         assert ran.exit_code == 0, ran.stderr
         assert ran.stdout.splitlines()[0] == (f"{NUMBER}: 6 challenged ballots sustained by the Regional Director (ground: "
                                                    f"{STORE}); the 1 ballot still pending is no longer determinative "
-                                                   "and stays sealed (R-E7)")  # what was done, in words
+                                                   "and stays sealed")  # what was done, in words
 
     def test_unknown_ground_exits_2(self, configured_db: Path) -> None:
         """A ground no pending ballot has: one error line listing the pending grounds, exit 2."""

@@ -55,7 +55,7 @@ class TestExplain:
         for expected in (
             f"Deadline {deadline_id}: Objections and offer of proof — 10-RC-269250 Amazon.com Services LLC, election 1 (initial)",
             "for all parties",
-            "trigger Tally of Ballots prepared 2021-04-09",
+            "trigger Tally of Ballots prepared April 9, 2021",
             "rule 29 CFR 102.69(a)(8)",
             "rule set 2019-text",
             "receiving office Atlanta, GA (10-atlanta), time zone America/New_York",

@@ -122,6 +122,8 @@ def cited(raw: Any, db: Path, row_id: int) -> Any:
 MOVED: frozenset[tuple[str, str]] = frozenset({
     ("party", "representative"), ("party", "email"), ("party", "address"),  # -> person (revision people_service)
     ("filing", "served_on"),  # -> servicerecord (revision people_service)
+    ("deadline", "trigger"),  # -> trigger_kind (revision trigger_ruling_facts)
+    ("challengedballot", "ruling"),  # -> ruled_by and reason (revision trigger_ruling_facts)
 })
 GROWN: frozenset[str] = frozenset({"person",  # the representatives become counsel (revision people_service)
                                     "deadline"})  # each objecting party's offer of proof its own (revision offer_per_party)
@@ -343,6 +345,42 @@ class TestUpgrade:
             for fid, entries in served.items() for e in entries]
         assert sum(len(e) for e in served.values()) == len(ledger) > 0
         assert {r.method for r in ledger} <= {None}  # the 5c710bb replays had no e-mail: manner not in the record
+
+    def test_triggers_and_rulings_are_carried_over_as_facts(self, old_db: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+        """Each deadline's trigger sentence of the 5c710bb release is its kind after the upgrade (worded again
+        the same way but for the long date), and each challenged ballot's ruling sentence is who ruled and its
+        reason (revision trigger_ruling_facts)."""
+        from casefile.record.models import ChallengedBallot, Deadline
+        from casefile.vocab import RuledBy, TriggerKind
+
+        db = sqlite3.connect(f"file:{old_db}?mode=ro", uri=True)
+        triggers = dict(db.execute("SELECT id, trigger FROM deadline ORDER BY id").fetchall())
+        rulings = dict(db.execute("SELECT id, ruling FROM challengedballot ORDER BY id").fetchall())
+        db.close()
+        assert cli(monkeypatch, capsys, "db", "upgrade", "--no-backup")[0] == 0
+        with Session(get_engine()) as s:
+            deadlines = {d.id: d for d in s.exec(select(Deadline))}
+            ballots = {b.id: b for b in s.exec(select(ChallengedBallot))}
+        assert set(triggers) <= set(deadlines)
+        kinds = {deadlines[i].trigger_kind for i in triggers}
+        assert {TriggerKind.TALLY, TriggerKind.REVISED_TALLY, TriggerKind.HO_REPORT, TriggerKind.RD_DECISION,
+                TriggerKind.CERTIFICATION_OF_REPRESENTATIVE, TriggerKind.ALJ_TRANSFER} <= kinds
+        for ident, old in triggers.items():
+            d = deadlines[ident]
+            assert old.startswith(d.trigger.split(" " + d.trigger_on.strftime("%B"))[0].replace(
+                "Revised Tally of Ballots made available", "Revised Tally of Ballots")
+                .replace("Administrative Law Judge's decision", "ALJ decision")), (old, d.trigger)
+            assert d.trigger_on.isoformat() in old and d.trigger_ref is None
+        assert deadlines[min(triggers)].trigger.startswith("Tally of Ballots prepared ")
+        sustained = [b for i, b in ballots.items() if rulings[i].startswith("Regional Director 2022-01-10: ")]
+        assert len(sustained) == 6
+        assert {(b.ruled_by, b.ruled_on.isoformat() if b.ruled_on else None, b.reason) for b in sustained} == {
+            (RuledBy.REGIONAL_DIRECTOR, "2022-01-10",
+             "the challenged voters were partners from another store, not eligible in this unit")}
+        sealed = [b for i, b in ballots.items() if rulings[i].startswith("no longer determinative")]
+        assert [(b.ruled_by, b.reason) for b in sealed] == [(None, "")]
+        assert all(b.reason == "" and b.ruled_by is None for i, b in ballots.items() if not rulings[i])
 
     def test_upgrade_again_does_nothing(self, old_db: Path, monkeypatch: pytest.MonkeyPatch,
                                         capsys: pytest.CaptureFixture[str]) -> None:

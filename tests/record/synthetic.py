@@ -49,7 +49,7 @@ def _deadlines(ids: dict[str, int], case_id: int, election_id: int, office: str,
             (DeadlineStatus.LAPSED, DeadlineStatus.MET, DeadlineStatus.MOOTED), weights=(80, 15, 5))[0]
         ids["deadline"] += 1
         out.append({"id": ids["deadline"], "case_id": case_id, "election_id": election_id, "kind": kind,
-                    "for_whom": whom, "trigger": "tally of ballots", "trigger_on": tallied, "due_on": due,
+                    "for_whom": whom, "trigger_kind": "tally-prepared", "trigger_on": tallied, "due_on": due,
                     "cutoff_at": cutoff, "citation": "29 CFR 102.69(a)", "rule_set_id": "2023-rule",
                     "office_key": office, "calendar_id": "us-federal", "derivation": [f"tally {tallied}"],
                     "preceding_due_on": None, "status": status, "closed_at": None if running else cutoff + timedelta(hours=1),

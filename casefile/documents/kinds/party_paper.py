@@ -28,10 +28,9 @@ from casefile.documents.parts import (
 )
 from casefile.documents.record_view import CaseRecord, notes
 from casefile.errors import ProcedureError
-from casefile.record.deadlines import COUNT_EXCLUDED_TRIGGER, OPEN_AND_COUNT_TRIGGER
 from casefile.record.models import Certification, Deadline, Decision, DocketEntry, Election, Filing, Party, ServiceRecord
 from casefile.rules.chronology import long_date
-from casefile.vocab import CertificationKind, DecisionKind, DecisionResult, DocketActName
+from casefile.vocab import CertificationKind, DecisionKind, DecisionResult, DocketActName, TriggerKind
 
 
 def long(value: date | str) -> str:
@@ -165,9 +164,9 @@ def reviewed_action(rec: CaseRecord, request: Filing) -> tuple[ReviewedAction, s
         return ("set-aside", set_aside_title(election),
                 decision.issued_on if decision is not None else rec.missing("date of the Regional Director's decision"))
     period = rec.session.get(Deadline, request.deadline_id)
-    if period is not None and period.trigger.startswith(OPEN_AND_COUNT_TRIGGER):  # 2014 rule: a final disposition
+    if period is not None and period.trigger_kind is TriggerKind.OPEN_AND_COUNT_ORDER:  # 2014 rule: a final disposition
         return "open-and-count", "Order to Open and Count Challenged Ballots", period.trigger_on
-    if period is not None and period.trigger.startswith(COUNT_EXCLUDED_TRIGGER):
+    if period is not None and period.trigger_kind is TriggerKind.COUNT_EXCLUDED_ORDER:
         return "count-excluded", "Order to Count Ballots Excluded at the Count", period.trigger_on
     cert = rec.session.exec(select(Certification).where(Certification.election_id == election.id)
                             .order_by(col(Certification.id).desc())).first()

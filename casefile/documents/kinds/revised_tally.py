@@ -26,7 +26,7 @@ from casefile.documents.parts import (
 from casefile.documents.record_view import CaseRecord, tally_lines
 from casefile.record.lookups import counts_of, deadline_of
 from casefile.record.models import ChallengedBallot, Decision, Tally
-from casefile.rules.chronology import long_date
+from casefile.rules.challenge_words import ruling_words
 from casefile.rules.conditional_rerun import FollowsRevisedTally, rerun_stands, what_follows_revised_tally
 from casefile.rules.excluded_ballots import reason_words, with_excluded
 from casefile.rules.revised_count import revised_columns
@@ -122,14 +122,15 @@ class RevisedTallyOfBallots(RecordDocument):
         for ballot in ballots:
             if ballot.excluded_at_count:
                 continue
-            label = f"{'sustained' if ballot.status == ChallengeStatus.SUSTAINED else 'overruled'} by the {ballot.ruling}"
+            by = ruling_words(ballot.ruled_by, ballot.ruled_on)
+            label = ("sustained" if ballot.status == ChallengeStatus.SUSTAINED else "overruled") + (f" {by}" if by else "")
             rulings[label] = rulings.get(label, 0) + 1
         summary = ("; ".join(f"{n} challenge{'s' if n != 1 else ''} {label}" for label, n in rulings.items())
                    if rulings else f"{count_of(revised.opened, 'challenged ballot')} overruled and opened, {count_of(sustained, 'challenge')} sustained")
         count_tally = rec.session.exec(select(Tally).where(Tally.election_id == election.id, Tally.kind != TallyKind.REVISED)
                                        .order_by(col(Tally.id))).first() if excluded else None
-        orders = tuple(dict.fromkeys(f"the {'Board' if b.ruling.startswith('Board') else 'Regional Director'} "
-                                     f"on {long_date(b.ruled_on)}" for b in excluded if b.ruled_on is not None))
+        orders = tuple(dict.fromkeys(ruling_words(b.ruled_by, b.ruled_on).removeprefix("by ")
+                                     for b in excluded if b.ruled_on is not None and b.ruled_by is not None))
         if excluded and not rulings:
             summary = (f"{len(excluded)} {'ballot' if len(excluded) == 1 else 'ballots'} excluded at the original count "
                        f"ordered opened and counted by {' and '.join(orders)}")

@@ -35,6 +35,7 @@ from casefile.record.closures import marked, superseded_entries
 from casefile.record.lookups import counts_of, elections_of
 from casefile.record.models import Certification, Deadline, Decision, DocketEntry, Election, Filing, Hearing, Tally
 from casefile.record.models import Document as DocumentRow
+from casefile.record.stored_outcome import outcome_words_of
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.chronology import long_date
 from casefile.rules.deadlines import TRIGGER_NOT_RECORDED
@@ -197,7 +198,7 @@ class CaseStatusReport(Document):
             analyses = tuple(TallySummary(
                 tally=tally_lines(t, election), determinative_reason=determinative_reason(t),
                 reachable_outcomes=(gone,) if gone else
-                tuple(wording.outcome_words(o) for o in (t.reachable or [t.outcome_text])),
+                (tuple(wording.outcome_words(o) for o in t.reachable) if t.reachable else (outcome_words_of(t),)),
                 challenge_analysis=() if gone else challenge_sentences(t),
                 unresolved_later=_unresolved_later(session, t) if t is tallies[-1] else None) for t in tallies)
             summaries.append(ElectionSummary(kind=election.kind, label=wording.election_name(election.sequence, election.kind),

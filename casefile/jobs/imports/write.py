@@ -21,7 +21,17 @@ from casefile.record.workflow import RECORDED_BY
 from casefile.rules.deadlines import compute_deadline
 from casefile.rules.offices import office_named
 from casefile.rules.rule_sets import rule_set_by_id
-from casefile.vocab import TERMINAL_STAGES, Actor, CaseType, DeadlineKind, DeadlineStatus, PartyRole, Stage, TallyKind
+from casefile.vocab import (
+    TERMINAL_STAGES,
+    Actor,
+    CaseType,
+    DeadlineKind,
+    DeadlineStatus,
+    PartyRole,
+    Stage,
+    TallyKind,
+    TriggerKind,
+)
 
 
 def _insert(session: Session, model: type[Any], rows: list[dict[str, Any]]) -> None:
@@ -180,10 +190,9 @@ def _deadlines(work: CaseWork, as_of: datetime, existing: set[tuple[int, Deadlin
         existing.add((round_.id, kind, known.prepared_on))  # type: ignore[arg-type]
         computed = compute_deadline(kind, known.prepared_on, rule_set=rule_set, calendar=calendar, office=office)
         mooted = round_.stage in TERMINAL_STAGES
-        what = "Revised Tally of Ballots" if revised else "Tally of Ballots"
         rows.append({
             "case_id": work.id, "election_id": round_.id, "kind": kind, "for_whom": "all parties",
-            "trigger": f"{what} prepared {known.prepared_on.isoformat()} (imported)",
+            "trigger_kind": (TriggerKind.REVISED_TALLY if revised else TriggerKind.TALLY).value, "trigger_ref": None,
             "trigger_on": known.prepared_on, "due_on": computed.due_on, "cutoff_at": computed.cutoff_at,
             "citation": computed.citation, "rules": list(computed.rules), "rule_set_id": computed.rule_set_id, "office_key": computed.office_key,
             "calendar_id": computed.calendar_id, "derivation": list(computed.derivation),

@@ -106,12 +106,11 @@ def _party_of_entry(session: Session, case: Case, entry: DocketEntry) -> Party |
     party_id: int | None = None
     if ref is not None and ref.table is RecordTable.CORRECTION:
         correction = session.get(Correction, ref.id)
-        table, _, ident = (correction.target if correction is not None and correction.case_id == case.id
-                           else "").partition(":")
-        if table == "party" and ident.isdigit():
-            party_id = int(ident)
-        elif table == "objection" and ident.isdigit():
-            objection = session.get(Objection, int(ident))
+        target = correction.target if correction is not None and correction.case_id == case.id else None
+        if target is not None and target.table == "party":
+            party_id = target.id
+        elif target is not None and target.table == "objection":
+            objection = session.get(Objection, target.id)
             party_id = objection.party_id if objection is not None else None
     elif ref is not None and ref.table is RecordTable.PERSON:
         person = session.get(Person, ref.id)

@@ -1,13 +1,24 @@
 """The outcome of a stored tally as the rules computed it when the tally was recorded (kind,
-winner, runoff choices: casefile.acts.record_tally.analysis_fields), for the acts that act on it.
+winner, runoff choices: casefile.acts.record_tally.analysis_fields), for the acts that act on it and
+for whatever words it (casefile.rules.outcome.outcome_words).
 Nothing here re-analyzes the counts or reads the display text."""
 
 from __future__ import annotations
 
 from casefile.errors import Internal, InvalidTally
 from casefile.record.models import Tally
-from casefile.rules.outcome import Outcome
+from casefile.rules.outcome import Outcome, outcome_words
 from casefile.vocab import OutcomeKind
+
+
+def outcome_words_of(tally: Tally) -> str:
+    """What the tally's outcome leads to, in words, from its stored fields (casefile.rules.outcome.outcome_words:
+    "A majority for Amazon Labor Union: a Certification of Representative"). A row that does not store its
+    whole outcome (written by an older casefile) is said as it was stored, never parsed."""
+    try:
+        return outcome_words(stored_outcome(tally))
+    except Internal:
+        return tally.outcome_text
 
 
 def stored_outcome(tally: Tally) -> Outcome:
