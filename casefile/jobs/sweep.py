@@ -31,7 +31,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import and_, or_
 from sqlmodel import Session, col, select
 
-from casefile.errors import CasefileError
+from casefile.errors import CasefileError, Internal
 from casefile.record.closures import FILING_FOR
 from casefile.record.deadlines import EARLIEST_CERTIFICATION_DETERMINATIVE, close_open_deadlines
 from casefile.record.lookups import latest_tally, objections_still_pending
@@ -42,7 +42,7 @@ from casefile.record.workflow import RECORDED_BY, advance
 from casefile.rules.calendar import clock_label, day_label, long_date
 from casefile.rules.deadlines import met_status
 from casefile.rules.offices import office_named, region_scope
-from casefile.rules.outcome import certification_words, outcome_words
+from casefile.rules.outcome import Outcome, certification_words, outcome_words
 from casefile.rules.stages import after_objection_period
 from casefile.rules.target_dates import REGION_TARGET_DATES
 from casefile.vocab import Actor, Audience, DeadlineKind, DeadlineStatus, NlrbFiling, OutcomeKind, Stage, TallyKind
@@ -235,17 +235,22 @@ def _after_objection_period(session: Session, election: Election, deadline: Dead
     pending = objections_still_pending(session, election)
     facts = stage_facts(session, election)  # a tally whose challenges were all sustained stands (102.69(c)(1)(i))
     to = after_objection_period(facts)
-    stored = stored_outcome(tally)
+    try:
+        stored: Outcome | None = stored_outcome(tally)
+    except Internal:  # a row that does not store its whole outcome: the certification's act refuses it, not the sweep
+        stored = None
+    certifies = (certification_words(stored) if stored is not None else "") or "the certification"
+    runoff = outcome_words(stored) if stored is not None else "the runoff the tally calls for"
     why = {
         Stage.OBJECTIONS_PENDING: f"{ended}; {pending} earlier objections still to be decided",
         Stage.CHALLENGE_INVESTIGATION: f"{ended}; " + ("the challenged ballot is" if tally.challenged == 1 else
                                                        f"the {tally.challenged:,} challenged ballots are")
         + " determinative",
-        Stage.CERTIFICATION_DUE: f"{ended}; the challenged ballots are not determinative: {certification_words(stored)} "
+        Stage.CERTIFICATION_DUE: f"{ended}; the challenged ballots are not determinative: {certifies} "
         "is due forthwith (29 CFR 102.69(b))"
         if facts.outcome is outcome else f"{ended}; every determinative challenged ballot sustained: the tally stands "
         "and the certification is due forthwith (29 CFR 102.69(b), (c)(1)(i))",
-        Stage.RUNOFF_DUE: f"{ended}; {outcome_words(stored)}: the Regional Director directs it (29 CFR 102.70)",
+        Stage.RUNOFF_DUE: f"{ended}; {runoff}: the Regional Director directs it (29 CFR 102.70)",
     }[to]
     moved_from = election.stage
     advance(session, election, to, as_of=as_of, occurred_on=deadline.due_on, act="objection-period-closed",
