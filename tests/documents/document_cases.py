@@ -149,7 +149,7 @@ TALLY_2022 = TallyLines(
     valid_plus_challenged=2284,
     determinative=True,
     majority_for=None,
-    outcome="Pending: the challenged ballots are sufficient in number to affect the results",
+    outcome="Not yet decided: the challenged ballots are sufficient in number to affect the results",  # in words
 )
 
 # 23 objections filed 2021-04-16 (cases.md: count of 23; their text is not in the sources).
@@ -639,7 +639,7 @@ TALLY_GENESEE_2021 = TallyLines(
     valid_plus_challenged=31,
     determinative=True,  # 15 > 9 and 7 ≥ 15 − 9 (R-E4)
     majority_for=None,  # 15 is not more than half of 31
-    outcome="Pending: challenged ballots or objections unresolved",
+    outcome="Not yet decided: challenged ballots or objections unresolved",  # in words (rules.outcome.outcome_words)
 )
 
 REVISED_GENESEE_2022 = TallyLines(
@@ -656,7 +656,7 @@ REVISED_GENESEE_2022 = TallyLines(
     valid_plus_challenged=24,
     determinative=False,
     majority_for=WORKERS_UNITED,
-    outcome=f"Certification of Representative: {WORKERS_UNITED}",
+    outcome=f"A majority for {WORKERS_UNITED}: a Certification of Representative",
 )
 
 
@@ -718,7 +718,7 @@ TALLY_SELCK = TallyLines(
     valid_plus_challenged=36,
     determinative=True,
     majority_for=None,
-    outcome="Pending: challenged ballots or objections unresolved",
+    outcome="Not yet decided: challenged ballots or objections unresolved",  # in words (rules.outcome.outcome_words)
 )
 
 
@@ -795,7 +795,7 @@ TALLY_TRINITY_2017 = TallyLines(
     valid_plus_challenged=22,
     determinative=False,
     majority_for=None,  # 9 of 22 is not a majority
-    outcome=f"Runoff: {LEOS} v. {SPFPA}",
+    outcome=f"No majority: a runoff election between {LEOS} and {SPFPA}",
 )
 
 TALLY_TRINITY_RUNOFF_2017 = TallyLines(
@@ -812,7 +812,7 @@ TALLY_TRINITY_RUNOFF_2017 = TallyLines(
     valid_plus_challenged=19,
     determinative=False,
     majority_for=SPFPA,
-    outcome=f"Certification of Representative: {SPFPA}",
+    outcome=f"A majority for {SPFPA}: a Certification of Representative",
 )
 
 
