@@ -141,7 +141,7 @@ class TestCaseCalendar:
         for line in ("Objections: due Fri 2021-04-16, cut-off 11:59 p.m. EDT (America/New_York)",
                      "Who must act: all parties", "Rule: 29 CFR 102.69(a)(8)", "Rule set: 2019-text",
                      "Receiving office: Atlanta, GA (10-atlanta, America/New_York)",
-                     "Trigger: Tally of Ballots prepared 2021-04-09", "tally prepared Fri 2021-04-09",
+                     "Trigger: Tally of Ballots prepared April 9, 2021", "tally prepared Fri 2021-04-09",
                      "Mon 2021-04-12 is day 1", "Fri 2021-04-16 is day 5",
                      "cut-off 11:59 p.m. America/New_York"):
             assert line in text.splitlines(), line

@@ -268,7 +268,7 @@ class TestWhatComesNext:
         in_words = f"{yesterday:%B} {yesterday.day}, {yesterday.year}"
         assert f"Outcome of the initial tally of {in_words} 90 valid votes counted, 2 challenged ballots, about 100 " \
             "eligible voters." in shown, shown
-        assert f"Initial tally of {in_words}: Certification of Results" in shown
+        assert f"Initial tally of {in_words}: No majority for any labor organization: a Certification of Results" in shown
         assert yesterday.isoformat() not in shown
         assert re.search(r"\d{4}-\d\d-\d\d", shown) is None, re.findall(r".{60}\d{4}-\d\d-\d\d.{20}", shown)
         assert "Magnolia Fulfillment LLC Employer" in shown and "Retail, Wholesale and Department Store Union Petitioner" in shown
