@@ -101,6 +101,37 @@ class TestSampleImport:
         assert ("Total Ballots Counted 19 read as valid votes plus void and challenged ballots (every ballot cast)."
                 in docket[1].summary)
 
+    def test_written_in_batches_the_record_is_the_same(self, engine: Engine, tmp_path: Path,
+                                                        tables_template: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """The 283 cases written 7 at a time (casefile.jobs.imports.load.WRITE_BATCH: 500 in use, more than the
+        sample's cases) store the same rows as all at once, chained and sealed: verify finds nothing wrong."""
+        import shutil
+
+        from casefile.jobs.imports import load as loading
+        from casefile.record.db import make_engine
+        from casefile.record.integrity import verify
+
+        load(engine)
+        whole = dump(engine)
+        shutil.copy(tables_template, tmp_path / "batched.db")
+        batched = make_engine(f"sqlite:///{tmp_path / 'batched.db'}")
+        try:
+            monkeypatch.setattr(loading, "WRITE_BATCH", 7)
+            report = load(batched)
+            assert [(x.new, x.present) for x in (report.cases, report.elections, report.tallies)] == [(283, 0)] * 3
+            hashes = [i for i, c in enumerate(DocketEntry.__table__.columns) if c.name in ("prev_hash", "chain_hash")]
+
+            def unkeyed(rows: dict[str, list[tuple[Any, ...]]]) -> dict[str, list[tuple[Any, ...]]]:
+                """The rows without the docket's hashes: HMACs under each database's own instance key."""
+                return {t: [tuple(v for i, v in enumerate(r) if t != "DocketEntry" or i not in hashes) for r in rs]
+                        for t, rs in rows.items()}
+
+            assert unkeyed(dump(batched)) == unkeyed(whole)  # the seals (every row's digest) included
+            with read_session(batched) as s:
+                assert verify(s, output_dir=tmp_path / "out").ok
+        finally:
+            batched.dispose()
+
     def test_importing_twice_changes_nothing(self, engine: Engine) -> None:
         """A second import of the same file (later as_of) finds everything present: every table holds the same rows."""
         first = load(engine)

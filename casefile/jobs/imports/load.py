@@ -20,6 +20,11 @@ from casefile.rules.chronology import export_dates_problem
 from casefile.rules.tally import analyze_tally
 from casefile.vocab import TallyKind
 
+#: Cases written at once (casefile.jobs.imports.write.write_cases): each batch's docket entries, deadlines and
+#: the other rows it inserts are built, inserted and let go before the next, so what the write holds does not
+#: grow with the file (bench/bench_import_memory.py).
+WRITE_BATCH = 500
+
 
 def import_tallies(session: Session, *, parsed: ParsedFile, as_of: datetime, progress: Progress | None = None) -> ImportReport:
     """Load the tallies of ``parsed`` into the database, inside the caller's transaction.
@@ -60,7 +65,9 @@ def import_tallies(session: Session, *, parsed: ParsedFile, as_of: datetime, pro
         done += len(work.records)
         if progress is not None:
             progress("load", done, steps)
-    write_cases(session, [w for w in works.values() if w.new_tallies], as_of)
+    writing = [w for w in works.values() if w.new_tallies]
+    for start in range(0, len(writing), WRITE_BATCH):  # the rows of a batch of cases built, inserted, let go
+        write_cases(session, writing[start:start + WRITE_BATCH], as_of)
     if progress is not None:
         progress("load", steps, steps)
     report.skipped.sort(key=lambda s: (s.row, s.reason))
