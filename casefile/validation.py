@@ -75,7 +75,7 @@ def date_problem(text: str, *, written: str = "YYYY-MM-DD") -> str:
             if why is not None:
                 return f"{shown[:40]} is not a time of day ({why})"
     if rest:
-        return f"{shown[:40]!r} is not an ISO instant (e.g. 2021-04-16T16:30:00-05:00)"
+        return f"{shown[:40]!r} is not a date and time (like 2026-03-20T14:00-04:00)"
     return f"{shown[:40]!r} is not a date ({written})"
 
 

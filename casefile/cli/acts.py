@@ -17,7 +17,7 @@ from casefile.errors import InvalidScenario
 from casefile.rules.tally_form import line_hint
 from casefile.validation import Problem
 
-_AS_OF = "When the act is recorded (ISO instant with offset, or a date: 00:00 at the receiving office); default now."
+_AS_OF = "When the act is recorded (a date and time, like 2026-03-20T14:00-04:00, or a date: 00:00 at the receiving office); default now."
 
 
 def _moment(text: str | None, case_number: str | None, what: str = "--as-of"):  # type: ignore[no-untyped-def]

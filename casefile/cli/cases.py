@@ -290,7 +290,7 @@ def open_(file: Path | None = typer.Argument(None, help="YAML file with `case:` 
           counsel: list[str] = typer.Option([], "--counsel", metavar="PARTY=NAME[,EMAIL]",
                                             help="Counsel of record of a party (employer or union), e.g. "
                                                  "'union=Maria Delgado,maria@example.org'; repeat for each."),
-          as_of: str | None = typer.Option(None, help="When the case is opened (ISO instant); default now.")) -> None:
+          as_of: str | None = typer.Option(None, help="When the case is opened (a date and time, like 2026-03-20T14:00-04:00); default now.")) -> None:
     """Open a case from a YAML file giving the case and its parties (docs/scenario-format.md), or from
     the options (--number, --employer, --union, --petition-filed-on, ...: the parties' handles are
     then ``employer`` and ``union``).

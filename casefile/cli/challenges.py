@@ -13,14 +13,14 @@ from casefile.cli.perform import run_act
 from casefile.cli.timeparse import parse_date, parse_instant
 from casefile.errors import InvalidScenario
 
-_AS_OF = "When the act is recorded (ISO instant with offset, or a date: 00:00 at the receiving office); default now."
+_AS_OF = "When the act is recorded (a date and time, like 2026-03-20T14:00-04:00, or a date: 00:00 at the receiving office); default now."
 _ELECTION = "Election sequence (default: the latest)."
 
 
 @challenges_app.command("register")
 def register(case_number: str = typer.Argument(...),
              file: Path = typer.Argument(..., help="CSV with columns voter, challenged_by, ground[, disputed_void]."),
-             as_of: str | None = typer.Option(None, help="When registered (ISO instant, or a date); default now."),
+             as_of: str | None = typer.Option(None, help="When registered (a date and time, like 2026-03-20T14:00-04:00, or a date); default now."),
              election: int | None = typer.Option(None, help=_ELECTION)) -> None:
     """Register challenged ballots from a CSV (challenged_by: a party handle or board-agent)."""
     from pydantic import ValidationError

@@ -24,7 +24,7 @@ app.add_typer(correct_app, name="correct")
 
 _CASE = typer.Argument(..., help="NLRB case number, e.g. 10-RC-269250")
 _WHY = typer.Option(..., "--why", help="Why the correction is made (required: the docket says it).")
-_AS_OF = "When the correction is recorded (ISO instant with offset, or a date: 00:00 at the receiving office); default now."
+_AS_OF = "When the correction is recorded (a date and time, like 2026-03-20T14:00-04:00, or a date: 00:00 at the receiving office); default now."
 _ELECTION = "Election sequence in the case (default: the latest)."
 
 #: The act's field → the option that gives it (refusals name the option).

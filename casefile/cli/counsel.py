@@ -23,7 +23,7 @@ def add(
     phone: str | None = typer.Option(None, "--phone", help="Telephone."),
     email: str | None = typer.Option(None, "--email", help="E-mail address (where e-mail service goes)."),
     bar_number: str | None = typer.Option(None, "--bar-number", help="As printed under the signature, e.g. 'Illinois Bar No. 6201234'."),
-    as_of: str | None = typer.Option(None, help="When it is recorded (ISO instant or date); default now."),
+    as_of: str | None = typer.Option(None, help="When it is recorded (a date and time, like 2026-03-20T14:00-04:00, or a date); default now."),
 ) -> None:
     """Add counsel of record for a party (the first added is lead counsel); the same name again updates
     the details given (the others stay as recorded; an empty one, like --firm "", clears it). Filings are then signed by them and the other parties' filings served on them."""

@@ -11,7 +11,7 @@ from casefile.cli.timeparse import parse_instant
 
 @deadlines_app.command("recompute")
 def recompute(case: str | None = typer.Option(None, "--case", help="Only this case."),
-              as_of: str | None = typer.Option(None, help="When (ISO instant); default now.")) -> None:
+              as_of: str | None = typer.Option(None, help="When (a date and time, like 2026-03-20T14:00-04:00); default now.")) -> None:
     """Recompute open deadlines with the current calendar (e.g. after CASEFILE_EXTRA_CLOSURES gained a
     closure day); each one that moves is docketed with its old and new date. Pinned dates stay."""
     from casefile.acts import Who

@@ -15,7 +15,7 @@ def pin(deadline_id: int = typer.Argument(..., min=1, max=2**63 - 1, help="Deadl
         due: str = typer.Option(..., help="The date the order fixes (YYYY-MM-DD)."),
         order: str = typer.Option(..., help="The order, e.g. 'RD order of 2026-03-09 extending the offer of proof'."),
         on: str | None = typer.Option(None, "--on", help="The order's date (YYYY-MM-DD); default the day recorded."),
-        as_of: str | None = typer.Option(None, help="When recorded (ISO instant, or a date); default now.")) -> None:
+        as_of: str | None = typer.Option(None, help="When recorded (a date and time, like 2026-03-20T14:00-04:00, or a date); default now.")) -> None:
     """Fix a deadline's date by an order (never recomputed afterwards), even after the date or once the
     period is over; a lapsed period extended runs again. Objection periods cannot be extended (R-G6)."""
     from casefile.acts.pin_deadline import PinDeadline

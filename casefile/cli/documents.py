@@ -105,7 +105,7 @@ def attach(
                            "document for a recorded act); ids as `casefile case show CASE --json` lists them."),
     file: Path = typer.Option(..., "--file", help="The PDF as filed or issued."),
     confirmation: str = typer.Option("", "--confirmation", help="The e-filing confirmation number."),
-    as_of: str | None = typer.Option(None, help="When it is recorded (ISO instant or date); default now."),
+    as_of: str | None = typer.Option(None, help="When it is recorded (a date and time, like 2026-03-20T14:00-04:00, or a date); default now."),
 ) -> None:
     """Attach the document actually filed (with its e-filing confirmation number) or the Region's own PDF:
     stored beside casefile's draft, hashed (sha256), docketed, checked by `casefile verify`.

@@ -28,7 +28,7 @@ PROGRESS_BAR_FROM_BYTES = 100_000
 
 _FILE_HELP = "The CSV file."
 _JSON_HELP = "Machine-readable report (keys: docs/json-output.md)."
-_AS_OF_HELP = "When the import is recorded: ISO instant with offset, or a date (00:00 Eastern); default now."
+_AS_OF_HELP = "When the import is recorded: a date and time, like 2026-03-20T14:00-04:00, or a date (00:00 Eastern); default now."
 
 
 @import_app.command("nlrb-results")

@@ -90,16 +90,17 @@ def _run_act(act: ActIn, *, case_number: str | None, as_of: datetime | None, qui
 
         result = perform_remote(server, os.environ.get("CASEFILE_TOKEN", ""), act, case_number=case_number,
                                 as_of=moment, uploads=uploads)
-        where = f"performed by the casefile server at {server}"
+        where: str | None = f"performed by the casefile server at {server}"
     else:
         from casefile import app
         from casefile.acts import Who
 
         result = app.perform(act, case_number=case_number, as_of=moment, by=Who.operator(), uploads=uploads)
-        where = "performed in this process (no casefile server configured: CASEFILE_SERVER_URL)"
+        where = None  # the default, embedded mode: nothing to say of where it was performed
     if not quiet:
         show_result(result)
-        err_console.print(f"[dim]{where}[/]")
+        if where:
+            err_console.print(f"[dim]{where}[/]")
     return result
 
 

@@ -31,8 +31,8 @@ app.add_typer(exceptions_app, name="exceptions")
 _CASE = typer.Argument(..., help="NLRB case number, e.g. 10-RC-269250")
 _ON = "The act's date (YYYY-MM-DD): the day the order, report or decision issued, or the hearing opened or closed."
 _ELECTION = "Election sequence in the case (default: the latest)."
-_AS_OF = "When the act is recorded (ISO instant with offset, or a date: 00:00 at the receiving office); default now."
-_AS_OF_RECEIPT = ("When the act is recorded (ISO instant with offset, or a date: 00:00 at the receiving office); "
+_AS_OF = "When the act is recorded (a date and time, like 2026-03-20T14:00-04:00, or a date: 00:00 at the receiving office); default now."
+_AS_OF_RECEIPT = ("When the act is recorded (a date and time, like 2026-03-20T14:00-04:00, or a date: 00:00 at the receiving office); "
                   "default: the receipt (--received-at), else now.")
 _OBJECTION = ("Objections set for hearing: 'PARTY:N' or 'PARTY:N-M' (e.g. rwdsu:1-14); repeat. "
               "None named: every pending objection.")

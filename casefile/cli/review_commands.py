@@ -29,10 +29,10 @@ app.add_typer(petition_app, name="petition")
 
 _CASE = typer.Argument(..., help="NLRB case number, e.g. 29-RC-288020")
 _ELECTION = "Election sequence in the case (default: the latest)."
-_AS_OF = "When the act is recorded (ISO instant with offset, or a date: 00:00 at the receiving office); default now."
-_AS_OF_RECEIPT = ("When the act is recorded (ISO instant with offset, or a date: 00:00 at the receiving office); "
+_AS_OF = "When the act is recorded (a date and time, like 2026-03-20T14:00-04:00, or a date: 00:00 at the receiving office); default now."
+_AS_OF_RECEIPT = ("When the act is recorded (a date and time, like 2026-03-20T14:00-04:00, or a date: 00:00 at the receiving office); "
                   "default: the receipt (--received-at), else now.")
-_RECEIVED = ("When the receiving office received it (ISO instant with offset, or a date: 00:00 at the receiving "
+_RECEIVED = ("When the receiving office received it (a date and time, like 2026-03-20T14:00-04:00, or a date: 00:00 at the receiving "
              "office); default now.")
 _PARTY = "The filing party: its handle, or its role where one party has it (employer, petitioner), as `casefile case show` lists them."
 
