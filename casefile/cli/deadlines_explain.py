@@ -28,7 +28,7 @@ def deadline_explanation(session: Session, deadline_id: int, *, as_of: Any) -> d
     from casefile.record.models import Case, Deadline, Election, Filing, Party
     from casefile.record.queries import answered_deadlines, met_by_parties
     from casefile.rules.calendar import clock_label, day_label
-    from casefile.rules.deadline_state import state_at
+    from casefile.rules.deadline_state import one_party_period, state_at
     from casefile.rules.offices import office_named
 
     deadline = session.get(Deadline, deadline_id)
@@ -45,7 +45,8 @@ def deadline_explanation(session: Session, deadline_id: int, *, as_of: Any) -> d
                      cutoff_at=deadline.cutoff_at, closed_at=deadline.closed_at, as_of=as_of,
                      answered=answered_deadlines(filings, [deadline], as_of).get(deadline_id),
                      met_by=met_by_parties(filings, [deadline], {p.id: p.name for p in session.exec(
-                         select(Party).where(Party.case_id == case.id))}, as_of).get(deadline_id, ()))
+                         select(Party).where(Party.case_id == case.id))}, as_of).get(deadline_id, ()),
+                     one_party=one_party_period(deadline.for_whom))
     return {
         "id": deadline.id, "kind": deadline.kind.value, "what": DEADLINE_NOUNS[deadline.kind],
         "case_number": case.number, "case_name": case.name,

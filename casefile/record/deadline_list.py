@@ -15,15 +15,16 @@ from casefile.record.closures import FILING_FOR
 from casefile.record.models import Case, Deadline, Filing
 from casefile.record.queries import DeadlineView, Viewer, deadline_view, period_owners, visible_case
 from casefile.rules.deadline_state import state_at
-from casefile.vocab import DeadlineStatus, NlrbFiling
+from casefile.vocab import Audience, DeadlineStatus, NlrbFiling
 
 
 def running_at(as_of: datetime, deadline: Any = Deadline) -> tuple[Any, ...]:
     """The conditions of a deadline running at ``as_of``: started by that day, cut-off not passed,
-    and not closed before it (one met or mooted later was still open then) — what
+    not closed before it (one met or mooted later was still open then), and not a period of one party
+    its timely filing has met (:func:`met_alone`) — what
     :func:`casefile.rules.deadline_state.state_at` calls open."""
     return (col(deadline.cutoff_at) >= as_of, col(deadline.trigger_on) <= as_of.date(),
-            or_(deadline.status == DeadlineStatus.OPEN, col(deadline.closed_at) > as_of))
+            or_(deadline.status == DeadlineStatus.OPEN, col(deadline.closed_at) > as_of), ~met_alone(as_of, deadline))
 
 
 def received_by_sql(as_of: datetime) -> Any:
@@ -44,6 +45,17 @@ def met_by_own(viewer: Viewer, as_of: datetime, deadline: Any = Deadline) -> Any
         return false()
     return _filed_by_own(organization_id, as_of, deadline, col(Filing.timely).is_(True),
                          Filing.nlrb == NlrbFiling.E_FILED)  # a filing only prepared in casefile meets nothing
+
+
+def met_alone(as_of: datetime, deadline: Any = Deadline) -> Any:
+    """The SQL condition of a period that is one party's alone (``for_whom`` a party's key: an objecting party's
+    offer of proof, 29 CFR 102.69(a)(8)) met by a timely e-filed filing of the kind it awaits (FILING_FOR),
+    received on or before ``as_of``: met for everyone, whoever asks (what
+    :func:`casefile.rules.deadline_state.state_at` calls met with ``one_party``)."""
+    awaited = or_(*[and_(deadline.kind == kind, Filing.kind == filing) for kind, filing in FILING_FOR.items()])
+    return and_(col(deadline.for_whom).not_in([a.value for a in Audience]),
+                exists().where(Filing.deadline_id == deadline.id, col(Filing.timely).is_(True),
+                               Filing.nlrb == NlrbFiling.E_FILED, awaited, received_by_sql(as_of)))
 
 
 def prepared_by_own(viewer: Viewer, as_of: datetime, deadline: Any = Deadline) -> Any:

@@ -47,7 +47,7 @@ from casefile.record.refs import RecordTable
 from casefile.record.stored_outcome import outcome_words_of
 from casefile.rules.calendar import long_date
 from casefile.rules.challenge_analysis import analyze_challenges
-from casefile.rules.deadline_state import state_at
+from casefile.rules.deadline_state import one_party_period, state_at
 from casefile.rules.efiling import meets_periods
 from casefile.rules.offices import office_named
 from casefile.rules.record_words import summary_words
@@ -326,7 +326,7 @@ def deadline_view(d: Deadline, case_number: str | None = None, *, as_of: datetim
     if as_of is not None:
         state = state_at(kind=d.kind, status=d.status, trigger_on=d.trigger_on, cutoff_at=d.cutoff_at,
                          closed_at=d.closed_at, as_of=as_of, answered=answered, met=met, met_by=met_by,
-                         prepared=prepared)
+                         prepared=prepared, one_party=one_party_period(d.for_whom))
         status, note = state.status, state.note
     stored = d.status.value
     if hidden is not None and d.id in hidden.deadlines:

@@ -18,9 +18,9 @@ from datetime import date, datetime
 
 from casefile.rules.efiling import CITATION
 from casefile.rules.target_dates import is_region_target
-from casefile.vocab import DeadlineKind, DeadlineStatus
+from casefile.vocab import Audience, DeadlineKind, DeadlineStatus
 
-__all__ = ["NOT_STARTED", "PASSED", "PREPARED", "DeadlineState", "state_at"]
+__all__ = ["NOT_STARTED", "PASSED", "PREPARED", "DeadlineState", "one_party_period", "state_at"]
 
 #: The Regional Director's target date (hearing opens, earliest certification) whose day has gone by
 #: while the record has not yet closed it by the act: not a party's period, so never "lapsed".
@@ -30,6 +30,13 @@ NOT_STARTED = "not-started"
 #: A running period the party asked about has answered only with a filing prepared in casefile, not yet
 #: e-filed with the NLRB: still due from it (casefile.rules.efiling), and open.
 PREPARED = "prepared"
+
+
+def one_party_period(for_whom: str) -> bool:
+    """Whether a period with this ``for_whom`` is one party's alone (a party's key: an objecting party's offer
+    of proof, 29 CFR 102.69(a)(8) "the objecting party shall also file ... a written offer of proof"), not
+    all parties', the Regional Director's, or the objecting party's before anyone has objected. Raises nothing."""
+    return for_whom not in {a.value for a in Audience}
 
 
 @dataclass(frozen=True)
@@ -47,7 +54,8 @@ class DeadlineState:
 
 def state_at(*, kind: DeadlineKind | str, status: DeadlineStatus | str, trigger_on: date, cutoff_at: datetime,
              closed_at: datetime | None, as_of: datetime, answered: bool | None = None,
-             met: bool = False, met_by: tuple[str, ...] = (), prepared: bool = False) -> DeadlineState:
+             met: bool = False, met_by: tuple[str, ...] = (), prepared: bool = False,
+             one_party: bool = False) -> DeadlineState:
     """The deadline's state at the aware instant ``as_of``, from its stored fields.
 
     - Closed in the record at or before ``as_of`` (met, met late, lapsed, mooted, extended): that status.
@@ -62,6 +70,9 @@ def state_at(*, kind: DeadlineKind | str, status: DeadlineStatus | str, trigger_
     - ``met``: asked for the party (the viewer's own) whose timely filing met the period while it
       still runs for the other parties: ``met``, not open (nothing more is due from that party; the
       filing is judged by its receipt, 102.2(b)). The record's status stays open until the cut-off.
+    - ``one_party``: the period is one party's alone (an objecting party's offer of proof,
+      102.69(a)(8)) and ``answered`` is True (a timely filing of it received by ``as_of``): ``met`` for
+      everyone, not open — no other party owes anything in it, whoever asks.
     - ``met_by``: the parties (names) whose timely filing met a period that still runs, for one who
       acts for none of them (the operator, the Region): ``open``, its note saying so.
     - ``prepared``: asked for the party whose filing against the period is only prepared in casefile,
@@ -80,6 +91,9 @@ def state_at(*, kind: DeadlineKind | str, status: DeadlineStatus | str, trigger_
         return DeadlineState(stored.value, False, stored)
     if trigger_on > as_of.date():
         return DeadlineState(NOT_STARTED, False, stored, f"starts {trigger_on.isoformat()}, after {as_of.isoformat()}")
+    if cutoff_at >= as_of and one_party and answered is True:
+        return DeadlineState(DeadlineStatus.MET.value, False, stored, "met by a timely filing of the party whose "
+                             "period it is alone (29 CFR 102.69(a)(8)); nothing more is due in it")
     if cutoff_at >= as_of and met:
         return DeadlineState(DeadlineStatus.MET.value, False, stored, "met by a timely filing of the party asked "
                              "about; the period runs on for the other parties until its cut-off")

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from casefile.rules.deadline_state import NOT_STARTED, PASSED, state_at
+from casefile.rules.deadline_state import NOT_STARTED, PASSED, one_party_period, state_at
 from casefile.vocab import DeadlineKind as K
 from casefile.vocab import DeadlineStatus as S
 
@@ -56,3 +56,21 @@ def test_naive_instants_are_refused() -> None:
     with pytest.raises(TypeError):
         state_at(kind=K.OBJECTIONS, status=S.OPEN, trigger_on=TALLY, cutoff_at=CUTOFF, closed_at=None,
                  as_of=datetime(2021, 4, 12, 9))  # noqa: DTZ001  (the naive instant refused)
+
+
+def test_one_partys_offer_of_proof_met_by_its_timely_filing_is_met_for_everyone() -> None:
+    """RWDSU's offer of proof (its own period, 102.69(a)(8): "the objecting party shall also file ... a written offer
+    of proof") filed on time Wed 2021-04-14 and closed in the record only on 04-16: asked on Thu 04-15 by anyone, met —
+    no other party owes anything in it. The objection period of all parties runs on until its cut-off."""
+    asked = datetime(2021, 4, 15, 12, tzinfo=EASTERN)
+    closed = datetime(2021, 4, 16, 9, tzinfo=EASTERN)
+    offer = state_at(kind=K.OFFER_OF_PROOF, status=S.MET, trigger_on=TALLY, cutoff_at=CUTOFF, closed_at=closed,
+                     as_of=asked, answered=True, one_party=one_party_period("rwdsu"))
+    assert (offer.status, offer.open) == ("met", False)
+    unanswered = state_at(kind=K.OFFER_OF_PROOF, status=S.OPEN, trigger_on=TALLY, cutoff_at=CUTOFF, closed_at=None,
+                          as_of=asked, answered=None, one_party=True)
+    assert (unanswered.status, unanswered.open) == ("open", True)
+    everyone = state_at(kind=K.OBJECTIONS, status=S.MET, trigger_on=TALLY, cutoff_at=CUTOFF, closed_at=closed,
+                        as_of=asked, answered=True, one_party=one_party_period("all parties"))
+    assert (everyone.status, everyone.open) == ("open", True)
+    assert not one_party_period("objecting party") and not one_party_period("Regional Director")
