@@ -38,6 +38,7 @@ from casefile.record.lookups import counts_of, elections_of
 from casefile.record.models import Case, Election, Tally
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket
+from casefile.rules.calendar import long_date
 from casefile.rules.chronology import election_before_petition, tally_before_voting_ended, voting_period_refusal
 from casefile.rules.excluded_ballots import check_excluded, reason_words
 from casefile.rules.stage_words import STAGE_NAMES, STAGE_WORDS
@@ -104,6 +105,7 @@ class RecordTally(TallyCountsIn, ActIn):
     act: Literal["record-tally"] = "record-tally"
     WHOSE: ClassVar[Whose] = REGION
     election: ElectionSpec = ElectionSpec()  # type: ignore[assignment]
+    ELECTION_IS_TERM: ClassVar[bool] = True  # compared on a repeat (casefile.record.sealing.not_terms)
     stated: StatedLines | None = None
     board_agent: Line = ""  # the Board agent who signed the tally for the Regional Director
     excluded: Count = 0  # ballots left out of the count: not opened, not challenged at it (rules.excluded_ballots)
@@ -192,6 +194,14 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
                 f"{case.number}: {'an' if act.kind is TallyKind.INITIAL else 'a'} {act.kind.value} tally of {prepared_on.isoformat()} is already recorded with other "
                 f"figures (recorded → given: {'; '.join(figure_differences(counts_of(tally), counts))}); an issued tally "
                 "is never overwritten — correct a transcription error with the correction act")
+        election = session.get(Election, tally.election_id)
+        assert election is not None
+        if differ := term_differences(tally, election, act):
+            raise AlreadyRecorded(
+                f"{case.number}: {'an' if act.kind is TallyKind.INITIAL else 'a'} {act.kind.value} tally of "
+                f"{long_date(prepared_on)} is already recorded with other terms (recorded → given: {'; '.join(differ)}); "
+                "an issued tally is never overwritten — correct a transcription error with the correction act",
+                field=_TERM_FIELDS[differ[0].split(":")[0]])
         return again(entry, act.act, issues(session, entry.ref))
     if act.kind is TallyKind.REVISED:
         raise ProcedureError("a revised tally follows the opening of challenged ballots; it is recorded by that act",
@@ -244,6 +254,43 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=entry.summary,
                 warnings=tuple(analysis.warnings) + _missing(case, act) + _unknown_choices(session, case, names))
+
+
+#: The input field each worded term of :func:`term_differences` comes from (the refusal's field).
+_TERM_FIELDS = {"voting method": "election.method", "first day of voting": "election.held_from_on",
+                "last day of voting": "election.held_to_on", "voting unit": "election.unit_id",
+                "why the election was held": "election.reason", "Board agent": "board_agent",
+                "ballots excluded from the count": "excluded", "why ballots were excluded": "excluded_reason"}
+
+
+def term_differences(tally: Tally, election: Election, act: RecordTally) -> list[str]:
+    """Each term other than the figures in which ``act`` differs from the tally and election recorded, in words
+    ("first day of voting: not given → February 11, 2026", "voting method: not in the record → mail"): the
+    election's method, voting days, unit and reason, the Board agent, the ballots excluded and why. None of these
+    is changed once recorded (a correction of the tally changes only its date and figures). Authority: 29 CFR
+    102.69(a) (the tally of ballots, served at the count)."""
+    def day(value: Any) -> str:
+        return long_date(value) if value is not None else "not given"
+
+    def text(value: str) -> str:
+        return f"“{value.strip()}”" if value.strip() else "none given"
+
+    spec = act.election
+    pairs = (("voting method", election.method.value if election.method else "not in the record",
+              spec.method.value if spec.method else "not in the record"),
+             ("first day of voting", day(election.held_from_on), day(spec.held_from_on)),
+             ("last day of voting", day(election.held_to_on), day(spec.held_to_on)),
+             ("voting unit", text(election.unit_id), text(spec.unit_id)),
+             ("why the election was held", text(election.reason), text(spec.reason)),
+             ("Board agent", text(tally.board_agent), text(act.board_agent)),
+             ("ballots excluded from the count", f"{tally.excluded:,}", f"{act.excluded:,}"),
+             ("why ballots were excluded", _excluded_words(tally.excluded_reason), _excluded_words(act.excluded_reason)))
+    return [f"{label}: {before} → {after}" for label, before, after in pairs if before != after]
+
+
+def _excluded_words(reason: ExcludedReason | None) -> str:
+    """Why ballots were excluded, as a clause ("the record does not say" for None)."""
+    return reason_words(reason).removeprefix("because ") if reason is not None else "the record does not say"
 
 
 def figure_differences(recorded: TallyCounts, given: TallyCounts) -> list[str]:

@@ -76,12 +76,18 @@ def act_terms(act: Any, unordered: Iterable[str] = ()) -> dict[str, str]:
 NOT_TERMS = frozenset({"source", "uncertain", "election"})
 
 
+def not_terms(act: Any) -> frozenset[str]:
+    """The fields of ``act`` that are not its terms: NOT_TERMS, less ``election`` where the model's ``election``
+    describes the election itself rather than selecting one (ELECTION_IS_TERM: a tally's voting days and method)."""
+    return NOT_TERMS - {"election"} if getattr(type(act), "ELECTION_IS_TERM", False) else NOT_TERMS
+
+
 def different_terms(stored: Mapping[str, str], act: Any, unordered: Iterable[str] = ()) -> list[str]:
     """The fields of ``act`` whose terms differ from the ``stored`` digests (a term missing on
-    either side differs unless it is at its default; NOT_TERMS are not compared)."""
+    either side differs unless it is at its default; :func:`not_terms` are not compared)."""
     now = act_terms(act, unordered)
     defaults = {name: value_digest(value) for name, value in _defaults(act).items()}
-    names = sorted((set(stored) | set(now)) - NOT_TERMS)
+    names = sorted((set(stored) | set(now)) - not_terms(act))
     return [n for n in names if stored.get(n, defaults.get(n)) != now.get(n, defaults.get(n))]
 
 

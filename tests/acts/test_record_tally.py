@@ -80,6 +80,32 @@ class TestBessemerTally:
                         as_of=datetime.fromisoformat("2021-04-10T12:00:00-04:00"))
         assert "(recorded → given: void ballots: 76 → 70; eligible voters: 5,867 → 15)" in str(error)
 
+    def test_other_voting_days_or_method_are_refused_in_words(self, configured_db: Path) -> None:
+        """The same figures with voting days, a method, an exact eligible count or excluded ballots the record does
+        not hold: refused "with other terms" naming each difference in words (answered "already recorded" before);
+        every table and the output folder stay as they were (``refused``)."""
+        carry("tally-2021")
+        later = datetime.fromisoformat("2021-04-10T12:00:00-04:00")
+        recorded = event("tally-2021").election  # type: ignore[attr-defined]
+        assert (recorded.held_from_on, recorded.held_to_on) == (date(2021, 2, 8), date(2021, 3, 29))
+        error = refused(tally_2021(election={**recorded.model_dump(mode="json"), "held_from_on": "2021-02-09"}),
+                        AlreadyRecorded, as_of=later)
+        assert str(error).startswith("10-RC-269250: an initial tally of April 9, 2021 is already recorded with other "
+                                     "terms (recorded → given: first day of voting: February 8, 2021 → February 9, "
+                                     "2021); an issued tally is never overwritten")
+        assert error.field == "election.held_from_on"  # type: ignore[attr-defined]
+        method = "manual" if recorded.method is not None and recorded.method.value == "mail" else "mail"
+        error = refused(tally_2021(election={**recorded.model_dump(mode="json"), "method": method}),
+                        AlreadyRecorded, as_of=later)
+        was = recorded.method.value if recorded.method is not None else "not in the record"
+        assert f"(recorded → given: voting method: {was} → {method})" in str(error)
+        error = refused(tally_2021(excluded=2), AlreadyRecorded, as_of=later)
+        assert "(recorded → given: ballots excluded from the count: 0 → 2)" in str(error)
+        exact = not event("tally-2021").eligible_exact  # type: ignore[attr-defined]
+        error = refused(tally_2021(eligible_exact=exact), AlreadyRecorded, as_of=later)
+        assert f"eligible voters exact: {'no' if exact else 'yes'} → {'yes' if exact else 'no'}" in str(error)
+        assert [t.votes for t in tallies()] == [[[RWDSU, 738]]]
+
 
 @pytest.fixture
 def directed(configured_db: Path) -> ExampleCase:
