@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo
 from pydantic import AfterValidator, AwareDatetime, BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 from sqlmodel import Session, col, select
 
-from casefile.characters import character_problem
+from casefile.characters import character_problem, is_blank
 from casefile.documents.base import Issue
 from casefile.errors import BadInput, UnknownRecord
 from casefile.gaps import Gap
@@ -80,8 +80,8 @@ def plain_paragraph(value: str) -> str:
 
 
 def _not_blank(value: str) -> str:
-    if not value.strip():
-        raise ValueError("must not be blank: write the text (spaces alone say nothing)")
+    if is_blank(value):
+        raise ValueError("must not be blank: write the text (spaces and invisible characters alone say nothing)")
     return value
 
 
@@ -115,7 +115,8 @@ Line = Annotated[str, StringConstraints(max_length=LINE_MAX), AfterValidator(pla
 #: Text of any length up to a long filing's; may be empty where the field is optional. Lines break with a newline
 #: (LF or CR LF); no other control character but a tab.
 Paragraph = Annotated[str, StringConstraints(max_length=PARAGRAPH_MAX), AfterValidator(plain_paragraph)]
-#: A Line that says something: empty or spaces alone are refused (a name, an order, a ground).
+#: A Line that says something: empty, or white space and invisible characters alone, are refused (a name, an
+#: order, a ground: casefile.characters.is_blank).
 Text = Annotated[str, StringConstraints(max_length=LINE_MAX), AfterValidator(plain_line), AfterValidator(_not_blank)]
 #: A Paragraph that says something (an objection's statement, a ground of review).
 Prose = Annotated[str, StringConstraints(max_length=PARAGRAPH_MAX), AfterValidator(plain_paragraph),

@@ -29,7 +29,7 @@ from tests.acts.snapshot import default_snapshot
 from tests.cli.in_process import casefile
 
 RWDSU = "Retail, Wholesale and Department Store Union"
-BLANK = "write the text (spaces alone say nothing)"
+BLANK = "write the text (spaces and invisible characters alone say nothing)"
 TALLY = (f"case_number: {NUMBER}\nkind: initial\nprepared_on: 2021-04-09\n"
          "choices: {{{choice}: 738}}\nagainst: 1798\nchallenged: 505\nvoid: 76\neligible: 5867\n"
          "election: {{method: mail, held_from_on: 2021-02-08, held_to_on: 2021-03-29}}\n{extra}")
@@ -202,6 +202,90 @@ class TestControlCharacters:
 
         with pytest.raises(InvalidAct, match=re.escape("field 'party': a control character (U+0002) at character 3")):
             act_from({"act": "file-objections", "party": "rw\x02dsu", "objections": ["Threats."]})
+
+
+class TestInvisibleText:
+    """Issue 17 item 5: text made of invisible characters says nothing, and a bidirectional control makes a document
+    read otherwise than the record: an objection of `"\u202e\u200b"` (a right-to-left override and a zero-width
+    space) through `casefile act CASE file.yaml` was stored and its PDF issued, while plain spaces were refused."""
+
+    BIDI = ("a bidirectional text control (U+202E: it makes the text read in another order than it is stored) "
+            "at character {at} is not allowed in text")
+
+    @staticmethod
+    def _act_file(tmp_path: Path, objection: str) -> str:
+        import json
+
+        file = tmp_path / "objection.json"
+        file.write_text(json.dumps({"act": "file-objections", "party": "rwdsu", "at": "2021-04-16T12:00:00-04:00",
+                                    "objections": ["A real objection.", objection]}), encoding="utf-8")
+        return str(file)
+
+    def test_the_trials_objection_is_refused_at_the_act_command(self, configured_db: Path, tmp_path: Path) -> None:
+        carry("tally-2021")
+        line = _refused("act", NUMBER, self._act_file(tmp_path, "\u202e\u200b"))
+        assert self.BIDI.format(at=1) in line, line
+        assert "objections" in line, line
+
+    @pytest.mark.parametrize("blank", ["\u200b", "\u200b \u2060\ufeff", "\u3164\u00a0", "\u200d\ufe0f\u034f"])
+    def test_invisible_characters_alone_are_blank(self, configured_db: Path, tmp_path: Path, blank: str) -> None:
+        carry("tally-2021")
+        line = _refused("act", NUMBER, self._act_file(tmp_path, blank))
+        assert f"must not be blank: {BLANK}" in line, line
+        line = _refused("objections", "file", NUMBER, "--party", "rwdsu", "--objection", "A real objection.",
+                        "--objection", blank, "--received-at", "2021-04-16T12:00:00-04:00")
+        assert line == f"error: file-objections: the 2nd --objection must not be blank: {BLANK}"
+
+    @pytest.mark.parametrize("control", ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067",
+                                         "\u2068", "\u2069"])
+    def test_a_bidi_control_anywhere_is_refused(self, configured_db: Path, control: str) -> None:
+        carry("tally-2021")
+        line = _refused("objections", "file", NUMBER, "--party", "rwdsu", "--objection", f"Threats{control} made.",
+                        "--received-at", "2021-04-16T12:00:00-04:00")
+        assert f"a bidirectional text control (U+{ord(control):04X}" in line and "at character 8" in line, line
+
+    def test_words_with_a_zero_width_joiner_or_a_direction_mark_are_text(self) -> None:
+        """Not blank and not refused: a format character between letters that say something (an emoji's joiner,
+        a right-to-left mark in Arabic or Hebrew text)."""
+        for statement in ("Threats\u200d made.", "\u05e9\u05dc\u05d5\u05dd\u200f made."):
+            act = parse_act({"act": "file-objections", "party": "rwdsu", "objections": [statement]})
+            assert list(act.objections) == [statement]  # type: ignore[attr-defined]
+
+    def test_the_api_answers_422(self, world: Any) -> None:  # noqa: F811  (the fixture)
+        import warnings
+
+        from starlette.exceptions import StarletteDeprecationWarning
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", StarletteDeprecationWarning)
+            from fastapi.testclient import TestClient
+
+        from casefile.api import create_app
+
+        for objection, says in (("\u200b\u2060", "must not be blank"), ("\u202e\u200b", "U+202E")):
+            body = {"act": "file-objections", "party": "rwdsu", "objections": [objection]}
+            before = default_snapshot()
+            with TestClient(create_app(on_committed=lambda entry_id, as_of: None)) as client:
+                answer = client.post(f"/api/v1/cases/{WORLD_NUMBER}/acts", json=body,
+                                     headers=world.headers("union-counsel"))
+            assert answer.status_code == 422, answer.text
+            assert says in answer.json()["detail"], answer.text
+            after = default_snapshot()
+            assert sorted(t for t in after["tables"] if after["tables"][t] != before["tables"].get(t)) in ([],
+                                                                                                           ["apitoken"])
+
+    @pytest.mark.parametrize(("name", "says"), [
+        ("\\u200B\\u2060", "field 'case.name': must not be blank: write the text"),
+        ("Amazon.com\\u202E Services LLC", "field 'case.name': a bidirectional text control (U+202E"),
+    ])
+    def test_a_scenario_is_refused(self, tmp_path: Path, name: str, says: str) -> None:
+        from casefile.scenario import load_scenario
+
+        text = (EXAMPLES / "bessemer-10-RC-269250.yaml").read_text(encoding="utf-8")
+        file = tmp_path / "invisible.yaml"
+        file.write_text(text.replace('  name: "Amazon.com Services LLC"', f'  name: "{name}"', 1), encoding="utf-8")
+        with pytest.raises(InvalidScenario, match=re.escape(says)):
+            load_scenario(file)
 
 
 class TestDatesAreNotNumbers:
