@@ -164,7 +164,7 @@ def deadline_answer(kind: DeadlineKind, trigger: date, *, petition_filed: date |
         by_date = rule_set_for(petition_filed)
         if chosen is not None and chosen.id != by_date.id:
             raise InvalidCalendar(f"rule_set {chosen.id} disagrees with petition_filed {petition_filed}, which selects "
-                                  f"{by_date.id} (R-A1)", field="rule_set")
+                                  f"{by_date.id} (the rules that apply follow the date the petition was filed)", field="rule_set")
         chosen = by_date
     elif chosen is None:
         chosen = rule_set_by_id(CURRENT_RULE_SET_ID)

@@ -163,7 +163,7 @@ def _checked(act: OpenCase) -> tuple[Any, Any]:
         raise ProcedureError(f"{number}: party handles must be unique, got {keys}", field="parties")
     choice = choose_rule_set(petition_filed_on=spec.petition_filed_on, rule_set_id=spec.rule_set)
     if choice.assumed:  # a record does not take the calculator's assumption as a fact (R-A1)
-        raise ProcedureError(f"{number}: give the petition filing date or name the rule set (R-A1)",
+        raise ProcedureError(f"{number}: give the petition filing date or name the rule set (the rules that apply follow the date the petition was filed)",
                              field="case.petition_filed_on")
     # the number's form for its era: the petition's date, else the first day of the rule set named
     check_current_form(number, petition_filed_on=spec.petition_filed_on or choice.rule_set.petitions_from,

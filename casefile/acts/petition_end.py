@@ -33,7 +33,7 @@ def open_elections(session: Session, case: Case, to_stage: Stage, *, what: str) 
         latest = {e.unit_id: e for e in elections_of(session, case)}
         stages = "; ".join(f"in election {e.sequence} {STAGE_WORDS[e.stage].now}" for e in latest.values()) or "no election"
         raise IllegalTransition(f"{what}: {stages}; the petition can end this way only before the "
-                                "certification (rules.md §4; 29 CFR 102.60(a), 102.71)")
+                                "certification (29 CFR 102.60(a), 102.71)")
     return chosen
 
 

@@ -249,7 +249,7 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
         if tally is None or not tally.determinative:
             raise ProcedureError("a conditional direction waits on the count of determinative challenged ballots, and "
                                  f"election {election.sequence}'s challenges are not determinative: the revised count "
-                                 "cannot change the outcome, so the direction is not conditional (R-M1)", field="condition")
+                                 "cannot change the outcome, so the direction is not conditional (29 CFR 102.69(e))", field="condition")
     require_stage(election, "the Regional Director's decision", STAGES)
     check_in_order(session, case, election, act, subject="the Regional Director's decision", issued_on=issued_on)
     if (periods := report_periods(session, election)) is not None:  # after the time for exceptions and answers

@@ -217,7 +217,7 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
         raise ProcedureError(f"the {ordinal(follows.sequence + 1)} election after election {follows.sequence} was directed on a condition (Regional "
                              f"Director's decision of {waiting.issued_on.isoformat()}): it is held only if the revised tally "
                              "of the challenged ballots shows no majority for a labor organization; record that revised "
-                             "tally first (R-M2)", field="kind")
+                             "tally first (29 CFR 102.69(e))", field="kind")
     _check_voting_days(case, act, prepared_on, follows)
     names = [name for name, _ in counts.choices]
     election_kind = follows.next_kind if follows is not None and follows.next_kind else _ELECTION_KIND[act.kind]

@@ -119,7 +119,7 @@ def reviewed_action(session: Session, election: Election) -> Reviewed:
                          f"({STAGE_WORDS[election.stage].now}): a request for review lies "
                          "after the Regional Director's decision on objections (102.69(c)(2), 102.67(c)), the final "
                          "disposition (certification or dismissal, 102.69(h), 102.71) or a decision that sets the "
-                         "election aside (R-N3)", field="election")
+                         "election aside", field="election")
 
 
 def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, party: Party | None = None) -> bool:
@@ -155,7 +155,7 @@ def refusal_now(session: Session, case: Case, as_of: datetime | None = None) -> 
     except ProcedureError:
         return ("nothing the Regional Director decided is yet for the Board to review: a request for review lies after the "
                 "Regional Director's decision on the objections (102.69(c)(2), 102.67(c)), the certification or the "
-                "dismissal of the petition (102.69(h), 102.71), or a decision setting the election aside (R-N3)")
+                "dismissal of the petition (102.69(h), 102.71), or a decision setting the election aside")
     review = board_review(case.agreement)
     if reviewed != "dismissal" and not review.available:
         return f"the Board does not review this election ({review.statement.rstrip('.')})"
@@ -202,7 +202,7 @@ def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datet
         raise ProcedureError(f"{review.statement} A request for review is not available.", field="party")
     if filings_of(session, election, FilingKind.REQUEST_FOR_REVIEW, party=party):
         raise ProcedureError(f"{party.name} already requested review of this action: one request for review per "
-                             "action of the Regional Director (29 CFR 102.67(i)(1); rules.md R-N5)", field="party")
+                             "action of the Regional Director (29 CFR 102.67(i)(1))", field="party")
     warnings: list[str | Gap] = [] if review.agreement_known or reviewed == "dismissal" else [review.statement]
     deadline = deadline_of(session, election, DeadlineKind.REQUEST_FOR_REVIEW) if reviewed != "set-aside" else None
     if reviewed in ("certification", "dismissal", "open-and-count", "count-excluded") and deadline is None:
@@ -229,7 +229,7 @@ def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datet
                           deadline=deadline, timeliness=timeliness, body=body, served=served, warnings=warnings,
                           note="" if deadline is not None else
                           "no request-for-review period runs yet: a decision setting the election aside is not a "
-                          "final disposition (R-N3)" if reviewed == "set-aside" else
+                          "final disposition" if reviewed == "set-aside" else
                           "filed before the certification: the period runs until 10 business days after it issues "
                           "(the final disposition, 102.67(c))")
     what = WHAT[reviewed]

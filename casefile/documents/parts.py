@@ -67,7 +67,7 @@ def _require_placeholder(value: str) -> str:
 
 def _require_case_number(value: str) -> str:
     if not is_placeholder(value) and not _CASE_NUMBER.fullmatch(value):
-        raise MalformedCaseNumber(f"case number {value!r} does not have the form RR-TT-NNNNNN (rules.md §7)")
+        raise MalformedCaseNumber(f"case number {value!r} does not have the form RR-TT-NNNNNN")
     return value
 
 

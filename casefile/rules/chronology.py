@@ -233,7 +233,7 @@ def tally_before_voting_ended(prepared_on: date, first_day: date | None, last_da
     else:
         why = f"before voting ended on {long_date(ended)}"
     return OutOfOrder(f"the {what} is dated {long_date(prepared_on)}, {why}: a tally counts ballots already cast "
-                      "(R-C5)", field=field)
+                      "(29 CFR 102.69(a))", field=field)
 
 
 def held_before_directed(first_day: date | None, directed_on: date, *, field: str = "held_from_on") -> OutOfOrder | None:

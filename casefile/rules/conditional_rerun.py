@@ -267,13 +267,13 @@ def set_aside_refusal(*, ordered_waiting: int, determinative: bool, condition: s
             return ProcedureError(
                 f"the decision sustains objections of {' and '.join(moot)} on the condition that "
                 f"{_IN_WORDS[condition]}: on that result the objecting party prevailed and its objections are moot "
-                f"(rules.md R-M2){instead} (29 CFR 102.69(e); R-M1)", field="condition")
+                f"{instead} (29 CFR 102.69(e))", field="condition")
         return None
     if ordered_waiting == 0 or not determinative:
         return None
     ballots = f"{ordered_waiting} ballot{'s' if ordered_waiting != 1 else ''}"
     if fits is None:
-        how = ("record the revised tally first (casefile challenges open), then decide the objections (R-M1)"
+        how = ("record the revised tally first (casefile challenges open), then decide the objections"
                if sustained_for else
                "rule on each objection (whose objections are sustained decides the condition), and direct the new "
                "election on a condition, or record the revised tally first (casefile challenges open)")
@@ -283,7 +283,7 @@ def set_aside_refusal(*, ordered_waiting: int, determinative: bool, condition: s
     return ProcedureError(
         f"{ballots} ordered opened and counted can still affect the result and the revised tally is not yet in: the "
         "outcome is not known, and sustained objections set the election aside only if the revised tally shows the "
-        f"objecting party lost (29 CFR 102.69(e); rules.md R-M1, R-M2): {how}", field="condition")
+        f"objecting party lost (29 CFR 102.69(e)): {how}", field="condition")
 
 
 FollowsRevisedTally = Literal["rule-on-unopened", "election-directed", "certification-of-representative",

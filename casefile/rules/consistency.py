@@ -6,7 +6,7 @@ objections) and, where the record gives them, a ruling on each objection. The el
 only on objections sustained — conduct that reasonably tended to interfere with the employees' free
 choice (R-O1); an objection sustained is one found to warrant setting the election aside, so a
 result that overrules the objections sustains none. The party whose conduct caused a set-aside is
-named in the Lufkin paragraph of the notice of the second election (R-O3): there is no party at
+named in the Lufkin paragraph of the notice of the second election (The Lufkin Rule Co., 147 NLRB 341 (1964)): there is no party at
 fault, and no second election directed on a condition (R-M2), when the objections are overruled.
 
 Where the rulings the record gives are partial (a decision whose rulings on some objections are not
@@ -72,24 +72,24 @@ def inconsistency(kind: DecisionKind, *, result: DecisionResult, rulings: Sequen
         if condition is not None:
             return InconsistentDecision(
                 f"{subject} {overrule} but directs a second election on a condition: a condition goes with a decision "
-                "that sets the election aside (R-M2)", field="condition")
+                "that sets the election aside (29 CFR 102.69(e))", field="condition")
         for r in rulings:
             if r.ruling == "sustained":
                 return InconsistentDecision(
                     f"{subject} {overrule} but sustains objection {r.number} of {r.party_name}: an objection sustained "
-                    "sets the election aside (give result set-aside, or the ruling the document states) (R-O1)",
+                    "sets the election aside (give result set-aside, or the ruling the document states)",
                     field=f"rulings.{r.party}.{r.number}")
         if at_fault is not None:
             return InconsistentDecision(
                 f"{subject} {overrule} but names {at_fault!r} as the party at fault: a party at fault goes with an "
-                "election set aside, in the Lufkin paragraph of the notice of the second election (R-O3)",
+                "election set aside, in the Lufkin paragraph of the notice of the second election (The Lufkin Rule Co., 147 NLRB 341 (1964))",
                 field="at_fault")
         if undecided_before_alj and kind == DecisionKind.RD_DECISION:
             return InconsistentDecision(
                 f"{subject} {overrule} but gives no ruling on {undecided_before_alj} objections set for the hearing "
                 "before the Administrative Law Judge: give the ruling on each of them (after the judge's decision the "
                 "objections referred to the judge are decided on that record, not overruled in their entirety) "
-                "(R-I4, R-O1)", field="rulings")
+                "(29 CFR 102.69(c)(1)(iii))", field="rulings")
         return None
     if result == DecisionResult.SET_ASIDE and rulings and not any(r.ruling == "sustained" for r in rulings) \
             and undecided_not_ruled == 0:
@@ -97,5 +97,5 @@ def inconsistency(kind: DecisionKind, *, result: DecisionResult, rulings: Sequen
         return InconsistentDecision(
             f"{subject} {set_aside} but sustains no objection ({told}) and no other objection is before it: an "
             "election is set aside only on objections sustained (give result overrule, or the ruling the document "
-            "states) (R-O1)", field="result")
+            "states)", field="result")
     return None

@@ -165,7 +165,7 @@ def compute_deadline(
     period = rule_set.period(kind)
     if period.receiving == "region" and office.region is None:
         raise UnknownRegion(
-            f"{NOUNS[kind]} are received by the Regional Office, not by {office.name}; give the case's Region or office (R-B9)"
+            f"{NOUNS[kind]} are received by the Regional Office, not by {office.name}; give the case's Region or office (29 CFR 102.2(b))"
         )
     receiving = BOARD_OFFICE if period.receiving == "board" else office
     calendar = office_calendar(calendar, receiving)

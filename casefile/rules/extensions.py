@@ -31,7 +31,7 @@ def check_extendable(kind: DeadlineKind) -> None:
     Authority: 29 CFR 102.69(a)(8), 102.2(c), 102.2(d); rules.md R-G5, R-G6, R-B10."""
     if kind in UNEXTENDABLE:
         raise ProcedureError(f"the period for {NOUNS[kind]} cannot be extended or fixed by an order "
-                             "(102.69(a)(8); R-G6)", field="deadline")
+                             "(29 CFR 102.69(a)(8))", field="deadline")
 
 
 def cutoff_of_fixed_date(kind: DeadlineKind, due_on: date, *, office_tz: str) -> datetime:

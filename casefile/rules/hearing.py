@@ -34,10 +34,10 @@ def check_matters_for_hearing(*, objections: int, challenges: bool, determinativ
     Authority: 29 CFR 102.69(c)(1)(ii); rules.md R-E2, R-I2, R-I4.
     """
     if challenges and not determinative:
-        raise ProcedureError("challenged ballots can be set for hearing only when they are determinative (R-E2, R-I2)",
+        raise ProcedureError("challenged ballots can be set for hearing only when they are determinative (29 CFR 102.69(c)(1)(ii))",
                              field="challenges")
     if objections == 0 and not challenges:
-        raise ProcedureError("a hearing needs objections or determinative challenged ballots to hear (R-I2)",
+        raise ProcedureError("a hearing needs objections or determinative challenged ballots to hear (29 CFR 102.69(c)(1)(ii))",
                              field="objections")
 
 

@@ -78,7 +78,7 @@ def review_of_set_aside(review: BoardReview) -> str | None:
         return None
     return ("A decision setting the election aside is not a final disposition: a request for review may be filed now "
             "or until 10 business days after the eventual certification; the second election proceeds unless the "
-            "Board stays it (29 CFR 102.67(c), 102.69(h); rules.md R-N3).")
+            "Board stays it (29 CFR 102.67(c), 102.69(h)).")
 
 
 def review_of_decision(review: BoardReview) -> str | None:

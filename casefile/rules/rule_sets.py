@@ -264,7 +264,7 @@ def choose_rule_set(*, petition_filed_on: date | None, rule_set_id: str | None) 
         if named is not None and named.id != by_date.id:
             raise InvalidCalendar(
                 f"rule set {named.id} disagrees with the petition filing date {petition_filed_on.isoformat()}, "
-                f"which selects {by_date.id} (R-A1)"
+                f"which selects {by_date.id} (the rules that apply follow the date the petition was filed)"
             )
         return RuleSetChoice(by_date)
     if named is not None:
@@ -273,4 +273,4 @@ def choose_rule_set(*, petition_filed_on: date | None, rule_set_id: str | None) 
     assert current.petitions_from is not None
     return RuleSetChoice(current, assumed=True, note=(
         f"petition filing date not given: assuming the current rule ({current.id}, petitions filed on/after "
-        f"{current.petitions_from.isoformat()}); give the petition filing date for older cases (R-A1)"))
+        f"{current.petitions_from.isoformat()}); give the petition filing date for older cases"))

@@ -214,7 +214,7 @@ def stated_line_problems(
         said, must = ("are", "are not") if determinative else ("are not", "are")
         out.append(InvalidTally(
             f"line 8: the tally says challenges {said} sufficient to affect the results, "
-            f"but {counts.challenged} challenged ballot(s) {must} (R-E3)",
+            f"but {counts.challenged} challenged ballot(s) {must} (29 CFR 102.69(a))",
             line="determinative",
         ))
     if not isinstance(majority_for, _Unstated):
@@ -351,7 +351,7 @@ def turnout_refusal(counts: TallyCounts) -> InvalidTally | None:
         f"{counts.void:,} void ballots) against {counts.eligible:,} eligible voters: a voter not on the eligibility list "
         f"votes a challenged ballot (line 6: {counts.challenged:,}), and an approximate count is never off by more than "
         f"itself (at most {bound:,} counted unchallenged for {counts.eligible:,} eligible voters); check line 1 and the "
-        "votes as the tally gives them (R-C3)",
+        "votes as the tally gives them",
         line="eligible", field="eligible",
     )
 

@@ -171,7 +171,7 @@ def _refuse_doubled(window: ClosureWindow, calendar: BusinessCalendar) -> None:
         days = ", ".join(c.on.isoformat() for c in doubled)
         raise InvalidCalendar(
             f"calendar {calendar.calendar_id} lists closures inside the {window.key} window ({days}); "
-            "tolling already adds the closed days, so they would be counted twice (R-B8)"
+            "tolling already adds the closed days, so they would be counted twice (the NLRB's notice on reopening, November 13, 2025)"
         )
 
 
@@ -196,7 +196,7 @@ def toll_for_shutdown(
     if original_due_on < shutdown.first_closed_on:
         raise ProcedureError(
             f"due date {day_label(original_due_on)} is before the shutdown began on "
-            f"{day_label(shutdown.first_closed_on)}: nothing to toll (R-B8)"
+            f"{day_label(shutdown.first_closed_on)}: nothing to toll"
         )
     before = shutdown.first_closed_on - timedelta(days=1)
     tolled, _ = toll(DeadlineKind.OBJECTIONS, before, original_due_on, calendar=calendar, windows=(shutdown,))

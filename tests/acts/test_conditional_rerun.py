@@ -230,7 +230,7 @@ class TestEachDocumentOnItsOwnDate:
         with read_session() as s:
             said = [e.summary for e in s.exec(select(DocketEntry).where(DocketEntry.act == "set-aside"))]
         assert said == ["Election 1 set aside only if the revised tally of the challenged ballots shows no majority for a "
-                        "labor organization (R-M2): the count decides"]
+                        "labor organization: the count decides"]
         assert _documents(DocumentKind.SUPPLEMENTAL_DECISION_AND_DIRECTION) == []
 
     def test_the_count_that_meets_the_condition_directs_the_election_on_its_date(self, registered) -> None:  # type: ignore[no-untyped-def]

@@ -91,7 +91,7 @@ class TestRequestForReviewRefusal:
             "Regional Director, and nothing the Regional Director decided is yet for the Board to review: a request for "
             "review lies after the Regional Director's decision on the objections (102.69(c)(2), 102.67(c)), the "
             "certification or the dismissal of the petition (102.69(h), 102.71), or a decision setting the election "
-            "aside (R-N3). “Request review by the Board” becomes available at “Certified”, “Request for review pending "
+            "aside. “Request review by the Board” becomes available at “Certified”, “Request for review pending "
             "before the Board”, “Set aside”, “Set aside; a new election directed”, “Closed” or “Petition dismissed”; at "
             "“Certification due” once the Regional Director's decision on the objections has issued; here and at 10 "
             "other stages once an order to open and count ballots is in the record (a final disposition under the 2014 "

@@ -121,7 +121,7 @@ class TestPinDeadline:
     def test_objections_period_cannot_be_extended(self, tallied: Path) -> None:
         """The objections period is refused (102.69(a)(8); R-G6), and nothing is stored."""
         error = refused(pin(DeadlineKind.OBJECTIONS), ProcedureError)
-        assert str(error) == "the period for objections cannot be extended or fixed by an order (102.69(a)(8); R-G6)"
+        assert str(error) == "the period for objections cannot be extended or fixed by an order (29 CFR 102.69(a)(8))"
         assert error.field == "deadline"  # type: ignore[attr-defined]
 
     def test_mooted_deadline_is_refused(self, configured_db: Path) -> None:

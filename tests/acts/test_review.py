@@ -84,7 +84,7 @@ class TestRequestForReview:
         act = bessemer.act({"act": "request-for-review", "date": date(2022, 1, 14), "party": "rwdsu",
                             "grounds": ["The placement of the mailbox for the second election (as reported)"]})
         result = bessemer.perform(act)
-        assert any("not a final disposition" in w and "R-N3" in w for w in result.warnings)
+        assert any("not a final disposition" in w and "R-N3" not in w for w in result.warnings)
         assert _election().stage is Stage.RERUN_DIRECTED
         with read_session() as s:
             filing = s.exec(select(Filing).where(Filing.kind == "request-for-review")).one()

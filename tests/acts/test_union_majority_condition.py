@@ -147,7 +147,7 @@ class TestTheDecisionIsOneAct:
         with read_session() as s:
             said = [e.summary for e in s.exec(select(DocketEntry).where(DocketEntry.act == "set-aside"))]
         assert said == ["Election 1 set aside only if the revised tally of the challenged ballots shows a majority for a "
-                        "labor organization (R-M2): the count decides"]
+                        "labor organization: the count decides"]
 
 
 class TestTheRevisedTallyDecides:

@@ -41,8 +41,8 @@ class TestPin:
         assert ran.exit_code == 0, ran.stderr
         lines = ran.stdout.splitlines()
         assert lines[:1] == [  # the order stored, its id with what it says (casefile.record.orders)
-            "03-RC-282139: offer of proof (objecting party) due 2021-12-16 → 2021-12-23 "
-            f"(cut-off 11:59 p.m. EST) by order: {ORDER}"]
+            "03-RC-282139: offer of proof (objecting party) due December 16, 2021 → December 23, 2021 "
+            "(cut-off 11:59 p.m. EST) by order: RD order of December 14, 2021 extending the offer of proof (hypothetical)"]
         assert len(lines) == 2 and lines[1].startswith("  issued ") and lines[1].endswith("/2021-12-14_order-extending-time.pdf")
         with read_session() as s:
             d = s.get(Deadline, ident)
@@ -55,7 +55,7 @@ class TestPin:
                        "--order", ORDER, "--as-of", "2021-12-14T12:00:00-05:00")
         assert ran.exit_code == 2
         assert ran.error_lines == ["error: the period for objections cannot be extended or fixed by an order "
-                                   "(102.69(a)(8); R-G6)"]
+                                   "(29 CFR 102.69(a)(8))"]
 
     def test_unknown_deadline_exits_2(self, tallied: Path) -> None:
         """A deadline id that does not exist is named."""

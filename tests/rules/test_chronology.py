@@ -195,7 +195,7 @@ class TestTheCasesTimeLine:
         first, last = date(2021, 2, 8), date(2021, 3, 29)
         refusal = tally_before_voting_ended(date(2021, 3, 28), first, last, what="initial tally")
         assert str(refusal) == ("the initial tally is dated March 28, 2021, before voting ended on March 29, 2021: a "
-                                "tally counts ballots already cast (R-C5)")
+                                "tally counts ballots already cast (29 CFR 102.69(a))")
         assert "before the election's first voting day, February 8, 2021" in str(
             tally_before_voting_ended(date(2021, 2, 1), first, last))
         assert tally_before_voting_ended(last, first, last) is None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from casefile.rules.review import board_review, review_of_set_aside
@@ -20,7 +22,7 @@ class TestBoardReview:
         review = board_review(agreement)
         assert (review.available, review.agreement_known, review.agreement) == (available, known, agreement)
         assert cited in review.statement
-        assert "R-K5" in review.statement
+        assert re.search(r"\bR-[A-Z]+[0-9]|rules\.md", review.statement) is None  # the law cited, not casefile's ids
 
     def test_agreement_as_stored_text(self) -> None:
         """The stored value "consent" reads as the consent agreement."""
@@ -33,7 +35,7 @@ class TestReviewOfSetAside:
         flag = review_of_set_aside(board_review(ElectionAgreement.DIRECTED))
         assert flag is not None
         assert "not a final disposition" in flag
-        assert "R-N3" in flag
+        assert "R-N3" not in flag
 
     def test_none_in_a_consent_election(self) -> None:
         """In a consent election there is nothing to flag: the Regional Director's decision is final."""
