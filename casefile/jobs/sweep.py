@@ -40,6 +40,7 @@ from casefile.record.stage_facts import stage_facts
 from casefile.record.stored_outcome import stored_outcome
 from casefile.record.workflow import RECORDED_BY, advance
 from casefile.rules.calendar import clock_label, day_label, long_date
+from casefile.rules.deadline_names import deadline_noun
 from casefile.rules.deadlines import met_status
 from casefile.rules.offices import office_named, region_scope
 from casefile.rules.outcome import Outcome, certification_words, outcome_words
@@ -114,8 +115,7 @@ def sweep(session: Session, *, as_of: datetime, case_id: int | None = None, regi
             deadline.status = DeadlineStatus.MET if timely else DeadlineStatus.MET_LATE
         deadline.closed_at = as_of
         session.add(deadline)
-        report.deadlines_closed.append(f"{numbers[deadline.case_id]}: {deadline.kind.value}{_whose(deadline)} due "
-                                       f"{deadline.due_on.isoformat()}: {deadline.status.value}")
+        report.deadlines_closed.append(_closed_line(numbers[deadline.case_id], deadline, "due"))
     session.flush()
     movable = [d for d in lapsed if d.kind in (DeadlineKind.OBJECTIONS, DeadlineKind.REVISED_TALLY_OBJECTIONS,
                                                 DeadlineKind.REQUEST_FOR_REVIEW)]
@@ -133,6 +133,13 @@ def sweep(session: Session, *, as_of: datetime, case_id: int | None = None, regi
             report.elections_moved.append(f"{number_of(session, election.case_id)} election {election.sequence}: certified → closed")
     _close_region_dates(session, as_of, case_id, offices, report)
     return report
+
+
+def _closed_line(number: str, deadline: Deadline, on: str) -> str:
+    """A period the sweep closed, in words from the one table of deadline names: "10-RC-269250: offer of proof of
+    rwdsu due April 7, 2022: lapsed", "13-RC-13325: certification from May 9, 1974: mooted"."""
+    return (f"{number}: {deadline_noun(deadline.kind)}{_whose(deadline)} {on} {long_date(deadline.due_on)}: "
+            f"{deadline.status.value.replace('-', ' ')}")
 
 
 def _whose(deadline: Deadline) -> str:
@@ -199,16 +206,14 @@ def _close_region_dates(session: Session, as_of: datetime, case_id: int | None, 
         deadline.status, deadline.closed_at = DeadlineStatus.MOOTED, as_of
         deadline.derivation = [*deadline.derivation, why]
         session.add(deadline)
-        report.deadlines_closed.append(f"{numbers[deadline.case_id]}: {deadline.kind.value} from "
-                                       f"{deadline.due_on.isoformat()}: mooted")
+        report.deadlines_closed.append(_closed_line(numbers[deadline.case_id], deadline, "from"))
     for deadline, opens_on in met.values():
         deadline.status, deadline.closed_at = met_status(deadline.due_on, opens_on), as_of
         if deadline.status is DeadlineStatus.MET_LATE:
             deadline.derivation = [*deadline.derivation, f"met late: the hearing opened {day_label(opens_on)}, after "
                                    f"the target {day_label(deadline.due_on)}"]
         session.add(deadline)
-        report.deadlines_closed.append(f"{numbers[deadline.case_id]}: {deadline.kind.value} due "
-                                       f"{deadline.due_on.isoformat()}: {deadline.status.value}")
+        report.deadlines_closed.append(_closed_line(numbers[deadline.case_id], deadline, "due"))
     session.flush()
 
 

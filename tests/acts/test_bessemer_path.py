@@ -51,7 +51,7 @@ class TestFirstElection:
                         "2021-04-16T17:00:00-04:00")
         filing_id = int(filed.ref.partition(":")[2])
         swept = app.sweep_case(1, as_of=at("2021-04-17T00:00:00-04:00"), engine=engine)
-        assert swept == ["10-RC-269250: objections due 2021-04-16: met", "10-RC-269250: offer-of-proof of rwdsu due 2021-04-16: met"]
+        assert swept == ["10-RC-269250: objections due April 16, 2021: met", "10-RC-269250: offer of proof of rwdsu due April 16, 2021: met"]
         perform(engine, {"act": "notice-hearing", "date": "2021-04-26", "opens_on": "2021-05-07"}, "2021-04-26T12:00:00-04:00")
         perform(engine, {"act": "open-hearing", "date": "2021-05-07"}, "2021-05-07T12:00:00-04:00")
         perform(engine, {"act": "ho-report", "date": "2021-08-02", "result": "set-aside", "at_fault": "amazon"},
@@ -104,9 +104,9 @@ class TestRerun:
             perform(engine, {"act": "file-objections", "date": "2022-04-07", "party": party,
                              "objections": [f"objection {i}" for i in range(1, n + 1)]}, "2022-04-07T12:00:00-04:00")
         swept = app.sweep_case(1, as_of=at("2024-04-25T12:00:00-04:00"), engine=engine)  # as the consolidation's own
-        assert swept == ["10-RC-269250: objections due 2022-04-07: met",  # no offer filed by either party; nothing moved
-                         "10-RC-269250: offer-of-proof of rwdsu due 2022-04-07: lapsed",
-                         "10-RC-269250: offer-of-proof of amazon due 2022-04-07: lapsed"]
+        assert swept == ["10-RC-269250: objections due April 7, 2022: met",  # no offer filed by either party; nothing moved
+                         "10-RC-269250: offer of proof of rwdsu due April 7, 2022: lapsed",
+                         "10-RC-269250: offer of proof of amazon due April 7, 2022: lapsed"]
         with read_session(engine) as s:
             assert get_election(s, get_case(s, NUMBER)).stage is Stage.OBJECTIONS_PENDING
         perform(engine, {"act": "consolidate-with-ulp", "date": "2024-04-25", "opens_on": "2024-04-25", "challenges": True,
@@ -171,13 +171,13 @@ class TestEachPartysOfferOfProof:
             "rwdsu": (date(2022, 4, 14), DeadlineStatus.OPEN, "RD order of 2022-04-07 extending the Petitioner's time"),
             "amazon": (date(2022, 4, 7), DeadlineStatus.OPEN, "")}
         swept = app.sweep_case(1, as_of=at("2022-04-08T00:00:00-04:00"), engine=engine)
-        assert swept == ["10-RC-269250: objections due 2022-04-07: met",
-                         "10-RC-269250: offer-of-proof of amazon due 2022-04-07: lapsed"]
+        assert swept == ["10-RC-269250: objections due April 7, 2022: met",
+                         "10-RC-269250: offer of proof of amazon due April 7, 2022: lapsed"]
         perform(engine, {"act": "file-offer-of-proof", "date": "2022-04-13", "party": "rwdsu",
                          "witnesses": [{"objection": 1, "witness": "W1", "summary": "saw the mailbox installed"}]},
                 "2022-04-13T12:00:00-04:00")
         swept = app.sweep_case(1, as_of=at("2022-04-15T00:00:00-04:00"), engine=engine)
-        assert swept == ["10-RC-269250: offer-of-proof of rwdsu due 2022-04-14: met"]
+        assert swept == ["10-RC-269250: offer of proof of rwdsu due April 14, 2022: met"]
         assert self.offers(engine) == {
             "rwdsu": (date(2022, 4, 14), DeadlineStatus.MET, "RD order of 2022-04-07 extending the Petitioner's time"),
             "amazon": (date(2022, 4, 7), DeadlineStatus.LAPSED, "")}

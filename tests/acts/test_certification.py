@@ -65,8 +65,8 @@ class TestCertificationOfResults:
         carry("tally-2021")
         result = perform(certify(date(2021, 4, 19)))
         assert (result.summary, result.warnings) == ("Certification of Results", [])
-        assert result.swept == ["10-RC-269250: objections due 2021-04-16: lapsed",  # the pre-act sweep of 04-19
-                                "10-RC-269250: offer-of-proof due 2021-04-16: lapsed",
+        assert result.swept == ["10-RC-269250: objections due April 16, 2021: lapsed",  # the pre-act sweep of 04-19
+                                "10-RC-269250: offer of proof due April 16, 2021: lapsed",
                                 "10-RC-269250 election 1: tally-issued → certification-due"]
         with read_session() as s:
             cert = s.exec(select(Certification)).one()

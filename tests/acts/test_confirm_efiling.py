@@ -70,7 +70,7 @@ def test_prepared_objections_meet_nothing_and_the_sweep_lapses_the_period(prepar
     with read_session() as session:
         case_id = session.exec(select(Case.id)).one()
     lines = app.sweep_case(case_id, as_of=AFTER_CUTOFF)
-    assert "13-RC-400123: objections due 2026-12-02: lapsed" in lines
+    assert "13-RC-400123: objections due December 2, 2026: lapsed" in lines
     assert objections_deadline().status is DeadlineStatus.LAPSED
     assert stage() == "certification-due"  # as with no objections: 21 for, 26 against, 1 challenged (102.69(b))
 

@@ -80,7 +80,7 @@ class TestAsOfRightBessemer:
             filing = s.exec(select(Filing).where(Filing.kind == "post-hearing-brief")).one()
             assert (filing.received_on, filing.timely) == (date(2021, 6, 7), True)
         lines = app.sweep_case(case_id(), as_of=datetime.fromisoformat("2021-06-09T12:00:00-04:00"))
-        assert "10-RC-269250: post-hearing-brief due 2021-06-08: met" in lines
+        assert "10-RC-269250: post-hearing brief due June 8, 2021: met" in lines
         assert _brief_deadlines()[0].status is DeadlineStatus.MET
         error = refused(act(brief(date(2021, 6, 9), party="rwdsu")), UntimelyFiling)
         assert "2021-06-08" in str(error)
@@ -169,7 +169,7 @@ class TestAsOfRight2019:
         with read_session() as s:
             cid = s.exec(select(Case.id).where(Case.number == JFK8_NUMBER)).one()
         lines = app.sweep_case(cid, as_of=datetime.fromisoformat("2022-07-12T09:00:00-07:00"))  # type: ignore[arg-type]
-        assert "29-RC-288020: post-hearing-brief due 2022-07-11: lapsed" in lines
+        assert "29-RC-288020: post-hearing brief due July 11, 2022: lapsed" in lines
 
     def test_an_extension_beyond_ten_business_days_is_refused(self, configured_db: Path) -> None:
         case = jfk8_through("open")

@@ -75,7 +75,7 @@ class TestHearingTarget:
         _reopen(engine, DeadlineKind.HEARING_OPENS)
         with write_session(engine, by="operator:tests") as s:
             report = sweep(s, as_of=at("2021-05-10T00:00:00-04:00"))
-        assert "10-RC-269250: hearing-opens due 2021-04-30: met-late" in report.deadlines_closed
+        assert "10-RC-269250: post-election hearing due April 30, 2021: met late" in report.deadlines_closed
         target = _deadline(engine, DeadlineKind.HEARING_OPENS)
         assert target.status is DeadlineStatus.MET_LATE
         assert target.derivation[-1] == "met late: the hearing opened Fri 2021-05-07, after the target Fri 2021-04-30"
@@ -95,7 +95,7 @@ class TestEarliestCertification:
         _reopen(engine, DeadlineKind.EARLIEST_CERTIFICATION)
         with write_session(engine, by="operator:tests") as s:
             report = sweep(s, as_of=at("1974-05-02T00:00:00-05:00"))
-        assert report.deadlines_closed == ["13-RC-13325: earliest-certification from 1974-05-09: mooted"]
+        assert report.deadlines_closed == ["13-RC-13325: certification from May 9, 1974: mooted"]
         assert _deadline(engine, DeadlineKind.EARLIEST_CERTIFICATION).status is DeadlineStatus.MOOTED
 
     def test_revised_tally_overtakes_it(self, engine: Engine) -> None:
