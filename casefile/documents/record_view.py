@@ -353,6 +353,13 @@ class CaseRecord:
             place=self.text(hearing.place) if hearing.place else placeholder("place of hearing"),
         ), hearing
 
+    def objections_set_public(self, election: Election) -> bool:
+        """Whether the public record shows which objections the election's (latest) hearing before a Hearing Officer
+        took up (Hearing.objections_set_public); True when no such hearing is held (nothing to qualify)."""
+        hearing = self.session.exec(select(Hearing).where(Hearing.election_id == election.id, Hearing.before_alj == False)  # noqa: E712
+                                    .order_by(col(Hearing.id).desc())).first()
+        return hearing is None or hearing.objections_set_public
+
     def findings(self, decision: Decision) -> tuple[str, ...]:
         """The decision's findings as the record states them (its summary); its research notes go to the annex.
 

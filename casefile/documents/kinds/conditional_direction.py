@@ -52,6 +52,7 @@ class DecisionAndConditionalDirectionContext(DocumentContext):
     procedural_history: tuple[HistoryLine, ...] = Field(min_length=1)
     findings: tuple[str, ...] = Field(min_length=1)
     objections: tuple[ObjectionItem, ...] = Field(min_length=1)
+    objections_set_public: bool = True  # False: which objections were set for hearing is not public: the table says so
     challenges: tuple[ChallengeItem, ...] = ()
     to_open: tuple[str, ...] = ()
     unnamed_ballots: str = ""
@@ -99,6 +100,7 @@ class DecisionAndConditionalDirection(RecordDocument):
             **rd_issued(rec, on=decision.issued_on), tally=tally_lines(tally, election),
             procedural_history=history_until(rec, election, decision),
             findings=rec.findings(decision), objections=objections_ruled_on(rec, election, decision),
+            objections_set_public=rec.objections_set_public(election),
             challenges=_rulings(rec, election, ruled), to_open=to_open,
             unnamed_ballots="" if to_open else rec.missing("the challenged ballots to be opened and counted"),
             sustained=sum(int(r["ballots"]) for r in ruled if r["ruling"] == "sustained"),

@@ -73,6 +73,7 @@ class DecisionAndDirectionOfSecondElectionContext(SecondElectionDirection):
     procedural_history: tuple[HistoryLine, ...] = Field(min_length=1)
     findings: tuple[str, ...] = Field(min_length=1)
     objections: tuple[ObjectionItem, ...] = Field(min_length=1)
+    objections_set_public: bool = True  # False: which objections were set for hearing is not public: the table says so
 
 
 def direction_fields(rec: CaseRecord, decision: Decision, election: Election, *, on: date) -> dict[str, Any]:
@@ -113,6 +114,7 @@ class DecisionAndDirectionOfSecondElection(RecordDocument):
             tally=tally_lines(tally, election),
             procedural_history=history_until(rec, election, decision),
             findings=rec.findings(decision), objections=objections_ruled_on(rec, election, decision),
+            objections_set_public=rec.objections_set_public(election),
             record_notes=notes(decision.uncertain) + plain_notes(decision.note)
             + history_notes(rec, election, until=decision.issued_on, excluding=ref_to(decision)),
         )

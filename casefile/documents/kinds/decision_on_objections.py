@@ -65,6 +65,7 @@ class DecisionOnObjectionsContext(DocumentContext):
     no_exceptions: bool = False
     findings: tuple[str, ...] = Field(min_length=1)
     objections: tuple[ObjectionItem, ...] = Field(min_length=1)
+    objections_set_public: bool = True  # False: which objections were set for hearing is not public: the table says so
     challenges: tuple[ChallengeItem, ...] = ()  # the challenged ballots the decision rules on (R-M3)
     count_ordered: bool = False  # ballots overruled: ordered opened and counted, a revised tally to follow
     tally_stands: bool = False  # every determinative challenged ballot sustained: the tally stands (102.69(c)(1)(i))
@@ -129,7 +130,7 @@ class DecisionOnObjections(RecordDocument):
             hearing=hearing, report_issued_on=report.issued_on if report is not None else None, exceptions_by=exceptions_by,
             exceptions_inferred=exceptions_inferred,
             no_exceptions=no_exceptions, findings=rec.findings(decision),
-            objections=objections_ruled_on(rec, election, decision),
+            objections=objections_ruled_on(rec, election, decision), objections_set_public=rec.objections_set_public(election),
             challenges=tuple(c for c in rec.challenge_items(election, decision.rulings)
                              if any(c.voter in r.get("of", []) for r in ruled)),
             count_ordered=any(r["ruling"] == "overruled" for r in ruled), tally_stands=stands is not None,

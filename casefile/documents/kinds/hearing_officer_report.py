@@ -51,6 +51,7 @@ class HearingOfficerReportContext(DocumentContext):
     hearing: HearingFacts
     findings: tuple[str, ...] = Field(min_length=1)  # paragraphs: findings of fact, credibility, analysis
     objections: tuple[ObjectionItem, ...] = ()  # none: a hearing on the challenged ballots only
+    objections_set_public: bool = True  # False: which objections were set for hearing is not public: the table says so
     challenges: tuple[ChallengeItem, ...] = ()
     recommended_disposition: str
     all_overruled: bool = False  # the report recommends every objection be overruled (its result "overrule")
@@ -103,7 +104,7 @@ class HearingOfficerReport(RecordDocument):
             tally=tally_lines(tally, election),
             procedural_history=procedural_history(rec, election, until=decision.issued_on, excluding=ref_to(decision)),
             hearing=hearing, findings=rec.findings(decision),
-            objections=objections,
+            objections=objections, objections_set_public=rec.objections_set_public(election),
             challenges=rec.challenge_items(election, decision.rulings) if held is not None and held.challenges_set else (),
             recommended_disposition=disposition, all_overruled=decision.result == DecisionResult.OVERRULE and bool(objections),
             exceptions=exceptions, answering_brief=answering,

@@ -1,0 +1,37 @@
+"""A labor lawyer's fourth read-through (b) of the real histories' documents (Bessemer 10-RC-269250, JFK8
+29-RC-288020) against the record: each finding, asserted on the text of the PDFs a replay of examples/ issues. A
+hearing whose set objections are not public is not told as having heard each objection filed."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.documents.record_replay import Replayed
+from tests.documents.test_record_documents import body_of
+
+JFK8 = "amazon-jfk8-29-RC-288020.yaml"
+BESSEMER = "bessemer-10-RC-269250.yaml"
+
+NOT_SET = ("Which objections were set for hearing is not in the public record. The rows below give the recorded "
+           "overall result for each objection filed; they do not state that each objection was heard.")
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+class TestObjectionsSetForHearingNotPublic:
+    @pytest.mark.parametrize(("name", "pattern", "heading"), [
+        (JFK8, "*hearing-officer-report*.pdf", "RECOMMENDATIONS ON THE OBJECTIONS"),
+        (JFK8, "*decision-on-objections*.pdf", "FINDINGS AND RULINGS ON THE OBJECTIONS"),
+        (BESSEMER, "*2021-08-02*hearing-officer-report*.pdf", "RECOMMENDATIONS ON THE OBJECTIONS"),
+        (BESSEMER, "*2021-11-29*decision*.pdf", "FINDINGS AND RULINGS ON THE OBJECTIONS"),
+    ], ids=["jfk8-report", "jfk8-decision", "bessemer-report", "bessemer-decision"])
+    def test_the_table_says_which_were_heard_is_not_public(self, name: str, pattern: str, heading: str,
+                                                          replayed_examples: dict[str, Replayed]) -> None:
+        """Every objection filed was shown as heard and ruled on, though the hearing's ``objections_set_public`` is
+        false: before the table the document says which were set is not public and what the rows give."""
+        body = words(body_of(replayed_examples[name].pdf(pattern)))
+        assert body.count(NOT_SET) == 1
+        at = body.index(NOT_SET)
+        assert body.upper().index(heading) < at < body.index("Objection", at + len(NOT_SET))
