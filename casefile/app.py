@@ -214,11 +214,30 @@ def _sealed(session: Any, act: ActIn, done: Done, documents: str) -> Done:
                                                          Correction.entry_id > entry.id).limit(1)).first()  # type: ignore[operator]
     if corrected is None and (fields := different_terms(stored, act, unordered)):
         from casefile.errors import AlreadyRecorded
+        from casefile.rules.act_names import ACT_WORDS
+        from casefile.rules.calendar import long_date
+        from casefile.vocab import DocketActName
 
-        raise AlreadyRecorded(f"{act.act_name}: already recorded on {entry.occurred_on.isoformat()} with other terms "
-                              f"({', '.join(fields)} differ); a correction or an amended act is its own act",
-                              field=fields[0])
+        name = ACT_WORDS[DocketActName(act.act_name)].done if act.act_name in set(DocketActName) else act.act_name
+        raise AlreadyRecorded(f"{name}: already recorded on {long_date(entry.occurred_on)} with other terms "
+                              f"({', '.join(term_words(f) for f in fields)} "
+                              f"{'differs' if len(fields) == 1 else 'differ'}); a correction or an amended act is its "
+                              "own act", field=fields[0])
     return done
+
+
+#: An act input's field in words, where its name alone does not say it (term_words).
+TERM_WORDS = {"at_fault": "party at fault", "opens_on": "opening date", "date": "date", "at": "time",
+              "received_at": "time received", "held_from_on": "first day of voting", "held_to_on": "last day of voting",
+              "eligible_exact": "whether the eligible voters are exact", "excluded": "ballots excluded from the count",
+              "excluded_reason": "why ballots were excluded", "board_agent": "Board agent", "issuer": "issued by",
+              "rulings": "rulings on the objections", "challenges": "rulings on the challenged ballots",
+              "election": "the election (method, voting days, unit, reason)"}
+
+
+def term_words(field: str) -> str:
+    """An act input's field in words (TERM_WORDS; else its name with spaces: "offer_of_proof" → "offer of proof")."""
+    return TERM_WORDS.get(field, field.replace("_", " "))
 
 
 def _attempt(run: Any, by: Who, engine: Engine | None) -> Done:

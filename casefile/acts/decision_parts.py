@@ -4,6 +4,7 @@ decision event), the application of their rulings to the objections, and the sto
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from typing import Any, Literal
 
@@ -15,8 +16,10 @@ from casefile.acts.hearing_parts import ObjectionNumber
 from casefile.errors import AlreadyRecorded, UnknownRecord
 from casefile.record.models import Case, Decision, DocketEntry, Election, Hearing, Objection, Party
 from casefile.record.refs import RecordTable, Ref, ref_to
+from casefile.rules.act_names import ACT_WORDS
+from casefile.rules.calendar import long_date
 from casefile.rules.consistency import RulingGiven, inconsistency
-from casefile.vocab import DecisionKind, DecisionResult, Disposition, RuledBy, said
+from casefile.vocab import DecisionKind, DecisionResult, Disposition, DocketActName, RuledBy
 
 Ruling = Literal["sustained", "overruled", "withdrawn", "moot"]
 Result = Literal["set-aside", "overrule"]  # as the act gives it; stored as a DecisionResult
@@ -185,16 +188,59 @@ def recorded_decision(session: Session, case: Case, key: str, act: DecisionParts
     stored_rulings = sorted((r["party"], int(r["number"]), r["ruling"]) for r in decision.rulings if "objection_id" in r)
     stored_challenges = [(list(r["voters"]), r["ground"], r["ruling"]) for r in decision.rulings if "challenge" in r]
     given_challenges = [(list(c.voters), c.ground, c.ruling) for c in act.challenges]
-    diffs = [f"{name}: {said(stored)} → {said(given)}" for name, stored, given in (
-        ("result", decision.result, act.result), ("issuer", decision.issuer, act.issuer),
-        ("at_fault", stored_fault, act.at_fault), ("rulings", stored_rulings, given_rulings),
-        ("challenges", stored_challenges, given_challenges),
-        ("summary", decision.summary, act.summary)) if stored != given]
+    names = {k: p.name for k, p in parties.items()}
+    diffs = [f"{name}: {stored} → {given}" for name, stored, given in (
+        ("result", _result_words(decision.result), _result_words(act.result)),
+        ("issued by", _text_words(decision.issuer), _text_words(act.issuer)),
+        ("party at fault", names.get(stored_fault or "", "none given"),
+         names.get(act.at_fault, act.at_fault) if act.at_fault else "none given"),
+        ("rulings on the objections", _objection_rulings_words(stored_rulings, given_rulings),
+         _objection_rulings_words(given_rulings, stored_rulings)),
+        ("rulings on the challenged ballots", _challenge_rulings_words(stored_challenges),
+         _challenge_rulings_words(given_challenges)),
+        ("summary", _text_words(decision.summary), _text_words(act.summary))) if stored != given]
     if diffs:
-        raise AlreadyRecorded(f"{case.number}: a {decision.kind} of {decision.issued_on.isoformat()} is already recorded "
-                              f"with other content ({'; '.join(diffs)}); an issued decision is never overwritten — "
-                              "record a correction as its own act")
+        what = ACT_WORDS[DocketActName(decision.kind.value)].done
+        raise AlreadyRecorded(f"{case.number}: the {what} of {long_date(decision.issued_on)} is already recorded "
+                              f"with other terms (recorded → given: {'; '.join(diffs)}); an issued decision is never "
+                              "overwritten — record a correction as its own act")
     return entry
+
+
+def _result_words(result: DecisionResult | str) -> str:
+    """A decision's result in words ("set aside", "overrule", "open and count")."""
+    return str(getattr(result, "value", result)).replace("-", " ")
+
+
+def _text_words(text: str | None) -> str:
+    """A text of the record quoted, or "none given" when it is empty."""
+    return f"“{text.strip()}”" if text and text.strip() else "none given"
+
+
+def _objection_rulings_words(rulings: Sequence[tuple[str, int, str]], other: Sequence[tuple[str, int, str]]) -> str:
+    """Rulings on objections in words: "objection 1 overruled, objection 2 sustained" (the objecting party
+    named before its objections when the two sides, ``rulings`` and ``other``, hold more than one); "none given"."""
+    if not rulings:
+        return "none given"
+    several = len({party for party, _, _ in [*rulings, *other]}) > 1
+    out = []
+    for party in dict.fromkeys(p for p, _, _ in rulings):
+        listed = ", ".join(f"objection {n} {r}" for p, n, r in rulings if p == party)
+        out.append(f"{party}: {listed}" if several else listed)
+    return "; ".join(out)
+
+
+def _challenge_rulings_words(rulings: Sequence[tuple[list[str], str | None, str]]) -> str:
+    """Rulings on challenged ballots in words: "the ballots of A, B sustained", "the ballots challenged as
+    supervisors overruled", "every pending ballot sustained"; "none given"."""
+    if not rulings:
+        return "none given"
+    out = []
+    for voters, ground, ruling in rulings:
+        which = (f"the ballots of {', '.join(voters)}" if voters else
+                 f"the ballots challenged on the ground “{ground}”" if ground else "every pending ballot")
+        out.append(f"{which} {ruling}")
+    return ", ".join(out)
 
 
 def summary_with(summary: str, act: DecisionParts) -> str:

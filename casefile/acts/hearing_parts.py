@@ -15,9 +15,10 @@ from casefile.errors import AlreadyRecorded, UnknownRecord
 from casefile.record.lookups import find_party, latest_tally, parties_in_words, parties_of
 from casefile.record.models import Case, DocketEntry, Election, Hearing, Objection
 from casefile.record.refs import RecordTable, Ref
+from casefile.rules.calendar import long_date
 from casefile.rules.chronology import Earlier
 from casefile.rules.hearing import check_matters_for_hearing
-from casefile.vocab import Disposition, said
+from casefile.vocab import Disposition
 
 #: An objection's number in its party's objections (1, 2, ... as filed).
 ObjectionNumber = Annotated[int, Field(ge=1, le=10_000)]
@@ -143,17 +144,29 @@ def check_same_order(case: Case, entry: DocketEntry, hearing: Hearing, act: Hear
     """A retry of an order already recorded must say the same thing; else AlreadyRecorded (a
     corrected or amended order is its own act). The opening date is not compared: opening the
     hearing records the day it actually opened."""
-    diffs = [f"{name}: {said(recorded)} → {said(given)}" for name, recorded, given in (
+    diffs = [f"{name}: {_words(recorded)} → {_words(given)}" for name, recorded, given in (
         ("place", hearing.place, act.place), ("presiding", hearing.presiding, act.presiding),
-        ("opens_at", hearing.opens_at, act.opens_at.strftime("%H:%M") if act.opens_at else ""),
-        ("issuer", hearing.issuer, act.issuer),
-        ("challenges", hearing.challenges_set, act.challenges),
-        ("date_public", hearing.noticed_on_public, act.date_public),
-        ("objection_numbers_public", hearing.objection_numbers_public,
+        ("opening time", hearing.opens_at, act.opens_at.strftime("%H:%M") if act.opens_at else ""),
+        ("issued by", hearing.issuer, act.issuer),
+        ("challenged ballots set for hearing", hearing.challenges_set, act.challenges),
+        ("date public", hearing.noticed_on_public, act.date_public),
+        ("objection numbers public", hearing.objection_numbers_public,
          act.objection_numbers_public and act.objections_set_public),
-        ("objections_set_public", hearing.objections_set_public, act.objections_set_public),
-        ("ulp_cases", list(hearing.ulp_cases), list(hearing.ulp_cases) if ulp_cases is None else ulp_cases),
+        ("objections set public", hearing.objections_set_public, act.objections_set_public),
+        ("unfair labor practice cases", list(hearing.ulp_cases),
+         list(hearing.ulp_cases) if ulp_cases is None else ulp_cases),
     ) if recorded != given]
     if diffs:
-        raise AlreadyRecorded(f"{case.number}: the order of {entry.occurred_on.isoformat()} is already recorded with "
-                              f"other terms ({'; '.join(diffs)}); an amended order is its own act")
+        raise AlreadyRecorded(f"{case.number}: the order of {long_date(entry.occurred_on)} is already recorded with "
+                              f"other terms (recorded → given: {'; '.join(diffs)}); an amended order is its own act")
+
+
+def _words(value: Any) -> str:
+    """A term of a hearing order in words: text quoted, yes or no, a list joined, "none given" for nothing."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None or value == "" or value == []:
+        return "none given"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return f"“{value}”" if isinstance(value, str) else str(value)

@@ -53,7 +53,7 @@ class TestConsolidateWithUlp:
         first = perform(act(ORDER))
         assert unchanged_by_retry(act(ORDER)).entry_id == first.entry_id
         error = refused(act({**ORDER, "ulp_cases": ["10-CA-000002"]}), AlreadyRecorded)
-        assert "ulp_cases" in str(error)
+        assert "unfair labor practice cases: 10-CA-000001 → 10-CA-000002" in str(error)
 
     def test_unknown_objection_is_refused(self, cross_objections: Path) -> None:
         """Amazon filed 8 objections: setting its 9th for hearing is refused and nothing is stored."""

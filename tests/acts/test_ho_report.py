@@ -64,7 +64,7 @@ class TestHoReport:
         first = perform(act(REPORT))
         assert unchanged_by_retry(act(REPORT)).ref == first.ref
         error = refused(act({**REPORT, "result": "overrule"}), AlreadyRecorded)
-        assert "result: 'set-aside' → 'overrule'" in str(error)
+        assert "with other terms (recorded → given: result: set aside → overrule" in str(error)
 
     def test_unknown_party_at_fault_is_refused(self, hearing_open: Path) -> None:
         """A party at fault that is not a party of the case is refused, naming the field; nothing is stored."""

@@ -61,7 +61,8 @@ class TestNoticeHearing:
         """A second notice of the same date naming another hearing officer is refused, not merged."""
         perform(event("notice-hearing"))
         error = refused(act({**NOTICE, "presiding": "Someone Else"}), AlreadyRecorded)
-        assert "presiding: 'Kerstin Meyers' → 'Someone Else'" in str(error)
+        assert "with other terms (recorded → given: " in str(error)
+        assert "presiding: “Kerstin Meyers” → “Someone Else”" in str(error)
 
     def test_challenges_not_determinative_are_refused(self, objections_pending: Path) -> None:
         """The 2021 tally's 505 challenged ballots are not determinative: they cannot be set for hearing."""

@@ -57,8 +57,27 @@ class TestSetAside:
         """The decision sent twice is recorded once; the same date with another party at fault is refused."""
         first = perform(event("rd-decision"))
         assert unchanged_by_retry(event("rd-decision")).entry_id == first.entry_id
-        error = refused(act({**DECISION, "at_fault": "rwdsu"}), AlreadyRecorded)
-        assert "at_fault: 'amazon' → 'rwdsu'" in str(error)
+        same = {**DECISION, "summary": event("rd-decision").summary}  # type: ignore[attr-defined]
+        error = refused(act({**same, "at_fault": "rwdsu"}), AlreadyRecorded)
+        assert str(error) == (f"10-RC-269250: the Regional Director's decision of November 29, 2021 is already "
+                              f"recorded with other terms (recorded → given: party at fault: Amazon.com Services LLC → "
+                              f"{RWDSU}); an issued decision is never overwritten — record a correction as its own act")
+
+    def test_other_rulings_are_refused_in_words(self, report_issued: Path) -> None:
+        """The trial's case: the decision entered again overruling instead, with other rulings and no party at fault:
+        every difference in words — no tuples, no None, no field or act names of the program; nothing stored."""
+        perform(event("rd-decision"))
+        same = {**DECISION, "summary": event("rd-decision").summary}  # type: ignore[attr-defined]
+        error = refused(act({**same, "result": "overrule", "at_fault": None,
+                             "rulings": {"rwdsu": {1: "overruled", 2: "overruled"}}}), AlreadyRecorded)
+        message = str(error)
+        assert message == ("10-RC-269250: the Regional Director's decision of November 29, 2021 is already recorded "
+                           "with other terms (recorded → given: result: set aside → overrule; party at fault: "
+                           "Amazon.com Services LLC → none given; rulings on the objections: none given → objection 1 "
+                           "overruled, objection 2 overruled); an issued decision is never overwritten — record a "
+                           "correction as its own act")
+        for internal in ("[(", "None", "at_fault", "rd-decision", "'overruled'"):
+            assert internal not in message, internal
 
     def test_ruling_on_an_unknown_objection_stores_nothing(self, report_issued: Path) -> None:
         """A ruling on RWDSU's objection 24 (it filed 23) refuses the whole decision: no ruling, stage or deadline is stored."""

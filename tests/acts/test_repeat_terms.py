@@ -155,6 +155,27 @@ def test_a_notice_of_hearing_with_another_opening_date_is_refused(afters: list[A
     assert _attempt(after, {**data, "opens_on": "2021-04-20"}, tmp_path) == "refused"
 
 
+def test_the_refusal_names_the_act_and_its_terms_in_words(afters: list[After], tmp_path: Path) -> None:
+    """The act by its name in words (casefile.rules.act_names), its date written out, each differing term in words."""
+    from casefile.errors import AlreadyRecorded
+
+    [after] = [a for a in afters if a.act.act_name == "notice-hearing" and a.number == "10-RC-269250"]
+    data = after.act.model_dump(mode="json", by_alias=True)
+    db = tmp_path / "try.db"
+    shutil.copyfile(after.db, db)
+    engine = make_engine(f"sqlite:///{db}")
+    try:
+        with pytest.raises(AlreadyRecorded) as caught:
+            app.perform(parse_act({**data, "opens_on": "2021-04-20"}), case_number=after.number, as_of=after.as_of,
+                        by=BY, documents="none", engine=engine)
+    finally:
+        engine.dispose()
+    message = str(caught.value)
+    assert message.startswith("Notice of Hearing: already recorded on ") and " with other terms (opening date differs)" \
+        in message, message
+    assert "notice-hearing" not in message and "opens_on" not in message and "-0" not in message, message
+
+
 @settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(choice=st.integers(min_value=0, max_value=10_000), field=st.integers(min_value=0, max_value=100),
        pick=st.integers(min_value=0, max_value=10))
