@@ -3,9 +3,12 @@ a party may withdraw its objections before they are decided).
 
 The objection's disposition becomes ``withdrawn``, with the date and why; nothing is deleted and
 no document already issued is issued again (the objections stand as filed; later reports and
-decisions list the objection as withdrawn). The stage of the election is never changed: when no
-objection is left to decide the correction says so, and the Regional Director's next act (a
-certification, an order cancelling the hearing) is recorded by its own act.
+decisions list the objection as withdrawn). When the last undecided objection of every party is withdrawn
+while the election is pending objections before the Regional Director, nothing is pending there any more:
+the stage table's ``withdraw-objection`` rows move it (casefile.rules.stages.after_withdrawal) — back to the
+(revised) tally while its objection period runs, else to challenge investigation (determinative challenges),
+certification due or runoff due. Elsewhere (a hearing noticed or held) the stage is unchanged and the hearing
+officer's or the Regional Director's next act is recorded by its own act.
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ from casefile.record.models import Case, Election, Filing, Objection, Party
 from casefile.record.refs import Ref, RowKey
 from casefile.rules.corrections import UNDECIDED, withdrawable
 from casefile.rules.stage_words import STAGE_NAMES
-from casefile.vocab import Disposition, FilingKind
+from casefile.rules.stages import Guard, after_withdrawal
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Disposition, FilingKind, Stage
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
@@ -133,15 +137,54 @@ def perform(session: Session, act: WithdrawObjection, *, case: Case, as_of: date
                             "officer or the Regional Director to approve.")
     if filing.kind == FilingKind.OBJECTIONS and session.exec(select(Filing.id).where(Filing.accompanies_id == filing.id)).first():
         consequences.append("The offer of proof filed with these objections stays in the record (confidential).")
+    to = _moved_to(session, election, as_of) if not left and election.stage is Stage.OBJECTIONS_PENDING else None
     if left:
         consequences.append(f"{len(left)} objection(s) of election {election.sequence} remain to be decided.")
+    elif to is not None:
+        consequences.append(f"No objection of election {election.sequence} remains to be decided: nothing is pending "
+                            f"before the Regional Director; the election moves to stage “{STAGE_NAMES[to]}”.")
     else:
         consequences.append(f"No objection of election {election.sequence} remains to be decided: the election stays "
                             f"at stage “{STAGE_NAMES[election.stage]}”; the Regional Director's next act (a certification, an "
                             "order cancelling the hearing) is recorded by its own act.")
     consequences.append("No document is issued again: the objections stand as filed.")
-    return record_correction(
+    done = record_correction(
         session, case, act=act.act, key=key, target=target, election=election,
         changes=[Change(f"objection {objection.number} disposition", old.value, Disposition.WITHDRAWN.value)],
         why=act.why, head=f"Objection {objection.number} of {party.name} withdrawn", consequences=consequences,
         reissue=[], moved=[], occurred_on=on, as_of=as_of)
+    if to is not None:
+        from casefile.record.deadlines import close_open_deadlines
+        from casefile.record.workflow import advance
+
+        advance(session, election, to, as_of=as_of, occurred_on=on, act=act.act, act_key=f"{key}:stage",
+                actor=Actor.PARTY, summary=f"Every objection of election {election.sequence} withdrawn (the last, "
+                f"objection {objection.number} of {party.name}): nothing is pending before the Regional Director "
+                "(29 CFR 102.69(a)(8))")
+        close_open_deadlines(session, election, {DeadlineKind.OFFER_OF_PROOF}, status=DeadlineStatus.MOOTED, as_of=as_of,
+                             on=on, reason="mooted: every objection withdrawn, no offer of proof is due (29 CFR "
+                             "102.69(a)(8))")
+        if to in (Stage.CERTIFICATION_DUE, Stage.RUNOFF_DUE):
+            close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MOOTED,
+                                 as_of=as_of)
+        session.flush()
+    return done
+
+
+def _moved_to(session: Session, election: Election, as_of: datetime) -> Stage | None:
+    """Where the withdrawal of the last undecided objection moves ``election`` (pending objections): the stage
+    table's row (casefile.rules.stages.after_withdrawal), the latest (revised) tally's objection period still
+    running at ``as_of`` (its cut-off ahead, not mooted) or not. Authority: 29 CFR 102.69(a)(8), (b), (e)."""
+    from casefile.record.models import Deadline
+    from casefile.record.stage_facts import stage_facts
+
+    periods = session.exec(select(Deadline).where(
+        Deadline.election_id == election.id,
+        col(Deadline.kind).in_([DeadlineKind.OBJECTIONS, DeadlineKind.REVISED_TALLY_OBJECTIONS]))
+        .order_by(col(Deadline.trigger_on), col(Deadline.id))).all()
+    latest = periods[-1] if periods else None
+    running = None
+    if latest is not None and latest.status is not DeadlineStatus.MOOTED and latest.cutoff_at >= as_of:
+        running = (Guard.WITHDRAWN_IN_REVISED_PERIOD if latest.kind is DeadlineKind.REVISED_TALLY_OBJECTIONS
+                   else Guard.WITHDRAWN_IN_PERIOD)
+    return after_withdrawal(stage_facts(session, election), period_running=running)

@@ -195,7 +195,13 @@ def offer_period_on_objections(session: Session, *, case: Case, election: Electi
     if owed is None:
         return None
     if owed.how == "has":
-        return next(d for d in held if d.for_whom == party_key)
+        own = next(d for d in held if d.for_whom == party_key)
+        if own.status is DeadlineStatus.MOOTED:  # mooted when every objection was withdrawn: new objections need
+            own.status, own.closed_at = DeadlineStatus.OPEN, None  # their offer again, in the same period (102.69(a)(8))
+            own.derivation = [*own.derivation, "open again: objections filed again within the period"]
+            session.add(own)
+            session.flush()
+        return own
     if owed.how == "takes":
         tallys = next(d for d in held if d.for_whom == Audience.OBJECTING_PARTY)
         tallys.for_whom = party_key

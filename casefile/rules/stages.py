@@ -41,6 +41,7 @@ __all__ = [
     "accepted_at",
     "after_objection_period",
     "after_overruling",
+    "after_withdrawal",
     "ascii_table",
     "guards_at",
     "mermaid",
@@ -80,6 +81,8 @@ class Guard(StrEnum):
     BOARD_AFFIRMS = "review denied, or granted and affirmed"
     BOARD_SETS_ASIDE = "review granted; the election set aside"
     BOARD_REMANDS = "remanded for a hearing"
+    WITHDRAWN_IN_PERIOD = "every objection withdrawn; the tally's objection period still running"
+    WITHDRAWN_IN_REVISED_PERIOD = "every objection withdrawn; the revised tally's objection period still running"
 
 
 #: The guards that say whether an act is accepted at all at a stage (the act's own rule decides them from the record),
@@ -159,6 +162,20 @@ MOVES: tuple[Move, ...] = (
     _m("file-offer-of-proof", {S.OBJECTIONS_PENDING, S.CHALLENGE_INVESTIGATION, S.REVISED_TALLY_ISSUED}, None,
        authority="102.69(a)(8); R-G4, R-G5"),
     _m("file-offer-of-proof", WITHIN_PERIOD, None, G.PERIOD_RUNNING, "102.69(a)(8); R-G4"),
+    # Every objection of every party withdrawn before any was decided: nothing is pending before the Regional
+    # Director. While the objection period still runs the election is back where the tally left it (the sweep moves
+    # it on when the period closes); after it, where the period's close would have taken it (R-E2, R-H1).
+    _m("withdraw-objection", {S.OBJECTIONS_PENDING}, None, G.OBJECTIONS_UNDECIDED, "102.69(a)(8)"),
+    _m("withdraw-objection", {S.OBJECTIONS_PENDING}, S.TALLY_ISSUED, G.WITHDRAWN_IN_PERIOD, "102.69(a)(8)"),
+    _m("withdraw-objection", {S.OBJECTIONS_PENDING}, S.REVISED_TALLY_ISSUED, G.WITHDRAWN_IN_REVISED_PERIOD,
+       "102.69(a)(8), (e)"),
+    _m("withdraw-objection", {S.OBJECTIONS_PENDING}, S.CHALLENGE_INVESTIGATION, G.DETERMINATIVE, "102.69(a)(8); R-E2"),
+    _m("withdraw-objection", {S.OBJECTIONS_PENDING}, S.CERTIFICATION_DUE, G.OUTCOME_FINAL,
+       "102.69(a)(8), (b); R-H1"),
+    _m("withdraw-objection", {S.OBJECTIONS_PENDING}, S.RUNOFF_DUE, G.OUTCOME_RUNOFF, "102.69(a)(8); 102.70(a), (d)"),
+    # Elsewhere a withdrawal is recorded, the stage unchanged (the hearing officer's or the Regional Director's next
+    # act follows from it).
+    _m("withdraw-objection", frozenset(Stage) - {S.OBJECTIONS_PENDING}, None, authority="102.69(a)(8)"),
     _m("objection-period-closed", {S.TALLY_ISSUED, S.REVISED_TALLY_ISSUED}, S.OBJECTIONS_PENDING,
        G.OBJECTIONS_UNDECIDED, "R-M1"),
     _m("objection-period-closed", {S.TALLY_ISSUED, S.REVISED_TALLY_ISSUED}, S.CHALLENGE_INVESTIGATION,
@@ -321,6 +338,16 @@ def after_overruling(facts: Facts) -> Stage:
         if (stage := next_stage(act, S.RD_DECISION, facts)) is not None:
             return stage
     return S.RD_DECISION
+
+
+def after_withdrawal(facts: Facts, *, period_running: Guard | None = None) -> Stage | None:
+    """Where the withdrawal of an objection moves an election pending objections: None while other objections are
+    undecided (``facts.objections_undecided``); else, with ``period_running`` (WITHDRAWN_IN_PERIOD or
+    WITHDRAWN_IN_REVISED_PERIOD: the tally's or the revised tally's objection period still runs) back to that tally's
+    stage, and after the period where its close takes it: challenge investigation for determinative challenges,
+    certification due, runoff due. Authority: 29 CFR 102.69(a)(8), (b), (e); 102.70; rules.md R-E2, R-H1."""
+    return next_stage("withdraw-objection", S.OBJECTIONS_PENDING, facts,
+                      given=(period_running,) if period_running is not None else ())
 
 
 def after_objection_period(facts: Facts) -> Stage:

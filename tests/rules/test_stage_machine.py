@@ -32,6 +32,7 @@ from casefile.rules.stages import (
     accepted_at,
     after_objection_period,
     after_overruling,
+    after_withdrawal,
     guards_at,
     mermaid,
     next_stage,
@@ -83,6 +84,12 @@ def successors(e: Election) -> list[tuple[str, Election]]:
         if stage in (S.TALLY_ISSUED, S.REVISED_TALLY_ISSUED):
             ended = replace(ended, stage=after_objection_period(f))
         out.append(("objection-period-closed", ended))
+    if stage is S.OBJECTIONS_PENDING and f.objections_undecided:  # every party withdraws every objection (102.69(a)(8))
+        withdrawn = replace(f, objections_undecided=False)
+        running = G.WITHDRAWN_IN_PERIOD if e.objection_period else None
+        out.append(("withdraw-objection (every one)",
+                    replace(e, facts=withdrawn, offer_period=False,  # no offer of proof due without objections
+                            stage=after_withdrawal(withdrawn, period_running=running) or stage)))
     for act in ("notice-hearing", "consolidate-with-ulp", "open-hearing", "close-hearing", "ho-report", "alj-decision"):
         if can(act):
             out.append((act, _apply(e, act)))
@@ -303,6 +310,26 @@ class TestConditionalDirection:
                                        ("", OutcomeKind.REP, None)):
             assert next_stage("set-aside", S.REVISED_TALLY_ISSUED, Facts(outcome=outcome, condition=condition)) is to, \
                 (condition, outcome)
+
+
+class TestWithdrawal:
+    """Every objection withdrawn at objections-pending (102.69(a)(8)): nothing is pending before the Regional Director."""
+
+    @pytest.mark.parametrize(("facts", "running", "to"), [
+        (Facts(objections_undecided=True), None, None),  # another objection still undecided: the stage kept
+        (Facts(), G.WITHDRAWN_IN_PERIOD, S.TALLY_ISSUED),  # the period runs: the sweep moves it at its close
+        (Facts(), G.WITHDRAWN_IN_REVISED_PERIOD, S.REVISED_TALLY_ISSUED),
+        (Facts(determinative=True), None, S.CHALLENGE_INVESTIGATION),  # R-E2
+        (Facts(outcome=OutcomeKind.RESULTS), None, S.CERTIFICATION_DUE),  # 102.69(b): forthwith
+        (Facts(outcome=OutcomeKind.RUNOFF), None, S.RUNOFF_DUE),  # 102.70(a)
+    ])
+    def test_where_the_last_withdrawal_moves_the_election(self, facts: Facts, running: Guard | None,
+                                                          to: Stage | None) -> None:
+        assert after_withdrawal(facts, period_running=running) is to
+
+    def test_elsewhere_the_stage_is_kept(self) -> None:
+        assert next_stage("withdraw-objection", S.HEARING_NOTICED, Facts()) is None
+        assert accepted_at("withdraw-objection") == frozenset(Stage)
 
 
 class TestDiagram:
