@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.documents.record_replay import Replayed
-from tests.documents.test_record_documents import body_of
+from tests.documents.test_record_documents import body_of, text_of
 
 JFK8 = "amazon-jfk8-29-RC-288020.yaml"
 BESSEMER = "bessemer-10-RC-269250.yaml"
@@ -35,3 +35,13 @@ class TestObjectionsSetForHearingNotPublic:
         assert body.count(NOT_SET) == 1
         at = body.index(NOT_SET)
         assert body.upper().index(heading) < at < body.index("Objection", at + len(NOT_SET))
+
+
+class TestTheChallengedBallotsNeverResolved:
+    def test_the_report_does_not_say_the_others_were_resolved(self, replayed_examples: dict[str, Replayed]) -> None:
+        """It said "how the other 105 were resolved is not in the public record": the record says how 416 challenged
+        ballots became 311 is not reported, and that the challenged ballots were never resolved."""
+        text = words(text_of(replayed_examples[BESSEMER].pdf("*case-status-report*.pdf")))
+        assert ("311 of the 416 were still unresolved when the hearing opened on April 25, 2024; how 416 became 311 is "
+                "not in the public record") in text
+        assert "were resolved" not in text and "the other 105" not in text

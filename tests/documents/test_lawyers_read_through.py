@@ -81,7 +81,7 @@ class TestTheStatusReportsDocket:
         when the hearing opened (open-hearing's challenges_unresolved), and not how the rest went."""
         text = text_of(bessemer.pdf("*case-status-report*.pdf"))
         assert ("Challenged ballots 416 challenged at the count: 311 of the 416 were still unresolved when the hearing "
-                "opened on April 25, 2024; how the other 105 were resolved is not in the public record") in text
+                "opened on April 25, 2024; how 416 became 311 is not in the public record") in text
         assert "416 unopened" not in text
         assert "Challenged ballots 505 unopened" in text  # the first election's: nothing later says otherwise
 

@@ -334,8 +334,8 @@ def _election_result(rec: CaseRecord, election: Election) -> str:
 
 
 def _unresolved_later(session: Any, tally: Tally) -> str | None:
-    """"311 of the 416 were still unresolved when the hearing opened on April 25, 2024; how the other 105 were
-    resolved is not in the public record": from the latest hearing after ``tally`` whose opening gives the count of
+    """"311 of the 416 were still unresolved when the hearing opened on April 25, 2024; how 416 became 311 is not in
+    the public record" (the record says neither that the others were resolved nor how): from the latest hearing after ``tally`` whose opening gives the count of
     the challenged ballots set for hearing still unresolved (Hearing.challenges_unresolved); None without one."""
     hearing = session.exec(select(Hearing).where(Hearing.election_id == tally.election_id,
                                                  col(Hearing.challenges_unresolved).is_not(None),
@@ -343,10 +343,9 @@ def _unresolved_later(session: Any, tally: Tally) -> str | None:
                            .order_by(col(Hearing.id).desc())).first()
     if hearing is None or hearing.challenges_unresolved is None or hearing.challenges_unresolved == tally.challenged:
         return None
-    left = tally.challenged - hearing.challenges_unresolved
     opened = f" on {long_date(hearing.opens_on)}" if hearing.opens_on and hearing.opening_date_public else ""
     return (f"{hearing.challenges_unresolved:,} of the {tally.challenged:,} were still unresolved when the hearing "
-            f"opened{opened}; how the other {left:,} were resolved is not in the public record")
+            f"opened{opened}; how {tally.challenged:,} became {hearing.challenges_unresolved:,} is not in the public record")
 
 
 def determinative_reason(tally: Tally) -> str:
