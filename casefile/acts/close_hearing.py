@@ -31,6 +31,7 @@ from casefile.record.lookups import deadline_of
 from casefile.record.models import Case, Election
 from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import advance, require_stage
+from casefile.rules.calendar import long_date
 from casefile.rules.chronology import Earlier
 from casefile.rules.hearing import BriefsDue, briefs_as_of_right, post_hearing_brief_due
 from casefile.rules.stages import accepted_at
@@ -121,7 +122,7 @@ def _check_same_briefs(session: Session, case: Case, election: Election, act: Cl
         return
     stored = deadline_of(session, election, DeadlineKind.POST_HEARING_BRIEF)
     if stored is None or stored.trigger_on != closed_on or stored.due_on != act.briefs_due_on:
-        was = stored.due_on.isoformat() if stored is not None and stored.trigger_on == closed_on else "none"
-        raise AlreadyRecorded(f"{case.number}: the close of the hearing on {closed_on.isoformat()} is already recorded "
+        was = long_date(stored.due_on) if stored is not None and stored.trigger_on == closed_on else "none given"
+        raise AlreadyRecorded(f"{case.number}: the close of the hearing on {long_date(closed_on)} is already recorded "
                               f"with post-hearing briefs due {was}; an order fixing another date is its own act "
                               "(casefile deadlines pin)", field="briefs_due_on")

@@ -191,7 +191,7 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
         assert tally is not None
         if counts_of(tally) != counts:
             raise AlreadyRecorded(
-                f"{case.number}: {'an' if act.kind is TallyKind.INITIAL else 'a'} {act.kind.value} tally of {prepared_on.isoformat()} is already recorded with other "
+                f"{case.number}: {'an' if act.kind is TallyKind.INITIAL else 'a'} {act.kind.value} tally of {long_date(prepared_on)} is already recorded with other "
                 f"figures (recorded → given: {'; '.join(figure_differences(counts_of(tally), counts))}); an issued tally "
                 "is never overwritten — correct a transcription error with the correction act")
         election = session.get(Election, tally.election_id)

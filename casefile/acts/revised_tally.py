@@ -39,6 +39,7 @@ from casefile.record.models import Case, ChallengedBallot, Election, Objection, 
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.stored_outcome import stored_outcome
 from casefile.record.workflow import advance, stage_refusal_of
+from casefile.rules.calendar import long_date
 from casefile.rules.chronology import Earlier
 from casefile.rules.conditional_rerun import NO_UNION_MAJORITY, rerun_stands
 from casefile.rules.excluded_ballots import with_excluded
@@ -257,7 +258,7 @@ def _check_same(session: Session, case: Case, act: RevisedTally, revised: Tally 
         differ.append(f"challenges sustained: {sustained:,} → {act.sustained:,}")
     if differ:
         raise AlreadyRecorded(
-            f"{case.number}: the revised tally of {revised.prepared_on.isoformat()} is already recorded with other figures "
+            f"{case.number}: the revised tally of {long_date(revised.prepared_on)} is already recorded with other figures "
             f"(recorded → given: {'; '.join(differ)}); an issued tally is never overwritten — correct a transcription "
             "error with the correction act")
 

@@ -103,7 +103,7 @@ class TestAsOfRightBessemer:
         carry("open-hearing")
         perform(act(EXTENDED))
         error = refused(act({**CLOSE, "briefs_due_on": date(2021, 6, 15)}), AlreadyRecorded)
-        assert "already recorded with post-hearing briefs due 2021-06-08" in str(error)
+        assert "already recorded with post-hearing briefs due June 8, 2021" in str(error)
 
     def test_the_report_before_the_due_date_moots_it(self, configured_db: Path) -> None:
         carry("open-hearing")

@@ -67,7 +67,7 @@ class TestBessemerTally:
         carry("tally-2021")
         error = refused(tally_2021(choices={RWDSU: 739}), AlreadyRecorded,
                         as_of=datetime.fromisoformat("2021-04-10T12:00:00-04:00"))
-        assert str(error).startswith("10-RC-269250: an initial tally of 2021-04-09 is already recorded with other figures "
+        assert str(error).startswith("10-RC-269250: an initial tally of April 9, 2021 is already recorded with other figures "
                                      f"(recorded → given: votes for {RWDSU}: 738 → 739); an issued tally is never "
                                      "overwritten")
         assert [t.votes for t in tallies()] == [[[RWDSU, 738]]]

@@ -111,7 +111,7 @@ class TestRevisedTally:
         c.perform(c.act({"act": "revised-tally", "date": date(1974, 6, 5), "counted": {SELCK_UNION: 2}}))
         error = c.refused(c.act({"act": "revised-tally", "date": date(1974, 6, 5), "counted_against": 2}),
                           AlreadyRecorded)
-        assert ("the revised tally of 1974-06-05 is already recorded with other figures (recorded → given: votes "
+        assert ("the revised tally of June 5, 1974 is already recorded with other figures (recorded → given: votes "
                 f"counted for {SELCK_UNION}: 2 → 0; votes counted against: 0 → 2); an issued tally") in str(error)
 
     def test_counts_that_do_not_match_the_ballots_opened_are_refused(self, configured_db: Path) -> None:
