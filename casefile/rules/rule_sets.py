@@ -71,15 +71,15 @@ _BD = {
     K.HEARING_OPENS: Period(15, "business", "29 CFR 102.69(c)(1)(ii) (or as soon as practicable thereafter)", rules=("R-I3",)),
     K.EXCEPTIONS: Period(10, "business", "29 CFR 102.69(c)(1)(iii)", rules=("R-K1",)),
     K.ANSWERING_BRIEF: Period(
-        5, "business", "29 CFR 102.69(c)(1)(iii), 102.2(a) (from the last day exceptions could be filed)", rules=("R-K2", "R-B5"),
+        5, "business", "29 CFR 102.69(c)(1)(iii)", rules=("R-K2", "R-B5"),
         runs_from=K.EXCEPTIONS,
     ),
     K.REVISED_TALLY_OBJECTIONS: Period(5, "business", "29 CFR 102.69(e)", rules=("R-G9",)),
     K.REQUEST_FOR_REVIEW: Period(
-        10, "business", "29 CFR 102.67(c), (i)(1), 102.69(h) (after the final disposition)", rules=("R-N2",), receiving="board"
+        10, "business", "29 CFR 102.67(c), (i)(1), 102.69(h)", rules=("R-N2",), receiving="board"
     ),
     K.RFR_OPPOSITION: Period(
-        5, "business", "29 CFR 102.67(f) (from the last day the request for review could be filed)", rules=("R-N6", "R-B5"),
+        5, "business", "29 CFR 102.67(f)", rules=("R-N6", "R-B5"),
         runs_from=K.REQUEST_FOR_REVIEW, receiving="board",
     ),
     K.RECONSIDERATION: Period(10, "business", "29 CFR 102.65(e) (after service of the decision or report)", rules=("R-K6",)),
@@ -119,7 +119,7 @@ _CAL_2014 = {
     ),
     K.REVISED_TALLY_OBJECTIONS: Period(7, "calendar", "29 CFR 102.69(e) (2014 rule, 7 days) [U]", rules=("§0 table",)),
     K.REQUEST_FOR_REVIEW: Period(
-        14, "calendar", "29 CFR 102.67(c), 102.69(c)(2) (2014 rule, 14 days after final disposition)", rules=("R-N2", "§3"),
+        14, "calendar", "29 CFR 102.67(c), 102.69(c)(2)", rules=("R-N2", "§3"),
         receiving="board",
     ),
     K.RFR_OPPOSITION: Period(

@@ -1,0 +1,41 @@
+"""A labor lawyer's fourth read-through of the real histories' documents (Bessemer 10-RC-269250, JFK8 29-RC-288020)
+against the record, asserted on the text of the PDFs a replay of examples/ issues: documents cite bare 29 CFR sections
+and add no commentary; they refer back only to what they set out."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.documents.record_replay import Replayed
+from tests.documents.test_record_documents import body_of, text_of
+
+JFK8 = "amazon-jfk8-29-RC-288020.yaml"
+BESSEMER = "bessemer-10-RC-269250.yaml"
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("name", [JFK8, BESSEMER], ids=["jfk8", "bessemer"])
+def test_the_report_cites_the_answering_brief_rule_without_commentary(name: str,
+                                                                      replayed_examples: dict[str, Replayed]) -> None:
+    """It said "The answering-brief period runs from the due date of the exceptions, not from the day they are actually
+    filed (29 CFR 102.2(a))": commentary, citing the wrong rule (it is 102.69(c)(1)(iii))."""
+    body = words(body_of(replayed_examples[name].pdf("*hearing-officer-report.pdf")))
+    assert "any party may file an answering brief with the Regional Director" in body
+    assert "runs from the due date of the exceptions" not in body
+    assert "102.2(a)" not in body
+
+
+@pytest.mark.parametrize("name", [JFK8, BESSEMER], ids=["jfk8", "bessemer"])
+def test_no_document_carries_a_label_inside_a_citation(name: str, replayed_examples: dict[str, Replayed]) -> None:
+    """Citations like "102.2(a) (from the last day exceptions could be filed)" and "102.69(h) (after the final
+    disposition)": documents cite bare sections."""
+    replayed = replayed_examples[name]
+    pdfs = sorted(replayed.out.rglob("*.pdf"))
+    assert len(pdfs) > 10
+    for pdf in pdfs:
+        text = words(text_of(pdf))
+        assert "(from the last day exceptions could be filed)" not in text, pdf
+        assert "(after the final disposition)" not in text, pdf
