@@ -42,7 +42,7 @@ def deadline_explanation(session: Session, deadline_id: int, *, as_of: Any) -> d
     cutoff = deadline.cutoff_at.astimezone(ZoneInfo(office.tz))
     filings = session.exec(select(Filing).where(Filing.deadline_id == deadline.id)).all()
     state = state_at(kind=deadline.kind, status=deadline.status, trigger_on=deadline.trigger_on,
-                     cutoff_at=deadline.cutoff_at, closed_at=deadline.closed_at, as_of=as_of,
+                     cutoff_at=cutoff, closed_at=deadline.closed_at, as_of=as_of,
                      answered=answered_deadlines(filings, [deadline], as_of).get(deadline_id),
                      met_by=met_by_parties(filings, [deadline], {p.id: p.name for p in session.exec(
                          select(Party).where(Party.case_id == case.id))}, as_of).get(deadline_id, ()),

@@ -324,7 +324,7 @@ def deadline_view(d: Deadline, case_number: str | None = None, *, as_of: datetim
     assert d.id is not None
     status, note = d.status.value, None
     if as_of is not None:
-        state = state_at(kind=d.kind, status=d.status, trigger_on=d.trigger_on, cutoff_at=d.cutoff_at,
+        state = state_at(kind=d.kind, status=d.status, trigger_on=d.trigger_on, cutoff_at=cutoff,
                          closed_at=d.closed_at, as_of=as_of, answered=answered, met=met, met_by=met_by,
                          prepared=prepared, one_party=one_party_period(d.for_whom))
         status, note = state.status, state.note

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from casefile.rules.calendar import instant_label, long_date
 from casefile.rules.efiling import CITATION
 from casefile.rules.target_dates import is_region_target
 from casefile.vocab import Audience, DeadlineKind, DeadlineStatus
@@ -86,11 +87,15 @@ def state_at(*, kind: DeadlineKind | str, status: DeadlineStatus | str, trigger_
     if as_of.tzinfo is None or cutoff_at.tzinfo is None:
         raise TypeError("state_at needs aware datetimes (as_of and cutoff_at)")
     stored = DeadlineStatus(status)
+
+    def said(instant: datetime) -> str:  # in the cut-off's zone, the receiving office's when the caller gives it so
+        return instant_label(instant.astimezone(cutoff_at.tzinfo))
+
     closed_by_then = stored is not DeadlineStatus.OPEN and (closed_at is None or closed_at <= as_of)
     if closed_by_then:
         return DeadlineState(stored.value, False, stored)
     if trigger_on > as_of.date():
-        return DeadlineState(NOT_STARTED, False, stored, f"starts {trigger_on.isoformat()}, after {as_of.isoformat()}")
+        return DeadlineState(NOT_STARTED, False, stored, f"starts {long_date(trigger_on)}, after {said(as_of)}")
     if cutoff_at >= as_of and one_party and answered is True:
         return DeadlineState(DeadlineStatus.MET.value, False, stored, "met by a timely filing of the party whose "
                              "period it is alone (29 CFR 102.69(a)(8)); nothing more is due in it")
@@ -99,9 +104,9 @@ def state_at(*, kind: DeadlineKind | str, status: DeadlineStatus | str, trigger_
                              "about; the period runs on for the other parties until its cut-off")
     if cutoff_at >= as_of and prepared and stored is DeadlineStatus.OPEN:
         return DeadlineState(PREPARED, True, stored, "prepared in casefile, not yet e-filed with the NLRB: it meets "
-                             f"nothing until the agency receives it by the cut-off {cutoff_at.isoformat()} ({CITATION})")
+                             f"nothing until the agency receives it by the cut-off, {said(cutoff_at)} ({CITATION})")
     if cutoff_at >= as_of:
-        note = None if stored is DeadlineStatus.OPEN else f"still running at {as_of.isoformat()}; {stored.value} later"
+        note = None if stored is DeadlineStatus.OPEN else f"still running at {said(as_of)}; {stored.value.replace('-', ' ')} later"
         if note is None and met_by:
             note = (f"met by {' and '.join(met_by)}'s timely filing; the period runs on for the other parties until "
                     "its cut-off")
@@ -109,8 +114,8 @@ def state_at(*, kind: DeadlineKind | str, status: DeadlineStatus | str, trigger_
     if stored is not DeadlineStatus.OPEN:
         return DeadlineState(stored.value, False, stored)
     if is_region_target(kind):
-        return DeadlineState(PASSED, False, stored, f"its date passed ({cutoff_at.date().isoformat()}); the Regional "
-                             "Director's act closes it, not a lapse (R-I3)")
+        return DeadlineState(PASSED, False, stored, f"its date passed ({long_date(cutoff_at.date())}); the Regional "
+                             "Director's act closes it, not a lapse (29 CFR 102.69(c)(1)(ii))")
     now = DeadlineStatus.LAPSED if answered is None else DeadlineStatus.MET if answered else DeadlineStatus.MET_LATE
-    return DeadlineState(now.value, False, stored, f"cut-off {cutoff_at.isoformat()} passed; the record has not "
-                         f"closed it yet (the scheduled sweep stores it {now.value})")
+    return DeadlineState(now.value, False, stored, f"cut-off {said(cutoff_at)} passed; the record has not "
+                         f"closed it yet (the scheduled sweep stores it {now.value.replace('-', ' ')})")

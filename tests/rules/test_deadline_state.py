@@ -49,7 +49,7 @@ def test_a_regional_directors_date_passes_it_does_not_lapse() -> None:
                      cutoff_at=datetime(2021, 4, 30, 23, 59, 59, tzinfo=EASTERN), closed_at=None,
                      as_of=at("2021-05-03T09:00:00-04:00"))
     assert (state.status, state.open) == (PASSED, False)
-    assert state.note is not None and "R-I3" in state.note
+    assert state.note is not None and "not a lapse (29 CFR 102.69(c)(1)(ii))" in state.note
 
 
 def test_naive_instants_are_refused() -> None:
@@ -74,3 +74,15 @@ def test_one_partys_offer_of_proof_met_by_its_timely_filing_is_met_for_everyone(
                         as_of=asked, answered=True, one_party=one_party_period("all parties"))
     assert (everyone.status, everyone.open) == ("open", True)
     assert not one_party_period("objecting party") and not one_party_period("Regional Director")
+
+
+def test_notes_say_the_cut_off_in_the_receiving_offices_words() -> None:
+    """A lapsed period's note gives the cut-off on the office's clock and its long date, not an ISO instant, and the
+    status it will be stored with in words; an as-of given in UTC is said in the cut-off's zone."""
+    state = state_at(kind=K.OBJECTIONS, status=S.OPEN, trigger_on=TALLY, cutoff_at=CUTOFF, closed_at=None,
+                     as_of=at("2026-12-01T12:00:00+00:00"), answered=False)
+    assert state.note == ("cut-off 11:59 p.m. EDT on April 16, 2021 passed; the record has not closed it yet "
+                          "(the scheduled sweep stores it met late)")
+    running = state_at(kind=K.OBJECTIONS, status=S.LAPSED, trigger_on=TALLY, cutoff_at=CUTOFF,
+                       closed_at=at("2021-04-17T00:00:00-04:00"), as_of=at("2021-04-13T13:00:00+00:00"))
+    assert running.note == "still running at 9:00 a.m. EDT on April 13, 2021; lapsed later"
