@@ -154,10 +154,10 @@ def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: 
             advance(session, election, Stage.RFR_PENDING, as_of=as_of, occurred_on=issued_on, act="rfr-pending",
                     act_key=key + ":rfr-pending", actor=Actor.SYSTEM,
                     summary="A request for review filed after the Regional Director's decision is pending before the Board "
-                            "(29 CFR 102.67(c); rules.md R-N2)")
+                            "(29 CFR 102.67(c))")
     else:
         advance(session, election, Stage.CLOSED, as_of=as_of, occurred_on=issued_on, act="close", act_key=key + ":close",
-                actor=Actor.SYSTEM, summary="Consent election: the Regional Director's certification is final (R-K5)")
+                actor=Actor.SYSTEM, summary="Consent election: the Regional Director's certification is final (29 CFR 102.62)")
     assert entry.id is not None
     return Done(act=act.act, ref=ref, entry_id=entry.id, issue=issues(session, ref), summary=entry.summary,
                 warnings=() if review.agreement_known else (review.statement,))

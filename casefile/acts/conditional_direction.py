@@ -88,12 +88,12 @@ def apply_condition(session: Session, election: Election, decision: Decision, re
         objection.disposition = Disposition.MOOT
         objection.disposition_reason = (f"moot: {shows_on(decision, revised)} on the revised tally of {on.isoformat()}; "
                                         f"the decision of {decision.issued_on.isoformat()} directed a new election only "
-                                        f"if it {'did not' if decision.condition == NO_UNION_MAJORITY else 'did'} (R-M2)")
+                                        f"if it {'did not' if decision.condition == NO_UNION_MAJORITY else 'did'}")
         session.add(objection)
         mooted += 1
     return False, (f"{shows_on(decision, revised)}: the conditional direction of a {ordinal(election.sequence + 1)} "
                    f"election of {decision.issued_on.isoformat()} lapses"
-                   + (f" ({mooted} sustained objections moot, R-M2)" if mooted else ""))
+                   + (f" ({mooted} sustained objections moot)" if mooted else ""))
 
 
 def shows_on(decision: Decision, revised: Tally) -> str:

@@ -105,7 +105,7 @@ def perform(session: Session, act: CorrectCase, *, case: Case, as_of: datetime, 
                                      f"{new_rule_set}, whose periods cannot carry the case's deadlines ({exc}); "
                                      "nothing was changed", field="petition_filed_on") from None
             consequences.append(f"The corrected petition date puts the case under rule set {new_rule_set} (was "
-                                f"{old_rule_set}, R-A1): every period not fixed by an order is computed again.")
+                                f"{old_rule_set}): every period not fixed by an order is computed again.")
             consequences += notes
             consequences += rejudge_filings(session, case, [d for d in deadlines if not d.pinned_by])
     session.add(case)
@@ -147,7 +147,7 @@ def _review_changes(session: Session, case: Case, old: ElectionAgreement | None)
                                                  Deadline.kind == DeadlineKind.REQUEST_FOR_REVIEW)).all()
     if not after.available and review:
         notes.append(f"{len(review)} request-for-review period(s) were opened under the earlier agreement; they are "
-                     "kept as recorded: after a consent election the Regional Director's rulings are final (R-K5).")
+                     "kept as recorded: after a consent election the Regional Director's rulings are final (29 CFR 102.62).")
     if after.available and certified:
         notes.append("A certification was recorded as final under the earlier (consent) agreement; under the "
                      "corrected agreement a request for review lies (102.67(c), 102.69(c)(2)): the correction opens no "

@@ -141,7 +141,7 @@ def _target_again(session: Session, election: Election, opened_on: date) -> list
         status = met_status(deadline.due_on, opened_on)
         if status is not deadline.status:
             out.append(f"The hearing-opens target of {day_label(deadline.due_on)} is now {status.value.replace('-', ' ')} "
-                       f"(the hearing opened {day_label(opened_on)}; R-I3).")
+                       f"(the hearing opened {day_label(opened_on)}; 29 CFR 102.69(c)(1)(ii)).")
             deadline.status = status
             deadline.derivation = [*deadline.derivation, f"judged again: the opening corrected to {day_label(opened_on)}"]
             session.add(deadline)

@@ -52,7 +52,7 @@ STAGES = ANY_STAGE
 
 #: What every such motion's record says (R-K6).
 NO_STAY = ("a motion for reconsideration does not stop the time for a request for review or exceptions and stays "
-           "nothing unless ordered (29 CFR 102.65(e); rules.md R-K6)")
+           "nothing unless ordered (29 CFR 102.65(e))")
 
 
 class MoveForReconsideration(PartyFilingIn):

@@ -124,7 +124,7 @@ def perform(session: Session, act: OpposeReview, *, case: Case, as_of: datetime,
                           deadline=deadline, timeliness=timeliness, body=[{"point": p} for p in act.points],
                           served=service_list(session, case, party, received_on), warnings=served,
                           note="no opposition period in the record: the request is of a decision setting the election "
-                               "aside, whose review period R-N3 leaves open" if deadline is None else "")
+                               "aside, which is not a final disposition (29 CFR 102.67(c))" if deadline is None else "")
     summary = (f"Statement in opposition of {party.name} to the request for review received "
                f"{day_label(request.received_on)}, " + (
                f"received by the Board {received_words(act.at, received_on, zone)}" if act.nlrb is not NlrbFiling.PREPARED

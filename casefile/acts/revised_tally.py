@@ -107,7 +107,7 @@ def stage_refusal(session: Session, election: Election) -> str | None:
         return (f"a revised tally is not available in election {election.sequence}: "
                 f"{STAGE_WORDS[election.stage].now}, and its "
                 f"{ordinal(election.sequence + 1)} election was directed without condition (a revised tally may follow only a direction made on a "
-                "condition the count decides, R-M2)")
+                "condition the count decides)")
     if election.stage is Stage.RERUN_DIRECTED and _followed(session, election):
         return (f"election {election.sequence} is already followed by its {ordinal(election.sequence + 1)} election: the conditional direction "
                 "was carried out")
@@ -118,7 +118,7 @@ def stage_refusal(session: Session, election: Election) -> str | None:
         return (f"a revised tally is not allowed in election {election.sequence}: the {tally.challenged} challenged "
                 f"ballots of its {'revised ' if tally.kind is TallyKind.REVISED else ''}tally of "
                 f"{tally.prepared_on.isoformat()} are not determinative, so they are never opened and the tally "
-                "stands (R-E2; a revised tally follows the resolution of determinative challenges, 29 CFR 102.69(e))")
+                "stands (a revised tally follows the resolution of determinative challenges, 29 CFR 102.69(e))")
     return None
 
 
@@ -214,7 +214,7 @@ def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime,
     if mooted:
         summary += f"; {mooted}"
     if resolution.opened == 1:
-        summary += "; only one ballot was opened, so its vote can be told from the revised count (R-E8)"
+        summary += "; only one ballot was opened, so its vote can be told from the revised count"
     if conditional is not None:
         stands = rerun_stands(conditional.condition, revised.outcome, revised.winner)
         if stands is not None:
@@ -277,10 +277,10 @@ def _moot_objections_of_prevailing_parties(session: Session, case: Case, electio
     for objection in pending:
         objection.disposition = Disposition.MOOT
         objection.disposition_reason = (f"moot: the objecting party prevailed on the revised tally of "
-                                        f"{revised.prepared_on.isoformat()} (R-M2)")
+                                        f"{revised.prepared_on.isoformat()}")
         session.add(objection)
     if not pending:
         return ""
     objectors = {o.party_id for o in pending}
     names = sorted(p.name for p in prevailing if p.id in objectors)
-    return f"{len(pending)} objections of {', '.join(names)} moot: it prevailed on the revised count (R-M2)"
+    return f"{len(pending)} objections of {', '.join(names)} moot: it prevailed on the revised count"

@@ -157,7 +157,7 @@ def open_and_count_review(session: Session, case: Case, election: Election, *, o
     if review is None:
         return ""
     return (f"; {what} is a final disposition under the 2014 rule: a request "
-            f"for review may be filed until {review.due_on.isoformat()} (29 CFR 102.67(c); rules.md R-N2)")
+            f"for review may be filed until {review.due_on.isoformat()} (29 CFR 102.67(c))")
 
 
 def _select(session: Session, election: Election, act: RuleOnChallenges) -> list[ChallengedBallot]:

@@ -55,7 +55,7 @@ def tally(request: Request, viewer: MaybeViewer,
 def deadline(request: Request, viewer: MaybeViewer, kind: DeadlineKind,
              trigger: Annotated[date, Query(description="date of the act that starts the chain (the tally, the "
                                                         "hearing officer's report ...)")],
-             petition_filed: Annotated[date | None, Query(description="selects the rule set (R-A1)")] = None,
+             petition_filed: Annotated[date | None, Query(description="selects the rule set")] = None,
              rule_set: Annotated[str | None, Query(max_length=40, description="pre-2015, 2014-rule, 2019-text, "
                                                                               "2023-rule")] = None,
              region: Annotated[str | None, Query(max_length=20, description="Region number (its main office)")] = None,

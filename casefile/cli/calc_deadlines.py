@@ -82,7 +82,7 @@ def compute(
         ),
     ],
     petition_filed: Annotated[
-        str | None, typer.Option("--petition-filed", help="Petition filing date; selects the rule set (R-A1).")
+        str | None, typer.Option("--petition-filed", help="Petition filing date; selects the rule set.")
     ] = None,
     rule_set: Annotated[
         str | None, typer.Option("--rule-set", help="Rule set id: pre-2015, 2014-rule, 2019-text, 2023-rule.")
@@ -97,7 +97,7 @@ def compute(
                      "(a key or city, or board) it closes that office only."),
     ] = None,
     no_known_closures: Annotated[
-        bool, typer.Option("--no-known-closures", help="Ignore the built-in executive-order closures (R-B7).")
+        bool, typer.Option("--no-known-closures", help="Ignore the built-in executive-order closures.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the computation as JSON.")] = False,
 ) -> None:

@@ -61,7 +61,7 @@ def rule(case_number: str = typer.Argument(...),
          reason: str = typer.Option("", help="The ruling's reason, in a few words."),
          election: int | None = typer.Option(None, help=_ELECTION),
          as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
-    """Sustain or overrule challenges singly, by ground, or all; the rest are re-tested (R-E7)."""
+    """Sustain or overrule challenges singly, by ground, or all; the rest are re-tested."""
     from casefile.acts.rule_on_challenges import RuleOnChallenges
     from casefile.cli.act_options import act_from_options
 

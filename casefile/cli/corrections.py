@@ -126,8 +126,8 @@ def correct_case(
 ) -> None:
     """Correct the case's name, unit description, election agreement or petition filing date.
 
-    A petition date under another rule set (R-A1) computes every period again under it (each move
-    docketed); a changed agreement says what it means for Board review (R-K5)."""
+    A petition date under another rule set computes every period again under it (each move
+    docketed); a changed agreement says what it means for Board review (29 CFR 102.62)."""
     from casefile.acts.correct_case import CorrectCase
 
     data = {"act": "correct-case", "name": name, "unit_description": unit_description, "agreement": agreement,
@@ -148,7 +148,7 @@ def correct_hearing(
     as_of: str | None = typer.Option(None, help=_AS_OF),
 ) -> None:
     """Correct the hearing's dates as transcribed: the day it opened, or the date its notice set.
-    A corrected opening judges the hearing-opens target again (R-I3); the documents that tell the
+    A corrected opening judges the hearing-opens target again (29 CFR 102.69(c)(1)(ii)); the documents that tell the
     opening are issued again as new versions (the first kept); the stage is not changed."""
     from casefile.acts.correct_hearing import CorrectHearing
 

@@ -17,7 +17,7 @@ def pin(deadline_id: int = typer.Argument(..., min=1, max=2**63 - 1, help="Deadl
         on: str | None = typer.Option(None, "--on", help="The order's date (YYYY-MM-DD); default the day recorded."),
         as_of: str | None = typer.Option(None, help="When recorded (a date and time, like 2026-03-20T14:00-04:00, or a date); default now.")) -> None:
     """Fix a deadline's date by an order (never recomputed afterwards), even after the date or once the
-    period is over; a lapsed period extended runs again. Objection periods cannot be extended (R-G6)."""
+    period is over; a lapsed period extended runs again. Objection periods cannot be extended (29 CFR 102.69(a)(8), 102.2(d))."""
     from casefile.acts.pin_deadline import PinDeadline
     from casefile.cli.act_options import act_from_options
 

@@ -68,7 +68,7 @@ def deadline_explanation(session: Session, deadline_id: int, *, as_of: Any) -> d
 
 def tolling_lines(derivation: list[Any]) -> list[str]:
     """The lines of a derivation that toll its due date (from "the period ran while the Agency was
-    closed" to "revised due date"), or [] when the due date was not tolled (rules.md R-B8)."""
+    closed" to "revised due date"), or [] when the due date was not tolled."""
     lines = [str(line) for line in derivation]
     start = next((i for i, line in enumerate(lines) if line.startswith("the period ran while the Agency was closed")), None)
     if start is None:

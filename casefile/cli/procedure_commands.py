@@ -198,7 +198,7 @@ def consolidate(case_number: str = _CASE, on: str = typer.Option(..., help=_ON),
     """Record the order consolidating objections with an unfair-labor-practice case before an ALJ.
 
     The objections (and determinative challenged ballots) are heard with the C-case(s) by an
-    Administrative Law Judge (29 CFR 102.69(c)(1)(ii); rules.md R-I4)."""
+    Administrative Law Judge (29 CFR 102.69(c)(1)(ii))."""
     from casefile.rules.case_numbers import parse_case_number
 
     ulp_cases = []
@@ -264,7 +264,7 @@ def close(case_number: str = _CASE, on: str = typer.Option(..., help="The day th
               "omit when none were allowed (under the 2019 text: the 5 business days of right)."),
           election: int | None = typer.Option(None, help=_ELECTION), as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
     """Record that the hearing closed, with the time the hearing officer allowed for post-hearing briefs
-    (29 CFR 102.69(c)(1)(iii); rules.md R-J4)."""
+    (29 CFR 102.69(c)(1)(iii))."""
     _run(_act({"act": "close-hearing", "date": _day(on, "--on"), "election": election,
                "briefs_due_on": _day(briefs_due_on, "--briefs-due-on") if briefs_due_on else None}), case_number, as_of)
 
@@ -317,7 +317,7 @@ def ho_report(case_number: str = _CASE, on: str = typer.Option(..., help=_ON),
               election: int | None = typer.Option(None, help=_ELECTION),
               as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
     """Record the Hearing Officer's Report (its recommendations on the objections and on the challenged ballots
-    set for hearing); opens the exceptions period (10 business days, R-K1)."""
+    set for hearing); opens the exceptions period (10 business days, 29 CFR 102.69(c)(1)(iii))."""
     _decision("ho-report", case_number, on, result, ruling, issuer, at_fault, summary, note, election, as_of,
               challenge=challenge, challenge_ground=challenge_ground)
 
@@ -385,7 +385,7 @@ def file_exceptions(
 
     Refused (exit 2) when received after the cut-off of the exceptions deadline as the record holds
     it — 11:59 p.m. at the receiving office on the 10th business day after the report, or the date
-    an order extended it to (R-K1; 29 CFR 102.2)."""
+    an order extended it to (29 CFR 102.69(c)(1)(iii), 102.2)."""
     from casefile.cli.perform import now
 
     received = _moment(received_at, case_number, "--received-at") or now()

@@ -115,7 +115,7 @@ def offer_of_proof(case_number: str = _CASE, party: str = typer.Option(..., help
                    received_at: str | None = typer.Option(None, help=_RECEIVED), method: str = _METHOD,
                    postmarked_on: str | None = _POSTMARK, election: int | None = typer.Option(None, help=_ELECTION),
                    as_of: str | None = typer.Option(None, help=_AS_OF_RECEIPT)) -> None:
-    """File an offer of proof after the objections (the time extended by the Regional Director, R-G5).
+    """File an offer of proof after the objections (the time extended by the Regional Director, 29 CFR 102.69(a)(8)).
 
     Judged against the stored offer-of-proof deadline; confidential: the Regional Director only."""
     data, received = _filing("file-offer-of-proof", case_number, party, received_at, method, postmarked_on, election,
@@ -160,7 +160,7 @@ def answering_brief(case_number: str = _CASE, party: str = typer.Option(..., hel
                     postmarked_on: str | None = _POSTMARK, election: int | None = typer.Option(None, help=_ELECTION),
                     as_of: str | None = typer.Option(None, help=_AS_OF_RECEIPT)) -> None:
     """File an answering brief to another party's exceptions (5 business days from the last day for
-    exceptions, or the date an order fixed: R-K2)."""
+    exceptions, or the date an order fixed: 29 CFR 102.69(c)(1)(iii))."""
     data, received = _filing("file-answering-brief", case_number, party, received_at, method, postmarked_on, election,
                              points=point)
     _run(data, case_number, as_of, default=received)
@@ -179,7 +179,7 @@ def post_hearing_brief(case_number: str = _CASE, party: str = typer.Option(..., 
                        postmarked_on: str | None = _POSTMARK, election: int | None = typer.Option(None, help=_ELECTION),
                        as_of: str | None = typer.Option(None, help=_AS_OF_RECEIPT)) -> None:
     """File a post-hearing brief to the hearing officer, within the time allowed at the close of the hearing
-    (29 CFR 102.69(c)(1)(iii); rules.md R-J4)."""
+    (29 CFR 102.69(c)(1)(iii))."""
     data, received = _filing("file-post-hearing-brief", case_number, party, received_at, method, postmarked_on,
                              election, points=point)
     _run(data, case_number, as_of, default=received)
@@ -215,14 +215,14 @@ def reconsider(case_number: str = _CASE, party: str = typer.Option(..., help=_PA
 
 @review_app.command("request")
 def request_review(case_number: str = _CASE, party: str = typer.Option(..., help=_PARTY),
-                   ground: list[str] = typer.Option(..., "--ground", help="A ground relied on (R-N4); repeat."),
+                   ground: list[str] = typer.Option(..., "--ground", help="A ground relied on (29 CFR 102.67(d)); repeat."),
                    received_at: str | None = typer.Option(None, help="When the Board's Office of the Executive Secretary "
                                                                      "received it (ISO with offset, or a date); default now."),
                    method: str = _METHOD, postmarked_on: str | None = _POSTMARK,
                    election: int | None = typer.Option(None, help=_ELECTION),
                    as_of: str | None = typer.Option(None, help=_AS_OF_RECEIPT)) -> None:
     """Request review by the Board of the certification, a dismissal, or a decision setting the election
-    aside (10 business days after the final disposition, received in Washington: R-N2, R-N3)."""
+    aside (10 business days after the final disposition, received in Washington: 29 CFR 102.67(c))."""
     data, received = _filing("request-for-review", case_number, party, received_at, method, postmarked_on, election,
                              grounds=ground)
     _run(data, case_number, as_of, default=received)
@@ -234,7 +234,7 @@ def oppose_review(case_number: str = _CASE, party: str = typer.Option(..., help=
                   received_at: str | None = typer.Option(None, help=_RECEIVED), method: str = _METHOD,
                   postmarked_on: str | None = _POSTMARK, election: int | None = typer.Option(None, help=_ELECTION),
                   as_of: str | None = typer.Option(None, help=_AS_OF_RECEIPT)) -> None:
-    """File a statement in opposition to another party's request for review (R-N6)."""
+    """File a statement in opposition to another party's request for review (29 CFR 102.67(f))."""
     data, received = _filing("oppose-review", case_number, party, received_at, method, postmarked_on, election,
                              points=point)
     _run(data, case_number, as_of, default=received)
@@ -276,6 +276,6 @@ def dismiss(case_number: str = _CASE, grounds: str = typer.Option(..., help="The
             on: str = typer.Option(..., "--on", help="The dismissal's date (YYYY-MM-DD)."),
             issuer: str = typer.Option("", help="The Regional Director who signed the order (name)."),
             as_of: str | None = typer.Option(None, help=_AS_OF)) -> None:
-    """Dismiss the petition (29 CFR 102.71); the request-for-review period of the dismissal runs (R-S1)."""
+    """Dismiss the petition (29 CFR 102.71); the request-for-review period of the dismissal runs."""
     _run({"act": "dismiss-petition", "date": parse_date(on, "--on"), "grounds": grounds, "issuer": issuer},
          case_number, as_of)

@@ -69,7 +69,7 @@ def not_analysable(record: ImportedTally) -> str | None:
     Authority: NLRA §8(a)(3), §9(e); rules.md R-D4 (tagged unverified there).
     """
     if record.deauthorization:
-        return ("UD (deauthorization) ballot: decided by a majority of the eligible voters (R-D4), not of the "
+        return ("UD (deauthorization) ballot: decided by a majority of the eligible voters, not of the "
                 "valid votes, and the export does not say which column holds the votes to rescind; not analyzed, "
                 "not loaded")
     return None

@@ -83,7 +83,7 @@ def _why(deadline: Deadline, computed: DeadlineComputation) -> str:
     parts = []
     if computed.tolled_by is not None and computed.tolled_from_on == deadline.due_on:
         parts.append(f"tolled ({computed.tolled_by}): {counted(computed.days_tolled, 'day')} added because the period ran while "
-                     "the offices were closed (R-B8)")
+                     "the offices were closed")
     if computed.calendar_id != deadline.calendar_id:
         parts.append(f"calendar {deadline.calendar_id} → {computed.calendar_id}")
     return "; ".join(parts) or f"recomputed under calendar {computed.calendar_id}"

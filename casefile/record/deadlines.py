@@ -216,7 +216,7 @@ def offer_period_on_objections(session: Session, *, case: Case, election: Electi
 #: Why an earliest certification is not open: its tally's challenges are determinative (R-H1(b)).
 EARLIEST_CERTIFICATION_DETERMINATIVE = (
     "mooted: the challenged ballots are sufficient to affect the results, so no certification issues forthwith "
-    "after the objection period (R-H1(b), R-E2; 102.69(b)); it follows the challenges' resolution"
+    "after the objection period (102.69(b)); it follows the challenges' resolution"
 )
 
 
@@ -348,7 +348,7 @@ def follow_extension(session: Session, case: Case, extended: Deadline) -> list[F
         deadline.preceding_due_on = extended.due_on
         deadline.derivation = [*deadline.derivation,
                                f"recomputed: the period it runs from was extended to {day_label(extended.due_on)} "
-                               f"({extended.pinned_by}); it now runs from that date (102.2(a); R-B5):",
+                               f"({extended.pinned_by}); it now runs from that date (102.2(a)):",
                                *computed.derivation]
         reopened = status is not old_status
         if reopened:

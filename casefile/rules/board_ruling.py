@@ -50,21 +50,21 @@ def effect_of_ruling(ruling: Ruling, decision: Decision | None) -> Effect:
                        "give the decision with a grant", field="decision")
     if ruling == "denied":
         return Effect((Stage.CLOSED,), "review denied: the Regional Director's action is affirmed and final "
-                      "(29 CFR 102.67(g), (j); rules.md R-N7)")
+                      "(29 CFR 102.67(g), (j))")
     if ruling == "remanded":
         return Effect((Stage.HEARING_NOTICED,), "remanded to the Regional Director for a hearing on the issues "
-                      "(29 CFR 102.67(g); rules.md §4, R-I2)")
+                      "(29 CFR 102.67(g); 102.69(c)(1)(ii))")
     if decision is None:
         return Effect((), "review granted; briefs on review are due within 10 business days unless the grant decides "
-                      "the issues (29 CFR 102.67(h); rules.md R-N7)")
+                      "the issues (29 CFR 102.67(h); 102.67(g))")
     if decision == "affirmed":
         return Effect((Stage.CLOSED,), "review granted; the Regional Director's action is affirmed "
-                      "(29 CFR 102.67; rules.md §4)")
+                      "(29 CFR 102.67)")
     if decision == "set-aside":
         return Effect((Stage.SET_ASIDE, Stage.RERUN_DIRECTED),
-                      "review granted; the election is set aside and a new election directed (rules.md R-O1, §4)")
+                      "review granted; the election is set aside and a new election directed (29 CFR 102.67(g))")
     return Effect((), "review granted; the challenged ballots are to be opened and counted: the revised tally follows "
-                  "(29 CFR 102.69(e); rules.md R-L1, §4)")
+                  "(29 CFR 102.69(e))")
 
 
 def check_open_to_ruling(*, unruled: int, awaiting_decision: bool, ruling: Ruling | None = None,

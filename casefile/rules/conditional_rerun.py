@@ -73,10 +73,9 @@ def condition_sentence(condition: str, *, set_aside: int = 1) -> str:
     _known(condition)
     if condition == UNION_MAJORITY:
         return (f"the {ordinal(set_aside + 1)} election is directed only if the revised tally shows a majority of the "
-                "valid votes for a labor organization; otherwise a certification of results issues (29 CFR 102.69(e); "
-                "rules.md R-M1, R-M2)")
+                "valid votes for a labor organization; otherwise a certification of results issues (29 CFR 102.69(e))")
     return (f"the {ordinal(set_aside + 1)} election is directed only if the revised tally does not show a majority of "
-            "the valid votes for a labor organization (rules.md R-M1, R-M2; Cornell-Dubilier Electric Corp., 117 NLRB 358 "
+            "the valid votes for a labor organization (Cornell-Dubilier Electric Corp., 117 NLRB 358 "
             "(1957))")
 
 

@@ -31,15 +31,15 @@ def outcome_consequences(before: TallyAnalysis, after: TallyAnalysis) -> tuple[s
     Authority: 29 CFR 102.69(a)(7); rules.md R-C2 (lines 6-10), R-C3, R-D, R-E2, R-E3.
     """
     old, new = before.outcome.describe(), after.outcome.describe()
-    out = [f"The corrected count changes the outcome: {old} → {new} (R-C3, R-D)." if old != new
+    out = [f"The corrected count changes the outcome: {old} → {new}." if old != new
            else f"The outcome is unchanged: {new}."]
     if before.determinative != after.determinative:
         c = after.counts.challenged
         ballots = "The challenged ballot is" if c == 1 else f"The {c:,} challenged ballots are"
-        out.append(f"{ballots} now sufficient to affect the results (determinative, R-E2): "
-                   f"no certification issues until {'it is' if c == 1 else 'they are'} resolved (R-H1(b))."
+        out.append(f"{ballots} now sufficient to affect the results (determinative): "
+                   f"no certification issues until {'it is' if c == 1 else 'they are'} resolved (29 CFR 102.69(b))."
                    if after.determinative else
-                   f"{ballots} no longer sufficient to affect the results (not determinative, R-E2).")
+                   f"{ballots} no longer sufficient to affect the results (not determinative).")
     if before.majority_for != after.majority_for:
         out.append(f"Line 10 changes: {after.majority_statement}")
     return tuple(out)

@@ -178,7 +178,7 @@ def compute_deadline(
         lines.append(f"{earlier} due {day_label(start)}: the date fixed by order ({order}), the last day on which "
                      f"the {earlier} may be filed (102.2(a), (b))")
         lines.append(f"runs from the last day the {earlier} could be filed, extended, not from the day filed nor "
-                     "the date first computed (R-B5)")
+                     "the date first computed (29 CFR 102.2(a))")
     elif period.runs_from is not None:
         preceding = compute_deadline(period.runs_from, trigger_on, rule_set=rule_set, calendar=calendar, office=office,
                                      tolling=tolling)
@@ -187,9 +187,9 @@ def compute_deadline(
         lines.append(f"{earlier} due {day_label(start)} (see preceding)")
         if kind is K.EARLIEST_CERTIFICATION:
             lines.append("certification may issue forthwith after the objection period if no objections were filed, "
-                         "challenges are not determinative and no runoff is required (R-H1, R-H2)")
+                         "challenges are not determinative and no runoff is required (29 CFR 102.69(b))")
         else:
-            lines.append(f"runs from the last day the {earlier} could be filed, not from the day filed (R-B5)")
+            lines.append(f"runs from the last day the {earlier} could be filed, not from the day filed (29 CFR 102.2(a))")
 
     if period.direction == "before":
         due_on, skipped, steps = _count_before(calendar, start, period)
@@ -216,9 +216,9 @@ def compute_deadline(
             lines.append(f"Regional Office {receiving.name} ({receiving.key}, {receiving.tz})")
         elif receiving is BOARD_OFFICE and office.key != BOARD_OFFICE.key:
             lines.append(f"received by the Board's {BOARD_OFFICE.name} ({BOARD_OFFICE.tz}), "
-                         f"not by the Regional Office {office.key} (R-B9; copy to the Regional Director)")
+                         f"not by the Regional Office {office.key} (102.2(b); copy to the Regional Director)")
         else:
-            lines.append(f"received by {receiving.name} ({receiving.key}, {receiving.tz}) (R-B9)")
+            lines.append(f"received by {receiving.name} ({receiving.key}, {receiving.tz}) (29 CFR 102.2(b))")
         if kind is K.EARLIEST_CERTIFICATION:
             lines.append(f"certification may issue from {day_label(due_on)}")
         elif kind is K.HEARING_OPENS:

@@ -33,32 +33,32 @@ FILINGS: dict[FilingKind, FilingRule] = {
     FilingKind.OFFER_OF_PROOF: FilingRule(
         DeadlineKind.OFFER_OF_PROOF, "offer of proof",
         "29 CFR 102.69(a)(8), 102.66(c) (due with the objections unless the Regional Director extends it); "
-        "rules.md R-G4, R-G5"),
+        "102.69(a)(8)"),
     FilingKind.POST_HEARING_BRIEF: FilingRule(
         DeadlineKind.POST_HEARING_BRIEF, "post-hearing brief",
         "29 CFR 102.69(c)(1)(iii) (only with the hearing officer's permission, within the time allowed; 2019 text: "
-        "5 business days after the close of the hearing, extendable by up to 10); rules.md R-A1, R-J4"),
+        "5 business days after the close of the hearing, extendable by up to 10); 102.69(c)(1)(iii)"),
     FilingKind.ANSWERING_BRIEF: FilingRule(
         DeadlineKind.ANSWERING_BRIEF, "answering brief",
-        "29 CFR 102.69(c)(1)(iii) (5 business days from the last day exceptions could be filed); rules.md R-K2"),
+        "29 CFR 102.69(c)(1)(iii) (5 business days from the last day exceptions could be filed)"),
     # 102.69(c)(1)(iii) provides for exceptions and answering briefs only. A party that did not except
     # answers within the answering-brief period; by analogy to 102.46(c) (cross-exceptions run from the
     # last day for exceptions, with the answering brief), its cross-exceptions are held to that period.
     FilingKind.CROSS_EXCEPTIONS: FilingRule(
         DeadlineKind.ANSWERING_BRIEF, "cross-exceptions",
         "29 CFR 102.69(c)(1)(iii); by analogy to 29 CFR 102.46(c): within the answering-brief period, which runs "
-        "from the last day exceptions could be filed [I]; rules.md R-K2", held_to=True),
+        "from the last day exceptions could be filed", held_to=True),
     FilingKind.RECONSIDERATION_MOTION: FilingRule(
         DeadlineKind.RECONSIDERATION, "motion for reconsideration",
         "29 CFR 102.65(e) (10 business days after service of the decision; stays nothing unless ordered); "
-        "rules.md R-K6"),
+        "102.65(e)"),
     FilingKind.REQUEST_FOR_REVIEW: FilingRule(
         DeadlineKind.REQUEST_FOR_REVIEW, "request for review",
         "29 CFR 102.67(c), (i)(1), 102.69(h) (received by the Board's Office of the Executive Secretary); "
-        "rules.md R-N2, R-B9"),
+        "102.67(c), 102.2(b)"),
     FilingKind.RFR_OPPOSITION: FilingRule(
         DeadlineKind.RFR_OPPOSITION, "statement in opposition to the request for review",
-        "29 CFR 102.67(f) (5 business days after the last day the request could be filed); rules.md R-N6, R-B5"),
+        "29 CFR 102.67(f) (5 business days after the last day the request could be filed); 102.2(a)"),
 }
 
 #: A party's filing act → the periods it is judged against (the first one open applies): what a

@@ -39,7 +39,7 @@ class TestSetAside:
         result = perform(act({**DECISION, "rulings": {"rwdsu": {1: "sustained"}}}))
         assert result.ref == "decision:2"  # decision 1 is the hearing officer's report
         assert result.summary == "Regional Director's Decision: objections sustained"
-        assert any("not a final disposition" in w and "R-N3" in w for w in result.warnings)
+        assert any("not a final disposition" in w and "(29 CFR 102.67(c), 102.69(h))" in w for w in result.warnings)
         assert stages()[-3:] == [Stage.RD_DECISION, Stage.SET_ASIDE, Stage.RERUN_DIRECTED]
         with read_session() as s:
             election = s.exec(select(Election)).one()
@@ -119,7 +119,7 @@ class TestAgreementNotInTheRecord:
         result = perform(event("rd-decision"))
         assert "The election agreement is not in the record: Board review is treated as available" in result.summary
         assert result.warnings[0].startswith("The election agreement is not in the record")
-        assert "R-N3" in result.warnings[1]
+        assert "(29 CFR 102.67(c), 102.69(h))" in result.warnings[1] and "R-N3" not in result.warnings[1]
         assert stages()[-3:] == [Stage.RD_DECISION, Stage.SET_ASIDE, Stage.RERUN_DIRECTED]
         with read_session() as s:
             assert s.get(Decision, 2) is not None

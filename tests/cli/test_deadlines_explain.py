@@ -88,7 +88,7 @@ class TestExplain:
         assert view["derivation"][1:3] == [
             "objections due Fri 2021-04-16 (see preceding)",
             "certification may issue forthwith after the objection period if no objections were filed, challenges "
-            "are not determinative and no runoff is required (R-H1, R-H2)",
+            "are not determinative and no runoff is required (29 CFR 102.69(b))",
         ]
         assert "Mon 2021-04-19 is day 1" in view["derivation"]
 

@@ -77,7 +77,7 @@ class TestImportCommand:
                                     "tallies": {"new": 283, "present": 0}}
         assert report["skipped"][0] == {
             "row": 104, "line": 369, "case_number": "06-UD-170162",
-            "reason": "UD (deauthorization) ballot: decided by a majority of the eligible voters (R-D4), not of the valid "
+            "reason": "UD (deauthorization) ballot: decided by a majority of the eligible voters, not of the valid "
                       "votes, and the export does not say which column holds the votes to rescind; not analyzed, not loaded"}
         # A blank NLRB flag is unknown, not "N" (issue 10): row 179's blank "Challenges are Determinative"
         # is no longer listed as disagreeing with the rules.

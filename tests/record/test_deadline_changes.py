@@ -148,7 +148,7 @@ class TestShutdownTolling:
             2025, 11, 19, 23, 59, 59, tzinfo=EASTERN)
         summary = _docketed(tallied_before_the_shutdown)
         assert summary.startswith("objections deadline recomputed: due 2025-10-07 → 2025-11-19 (tolled (shutdown-2025): "
-                                  "43 days added because the period ran while the offices were closed (R-B8)")
+                                  "43 days added because the period ran while the offices were closed")
 
     def test_recompute_reopens_a_period_lapsed_during_the_shutdown(self, tallied_before_the_shutdown: Engine) -> None:
         """Stored due 10-07 and lapsed by a sweep of 10-08 (election moved to certification-due), the objection period

@@ -86,7 +86,7 @@ def test_one_challenged_ballot_is_said_in_the_singular() -> None:
         return analyze_tally(tally_from_mapping({"choices": {RWDSU: union}, "against": 1, "challenged": 1, "void": 0}))
 
     said = outcome_consequences(tally(3), tally(1))  # type: ignore[arg-type]
-    assert said[1] == ("The challenged ballot is now sufficient to affect the results (determinative, R-E2): no "
-                       "certification issues until it is resolved (R-H1(b))."), said
+    assert said[1] == ("The challenged ballot is now sufficient to affect the results (determinative): no "
+                       "certification issues until it is resolved (29 CFR 102.69(b))."), said
     assert outcome_consequences(tally(1), tally(3))[1] == (  # type: ignore[arg-type]
-        "The challenged ballot is no longer sufficient to affect the results (not determinative, R-E2).")
+        "The challenged ballot is no longer sufficient to affect the results (not determinative).")

@@ -203,7 +203,7 @@ class TestWarnings:
         analysis = analyze_tally(TallyCounts((("ACWA", 36), ("UGW", 0)), 36, eligible=77))
         assert analysis.outcome == runoff("ACWA", AGAINST)
         assert len(analysis.warnings) == 1
-        assert "zero-vote exception was not applied (R-P5)" in analysis.warnings[0]
+        assert "zero-vote exception was not applied (29 CFR 102.70(d))" in analysis.warnings[0]
 
     def test_no_warning_for_an_ordinary_runoff(self) -> None:
         """An ordinary runoff (no tie, no zero-vote choice) carries no warning."""
