@@ -141,23 +141,26 @@ def _holder_ids(session: Session, row: LinkRequest) -> set[int]:
 
 def _view(session: Session, row: LinkRequest, *, for_decider: bool, note: bool = True) -> LinkRequestView:
     org = session.get(Organization, row.organization_id)
-    held: list[str] = []
-    resolves_to = ""
-    asker_holds: list[str] = []
+    held: list[Organization] = []
+    resolves_to: Party | None = None
+    asker_holds: list[Party] = []
     if for_decider and (found := resolve(session, row.case_number, row.party)) is not None:
-        held = [o.key for o in holders(session, found[1])]
-        resolves_to = f"{found[1].key} ({found[1].role})"
+        held, resolves_to = holders(session, found[1]), found[1]
     if for_decider and (case := session.exec(select(Case).where(Case.number == row.case_number)).first()) is not None:
-        asker_holds = [f"{p.key} ({p.role})" for p in session.exec(
+        asker_holds = list(session.exec(
             select(Party).join(Representation, Representation.party_id == Party.id)  # type: ignore[arg-type]
             .where(Representation.organization_id == row.organization_id, Representation.case_id == case.id)
-            .order_by(col(Party.id)))]
+            .order_by(col(Party.id))))
     return LinkRequestView(id=row.id or 0, organization=org.key if org else "", organization_name=org.name if org else "",
                            case_number=row.case_number, party=row.party, note=row.note if note else "", status=row.status,
                            requested_by=row.requested_by, requested_at=row.requested_at, decided_by=row.decided_by,
                            decided_at=row.decided_at,
                            decision=row.decision if for_decider or row.status == LinkStatus.DECLINED.value else "",
-                           held_by=held, resolves_to=resolves_to, asker_holds=asker_holds,
+                           held_by=[o.key for o in held],
+                           resolves_to=f"{resolves_to.key} ({resolves_to.role})" if resolves_to else "",
+                           asker_holds=[f"{p.key} ({p.role})" for p in asker_holds],
+                           held_by_names=[o.name for o in held], resolves_to_name=resolves_to.name if resolves_to else "",
+                           asker_holds_names=[p.name for p in asker_holds],
                            warning=WARNING if for_decider else "")
 
 

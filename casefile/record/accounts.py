@@ -265,6 +265,10 @@ class LinkRequestView(AccountModel):
     held_by: list[str] = []
     resolves_to: str = ""
     asker_holds: list[str] = []
+    #: The same three as people read them: the organizations' names, the parties' names.
+    held_by_names: list[str] = []
+    resolves_to_name: str = ""
+    asker_holds_names: list[str] = []
     warning: str = ""
 
 

@@ -22,8 +22,8 @@ from casefile.web.sessions import check_csrf, now, web_session
 router = APIRouter()
 
 #: What the asker is told, whatever the instance holds.
-SENT = ("Your request to be linked to {party} in {number} is with the operator of this casefile (`casefile orgs "
-        "approve N` on its command line), who alone decides it: you will see the case once it is approved.")
+SENT = ("Your request to be linked to {party} in {number} is with the operator of this casefile, who alone decides "
+        "it: you will see the case once it is approved.")
 
 
 def _page(request: Request, db: Database, me: Me, *, errors: list[dict[str, str]] | None = None,

@@ -409,17 +409,19 @@ class TestEndingActsSetApart:
 class TestLinkRequests:
     def test_the_page_says_who_approves_and_how_and_names_the_asker(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811
         """The request page names who approves (an admin of an organization holding the party, else the
-        operator — the person who runs casefile — with the command), and the asker by name, not by label."""
+        operator — the person who runs casefile — in words, no command), and the asker by name, not by label."""
         sign_in(client, USERS["union-admin"])
         form = "/links"
         answer = client.post(form, data={"csrf_token": csrf(client, form), "case-number": UNTALLIED,
                                           "party": "intervenor", "note": ""}, follow_redirects=False)
         assert answer.status_code == 303, text_of(answer.text)[:1500]
         shown = text_of(client.get("/links").text)
-        assert "only the operator of this casefile — the person who runs it (who started casefile serve or make " \
-            "serve ) — on its command line: casefile orgs requests lists the requests with their numbers, casefile " \
-            "orgs approve N approves one" in shown, shown[:3000]
-        assert "casefile orgs approve N` on its command line" in shown
+        assert "only the operator of this casefile — the person who runs it for your office — approves or declines a " \
+            "request; no page of this site does. Tell the operator the case number and the party you represent." \
+            in shown, shown[:3000]
+        assert "is with the operator of this casefile, who alone decides it: you will see the case once it is " \
+            "approved." in shown
+        assert "casefile orgs" not in shown and "`" not in shown and "command line" not in shown
         own = shown.split("Requests of", 1)[1]
         assert "user:admin@" not in own and "(admin@rwdsu.example.org)" in own, own[:800]
 
