@@ -461,3 +461,42 @@ def counted(n: int, noun: str, nouns: str | None = None) -> str:
     if isinstance(n, bool) or not isinstance(n, int):
         raise TypeError(f"counted expects an int, got {n!r}")
     return f"{n:,} {noun if n == 1 else (nouns if nouns is not None else noun + 's')}"
+
+
+#: An objection's disposition as people read it after a count ("2 set for hearing", "1 overruled").
+DISPOSITION_WORDS: dict[str, str] = {
+    Disposition.PENDING: "pending", Disposition.SET_FOR_HEARING: "set for hearing",
+    Disposition.OVERRULED: "overruled", Disposition.SUSTAINED: "sustained", Disposition.WITHDRAWN: "withdrawn",
+    Disposition.MOOT: "moot"}
+
+#: A challenged ballot's status as people read it after a count ("3 sealed, not yet resolved").
+CHALLENGE_STATUS_WORDS: dict[str, str] = {
+    ChallengeStatus.PENDING: "sealed, not yet resolved", ChallengeStatus.SUSTAINED: "sustained (never counted)",
+    ChallengeStatus.OVERRULED: "overruled (to be opened and counted)", ChallengeStatus.OPENED: "opened and counted",
+    ChallengeStatus.RESOLVED_BY_AGREEMENT: "resolved by the parties' agreement before the count",
+    ChallengeStatus.NOT_DETERMINATIVE: "sealed for good (no longer able to affect the results)"}
+
+#: An election's place in the chain in words (``ElectionKind``).
+ELECTION_KIND_WORDS: dict[str, str] = {
+    ElectionKind.INITIAL: "initial election", ElectionKind.RERUN: "rerun election",
+    ElectionKind.RUNOFF: "runoff election", ElectionKind.NULLITY_RERUN: "rerun election with all the original choices"}
+
+
+def counts_in_words(counts: dict[str, int], words: dict[str, str]) -> str:
+    """Counts by slug (``{"set-for-hearing": 2, "overruled": 1}``) as people read them, with ``words`` the
+    slugs' words (DISPOSITION_WORDS, CHALLENGE_STATUS_WORDS): "2 set for hearing, 1 overruled". A slug
+    ``words`` lacks reads with its dashes as spaces."""
+    return ", ".join(f"{n:,} {words.get(slug, str(slug).replace('-', ' '))}" for slug, n in counts.items())
+
+#: A ruling document by who issued it, in words (``DecisionKind``).
+DECISION_KIND_WORDS: dict[str, str] = {
+    DecisionKind.HO_REPORT: "Hearing Officer's Report", DecisionKind.RD_DECISION: "Regional Director's Decision",
+    DecisionKind.ALJ_DECISION: "Administrative Law Judge's Decision", DecisionKind.BOARD_DECISION: "Board's ruling"}
+
+#: What a ruling decides, in words (``DecisionResult``).
+DECISION_RESULT_WORDS: dict[str, str] = {
+    DecisionResult.SET_ASIDE: "election set aside", DecisionResult.OVERRULE: "objections overruled",
+    DecisionResult.CERTIFY: "results to be certified",
+    DecisionResult.OPEN_AND_COUNT: "challenged ballots to be opened and counted",
+    DecisionResult.AFFIRMED: "review granted, decision affirmed", DecisionResult.REVIEW_DENIED: "review denied",
+    DecisionResult.REVIEW_GRANTED: "review granted", DecisionResult.REMANDED: "remanded to the Regional Director"}

@@ -4,6 +4,7 @@ import neither Prefect nor WeasyPrint."""
 from __future__ import annotations
 
 import json
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,17 @@ from rich.text import Text
 
 from casefile.cli.app import case_app, console
 from casefile.cli.fitting import print_table
-from casefile.documents.wording import act_name, prose_dates
+from casefile.documents.wording import STAGE_NAMES, act_name, prose_dates
+from casefile.rules.chronology import long_date
+from casefile.vocab import (
+    CHALLENGE_STATUS_WORDS,
+    DECISION_KIND_WORDS,
+    DECISION_RESULT_WORDS,
+    DISPOSITION_WORDS,
+    ELECTION_KIND_WORDS,
+    Stage,
+    counts_in_words,
+)
 
 
 @case_app.command("show")
@@ -80,13 +91,15 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
             console.print(f"  {'':<12}   counsel: {c['name']}" + (f" ({details})" if details else ""), highlight=False)
     for e in view["elections"]:
         follows = f", follows election {e['follows']}" if e["follows"] else ""
-        console.print(f"\n[bold]Election {e['sequence']}[/] ({e['kind']}{follows}) — stage [cyan]{e['stage']}[/]"
+        kind = ELECTION_KIND_WORDS.get(e["kind"], e["kind"])
+        console.print(f"\n[bold]Election {e['sequence']}[/] ({kind}{follows}) — [cyan]{STAGE_NAMES[Stage(e['stage'])]}[/]"
                       + (f" — {e['reason']}" if e["reason"] else ""))
         for t in e["tallies"]:
             votes = ", ".join(f"{c['votes']:,} {c['name']}" for c in t["choices"])
             against = f", {t['against']:,} against" if t["against"] is not None else ""
             void = f"{t['void']:,}" if t["void"] is not None else "not in the record"
-            console.print(f"  Tally ({t['kind']}, {t['prepared_on']}): {votes}{against}; void {void}; "
+            console.print(f"  {str(t['kind']).capitalize()} tally of {long_date(date.fromisoformat(str(t['prepared_on'])))}: "
+                          f"{votes}{against}; void {void}; "
                           f"valid {t['valid']:,}; challenged {t['challenged']:,} "
                           f"({'determinative' if t['determinative'] else 'not determinative'}); {t['outcome_text']}")
             if t["determinative"]:
@@ -94,13 +107,15 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
                 for r in t["challenge_analysis"]:
                     console.print(f"    {r['sentence']}")
         if e["challenged_ballots"]:
-            console.print("  Challenged-ballot register: " + ", ".join(f"{n} {s}" for s, n in e["challenged_ballots"].items()))
+            console.print("  Challenged ballots: " + counts_in_words(e["challenged_ballots"], CHALLENGE_STATUS_WORDS))
         if e["next"]:
-            console.print(f"  Directed next: {e['next']['kind']} election")
+            console.print(f"  Directed next: {ELECTION_KIND_WORDS.get(e['next']['kind'], e['next']['kind'])}")
         for party, counts in e["objections"].items():
-            console.print(f"  Objections of {party}: " + ", ".join(f"{n} {d}" for d, n in counts.items()))
+            console.print(f"  Objections of {party}: " + counts_in_words(counts, DISPOSITION_WORDS))
         for d in e["decisions"]:
-            console.print(f"  {d['kind']} {d['issued_on']} ({d['issuer'] or '—'}): {d['result']} {d['summary']}")
+            kind, result = DECISION_KIND_WORDS.get(d["kind"], d["kind"]), DECISION_RESULT_WORDS.get(d["result"], d["result"])
+            console.print(f"  {kind} of {long_date(date.fromisoformat(d['issued_on']))} ({d['issuer'] or 'issuer not in the record'}): "
+                          f"{result}. {d['summary']}", highlight=False)
     print_docket(view["docket"])
     every = [{**d, "case_number": f"election {e['sequence']}"} for e in view["elections"] for d in e["deadlines"]]
     if all_deadlines:

@@ -76,7 +76,8 @@ def tally_picture(tally: Any) -> Markup:
     if challenged:
         out.append(f'<line x1="{x(majority_all):.1f}" y1="24" x2="{x(majority_all):.1f}" y2="{bottom}" stroke="{WARN}" '
                    'stroke-width="2" stroke-dasharray="6 4"/>')
-        out.append(_label(x(majority_all), bottom + 16, f"with all {challenged:,} challenged counted: {majority_all:,}",
+        out.append(_label(x(majority_all), bottom + 16, (f"with all {counted(challenged, 'challenged ballot')} counted" if challenged != 1 else
+                                                "with the challenged ballot counted") + f": {majority_all:,}",
                           width))
         out.append(f'<rect x="{label_w}" y="{bottom + 24}" width="14" height="10" fill="url(#hatch)" stroke="{WARN}"/>'
                    f'<text x="{label_w + 20}" y="{bottom + 33}" font-size="12" fill="{INK}">challenged ballots that '

@@ -12,7 +12,16 @@ from casefile.record.workflow import DocketAct
 from casefile.rules.act_names import ACT_WORDS
 from casefile.rules.calendar import clock_label, long_date, weekday_date
 from casefile.rules.tally_form import line_hint
-from casefile.vocab import DeadlineKind, PartyRole, Stage, counted
+from casefile.vocab import (
+    CHALLENGE_STATUS_WORDS,
+    DISPOSITION_WORDS,
+    ELECTION_KIND_WORDS,
+    DeadlineKind,
+    PartyRole,
+    Stage,
+    counted,
+    counts_in_words,
+)
 
 #: Each act as a form's title and an entry in the list of acts one may do (an order, not a docket noun): the
 #: ``do`` column of the one table of act names (casefile.rules.act_names).
@@ -178,4 +187,7 @@ def install(env: Any) -> None:
     env.globals.update(stage_words=stage_words, deadline_words=deadline_words, deadline_title=deadline_title,
                        deadline_whom=deadline_whom, act_title=act_title,
                        docket_words=docket_words, party_names=party_names, role_words=role_words,
-                       status_words=status_words)
+                       status_words=status_words,
+                       dispositions_words=lambda counts: counts_in_words(counts, DISPOSITION_WORDS),
+                       challenge_statuses_words=lambda counts: counts_in_words(counts, CHALLENGE_STATUS_WORDS),
+                       election_kind_words=lambda kind: ELECTION_KIND_WORDS.get(str(kind), str(kind).replace("-", " ")))

@@ -76,3 +76,82 @@ class TestNoRuleIds:
             refused.stderr
         for r in [*ran, refused]:
             assert not OWN_IDS.search(r.stdout + r.stderr), (r.stdout[-800:], r.stderr[-800:])
+
+
+class TestLinkRequestsInWords:
+    def test_who_approves_is_said_in_words_and_the_holder_reads_names(self, client: Any) -> None:  # noqa: F811
+        """A firm asks for the employer of the tally case: its page says the operator decides, with no command; an admin
+        of the employer's firm (which holds that party) sees the request with the organizations' and parties' names, not
+        their keys ("amazon-counsel", "employer (employer)")."""
+        from datetime import UTC, datetime
+
+        from casefile.accounts.orgs import add_organization
+        from casefile.record.db import write_session
+        from tests.web.test_sessions import add_user
+        from tests.web.world import TALLY_CASE
+
+        with write_session(by="operator:tests") as session:
+            add_organization(session, key="words-firm", name="Words & Plain LLP", kind="firm", as_of=datetime.now(UTC))
+        add_user("admin@words.example.org", org="words-firm", role="admin")
+        add_user("admin@amazon.example.org", org="amazon-counsel", role="admin")
+        sign_in(client, "admin@words.example.org")
+        answer = client.post("/links", data={"csrf_token": csrf(client, "/links"), "case-number": TALLY_CASE,
+                                             "party": "employer", "note": ""}, follow_redirects=False)
+        assert answer.status_code == 303, text_of(answer.text)[:1500]
+        shown = text_of(client.get("/links").text)
+        assert (f"Your request to be linked to employer in {TALLY_CASE} is with the operator of this casefile, who alone "
+                "decides it: you will see the case once it is approved.") in shown, shown[:2000]
+        assert "casefile orgs" not in shown and "`" not in shown
+        sign_in(client, "admin@amazon.example.org")
+        shown = text_of(client.get("/links").text)
+        row = shown.split("It holds in the case already", 1)[1]
+        assert row.lstrip().startswith(f"Words & Plain LLP {TALLY_CASE} Magnolia Fulfillment LLC Employer's Counsel "
+                                       "(Amazon) nothing"), row[:400]
+        assert "words-firm" not in shown and "amazon-counsel" not in shown and "(employer)" not in shown
+        assert "Only the operator of this casefile decides these: tell the operator what you know" in shown
+
+
+class TestCountsInWords:
+    def test_the_case_page_counts_objections_in_words(self, client: Any) -> None:  # noqa: F811
+        """Bessemer's elections: each party's objections counted by disposition in words ("21 overruled"), never by
+        slug ("set-for-hearing"); the election's kind in words ("rerun election")."""
+        sign_in(client, USERS["union-counsel"])
+        shown = text_of(client.get(f"/cases/{NUMBER}").text)
+        lines = re.findall(r"Objections: ([^.]*?\))(?: [A-Z]|$)", shown)
+        assert "Retail, Wholesale and Department Store Union (23 set for hearing)" in lines, lines
+        for line in lines:
+            assert re.fullmatch(r"[^()]+ \(\d[\d,]* (pending|set for hearing|overruled|sustained|withdrawn|moot)"
+                                r"(, \d[\d,]* (pending|set for hearing|overruled|sustained|withdrawn|moot))*\)"
+                                r"(; [^()]+ \(.*\))?", line), line
+        assert "set-for-hearing" not in shown and "Election 2 (rerun election" in shown, shown[:3000]
+
+    def test_the_tally_picture_agrees_with_its_count(self, client: Any) -> None:  # noqa: F811
+        """The calculator's picture: one challenged ballot is "the challenged ballot", 16 are "all 16 challenged
+        ballots" (never "all 1 challenged")."""
+        sign_in(client, USERS["union-counsel"])
+        said = {}
+        for challenged in (1, 16):
+            answer = client.get("/calculators/tally", params={
+                "rows": "1", "choice-0-name": "RWDSU", "choice-0-votes": "875", "against": "870",
+                "challenged": str(challenged), "void": "3", "check": "1"})
+            assert answer.status_code == 200, text_of(answer.text)[:800]
+            said[challenged] = text_of(answer.text)
+        assert "with the challenged ballot counted: " in said[1] and "all 1 " not in said[1], said[1][:3000]
+        assert "with all 16 challenged ballots counted: " in said[16]
+
+
+def test_case_show_says_elections_objections_and_decisions_in_words(served: Any) -> None:
+    """`case show` of Bessemer: each election's kind and stage, the objections' dispositions and each decision in
+    words ("rerun election", "Tally issued", "23 set for hearing", "Regional Director's Decision of …: election set
+    aside"), never their slugs ("rerun", "tally-issued", "set-for-hearing", "rd-decision", "set-aside")."""
+    from tests.cli.in_process import casefile
+
+    ran = casefile("case", "show", NUMBER, "--as-of", "2022-04-05T12:00:00-04:00")
+    assert ran.exit_code == 0, ran.stderr
+    out = " ".join(ran.stdout.split())
+    assert "Rerun tally of March 31, 2022: 875 Retail, Wholesale and Department Store Union, 993 against" in out
+    assert "Objections of Retail, Wholesale and Department Store Union: 23 set for hearing" in out, out[:3000]
+    assert re.search(r"Election 2 \(rerun election, follows election 1\) — [A-Z]", out), out[:3000]
+    assert "Regional Director's Decision of " in out and ": election set aside." in out, out[:3000]
+    for slug in ("set-for-hearing", "tally-issued", "rd-decision", "ho-report ", "set-aside ", "stage "):
+        assert slug not in out, slug
