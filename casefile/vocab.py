@@ -500,3 +500,12 @@ DECISION_RESULT_WORDS: dict[str, str] = {
     DecisionResult.OPEN_AND_COUNT: "challenged ballots to be opened and counted",
     DecisionResult.AFFIRMED: "review granted, decision affirmed", DecisionResult.REVIEW_DENIED: "review denied",
     DecisionResult.REVIEW_GRANTED: "review granted", DecisionResult.REMANDED: "remanded to the Regional Director"}
+
+#: What a party filed, in words (``FilingKind``): "Objections", "Statement in opposition to the request for review".
+FILING_KIND_WORDS: dict[str, str] = {
+    FilingKind.OBJECTIONS: "Objections", FilingKind.OFFER_OF_PROOF: "Offer of proof", FilingKind.EXCEPTIONS: "Exceptions",
+    FilingKind.CROSS_EXCEPTIONS: "Cross-exceptions", FilingKind.ANSWERING_BRIEF: "Answering brief",
+    FilingKind.POST_HEARING_BRIEF: "Post-hearing brief", FilingKind.MOTION: "Motion",
+    FilingKind.RECONSIDERATION_MOTION: "Motion for reconsideration", FilingKind.REQUEST_FOR_REVIEW: "Request for review",
+    FilingKind.RFR_OPPOSITION: "Statement in opposition to the request for review",
+    FilingKind.EXTENSION_REQUEST: "Request for an extension of time"}

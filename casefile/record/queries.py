@@ -136,6 +136,8 @@ class DocketEntryView(ReadModel):
     actor_name: str = ""  # the legal actor in words: the party by name ("Amazon.com Services LLC"), "Regional Director"
     recorded_by_name: str = ""  # who recorded it, in words: "Ann Lee (ann@example.org)", "operator ann", "casefile (sweep)"
     superseded: bool = False  # a closure a later entry superseded (its summary says so: casefile.record.closures)
+    id: int = 0  # the entry's id (an act's ``to``: "docket:ID")
+    of_filing: bool = False  # the entry of a party's filing (a document is attached to the filing itself)
 
 
 ACTOR_WORDS = {
@@ -501,7 +503,8 @@ def case_view(session: Session, number: str, viewer: Viewer = OPERATOR, *, as_of
                                 to_stage=e.to_stage.value if e.to_stage else None,
                                 actor_name=docket_actor_name(session, e, parties),
                                 recorded_by_name=recorded_by_name(session, e.recorded_by),
-                                superseded=(e.id or 0) in superseded)
+                                superseded=(e.id or 0) in superseded, id=e.id or 0,
+                                of_filing=e.ref is not None and e.ref.table is RecordTable.FILING)
                 for e in docket if not hidden.hides_entry(e)],
         documents=[DocumentView(id=d.id or 0, kind=d.kind.value, title=d.title, issued_on=d.issued_on, path=d.path,
                                 sha256=d.sha256, version=d.version, confidential=d.confidential)

@@ -113,8 +113,10 @@ def form_parties(view: Any, allowed: list[Any]) -> list[tuple[str, str]]:
 
 def form_specs(view: Any, allowed: list[Any], act_name: str) -> list[act_fields.Spec]:
     """The inputs of the generated form of ``act_name`` (casefile.web.act_fields) on this case."""
-    elections = [(str(e.sequence), f"Election {e.sequence} ({e.kind}" + (f", unit {e.unit_id}" if e.unit_id != "A" else "")
-                  + ")") for e in view.elections]
+    from casefile.vocab import ELECTION_KIND_WORDS
+
+    elections = [(str(e.sequence), f"Election {e.sequence} ({ELECTION_KIND_WORDS.get(e.kind, e.kind)}"
+                  + (f", unit {e.unit_id}" if e.unit_id != "A" else "") + ")") for e in view.elections]
     return act_fields.specs(act_name, parties=form_parties(view, allowed), all_parties=[(p.key, p.name) for p in view.parties],
                             elections=elections)
 
@@ -153,6 +155,14 @@ def render_form(request: Request, me: Me, view: Any, allowed: list[Any], act_nam
     note = note_for(act_name, case_number=view.case_number, office=view.office, rule_set=view.rule_set, viewer=me.viewer, as_of=now(),
                     party_filing=filing or (special is not None and special.party_filing),
                     recording=modes == {"record"}, filer=_filer(view, allowed, sub))
+    if act_name == "attach-document":  # the filing or the act recorded, chosen from the case's, never typed as "filing:12"
+        from casefile.web.attach_targets import attach_targets
+
+        for spec in specs:
+            if spec.name == "to":
+                spec.kind, spec.radios = "choice", False
+                spec.options = [("", "Choose the filing or the act"),
+                                *attach_targets(view, [key for key, _ in form_parties(view, allowed)])]
     if extension.is_extension(act_name):  # "Which period": only those running that this party may ask to extend
         extension.narrow_periods(specs, {item["d"].kind for item in note.periods})
     shown = {"excluded_reasons": [], **(special.page_values() if special is not None else {})}

@@ -155,3 +155,47 @@ def test_case_show_says_elections_objections_and_decisions_in_words(served: Any)
     assert "Regional Director's Decision of " in out and ": election set aside." in out, out[:3000]
     for slug in ("set-for-hearing", "tally-issued", "rd-decision", "ho-report ", "set-aside ", "stage "):
         assert slug not in out, slug
+
+
+ATTACHING = "10-RC-300516"
+
+
+def options_of(page: str, field: str) -> list[tuple[str, str]]:
+    """The (value, words) of the select ``field`` of ``page``."""
+    import html as htmllib
+
+    select = page.split(f'<select class="select" id="{field}"', 1)[1].split("</select>", 1)[0]
+    return [(v, " ".join(htmllib.unescape(w).split())) for v, w in
+            re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>', select)]
+
+
+class TestAttachChoosesTheFiling:
+    def test_the_form_lists_the_case_s_filings_and_acts_in_words(self, client: Any, served: Any) -> None:  # noqa: F811
+        """The union's counsel attaches its objections as filed: "Attach to" is a list of the case's filings and
+        recorded acts in words (its objections first, then the tally), not a box asking for "filing:12"; the one
+        chosen is where the file goes."""
+        import hashlib
+
+        from tests.web.test_act_fields import entries, open_case
+        from tests.web.test_uploads_web import pdf
+
+        days = open_case(ATTACHING)
+        sign_in(client, USERS["union-counsel"])
+        form = f"/cases/{ATTACHING}/acts/attach-document"
+        page = client.get(form).text
+        shown = text_of(page)
+        assert "filing:" not in shown and "docket:" not in shown, shown[:2000]
+        from casefile.rules.chronology import long_date
+
+        options = options_of(page, "to")
+        assert options[0] == ("", "Choose the filing or the act"), options
+        value, words = options[1]
+        assert re.fullmatch(r"filing:\d+", value) and words == (
+            f"Objections of Retail, Wholesale and Department Store Union, received {long_date(days['tally_on'])}"), options
+        assert any(w.startswith(f"{long_date(days['tally_on'])}: Tally of Ballots — ") for _, w in options[2:]), options
+        answer = client.post(form, data={"csrf_token": csrf(client, form), "date": days["tally_on"].isoformat(),
+                                         "to": value, "perform": "1"},
+                             files={"file": ("objections as filed.pdf", pdf(), "application/pdf")}, follow_redirects=False)
+        assert answer.status_code == 303, text_of(answer.text)[:2000]
+        [attached] = entries("attach-document", ATTACHING)
+        assert attached.summary == f"Objections as filed attached (sha256 {hashlib.sha256(pdf()).hexdigest()[:12]}…)"

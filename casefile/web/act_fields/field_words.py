@@ -134,7 +134,7 @@ WORDS: dict[Any, tuple[str, str]] = {
     "agreement": ("Election agreement (optional)", ""),
     "petition_filed_on": ("Date the petition was filed (optional)", ""),
     "consented_by": ("Consent given by", "Who consented to the withdrawal (the Regional Director)"),
-    "to": ("Attach to", "The filing or docket entry, like filing:12 or docket:40"),
+    "to": ("Attach to", "The filing the PDF is of, or the act of the Region, the judge or the Board recorded from it"),
     "file": ("The document (PDF)", "The PDF as filed or issued, uploaded from your computer (at most "
              "25 MB unless the instance says otherwise)"),
     "confirmation": ("Confirmation number (optional)", "The e-filing confirmation, if any"),
