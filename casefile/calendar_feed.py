@@ -12,7 +12,9 @@ record (a replayed or imported old case is never swept; its periods that ended y
   DURATION, so it ends when it starts (RFC 5545 §3.6.1; DTEND may not equal DTSTART, and a
   duration would carry an 11:59 p.m. event into the next day). The Regional Director's dates
   that are not cut-offs — the hearing opening and the earliest certification — are all-day
-  events on their date. Each calendar carries the VTIMEZONE of its case's office and of every
+  events on their date; once a Notice of Hearing sets the hearing, the hearing-opens event is the
+  noticed hearing (same UID, a higher SEQUENCE), at its time in the office's zone when the record
+  has the time, else all day on its date. Each calendar carries the VTIMEZONE of its case's office and of every
   zone its events use.
 - **Identity.** ``UID`` is ``deadline-{kind}-{case}-e{election}-{trigger_on}@casefile``: the
   stored deadline's own key (election, kind, trigger date), the same in every export and in
@@ -26,8 +28,9 @@ record (a replayed or imported old case is never swept; its periods that ended y
   added closure day, shutdown tolling) raises it, so calendar clients take the new date. The
   same data therefore gives byte-identical files.
 - **Text.** SUMMARY "Objections due — 10-RC-269250" (", election 2" after the first election);
-  DESCRIPTION: who must act, the rule citation, rule set, receiving office and zone, business
-  calendar, trigger and every derivation line; an alarm (VALARM, DISPLAY) at 9:00 a.m. office
+  DESCRIPTION, in words: the due date and cut-off, who must act, the rule citation, the rule set by
+  its title, the receiving office by its name and zone, the trigger and every derivation line (no key,
+  zone name, calendar id or command); an alarm (VALARM, DISPLAY) at 9:00 a.m. office
   time the day before the due date.
 
 Whose deadlines a party's calendar holds: those stored for ``"all parties"``, for the
@@ -51,17 +54,19 @@ from zoneinfo import ZoneInfo
 from icalendar import Alarm, Calendar, Event, Timezone
 from sqlmodel import Session, col, select
 
-from casefile.documents.wording import legal_citation, without_exact_instants
-from casefile.errors import UnknownRecord
+from casefile.documents.wording import legal_citation, prose_dates, without_exact_instants
+from casefile.errors import CasefileError, UnknownRecord
 from casefile.record.lookups import get_case, get_party, parties_of
-from casefile.record.models import Case, Deadline, Election, Party
-from casefile.rules.calendar import clock_label, day_label
+from casefile.record.models import Case, Deadline, Election, Hearing, Party
+from casefile.rules.calendar import clock_label
+from casefile.rules.chronology import long_date
 from casefile.rules.deadline_state import state_at
 from casefile.rules.deadlines import NOUNS
 from casefile.rules.offer_of_proof import possessive, whose
 from casefile.rules.offices import office_named
+from casefile.rules.rule_sets import rule_set_by_id
 from casefile.rules.target_dates import REGION_TARGET_DATES
-from casefile.vocab import Audience, DeadlineKind, DeadlineStatus
+from casefile.vocab import Audience, DeadlineKind, DeadlineStatus, zone_words
 
 __all__ = [
     "ALL_PARTIES",
@@ -102,6 +107,27 @@ class FeedEntry:
     case_number: str
     election: int
     whose: str | None = None  # the party's name when the period is that party's alone (an offer of proof, 102.69(a)(8))
+    hearing: Hearing | None = None  # the hearing-opens target's election's hearing, once noticed (its date and time)
+
+
+def _noticed(entry: FeedEntry) -> Hearing | None:
+    """The noticed hearing a hearing-opens event gives instead of the rule's target date: the election's latest
+    hearing with the date it is set to open (102.69(c)(1)(ii)); None for any other deadline or before a notice."""
+    hearing = entry.hearing
+    if entry.deadline.kind is not DeadlineKind.HEARING_OPENS or hearing is None or hearing.opens_on is None:
+        return None
+    return hearing
+
+
+def _hearing_start(hearing: Hearing, zone: ZoneInfo) -> date | datetime:
+    """When the noticed hearing opens: its date and time ("HH:MM" at the office, in ``zone``) when the record has
+    the time, else its date (an all-day event)."""
+    assert hearing.opens_on is not None
+    try:
+        hour, minute = (int(part) for part in hearing.opens_at.split(":"))
+        return datetime.combine(hearing.opens_on, time(hour, minute), tzinfo=zone)
+    except ValueError:
+        return hearing.opens_on
 
 
 @dataclass(frozen=True)
@@ -135,7 +161,8 @@ def deadline_uid(kind: DeadlineKind | str, case_number: str, election: int, trig
 
 def _summary(entry: FeedEntry) -> str:
     kind = entry.deadline.kind
-    what = _SUMMARY.get(kind) or (f"{possessive(entry.whose)} {NOUNS[kind]} due" if entry.whose
+    what = ("Post-election hearing opens (noticed by the Regional Director)" if _noticed(entry) is not None else
+            _SUMMARY.get(kind)) or (f"{possessive(entry.whose)} {NOUNS[kind]} due" if entry.whose
                                   else f"{_capital(NOUNS[kind])} due")
     where = entry.case_number if entry.election == 1 else f"{entry.case_number}, election {entry.election}"
     return f"{what} — {where}"
@@ -151,26 +178,43 @@ def _clock(at: datetime) -> str:
     return clock_label(at)
 
 
+def _rule_set(rule_set_id: str) -> str:
+    try:
+        return rule_set_by_id(rule_set_id).title
+    except CasefileError:
+        return rule_set_id
+
+
 def _description(entry: FeedEntry, cutoff: datetime) -> str:
+    """The event's text, in words: when (the date in words, the cut-off as the Agency writes it), who must act,
+    the rule, the rule set by its title, the office by its name and zone, the trigger and each step counted."""
     d = entry.deadline
     office = office_named(d.office_key)
-    if d.kind in _DATE_ONLY:
-        when = f"{day_label(d.due_on)} (date of the Regional Director's act, not a filing cut-off)"
+    zone = ZoneInfo(office.tz)
+    hearing = _noticed(entry)
+    if hearing is not None:
+        start = _hearing_start(hearing, zone)
+        at = f" at {clock_label(start)}" if isinstance(start, datetime) else " (the record does not give the time)"
+        where = f", {hearing.place}" if hearing.place else ""
+        when = (f"opens {long_date(start if not isinstance(start, datetime) else start.date())}{at}{where}, "
+                f"as the Notice of Hearing of {long_date(hearing.noticed_on)} set it (the rule's target: "
+                f"{long_date(d.due_on)})")
+    elif d.kind in _DATE_ONLY:
+        when = f"{long_date(d.due_on)} (date of the Regional Director's act, not a filing cut-off)"
     else:
-        when = f"due {day_label(d.due_on)}, cut-off {_clock(cutoff)} ({office.tz})"
+        when = f"due {long_date(d.due_on)}, by {_clock(cutoff)} at the receiving office"
     lines = [
         f"{_capital(NOUNS[d.kind])}: {when}",
         f"Who must act: {entry.whose or _WHO.get(d.for_whom, d.for_whom)}",
         f"Rule: {legal_citation(d.citation)}",
-        f"Rule set: {d.rule_set_id}",
-        f"Receiving office: {office.name} ({office.key}, {office.tz})",
-        f"Business calendar: {d.calendar_id}",
-        f"Trigger: {d.trigger}",
+        f"Rule set: {_rule_set(d.rule_set_id)}",
+        f"Receiving office: {office.name} ({zone_words(office.tz)})",
+        f"Trigger: {prose_dates(d.trigger)}",
         "",
         "How it was computed:",
-        *(without_exact_instants(line) for line in d.derivation),
+        *(prose_dates(without_exact_instants(line), zone) for line in d.derivation),
         "",
-        f"casefile deadlines explain {d.id} shows this derivation. Not legal advice: check the date against the rules.",
+        "Not legal advice: check the date against the Board's Rules and Regulations (29 CFR Part 102).",
     ]
     return "\n".join(lines)
 
@@ -183,8 +227,16 @@ def deadline_event(entry: FeedEntry, *, alarm: bool = True) -> Event:
     event = Event()
     event.add("uid", deadline_uid(d.kind, entry.case_number, entry.election, d.trigger_on, d.for_whom))
     event.add("dtstamp", datetime.combine(d.trigger_on, time(0), tzinfo=UTC))
-    event.add("sequence", abs((d.due_on - d.trigger_on).days))
-    if d.kind in _DATE_ONLY:
+    hearing = _noticed(entry)
+    # a noticed hearing revises the target's event: its SEQUENCE goes past any the target date gave
+    event.add("sequence", abs((d.due_on - d.trigger_on).days) + (
+        1 + abs((hearing.opens_on - d.trigger_on).days) if hearing is not None and hearing.opens_on else 0))
+    if hearing is not None:
+        start = _hearing_start(hearing, zone)
+        event.add("dtstart", start)
+        if not isinstance(start, datetime):
+            event.add("dtend", start + timedelta(days=1))
+    elif d.kind in _DATE_ONLY:
         event.add("dtstart", d.due_on)
         event.add("dtend", d.due_on + timedelta(days=1))
     else:
@@ -192,11 +244,12 @@ def deadline_event(entry: FeedEntry, *, alarm: bool = True) -> Event:
     event.add("summary", _summary(entry))
     event.add("description", _description(entry, cutoff))
     role = "Regional Office" if d.kind in _DATE_ONLY else "receiving office"
-    event.add("location", f"{office_named(d.office_key).name} ({role})")
+    event.add("location", hearing.place if hearing is not None and hearing.place else
+              f"{office_named(d.office_key).name} ({role})")
     event.add("categories", ["NLRB", "deadline", d.kind.value])
     # the Region's target dates are the rule's aim, not a hearing or certification anyone set: tentative (RFC 5545
     # 3.8.1.11), so a calendar does not show them as a set hearing; the parties' filing cut-offs are confirmed
-    event.add("status", "TENTATIVE" if d.kind in _DATE_ONLY else "CONFIRMED")
+    event.add("status", "TENTATIVE" if d.kind in _DATE_ONLY and hearing is None else "CONFIRMED")
     event.add("transp", "TRANSPARENT")
     if alarm and d.kind not in _DATE_ONLY:
         reminder = Alarm()
@@ -255,7 +308,12 @@ def _open_entries(session: Session, case: Case, as_of: datetime) -> list[FeedEnt
         .order_by(col(Deadline.cutoff_at), col(Deadline.id))
     ).all()
     names = {p.key: p.name for p in parties_of(session, case)}
-    return [FeedEntry(deadline=d, case_number=case.number, election=sequence, whose=whose(d.for_whom, names))
+    hearings: dict[int, Hearing] = {}  # each election's latest hearing (the one noticed last)
+    for hearing in session.exec(select(Hearing).join(Election, Election.id == Hearing.election_id)  # type: ignore[arg-type]
+                                .where(Election.case_id == case.id).order_by(col(Hearing.id))):
+        hearings[hearing.election_id] = hearing
+    return [FeedEntry(deadline=d, case_number=case.number, election=sequence, whose=whose(d.for_whom, names),
+                      hearing=hearings.get(d.election_id))
             for d, sequence in rows if open_at(d, as_of)]
 
 

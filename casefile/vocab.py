@@ -509,3 +509,14 @@ FILING_KIND_WORDS: dict[str, str] = {
     FilingKind.RECONSIDERATION_MOTION: "Motion for reconsideration", FilingKind.REQUEST_FOR_REVIEW: "Request for review",
     FilingKind.RFR_OPPOSITION: "Statement in opposition to the request for review",
     FilingKind.EXTENSION_REQUEST: "Request for an extension of time"}
+
+
+#: A receiving office's time zone in words (the zones of the NLRB's offices).
+ZONE_WORDS = {"America/New_York": "Eastern time", "America/Detroit": "Eastern time", "America/Chicago": "Central time", "America/Denver": "Mountain time",
+              "America/Phoenix": "Arizona time", "America/Los_Angeles": "Pacific time", "America/Anchorage": "Alaska time",
+              "Pacific/Honolulu": "Hawaii time", "America/Puerto_Rico": "Atlantic time"}
+
+
+def zone_words(zone: str) -> str:
+    """ "Eastern time" for America/New_York; another zone by its name and "time"."""
+    return ZONE_WORDS.get(zone, f"{zone} time")

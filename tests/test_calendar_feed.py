@@ -135,18 +135,47 @@ class TestCaseCalendar:
                                               else "CONFIRMED")
 
     def test_description_carries_rule_office_and_derivation(self, engine: Engine) -> None:
-        """The objections event's description gives the citation, rule set, receiving office and each derivation line."""
+        """The objections event's description gives the citation, rule set, receiving office and each derivation
+        line, in words: dates written out, the rule set by its title, the office by its name and zone, no key
+        ("10-atlanta", "2019-text"), zone name ("America/New_York"), calendar id or command."""
         _bessemer_2021(engine)
         text = str(_events(_parse(_feeds(engine)["10-RC-269250.ics"]))["objections@e1"]["DESCRIPTION"])
-        for line in ("Objections: due Fri 2021-04-16, cut-off 11:59 p.m. EDT (America/New_York)",
-                     "Who must act: all parties", "Rule: 29 CFR 102.69(a)(8)", "Rule set: 2019-text",
-                     "Receiving office: Atlanta, GA (10-atlanta, America/New_York)",
-                     "Trigger: Tally of Ballots prepared April 9, 2021", "tally prepared Fri 2021-04-09",
-                     "Mon 2021-04-12 is day 1", "Fri 2021-04-16 is day 5",
-                     "cut-off 11:59 p.m. America/New_York"):
+        for line in ("Objections: due April 16, 2021, by 11:59 p.m. EDT at the receiving office",
+                     "Who must act: all parties", "Rule: 29 CFR 102.69(a)(8)",
+                     "Rule set: 2019 rule as implemented (business days; post-hearing briefs as of right)",
+                     "Receiving office: Atlanta, GA (Eastern time)",
+                     "Trigger: Tally of Ballots prepared April 9, 2021", "tally prepared Fri April 9, 2021",
+                     "Mon April 12, 2021 is day 1", "Fri April 16, 2021 is day 5",
+                     "received by Atlanta, GA (Eastern time) (29 CFR 102.2(b))", "cut-off 11:59 p.m. EDT"):
             assert line in text.splitlines(), line
         # The Agency writes "11:59 p.m.": no seconds and no machine instant in the human text (DTSTART keeps 23:59:59).
         assert ":59:59" not in text and "T23:59" not in text and "rules.md" not in text
+        for internal in ("10-atlanta", "2019-text", "America/New_York", "us-federal", "casefile deadlines", "2021-04-"):
+            assert internal not in text, internal
+
+    def test_a_noticed_hearing_is_given_at_its_time_in_the_office_zone(self, engine: Engine) -> None:
+        """Bessemer's Notice of Hearing (issued April 26, 2021) sets the hearing to open May 7, 2021 at 10:00 a.m. at
+        the office (Birmingham: Central time): the hearing-opens event moves from the rule's all-day target (April 30)
+        to 10:00 a.m. CDT on May 7, confirmed, at the notice's place, under the same UID with a higher SEQUENCE."""
+        from tests.bessemer import front_door
+
+        _bessemer_2021(engine, office="Birmingham")
+        target = _events(_parse(_feeds(engine)["10-RC-269250.ics"]))["hearing-opens@e1"]
+        assert (target.DTSTART, str(target["STATUS"])) == (date(2021, 4, 30), "TENTATIVE")
+        front_door(engine, {"act": "file-objections", "date": "2021-04-16", "party": "rwdsu",
+                            "objections": ["collection box"]}, at("2021-04-16T12:00:00-05:00"))
+        front_door(engine, {"act": "notice-hearing", "date": "2021-04-26", "opens_on": "2021-05-07", "opens_at": "10:00",
+                            "place": "by videoconference"}, at("2021-04-26T12:00:00-05:00"))
+        noticed = _events(_parse(_feeds(engine, as_of=at("2021-04-27T09:00:00-05:00"))["10-RC-269250.ics"]))[
+            "hearing-opens@e1"]
+        assert datetime(2021, 5, 7, 10, 0, tzinfo=CENTRAL) == noticed.DTSTART
+        assert noticed["DTSTART"].params["TZID"] == "America/Chicago"
+        assert str(noticed["SUMMARY"]) == "Post-election hearing opens (noticed by the Regional Director) — 10-RC-269250"
+        assert (str(noticed["STATUS"]), str(noticed["LOCATION"])) == ("CONFIRMED", "by videoconference")
+        assert str(noticed["UID"]) == str(target["UID"]) and noticed["SEQUENCE"] > target["SEQUENCE"]
+        assert ("Post-election hearing: opens May 7, 2021 at 10:00 a.m. CDT, by videoconference, as the Notice of "
+                "Hearing of April 26, 2021 set it (the rule's target: April 30, 2021)") in str(noticed["DESCRIPTION"]), \
+            str(noticed["DESCRIPTION"])
 
     def test_alarm_rings_at_nine_the_day_before(self, engine: Engine) -> None:
         """The objections event's alarm rings at 9:00 a.m. Eastern on Thu 2021-04-15; --no-alarm leaves it out."""
@@ -244,7 +273,7 @@ class TestPartyCalendars:
             "10-RC-269250-rwdsu.ics": ["objections@e1", "offer-of-proof@e1"],
         }
         review = _events(_parse(feeds["10-RC-269250-amazon.ics"]))["request-for-review@e1"]
-        assert "Receiving office: Office of the Executive Secretary, Washington, DC (board, America/New_York)" in str(
+        assert "Receiving office: Office of the Executive Secretary, Washington, DC (Eastern time)" in str(
             review["DESCRIPTION"]).splitlines()
         party_uids = {str(e["UID"]) for e in _parse(feeds["10-RC-269250-amazon.ics"]).walk("VEVENT")}
         case_uids = {str(e["UID"]) for e in _parse(feeds["10-RC-269250.ics"]).walk("VEVENT")}

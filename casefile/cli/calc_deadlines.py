@@ -58,10 +58,15 @@ def _render(result: DeadlineComputation, notes: list[str]) -> None:
         title = f"{NOUNS[item.kind]}: {day_label(item.due_on)}"
         console.print(Panel(body, title=title, title_align="left", expand=False))
     facts = Table.grid(padding=(0, 2))
-    facts.add_row("due", f"{day_label(result.due_on)}, cut-off {clock_label(result.cutoff_at)} ({result.office_tz})")
+    from casefile.rules.offices import office_named
+    from casefile.rules.rule_sets import rule_set_by_id
+    from casefile.vocab import zone_words
+
+    facts.add_row("due", f"{day_label(result.due_on)}, cut-off {clock_label(result.cutoff_at)} "
+                         f"({zone_words(result.office_tz)})")
     facts.add_row("citation", result.citation)
-    facts.add_row("rule set", result.rule_set_id)
-    facts.add_row("receiving office", result.office_key)
+    facts.add_row("rule set", rule_set_by_id(result.rule_set_id).title)
+    facts.add_row("receiving office", office_named(result.office_key).name)
     facts.add_row("calendar", result.calendar_id)
     if result.tolled_from_on is not None:
         facts.add_row("tolled", f"from {day_label(result.tolled_from_on)}: {counted(result.days_tolled, 'day')} added ({result.tolled_by})")

@@ -29,6 +29,7 @@ def deadline_explanation(session: Session, deadline_id: int, *, as_of: Any) -> d
     from casefile.record.queries import answered_deadlines, met_by_parties
     from casefile.rules.calendar import clock_label, day_label
     from casefile.rules.deadline_state import one_party_period, state_at
+    from casefile.rules.offer_of_proof import whose
     from casefile.rules.offices import office_named
 
     deadline = session.get(Deadline, deadline_id)
@@ -41,6 +42,7 @@ def deadline_explanation(session: Session, deadline_id: int, *, as_of: Any) -> d
     office = office_named(deadline.office_key)
     cutoff = deadline.cutoff_at.astimezone(ZoneInfo(office.tz))
     filings = session.exec(select(Filing).where(Filing.deadline_id == deadline.id)).all()
+    names = {p.key: p.name for p in session.exec(select(Party).where(Party.case_id == case.id))}
     state = state_at(kind=deadline.kind, status=deadline.status, trigger_on=deadline.trigger_on,
                      cutoff_at=cutoff, closed_at=deadline.closed_at, as_of=as_of,
                      answered=answered_deadlines(filings, [deadline], as_of).get(deadline_id),
@@ -51,7 +53,8 @@ def deadline_explanation(session: Session, deadline_id: int, *, as_of: Any) -> d
         "id": deadline.id, "kind": deadline.kind.value, "what": DEADLINE_NOUNS[deadline.kind],
         "case_number": case.number, "case_name": case.name,
         "election": election.sequence, "election_kind": election.kind.value,
-        "for": deadline.for_whom, "trigger": deadline.trigger, "trigger_on": deadline.trigger_on.isoformat(),
+        "for": deadline.for_whom, "for_words": whose(deadline.for_whom, names) or deadline.for_whom,
+        "trigger": deadline.trigger, "trigger_on": deadline.trigger_on.isoformat(),
         "citation": deadline.citation, "rule_set": deadline.rule_set_id, "calendar": deadline.calendar_id,
         "office": office.key, "office_name": office.name, "office_tz": office.tz,
         "derivation": list(deadline.derivation),
@@ -120,10 +123,15 @@ def explain(
     """Show how a stored deadline was computed: trigger, rule set, calendar, receiving office, each
     day counted or skipped, the due date and the cut-off in the office's time, and its status now.
     Name it by its id, or by its case and kind (`casefile deadlines explain 19-RC-361042 objections`)."""
+    from datetime import datetime
+
     from casefile import app as front
     from casefile.cli.perform import now
     from casefile.documents.wording import without_exact_instants
+    from casefile.errors import CasefileError
     from casefile.record.db import read_session
+    from casefile.rules.rule_sets import rule_set_by_id
+    from casefile.vocab import ELECTION_KIND_WORDS, zone_words
 
     moment = now().replace(microsecond=0) if as_of is None else front.read_instant(as_of, what="--as-of")
     from casefile.errors import BadInput
@@ -140,29 +148,31 @@ def explain(
     if as_json:
         console.print_json(json.dumps(view))
         return
-    election = f"election {view['election']} ({view['election_kind']})"
-    from datetime import datetime
-
+    election = f"election {view['election']} ({ELECTION_KIND_WORDS.get(view['election_kind'], view['election_kind'])})"
     from casefile.rules.calendar import instant_label
 
     def said(instant: str) -> str:  # an instant in words at the receiving office ("12:00 a.m. EDT on April 12, 2021")
         return instant_label(datetime.fromisoformat(instant).astimezone(ZoneInfo(view["office_tz"])))
 
+    try:
+        rules = rule_set_by_id(view["rule_set"]).title
+    except CasefileError:
+        rules = view["rule_set"]
     lines = [
         f"Deadline {view['id']}: {view['what']} — {view['case_number']} {view['case_name']}, {election}",
-        f"  for               {view['for']}",
+        f"  for               {view['for_words']}",
         f"  trigger           {view['trigger']}",
         f"  rule              {view['citation']}",
-        f"  rule set          {view['rule_set']}",
+        f"  rule set          {rules}",
         f"  calendar          {view['calendar']}",
-        f"  receiving office  {view['office_name']} ({view['office']}), time zone {view['office_tz']}",
+        f"  receiving office  {view['office_name']} ({zone_words(view['office_tz'])})",
         "",
         "How it was computed:",
         *(f"  {without_exact_instants(line)}" for line in view["derivation"]),
         "",
         *([f"Tolled: {view['tolling'][1]}; {view['tolling'][-1]}"] if view["tolling"] else []),
         f"Due {view['due_label']}; cut-off {view['cutoff_label']}, the receiving office's time",
-        f"Status as of {said(view['as_of'])}: {view['status']}"  # in words; --json keeps the instants
+        f"Status as of {said(view['as_of'])}: {view['status'].replace('-', ' ')}"  # in words; --json keeps the instants
         + (f" (closed {said(view['closed_at'])})" if view["closed_at"] else "")
         + (f" — {view['status_note']}" if view["status_note"] else ""),
     ]

@@ -313,7 +313,7 @@ class BusinessCalendar:
 
         A weekend day is reported as the weekend day even when a holiday falls on it (the holiday is
         then observed on a weekday, which is reported under the holiday's name). A closure of this
-        office only reads ``"Closure of <office> (<key>): <reason>"``.
+        office only reads ``"Closure of <office>: <reason>"``.
         Authority: 29 CFR 102.1(i); rules.md R-B1, R-B6, R-B7.
         """
         weekend = _WEEKEND.get(day.weekday())
@@ -325,7 +325,7 @@ class BusinessCalendar:
         closure = self._closures.get(day)
         if closure is not None:
             if closure.offices and self.office is not None:
-                return f"Closure of {self.office.name} ({self.office.key}): {closure.reason}"
+                return f"Closure of {self.office.name}: {closure.reason}"
             return f"Executive order closure: {closure.reason}"
         return None
 

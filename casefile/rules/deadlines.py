@@ -24,7 +24,7 @@ from casefile.rules.deadline_names import DEADLINE_NAMES
 from casefile.rules.offices import BOARD_OFFICE, Office
 from casefile.rules.rule_sets import Period, RuleSet
 from casefile.rules.tolling import SHUTDOWN_2025, TOLLING_WINDOWS, ClosureWindow, toll, toll_for_shutdown
-from casefile.vocab import DeadlineKind, DeadlineStatus, FilingMethod
+from casefile.vocab import DeadlineKind, DeadlineStatus, FilingMethod, zone_words
 
 #: The closure window of the 2025 shutdown; the name kept for callers of the earlier module layout.
 ShutdownWindow = ClosureWindow
@@ -209,23 +209,23 @@ def compute_deadline(
     if kind is K.NOTICE_POSTING:
         cutoff_at = datetime.combine(due_on, _POSTING_TIME, tzinfo=zone)
         lines.append(f"notice of election posted by 12:01 a.m. of {day_label(due_on)}")
-        lines.append(f"cut-off 12:01 a.m. {receiving.tz} ({cutoff_at.isoformat()})")
+        lines.append(f"cut-off {clock_label(cutoff_at)} ({cutoff_at.isoformat()})")
     else:
         cutoff_at = datetime.combine(due_on, _END_OF_DAY, tzinfo=zone)
         if kind in (K.EARLIEST_CERTIFICATION, K.HEARING_OPENS):
-            lines.append(f"Regional Office {receiving.name} ({receiving.key}, {receiving.tz})")
+            lines.append(f"Regional Office {receiving.name} ({zone_words(receiving.tz)})")
         elif receiving is BOARD_OFFICE and office.key != BOARD_OFFICE.key:
-            lines.append(f"received by the Board's {BOARD_OFFICE.name} ({BOARD_OFFICE.tz}), "
-                         f"not by the Regional Office {office.key} (102.2(b); copy to the Regional Director)")
+            lines.append(f"received by the Board's {BOARD_OFFICE.name} ({zone_words(BOARD_OFFICE.tz)}), not by the "
+                         f"Regional Office in {office.name} (29 CFR 102.2(b); copy to the Regional Director)")
         else:
-            lines.append(f"received by {receiving.name} ({receiving.key}, {receiving.tz}) (29 CFR 102.2(b))")
+            lines.append(f"received by {receiving.name} ({zone_words(receiving.tz)}) (29 CFR 102.2(b))")
         if kind is K.EARLIEST_CERTIFICATION:
             lines.append(f"certification may issue from {day_label(due_on)}")
         elif kind is K.HEARING_OPENS:
             lines.append(f"hearing opens {day_label(due_on)} or as soon as practicable thereafter")
         else:
             lines.append(f"due {day_label(due_on)}")
-        lines.append(f"cut-off 11:59 p.m. {receiving.tz} ({cutoff_at.isoformat()})")
+        lines.append(f"cut-off {clock_label(cutoff_at)} ({cutoff_at.isoformat()})")
 
     return DeadlineComputation(
         kind=kind,

@@ -21,6 +21,7 @@ from casefile.vocab import (
     Stage,
     counted,
     counts_in_words,
+    zone_words,
 )
 
 #: Each act as a form's title and an entry in the list of acts one may do (an order, not a docket noun): the
@@ -114,12 +115,6 @@ def party_names(case: Any, keys: Any) -> str:
 #: Acts that end the petition or a party's objection: set apart on the case page.
 ENDING_ACTS = ("withdraw-petition", "dismiss-petition", "withdraw-objection")
 
-#: A receiving office's time zone in words (the zones of the NLRB's offices).
-ZONE_WORDS = {"America/New_York": "Eastern time", "America/Detroit": "Eastern time", "America/Chicago": "Central time", "America/Denver": "Mountain time",
-              "America/Phoenix": "Arizona time", "America/Los_Angeles": "Pacific time", "America/Anchorage": "Alaska time",
-              "Pacific/Honolulu": "Hawaii time", "America/Puerto_Rico": "Atlantic time"}
-
-
 def record_words(text: str, zone: str | None = None) -> str:
     """Text from the record as a page shows it: ISO dates and instants in words (an instant in ``zone``,
     an IANA name, when given) and casefile's own rule references removed (casefile.documents.wording.record_text)."""
@@ -151,11 +146,6 @@ def office_zone(key: str) -> str:
     except CasefileError:
         return key
     return f"{office.name}, {zone_words(office.tz)}"
-
-
-def zone_words(zone: str) -> str:
-    """ "Eastern time" for America/New_York; another zone by its name and "time"."""
-    return ZONE_WORDS.get(zone, f"{zone} time")
 
 
 def day_words(value: Any) -> str:

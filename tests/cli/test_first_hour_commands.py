@@ -47,7 +47,7 @@ def test_a_case_opened_and_tallied_by_options(configured_db: Path) -> None:
     assert by_kind.exit_code == 0, by_kind.stderr
     first = by_kind.stdout.splitlines()[0]
     assert first.startswith("Deadline ") and first.endswith(f": Objections and offer of proof — {NUMBER} Cascadia Freight Services, Inc., "
-                                                            "election 1 (initial)")
+                                                            "election 1 (initial election)")
     deadline_id = first.split()[1].rstrip(":")
     assert casefile("deadlines", "explain", deadline_id, "--as-of", "2026-07-17").stdout == by_kind.stdout
     for named in ("certification", "Earliest certification", "earliest-cert", "CERT"):  # its name, a beginning

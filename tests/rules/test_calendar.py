@@ -169,7 +169,7 @@ class TestOfficeClosures:
         """A closure of the Birmingham office closes Birmingham only; Atlanta and the common calendar stay open."""
         day = date(2027, 1, 15)
         birmingham = self.WEATHER.for_office(office_for("10", "Birmingham"))
-        assert birmingham.closed_reason(day) == "Closure of Birmingham, AL (10-birmingham): weather"
+        assert birmingham.closed_reason(day) == "Closure of Birmingham, AL: weather"
         assert self.WEATHER.for_office(office_for("10")).is_business_day(day)
         assert self.WEATHER.is_business_day(day)
         assert birmingham.calendar_id.startswith("us-federal@10-birmingham(holidays==0.108)+closures:17@sha1:")

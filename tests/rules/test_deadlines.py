@@ -102,7 +102,8 @@ class TestDeadlineVectors:
         assert "Mon 2026-06-15 is day 1" in lines
         assert "Fri 2026-06-19 skipped (Juneteenth National Independence Day)" in lines
         assert "due Mon 2026-06-22" in lines
-        assert lines[-1] == "cut-off 11:59 p.m. America/Chicago (2026-06-22T23:59:59-05:00)"
+        assert lines[-1] == "cut-off 11:59 p.m. CDT (2026-06-22T23:59:59-05:00)"
+        assert "received by Birmingham, AL (Central time) (29 CFR 102.2(b))" in lines
         assert result.skipped == (SkippedDay(date(2026, 6, 19), "Juneteenth National Independence Day"),)
 
     def test_dl11_closures_are_listed_as_skipped(self) -> None:
@@ -160,7 +161,7 @@ class TestReceivingOffice:
         result = compute(kind, date(2026, 8, 28), office=BIRMINGHAM)
         assert result.office_key == "board"
         assert result.cutoff_at.tzinfo == ZoneInfo("America/New_York")
-        assert any("not by the Regional Office 10-birmingham" in line for line in result.derivation)
+        assert any("not by the Regional Office in Birmingham, AL" in line for line in result.derivation)
 
     def test_regional_filing_refuses_the_board_office(self) -> None:
         """Objections are filed with the Region: passing the Board's office raises UnknownRegion."""
