@@ -69,6 +69,18 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None, *, 
     return bool(prepared_filings(session, case, party))
 
 
+def refusal_for(session: Session, case: Case, parties: list[Party]) -> str:
+    """Why allowed_now refuses a confirmation to ``parties`` (those the viewer acts for), in words: none of them
+    has a filing prepared in casefile and not yet e-filed in the case — what is confirmed here is the NLRB's
+    receipt of such a filing, once the party has e-filed it ("" when one of them has one)."""
+    if any(prepared_filings(session, case, party) for party in parties):
+        return ""
+    whose = " or ".join(p.name for p in parties) if parties else "any party"
+    return (f"nothing of {whose} is prepared in casefile and not yet e-filed with the NLRB in this case — this "
+            "confirms the NLRB's receipt of a filing recorded as prepared, once it is e-filed; a filing recorded as "
+            "e-filed needs no confirmation")
+
+
 def _what(filing: Filing, party: Party) -> str:
     noun, _plural = NOUNS.get(filing.kind, (filing.kind.replace("-", " "), False))
     return f"{noun} of {party.name}"

@@ -161,6 +161,10 @@ def refusal(session: Session, viewer: Principal, case: Case, name: str, *, as_of
             hook = getattr(module_named(name), "refusal_now", None)
             reason = hook(session, case, as_of) if callable(hook) else ""
             words = guard_refusal(what, sequence=latest.sequence, stage=latest.stage, act=name, reason=reason or "")
+        elif stages == ANY_STAGE and callable(hook := getattr(module_named(name), "refusal_for", None)):
+            # an act of any stage that waits on the record (a confirmation of a filing prepared): its module says what
+            reason = hook(session, case, [p for p in permitted if p is not None])
+            words = f"{what} is not available now: {reason}." if reason else ""
         return Refusal(name, stage, listed, "", words)
     return Refusal(name, stage, listed, authority or "not an act of your organization on this case")
 

@@ -1,8 +1,10 @@
-"""What the Attach a document form offers to attach to, in words: the case's filings the user may see (a party's
-own first: a filing of a party the user acts for) and the acts recorded on the docket from a document issued or
-received (a tally, a notice, a decision), each as the act's ``to`` ("filing:ID", "docket:ID"), never asked for
-typed. Which of them the user may attach to stays the policy's (casefile.record.authority), asked when the act
-is performed."""
+"""What the Attach a document and Confirm e-filing forms offer to choose from, in words, never asked for typed.
+
+Attach a document: the case's filings the user may see (a party's own: a filing of a party the user acts for)
+and the acts recorded on the docket from a document issued or received (a tally, a notice, a decision), each as
+the act's ``to`` ("filing:ID", "docket:ID"). Confirm e-filing: the party's filings prepared in casefile and not
+yet e-filed. Which of them the user may act on stays the policy's (casefile.record.authority), asked when the
+act is performed."""
 
 from __future__ import annotations
 
@@ -48,3 +50,20 @@ def attach_targets(view: Any, parties: list[str]) -> list[tuple[str, str]]:
             and not e.superseded]
     by_date = sorted(filings, key=lambda t: t[0], reverse=True) + sorted(acts, key=lambda t: t[0], reverse=True)
     return [(value, words) for _, value, words in by_date]
+
+
+def prepared_targets(view: Any, parties: list[str]) -> list[tuple[str, str]]:
+    """The Confirm e-filing form's ``filing`` options, as (id, words): the filings of a party in ``parties`` recorded
+    as prepared in casefile and not yet e-filed (an offer of proof filed with objections goes with them: not
+    listed), latest first — "Objections of Retail, Wholesale and Department Store Union, prepared in casefile on
+    December 2, 2026"."""
+    out: list[tuple[str, str, str]] = []
+    for election in view.elections:
+        for f in election.filings:
+            if f["nlrb"] != NlrbFiling.PREPARED or f["with"] or (parties and f["party_key"] not in parties):
+                continue
+            kind = FILING_KIND_WORDS.get(f["kind"], str(f["kind"]).replace("-", " ").capitalize())
+            out.append((f["received_on"], str(f["id"]), f"{kind} of {f['party']}, prepared in casefile on "
+                        f"{long_date(date.fromisoformat(f['received_on']))}"
+                        + (f" (election {election.sequence})" if len(view.elections) > 1 else "")))
+    return [(value, words) for _, value, words in sorted(out, key=lambda t: t[0], reverse=True)]

@@ -234,12 +234,18 @@ def case_page(request: Request, me: Signed, db: Db, number: str, as_of: str | No
                                                               case_numbers=[view.case_number]).get(view.case_number, [])] + mine
     picture = tally_picture(tally) if tally else ""
     lapsed = lapsed_acts(permissions, current.deadlines if current else [])
+    # a party's objections prepared in casefile and not yet e-filed: what it does next is confirm their e-filing (its
+    # panel below), not file objections again; the confirm act is offered for its other prepared filings only
+    prepared = [f for f in (current.filings if current else []) if f["nlrb"] == "prepared" and not f["with"]]
+    prepared_objections = {f["party_key"]: f["id"] for f in prepared if f["kind"] == "objections"}
+    prepared_other = {f["party_key"] for f in prepared if f["kind"] != "objections"}
     timeline = docket_timeline(view.docket, every_deadline, today=moment.astimezone(ZoneInfo(zone)).date())
     return page(request, "case.html", title=f"{view.case_number} {view.name}", case=view, current=current, tally=tally,
                 picture=picture, timeline=timeline, open_now=open_now, deadlines=every_deadline,
                 permissions=permissions, pending=pending_documents(db, view.case_number, me), as_of_text=as_of_text,
                 errors=errors, zone=zone, around=around_section(db, view.case_number, me), mine=mine,
-                hearing_words=hearing_words, lapsed=lapsed,
+                hearing_words=hearing_words, lapsed=lapsed, prepared_objections=prepared_objections,
+                prepared_other=prepared_other,
                 waiting=waiting_for(current.stage if current else None, permissions, hearing=hearing_words))
 
 

@@ -16,6 +16,7 @@ from casefile.vocab import (
     CHALLENGE_STATUS_WORDS,
     DISPOSITION_WORDS,
     ELECTION_KIND_WORDS,
+    FILING_KIND_WORDS,
     DeadlineKind,
     PartyRole,
     Stage,
@@ -178,6 +179,7 @@ def install(env: Any) -> None:
                        deadline_whom=deadline_whom, act_title=act_title,
                        docket_words=docket_words, party_names=party_names, role_words=role_words,
                        status_words=status_words,
+                       filing_words=lambda kind: FILING_KIND_WORDS.get(str(kind), str(kind).replace("-", " ")),
                        dispositions_words=lambda counts: counts_in_words(counts, DISPOSITION_WORDS),
                        challenge_statuses_words=lambda counts: counts_in_words(counts, CHALLENGE_STATUS_WORDS),
                        election_kind_words=lambda kind: ELECTION_KIND_WORDS.get(str(kind), str(kind).replace("-", " ")))

@@ -199,3 +199,122 @@ class TestAttachChoosesTheFiling:
         assert answer.status_code == 303, text_of(answer.text)[:2000]
         [attached] = entries("attach-document", ATTACHING)
         assert attached.summary == f"Objections as filed attached (sha256 {hashlib.sha256(pdf()).hexdigest()[:12]}…)"
+
+
+PREPARED = "10-RC-300517"
+
+
+def open_with_prepared_objections(number: str) -> dict[str, Any]:
+    """A Region 10 case tallied on the last business day, linked to RWDSU's legal department, whose union's objections
+    are only prepared in casefile (not yet e-filed with the NLRB)."""
+    from datetime import datetime, timedelta
+
+    from casefile import app
+    from casefile.accounts.orgs import link_party
+    from casefile.acts import Who, parse_act
+    from casefile.acts.base import midday
+    from casefile.record.db import write_session
+    from tests.web.test_act_fields import _business_day_before
+    from tests.web.world import ATLANTA
+
+    tally_on = _business_day_before(datetime.now(ATLANTA).date())
+    opened_on = tally_on - timedelta(days=30)
+    opening = parse_act({"act": "open-case", "date": opened_on.isoformat(), "case": {
+        "number": number, "name": "Dogwood Logistics LLC", "petition_filed_on": (opened_on - timedelta(days=20)).isoformat()},
+        "parties": [{"key": "employer", "role": "employer", "name": "Dogwood Logistics LLC"},
+                    {"key": "rwdsu", "role": "petitioner", "name": "Retail, Wholesale and Department Store Union"}]})
+    app.perform(opening, case_number=number, as_of=midday(opened_on, "America/New_York"), by=Who.operator(), documents="none")
+    with write_session(by="operator:tests") as session:
+        link_party(session, organization="rwdsu-legal", case_number=number, party="rwdsu",
+                   as_of=midday(opened_on, "America/New_York"))
+    noon = midday(tally_on, "America/New_York")
+    app.perform(parse_act({"act": "record-tally", "date": tally_on.isoformat(), "kind": "initial",
+                           "choices": {"Retail, Wholesale and Department Store Union": 40}, "against": 60, "challenged": 2,
+                           "void": 1, "election": {"method": "manual"}}),
+                case_number=number, as_of=noon, by=Who.operator(), documents="none")
+    done = app.perform(parse_act({"act": "file-objections", "date": tally_on.isoformat(), "party": "rwdsu", "nlrb": "prepared",
+                                  "objections": ["The employer held captive-audience meetings."]}),
+                       case_number=number, as_of=noon, by=Who.operator(), documents="none")
+    return {"tally_on": tally_on, "filing": int(str(done.ref).split(":")[1])}
+
+
+class TestConfirmEfiling:
+    def test_nothing_to_confirm_says_what_is_wrong(self, client: Any) -> None:  # noqa: F811
+        """Bessemer (RWDSU's objections to the rerun not filed here): the confirm page is refused saying nothing of
+        RWDSU's is prepared and not yet e-filed in this case, not that "the procedure does not allow it"."""
+        sign_in(client, USERS["union-counsel"])
+        answer = client.get(f"/cases/{NUMBER}/acts/confirm-efiling")
+        shown = text_of(answer.text)
+        assert answer.status_code == 403
+        assert (f"On {NUMBER}: “Confirm e-filing with the NLRB” is not available now: nothing of Retail, Wholesale and "
+                "Department Store Union is prepared in casefile and not yet e-filed with the NLRB in this case") in shown, \
+            shown[:1500]
+        assert "the procedure does not allow it" not in shown
+
+    def test_the_page_has_its_own_words_and_the_case_page_offers_it_for_prepared_objections(
+            self, client: Any, served: Any) -> None:  # noqa: F811
+        """RWDSU's objections only prepared: the case page offers to confirm their e-filing, not File objections; the
+        confirm page says what it records (the NLRB's receipt), asks "Date the NLRB received it" and which filing by its
+        words, not the filing form's "Date the Region received it", "Filing number", service warnings or "After you
+        file it here"; confirming it e-files the objections."""
+        from casefile.rules.chronology import long_date
+        from tests.web.test_act_fields import entries
+
+        made = open_with_prepared_objections(PREPARED)
+        sign_in(client, USERS["union-counsel"])
+        case = client.get(f"/cases/{PREPARED}").text
+        acts = text_of(case.split("What you may do on this case now", 1)[1].split("</ul>", 1)[0])
+        assert (f'href="#confirm-efiling-{made["filing"]}"') in case
+        assert ("Confirm the e-filing of the objections with the NLRB (the objections of Retail, Wholesale and Department "
+                "Store Union are prepared in casefile, not yet e-filed)") in acts, acts
+        assert "File objections" not in acts and "Confirm e-filing with the NLRB (for" not in acts, acts
+        assert "The objections of Retail, Wholesale and Department Store Union, prepared in casefile, meet no deadline" \
+            in text_of(case)
+        form = f"/cases/{PREPARED}/acts/confirm-efiling"
+        page = client.get(form).text
+        shown = text_of(page)
+        assert ("You prepared this filing in casefile and e-filed it with NLRB E-Filing yourself: record here when the NLRB "
+                "received it, as E-Filing's receipt gives it.") in shown, shown[:3000]
+        assert "Date the NLRB received it" in shown and "Time the NLRB received it (optional)" in shown
+        for filing_words in ("Date the Region received it", "Filing number", "After you file it here", "Warning:",
+                             "Perform: Confirm"):
+            assert filing_words not in shown, filing_words
+        assert options_of(page, "filing") == [(str(made["filing"]), "Objections of Retail, Wholesale and Department Store "
+                                               f"Union, prepared in casefile on {long_date(made['tally_on'])}")]
+        answer = client.post(form, data={"csrf_token": csrf(client, form), "date": made["tally_on"].isoformat(),
+                                         "party": "rwdsu", "filing": str(made["filing"]), "perform": "1"},
+                             follow_redirects=False)
+        assert answer.status_code == 303, text_of(answer.text)[:2000]
+        [confirmed] = entries("confirm-efiling", PREPARED)
+        assert confirmed.summary.startswith("E-filing of the objections of Retail, Wholesale and Department Store Union "
+                                            "confirmed: received by the NLRB")
+        acts = text_of(client.get(f"/cases/{PREPARED}").text.split("What you may do on this case now", 1)[1]
+                       .split("</ul>", 1)[0])
+        assert "File objections" in acts and "Confirm the e-filing" not in acts, acts
+
+
+ALONE_FIRST = "10-RC-300518"
+
+
+def test_the_motion_form_serves_the_other_party_by_default(client: Any, served: Any) -> None:  # noqa: F811
+    """A case whose union is listed first and whose employer nobody here represents (RWDSU's admin may record the
+    employer's acts from the documents served, so it "acts for" both): the motion form files for the union and its
+    service row names the employer, never the union serving its own motion on itself."""
+    from casefile import app
+    from casefile.accounts.orgs import link_party
+    from casefile.acts import Who, parse_act
+    from casefile.record.db import write_session
+    from tests.web.test_form_defaults import selected
+    from tests.web.world import noon
+
+    opening = parse_act({"act": "open-case", "date": "2022-03-01", "case": {
+        "number": ALONE_FIRST, "name": "Magnolia Fulfillment LLC", "petition_filed_on": "2022-01-10"}, "parties": [
+        {"key": "union", "role": "petitioner", "name": "Retail, Wholesale and Department Store Union"},
+        {"key": "employer", "role": "employer", "name": "Magnolia Fulfillment LLC"}]})
+    app.perform(opening, case_number=ALONE_FIRST, as_of=noon(opening.on), by=Who.operator(), documents="none")
+    with write_session(by="operator:tests") as session:
+        link_party(session, organization="rwdsu-legal", case_number=ALONE_FIRST, party="union", as_of=noon(opening.on))
+    sign_in(client, USERS["union-admin"])
+    html = client.get(f"/cases/{ALONE_FIRST}/acts/file-motion").text
+    assert selected(html, "party") == "union" or 'name="party" value="union"' in html, html[:3000]
+    assert selected(html, "service-0-party") == "employer", html[html.find("service"):][:1500]

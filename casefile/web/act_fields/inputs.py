@@ -185,10 +185,14 @@ def specs(act_name: str, *, parties: list[tuple[str, str]], all_parties: list[tu
             elif isinstance(item, type) and issubclass(item, BaseModel):
                 columns = _columns(act_name, name, item, all_parties)
                 if columns is not None:
+                    # a party served, named in a row: another party, never the filer — the form's party (the one the
+                    # user acts for first: its own before one it records from a document), nor one it acts for
+                    filer = parties[0][0] if parties else ""
                     own = {key for key, _ in parties}
-                    for column in columns:  # a party served, named in a row: another party, never the filer
+                    for column in columns:
                         if column.kind == "party":
-                            column.default = next((key for key, _ in all_parties if key not in own), "")
+                            column.default = next((key for key, _ in all_parties if key not in own), "") or next(
+                                (key for key, _ in all_parties if key != filer), "")
                     spec.kind, spec.shape, spec.columns = "rows", "list", columns
                     spec.item = ITEMS.get(name, "row")
                 else:
