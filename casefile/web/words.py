@@ -162,6 +162,15 @@ def day_words(value: Any) -> str:
     return long_date(value) if isinstance(value, date) else str(value)
 
 
+def who_words(label: str) -> str:
+    """Who acted, from a record's label, in words: a user by e-mail ("user:ann@x.org" -> "ann@x.org"), an operator as
+    "the operator of this casefile", a job as "casefile"."""
+    kind, _, rest = str(label).partition(":")
+    if kind == "user":
+        return rest
+    return {"operator": "the operator of this casefile", "system": "casefile"}.get(kind, str(label))
+
+
 def install(env: Any) -> None:
     """The functions as the templates' globals."""
     env.filters["zone_words"] = zone_words
@@ -173,6 +182,7 @@ def install(env: Any) -> None:
     env.filters["day"] = day_words  # a date in words ("December 9, 2026"), never ISO
     env.filters["weekday_day"] = weekday_date  # with its weekday ("Friday, April 16, 2021"), in English whatever the locale
     env.filters["clock"] = clock_label  # the one clock ("11:59 p.m. EDT"), never strftime's "11:59 PM"
+    env.filters["who_words"] = who_words  # who did it, by a record's label ("user:ann@x.org" -> "ann@x.org")
     env.globals["ending_acts"] = ENDING_ACTS
     env.globals["tally_line"] = line_hint  # the tally form's line numbers, as the issued Tally of Ballots prints them
     env.globals.update(stage_words=stage_words, deadline_words=deadline_words, deadline_title=deadline_title,
