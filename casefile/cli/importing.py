@@ -134,7 +134,10 @@ def _print(report: Any) -> None:
 
     n = report.counts()
     other = f", {n['other']:,} other" if n["other"] else ""
-    console.print(f"{report.source}: {n['records']:,} records read as of {report.as_of.isoformat()}: {n['loaded']:,} "
+    from casefile.documents.wording import instant
+    from casefile.vocab import counted
+
+    console.print(f"{report.source}: {counted(n['records'], 'record')} read as of {instant(report.as_of)}: {n['loaded']:,} "
                   f"loaded, {n['present']:,} already present, {n['skipped']:,} skipped{other}", highlight=False)
     loaded = Table("", "new", "already present")
     for name in ("cases", "elections", "tallies"):

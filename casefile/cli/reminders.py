@@ -102,6 +102,8 @@ def remind(
         for line in report.lines():
             (err_console if line.startswith("NOT sent") else console).print(line, highlight=False, soft_wrap=True)
         if not report.did_something:
-            console.print(f"no reminder due as of {moment.isoformat()}")
+            from casefile.documents.wording import instant
+
+            console.print(f"no reminder due as of {instant(moment)}")
     if report.failed:
         raise typer.Exit(1)

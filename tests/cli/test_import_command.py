@@ -101,7 +101,7 @@ class TestNothingLoaded:
         result = run(env, "import", "nlrb-results", str(broken), "--as-of", "2026-11-29T12:00:00-05:00")
         assert result.returncode == 2
         said = " ".join(result.stdout.split())
-        assert "broken.csv: 1 records read as of 2026-11-29T12:00:00-05:00: 0 loaded, 0 already present, 1 skipped" \
+        assert "broken.csv: 1 record read as of 12:00 p.m. UTC-05:00 on November 29, 2026: 0 loaded, 0 already present, 1 skipped" \
             in said, said
         assert "10-RC-39x001" in said and "No tally was analyzed: none was loaded." in said
         assert "Tally Date" in said and "Votes for Labor Union1: 'twelve'" in said, said  # every problem of the row

@@ -94,7 +94,7 @@ class TestImportCommand:
         """`import tallies-sample` loads the normalized file and prints the loaded table and the disagreements."""
         result = cli("import", "tallies-sample", str(TALLIES), "--as-of", "2026-11-29T12:00:00-05:00")
         assert result.returncode == 0, result.stderr
-        assert "tallies-sample.csv: 276 records read as of 2026-11-29T12:00:00-05:00: " in result.stdout
+        assert "tallies-sample.csv: 276 records read as of 12:00 p.m. UTC-05:00 on November 29, 2026: " in result.stdout
         assert "03-RC-283799" in result.stdout
         assert "NLRB's own data disagrees with the rules on 15 statement(s)" in result.stdout
         from casefile.record.db import make_engine

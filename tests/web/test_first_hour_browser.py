@@ -128,7 +128,8 @@ def test_a_new_user_opens_a_case_records_its_tally_and_files_objections(page: An
 
     link_the_colleague(browser, served)
     page.goto("/links")  # the firm is shown the request; only the operator decides it (casefile orgs approve --share)
-    assert page.locator("table tr", has_text=LEGAL).count() >= 1, page.locator("main").inner_text()[:1500]
+    assert page.locator("table tr", has_text="SEIU Healthcare 1199NW Legal").count() >= 1, page.locator("main").inner_text()[:1500]
+    assert LEGAL not in page.locator("main").inner_text()  # the organization by its name, never its key
     approve_as_operator()
     context = browser.new_context(base_url=served.url)
     colleague = context.new_page()
