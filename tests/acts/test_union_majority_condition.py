@@ -202,7 +202,7 @@ class TestTheRevisedTallyDecides:
         assert objection.disposition is Disposition.MOOT
         assert objection.disposition_reason == ("moot: no labor organization has a majority on the revised tally of "
                                                 "2022-02-24; the decision of 2022-02-14 directed a new election only if "
-                                                "it did (R-M2)")
+                                                "it did")
         reported.sweep(reported.at_noon(date(2022, 3, 4)))
         assert _election().stage is Stage.CERTIFICATION_DUE
         result = reported.perform(reported.act({"act": "certification", "date": date(2022, 3, 4)}), documents="issue")
