@@ -14,7 +14,8 @@ from fastapi.responses import Response
 from casefile.errors import CasefileError
 from casefile.http.uploads import Received, is_multipart, read_multipart
 from casefile.web import act_fields, act_forms, forms
-from casefile.web.forms import extension
+from casefile.web.forms import attaching, extension
+from casefile.web.forms import confirming as confirmation
 from casefile.web.people import Me
 from casefile.web.render import page
 from casefile.web.sessions import now
@@ -149,49 +150,30 @@ def render_form(request: Request, me: Me, view: Any, allowed: list[Any], act_nam
     specs = form_specs(view, allowed, act_name) if special is None else []
     if specs and sub.get("act") and not sub.get("perform"):
         _draft_values(specs, sub, zone)
-    confirming = act_name == "confirm-efiling"  # a receipt of what was prepared: no filing of its own, no service
+    confirming = confirmation.is_confirming(act_name)  # a receipt of what was prepared: no filing of its own, no service
     filing = any(s.name == "party" for s in specs) and not confirming
     from casefile.web.filing_notes import note_for
 
     note = None if confirming else note_for(act_name, case_number=view.case_number, office=view.office, rule_set=view.rule_set, viewer=me.viewer, as_of=now(),
                     party_filing=filing or (special is not None and special.party_filing),
                     recording=modes == {"record"}, filer=_filer(view, allowed, sub))
+    parties = [key for key, _ in form_parties(view, allowed)]
     if confirming:  # the filing confirmed is chosen from the party's prepared ones, in words, never typed as a number
-        from casefile.web.attach_targets import prepared_targets
-
-        for spec in specs:
-            if spec.name == "filing":
-                spec.kind, spec.radios = "choice", False
-                spec.label, spec.hint = "The filing you e-filed", "Prepared in casefile, not yet e-filed with the NLRB"
-                spec.options = prepared_targets(view, [key for key, _ in form_parties(view, allowed)])
-                spec.default = spec.options[0][0] if spec.options else ""
-    if act_name == "attach-document":  # the filing or the act recorded, chosen from the case's, never typed as "filing:12"
-        from casefile.web.attach_targets import attach_targets
-
-        for spec in specs:
-            if spec.name == "to":
-                spec.kind, spec.radios = "choice", False
-                spec.options = [("", "Choose the filing or the act"),
-                                *attach_targets(view, [key for key, _ in form_parties(view, allowed)])]
+        confirmation.choose_prepared(specs, view, parties)
+    if attaching.is_attaching(act_name):  # the filing or the act recorded, chosen from the case's, never "filing:12"
+        attaching.choose_target(specs, view, parties)
     if extension.is_extension(act_name) and note is not None:  # "Which period": only those this party may extend
         extension.narrow_periods(specs, {item["d"].kind for item in note.periods})
     shown = {"excluded_reasons": [], **(special.page_values() if special is not None else {})}
-    labels = (("Date the NLRB received it", "Time the NLRB received it (optional)") if confirming else
+    labels = (confirmation.LABELS if confirming else
               ("Date the Region received it", "Time received (optional)") if filing else ("Date of the act", "Time (optional)"))
     return page(request, template, status=status, title=f"{act_title(act_name)} — {view.case_number}",
                 case=view, act_name=act_name, sub=sub, values=sub.values, rows=sub.rows, errors=errors,
                 parties=form_parties(view, allowed), recording=modes == {"record"}, own=own,
                 specs=specs, zone=zone, when_label=labels[0], time_label=labels[1],
-                intro=CONFIRM_INTRO if confirming else "", button=CONFIRM_BUTTON if confirming else "",
+                intro=confirmation.INTRO if confirming else "", button=confirmation.BUTTON if confirming else "",
                 draftable=draftable(act_name, allowed), draft_id=draft_id or sub.get("draft_id") or None,
                 filing_note=note, **shown)
-
-
-#: The confirmation's own words (it files nothing: it records the NLRB's receipt of a filing prepared here).
-CONFIRM_INTRO = ("You prepared this filing in casefile and e-filed it with NLRB E-Filing yourself: record here when the "
-                 "NLRB received it, as E-Filing's receipt gives it. The filing meets its deadline from that receipt; "
-                 "nothing new is filed or served.")
-CONFIRM_BUTTON = "Confirm the e-filing"
 
 
 def _filer(view: Any, allowed: list[Any], sub: act_forms.Submitted) -> str | None:
