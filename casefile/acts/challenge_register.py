@@ -122,7 +122,7 @@ def move_when_the_tally_stands(session: Session, election: Election, *, act: str
         return None
     why = ("every determinative challenged ballot is sustained (the rest cannot affect the result): the tally stands, "
            "with no revised tally and no new objection period (102.69(c)(1)(i), (e)); ")
-    why += "the certification is due (R-H1)" if to is Stage.CERTIFICATION_DUE else "the runoff or new election is due (102.70)"
+    why += "the certification is due (29 CFR 102.69(b))" if to is Stage.CERTIFICATION_DUE else "the runoff or new election is due (102.70)"
     advance(session, election, to, as_of=as_of, occurred_on=on, act=to.value, act_key=f"{key}:{to.value}",
             actor=Actor.SYSTEM, summary=why[0].upper() + why[1:], ref=ref)
     return to

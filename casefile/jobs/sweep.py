@@ -184,7 +184,7 @@ def _close_region_dates(session: Session, as_of: datetime, case_id: int | None, 
             why = EARLIEST_CERTIFICATION_DETERMINATIVE
         else:
             why = (f"mooted: overtaken by the {kind.value} tally of {day_label(prepared_on)}; the certification follows "
-                   "that tally's objection period (R-L2, 102.69(e))")
+                   "that tally's objection period (102.69(e))")
         mooted[deadline.id] = (deadline, why)  # type: ignore[index]
     opened = _scoped(
         select(Deadline, Hearing.opens_on)

@@ -30,7 +30,7 @@ from casefile.vocab import DeadlineKind
 
 __all__ = ["CITATION", "ReportPeriods", "Wait", "check_decision_date", "decision_waits", "wait_words"]
 
-CITATION = "29 CFR 102.69(c)(1)(iii); rules.md R-K1, R-K2, R-K4"
+CITATION = "29 CFR 102.69(c)(1)(iii); 102.69(c)(2)"
 
 
 @dataclass(frozen=True)

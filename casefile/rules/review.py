@@ -93,7 +93,7 @@ def review_of_decision(review: BoardReview) -> str | None:
         return None
     return ("The certification has not issued yet: a request for review of the Decision on Objections may be filed "
             "from the day it issues until 10 business days after the certification, the final disposition "
-            "(29 CFR 102.67(c), 102.69(c)(2); rules.md R-N2).")
+            "(29 CFR 102.67(c), 102.69(c)(2)).")
 
 
 #: The Regional Director's actions that are a "final disposition", after which the request for review
