@@ -169,7 +169,7 @@ def deadline_answer(kind: DeadlineKind, trigger: date, *, petition_filed: date |
     elif chosen is None:
         chosen = rule_set_by_id(CURRENT_RULE_SET_ID)
         notes.append(f"petition filing date not given: assuming the current rule ({chosen.id}); give petition_filed "
-                     "for older cases (R-A1)")
+                     "for older cases")
     if region is not None:
         where = office_for(region, office)
     elif office is not None:

@@ -321,7 +321,7 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
         else:
             warnings.append("the objections are overruled; the determinative challenged ballots are still to be "
                             "decided (rule on them, or issue the revised tally of those opened): the certification "
-                            "follows the count (R-M1)")
+                            "follows the count")
     keep_deadline(session, case=case, election=election, kind=DeadlineKind.RECONSIDERATION,
                   trigger=TriggerKind.RD_DECISION, trigger_ref=ref,
                   trigger_on=issued_on, for_whom="all parties")

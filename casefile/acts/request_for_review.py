@@ -160,7 +160,7 @@ def refusal_now(session: Session, case: Case, as_of: datetime | None = None) -> 
     if reviewed != "dismissal" and not review.available:
         return f"the Board does not review this election ({review.statement.rstrip('.')})"
     return (f"every party already requested review of {WHAT[reviewed]}: one request per action of the Regional "
-            "Director (102.67(i)(1), R-N5)")
+            "Director (29 CFR 102.67(i)(1))")
 
 
 #: What the request asks the Board to review, for the docket and the document (the Decision on Objections by name).

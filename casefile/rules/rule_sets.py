@@ -179,7 +179,7 @@ RULE_SETS: tuple[RuleSet, ...] = (
         petitions_from=None,
         petitions_until=date(2015, 4, 13),
         periods=MappingProxyType(_PRE_2015),
-        source="29 CFR Part 102 Subpart D before 79 FR 74308; rules.md R-A1 (no fixed hearing date)",
+        source="29 CFR Part 102 Subpart D before 79 FR 74308 (no fixed hearing date)",
     ),
     RuleSet(
         id="2014-rule",
@@ -187,7 +187,7 @@ RULE_SETS: tuple[RuleSet, ...] = (
         petitions_from=date(2015, 4, 14),
         petitions_until=date(2020, 5, 30),
         periods=MappingProxyType(_CAL_2014),
-        source="79 FR 74308 (Dec 15 2014), effective 2015-04-14; rules.md R-A1, §3",
+        source="79 FR 74308 (Dec 15 2014), effective 2015-04-14",
     ),
     RuleSet(
         id="2019-text",
@@ -195,7 +195,7 @@ RULE_SETS: tuple[RuleSet, ...] = (
         petitions_from=date(2020, 5, 31),
         petitions_until=date(2023, 12, 25),
         periods=MappingProxyType({**_BD, K.POST_HEARING_BRIEF: _BRIEF_2019}),
-        source="84 FR 69524 (Dec 18 2019), parts effective 2020-05-31, less provisions vacated (88 FR 14908); rules.md R-A1",
+        source="84 FR 69524 (Dec 18 2019), parts effective 2020-05-31, less provisions vacated (88 FR 14908)",
     ),
     RuleSet(
         id="2023-rule",
@@ -203,7 +203,7 @@ RULE_SETS: tuple[RuleSet, ...] = (
         petitions_from=date(2023, 12, 26),
         petitions_until=None,
         periods=MappingProxyType(dict(_BD)),
-        source="88 FR 58076 (Aug 25 2023), effective 2023-12-26; 29 CFR 102.69 as amended through 88 FR 58101; rules.md §0, R-A1",
+        source="88 FR 58076 (Aug 25 2023), effective 2023-12-26; 29 CFR 102.69 as amended through 88 FR 58101",
     ),
 )
 

@@ -301,7 +301,7 @@ def _warnings(counts: TallyCounts, ballot: Ballot) -> tuple[str, ...]:
             warnings.append(
                 "choices tie for first and another choice received no votes: if every eligible voter cast a valid "
                 "ballot, 102.70(d) calls for a Certification of Results, not a runoff; the eligible count is not "
-                "confirmed exact, so the zero-vote exception was not applied (R-P5)"
+                "confirmed exact, so the zero-vote exception was not applied (29 CFR 102.70(d))"
             )
     return tuple(warnings)
 

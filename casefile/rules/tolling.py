@@ -86,7 +86,7 @@ SHUTDOWN_2025 = ClosureWindow(
     first_closed_on=date(2025, 10, 1),
     last_closed_on=date(2025, 11, 12),
     cause="a lapse in appropriations",
-    announcement="NLRB notice on reopening 2025-11-13; rules.md R-B8, source S6",
+    announcement="NLRB notice on reopening 2025-11-13",
     not_tollable=("unfair labor practice charges", "applications for fees and expenses under the Equal Access to "
                   "Justice Act", "certain representation petitions"),
     not_tolled_kinds=MappingProxyType({
