@@ -39,3 +39,12 @@ def test_no_document_carries_a_label_inside_a_citation(name: str, replayed_examp
         text = words(text_of(pdf))
         assert "(from the last day exceptions could be filed)" not in text, pdf
         assert "(after the final disposition)" not in text, pdf
+
+
+@pytest.mark.parametrize("name", [JFK8, BESSEMER], ids=["jfk8", "bessemer"])
+def test_the_notice_refers_to_the_objections_set_for_hearing(name: str, replayed_examples: dict[str, Replayed]) -> None:
+    """It said "a hearing on the objections set out above", while the section above says which were set is not in the
+    record (objections_set_public false)."""
+    body = words(body_of(replayed_examples[name].pdf("*notice-of-hearing.pdf")))
+    assert "PLEASE TAKE NOTICE that a hearing on the objections set for hearing" in body
+    assert "set out above" not in body.split("PLEASE TAKE NOTICE", 1)[1].split("Hearing Officer", 1)[0]
