@@ -227,7 +227,7 @@ def file_objections(
     case_number: str = typer.Argument(..., help="NLRB case number"),
     party: str = typer.Option(..., help="The filing party: its handle, or its role where one party has it (employer, petitioner), as `casefile case show` lists them."),
     objection: list[str] = typer.Option(..., "--objection", help="One objection's statement; repeat for each, in order."),
-    received_at: str | None = typer.Option(None, help="When the Region received them (ISO with offset, or a date: "
+    received_at: str | None = typer.Option(None, help="When the Region received them (a date and time, like 2026-03-20T14:00-04:00, or a date: "
                                                       "00:00 at the receiving office); default now."),
     method: str = typer.Option("e-filing", help="e-filing, fax or paper."),
     postmarked_on: str | None = typer.Option(None, help="Paper filings: postmark date (YYYY-MM-DD)."),
@@ -258,7 +258,7 @@ def confirm_efiling(
     party: str = typer.Option(..., help="The filing party: its handle, as `casefile case show` lists them."),
     filing: int = typer.Option(..., help="The filing recorded as not yet e-filed: its id (`casefile case show --json`, "
                                          "an election's `filings`, `nlrb: prepared`)."),
-    received_at: str = typer.Option(..., help="When the NLRB received it, as E-Filing's receipt says (ISO with offset, "
+    received_at: str = typer.Option(..., help="When the NLRB received it, as E-Filing's receipt says (a date and time, like 2026-03-20T14:00-04:00, "
                                               "or a date: the filing is then judged by the date)."),
 ) -> None:
     """Record that a filing prepared here was e-filed with the NLRB: it meets its deadline from then, judged by the
@@ -309,7 +309,7 @@ def _validated(model, data: dict, options: dict[str, str] | None = None):  # typ
 
 
 @app.command("sweep")
-def sweep(as_of: str | None = typer.Option(None, help="Instant (ISO with offset) or date; default now."),
+def sweep(as_of: str | None = typer.Option(None, help="A moment (a date and time, like 2026-03-20T14:00-04:00) or a date; default now."),
           region: str | None = typer.Option(None, help="Only the cases of this Region (e.g. 10).")) -> None:
     """Close the periods that have run out and mark acts that have fallen due (what the schedule runs)."""
     from casefile.acts.base import Who

@@ -16,7 +16,7 @@ def export(
     party: str | None = typer.Option(None, "--party", help="Only this party's calendar (its key, e.g. rwdsu)."),
     out: Path | None = typer.Option(None, "--out", help="Folder for the .ics files (default: CASEFILE_OUTPUT_DIR/calendars, i.e. out/calendars)."),
     alarm: bool = typer.Option(True, "--alarm/--no-alarm", help="Add an alarm at 9:00 a.m. office time the day before each due date."),
-    as_of: str | None = typer.Option(None, "--as-of", help="Instant (ISO with offset) or date (00:00 at the receiving office) whose open deadlines to export; default now."),
+    as_of: str | None = typer.Option(None, "--as-of", help="A moment (a date and time, like 2026-03-20T14:00-04:00) or a date (00:00 at the receiving office) whose open deadlines to export; default now."),
 ) -> None:
     """Write <out>/<case>.ics (every deadline of the case open now, or at --as-of) and <out>/<case>-<party>.ics (the
     deadlines that party must act on), each deadline an event at its cut-off with the rule and the

@@ -33,7 +33,7 @@ from casefile.vocab import (
 def show(
     case_number: str = typer.Argument(..., help="NLRB case number, e.g. 10-RC-269250"),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output (keys in docs/json-output.md)."),
-    as_of: str | None = typer.Option(None, "--as-of", help="Instant (ISO with offset) or date (00:00 at the receiving office) whose deadline status to show; default now."),
+    as_of: str | None = typer.Option(None, "--as-of", help="A moment (a date and time, like 2026-03-20T14:00-04:00) or a date (00:00 at the receiving office) whose deadline status to show; default now."),
 ) -> None:
     """Show a case: parties, chain of elections with stage and tallies, objections, deadlines (status as of now), docket."""
     from casefile import app as front
@@ -213,7 +213,7 @@ def print_deadlines(deadlines: list[dict], *, title: str) -> None:
 
 
 @case_app.command("list")
-def list_(as_of: str | None = typer.Option(None, help="Instant (ISO with offset) or date; default now."),
+def list_(as_of: str | None = typer.Option(None, help="A moment (a date and time, like 2026-03-20T14:00-04:00) or a date; default now."),
           search: str | None = typer.Option(None, help="Only cases whose number or name (or a party's name) contains this."),
           region: str | None = typer.Option(None, help="Only the cases of this Region (e.g. 10)."),
           stage: str | None = typer.Option(None, help="Only the cases whose current election is at this stage."),

@@ -185,7 +185,7 @@ def amend_objection(
     number: int = typer.Option(..., help="The objection's number."),
     text: str = typer.Option(..., help="The objection's text as amended."),
     why: str = _WHY,
-    received_at: str | None = typer.Option(None, help="When the Region received the amendment (ISO with offset, or a "
+    received_at: str | None = typer.Option(None, help="When the Region received the amendment (a date and time, like 2026-03-20T14:00-04:00, or a "
                                                       "date: 00:00 at the receiving office); default now."),
     election: int | None = typer.Option(None, help=_ELECTION),
     as_of: str | None = typer.Option(None, help=_AS_OF),

@@ -118,7 +118,7 @@ def explain(
                                                                     "objections, offer-of-proof, exceptions."),
     election: int | None = typer.Option(None, "--election", help="With CASE KIND: the election (default the latest)."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
-    as_of: str | None = typer.Option(None, "--as-of", help="Instant (ISO with offset) or date (00:00 at the receiving office) whose status to show; default now."),
+    as_of: str | None = typer.Option(None, "--as-of", help="A moment (a date and time, like 2026-03-20T14:00-04:00) or a date (00:00 at the receiving office) whose status to show; default now."),
 ) -> None:
     """Show how a stored deadline was computed: trigger, rule set, calendar, receiving office, each
     day counted or skipped, the due date and the cut-off in the office's time, and its status now.

@@ -12,7 +12,7 @@ from casefile.cli.app import console, deadlines_app
 @deadlines_app.callback()
 def deadlines(
     ctx: typer.Context,
-    as_of: str | None = typer.Option(None, "--as-of", help="Instant (ISO with offset) or date (00:00 at the receiving office); default now."),
+    as_of: str | None = typer.Option(None, "--as-of", help="A moment (a date and time, like 2026-03-20T14:00-04:00) or a date (00:00 at the receiving office); default now."),
     case: str | None = typer.Option(None, "--case", help="Only this case."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
 ) -> None:

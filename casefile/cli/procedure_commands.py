@@ -374,7 +374,7 @@ def file_exceptions(
     case_number: str = _CASE,
     party: str = typer.Option(..., help="The filing party: its handle, or its role where one party has it (employer, petitioner), as `casefile case show` lists them."),
     exception: list[str] = typer.Option(..., "--exception", help="One exception: 'EXCEPTED TO|GROUNDS'; repeat, in order."),
-    received_at: str | None = typer.Option(None, help="When the Regional Director received them (ISO with offset, or a "
+    received_at: str | None = typer.Option(None, help="When the Regional Director received them (a date and time, like 2026-03-20T14:00-04:00, or a "
                                                       "date: 00:00 at the receiving office); default now."),
     method: str = typer.Option("e-filing", help="e-filing, fax or paper."),
     postmarked_on: str | None = typer.Option(None, help="Paper filings: postmark or delivery-service date (YYYY-MM-DD)."),

@@ -73,7 +73,7 @@ def list_people(
 
 @app.command("remind")
 def remind(
-    as_of: str | None = typer.Option(None, "--as-of", help="Instant (ISO with offset) or date (00:00 Eastern); default now."),
+    as_of: str | None = typer.Option(None, "--as-of", help="A moment (a date and time, like 2026-03-20T14:00-04:00) or a date (00:00 Eastern); default now."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable report."),
 ) -> None:
     """Send the reminders of open deadlines that are due (what the schedule runs): one digest per

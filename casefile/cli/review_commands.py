@@ -217,7 +217,7 @@ def reconsider(case_number: str = _CASE, party: str = typer.Option(..., help=_PA
 def request_review(case_number: str = _CASE, party: str = typer.Option(..., help=_PARTY),
                    ground: list[str] = typer.Option(..., "--ground", help="A ground relied on (29 CFR 102.67(d)); repeat."),
                    received_at: str | None = typer.Option(None, help="When the Board's Office of the Executive Secretary "
-                                                                     "received it (ISO with offset, or a date); default now."),
+                                                                     "received it (a date and time, like 2026-03-20T14:00-04:00, or a date); default now."),
                    method: str = _METHOD, postmarked_on: str | None = _POSTMARK,
                    election: int | None = typer.Option(None, help=_ELECTION),
                    as_of: str | None = typer.Option(None, help=_AS_OF_RECEIPT)) -> None:

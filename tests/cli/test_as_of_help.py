@@ -18,7 +18,7 @@ def test_as_of_help_names_one_default(command: tuple[str, ...]) -> None:
 
 
 @pytest.mark.parametrize("command", [("review", "request"), ("case", "open"), ("challenges", "register"),
-                                     ("deadlines", "recompute")])
+                                     ("deadlines", "recompute"), ("deadlines", "explain"), ("sweep",), ("case", "list")])
 def test_as_of_help_says_a_date_and_time(command: tuple[str, ...]) -> None:
     """--as-of's help says "a date and time, like 2026-03-20T14:00-04:00", not "ISO instant"."""
     ran = casefile(*command, "--help")
