@@ -36,7 +36,7 @@ _TABLES: dict[RecordTable, type] = {RecordTable.TALLY: Tally, RecordTable.FILING
                                     RecordTable.CERTIFICATION: Certification}
 _DECISION_ACTS = (DocketActName.HO_REPORT, DocketActName.RD_DECISION, DocketActName.ALJ_DECISION, DocketActName.BOARD_DECISION)
 _DECIDERS = {DecisionKind.HO_REPORT: "The Hearing Officer issued a report recommending", DecisionKind.RD_DECISION: "The Regional Director issued a decision:",
-             DecisionKind.ALJ_DECISION: "The Administrative Law Judge issued a decision:", DecisionKind.BOARD_DECISION: "The Board issued a decision:"}
+             DecisionKind.ALJ_DECISION: "The Administrative Law Judge issued a decision recommending", DecisionKind.BOARD_DECISION: "The Board issued a decision:"}
 RECOMMENDED = {DecisionResult.SET_ASIDE: "that the election be set aside and a new election directed",
                DecisionResult.OVERRULE: "that the objections be overruled", DecisionResult.CERTIFY: "that the results be certified",
                DecisionResult.OPEN_AND_COUNT: "that the challenged ballots be opened and counted"}
@@ -262,8 +262,9 @@ def _tally_sentence(tally: Tally) -> str:
 
 
 def _decision_sentence(decision: Decision) -> str:
-    if decision.kind == DecisionKind.HO_REPORT:
-        return f"{_DECIDERS[DecisionKind.HO_REPORT]} {RECOMMENDED.get(decision.result, decision.result.replace('-', ' '))}."
+    if decision.kind in (DecisionKind.HO_REPORT, DecisionKind.ALJ_DECISION):  # a recommendation (29 CFR 102.48(a))
+        lead = _DECIDERS[decision.kind]
+        return f"{lead} {RECOMMENDED.get(decision.result, decision.result.replace('-', ' '))}."
     lead = _DECIDERS.get(decision.kind, "A decision issued:")
     if decision.condition and decision.result == DecisionResult.SET_ASIDE:  # a conditional direction: nothing set aside yet
         return (f"{lead} objections sustained; the challenged ballots to be opened and counted, and the election set "

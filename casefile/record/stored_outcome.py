@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from casefile.errors import Internal, InvalidTally
 from casefile.record.models import Tally
-from casefile.rules.outcome import Outcome, outcome_words
+from casefile.rules.outcome import Outcome, count_showed, outcome_words
 from casefile.vocab import OutcomeKind
 
 
@@ -17,6 +17,16 @@ def outcome_words_of(tally: Tally) -> str:
     whole outcome (written by an older casefile) is said as it was stored, never parsed."""
     try:
         return outcome_words(stored_outcome(tally))
+    except Internal:
+        return tally.outcome_text
+
+
+def count_showed_of(tally: Tally) -> str:
+    """What the tally's count showed, from its stored fields, without what would follow (casefile.rules.outcome.
+    count_showed: "No majority for any labor organization"); a row that does not store its whole outcome is said as
+    it was stored."""
+    try:
+        return count_showed(stored_outcome(tally))
     except Internal:
         return tally.outcome_text
 

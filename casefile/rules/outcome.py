@@ -382,3 +382,19 @@ def outcome_of_count(counts: TallyCounts) -> Outcome:
     validate_tally(counts)
     ballot = Ballot.of(counts)
     return ballot.outcome_of(Ballot.votes_of(counts))
+
+
+def count_showed(outcome: Outcome) -> str:
+    """What a tally's count showed, without what would follow from it (R-D5; 29 CFR 102.69(b), 102.70): for an election
+    set aside, whose certification never issues (29 CFR 102.69(c)). "A majority for Amazon Labor Union", "No majority
+    for any labor organization", "No majority for any choice", "A result that is a nullity (29 CFR 102.70(d))", "Not yet decided: challenged ballots
+    or objections unresolved". From the outcome's fields."""
+    if outcome.kind is OutcomeKind.REP:
+        return f"A majority for {outcome.winner}"
+    if outcome.kind is OutcomeKind.RESULTS:
+        return "No majority for any labor organization"
+    if outcome.kind is OutcomeKind.RUNOFF:
+        return "No majority for any choice"
+    if outcome.kind is OutcomeKind.NULLITY_RERUN:
+        return "A result that is a nullity (29 CFR 102.70(d))"
+    return "Not yet decided: challenged ballots or objections unresolved"

@@ -45,3 +45,26 @@ class TestTheChallengedBallotsNeverResolved:
         assert ("311 of the 416 were still unresolved when the hearing opened on April 25, 2024; how 416 became 311 is "
                 "not in the public record") in text
         assert "were resolved" not in text and "the other 105" not in text
+
+
+class TestWhatTheSetAsideLeft:
+    def test_a_superseded_count_names_no_certification(self, replayed_examples: dict[str, Replayed]) -> None:
+        """It said "Outcome of the count (superseded) No majority for any labor organization: a Certification of
+        Results": none issued; the count showed no majority for the petitioner."""
+        text = words(text_of(replayed_examples[BESSEMER].pdf("*case-status-report*.pdf")))
+        assert ("Outcome of the count (superseded) No majority for any labor organization; the election was set aside, "
+                "so this count decides nothing") in text
+        assert "Certification of Results" not in text
+
+    def test_the_judge_only_recommended(self, replayed_examples: dict[str, Replayed]) -> None:
+        """It said "Set aside by the Administrative Law Judge" and, in the docket, "the election was set aside": an
+        Administrative Law Judge's decision recommends until the Board acts or no exceptions are filed
+        (29 CFR 102.45(a), 102.48(a))."""
+        text = words(text_of(replayed_examples[BESSEMER].pdf("*case-status-report*.pdf")))
+        assert ("Result The Administrative Law Judge recommended on November 5, 2024 that the election be set aside and "
+                "a third election directed (subject to exceptions to the Board") in text
+        assert ("Administrative Law Judge's decision The Administrative Law Judge issued a decision recommending that "
+                "the election be set aside and a new election directed.") in text
+        assert "Set aside by the Administrative Law Judge" not in text
+        assert "decision sets the election aside" not in text
+        assert text.count("the election was set aside and a new election directed") == 1  # the Regional Director's, 2021

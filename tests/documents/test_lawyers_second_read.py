@@ -65,11 +65,11 @@ class TestTheOutcomesStillReachable:
         recommended: the Board may decide otherwise on exceptions)."""
         text = words(text_of(bessemer.pdf("*case-status-report*.pdf")))
         rerun = text.partition("Second election (rerun)")[2].partition("OPEN DEADLINES")[0]
-        assert ("Outcomes still reachable None while the Administrative Law Judge's decision setting the election aside "
-                "stands: it directs a third election, whose count decides the outcome, unless the Board decides "
-                "otherwise on exceptions (29 CFR 102.46, 102.48(a))") in rerun
+        assert ("Outcomes still reachable None while the Administrative Law Judge's decision recommending that the "
+                "election be set aside stands: it recommends a third election, whose count would decide the outcome, unless "
+                "the Board decides otherwise on exceptions (29 CFR 102.46, 102.48(a))") in rerun
         assert ("Outcome of the count Not yet decided: challenged ballots or objections unresolved; the Administrative Law "
-                "Judge's decision sets the election aside, subject to exceptions to the Board") in rerun
+                "Judge recommended that the election be set aside, subject to exceptions to the Board") in rerun
         assert "a Certification of Representative" not in rerun and "What the challenged ballots would take" not in rerun
 
 

@@ -35,7 +35,7 @@ from casefile.record.closures import marked, superseded_entries
 from casefile.record.lookups import counts_of, elections_of
 from casefile.record.models import Certification, Deadline, Decision, DocketEntry, Election, Filing, Hearing, Tally
 from casefile.record.models import Document as DocumentRow
-from casefile.record.stored_outcome import outcome_words_of
+from casefile.record.stored_outcome import count_showed_of, outcome_words_of
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.chronology import long_date
 from casefile.rules.deadlines import TRIGGER_NOT_RECORDED
@@ -196,7 +196,7 @@ class CaseStatusReport(Document):
             gone = _none_reachable(election, recommended=recommended) if set_aside or recommended else None
             tallies = session.exec(select(Tally).where(Tally.election_id == election.id).order_by(col(Tally.id))).all()
             analyses = tuple(TallySummary(
-                tally=tally_lines(t, election), determinative_reason=determinative_reason(t),
+                tally=_superseded(tally_lines(t, election), t) if set_aside else tally_lines(t, election), determinative_reason=determinative_reason(t),
                 reachable_outcomes=(gone,) if gone else
                 (tuple(wording.outcome_words(o) for o in t.reachable) if t.reachable else (outcome_words_of(t),)),
                 challenge_analysis=() if gone else challenge_sentences(t),
@@ -232,6 +232,12 @@ class CaseStatusReport(Document):
 
 
 
+def _superseded(lines: TallyLines, tally: Tally) -> TallyLines:
+    """A set-aside election's tally lines with its outcome as what the count showed ("No majority for any labor
+    organization"), not the certification that would have followed: none issued (rules.outcome.count_showed)."""
+    return lines.model_copy(update={"outcome": count_showed_of(tally)})
+
+
 def _set_aside_by_judge(rec: CaseRecord, election: Election) -> bool:
     """Whether the election stands at an Administrative Law Judge's decision that sets it aside (its latest
     decision other than a Hearing Officer's report, with no condition): recommended until the Board rules on
@@ -250,8 +256,9 @@ def _none_reachable(election: Election, *, recommended: bool) -> str:
     the Board deciding otherwise on exceptions (29 CFR 102.46, 102.48(a))."""
     following = wording.next_election(election.sequence)
     if recommended:
-        return (f"None while the Administrative Law Judge's decision setting the election aside stands: it directs "
-                f"{following}, whose count decides the outcome, unless the Board decides otherwise on exceptions "
+        return (f"None while the Administrative Law Judge's decision recommending that the election be set aside "
+                f"stands: it recommends {following}, whose count would decide the outcome, unless the Board decides "
+                "otherwise on exceptions "
                 "(29 CFR 102.46, 102.48(a))")
     return f"None: the election was set aside and {following} directed, whose count decides the outcome"
 
@@ -316,11 +323,11 @@ def _election_result(rec: CaseRecord, election: Election) -> str:
     if binding:
         last = binding[-1]
         if last.result == DecisionResult.SET_ASIDE:
-            text = (f"Set aside by {who.get(last.kind, 'decision')} on {long_date(last.issued_on)};"
-                    f" {wording.next_election(election.sequence)} directed")
-            if last.kind == DecisionKind.ALJ_DECISION:
-                text += " (subject to exceptions to the Board)"
-            return text
+            following = wording.next_election(election.sequence)
+            if last.kind == DecisionKind.ALJ_DECISION:  # recommended until the Board acts or no exceptions are filed
+                return (f"The Administrative Law Judge recommended on {long_date(last.issued_on)} that the election be "
+                        f"set aside and {following} directed (subject to exceptions to the Board; 29 CFR 102.45(a), 102.48(a))")
+            return f"Set aside by {who.get(last.kind, 'decision')} on {long_date(last.issued_on)}; {following} directed"
         return f"{DECIDED.get(last.result, last.result).capitalize()} ({who.get(last.kind, 'decision')}, {long_date(last.issued_on)})"
     if decisions:
         report = decisions[-1]
