@@ -48,3 +48,22 @@ def test_the_notice_refers_to_the_objections_set_for_hearing(name: str, replayed
     body = words(body_of(replayed_examples[name].pdf("*notice-of-hearing.pdf")))
     assert "PLEASE TAKE NOTICE that a hearing on the objections set for hearing" in body
     assert "set out above" not in body.split("PLEASE TAKE NOTICE", 1)[1].split("Hearing Officer", 1)[0]
+
+
+def test_the_order_says_the_extended_date_is_inferred(jfk8_replayed: Replayed) -> None:
+    """It said "IT IS ORDERED that the time ... is extended to Friday, April 22, 2022." as fact."""
+    body = words(body_of(jfk8_replayed.pdf("*order-extending-time.pdf")))
+    assert ("is extended to Friday, April 22, 2022 [inferred: the record shows that the Employer filed its evidence on "
+            "April 22, 2022, after the April 8, 2022 due date, which only an order extending its time allows") in body
+
+
+def test_the_request_says_the_date_asked_is_inferred(jfk8_replayed: Replayed) -> None:
+    """It said "requests that the Regional Director extend to April 22, 2022" as fact."""
+    body = words(body_of(jfk8_replayed.pdf("*extension-request_amazon.pdf")))
+    assert ("requests that the Regional Director extend to April 22, 2022 [inferred: the record shows that the Employer "
+            "filed its evidence on April 22, 2022, after the April 8, 2022 due date, which only an extension allows") in body
+
+
+@pytest.fixture(scope="module")
+def jfk8_replayed(replayed_examples: dict[str, Replayed]) -> Replayed:
+    return replayed_examples[JFK8]

@@ -116,7 +116,9 @@ class TestWhatIsInferredIsSaidToBe:
         """It said "This request is filed no later than the date on which the document is due.": the record infers the
         request and does not know its date."""
         body = words(body_of(jfk8.pdf("*extension-request_amazon.pdf")))
-        assert ("requests that the Regional Director extend to April 22, 2022 the time to file its offer of proof in "
+        assert ("requests that the Regional Director extend to April 22, 2022 "
+                "[inferred: the record shows that the Employer filed its evidence on April 22, 2022, after the April 8, 2022 due date, which only an extension allows (29 CFR 102.69(a)(8))] "
+                "the time to file its offer of proof in "
                 "support of its objections, now due on April 8, 2022. GROUNDS FOR THE REQUEST") in body
         assert "no later than the date" not in body and "served on the other parties at the same time" not in body
 

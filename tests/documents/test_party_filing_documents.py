@@ -348,7 +348,8 @@ def test_a_record_copy_keeps_its_research_note_in_the_annex(configured_db: Path)
         "Uncertain: the request itself and its date are not in the sources; a request must be filed "
         "by the due date (102.2(c)), so it is recorded on that day.")
     assert "UNCERTAIN" not in ctx.opening + " ".join(p.text for p in ctx.paragraphs)  # type: ignore[attr-defined]
-    assert "extend to April 22, 2022 the time to file its offer of proof in support of its objections, now due on April 8, " \
+    assert "extend to April 22, 2022 "\
+        "[inferred: the record shows that the Employer filed its evidence on April 22, 2022, after the April 8, 2022 due date, which only an extension allows (29 CFR 102.69(a)(8))] the time to file its offer of proof in support of its objections, now due on April 8, " \
            "2022" in ctx.opening  # type: ignore[attr-defined]
 
 

@@ -38,6 +38,7 @@ class ExtensionRequestContext(PartyPaperContext):
     document_title: str  # "Exceptions to the Hearing Officer's Report"
     due_on: date
     until: date | None = None
+    until_inferred: str = ""  # the record only infers the date asked (the filing's inferred_from): said after it
     decided_by: Literal["Regional Director", "Board"]
     offer_of_proof: bool = False  # the document is the offer of proof: its time is extended under 102.69(a)(8)
     late: bool = False
@@ -55,6 +56,7 @@ class ExtensionRequestContext(PartyPaperContext):
     @property
     def opening(self) -> str:
         to = f" to {long(self.until)}" if self.until is not None else ""
+        to += f" {self.until_inferred}" if to and self.until_inferred else ""
         sections = "Sections 102.2(c) and 102.69(a)(8)" if self.offer_of_proof else "Section 102.2(c)"
         return (f"Pursuant to {sections} of the Board's Rules and Regulations, {self.party}, requests that the "
                 f"{self.decided_by} extend{to} the time to file its {self.document}, now due on {long(self.due_on)}."
@@ -115,6 +117,14 @@ class ExtensionRequest(PartyPaper):
             decided_by="Board" if deadline.office_key == BOARD_OFFICE.key else "Regional Director",
             offer_of_proof=deadline.kind is DeadlineKind.OFFER_OF_PROOF,
             late=filing.received_on_public and late_extension_request_note(filing.received_on, due_on) is not None,
-            filed_on_public=filing.received_on_public,
+            filed_on_public=filing.received_on_public, until_inferred=inferred_words(rec, filing.inferred_from),
             served=served_on_others(rec, filing), grounds_stated=not is_placeholder(asked["reasons"]))
         return Built(ctx, filing.received_on, party.name, Actor.PARTY, election.id, party_key=party.key)
+
+
+def inferred_words(rec: CaseRecord, inferred_from: str) -> str:
+    """What a document says after a date the record only infers (a row's ``inferred_from``, "that the Employer filed
+    its evidence on 2022-04-22, ..."): "[inferred: the record shows that the Employer filed its evidence on April 22,
+    2022, ...]"; "" when the record states the date."""
+    told = inferred_from.strip().rstrip(".")
+    return f"[inferred: the record shows {rec.text(told)}]" if told else ""

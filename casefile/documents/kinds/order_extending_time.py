@@ -11,6 +11,7 @@ from pydantic import AwareDatetime
 
 from casefile.documents.base import Built, RecordDocument
 from casefile.documents.history import filed_under_order
+from casefile.documents.kinds.extension_request import inferred_words
 from casefile.documents.parts import (
     DocumentContext,
     Facts,
@@ -71,6 +72,7 @@ class OrderExtendingTimeContext(DocumentContext):
     requested_on_public: bool = True  # False: the request's date is not in the public record (recorded on the due date)
     from_due_on: date
     to_due_on: date
+    to_due_inferred: str = ""  # the record only infers the date (the order's inferred_from): said after it
     cutoff_at: AwareDatetime | None = None
     receiving: str  # "the Regional Director, Region 29" / "the Board's Office of the Executive Secretary"
     citation: str
@@ -120,6 +122,7 @@ class OrderExtendingTime(RecordDocument):
             requested_on=request.received_on if request is not None else None,
             requested_on_public=request.received_on_public if request is not None else True,
             from_due_on=date.fromisoformat(body["from_due_on"]), to_due_on=to_due, cutoff_at=cutoff if region_known else None,
+            to_due_inferred=inferred_words(rec, order.inferred_from),
             receiving="the Board's Office of the Executive Secretary in Washington, DC" if board
             else f"the Regional Director, Region {int(office.region or rec.region)}" if region_known
             else "the Regional Director of the Region that has the case",
