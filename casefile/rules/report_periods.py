@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from casefile.errors import ProcedureError
+from casefile.rules.calendar import weekday_date
 from casefile.vocab import DeadlineKind
 
 __all__ = ["CITATION", "ReportPeriods", "Wait", "check_decision_date", "decision_waits", "wait_words"]
@@ -86,7 +87,7 @@ def decision_waits(decided_on: date, periods: ReportPeriods) -> Wait | None:
 
 
 def _long(day: date) -> str:
-    return f"{day:%A, %B} {day.day}, {day.year}"
+    return weekday_date(day)
 
 
 def wait_words(wait: Wait, names: dict[str, str] | None = None) -> str:

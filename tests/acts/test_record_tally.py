@@ -76,9 +76,9 @@ class TestBessemerTally:
         """Eligible voters and void ballots given otherwise: each differing figure named, recorded → given; the
         database and the output folder stay as they were (``refused``)."""
         carry("tally-2021")
-        error = refused(tally_2021(eligible=15, void=70), AlreadyRecorded,
+        error = refused(tally_2021(eligible=5000, void=70), AlreadyRecorded,
                         as_of=datetime.fromisoformat("2021-04-10T12:00:00-04:00"))
-        assert "(recorded → given: void ballots: 76 → 70; eligible voters: 5,867 → 15)" in str(error)
+        assert "(recorded → given: void ballots: 76 → 70; eligible voters: 5,867 → 5,000)" in str(error)
 
     def test_other_voting_days_or_method_are_refused_in_words(self, configured_db: Path) -> None:
         """The same figures with voting days, a method, an exact eligible count or excluded ballots the record does
