@@ -68,3 +68,12 @@ class TestWhatTheSetAsideLeft:
         assert "Set aside by the Administrative Law Judge" not in text
         assert "decision sets the election aside" not in text
         assert text.count("the election was set aside and a new election directed") == 1  # the Regional Director's, 2021
+
+
+def test_the_transfer_order_names_no_signer_the_record_lacks(replayed_examples: dict[str, Replayed]) -> None:
+    """The docket showed "By: General Counsel" for the order transferring the case, though who signed it is not
+    reported (29 CFR 102.72(a) gives the power to the General Counsel): the "By" column says it is not in the record."""
+    text = words(text_of(replayed_examples[JFK8].pdf("*case-status-report*.pdf")))
+    assert ("April 29, 2022 [NOT IN THE PUBLIC RECORD: who issued the order] Order transferring case The case was "
+            "transferred from Region 29 (Brooklyn, NY) to Region 28 (Phoenix, AZ).") in text
+    assert "General Counsel" not in text

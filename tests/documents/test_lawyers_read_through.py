@@ -60,7 +60,7 @@ class TestTheStatusReportsDocket:
                      "time to file the offer of proof in support of objections to April 22, 2022 (the request itself is "
                      "not in the public record, nor is the date).",
                      "Order fixing or extending time The record implies that the Regional Director extended the time to file the offer of proof",
-                     "General Counsel Order transferring case The case was transferred from Region 29 (Brooklyn, NY) to "
+                     "Order transferring case The case was transferred from Region 29 (Brooklyn, NY) to "
                      "Region 28 (Phoenix, AZ).",
                      "Regional Director Certification The Regional Director issued a Certification of Representative of "
                      "Amazon Labor Union."):

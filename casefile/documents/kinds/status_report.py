@@ -35,6 +35,7 @@ from casefile.record.closures import marked, superseded_entries
 from casefile.record.lookups import counts_of, elections_of
 from casefile.record.models import Certification, Deadline, Decision, DocketEntry, Election, Filing, Hearing, Tally
 from casefile.record.models import Document as DocumentRow
+from casefile.record.orders import AgencyOrder
 from casefile.record.stored_outcome import count_showed_of, outcome_words_of
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.chronology import long_date
@@ -52,6 +53,7 @@ from casefile.vocab import (
     DocumentKind,
     ElectionAgreement,
     ElectionKind,
+    OrderKind,
     PartyRole,
     Stage,
 )
@@ -72,12 +74,15 @@ class DocketLine(Facts):
     party: str | None = None
     act: str
     note: str | None = None
+    by_unknown: str | None = None  # a placeholder: the record does not say who issued it (the "By" column says so)
 
     @property
     def actor_name(self) -> str:
-        """The actor as a reader knows it: the party's name, or the official's title."""
+        """The actor as a reader knows it: the party's name, the official's title, or that the record lacks it."""
         if self.party is not None:
             return self.party
+        if self.by_unknown is not None:
+            return self.by_unknown
         return _ACTOR_LABELS[self.actor]
 
 
@@ -211,7 +216,8 @@ class CaseStatusReport(Document):
                               .order_by(col(DocketEntry.occurred_on), col(DocketEntry.id))).all()
         superseded = superseded_entries(session, rec.case.id)  # type: ignore[arg-type]  # a closure a later filing showed wrong: said so, never a fact
         lines = tuple(DocketLine(occurred_on=e.occurred_on, actor=e.actor, act=wording.act_name(e.act),
-                                 note=marked(history_event(rec, e), superseded.get(e.id or 0)), party=_docket_party(rec, e))
+                                 note=marked(history_event(rec, e), superseded.get(e.id or 0)), party=_docket_party(rec, e),
+                                 by_unknown=_issuer_unknown(rec, e))
                       for e in docket if not confidential_entry(rec, e))  # a case document: no offer of proof
         deadlines = session.exec(select(Deadline).where(Deadline.case_id == rec.case.id, Deadline.status == DeadlineStatus.OPEN,
                                                         col(Deadline.cutoff_at) >= as_of).order_by(col(Deadline.cutoff_at))).all()
@@ -281,6 +287,16 @@ def _without_repeats(deadlines: list[Deadline]) -> list[Deadline]:
     and offer of proof", states both); an extended offer of proof keeps its own line."""
     objections = {(d.election_id, d.cutoff_at) for d in deadlines if d.kind is DeadlineKind.OBJECTIONS}
     return [d for d in deadlines if not (d.kind is DeadlineKind.OFFER_OF_PROOF and (d.election_id, d.cutoff_at) in objections)]
+
+
+def _issuer_unknown(rec: CaseRecord, entry: DocketEntry) -> str | None:
+    """For a record copy's order transferring the case whose signer the record does not hold (AgencyOrder.issuer ""),
+    the "By" column's placeholder: the office 29 CFR 102.72(a) names (the General Counsel) is not who the record
+    shows signed it. None otherwise (the docket's actor stands)."""
+    order = row_of(rec, entry)
+    if rec.record_copy and isinstance(order, AgencyOrder) and order.kind == OrderKind.TRANSFER and not order.issuer.strip():
+        return placeholder("who issued the order")
+    return None
 
 
 def _docket_party(rec: CaseRecord, entry: DocketEntry) -> str | None:
