@@ -165,10 +165,14 @@ def day_words(value: Any) -> str:
 def who_words(label: str) -> str:
     """Who acted, from a record's label, in words: a user by e-mail ("user:ann@x.org" -> "ann@x.org"), an operator as
     "the operator of this casefile", a job as "casefile"."""
-    kind, _, rest = str(label).partition(":")
-    if kind == "user":
-        return rest
-    return {"operator": "the operator of this casefile", "system": "casefile"}.get(kind, str(label))
+    from casefile.record.recorders import Recorder, RecorderKind
+
+    recorder = Recorder.parse(str(label))
+    if recorder is None:
+        return str(label)
+    if recorder.kind is RecorderKind.USER:
+        return recorder.who
+    return "the operator of this casefile" if recorder.kind is RecorderKind.OPERATOR else "casefile"
 
 
 def install(env: Any) -> None:
