@@ -67,3 +67,12 @@ def test_the_request_says_the_date_asked_is_inferred(jfk8_replayed: Replayed) ->
 @pytest.fixture(scope="module")
 def jfk8_replayed(replayed_examples: dict[str, Replayed]) -> Replayed:
     return replayed_examples[JFK8]
+
+
+def test_the_offer_names_no_region_the_record_lacks(jfk8_replayed: Replayed) -> None:
+    """It said "REGION 29" and "To: Regional Director, Region 29" on April 22, 2022, though the case was transferred to
+    Region 28 on a date the record lacks, after the April 8 order whose issuing Region the record leaves uncertain."""
+    text = words(text_of(jfk8_replayed.pdf("2022-04-22_offer-of-proof_amazon.pdf")))
+    assert "REGION [NOT IN THE PUBLIC RECORD: the Region that has the case]" in text
+    assert "To: the Regional Director of the Region that has the case" in text
+    assert "Region 29" not in text and "REGION 29" not in text

@@ -16,7 +16,8 @@ from casefile.documents.record_view import CaseRecord, notes
 from casefile.errors import ProcedureError
 from casefile.record.lookups import deadline_of
 from casefile.record.models import Election, Filing
-from casefile.vocab import Actor, DeadlineKind, DocumentKind, FilingKind
+from casefile.record.orders import AgencyOrder
+from casefile.vocab import Actor, DeadlineKind, DocumentKind, FilingKind, OrderKind
 
 
 class WitnessItem(Facts):
@@ -98,10 +99,14 @@ class OfferOfProof(RecordDocument):
         extended_to = offer_extended_to(rec, election)
         if extended_to is not None and filed_on >= extended_to:
             extended_to = None  # this is the offer the extension allowed for: nothing is left to follow it
+        region_known = not region_uncertain_on(rec, filing.case_id, filed_on)
+        caption = rec.caption() if region_known else \
+            rec.caption().model_copy(update={"region": f"Region {placeholder('the Region that has the case')}"})
         ctx = OfferOfProofContext(
-            caption=rec.caption(), issuance=Issuance(issued_on=filed_on, issuer_title=f"Counsel for the {rec.party_ref(party).label}"),
+            caption=caption, issuance=Issuance(issued_on=filed_on, issuer_title=f"Counsel for the {rec.party_ref(party).label}"),
             filing_party=rec.party_ref(party), objections_filed_on=filing.received_on,
-            submitted_to=f"Regional Director, Region {rec.region}", objections=objections, witnesses=witnesses,
+            submitted_to=f"Regional Director, Region {rec.region}" if region_known
+            else "the Regional Director of the Region that has the case", objections=objections, witnesses=witnesses,
             witnesses_public=bool(witnesses),
             evidence_due_on=extended_to, signature=rec.party_signature(party),
             record_notes=notes(offer.uncertain if offer else filing.uncertain),
@@ -116,3 +121,14 @@ def offer_extended_to(rec: CaseRecord, election: Election) -> date | None:
     if offer is None or objections is None or offer.due_on <= objections.due_on:
         return None
     return offer.due_on
+
+
+def region_uncertain_on(rec: CaseRecord, case_id: int, on: date) -> bool:
+    """Whether the record leaves the Region that has the case on ``on`` uncertain: an Order Extending Time issued on or
+    before ``on`` whose issuing Region is not public (its ``issuer_region_public`` false: the case was transferred about
+    then), and no transfer of the case with a public date on or before ``on`` (Rule 102.72(a))."""
+    orders = rec.session.exec(select(AgencyOrder).where(AgencyOrder.case_id == case_id)).all()
+    uncertain = [o.issued_on for o in orders if o.kind is OrderKind.EXTENSION and o.issued_on <= on
+                 and not o.body.get("issuer_region_public", True)]
+    settled = [o.issued_on for o in orders if o.kind is OrderKind.TRANSFER and o.issued_on_public and o.issued_on <= on]
+    return bool(uncertain) and not any(day >= max(uncertain) for day in settled)
