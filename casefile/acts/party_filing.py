@@ -100,18 +100,21 @@ def received_words(at: datetime | None, on: date, tz: str) -> str:
 
 
 def receipt_words(nlrb: NlrbFiling, at: datetime | None, received_on: date, *, tz: str) -> str:
-    """For a docket summary, what the record holds of a filing's receipt: "received 2026-12-01T12:00:00-06:00"
-    (``at`` in the receiving office's zone ``tz``, as every instant of the record is told, whatever offset it was
-    given with — "18:00Z" is told "11:00:00-07:00" at Seattle; else the day ``received_on``; ISO: a page writes it in
-    words) for a filing e-filed with the NLRB (``nlrb``);
+    """For a docket summary, what the record holds of a filing's receipt: "received 12:00 p.m. CST on December 1, 2026"
+    (``at`` on the receiving office's clock ``tz``, whatever offset it was given with — "18:00Z" is told
+    "11:00 a.m. PDT" at Seattle; else the day ``received_on``) for a filing e-filed with the NLRB (``nlrb``);
     for one only prepared in casefile, which no one has received yet (29 CFR 102.2(b), 102.5(c);
     casefile.rules.efiling), "prepared in casefile on December 1, 2026, not yet e-filed with the NLRB":
     no receipt time. Display only."""
     from casefile.documents.wording import long_date
+    from casefile.rules.calendar import clock_label
 
     if nlrb is NlrbFiling.PREPARED:
         return f"prepared in casefile on {long_date(received_on)}, not yet e-filed with the NLRB"
-    return f"received {at.astimezone(ZoneInfo(tz)).isoformat() if at is not None else received_on.isoformat()}"
+    if at is None:
+        return f"received {long_date(received_on)}"
+    local = at.astimezone(ZoneInfo(tz))
+    return f"received {clock_label(local)} on {long_date(local.date())}"
 
 
 def received_by(case: Case, deadline: Deadline | None) -> str:

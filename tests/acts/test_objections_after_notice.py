@@ -61,7 +61,7 @@ class TestObjectionsAfterAnEarlyNotice:
         """Amazon's objections received Thursday 2021-04-15 are accepted: filed, timely, docketed; the election
         stays at hearing-noticed (the table's row moves nothing)."""
         result = perform(act({**AMAZON_OBJECTS, "date": date(2021, 4, 15)}))
-        assert result.summary.startswith("Objections of Amazon.com Services LLC (objection no. 1) received 2021-04-15")
+        assert result.summary.startswith("Objections of Amazon.com Services LLC (objection no. 1) received April 15, 2021")
         with read_session() as s:
             assert s.exec(select(Election)).one().stage is Stage.HEARING_NOTICED
             filings = s.exec(select(Filing).where(Filing.kind == FilingKind.OBJECTIONS).order_by(col(Filing.id))).all()

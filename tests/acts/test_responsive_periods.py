@@ -137,7 +137,7 @@ class TestCrossExceptions:
         assert "2021-09-07" in str(error)
         done = bessemer.perform(bessemer.act({**cross, "date": date(2021, 9, 7)}))
         assert done.summary.startswith("Cross-exceptions of Retail, Wholesale and Department Store Union to the "
-                                       "Hearing Officer's Report (1 exception), received 2021-09-07; held to the "
+                                       "Hearing Officer's Report (1 exception), received September 7, 2021; held to the "
                                        "answering-brief period")
 
     def test_the_order_extending_time_names_them_with_the_answering_brief(self, configured_db: Path) -> None:

@@ -11,11 +11,15 @@ columns is a whole token of the wide output.
 from __future__ import annotations
 
 import re
+import shutil
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
+from casefile.settings import get_settings
 from tests.accounts.world import World, bessemer_template, world  # noqa: F401  (fixtures)
 from tests.acts.example_cases import ExampleCase, from_example
 from tests.cli.in_process import casefile
@@ -59,12 +63,19 @@ def replay_table(number: str) -> str:
 
 
 @pytest.fixture(params=sorted(HISTORIES))
-def history(request: pytest.FixtureRequest, configured_db: Path) -> tuple[str, str, str]:
+def history(request: pytest.FixtureRequest, configured_db: Path,
+            monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, str, str]]:
+    # the documents' folder is printed whole: keep it shorter than a line (pytest's own temp paths under xdist
+    # are over 80 characters, a path no layout can print on one line)
+    short = Path(tempfile.mkdtemp(prefix="cf80-", dir="/tmp"))
+    monkeypatch.setenv("CASEFILE_OUTPUT_DIR", str(short))
+    get_settings.cache_clear()
     case: ExampleCase = from_example(request.param)
     case.open()
     for act in case.events:
         case.perform(act, documents="issue")
-    return HISTORIES[request.param]
+    yield HISTORIES[request.param]
+    shutil.rmtree(short, ignore_errors=True)
 
 
 def assert_readable(narrow: str, wide: str, *, what: str) -> None:

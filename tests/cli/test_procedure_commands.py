@@ -47,7 +47,7 @@ class TestHearingNotice:
         out = ok("hearing", "notice", NUMBER, "--on", "2021-04-26", "--opens-on", "2021-05-07", "--presiding",
                  "Kerstin Meyers", "--objection", "rwdsu:1-23", "--as-of", "2021-04-26T12:00:00-04:00")
         assert f"{NUMBER}: Notice of Hearing" in out and "(hearing:1)" not in out
-        assert "Notice of Hearing on 23 objections; hearing opens 2021-05-07" in out
+        assert "Notice of Hearing on 23 objections; hearing opens May 7, 2021" in out
         assert "2021-04-26_notice-of-hearing.pdf" in out
 
     def test_unknown_objection(self, configured_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -68,9 +68,9 @@ class TestHearingOpenClose:
     def test_open_then_close(self, configured_db: Path) -> None:
         """`hearing open --on 2021-05-07` then `hearing close --on 2021-05-25`."""
         carry("notice-hearing")
-        assert "Hearing opened 2021-05-07" in ok("hearing", "open", NUMBER, "--on", "2021-05-07", "--as-of",
+        assert "Hearing opened May 7, 2021" in ok("hearing", "open", NUMBER, "--on", "2021-05-07", "--as-of",
                                                  "2021-05-07T12:00:00-04:00")
-        assert "Hearing closed 2021-05-25" in ok("hearing", "close", NUMBER, "--on", "2021-05-25", "--as-of",
+        assert "Hearing closed May 25, 2021" in ok("hearing", "close", NUMBER, "--on", "2021-05-25", "--as-of",
                                                  "2021-05-25T12:00:00-04:00")
 
     def test_open_before_notice(self, configured_db: Path, capsys: pytest.CaptureFixture[str]) -> None:

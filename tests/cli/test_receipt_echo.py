@@ -21,4 +21,4 @@ def test_objections_received_at_an_instant_are_echoed_at_seattle(given: str) -> 
     assert filed.exit_code == 0, filed.stderr
     assert filed.stdout.splitlines()[0] == (
         f"{NUMBER}: Objections of International Brotherhood of Teamsters, Local 117 (objection no. 1) received "
-        "2026-07-20T16:30:00-07:00")
+        "4:30 p.m. PDT on July 20, 2026")
