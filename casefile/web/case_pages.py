@@ -229,6 +229,11 @@ def case_page(request: Request, me: Signed, db: Db, number: str, as_of: str | No
     for row in open_now:  # a period the user's own party has met by a timely filing: met at once, for it
         row["met"] = [names.get(k, k) for k in met.get(row["d"].id, [])]
     mine = next_for(me, open_now, permissions, stage=current.stage if current else None, determinative=determinative)
+    if not me.region and current:  # the party's own period (its offer of proof, 102.69(a)(8)) its timely filing met:
+        listed = {row["d"].id for row in mine}  # no longer running for anyone, still said met to it until its cut-off
+        mine += [{**with_countdown(d, moment), "met": list(d.met_by), "act": None} for d in current.deadlines
+                 if d.status == "met" and d.met_by and d.for_whom in own and d.cutoff_at >= moment
+                 and d.id not in listed]
     if not me.region:  # a period of the user's party that lapsed with nothing e-filed: missed, shown first
         mine = [{"d": d, "missed": True} for d in app.missed(as_of=moment, viewer=me.viewer,
                                                               case_numbers=[view.case_number]).get(view.case_number, [])] + mine

@@ -88,7 +88,9 @@ class TestRequestForReview:
         assert _election().stage is Stage.RERUN_DIRECTED
         with read_session() as s:
             filing = s.exec(select(Filing).where(Filing.kind == "request-for-review")).one()
-        assert (filing.deadline_id, "R-N3" in filing.timeliness_note) == (None, True)
+        # the note cites no rule id of casefile's own (14135e2): it says why no period runs
+        assert (filing.deadline_id, filing.timeliness_note) == (
+            None, "no request-for-review period runs yet: a decision setting the election aside is not a final disposition")
 
     def test_before_any_final_disposition(self, configured_db: Path) -> None:
         case = jfk8_through("ho-report")

@@ -153,14 +153,20 @@ class TestMetMeansMetEverywhere:
         view = app.case(FILED, as_of=datetime.now(UTC))
         by_kind = {d.kind: d for d in view.elections[-1].deadlines}
         union = "Retail, Wholesale and Department Store Union"
-        for kind in ("objections", "offer-of-proof"):
+        # the objection period runs on for the other parties; the offer of proof is the union's alone, so its timely
+        # filing meets it for everyone (29 CFR 102.69(a)(8)); explain names the union as the party it is for
+        notes = {"objections": ("open", f"met by {union}'s timely filing; the period runs on for the other parties "
+                                        "until its cut-off"),
+                 "offer-of-proof": ("met", "met by a timely filing of the party whose period it is alone "
+                                           "(29 CFR 102.69(a)(8)); nothing more is due in it")}
+        for kind, (status, note) in notes.items():
             d = by_kind[kind]
             assert d.met_by == [union], (kind, d)
-            assert d.status == "open" and d.status_note is not None
-            assert d.status_note.startswith(f"met by {union}'s timely filing; the period runs on for the other parties")
+            assert (d.status, d.status_note) == (status, note), (kind, d)
             with read_session() as session:
                 explained = deadline_explanation(session, d.id, as_of=datetime.now(UTC))
-            assert explained["status_note"] == d.status_note
+            assert (explained["status"], explained["status_note"]) == (status, note)
+        assert explained["for_words"] == union
         assert app.case(TALLIED, as_of=datetime.now(UTC)).elections[-1].deadlines[0].met_by == []
 
     def test_the_day_before_the_filing_the_period_was_not_met(self, client: Any, cases: dict[str, str]) -> None:  # noqa: F811

@@ -15,7 +15,7 @@ import pytest
 from tests.web.test_first_hour_trial import _open, _row_of, _tally
 from tests.web.test_sessions import client, csrf, sign_in  # noqa: F401  (the fixture)
 from tests.web.test_trial_words import text_of
-from tests.web.world import ATLANTA, USERS
+from tests.web.world import ATLANTA, USERS, noon
 
 #: A case with a tally of yesterday and the employer's objections filed with their offer of proof.
 EMPLOYER_FILED = "10-RC-300061"
@@ -80,8 +80,9 @@ class TestAnotherPartysOfferPeriodIsNotShown:
             region = UserViewer.of(session, session.exec(select(User).where(User.email == USERS["region"])).one())
         assert _offers(employer_filed, union) == []
         assert _offers(employer_filed, employer) == [("employer", "met")]
-        assert _offers(employer_filed, region) == [("employer", "open")]
-        assert _offers(employer_filed, OPERATOR) == [("employer", "open")]
+        # the employer's period alone, met by its timely filing: met for whoever may see it (29 CFR 102.69(a)(8))
+        assert _offers(employer_filed, region) == [("employer", "met")]
+        assert _offers(employer_filed, OPERATOR) == [("employer", "met")]
 
     def test_the_employer_sees_its_own_met(self, client: Any, employer_filed: str) -> None:  # noqa: F811
         sign_in(client, USERS["employer-counsel"])
@@ -89,9 +90,17 @@ class TestAnotherPartysOfferPeriodIsNotShown:
         assert f"Met {EMPLOYER_OFFER}" in case_page, case_page
 
     def test_the_region_sees_it_on_deadlines(self, client: Any, employer_filed: str) -> None:  # noqa: F811
+        """The Region's Deadlines page lists the employer's offer of proof while it runs (yesterday noon, before the
+        filing); met today by the employer's timely filing, it is due from no one and leaves the list, as it leaves
+        every list of running periods (29 CFR 102.69(a)(8)); the case page still shows it, met."""
         sign_in(client, USERS["region"])
-        deadlines = _row_of(client.get("/deadlines").text, employer_filed)
-        assert EMPLOYER_OFFER in deadlines, deadlines
+        yesterday = noon(datetime.now(ATLANTA).date() - timedelta(days=1))
+        before = _row_of(client.get("/deadlines", params={"as_of": yesterday.isoformat()}).text, employer_filed)
+        assert EMPLOYER_OFFER in before, before
+        today = _row_of(client.get("/deadlines").text, employer_filed)
+        assert "Objections" in today and EMPLOYER_OFFER not in today, today
+        case_page = text_of(client.get(f"/cases/{employer_filed}").text)
+        assert re.search(re.escape(EMPLOYER_OFFER) + r".{0,200}\bmet\b", case_page), case_page
 
 
 
