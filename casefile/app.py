@@ -429,10 +429,12 @@ def issue_for_entry(entry_id: int, *, as_of: datetime, engine: Engine | None = N
     return issue_documents(number, issue, as_of=as_of, by=by, engine=engine)
 
 
-def read_instant(text: str, *, what: str, case_number: str | None = None, engine: Engine | None = None) -> datetime:
+def read_instant(text: str, *, what: str, case_number: str | None = None, engine: Engine | None = None,
+                 zone: str | None = None) -> datetime:
     """An aware instant from what a person typed: an ISO datetime with its offset, or a bare
-    date meaning 00:00 that day *in the receiving office's zone of the case* (Eastern when no case
-    is named). A datetime without offset is refused. Raises BadInput naming ``what``.
+    date meaning 00:00 that day *in the receiving office's zone of the case* (``zone``, an IANA name, for a
+    case not yet opened; Eastern when neither is named). A datetime without offset is refused. Raises BadInput
+    naming ``what``.
     Policy: a date alone is the start of that day where the filing is received (29 CFR 102.2(b))."""
     from datetime import date, time
     from zoneinfo import ZoneInfo
@@ -446,7 +448,7 @@ def read_instant(text: str, *, what: str, case_number: str | None = None, engine
             day = date.fromisoformat(text)
         except ValueError as exc:
             raise BadInput(f"{what}: {date_problem(text)}", field=what) from exc
-        value = datetime.combine(day, time(0, 0), tzinfo=ZoneInfo(case_zone(case_number, engine=engine)))
+        value = datetime.combine(day, time(0, 0), tzinfo=ZoneInfo(zone or case_zone(case_number, engine=engine)))
     else:
         try:
             value = datetime.fromisoformat(text)

@@ -342,7 +342,7 @@ def open_(file: Path | None = typer.Argument(None, help="YAML file with `case:` 
 
             raise options_problem(source, exc, options=_CASE_OPTIONS, model=OpenCase) from exc
         raise InvalidScenario(f"{source}: {explain_validation(exc, model=OpenCase)}") from exc
-    moment = now() if as_of is None else front.read_instant(as_of, what="--as-of")
+    moment = now() if as_of is None else front.read_instant(as_of, what="--as-of", zone=_opening_zone(act))
     result = run_act(act, case_number=None, as_of=moment, quiet=True, source=file or "case open",
                      case_field="case.number", options=_CASE_OPTIONS if file is None else None)
     if result.repeated:
@@ -353,3 +353,16 @@ def open_(file: Path | None = typer.Argument(None, help="YAML file with `case:` 
                       f"web: link the one representing a party (casefile orgs link ORG {result.case_number} PARTY, "
                       f"PARTY employer or union), or its users ask to be linked from the web.",
                       soft_wrap=True, highlight=False)
+
+
+def _opening_zone(act: Any) -> str | None:
+    """The receiving office's zone of the case ``act`` opens (a bare --as-of date is 00:00 there, as for every
+    other command: 29 CFR 102.2(b)), or None when its number names no Region's office."""
+    from casefile.errors import CasefileError
+    from casefile.rules.case_numbers import parse_case_number
+    from casefile.rules.offices import office_for
+
+    try:
+        return office_for(parse_case_number(act.case.number).region, act.case.office).tz
+    except CasefileError:
+        return None

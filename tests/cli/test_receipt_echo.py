@@ -22,3 +22,12 @@ def test_objections_received_at_an_instant_are_echoed_at_seattle(given: str) -> 
     assert filed.stdout.splitlines()[0] == (
         f"{NUMBER}: Objections of International Brotherhood of Teamsters, Local 117 (objection no. 1) received "
         "4:30 p.m. PDT on July 20, 2026")
+
+
+def test_a_case_opened_as_of_its_petition_day_is_read_at_its_office() -> None:
+    """`case open --as-of 2026-06-02` on a Seattle case whose petition was filed June 2, 2026: 00:00 at Seattle,
+    as every other command reads a bare date (29 CFR 102.2(b)); it was read at Eastern midnight, June 1 in
+    Seattle, and refused as before the petition (the new user's re-trial)."""
+    opening = [*OPEN[:-1], "2026-06-02"]
+    opened = casefile(*opening)
+    assert opened.exit_code == 0, opened.stderr
