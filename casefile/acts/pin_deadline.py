@@ -46,7 +46,13 @@ from casefile.record.workflow import docket
 from casefile.rules.calendar import clock_label, day_label
 from casefile.rules.chronology import Earlier, period_opened
 from casefile.rules.deadlines import NOUNS
-from casefile.rules.extensions import check_extendable, cutoff_of_fixed_date, missing_request_warning, status_after_order
+from casefile.rules.extensions import (
+    check_extendable,
+    cutoff_of_fixed_date,
+    fixed_date_warnings,
+    missing_request_warning,
+    status_after_order,
+)
 from casefile.rules.offer_of_proof import offer_period_words
 from casefile.rules.offices import BOARD_OFFICE, office_named
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingKind
@@ -184,5 +190,10 @@ def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, 
     assert entry.id is not None
     warning = missing_request_warning(deadline.kind, request_recorded=request is not None, old_due_on=old_due,
                                       ordered_on=ordered_on, old_status=old_status)
+    from casefile.record.deadlines import configured_calendar
+
+    closed = configured_calendar().for_office(office).closed_reason(act.due)
+    warnings = ((warning,) if warning else ()) + fixed_date_warnings(deadline.kind, old_due_on=old_due,
+                                                                     new_due_on=act.due, closed_reason=closed)
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary,
-                warnings=(warning,) if warning else ())
+                warnings=warnings)

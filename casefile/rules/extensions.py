@@ -82,3 +82,28 @@ def missing_request_warning(kind: DeadlineKind, *, request_recorded: bool, old_d
                 f"({old_due_on.isoformat()}) had passed: a late filing is accepted only on a party's motion showing "
                 "excusable neglect (29 CFR 102.2(d)); record the request (request-extension) or check the order")
     return None
+
+
+def fixed_date_warnings(kind: DeadlineKind, *, old_due_on: date, new_due_on: date,
+                        closed_reason: str | None) -> tuple[str, ...]:
+    """What an order fixing the date of a period of ``kind`` warns of, stored all the same (the order is a fact):
+
+    - a date earlier than the period's due date ``old_due_on``: the Board's rules extend time (29 CFR 102.2(c),
+      102.69(a)(8), (c)(1)(iii)); an order shortening it is unusual — the document says "Order Extending Time";
+    - a date fixed on a day the Agency is closed (``closed_reason``, the business calendar's reason at the
+      receiving office: a weekend day, a holiday, a closure): 29 CFR 102.2(a) moves a last day that falls on one
+      to the next business day, and casefile keeps the date the order names.
+
+    Returns the warnings in words (empty when none). Raises nothing.
+    Authority: 29 CFR 102.2(a), (c); 102.69(a)(8), (c)(1)(iii)."""
+    from casefile.rules.calendar import weekday_date
+
+    warnings = []
+    if new_due_on < old_due_on:
+        warnings.append(f"the order moves the {NOUNS[kind]} earlier, from {weekday_date(old_due_on)} to "
+                        f"{weekday_date(new_due_on)}: the Board's rules extend time (29 CFR 102.2(c)); check the order")
+    if closed_reason is not None:
+        warnings.append(f"the date fixed, {weekday_date(new_due_on)}, is not a business day at the receiving office "
+                        f"({closed_reason}): a last day that falls on one runs to the next business day (29 CFR "
+                        "102.2(a)); casefile keeps the date the order names — check the order")
+    return tuple(warnings)

@@ -140,3 +140,25 @@ class TestPinDeadline:
         error = refused(act({"act": "pin-deadline", "date": date(2021, 4, 14), "deadline": 999, "due": date(2021, 4, 23),
                              "order": ORDER}), UnknownRecord)
         assert str(error) == f"{NUMBER} has no deadline 999 (see `casefile deadlines --case {NUMBER}`)"
+
+
+class TestWhatAnOrderFixingADateWarnsOf:
+    """The order is a fact, stored all the same; it warns (the new user's re-trial) when it moves a period earlier —
+    the Board's rules extend time (29 CFR 102.2(c)) — and when it fixes a day the Agency is closed, which 102.2(a)
+    would carry to the next business day."""
+
+    def test_an_earlier_date_warns(self, tallied: Path) -> None:
+        result = perform(pin(DeadlineKind.OFFER_OF_PROOF, due=date(2021, 4, 15)))
+        assert ("the order moves the offer of proof earlier, from Friday, April 16, 2021 to Thursday, April 15, 2021: "
+                "the Board's rules extend time (29 CFR 102.2(c)); check the order") in result.warnings
+
+    def test_a_holiday_warns(self, tallied: Path) -> None:
+        """Memorial Day, Monday, May 31, 2021."""
+        result = perform(pin(DeadlineKind.OFFER_OF_PROOF, due=date(2021, 5, 31)))
+        assert any(w.startswith("the date fixed, Monday, May 31, 2021, is not a business day at the receiving office "
+                                "(Memorial Day)") for w in result.warnings), result.warnings
+        assert not any("earlier" in w for w in result.warnings)
+
+    def test_a_business_day_later_warns_of_neither(self, tallied: Path) -> None:
+        result = perform(pin(DeadlineKind.OFFER_OF_PROOF))
+        assert not any("earlier" in w or "not a business day" in w for w in result.warnings)
