@@ -1,6 +1,6 @@
 # casefile — `make demo` replays the real Bessemer case; `make test` runs the tests.
 # Each target creates .venv and installs casefile (with its test extras) when the venv is missing
-# or pyproject.toml is newer than the last install.
+# or pyproject.toml is newer than the last install; two makes at once wait for one install.
 
 PYTHON ?= python3
 VENV := .venv
@@ -31,11 +31,10 @@ CHECK_XDIST ?=
 system-deps:
 	@bash scripts/system-deps.sh
 
+# One set-up at a time (scripts/venv-setup.sh: a lock on .venv/.setup.lock, flock or a lock folder): `make demo` and
+# `make test` started together on a fresh clone wait for one install instead of racing on .venv and pip.
 $(STAMP): pyproject.toml
-	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
-	@touch $(STAMP)
+	@bash scripts/venv-setup.sh $(PYTHON) $(VENV) $(STAMP)
 
 demo: $(STAMP) system-deps
 	$(VENV)/bin/casefile demo
