@@ -154,13 +154,20 @@ def refusal(session: Session, viewer: Principal, case: Case, name: str, *, as_of
             from casefile.record.workflow import stage_refusal_of
             from casefile.rules.stages import ACCEPTED
 
-            words = stage_refusal_of(latest, what, stages, name=name if name in ACCEPTED else None)
+            words = stage_refusal_of(latest, what, stages, name=name if name in ACCEPTED else None, as_of=as_of)
         elif latest is not None and stages and stages != ANY_STAGE:  # the stage accepts it; a guard of its rows failed
             from casefile.rules.stage_words import guard_refusal
 
             hook = getattr(module_named(name), "refusal_now", None)
             reason = hook(session, case, as_of) if callable(hook) else ""
-            words = guard_refusal(what, sequence=latest.sequence, stage=latest.stage, act=name, reason=reason or "")
+            periods = []
+            if as_of is not None:  # the stage's period as it stands then: ended, never "running", past its cut-off
+                from casefile.record.models import Deadline
+                from casefile.record.stage_now import period_states
+
+                periods = period_states(session.exec(select(Deadline).where(Deadline.election_id == latest.id)), as_of)
+            words = guard_refusal(what, sequence=latest.sequence, stage=latest.stage, act=name, reason=reason or "",
+                                  periods=periods)
         elif stages == ANY_STAGE and callable(hook := getattr(module_named(name), "refusal_for", None)):
             # an act of any stage that waits on the record (a confirmation of a filing prepared): its module says what
             reason = hook(session, case, [p for p in permitted if p is not None])

@@ -92,7 +92,7 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
     for e in view["elections"]:
         follows = f", follows election {e['follows']}" if e["follows"] else ""
         kind = ELECTION_KIND_WORDS.get(e["kind"], e["kind"])
-        console.print(f"\n[bold]Election {e['sequence']}[/] ({kind}{follows}) — [cyan]{STAGE_NAMES[Stage(e['stage'])]}[/]"
+        console.print(f"\n[bold]Election {e['sequence']}[/] ({kind}{follows}) — [cyan]{e.get('stage_name') or STAGE_NAMES[Stage(e['stage'])]}[/]"
                       + (f" — {e['reason']}" if e["reason"] else ""))
         for t in e["tallies"]:
             votes = ", ".join(f"{c['votes']:,} {c['name']}" for c in t["choices"])
@@ -250,9 +250,9 @@ def list_(as_of: str | None = typer.Option(None, help="A moment (a date and time
     table.add_column("Stage")
     table.add_column("Next deadline")
     table.add_column("Due", no_wrap=True)
-    for r in rows:  # in words: the stage's name, the deadline's name (never "rerun-directed", "offer-of-proof")
+    for r in rows:  # in words: the stage's name at --as-of (an ended period never "running"), the deadline's name
         d = r.next_deadline
-        table.add_row(r.case_number, r.name, STAGE_NAMES[Stage(r.stage)] if r.stage else "(no tally yet)",
+        table.add_row(r.case_number, r.name, (r.stage_name or STAGE_NAMES[Stage(r.stage)]) if r.stage else "(no tally yet)",
                       DEADLINE_NOUNS[DeadlineKind(d.kind)] if d else "—", d.due_on.isoformat() if d else "")
     print_table(console, table, heading=(0, 1))
 

@@ -73,20 +73,26 @@ def case_summaries(session: Session, *, as_of: datetime, viewer: Viewer = OPERAT
                 .order_by(col(Case.number)).offset(max(0, offset - with_due))
                 .limit(None if limit is None else limit - len(page)))
         page += [(case_id, None) for case_id in session.exec(rest).all() if case_id is not None]
-    return _summaries(session, page)
+    return _summaries(session, page, as_of)
 
 
-def _summaries(session: Session, page: list[tuple[int, int | None]]) -> list[CaseSummary]:
-    """The read models of the cases ``page`` names (case id, its next deadline's id or None), in order."""
+def _summaries(session: Session, page: list[tuple[int, int | None]], as_of: datetime) -> list[CaseSummary]:
+    """The read models of the cases ``page`` names (case id, its next deadline's id or None), in order; each
+    current election's stage in words at ``as_of`` (casefile.record.stage_now)."""
+    from casefile.record.stage_now import stage_words_of_elections
+
     ids = [case_id for case_id, _ in page]
     cases = {c.id: c for c in session.exec(select(Case).where(col(Case.id).in_(ids))).all()} if ids else {}
     latest: dict[int, Any] = {}
+    current_ids: dict[int, tuple[int, Stage]] = {}
     counts: dict[int, int] = {}
     if ids:
-        for case_id, current in session.exec(select(Election.case_id, Election.stage).where(
+        for case_id, election_id, current in session.exec(select(Election.case_id, Election.id, Election.stage).where(
                 col(Election.case_id).in_(ids)).order_by(col(Election.sequence))).all():
             latest[case_id] = current
+            current_ids[case_id] = (election_id, current)
             counts[case_id] = counts.get(case_id, 0) + 1
+    words = stage_words_of_elections(session, current_ids, as_of)
     wanted = [deadline_id for _, deadline_id in page if deadline_id is not None]
     nxt = {x.id: x for x in session.exec(select(Deadline).where(col(Deadline.id).in_(wanted))).all()} if wanted else {}
     owners = period_owners(session, nxt.values())
@@ -95,6 +101,7 @@ def _summaries(session: Session, page: list[tuple[int, int | None]]) -> list[Cas
         c = cases[case_id]
         out.append(CaseSummary(case_number=c.number, name=c.name, region=c.region, office=c.office_key,
                                stage=latest[case_id].value if case_id in latest else None,
+                               stage_name=words[case_id].name if case_id in words else "",
                                elections=counts.get(case_id, 0),
                                next_deadline=deadline_view(nxt[deadline_id], c.number, whose=owners.get(deadline_id, ""))
                                if deadline_id is not None else None))

@@ -242,6 +242,10 @@ class ElectionView(ReadModel):
     stage: str
     stage_entered_at: datetime
     tallies: list[TallyView]
+    #: The stage in words at the view's instant (casefile.record.stage_now: a period ended is never "running").
+    stage_name: str = ""
+    #: What holds at that instant, a clause ("the objection period on the tally has ended").
+    stage_now: str = ""
     challenged_ballots: dict[str, int]
     next: dict[str, Any] | None
     objections: dict[str, dict[str, int]]
@@ -280,6 +284,8 @@ class CaseSummary(ReadModel):
     stage: str | None
     elections: int
     next_deadline: DeadlineView | None
+    #: The current election's stage in words at the list's instant (casefile.record.stage_now); "" before a tally.
+    stage_name: str = ""
 
 
 def tally_view(tally: Tally) -> TallyView:
@@ -594,11 +600,15 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
         counts[o.disposition.value] = counts.get(o.disposition.value, 0) + 1
     follows = session.get(Election, election.follows_id) if election.follows_id else None
     register = {status: n for _, status, n in mine("register")}
+    from casefile.record.stage_now import stage_words_now
+
+    words = stage_words_now(election.stage, deadlines, as_of)
     return ElectionView(
         sequence=election.sequence, kind=election.kind.value, unit_id=election.unit_id,
         follows=follows.sequence if follows else None, reason=election.reason, method=election.method.value if election.method else None,
         held_from_on=election.held_from_on, held_to_on=election.held_to_on, stage=election.stage.value,
         stage_entered_at=election.stage_entered_at, tallies=[tally_view(t) for t in tallies],
+        stage_name=words.name, stage_now=words.now,
         challenged_ballots={status.value: n for status, n in register.items()},
         next={"kind": election.next_kind.value, "choices": list(election.next_choices)} if election.next_kind else None,
         objections=by_party,

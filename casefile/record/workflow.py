@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Any
 
 from sqlmodel import Session, select
 
@@ -73,19 +74,24 @@ def allowed(from_stage: Stage, to_stage: Stage) -> bool:
     return to_stage in TRANSITIONS[from_stage]
 
 
-def require_stage(election: Election, act: str, stages: set[Stage] | frozenset[Stage], *, name: str | None = None) -> None:
+def require_stage(election: Election, act: str, stages: set[Stage] | frozenset[Stage], *, name: str | None = None,
+                  as_of: datetime | None = None) -> None:
     """Raise IllegalTransition unless the election is in one of ``stages``: ``act`` names the act as a noun
     phrase ("certification"), ``name`` the table's act when its rows' conditions are to be told; the refusal
     says why in words and when the act becomes available, the period running in the stage with its last day
-    when the record holds it (casefile.rules.stage_words)."""
+    when the record holds it — said ended when its cut-off is before the aware instant ``as_of``
+    (casefile.rules.stage_words)."""
     if election.stage not in stages:
-        raise IllegalTransition(stage_refusal_of(election, act, stages, name=name))
+        raise IllegalTransition(stage_refusal_of(election, act, stages, name=name, as_of=as_of))
 
 
-def stage_refusal_of(election: Election, act: str, stages: Iterable[Stage], *, name: str | None = None) -> str:
+def stage_refusal_of(election: Election, act: str, stages: Iterable[Stage], *, name: str | None = None,
+                     as_of: datetime | None = None) -> str:
     """The words of a refusal of ``act`` at ``election``'s stage (casefile.rules.stage_words.stage_refusal;
     ``name`` the table's act, whose rows' conditions it tells), with the due date of the period that runs in
-    that stage read from the record (the open one, else the latest kept)."""
+    that stage read from the record (the open one, else the latest kept); with the aware instant ``as_of``,
+    that period's state then (casefile.record.stage_now.period_states: ended, not running, once its cut-off
+    has passed, before the sweep)."""
     from sqlalchemy.orm import object_session
     from sqlmodel import col, select
 
@@ -95,13 +101,19 @@ def stage_refusal_of(election: Election, act: str, stages: Iterable[Stage], *, n
 
     period = STAGE_WORDS[election.stage].period
     until = None
+    states: list[Any] = []
     session = object_session(election)  # a SQLModel Session: the one the election was loaded in
     if period is not None and session is not None and election.id is not None:
         rows = list(session.exec(select(Deadline).where(Deadline.election_id == election.id,  # type: ignore[attr-defined]
                                                         Deadline.kind == period).order_by(col(Deadline.id))))
         running = [d for d in rows if d.status == DeadlineStatus.OPEN] or rows
         until = running[-1].due_on if running else None
-    return stage_refusal(act, sequence=election.sequence, stage=election.stage, accepted=stages, until=until, act=name)
+        if as_of is not None:
+            from casefile.record.stage_now import period_states
+
+            states = period_states(rows, as_of)
+    return stage_refusal(act, sequence=election.sequence, stage=election.stage, accepted=stages, until=until, act=name,
+                         periods=states)
 
 
 def advance(

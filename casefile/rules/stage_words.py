@@ -11,12 +11,16 @@ Authority: rules.md §4 (the state diagram); 29 CFR 102.69, 102.70, 102.67.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
+from typing import TYPE_CHECKING
 
 from casefile.vocab import DeadlineKind, Stage
 
-__all__ = ["STAGE_NAMES", "STAGE_WORDS", "WAITING_FOR", "StageWords", "guard_refusal", "stage_refusal"]
+if TYPE_CHECKING:
+    from casefile.rules.deadline_state import DeadlineState
+
+__all__ = ["STAGE_NAMES", "STAGE_WORDS", "WAITING_FOR", "StageWords", "guard_refusal", "stage_refusal", "stage_words_at"]
 
 S = Stage
 
@@ -26,13 +30,19 @@ class StageWords:
     """A stage in words: ``name`` (a title, "Certification due"); ``now`` what holds while the election is
     there (a clause, "the objection period on the revised tally is running"); ``period`` the period that runs
     in it, and ``until`` the clause with its date (``{until}``: "runs until Tuesday, May 4, 2021") said
-    instead of ``now`` when the record holds it; ``then`` what moves the election on from it (a sentence)."""
+    instead of ``now`` when the record holds it; ``then`` what moves the election on from it (a sentence).
+    ``ended_name``, ``ended_now`` and ``ended_until``: the same once that period has ended at the instant asked
+    about (its cut-off passed, or closed), though the election is still at the stage until the sweep or an act
+    moves it (:func:`stage_words_at`); empty for a stage with no period."""
 
     name: str
     now: str
     then: str
     period: DeadlineKind | None = None
     until: str = ""
+    ended_name: str = ""
+    ended_now: str = ""
+    ended_until: str = ""
 
 
 _AFTER_PERIOD = ("when that period ends with no objections filed, the election moves on to what the {count} calls for (the "
@@ -42,7 +52,9 @@ _AFTER_PERIOD = ("when that period ends with no objections filed, the election m
 STAGE_WORDS: dict[Stage, StageWords] = {
     S.TALLY_ISSUED: StageWords(
         "Tally of Ballots issued; objection period running", "the objection period on the tally is running",
-        _AFTER_PERIOD.format(count="tally"), DeadlineKind.OBJECTIONS, "the objection period on the tally runs until {until}"),
+        _AFTER_PERIOD.format(count="tally"), DeadlineKind.OBJECTIONS, "the objection period on the tally runs until {until}",
+        "Tally of Ballots issued; objection period ended", "the objection period on the tally has ended",
+        "the objection period on the tally ended on {until}"),
     S.OBJECTIONS_PENDING: StageWords(
         "Objections pending before the Regional Director", "objections are pending before the Regional Director",
         "the Regional Director's notice of hearing, order consolidating the case or decision on the objections moves "
@@ -66,7 +78,9 @@ STAGE_WORDS: dict[Stage, StageWords] = {
     S.HO_REPORT_ISSUED: StageWords(
         "Hearing Officer's report issued", "the Hearing Officer's report has issued and exceptions may be filed",
         "exceptions, or the Regional Director's decision, move the election on", DeadlineKind.EXCEPTIONS,
-        "the Hearing Officer's report has issued and exceptions may be filed until {until}"),
+        "the Hearing Officer's report has issued and exceptions may be filed until {until}",
+        "Hearing Officer's report issued", "the Hearing Officer's report has issued and the time for exceptions has ended",
+        "the Hearing Officer's report has issued and the time for exceptions ended on {until}"),
     S.EXCEPTIONS_PENDING: StageWords(
         "Exceptions to the Hearing Officer's report pending",
         "exceptions to the Hearing Officer's report await the Regional Director's decision",
@@ -85,7 +99,9 @@ STAGE_WORDS: dict[Stage, StageWords] = {
     S.REVISED_TALLY_ISSUED: StageWords(
         "Revised Tally of Ballots issued", "the objection period on the revised tally is running",
         _AFTER_PERIOD.format(count="revised tally"), DeadlineKind.REVISED_TALLY_OBJECTIONS,
-        "the objection period on the revised tally runs until {until}"),
+        "the objection period on the revised tally runs until {until}",
+        "Revised Tally of Ballots issued", "the objection period on the revised tally has ended",
+        "the objection period on the revised tally ended on {until}"),
     S.CERTIFIED: StageWords(
         "Certified", "the election is certified",
         "a request for review (where the Board reviews the Regional Director), or the end of its period, moves the election on"),
@@ -132,6 +148,29 @@ WAITING_FOR: dict[Stage, str] = {
 STAGE_NAMES: dict[Stage, str] = {stage: words.name for stage, words in STAGE_WORDS.items()}
 
 
+def stage_words_at(stage: Stage | str, periods: Iterable[tuple[DeadlineKind | str, DeadlineState]] = ()) -> StageWords:
+    """The words of ``stage`` (the enum or its value) at the instant its periods' states were asked for:
+    ``periods`` the election's deadlines as (kind, state) pairs, each state
+    :func:`casefile.rules.deadline_state.state_at`'s at that one instant (asked with no viewer's own filing:
+    the period as it runs for all parties). When the stage has a period (the objection period on the tally
+    or the revised tally, the time for exceptions to the report), that period's deadlines are among
+    ``periods``, none of them open and not all of them yet to start, the period has ended: the stage's
+    ``ended_*`` words are said as its ``name``, ``now`` and ``until`` (a lapsed period is never "running",
+    whatever the stored status says before the scheduled sweep moves the election). Otherwise — no period, or
+    none of its deadlines given, or one of them open — the table's words. Raises ValueError for a value that
+    is no stage or kind. Authority: 29 CFR 102.2(b) (due on or before the last day), 102.69(a)(8), (c)(1)(iii);
+    rules.md §4."""
+    from casefile.rules.deadline_state import NOT_STARTED
+
+    words = STAGE_WORDS[Stage(stage)]
+    if words.period is None or not words.ended_now:
+        return words
+    states = [state for kind, state in periods if DeadlineKind(kind) is words.period]
+    if not states or any(s.open for s in states) or all(s.status == NOT_STARTED for s in states):
+        return words
+    return replace(words, name=words.ended_name or words.name, now=words.ended_now, until=words.ended_until)
+
+
 def _long(day: date) -> str:
     from casefile.rules.calendar import weekday_date
 
@@ -143,14 +182,16 @@ def _first_upper(text: str) -> str:
 
 
 def stage_refusal(what: str, *, sequence: int, stage: Stage, accepted: Iterable[Stage],
-                  until: date | None = None, act: str | None = None) -> str:
+                  until: date | None = None, act: str | None = None,
+                  periods: Iterable[tuple[DeadlineKind | str, DeadlineState]] = ()) -> str:
     """Why ``what`` (the act as a noun phrase: "certification", "an order to count ballots excluded at the
     count") is refused in election ``sequence`` at ``stage``, and when it becomes available, in words from
     STAGE_WORDS: what holds now (the period's last day ``until`` when given), the stages that accept it (in
     the procedure's order; with ``act``, the table's act, those where a condition of its rows must also hold
     are told with that condition) and what moves the election on from here — or that nothing leads back
-    there in this election. Authority: rules.md §4."""
-    words = STAGE_WORDS[stage]
+    there in this election. ``periods``: the election's deadlines with their states at the act's instant
+    (:func:`stage_words_at`: a period whose cut-off has passed is said ended, never running). Authority: rules.md §4."""
+    words = stage_words_at(stage, periods)
     now = words.until.format(until=_long(until)) if until is not None and words.until else words.now
     order = list(Stage)
     targets = set(accepted)
@@ -211,12 +252,15 @@ def _available(act: str, stage: Stage) -> list[str]:
     return parts
 
 
-def guard_refusal(what: str, *, sequence: int, stage: Stage, act: str, reason: str = "") -> str:
+def guard_refusal(what: str, *, sequence: int, stage: Stage, act: str, reason: str = "",
+                  periods: Iterable[tuple[DeadlineKind | str, DeadlineState]] = ()) -> str:
     """Why ``what`` (the act ``act`` as a noun phrase) is refused in election ``sequence`` at ``stage``, a stage
     whose rows of the one table (casefile.rules.stages) accept it, when none of their guards holds: what holds
     now, the condition that failed in words (``reason``, the act's own account of it, when given; else the
     rows' guards), and where it becomes available (the stages where it needs nothing more, then each
-    condition with the stages it opens). Authority: rules.md §4."""
+    condition with the stages it opens). ``periods``: the election's deadlines with their states at the act's
+    instant (:func:`stage_words_at`: the stage's period said ended, never running, past its cut-off).
+    Authority: rules.md §4."""
     from casefile.rules.stages import AVAILABILITY_GUARDS, moves_of
 
     here = [g for g in dict.fromkeys(m.guard for m in moves_of(act) if stage in m.source) if g in AVAILABILITY_GUARDS]
@@ -224,4 +268,4 @@ def guard_refusal(what: str, *, sequence: int, stage: Stage, act: str, reason: s
                         "what it needs of the record at this stage is not there")
     parts = _available(act, stage)
     when = (f" {_first_upper(what)} becomes available " + "; ".join(parts) + ".") if parts else ""
-    return f"{_first_upper(what)} is not available now in election {sequence}: {STAGE_WORDS[stage].now}, and {failed}.{when}"
+    return f"{_first_upper(what)} is not available now in election {sequence}: {stage_words_at(stage, periods).now}, and {failed}.{when}"

@@ -49,11 +49,21 @@ def reference_summaries(session: Session, *, as_of: datetime, viewer: Any = OPER
     cases = [c for c in session.exec(query.order_by(col(Case.number))).all() if sees_case(session, viewer, c)]  # type: ignore[arg-type]
     ids = [c.id for c in cases]
     latest: dict[int, Any] = {}
+    current_id: dict[int, int] = {}
     counts: dict[int, int] = {}
-    for case_id, current in session.exec(select(Election.case_id, Election.stage).where(
+    for case_id, election_id, current in session.exec(select(Election.case_id, Election.id, Election.stage).where(
             col(Election.case_id).in_(ids)).order_by(col(Election.sequence))).all():
         latest[case_id] = current
+        current_id[case_id] = election_id
         counts[case_id] = counts.get(case_id, 0) + 1
+
+    def stage_name(case_id: int) -> str:  # the stage in words at as_of, from the election's own deadlines (stage_now)
+        from casefile.record.stage_now import stage_words_now
+
+        if case_id not in latest:
+            return ""
+        own = session.exec(select(Deadline).where(Deadline.election_id == current_id[case_id])).all()
+        return stage_words_now(latest[case_id], own, as_of).name
     nxt: dict[int, Deadline] = {}
     for d in session.exec(select(Deadline).where(col(Deadline.case_id).in_(ids), *running_at(as_of))
                           .order_by(col(Deadline.cutoff_at), col(Deadline.id))).all():
@@ -63,7 +73,8 @@ def reference_summaries(session: Session, *, as_of: datetime, viewer: Any = OPER
     chosen.sort(key=lambda c: (c.id not in nxt, nxt[c.id].cutoff_at if c.id in nxt else far, c.number))
     return [CaseSummary(case_number=c.number, name=c.name, region=c.region, office=c.office_key,
                         stage=latest[c.id].value if c.id in latest else None, elections=counts.get(c.id, 0),
-                        next_deadline=deadline_view(nxt[c.id], c.number) if c.id in nxt else None)
+                        next_deadline=deadline_view(nxt[c.id], c.number) if c.id in nxt else None,
+                        stage_name=stage_name(c.id))
             for c in chosen[offset:offset + limit if limit is not None else None]]
 
 

@@ -36,6 +36,7 @@ from casefile.record.lookups import counts_of, elections_of
 from casefile.record.models import Certification, Deadline, Decision, DocketEntry, Election, Filing, Hearing, Tally
 from casefile.record.models import Document as DocumentRow
 from casefile.record.orders import AgencyOrder
+from casefile.record.stage_now import stage_words_now
 from casefile.record.stored_outcome import count_showed_of, outcome_words_of
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.chronology import long_date
@@ -139,6 +140,9 @@ class ElectionSummary(Facts):
     dates: ElectionDates
     stage: Stage
     result: str  # "Set aside by the Regional Director on November 29, 2021"
+    # the stage in words as of the report (casefile.record.stage_now: "objection period ended" once its cut-off
+    # passed, before the sweep moves the election); "" for the table's name of ``stage``
+    stage_words: str = ""
     tallies: tuple[TallySummary, ...] = ()
     follows: str | None = None
     set_aside: bool = False  # the election was set aside: its tally's outcome no longer applies
@@ -208,6 +212,8 @@ class CaseStatusReport(Document):
                 unresolved_later=_unresolved_later(session, t) if t is tallies[-1] else None) for t in tallies)
             summaries.append(ElectionSummary(kind=election.kind, label=wording.election_name(election.sequence, election.kind),
                                              dates=election_dates(election), stage=election.stage,
+                                             stage_words=stage_words_now(election.stage, session.exec(select(Deadline).where(
+                                                 Deadline.election_id == election.id)).all(), as_of).name,
                                              result=_election_result(rec, election), tallies=analyses,
                                              follows=_follows_line(rec, election), set_aside=set_aside,
                                              set_aside_recommended=recommended))
