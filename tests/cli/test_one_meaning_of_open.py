@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -109,13 +110,33 @@ class TestAfterTheCutOff:
         from casefile.record.lookups import get_case
 
         with read_session() as session:
-            for as_of, words in ((AFTER, "Tally of Ballots issued; objection period ended"),
-                                 (LAST_DAY, "Tally of Ballots issued; objection period running")):
+            for as_of, words, due in ((AFTER, "Tally of Ballots issued; objection period ended",
+                                       [date(2021, 4, 19), date(2021, 4, 30)]),
+                                      (LAST_DAY, "Tally of Ballots issued; objection period running",
+                                       [date(2021, 4, 16), date(2021, 4, 19), date(2021, 4, 30)])):
                 built = CaseStatusReport.build(CaseRecord(session, get_case(session, NUMBER)), at(as_of), "RWDSU")
                 (election,) = built.context.elections  # type: ignore[attr-defined]
                 assert election.stage_words == words
+                assert [d.due_on for d in built.context.deadlines] == due  # type: ignore[attr-defined]
                 html = render_html(CaseStatusReport, built.context)
                 assert f"<tr><th>Stage</th><td>{words}</td></tr>" in html
+
+
+    def test_a_status_report_of_the_last_day_after_the_sweep_still_lists_the_period(self, tallied: Path) -> None:
+        """Swept at 12:00 a.m. on April 17, 2021 (objections stored lapsed), a report as of the last day still lists the
+        objections of Friday, April 16, 2021: open then (state_at), whatever the record stored later."""
+        from casefile.documents.kinds.status_report import CaseStatusReport
+        from casefile.documents.record_view import CaseRecord
+        from casefile.jobs.sweep import sweep
+        from casefile.record.db import read_session
+        from casefile.record.lookups import get_case
+
+        with write_session(by="operator:tests") as session:
+            sweep(session, as_of=at("2021-04-17T00:00:00-04:00"))
+        with read_session() as session:
+            built = CaseStatusReport.build(CaseRecord(session, get_case(session, NUMBER)), at(LAST_DAY), "RWDSU")
+            assert [d.due_on for d in built.context.deadlines] == [  # type: ignore[attr-defined]
+                date(2021, 4, 16), date(2021, 4, 19), date(2021, 4, 30)]
 
 
 class TestOnTheLastDay:

@@ -36,7 +36,7 @@ from casefile.record.lookups import counts_of, elections_of
 from casefile.record.models import Certification, Deadline, Decision, DocketEntry, Election, Filing, Hearing, Tally
 from casefile.record.models import Document as DocumentRow
 from casefile.record.orders import AgencyOrder
-from casefile.record.stage_now import stage_words_now
+from casefile.record.stage_now import period_states, stage_words_now
 from casefile.record.stored_outcome import count_showed_of, outcome_words_of
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.chronology import long_date
@@ -47,7 +47,6 @@ from casefile.vocab import (
     Actor,
     CertificationKind,
     DeadlineKind,
-    DeadlineStatus,
     DecisionKind,
     DecisionResult,
     DocketActName,
@@ -225,8 +224,11 @@ class CaseStatusReport(Document):
                                  note=marked(history_event(rec, e), superseded.get(e.id or 0)), party=_docket_party(rec, e),
                                  by_unknown=_issuer_unknown(rec, e))
                       for e in docket if not confidential_entry(rec, e))  # a case document: no offer of proof
-        deadlines = session.exec(select(Deadline).where(Deadline.case_id == rec.case.id, Deadline.status == DeadlineStatus.OPEN,
-                                                        col(Deadline.cutoff_at) >= as_of).order_by(col(Deadline.cutoff_at))).all()
+        # the deadlines open as of the report (deadline_state.state_at, the one meaning of open: started by then, cut-off
+        # not passed, not closed by then — one met later was still running then)
+        kept = session.exec(select(Deadline).where(Deadline.case_id == rec.case.id, col(Deadline.cutoff_at) >= as_of)
+                            .order_by(col(Deadline.cutoff_at), col(Deadline.id))).all()
+        deadlines = [d for d, (_, state) in zip(kept, period_states(kept, as_of), strict=True) if state.open]
         documents = session.exec(select(DocumentRow).where(DocumentRow.case_id == rec.case.id).order_by(col(DocumentRow.id))).all()
         ctx = CaseStatusReportContext(
             caption=rec.caption(), issuance=Issuance(issued_on=as_of.date(), issuer_title="casefile"),
