@@ -52,6 +52,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from icalendar import Alarm, Calendar, Event, Timezone
+from sqlalchemy import or_
 from sqlmodel import Session, col, select
 
 from casefile.documents.wording import legal_citation, prose_dates, without_exact_instants
@@ -304,7 +305,9 @@ def _open_entries(session: Session, case: Case, as_of: datetime) -> list[FeedEnt
     rows = session.exec(
         select(Deadline, Election.sequence)
         .join(Election, Election.id == Deadline.election_id)  # type: ignore[arg-type]
-        .where(Deadline.case_id == case.id, Deadline.status == DeadlineStatus.OPEN)
+        # still open in the record, or closed after ``as_of`` (it was running then: open_at decides)
+        .where(Deadline.case_id == case.id, col(Deadline.cutoff_at) >= as_of,
+               or_(Deadline.status == DeadlineStatus.OPEN, col(Deadline.closed_at) > as_of))
         .order_by(col(Deadline.cutoff_at), col(Deadline.id))
     ).all()
     names = {p.key: p.name for p in parties_of(session, case)}

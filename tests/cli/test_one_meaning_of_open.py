@@ -139,6 +139,23 @@ class TestAfterTheCutOff:
                 date(2021, 4, 16), date(2021, 4, 19), date(2021, 4, 30)]
 
 
+    def test_a_calendar_of_the_last_day_after_the_sweep_still_has_the_objections(self, tallied: Path,
+                                                                                   tmp_path: Path) -> None:
+        """Swept at 12:00 a.m. on April 17, 2021, the calendar exported as of the last day still has the objections
+        event of Friday, April 16, 2021 (open then: state_at), and the export as of the next day has none."""
+        from casefile.jobs.sweep import sweep
+
+        with write_session(by="operator:tests") as session:
+            sweep(session, as_of=at("2021-04-17T00:00:00-04:00"))
+        for as_of, folder in ((LAST_DAY, "last-day"), (AFTER, "after")):
+            ran = casefile("calendar", "export", "--case", NUMBER, "--as-of", as_of, "--out", str(tmp_path / folder))
+            assert ran.exit_code == 0, ran.stderr
+        last_day = (tmp_path / "last-day" / f"{NUMBER}.ics").read_text(encoding="utf-8")
+        assert "SUMMARY:Objections" in last_day and "20210416T235959" in last_day, last_day
+        after = (tmp_path / "after" / f"{NUMBER}.ics").read_text(encoding="utf-8")
+        assert "SUMMARY:Objections" not in after and "20210416" not in after
+
+
 class TestOnTheLastDay:
     def test_every_reader_says_it_runs(self, tallied: Path) -> None:
         view = json.loads(casefile("case", "show", NUMBER, "--as-of", LAST_DAY, "--json").stdout)
