@@ -7,13 +7,8 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
+from tests.documents.reading import body_of
 from tests.documents.record_replay import Replayed
-from tests.documents.test_record_documents import body_of
-
-JFK8 = "amazon-jfk8-29-RC-288020.yaml"
-BESSEMER = "bessemer-10-RC-269250.yaml"
 
 
 def history(replayed: Replayed, pattern: str) -> list[str]:
@@ -25,16 +20,6 @@ def history(replayed: Replayed, pattern: str) -> list[str]:
         r"(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4} "
         r".*?(?=(?: (?:January|February|March|April|May|June|July|August|September|October|November|December) "
         r"\d{1,2}, \d{4} (?:The|Request|Offer))|$)", table)]
-
-
-@pytest.fixture(scope="module")
-def jfk8(replayed_examples: dict[str, Replayed]) -> Replayed:
-    return replayed_examples[JFK8]
-
-
-@pytest.fixture(scope="module")
-def bessemer(replayed_examples: dict[str, Replayed]) -> Replayed:
-    return replayed_examples[BESSEMER]
 
 
 JFK8_HISTORY = [

@@ -6,15 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.documents.reading import BESSEMER, JFK8, body_of, text_of, words
 from tests.documents.record_replay import Replayed
-from tests.documents.test_record_documents import body_of, text_of
-
-JFK8 = "amazon-jfk8-29-RC-288020.yaml"
-BESSEMER = "bessemer-10-RC-269250.yaml"
-
-
-def words(text: str) -> str:
-    return " ".join(text.split())
 
 
 @pytest.mark.parametrize("name", [JFK8, BESSEMER], ids=["jfk8", "bessemer"])
@@ -50,29 +43,24 @@ def test_the_notice_refers_to_the_objections_set_for_hearing(name: str, replayed
     assert "set out above" not in body.split("PLEASE TAKE NOTICE", 1)[1].split("Hearing Officer", 1)[0]
 
 
-def test_the_order_says_the_extended_date_is_inferred(jfk8_replayed: Replayed) -> None:
+def test_the_order_says_the_extended_date_is_inferred(jfk8: Replayed) -> None:
     """It said "IT IS ORDERED that the time ... is extended to Friday, April 22, 2022." as fact."""
-    body = words(body_of(jfk8_replayed.pdf("*order-extending-time.pdf")))
+    body = words(body_of(jfk8.pdf("*order-extending-time.pdf")))
     assert ("is extended to Friday, April 22, 2022 [inferred: the record shows that the Employer filed its evidence on "
             "April 22, 2022, after the April 8, 2022 due date, which only an order extending its time allows") in body
 
 
-def test_the_request_says_the_date_asked_is_inferred(jfk8_replayed: Replayed) -> None:
+def test_the_request_says_the_date_asked_is_inferred(jfk8: Replayed) -> None:
     """It said "requests that the Regional Director extend to April 22, 2022" as fact."""
-    body = words(body_of(jfk8_replayed.pdf("*extension-request_amazon.pdf")))
+    body = words(body_of(jfk8.pdf("*extension-request_amazon.pdf")))
     assert ("requests that the Regional Director extend to April 22, 2022 [inferred: the record shows that the Employer "
             "filed its evidence on April 22, 2022, after the April 8, 2022 due date, which only an extension allows") in body
 
 
-@pytest.fixture(scope="module")
-def jfk8_replayed(replayed_examples: dict[str, Replayed]) -> Replayed:
-    return replayed_examples[JFK8]
-
-
-def test_the_offer_names_no_region_the_record_lacks(jfk8_replayed: Replayed) -> None:
+def test_the_offer_names_no_region_the_record_lacks(jfk8: Replayed) -> None:
     """It said "REGION 29" and "To: Regional Director, Region 29" on April 22, 2022, though the case was transferred to
     Region 28 on a date the record lacks, after the April 8 order whose issuing Region the record leaves uncertain."""
-    text = words(text_of(jfk8_replayed.pdf("2022-04-22_offer-of-proof_amazon.pdf")))
+    text = words(text_of(jfk8.pdf("2022-04-22_offer-of-proof_amazon.pdf")))
     assert "REGION [NOT IN THE PUBLIC RECORD: the Region that has the case]" in text
     assert "To: the Regional Director of the Region that has the case" in text
     assert "Region 29" not in text and "REGION 29" not in text

@@ -6,18 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.documents.reading import BESSEMER, JFK8, body_of, text_of, words
 from tests.documents.record_replay import Replayed
-from tests.documents.test_record_documents import body_of, text_of
-
-JFK8 = "amazon-jfk8-29-RC-288020.yaml"
-BESSEMER = "bessemer-10-RC-269250.yaml"
 
 NOT_SET = ("Which objections were set for hearing is not in the public record. The rows below give the recorded "
            "overall result for each objection filed; they do not state that each objection was heard.")
-
-
-def words(text: str) -> str:
-    return " ".join(text.split())
 
 
 class TestObjectionsSetForHearingNotPublic:

@@ -9,28 +9,11 @@ import pymupdf
 import pytest
 
 from tests.documents.pdf_layout import lines_by_page
+from tests.documents.reading import BESSEMER, JFK8, annex_of, body_of, body_of_text, text_of
 from tests.documents.record_replay import EXAMPLE_NAMES, Replayed
-from tests.documents.test_record_documents import body_of, text_of
 
-JFK8 = "amazon-jfk8-29-RC-288020.yaml"
-BESSEMER = "bessemer-10-RC-269250.yaml"
 RECORD_COPY = ("RECORD-COPY NOTE Record copy prepared by casefile from the public record of this case; it is not the "
                "document as issued or filed. Facts the public record does not show are marked as such.")
-
-
-@pytest.fixture(scope="module")
-def jfk8(replayed_examples: dict[str, Replayed]) -> Replayed:
-    return replayed_examples[JFK8]
-
-
-@pytest.fixture(scope="module")
-def bessemer(replayed_examples: dict[str, Replayed]) -> Replayed:
-    return replayed_examples[BESSEMER]
-
-
-def annex_of(text: str) -> str:
-    """The record-copy note and what follows it (the page furniture included)."""
-    return text.partition("RECORD-COPY NOTE")[2]
 
 
 class TestEveryDocumentSaysItIsARecordCopy:
@@ -295,11 +278,6 @@ def test_the_consolidation_order_names_no_signer_the_record_lacks(bessemer: Repl
     assert "Henderson" not in text
     assert "Regional Director, Region 10 National Labor Relations Board" in body_of_text(text)
     assert "Who signed the order is not in the public record: it is signed with the office only." in annex_of(text)
-
-
-def body_of_text(text: str) -> str:
-    """The text before the record-copy note."""
-    return text.partition("RECORD-COPY NOTE")[0]
 
 
 @pytest.mark.parametrize(("name", "pattern"), [

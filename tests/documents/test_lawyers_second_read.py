@@ -7,25 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.documents.reading import body_of, text_of, words
 from tests.documents.record_replay import Replayed
-from tests.documents.test_record_documents import body_of, text_of
-
-JFK8 = "amazon-jfk8-29-RC-288020.yaml"
-BESSEMER = "bessemer-10-RC-269250.yaml"
-
-
-@pytest.fixture(scope="module")
-def jfk8(replayed_examples: dict[str, Replayed]) -> Replayed:
-    return replayed_examples[JFK8]
-
-
-@pytest.fixture(scope="module")
-def bessemer(replayed_examples: dict[str, Replayed]) -> Replayed:
-    return replayed_examples[BESSEMER]
-
-
-def words(text: str) -> str:
-    return " ".join(text.split())
 
 
 def test_the_bessemer_notice_of_hearing_names_no_signer_the_sources_lack(bessemer: Replayed) -> None:

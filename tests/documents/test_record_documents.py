@@ -12,6 +12,7 @@ import pytest
 
 from casefile.documents.preflight import preflight_file
 from tests.documents.pdf_layout import lines_by_page, overflow
+from tests.documents.reading import body_of, text_of
 from tests.documents.record_replay import Replayed
 
 ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
@@ -35,18 +36,6 @@ def bessemer(replayed_examples: dict[str, Replayed]) -> Iterator[Replayed]:
         get_engine().dispose()
     get_settings.cache_clear()
     get_engine.cache_clear()
-
-
-def text_of(path: Path, *, body_only: bool = False) -> str:
-    """The PDF's text, lines joined by spaces (body area only when asked)."""
-    pages = lines_by_page(path.read_bytes(), body_only=body_only)
-    text = " ".join(" ".join(lines) for lines in pages.values())
-    return re.sub(r"(\w)- (\w)", r"\1-\2", text)  # a hyphenated word broken at the end of a line
-
-
-def body_of(path: Path) -> str:
-    """The body text without a record-copy annex."""
-    return text_of(path, body_only=True).split("RECORD-COPY NOTE", 1)[0]
 
 
 ALL = "*.pdf"
