@@ -132,7 +132,8 @@ def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: 
         Earlier("the Board ruled", latest_on(session, election, "board-ruling"))])
     what = _certification_of(session, election, tally)  # every determinative challenge sustained: the tally stands
     review = board_review(case.agreement)
-    cert = Certification(election_id=election.id, kind=what.kind, issued_on=issued_on, union=what.union)  # type: ignore[arg-type]
+    cert = Certification(election_id=election.id, kind=what.kind, issued_on=issued_on, union=what.union,  # type: ignore[arg-type]
+                         uncertain=act.uncertain.strip())
     session.add(cert)
     session.flush()
     ref = ref_to(cert)

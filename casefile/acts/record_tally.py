@@ -232,6 +232,7 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
     session.flush()
     tally = Tally(election_id=election.id, kind=act.kind, prepared_on=prepared_on, source=_source(act),  # type: ignore[arg-type]
                   board_agent=act.board_agent.strip(), excluded=act.excluded, excluded_reason=act.excluded_reason,
+                  uncertain=act.uncertain.strip(),
                   **{**analysis_fields(counts), "void": act.void})  # an unknown void count stays unknown
     session.add(tally)
     session.flush()

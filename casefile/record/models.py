@@ -137,6 +137,7 @@ class Tally(SQLModel, table=True):
     # and why (None: the record does not say). An order to count them writes them as challenged ballots to open.
     excluded: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     excluded_reason: ExcludedReason | None = None
+    uncertain: str = Field(default="", sa_column_kwargs={"server_default": ""})  # what the sources leave uncertain about the count (record copies: said with it)
 
 
 class ChallengedBallot(SQLModel, table=True):
@@ -266,6 +267,7 @@ class Certification(SQLModel, table=True):
     kind: CertificationKind = _kind(CertificationKind)  # stored as its value ("representative")
     issued_on: date
     union: str | None = None
+    uncertain: str = Field(default="", sa_column_kwargs={"server_default": ""})  # what the sources leave uncertain about it (record copies: said with the request-for-review date)
 
 
 class Deadline(SQLModel, table=True):

@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import Field
 
+from casefile.documents import wording
 from casefile.documents.base import Built, RecordDocument
 from casefile.documents.kinds.certification_basis import directed_by, objections_basis
 from casefile.documents.kinds.rd_decision_fields import rd_issued
@@ -19,7 +20,7 @@ from casefile.documents.parts import (
     Signature,
     TallyLines,
 )
-from casefile.documents.record_view import CaseRecord, tally_lines
+from casefile.documents.record_view import CaseRecord, notes, tally_lines
 from casefile.record.lookups import deadline_of
 from casefile.record.models import (
     Certification,
@@ -39,6 +40,9 @@ class CertificationContext(DocumentContext):
     directed_by: str | None = None  # a rerun: the record's decision that directed it, titled and dated as issued
     unit_description: str
     request_for_review: DeadlineLine | None = None
+    # what the sources leave uncertain about the certification (Certification.uncertain, its dates written out): said
+    # with the request-for-review date it starts (JFK8: the press reported "by Jan. 25"; the record keeps January 26)
+    request_for_review_uncertain: str = ""
     signature: Signature
     service: tuple[ServiceEntry, ...] = ()
 
@@ -77,6 +81,11 @@ class _Certification(RecordDocument):
             request_for_review=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.REQUEST_FOR_REVIEW)),
             signature=rec.rd_signature(on=cert.issued_on),
         )
+        said = wording.prose_dates(cert.uncertain.strip().rstrip("."))
+        if said and common["request_for_review"] is not None:
+            common["request_for_review_uncertain"] = said
+        elif said:  # no request-for-review date to say it with: the annex
+            common["record_notes"] = (*common.get("record_notes", ()), *notes(cert.uncertain))
         ctx = cls.certified(cert, election, common)
         return Built(ctx, cert.issued_on, "Regional Director", Actor.REGIONAL_DIRECTOR, election.id)
 
