@@ -46,11 +46,13 @@ class RuleSet:
     """The periods in force for petitions filed from ``petitions_from`` to ``petitions_until`` (both inclusive; None = open)."""
 
     id: str
-    title: str
+    title: str  # casefile's short description of it (the CLI, the web): "2023 rule (current; business days ...)"
     petitions_from: date | None
     petitions_until: date | None
     periods: Mapping[K, Period] = field(repr=False)
     source: str
+    # its proper name, as a document states the rules a case is under: the regulations and the Federal Register rule
+    name: str = ""
 
     def period(self, kind: K) -> Period:
         """The period for ``kind``; raises InvalidCalendar when this rule set has none. Authority: rules.md R-A1."""
@@ -180,6 +182,7 @@ RULE_SETS: tuple[RuleSet, ...] = (
         petitions_until=date(2015, 4, 13),
         periods=MappingProxyType(_PRE_2015),
         source="29 CFR Part 102 Subpart D before 79 FR 74308 (no fixed hearing date)",
+        name="29 CFR Part 102, Subpart D, before the Representation-Case Procedures rule of December 15, 2014 (79 FR 74308)",
     ),
     RuleSet(
         id="2014-rule",
@@ -188,6 +191,7 @@ RULE_SETS: tuple[RuleSet, ...] = (
         petitions_until=date(2020, 5, 30),
         periods=MappingProxyType(_CAL_2014),
         source="79 FR 74308 (Dec 15 2014), effective 2015-04-14",
+        name="29 CFR Part 102, Subpart D, as amended by the Representation-Case Procedures rule of December 15, 2014 (79 FR 74308), in effect from April 14, 2015",
     ),
     RuleSet(
         id="2019-text",
@@ -196,6 +200,7 @@ RULE_SETS: tuple[RuleSet, ...] = (
         petitions_until=date(2023, 12, 25),
         periods=MappingProxyType({**_BD, K.POST_HEARING_BRIEF: _BRIEF_2019}),
         source="84 FR 69524 (Dec 18 2019), parts effective 2020-05-31, less provisions vacated (88 FR 14908)",
+        name="29 CFR Part 102, Subpart D, as amended by the Representation-Case Procedures rule of December 18, 2019 (84 FR 69524), as in effect from May 31, 2020",
     ),
     RuleSet(
         id="2023-rule",
@@ -204,6 +209,7 @@ RULE_SETS: tuple[RuleSet, ...] = (
         petitions_until=None,
         periods=MappingProxyType(dict(_BD)),
         source="88 FR 58076 (Aug 25 2023), effective 2023-12-26; 29 CFR 102.69 as amended through 88 FR 58101",
+        name="29 CFR Part 102, Subpart D, as amended by the Representation-Case Procedures rule of August 25, 2023 (88 FR 58076), in effect from December 26, 2023",
     ),
 )
 

@@ -64,6 +64,7 @@ from casefile.documents.parts import (
     placeholder,
 )
 from casefile.documents.registry import document_class
+from casefile.rules.rule_sets import rule_set_by_id
 from casefile.rules.tally import TallyCounts, analyze_tally
 from casefile.vocab import (
     Actor,
@@ -526,7 +527,7 @@ def case_status_report_2022(documents: tuple[DocumentLine, ...] = ()) -> CaseSta
         as_of_at=datetime(2022, 4, 1, 12, 0, tzinfo=ATLANTA),
         agreement=ElectionAgreement.DIRECTED,
         petition_filed_on=date(2020, 11, 20),
-        rule_set="2019 text: business-day periods (petition filed 2020-05-31 … 2023-12-25; rules.md R-A1)",
+        rule_set=rule_set_by_id("2019-text").name,  # its proper name, as the builder gives it (never rules.md's)
         elections=(
             ElectionSummary(
                 kind=ElectionKind.INITIAL,

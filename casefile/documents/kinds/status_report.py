@@ -125,6 +125,9 @@ class TallySummary(Facts):
     # how many of its challenged ballots a later order set for hearing as still unresolved, when the record gives it
     # (Hearing.challenges_unresolved): then the challenged line is the count's, not what is unopened now
     unresolved_later: str | None = None
+    # what the sources leave uncertain about the count's figures (Tally.uncertain, dates written out): said with the
+    # ballots cast (Bessemer: 3,117 against about 3,215 received as the union reported)
+    uncertain: str = ""
 
 
 class ElectionSummary(Facts):
@@ -161,7 +164,8 @@ class CaseStatusReportContext(DocumentContext):
     agreement_public: bool = True  # False: the agreement given is inferred; the record does not name it
     petition_filed_on: DateOrPlaceholder
     petition_filed_on_public: bool = True  # False: the date is from reports, not the Board's record
-    rule_set: str  # "2019 text (petition filed 2020-05-31 … 2023-12-25)"
+    rule_set: str  # the rule set's proper name (RuleSet.name): "29 CFR Part 102, Subpart D, as amended by ..."
+    several_units: bool = False  # the case's elections are in more than one voting unit: each tally names its unit
     elections: tuple[ElectionSummary, ...] = ()  # none before the tally of ballots is recorded
     docket: tuple[DocketLine, ...] = ()
     deadlines: tuple[DeadlineLine, ...] = ()
@@ -208,7 +212,8 @@ class CaseStatusReport(Document):
                 reachable_outcomes=(gone,) if gone else
                 (tuple(wording.outcome_words(o) for o in t.reachable) if t.reachable else (outcome_words_of(t),)),
                 challenge_analysis=() if gone else challenge_sentences(t),
-                unresolved_later=_unresolved_later(session, t) if t is tallies[-1] else None) for t in tallies)
+                unresolved_later=_unresolved_later(session, t) if t is tallies[-1] else None,
+                uncertain=wording.prose_dates(t.uncertain.strip())) for t in tallies)
             summaries.append(ElectionSummary(kind=election.kind, label=wording.election_name(election.sequence, election.kind),
                                              dates=election_dates(election), stage=election.stage,
                                              stage_words=stage_words_now(election.stage, session.exec(select(Deadline).where(
@@ -235,7 +240,8 @@ class CaseStatusReport(Document):
             prepared_for=prepared_for or rec.missing("client"), as_of_at=as_of, agreement=rec.case.agreement or placeholder("election agreement"),
             petition_filed_on=rec.case.petition_filed_on or placeholder("petition filing date"),
             agreement_public=rec.case.agreement_public, petition_filed_on_public=rec.case.petition_filed_on_public,
-            rule_set=rec.text(rule_set_by_id(rec.case.rule_set_id).title),
+            rule_set=rec.text(rule_set_by_id(rec.case.rule_set_id).name),
+            several_units=len({e.unit_id for e in elections_of(session, rec.case)}) > 1,
             elections=tuple(summaries), docket=lines,
             deadlines=tuple(_as_recorded(d, line) for d in _without_repeats(list(deadlines))
                             if (line := rec.deadline_line(d)) is not None),
