@@ -442,6 +442,13 @@ def notes(*uncertain: str) -> tuple[str, ...]:
     return tuple(f"Uncertain: {wording.prose_dates(text.strip())}" for text in uncertain if text and text.strip())
 
 
+def labeled_notes(label: str, *uncertain: str) -> tuple[str, ...]:
+    """What the sources leave uncertain about a record other than the document's own, for a record copy's annex,
+    each note saying which record it is about: "Uncertain (the Order Consolidating Cases and Notice of Hearing):
+    the order's date is not public ..." (``label`` names the record; dates written out)."""
+    return tuple(f"Uncertain ({label}): {n.removeprefix('Uncertain: ')}" for n in notes(*uncertain))
+
+
 def uncertain_of(row: Any) -> str:
     """What the sources leave uncertain about a record row: its ``uncertain`` column (a filing, a hearing, a
     decision), an order's ``uncertain`` field (casefile.acts.order_parts.store_order), else ""."""

@@ -135,9 +135,9 @@ def test_the_judges_rulings_table_says_its_numbers_stand_in(bessemer: Replayed) 
     """The table listed "Employer's Objection 1"–"7" and "Petitioner's Objection 1"–"14" as the objections heard: which
     were set is not public, and the first 14 and first 7 stand in (the consolidation order says so; now the decision too)."""
     body = words(body_of(bessemer.pdf("*alj-decision.pdf")))
-    assert ("OBJECTIONS Which objections were set for hearing, by number, is not in the public record: the objections "
-            "numbered below stand in for them (how many of each party's were set is the record's). Objection Text Ruling "
-            "Employer's Objection 1") in body
+    assert ("OBJECTIONS Which objections were set for hearing, by number, is not in the public record; the record shows "
+            "that 14 of the 21 objections of the Petitioner and 7 of the 8 objections of the Employer were set. The "
+            "objections numbered below stand in for them. Objection Text Ruling Employer's Objection 1") in body
 
 
 def test_the_order_extending_time_names_no_region_the_record_lacks(jfk8: Replayed) -> None:

@@ -12,6 +12,7 @@ from sqlmodel import col, select
 from casefile.documents import wording
 from casefile.documents.base import Built, RecordDocument
 from casefile.documents.history import DECIDED
+from casefile.documents.kinds.order_consolidating_cases import ObjectionsCounted, objections_counted
 from casefile.documents.parts import (
     ChallengeItem,
     Count,
@@ -25,7 +26,7 @@ from casefile.documents.parts import (
     Signature,
     placeholder,
 )
-from casefile.documents.record_view import CaseRecord, election_dates, notes, plain_notes
+from casefile.documents.record_view import CaseRecord, election_dates, labeled_notes, notes, plain_notes
 from casefile.record.models import (
     Decision,
     Election,
@@ -44,6 +45,8 @@ class ALJDecisionContext(DocumentContext):
     objections: tuple[ObjectionItem, ...] = ()
     # False: which objections were set for hearing (by number) is not in the public record: ``objections`` stand in
     objection_numbers_public: bool = True
+    # then how many of each party's objections the order set, of how many it filed (the record's counts)
+    objections_counted: tuple[ObjectionsCounted, ...] = ()
     challenges: tuple[ChallengeItem, ...] = ()  # the challenged ballots the decision rules on, recommended (R-M3)
     challenged_ballots_unresolved: Count | None = None
     remedy: tuple[str, ...] = Field(min_length=1)
@@ -68,6 +71,8 @@ class ALJDecision(RecordDocument):
         hearing = rec.session.exec(select(Hearing).where(Hearing.election_id == election.id, Hearing.before_alj == True)  # noqa: E712
                                    .order_by(col(Hearing.id).desc())).first()
         set_ids = list(hearing.objections_set) if hearing else []
+        set_rows = rec.objections_of(election, ids=set_ids)
+        numbers_public = hearing.objection_numbers_public if hearing else True
         ulp = tuple(hearing.ulp_cases) if hearing else ()
         ruled = [r for r in decision.rulings if r.get("challenge")]  # the decision's own (recommended) rulings
         challenges = tuple(c for c in rec.challenge_items(election, decision.rulings)
@@ -77,16 +82,18 @@ class ALJDecision(RecordDocument):
             caption=rec.caption(forum="Division of Judges", other=ulp).model_copy(update={"record_copy": True}),
             issuance=Issuance(issued_on=decision.issued_on, issuer_title="Administrative Law Judge"),
             hearing=rec.hearing_facts(election, before_alj=True)[0], findings_summary=rec.findings(decision),
-            objections=rec.objection_items(rec.objections_of(election, ids=set_ids), decision.rulings),
-            objection_numbers_public=hearing.objection_numbers_public if hearing else True,
+            objections=rec.objection_items(set_rows, decision.rulings), objection_numbers_public=numbers_public,
+            objections_counted=() if numbers_public else objections_counted(  # in the order the parties filed, as the order has them
+                rec, election, sorted(set_rows, key=lambda o: (o.filing_id, o.number))),
             challenges=challenges, remedy=_remedy(election, decision, ruled), agreement=rec.case.agreement or placeholder("election agreement"), review=rec.review(),
             # no ``exceptions`` date: the period runs from service of the order transferring the case to the Board,
             # which no act records (rules.deadlines.TRIGGER_NOT_RECORDED), and no date is computed from it
             signature=Signature(name=decision.issuer or rec.missing("Administrative Law Judge's name"),
                                 title="Administrative Law Judge", signed=False),
-            record_notes=notes(decision.uncertain, hearing.uncertain if hearing else "")
-            + tuple(f"Uncertain (the hearing's opening): {n.removeprefix('Uncertain: ')}"
-                    for n in notes(hearing.opening_uncertain if hearing else "")) + plain_notes(decision.note),
+            # each note labeled with the record it is about: the decision's own, the consolidation order's, the opening's
+            record_notes=notes(decision.uncertain)
+            + labeled_notes("the Order Consolidating Cases and Notice of Hearing", hearing.uncertain if hearing else "")
+            + labeled_notes("the hearing's opening", hearing.opening_uncertain if hearing else "") + plain_notes(decision.note),
         )
         return Built(ctx, decision.issued_on, "Administrative Law Judge", Actor.ADMINISTRATIVE_LAW_JUDGE, election.id)
 

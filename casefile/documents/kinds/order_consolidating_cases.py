@@ -96,7 +96,7 @@ class OrderConsolidatingCases(RecordDocument):
             issuance=Issuance(issued_on=dated, issuer_title="Regional Director"),
             tally_prepared_on=tally.prepared_on, objections_filed=filed, ulp_cases=ulp,
             objections_set=rec.objection_items(set_rows) if hearing.objection_numbers_public else (),
-            objections_counted=() if hearing.objection_numbers_public else _counted(rec, election, set_rows),
+            objections_counted=() if hearing.objection_numbers_public else objections_counted(rec, election, set_rows),
             challenges_set=hearing.challenges_set,
             # the date the order set (never the day the hearing opened, the opening's own fact)
             hearing_opens_on=hearing.noticed_opens_on or placeholder("date the order set the hearing to open"),
@@ -109,8 +109,10 @@ class OrderConsolidatingCases(RecordDocument):
         return Built(ctx, hearing.noticed_on, "Regional Director", Actor.REGIONAL_DIRECTOR, election.id)
 
 
-def _counted(rec: CaseRecord, election: Election, set_rows: list[Objection]) -> tuple[ObjectionsCounted, ...]:
-    """How many of each party's objections were set, of how many it filed, in the order the parties filed."""
+def objections_counted(rec: CaseRecord, election: Election, set_rows: list[Objection]) -> tuple[ObjectionsCounted, ...]:
+    """How many of each party's objections were set (``set_rows``, the Hearing's ``objections_set``), of how many it
+    filed, in the order the parties filed: the counts the record holds when which objections were set, by number, is
+    not public (Hearing.objection_numbers_public False)."""
     filed: dict[int, int] = {}
     for o in rec.objections_of(election):
         filed[o.party_id] = filed.get(o.party_id, 0) + 1
