@@ -101,7 +101,7 @@ EXPECTED_TEXT = {
     ],
     DocumentKind.NOTICE_OF_HEARING: [
         "NOTICE OF HEARING ON OBJECTIONS", "Friday, May 7, 2021", "to be designated by the Regional Director",
-        "OBJECTIONS SET FOR HEARING", "petition to revoke it within 5 business days",
+        "OBJECTIONS SET FOR HEARING", "revoke it within 5 business days after the date of service of the subpoena",
         "within 5 business days after the close of the hearing", "Lisa Henderson", "Regional Director",
     ],
     DocumentKind.HEARING_OFFICER_REPORT: [
