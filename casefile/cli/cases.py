@@ -59,6 +59,19 @@ def show(
                           highlight=False)
 
 
+def _objection_counts(counts: dict[str, int], *, set_public: bool) -> str:
+    """A party's objections counted by disposition, in words ("2 set for hearing, 1 overruled"). Where the record
+    does not show which objections were set for hearing, nor how many (``set_public`` False: the view's
+    ``objections_set_public``), those recorded as set are no count of the record's: "25 filed; which were set
+    for hearing, and how many, is not in the public record"."""
+    set_slug = "set-for-hearing"
+    if set_public or set_slug not in counts:
+        return counts_in_words(counts, DISPOSITION_WORDS)
+    others = {slug: n for slug, n in counts.items() if slug != set_slug}
+    said = f"{sum(counts.values()):,} filed; which were set for hearing, and how many, is not in the public record"
+    return said + (f"; {counts_in_words(others, DISPOSITION_WORDS)}" if others else "")
+
+
 def _still_to_issue(case_number: str) -> list[dict[str, object]]:
     """The documents the case's recorded acts are still to issue (casefile.record.sealing.owed_documents)."""
     from casefile.record.db import read_session
@@ -77,12 +90,18 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
     from casefile.rules.offices import office_named
     from casefile.rules.rule_sets import rule_set_by_id
 
+    numbered = str(int(view["region"])) if str(view["region"]).isdigit() else view["region"]
     try:  # in words: the office by its name, the rule set by its title (not "19-seattle", "2023-rule")
-        office, rules = office_named(view["office"]).name, rule_set_by_id(view["rule_set"]).title
+        receiving = office_named(view["office"])
+        office, rules = receiving.name, rule_set_by_id(view["rule_set"]).title
+        # the Region is the one whose office has the case (a case transferred, or numbered in a former Region, is
+        # that Region's: rules.offices.region_of), its number's Region said beside it when another
+        region = str(int(receiving.region)) if receiving.region else numbered
     except CasefileError:
-        office, rules = view["office"], view["rule_set"]
+        office, rules, region = view["office"], view["rule_set"], numbered
+    where = f"Region {region}" + (f" (case numbered in Region {numbered})" if region != numbered else "")
     console.print(f"[bold]{view['case_number']}[/]  {view['name']}  ({view['case_type']}, {view['agreement'] or 'agreement not recorded'} election; "
-                  f"Region {view['region']}, office {office}; {rules})")
+                  f"{where}, office {office}; {rules})")
     for p in view["parties"]:
         handle = f"  (--party {p['key']})" if p.get("key") and p["key"] != p["role"] else ""
         console.print(f"  {p['role']:<12} {p['name']}{handle}", highlight=False)
@@ -111,7 +130,8 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
         if e["next"]:
             console.print(f"  Directed next: {ELECTION_KIND_WORDS.get(e['next']['kind'], e['next']['kind'])}")
         for party, counts in e["objections"].items():
-            console.print(f"  Objections of {party}: " + counts_in_words(counts, DISPOSITION_WORDS))
+            console.print(f"  Objections of {party}: " + _objection_counts(counts, set_public=e.get("objections_set_public", True)),
+                          highlight=False)
         for d in e["decisions"]:
             kind, result = DECISION_KIND_WORDS.get(d["kind"], d["kind"]), DECISION_RESULT_WORDS.get(d["result"], d["result"])
             console.print(f"  {kind} of {long_date(date.fromisoformat(d['issued_on']))} ({d['issuer'] or 'issuer not in the record'}): "

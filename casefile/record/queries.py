@@ -37,6 +37,7 @@ from casefile.record.models import (
     Document,
     Election,
     Filing,
+    Hearing,
     Objection,
     Party,
     Tally,
@@ -249,6 +250,9 @@ class ElectionView(ReadModel):
     challenged_ballots: dict[str, int]
     next: dict[str, Any] | None
     objections: dict[str, dict[str, int]]
+    # False: which objections the (latest) hearing before a Hearing Officer took up, and how many, is not in the public
+    # record (Hearing.objections_set_public): the counts "set for hearing" stand in and are no count of the record's
+    objections_set_public: bool = True
     filings: list[dict[str, Any]]
     decisions: list[dict[str, Any]]
     certification: dict[str, Any] | None
@@ -569,6 +573,7 @@ def _election_rows(session: Session, ids: list[int | None]) -> dict[str, dict[in
     by_election("certifications", session.exec(select(Certification).where(col(Certification.election_id).in_(ids))
                                                .order_by(col(Certification.id))))
     by_election("filings", session.exec(select(Filing).where(col(Filing.election_id).in_(ids)).order_by(col(Filing.id))))
+    by_election("hearings", session.exec(select(Hearing).where(col(Hearing.election_id).in_(ids)).order_by(col(Hearing.id))))
     by_election("register", session.exec(select(ChallengedBallot.election_id, ChallengedBallot.status, func.count())  # type: ignore[call-overload]
                                          .where(col(ChallengedBallot.election_id).in_(ids))
                                          .group_by(ChallengedBallot.election_id, ChallengedBallot.status)).all(),
@@ -603,6 +608,7 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
     from casefile.record.stage_now import stage_words_now
 
     words = stage_words_now(election.stage, deadlines, as_of)
+    heard = next((h for h in reversed(mine("hearings")) if not h.before_alj), None)  # the latest before a Hearing Officer
     return ElectionView(
         sequence=election.sequence, kind=election.kind.value, unit_id=election.unit_id,
         follows=follows.sequence if follows else None, reason=election.reason, method=election.method.value if election.method else None,
@@ -611,7 +617,7 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
         stage_name=words.name, stage_now=words.now,
         challenged_ballots={status.value: n for status, n in register.items()},
         next={"kind": election.next_kind.value, "choices": list(election.next_choices)} if election.next_kind else None,
-        objections=by_party,
+        objections=by_party, objections_set_public=heard is None or heard.objections_set_public,
         filings=[{"kind": f.kind, "party": parties[f.party_id].name, "received_on": f.received_on.isoformat(),
                   "timely": f.timely, "confidential": f.confidential, "nlrb": f.nlrb.value, "id": f.id, "with": f.accompanies_id,
                   "party_key": parties[f.party_id].key} for f in filings if f.id not in hidden.filings],
