@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfWriter
 
-from tests.documents.record_replay import EXAMPLES, Replayed
 from tests.documents.reading import BESSEMER
+from tests.documents.record_replay import EXAMPLES, Replayed
 from tests.documents.test_histories_from_the_record import history
 
 _OBJECTIONS = "  - date: 2021-04-16\n    act: file-objections\n"
