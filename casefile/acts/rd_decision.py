@@ -37,9 +37,15 @@ from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.lookups import latest_tally, unresolved_statuses
 from casefile.record.models import Case, Decision, Election, Objection, Party
 from casefile.record.refs import RecordTable, Ref, ref_to
-from casefile.record.stage_facts import count_waiting, overruled_facts
+from casefile.record.stage_facts import after_rulings, count_waiting, overruled_facts
 from casefile.record.workflow import advance, require_stage
-from casefile.rules.conditional_rerun import Condition, condition_sentence, condition_shows, set_aside_refusal
+from casefile.rules.conditional_rerun import (
+    Condition,
+    condition_sentence,
+    condition_shows,
+    condition_warning,
+    set_aside_refusal,
+)
 from casefile.rules.mootness import Side
 from casefile.rules.report_periods import ReportPeriods, check_decision_date, decision_waits, wait_words
 from casefile.rules.review import board_review, review_of_set_aside
@@ -229,6 +235,10 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     day of the exceptions period while a party has filed none, or — exceptions filed — of the answering-brief
     period while a party that may answer them has filed none: it would cut a running period short
     (casefile.rules.report_periods; 102.69(c)(1)(iii), R-K4).
+    A condition the rulings on the challenged ballots already decide (the ballots left cannot give a labor
+    organization a majority, or cannot take its majority away) is accepted — the Board made such a direction in
+    Cornell-Dubilier (1957) — and the result warns that the condition is certain to be met or cannot be met, and what
+    the revised tally will then do (casefile.rules.conditional_rerun.condition_warning; 29 CFR 102.69(e); R-E7, R-M2).
     Raises IllegalTransition, UnknownRecord. The result's warnings say
     when Board review is only assumed (agreement not in the record, R-K5; the docket line says so
     too) and, for a set-aside where review lies, that it is no final disposition (R-N3).
@@ -283,6 +293,10 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
                     act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary, ref=ref)
     close_open_deadlines(session, election, _OVERTAKEN, status=DeadlineStatus.MOOTED, as_of=as_of)
     warnings: list[str | Gap] = [] if review.agreement_known else [review.statement]
+    if act.condition is not None and (state := after_rulings(session, election)) is not None and (
+            moot := condition_warning(act.condition, state.counts, sustained=state.sustained, ordered=state.ordered,
+                                      set_aside=election.sequence)) is not None:
+        warnings.append(moot)  # accepted as the Board made it (Cornell-Dubilier, 1957): the count will decide nothing
     if act.result == DecisionResult.SET_ASIDE:
         election.next_kind = ElectionKind.RERUN
         election.next_choices = list(election.choices)

@@ -121,12 +121,16 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
                           f"{votes}{against}; void {void}; "
                           f"valid {t['valid']:,}; challenged {t['challenged']:,} "
                           f"({'determinative' if t['determinative'] else 'not determinative'}); {t['outcome_text']}")
-            if t["determinative"]:
-                console.print(f"    reachable by resolving the challenges: {'; '.join(t['reachable'])}")
-                for r in t["challenge_analysis"]:
-                    console.print(f"    {r['sentence']}")
+            after = e.get("after_rulings", []) if t is e["tallies"][-1] else []
+            if t["determinative"]:  # once challenges are ruled on, what the ballots left can do (sustained ones out, R-E7)
+                before = "before the rulings, " if after else ""
+                console.print(f"    {before}reachable by resolving the challenges: {'; '.join(t['reachable'])}")
+                for sentence in after or [r["sentence"] for r in t["challenge_analysis"]]:
+                    console.print(f"    {sentence}", highlight=False)
         if e["challenged_ballots"]:
             console.print("  Challenged ballots: " + counts_in_words(e["challenged_ballots"], CHALLENGE_STATUS_WORDS))
+        if e.get("condition_warning"):
+            console.print(f"  [yellow]Warning:[/] {e['condition_warning']}", highlight=False)
         if e["next"]:
             console.print(f"  Directed next: {ELECTION_KIND_WORDS.get(e['next']['kind'], e['next']['kind'])}")
         for party, counts in e["objections"].items():

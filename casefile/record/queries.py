@@ -52,7 +52,7 @@ from casefile.rules.deadline_state import one_party_period, state_at
 from casefile.rules.efiling import meets_periods
 from casefile.rules.offices import office_named
 from casefile.rules.record_words import summary_words
-from casefile.vocab import AttachmentKind, Audience, DocketActName, PartyRole
+from casefile.vocab import AttachmentKind, Audience, ChallengeStatus, DocketActName, PartyRole
 
 Viewer = Principal
 """Who asks (casefile.record.authority.Principal): a signed-in user's viewer, or OPERATOR."""
@@ -257,6 +257,12 @@ class ElectionView(ReadModel):
     decisions: list[dict[str, Any]]
     certification: dict[str, Any] | None
     deadlines: list[DeadlineView]
+    #: The latest tally's challenge analysis as the rulings on its challenged ballots leave it (the sustained ones out;
+    #: casefile.rules.partial_resolution.after_rulings_analysis): empty while none is ruled on.
+    after_rulings: list[str] = []
+    #: A conditional direction waiting on the count that the rulings already decide
+    #: (casefile.rules.conditional_rerun.condition_warning): "" when the count still decides, or none waits.
+    condition_warning: str = ""
 
 
 class CaseView(ReadModel):
@@ -574,9 +580,14 @@ def _election_rows(session: Session, ids: list[int | None]) -> dict[str, dict[in
                                                .order_by(col(Certification.id))))
     by_election("filings", session.exec(select(Filing).where(col(Filing.election_id).in_(ids)).order_by(col(Filing.id))))
     by_election("hearings", session.exec(select(Hearing).where(col(Hearing.election_id).in_(ids)).order_by(col(Hearing.id))))
-    by_election("register", session.exec(select(ChallengedBallot.election_id, ChallengedBallot.status, func.count())  # type: ignore[call-overload]
+    # (election, status, not yet in a revised tally, excluded at the count, count): the register by status, and what
+    # the rulings leave uncounted (casefile.record.stage_facts.rulings_state) — the table read once
+    uncounted = col(ChallengedBallot.revised_tally_id).is_(None)
+    by_election("register", session.exec(select(ChallengedBallot.election_id, ChallengedBallot.status, uncounted,  # type: ignore[call-overload]
+                                                ChallengedBallot.excluded_at_count, func.count())
                                          .where(col(ChallengedBallot.election_id).in_(ids))
-                                         .group_by(ChallengedBallot.election_id, ChallengedBallot.status)).all(),
+                                         .group_by(ChallengedBallot.election_id, ChallengedBallot.status, uncounted,
+                                                   ChallengedBallot.excluded_at_count)).all(),
                 lambda r: r[0])
     return out
 
@@ -604,7 +615,15 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
         counts = by_party.setdefault(parties[o.party_id].name, {})
         counts[o.disposition.value] = counts.get(o.disposition.value, 0) + 1
     follows = session.get(Election, election.follows_id) if election.follows_id else None
-    register = {status: n for _, status, n in mine("register")}
+    register: dict[Any, int] = {}
+    open_statuses: dict[ChallengeStatus, int] = {}
+    excluded = 0
+    for _, status, not_counted, excluded_at_count, n in mine("register"):
+        register[status] = register.get(status, 0) + n
+        if not_counted:
+            open_statuses[ChallengeStatus(status)] = open_statuses.get(ChallengeStatus(status), 0) + n
+            excluded += n if excluded_at_count and ChallengeStatus(status) is ChallengeStatus.OVERRULED else 0
+    after, warning = _after_rulings(election, tallies, decisions, open_statuses, excluded)
     from casefile.record.stage_now import stage_words_now
 
     words = stage_words_now(election.stage, deadlines, as_of)
@@ -628,4 +647,30 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
                                  met_by=met_by.get(d.id, ()), met=d.id in met_own, prepared=d.id in prepared_own,
                                  whose=owners.get(d.id, ""))
                    for d in deadlines if d.id not in hidden.periods],
+        after_rulings=after, condition_warning=warning,
     )
+
+
+def _after_rulings(election: Election, tallies: list[Tally], decisions: list[Decision],
+                   statuses: dict[ChallengeStatus, int], excluded: int) -> tuple[list[str], str]:
+    """The election's challenge analysis after the rulings on its determinative challenged ballots, and the warning of
+    a conditional direction still waiting on their count that they already decide (both empty when nothing is ruled
+    on, or the latest tally is not determinative), from the rows read once: ``tallies`` the election's, ``statuses``
+    its registered ballots not yet in a revised tally by status, ``excluded`` those excluded at the count and ordered
+    counted. Authority: 29 CFR 102.69(e); rules.md R-E7, R-M2."""
+    from casefile.record.stage_facts import rulings_state
+    from casefile.rules.conditional_rerun import condition_warning
+    from casefile.rules.partial_resolution import after_rulings_analysis
+    from casefile.vocab import Stage
+
+    tally = max(tallies, key=lambda t: (t.prepared_on, t.id or 0), default=None)  # lookups.latest_tally's order
+    state = rulings_state(counts_of(tally), statuses, excluded) if tally is not None and tally.determinative else None
+    if state is None:
+        return [], ""
+    lines = list(after_rulings_analysis(state.counts, sustained=state.sustained, ordered=state.ordered))
+    conditional = [d for d in decisions if d.condition]
+    warning = ""
+    if conditional and election.stage is Stage.RERUN_DIRECTED:
+        warning = condition_warning(conditional[-1].condition, state.counts, sustained=state.sustained,
+                                    ordered=state.ordered, set_aside=election.sequence) or ""
+    return lines, warning

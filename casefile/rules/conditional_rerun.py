@@ -27,23 +27,29 @@ that calls for a runoff or a new election under 102.70 leaves nobody prevailing,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from casefile.errors import ProcedureError
+from casefile.rules.determinative import reachable_outcomes
 from casefile.rules.mootness import Side
+from casefile.rules.outcome import TallyCounts
 from casefile.vocab import OutcomeKind, PartyRole, ordinal
 
 __all__ = [
     "CONDITIONS",
     "NO_UNION_MAJORITY",
     "UNION_MAJORITY",
+    "Certainty",
     "Condition",
     "ConditionTerms",
+    "condition_certainty",
+    "condition_decided_sentence",
     "condition_for",
     "condition_sentence",
     "condition_shows",
     "condition_terms",
+    "condition_warning",
     "rerun_stands",
     "set_aside_refusal",
     "what_follows_revised_tally",
@@ -309,3 +315,112 @@ def what_follows_revised_tally(outcome: OutcomeKind | str, *, condition_met: boo
         return "election-directed"
     return {OutcomeKind.REP: "certification-of-representative", OutcomeKind.RESULTS: "certification-of-results",
             OutcomeKind.RUNOFF: "runoff", OutcomeKind.NULLITY_RERUN: "new-election"}[kind]  # type: ignore[return-value]
+
+
+#: A condition decided before the count: ``met`` whatever the ballots still unresolved hold, ``not-met`` likewise.
+Certainty = Literal["met", "not-met"]
+
+
+def condition_certainty(condition: str, counts: TallyCounts, *, sustained: int) -> Certainty | None:
+    """Whether a direction made on ``condition`` is already decided by the rulings on the challenged ballots, before
+    any is opened: ``met`` when every outcome the ballots still unresolved can lead to meets it (rerun_stands), ``not-met``
+    when none does, None while the count decides.
+
+    Args:
+        counts: the tally the decision rules on (its ``challenged`` line: the ballots not yet opened, ballots excluded
+            at the count and ordered counted included).
+        sustained: how many of those ballots have had their challenge sustained (never counted); the rest — ordered
+            opened and counted, or still pending — are the ballots the revised tally can count (R-E7).
+
+    The outcomes are those of every resolution of the ballots unresolved (casefile.rules.determinative
+    .reachable_outcomes: each counted or not, for any choice), a superset of what the count of the ballots ordered
+    counted can give: a certainty found on it holds for the count. Raises ValueError for an unknown condition,
+    InvalidTally when ``sustained`` is negative or more than the challenged ballots. Authority: 29 CFR 102.69(e);
+    rules.md R-E3, R-E7, R-M2; Cornell-Dubilier Electric Corp., 117 NLRB 358 (1957) (526-533, 16 of 22 challenges
+    sustained: the six ballots counted could never give the Petitioner a majority, and the Board ordered them counted
+    and the new election held if no majority)."""
+    _known(condition)
+    from casefile.errors import InvalidTally
+
+    if not 0 <= sustained <= counts.challenged:
+        raise InvalidTally(f"{sustained} challenges sustained, but the tally has {counts.challenged} challenged ballots",
+                           line="challenged")
+    stands = {rerun_stands(condition, o.kind) for o in reachable_outcomes(replace(counts, challenged=counts.challenged - sustained))}
+    if stands == {True}:
+        return "met"
+    if stands == {False}:
+        return "not-met"
+    return None
+
+
+def _what_ballots_cannot(counts: TallyCounts, *, sustained: int, ordered: int | None) -> str:
+    """The ballots still unresolved and what they cannot do, said once for the warning and the document: "the 4
+    challenged ballots ordered opened and counted (the other 2 sustained) cannot give a labor organization a majority
+    of the valid votes: Food Workers Local 12 would have at most 52 of 104 valid votes"."""
+    left = counts.challenged - sustained
+    outcomes = reachable_outcomes(replace(counts, challenged=left))
+    some = "s" if left != 1 else ""
+    if left == 0:
+        ballots = "no challenged ballot is left to be counted, and the tally"
+    elif ordered is None or ordered >= left:
+        ballots = f"the {left:,} challenged ballot{some} ordered opened and counted (the other {sustained:,} sustained)"
+    else:
+        ballots = (f"the {left:,} challenged ballot{some} not sustained ({ordered:,} ordered opened and counted, "
+                   f"{left - ordered:,} still pending; the other {sustained:,} sustained)")
+    if all(o.kind is not OutcomeKind.REP for o in outcomes):
+        best = ""
+        if len(counts.choices) == 1 and counts.against is not None:
+            (name, votes), = counts.choices
+            best = f": {name} would have at most {votes + left:,} of {counts.valid + left:,} valid votes"
+        return f"{ballots} cannot give a labor organization a majority of the valid votes{best}"
+    if all(o.kind is OutcomeKind.REP for o in outcomes) and len({o.winner for o in outcomes}) == 1:
+        winner = str(next(iter(outcomes)).winner)
+        return (f"{ballots} cannot take the majority away from {winner}: it keeps at least {dict(counts.choices)[winner]:,} "
+                f"of at most {counts.valid + left:,} valid votes")
+    return f"{ballots} cannot change what the condition turns on, however they are counted"
+
+
+def condition_decided_sentence(condition: str, counts: TallyCounts, *, sustained: int,
+                               ordered: int | None = None) -> str | None:
+    """The sentence a conditional direction's document says in place of "whether the election is set aside depends on
+    their count" when its rulings already decide the condition (condition_certainty), ending with a full stop; None
+    while the count decides. Arguments and errors as condition_warning. Authority: 29 CFR 102.69(e); rules.md R-E7,
+    R-M2."""
+    certain = condition_certainty(condition, counts, sustained=sustained)
+    if certain is None:
+        return None
+    what = _what_ballots_cannot(counts, sustained=sustained, ordered=ordered)
+    if certain == "met":
+        return f"{what[:1].upper()}{what[1:]}; the revised tally will therefore meet the condition stated below."
+    return f"{what[:1].upper()}{what[1:]}; the revised tally will therefore not meet the condition stated below."
+
+
+def condition_warning(condition: str, counts: TallyCounts, *, sustained: int, ordered: int | None = None,
+                      set_aside: int = 1) -> str | None:
+    """The warning a conditional direction carries when its own rulings (or earlier ones) on the challenged ballots leave
+    ballots that cannot decide its condition (condition_certainty), or None while the count decides.
+
+    The direction is still made — the Board made it in Cornell-Dubilier (1957), ordering six ballots counted that could
+    never give the Petitioner a majority of 1,065 — but the parties are told what the count will do: the ``N`` ballots
+    ordered opened and counted cannot give a labor organization a majority (or cannot take its majority away), so the
+    condition is certain to be met — the revised tally will direct the election, and a set-aside without condition
+    would have done — or cannot be met — the revised tally will leave the objections sustained moot and the
+    certification follow. ``counts``, ``sustained`` as for condition_certainty; ``ordered`` how many of the ballots
+    unresolved are ordered opened and counted (None: all of them; fewer: the rest are still pending and the warning
+    says so); ``set_aside`` the sequence of the election set aside (the election directed is the next). Raises
+    ValueError, InvalidTally as condition_certainty. Authority: 29 CFR 102.69(e); rules.md R-E7, R-M2, R-M4."""
+    certain = condition_certainty(condition, counts, sustained=sustained)
+    if certain is None:
+        return None
+    what = _what_ballots_cannot(counts, sustained=sustained, ordered=ordered)
+    nth = ordinal(set_aside + 1)
+    if certain == "met":
+        follows = (f"the condition is certain to be met: the revised tally will direct the {nth} election (a set-aside "
+                   f"without condition would have done, the count deciding nothing)")
+    else:
+        certification = ("Certification of Representative" if condition == NO_UNION_MAJORITY
+                         else "Certification of Results")
+        follows = (f"the condition cannot be met: the revised tally will show that the objecting party prevailed, the "
+                   f"objections sustained are moot (R-M2), no {nth} election will be held, and a {certification} "
+                   "follows the revised tally's objection period")
+    return f"{what[:1].upper()}{what[1:]}; {follows} (29 CFR 102.69(e); rules.md R-E7, R-M2)"

@@ -10,7 +10,7 @@ from casefile.rules.determinative import is_determinative
 from casefile.rules.outcome import Outcome, TallyCounts, outcome_of_count
 from casefile.vocab import counted
 
-__all__ = ["standing_outcome", "still_determinative"]
+__all__ = ["after_rulings_analysis", "standing_outcome", "still_determinative"]
 
 
 def still_determinative(counts: TallyCounts, *, sustained: int) -> bool:
@@ -69,3 +69,38 @@ def standing_outcome(counts: TallyCounts, *, sustained: int, overruled: int = 0)
     if overruled > 0 or still_determinative(counts, sustained=sustained):
         return None
     return outcome_of_count(replace(counts, challenged=0))
+
+
+def after_rulings_analysis(counts: TallyCounts, *, sustained: int, ordered: int) -> tuple[str, ...]:
+    """The challenge analysis as the rulings on the challenged ballots leave it, in words: a first sentence saying what
+    was ruled and how many ballots are left ("After the rulings on the challenged ballots (2 sustained, never
+    counted; 4 ordered opened and counted), 4 ballots of the 6 remain to be counted:"), then one sentence per outcome still reachable
+    with only those ballots on the challenged line (casefile.rules.challenge_analysis.analyze_challenges, the
+    sustained ones out: never "needs 5 of the 6" once 2 of the 6 are out for good).
+
+    Args:
+        counts: the latest tally (its ``challenged`` line: the ballots not yet opened).
+        sustained: how many of them are sustained since; ``ordered`` how many are ordered opened and counted (the rest
+            are still pending).
+
+    Raises:
+        InvalidTally: ``sustained`` is negative or more than the challenged ballots, or ``ordered`` more than the rest.
+
+    Authority: 29 CFR 102.69(a)(7), (c)(1)(i), (e); rules.md R-E3, R-E7.
+    """
+    from casefile.rules.challenge_analysis import analyze_challenges
+
+    if not 0 <= sustained <= counts.challenged or not 0 <= ordered <= counts.challenged - sustained:
+        raise InvalidTally(f"{counted(sustained, 'challenge')} sustained and {ordered} ordered counted, but the tally "
+                           f"has {counted(counts.challenged, 'challenged ballot')}", line="challenged")
+    left = counts.challenged - sustained
+    pending = left - ordered
+    ruled = [f"{sustained:,} sustained, never counted"] if sustained else []
+    if ordered:
+        ruled.append(f"{ordered:,} ordered opened and counted")
+    if pending:
+        ruled.append(f"{pending:,} still pending")
+    head = (f"After the rulings on the challenged ballots ({'; '.join(ruled)}), "
+            + (f"{counted(left, 'ballot')} of the {counts.challenged:,} remain to be counted:" if left else
+               "none remains to be counted:"))
+    return (head, *(r.sentence for r in analyze_challenges(replace(counts, challenged=left))))

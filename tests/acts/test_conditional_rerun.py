@@ -222,10 +222,18 @@ class TestEachDocumentOnItsOwnDate:
             f"If the revised tally shows that {IBEW} has not received a majority of the valid votes counted, the election "
             "held on July 20, 1956 is set aside and a second election will be conducted",
             f"If the revised tally shows that {IBEW} has received a majority of the valid votes counted, the objections "
-            "sustained above are moot, no second election will be held",
+            "sustained above are moot,", "no second election will be held",  # a page may break between them
             "a Certification of Representative will issue (29 CFR 102.69(e))",
+            # the tally as it was is history ("a number sufficient" above); after the rulings only the six are left,
+            # and they cannot give the Petitioner a majority (117 NLRB at 359-360: 526 + 6 of 1,065)
+            "only if the 6 challenged ballots left to be counted after the rulings above do not give a labor "
+            "organization a majority of the valid votes",
+            f"The 6 challenged ballots ordered opened and counted (the other 16 sustained) cannot give a labor "
+            f"organization a majority of the valid votes: {IBEW} would have at most 532 of 1,065 valid votes; the revised "
+            "tally will therefore meet the condition stated below.",
         ):
             assert words in text, words
+        assert "which are sufficient in number to affect the results" not in text  # said of the six: not so
         assert "NOTICE OF SECOND ELECTION" not in text  # nothing is directed yet
         with read_session() as s:
             said = [e.summary for e in s.exec(select(DocketEntry).where(DocketEntry.act == "set-aside"))]

@@ -31,7 +31,9 @@ from casefile.documents.parts import (
 )
 from casefile.documents.record_view import CaseRecord, election_dates, notes, plain_notes, tally_lines
 from casefile.documents.wording import ordinal
+from casefile.record.lookups import counts_of
 from casefile.record.models import ChallengedBallot, Decision, Election
+from casefile.rules.conditional_rerun import condition_decided_sentence
 from casefile.vocab import Actor, ChallengeStatus, DocumentKind, ElectionAgreement
 
 
@@ -65,6 +67,13 @@ class DecisionAndConditionalDirectionContext(DocumentContext):
     ballots_would: str
     condition_authority: str
     next_ordinal: str
+    #: The challenged ballots the rulings leave for the revised tally (those ordered opened and counted, and any
+    #: still pending) when the decision or an earlier ruling sustained some: the conclusion counts only them; None
+    #: when none was sustained (the tally's challenged ballots are the ones the count decides on).
+    still_to_count: int | None = Field(default=None, ge=0)
+    #: The sentence saying that those ballots already decide the condition (casefile.rules.conditional_rerun.
+    #: condition_decided_sentence), "" while their count decides it.
+    already_decided: str = ""
     agreement: ElectionAgreement | Placeholder
     agreement_public: bool = True  # False: the agreement is inferred (Case.agreement_public): said so inline
     review: Review
@@ -96,6 +105,10 @@ class DecisionAndConditionalDirection(RecordDocument):
         terms = terms_on(decision, tally, election)
         ruled = [r for r in decision.rulings if r.get("challenge")]
         to_open = _ordered_open(rec, election, decision, ruled)
+        out = _sustained_at(rec, election, decision, ruled)
+        left = max(tally.challenged - out, 0) if out else None
+        decided = condition_decided_sentence(decision.condition, counts_of(tally), sustained=min(out, tally.challenged),
+                                             ordered=len(to_open) or None) if out else None
         ctx = DecisionAndConditionalDirectionContext(
             **rd_issued(rec, on=decision.issued_on), tally=tally_lines(tally, election),
             procedural_history=history_until(rec, election, decision),
@@ -107,7 +120,7 @@ class DecisionAndConditionalDirection(RecordDocument):
             party_at_fault=party_at_fault(rec, decision), set_aside_election=election_dates(election),
             rerun_if=terms.rerun_if, certify_if=terms.certify_if, certification=terms.certification,
             ballots_would=terms.ballots_would, condition_authority=terms.authority,
-            next_ordinal=ordinal(election.sequence + 1),
+            next_ordinal=ordinal(election.sequence + 1), still_to_count=left, already_decided=decided or "",
             signature=rec.rd_signature(decision.issuer, on=decision.issued_on),
             record_notes=notes(decision.uncertain) + plain_notes(decision.note),
         )
@@ -137,3 +150,18 @@ def _ordered_open(rec: CaseRecord, election: Election, decision: Decision, ruled
             out.append(ballot.voter)
     return tuple(out)
 
+
+
+def _sustained_at(rec: CaseRecord, election: Election, decision: Decision, ruled: list[dict[str, Any]]) -> int:
+    """How many of the tally's challenged ballots stand sustained at the decision: those it sustains, and those
+    sustained by an earlier ruling and not yet dropped in a revised tally before it (29 CFR 102.69(c)(1)(i), (e);
+    rules.md R-E7)."""
+    own = {voter for r in ruled if r["ruling"] == "sustained" for voter in r.get("of", [])}
+    counted_before = set(rec.tallies_before(decision))
+    n = 0
+    for ballot in rec.session.exec(select(ChallengedBallot).where(ChallengedBallot.election_id == election.id)):
+        earlier = (ballot.status is ChallengeStatus.SUSTAINED and ballot.ruled_on is not None
+                   and ballot.ruled_on <= decision.issued_on and ballot.revised_tally_id not in counted_before)
+        if ballot.voter in own or earlier:
+            n += 1
+    return n
