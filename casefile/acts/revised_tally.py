@@ -41,7 +41,7 @@ from casefile.record.stored_outcome import stored_outcome
 from casefile.record.workflow import advance, stage_refusal_of
 from casefile.rules.calendar import long_date
 from casefile.rules.chronology import Earlier
-from casefile.rules.conditional_rerun import NO_UNION_MAJORITY, rerun_stands
+from casefile.rules.conditional_rerun import NO_UNION_MAJORITY, rerun_stands, what_follows_revised_tally
 from casefile.rules.excluded_ballots import with_excluded
 from casefile.rules.mootness import Side, prevailing_parties
 from casefile.rules.revised_count import resolution_since_tally, revised_counts
@@ -208,19 +208,25 @@ def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime,
     against = f", {new_counts.against:,} against" if new_counts.against is not None else ""
     supplemental = (f" (a supplemental count: {excluded} of them excluded at the count of "
                     f"{counted_tally(session, election).prepared_on.isoformat()} and ordered counted)") if excluded else ""
+    stands = rerun_stands(conditional.condition, revised.outcome, revised.winner) if conditional is not None else None
+    # what follows the count, said once: a condition met directs the election and no certification follows
+    # (rules.conditional_rerun.what_follows_revised_tally: "election-directed"), so the outcome's own words
+    # ("Certification of Results") are not said of it
+    directed = what_follows_revised_tally(revised.outcome, condition_met=bool(stands)) == "election-directed"
+    assert conditional is not None or not directed
+    said = (f"{shows_on(conditional, revised)}: the condition of the decision of {conditional.issued_on.isoformat()} is "
+            f"met, the election stays set aside and no certification follows" if conditional is not None and directed
+            else revised.outcome_text)
     summary = (f"Revised Tally of Ballots: {counted(resolution.opened, 'challenged ballot')} opened and counted{supplemental}, "
-               f"{resolution.sustained:,} sustained; {votes}{against}; {new_counts.challenged:,} still unopened; "
-               f"{revised.outcome_text}")
+               f"{resolution.sustained:,} sustained; {votes}{against}; {new_counts.challenged:,} still unopened; {said}")
     if mooted:
         summary += f"; {mooted}"
     if resolution.opened == 1:
         summary += "; only one ballot was opened, so its vote can be told from the revised count"
-    if conditional is not None:
-        stands = rerun_stands(conditional.condition, revised.outcome, revised.winner)
-        if stands is not None:
-            summary += (f"; the {ordinal(election.sequence + 1)} election directed on that condition stands" if stands else
-                        f"; {shows_on(conditional, revised)}: the direction of a {ordinal(election.sequence + 1)} election made on the "
-                        f"condition that {'it would not' if conditional.condition == NO_UNION_MAJORITY else 'one would'} lapses")
+    if conditional is not None and stands is not None:
+        summary += (f"; the {ordinal(election.sequence + 1)} election directed on that condition stands" if stands else
+                    f"; {shows_on(conditional, revised)}: the direction of a {ordinal(election.sequence + 1)} election made on the "
+                    f"condition that {'it would not' if conditional.condition == NO_UNION_MAJORITY else 'one would'} lapses")
     entry = advance(session, election, Stage.REVISED_TALLY_ISSUED, as_of=as_of, occurred_on=prepared_on,
                     act="revised-tally", act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary,
                     ref=ref_to(revised))
