@@ -91,7 +91,8 @@ def stage_refusal_of(election: Election, act: str, stages: Iterable[Stage], *, n
     ``name`` the table's act, whose rows' conditions it tells), with the due date of the period that runs in
     that stage read from the record (the open one, else the latest kept); with the aware instant ``as_of``,
     that period's state then (casefile.record.stage_now.period_states: ended, not running, once its cut-off
-    has passed, before the sweep)."""
+    has passed, before the sweep); and — a rerun directed on a condition the count has not decided yet — the
+    revised tally as what moves the election on (stage_words.moves_on)."""
     from sqlalchemy.orm import object_session
     from sqlmodel import col, select
 
@@ -112,8 +113,13 @@ def stage_refusal_of(election: Election, act: str, stages: Iterable[Stage], *, n
             from casefile.record.stage_now import period_states
 
             states = period_states(rows, as_of)
+    pending = False
+    if session is not None and election.id is not None and election.stage is S.RERUN_DIRECTED:
+        from casefile.record.conditions import pending_condition
+
+        pending = pending_condition(session, election) is not None  # type: ignore[arg-type]  # the count still decides: the revised tally is next
     return stage_refusal(act, sequence=election.sequence, stage=election.stage, accepted=stages, until=until, act=name,
-                         periods=states)
+                         periods=states, condition_pending=pending)
 
 
 def advance(

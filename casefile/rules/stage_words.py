@@ -20,7 +20,8 @@ from casefile.vocab import DeadlineKind, Stage
 if TYPE_CHECKING:
     from casefile.rules.deadline_state import DeadlineState
 
-__all__ = ["STAGE_NAMES", "STAGE_WORDS", "WAITING_FOR", "StageWords", "guard_refusal", "stage_refusal", "stage_words_at"]
+__all__ = ["ACT_WORDS", "STAGE_NAMES", "STAGE_WORDS", "WAITING_FOR", "StageWords", "guard_refusal", "moves_on",
+           "stage_refusal", "stage_words_at"]
 
 S = Stage
 
@@ -171,6 +172,32 @@ def stage_words_at(stage: Stage | str, periods: Iterable[tuple[DeadlineKind | st
     return replace(words, name=words.ended_name or words.name, now=words.ended_now, until=words.ended_until)
 
 
+#: The acts that move an election on from a stage that hands the case on while a conditional direction waits, in
+#: words with the command that records each (a refusal's advice, moves_on).
+ACT_WORDS: dict[str, str] = {
+    "revised-tally": "the revised tally of the challenged ballots ordered opened and counted (casefile challenges open)",
+}
+
+
+def moves_on(stage: Stage, *, condition_pending: bool = False, words: StageWords | None = None) -> tuple[str, str]:
+    """What holds at ``stage`` and what moves the election on from it, in words (``now``, ``then``): STAGE_WORDS' —
+    except at a stage that hands the case on to the next election (a rerun directed) while the direction made on a
+    condition still waits on the count (``condition_pending``): then the acts are those the table (casefile.rules.
+    stages.MOVES) moves on from that stage within this election — the revised tally — and the next election's Tally
+    of Ballots follows only once that count meets the condition. ``words``: the stage's words as said now
+    (stage_words_at; default STAGE_WORDS'). Authority: 29 CFR 102.69(e); rules.md §4, R-M4."""
+    from casefile.rules.stages import HANDED_ON, MOVES
+
+    words = words if words is not None else STAGE_WORDS[stage]
+    if not condition_pending or stage not in HANDED_ON:
+        return words.now, words.then
+    acts = dict.fromkeys(m.act for m in MOVES if stage in m.source and m.to not in (None, S.WITHDRAWN, S.DISMISSED))
+    named = [ACT_WORDS.get(act, act) for act in acts]
+    return (f"{words.now} on a condition the revised tally of the challenged ballots decides",
+            f"{_either(named)} moves the election on; the new election's Tally of Ballots follows only if "
+            "that count meets the condition (29 CFR 102.69(e))")
+
+
 def _long(day: date) -> str:
     from casefile.rules.calendar import weekday_date
 
@@ -183,16 +210,18 @@ def _first_upper(text: str) -> str:
 
 def stage_refusal(what: str, *, sequence: int, stage: Stage, accepted: Iterable[Stage],
                   until: date | None = None, act: str | None = None,
-                  periods: Iterable[tuple[DeadlineKind | str, DeadlineState]] = ()) -> str:
+                  periods: Iterable[tuple[DeadlineKind | str, DeadlineState]] = (), condition_pending: bool = False) -> str:
     """Why ``what`` (the act as a noun phrase: "certification", "an order to count ballots excluded at the
     count") is refused in election ``sequence`` at ``stage``, and when it becomes available, in words from
     STAGE_WORDS: what holds now (the period's last day ``until`` when given), the stages that accept it (in
     the procedure's order; with ``act``, the table's act, those where a condition of its rows must also hold
-    are told with that condition) and what moves the election on from here — or that nothing leads back
-    there in this election. ``periods``: the election's deadlines with their states at the act's instant
+    are told with that condition) and what moves the election on from here (moves_on: with ``condition_pending``, a
+    conditional direction waiting on the count, the revised tally) — or that nothing leads back there in this
+    election. ``periods``: the election's deadlines with their states at the act's instant
     (:func:`stage_words_at`: a period whose cut-off has passed is said ended, never running). Authority: rules.md §4."""
     words = stage_words_at(stage, periods)
-    now = words.until.format(until=_long(until)) if until is not None and words.until else words.now
+    now, then = moves_on(stage, condition_pending=condition_pending, words=words)
+    now = words.until.format(until=_long(until)) if until is not None and words.until else now
     order = list(Stage)
     targets = set(accepted)
     names = [f"“{STAGE_NAMES[s]}”" for s in sorted(targets, key=order.index)]
@@ -205,7 +234,7 @@ def stage_refusal(what: str, *, sequence: int, stage: Stage, accepted: Iterable[
         if not _reaches(stage, targets):  # what moves the election on from here never leads there
             when += "; it does not come back to those stages from here in this election."
         else:
-            when += f"; {words.then}." if words.then else "."
+            when += f"; {then}." if then else "."
     return f"{_first_upper(what)} is not available now in election {sequence}: {now}. {when}"
 
 
