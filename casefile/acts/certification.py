@@ -21,13 +21,20 @@ from casefile.acts.chronology import latest_on, refuse_if_before
 from casefile.documents.kinds.certification import CertificationOfRepresentative, CertificationOfResults
 from casefile.errors import AlreadyRecorded, ProcedureError, UnknownRecord
 from casefile.record.authority import REGION, Whose
-from casefile.record.deadlines import close_open_deadlines, keep_deadline, office_of
+from casefile.record.deadlines import close_open_deadlines, configured_calendar, keep_deadline, office_of
 from casefile.record.lookups import deadline_of, latest_tally
-from casefile.record.models import Case, Certification, Election, Tally
+from casefile.record.models import Case, Certification, Deadline, Election, Tally
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.stage_facts import tally_stands
 from casefile.record.workflow import advance, require_stage
-from casefile.rules.certification import CertificationOf, certification_of, certification_stands, check_certification_date
+from casefile.rules.calendar import long_date
+from casefile.rules.certification import (
+    CertificationOf,
+    ObjectionPeriod,
+    certification_of,
+    certification_stands,
+    check_certification_date,
+)
 from casefile.rules.chronology import Earlier
 from casefile.rules.review import board_review
 from casefile.rules.stages import accepted_at
@@ -37,6 +44,9 @@ from casefile.vocab import Actor, CertificationKind, DeadlineKind, DeadlineStatu
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
 STAGES = accepted_at("certification")
+#: The stages in which an objection period runs (its tally's, or a revised tally's): a certification dated in it
+#: is refused for its date (check_certification_date).
+_PERIOD_RUNS = frozenset({Stage.TALLY_ISSUED, Stage.REVISED_TALLY_ISSUED})
 
 
 class Certify(ActIn):
@@ -62,9 +72,45 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> 
     try:
         _certification_of(session, latest, tally)
         if as_of is not None:
-            objections = deadline_of(session, latest, DeadlineKind.OBJECTIONS)
             check_certification_date(as_of.astimezone(ZoneInfo(office_of(case).tz)).date(),
-                                     objections.due_on if objections is not None else None)
+                                     _objection_periods(session, case, latest, tally))
+    except ProcedureError:
+        return False
+    return True
+
+
+def _objection_periods(session: Session, case: Case, election: Election, tally: Tally) -> list[ObjectionPeriod]:
+    """The objection periods a certification on ``tally`` waits for, as the record holds them: the election's
+    objection period (102.69(a)) and, ``tally`` a revised tally, the one that runs from it (102.69(e)); each with
+    the first day a certification may be dated after it (_first_day)."""
+    periods = []
+    if (objections := deadline_of(session, election, DeadlineKind.OBJECTIONS)) is not None:
+        periods.append(ObjectionPeriod(objections.due_on, _first_day(session, case, election, objections)))
+    if tally.kind is TallyKind.REVISED:
+        revised = session.exec(select(Deadline).where(Deadline.election_id == election.id,
+                                                      Deadline.kind == DeadlineKind.REVISED_TALLY_OBJECTIONS,
+                                                      Deadline.trigger_on == tally.prepared_on)).first()
+        if revised is not None:
+            periods.append(ObjectionPeriod(revised.due_on, _first_day(session, case, election, revised),
+                                           revised_on=tally.prepared_on))
+    return periods
+
+
+def _first_day(session: Session, case: Case, election: Election, period: Deadline) -> date:
+    """The next business day after ``period``'s last day at the receiving office: the earliest certification the
+    record computed from it (its preceding due date that last day), else counted on the office's calendar."""
+    stored = session.exec(select(Deadline).where(
+        Deadline.election_id == election.id, Deadline.kind == DeadlineKind.EARLIEST_CERTIFICATION,
+        Deadline.trigger_on == period.trigger_on, Deadline.preceding_due_on == period.due_on)).first()
+    if stored is not None:
+        return stored.due_on
+    return configured_calendar().for_office(office_of(case)).next_business_day(period.due_on)
+
+
+def _certifies(session: Session, election: Election, tally: Tally) -> bool:
+    """Whether the latest tally's outcome, as it stands, calls for a certification (_certification_of)."""
+    try:
+        _certification_of(session, election, tally)
     except ProcedureError:
         return False
     return True
@@ -92,14 +138,19 @@ def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
 def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: Who) -> Done:
     """Record the certification the latest tally's outcome calls for.
 
-    Refused while the objection period is open (102.69(b), R-H2); the election must be at
+    Refused when dated on or before the last day of the tally's objection period or, certifying a revised tally,
+    of the one that runs from it (ProcedureError, field ``date``, naming the certification's date, the period's
+    last day and the first day it may be dated: rules.certification.check_certification_date; 102.69(a), (b),
+    (e), R-H2) — checked before the stage, so the refusal names the date given, not the period, when the act is
+    recorded after the period, and only on a count that calls for a certification; the election must be at
     certification-due (no objections and challenges not determinative, or objections overruled)
     or rd-decision; refused when the outcome calls for no certification (runoff, nullity rerun,
     pending challenges). A tally whose determinative challenged ballots were all sustained stands: its
     count is certified, with no revised tally (29 CFR 102.69(c)(1)(i); stage_facts.tally_stands). Where Board review lies (stipulated, directed, or agreement not in the
     record — said so in the docket) it keeps the request-for-review and opposition periods (R-N2,
     102.69(h)); a consent election's certification is final and the election closes (R-K5). Once
-    per election: a retry with the same date is found, another date refused (AlreadyRecorded).
+    per election: a retry with the same date is found, another date refused (AlreadyRecorded, naming both
+    dates: an issued certification is never overwritten).
     Raises ProcedureError, IllegalTransition, AlreadyRecorded, Internal (a REP outcome without its
     winner). Authority: 29 CFR 102.69(b), (h); 102.67(c); rules.md R-H1, R-K5, R-N2, R-Q1, R-Q2.
     """
@@ -115,14 +166,19 @@ def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: 
             return _reaffirm(session, act, case=case, election=election, cert=cert, issued_on=issued_on, as_of=as_of,
                              key=f"{key}:stands:{issued_on.isoformat()}")
         if cert.issued_on != issued_on:
+            title = ("Certification of Representative" if cert.kind == CertificationKind.REPRESENTATIVE
+                     else "Certification of Results")
             raise AlreadyRecorded(f"{case.number}: election {election.sequence} was certified on "
-                                  f"{cert.issued_on.isoformat()}; a certification issues once (a correction is its own act)",
-                                  field="date")
+                                  f"{long_date(cert.issued_on)} (its {title}), not on {long_date(issued_on)}: a "
+                                  "certification issues once and an issued one is never overwritten (29 CFR 102.69(b)); "
+                                  f"to record it again, give its date, {long_date(cert.issued_on)}", field="date")
         return again(entry, act.act, issues(session, entry.ref))
-    objections = deadline_of(session, election, DeadlineKind.OBJECTIONS)
-    check_certification_date(issued_on, objections.due_on if objections is not None else None)
-    require_stage(election, "certification", STAGES)
     tally = latest_tally(session, election)
+    if tally is not None and election.stage in STAGES | _PERIOD_RUNS and _certifies(session, election, tally):
+        # the date against the objection periods before the stage, whose refusal would name the period, not the date
+        # given; a count that calls for no certification is refused for that below (no date would make it one)
+        check_certification_date(issued_on, _objection_periods(session, case, election, tally))
+    require_stage(election, "certification", STAGES)
     if tally is None:
         raise ProcedureError(f"election {election.sequence} of {case.number} has no tally to certify", field="election")
     refuse_if_before("the certification", issued_on, [

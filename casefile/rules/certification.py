@@ -8,13 +8,15 @@ the vote counts or the outcome's display text.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
 from casefile.errors import Internal, ProcedureError
+from casefile.rules.calendar import long_date, weekday_date
 from casefile.vocab import CertificationKind, OutcomeKind
 
-__all__ = ["CertificationOf", "certification_of", "certification_stands", "check_certification_date"]
+__all__ = ["CertificationOf", "ObjectionPeriod", "certification_of", "certification_stands", "check_certification_date"]
 
 
 @dataclass(frozen=True)
@@ -50,16 +52,37 @@ def certification_of(outcome: OutcomeKind | str, winner: str | None, *, describe
                          field="date")
 
 
-def check_certification_date(issued_on: date, objections_due_on: date | None) -> None:
-    """Refuse a certification dated while the objection period is open: it may issue on the
-    first business day after the objections' due date at the earliest (``objections_due_on``;
-    None when no objection period is recorded). Raises ProcedureError (field ``date``).
-    Authority: 29 CFR 102.69(b); rules.md R-H1, R-H2.
+@dataclass(frozen=True)
+class ObjectionPeriod:
+    """An objection period a certification waits for: ``due_on`` its last day (objections are received until
+    that day's cut-off); ``first_day`` the first day a certification may be dated after it — the next business
+    day at the receiving office (the earliest certification the deadline table computes, R-H2); ``revised_on``
+    the date of the revised tally it runs from (None: the tally of ballots)."""
+
+    due_on: date
+    first_day: date
+    revised_on: date | None = None
+
+
+def check_certification_date(issued_on: date, periods: Sequence[ObjectionPeriod]) -> None:
+    """Refuse a certification dated ``issued_on`` before the time for objections has passed: on or before the
+    last day of any of ``periods`` (the tally's objection period, 102.69(a); a revised tally's, 102.69(e)). The
+    refusal names the certification's date, the period that closes last and its last day, and the first day
+    the certification may be dated (its ``first_day``). ``periods`` empty: nothing to wait for.
+    Raises ProcedureError (field ``date``). Authority: 29 CFR 102.69(a), (b), (e); rules.md R-H1, R-H2.
     """
-    if objections_due_on is not None and issued_on <= objections_due_on:
-        raise ProcedureError(
-            f"no certification while the objection period is open: objections are due {objections_due_on.isoformat()} "
-            "(102.69(b)); the earliest certification date is the next business day", field="date")
+    waiting = [p for p in periods if issued_on <= p.due_on]
+    if not waiting:
+        return
+    period = max(waiting, key=lambda p: p.due_on)
+    what, cite = (("the objection period", "29 CFR 102.69(a)") if period.revised_on is None else
+                  (f"the objection period on the revised tally of {long_date(period.revised_on)}", "29 CFR 102.69(e)"))
+    when = (f"is the last day of {what}, which closes at the end of that day ({cite})" if issued_on == period.due_on
+            else f"is before {what} closes on {long_date(period.due_on)} ({cite})")
+    raise ProcedureError(
+        f"the certification's date, {long_date(issued_on)}, {when}: a certification issues only after the time for "
+        f"objections has passed (102.69(b)); date it on or after {weekday_date(period.first_day)}, the next business day",
+        field="date")
 
 
 def certification_stands(kind: CertificationKind, union: str | None, issued_on: date) -> str:

@@ -24,6 +24,7 @@ from casefile.record.models import Case, Certification, Deadline, Election, Tall
 from casefile.scenario import load_scenario
 from casefile.vocab import DeadlineKind, DeadlineStatus, ElectionAgreement, Stage, TallyKind
 from tests.acts.procedure import EXAMPLE, act, carry, noon, perform, prepare_schema, refused, unchanged_by_retry
+from tests.conftest import at
 
 EXAMPLES = EXAMPLE.parent
 
@@ -91,16 +92,36 @@ class TestCertificationOfResults:
         assert perform(certify(date(2021, 12, 1))).summary == "Certification of Results"
 
     def test_while_the_objection_period_is_open_is_refused(self, configured_db: Path) -> None:
-        """A certification dated 2021-04-16, the last day for objections, is refused and stores nothing."""
+        """A certification dated Fri 2021-04-16, the last day for objections, is refused for its date and stores
+        nothing: the first day it may be dated is Mon 2021-04-19 (29 CFR 102.69(a), (b))."""
         carry("tally-2021")
         error = refused(certify(date(2021, 4, 16)), ProcedureError)
-        assert "objections are due 2021-04-16 (102.69(b))" in str(error)
+        assert str(error) == ("the certification's date, April 16, 2021, is the last day of the objection period, which "
+                              "closes at the end of that day (29 CFR 102.69(a)): a certification issues only after the "
+                              "time for objections has passed (102.69(b)); date it on or after Monday, April 19, 2021, "
+                              "the next business day")
+        assert error.field == "date"  # type: ignore[attr-defined]
 
-    def test_while_objections_are_pending_is_refused(self, configured_db: Path) -> None:
-        """With RWDSU's objections pending the election cannot be certified."""
-        carry("objections-2021")
-        error = refused(certify(date(2021, 4, 20)), IllegalTransition)
-        assert "now in election 1: objections are pending before the Regional Director." in str(error)
+    def test_dated_in_the_period_recorded_after_it_is_refused_for_its_date(self, configured_db: Path) -> None:
+        """The new user's trial (issue 15): dated Wed 2021-04-14 and recorded on 2021-05-03, when the period has long
+        closed: the fault named is the certification's date, before the period's close on April 16 — not "the
+        objection period is open" — and nothing is stored, the pre-act sweep included."""
+        carry("tally-2021")
+        error = refused(certify(date(2021, 4, 14)), ProcedureError, as_of=at("2021-05-03T12:00:00-04:00"))
+        assert str(error) == ("the certification's date, April 14, 2021, is before the objection period closes on April "
+                              "16, 2021 (29 CFR 102.69(a)): a certification issues only after the time for objections "
+                              "has passed (102.69(b)); date it on or after Monday, April 19, 2021, the next business day")
+        assert perform(certify(date(2021, 4, 19)), as_of=at("2021-05-03T12:00:00-04:00")).summary == \
+            "Certification of Results"  # the date it names is accepted
+
+    def test_a_pending_count_in_the_period_is_not_refused_for_its_date(self, configured_db: Path) -> None:
+        """Genesee's tally of 2021-12-09 (15-9, 7 determinative challenges): a certification dated in its objection
+        period is refused by the stage — the count calls for none yet, and no date would make it one."""
+        open_starbucks(GENESEE, "Genesee Street", {"choices": {"Workers United": 15}, "against": 9, "challenged": 7})
+        error = refused(certify(date(2021, 12, 14)), IllegalTransition, case_number=GENESEE)
+        assert str(error).startswith("Certification is not available now in election 1: the objection period on the "
+                                     "tally runs until Thursday, December 16, 2021. ")
+        assert "the certification's date" not in str(error)
 
     def test_retry_is_found_and_another_date_refused(self, configured_db: Path) -> None:
         """The certification recorded twice is one record; a second one with another date is refused."""
@@ -108,7 +129,10 @@ class TestCertificationOfResults:
         first = perform(certify(date(2021, 4, 19)))
         assert unchanged_by_retry(certify(date(2021, 4, 19))).ref == first.ref
         error = refused(certify(date(2021, 4, 20)), AlreadyRecorded)
-        assert "was certified on 2021-04-19" in str(error)
+        assert str(error) == ("10-RC-269250: election 1 was certified on April 19, 2021 (its Certification of Results), "
+                              "not on April 20, 2021: a certification issues once and an issued one is never overwritten "
+                              "(29 CFR 102.69(b)); to record it again, give its date, April 19, 2021")
+        assert error.field == "date"  # type: ignore[attr-defined]
 
 
 class TestCertificationOfRepresentative:
@@ -139,6 +163,25 @@ class TestCertificationOfRepresentative:
         assert result.summary.startswith("Certification of Representative: Workers United")
         with read_session() as s:
             assert s.exec(select(Certification.kind)).one() == "representative"
+
+    def test_dated_in_the_revised_tallys_objection_period_is_refused_for_its_date(self, configured_db: Path) -> None:
+        """Genesee's revised tally of 2022-01-10 opens its own objection period, to Tue 2022-01-18 (29 CFR 102.69(e)):
+        a certification dated that day, recorded on 2022-01-20, is refused naming that period and Wed 2022-01-19 —
+        not the stage's "the objection period on the revised tally runs until" (it does not, on 2022-01-20)."""
+        genesee = load_scenario(EXAMPLES / "starbucks-genesee-03-RC-282139.yaml")
+        prepare_schema()
+        app.perform(genesee.opening(), as_of=noon(genesee.events[0]), by=Who.operator(), documents="none")
+        for event in genesee.events:
+            perform(event, case_number=GENESEE)
+        later = at("2022-01-20T12:00:00-05:00")
+        error = refused(certify(date(2022, 1, 18)), ProcedureError, case_number=GENESEE, as_of=later)
+        assert str(error) == ("the certification's date, January 18, 2022, is the last day of the objection period on the "
+                              "revised tally of January 10, 2022, which closes at the end of that day (29 CFR 102.69(e)): "
+                              "a certification issues only after the time for objections has passed (102.69(b)); date it "
+                              "on or after Wednesday, January 19, 2022, the next business day")
+        error = refused(certify(date(2022, 1, 12)), ProcedureError, case_number=GENESEE, as_of=later)
+        assert str(error).startswith("the certification's date, January 12, 2022, is before the objection period on the "
+                                     "revised tally of January 10, 2022 closes on January 18, 2022 (29 CFR 102.69(e)): ")
 
     def test_a_stored_outcome_without_its_winner_is_not_guessed(self, configured_db: Path) -> None:
         """A REP tally row without its winner (written before casefile stored it) is refused as internal, not certified by vote counts."""

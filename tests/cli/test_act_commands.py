@@ -104,10 +104,18 @@ class TestActsOnTheCommandLine:
         assert counts(cli) == before
 
     def test_certification_while_the_objection_period_runs_exits_2(self, cli) -> None:  # type: ignore[no-untyped-def]
-        """A certification while the objection period is still open is refused with the reason."""
+        """The new user's trial (issue 15): a certification dated Mon 2021-04-12, recorded now, years after the objection
+        period closed on Fri 2021-04-16, is refused for its date — the date given and the period's last day in long
+        dates, the first day it may be dated, and not "while the objection period is open" (it is not, now); the
+        record is as it was (29 CFR 102.69(a), (b))."""
+        before = counts(cli)
         result = cli("certify", "10-RC-269250", "--issued-on", "2021-04-12")
         assert result.returncode == 2
-        assert "no certification while the objection period is open" in said(result)
+        assert said(result) == ("error: the certification's date, April 12, 2021, is before the objection period closes on "
+                                "April 16, 2021 (29 CFR 102.69(a)): a certification issues only after the time for "
+                                "objections has passed (102.69(b)); date it on or after Monday, April 19, 2021, the next "
+                                "business day")
+        assert counts(cli) == before
 
     def test_timely_objections_filed_with_documents(self, cli) -> None:  # type: ignore[no-untyped-def]
         """Objections at 4:00 p.m. Central on the due date are filed; objections and offer of proof PDFs are issued."""

@@ -115,7 +115,7 @@ class TestLoadedModules:
         folder, env = recorded
         code, modules, said = loaded(folder, env, "certify", "10-RC-269250", "--issued-on", "2021-04-12", "--as-of",
                                      "2021-04-12T12:00:00-05:00")
-        assert code == 2 and "error: no certification while the objection period is open" in said
+        assert code == 2 and "error: the certification's date, April 12, 2021, is before the objection period closes" in said
         assert heavy_in(modules) == []
         assert "certification" in act_modules(modules) and "file_objections" not in act_modules(modules)
 
