@@ -18,9 +18,10 @@ from sqlmodel import Session, col, func, select
 
 from casefile.acts.base import ANY_STAGE, ActIn, Done, Issue, Line, Paragraph, Who, again, election_for, recorded, ref_id
 from casefile.acts.chronology import refuse_if_before
+from casefile.acts.decision_parts import text_words
 from casefile.acts.party_filing import filings_of
 from casefile.documents.kinds.board_order import BoardOrder
-from casefile.errors import ProcedureError, UnknownRecord
+from casefile.errors import AlreadyRecorded, ProcedureError, UnknownRecord
 from casefile.record.authority import BOARD, Whose
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.models import Case, Decision, DocketEntry, Election, Filing, Hearing
@@ -28,6 +29,7 @@ from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import DocketAct, advance, docket
 from casefile.rules.board_ruling import Decision as ReviewDecision
 from casefile.rules.board_ruling import Ruling, check_open_to_ruling, effect_of_ruling
+from casefile.rules.calendar import long_date
 from casefile.rules.chronology import Earlier
 from casefile.rules.stage_words import STAGE_WORDS
 from casefile.vocab import (
@@ -124,6 +126,24 @@ def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     return (Issue(BoardOrder, ref_id(ref, RecordTable.DECISION)),) if (ref is not None and ref.table is RecordTable.DECISION) else ()
 
 
+def _check_same_terms(session: Session, case: Case, entry: DocketEntry, act: BoardRuling) -> None:
+    """A retry of the Board's ruling recorded as ``entry`` must say what was recorded (issued by, summary, note); else
+    AlreadyRecorded (``field`` the first term that differs), naming the ruling by its long date and each term that
+    differs (recorded → given): an issued ruling is never overwritten (29 CFR 102.65(e) for one that changes it)."""
+    decision = session.get(Decision, ref_id(entry.ref, RecordTable.DECISION))
+    if decision is None:
+        raise UnknownRecord(f"no Board ruling {entry.ref}")
+    diffs = [(field, f"{name}: {text_words(stored)} → {text_words(given)}") for field, name, stored, given in (
+        ("issuer", "issued by", decision.issuer, act.issuer), ("summary", "summary", decision.summary, act.summary),
+        ("note", "note", decision.note, act.note)) if text_words(stored) != text_words(given)]
+    if diffs:
+        raise AlreadyRecorded(f"{case.number}: the Board's ruling of {long_date(decision.issued_on)} on the request for "
+                              f"review is already recorded with other terms (recorded → given: "
+                              f"{'; '.join(d for _, d in diffs)}); an issued ruling is never overwritten: to record it "
+                              "again, give the terms recorded; a ruling that changes it is a later one, on its own date, "
+                              "on a motion for reconsideration (29 CFR 102.65(e))", field=diffs[0][0])
+
+
 def perform(session: Session, act: BoardRuling, *, case: Case, as_of: datetime, by: Who) -> Done:
     """Record the Board's ruling on the request for review pending in the election and its effect.
 
@@ -136,13 +156,15 @@ def perform(session: Session, act: BoardRuling, *, case: Case, as_of: datetime, 
     are closed (met by a filing, else mooted: the Board ruled). Elsewhere (a request of a set-aside or a
     dismissal) only a denial or a grant without decision is recorded, moving nothing. Stored as a
     Decision of kind board-decision. Idempotent on (election, date, ruling, decision). Raises
-    ProcedureError, BadInput (a decision with a denial or remand), IllegalTransition.
+    ProcedureError, BadInput (a decision with a denial or remand), IllegalTransition, AlreadyRecorded (the same
+    ruling on its date with another issuer, summary or note: _check_same_terms).
     Authority: 29 CFR 102.67(g), (h), (j), 102.69(e); rules.md R-N7, R-O1, §4.
     """
     election = election_for(session, case, act.election)
     issued_on = act.legal_date(case, as_of)
     key = f"board-ruling:e{election.sequence}:{issued_on.isoformat()}:{act.ruling}:{act.decision or ''}"
     if (entry := recorded(session, case, key)) is not None:
+        _check_same_terms(session, case, entry, act)
         return again(entry, act.act, issues(session, entry.ref))
     effect = effect_of_ruling(act.ruling, act.decision)
     requests = requests_ruled_on(session, case, election)

@@ -18,8 +18,9 @@ from casefile.record.models import Case, Decision, DocketEntry, Election, Hearin
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.rules.act_names import ACT_WORDS
 from casefile.rules.calendar import long_date
+from casefile.rules.conditional_rerun import condition_shows
 from casefile.rules.consistency import RulingGiven, inconsistency
-from casefile.vocab import DecisionKind, DecisionResult, Disposition, DocketActName, RuledBy
+from casefile.vocab import DecisionKind, DecisionResult, Disposition, DocketActName, RuledBy, ordinal
 
 Ruling = Literal["sustained", "overruled", "withdrawn", "moot"]
 Result = Literal["set-aside", "overrule"]  # as the act gives it; stored as a DecisionResult
@@ -172,11 +173,24 @@ def decision_of(session: Session, ref: Ref | None) -> Decision:
     return decision
 
 
+#: What decides otherwise than an issued report or decision, by its kind: the refusal of one repeated with other
+#: terms says it (an issued decision is never overwritten, and no act corrects one).
+_DECIDED_OTHERWISE = {
+    DecisionKind.HO_REPORT: "the report recommends: the Regional Director's decision on it decides otherwise "
+                            "(29 CFR 102.69(c)(1)(iii))",
+    DecisionKind.RD_DECISION: "a decision that changes it is a later one, on its own date: on a motion for "
+                              "reconsideration (29 CFR 102.65(e)) or after the Board's review (102.67)",
+    DecisionKind.ALJ_DECISION: "the Board decides otherwise on exceptions to it (29 CFR 102.46, 102.69(c)(2))",
+}
+
+
 def recorded_decision(session: Session, case: Case, key: str, act: DecisionParts) -> DocketEntry | None:
     """The docket entry of the report or decision already recorded under ``key`` (a retry), or
-    None. A retry must carry what was recorded (result, issuer, party at fault, rulings,
-    summary); else AlreadyRecorded — an issued decision is never overwritten, a correction is
-    its own act."""
+    None. A retry must carry what was recorded (result, condition on the new election — the Regional Director's
+    decision only —, issuer, party at fault, rulings, summary); else AlreadyRecorded (``field`` the first term
+    that differs), naming the decision by its long date, each term that differs in words (recorded → given;
+    a condition as casefile.rules.conditional_rerun.condition_shows says it, or "no condition"), and what decides
+    otherwise (_DECIDED_OTHERWISE): an issued decision is never overwritten."""
     entry = recorded(session, case, key)
     if entry is None:
         return None
@@ -189,22 +203,39 @@ def recorded_decision(session: Session, case: Case, key: str, act: DecisionParts
     stored_challenges = [(list(r["voters"]), r["ground"], r["ruling"]) for r in decision.rulings if "challenge" in r]
     given_challenges = [(list(c.voters), c.ground, c.ruling) for c in act.challenges]
     names = {k: p.name for k, p in parties.items()}
-    diffs = [f"{name}: {stored} → {given}" for name, stored, given in (
-        ("result", _result_words(decision.result), _result_words(act.result)),
-        ("issued by", _text_words(decision.issuer), _text_words(act.issuer)),
-        ("party at fault", names.get(stored_fault or "", "none given"),
+    election = session.get(Election, decision.election_id)
+    sequence = election.sequence if election is not None else 1
+    conditions: tuple[tuple[str, str, str, str], ...] = ()
+    if hasattr(act, "condition"):  # the Regional Director's decision (rd_decision.RdDecision) alone is made on one
+        conditions = (("condition", "condition", _condition_words(decision.condition or None, sequence),
+                       _condition_words(getattr(act, "condition", None), sequence)),)
+    diffs = [(field, f"{name}: {stored} → {given}") for field, name, stored, given in (
+        ("result", "result", _result_words(decision.result), _result_words(act.result)),
+        *conditions,
+        ("issuer", "issued by", text_words(decision.issuer), text_words(act.issuer)),
+        ("at_fault", "party at fault", names.get(stored_fault or "", "none given"),
          names.get(act.at_fault, act.at_fault) if act.at_fault else "none given"),
-        ("rulings on the objections", _objection_rulings_words(stored_rulings, given_rulings),
+        ("rulings", "rulings on the objections", _objection_rulings_words(stored_rulings, given_rulings),
          _objection_rulings_words(given_rulings, stored_rulings)),
-        ("rulings on the challenged ballots", _challenge_rulings_words(stored_challenges),
+        ("challenges", "rulings on the challenged ballots", _challenge_rulings_words(stored_challenges),
          _challenge_rulings_words(given_challenges)),
-        ("summary", _text_words(decision.summary), _text_words(act.summary))) if stored != given]
+        ("summary", "summary", text_words(decision.summary), text_words(act.summary))) if stored != given]
     if diffs:
         what = ACT_WORDS[DocketActName(decision.kind.value)].done
         raise AlreadyRecorded(f"{case.number}: the {what} of {long_date(decision.issued_on)} is already recorded "
-                              f"with other terms (recorded → given: {'; '.join(diffs)}); an issued decision is never "
-                              "overwritten — record a correction as its own act")
+                              f"with other terms (recorded → given: {'; '.join(d for _, d in diffs)}); an issued "
+                              "decision is never overwritten: to record it again, give the terms recorded; "
+                              f"{_DECIDED_OTHERWISE[DecisionKind(decision.kind)]}", field=diffs[0][0])
     return entry
+
+
+def _condition_words(condition: str | None, sequence: int) -> str:
+    """The condition a Regional Director's decision setting election ``sequence`` aside directs the next one on, in
+    words ("the second election directed only if the revised tally shows no majority for a labor organization"), or
+    "no condition"."""
+    if not condition:
+        return "no condition"
+    return f"the {ordinal(sequence + 1)} election directed only if the revised tally {condition_shows(condition)}"
 
 
 def _result_words(result: DecisionResult | str) -> str:
@@ -212,8 +243,9 @@ def _result_words(result: DecisionResult | str) -> str:
     return str(getattr(result, "value", result)).replace("-", " ")
 
 
-def _text_words(text: str | None) -> str:
-    """A text of the record quoted, or "none given" when it is empty."""
+def text_words(text: str | None) -> str:
+    """A text of the record quoted (“...”, stripped), or "none given" when it is empty: a term of a refusal's
+    recorded → given."""
     return f"“{text.strip()}”" if text and text.strip() else "none given"
 
 

@@ -30,7 +30,7 @@ from casefile.acts.decision_parts import (
 from casefile.documents.kinds.conditional_direction import DecisionAndConditionalDirection
 from casefile.documents.kinds.decision_and_direction import DecisionAndDirectionOfSecondElection
 from casefile.documents.kinds.decision_on_objections import DecisionOnObjections
-from casefile.errors import AlreadyRecorded, ProcedureError
+from casefile.errors import ProcedureError
 from casefile.gaps import Gap, GapKind
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines, keep_deadline
@@ -247,11 +247,7 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     election = election_for(session, case, act.election)
     issued_on = act.legal_date(case, as_of)
     key = f"rd-decision:e{election.sequence}:{issued_on.isoformat()}"
-    if (entry := recorded_decision(session, case, key, act)) is not None:
-        if decision_of(session, entry.ref).condition != (act.condition or ""):
-            raise AlreadyRecorded(f"{case.number}: the Regional Director's decision of {issued_on.isoformat()} is already "
-                                  "recorded with another condition; an issued decision is never overwritten",
-                                  field="condition")
+    if (entry := recorded_decision(session, case, key, act)) is not None:  # its condition compared too
         return again(entry, act.act, issues(session, entry.ref))
     check_consistent(session, case, election, act, kind=DecisionKind.RD_DECISION)
     if act.condition is not None:

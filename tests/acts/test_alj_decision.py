@@ -9,7 +9,7 @@ from pathlib import Path
 from pypdf import PdfReader
 from sqlmodel import select
 
-from casefile.errors import IllegalTransition
+from casefile.errors import AlreadyRecorded, IllegalTransition
 from casefile.record.db import read_session
 from casefile.record.models import Deadline, Decision, Election, Objection
 from casefile.vocab import DeadlineKind, Disposition, ElectionAgreement, Stage
@@ -69,6 +69,18 @@ class TestAljDecision:
         carry("consolidate")
         first = perform(act(DECISION))
         assert unchanged_by_retry(act(DECISION)).entry_id == first.entry_id
+
+    def test_the_same_date_with_other_terms_is_refused_in_words(self, configured_db: Path) -> None:
+        """The decision of 2024-11-05 entered again signed by another judge: refused naming it by its long date, the judge
+        recorded and the one given, and who decides otherwise (the Board, on exceptions); nothing stored."""
+        carry("consolidate")
+        perform(act(DECISION))
+        error = refused(act({**DECISION, "issuer": "Arthur J. Amchan"}), AlreadyRecorded)
+        assert str(error) == ("10-RC-269250: the Administrative Law Judge's decision of November 5, 2024 is already "
+                              "recorded with other terms (recorded → given: issued by: “Michael Silverstein” → “Arthur J. "
+                              "Amchan”); an issued decision is never overwritten: to record it again, give the terms "
+                              "recorded; the Board decides otherwise on exceptions to it (29 CFR 102.46, 102.69(c)(2))")
+        assert error.field == "issuer"  # type: ignore[attr-defined]
 
     def test_without_consolidation_is_refused(self, configured_db: Path) -> None:
         """With the rerun's objections pending and no consolidation, there is no ALJ decision to record."""

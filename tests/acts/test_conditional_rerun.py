@@ -23,7 +23,7 @@ import pytest
 from pypdf import PdfReader
 from sqlmodel import col, select
 
-from casefile.errors import BadInput, IllegalTransition, InvalidTally, ProcedureError
+from casefile.errors import AlreadyRecorded, BadInput, IllegalTransition, InvalidTally, ProcedureError
 from casefile.record.db import read_session
 from casefile.record.models import DocketEntry, Document, Election, Objection
 from casefile.vocab import Disposition, DocumentKind, ElectionKind, Stage
@@ -109,6 +109,42 @@ class TestCornellDubilier:
         case.carry(2)
         act = case.act({**conditional_direction(), "result": "overrule"})
         assert case.refused(act, BadInput).field == "condition"
+
+
+class TestRepeatedOnItsDate:
+    """The decision of 1956-11-08 entered again on its date: with its condition a retry (the one record); without it,
+    or with the other one, refused in words — the long date, the condition recorded and the one given (29 CFR
+    102.69(e)) — and nothing stored (an issued decision is never overwritten)."""
+
+    def test_the_same_condition_is_a_retry(self, directed) -> None:  # type: ignore[no-untyped-def]
+        assert directed.retried(directed.act(conditional_direction())).repeated
+
+    def test_without_its_condition_is_refused(self, directed) -> None:  # type: ignore[no-untyped-def]
+        given = {k: v for k, v in conditional_direction().items() if k != "condition"}
+        error = directed.refused(directed.act(given), AlreadyRecorded)
+        assert str(error) == (
+            "11-RC-850: the Regional Director's decision of November 8, 1956 is already recorded with other terms "
+            "(recorded → given: condition: the second election directed only if the revised tally shows no majority for "
+            "a labor organization → no condition); an issued decision is never overwritten: to record it again, give "
+            "the terms recorded; a decision that changes it is a later one, on its own date: on a motion for "
+            "reconsideration (29 CFR 102.65(e)) or after the Board's review (102.67)")
+        assert error.field == "condition"  # type: ignore[attr-defined]
+        for internal in ("1956-11-08", "no-union-majority", "None"):
+            assert internal not in str(error), internal
+
+    def test_with_the_other_condition_is_refused(self, directed) -> None:  # type: ignore[no-untyped-def]
+        error = directed.refused(directed.act({**conditional_direction(), "condition": "union-majority"}), AlreadyRecorded)
+        assert ("(recorded → given: condition: the second election directed only if the revised tally shows no majority "
+                "for a labor organization → the second election directed only if the revised tally shows a majority for "
+                "a labor organization); ") in str(error)
+
+    def test_an_unconditional_decision_given_a_condition_is_refused(self, configured_db: Path) -> None:
+        """Bessemer's set-aside of 2021-11-29 (no condition) entered again with one: "no condition" recorded."""
+        bessemer.carry("rd-decision")
+        given = bessemer.event("rd-decision").model_copy(update={"condition": "no-union-majority"})
+        error = bessemer.refused(given, AlreadyRecorded)
+        assert ("(recorded → given: condition: no condition → the second election directed only if the revised tally "
+                "shows no majority for a labor organization); ") in str(error)
 
 
 class TestDocketWords:

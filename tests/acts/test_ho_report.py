@@ -64,7 +64,11 @@ class TestHoReport:
         first = perform(act(REPORT))
         assert unchanged_by_retry(act(REPORT)).ref == first.ref
         error = refused(act({**REPORT, "result": "overrule"}), AlreadyRecorded)
-        assert "with other terms (recorded → given: result: set aside → overrule" in str(error)
+        assert str(error) == ("10-RC-269250: the Hearing Officer's report of August 2, 2021 is already recorded with other "
+                              "terms (recorded → given: result: set aside → overrule); an issued decision is never "
+                              "overwritten: to record it again, give the terms recorded; the report recommends: the "
+                              "Regional Director's decision on it decides otherwise (29 CFR 102.69(c)(1)(iii))")
+        assert error.field == "result"  # type: ignore[attr-defined]
 
     def test_unknown_party_at_fault_is_refused(self, hearing_open: Path) -> None:
         """A party at fault that is not a party of the case is refused, naming the field; nothing is stored."""

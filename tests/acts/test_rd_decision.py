@@ -61,7 +61,10 @@ class TestSetAside:
         error = refused(act({**same, "at_fault": "rwdsu"}), AlreadyRecorded)
         assert str(error) == (f"10-RC-269250: the Regional Director's decision of November 29, 2021 is already "
                               f"recorded with other terms (recorded → given: party at fault: Amazon.com Services LLC → "
-                              f"{RWDSU}); an issued decision is never overwritten — record a correction as its own act")
+                              f"{RWDSU}); an issued decision is never overwritten: to record it again, give the terms "
+                              "recorded; a decision that changes it is a later one, on its own date: on a motion for "
+                              "reconsideration (29 CFR 102.65(e)) or after the Board's review (102.67)")
+        assert error.field == "at_fault"  # type: ignore[attr-defined]
 
     def test_other_rulings_are_refused_in_words(self, report_issued: Path) -> None:
         """The trial's case: the decision entered again overruling instead, with other rulings and no party at fault:
@@ -74,8 +77,9 @@ class TestSetAside:
         assert message == ("10-RC-269250: the Regional Director's decision of November 29, 2021 is already recorded "
                            "with other terms (recorded → given: result: set aside → overrule; party at fault: "
                            "Amazon.com Services LLC → none given; rulings on the objections: none given → objection 1 "
-                           "overruled, objection 2 overruled); an issued decision is never overwritten — record a "
-                           "correction as its own act")
+                           "overruled, objection 2 overruled); an issued decision is never overwritten: to record it "
+                           "again, give the terms recorded; a decision that changes it is a later one, on its own date: "
+                           "on a motion for reconsideration (29 CFR 102.65(e)) or after the Board's review (102.67)")
         for internal in ("[(", "None", "at_fault", "rd-decision", "'overruled'"):
             assert internal not in message, internal
 

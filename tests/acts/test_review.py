@@ -18,7 +18,7 @@ import pytest
 from pypdf import PdfReader
 from sqlmodel import select
 
-from casefile.errors import BadInput, ProcedureError, UntimelyFiling
+from casefile.errors import AlreadyRecorded, BadInput, ProcedureError, UntimelyFiling
 from casefile.record.db import read_session
 from casefile.record.models import Deadline, Decision, Election, Filing, Hearing
 from casefile.vocab import DeadlineKind, DeadlineStatus, ElectionAgreement, ElectionKind, Stage
@@ -183,6 +183,22 @@ class TestBoardRuling:
         act = pending.act({"act": "board-ruling", "date": date(2023, 3, 1), "ruling": "denied"})
         pending.perform(act)
         assert pending.retried(act).repeated
+
+    def test_the_same_ruling_with_other_terms_is_refused_in_words(self, pending) -> None:  # type: ignore[no-untyped-def]
+        """Review denied on 2023-03-01, entered again that day with a summary and signers: refused naming the ruling by its
+        long date and each term recorded → given (not only "summary differs"), and nothing stored."""
+        pending.perform(pending.act({"act": "board-ruling", "date": date(2023, 3, 1), "ruling": "denied"}))
+        error = pending.refused(pending.act({"act": "board-ruling", "date": date(2023, 3, 1), "ruling": "denied",
+                                             "issuer": "Chairman McFerran and Members Wilcox and Prouty",
+                                             "summary": "Review denied: no substantial issue is raised."}),
+                                AlreadyRecorded)
+        assert str(error) == (
+            "29-RC-288020: the Board's ruling of March 1, 2023 on the request for review is already recorded with other "
+            "terms (recorded → given: issued by: none given → “Chairman McFerran and Members Wilcox and Prouty”; "
+            "summary: none given → “Review denied: no substantial issue is raised.”); an issued ruling is never "
+            "overwritten: to record it again, give the terms recorded; a ruling that changes it is a later one, on its "
+            "own date, on a motion for reconsideration (29 CFR 102.65(e))")
+        assert error.field == "issuer"  # type: ignore[attr-defined]
 
 
 class TestReviewOfTheDecisionOnObjections:
