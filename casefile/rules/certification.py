@@ -93,5 +93,5 @@ def certification_stands(kind: CertificationKind, union: str | None, issued_on: 
     so none issues again. Authority: 29 CFR 102.67(j), 102.69(c)(2); rules.md R-H1, R-N7."""
     title = "Certification of Representative" if kind is CertificationKind.REPRESENTATIVE else "Certification of Results"
     of = f" of {union}" if union else ""
-    return (f"Supplemental decision: the {title}{of} issued {issued_on.isoformat()} stands; no new certification "
+    return (f"Supplemental decision: the {title}{of} issued {long_date(issued_on)} stands; no new certification "
             "issues (29 CFR 102.67(j), 102.69(c)(2))")

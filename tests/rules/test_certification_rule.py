@@ -83,7 +83,7 @@ class TestCertificationStands:
         from casefile.vocab import CertificationKind
 
         assert certification_stands(CertificationKind.REPRESENTATIVE, "RWDSU", date(2021, 4, 16)) == (
-            "Supplemental decision: the Certification of Representative of RWDSU issued 2021-04-16 stands; "
+            "Supplemental decision: the Certification of Representative of RWDSU issued April 16, 2021 stands; "
             "no new certification issues (29 CFR 102.67(j), 102.69(c)(2))")
         assert certification_stands(CertificationKind.RESULTS, None, date(2021, 4, 16)).startswith(
-            "Supplemental decision: the Certification of Results issued 2021-04-16 stands")
+            "Supplemental decision: the Certification of Results issued April 16, 2021 stands")
