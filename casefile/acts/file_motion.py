@@ -43,6 +43,26 @@ from casefile.vocab import Actor, FilingKind, NlrbFiling
 #: A motion may be made at any stage of the proceeding (the ruling is refused where nothing is pending).
 STAGES = ANY_STAGE
 
+#: The words a motion's request may begin with after "motion" ("to postpone ...", "for a continuance", "in
+#: limine", "that the hearing be closed ...").
+_LEADS = frozenset({"to", "for", "in", "that"})
+
+
+def motion_request(subject: str) -> str:
+    """What a motion asks, as the words after "the motion" in a sentence: whitespace collapsed, a leading
+    "motion" dropped ("Motion to close the hearing" → "to close the hearing") and "to" put before a bare verb
+    ("postpone the hearing" → "to postpone the hearing"), so the docket and the procedural histories read
+    "the motion to postpone the hearing", never "the motion postpone the hearing". A str in, a str out."""
+    words = " ".join(subject.split()).split(" ")
+    if len(words) > 1 and words[0].lower() == "motion":
+        words = words[1:]
+    if words[0].lower() not in _LEADS:
+        words = ["to", words[0][:1].lower() + words[0][1:] if not words[0][1:2].isupper() else words[0], *words[1:]]
+    else:
+        words[0] = words[0].lower()
+    return " ".join(words)
+
+
 #: To whom a motion is addressed (29 CFR 102.65(a)).
 MotionTo = Literal["hearing officer", "Regional Director", "Board"]
 
@@ -72,8 +92,9 @@ def perform(session: Session, act: FileMotion, *, case: Case, as_of: datetime, b
     election = election_for(session, case, act.election)
     party = get_party(session, case, act.party)
     received_on = received_on_at(act, office_of(case).tz, as_of)
-    subject = " ".join(act.subject.split())
-    key = content_key(f"motion:e{election.sequence}:{party.key}", subject, received_on)
+    subject = motion_request(act.subject)
+    # the key keeps the words as given (collapsed): a motion recorded before the request was worded keys the same
+    key = content_key(f"motion:e{election.sequence}:{party.key}", " ".join(act.subject.split()), received_on)
     if (entry := recorded(session, case, key)) is not None:
         return again(entry, act.act, ())
     filing = store_filing(session, case, election, party, kind=FilingKind.MOTION, act=act, received_on=received_on,
@@ -82,9 +103,7 @@ def perform(session: Session, act: FileMotion, *, case: Case, as_of: datetime, b
                                 *({"ground": g} for g in act.grounds)],
                           served=[], note="motion (29 CFR 102.65)")
     how = "stated on the record" if act.oral else "filed"
-    # the subject as the party wrote it often starts with the noun the summary already gives ("Motion to postpone ...")
-    words = subject.split(" ", 1)
-    what = words[1] if len(words) > 1 and words[0].lower() == "motion" else subject
+    what = subject
     if act.nlrb is NlrbFiling.PREPARED and not act.oral:  # before no one yet: not filed, and received by no one
         summary = f"Motion of {party.name} {what}, to the {act.to}: {receipt_words(act.nlrb, act.at, received_on, tz=office_of(case).tz)}"
     else:

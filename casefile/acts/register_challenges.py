@@ -37,6 +37,7 @@ from casefile.record.lookups import latest_tally, parties_of
 from casefile.record.models import Case, ChallengedBallot, DocketEntry, Election
 from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import docket
+from casefile.rules.calendar import long_date
 from casefile.vocab import Actor, counted
 
 #: The challenger's handle for a challenge made by the Board agent conducting the election.
@@ -158,8 +159,12 @@ def perform(session: Session, act: RegisterChallenges, *, case: Case, as_of: dat
         raise ProcedureError(f"the {latest.kind.value} tally of {latest.prepared_on.isoformat()} leaves no challenged "
                              "ballot sealed: there is nothing left to register", field="challenges")
     if total > tally.challenged:
-        raise ProcedureError(f"the register would hold {counted(total, 'challenged ballot')} but the tally of "
-                             f"{tally.prepared_on.isoformat()} has {tally.challenged}", field="challenges")
+        already, over = total - len(new), total - tally.challenged
+        raise ProcedureError(
+            f"the tally of {long_date(tally.prepared_on)} has {counted(tally.challenged, 'challenged ballot')}"
+            + (f", {already} of them already registered: {len(new)} more would make {total}, " if already else
+               f": this register lists {len(new)}, ")
+            + f"{over} too many", field="challenges")
     if not new:
         earlier = _latest_register_entry(session, case, election)
         if earlier is not None:

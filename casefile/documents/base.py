@@ -108,7 +108,22 @@ class RecordDocument(Document):
 
         note = Transcription(whose=whose, on=built.issued_on, verb=cls.transcribed_verb,
                              signatures=cls.transcribed_signatures)
-        return replace(built, context=built.context.model_copy(update={"transcription": note}))
+        # the signatures are on the agency's copy only (the note says so): the transcription prints the signers'
+        # names without "/s/", as a record copy does
+        unsigned = {name: _unsigned(value) for name, value in built.context if _unsigned(value) is not value}
+        return replace(built, context=built.context.model_copy(update={"transcription": note, **unsigned}))
+
+
+def _unsigned(value: Any) -> Any:
+    """``value`` with every Signature in it (itself, or a tuple of them) marked not signed (its name without
+    "/s/"); ``value`` itself when it holds none."""
+    from casefile.documents.parts import Signature
+
+    if isinstance(value, Signature):
+        return value.model_copy(update={"signed": False}) if value.signed else value
+    if isinstance(value, tuple) and value and all(isinstance(v, Signature) for v in value):
+        return tuple(_unsigned(v) for v in value) if any(v.signed for v in value) else value
+    return value
 
 
 #: Whose document a live case's document issued by each agency actor transcribes, in words.

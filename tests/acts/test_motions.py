@@ -53,3 +53,24 @@ def test_refusals_store_nothing(configured_db: Path) -> None:
         motion_id = s.exec(select(Filing.id).where(Filing.kind == "motion")).one()
     case.refused(case.act({"act": "rule-on-motion", "date": date(2022, 6, 14), "ruling": "granted", "motion": motion_id}),
                  ProcedureError)
+
+
+def test_a_bare_verb_or_a_leading_motion_reads_as_the_motion_to(configured_db: Path) -> None:
+    """A trial's "--subject 'postpone the hearing'" read "Motion of Cascade Freight LLC postpone the hearing" and "granted
+    the motion postpone the hearing": the request is worded "to postpone ..." in the docket and the ruling; "Motion for a
+    continuance" keeps its "for"."""
+    case = _opened()
+    made = case.perform(case.act({**MOTION, "subject": "Postpone  the hearing one week", "oral": False}))
+    assert made.summary.startswith("Motion of Amazon.com Services LLC to postpone the hearing one week, filed to the hearing officer")
+    ruled = case.perform(case.act({"act": "rule-on-motion", "date": date(2022, 6, 13), "ruling": "granted"}))
+    assert ruled.summary == "Motion to postpone the hearing one week granted by the hearing officer"
+    again = case.perform(case.act({**MOTION, "subject": "Motion for a continuance", "date": date(2022, 6, 14)}))
+    assert again.summary.startswith("Motion of Amazon.com Services LLC for a continuance, stated on the record")
+
+
+def test_motion_request_words() -> None:
+    from casefile.acts.file_motion import motion_request
+
+    assert [motion_request(s) for s in ("to close the hearing", "Motion to close the hearing", "postpone it",
+                                        "that the hearing be closed", "in limine")] == [
+        "to close the hearing", "to close the hearing", "to postpone it", "that the hearing be closed", "in limine"]

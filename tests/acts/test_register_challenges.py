@@ -81,7 +81,17 @@ class TestRegisterChallenges:
         rows = [c.model_dump() for c in case.events[1].challenges]  # type: ignore[attr-defined]
         rows.append({"voter": "voter 8", "challenged_by": "board-agent", "ground": "not on the eligibility list"})
         error = case.refused(register(case, rows), ProcedureError)
-        assert str(error) == "the register would hold 8 challenged ballots but the tally of 2021-12-09 has 7"
+        assert str(error) == "the tally of December 9, 2021 has 7 challenged ballots: this register lists 8, 1 too many"
+
+    def test_two_more_after_the_register_are_counted_as_too_many(self, case: ExampleCase) -> None:
+        """With the seven registered, two more: the refusal says how many are registered and how many too many, not
+        the register's new total alone (a trial read "would hold 9" as the count it gave)."""
+        case.perform(case.events[1])
+        rows = [{"voter": f"voter {n}", "challenged_by": "board-agent", "ground": "not on the eligibility list"}
+                for n in (8, 9)]
+        error = case.refused(register(case, rows), ProcedureError)
+        assert str(error) == ("the tally of December 9, 2021 has 7 challenged ballots, 7 of them already registered: 2 "
+                              "more would make 9, 2 too many")
 
     def test_unknown_challenger_is_refused(self, case: ExampleCase) -> None:
         """A challenger that is neither a party's handle nor the Board agent is refused, naming the entry."""

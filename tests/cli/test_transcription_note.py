@@ -36,7 +36,13 @@ def test_the_notice_of_hearing_and_the_tally_say_they_are_transcriptions_on_page
     assert ("RECORD-COPY NOTE casefile's transcription of the Region's Notice of Hearing on Objections and Challenged Ballots issued on July 27, 2026, "
             "entered from that document; it is not the Region's document, and the signature is on the Region's copy "
             "only.") in notice, notice
-    assert notice.startswith("RECORD-COPY NOTE")  # above the caption, before the signature "/s/" of page 2
+    assert notice.startswith("RECORD-COPY NOTE")  # above the caption, before the signature of page 2
+    from pypdf import PdfReader
+
+    whole = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(out / "2026-07-27_notice-of-hearing.pdf").pages)
+    # the signature is on the Region's copy only: the transcription names the signer without "/s/" (a trial read the
+    # note and then "/s/ Ronald K. Hooks" on page 2)
+    assert "Ronald K. Hooks" in whole and "/s/" not in whole, whole
     tally = first_page(out / "2026-07-16_tally-of-ballots.pdf")
     assert ("RECORD-COPY NOTE casefile's transcription of the Region's Tally of Ballots served on July 16, 2026, "
             "entered from that document; it is not the Region's document, and the Board agent's signature and the "
