@@ -271,7 +271,7 @@ def set_aside_refusal(*, ordered_waiting: int, determinative: bool, condition: s
                        "; record the revised tally first (casefile challenges open), then decide the objections")
             return ProcedureError(
                 f"the decision sustains objections of {' and '.join(moot)} on the condition that "
-                f"{_IN_WORDS[condition]}: on that result the objecting party prevailed and its objections are moot "
+                f"{_IN_WORDS[condition]}: on that result the objecting party prevailed and its objections are moot"
                 f"{instead} (29 CFR 102.69(e))", field="condition")
         return None
     if ordered_waiting == 0 or not determinative:

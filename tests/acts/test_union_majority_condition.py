@@ -101,8 +101,8 @@ class TestTheDecisionIsOneAct:
         """``no-union-majority`` would direct the election on the result on which the Employer prevailed: refused,
         naming the condition that fits."""
         error = reported.refused(reported.act({**DECISION, "condition": "no-union-majority"}), ProcedureError)
-        assert "on that result the objecting party prevailed and its objections are moot" in str(error)
-        assert "(condition: union-majority)" in str(error)
+        assert "on that result the objecting party prevailed and its objections are moot; direct it on the" in str(error)
+        assert "(condition: union-majority)" in str(error) and " ;" not in str(error)
 
     def test_a_condition_with_no_ballot_ruled_on_is_refused(self, configured_db: Path) -> None:
         """No hearing on the ballots and no ruling on them: no revised tally could follow to decide a condition
