@@ -228,6 +228,9 @@ class FilingKind(StrEnum):
     REQUEST_FOR_REVIEW = "request-for-review"  # 102.67(c), 102.69(h)
     RFR_OPPOSITION = "rfr-opposition"  # 102.67(f)
     EXTENSION_REQUEST = "extension-request"  # 102.2(c)
+    # a party's written waiver of its right to file exceptions (the Regions' practice; no rule text provides for it,
+    # 102.69(c)(1)(iii) gives the right): it closes that party's exceptions period (casefile.rules.exceptions_waiver)
+    EXCEPTIONS_WAIVER = "exceptions-waiver"
 
 
 class DecisionKind(StrEnum):
@@ -361,6 +364,7 @@ class DocketActName(StrEnum):
     CLOSE_HEARING = "close-hearing"
     HO_REPORT = "ho-report"
     FILE_EXCEPTIONS = "file-exceptions"
+    WAIVE_EXCEPTIONS = "waive-exceptions"
     RD_DECISION = "rd-decision"
     ALJ_DECISION = "alj-decision"
     BOARD_DECISION = "board-decision"

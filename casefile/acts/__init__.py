@@ -39,6 +39,7 @@ MODULES: tuple[str, ...] = (
     "file_post_hearing_brief",
     "ho_report",
     "file_exceptions",
+    "waive_exceptions",
     "rd_decision",
     "alj_decision",
     "certification",

@@ -32,7 +32,7 @@ from casefile.acts.base import (
     ref_id,
 )
 from casefile.acts.chronology import filed_before, latest_on
-from casefile.acts.party_filing import deadline_zone, receipt_words, received_on_at, stored_deadline
+from casefile.acts.party_filing import deadline_zone, filings_of, receipt_words, received_on_at, stored_deadline
 from casefile.acts.service import ServiceIn, record_service, region_of
 from casefile.documents.kinds.exceptions import Exceptions
 from casefile.errors import ProcedureError
@@ -41,6 +41,7 @@ from casefile.record.lookups import deadline_of, get_party
 from casefile.record.models import Case, Filing
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, docket, require_stage
+from casefile.rules.calendar import long_date
 from casefile.rules.chronology import Earlier
 from casefile.rules.filed_with import filed_with
 from casefile.rules.rule_sets import rule_set_by_id
@@ -97,7 +98,8 @@ def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetim
     exceptions are to the Administrative Law Judge's decision, received by the Board against the
     stored alj-exceptions deadline (102.46(a)); the election stays where it is until the Board
     decides. Served on every other party. Idempotent on (election, party, content). Raises
-    UntimelyFiling, IllegalTransition, ProcedureError (no report or decision to except to),
+    UntimelyFiling, IllegalTransition, ProcedureError (no report or decision to except to; field ``party``: the
+    party waived its right to file exceptions in this period, waive-exceptions),
     UnknownRecord. Authority: 29 CFR 102.69(c)(1)(iii), 102.46(a); 102.2(a)-(c); rules.md R-K1.
     """
     election = election_for(session, case, act.election)
@@ -111,6 +113,11 @@ def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetim
     if deadline is None:
         what = "administrative law judge's decision" if to_alj else "hearing officer's report"
         raise ProcedureError(f"election {election.sequence} of {case.number} has no {what} to except to", field="election")
+    waiver = next((f for f in filings_of(session, election, FilingKind.EXCEPTIONS_WAIVER, party=party)
+                   if f.deadline_id == deadline.id and f.nlrb is NlrbFiling.E_FILED), None)
+    if waiver is not None:  # its right given up in writing (the Regions' practice, docs/rules.md X-K8)
+        raise ProcedureError(f"{party.name} waived its right to file exceptions on {long_date(waiver.received_on)}: "
+                             "it has no exceptions to file in this period (29 CFR 102.69(c)(1)(iii))", field="party")
     received_on = received_on_at(act, deadline_zone(deadline), as_of) if to_alj else act.legal_date(case, as_of)
     filed_before(f"exceptions of {party.name}", received_on, deadline, at=act.at,
                  earlier=[Earlier("the Administrative Law Judge's decision issued", latest_on(session, election, "alj-decision"))
@@ -142,5 +149,9 @@ def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetim
     else:
         entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                        act="file-exceptions", act_key=key, actor=Actor.PARTY, summary=summary, ref=ref)
+    if act.nlrb is NlrbFiling.E_FILED:  # the last party to file after the others waived: no one left (X-K8)
+        from casefile.acts.waive_exceptions import close_when_waived
+
+        close_when_waived(session, case, election, deadline, as_of=as_of, on=received_on, at=act.at)
     assert entry.id is not None
     return Done(act=act.act, ref=ref, entry_id=entry.id, issue=issues(session, ref), summary=summary, warnings=warnings)

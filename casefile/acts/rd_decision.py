@@ -78,7 +78,8 @@ _OVERTAKEN = {DeadlineKind.EXCEPTIONS, DeadlineKind.ANSWERING_BRIEF, DeadlineKin
 def report_periods(session: Session, election: Election) -> ReportPeriods | None:
     """The periods of the hearing officer's report the election is at (ho-report-issued, exceptions-pending), as
     the record holds them (casefile.rules.report_periods): their last days (a mooted one left out) and the
-    parties that filed in each (e-filed); None at any other stage."""
+    parties that filed in each (e-filed), and those that waived their right to file exceptions (e-filed); None at
+    any other stage."""
     if election.stage not in ON_REPORT:
         return None
     from casefile.record.lookups import deadline_of
@@ -97,9 +98,14 @@ def report_periods(session: Session, election: Election) -> ReportPeriods | None
         filed[kind] = {keys[f.party_id] for f in session.exec(select(Filing).where(
             Filing.deadline_id == deadline.id, Filing.kind == filing_kind, Filing.nlrb == NlrbFiling.E_FILED))
             if f.party_id in keys}
+    exceptions = deadline_of(session, election, DeadlineKind.EXCEPTIONS)
+    waived = set() if exceptions is None else {keys[f.party_id] for f in session.exec(select(Filing).where(
+        Filing.deadline_id == exceptions.id, Filing.kind == FilingKind.EXCEPTIONS_WAIVER,
+        Filing.nlrb == NlrbFiling.E_FILED)) if f.party_id in keys}  # a written waiver (X-K8): not waited on
     return ReportPeriods.of(exceptions_due_on=due[DeadlineKind.EXCEPTIONS],
                             answering_due_on=due[DeadlineKind.ANSWERING_BRIEF], parties=keys.values(),
-                            excepted=filed[DeadlineKind.EXCEPTIONS], answered=filed[DeadlineKind.ANSWERING_BRIEF])
+                            excepted=filed[DeadlineKind.EXCEPTIONS], answered=filed[DeadlineKind.ANSWERING_BRIEF],
+                            waived=waived)
 
 
 def _latest(session: Session, case: Case) -> Election | None:
@@ -232,7 +238,8 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     is one dated before the tally, the objections, report, exceptions, judge's decision or revised tally
     it decides (OutOfOrder: casefile.rules.chronology). On a hearing officer's report (ho-report-issued,
     exceptions-pending) the decision is refused (ProcedureError, field ``date``) when dated on or before the last
-    day of the exceptions period while a party has filed none, or — exceptions filed — of the answering-brief
+    day of the exceptions period while a party has filed none and not waived its right to (waive-exceptions), or —
+    exceptions filed — of the answering-brief
     period while a party that may answer them has filed none: it would cut a running period short
     (casefile.rules.report_periods; 102.69(c)(1)(iii), R-K4).
     A condition the rulings on the challenged ballots already decide (the ballots left cannot give a labor

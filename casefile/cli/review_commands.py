@@ -1,6 +1,6 @@
 """Commands for the acts of issue 10: a case transferred to another Region (``casefile case transfer``),
 the party filings around the decisions (``casefile objections offer-of-proof``, ``casefile deadlines
-request-extension``, ``casefile exceptions answer|cross``, ``casefile hearing brief``, ``casefile decision reconsider``), review by
+request-extension``, ``casefile exceptions answer|cross|waive``, ``casefile hearing brief``, ``casefile decision reconsider``), review by
 the Board (``casefile review request|oppose|ruling``) and the end of the petition (``casefile petition
 withdraw|dismiss``).
 
@@ -163,6 +163,21 @@ def answering_brief(case_number: str = _CASE, party: str = typer.Option(..., hel
     exceptions, or the date an order fixed: 29 CFR 102.69(c)(1)(iii))."""
     data, received = _filing("file-answering-brief", case_number, party, received_at, method, postmarked_on, election,
                              points=point)
+    _run(data, case_number, as_of, default=received)
+
+
+@_exceptions_app().command("waive")
+def waive_exceptions(case_number: str = _CASE, party: str = typer.Option(..., help=_PARTY),
+                     received_at: str | None = typer.Option(None, help=_RECEIVED), method: str = _METHOD,
+                     note: str = typer.Option("", help="A note for the record, e.g. 'joint waiver with the Employer'."),
+                     election: int | None = typer.Option(None, help=_ELECTION),
+                     as_of: str | None = typer.Option(None, help=_AS_OF_RECEIPT)) -> None:
+    """Record a party's written waiver of its right to file exceptions (29 CFR 102.69(c)(1)(iii) gives the right; the
+    waiver is the Regions' practice): the Regional Director's decision no longer waits on that party's exceptions.
+
+    A party waives only for itself (a joint waiver: once for each party). Refused (exit 2) after the party filed
+    exceptions, or once the time for exceptions ran out: nothing is left to waive."""
+    data, received = _filing("waive-exceptions", case_number, party, received_at, method, None, election, note=note)
     _run(data, case_number, as_of, default=received)
 
 

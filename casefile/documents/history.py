@@ -154,6 +154,12 @@ def _stated_event(rec: CaseRecord, entry: DocketEntry, row: Any) -> str:
                                                          Filing.received_on == row.received_on)).first()
         return (f"{who} filed {counted(count, 'objection')}"
                 f"{' with an offer of proof' if offer else ''}.")
+    if entry.act == DocketActName.WAIVE_EXCEPTIONS and isinstance(row, Filing):
+        # the record's fact (the party's waiver, its receipt date): never "no exceptions were filed", which the record
+        # does not say of a party that is silent
+        party = rec.by_id[row.party_id]
+        on = f" on {long_date(row.received_on)}" if row.received_on_public else ""
+        return f"The {rec.party_ref(party).label}, {party.name}, waived its right to file exceptions{on}."
     if entry.act == DocketActName.REQUEST_EXTENSION and isinstance(row, Filing) and row.body:
         party = rec.by_id[row.party_id]
         asked = row.body[0]

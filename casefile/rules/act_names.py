@@ -47,6 +47,7 @@ ACT_WORDS: dict[DocketActName, ActName] = {
     A.HO_REPORT: ActName("Hearing Officer's report", "Hearing Officer's report"),
     A.FILE_EXCEPTIONS: ActName("Exceptions filed",
                                "File exceptions (to the Hearing Officer's report or the judge's decision)"),
+    A.WAIVE_EXCEPTIONS: ActName("Exceptions waived", "Waive the right to file exceptions"),
     A.RD_DECISION: ActName("Regional Director's decision", "Regional Director's decision"),
     A.ALJ_DECISION: ActName("Administrative Law Judge's decision", "Administrative Law Judge's decision"),
     A.BOARD_DECISION: ActName("Board decision"),

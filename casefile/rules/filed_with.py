@@ -29,6 +29,7 @@ _PERIODS: dict[FilingKind, DeadlineKind] = {
     FilingKind.OBJECTIONS: DeadlineKind.OBJECTIONS,
     FilingKind.OFFER_OF_PROOF: DeadlineKind.OFFER_OF_PROOF,
     FilingKind.EXCEPTIONS: DeadlineKind.EXCEPTIONS,
+    FilingKind.EXCEPTIONS_WAIVER: DeadlineKind.EXCEPTIONS,  # with whoever receives the exceptions it waives
     FilingKind.CROSS_EXCEPTIONS: DeadlineKind.ANSWERING_BRIEF,
     FilingKind.ANSWERING_BRIEF: DeadlineKind.ANSWERING_BRIEF,
     FilingKind.POST_HEARING_BRIEF: DeadlineKind.POST_HEARING_BRIEF,
@@ -41,6 +42,7 @@ _CITATIONS: dict[FilingKind, tuple[str, str]] = {  # (filed with the Region, fil
     FilingKind.OBJECTIONS: ("29 CFR 102.69(a)(8), (e)", "29 CFR 102.69(a)(8)"),
     FilingKind.OFFER_OF_PROOF: ("29 CFR 102.69(a)(8)", "29 CFR 102.69(a)(8)"),
     FilingKind.EXCEPTIONS: ("29 CFR 102.69(c)(1)(iii)", "29 CFR 102.46(a), 102.69(c)(2)"),
+    FilingKind.EXCEPTIONS_WAIVER: ("29 CFR 102.69(c)(1)(iii)", "29 CFR 102.46(a), 102.69(c)(2)"),
     FilingKind.CROSS_EXCEPTIONS: ("29 CFR 102.69(c)(1)(iii)", "29 CFR 102.46(b), (c)"),
     FilingKind.ANSWERING_BRIEF: ("29 CFR 102.69(c)(1)(iii)", "29 CFR 102.46(d)"),
     FilingKind.POST_HEARING_BRIEF: ("29 CFR 102.69(c)(1)(iii) (with the hearing officer)", "29 CFR 102.69(c)(1)(iii)"),

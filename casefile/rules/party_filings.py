@@ -38,6 +38,10 @@ FILINGS: dict[FilingKind, FilingRule] = {
         DeadlineKind.POST_HEARING_BRIEF, "post-hearing brief",
         "29 CFR 102.69(c)(1)(iii) (only with the hearing officer's permission, within the time allowed; 2019 text: "
         "5 business days after the close of the hearing, extendable by up to 10); 102.69(c)(1)(iii)"),
+    # The right waived is 102.69(c)(1)(iii)'s; the written waiver is the Regions' practice, not a rule text (X-K8).
+    FilingKind.EXCEPTIONS_WAIVER: FilingRule(
+        DeadlineKind.EXCEPTIONS, "waiver of exceptions",
+        "29 CFR 102.69(c)(1)(iii) (the right to file exceptions, waived in writing: the Regions' practice)"),
     FilingKind.ANSWERING_BRIEF: FilingRule(
         DeadlineKind.ANSWERING_BRIEF, "answering brief",
         "29 CFR 102.69(c)(1)(iii) (5 business days from the last day exceptions could be filed)"),
@@ -68,6 +72,7 @@ ACT_PERIODS: dict[str, tuple[DeadlineKind, ...]] = {
     "file-objections": (DeadlineKind.OBJECTIONS, DeadlineKind.REVISED_TALLY_OBJECTIONS),
     "file-offer-of-proof": (DeadlineKind.OFFER_OF_PROOF,),
     "file-exceptions": (DeadlineKind.EXCEPTIONS, DeadlineKind.ALJ_EXCEPTIONS),
+    "waive-exceptions": (DeadlineKind.EXCEPTIONS, DeadlineKind.ALJ_EXCEPTIONS),
     "file-answering-brief": (DeadlineKind.ANSWERING_BRIEF,),
     "file-cross-exceptions": (DeadlineKind.ANSWERING_BRIEF,),
     "file-post-hearing-brief": (DeadlineKind.POST_HEARING_BRIEF,),

@@ -13,8 +13,9 @@ casefile would otherwise close the running period as mooted by it.
 The time runs out for this purpose on the last day of the period (the due date, as extended by order: a filing
 received by 11:59 p.m. that day is timely, 102.2(b)), or earlier when no party can still file in it: every party
 filed exceptions, or every party that may answer the exceptions filed (a party opposing another's exceptions) filed
-its answering brief. A waiver of the right to file is not in the record (no act records one), so it does not end a
-period here.
+its answering brief. A party that waived its right to file exceptions in writing (the Regions' practice, recorded
+by the waive-exceptions act: casefile.rules.exceptions_waiver; docs/rules.md X-K8) is no longer waited on for
+exceptions; it may still answer another party's exceptions, so the answering-brief wait is unchanged.
 
 Pure: the facts are arguments; no clock, no database.
 """
@@ -39,19 +40,21 @@ class ReportPeriods:
     """The periods of a hearing officer's report, as the record holds them: ``exceptions_due_on`` and
     ``answering_due_on`` their last days (None: no such period, or it was mooted); ``parties`` the case's parties
     (their keys); ``excepted`` the parties whose exceptions are filed, ``answered`` those whose answering brief is
-    (e-filed with the NLRB: a filing only prepared in casefile is before no one)."""
+    (e-filed with the NLRB: a filing only prepared in casefile is before no one); ``waived`` those whose written
+    waiver of the right to file exceptions is (e-filed; casefile.rules.exceptions_waiver)."""
 
     exceptions_due_on: date | None
     answering_due_on: date | None
     parties: frozenset[str]
     excepted: frozenset[str] = frozenset()
     answered: frozenset[str] = frozenset()
+    waived: frozenset[str] = frozenset()
 
     @staticmethod
     def of(*, exceptions_due_on: date | None, answering_due_on: date | None, parties: Iterable[str],
-           excepted: Iterable[str] = (), answered: Iterable[str] = ()) -> ReportPeriods:
+           excepted: Iterable[str] = (), answered: Iterable[str] = (), waived: Iterable[str] = ()) -> ReportPeriods:
         return ReportPeriods(exceptions_due_on, answering_due_on, frozenset(parties), frozenset(excepted),
-                             frozenset(answered))
+                             frozenset(answered), frozenset(waived))
 
 
 @dataclass(frozen=True)
@@ -67,15 +70,16 @@ class Wait:
 def decision_waits(decided_on: date, periods: ReportPeriods) -> Wait | None:
     """Whether a Regional Director's decision on the report dated ``decided_on`` must wait, and for which period:
 
-    - the exceptions period while ``decided_on`` is on or before its last day and some party has filed none;
+    - the exceptions period while ``decided_on`` is on or before its last day and some party has filed none and not
+      waived its right to (a waiver in writing, the Regions' practice: docs/rules.md X-K8);
     - once exceptions are filed, the answering-brief period while ``decided_on`` is on or before its last day and
       some party that may answer them (a party other than one whose exceptions are filed) has filed no answering
       brief;
     - else None (no exceptions filed and their time out; every party that could file has filed).
 
-    Raises nothing. Authority: 29 CFR 102.69(c)(1)(iii), 102.2(a)-(b); rules.md R-K1, R-K2, R-K4."""
+    Raises nothing. Authority: 29 CFR 102.69(c)(1)(iii), 102.2(a)-(b); rules.md R-K1, R-K2, R-K4; the waiver, X-K8."""
     if periods.exceptions_due_on is not None and decided_on <= periods.exceptions_due_on:
-        still = periods.parties - periods.excepted
+        still = periods.parties - periods.excepted - periods.waived
         if still:
             return Wait(DeadlineKind.EXCEPTIONS, periods.exceptions_due_on, still)
     if periods.excepted and periods.answering_due_on is not None and decided_on <= periods.answering_due_on:

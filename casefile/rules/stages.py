@@ -200,6 +200,10 @@ MOVES: tuple[Move, ...] = (
     _m("ho-report", {S.HEARING_OPEN, S.HEARING_CLOSED}, S.HO_REPORT_ISSUED, authority="102.69(c)(1)(iii); R-J5"),
     _m("file-exceptions", {S.HO_REPORT_ISSUED}, S.EXCEPTIONS_PENDING, G.FIRST_EXCEPTIONS, "102.69(c)(1)(iii); R-K1"),
     _m("file-exceptions", {S.EXCEPTIONS_PENDING, S.ALJ_DECISION_ISSUED}, None, authority="102.69(c)(1)(iii); 102.46"),
+    # A party's written waiver of its right to file exceptions (the Regions' practice, docs/rules.md X-K8): recorded,
+    # the stage unchanged, only while its period runs and it has filed none (casefile.rules.exceptions_waiver).
+    _m("waive-exceptions", {S.HO_REPORT_ISSUED, S.EXCEPTIONS_PENDING, S.ALJ_DECISION_ISSUED}, None, G.PERIOD_RUNNING,
+       "102.69(c)(1)(iii); 102.46(a); X-K8"),
     _m("file-answering-brief", {S.EXCEPTIONS_PENDING}, None, authority="102.69(c)(1)(iii); R-K2"),
     _m("file-cross-exceptions", {S.EXCEPTIONS_PENDING}, None, authority="102.69(c)(1)(iii), 102.46(c)"),
     _m("alj-decision", {S.ALJ_CONSOLIDATED}, S.ALJ_DECISION_ISSUED, authority="102.69(c)(1)(ii), (c)(2); R-I4"),

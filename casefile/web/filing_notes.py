@@ -52,7 +52,7 @@ ACT_FILINGS = {
     "file-answering-brief": FilingKind.ANSWERING_BRIEF, "file-post-hearing-brief": FilingKind.POST_HEARING_BRIEF,
     "file-motion": FilingKind.MOTION, "move-for-reconsideration": FilingKind.RECONSIDERATION_MOTION,
     "request-for-review": FilingKind.REQUEST_FOR_REVIEW, "oppose-review": FilingKind.RFR_OPPOSITION,
-    "request-extension": FilingKind.EXTENSION_REQUEST,
+    "request-extension": FilingKind.EXTENSION_REQUEST, "waive-exceptions": FilingKind.EXCEPTIONS_WAIVER,
 }
 
 

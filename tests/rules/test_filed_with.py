@@ -16,7 +16,7 @@ from casefile.vocab import DeadlineKind, DecisionKind, FilingKind
 
 #: Filed with the Board (True) or the Region (False), per rule set id; every filing kind, default arguments.
 EXPECTED = {
-    "pre-2015": {FilingKind.EXCEPTIONS, FilingKind.CROSS_EXCEPTIONS, FilingKind.ANSWERING_BRIEF,
+    "pre-2015": {FilingKind.EXCEPTIONS, FilingKind.EXCEPTIONS_WAIVER, FilingKind.CROSS_EXCEPTIONS, FilingKind.ANSWERING_BRIEF,
                  FilingKind.REQUEST_FOR_REVIEW, FilingKind.RFR_OPPOSITION},
     "2014-rule": {FilingKind.REQUEST_FOR_REVIEW, FilingKind.RFR_OPPOSITION},
     "2019-text": {FilingKind.REQUEST_FOR_REVIEW, FilingKind.RFR_OPPOSITION},

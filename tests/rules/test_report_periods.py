@@ -68,3 +68,51 @@ def test_the_refusal_names_the_period_and_its_last_day() -> None:
     assert caught.value.field == "date"
     assert "Retail, Wholesale and Department Store Union may still file one" in str(caught.value)
     check_decision_date(date(2021, 8, 24), _periods(excepted=("amazon",)))  # after it: nothing raised
+
+
+class TestWaiver:
+    """A party's written waiver of exceptions (the Regions' practice, docs/rules.md X-K8): no longer waited on for
+    exceptions; still free to answer another's (casefile.rules.exceptions_waiver)."""
+
+    def test_both_waived_nothing_waits(self) -> None:
+        periods = ReportPeriods.of(exceptions_due_on=EXCEPTIONS_DUE, answering_due_on=ANSWERING_DUE, parties=PARTIES,
+                                   waived=PARTIES)
+        assert decision_waits(date(2021, 8, 3), periods) is None
+
+    def test_one_waived_the_other_is_still_waited_on(self) -> None:
+        periods = ReportPeriods.of(exceptions_due_on=EXCEPTIONS_DUE, answering_due_on=ANSWERING_DUE, parties=PARTIES,
+                                   waived=("amazon",))
+        assert decision_waits(date(2021, 8, 16), periods) == Wait(DeadlineKind.EXCEPTIONS, EXCEPTIONS_DUE,
+                                                                  frozenset({"rwdsu"}))
+        assert decision_waits(date(2021, 8, 17), periods) is None
+
+    def test_the_party_that_waived_may_answer(self) -> None:
+        periods = ReportPeriods.of(exceptions_due_on=EXCEPTIONS_DUE, answering_due_on=ANSWERING_DUE, parties=PARTIES,
+                                   excepted=("amazon",), waived=("rwdsu",))
+        assert decision_waits(date(2021, 8, 10), periods) == Wait(DeadlineKind.ANSWERING_BRIEF, ANSWERING_DUE,
+                                                                  frozenset({"rwdsu"}))
+
+
+class TestWaiverRefusal:
+    def test_accepted_in_the_period(self) -> None:
+        from casefile.rules.exceptions_waiver import waiver_refusal
+
+        assert waiver_refusal("Amazon.com Services LLC", received_on=EXCEPTIONS_DUE, due_on=EXCEPTIONS_DUE,
+                              after_cutoff=False, excepted_on=None) is None
+
+    def test_refused_after_exceptions_and_after_the_period(self) -> None:
+        from casefile.rules.exceptions_waiver import every_party_done, waiver_refusal
+
+        filed = waiver_refusal("Amazon.com Services LLC", received_on=date(2021, 8, 11), due_on=EXCEPTIONS_DUE,
+                               after_cutoff=False, excepted_on=date(2021, 8, 10))
+        assert filed is not None and filed.field == "party"
+        assert "filed exceptions on Tuesday, August 10, 2021" in str(filed) and "102.69(c)(1)(iii)" in str(filed)
+        late = waiver_refusal("Amazon.com Services LLC", received_on=date(2021, 8, 17), due_on=EXCEPTIONS_DUE,
+                              after_cutoff=False, excepted_on=None)
+        assert late is not None and late.field == "date"
+        assert "ran out on Monday, August 16, 2021" in str(late)
+        cut_off = waiver_refusal("Amazon.com Services LLC", received_on=EXCEPTIONS_DUE, due_on=EXCEPTIONS_DUE,
+                                 after_cutoff=True, excepted_on=None)
+        assert cut_off is not None and cut_off.field == "date"
+        assert every_party_done(PARTIES, excepted=("amazon",), waived=("rwdsu",))
+        assert not every_party_done(PARTIES, excepted=(), waived=("rwdsu",))

@@ -1,0 +1,188 @@
+"""A party's waiver of its right to file exceptions (waive-exceptions; casefile.rules.exceptions_waiver). 29 CFR
+102.69(c)(1)(iii) gives each party its time for exceptions to the Hearing Officer's report and lets the Regional
+Director decide "upon the expiration of the period for filing such exceptions"; in practice a party waives that right
+in writing (often jointly), and the Regions then decide before the period ends (docs/rules.md X-K8: practice, not a
+rule text).
+
+On Bessemer's real periods (10-RC-269250: report Mon 2021-08-02, exceptions due Mon 08-16, answering briefs Mon
+08-23); the waivers are hypothetical — the public record shows none."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlmodel import select
+
+from casefile import app
+from casefile.errors import AlreadyRecorded, NotPermitted, ProcedureError
+from casefile.record.authority import OPERATOR
+from tests.accounts.world import World, bessemer_template, world  # noqa: F401  (fixtures)
+from tests.acts.procedure import RWDSU, act, carry, event, perform, refused, unchanged_by_retry
+
+NUMBER = "10-RC-269250"
+AMAZON = "Amazon.com Services LLC"
+EXCEPTIONS = [{"excepted_to": "The recommendation that the election be set aside", "grounds": "Hypothetical grounds"}]
+
+
+def _waiver(party: str, on: date, **changes: Any) -> Any:
+    return act({"act": "waive-exceptions", "date": on, "party": party, **changes})
+
+
+def _decision(on: date) -> Any:
+    """Bessemer's real decision (set aside, Lisa Henderson, Amazon at fault) dated ``on``."""
+    return event("rd-decision").model_copy(update={"on": on})
+
+
+def _offered(on: date, name: str = "rd-decision") -> bool:
+    from casefile.acts.base import midday
+
+    return name in {p.act for p in app.permitted_acts(NUMBER, viewer=OPERATOR, as_of=midday(on, "America/New_York"))}
+
+
+def _report_deadlines() -> dict[str, str]:
+    view = app.case(NUMBER)
+    return {d.kind: d.stored_status for d in view.elections[0].deadlines if d.kind in ("exceptions", "answering-brief")}
+
+
+def _entries(name: str) -> int:
+    from casefile.record.db import read_session
+    from casefile.record.models import DocketEntry
+
+    with read_session() as session:
+        return len(session.exec(select(DocketEntry.id).where(DocketEntry.act == name)).all())
+
+
+@pytest.fixture
+def reported(configured_db: Path) -> Path:
+    carry("ho-report")
+    return configured_db
+
+
+class TestBothWaive:
+    def test_the_decision_may_issue_the_day_after_the_report(self, reported: Path) -> None:
+        """Both parties waive on Tue 2021-08-03 (a joint waiver, recorded for each): no party can still file
+        exceptions, nothing is left to answer — the decision of that day is offered and accepted, though the
+        exceptions period would run to Mon 08-16."""
+        date_ = date(2021, 8, 3)
+        assert not _offered(date_)
+        first = perform(_waiver("amazon", date_, note="joint waiver with the Petitioner"))
+        assert first.summary.startswith(f"Waiver of exceptions of {AMAZON}: its right to file exceptions to the "
+                                        "Hearing Officer's Report waived, received August 3, 2021"), first.summary
+        assert not _offered(date_)  # the union may still except
+        assert _report_deadlines() == {"exceptions": "open", "answering-brief": "open"}
+        perform(_waiver("rwdsu", date_))
+        assert _report_deadlines() == {"exceptions": "met", "answering-brief": "mooted"}
+        assert _offered(date_)
+        perform(_decision(date_))
+        assert str(app.case(NUMBER).elections[-1].stage) == "rerun-directed"
+
+    def test_the_decision_tells_each_waiver_from_the_record(self, reported: Path) -> None:
+        """The Decision's procedural history: "<party> waived its right to file exceptions on <date>", each from
+        its own waiver; nothing says no exceptions were filed."""
+        from pypdf import PdfReader
+
+        perform(_waiver("amazon", date(2021, 8, 3)))
+        perform(_waiver("rwdsu", date(2021, 8, 4)))
+        result = perform(_decision(date(2021, 8, 4)), documents="issue")
+        path = next(d.path for d in result.documents if d.kind == "decision-and-direction-of-second-election")
+        text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(path).pages)
+        assert f"The Employer, {AMAZON}, waived its right to file exceptions on August 3, 2021." in text, text
+        assert f"The Petitioner, {RWDSU}, waived its right to file exceptions on August 4, 2021." in text, text
+        assert "no exceptions were filed" not in text.lower()
+
+
+class TestOneWaives:
+    def test_the_decision_waits_for_the_other_party_until_its_period_ends(self, reported: Path) -> None:
+        """Amazon waives on 08-03; the union neither excepts nor waives: the decision is refused through Mon 08-16
+        (the union may still except), naming only the union; on Tue 08-17 it issues."""
+        perform(_waiver("amazon", date(2021, 8, 3)))
+        for on in (date(2021, 8, 3), date(2021, 8, 16)):
+            text = str(refused(_decision(on), ProcedureError))  # and nothing stored (tables and output folder)
+            assert (f"the time for exceptions to the Hearing Officer's report runs until Monday, August 16, 2021, and "
+                    f"{RWDSU} may still file them") in text, text
+            assert AMAZON not in text
+            assert not _offered(on)
+        assert _report_deadlines() == {"exceptions": "open", "answering-brief": "open"}
+        assert _offered(date(2021, 8, 17))
+        perform(_decision(date(2021, 8, 17)))
+        assert str(app.case(NUMBER).elections[-1].stage) == "rerun-directed"
+
+    def test_a_party_that_waived_may_answer_the_others_exceptions(self, reported: Path) -> None:
+        """The union waives, Amazon excepts on 08-10: the union may still answer (its own right), so the decision
+        waits for the answering-brief period (to Mon 08-23)."""
+        perform(_waiver("rwdsu", date(2021, 8, 3)))
+        perform(act({"act": "file-exceptions", "date": date(2021, 8, 10), "party": "amazon", "exceptions": EXCEPTIONS}))
+        text = str(refused(_decision(date(2021, 8, 20)), ProcedureError))
+        assert ("the time for answering briefs to the exceptions runs until Monday, August 23, 2021, and "
+                f"{RWDSU} may still file one") in text, text
+        assert _report_deadlines()["exceptions"] == "met"  # every party excepted or waived
+        assert _offered(date(2021, 8, 24))
+
+
+class TestRefused:
+    def test_after_the_party_filed_exceptions(self, reported: Path) -> None:
+        perform(act({"act": "file-exceptions", "date": date(2021, 8, 10), "party": "amazon", "exceptions": EXCEPTIONS}))
+        error = refused(_waiver("amazon", date(2021, 8, 11)), ProcedureError)
+        assert error.field == "party"  # type: ignore[attr-defined]
+        assert f"{AMAZON} filed exceptions on Tuesday, August 10, 2021" in str(error), str(error)
+
+    def test_exceptions_after_the_waiver(self, reported: Path) -> None:
+        perform(_waiver("amazon", date(2021, 8, 3)))
+        error = refused(act({"act": "file-exceptions", "date": date(2021, 8, 10), "party": "amazon",
+                             "exceptions": EXCEPTIONS}), ProcedureError)
+        assert f"{AMAZON} waived its right to file exceptions on August 3, 2021" in str(error), str(error)
+
+    def test_after_the_period_ran_out(self, reported: Path) -> None:
+        """Tue 08-17, the day after the last day: there is no right left to waive (refused, not accepted with a
+        warning: the record would hold a waiver that changed nothing), and the act is not offered."""
+        error = refused(_waiver("rwdsu", date(2021, 8, 17)), ProcedureError)
+        assert error.field == "date"  # type: ignore[attr-defined]
+        assert "the time for exceptions ran out on Monday, August 16, 2021" in str(error), str(error)
+        assert _offered(date(2021, 8, 16), "waive-exceptions") and not _offered(date(2021, 8, 17), "waive-exceptions")
+
+    def test_before_the_report(self, configured_db: Path) -> None:
+        carry("open-hearing")
+        refused(_waiver("amazon", date(2021, 7, 30)), ProcedureError)  # no report: no exceptions period to waive
+
+
+class TestRetry:
+    def test_a_retry_dockets_nothing_new(self, reported: Path) -> None:
+        waiver = _waiver("amazon", date(2021, 8, 3))
+        first = perform(waiver)
+        again = unchanged_by_retry(waiver)  # the first result, nothing stored (tables and output folder)
+        assert (again.repeated, again.entry_id) == (True, first.entry_id)
+        assert _entries("waive-exceptions") == 1
+
+    def test_the_same_partys_waiver_with_other_terms_is_refused(self, reported: Path) -> None:
+        perform(_waiver("amazon", date(2021, 8, 3)))
+        refused(_waiver("amazon", date(2021, 8, 4)), AlreadyRecorded)
+        assert _entries("waive-exceptions") == 1
+
+
+class TestAccess:
+    """A party waives only for itself: the authority policy (casefile.record.authority, the model's WHOSE) on the
+    Bessemer world, both sides represented (tests/accounts/world.py)."""
+
+    @pytest.mark.parametrize(("who", "party", "expected"), [
+        ("union-counsel", "rwdsu", "perform"), ("employer-counsel", "amazon", "perform"),
+        ("employer-counsel", "rwdsu", "NotPermitted"), ("employer-admin", "rwdsu", "NotPermitted"),
+        ("union-counsel", "amazon", "NotPermitted"), ("region", "rwdsu", "NotPermitted"),
+        ("union-viewer", "rwdsu", "NotPermitted"),
+    ])
+    def test_who_may_waive(self, world: World, who: str, party: str, expected: str) -> None:  # noqa: F811
+        from casefile.record import authority
+        from casefile.record.db import read_session
+        from casefile.record.lookups import get_case
+
+        waiver = _waiver(party, date(2021, 8, 3))
+        with read_session() as session:
+            case = get_case(session, NUMBER)
+            viewer = world.viewer(who)
+            if expected == "perform":
+                assert authority.authorize(session, viewer, waiver, case) == "perform"
+            else:
+                with pytest.raises(NotPermitted):
+                    authority.authorize(session, viewer, waiver, case)
