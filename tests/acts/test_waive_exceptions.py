@@ -186,3 +186,27 @@ class TestAccess:
             else:
                 with pytest.raises(NotPermitted):
                     authority.authorize(session, viewer, waiver, case)
+
+
+class TestCommandLine:
+    def test_exceptions_waive(self, reported: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        """`casefile exceptions waive`, beside `exceptions file|answer|cross`: the waiver recorded as received; once
+        the period ran out, refused in one line (exit 2), nothing stored."""
+        from typer.testing import CliRunner
+
+        from casefile.cli.app import app as cli
+        from casefile.record.db import read_session
+        from casefile.record.models import Filing
+        from casefile.vocab import FilingKind
+        from tests.acts.test_review_commands import refused as cli_refused
+
+        result = CliRunner().invoke(cli, ["exceptions", "waive", NUMBER, "--party", "amazon", "--received-at",
+                                          "2021-08-03T10:00:00-04:00", "--note", "joint waiver"], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        with read_session() as session:
+            waiver = session.exec(select(Filing).where(Filing.kind == FilingKind.EXCEPTIONS_WAIVER)).one()
+            assert (waiver.received_on, waiver.note) == (date(2021, 8, 3), "joint waiver")
+        line = cli_refused(capsys, "exceptions", "waive", NUMBER, "--party", "rwdsu", "--received-at",
+                           "2021-08-17T10:00:00-04:00")
+        assert "the time for exceptions ran out on Monday, August 16, 2021" in line, line
+        assert _entries("waive-exceptions") == 1
