@@ -331,6 +331,8 @@ class DocumentKind(StrEnum):
     ORDER_CONSOLIDATING_CASES = "order-consolidating-cases"
     # The order to count ballots excluded at the count (issue 15): it writes them as challenged ballots to open.
     ORDER_TO_COUNT_EXCLUDED_BALLOTS = "order-to-count-excluded-ballots"
+    # A party's written waiver of its right to file exceptions (the Regions' practice, docs/rules.md X-K8).
+    WAIVER_OF_EXCEPTIONS = "waiver-of-exceptions"
 
 
 class Actor(StrEnum):

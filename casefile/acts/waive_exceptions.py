@@ -17,16 +17,17 @@ from typing import ClassVar, Literal
 
 from sqlmodel import Session, col, select
 
-from casefile.acts.base import Done, Issue, Who, again, election_for, recorded
+from casefile.acts.base import Done, Issue, Who, again, election_for, recorded, ref_id
 from casefile.acts.chronology import filed_before, latest_on
 from casefile.acts.party_filing import PartyFilingIn, deadline_zone, filings_of, receipt_words, received_on_at, store_filing
+from casefile.documents.kinds.exceptions_waiver import WaiverOfExceptions
 from casefile.errors import ProcedureError
 from casefile.gaps import Gap
 from casefile.record.authority import Whose
 from casefile.record.deadlines import close_open_deadlines
 from casefile.record.lookups import deadline_of, get_party, parties_of
 from casefile.record.models import Case, Deadline, Election, Party
-from casefile.record.refs import Ref, ref_to
+from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.exceptions_waiver import every_party_done, waiver_refusal
@@ -120,8 +121,8 @@ def close_when_waived(session: Session, case: Case, election: Election, deadline
 
 
 def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
-    """None yet: the party's own written waiver is attached as filed (attach-document)."""
-    return ()
+    """The Waiver of Exceptions with its statement of service."""
+    return (Issue(WaiverOfExceptions, ref_id(ref, RecordTable.FILING)),)
 
 
 def perform(session: Session, act: WaiveExceptions, *, case: Case, as_of: datetime, by: Who) -> Done:

@@ -14,6 +14,7 @@ from casefile.documents.kinds.cross_exceptions import CrossExceptions
 from casefile.documents.kinds.decision_and_direction import DecisionAndDirectionOfSecondElection
 from casefile.documents.kinds.decision_on_objections import DecisionOnObjections
 from casefile.documents.kinds.exceptions import Exceptions
+from casefile.documents.kinds.exceptions_waiver import WaiverOfExceptions
 from casefile.documents.kinds.extension_request import ExtensionRequest
 from casefile.documents.kinds.hearing_officer_report import HearingOfficerReport
 from casefile.documents.kinds.motion_for_reconsideration import MotionForReconsideration
@@ -37,7 +38,7 @@ from casefile.vocab import DocumentKind
 
 DOCUMENTS: tuple[type[Document], ...] = (
     TallyOfBallots, Objections, OfferOfProof, ExtensionRequest, OrderExtendingTime, NoticeOfHearing, OrderConsolidatingCases,
-    HearingOfficerReport, Exceptions, AnsweringBrief, CrossExceptions, ALJDecision, DecisionOnObjections,
+    HearingOfficerReport, Exceptions, WaiverOfExceptions, AnsweringBrief, CrossExceptions, ALJDecision, DecisionOnObjections,
     DecisionAndDirectionOfSecondElection, DecisionAndConditionalDirection, MotionForReconsideration, OrderToCountExcludedBallots,
     RevisedTallyOfBallots,
     SupplementalDecisionAndDirection, NoticeOfRunoffElection,

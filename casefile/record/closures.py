@@ -33,6 +33,11 @@ FILING_FOR: dict[DeadlineKind, FilingKind] = {
     DeadlineKind.REQUEST_FOR_REVIEW: FilingKind.REQUEST_FOR_REVIEW, DeadlineKind.RFR_OPPOSITION: FilingKind.RFR_OPPOSITION,
     DeadlineKind.POST_HEARING_BRIEF: FilingKind.POST_HEARING_BRIEF}
 
+#: The filing that closes a period for its own party only, without meeting it for the others: a party's written
+#: waiver of exceptions (the Regions' practice, docs/rules.md X-K8) — the period is over for that party (state_at's
+#: ``met`` for its viewer), runs on for the others, and the sweep still closes it by FILING_FOR.
+CLOSES_FOR_ITS_PARTY: dict[DeadlineKind, FilingKind] = {DeadlineKind.EXCEPTIONS: FilingKind.EXCEPTIONS_WAIVER}
+
 #: Each period in the field's terms, for the docket's sentence (the one table of deadline names).
 PERIODS: dict[DeadlineKind, str] = {kind: name.period for kind, name in DEADLINE_NAMES.items()}
 

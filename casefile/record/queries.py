@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlmodel import Session, col, func, select
 
 from casefile.record.authority import OPERATOR, Hidden, Principal, hidden_of, sees_case
-from casefile.record.closures import FILING_FOR, marked, superseded_entries
+from casefile.record.closures import CLOSES_FOR_ITS_PARTY, FILING_FOR, marked, superseded_entries
 from casefile.record.lookups import counts_of, elections_of, parties_of
 from casefile.record.models import (
     Attachment,
@@ -411,13 +411,16 @@ def own_filings(filings: Any, deadlines: Any, party_ids: Any,
     """The deadline ids met for the parties ``party_ids`` (a timely e-filed filing of one of them, of the
     kind the period awaits, received by ``as_of``) and those only prepared by them (such a filing
     recorded by ``as_of`` but not yet e-filed, and none met): state_at's ``met`` and ``prepared`` for
-    a viewer acting for those parties. Authority: 29 CFR 102.2(b); casefile.rules.efiling."""
+    a viewer acting for those parties; a party's written waiver of its exceptions (CLOSES_FOR_ITS_PARTY) meets its
+    own exceptions period for it the same way. Authority: 29 CFR 102.2(b); casefile.rules.efiling; the waiver,
+    docs/rules.md X-K8."""
     awaited = {d.id: FILING_FOR.get(d.kind) for d in deadlines}
+    waivable = {d.id: CLOSES_FOR_ITS_PARTY.get(d.kind) for d in deadlines}
     met: set[int] = set()
     prepared: set[int] = set()
     for f in filings:
-        if f.party_id in party_ids and f.deadline_id is not None and awaited.get(f.deadline_id) == f.kind \
-                and received_by(f, as_of):
+        if f.party_id in party_ids and f.deadline_id is not None \
+                and f.kind in (awaited.get(f.deadline_id), waivable.get(f.deadline_id)) and received_by(f, as_of):
             if not meets_periods(f.nlrb):
                 prepared.add(f.deadline_id)
             elif f.timely:

@@ -16,7 +16,7 @@ from sqlalchemy.exc import SQLAlchemyError
 VERSION_TABLE = "casefile_alembic_version"
 
 #: The head revision of casefile's migrations (``python -m casefile.record.migrate heads``).
-HEAD = "tally_cert_uncertain"
+HEAD = "documentkind_waiver"
 
 
 def at_head(engine: Engine) -> bool:

@@ -80,11 +80,20 @@ class TestBothWaive:
         assert str(app.case(NUMBER).elections[-1].stage) == "rerun-directed"
 
     def test_the_decision_tells_each_waiver_from_the_record(self, reported: Path) -> None:
-        """The Decision's procedural history: "<party> waived its right to file exceptions on <date>", each from
+        """The party's Waiver of Exceptions (its own paper, from the party filings' template) and the Decision's
+        procedural history: "<party> waived its right to file exceptions on <date>", each from
         its own waiver; nothing says no exceptions were filed."""
         from pypdf import PdfReader
 
-        perform(_waiver("amazon", date(2021, 8, 3)))
+        waived = perform(_waiver("amazon", date(2021, 8, 3)), documents="issue")
+        (paper,) = waived.documents
+        assert (paper.kind, paper.title) == ("waiver-of-exceptions",
+                                             "Employer's Waiver of Exceptions to the Hearing Officer's Report")
+        words = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(paper.path).pages)
+        assert (f"The Employer, {AMAZON}, files this waiver of its right under Section 102.69(c)(1)(iii) of the Board's "
+                "Rules and Regulations to file exceptions to the Hearing Officer's Report and Recommendations issued on "
+                "August 2, 2021.") in words, words
+        assert "Dated: August 3, 2021" in words and f"{RWDSU} (Petitioner)" in words, words
         perform(_waiver("rwdsu", date(2021, 8, 4)))
         result = perform(_decision(date(2021, 8, 4)), documents="issue")
         path = next(d.path for d in result.documents if d.kind == "decision-and-direction-of-second-election")
@@ -109,6 +118,25 @@ class TestOneWaives:
         assert _offered(date(2021, 8, 17))
         perform(_decision(date(2021, 8, 17)))
         assert str(app.case(NUMBER).elections[-1].stage) == "rerun-directed"
+
+    def test_the_period_is_over_for_the_party_that_waived_only(self, reported: Path) -> None:
+        """For a viewer acting for Amazon the exceptions period is met once Amazon waived (state_at's ``met``:
+        nothing more is due from it); for the union's it still runs (casefile.record.queries.own_filings)."""
+        from casefile.acts.base import midday
+        from casefile.record.db import read_session
+        from casefile.record.models import Deadline, Filing, Party
+        from casefile.record.queries import own_filings
+
+        perform(_waiver("amazon", date(2021, 8, 3)))
+        with read_session() as session:
+            ids = {p.key: p.id for p in session.exec(select(Party))}
+            filings, deadlines = session.exec(select(Filing)).all(), session.exec(select(Deadline)).all()
+            exceptions = next(d.id for d in deadlines if d.kind == "exceptions")
+            on = midday(date(2021, 8, 4), "America/New_York")
+            assert exceptions in own_filings(filings, deadlines, {ids["amazon"]}, on)[0]
+            assert exceptions not in own_filings(filings, deadlines, {ids["rwdsu"]}, on)[0]
+            assert exceptions not in own_filings(filings, deadlines, {ids["amazon"]}, midday(date(2021, 8, 2),
+                                                                                             "America/New_York"))[0]
 
     def test_a_party_that_waived_may_answer_the_others_exceptions(self, reported: Path) -> None:
         """The union waives, Amazon excepts on 08-10: the union may still answer (its own right), so the decision

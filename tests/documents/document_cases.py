@@ -26,6 +26,7 @@ from casefile.documents.kinds.certification import CertificationOfRepresentative
 from casefile.documents.kinds.cross_exceptions import CrossExceptionsContext
 from casefile.documents.kinds.decision_and_direction import DecisionAndDirectionOfSecondElectionContext
 from casefile.documents.kinds.exceptions import ExceptionItem, ExceptionsContext
+from casefile.documents.kinds.exceptions_waiver import WaiverOfExceptionsContext
 from casefile.documents.kinds.extension_request import ExtensionRequestContext
 from casefile.documents.kinds.hearing_officer_report import ChallengeItem, HearingOfficerReportContext
 from casefile.documents.kinds.motion_for_reconsideration import MotionForReconsiderationContext
@@ -883,6 +884,15 @@ def answering_brief_2021() -> AnsweringBriefContext:
                     NumberedParagraph(number=2, text=placeholder("Petitioner's second point")))))
 
 
+def waiver_of_exceptions_2021() -> WaiverOfExceptionsContext:
+    """A draft of the Employer's waiver of its right to file exceptions to the report of August 2, 2021 (the
+    Regions' practice, docs/rules.md X-K8; hypothetical: the record shows none)."""
+    return WaiverOfExceptionsContext(**_paper(
+        EMPLOYER, date(2021, 8, 3), report_issued_on=date(2021, 8, 2),
+        paragraphs=(NumberedParagraph(number=1, text="The Employer waives its right to file exceptions to the Hearing "
+                                      "Officer's Report."),)))
+
+
 def cross_exceptions_2021() -> CrossExceptionsContext:
     """A draft of the Petitioner's cross-exceptions, held to the answering-brief period."""
     return CrossExceptionsContext(**_paper(
@@ -933,6 +943,7 @@ CONTEXT_BUILDERS = {
     DocumentKind.STATEMENT_IN_OPPOSITION: statement_in_opposition_2021,
     DocumentKind.ANSWERING_BRIEF: answering_brief_2021,
     DocumentKind.CROSS_EXCEPTIONS: cross_exceptions_2021,
+    DocumentKind.WAIVER_OF_EXCEPTIONS: waiver_of_exceptions_2021,
     DocumentKind.MOTION_FOR_RECONSIDERATION: motion_for_reconsideration_2021,
     DocumentKind.EXTENSION_REQUEST: extension_request_2021,
 }

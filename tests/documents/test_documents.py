@@ -216,6 +216,12 @@ EXPECTED_TEXT = {
         "PETITIONER'S CROSS-EXCEPTIONS TO THE HEARING OFFICER'S REPORT", "Section 102.46(c)", "Cross-Exception 1",
         "Excepted to:", "Grounds:", "decline to adopt the findings and recommendations cross-excepted to",
     ],
+    DocumentKind.WAIVER_OF_EXCEPTIONS: [
+        "EMPLOYER'S WAIVER OF EXCEPTIONS TO THE HEARING OFFICER'S REPORT",
+        "files this waiver of its right under Section 102.69(c)(1)(iii)", "issued on August 2, 2021.",
+        "1. The Employer waives its right to file exceptions to the Hearing Officer's Report.",
+        "it does not waive any right to answer exceptions another party files", "STATEMENT OF SERVICE",
+    ],
     DocumentKind.MOTION_FOR_RECONSIDERATION: [
         "EMPLOYER'S MOTION FOR RECONSIDERATION OF THE REGIONAL DIRECTOR'S DECISION ON OBJECTIONS AND", "Section 102.65(e)",
         "issued on November 29, 2021", "(due December 13, 2021, 29 CFR 102.65(e))", "Ground 1.",
