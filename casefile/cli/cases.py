@@ -17,6 +17,7 @@ from rich.text import Text
 from casefile.cli.app import case_app, console
 from casefile.cli.fitting import print_table
 from casefile.documents.wording import STAGE_NAMES, act_name, prose_dates
+from casefile.rules.calendar import short_date
 from casefile.rules.chronology import long_date
 from casefile.vocab import (
     CHALLENGE_STATUS_WORDS,
@@ -112,7 +113,7 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
         follows = f", follows election {e['follows']}" if e["follows"] else ""
         kind = ELECTION_KIND_WORDS.get(e["kind"], e["kind"])
         console.print(f"\n[bold]Election {e['sequence']}[/] ({kind}{follows}) — [cyan]{e.get('stage_name') or STAGE_NAMES[Stage(e['stage'])]}[/]"
-                      + (f" — {e['reason']}" if e["reason"] else ""))
+                      + (f" — {prose_dates(e['reason'])}" if e["reason"] else ""))  # a reason as given: its dates in words
         for t in e["tallies"]:
             votes = ", ".join(f"{c['votes']:,} {c['name']}" for c in t["choices"])
             against = f", {t['against']:,} against" if t["against"] is not None else ""
@@ -139,7 +140,7 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
         for d in e["decisions"]:
             kind, result = DECISION_KIND_WORDS.get(d["kind"], d["kind"]), DECISION_RESULT_WORDS.get(d["result"], d["result"])
             console.print(f"  {kind} of {long_date(date.fromisoformat(d['issued_on']))} ({d['issuer'] or 'issuer not in the record'}): "
-                          f"{result}. {d['summary']}", highlight=False)
+                          f"{result}. {prose_dates(d['summary'])}", highlight=False)
     print_docket(view["docket"])
     every = [{**d, "case_number": f"election {e['sequence']}"} for e in view["elections"] for d in e["deadlines"]]
     if all_deadlines:
@@ -151,7 +152,7 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
         print_deadlines(open_, title="Open deadlines")
     print_documents(view)
     for n in view["notes"]:
-        console.print(f"[dim]note: {n}[/]")
+        console.print(f"[dim]note: {prose_dates(n)}[/]")  # a note as given (an import's, a scenario's): dates in words
 
 
 def print_documents(view: dict) -> None:
@@ -163,7 +164,7 @@ def print_documents(view: dict) -> None:
             if str(Path(d["path"]).parent) != folder:
                 continue
             secret = " (confidential)" if d["confidential"] else ""
-            console.print(Padding(Text(f"#{d['id']} {d['issued_on']} {d['title']}{secret}: {Path(d['path']).name} "
+            console.print(Padding(Text(f"#{d['id']} {short_date(date.fromisoformat(d['issued_on']))} {d['title']}{secret}: {Path(d['path']).name} "
                                        f"sha256 {d['sha256']}"), (0, 0, 0, 2), expand=False))  # wrapped between words
     if view.get("attachments"):
         console.print("\n[bold]As filed / as issued[/]")
@@ -185,7 +186,8 @@ def print_docket(entries: list[dict]) -> None:
         by = e.get("actor_name") or e["actor"]
         if e.get("recorded_by_name"):
             by += f"\nrecorded by {e['recorded_by_name']}"
-        table.add_row(e["occurred_on"], act_name(e["act"]), by, prose_dates(e["summary"]))  # words and long dates, never slugs or ISO
+        table.add_row(short_date(date.fromisoformat(e["occurred_on"])), act_name(e["act"]), by,  # "Apr 9, 2021", never ISO
+                      prose_dates(e["summary"]))  # words and long dates, never slugs or ISO
     print_table(console, table, heading=(0, 1))  # too narrow for four columns: each entry as a paragraph
 
 
@@ -211,7 +213,7 @@ def print_deadlines(deadlines: list[dict], *, title: str) -> None:
     table.add_column("Case", no_wrap=True)  # the case, or in `case show` the election
     table.add_column("Deadline")  # words, wrapped between words (never "offer-of-p roof"): cli.fitting
     table.add_column("For")
-    table.add_column("Due (cut-off)")  # the last day, then under it the cut-off: "11:59 p.m. EDT"
+    table.add_column("Due (cut-off)")  # the last day ("Apr 16, 2021"), then under it the cut-off: "11:59 p.m. EDT"
     table.add_column("Status", no_wrap=True)  # "met late", "lapsed": never cut to "Statu", "met-lat"
     from casefile.documents.wording import DEADLINE_NOUNS
     from casefile.rules.offer_of_proof import possessive
@@ -225,7 +227,8 @@ def print_deadlines(deadlines: list[dict], *, title: str) -> None:
         whose = d.get("whose") or ""  # a period of one party (an objecting party's offer of proof): said as its own
         said = f"{possessive(whose)} {noun[:1].lower()}{noun[1:]}" if whose else noun[:1].upper() + noun[1:]
         row = [str(d.get("id", "")), d.get("case_number", ""), said,
-               whose or d["for"], f"{d['due_on']}\n{cutoff}", str(d["status"]).replace("-", " ")]
+               whose or d["for"], f"{short_date(date.fromisoformat(d['due_on']))}\n{cutoff}",
+               str(d["status"]).replace("-", " ")]
         table.add_row(*row)
     if not deadlines:
         table.add_row("", "", "(none)", "", "", "")
@@ -277,7 +280,7 @@ def list_(as_of: str | None = typer.Option(None, help="A moment (a date and time
     for r in rows:  # in words: the stage's name at --as-of (an ended period never "running"), the deadline's name
         d = r.next_deadline
         table.add_row(r.case_number, r.name, (r.stage_name or STAGE_NAMES[Stage(r.stage)]) if r.stage else "(no tally yet)",
-                      DEADLINE_NOUNS[DeadlineKind(d.kind)] if d else "—", d.due_on.isoformat() if d else "")
+                      DEADLINE_NOUNS[DeadlineKind(d.kind)] if d else "—", short_date(d.due_on) if d else "")
     print_table(console, table, heading=(0, 1))
 
 

@@ -3,6 +3,7 @@ bar, then the docket and the deadlines as tables; ``casefile report`` issues a c
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 import typer
@@ -62,6 +63,7 @@ def _print_result(report) -> None:  # type: ignore[no-untyped-def]
     from rich.table import Table
 
     from casefile.cli.fitting import print_table
+    from casefile.rules.calendar import short_date
 
     table = Table(title=f"{counted(len(report.acts), 'act')} replayed; documents issued under {Path(report.documents[-1]).parent}")
     table.add_column("Issued", no_wrap=True)
@@ -70,7 +72,7 @@ def _print_result(report) -> None:  # type: ignore[no-untyped-def]
     table.add_column("sha256 begins", no_wrap=True)  # the whole sha256 is in "Documents issued" above
     for doc in view["documents"]:
         title = doc["title"] + (" (confidential)" if doc["confidential"] else "")
-        table.add_row(doc["issued_on"], title, Path(doc["path"]).name, doc["sha256"][:12])
+        table.add_row(short_date(date.fromisoformat(doc["issued_on"])), title, Path(doc["path"]).name, doc["sha256"][:12])
     print_table(console, table, heading=(0, 1))
 
 

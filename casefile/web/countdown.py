@@ -12,9 +12,9 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
-from casefile.rules.calendar import BusinessCalendar, clock_label
+from casefile.rules.calendar import SHORT_MONTHS, BusinessCalendar, clock_label
 
-MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+MONTHS = SHORT_MONTHS  # the one short month names (casefile.rules.calendar.short_date)
 DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 #: Beyond this many calendar days, the business days left are not counted one by one.
 FAR = 400

@@ -3,6 +3,8 @@ hearing's opening, Mon 2026-12-21) shows none — it is the date the Region aims
 
 from __future__ import annotations
 
+import re
+
 from casefile.cli.app import console
 from casefile.cli.cases import print_deadlines
 
@@ -30,6 +32,9 @@ def test_a_target_date_has_no_cut_off() -> None:
     assert "(target date)" in lines["Hearing,"] and "p.m." not in lines["Hearing,"]
     assert "Exceptions to the Hearing Officer's Report" in lines["Exceptions"]
     assert "11:59 p.m. CST" in lines["Exceptions"]
+    # the due date short and in words, never ISO (casefile.rules.calendar.short_date)
+    assert "Dec 21, 2026" in " ".join(lines["Hearing,"].split()) and "Dec 22, 2026" in " ".join(lines["Exceptions"].split())
+    assert not re.search(r"\d{4}-\d\d-\d\d", captured.get())
 
 
 def test_at_80_columns_words_are_never_split() -> None:
@@ -53,3 +58,4 @@ def test_at_80_columns_words_are_never_split() -> None:
                  "29-RC-288020", "Amazon.com", "Services", "LLC"):
         assert word in words
     assert not [w for w in words if w in ("offer-of-p", "roof", "Statu", "met-lat", "offer-of-proof")]
+    assert {"Apr", "22,", "2022"} <= set(words) and not re.search(r"\d{4}-\d\d-\d\d", captured.get())

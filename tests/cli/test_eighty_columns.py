@@ -25,6 +25,8 @@ from tests.acts.example_cases import ExampleCase, from_example
 from tests.cli.in_process import casefile
 
 _BOX = re.compile(r"[\u2500-\u257f]")  # Rich's box-drawing characters: borders, not words
+_ISO_DATE = re.compile(r"\b\d{4}-\d\d-\d\d\b")
+_SHORT_DATE = re.compile(r"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}\b")
 
 HISTORIES = {
     # the case, a day after its last event, a day in its first objection period
@@ -88,6 +90,9 @@ def assert_readable(narrow: str, wide: str, *, what: str) -> None:
     assert not cut, f"{what}: words cut or split at 80 columns: {cut[:10]}"
     ellipses = [t for t in tokens(narrow) if "…" in t and t not in whole]
     assert not ellipses, f"{what}: cells cut short: {ellipses}"
+    # dates in words, never ISO (a file's name, "2021-04-09_tally-of-ballots.pdf", is the file's own)
+    iso = [t for t in tokens(narrow) if _ISO_DATE.search(t) and not t.endswith((".pdf", ".docx"))]
+    assert not iso, f"{what}: ISO dates: {iso[:5]}"
 
 
 def test_the_tables_of_a_real_history_are_readable_at_80_columns(history: tuple[str, str, str]) -> None:
@@ -102,6 +107,8 @@ def test_the_tables_of_a_real_history_are_readable_at_80_columns(history: tuple[
         assert narrow.exit_code == wide.exit_code == 0, (what, narrow.stderr)
         assert_readable(narrow.stdout, wide.stdout, what=what)
         assert "…" not in narrow.stdout.replace("…)", ""), what  # only the docket's own "sha256 a3ac756d6249…)"
+        if what != "case list":  # (a case past its last period has no next deadline to date)
+            assert _SHORT_DATE.search(" ".join(wide.stdout.split())), what  # due dates, the docket's: "Apr 16, 2021"
     narrow, wide = (at_width(width, lambda: replay_table(number)) for width in (80, 400))
     assert_readable(narrow, wide, what="replay")
     # the words are those of the wide table: the deadline names whole, the file names whole
