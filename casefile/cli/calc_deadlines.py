@@ -67,7 +67,9 @@ def _render(result: DeadlineComputation, notes: list[str]) -> None:
     facts.add_row("citation", result.citation)
     facts.add_row("rule set", rule_set_by_id(result.rule_set_id).title)
     facts.add_row("receiving office", office_named(result.office_key).name)
-    facts.add_row("calendar", result.calendar_id)
+    from casefile.rules.calendar_words import calendar_words
+
+    facts.add_row("calendar", calendar_words(result.calendar_id))  # words; --json keeps the id
     if result.tolled_from_on is not None:
         facts.add_row("tolled", f"from {day_label(result.tolled_from_on)}: {counted(result.days_tolled, 'day')} added ({result.tolled_by})")
     for note in notes:

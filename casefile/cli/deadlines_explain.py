@@ -25,9 +25,11 @@ def deadline_explanation(session: Session, deadline_id: int, *, as_of: Any) -> d
 
     from casefile.documents.wording import DEADLINE_NOUNS
     from casefile.errors import UnknownRecord
+    from casefile.record.deadlines import configured_calendar
     from casefile.record.models import Case, Deadline, Election, Filing, Party
     from casefile.record.queries import answered_deadlines, met_by_parties
-    from casefile.rules.calendar import clock_label, day_label
+    from casefile.rules.calendar import clock_label, weekday_date
+    from casefile.rules.calendar_words import calendar_words
     from casefile.rules.deadline_state import one_party_period, state_at
     from casefile.rules.offer_of_proof import whose
     from casefile.rules.offices import office_named
@@ -49,6 +51,9 @@ def deadline_explanation(session: Session, deadline_id: int, *, as_of: Any) -> d
                      met_by=met_by_parties(filings, [deadline], {p.id: p.name for p in session.exec(
                          select(Party).where(Party.case_id == case.id))}, as_of).get(deadline_id, ()),
                      one_party=one_party_period(deadline.for_whom))
+    counted_on = configured_calendar().for_office(office)  # the closures named by date only when it is the one stored
+    closed = [c for c in counted_on.closures if deadline.trigger_on < c.on <= deadline.due_on] \
+        if counted_on.calendar_id == deadline.calendar_id else []
     return {
         "id": deadline.id, "kind": deadline.kind.value, "what": DEADLINE_NOUNS[deadline.kind],
         "case_number": case.number, "case_name": case.name,
@@ -56,12 +61,13 @@ def deadline_explanation(session: Session, deadline_id: int, *, as_of: Any) -> d
         "for": deadline.for_whom, "for_words": whose(deadline.for_whom, names) or deadline.for_whom,
         "trigger": deadline.trigger, "trigger_on": deadline.trigger_on.isoformat(),
         "citation": deadline.citation, "rule_set": deadline.rule_set_id, "calendar": deadline.calendar_id,
+        "calendar_words": calendar_words(deadline.calendar_id, closed_in_period=closed),
         "office": office.key, "office_name": office.name, "office_tz": office.tz,
         "derivation": list(deadline.derivation),
         "tolling": tolling_lines(deadline.derivation),
         "preceding_due_on": deadline.preceding_due_on.isoformat() if deadline.preceding_due_on else None,
-        "due_on": deadline.due_on.isoformat(), "due_label": day_label(deadline.due_on),
-        "cutoff_at": cutoff.isoformat(), "cutoff_label": f"{day_label(cutoff.date())} {clock_label(cutoff)}",
+        "due_on": deadline.due_on.isoformat(), "due_label": weekday_date(deadline.due_on),
+        "cutoff_at": cutoff.isoformat(), "cutoff_label": f"{clock_label(cutoff)} on {weekday_date(cutoff.date())}",
         "status": state.status, "open": state.open, "stored_status": deadline.status.value,
         "status_note": state.note, "as_of": as_of.isoformat(),
         "closed_at": (deadline.closed_at.astimezone(ZoneInfo(office.tz)).replace(microsecond=0).isoformat()
@@ -164,7 +170,7 @@ def explain(
         f"  trigger           {view['trigger']}",
         f"  rule              {view['citation']}",
         f"  rule set          {rules}",
-        f"  calendar          {view['calendar']}",
+        f"  calendar          {view['calendar_words']}",  # words; --json keeps the stored id
         f"  receiving office  {view['office_name']} ({zone_words(view['office_tz'])})",
         "",
         "How it was computed:",

@@ -63,14 +63,20 @@ class TestExplain:
             "5 business days after Fri 2021-04-09; that day is not counted (102.2(a))",
             "Mon 2021-04-12 is day 1",
             "Fri 2021-04-16 is day 5",
-            "Due Fri 2021-04-16; cut-off Fri 2021-04-16 11:59 p.m. EDT, the receiving office's time",
+            "Due Friday, April 16, 2021; cut-off 11:59 p.m. EDT on Friday, April 16, 2021, the receiving office's time",
             "cut-off 11:59 p.m. EDT",
             "Status as of 12:00 a.m. EDT on April 12, 2021: open",
         ):
             assert expected in lines, expected
         assert ":59:59" not in result.stdout  # "11:59 p.m.", as the Agency writes it
         calendar = next(line for line in lines if line.startswith("calendar "))
-        assert calendar.startswith("calendar us-federal(holidays==0.108)+closures:")
+        # the calendar in words (the stored id stays in --json): its holidays and how many closure days it lists
+        assert re.fullmatch(r"calendar Federal holidays \(holidays 0\.108\) and the \d+ days the Agency's offices were "
+                            r"closed by order", calendar), calendar
+        assert "us-federal" not in result.stdout and "sha1" not in result.stdout
+        view = json.loads(run(db_env, "deadlines", "explain", str(deadline_id), "--json", "--as-of", "2021-04-12").stdout)
+        assert view["calendar"].startswith("us-federal(holidays==0.108)+closures:")  # the id as stored
+        assert calendar == f"calendar {view['calendar_words']}"
 
     def test_json(self, db_env: dict[str, str]) -> None:
         """`deadlines explain --json` of the earliest certification gives its chain, office, dates and status."""
@@ -157,7 +163,7 @@ class TestTolling:
             "Tue 2025-10-07 + 43 days = Wed 2025-11-19",
             "revised due date Wed 2025-11-19",
             "Tolled: original due date Tue 2025-10-07; closed 43 days; revised due date Wed 2025-11-19",
-            "Due Wed 2025-11-19; cut-off Wed 2025-11-19 11:59 p.m. EST, the receiving office's time",
+            "Due Wednesday, November 19, 2025; cut-off 11:59 p.m. EST on Wednesday, November 19, 2025, the receiving office's time",
         ):
             assert expected in lines, expected
         view = json.loads(run(shutdown_env, "deadlines", "explain", str(deadline_id), "--json").stdout)
