@@ -44,7 +44,8 @@ def add(
         raise options_problem("counsel add", exc, options={}, skip=1, error=BadInput) from exc
     moment = None if as_of is None else front.read_instant(as_of, what="--as-of", case_number=case_number)
     result = run_act(act, case_number=case_number, as_of=moment, quiet=True)
-    of = result.summary.removeprefix("Counsel of record for ").rpartition(f": {name.strip()}")[0] or party
+    # the party by its name, read from the record (PartyView.name), never taken back out of the docket's summary
+    of = next((p.name for p in front.case(result.case_number).parties if p.key == party), party)
     again = " (already recorded: nothing new stored)" if result.repeated else ""
     typer.echo(f"{name}, counsel of record for {of} in {result.case_number}{again}")
     from casefile.cli.gap_words import warning_words
