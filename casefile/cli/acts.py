@@ -323,6 +323,6 @@ def sweep(as_of: str | None = typer.Option(None, help="A moment (a date and time
     with write_session(by=Who.system("sweep").label) as session:
         report = sweep_all(session, as_of=moment, region=region)
     for line in report.deadlines_closed + report.elections_moved:
-        console.print(line)
+        console.print(line, highlight=False)  # words: party names, stage names, long dates
     if not report.did_something:
         console.print("nothing lapsed")

@@ -35,7 +35,7 @@ from casefile.errors import CasefileError, Internal
 from casefile.record.closures import FILING_FOR
 from casefile.record.deadlines import EARLIEST_CERTIFICATION_DETERMINATIVE, close_open_deadlines
 from casefile.record.lookups import latest_tally, objections_still_pending
-from casefile.record.models import Case, Deadline, Election, Filing, Hearing, Tally
+from casefile.record.models import Case, Deadline, Election, Filing, Hearing, Party, Tally
 from casefile.record.stage_facts import stage_facts
 from casefile.record.stored_outcome import stored_outcome
 from casefile.record.workflow import RECORDED_BY, advance
@@ -44,6 +44,7 @@ from casefile.rules.deadline_names import deadline_noun
 from casefile.rules.deadlines import met_status
 from casefile.rules.offices import office_named, region_scope
 from casefile.rules.outcome import Outcome, certification_words, outcome_words
+from casefile.rules.stage_words import STAGE_NAMES
 from casefile.rules.stages import after_objection_period
 from casefile.rules.target_dates import REGION_TARGET_DATES
 from casefile.vocab import Actor, Audience, DeadlineKind, DeadlineStatus, NlrbFiling, OutcomeKind, Stage, TallyKind
@@ -71,7 +72,8 @@ class SweepReport:
 def sweep(session: Session, *, as_of: datetime, case_id: int | None = None, region: str | None = None) -> SweepReport:
     """Close every open deadline whose cut-off instant is before ``as_of`` (met if the filing it
     awaited was made, else lapsed; each objecting party's offer-of-proof period by that party's own
-    offer, 102.69(a)(8): "offer-of-proof of rwdsu due 2022-04-07: met") and move the elections whose objection period closed:
+    offer, 102.69(a)(8): "offer of proof of Retail, Wholesale and Department Store Union due April 7, 2022: met")
+    and move the elections whose objection period closed:
 
     - objections filed → stays objections-pending (the Regional Director investigates);
     - none, challenges determinative → challenge-investigation (R-E2);
@@ -106,6 +108,7 @@ def sweep(session: Session, *, as_of: datetime, case_id: int | None = None, regi
             answered[(deadline_id, kind)] = answered.get((deadline_id, kind), False) or bool(timely)
     numbers = dict(session.exec(select(Case.id, Case.number).where(
         col(Case.id).in_({d.case_id for d in lapsed}))).all()) if lapsed else {}
+    names = party_names(session, {d.case_id for d in lapsed})
     for deadline in lapsed:
         filing_kind = _FILING_FOR.get(deadline.kind)
         timely = answered.get((deadline.id, filing_kind)) if filing_kind is not None else None
@@ -115,7 +118,7 @@ def sweep(session: Session, *, as_of: datetime, case_id: int | None = None, regi
             deadline.status = DeadlineStatus.MET if timely else DeadlineStatus.MET_LATE
         deadline.closed_at = as_of
         session.add(deadline)
-        report.deadlines_closed.append(_closed_line(numbers[deadline.case_id], deadline, "due"))
+        report.deadlines_closed.append(_closed_line(numbers[deadline.case_id], deadline, "due", names))
     session.flush()
     movable = [d for d in lapsed if d.kind in (DeadlineKind.OBJECTIONS, DeadlineKind.REVISED_TALLY_OBJECTIONS,
                                                 DeadlineKind.REQUEST_FOR_REVIEW)]
@@ -130,22 +133,41 @@ def sweep(session: Session, *, as_of: datetime, case_id: int | None = None, regi
             advance(session, election, Stage.CLOSED, as_of=as_of, occurred_on=deadline.due_on, act="close",
                     act_key=f"close:e{election.sequence}:rfr-lapsed", actor=Actor.SYSTEM,
                     summary=f"No request for review by {long_date(deadline.due_on)}: the certification is final")
-            report.elections_moved.append(f"{number_of(session, election.case_id)} election {election.sequence}: certified → closed")
+            report.elections_moved.append(_moved_line(number_of(session, election.case_id), election.sequence,
+                                                      Stage.CERTIFIED, Stage.CLOSED))
     _close_region_dates(session, as_of, case_id, offices, report)
     return report
 
 
-def _closed_line(number: str, deadline: Deadline, on: str) -> str:
+def _closed_line(number: str, deadline: Deadline, on: str, names: dict[tuple[int, str], str]) -> str:
     """A period the sweep closed, in words from the one table of deadline names: "10-RC-269250: offer of proof of
-    rwdsu due April 7, 2022: lapsed", "13-RC-13325: certification from May 9, 1974: mooted"."""
-    return (f"{number}: {deadline_noun(deadline.kind)}{_whose(deadline)} {on} {long_date(deadline.due_on)}: "
+    Retail, Wholesale and Department Store Union due April 7, 2022: lapsed", "13-RC-13325: certification from
+    May 9, 1974: mooted" (``names``: the parties' names by case id and handle, party_names)."""
+    return (f"{number}: {deadline_noun(deadline.kind)}{_whose(deadline, names)} {on} {long_date(deadline.due_on)}: "
             f"{deadline.status.value.replace('-', ' ')}")
 
 
-def _whose(deadline: Deadline) -> str:
-    """" of rwdsu" for a period of one party (an objecting party's offer of proof, each its own: 102.69(a)(8)),
-    "" for a period of all parties or of the Regional Director."""
-    return f" of {deadline.for_whom}" if deadline.for_whom not in set(Audience) else ""
+def _whose(deadline: Deadline, names: dict[tuple[int, str], str]) -> str:
+    """" of Retail, Wholesale and Department Store Union" for a period of one party (an objecting party's offer of
+    proof, each its own: 102.69(a)(8)), by the party's name (its handle only for a party the record no longer
+    has); "" for a period of all parties or of the Regional Director."""
+    if deadline.for_whom in set(Audience):
+        return ""
+    return f" of {names.get((deadline.case_id, deadline.for_whom), deadline.for_whom)}"
+
+
+def party_names(session: Session, case_ids: set[int]) -> dict[tuple[int, str], str]:
+    """The names of the parties of the cases ``case_ids``, by (case id, handle): one query."""
+    if not case_ids:
+        return {}
+    rows = session.exec(select(Party.case_id, Party.key, Party.name).where(col(Party.case_id).in_(case_ids))).all()
+    return {(case_id, key): name for case_id, key, name in rows}
+
+
+def _moved_line(number: str, sequence: int, moved_from: Stage, to: Stage) -> str:
+    """An election the sweep moved on, its stages by their names (the one table, casefile.rules.stage_words):
+    "10-RC-269250 election 1: Tally of Ballots issued; objection period running → Certification due"."""
+    return f"{number} election {sequence}: {STAGE_NAMES[moved_from]} → {STAGE_NAMES[to]}"
 
 
 def _scoped(query: Any, case_id: int | None, offices: tuple[str, ...] | None) -> Any:
@@ -202,18 +224,19 @@ def _close_region_dates(session: Session, as_of: datetime, case_id: int | None, 
         return
     numbers = dict(session.exec(select(Case.id, Case.number).where(
         col(Case.id).in_({d.case_id for d, _ in [*mooted.values(), *met.values()]}))).all())
+    names = party_names(session, {d.case_id for d, _ in [*mooted.values(), *met.values()]})
     for deadline, why in mooted.values():
         deadline.status, deadline.closed_at = DeadlineStatus.MOOTED, as_of
         deadline.derivation = [*deadline.derivation, why]
         session.add(deadline)
-        report.deadlines_closed.append(_closed_line(numbers[deadline.case_id], deadline, "from"))
+        report.deadlines_closed.append(_closed_line(numbers[deadline.case_id], deadline, "from", names))
     for deadline, opens_on in met.values():
         deadline.status, deadline.closed_at = met_status(deadline.due_on, opens_on), as_of
         if deadline.status is DeadlineStatus.MET_LATE:
             deadline.derivation = [*deadline.derivation, f"met late: the hearing opened {day_label(opens_on)}, after "
                                    f"the target {day_label(deadline.due_on)}"]
         session.add(deadline)
-        report.deadlines_closed.append(_closed_line(numbers[deadline.case_id], deadline, "due"))
+        report.deadlines_closed.append(_closed_line(numbers[deadline.case_id], deadline, "due", names))
     session.flush()
 
 
@@ -262,4 +285,4 @@ def _after_objection_period(session: Session, election: Election, deadline: Dead
             act_key=key, actor=Actor.SYSTEM, summary=why)
     if to in (Stage.CERTIFICATION_DUE, Stage.RUNOFF_DUE):
         close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MOOTED, as_of=as_of)
-    report.elections_moved.append(f"{case.number} election {election.sequence}: {moved_from.value} → {to.value}")
+    report.elections_moved.append(_moved_line(case.number, election.sequence, moved_from, to))

@@ -47,7 +47,7 @@ class TestSweepByRegion:
         """Swept as of 2021-04-20 for one Region, that Region's case becomes certification-due and the other stays tallied."""
         with write_session(two_regions, by="operator:tests") as s:
             report = sweep(s, as_of=at("2021-04-20T00:00:00-04:00"), region=region)
-        assert report.elections_moved == [f"{moved} election 1: tally-issued → certification-due"]
+        assert report.elections_moved == [f"{moved} election 1: Tally of Ballots issued; objection period running → Certification due"]
         assert [line.split(":")[0] for line in report.deadlines_closed] == [moved, moved]
         other = ({"10-RC-269250", OTHER_NUMBER} - {moved}).pop()
         assert stages(two_regions) == {moved: Stage.CERTIFICATION_DUE, other: Stage.TALLY_ISSUED}
@@ -85,7 +85,7 @@ class TestRegionFromOffice:
             assert s.exec(select(Case.office_key).where(Case.number == SAN_JUAN_NUMBER)).one() == "12-san-juan"
         with write_session(merged_region, by="operator:tests") as s:
             report = sweep(s, as_of=at("2021-04-20T00:00:00-04:00"), region=region)
-        assert report.elections_moved == [f"{SAN_JUAN_NUMBER} election 1: tally-issued → certification-due"]
+        assert report.elections_moved == [f"{SAN_JUAN_NUMBER} election 1: Tally of Ballots issued; objection period running → Certification due"]
         assert stages(merged_region)[SAN_JUAN_NUMBER] is Stage.CERTIFICATION_DUE
 
     def test_transferred_case_is_swept_with_its_new_region(self, merged_region: Engine) -> None:
@@ -101,8 +101,8 @@ class TestRegionFromOffice:
         with write_session(merged_region, by="operator:tests") as s:
             assert not sweep(s, as_of=at("2021-04-20T00:00:00-04:00"), region="15").did_something
             report = sweep(s, as_of=at("2021-04-20T00:00:00-04:00"), region="10")
-        assert sorted(report.elections_moved) == ["10-RC-269250 election 1: tally-issued → certification-due",
-                                                  f"{OTHER_NUMBER} election 1: tally-issued → certification-due"]
+        assert sorted(report.elections_moved) == ["10-RC-269250 election 1: Tally of Ballots issued; objection period running → Certification due",
+                                                  f"{OTHER_NUMBER} election 1: Tally of Ballots issued; objection period running → Certification due"]
 
     def test_reminders_for_region_12_include_the_san_juan_case(self, merged_region: Engine) -> None:
         """Reminders selected for Region 12 are those of the 24-RC case; for Region 10, Bessemer's; none for Region 1."""
