@@ -192,14 +192,14 @@ def perform(session: Session, act: BoardRuling, *, case: Case, as_of: datetime, 
                              on=requests[-1].received_on)
         close_open_deadlines(session, election, {DeadlineKind.RFR_OPPOSITION},
                              status=DeadlineStatus.MET if opposed else DeadlineStatus.MOOTED, as_of=as_of,
-                             reason=None if opposed else f"mooted: the Board ruled on {issued_on.isoformat()}")
+                             reason=None if opposed else f"mooted: the Board ruled on {long_date(issued_on)}")
         if Stage.RERUN_DIRECTED in effect.stages:
             election.next_kind = ElectionKind.RERUN
             election.next_choices = list(election.choices)
             election.next_against_on_ballot = election.against_on_ballot
         if Stage.HEARING_NOTICED in effect.stages:
             session.add(Hearing(election_id=election.id, noticed_on=issued_on,  # type: ignore[arg-type]
-                                note=f"hearing directed by the Board's remand of {issued_on.isoformat()}; its date and "
+                                note=f"hearing directed by the Board's remand of {long_date(issued_on)}; its date and "
                                      "place are set by the Regional Director"))
         for i, stage in enumerate(effect.stages):
             advance(session, election, stage, as_of=as_of, occurred_on=issued_on, act=str(DocketAct(act.act, stage)),

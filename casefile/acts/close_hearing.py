@@ -111,8 +111,8 @@ def briefs_due(case: Case, closed_on: date, allowed_until: date | None) -> Brief
 
 def _summary(closed_on: date, briefs: BriefsDue | None) -> str:
     if briefs is None:
-        return f"Hearing closed {closed_on.isoformat()}"
-    return f"Hearing closed {closed_on.isoformat()}; post-hearing briefs due {briefs.due_on.isoformat()} ({briefs.basis})"
+        return f"Hearing closed {long_date(closed_on)}"
+    return f"Hearing closed {long_date(closed_on)}; post-hearing briefs due {long_date(briefs.due_on)} ({briefs.basis})"
 
 
 def _check_same_briefs(session: Session, case: Case, election: Election, act: CloseHearing, closed_on: date) -> None:

@@ -33,8 +33,9 @@ from casefile.record.deadlines import compute_for_case, configured_calendar, off
 from casefile.record.models import Case, Deadline, Document, Election, Filing, Hearing, Party
 from casefile.record.refs import RecordTable, Ref, RowKey, ref_to
 from casefile.record.workflow import docket
-from casefile.rules.calendar import clock_label, day_label
+from casefile.rules.calendar import clock_label, day_label, long_date
 from casefile.rules.corrections import rejudge_filing, status_after_move
+from casefile.rules.deadline_names import deadline_period
 from casefile.rules.deadlines import compute_deadline
 from casefile.rules.rule_sets import rule_set_by_id
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus
@@ -343,10 +344,11 @@ def record_correction(session: Session, case: Case, *, act: str, key: str, targe
     session.add(correction)
     for move in moved:
         d = move.deadline
+        period = deadline_period(d.kind)  # in words, from the one table of deadline names (never its slug)
         docket(session, case.id, election_id=d.election_id, as_of=as_of, occurred_on=occurred_on,  # type: ignore[arg-type]
                act="recompute-deadline", act_key=f"recompute:{d.id}{CORRECTION_MARK}{entry.id}", actor=Actor.SYSTEM,
-               summary=f"{d.kind.value} deadline recomputed: due {move.old_due_on.isoformat()} → "
-               f"{move.new_due_on.isoformat()} ({move.because}: correction, docket entry {entry.id})",
+               summary=f"{period[:1].upper()}{period[1:]} recomputed: due {long_date(move.old_due_on)} → "
+               f"{long_date(move.new_due_on)} ({move.because}: correction, docket entry {entry.id})",
                ref=ref_to(d))
     session.flush()
     notes = tuple(c for c in consequences if is_information(c))

@@ -21,6 +21,7 @@ from casefile.record.models import Case, Election
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.stored_outcome import stored_outcome
 from casefile.record.workflow import advance, require_stage
+from casefile.rules.calendar import long_date
 from casefile.rules.chronology import Earlier, held_before_directed, voting_period_refusal
 from casefile.rules.runoff_direction import check_direction_date, direction_for
 from casefile.rules.stages import accepted_at
@@ -144,4 +145,4 @@ def perform(session: Session, act: DirectRunoff, *, case: Case, as_of: datetime,
 def _schedule(held_from_on: date | None, held_to_on: date | None) -> str:
     if held_from_on is None:
         return ""
-    return held_from_on.isoformat() + (f" to {held_to_on.isoformat()}" if held_to_on else "")
+    return long_date(held_from_on) + (f" to {long_date(held_to_on)}" if held_to_on else "")

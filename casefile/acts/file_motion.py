@@ -38,6 +38,7 @@ from casefile.record.lookups import get_party
 from casefile.record.models import Case
 from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import docket
+from casefile.rules.calendar import long_date
 from casefile.vocab import Actor, FilingKind, NlrbFiling
 
 #: A motion may be made at any stage of the proceeding (the ruling is refused where nothing is pending).
@@ -107,7 +108,7 @@ def perform(session: Session, act: FileMotion, *, case: Case, as_of: datetime, b
     if act.nlrb is NlrbFiling.PREPARED and not act.oral:  # before no one yet: not filed, and received by no one
         summary = f"Motion of {party.name} {what}, to the {act.to}: {receipt_words(act.nlrb, act.at, received_on, tz=office_of(case).tz)}"
     else:
-        summary = f"Motion of {party.name} {what}, {how} to the {act.to} ({received_on.isoformat()})"
+        summary = f"Motion of {party.name} {what}, {how} to the {act.to} ({long_date(received_on)})"
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None

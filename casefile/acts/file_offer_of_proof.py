@@ -38,6 +38,7 @@ from casefile.record.lookups import deadline_of, get_party, parties_of
 from casefile.record.models import Case, Deadline, Election, Filing, Objection, Party
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket, require_stage
+from casefile.rules.calendar import long_date
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import WITHIN_PERIOD, accepted_at
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingKind
@@ -91,7 +92,7 @@ def offer_of_proof_check(session: Session, case: Case, election: Election, party
     supported = objections_of_party(session, case, election, party)[-1]
     if session.exec(select(Filing.id).where(Filing.accompanies_id == supported.id,
                                             Filing.kind == FilingKind.OFFER_OF_PROOF)).first() is not None:
-        raise ProcedureError(f"{party.name}'s objections received {supported.received_on.isoformat()} already have their "
+        raise ProcedureError(f"{party.name}'s objections received {long_date(supported.received_on)} already have their "
                              "offer of proof", field="party")
     return supported
 
@@ -171,7 +172,7 @@ def perform(session: Session, act: FileOfferOfProof, *, case: Case, as_of: datet
         if w.objection not in numbers:
             raise ProcedureError(f"witness {w.witness!r} is offered on objection {w.objection}, which is not among the "
                                  f"objections this offer of proof supports ({party.name}'s objections received "
-                                 f"{supported.received_on.isoformat()}: {', '.join(str(n) for n in sorted(numbers))}; "
+                                 f"{long_date(supported.received_on)}: {', '.join(str(n) for n in sorted(numbers))}; "
                                  "102.66(c), 102.69(a)(8))", field=f"witnesses.{i}.objection")
     deadline = offer_period(session, case, election, party, supported)
     received_on = received_on_at(act, deadline_zone(deadline), as_of)
@@ -185,7 +186,7 @@ def perform(session: Session, act: FileOfferOfProof, *, case: Case, as_of: datet
     n = len(act.witnesses)
     counted = f"{n} witness{'es' if n != 1 else ''}" if n else "its witnesses not in the record"
     summary = (f"Offer of proof of {party.name} ({counted}) in support of its objections received "
-               f"{supported.received_on.isoformat()}; {receipt_words(act.nlrb, act.at, received_on, tz=deadline_zone(deadline))}"
+               f"{long_date(supported.received_on)}; {receipt_words(act.nlrb, act.at, received_on, tz=deadline_zone(deadline))}"
                f"{received_by(case, deadline)}; "
                "confidential: to the Regional Director only (102.69(a)(8))")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]

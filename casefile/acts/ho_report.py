@@ -30,6 +30,7 @@ from casefile.record.deadlines import close_open_deadlines, keep_deadline
 from casefile.record.models import Case, Filing
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, require_stage
+from casefile.rules.calendar import long_date
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DecisionKind, FilingKind, Stage, TriggerKind
@@ -88,7 +89,7 @@ def perform(session: Session, act: HoReport, *, case: Case, as_of: datetime, by:
                                                    Filing.kind == FilingKind.POST_HEARING_BRIEF)).first() is not None
     close_open_deadlines(session, election, {DeadlineKind.POST_HEARING_BRIEF},
                          status=DeadlineStatus.MET if briefed else DeadlineStatus.MOOTED, as_of=as_of,
-                         reason=None if briefed else f"mooted: the hearing officer's report issued on {issued_on.isoformat()}")
+                         reason=None if briefed else f"mooted: the hearing officer's report issued on {long_date(issued_on)}")
     for kind in (DeadlineKind.EXCEPTIONS, DeadlineKind.ANSWERING_BRIEF):
         keep_deadline(session, case=case, election=election, kind=kind, trigger=TriggerKind.HO_REPORT, trigger_on=issued_on,
                       trigger_ref=entry.ref, for_whom="all parties")

@@ -27,6 +27,7 @@ from casefile.record.authority import REGION, Whose
 from casefile.record.models import Case, Hearing
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, require_stage
+from casefile.rules.calendar import long_date
 from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, Stage
 
@@ -82,7 +83,7 @@ def perform(session: Session, act: NoticeHearing, *, case: Case, as_of: datetime
     session.add(hearing)
     session.flush()
     what = f"{len(set_ids)} objections" + (" and the challenged ballots" if act.challenges else "")
-    opens = act.opens_on.isoformat() if act.opens_on else "date not in record"
+    opens = long_date(act.opens_on) if act.opens_on else "date not in record"
     if act.opens_on and act.opens_at:
         from casefile.rules.calendar import time_of_day
 

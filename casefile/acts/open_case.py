@@ -34,6 +34,7 @@ from casefile.record.models import Case, Party, Person
 from casefile.record.people import people_of, recorded_details
 from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import docket
+from casefile.rules.calendar import long_date
 from casefile.rules.case_numbers import REPRESENTATION_TYPES, check_current_form, parse_case_number
 from casefile.rules.offices import office_for
 from casefile.rules.rule_sets import choose_rule_set
@@ -215,7 +216,7 @@ def perform(session: Session, act: OpenCase, *, case: Case | None, as_of: dateti
         if not p.representative and (p.email or p.address):  # the party's own service address
             session.add(Person(case_id=opened.id, party_id=party.id, name=p.name, email=p.email, address=p.address,  # type: ignore[arg-type]
                                counsel=False, reminded=False, created_at=as_of))
-    petition = spec.petition_filed_on.isoformat() if spec.petition_filed_on else "(date not in the record)"
+    petition = long_date(spec.petition_filed_on) if spec.petition_filed_on else "(date not in the record)"
     entry = docket(
         session, opened.id, election_id=None, as_of=as_of,  # type: ignore[arg-type]
         occurred_on=spec.petition_filed_on or act.on or as_of.date(), act="open-case", act_key=key, actor=Actor.PARTY,

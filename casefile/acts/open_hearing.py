@@ -24,6 +24,7 @@ from casefile.record.lookups import latest_tally
 from casefile.record.models import Case, Hearing
 from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import advance, docket, require_stage
+from casefile.rules.calendar import long_date
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
 from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Stage
@@ -128,10 +129,10 @@ def perform(session: Session, act: OpenHearing, *, case: Case, as_of: datetime, 
     if hearing.before_alj:  # the consolidated hearing: opened before the judge, the stage unchanged
         entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=opened_on,  # type: ignore[arg-type]
                        act="open-hearing", act_key=key, actor=Actor.ADMINISTRATIVE_LAW_JUDGE,
-                       summary=f"Hearing opened {opened_on.isoformat()}", ref=ref_to(hearing))
+                       summary=f"Hearing opened {long_date(opened_on)}", ref=ref_to(hearing))
     else:
         entry = advance(session, election, Stage.HEARING_OPEN, as_of=as_of, occurred_on=opened_on, act="open-hearing",
-                        act_key=key, actor=Actor.HEARING_OFFICER, summary=f"Hearing opened {opened_on.isoformat()}",
+                        act_key=key, actor=Actor.HEARING_OFFICER, summary=f"Hearing opened {long_date(opened_on)}",
                         ref=ref_to(hearing))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=entry.summary, warnings=warnings)

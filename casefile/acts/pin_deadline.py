@@ -43,7 +43,7 @@ from casefile.record.models import Case, Filing
 from casefile.record.orders import EXTENSION
 from casefile.record.refs import Ref
 from casefile.record.workflow import docket
-from casefile.rules.calendar import clock_label, day_label
+from casefile.rules.calendar import clock_label, day_label, long_date
 from casefile.rules.chronology import Earlier, period_opened
 from casefile.rules.deadlines import NOUNS
 from casefile.rules.extensions import (
@@ -161,12 +161,12 @@ def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, 
     reopened = f"; the {old_status.value} period runs again" if status is DeadlineStatus.OPEN and old_status is not \
         DeadlineStatus.OPEN else ""
     names = {p.key: p.name for p in parties_of(session, case)}
-    summary = (f"{period_words(deadline, names)} due {old_due.isoformat()} → {act.due.isoformat()} "
+    summary = (f"{period_words(deadline, names)} due {long_date(old_due)} → {long_date(act.due)} "
                f"(cut-off {clock_label(deadline.cutoff_at)}) by order: {order}{reopened}")
     for f in followed:
         summary += (f"; so the {period_words(f.deadline, names)}, which runs from the last day the "
-                    f"{NOUNS[deadline.kind]} may be filed, is due {f.old_due_on.isoformat()} → "
-                    f"{f.deadline.due_on.isoformat()} (cut-off {clock_label(f.deadline.cutoff_at)}; "
+                    f"{NOUNS[deadline.kind]} may be filed, is due {long_date(f.old_due_on)} → "
+                    f"{long_date(f.deadline.due_on)} (cut-off {clock_label(f.deadline.cutoff_at)}; "
                     f"{_RESPONSIVE_RULE.get(f.deadline.kind, '29 CFR 102.2(a)')})"
                     + ("; it runs again" if f.reopened else ""))
     actor = Actor.BOARD if deadline.office_key == BOARD_OFFICE.key else Actor.REGIONAL_DIRECTOR

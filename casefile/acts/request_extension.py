@@ -48,6 +48,7 @@ from casefile.record.lookups import get_party, parties_of
 from casefile.record.models import Case, Deadline, Election, Party
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import docket
+from casefile.rules.calendar import long_date
 from casefile.rules.deadlines import NOUNS
 from casefile.rules.extensions import UNEXTENDABLE, check_extendable
 from casefile.rules.party_filings import late_extension_request_note
@@ -177,9 +178,9 @@ def perform(session: Session, act: RequestExtension, *, case: Case, as_of: datet
     filing = store_filing(session, case, election, party, kind=FilingKind.EXTENSION_REQUEST, act=act, received_on=received_on,
                           deadline=deadline, timeliness=timeliness, body=body,
                           served=service_list(session, case, party, received_on), warnings=served)
-    asked = f" to {act.until.isoformat()}" if act.until else ""
+    asked = f" to {long_date(act.until)}" if act.until else ""
     summary = (f"Request of {party.name} for an extension of the {NOUNS[deadline.kind]} (due "
-               f"{deadline.due_on.isoformat()}){asked}, {receipt_words(act.nlrb, act.at, received_on, tz=deadline_zone(deadline))}"
+               f"{long_date(deadline.due_on)}){asked}, {receipt_words(act.nlrb, act.at, received_on, tz=deadline_zone(deadline))}"
                + (f"; {warnings[0]}" if warnings else ""))
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                    act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))

@@ -33,6 +33,7 @@ from casefile.record.deadlines import keep_deadline
 from casefile.record.models import Case, ChallengedBallot, Election
 from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import docket, require_stage
+from casefile.rules.calendar import long_date
 from casefile.rules.chronology import Earlier
 from casefile.rules.review import board_review, is_final_disposition
 from casefile.vocab import Actor, ChallengeStatus, DeadlineKind, RuledBy, TriggerKind, counted
@@ -157,7 +158,7 @@ def open_and_count_review(session: Session, case: Case, election: Election, *, o
     if review is None:
         return ""
     return (f"; {what} is a final disposition under the 2014 rule: a request "
-            f"for review may be filed until {review.due_on.isoformat()} (29 CFR 102.67(c))")
+            f"for review may be filed until {long_date(review.due_on)} (29 CFR 102.67(c))")
 
 
 def _select(session: Session, election: Election, act: RuleOnChallenges) -> list[ChallengedBallot]:

@@ -29,7 +29,7 @@ from casefile.record.models import Case, Deadline
 from casefile.record.orders import TRANSFER
 from casefile.record.refs import Ref
 from casefile.record.workflow import docket
-from casefile.rules.calendar import clock_label, day_label
+from casefile.rules.calendar import clock_label, day_label, long_date
 from casefile.rules.deadlines import NOUNS
 from casefile.rules.extensions import cutoff_of_fixed_date
 from casefile.rules.offices import office_for
@@ -119,7 +119,7 @@ def perform(session: Session, act: TransferCase, *, case: Case, as_of: datetime,
                                    f"cut-off {clock_label(deadline.cutoff_at)} ({deadline.cutoff_at.isoformat()})"]
             if filing:
                 moved_rows.append(row)
-                moved.append(f"{NOUNS[deadline.kind]} due {deadline.due_on.isoformat()}: cut-off "
+                moved.append(f"{NOUNS[deadline.kind]} due {long_date(deadline.due_on)}: cut-off "
                              f"{clock_label(before.astimezone(ZoneInfo(old.tz)))} → {clock_label(deadline.cutoff_at)}")
         else:
             deadline.derivation = [*deadline.derivation,
@@ -127,7 +127,7 @@ def perform(session: Session, act: TransferCase, *, case: Case, as_of: datetime,
                                    f"already running, stays with {old.name} ({old.key}): {RUNNING_RULE}"]
             if filing:
                 stayed_rows.append(row)
-                stayed.append(f"{NOUNS[deadline.kind]} due {deadline.due_on.isoformat()}")
+                stayed.append(f"{NOUNS[deadline.kind]} due {long_date(deadline.due_on)}")
         session.add(deadline)
     session.flush()
     summary = (f"Case transferred from Region {int(old.region or case.region)} ({old.name}) to Region {int(new.region or 0)} "

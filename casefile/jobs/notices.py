@@ -35,7 +35,7 @@ import threading
 import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -52,6 +52,7 @@ from casefile.record.authority import Hidden, hidden_of, sees_case
 from casefile.record.models import Case, DocketEntry, Filing, Person
 from casefile.record.recorders import Recorder, RecorderKind
 from casefile.record.refs import RecordTable
+from casefile.rules.calendar import long_date
 from casefile.rules.offices import office_named
 from casefile.rules.record_words import summary_words
 
@@ -178,15 +179,18 @@ def select_due_notices(session: Session, *, as_of: datetime, entry_ids: Iterable
 
 def notice_text(notices: Sequence[DueNotice]) -> tuple[str, str]:
     """The title and plain-text body of one message carrying ``notices`` (one user, one channel)."""
+    from casefile.documents.wording import act_name
+
     first = notices[0]
-    what = first.act.replace("-", " ")
+    what = act_name(first.act)  # the one table of act names: "Objections filed", never "file objections"
     if len(notices) == 1:
-        title = f"casefile notice: {first.case_number} — {what} ({first.occurred_on})"
+        title = f"casefile notice: {first.case_number} — {what} ({long_date(date.fromisoformat(first.occurred_on))})"
     else:
         title = f"casefile notice: {len(notices)} new docket entries, the first {first.case_number} — {what}"
     lines = ["New on the docket of your cases (filed or done by another party or the Region):", ""]
     for n, item in enumerate(notices, 1):
-        lines += [f"{n}. {item.case_number} ({item.case_name}): {item.act.replace('-', ' ')}, {item.occurred_on}",
+        lines += [f"{n}. {item.case_number} ({item.case_name}): {act_name(item.act)}, "
+                  f"{long_date(date.fromisoformat(item.occurred_on))}",
                   f"   {item.summary}",
                   *([f"   Recorded by: {item.recorded_by}"] if item.recorded_by else []), ""]
     lines += ["You receive these notices because you opted in on your My reminders page; opt out there.",

@@ -14,6 +14,8 @@ from casefile.record.lookups import get_case
 from casefile.record.models import Case, Deadline, Election
 from casefile.record.refs import ref_to
 from casefile.record.workflow import docket
+from casefile.rules.calendar import long_date
+from casefile.rules.deadline_names import deadline_period
 from casefile.rules.deadlines import DeadlineComputation
 from casefile.rules.lapsed_periods import may_run_again
 from casefile.vocab import Actor, DeadlineStatus, counted
@@ -73,8 +75,8 @@ def recompute_open_deadlines(session: Session, *, as_of: datetime, case_number: 
                                     computed.due_on, reason, reopened)
             docket(session, case.id, election_id=deadline.election_id, as_of=as_of, occurred_on=as_of.date(),  # type: ignore[arg-type]
                    act="recompute-deadline", act_key=f"recompute:{deadline.id}:{as_of.isoformat()}", actor=Actor.SYSTEM,
-                   summary=f"{deadline.kind.value} deadline recomputed: due {change.old_due_on.isoformat()} → "
-                   f"{change.new_due_on.isoformat()} ({change.reason})", ref=ref_to(deadline))
+                   summary=f"{_capital(deadline_period(deadline.kind))} recomputed: due {long_date(change.old_due_on)} → "
+                   f"{long_date(change.new_due_on)} ({change.reason})", ref=ref_to(deadline))  # words, never the slug or ISO
             changes.append(change)
     return changes
 
@@ -100,3 +102,8 @@ def _reopen(session: Session, deadline: Deadline, computed: DeadlineComputation,
                        f"{election.stage.value} (a Regional Director's or the Board's order is needed to reopen it)")
     deadline.status, deadline.closed_at = DeadlineStatus.OPEN, None
     return True, "it had lapsed on the earlier date and runs again until the tolled date"
+
+
+def _capital(text: str) -> str:
+    """``text`` with its first letter a capital ("Objection period")."""
+    return text[:1].upper() + text[1:]

@@ -51,7 +51,7 @@ class TestFirstElection:
                         "2021-04-16T17:00:00-04:00")
         filing_id = int(filed.ref.partition(":")[2])
         swept = app.sweep_case(1, as_of=at("2021-04-17T00:00:00-04:00"), engine=engine)
-        assert swept == ["10-RC-269250: objections due April 16, 2021: met", "10-RC-269250: offer of proof of rwdsu due April 16, 2021: met"]
+        assert swept == ["10-RC-269250: objections due April 16, 2021: met", "10-RC-269250: offer of proof of Retail, Wholesale and Department Store Union due April 16, 2021: met"]
         perform(engine, {"act": "notice-hearing", "date": "2021-04-26", "opens_on": "2021-05-07"}, "2021-04-26T12:00:00-04:00")
         perform(engine, {"act": "open-hearing", "date": "2021-05-07"}, "2021-05-07T12:00:00-04:00")
         perform(engine, {"act": "ho-report", "date": "2021-08-02", "result": "set-aside", "at_fault": "amazon"},
@@ -105,8 +105,8 @@ class TestRerun:
                              "objections": [f"objection {i}" for i in range(1, n + 1)]}, "2022-04-07T12:00:00-04:00")
         swept = app.sweep_case(1, as_of=at("2024-04-25T12:00:00-04:00"), engine=engine)  # as the consolidation's own
         assert swept == ["10-RC-269250: objections due April 7, 2022: met",  # no offer filed by either party; nothing moved
-                         "10-RC-269250: offer of proof of rwdsu due April 7, 2022: lapsed",
-                         "10-RC-269250: offer of proof of amazon due April 7, 2022: lapsed"]
+                         "10-RC-269250: offer of proof of Retail, Wholesale and Department Store Union due April 7, 2022: lapsed",
+                         "10-RC-269250: offer of proof of Amazon.com Services LLC due April 7, 2022: lapsed"]
         with read_session(engine) as s:
             assert get_election(s, get_case(s, NUMBER)).stage is Stage.OBJECTIONS_PENDING
         perform(engine, {"act": "consolidate-with-ulp", "date": "2024-04-25", "opens_on": "2024-04-25", "challenges": True,
@@ -158,7 +158,7 @@ class TestEachPartysOfferOfProof:
                                  "kind": "offer-of-proof", "until": "2022-04-14",
                                  "reasons": "witnesses to the mailbox are out of state until April 12"},
                         "2022-04-07T13:00:00-04:00")
-        assert "(due 2022-04-07) to 2022-04-14" in asked.summary
+        assert "(due April 7, 2022) to April 14, 2022" in asked.summary
         with pytest.raises(BadInput, match=rf"an offer-of-proof period for each objecting party, {RWDSU} \(rwdsu\) and "
                                            rf"{AMAZON} \(amazon\): name the party"):
             perform(engine, {"act": "pin-deadline", "date": "2022-04-07", "kind": "offer-of-proof", "due": "2022-04-14",
@@ -166,18 +166,18 @@ class TestEachPartysOfferOfProof:
         pinned = perform(engine, {"act": "pin-deadline", "date": "2022-04-07", "kind": "offer-of-proof", "party": "rwdsu",
                                   "due": "2022-04-14", "order": "RD order of 2022-04-07 extending the Petitioner's time"},
                          "2022-04-07T15:00:00-04:00")
-        assert pinned.summary.startswith(f"{RWDSU}'s offer of proof due 2022-04-07 → 2022-04-14 (cut-off 11:59 p.m. EDT)")
+        assert pinned.summary.startswith(f"{RWDSU}'s offer of proof due April 7, 2022 → April 14, 2022 (cut-off 11:59 p.m. EDT)")
         assert self.offers(engine) == {
             "rwdsu": (date(2022, 4, 14), DeadlineStatus.OPEN, "RD order of 2022-04-07 extending the Petitioner's time"),
             "amazon": (date(2022, 4, 7), DeadlineStatus.OPEN, "")}
         swept = app.sweep_case(1, as_of=at("2022-04-08T00:00:00-04:00"), engine=engine)
         assert swept == ["10-RC-269250: objections due April 7, 2022: met",
-                         "10-RC-269250: offer of proof of amazon due April 7, 2022: lapsed"]
+                         "10-RC-269250: offer of proof of Amazon.com Services LLC due April 7, 2022: lapsed"]
         perform(engine, {"act": "file-offer-of-proof", "date": "2022-04-13", "party": "rwdsu",
                          "witnesses": [{"objection": 1, "witness": "W1", "summary": "saw the mailbox installed"}]},
                 "2022-04-13T12:00:00-04:00")
         swept = app.sweep_case(1, as_of=at("2022-04-15T00:00:00-04:00"), engine=engine)
-        assert swept == ["10-RC-269250: offer of proof of rwdsu due April 14, 2022: met"]
+        assert swept == ["10-RC-269250: offer of proof of Retail, Wholesale and Department Store Union due April 14, 2022: met"]
         assert self.offers(engine) == {
             "rwdsu": (date(2022, 4, 14), DeadlineStatus.MET, "RD order of 2022-04-07 extending the Petitioner's time"),
             "amazon": (date(2022, 4, 7), DeadlineStatus.LAPSED, "")}

@@ -30,7 +30,7 @@ class TestCloseHearing:
     def test_closes(self, hearing_open: Path) -> None:
         """Closing on 2021-05-25 moves the election to hearing-closed and records the date on the hearing."""
         result = perform(act(CLOSE))
-        assert (result.ref, result.summary) == ("hearing:1", "Hearing closed 2021-05-25; post-hearing briefs due 2021-06-02 "
+        assert (result.ref, result.summary) == ("hearing:1", "Hearing closed May 25, 2021; post-hearing briefs due June 2, 2021 "
                                                 "(as of right, 5 business days after the close of the hearing "
                                                 "(29 CFR 102.69(c)(1)(iii), 2019 text))")
         with read_session() as s:

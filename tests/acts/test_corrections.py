@@ -162,7 +162,7 @@ def test_a_tally_date_corrected_one_day_later_moves_its_deadlines() -> None:
                      DeadlineKind.EARLIEST_CERTIFICATION: (date(2021, 4, 9), date(2021, 4, 19))}
     assert due(DeadlineKind.OBJECTIONS).cutoff_at == datetime(2021, 4, 16, 23, 59, 59, tzinfo=EASTERN)
     recomputed = [e.summary for e in entries("recompute-deadline")]
-    assert recomputed[0].startswith("objections deadline recomputed: due 2021-04-15 → 2021-04-16 (the tally's date "
+    assert recomputed[0].startswith("Objection period recomputed: due April 15, 2021 → April 16, 2021 (the tally's date "
                                     "2021-04-08 → 2021-04-09: correction, docket entry ")
     assert len(recomputed) == 4
     assert "The objections deadline moves: due Thu 2021-04-15 → Fri 2021-04-16 (cut-off 11:59 p.m. EDT)." \

@@ -36,7 +36,7 @@ class TestDirectRunoff:
     def test_runoff_between_the_two_unions(self, tallied: ExampleCase) -> None:
         """No majority: a runoff LEOS-PBA v. SPFPA without 'against', held 2017-05-17; certification and hearing dates mooted."""
         result = tallied.perform(tallied.events[1])
-        assert result.summary == f"Runoff election directed: {LEOS} v. {SPFPA}; to be held 2017-05-17"
+        assert result.summary == f"Runoff election directed: {LEOS} v. {SPFPA}; to be held May 17, 2017"
         with read_session() as s:
             election = s.exec(select(Election)).one()
             assert (election.stage, election.next_kind, election.next_choices, election.next_against_on_ballot,
@@ -69,7 +69,7 @@ class TestDirectRunoff:
         """Once directed for 2017-05-17, a direction for 2017-05-18 is refused (a change of schedule is its own act)."""
         tallied.perform(tallied.events[1])
         error = tallied.refused(direction(tallied, held_from_on=date(2017, 5, 18)), AlreadyRecorded)
-        assert "already directed, to be held 2017-05-17" in str(error)
+        assert "already directed, to be held May 17, 2017" in str(error)
 
     def test_during_the_objection_period_is_refused(self, tallied: ExampleCase) -> None:
         """On 2017-05-08 the objection period (due 2017-05-11) is still running: the election is not at runoff-due."""

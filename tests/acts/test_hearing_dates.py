@@ -46,7 +46,7 @@ def test_the_notice_prints_its_opening_time_and_signer(configured_db: Path) -> N
     carry("objections-2021")
     notice = event("notice-hearing").model_copy(update={"opens_at": time(10, 0), "issuer": "Lisa Y. Henderson"})
     result = perform(notice, documents="issue")
-    assert result.summary.endswith("hearing opens 2021-05-07 at 10:00 a.m.")
+    assert result.summary.endswith("hearing opens May 7, 2021 at 10:00 a.m.")
     [pdf] = result.documents
     text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(pdf.path).pages))
     assert "10:00 a.m. EDT on Friday, May 7, 2021" in text

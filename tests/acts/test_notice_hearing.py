@@ -30,7 +30,7 @@ class TestNoticeHearing:
         """The notice of 2021-04-26 sets RWDSU's 23 objections for a hearing opening 2021-05-07 before Kerstin Meyers."""
         result = perform(event("notice-hearing"))
         assert (result.ref, result.repeated) == ("hearing:1", False)
-        assert result.summary == "Notice of Hearing on 23 objections; hearing opens 2021-05-07"
+        assert result.summary == "Notice of Hearing on 23 objections; hearing opens May 7, 2021"
         with read_session() as s:
             hearing = s.get(Hearing, 1)
             assert hearing is not None

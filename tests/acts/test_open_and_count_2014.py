@@ -58,7 +58,7 @@ def test_the_order_starts_the_request_for_review_period(configured_db: Path) -> 
     case.carry(2)
     done = case.perform(case.act({"act": "rule-on-challenges", "date": date(2019, 12, 10), "status": "overruled",
                                   "all_pending": True}))
-    assert "a final disposition under the 2014 rule: a request for review may be filed until 2019-12-26" in done.summary
+    assert "a final disposition under the 2014 rule: a request for review may be filed until December 26, 2019" in done.summary
     trigger = (TriggerKind.OPEN_AND_COUNT_ORDER, "Order to open and count challenged ballots issued December 10, 2019")
     assert _review_periods() == [(DeadlineKind.REQUEST_FOR_REVIEW, date(2019, 12, 26), *trigger),
                                  (DeadlineKind.RFR_OPPOSITION, date(2020, 1, 2), *trigger)]
@@ -102,7 +102,7 @@ def test_the_order_to_count_excluded_ballots_starts_the_period_too(configured_db
     case.carry(2)
     done = case.perform(case.act({"act": "count-excluded-ballots", "date": date(2019, 12, 10), "ballots": 3}))
     assert ("an order to count ballots excluded at the count is a final disposition under the 2014 rule: a request for "
-            "review may be filed until 2019-12-26") in done.summary
+            "review may be filed until December 26, 2019") in done.summary
     trigger = (TriggerKind.COUNT_EXCLUDED_ORDER, "Order to count ballots excluded at the count issued December 10, 2019")
     assert _review_periods() == [(DeadlineKind.REQUEST_FOR_REVIEW, date(2019, 12, 26), *trigger),
                                  (DeadlineKind.RFR_OPPOSITION, date(2020, 1, 2), *trigger)]

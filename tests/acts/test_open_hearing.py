@@ -25,7 +25,7 @@ class TestOpenHearing:
     def test_opens_and_meets_the_hearing_target(self, noticed: Path) -> None:
         """Opening on 2021-05-07 moves the election to hearing-open; the hearing-opens date (Fri 2021-04-30) is closed met late (R-I3: the target was not met)."""
         result = perform(event("open-hearing"))
-        assert (result.ref, result.summary, result.documents) == ("hearing:1", "Hearing opened 2021-05-07", [])
+        assert (result.ref, result.summary, result.documents) == ("hearing:1", "Hearing opened May 7, 2021", [])
         with read_session() as s:
             assert s.exec(select(Election)).one().stage is Stage.HEARING_OPEN
             hearing = s.get(Hearing, 1)

@@ -50,7 +50,7 @@ class TestPinDeadline:
                                                                   ORDER)
         assert d.derivation[-1] == (f"date fixed by order: {ORDER} → due Fri 2021-04-23, cut-off "
                                     "11:59 p.m. EDT (2021-04-23T23:59:59-04:00)")
-        assert result.summary == (f"offer of proof (objecting party) due 2021-04-16 → 2021-04-23 (cut-off "
+        assert result.summary == (f"offer of proof (objecting party) due April 16, 2021 → April 23, 2021 (cut-off "
                                   f"11:59 p.m. EDT) by order: {ORDER}")
         with read_session() as s:
             entry = s.exec(select(DocketEntry).where(DocketEntry.act == "pin-deadline")).one()

@@ -50,7 +50,7 @@ class TestAsOfRightBessemer:
     def test_five_business_days_without_an_allowance(self, configured_db: Path) -> None:
         carry("open-hearing")
         result = perform(act(CLOSE))
-        assert result.summary == ("Hearing closed 2021-05-25; post-hearing briefs due 2021-06-02 (as of right, 5 "
+        assert result.summary == ("Hearing closed May 25, 2021; post-hearing briefs due June 2, 2021 (as of right, 5 "
                                   "business days after the close of the hearing (29 CFR 102.69(c)(1)(iii), 2019 text))")
         (deadline,) = _brief_deadlines()
         assert (deadline.trigger_on, deadline.due_on, deadline.for_whom, deadline.status, deadline.pinned_by) == (
@@ -111,7 +111,7 @@ class TestAsOfRightBessemer:
         perform(act({"act": "ho-report", "date": date(2021, 6, 1), "result": "set-aside", "at_fault": "amazon"}))
         (deadline,) = _brief_deadlines()
         assert deadline.status is DeadlineStatus.MOOTED
-        assert deadline.derivation[-1] == "mooted: the hearing officer's report issued on 2021-06-01"
+        assert deadline.derivation[-1] == "mooted: the hearing officer's report issued on June 1, 2021"
 
 
 def _bessemer_2014_rule() -> ExampleCase:
@@ -130,7 +130,7 @@ class TestOnlyByPermission:
         case = _bessemer_2014_rule()
         with read_session() as s:
             assert s.exec(select(Case.rule_set_id)).one() == "2014-rule"
-        assert case.perform(act(CLOSE)).summary == "Hearing closed 2021-05-25"
+        assert case.perform(act(CLOSE)).summary == "Hearing closed May 25, 2021"
         assert _brief_deadlines() == []
         error = refused(act(brief(date(2021, 6, 1))), ProcedureError)
         assert "only with the hearing officer's permission" in str(error)
@@ -138,7 +138,7 @@ class TestOnlyByPermission:
     def test_the_allowance_is_the_period(self, configured_db: Path) -> None:
         case = _bessemer_2014_rule()
         result = case.perform(act(EXTENDED))
-        assert result.summary == ("Hearing closed 2021-05-25; post-hearing briefs due 2021-06-08 (by special permission "
+        assert result.summary == ("Hearing closed May 25, 2021; post-hearing briefs due June 8, 2021 (by special permission "
                                   "of the hearing officer, within the time allowed (29 CFR 102.69(c)(1)(iii)))")
         (deadline,) = _brief_deadlines()
         assert (deadline.due_on, deadline.rule_set_id) == (date(2021, 6, 8), "2014-rule")

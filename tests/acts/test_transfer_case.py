@@ -103,7 +103,7 @@ class TestTransfer:
         d = _deadline(DeadlineKind.OFFER_OF_PROOF)
         assert (d.due_on, d.office_key, d.cutoff_at) == (
             date(2022, 4, 22), "28-phoenix", datetime.fromisoformat("2022-04-22T23:59:59-07:00"))
-        assert "offer of proof due 2022-04-22: cut-off 11:59 p.m. EDT → 11:59 p.m. MST" in result.summary
+        assert "offer of proof due April 22, 2022: cut-off 11:59 p.m. EDT → 11:59 p.m. MST" in result.summary
         offer = case.events[JFK8["offer"]].model_copy(update={"on": None, "at": EASTERN_LATE})
         done = case.perform(offer, as_of=EASTERN_LATE)
         assert done.ref.startswith("filing:")

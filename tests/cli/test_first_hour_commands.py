@@ -24,8 +24,8 @@ def test_a_case_opened_and_tallied_by_options(configured_db: Path) -> None:
     opened = casefile(*OPEN)
     assert opened.exit_code == 0, opened.stderr
     assert opened.stdout.startswith(f"{NUMBER}: Case opened: Cascadia Freight Services, Inc., petition filed "
-                                    "2026-06-02; the 2023 rule (current; business days for post-election periods) "
-                                    "applies; receiving office Seattle, WA")  # no "rule set 2023-rule", no zone name
+                                    "June 2, 2026; the 2023 rule (current; business days for post-election periods) "
+                                    "applies; receiving office Seattle, WA")  # no "rule set 2023-rule", no zone name, no ISO date
     assert opened.stdout.splitlines()[-1].startswith(f"No organization is linked to {NUMBER} yet, so it is on no one's "
                                                      f"My cases on the web: link the one representing a party "
                                                      f"(casefile orgs link ORG {NUMBER} PARTY")

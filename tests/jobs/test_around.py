@@ -145,7 +145,8 @@ class TestNotices:
         assert report.sent == 1 and report.failed == []
         (url, title, body), = sent
         assert url == mail_url(25, BOB)
-        assert title == "casefile notice: 10-RC-269250 — file objections (2021-04-14)"
+        assert title == "casefile notice: 10-RC-269250 — Objections filed (April 14, 2021)"  # words, not a slug or ISO
+        assert "1. 10-RC-269250 (Amazon.com Services LLC): Objections filed, April 14, 2021" in body
         assert "Objections of Retail, Wholesale and Department Store Union (objection no. 1)" in body
         assert f"Recorded by: user:{JANE}" in body
         for secret in ("Secret Witness", "mailbox", "offer of proof", "Offer of proof"):

@@ -73,7 +73,7 @@ class TestDeadlineChanges:
         assert _deadline(tallied, DeadlineKind.OBJECTIONS).cutoff_at == at("2021-04-19T23:59:59-04:00")
         with read_session(tallied) as s:
             summaries = [e.summary for e in s.exec(select(DocketEntry).where(DocketEntry.act == "recompute-deadline"))]
-        assert any(x.startswith("objections deadline recomputed: due 2021-04-16 → 2021-04-19") for x in summaries)
+        assert any(x.startswith("Objection period recomputed: due April 16, 2021 → April 19, 2021") for x in summaries)
 
     def test_pinned_date_is_never_recomputed(self, tallied: Engine, closure_on_apr_14: None) -> None:
         """The offer of proof extended by order to 2021-04-23 stays there when the calendar changes."""
@@ -147,7 +147,7 @@ class TestShutdownTolling:
         assert _stored(tallied_before_the_shutdown, DeadlineKind.OBJECTIONS).cutoff_at == datetime(
             2025, 11, 19, 23, 59, 59, tzinfo=EASTERN)
         summary = _docketed(tallied_before_the_shutdown)
-        assert summary.startswith("objections deadline recomputed: due 2025-10-07 → 2025-11-19 (tolled (shutdown-2025): "
+        assert summary.startswith("Objection period recomputed: due October 7, 2025 → November 19, 2025 (tolled (shutdown-2025): "
                                   "43 days added because the period ran while the offices were closed")
 
     def test_recompute_reopens_a_period_lapsed_during_the_shutdown(self, tallied_before_the_shutdown: Engine) -> None:
@@ -198,4 +198,4 @@ def _untoll(engine: Engine) -> None:
 def _docketed(engine: Engine) -> str:
     with read_session(engine) as s:
         return next(e.summary for e in s.exec(select(DocketEntry).where(DocketEntry.act == "recompute-deadline")
-                                              .order_by(DocketEntry.id)) if e.summary.startswith("objections"))
+                                              .order_by(DocketEntry.id)) if e.summary.startswith("Objection period"))
