@@ -37,6 +37,7 @@ from casefile.record.deadlines import keep_deadline
 from casefile.record.lookups import counts_of, elections_of
 from casefile.record.models import Case, Election, Tally
 from casefile.record.refs import RecordTable, Ref, ref_to
+from casefile.record.stored_outcome import reachable_facts
 from casefile.record.workflow import docket
 from casefile.rules.calendar import long_date
 from casefile.rules.chronology import election_before_petition, tally_before_voting_ended, voting_period_refusal
@@ -433,7 +434,7 @@ def analysis_fields(counts: TallyCounts) -> dict[str, Any]:
         valid=analysis.valid, valid_plus_challenged=analysis.valid_plus_challenged, determinative=analysis.determinative,
         majority_for=analysis.majority_for, outcome=outcome.kind.value, winner=outcome.winner,
         runoff_choices=list(outcome.runoff_choices or ()), outcome_text=outcome.describe(),
-        reachable=[o.describe() for o in analysis.reachable], warnings=list(analysis.warnings),
+        reachable=reachable_facts(analysis.reachable), warnings=list(analysis.warnings),
         runoff_ballot=counts.runoff_ballot,
     )
 

@@ -241,7 +241,6 @@ def environment() -> Environment:
         ordinal=wording.ordinal,
         next_election=wording.next_election,
         stage_name=lambda stage: wording.STAGE_NAMES[stage],
-        outcome_words=wording.outcome_words,
         act_name=wording.act_name,
         on_date=wording.on_date,
         running=running_text,

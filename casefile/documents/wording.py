@@ -157,29 +157,6 @@ def without_exact_instants(text: str) -> str:
     return _EXACT_INSTANT.sub("", text)
 
 
-OUTCOME_WORDS = {
-    "Certification of Results": "No majority for any labor organization: a Certification of Results",
-}
-
-
-def outcome_words(outcome: str) -> str:
-    """The rules' one-line outcome ("Certification of Representative: X", "Certification of Results",
-    "Runoff: A v. B", "Pending: ...") as a client reads it: what the tally leads to, in words."""
-    if outcome.startswith("Certification of Representative: "):
-        return f"A majority for {outcome.partition(': ')[2]}: a Certification of Representative"
-    if outcome == "Certification of Results":
-        return OUTCOME_WORDS[outcome]
-    if outcome.startswith("Runoff: "):
-        first, _, second = outcome.partition(": ")[2].partition(" v. ")
-        return f"No majority: a runoff election between {first} and {second}"
-    if outcome.startswith("Pending: "):
-        rest = outcome.partition(": ")[2]
-        return f"Not yet decided: {rest}"
-    if outcome.startswith("Nullity"):
-        return "A rerun election with all the original choices (29 CFR 102.70(d))"
-    return outcome
-
-
 def hearing_sentence(*, opened_on: date | str | None, closed_on: date | str | None, place: str | None,
                      alj: bool = False, scheduled_only: bool = False) -> str:
     """The sentence of a report or decision stating when and where the hearing was held:

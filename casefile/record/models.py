@@ -126,7 +126,9 @@ class Tally(SQLModel, table=True):
     winner: str | None = None  # the rules' Outcome.winner: the labor organization certified on a REP outcome
     runoff_choices: list[Any] = _json()  # the rules' Outcome.runoff_choices on a RUNOFF outcome, in ballot order
     outcome_text: str
-    reachable: list[Any] = _json()  # outcome descriptions reachable by resolving the challenges
+    # the outcomes reachable by resolving the challenges, as facts: [{"outcome", "winner", "runoff_choices"}]
+    # (casefile.record.stored_outcome.reachable_facts; a row of an older casefile holds sentences)
+    reachable: list[Any] = _json()
     warnings: list[Any] = _json()
     runoff_ballot: bool = False
     revises_id: int | None = Field(default=None, foreign_key="tally.id")  # a revised tally: the tally it revises

@@ -45,7 +45,7 @@ from casefile.record.models import (
 from casefile.record.people import people_of
 from casefile.record.recorders import recorded_by_name
 from casefile.record.refs import RecordTable
-from casefile.record.stored_outcome import outcome_words_of
+from casefile.record.stored_outcome import outcome_words_of, reachable_words
 from casefile.rules.calendar import long_date
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.deadline_state import one_party_period, state_at
@@ -307,7 +307,7 @@ def tally_view(tally: Tally) -> TallyView:
         challenged=tally.challenged, valid_plus_challenged=tally.valid_plus_challenged, determinative=tally.determinative,
         majority_for=tally.majority_for, outcome=tally.outcome, winner=tally.winner,
         runoff_choices=list(tally.runoff_choices or []), outcome_text=tally.outcome_text,
-        outcome_words=outcome_words_of(tally), reachable=list(tally.reachable), warnings=list(tally.warnings), revises=tally.revises_id is not None,
+        outcome_words=outcome_words_of(tally), reachable=reachable_words(tally), warnings=list(tally.warnings), revises=tally.revises_id is not None,
         opened=tally.opened, challenge_analysis=needs)
 
 

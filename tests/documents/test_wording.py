@@ -72,12 +72,18 @@ class TestWording:
         assert wording.hearing_sentence(opened_on=opened, closed_on=closed, place=place) == sentence
 
     def test_stage_and_outcome_words(self) -> None:
-        """Every stage has words; outcomes read as what the tally leads to."""
+        """Every stage has words; outcomes read as what the tally leads to, from the outcome's fields (the rules'
+        outcome_words; no wording parses an outcome's sentence back)."""
+        from casefile.rules.outcome import Outcome, outcome_words
+        from casefile.vocab import OutcomeKind
+
         assert set(wording.STAGE_NAMES) == set(Stage)
         assert wording.STAGE_NAMES[Stage.RERUN_DIRECTED] == "Set aside; a new election directed"
-        assert wording.outcome_words("Certification of Representative: Workers United") == (
+        assert outcome_words(Outcome(OutcomeKind.REP, winner="Workers United")) == (
             "A majority for Workers United: a Certification of Representative")
-        assert wording.outcome_words("Runoff: A v. B") == "No majority: a runoff election between A and B"
+        assert outcome_words(Outcome(OutcomeKind.RUNOFF, runoff_choices=("A", "B"))) == (
+            "No majority: a runoff election between A and B")
+        assert not hasattr(wording, "outcome_words")
 
     @pytest.mark.parametrize(("title", "running"), [
         ("Tally of Ballots", "Tally of Ballots"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from sqlmodel import col, select
 
 from casefile import app
@@ -51,9 +52,32 @@ def test_jfk8_docket_is_stored_without_rule_ids_and_read_with_long_dates(configu
     assert len(stored) == 25
     assert [t for t in stored if RULE_ID.search(t)] == []  # before: "rules.md R-K5", "rules.md R-B10", "(R-H1)" in 4 of them
     assert "Objections overruled: certification due (29 CFR 102.69(b))" in stored
-    assert "Hearing opened 2022-06-13" in stored  # an act's own text, under the chain: worded when read
+    assert "Hearing opened June 13, 2022" in stored  # worded when written (it was "Hearing opened 2022-06-13")
+    assert [t for t in stored if ISO_DATE.search(t)] == []
     shown = [e.summary for e in app.case(JFK8_NUMBER).docket]
     assert len(shown) == 25
     assert [t for t in shown if ISO_DATE.search(t) or RULE_ID.search(t)] == []
     assert "Hearing opened June 13, 2022" in shown
     assert "Notice of Hearing on 25 objections; hearing opens May 23, 2022" in shown
+
+
+EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_every_example_docket_is_stored_in_words(example: Path, configured_db: Path) -> None:
+    """Every act of the four real histories writes its summary with long dates (the hearing's opening and close,
+    the briefs, an order fixing a date, the runoff's schedule, a request for review's period): no ISO date is
+    stored for a reader to word back; and each tally stores what its challenges could lead to as facts (kind,
+    winner, runoff choices), worded when read."""
+    from casefile.record.models import Tally
+
+    get_engine()
+    replay(example, through_prefect=False)
+    with read_session(get_engine()) as s:
+        stored = [e.summary for e in s.exec(select(DocketEntry).order_by(col(DocketEntry.id)))]
+        reachable = [item for t in s.exec(select(Tally)) for item in t.reachable]
+    assert len(stored) > 5
+    assert [t for t in stored if ISO_DATE.search(t)] == []
+    assert reachable and all(isinstance(item, dict) and set(item) == {"outcome", "winner", "runoff_choices"}
+                             for item in reachable), reachable

@@ -37,7 +37,7 @@ from casefile.record.models import Certification, Deadline, Decision, DocketEntr
 from casefile.record.models import Document as DocumentRow
 from casefile.record.orders import AgencyOrder
 from casefile.record.stage_now import period_states, stage_words_now
-from casefile.record.stored_outcome import count_showed_of, outcome_words_of
+from casefile.record.stored_outcome import count_showed_of, outcome_words_of, reachable_descriptions, reachable_words
 from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.chronology import long_date
 from casefile.rules.deadlines import TRIGGER_NOT_RECORDED
@@ -210,7 +210,7 @@ class CaseStatusReport(Document):
             analyses = tuple(TallySummary(
                 tally=_superseded(tally_lines(t, election), t) if set_aside else tally_lines(t, election), determinative_reason=determinative_reason(t),
                 reachable_outcomes=(gone,) if gone else
-                (tuple(wording.outcome_words(o) for o in t.reachable) if t.reachable else (outcome_words_of(t),)),
+                (tuple(reachable_words(t)) or (outcome_words_of(t),)),  # words from the stored facts
                 challenge_analysis=() if gone else challenge_sentences(t),
                 unresolved_later=_unresolved_later(session, t) if t is tallies[-1] else None,
                 uncertain=wording.prose_dates(t.uncertain.strip())) for t in tallies)
@@ -389,4 +389,4 @@ def determinative_reason(tally: Tally) -> str:
     """Why the tally's challenged ballots are or are not determinative (casefile.rules.determinative.why_determinative)."""
     return why_determinative(choices=[(n, v) for n, v in tally.votes], against=tally.against, challenged=tally.challenged,
                              determinative=tally.determinative, valid_plus_challenged=tally.valid_plus_challenged,
-                             reachable=list(tally.reachable))
+                             reachable=reachable_descriptions(tally))

@@ -17,6 +17,7 @@ from casefile.record.integrity import seal_rows
 from casefile.record.models import Case, Deadline, DocketEntry, Election, Party, Tally
 from casefile.record.refs import RecordTable, Ref
 from casefile.record.sealing import note_whole_prior, seal_whole_cases
+from casefile.record.stored_outcome import reachable_facts
 from casefile.record.workflow import RECORDED_BY
 from casefile.rules.deadlines import compute_deadline
 from casefile.rules.offices import office_named
@@ -127,7 +128,7 @@ def _tally_row(round_: Round, known: KnownTally) -> dict[str, Any]:
         "against": counts.against, "challenged": counts.challenged, "valid": analysis.valid,
         "valid_plus_challenged": analysis.valid_plus_challenged, "determinative": analysis.determinative,
         "majority_for": analysis.majority_for, "outcome": analysis.outcome.kind.value,
-        "outcome_text": analysis.outcome.describe(), "reachable": [o.describe() for o in analysis.reachable],
+        "outcome_text": analysis.outcome.describe(), "reachable": reachable_facts(analysis.reachable),
         "warnings": list(analysis.warnings), "runoff_ballot": counts.runoff_ballot,
         "revises_id": known.revises.id if known.revises else None, "opened": 0, "source": record.source,
     }
