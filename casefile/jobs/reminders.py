@@ -519,8 +519,8 @@ def digest_text(reminders: Sequence[DueReminder], *, details: dict[int, Deadline
             f"   For: {_for_words(r)} (reminding {r.person_name}, {r.party_name})",
             f"   Due: {weekday_date(r.due_on)} ({when})",
             f"   Cut-off: {clock_label(cutoff)} on {weekday_date(cutoff.date())}, "  # the one clock; no machine instant
-            f"received by {office.name} ({office.key})",
-            f"   Rule: {detail.citation} (rule set {detail.rule_set_id})",
+            f"received by {office.name}",  # the office by its name, never its key
+            f"   Rule: {detail.citation} ({_rule_set_words(detail.rule_set_id)})",
             "   How the date was computed:",
             *[f"     - {without_exact_instants(step)}" for step in detail.derivation],  # words, not the machine instant
             f"   Explanation: casefile deadlines explain {r.deadline_id}",
@@ -529,3 +529,15 @@ def digest_text(reminders: Sequence[DueReminder], *, details: dict[int, Deadline
     lines += ["Not legal advice: check every date against the rules before you rely on it.",
               "Sent by casefile (docs/reminders.md)."]
     return title, "\n".join(lines)
+
+
+def _rule_set_words(rule_set_id: str) -> str:
+    """The rule set by its title ("the 2019 rule as implemented (…)"), never its id; an id the table no longer knows
+    as stored."""
+    from casefile.errors import CasefileError
+    from casefile.rules.rule_sets import rule_set_by_id
+
+    try:
+        return rule_set_by_id(rule_set_id).title
+    except CasefileError:
+        return f"rule set {rule_set_id}"

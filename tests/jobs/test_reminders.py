@@ -181,6 +181,8 @@ class TestDelivery:
         assert "10-RC-269250 (Amazon.com Services LLC): Objections and offer of proof\n" in mail.body
         assert "Due: Friday, April 16, 2021 (3 business days left)" in mail.body
         assert "Cut-off: 11:59 p.m. EDT on Friday, April 16, 2021, received by Atlanta, GA" in mail.body and ":59:59" not in mail.body
+        assert "Rule: 29 CFR 102.69(a)(8) (2019 rule as implemented (business days; post-hearing briefs as of right))" \
+            in mail.body and "10-atlanta" not in mail.body and "2019-text" not in mail.body  # names, never keys
         assert "29 CFR 102.69(a)(8)" in mail.body and "- Fri 2021-04-16 is day 5" in mail.body
         assert len(report.sent) == 2 and not report.failed
         assert not again.did_something and again.due == 0
