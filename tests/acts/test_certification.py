@@ -68,7 +68,7 @@ class TestCertificationOfResults:
         assert (result.summary, result.warnings) == ("Certification of Results", [])
         assert result.swept == ["10-RC-269250: objections due April 16, 2021: lapsed",  # the pre-act sweep of 04-19
                                 "10-RC-269250: offer of proof due April 16, 2021: lapsed",
-                                "10-RC-269250 election 1: tally-issued → certification-due"]
+                                "10-RC-269250 election 1: Tally of Ballots issued; objection period running → Certification due"]
         with read_session() as s:
             cert = s.exec(select(Certification)).one()
             assert (cert.kind, cert.union, cert.issued_on) == ("results", None, date(2021, 4, 19))

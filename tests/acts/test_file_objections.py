@@ -69,7 +69,7 @@ class TestTimeliness:
         """Received 11:30 p.m. on 04-16 but recorded on 04-20, after the sweep moved the election to certification-due:
         the filing takes it back to objections-pending."""
         assert app.sweep_case(case_id(), as_of=datetime.fromisoformat("2021-04-20T00:00:00-04:00"))[-1] == (
-            "10-RC-269250 election 1: tally-issued → certification-due")
+            "10-RC-269250 election 1: Tally of Ballots issued; objection period running → Certification due")
         perform(objections("2021-04-16T23:30:00-04:00"), as_of=datetime.fromisoformat("2021-04-20T09:00:00-04:00"))
         assert stages() == [Stage.TALLY_ISSUED, Stage.CERTIFICATION_DUE, Stage.OBJECTIONS_PENDING]
         with read_session() as s:

@@ -57,7 +57,7 @@ def test_withdrawn_while_the_period_runs_back_to_the_tally(objected: Path) -> No
         offer = s.exec(select(Deadline).where(Deadline.kind == DeadlineKind.OFFER_OF_PROOF)).one()
     assert (offer.for_whom, offer.status) == ("rwdsu", DeadlineStatus.MOOTED)  # no objection left for it to support
     assert app.sweep_case(case_id(), as_of=datetime.fromisoformat("2021-04-20T00:00:00-04:00"))[-1] == (
-        "10-RC-269250 election 1: tally-issued → certification-due")
+        "10-RC-269250 election 1: Tally of Ballots issued; objection period running → Certification due")
     perform(act({"act": "certification", "date": "2021-04-20"}), as_of=datetime.fromisoformat("2021-04-20T12:00:00-04:00"))
     assert stage() is Stage.CERTIFIED
 

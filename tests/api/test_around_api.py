@@ -84,6 +84,6 @@ def test_the_other_side_is_told_of_a_filing_made_through_the_api(client: Any, wo
             thread.join(timeout=30)
     (url, title, body), = sent
     assert url == f"mailto://127.0.0.1:2525?from=casefile@example.org&to={world.emails['union-counsel']}"
-    assert title == f"casefile notice: {NUMBER} — file objections (2021-04-16)"
+    assert title == f"casefile notice: {NUMBER} — Objections filed (April 16, 2021)"
     assert "Objections of Amazon.com Services LLC (objection no. 1)" in body
     assert f"Recorded by: user:{world.emails['employer-counsel']}" in body
