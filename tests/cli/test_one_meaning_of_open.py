@@ -72,7 +72,7 @@ class TestAfterTheCutOff:
         assert ran.exit_code == 0, ran.stderr
         view = json.loads(ran.stdout)
         assert (view["due_on"], view["cutoff_label"], view["status"], view["open"], view["stored_status"]) == (
-            "2021-04-16", "Fri 2021-04-16 11:59 p.m. EDT", "lapsed", False, "open")
+            "2021-04-16", "11:59 p.m. EDT on Friday, April 16, 2021", "lapsed", False, "open")
         assert view["status_note"] == ("cut-off 11:59 p.m. EDT on April 16, 2021 passed; the record has not closed it yet "
                                        "(the scheduled sweep stores it lapsed)")
         text = _flat(casefile("deadlines", "explain", NUMBER, "objections", "--as-of", AFTER).stdout)
