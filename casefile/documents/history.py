@@ -160,6 +160,14 @@ def _stated_event(rec: CaseRecord, entry: DocketEntry, row: Any) -> str:
         party = rec.by_id[row.party_id]
         on = f" on {long_date(row.received_on)}" if row.received_on_public else ""
         return f"The {rec.party_ref(party).label}, {party.name}, waived its right to file exceptions{on}."
+    if entry.act in (DocketActName.FILE_ANSWERING_BRIEF, DocketActName.FILE_CROSS_EXCEPTIONS) and isinstance(row, Filing):
+        # what was filed, by whom and on what day, as the waiver's line says it: never the docket's summary (its count
+        # of the brief's points, its receipt time), which is the filing's body and its receipt, not the procedure's event
+        party = rec.by_id[row.party_id]
+        what = ("an answering brief to the exceptions" if entry.act == DocketActName.FILE_ANSWERING_BRIEF
+                else "cross-exceptions to the Hearing Officer's report")
+        on = f" on {long_date(row.received_on)}" if row.received_on_public else ""
+        return f"The {rec.party_ref(party).label}, {party.name}, filed {what}{on}."
     if entry.act == DocketActName.REQUEST_EXTENSION and isinstance(row, Filing) and row.body:
         party = rec.by_id[row.party_id]
         asked = row.body[0]

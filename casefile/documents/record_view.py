@@ -427,7 +427,8 @@ def contact_lines(person: Person, *, like: Person | None = None) -> tuple[str, .
 
 #: What a filing is called where the annex or a history says it is not in the public record ("the request itself").
 _NOUNS = {FilingKind.EXTENSION_REQUEST: "the request itself is", FilingKind.EXCEPTIONS: "the exceptions themselves are",
-          FilingKind.OBJECTIONS: "the objections themselves are"}
+          FilingKind.OBJECTIONS: "the objections themselves are", FilingKind.ANSWERING_BRIEF: "the brief itself is",
+          FilingKind.CROSS_EXCEPTIONS: "the cross-exceptions themselves are"}
 
 
 def not_in_record_noun(row: Filing | AgencyOrder) -> str:

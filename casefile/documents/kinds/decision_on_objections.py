@@ -24,10 +24,11 @@ from casefile.documents.parts import (
     Signature,
     TallyLines,
 )
-from casefile.documents.record_view import CaseRecord, notes, plain_notes, tally_lines
+from casefile.documents.record_view import CaseRecord, not_in_record_noun, notes, plain_notes, tally_lines
 from casefile.record.lookups import deadline_of
 from casefile.record.models import (
     Decision,
+    Election,
     Filing,
     Hearing,
 )
@@ -52,7 +53,9 @@ class DecisionOnObjectionsContext(DocumentContext):
     labor organization chosen, None for a certification of results) and the request-for-review paragraph
     (``request_for_review`` computed from the decision's date; None where the rule set has no such period).
     ``hearing`` and ``report_issued_on``: the hearing held and the Hearing Officer's report, when there
-    were; ``exceptions_by`` the parties that excepted to it; ``no_exceptions`` whether the record says none
+    were; ``exceptions_by`` the parties that excepted to it (``cross_exceptions_by``, ``answering_briefs_by``: those
+    that cross-excepted, those that answered the exceptions; each said where the record holds it, in the sentence
+    saying what the Regional Director considered too); ``no_exceptions`` whether the record says none
     were filed (the period for exceptions lapsed): where it is silent, so is the decision."""
 
     tally: TallyLines
@@ -62,6 +65,14 @@ class DecisionOnObjectionsContext(DocumentContext):
     exceptions_by: tuple[str, ...] = ()
     # the exceptions the record only implies (their ``inferred_from``): said inline as inferred, never stated as fact
     exceptions_inferred: str = ""
+    # the cross-exceptions and the answering briefs to the exceptions the record holds (29 CFR 102.69(c)(1)(iii);
+    # cross-exceptions by analogy to 102.46(c)), as the exceptions: who filed them, what the record only implies of
+    # them, and how many answering briefs (one: "the answering brief")
+    cross_exceptions_by: tuple[str, ...] = ()
+    cross_exceptions_inferred: str = ""
+    answering_briefs_by: tuple[str, ...] = ()
+    answering_briefs: int = 0
+    answering_briefs_inferred: str = ""
     no_exceptions: bool = False
     findings: tuple[str, ...] = Field(min_length=1)
     objections: tuple[ObjectionItem, ...] = Field(min_length=1)
@@ -104,14 +115,9 @@ class DecisionOnObjections(RecordDocument):
         held = rec.session.exec(select(Hearing).where(Hearing.election_id == election.id, Hearing.before_alj == False)  # noqa: E712
                                 .order_by(col(Hearing.id).desc())).first()
         hearing = rec.hearing_facts(election, before_alj=False)[0] if held is not None and (held.opens_on or report) else None
-        excepting = rec.session.exec(select(Filing).where(Filing.election_id == election.id, Filing.kind == FilingKind.EXCEPTIONS,
-                                                          col(Filing.received_on) <= decision.issued_on)
-                                     .order_by(col(Filing.received_on), col(Filing.id))).all()
-        exceptions_by = tuple(dict.fromkeys(rec.by_id[f.party_id].name for f in excepting))
-        implied = [f for f in excepting if f.inferred_from.strip()]
-        exceptions_inferred = "; ".join(
-            f"the record shows {rec.text(f.inferred_from.strip().rstrip('.'))}" for f in implied) + \
-            ("; the exceptions themselves are not in the public record" if implied else "")
+        exceptions_by, exceptions_inferred, _ = _filed(rec, election, FilingKind.EXCEPTIONS, until=decision.issued_on)
+        cross_by, cross_inferred, _ = _filed(rec, election, FilingKind.CROSS_EXCEPTIONS, until=decision.issued_on)
+        answering_by, answering_inferred, briefs = _filed(rec, election, FilingKind.ANSWERING_BRIEF, until=decision.issued_on)
         period = deadline_of(rec.session, election, DeadlineKind.EXCEPTIONS)
         no_exceptions = not exceptions_by and period is not None and period.status is DeadlineStatus.LAPSED
         stored = deadline_of(rec.session, election, DeadlineKind.REQUEST_FOR_REVIEW)
@@ -128,7 +134,8 @@ class DecisionOnObjections(RecordDocument):
             **rd_issued(rec, on=decision.issued_on), tally=tally_lines(tally, election),
             procedural_history=history_until(rec, election, decision),
             hearing=hearing, report_issued_on=report.issued_on if report is not None else None, exceptions_by=exceptions_by,
-            exceptions_inferred=exceptions_inferred,
+            exceptions_inferred=exceptions_inferred, cross_exceptions_by=cross_by, cross_exceptions_inferred=cross_inferred,
+            answering_briefs_by=answering_by, answering_briefs=briefs, answering_briefs_inferred=answering_inferred,
             no_exceptions=no_exceptions, findings=rec.findings(decision),
             objections=objections_ruled_on(rec, election, decision), objections_set_public=rec.objections_set_public(election),
             challenges=tuple(c for c in rec.challenge_items(election, decision.rulings)
@@ -141,3 +148,18 @@ class DecisionOnObjections(RecordDocument):
             + history_notes(rec, election, until=decision.issued_on, excluding=ref_to(decision)),
         )
         return Built(ctx, decision.issued_on, "Regional Director", Actor.REGIONAL_DIRECTOR, election.id)
+
+
+def _filed(rec: CaseRecord, election: Election, kind: FilingKind, *, until: date) -> tuple[tuple[str, ...], str, int]:
+    """The ``kind`` filings of ``election`` received on or before ``until``: the parties that filed them (by name, in
+    the order filed, each once), what the record shows of those it only implies (Filing.inferred_from, said as the
+    record's inference: "the record shows ...; the exceptions themselves are not in the public record"; "" when it
+    holds them all) and how many there are. The facts of the filings only, never their bodies (29 CFR 102.69(c)(1)(iii))."""
+    filed = rec.session.exec(select(Filing).where(Filing.election_id == election.id, Filing.kind == kind,
+                                                  col(Filing.received_on) <= until)
+                             .order_by(col(Filing.received_on), col(Filing.id))).all()
+    by = tuple(dict.fromkeys(rec.by_id[f.party_id].name for f in filed))
+    implied = [f for f in filed if f.inferred_from.strip()]
+    inferred = "; ".join(f"the record shows {rec.text(f.inferred_from.strip().rstrip('.'))}" for f in implied) + \
+        (f"; {not_in_record_noun(implied[0])} not in the public record" if implied else "")
+    return by, inferred, len(filed)

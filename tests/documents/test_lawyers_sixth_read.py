@@ -1,0 +1,75 @@
+"""A labor lawyer's sixth read-through (issue 17): each finding asserted on the text of the PDFs casefile issues — a
+case carried through the CLI as a user would (a hearing officer's report, one party's exceptions, the other's
+answering brief, the Regional Director's decision), and the JFK8 and Bessemer replays of examples/. A procedural
+history tells each filing from its facts, never the docket's summary; the decision says what it considered as the
+record holds it; the record's notes are said once, where their facts are."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.documents.reading import text_of, words
+
+CASE = "19-RC-361042"
+"""A hypothetical Seattle case (Cascade Freight LLC, Teamsters Local 117): 30 for, 40 against."""
+
+_ACTS = (
+    ["case", "open", "--number", CASE, "--employer", "Cascade Freight LLC", "--union", "Teamsters Local 117",
+     "--office", "Seattle", "--petition-filed-on", "2026-08-03", "--agreement", "stipulated", "--unit", "All drivers"],
+    ["tally", "record", "--case", CASE, "--prepared-on", "2026-09-10", "--choice", "Teamsters Local 117=30",
+     "--against", "40", "--challenged", "2", "--void", "0", "--eligible", "80", "--board-agent", "Pat Agent"],
+    ["objections", "file", CASE, "--party", "union", "--objection", "The Employer threatened drivers",
+     "--received-at", "2026-09-16T12:00:00-07:00", "--witness", "1|A Driver|saw threats"],
+    ["hearing", "notice", CASE, "--on", "2026-09-24", "--opens-on", "2026-10-08", "--place", "Seattle",
+     "--presiding", "H. Officer", "--issuer", "R. Director"],
+    ["hearing", "open", CASE, "--on", "2026-10-08"],
+    ["hearing", "close", CASE, "--on", "2026-10-09"],
+    ["decision", "ho-report", CASE, "--on", "2026-10-30", "--result", "overrule", "--ruling", "union:1=overruled",
+     "--issuer", "H. Officer", "--summary", "The evidence does not show threats."],
+    ["exceptions", "file", CASE, "--party", "union", "--exception",
+     "The recommendation to overrule Objection 1|The testimony showed threats", "--received-at", "2026-11-09T15:00:00-08:00"],
+    ["exceptions", "answer", CASE, "--party", "employer", "--point", "The report is correct",
+     "--received-at", "2026-11-16T12:00:00-08:00"],
+    ["decision", "rd", CASE, "--on", "2026-11-25", "--result", "overrule", "--ruling", "union:1=overruled",
+     "--issuer", "R. Director", "--summary", "The objection is overruled."],
+)
+
+
+@pytest.fixture
+def answered(configured_db: Path) -> Path:
+    """The case carried through `casefile` commands to the Regional Director's Decision on Objections; its PDF."""
+    from casefile.cli.app import app
+
+    runner = CliRunner()
+    for args in _ACTS:
+        result = runner.invoke(app, args, env={**os.environ, "COLUMNS": "200"})
+        assert result.exit_code == 0, (args, result.output)
+    (pdf,) = (configured_db / "out" / CASE).glob("*decision-on-objections.pdf")
+    return pdf
+
+
+class TestTheAnsweringBrief:
+    def test_the_history_tells_the_brief_from_the_filing(self, answered: Path) -> None:
+        """Finding 1. The history's row read the docket's summary: "Answering brief of Cascade Freight LLC to the
+        exceptions (1 point of argument), received 12:00 p.m. PST on November 16, 2026": the row says who filed
+        what on what day, as the waiver's row does; no count from the brief, no receipt time."""
+        body = words(text_of(answered, body_only=True))  # a live case's transcription: its note opens page 1
+        assert ("November 9, 2026 The Petitioner, Teamsters Local 117, filed exceptions to the Hearing Officer's report. "
+                "November 16, 2026 The Employer, Cascade Freight LLC, filed an answering brief to the exceptions on November "
+                "16, 2026. "
+                "II. THE ELECTION") in body
+        assert "point of argument" not in body and "12:00 p.m." not in body and "Answering brief of" not in body
+
+    def test_the_decision_considers_the_answering_brief(self, answered: Path) -> None:
+        """Finding 1. "Having considered the entire record, the Hearing Officer's report and the exceptions" left out
+        the answering brief the record holds: the decision says it was filed and that it was considered."""
+        body = words(text_of(answered, body_only=True))  # a live case's transcription: its note opens page 1
+        assert ("Teamsters Local 117 filed exceptions to the report. Cascade Freight LLC filed an answering brief to "
+                "the exceptions. Having considered the entire record, the Hearing Officer's report, the exceptions and "
+                "the answering brief, the Regional Director decides the objections as follows") in body
+        assert "[inferred" not in body
+
