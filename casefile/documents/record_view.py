@@ -35,7 +35,7 @@ from casefile.documents.wording import legal_citation, record_text
 from casefile.errors import UnknownRecord
 from casefile.record.deadlines import office_of
 from casefile.record.hearing_opening import only_scheduled
-from casefile.record.lookups import parties_of
+from casefile.record.lookups import elections_of, parties_of
 from casefile.record.models import (
     Case,
     Deadline,
@@ -308,6 +308,12 @@ class CaseRecord:
     def filer(self, filing: Filing) -> Party:
         """The party that made ``filing``."""
         return self.by_id[filing.party_id]
+
+    def several_units(self) -> bool:
+        """Whether the case's elections are of more than one voting unit: only then does a document name a tally's
+        unit by its key ("Unit A"); a case of one unit's tallies are its unit's (the Tally of Ballots, the Revised
+        Tally of Ballots, the case status report)."""
+        return len({e.unit_id for e in elections_of(self.session, self.case)}) > 1
 
     def latest_tally(self, election: Election) -> Tally:
         """The election's latest tally (every election a document is about has one)."""

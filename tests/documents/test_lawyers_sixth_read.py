@@ -7,6 +7,7 @@ record holds it; the record's notes are said once, where their facts are."""
 from __future__ import annotations
 
 import os
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -73,3 +74,22 @@ class TestTheAnsweringBrief:
                 "the answering brief, the Regional Director decides the objections as follows") in body
         assert "[inferred" not in body
 
+
+
+class TestTheRevisedTallysUnit:
+    def test_a_case_of_one_unit_names_no_unit_key(self, configured_db: Path) -> None:
+        """Finding 2. The Revised Tally of Ballots printed "Unit A: ..." in a case of one voting unit, the import's key
+        for it; the Tally of Ballots and the status report name a unit by its key only when the case has several
+        (CaseRecord.several_units): so does the Revised Tally. Bessemer's 2022 rerun, its 416 challenged ballots
+        counted (hypothetical: 100 for, 316 against)."""
+        from tests.acts import procedure as bessemer
+
+        bessemer.carry("tally-2022")
+        done = bessemer.perform(bessemer.act({"act": "revised-tally", "date": date(2022, 5, 2), "opened": 416,
+                                              "sustained": 0, "counted": {bessemer.RWDSU: 100}, "counted_against": 316}),
+                                documents="issue")
+        (doc,) = [d for d in done.documents if d.kind == "revised-tally-of-ballots"]
+        text = words(text_of(Path(doc.path), body_only=True))
+        assert ("Voting unit [NOT IN THE PUBLIC RECORD: unit description as certified; the petition described about "
+                "1,500 full-time and part-time workers at the BHM1 fulfillment center] The challenged ballots") in text
+        assert "Unit A" not in text

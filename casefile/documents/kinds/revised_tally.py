@@ -64,6 +64,7 @@ class RevisedTallyContext(DocumentContext):
     agreement: ElectionAgreement | Placeholder
     agreement_public: bool = True  # False: the agreement is inferred (Case.agreement_public): said so inline
     unit_description: str
+    several_units: bool = False  # the case's elections are of more than one voting unit: the unit is named by its key
     original: TallyLines
     counted: tuple[VoteLine, ...] = Field(min_length=1)
     counted_against: Count | None
@@ -148,7 +149,7 @@ class RevisedTallyOfBallots(RecordDocument):
         ctx = RevisedTallyContext(
             caption=rec.caption(), issuance=Issuance(issued_on=revised.prepared_on, issuer_title="Regional Director"),
             agreement=rec.case.agreement or placeholder("election agreement"), agreement_public=rec.case.agreement_public,
-            unit_description=rec.case.unit_description or rec.missing("unit description"),
+            unit_description=rec.case.unit_description or rec.missing("unit description"), several_units=rec.several_units(),
             original=tally_lines(original, election), counted=counted, counted_against=counted_against,
             revised=tally_lines(revised, election), opened=revised.opened, sustained=sustained,
             still_unopened=columns.still_unopened, rulings_summary=summary, excluded_counted=len(excluded),

@@ -241,7 +241,7 @@ class CaseStatusReport(Document):
             petition_filed_on=rec.case.petition_filed_on or placeholder("petition filing date"),
             agreement_public=rec.case.agreement_public, petition_filed_on_public=rec.case.petition_filed_on_public,
             rule_set=rec.text(rule_set_by_id(rec.case.rule_set_id).name),
-            several_units=len({e.unit_id for e in elections_of(session, rec.case)}) > 1,
+            several_units=rec.several_units(),
             elections=tuple(summaries), docket=lines,
             deadlines=tuple(_as_recorded(d, line) for d in _without_repeats(list(deadlines))
                             if (line := rec.deadline_line(d)) is not None),

@@ -87,8 +87,7 @@ class TallyOfBallots(RecordDocument):
             objections_due=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.OBJECTIONS)),
             election_type=election_type(rec, election), excluded=tally.excluded,
             excluded_reason=reason_words(tally.excluded_reason) if tally.excluded else "",
-            several_units=len(set(rec.session.exec(select(Election.unit_id).where(
-                Election.case_id == election.case_id)).all())) > 1,
+            several_units=rec.several_units(),
         )
         return Built(ctx, tally.prepared_on, "Board Agent", Actor.BOARD_AGENT, election.id)
 
