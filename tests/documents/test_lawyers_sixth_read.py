@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.documents.reading import text_of, words
+from tests.documents.reading import annex_of, text_of, words
 
 CASE = "19-RC-361042"
 """A hypothetical Seattle case (Cascade Freight LLC, Teamsters Local 117): 30 for, 40 against."""
@@ -93,3 +93,23 @@ class TestTheRevisedTallysUnit:
         assert ("Voting unit [NOT IN THE PUBLIC RECORD: unit description as certified; the petition described about "
                 "1,500 full-time and part-time workers at the BHM1 fulfillment center] The challenged ballots") in text
         assert "Unit A" not in text
+
+
+class TestTheTallysNote:
+    @pytest.mark.parametrize(("which", "pdf", "note"), [
+        ("bessemer", "2021-04-09*tally-of-ballots*.pdf", "Uncertain: 738 + 1,798 + 505 + 76 = 3,117 ballots, against about "
+                                                       "3,215 received as reported by the union (98 unexplained)."),
+        ("bessemer", "2022-03-31*tally-of-ballots*.pdf", "Uncertain: 875 + 993 + 416 + 59 = 2,343 ballots, against 2,375 "
+                                                       "returned envelopes reported."),
+        ("jfk8", "*tally-of-ballots*.pdf", "Uncertain: the number of void ballots is not in the sources (left unknown). The "
+                                          "eligible figure is the approximate one reported; turnout of 58% (thehill.com) "
+                                          "agrees with 4,852 ballots of about 8,325."),
+    ], ids=["bessemer-2021", "bessemer-2022", "jfk8"])
+    def test_the_annex_says_what_the_count_leaves_open(self, which: str, pdf: str, note: str,
+                                                       request: pytest.FixtureRequest) -> None:
+        """Finding 3. The record's tally keeps what the sources leave open about the count (Tally.uncertain); the
+        Tally of Ballots' record-copy annex did not print it: it does, once, as the other records' notes are."""
+        text = words(text_of(request.getfixturevalue(which).pdf(pdf)))
+        annex = annex_of(text)
+        assert note in annex
+        assert text.count(note) == 1

@@ -23,10 +23,11 @@ from casefile.documents.parts import (
     VoteLine,
     placeholder,
 )
-from casefile.documents.record_view import CaseRecord, tally_lines
+from casefile.documents.record_view import CaseRecord, labeled_notes, notes, tally_lines
 from casefile.record.lookups import counts_of, deadline_of
 from casefile.record.models import ChallengedBallot, Decision, Tally
 from casefile.rules.challenge_words import ruling_words
+from casefile.rules.chronology import long_date
 from casefile.rules.conditional_rerun import FollowsRevisedTally, rerun_stands, what_follows_revised_tally
 from casefile.rules.excluded_ballots import reason_words, with_excluded
 from casefile.rules.revised_count import revised_columns
@@ -162,5 +163,8 @@ class RevisedTallyOfBallots(RecordDocument):
             objections_due=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.REVISED_TALLY_OBJECTIONS)),
             signature=rec.rd_signature(on=revised.prepared_on), observers_for=tuple(p.name for p in rec.parties),
             service=rec.service(on=revised.prepared_on),
+            # what the sources leave open about this count, then about the tally it revises (labeled as that tally's)
+            record_notes=notes(revised.uncertain)
+            + labeled_notes(f"the {original.kind.value} tally of {long_date(original.prepared_on)}", original.uncertain),
         )
         return Built(ctx, revised.prepared_on, "Regional Director", Actor.REGIONAL_DIRECTOR, election.id)

@@ -17,7 +17,7 @@ from casefile.documents.parts import (
     TallyLines,
     placeholder,
 )
-from casefile.documents.record_view import CaseRecord, tally_lines
+from casefile.documents.record_view import CaseRecord, notes, tally_lines
 from casefile.record.lookups import deadline_of
 from casefile.record.models import Decision, Election, Tally
 from casefile.rules.excluded_ballots import reason_words
@@ -88,6 +88,7 @@ class TallyOfBallots(RecordDocument):
             election_type=election_type(rec, election), excluded=tally.excluded,
             excluded_reason=reason_words(tally.excluded_reason) if tally.excluded else "",
             several_units=rec.several_units(),
+            record_notes=notes(tally.uncertain),  # what the sources leave open about the count: the annex
         )
         return Built(ctx, tally.prepared_on, "Board Agent", Actor.BOARD_AGENT, election.id)
 
