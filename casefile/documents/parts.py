@@ -332,6 +332,9 @@ class DeadlineLine(Facts):
     for_whom: str | None = None
     status: DeadlineStatus | None = None
     runs_from: str = ""  # "28 days from service of the order transferring the case to the Board", when due_on is None
+    # what the record leaves open about the date (the act's own ``uncertain`` that started the period, dates written
+    # out): said with it, "[uncertain: ...]" (JFK8's request for review: the press reported "by Jan. 25")
+    uncertain: str = ""
 
 
 class HistoryLine(Facts):

@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.documents.reading import annex_of, text_of, words
+from tests.documents.record_replay import Replayed
 
 CASE = "19-RC-361042"
 """A hypothetical Seattle case (Cascade Freight LLC, Teamsters Local 117): 30 for, 40 against."""
@@ -113,3 +114,16 @@ class TestTheTallysNote:
         annex = annex_of(text)
         assert note in annex
         assert text.count(note) == 1
+
+
+class TestTheStatusReportsRequestForReview:
+    def test_the_open_deadline_carries_the_certifications_note(self, jfk8: Replayed) -> None:
+        """Finding 4. The open-deadlines row "Request for review ... January 26, 2023" stated the date as fact; the
+        certification the period runs from notes the press reported "by Jan. 25" (Certification.uncertain), as the
+        Certification of Representative says with the same date: the row says it too, once."""
+        text = words(text_of(jfk8.pdf("*case-status-report*.pdf")))
+        deadlines = text.split("OPEN DEADLINES", 1)[1].split("DOCKET Date", 1)[0]
+        assert ("Thursday, January 26, 2023 [uncertain: silive.com reports that Amazon could request review 'by Jan. "
+                "25'; 10 business days after January 11, 2023, with Martin Luther King Jr. Day (January 16, 2023) "
+                "skipped, end on January 26, 2023, which is the date the record keeps]") in deadlines, deadlines
+        assert deadlines.count("Jan. 25") == 1

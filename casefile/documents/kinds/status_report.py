@@ -13,7 +13,7 @@ from typing import Annotated, Any
 from urllib.parse import quote
 
 from pydantic import AwareDatetime, Field
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from casefile.documents import wording
 from casefile.documents.base import Built, Document
@@ -243,7 +243,7 @@ class CaseStatusReport(Document):
             rule_set=rec.text(rule_set_by_id(rec.case.rule_set_id).name),
             several_units=rec.several_units(),
             elections=tuple(summaries), docket=lines,
-            deadlines=tuple(_as_recorded(d, line) for d in _without_repeats(list(deadlines))
+            deadlines=tuple(_with_its_note(session, d, _as_recorded(d, line)) for d in _without_repeats(list(deadlines))
                             if (line := rec.deadline_line(d)) is not None),
             documents=tuple(DocumentLine(title=d.title, kind=d.kind, issued_on=d.issued_on, version=d.version, sha256=d.sha256)
                             for d in documents if not d.confidential),
@@ -294,6 +294,19 @@ def _as_recorded(deadline: Deadline, line: DeadlineLine) -> DeadlineLine:
     if deadline.kind not in TRIGGER_NOT_RECORDED:
         return line
     return line.model_copy(update={"due_on": None, "cutoff_at": None, "runs_from": _RUNS_FROM[deadline.kind]})
+
+
+def _with_its_note(session: Session, deadline: Deadline, line: DeadlineLine) -> DeadlineLine:
+    """``line``, with what the record leaves open about its date where the act that started the period says it: a
+    request for review's period from the certification (Certification.uncertain, said with the date as the
+    certification itself says it: JFK8's January 26, 2023 "[uncertain: silive.com reports ... 'by Jan. 25' ...]";
+    29 CFR 102.67(c), 102.69(h))."""
+    if deadline.kind is not DeadlineKind.REQUEST_FOR_REVIEW or line.due_on is None:
+        return line
+    cert = session.exec(select(Certification).where(Certification.election_id == deadline.election_id,
+                                                    Certification.issued_on == deadline.trigger_on)).first()
+    said = wording.prose_dates(cert.uncertain.strip().rstrip(".")) if cert is not None else ""
+    return line.model_copy(update={"uncertain": said}) if said else line
 
 
 def _without_repeats(deadlines: list[Deadline]) -> list[Deadline]:
