@@ -92,9 +92,11 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
     from casefile.rules.rule_sets import rule_set_by_id
 
     numbered = str(int(view["region"])) if str(view["region"]).isdigit() else view["region"]
-    try:  # in words: the office by its name, the rule set by its title (not "19-seattle", "2023-rule")
+    try:  # in words: the office by its name, the rule set by its proper name as the case status report states it
+        # (RuleSet.name: the regulations and the Federal Register rule; not "19-seattle", "2023-rule", nor casefile's
+        # own short description of the rule set)
         receiving = office_named(view["office"])
-        office, rules = receiving.name, rule_set_by_id(view["rule_set"]).title
+        office, rules = receiving.name, rule_set_by_id(view["rule_set"]).name
         # the Region is the one whose office has the case (a case transferred, or numbered in a former Region, is
         # that Region's: rules.offices.region_of), its number's Region said beside it when another
         region = str(int(receiving.region)) if receiving.region else numbered

@@ -301,11 +301,13 @@ def test_the_deadlines_title_gives_its_moment_in_words(configured_db: Path) -> N
 
 
 def test_case_show_names_the_office_and_the_rules_in_words(configured_db: Path) -> None:
-    """`casefile case show` gives the office by its name and the rule set by its title (new user's trial F14:
-    "office 19-seattle; rule set 2023-rule")."""
+    """`casefile case show` gives the office by its name and the rule set by its proper name, as the case status
+    report does (new user's trial F14: "office 19-seattle; rule set 2023-rule"; sixth read-through, finding 5: it
+    gave casefile's short description, "2023 rule (current; business days for post-election periods)")."""
     assert casefile(*OPEN).exit_code == 0
     shown = casefile("case", "show", NUMBER)
     assert shown.exit_code == 0, shown.stderr
     text = " ".join(shown.stdout.split())
-    assert "Region 19, office Seattle, WA; 2023 rule (current; business days for post-election periods))" in text, text
-    assert "19-seattle" not in text and "2023-rule" not in text
+    assert ("Region 19, office Seattle, WA; 29 CFR Part 102, Subpart D, as amended by the Representation-Case "
+            "Procedures rule of August 25, 2023 (88 FR 58076), in effect from December 26, 2023)") in text, text
+    assert "19-seattle" not in text and "2023-rule" not in text and "WA; 2023 rule (current;" not in text
