@@ -120,12 +120,15 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
             votes = ", ".join(f"{c['votes']:,} {c['name']}" for c in t["choices"])
             against = f", {t['against']:,} against" if t["against"] is not None else ""
             void = f"{t['void']:,}" if t["void"] is not None else "not in the record"
+            if t.get("resolution"):  # resolved without a count since: the tally's "determinative" is history
+                challenged = f"(determinative when counted; resolved: {t['resolution']}); {t['outcome_now']}"
+            else:
+                challenged = f"({'determinative' if t['determinative'] else 'not determinative'}); {t['outcome_text']}"
             console.print(f"  {str(t['kind']).capitalize()} tally of {long_date(date.fromisoformat(str(t['prepared_on'])))}: "
                           f"{votes}{against}; void {void}; "
-                          f"valid {t['valid']:,}; challenged {t['challenged']:,} "
-                          f"({'determinative' if t['determinative'] else 'not determinative'}); {t['outcome_text']}")
+                          f"valid {t['valid']:,}; challenged {t['challenged']:,} {challenged}")
             after = e.get("after_rulings", []) if t is e["tallies"][-1] else []
-            if t["determinative"]:  # once challenges are ruled on, what the ballots left can do (sustained ones out, R-E7)
+            if t["determinative"] and not t.get("resolution"):  # once challenges are ruled on, what the ballots left can do (sustained ones out, R-E7)
                 before = "before the rulings, " if after else ""
                 console.print(f"    {before}reachable by resolving the challenges: {'; '.join(t['reachable'])}")
                 for sentence in after or [r["sentence"] for r in t["challenge_analysis"]]:

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlmodel import Session, col, func, select
 
 from casefile.record.authority import OPERATOR, Hidden, Principal, hidden_of, sees_case
+from casefile.record.challenge_resolution import Resolved, resolved_without_count
 from casefile.record.closures import CLOSES_FOR_ITS_PARTY, FILING_FOR, marked, superseded_entries
 from casefile.record.lookups import counts_of, elections_of, parties_of
 from casefile.record.models import (
@@ -97,6 +98,11 @@ class TallyView(ReadModel):
     revises: bool
     opened: int
     challenge_analysis: list[ChallengeNeed]
+    #: Its determinative challenged ballots as the record resolved them without a count, in words ("3 sustained by the
+    #: Regional Director on September 21, 2026"; casefile.record.challenge_resolution); "" when not so resolved.
+    resolution: str = ""
+    #: Then the outcome that stands (rules.outcome.Outcome.describe); "" otherwise (``outcome_text`` is the count's).
+    outcome_now: str = ""
 
 
 class DeadlineView(ReadModel):
@@ -298,10 +304,13 @@ class CaseSummary(ReadModel):
     stage_name: str = ""
 
 
-def tally_view(tally: Tally) -> TallyView:
-    """A stored tally as its read model (with what each reachable outcome needs, when determinative)."""
-    needs = [_need(r) for r in analyze_challenges(counts_of(tally))] if tally.determinative else []
+def tally_view(tally: Tally, resolved: Resolved | None = None) -> TallyView:
+    """A stored tally as its read model (with what each reachable outcome needs, while determinative); ``resolved``:
+    its challenged ballots as the record resolved them without a count (then no needs: nothing is left to reach)."""
+    needs = [_need(r) for r in analyze_challenges(counts_of(tally))] if tally.determinative and resolved is None else []
     return TallyView(
+        resolution=resolved.rulings if resolved is not None else "",
+        outcome_now=resolved.outcome.describe() if resolved is not None else "",
         kind=tally.kind.value, prepared_on=tally.prepared_on, eligible=tally.eligible, void=tally.void,
         choices=[{"name": n, "votes": v} for n, v in tally.votes], against=tally.against, valid=tally.valid,
         challenged=tally.challenged, valid_plus_challenged=tally.valid_plus_challenged, determinative=tally.determinative,
@@ -635,7 +644,8 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
         sequence=election.sequence, kind=election.kind.value, unit_id=election.unit_id,
         follows=follows.sequence if follows else None, reason=election.reason, method=election.method.value if election.method else None,
         held_from_on=election.held_from_on, held_to_on=election.held_to_on, stage=election.stage.value,
-        stage_entered_at=election.stage_entered_at, tallies=[tally_view(t) for t in tallies],
+        stage_entered_at=election.stage_entered_at,
+        tallies=[tally_view(t, resolved_without_count(session, election, t) if t is tallies[-1] else None) for t in tallies],
         stage_name=words.name, stage_now=words.now,
         challenged_ballots={status.value: n for status, n in register.items()},
         next={"kind": election.next_kind.value, "choices": list(election.next_choices)} if election.next_kind else None,

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 from casefile.rules.calendar import long_date
 from casefile.rules.outcome import AGAINST, Ballot, Outcome
-from casefile.vocab import OutcomeKind, RuledBy
+from casefile.vocab import ChallengeStatus, OutcomeKind, RuledBy
 
 if TYPE_CHECKING:
     from casefile.rules.challenge_analysis import Requirement
 
-__all__ = ["RULED_BY_WORDS", "outcome_sentence", "ruling_words"]
+__all__ = ["RULED_BY_WORDS", "outcome_sentence", "resolution_words", "ruling_words"]
 
 
 #: Who ruled on a challenged ballot, as a sentence names them after "by the".
@@ -35,6 +35,34 @@ def ruling_words(ruled_by: RuledBy | None, ruled_on: date | None) -> str:
     if ruled_by is None:
         return ""
     return f"by the {RULED_BY_WORDS[ruled_by]}" + (f" on {long_date(ruled_on)}" if ruled_on is not None else "")
+
+
+#: What became of a challenged ballot decided without a count, after its number ("3 sustained").
+_RESOLVED_WORDS: dict[ChallengeStatus, str] = {
+    ChallengeStatus.SUSTAINED: "sustained",
+    ChallengeStatus.NOT_DETERMINATIVE: "left unopened for good, no longer sufficient in number to affect the results",
+    ChallengeStatus.RESOLVED_BY_AGREEMENT: "resolved by agreement of the parties",
+}
+
+
+def resolution_words(rulings: Sequence[tuple[ChallengeStatus, RuledBy | None, date | None]]) -> str:
+    """How a tally's challenged ballots were decided without a count, one clause per ruling in the order
+    given (status, who ruled, on what date — each ballot's ``ChallengedBallot`` fields): "3 sustained by
+    the Regional Director on September 21, 2026"; "2 sustained by the Regional Director on January 10,
+    2022; 1 left unopened for good, no longer sufficient in number to affect the results". "" when
+    ``rulings`` is empty. A ballot still pending, overruled or opened is not decided without a count:
+    ValueError names it. Authority: 29 CFR 102.69(c)(1)(i); rules.md R-E2, R-E7."""
+    groups: dict[tuple[ChallengeStatus, RuledBy | None, date | None], int] = {}
+    for status, by, on in rulings:
+        if status not in _RESOLVED_WORDS:
+            raise ValueError(f"a challenged ballot {status.value} is not decided without a count")
+        key = (status, by, on if by is not None else None)
+        groups[key] = groups.get(key, 0) + 1
+    clauses = []
+    for (status, by, on), n in groups.items():
+        who = ruling_words(by, on) if status is ChallengeStatus.SUSTAINED else ""
+        clauses.append(f"{n:,} {_RESOLVED_WORDS[status]}" + (f" {who}" if who else ""))
+    return "; ".join(clauses)
 
 
 def _short(name: str) -> str:

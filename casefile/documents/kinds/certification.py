@@ -21,6 +21,7 @@ from casefile.documents.parts import (
     TallyLines,
 )
 from casefile.documents.record_view import CaseRecord, notes, tally_lines
+from casefile.record.challenge_resolution import resolved_without_count
 from casefile.record.lookups import deadline_of
 from casefile.record.models import (
     Certification,
@@ -36,6 +37,9 @@ class CertificationContext(DocumentContext):
     agreement_public: bool = True  # False: the agreement is inferred (Case.agreement_public): said so inline
     review: Review  # whether the Board reviews the Regional Director's actions (rules.review.board_review)
     tally: TallyLines
+    # the tally's determinative challenged ballots as the record resolved them without a count, in words ("3 sustained
+    # by the Regional Director on September 21, 2026"; casefile.record.challenge_resolution); "" when none were
+    challenges_resolved: str = ""
     basis: str  # "no timely objections having been filed", "the objections having been overruled" (certification_basis)
     directed_by: str | None = None  # a rerun: the record's decision that directed it, titled and dated as issued
     unit_description: str
@@ -74,8 +78,10 @@ class _Certification(RecordDocument):
     def build(cls, rec: CaseRecord, cert: Certification) -> Built:
         election = rec.election(cert.election_id)
         tally = rec.latest_tally(election)
+        resolved = resolved_without_count(rec.session, election, tally)
         common: dict[str, Any] = dict(
             **rd_issued(rec, on=cert.issued_on), tally=tally_lines(tally, election),
+            challenges_resolved=resolved.rulings if resolved is not None else "",
             basis=objections_basis(rec, election), directed_by=directed_by(rec, election),
             unit_description=rec.case.unit_description or rec.missing("unit description"),
             request_for_review=rec.deadline_line(deadline_of(rec.session, election, DeadlineKind.REQUEST_FOR_REVIEW)),

@@ -31,6 +31,7 @@ from casefile.documents.parts import (
     placeholder,
 )
 from casefile.documents.record_view import CaseRecord, election_dates, tally_lines
+from casefile.record.challenge_resolution import resolved_without_count
 from casefile.record.closures import marked, superseded_entries
 from casefile.record.lookups import counts_of, elections_of
 from casefile.record.models import Certification, Deadline, Decision, DocketEntry, Election, Filing, Hearing, Tally
@@ -42,6 +43,7 @@ from casefile.rules.challenge_analysis import analyze_challenges
 from casefile.rules.chronology import long_date
 from casefile.rules.deadlines import TRIGGER_NOT_RECORDED
 from casefile.rules.determinative import why_determinative
+from casefile.rules.outcome import outcome_words
 from casefile.rules.rule_sets import rule_set_by_id
 from casefile.vocab import (
     Actor,
@@ -125,6 +127,10 @@ class TallySummary(Facts):
     # how many of its challenged ballots a later order set for hearing as still unresolved, when the record gives it
     # (Hearing.challenges_unresolved): then the challenged line is the count's, not what is unopened now
     unresolved_later: str | None = None
+    # its determinative challenged ballots as the record resolved them without a count ("3 sustained by the Regional
+    # Director on September 21, 2026"; casefile.record.challenge_resolution): then ``tally.outcome`` is the outcome
+    # that stands, and "determinative" is said of the count; "" when not so resolved
+    resolution: str = ""
     # what the sources leave uncertain about the count's figures (Tally.uncertain, dates written out): said with the
     # ballots cast (Bessemer: 3,117 against about 3,215 received as the union reported)
     uncertain: str = ""
@@ -207,13 +213,8 @@ class CaseStatusReport(Document):
             recommended = not set_aside and _set_aside_by_judge(rec, election)
             gone = _none_reachable(election, recommended=recommended) if set_aside or recommended else None
             tallies = session.exec(select(Tally).where(Tally.election_id == election.id).order_by(col(Tally.id))).all()
-            analyses = tuple(TallySummary(
-                tally=_superseded(tally_lines(t, election), t) if set_aside else tally_lines(t, election), determinative_reason=determinative_reason(t),
-                reachable_outcomes=(gone,) if gone else
-                (tuple(reachable_words(t)) or (outcome_words_of(t),)),  # words from the stored facts
-                challenge_analysis=() if gone else challenge_sentences(t),
-                unresolved_later=_unresolved_later(session, t) if t is tallies[-1] else None,
-                uncertain=wording.prose_dates(t.uncertain.strip())) for t in tallies)
+            analyses = tuple(_tally_summary(rec, election, t, set_aside=set_aside, gone=gone, last=t is tallies[-1])
+                             for t in tallies)
             summaries.append(ElectionSummary(kind=election.kind, label=wording.election_name(election.sequence, election.kind),
                                              dates=election_dates(election), stage=election.stage,
                                              stage_words=stage_words_now(election.stage, session.exec(select(Deadline).where(
@@ -250,6 +251,29 @@ class CaseStatusReport(Document):
         )
         return Built(ctx, as_of.date(), "casefile", Actor.SYSTEM, None)
 
+
+
+def _tally_summary(rec: CaseRecord, election: Election, t: Tally, *, set_aside: bool, gone: str | None,
+                   last: bool) -> TallySummary:
+    """The report's reading of tally ``t``: as counted, or — its determinative challenged ballots since resolved
+    without a count (casefile.record.challenge_resolution) — the rulings, and the outcome that stands, the tally's
+    "determinative" said as of its count (29 CFR 102.69(c)(1)(i))."""
+    lines = _superseded(tally_lines(t, election), t) if set_aside else tally_lines(t, election)
+    resolved = None if set_aside else resolved_without_count(rec.session, election, t)
+    if resolved is not None:
+        return TallySummary(
+            tally=lines.model_copy(update={"outcome": outcome_words(resolved.outcome)}),
+            determinative_reason=determinative_reason(t), resolution=resolved.rulings,
+            reachable_outcomes=("None other: the challenged ballots were resolved without a count and the outcome "
+                                "above stands",),
+            uncertain=wording.prose_dates(t.uncertain.strip()))
+    return TallySummary(
+        tally=lines, determinative_reason=determinative_reason(t),
+        reachable_outcomes=(gone,) if gone else
+        (tuple(reachable_words(t)) or (outcome_words_of(t),)),  # words from the stored facts
+        challenge_analysis=() if gone else challenge_sentences(t),
+        unresolved_later=_unresolved_later(rec.session, t) if last else None,
+        uncertain=wording.prose_dates(t.uncertain.strip()))
 
 
 def _superseded(lines: TallyLines, tally: Tally) -> TallyLines:
