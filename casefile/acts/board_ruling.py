@@ -192,7 +192,7 @@ def perform(session: Session, act: BoardRuling, *, case: Case, as_of: datetime, 
                              on=requests[-1].received_on)
         close_open_deadlines(session, election, {DeadlineKind.RFR_OPPOSITION},
                              status=DeadlineStatus.MET if opposed else DeadlineStatus.MOOTED, as_of=as_of,
-                             reason=None if opposed else f"mooted: the Board ruled on {long_date(issued_on)}")
+                             legal_on=issued_on, reason=None if opposed else f"mooted: the Board ruled on {long_date(issued_on)}")
         if Stage.RERUN_DIRECTED in effect.stages:
             election.next_kind = ElectionKind.RERUN
             election.next_choices = list(election.choices)

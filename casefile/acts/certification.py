@@ -198,9 +198,10 @@ def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: 
         summary += f" ({review.statement})"
     entry = advance(session, election, Stage.CERTIFIED, as_of=as_of, occurred_on=issued_on, act="certification",
                     act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary, ref=ref)
-    close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION}, status=DeadlineStatus.MET, as_of=as_of)
+    close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION}, status=DeadlineStatus.MET, as_of=as_of,
+                         legal_on=issued_on)
     close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS, DeadlineKind.OFFER_OF_PROOF},
-                         status=DeadlineStatus.MOOTED, as_of=as_of)
+                         status=DeadlineStatus.MOOTED, as_of=as_of, legal_on=issued_on)
     if review.available:
         for kind in (DeadlineKind.REQUEST_FOR_REVIEW, DeadlineKind.RFR_OPPOSITION):
             keep_deadline(session, case=case, election=election, kind=kind,
@@ -239,7 +240,7 @@ def _reaffirm(session: Session, act: Certify, *, case: Case, election: Election,
     entry = advance(session, election, Stage.CERTIFIED, as_of=as_of, occurred_on=issued_on, act="certification",
                     act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary, ref=ref_to(cert))
     close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS, DeadlineKind.OFFER_OF_PROOF},
-                         status=DeadlineStatus.MOOTED, as_of=as_of)
+                         status=DeadlineStatus.MOOTED, as_of=as_of, legal_on=issued_on)
     if board_review(case.agreement).available:
         for kind in (DeadlineKind.REQUEST_FOR_REVIEW, DeadlineKind.RFR_OPPOSITION):
             keep_deadline(session, case=case, election=election, kind=kind,

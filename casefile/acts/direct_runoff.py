@@ -132,7 +132,7 @@ def perform(session: Session, act: DirectRunoff, *, case: Case, as_of: datetime,
     election.next_held_from_on = act.held_from_on
     election.next_held_to_on = act.held_to_on
     close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION, DeadlineKind.HEARING_OPENS},
-                         status=DeadlineStatus.MOOTED, as_of=as_of)
+                         status=DeadlineStatus.MOOTED, as_of=as_of, legal_on=directed_on)
     when = _schedule(act.held_from_on, act.held_to_on)
     to = Stage.RUNOFF_DIRECTED if direction.kind is ElectionKind.RUNOFF else Stage.RERUN_DIRECTED
     entry = advance(session, election, to, as_of=as_of, occurred_on=directed_on, act="direct-runoff", act_key=key,

@@ -89,7 +89,7 @@ def perform(session: Session, act: HoReport, *, case: Case, as_of: datetime, by:
                                                    Filing.kind == FilingKind.POST_HEARING_BRIEF)).first() is not None
     close_open_deadlines(session, election, {DeadlineKind.POST_HEARING_BRIEF},
                          status=DeadlineStatus.MET if briefed else DeadlineStatus.MOOTED, as_of=as_of,
-                         reason=None if briefed else f"mooted: the hearing officer's report issued on {long_date(issued_on)}")
+                         legal_on=issued_on, reason=None if briefed else f"mooted: the hearing officer's report issued on {long_date(issued_on)}")
     for kind in (DeadlineKind.EXCEPTIONS, DeadlineKind.ANSWERING_BRIEF):
         keep_deadline(session, case=case, election=election, kind=kind, trigger=TriggerKind.HO_REPORT, trigger_on=issued_on,
                       trigger_ref=entry.ref, for_whom="all parties")

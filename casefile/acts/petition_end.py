@@ -40,5 +40,5 @@ def open_elections(session: Session, case: Case, to_stage: Stage, *, what: str) 
 def moot_periods(session: Session, election: Election, *, as_of: datetime, on: date, why: str) -> int:
     """Close the election's open periods as mooted by the petition's end. Returns how many."""
     closed = close_open_deadlines(session, election, set(DeadlineKind), status=DeadlineStatus.MOOTED, as_of=as_of,
-                                  reason=f"mooted: {why} on {on.isoformat()}")
+                                  legal_on=on, reason=f"mooted: {why} on {on.isoformat()}")
     return len(closed)

@@ -36,6 +36,7 @@ from casefile.documents.kinds.request_for_review import RequestForReview as Requ
 from casefile.errors import ProcedureError
 from casefile.gaps import Gap
 from casefile.record.authority import Whose
+from casefile.record.deadlines import keep_deadline
 from casefile.record.lookups import deadline_of, get_party, parties_of
 from casefile.record.models import Case, Deadline, Decision, Election, Party
 from casefile.record.refs import RecordTable, Ref, ref_to
@@ -232,6 +233,10 @@ def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datet
                           "final disposition" if reviewed == "set-aside" else
                           "filed before the certification: the period runs until 10 business days after it issues "
                           "(the final disposition, 102.67(c))")
+    if deadline is not None:  # the opposition's period runs now that a request is on record (29 CFR 102.67(f))
+        keep_deadline(session, case=case, election=election, kind=DeadlineKind.RFR_OPPOSITION,
+                      trigger=deadline.trigger_kind, trigger_ref=deadline.trigger_ref, trigger_on=deadline.trigger_on,
+                      for_whom="all parties")
     what = WHAT[reviewed]
     n = len(act.grounds)
     summary = (f"Request for review of {what}, by {party.name} ({n} ground{'s' if n != 1 else ''}), " + (

@@ -203,7 +203,8 @@ def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime,
         session.add(ballot)
     mooted = _moot_objections_of_prevailing_parties(session, case, election, revised)
     if not objections_still_pending(session, election):
-        close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MOOTED, as_of=as_of)
+        close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MOOTED, as_of=as_of,
+                             legal_on=prepared_on)
     votes = ", ".join(f"{v:,} {n}" for n, v in new_counts.choices)
     against = f", {new_counts.against:,} against" if new_counts.against is not None else ""
     supplemental = (f" (a supplemental count: {excluded} of them excluded at the count of "

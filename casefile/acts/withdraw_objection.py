@@ -166,7 +166,7 @@ def perform(session: Session, act: WithdrawObjection, *, case: Case, as_of: date
                              "102.69(a)(8))")
         if to in (Stage.CERTIFICATION_DUE, Stage.RUNOFF_DUE):
             close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MOOTED,
-                                 as_of=as_of)
+                                 as_of=as_of, legal_on=on)
         session.flush()
     return done
 

@@ -33,7 +33,7 @@ from sqlmodel import Session, col, select
 
 from casefile.errors import CasefileError, Internal
 from casefile.record.closures import FILING_FOR
-from casefile.record.deadlines import EARLIEST_CERTIFICATION_DETERMINATIVE, close_open_deadlines
+from casefile.record.deadlines import EARLIEST_CERTIFICATION_DETERMINATIVE, close_open_deadlines, closed_in_law
 from casefile.record.lookups import latest_tally, objections_still_pending
 from casefile.record.models import Case, Deadline, Election, Filing, Hearing, Party, Tally
 from casefile.record.stage_facts import stage_facts
@@ -231,7 +231,8 @@ def _close_region_dates(session: Session, as_of: datetime, case_id: int | None, 
         session.add(deadline)
         report.deadlines_closed.append(_closed_line(numbers[deadline.case_id], deadline, "from", names))
     for deadline, opens_on in met.values():
-        deadline.status, deadline.closed_at = met_status(deadline.due_on, opens_on), as_of
+        # closed on the day the hearing opened (its legal date, at the office's clock), not the sweep's run (R-B2)
+        deadline.status, deadline.closed_at = met_status(deadline.due_on, opens_on), closed_in_law(deadline, opens_on, as_of)
         if deadline.status is DeadlineStatus.MET_LATE:
             deadline.derivation = [*deadline.derivation, f"met late: the hearing opened {day_label(opens_on)}, after "
                                    f"the target {day_label(deadline.due_on)}"]
@@ -284,5 +285,6 @@ def _after_objection_period(session: Session, election: Election, deadline: Dead
     advance(session, election, to, as_of=as_of, occurred_on=deadline.due_on, act="objection-period-closed",
             act_key=key, actor=Actor.SYSTEM, summary=why)
     if to in (Stage.CERTIFICATION_DUE, Stage.RUNOFF_DUE):
-        close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MOOTED, as_of=as_of)
+        close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MOOTED, as_of=as_of,
+                             closed_at=deadline.cutoff_at)  # mooted when the objection period ended, not at the sweep's run
     report.elections_moved.append(_moved_line(case.number, election.sequence, moved_from, to))

@@ -15,10 +15,10 @@ from zoneinfo import ZoneInfo
 
 from sqlmodel import Session, col, select
 
-from casefile.record.models import Case, Deadline, Election, Tally
+from casefile.record.models import Case, Deadline, Election, Filing, Tally
 from casefile.record.refs import Ref
 from casefile.rules.calendar import BusinessCalendar, clock_label, day_label, known_closures, parse_closure
-from casefile.rules.deadlines import DeadlineComputation, compute_deadline, met_status
+from casefile.rules.deadlines import DeadlineComputation, compute_deadline, contingent_on, met_status
 from casefile.rules.offices import Office, office_named
 from casefile.rules.rule_sets import rule_set_by_id
 from casefile.rules.trigger_words import TRIGGER_WORDS
@@ -117,11 +117,17 @@ def keep_deadline(
     mooted, never open: the Regional Director certifies forthwith only when the challenges cannot
     affect the result (R-H1(b), 102.69(b)); the certification will follow the ballots' resolution.
 
+    A contingent period (casefile.rules.deadlines.contingent_on: the opposition to a request for review) is kept
+    only once its filing is on record, None before: the act that records the filing keeps it then.
+
     The offer of proof is each objecting party's (casefile.rules.offer_of_proof): its periods of one
     trigger date are one per ``for_whom`` (a party key), and the one the tally opens for "objecting
     party" is whichever of them the first objecting party took."""
     if kind not in rule_set_by_id(case.rule_set_id).periods:
         return None
+    if (needs := contingent_on(kind)) is not None and session.exec(select(Filing.id).where(
+            Filing.election_id == election.id, Filing.kind == needs)).first() is None:
+        return None  # it runs only once that filing is on record (an opposition: a request for review, 102.67(f))
     existing = session.exec(
         _same_period(select(Deadline).where(
             Deadline.election_id == election.id, Deadline.kind == kind, Deadline.trigger_on == trigger_on
@@ -242,11 +248,18 @@ def closed_in_law(deadline: Deadline, on: date | datetime | None, as_of: datetim
 def close_open_deadlines(
     session: Session, election: Election, kinds: set[DeadlineKind], *, status: DeadlineStatus, as_of: datetime,
     on: date | None = None, reason: str | None = None, closed_at: datetime | None = None,
+    legal_on: date | None = None,
 ) -> list[Deadline]:
     """Close the election's open deadlines of ``kinds`` with ``status`` (e.g. mooted by a set-aside), and return them.
 
     Each one's ``closed_at`` is when it closed in law (:func:`closed_in_law`): ``closed_at`` (the
-    closing filing's receipt), else the start of ``on``, else ``as_of``.
+    closing filing's receipt), else the start of ``on`` (or ``legal_on``) in the deadline's office's
+    zone, else ``as_of`` — so a view as of a day before the act's legal date shows the period still
+    running, and one after it closed, whenever the act was typed (R-B2). Every act passes its legal
+    date (the docket entry's ``occurred_on``).
+
+    ``legal_on``: the act's legal date for ``closed_at`` alone, where ``on``'s met-late judgment does not
+    apply (a certification that issues after its earliest date is not late: it may issue any time after).
 
     ``on``: the legal date of the act that closes them; with ``status`` met, a date the act came
     after is closed ``met-late`` instead (a hearing that opened after its target, R-I3:
@@ -258,7 +271,7 @@ def close_open_deadlines(
     ):
         if deadline.kind in kinds:
             deadline.status = met_status(deadline.due_on, on) if status is DeadlineStatus.MET else status
-            deadline.closed_at = closed_in_law(deadline, closed_at or on, as_of)
+            deadline.closed_at = closed_in_law(deadline, closed_at or on or legal_on, as_of)
             if deadline.status is DeadlineStatus.MET_LATE and on is not None:
                 deadline.derivation = [*deadline.derivation, f"met late: done {day_label(on)}, after "
                                        f"{day_label(deadline.due_on)}"]

@@ -24,7 +24,7 @@ from casefile.rules.deadline_names import DEADLINE_NAMES
 from casefile.rules.offices import BOARD_OFFICE, Office
 from casefile.rules.rule_sets import Period, RuleSet
 from casefile.rules.tolling import SHUTDOWN_2025, TOLLING_WINDOWS, ClosureWindow, toll, toll_for_shutdown
-from casefile.vocab import DeadlineKind, DeadlineStatus, FilingMethod, zone_words
+from casefile.vocab import DeadlineKind, DeadlineStatus, FilingKind, FilingMethod, zone_words
 
 #: The closure window of the 2025 shutdown; the name kept for callers of the earlier module layout.
 ShutdownWindow = ClosureWindow
@@ -37,6 +37,7 @@ __all__ = [
     "SkippedDay",
     "check_timely",
     "compute_deadline",
+    "contingent_on",
     "met_status",
     "office_calendar",
     "toll_for_shutdown",
@@ -60,6 +61,20 @@ _TRIGGER = {
     K.ALJ_EXCEPTIONS: "order transferring the case to the Board served",
     K.POST_HEARING_BRIEF: "hearing closed",
 }
+
+#: Periods that run only once a party's filing is on record: a statement in opposition answers a request for review,
+#: so no one owes one, and no period runs, until a request is filed — though its last day is counted from the last
+#: day for the request (29 CFR 102.67(f); rules.md R-N6).
+_CONTINGENT_ON: dict[K, FilingKind] = {K.RFR_OPPOSITION: FilingKind.REQUEST_FOR_REVIEW}
+
+
+def contingent_on(kind: DeadlineKind) -> FilingKind | None:
+    """The filing whose receipt a period of ``kind`` runs only after: ``request-for-review`` for the opposition to a
+    request for review (29 CFR 102.67(f): "any party may file ... a statement in opposition" to the request filed);
+    None for a period that runs from the act that starts it whoever files. A contingent period is kept (and listed)
+    only once its filing is on record. Authority: 29 CFR 102.67(f); rules.md R-N6."""
+    return _CONTINGENT_ON.get(kind)
+
 
 #: Periods that run from an act no act of casefile records: exceptions to an Administrative Law Judge's decision run
 #: from service of the order transferring the case to the Board (29 CFR 102.46(a), 102.69(c)(2)), which the Board

@@ -76,7 +76,10 @@ class TestCertificationOfResults:
         due = deadlines_of("10-RC-269250")
         assert due[DeadlineKind.EARLIEST_CERTIFICATION].status is DeadlineStatus.MET
         assert due[DeadlineKind.REQUEST_FOR_REVIEW].due_on == date(2021, 5, 3)
-        assert due[DeadlineKind.RFR_OPPOSITION].due_on == date(2021, 5, 10)
+        # no request for review on record: no opposition period runs (29 CFR 102.67(f))
+        assert DeadlineKind.RFR_OPPOSITION not in due
+        perform(act({"act": "request-for-review", "date": date(2021, 4, 30), "party": "rwdsu", "grounds": ["Hypothetical"]}))
+        assert deadlines_of("10-RC-269250")[DeadlineKind.RFR_OPPOSITION].due_on == date(2021, 5, 10)
 
     def test_consent_election_is_final(self, configured_db: Path) -> None:
         """In a consent election the certification is final: the election closes, no request-for-review period (R-K5)."""

@@ -60,14 +60,16 @@ def test_the_order_starts_the_request_for_review_period(configured_db: Path) -> 
                                   "all_pending": True}))
     assert "a final disposition under the 2014 rule: a request for review may be filed until December 26, 2019" in done.summary
     trigger = (TriggerKind.OPEN_AND_COUNT_ORDER, "Order to open and count challenged ballots issued December 10, 2019")
-    assert _review_periods() == [(DeadlineKind.REQUEST_FOR_REVIEW, date(2019, 12, 26), *trigger),
-                                 (DeadlineKind.RFR_OPPOSITION, date(2020, 1, 2), *trigger)]
+    assert _review_periods() == [(DeadlineKind.REQUEST_FOR_REVIEW, date(2019, 12, 26), *trigger)]  # no request yet:
+    # no opposition period runs (29 CFR 102.67(f))
     late = case.act({"act": "request-for-review", "date": date(2019, 12, 27), "party": "employer",
                      "grounds": ["The challenged voters are supervisors (hypothetical)"]})
     case.refused(late, UntimelyFiling)
     filed = case.perform(case.act({"act": "request-for-review", "date": date(2019, 12, 26), "party": "employer",
                                    "grounds": ["The challenged voters are supervisors (hypothetical)"]}), documents="issue")
     assert filed.summary.startswith("Request for review of the order to open and count challenged ballots, by Selck-like Co.")
+    assert _review_periods() == [(DeadlineKind.REQUEST_FOR_REVIEW, date(2019, 12, 26), *trigger),
+                                 (DeadlineKind.RFR_OPPOSITION, date(2020, 1, 2), *trigger)]  # the request starts it
     (paper,) = [d for d in filed.documents if d.kind == "request-for-review"]
     text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(paper.path).pages))
     assert "Order to Open and Count Challenged Ballots issued on December 10, 2019" in text
@@ -104,8 +106,8 @@ def test_the_order_to_count_excluded_ballots_starts_the_period_too(configured_db
     assert ("an order to count ballots excluded at the count is a final disposition under the 2014 rule: a request for "
             "review may be filed until December 26, 2019") in done.summary
     trigger = (TriggerKind.COUNT_EXCLUDED_ORDER, "Order to count ballots excluded at the count issued December 10, 2019")
-    assert _review_periods() == [(DeadlineKind.REQUEST_FOR_REVIEW, date(2019, 12, 26), *trigger),
-                                 (DeadlineKind.RFR_OPPOSITION, date(2020, 1, 2), *trigger)]
+    assert _review_periods() == [(DeadlineKind.REQUEST_FOR_REVIEW, date(2019, 12, 26), *trigger)]  # no request yet:
+    # no opposition period runs (29 CFR 102.67(f))
     late = case.act({"act": "request-for-review", "date": date(2019, 12, 27), "party": "employer",
                      "grounds": ["The late ballots were postmarked after the due date (hypothetical)"]})
     case.refused(late, UntimelyFiling)
@@ -114,6 +116,8 @@ def test_the_order_to_count_excluded_ballots_starts_the_period_too(configured_db
                          documents="issue")
     assert filed.summary.startswith("Request for review of the order to count ballots excluded at the count, by "
                                     "Selck-like Co.")
+    assert _review_periods() == [(DeadlineKind.REQUEST_FOR_REVIEW, date(2019, 12, 26), *trigger),
+                                 (DeadlineKind.RFR_OPPOSITION, date(2020, 1, 2), *trigger)]  # the request starts it
     (paper,) = [d for d in filed.documents if d.kind == "request-for-review"]
     text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(paper.path).pages))
     assert "Request for Review of the Regional Director's Order to Count Ballots Excluded at the Count" in text

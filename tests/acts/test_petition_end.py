@@ -76,10 +76,14 @@ class TestDismissal:
         with read_session() as s:
             due = {d.kind: (d.due_on, d.office_key, d.status) for d in s.exec(select(Deadline))
                    if d.kind in (DeadlineKind.REQUEST_FOR_REVIEW, DeadlineKind.RFR_OPPOSITION)}
-        assert due == {DeadlineKind.REQUEST_FOR_REVIEW: (date(2021, 12, 30), "board", DeadlineStatus.OPEN),
-                       DeadlineKind.RFR_OPPOSITION: (date(2022, 1, 7), "board", DeadlineStatus.OPEN)}
+        # the opposition runs only once a request for review is on record (29 CFR 102.67(f))
+        assert due == {DeadlineKind.REQUEST_FOR_REVIEW: (date(2021, 12, 30), "board", DeadlineStatus.OPEN)}
         result = bessemer.perform(bessemer.act({"act": "request-for-review", "date": date(2021, 12, 29),
                                                 "party": "rwdsu", "grounds": ["Hypothetical"]}))
+        with read_session() as s:
+            opposition = s.exec(select(Deadline).where(Deadline.kind == DeadlineKind.RFR_OPPOSITION)).one()
+        assert (opposition.due_on, opposition.office_key, opposition.status) == (date(2022, 1, 7), "board",
+                                                                                DeadlineStatus.OPEN)
         assert "dismissal of the petition" in result.summary
         assert _stages() == [Stage.DISMISSED]
 

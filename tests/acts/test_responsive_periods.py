@@ -84,12 +84,16 @@ class TestAnsweringBrief:
 
 class TestOpposition:
     def test_runs_from_the_extended_last_day_for_the_request(self, configured_db: Path) -> None:
-        """The Board extends the request for review to Thu 2023-02-09: the opposition is due 5 business days later at the
-        Board, Thu 2023-02-16 (not Thu 2023-02-02), 11:59 p.m. Eastern."""
+        """The Board extends the request for review to Thu 2023-02-09 (hypothetically) and Amazon's request is received on
+        02-08: the opposition, which runs only once a request is on record (none before it), is due 5 business days
+        after the extended last day at the Board, Thu 2023-02-16 (not Thu 2023-02-02), 11:59 p.m. Eastern."""
         case = jfk8_through("certification")
-        assert _stored(DeadlineKind.RFR_OPPOSITION).due_on == date(2023, 2, 2)
+        assert _stored(DeadlineKind.RFR_OPPOSITION) is None
         case.perform(case.act({"act": "pin-deadline", "date": date(2023, 1, 25), "kind": "request-for-review",
                                "due": date(2023, 2, 9), "order": "Board order extending the time (hypothetical)"}))
+        assert _stored(DeadlineKind.RFR_OPPOSITION) is None
+        case.perform(case.act({"act": "request-for-review", "date": date(2023, 2, 8), "party": "amazon",
+                               "grounds": ["Hypothetical"]}))
         opposition = _stored(DeadlineKind.RFR_OPPOSITION)
         assert (opposition.due_on, opposition.office_key, opposition.status) == (date(2023, 2, 16), "board",
                                                                                  DeadlineStatus.OPEN)
