@@ -57,7 +57,7 @@ class TestAnsweringBrief:
             entry = s.exec(select(DocketEntry).where(DocketEntry.act == "pin-deadline")).one()
             order = s.exec(select(AgencyOrder).where(AgencyOrder.kind == "extension")).one()
         assert "answering brief (all parties), which runs from the last day the exceptions may be filed, is due " \
-               "2021-08-23 → 2021-09-07" in entry.summary
+               "August 23, 2021 → September 7, 2021" in entry.summary  # the docket's summaries in long dates
         assert [(m["deadline_kind"], m["from_due_on"], m["to_due_on"]) for m in order.body["also_moved"]] == [
             ("answering-brief", "2021-08-23", "2021-09-07")]
 
