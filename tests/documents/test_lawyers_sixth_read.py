@@ -127,3 +127,35 @@ class TestTheStatusReportsRequestForReview:
                 "25'; 10 business days after January 11, 2023, with Martin Luther King Jr. Day (January 16, 2023) "
                 "skipped, end on January 26, 2023, which is the date the record keeps]") in deadlines, deadlines
         assert deadlines.count("Jan. 25") == 1
+
+
+_IMPLIED_BRIEF = """act: file-answering-brief
+date: 2026-11-16
+party: employer
+points: ["The report is correct"]
+inferred_from: "the Regional Director's decision of November 25, 2026 refers to the Employer's answering brief"
+date_public: false
+"""
+
+
+def test_an_answering_brief_the_record_only_implies_is_said_as_inferred(configured_db: Path) -> None:
+    """Finding 1, the record only implying the brief (Filing.inferred_from, its date not public): the history's row,
+    the sentence saying it was filed and the one saying it was considered say it is the record's inference, as they
+    do of exceptions the record implies (JFK8)."""
+    from casefile.cli.app import app
+
+    act = configured_db / "brief.yaml"
+    act.write_text(_IMPLIED_BRIEF, encoding="utf-8")
+    runner = CliRunner()
+    for args in (*_ACTS[:-2], ["act", CASE, str(act)], _ACTS[-1]):
+        result = runner.invoke(app, args, env={**os.environ, "COLUMNS": "200"})
+        assert result.exit_code == 0, (args, result.output)
+    (pdf,) = (configured_db / "out" / CASE).glob("*decision-on-objections.pdf")
+    body = words(text_of(pdf, body_only=True))
+    assert ("November 16, 2026 The record implies that the Employer, Cascade Freight LLC, filed an answering brief to "
+            "the exceptions (the brief itself is not in the public record, nor is the date).") in body
+    assert ("Cascade Freight LLC filed an answering brief to the exceptions [inferred: the record shows the Regional "
+            "Director's decision of November 25, 2026 refers to the Employer's answering brief; the brief itself is not "
+            "in the public record]. Having considered the entire record, the Hearing Officer's report, the exceptions "
+            "and the answering brief [inferred: the record implies the brief, as said above], the Regional Director "
+            "decides the objections") in body
