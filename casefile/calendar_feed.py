@@ -121,14 +121,12 @@ def _noticed(entry: FeedEntry) -> Hearing | None:
 
 
 def _hearing_start(hearing: Hearing, zone: ZoneInfo) -> date | datetime:
-    """When the noticed hearing opens: its date and time ("HH:MM" at the office, in ``zone``) when the record has
-    the time, else its date (an all-day event)."""
+    """When the noticed hearing opens: its date and time (its time of day at the office, in ``zone``) when the record
+    has the time, else its date (an all-day event)."""
     assert hearing.opens_on is not None
-    try:
-        hour, minute = (int(part) for part in hearing.opens_at.split(":"))
-        return datetime.combine(hearing.opens_on, time(hour, minute), tzinfo=zone)
-    except ValueError:
+    if hearing.opens_at is None:
         return hearing.opens_on
+    return datetime.combine(hearing.opens_on, hearing.opens_at, tzinfo=zone)
 
 
 @dataclass(frozen=True)

@@ -139,8 +139,7 @@ class DeadlineKind(StrEnum):
 
 
 class Audience(StrEnum):
-    """Whom a deadline is for when it is not one party's (``Deadline.for_whom`` holds one of these or a
-    party's key)."""
+    """Whom a deadline is for (``Deadline.for_whom``; stored as its value)."""
 
     ALL_PARTIES = "all parties"
     OBJECTING_PARTY = "objecting party"  # the offer of proof: the party that filed objections
@@ -349,10 +348,11 @@ class Actor(StrEnum):
 
 
 class DocketActName(StrEnum):
-    """The name of a docket act (DocketEntry.act, before any ":<stage>" its stage move adds; casefile.record.
-    workflow.DocketAct): the acts' own names (each act model's ``act``) and the entries the sweep and the record
-    write themselves. Each has its words in casefile.documents.wording.ACT_NAMES. The stored strings are these
-    values."""
+    """The name of a docket act (``DocketEntry.act``, stored as its value: the text the column held before it was
+    typed, so no entry's hash changes): the acts' own names (each act model's ``act``), the entries the sweep, the
+    record and the import write themselves, and the stage moves the Board's ruling makes after its own entry
+    ("board-ruling:closed": the act and the stage it moved to; casefile.record.workflow.DocketAct reads them
+    apart). Each has its words in casefile.rules.act_names.ACT_WORDS."""
 
     OPEN_CASE = "open-case"
     RECORD_TALLY = "record-tally"
@@ -411,6 +411,13 @@ class DocketActName(StrEnum):
     CLOSURE_SUPERSEDED = "closure-superseded"
     ISSUE_DOCUMENT = "issue-document"
     IMPORT_CASE = "import-case"  # a case read from NLRB files (casefile.jobs.imports.write)
+    IMPORT_TALLY = "import-tally"  # a tally read from them
+    IMPORT_CASE_CLOSED = "import-case-closed"  # the case closed, as they show it
+    # The Board's ruling's own stage moves at rfr-pending (casefile.acts.board_ruling; 29 CFR 102.67(g), (j)).
+    BOARD_RULING_CLOSED = "board-ruling:closed"
+    BOARD_RULING_SET_ASIDE = "board-ruling:set-aside"
+    BOARD_RULING_RERUN_DIRECTED = "board-ruling:rerun-directed"
+    BOARD_RULING_REMANDED = "board-ruling:hearing-noticed"
 
 
 class ReminderStatus(StrEnum):

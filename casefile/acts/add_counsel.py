@@ -37,7 +37,7 @@ from casefile.record.lookups import get_party
 from casefile.record.models import Case, Party, Person
 from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import docket
-from casefile.vocab import Actor
+from casefile.vocab import Actor, DocketActName
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
@@ -138,7 +138,7 @@ def perform(session: Session, act: AddCounsel, *, case: Case, as_of: datetime, b
     firm = f" ({counsel.firm})" if counsel.firm else ""
     summary = f"Counsel of record for {party.name}: {counsel.name}{firm}"
     entry = docket(session, case.id, election_id=None, as_of=as_of, occurred_on=act.legal_date(case, as_of),  # type: ignore[arg-type]
-                   act="add-counsel", act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(person))
+                   act=DocketActName.ADD_COUNSEL, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(person))
     assert entry.id is not None
     warnings = () if counsel.email else (
         f"{counsel.name} has no e-mail address: filings are served on counsel by e-mail by default, so service on "

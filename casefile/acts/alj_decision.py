@@ -36,7 +36,7 @@ from casefile.record.workflow import advance, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.review import board_review
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, DeadlineKind, DecisionKind, Stage, TriggerKind
+from casefile.vocab import Actor, DeadlineKind, DecisionKind, DocketActName, Stage, TriggerKind
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -89,7 +89,7 @@ def perform(session: Session, act: AljDecision, *, case: Case, as_of: datetime, 
         summary += f" ({review.statement})"
     summary = summary_with(summary, act)  # the decision's own words last: no clause joined after its full stop
     entry = advance(session, election, Stage.ALJ_DECISION_ISSUED, as_of=as_of, occurred_on=issued_on,
-                    act="alj-decision", act_key=key, actor=Actor.ADMINISTRATIVE_LAW_JUDGE, summary=summary,
+                    act=DocketActName.ALJ_DECISION, act_key=key, actor=Actor.ADMINISTRATIVE_LAW_JUDGE, summary=summary,
                     ref=ref_to(decision))
     if review.available:
         keep_deadline(session, case=case, election=election, kind=DeadlineKind.ALJ_EXCEPTIONS,

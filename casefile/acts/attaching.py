@@ -26,11 +26,11 @@ from casefile.record.models import Attachment, Case, DocketEntry, Document, Fili
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.uploads import Upload, stored_path
 from casefile.record.workflow import docket
-from casefile.vocab import Actor, AttachmentKind, DocumentKind, FilingKind
+from casefile.vocab import Actor, AttachmentKind, DocketActName, DocumentKind, FilingKind
 
 #: Docket acts that are not a recorded act of the procedure (nothing filed or issued to attach to).
-NOT_ATTACHABLE = frozenset({"issue-document", "attach-document", "sweep", "deadline-lapsed", "add-counsel",
-                            "open-case"})
+NOT_ATTACHABLE = frozenset({DocketActName.ISSUE_DOCUMENT, DocketActName.ATTACH_DOCUMENT, DocketActName.SWEEP,
+                            DocketActName.DEADLINE_LAPSED, DocketActName.ADD_COUNSEL, DocketActName.OPEN_CASE})
 
 
 def target_of(session: Session, case: Case, to: Ref, *, field: str = "to",
@@ -51,7 +51,7 @@ def target_of(session: Session, case: Case, to: Ref, *, field: str = "to",
     entry = session.get(DocketEntry, ident) if to.table is RecordTable.DOCKET else None
     if entry is None or entry.case_id != case.id:
         raise UnknownRecord(f"case {case.number} has no docket entry {ident}", field=field)
-    refused = {"attach-document", "issue-document"} if received else NOT_ATTACHABLE
+    refused = {DocketActName.ATTACH_DOCUMENT, DocketActName.ISSUE_DOCUMENT} if received else NOT_ATTACHABLE
     if entry.act in refused:
         raise ProcedureError(f"docket entry {ident} ({entry.act}) is not an act a document was filed or issued for",
                              field=field)
@@ -121,7 +121,7 @@ def attach(session: Session, case: Case, upload: Upload, *, to: Ref | str, as_of
                f"{upload.sha256[:12]}…{extra})")
     done = docket(session, case.id,  # type: ignore[arg-type]
                   election_id=(filing.election_id if filing is not None else entry.election_id),  # type: ignore[union-attr]
-                  as_of=as_of, occurred_on=on, act="attach-document", act_key=key,
+                  as_of=as_of, occurred_on=on, act=DocketActName.ATTACH_DOCUMENT, act_key=key,
                   actor=Actor.PARTY if filing is not None else entry.actor,  # type: ignore[union-attr]
                   summary=summary, ref=ref_to(attachment))
     assert done.id is not None

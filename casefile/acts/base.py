@@ -30,7 +30,7 @@ from casefile.record.deadlines import office_of
 from casefile.record.models import Case, DocketEntry, Election
 from casefile.record.refs import RecordTable, Ref
 from casefile.record.workflow import already_done
-from casefile.vocab import NlrbFiling, Stage
+from casefile.vocab import DocketActName, NlrbFiling, Stage
 
 #: The STAGES of an act the election's stage does not bound (casefile.acts.allowed_now): it may be refused
 #: on what the record holds (a deadline, a filing it needs), never for the stage alone.
@@ -179,6 +179,12 @@ class ActIn(Strict):
     def act_name(self) -> str:
         return str(getattr(self, "act", type(self).__name__))
 
+    @property
+    def docket_act(self) -> DocketActName:
+        """The act's name on the docket (its ``act``, a DocketActName value). Raises ValueError for a model whose
+        ``act`` is not one (tests/documents/test_lawyers_read_through.py keeps every act a member)."""
+        return DocketActName(self.act_name)
+
 
 class InRecordIn(Strict):
     """What the public record lacks of a filing or an order (a record copy's act; not an act by itself):
@@ -315,7 +321,7 @@ def last_entry_id(session: Session, case: Case) -> int:
 
 def entry_of(session: Session, case: Case, act: str, *, ref: Ref | None = None) -> DocketEntry:
     """The docket entry of the act named ``act`` (about ``ref`` when given) — the latest one."""
-    query = select(DocketEntry).where(DocketEntry.case_id == case.id, DocketEntry.act == act)
+    query = select(DocketEntry).where(DocketEntry.case_id == case.id, DocketEntry.act == DocketActName(act))
     if ref is not None:
         query = query.where(DocketEntry.ref == ref)
     entry = session.exec(query.order_by(col(DocketEntry.id).desc())).first()

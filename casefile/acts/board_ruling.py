@@ -38,6 +38,7 @@ from casefile.vocab import (
     DeadlineStatus,
     DecisionKind,
     DecisionResult,
+    DocketActName,
     ElectionKind,
     FilingKind,
     Stage,
@@ -83,8 +84,8 @@ def unruled_requests(session: Session, election: Election) -> list[Filing]:
     """The election's requests for review the Board has yet to rule on: those docketed after its latest ruling in
     the election (docket order; all of them when it has not ruled), in the order received."""
     last = session.exec(select(func.max(DocketEntry.id)).where(DocketEntry.election_id == election.id,
-                                                               DocketEntry.act == "board-ruling")).one()
-    query = select(DocketEntry).where(DocketEntry.election_id == election.id, DocketEntry.act == "request-for-review")
+                                                               DocketEntry.act == DocketActName.BOARD_RULING)).one()
+    query = select(DocketEntry).where(DocketEntry.election_id == election.id, DocketEntry.act == DocketActName.REQUEST_FOR_REVIEW)
     if last is not None:
         query = query.where(col(DocketEntry.id) > last)
     later = {e.ref.id for e in session.exec(query) if e.ref is not None and e.ref.is_a(RecordTable.FILING)}
@@ -185,7 +186,7 @@ def perform(session: Session, act: BoardRuling, *, case: Case, as_of: datetime, 
     ref = ref_to(decision)
     summary = f"Board: {effect.sentence}" + (f" — {act.summary}" if act.summary else "")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=issued_on,  # type: ignore[arg-type]
-                   act=act.act, act_key=key, actor=Actor.BOARD, summary=summary, ref=ref)
+                   act=act.docket_act, act_key=key, actor=Actor.BOARD, summary=summary, ref=ref)
     if pending:
         opposed = bool(filings_of(session, election, FilingKind.RFR_OPPOSITION))
         close_open_deadlines(session, election, {DeadlineKind.REQUEST_FOR_REVIEW}, status=DeadlineStatus.MET, as_of=as_of,
@@ -202,7 +203,7 @@ def perform(session: Session, act: BoardRuling, *, case: Case, as_of: datetime, 
                                 note=f"hearing directed by the Board's remand of {long_date(issued_on)}; its date and "
                                      "place are set by the Regional Director"))
         for i, stage in enumerate(effect.stages):
-            advance(session, election, stage, as_of=as_of, occurred_on=issued_on, act=str(DocketAct(act.act, stage)),
+            advance(session, election, stage, as_of=as_of, occurred_on=issued_on, act=DocketActName(str(DocketAct(act.act, stage))),
                     act_key=f"{key}:{i}", actor=Actor.BOARD, ref=ref,
                     summary={Stage.CLOSED: "The certification is final: the case is closed",
                              Stage.SET_ASIDE: f"Election {election.sequence} set aside by the Board",

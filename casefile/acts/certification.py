@@ -39,7 +39,7 @@ from casefile.rules.chronology import Earlier
 from casefile.rules.review import board_review
 from casefile.rules.stages import accepted_at
 from casefile.rules.trigger_words import certification_trigger
-from casefile.vocab import Actor, CertificationKind, DeadlineKind, DeadlineStatus, Stage, TallyKind, TriggerKind
+from casefile.vocab import Actor, CertificationKind, DeadlineKind, DeadlineStatus, DocketActName, Stage, TallyKind, TriggerKind
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -184,8 +184,8 @@ def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: 
     refuse_if_before("the certification", issued_on, [
         Earlier("the revised tally of ballots issued" if tally.kind is TallyKind.REVISED else "the tally of ballots issued",
                 tally.prepared_on),
-        Earlier("the Regional Director's decision issued", latest_on(session, election, "rd-decision")),
-        Earlier("the Board ruled", latest_on(session, election, "board-ruling"))])
+        Earlier("the Regional Director's decision issued", latest_on(session, election, DocketActName.RD_DECISION)),
+        Earlier("the Board ruled", latest_on(session, election, DocketActName.BOARD_RULING))])
     what = _certification_of(session, election, tally)  # every determinative challenge sustained: the tally stands
     review = board_review(case.agreement)
     cert = Certification(election_id=election.id, kind=what.kind, issued_on=issued_on, union=what.union,  # type: ignore[arg-type]
@@ -196,7 +196,7 @@ def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: 
     summary = what.title + (f": {what.union}" if what.union else "")
     if not review.agreement_known:
         summary += f" ({review.statement})"
-    entry = advance(session, election, Stage.CERTIFIED, as_of=as_of, occurred_on=issued_on, act="certification",
+    entry = advance(session, election, Stage.CERTIFIED, as_of=as_of, occurred_on=issued_on, act=DocketActName.CERTIFICATION,
                     act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary, ref=ref)
     close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION}, status=DeadlineStatus.MET, as_of=as_of,
                          legal_on=issued_on)
@@ -209,12 +209,12 @@ def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: 
                           trigger_on=issued_on, for_whom="all parties")
         if unruled_requests(session, election):
             # a request for review of the Decision on Objections filed before the certification is pending (R-N2)
-            advance(session, election, Stage.RFR_PENDING, as_of=as_of, occurred_on=issued_on, act="rfr-pending",
+            advance(session, election, Stage.RFR_PENDING, as_of=as_of, occurred_on=issued_on, act=DocketActName.RFR_PENDING,
                     act_key=key + ":rfr-pending", actor=Actor.SYSTEM,
                     summary="A request for review filed after the Regional Director's decision is pending before the Board "
                             "(29 CFR 102.67(c))")
     else:
-        advance(session, election, Stage.CLOSED, as_of=as_of, occurred_on=issued_on, act="close", act_key=key + ":close",
+        advance(session, election, Stage.CLOSED, as_of=as_of, occurred_on=issued_on, act=DocketActName.CLOSE, act_key=key + ":close",
                 actor=Actor.SYSTEM, summary="Consent election: the Regional Director's certification is final (29 CFR 102.62)")
     assert entry.id is not None
     return Done(act=act.act, ref=ref, entry_id=entry.id, issue=issues(session, ref), summary=entry.summary,
@@ -233,11 +233,11 @@ def _reaffirm(session: Session, act: Certify, *, case: Case, election: Election,
     if tally is None:
         raise ProcedureError(f"election {election.sequence} of {case.number} has no tally", field="election")
     refuse_if_before("the certification", issued_on, [
-        Earlier("the Regional Director's decision issued", latest_on(session, election, "rd-decision")),
-        Earlier("the Board ruled", latest_on(session, election, "board-ruling"))])
+        Earlier("the Regional Director's decision issued", latest_on(session, election, DocketActName.RD_DECISION)),
+        Earlier("the Board ruled", latest_on(session, election, DocketActName.BOARD_RULING))])
     _certification_of(session, election, tally)  # the outcome still calls for a certification
     summary = certification_stands(CertificationKind(cert.kind), cert.union, cert.issued_on)
-    entry = advance(session, election, Stage.CERTIFIED, as_of=as_of, occurred_on=issued_on, act="certification",
+    entry = advance(session, election, Stage.CERTIFIED, as_of=as_of, occurred_on=issued_on, act=DocketActName.CERTIFICATION,
                     act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary, ref=ref_to(cert))
     close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS, DeadlineKind.OFFER_OF_PROOF},
                          status=DeadlineStatus.MOOTED, as_of=as_of, legal_on=issued_on)
@@ -247,7 +247,7 @@ def _reaffirm(session: Session, act: Certify, *, case: Case, election: Election,
                           trigger=TriggerKind.SUPPLEMENTAL_DECISION, trigger_ref=entry.ref,
                           trigger_on=issued_on, for_whom="all parties")
         if unruled_requests(session, election):
-            advance(session, election, Stage.RFR_PENDING, as_of=as_of, occurred_on=issued_on, act="rfr-pending",
+            advance(session, election, Stage.RFR_PENDING, as_of=as_of, occurred_on=issued_on, act=DocketActName.RFR_PENDING,
                     act_key=key + ":rfr-pending", actor=Actor.SYSTEM,
                     summary="A request for review not yet ruled on is pending before the Board (29 CFR 102.67(c))")
     assert entry.id is not None

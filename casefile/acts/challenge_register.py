@@ -17,7 +17,7 @@ from casefile.rules.challenge_words import ruling_words
 from casefile.rules.excluded_ballots import with_excluded
 from casefile.rules.partial_resolution import still_determinative
 from casefile.rules.stages import accepted_at, next_stage
-from casefile.vocab import Actor, ChallengeStatus, Stage, TallyKind, counted
+from casefile.vocab import Actor, ChallengeStatus, DocketActName, Stage, TallyKind, counted
 
 #: Stages in which the Region may rule on challenged ballots and open them (rules.md §4).
 RULING_STAGES = accepted_at("rule-on-challenges")
@@ -123,6 +123,6 @@ def move_when_the_tally_stands(session: Session, election: Election, *, act: str
     why = ("every determinative challenged ballot is sustained (the rest cannot affect the result): the tally stands, "
            "with no revised tally and no new objection period (102.69(c)(1)(i), (e)); ")
     why += "the certification is due (29 CFR 102.69(b))" if to is Stage.CERTIFICATION_DUE else "the runoff or new election is due (102.70)"
-    advance(session, election, to, as_of=as_of, occurred_on=on, act=to.value, act_key=f"{key}:{to.value}",
+    advance(session, election, to, as_of=as_of, occurred_on=on, act=DocketActName(to.value), act_key=f"{key}:{to.value}",
             actor=Actor.SYSTEM, summary=why[0].upper() + why[1:], ref=ref)
     return to

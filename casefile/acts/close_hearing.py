@@ -35,7 +35,7 @@ from casefile.rules.calendar import long_date
 from casefile.rules.chronology import Earlier
 from casefile.rules.hearing import BriefsDue, briefs_as_of_right, post_hearing_brief_due
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, DeadlineKind, Stage, TriggerKind
+from casefile.vocab import Actor, DeadlineKind, DocketActName, Stage, TriggerKind
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -82,7 +82,7 @@ def perform(session: Session, act: CloseHearing, *, case: Case, as_of: datetime,
     briefs = briefs_due(case, closed_on, act.briefs_due_on)
     hearing.closed_on = closed_on
     session.add(hearing)
-    entry = advance(session, election, Stage.HEARING_CLOSED, as_of=as_of, occurred_on=closed_on, act="close-hearing",
+    entry = advance(session, election, Stage.HEARING_CLOSED, as_of=as_of, occurred_on=closed_on, act=DocketActName.CLOSE_HEARING,
                     act_key=key, actor=Actor.HEARING_OFFICER, summary=_summary(closed_on, briefs),
                     ref=ref_to(hearing))
     if briefs is not None:

@@ -21,7 +21,17 @@ from casefile.record.models import Decision, Election, Objection, Tally
 from casefile.record.refs import ref_to
 from casefile.record.workflow import advance
 from casefile.rules.conditional_rerun import NO_UNION_MAJORITY, condition_sentence, rerun_stands
-from casefile.vocab import Actor, Disposition, OutcomeKind, Stage, election_directed, ordinal
+from casefile.vocab import (
+    Actor,
+    DecisionResult,
+    Disposition,
+    DocketActName,
+    OutcomeKind,
+    Stage,
+    TallyKind,
+    election_directed,
+    ordinal,
+)
 
 __all__ = ["apply_condition", "conditional_decision", "decided_by", "pending_condition", "shows_on"]
 
@@ -41,12 +51,12 @@ def apply_condition(session: Session, election: Election, decision: Decision, re
     if stands is None:
         return None, f"the conditional direction of {decision.issued_on.isoformat()} waits: challenges still determinative"
     if stands:
-        advance(session, election, Stage.SET_ASIDE, as_of=as_of, occurred_on=on, act="set-aside", act_key=key + ":set-aside",
+        advance(session, election, Stage.SET_ASIDE, as_of=as_of, occurred_on=on, act=DocketActName.SET_ASIDE, act_key=key + ":set-aside",
                 actor=Actor.REGIONAL_DIRECTOR, ref=ref_to(decision),
                 summary=f"Election {election.sequence} set aside: the revised tally of {on.isoformat()} {shows_on(decision, revised)}, "
                         f"so the condition of the decision of {decision.issued_on.isoformat()} "
                         f"is met ({condition_sentence(decision.condition, set_aside=election.sequence)})")
-        advance(session, election, Stage.RERUN_DIRECTED, as_of=as_of, occurred_on=on, act="direct-second-election",
+        advance(session, election, Stage.RERUN_DIRECTED, as_of=as_of, occurred_on=on, act=DocketActName.DIRECT_SECOND_ELECTION,
                 act_key=key + ":direct", actor=Actor.REGIONAL_DIRECTOR, ref=ref_to(decision),
                 summary=f"{election_directed(election.sequence)} (the Regional Director's decision of {decision.issued_on.isoformat()})")
         return True, f"the {ordinal(election.sequence + 1)} election stands directed"

@@ -141,10 +141,10 @@ def perform(session: Session, act: ConfirmEfiling, *, case: Case, as_of: datetim
                              as_of=as_of, on=received_on, closed_at=act.at)
     to = stage_on_receipt(filing.kind, election.stage)  # the move its own act makes for a filing recorded e-filed
     if to is not None:
-        entry = advance(session, election, to, as_of=as_of, occurred_on=received_on, act=act.act, act_key=key,
+        entry = advance(session, election, to, as_of=as_of, occurred_on=received_on, act=act.docket_act, act_key=key,
                         actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     else:
         entry = docket(session, case.id, election_id=filing.election_id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
-                       act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
+                       act=act.docket_act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=(), summary=summary)

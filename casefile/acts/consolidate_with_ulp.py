@@ -31,7 +31,7 @@ from casefile.record.models import Case, Hearing
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Stage, ordinal
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocketActName, Stage, ordinal
 
 CONSOLIDABLE = accepted_at("consolidate-with-ulp")
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
@@ -96,7 +96,7 @@ def perform(session: Session, act: ConsolidateWithUlp, *, case: Case, as_of: dat
                               what="the order consolidating the case with an unfair-labor-practice case")
     hearing = Hearing(election_id=election.id, noticed_on=issued_on, opens_on=act.opens_on,  # type: ignore[arg-type]
                       noticed_opens_on=act.opens_on,
-                      opens_at=act.opens_at.strftime("%H:%M") if act.opens_at else "", issuer=act.issuer,
+                      opens_at=act.opens_at, issuer=act.issuer,
                       place=act.place, presiding=act.presiding, before_alj=True, ulp_cases=list(act.ulp_cases),
                       objections_set=set_ids, challenges_set=act.challenges, note=act.note, uncertain=act.uncertain,
                       **record_gaps(act))
@@ -107,7 +107,7 @@ def perform(session: Session, act: ConsolidateWithUlp, *, case: Case, as_of: dat
     # opening the record does not give is no earlier than the order
     what = f"{len(set_ids)} objections" + (" and the challenged ballots" if act.challenges else "")
     entry = advance(session, election, Stage.ALJ_CONSOLIDATED, as_of=as_of, occurred_on=issued_on,
-                    act="consolidate-with-ulp", act_key=key, actor=Actor.REGIONAL_DIRECTOR,
+                    act=DocketActName.CONSOLIDATE_WITH_ULP, act_key=key, actor=Actor.REGIONAL_DIRECTOR,
                     summary=f"Order consolidating {what} with {', '.join(act.ulp_cases)} for hearing before an "
                     "Administrative Law Judge", ref=ref_to(hearing))
     assert entry.id is not None

@@ -37,7 +37,7 @@ from casefile.record.models import Case, Certification, Deadline, DocketEntry, E
 from casefile.record.refs import RowKey
 from casefile.rules.review import board_review
 from casefile.rules.rule_sets import rule_set_for
-from casefile.vocab import DeadlineKind, ElectionAgreement
+from casefile.vocab import DeadlineKind, DocketActName, ElectionAgreement
 
 #: Not bound to the election's stage (refused, where it is, on what the record holds): offered at every
 #: stage (casefile.acts.allowed_now).
@@ -128,7 +128,7 @@ def _check_petition_date(session: Session, case: Case, filed_on: date, as_of: da
     first_vote = session.exec(select(func.min(Election.held_from_on)).where(Election.case_id == case.id)).one()
     first_tally = session.exec(select(func.min(Tally.prepared_on)).where(col(Tally.election_id).in_(ids))).one()
     first_act = session.exec(select(func.min(DocketEntry.occurred_on)).where(
-        DocketEntry.case_id == case.id, col(DocketEntry.act).not_in(("open-case", "import-case")))).one()
+        DocketEntry.case_id == case.id, col(DocketEntry.act).not_in((DocketActName.OPEN_CASE, DocketActName.IMPORT_CASE)))).one()
     refusal = petition_refusal(filed_on, recorded_on=today, recorded_as="the day of this correction",
                                first_act_on=first_act, first_vote_on=first_vote, first_tally_on=first_tally)
     if refusal is not None:

@@ -26,7 +26,7 @@ from casefile.record.refs import RowKey
 from casefile.rules.calendar import day_label
 from casefile.rules.chronology import Earlier
 from casefile.rules.deadlines import met_status
-from casefile.vocab import DeadlineKind, DeadlineStatus
+from casefile.vocab import DeadlineKind, DeadlineStatus, DocketActName
 
 #: Not bound to the stage: offered while the election has a hearing (allowed_now below).
 STAGES = ANY_STAGE
@@ -60,7 +60,7 @@ def allowed_now(session: Session, case: Case, as_of: Any = None) -> bool:
 def _opened(session: Session, election: Election) -> bool:
     """Whether the record holds the hearing's opening (an open-hearing entry of the election)."""
     return session.exec(select(DocketEntry.id).where(DocketEntry.election_id == election.id,
-                                                     DocketEntry.act == "open-hearing")).first() is not None
+                                                     DocketEntry.act == DocketActName.OPEN_HEARING)).first() is not None
 
 
 def _rescheduled(session: Session, hearing: Hearing) -> bool:

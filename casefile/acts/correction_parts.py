@@ -38,7 +38,7 @@ from casefile.rules.corrections import rejudge_filing, status_after_move
 from casefile.rules.deadline_names import deadline_period
 from casefile.rules.deadlines import compute_deadline
 from casefile.rules.rule_sets import rule_set_by_id
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocketActName
 
 #: Why a correction is made, in the user's words (required: the docket says it).
 Why = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=PARAGRAPH_MAX), AfterValidator(plain_paragraph)]
@@ -337,7 +337,7 @@ def record_correction(session: Session, case: Case, *, act: str, key: str, targe
     if consequences:
         summary += " Consequences: " + " ".join(consequences)
     entry = docket(session, case.id, election_id=election.id if election else None, as_of=as_of,  # type: ignore[arg-type]
-                   occurred_on=occurred_on, act=act, act_key=key, actor=actor, summary=summary, ref=ref)
+                   occurred_on=occurred_on, act=DocketActName(act), act_key=key, actor=actor, summary=summary, ref=ref)
     assert entry.id is not None
     correction.entry_id = entry.id
     correction.reissues = [stored_pair(Issue(s.issue.document, s.issue.record_id, entry.id)) for s in reissue]
@@ -346,7 +346,7 @@ def record_correction(session: Session, case: Case, *, act: str, key: str, targe
         d = move.deadline
         period = deadline_period(d.kind)  # in words, from the one table of deadline names (never its slug)
         docket(session, case.id, election_id=d.election_id, as_of=as_of, occurred_on=occurred_on,  # type: ignore[arg-type]
-               act="recompute-deadline", act_key=f"recompute:{d.id}{CORRECTION_MARK}{entry.id}", actor=Actor.SYSTEM,
+               act=DocketActName.RECOMPUTE_DEADLINE, act_key=f"recompute:{d.id}{CORRECTION_MARK}{entry.id}", actor=Actor.SYSTEM,
                summary=f"{period[:1].upper()}{period[1:]} recomputed: due {long_date(move.old_due_on)} → "
                f"{long_date(move.new_due_on)} ({move.because}: correction, docket entry {entry.id})",
                ref=ref_to(d))

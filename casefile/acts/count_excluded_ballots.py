@@ -126,6 +126,6 @@ def perform(session: Session, act: CountExcludedBallots, *, case: Case, as_of: d
                                          trigger=TriggerKind.COUNT_EXCLUDED_ORDER,
                                          what="an order to count ballots excluded at the count")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=ordered_on,  # type: ignore[arg-type]
-                   act=act.act, act_key=key, actor=_ACTORS[act.by], summary=summary, ref=order_ref(stored))
+                   act=act.docket_act, act_key=key, actor=_ACTORS[act.by], summary=summary, ref=order_ref(stored))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary)

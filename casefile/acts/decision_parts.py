@@ -127,12 +127,12 @@ def check_in_order(session: Session, case: Case, election: Election, act: Decisi
     objections = Earlier("the objections it rules on were filed", objections_filed(session, ruled)) if ruled else \
         Earlier("the objections were filed", objections_filed(session, election_objections(session, election), latest=False))
     refuse_if_before(subject, issued_on, [
-        Earlier("the tally of ballots issued", latest_on(session, election, "record-tally")),
+        Earlier("the tally of ballots issued", latest_on(session, election, DocketActName.RECORD_TALLY)),
         objections,
-        Earlier("the hearing officer's report issued", latest_on(session, election, "ho-report")),
-        Earlier("exceptions to the hearing officer's report were filed", latest_on(session, election, "file-exceptions")),
-        Earlier("the Administrative Law Judge's decision issued", latest_on(session, election, "alj-decision")),
-        Earlier("the revised tally of ballots issued", latest_on(session, election, "revised-tally")),
+        Earlier("the hearing officer's report issued", latest_on(session, election, DocketActName.HO_REPORT)),
+        Earlier("exceptions to the hearing officer's report were filed", latest_on(session, election, DocketActName.FILE_EXCEPTIONS)),
+        Earlier("the Administrative Law Judge's decision issued", latest_on(session, election, DocketActName.ALJ_DECISION)),
+        Earlier("the revised tally of ballots issued", latest_on(session, election, DocketActName.REVISED_TALLY)),
     ])
 
 

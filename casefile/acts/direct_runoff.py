@@ -25,7 +25,7 @@ from casefile.rules.calendar import long_date
 from casefile.rules.chronology import Earlier, held_before_directed, voting_period_refusal
 from casefile.rules.runoff_direction import check_direction_date, direction_for
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, ElectionKind, Stage, TallyKind
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocketActName, ElectionKind, Stage, TallyKind
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -135,7 +135,7 @@ def perform(session: Session, act: DirectRunoff, *, case: Case, as_of: datetime,
                          status=DeadlineStatus.MOOTED, as_of=as_of, legal_on=directed_on)
     when = _schedule(act.held_from_on, act.held_to_on)
     to = Stage.RUNOFF_DIRECTED if direction.kind is ElectionKind.RUNOFF else Stage.RERUN_DIRECTED
-    entry = advance(session, election, to, as_of=as_of, occurred_on=directed_on, act="direct-runoff", act_key=key,
+    entry = advance(session, election, to, as_of=as_of, occurred_on=directed_on, act=DocketActName.DIRECT_RUNOFF, act_key=key,
                     actor=Actor.REGIONAL_DIRECTOR, summary=direction.describe() + (f"; to be held {when}" if when else ""),
                     ref=ref_to(election))
     assert entry.id is not None

@@ -77,7 +77,7 @@ def perform(session: Session, act: DismissPetition, *, case: Case, as_of: dateti
         mooted = moot_periods(session, election, as_of=as_of, on=on, why="the petition was dismissed")
         summary = (f"Petition dismissed{by_whom} (102.71): {act.grounds}; election {election.sequence} ends"
                    + (f"; {counted(mooted, 'open period')} mooted" if mooted else ""))
-        entry = advance(session, election, Stage.DISMISSED, as_of=as_of, occurred_on=on, act=act.act,
+        entry = advance(session, election, Stage.DISMISSED, as_of=as_of, occurred_on=on, act=act.docket_act,
                         act_key=key if first is None else f"{key}:e{election.sequence}", actor=Actor.REGIONAL_DIRECTOR,
                         summary=summary, ref=order_ref(stored))
         for kind in (DeadlineKind.REQUEST_FOR_REVIEW, DeadlineKind.RFR_OPPOSITION):

@@ -47,7 +47,7 @@ from casefile.rules.filed_with import filed_with
 from casefile.rules.rule_sets import rule_set_by_id
 from casefile.rules.stages import accepted_at
 from casefile.rules.timeliness import judge_filing, late_filing_way
-from casefile.vocab import Actor, DeadlineKind, FilingKind, FilingMethod, NlrbFiling, Stage
+from casefile.vocab import Actor, DeadlineKind, DocketActName, FilingKind, FilingMethod, NlrbFiling, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -120,9 +120,9 @@ def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetim
                              "it has no exceptions to file in this period (29 CFR 102.69(c)(1)(iii))", field="party")
     received_on = received_on_at(act, deadline_zone(deadline), as_of) if to_alj else act.legal_date(case, as_of)
     filed_before(f"exceptions of {party.name}", received_on, deadline, at=act.at,
-                 earlier=[Earlier("the Administrative Law Judge's decision issued", latest_on(session, election, "alj-decision"))
+                 earlier=[Earlier("the Administrative Law Judge's decision issued", latest_on(session, election, DocketActName.ALJ_DECISION))
                           if to_alj else Earlier("the hearing officer's report issued",
-                                                 latest_on(session, election, "ho-report"))])
+                                                 latest_on(session, election, DocketActName.HO_REPORT))])
     timeliness = judge_filing(stored_deadline(case, deadline), what=f"exceptions of {party.name}",
                               received_on=received_on, received_at=act.at, method=act.method,
                               postmarked_on=act.postmarked_on, late=late_filing_way(deadline.kind))
@@ -145,10 +145,10 @@ def perform(session: Session, act: FileExceptions, *, case: Case, as_of: datetim
     ref = ref_to(filing)
     if election.stage is Stage.HO_REPORT_ISSUED and act.nlrb is NlrbFiling.E_FILED:  # prepared: moves nothing yet
         entry = advance(session, election, Stage.EXCEPTIONS_PENDING, as_of=as_of, occurred_on=received_on,
-                        act="file-exceptions", act_key=key, actor=Actor.PARTY, summary=summary, ref=ref)
+                        act=DocketActName.FILE_EXCEPTIONS, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref)
     else:
         entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
-                       act="file-exceptions", act_key=key, actor=Actor.PARTY, summary=summary, ref=ref)
+                       act=DocketActName.FILE_EXCEPTIONS, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref)
     if act.nlrb is NlrbFiling.E_FILED:  # the last party to file after the others waived: no one left (X-K8)
         from casefile.acts.waive_exceptions import close_when_waived
 

@@ -110,6 +110,6 @@ def perform(session: Session, act: FileMotion, *, case: Case, as_of: datetime, b
     else:
         summary = f"Motion of {party.name} {what}, {how} to the {act.to} ({long_date(received_on)})"
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
-                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
+                   act=act.docket_act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary)

@@ -48,7 +48,17 @@ from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, docket, require_stage
 from casefile.rules.stages import WITHIN_PERIOD, Facts, Guard, accepted_at, next_stage
 from casefile.rules.timeliness import judge_filing
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingKind, FilingMethod, NlrbFiling, Stage, TallyKind
+from casefile.vocab import (
+    Actor,
+    DeadlineKind,
+    DeadlineStatus,
+    DocketActName,
+    FilingKind,
+    FilingMethod,
+    NlrbFiling,
+    Stage,
+    TallyKind,
+)
 
 #: The document the filing's certificate of service is part of.
 SERVED_AS = "Objections"
@@ -256,10 +266,10 @@ def perform(session: Session, act: FileObjections, *, case: Case, as_of: datetim
     to = next_stage("file-objections", election.stage, Facts(), given=(Guard.PERIOD_RUNNING,))
     if to is not None and to is not election.stage and act.nlrb is NlrbFiling.E_FILED:
         entry = advance(session, election, to, as_of=as_of, occurred_on=received_on,
-                        act="file-objections", act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
+                        act=DocketActName.FILE_OBJECTIONS, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     else:
         entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
-                       act="file-objections", act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
+                       act=DocketActName.FILE_OBJECTIONS, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None
     if not act.offer_of_proof and act.witnesses_public and kind is DeadlineKind.OBJECTIONS:  # no offer came with them
         warnings = (*warnings, *_offer_still_due(case, offer_deadline))

@@ -89,6 +89,6 @@ def perform(session: Session, act: FilePostHearingBrief, *, case: Case, as_of: d
     summary = (f"Post-hearing brief of {party.name} to the hearing officer ({counted(n, 'point of argument', 'points of argument')}), "
                f"{receipt_words(act.nlrb, act.at, received_on, tz=deadline_zone(deadline))}")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
-                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
+                   act=act.docket_act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary)

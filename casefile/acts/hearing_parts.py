@@ -15,7 +15,7 @@ from casefile.errors import AlreadyRecorded, UnknownRecord
 from casefile.record.lookups import find_party, latest_tally, parties_in_words, parties_of
 from casefile.record.models import Case, DocketEntry, Election, Hearing, Objection
 from casefile.record.refs import RecordTable, Ref
-from casefile.rules.calendar import long_date
+from casefile.rules.calendar import long_date, time_of_day
 from casefile.rules.chronology import Earlier
 from casefile.rules.hearing import check_matters_for_hearing
 from casefile.vocab import Disposition
@@ -146,7 +146,7 @@ def check_same_order(case: Case, entry: DocketEntry, hearing: Hearing, act: Hear
     hearing records the day it actually opened."""
     diffs = [f"{name}: {_words(recorded)} → {_words(given)}" for name, recorded, given in (
         ("place", hearing.place, act.place), ("presiding", hearing.presiding, act.presiding),
-        ("opening time", hearing.opens_at, act.opens_at.strftime("%H:%M") if act.opens_at else ""),
+        ("opening time", hearing.opens_at, act.opens_at),
         ("issued by", hearing.issuer, act.issuer),
         ("challenged ballots set for hearing", hearing.challenges_set, act.challenges),
         ("date public", hearing.noticed_on_public, act.date_public),
@@ -169,4 +169,6 @@ def _words(value: Any) -> str:
         return "none given"
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
+    if isinstance(value, time):
+        return time_of_day(value)
     return f"“{value}”" if isinstance(value, str) else str(value)

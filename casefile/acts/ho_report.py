@@ -33,7 +33,7 @@ from casefile.record.workflow import advance, require_stage
 from casefile.rules.calendar import long_date
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DecisionKind, FilingKind, Stage, TriggerKind
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DecisionKind, DocketActName, FilingKind, Stage, TriggerKind
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -80,7 +80,7 @@ def perform(session: Session, act: HoReport, *, case: Case, as_of: datetime, by:
         Earlier("the hearing closed", hearing.closed_on)])
     check_consistent(session, case, election, act, kind=DecisionKind.HO_REPORT)
     decision = store_decision(session, case, election, act, kind=DecisionKind.HO_REPORT, issued_on=issued_on, recommend_only=True)
-    entry = advance(session, election, Stage.HO_REPORT_ISSUED, as_of=as_of, occurred_on=issued_on, act="ho-report",
+    entry = advance(session, election, Stage.HO_REPORT_ISSUED, as_of=as_of, occurred_on=issued_on, act=DocketActName.HO_REPORT,
                     act_key=key, actor=Actor.HEARING_OFFICER,
                     summary=summary_with(f"Hearing Officer's Report: recommends {RECOMMENDS[act.result]}"
                                          + _on_challenges(decision.rulings, recommend_only=True), act),

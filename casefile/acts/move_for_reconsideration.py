@@ -119,7 +119,7 @@ def perform(session: Session, act: MoveForReconsideration, *, case: Case, as_of:
     summary = (f"Motion of {party.name} for reconsideration of the Regional Director's decision, "
                f"{receipt_words(act.nlrb, act.at, received_on, tz=deadline_zone(deadline))}; {NO_STAY}")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
-                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
+                   act=act.docket_act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary,
                 warnings=(NO_STAY, *served))

@@ -29,7 +29,7 @@ from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.workflow import advance, require_stage
 from casefile.rules.calendar import long_date
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, Stage
+from casefile.vocab import Actor, DocketActName, Stage
 
 NOTICEABLE = accepted_at("notice-hearing")
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
@@ -76,7 +76,7 @@ def perform(session: Session, act: NoticeHearing, *, case: Case, as_of: datetime
     set_ids = set_for_hearing(session, case, election, act, issued_on=issued_on, what="the notice of hearing")
     hearing = Hearing(election_id=election.id, noticed_on=issued_on, opens_on=act.opens_on,  # type: ignore[arg-type]
                       noticed_opens_on=act.opens_on,
-                      opens_at=act.opens_at.strftime("%H:%M") if act.opens_at else "", issuer=act.issuer,
+                      opens_at=act.opens_at, issuer=act.issuer,
                       place=act.place, presiding=act.presiding, objections_set=set_ids,
                       challenges_set=act.challenges, note=act.note, uncertain=act.uncertain,
                       **record_gaps(act))
@@ -89,7 +89,7 @@ def perform(session: Session, act: NoticeHearing, *, case: Case, as_of: datetime
 
         opens += f" at {time_of_day(act.opens_at)}"
     entry = advance(session, election, Stage.HEARING_NOTICED, as_of=as_of, occurred_on=issued_on,
-                    act="notice-hearing", act_key=key, actor=Actor.REGIONAL_DIRECTOR,
+                    act=DocketActName.NOTICE_HEARING, act_key=key, actor=Actor.REGIONAL_DIRECTOR,
                     summary=f"Notice of Hearing on {what}; hearing opens {opens}", ref=ref_to(hearing))
     assert entry.id is not None
     from casefile.record.people import regional_director_named, signer_warning

@@ -38,7 +38,7 @@ from casefile.rules.calendar import long_date
 from casefile.rules.case_numbers import REPRESENTATION_TYPES, check_current_form, parse_case_number
 from casefile.rules.offices import office_for
 from casefile.rules.rule_sets import choose_rule_set
-from casefile.vocab import Actor, CaseType, ElectionAgreement, PartyRole, said
+from casefile.vocab import Actor, CaseType, DocketActName, ElectionAgreement, PartyRole, said
 
 #: A repeat's terms are compared by perform() itself, not by the front door's generic comparison of the
 #: sealed terms (casefile.app): the same parties written the scenario format's first way
@@ -219,7 +219,7 @@ def perform(session: Session, act: OpenCase, *, case: Case | None, as_of: dateti
     petition = long_date(spec.petition_filed_on) if spec.petition_filed_on else "(date not in the record)"
     entry = docket(
         session, opened.id, election_id=None, as_of=as_of,  # type: ignore[arg-type]
-        occurred_on=spec.petition_filed_on or act.on or as_of.date(), act="open-case", act_key=key, actor=Actor.PARTY,
+        occurred_on=spec.petition_filed_on or act.on or as_of.date(), act=DocketActName.OPEN_CASE, act_key=key, actor=Actor.PARTY,
         # in words, as every interface shows the summary: the rule set by its title, the office by its name (its clock
         # is the office's own); not "rule set 2023-rule", "(America/Los_Angeles)"
         summary=f"Case opened: {opened.name}, petition filed {petition}; the {rule_set.title} applies; "

@@ -27,7 +27,7 @@ from casefile.record.workflow import advance, docket, require_stage
 from casefile.rules.calendar import long_date
 from casefile.rules.chronology import Earlier
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, Stage
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocketActName, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -128,10 +128,10 @@ def perform(session: Session, act: OpenHearing, *, case: Case, as_of: datetime, 
                          on=opened_on)  # met late when it opened after its target (R-I3)
     if hearing.before_alj:  # the consolidated hearing: opened before the judge, the stage unchanged
         entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=opened_on,  # type: ignore[arg-type]
-                       act="open-hearing", act_key=key, actor=Actor.ADMINISTRATIVE_LAW_JUDGE,
+                       act=DocketActName.OPEN_HEARING, act_key=key, actor=Actor.ADMINISTRATIVE_LAW_JUDGE,
                        summary=f"Hearing opened {long_date(opened_on)}", ref=ref_to(hearing))
     else:
-        entry = advance(session, election, Stage.HEARING_OPEN, as_of=as_of, occurred_on=opened_on, act="open-hearing",
+        entry = advance(session, election, Stage.HEARING_OPEN, as_of=as_of, occurred_on=opened_on, act=DocketActName.OPEN_HEARING,
                         act_key=key, actor=Actor.HEARING_OFFICER, summary=f"Hearing opened {long_date(opened_on)}",
                         ref=ref_to(hearing))
     assert entry.id is not None

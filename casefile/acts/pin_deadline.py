@@ -55,7 +55,7 @@ from casefile.rules.extensions import (
 )
 from casefile.rules.offer_of_proof import offer_period_words
 from casefile.rules.offices import BOARD_OFFICE, office_named
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingKind
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocketActName, FilingKind
 
 #: Why a responsive period moves with the one it runs from (the rule texts' words: "from the last date on
 #: which exceptions ... may be filed", "after the last day on which the request for review must be filed").
@@ -186,7 +186,7 @@ def perform(session: Session, act: PinDeadline, *, case: Case, as_of: datetime, 
                                       "rule": _RESPONSIVE_RULE.get(f.deadline.kind, "29 CFR 102.2(a)")}
                                      for f in followed])
     entry = docket(session, case.id, election_id=deadline.election_id, as_of=as_of, occurred_on=ordered_on,  # type: ignore[arg-type]
-                   act="pin-deadline", act_key=key, actor=actor, summary=summary, ref=order_ref(stored))
+                   act=DocketActName.PIN_DEADLINE, act_key=key, actor=actor, summary=summary, ref=order_ref(stored))
     assert entry.id is not None
     warning = missing_request_warning(deadline.kind, request_recorded=request is not None, old_due_on=old_due,
                                       ordered_on=ordered_on, old_status=old_status)

@@ -57,6 +57,7 @@ from casefile.vocab import (
     DeadlineStatus,
     DecisionKind,
     DecisionResult,
+    DocketActName,
     ElectionKind,
     FilingKind,
     NlrbFiling,
@@ -292,7 +293,7 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     if not review.agreement_known:
         summary += f" ({review.statement})"
     summary = summary_with(summary, act)  # the decision's own words last: no clause joined after its full stop
-    entry = advance(session, election, Stage.RD_DECISION, as_of=as_of, occurred_on=issued_on, act="rd-decision",
+    entry = advance(session, election, Stage.RD_DECISION, as_of=as_of, occurred_on=issued_on, act=DocketActName.RD_DECISION,
                     act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary, ref=ref)
     close_open_deadlines(session, election, _OVERTAKEN, status=DeadlineStatus.MOOTED, as_of=as_of)
     warnings: list[str | Gap] = [] if review.agreement_known else [review.statement]
@@ -304,12 +305,12 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
         election.next_kind = ElectionKind.RERUN
         election.next_choices = list(election.choices)
         election.next_against_on_ballot = election.against_on_ballot
-        advance(session, election, Stage.SET_ASIDE, as_of=as_of, occurred_on=issued_on, act="set-aside",
+        advance(session, election, Stage.SET_ASIDE, as_of=as_of, occurred_on=issued_on, act=DocketActName.SET_ASIDE,
                 act_key=key + ":set-aside", actor=Actor.REGIONAL_DIRECTOR,
                 summary=f"Election {election.sequence} set aside" if act.condition is None else
                 f"Election {election.sequence} set aside only if the revised tally of the challenged ballots "
                 f"{condition_shows(act.condition)}: the count decides", ref=ref)
-        advance(session, election, Stage.RERUN_DIRECTED, as_of=as_of, occurred_on=issued_on, act="direct-second-election",
+        advance(session, election, Stage.RERUN_DIRECTED, as_of=as_of, occurred_on=issued_on, act=DocketActName.DIRECT_SECOND_ELECTION,
                 act_key=key + ":direct", actor=Actor.REGIONAL_DIRECTOR,
                 summary=f"{election_directed(election.sequence)} (Decision and Direction of {ordinal(election.sequence + 1).capitalize()} Election)" if act.condition is None
                 else f"{election_directed(election.sequence)} on a condition: it is held only if the revised tally of the "
@@ -324,11 +325,11 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     else:
         to = after_overruling(overruled_facts(session, election))
         if to is Stage.CERTIFICATION_DUE:
-            advance(session, election, to, as_of=as_of, occurred_on=issued_on, act="certification-due",
+            advance(session, election, to, as_of=as_of, occurred_on=issued_on, act=DocketActName.CERTIFICATION_DUE,
                     act_key=key + ":certification-due", actor=Actor.SYSTEM,
                     summary="Objections overruled: certification due (29 CFR 102.69(b))", ref=ref)
         elif to is Stage.RUNOFF_DUE:
-            advance(session, election, to, as_of=as_of, occurred_on=issued_on, act="runoff-due",
+            advance(session, election, to, as_of=as_of, occurred_on=issued_on, act=DocketActName.RUNOFF_DUE,
                     act_key=key + ":runoff-due", actor=Actor.SYSTEM,
                     summary="Objections overruled: the runoff or new election the tally calls for is due (29 CFR 102.70)",
                     ref=ref)

@@ -48,6 +48,7 @@ from casefile.rules.tally import TallyCounts, analyze_tally, check_stated_lines,
 from casefile.vocab import (
     Actor,
     DeadlineKind,
+    DocketActName,
     ElectionKind,
     ExcludedReason,
     PartyRole,
@@ -240,7 +241,7 @@ def perform(session: Session, act: RecordTally, *, case: Case, as_of: datetime, 
     votes = ", ".join(f"{v:,} for {n}" for n, v in counts.choices)
     against = f", {counts.against:,} against" if counts.against is not None else ""
     entry = docket(
-        session, case.id, election_id=election.id, as_of=as_of, occurred_on=prepared_on, act="record-tally",  # type: ignore[arg-type]
+        session, case.id, election_id=election.id, as_of=as_of, occurred_on=prepared_on, act=DocketActName.RECORD_TALLY,  # type: ignore[arg-type]
         act_key=key, actor=Actor.BOARD_AGENT, to_stage=Stage.TALLY_ISSUED, ref=ref_to(tally),
         summary=f"Tally of Ballots ({act.kind.value}, election {election.sequence}): {votes}{against}; "
         f"{f'{act.void:,} void' if act.void is not None else 'void ballots not in the record'}; "

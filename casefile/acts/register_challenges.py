@@ -38,7 +38,7 @@ from casefile.record.models import Case, ChallengedBallot, DocketEntry, Election
 from casefile.record.refs import Ref, ref_to
 from casefile.record.workflow import docket
 from casefile.rules.calendar import long_date
-from casefile.vocab import Actor, counted
+from casefile.vocab import Actor, DocketActName, counted
 
 #: The challenger's handle for a challenge made by the Board agent conducting the election.
 BOARD_AGENT = "board-agent"
@@ -179,7 +179,7 @@ def perform(session: Session, act: RegisterChallenges, *, case: Case, as_of: dat
     for c in new:
         by_challenger[c.challenged_by] = by_challenger.get(c.challenged_by, 0) + 1
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=registered_on,  # type: ignore[arg-type]
-                   act="register-challenges", act_key=key, actor=Actor.BOARD_AGENT, ref=ref_to(election),
+                   act=DocketActName.REGISTER_CHALLENGES, act_key=key, actor=Actor.BOARD_AGENT, ref=ref_to(election),
                    summary=f"{counted(len(new), 'challenged ballot')} registered ("
                    + ", ".join(f"{n:,} by {_challenger_name(session, case, k)}" for k, n in sorted(by_challenger.items()))
                    + f"); {_register_holds(total, tally.challenged)}")
@@ -199,4 +199,4 @@ def _register_holds(total: int, challenged: int) -> str:
 def _latest_register_entry(session: Session, case: Case, election: Election) -> DocketEntry | None:
     return session.exec(select(DocketEntry).where(
         DocketEntry.case_id == case.id, DocketEntry.election_id == election.id,
-        DocketEntry.act == "register-challenges").order_by(col(DocketEntry.id).desc())).first()
+        DocketEntry.act == DocketActName.REGISTER_CHALLENGES).order_by(col(DocketEntry.id).desc())).first()

@@ -183,7 +183,7 @@ def perform(session: Session, act: RequestExtension, *, case: Case, as_of: datet
                f"{long_date(deadline.due_on)}){asked}, {receipt_words(act.nlrb, act.at, received_on, tz=deadline_zone(deadline))}"
                + (f"; {warnings[0]}" if warnings else ""))
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
-                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
+                   act=act.docket_act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary,
                 warnings=(*warnings, *served))

@@ -40,7 +40,7 @@ from casefile.record.deadlines import keep_deadline
 from casefile.record.lookups import deadline_of, get_party, parties_of
 from casefile.record.models import Case, Deadline, Decision, Election, Party
 from casefile.record.refs import RecordTable, Ref, ref_to
-from casefile.record.workflow import DocketAct, advance, docket
+from casefile.record.workflow import advance, docket
 from casefile.rules.chronology import Earlier
 from casefile.rules.offices import BOARD_OFFICE
 from casefile.rules.party_filings import FILINGS
@@ -48,7 +48,17 @@ from casefile.rules.review import board_review, review_of_decision, review_of_se
 from casefile.rules.stage_words import STAGE_WORDS
 from casefile.rules.stages import accepted_at
 from casefile.rules.trigger_words import ORDERS_TO_COUNT
-from casefile.vocab import Actor, DeadlineKind, DecisionKind, DecisionResult, FilingKind, NlrbFiling, Stage, TriggerKind
+from casefile.vocab import (
+    Actor,
+    DeadlineKind,
+    DecisionKind,
+    DecisionResult,
+    DocketActName,
+    FilingKind,
+    NlrbFiling,
+    Stage,
+    TriggerKind,
+)
 
 Reviewed = Literal["decision", "certification", "dismissal", "set-aside", "open-and-count", "count-excluded"]
 
@@ -217,7 +227,7 @@ def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datet
             Earlier("the Regional Director's Decision on Objections issued", decision.issued_on)
             if decision is not None else
             Earlier("the decision setting the election aside issued",
-                    latest_on(session, election, "set-aside", str(DocketAct("board-ruling", Stage.SET_ASIDE))))])
+                    latest_on(session, election, DocketActName.SET_ASIDE, DocketActName.BOARD_RULING_SET_ASIDE))])
     timeliness = judge(case, deadline, act, what=f"request for review of {party.name}", received_on=received_on) \
         if deadline is not None else None
     if deadline is None:
@@ -246,11 +256,11 @@ def perform(session: Session, act: RequestForReview, *, case: Case, as_of: datet
         summary += f" ({review.statement})"
     ref = ref_to(filing)
     if election.stage in (Stage.CERTIFIED, Stage.CLOSED) and act.nlrb is NlrbFiling.E_FILED:  # prepared: moves nothing yet
-        entry = advance(session, election, Stage.RFR_PENDING, as_of=as_of, occurred_on=received_on, act=act.act,
+        entry = advance(session, election, Stage.RFR_PENDING, as_of=as_of, occurred_on=received_on, act=act.docket_act,
                         act_key=key, actor=Actor.PARTY, summary=summary, ref=ref)
     else:
         entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
-                       act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref)
+                       act=act.docket_act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref)
     assert entry.id is not None
     return Done(act=act.act, ref=ref, entry_id=entry.id, issue=issues(session, ref), summary=summary,
                 warnings=tuple(w for w in warnings if w))

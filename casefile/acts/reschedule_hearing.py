@@ -117,6 +117,6 @@ def perform(session: Session, act: RescheduleHearing, *, case: Case, as_of: date
                + (f" (the Notice of Hearing set {_long(noticed)})" if noticed and noticed != before else "")
                + f", by order: {order}")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=ordered_on,  # type: ignore[arg-type]
-                   act=act.act, act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary, ref=order_ref(stored))
+                   act=act.docket_act, act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary, ref=order_ref(stored))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary)

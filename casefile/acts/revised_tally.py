@@ -53,6 +53,7 @@ from casefile.vocab import (
     DeadlineKind,
     DeadlineStatus,
     Disposition,
+    DocketActName,
     Stage,
     TallyKind,
     TriggerKind,
@@ -182,7 +183,7 @@ def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime,
         Earlier("the revised tally of ballots issued" if original.kind is TallyKind.REVISED
                 else "the tally of ballots issued", original.prepared_on),
         Earlier("the challenged ballots were ruled on", ruled_on),
-        Earlier("the Board ruled", latest_on(session, election, "board-ruling") if election.stage is Stage.RFR_PENDING
+        Earlier("the Board ruled", latest_on(session, election, DocketActName.BOARD_RULING) if election.stage is Stage.RFR_PENDING
                 else None)])
     resolution = resolution_since_tally(
         registered=sum(statuses.values()), overruled=statuses.get(ChallengeStatus.OVERRULED, 0),
@@ -229,7 +230,7 @@ def perform(session: Session, act: RevisedTally, *, case: Case, as_of: datetime,
                     f"; {shows_on(conditional, revised)}: the direction of a {ordinal(election.sequence + 1)} election made on the "
                     f"condition that {'it would not' if conditional.condition == NO_UNION_MAJORITY else 'one would'} lapses")
     entry = advance(session, election, Stage.REVISED_TALLY_ISSUED, as_of=as_of, occurred_on=prepared_on,
-                    act="revised-tally", act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary,
+                    act=DocketActName.REVISED_TALLY, act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary,
                     ref=ref_to(revised))
     if conditional is not None:
         apply_condition(session, election, conditional, revised, as_of=as_of, key=key)

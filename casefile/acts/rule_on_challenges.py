@@ -36,7 +36,7 @@ from casefile.record.workflow import docket, require_stage
 from casefile.rules.calendar import long_date
 from casefile.rules.chronology import Earlier
 from casefile.rules.review import board_review, is_final_disposition
-from casefile.vocab import Actor, ChallengeStatus, DeadlineKind, RuledBy, TriggerKind, counted
+from casefile.vocab import Actor, ChallengeStatus, DeadlineKind, DocketActName, RuledBy, TriggerKind, counted
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -105,7 +105,7 @@ def perform(session: Session, act: RuleOnChallenges, *, case: Case, as_of: datet
         return again(entry, act.act, ())
     require_stage(election, "a ruling on challenged ballots", STAGES)
     refuse_if_before("the ruling on the challenged ballots", ruled_on,
-                     [Earlier("the tally of ballots issued", latest_on(session, election, "record-tally"))])
+                     [Earlier("the tally of ballots issued", latest_on(session, election, DocketActName.RECORD_TALLY))])
     chosen = _select(session, election, act)
     status = ChallengeStatus(act.status)
     ruled_by = RuledBy.BOARD if act.by == "Board" else RuledBy.REGIONAL_DIRECTOR
@@ -121,9 +121,9 @@ def perform(session: Session, act: RuleOnChallenges, *, case: Case, as_of: datet
         summary += f"; {sealed}"
     summary += _review_period(session, case, election, act, ruled_on)
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=ruled_on,  # type: ignore[arg-type]
-                   act="rule-on-challenges", act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary,
+                   act=DocketActName.RULE_ON_CHALLENGES, act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary,
                    ref=ref_to(election))
-    move_when_the_tally_stands(session, election, act="rule-on-challenges", key=key, as_of=as_of, on=ruled_on,
+    move_when_the_tally_stands(session, election, act=DocketActName.RULE_ON_CHALLENGES, key=key, as_of=as_of, on=ruled_on,
                                ref=ref_to(election))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary)

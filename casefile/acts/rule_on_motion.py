@@ -95,6 +95,6 @@ def perform(session: Session, act: RuleOnMotion, *, case: Case, as_of: datetime,
     summary = f"Motion {head['subject']} {act.ruling.replace('-', ' ')} by the {who}" + (
         f": {act.reason}" if act.reason else "")
     entry = docket(session, case.id, election_id=motion.election_id, as_of=as_of, occurred_on=ruled_on,  # type: ignore[arg-type]
-                   act=act.act, act_key=key, actor=_ACTORS[who], summary=summary, ref=order_ref(stored))
+                   act=act.docket_act, act_key=key, actor=_ACTORS[who], summary=summary, ref=order_ref(stored))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, summary=summary)

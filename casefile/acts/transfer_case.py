@@ -142,7 +142,7 @@ def perform(session: Session, act: TransferCase, *, case: Case, as_of: datetime,
                          issuer=" ".join(act.issuer.split()), from_office=old.key, to_office=new.key, order=order, running=act.running_deadlines,
                          moved=moved_rows, stayed=stayed_rows)
     entry = docket(session, case.id, election_id=latest.id if latest else None, as_of=as_of,  # type: ignore[arg-type]
-                   occurred_on=ordered_on, act=act.act, act_key=key, actor=Actor.GENERAL_COUNSEL, summary=summary,
+                   occurred_on=ordered_on, act=act.docket_act, act_key=key, actor=Actor.GENERAL_COUNSEL, summary=summary,
                    ref=order_ref(stored))
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=issues(session, entry.ref), summary=summary)

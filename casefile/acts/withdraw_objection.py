@@ -157,7 +157,7 @@ def perform(session: Session, act: WithdrawObjection, *, case: Case, as_of: date
         from casefile.record.deadlines import close_open_deadlines
         from casefile.record.workflow import advance
 
-        advance(session, election, to, as_of=as_of, occurred_on=on, act=act.act, act_key=f"{key}:stage",
+        advance(session, election, to, as_of=as_of, occurred_on=on, act=act.docket_act, act_key=f"{key}:stage",
                 actor=Actor.PARTY, summary=f"Every objection of election {election.sequence} withdrawn (the last, "
                 f"objection {objection.number} of {party.name}): nothing is pending before the Regional Director "
                 "(29 CFR 102.69(a)(8))")

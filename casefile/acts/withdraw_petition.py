@@ -103,7 +103,7 @@ def perform(session: Session, act: WithdrawPetition, *, case: Case, as_of: datet
                    f"{election.sequence} ends" + (f"; {counted(mooted, 'open period')} mooted" if mooted else ""))
         if act.note:
             summary += f" — {act.note}"
-        entry = advance(session, election, Stage.WITHDRAWN, as_of=as_of, occurred_on=on, act=act.act,
+        entry = advance(session, election, Stage.WITHDRAWN, as_of=as_of, occurred_on=on, act=act.docket_act,
                         act_key=key if first is None else f"{key}:e{election.sequence}", actor=Actor.REGIONAL_DIRECTOR,
                         summary=summary, ref=order_ref(stored))
         first = first or entry

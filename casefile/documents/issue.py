@@ -31,6 +31,7 @@ from casefile.record.models import Document as DocumentRow
 from casefile.record.refs import Ref, ref_to
 from casefile.record.sealing import refuse_altered_read
 from casefile.record.workflow import docket
+from casefile.vocab import DocketActName
 
 if TYPE_CHECKING:
     from casefile.documents.render import RenderedDocument
@@ -174,7 +175,7 @@ def _store(case: Case, document: type[Document], built: Built, *, key: str, firs
         session.add(row)
         session.flush()
         docket(session, case.id, election_id=built.election_id, as_of=as_of, occurred_on=built.issued_on,  # type: ignore[arg-type]
-               act="issue-document", act_key=f"document:{key}", actor=built.actor,
+               act=DocketActName.ISSUE_DOCUMENT, act_key=f"document:{key}", actor=built.actor,
                summary=f"{rendered.title} ({'confidential, ' if built.confidential else ''}sha256 {rendered.sha256[:12]}…)",
                ref=ref_to(row), document_id=row.id)
     return row

@@ -55,6 +55,7 @@ from casefile.record.refs import RecordTable
 from casefile.rules.calendar import long_date
 from casefile.rules.offices import office_named
 from casefile.rules.record_words import summary_words
+from casefile.vocab import DocketActName
 
 log = logging.getLogger("casefile.notices")
 
@@ -62,7 +63,8 @@ WINDOW = timedelta(days=7)
 STALE_AFTER = timedelta(minutes=30)
 MAX_ATTEMPTS = 10
 #: Entries that are the system's, not a party's or the Region's acts.
-NOT_NOTICED = frozenset({"issue-document", "sweep", "deadline-lapsed", "set-aside", "direct-second-election"})
+NOT_NOTICED = frozenset({DocketActName.ISSUE_DOCUMENT, DocketActName.SWEEP, DocketActName.DEADLINE_LAPSED,
+                         DocketActName.SET_ASIDE, DocketActName.DIRECT_SECOND_ELECTION})
 
 Notifier = Callable[..., Delivery]
 

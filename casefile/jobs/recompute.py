@@ -18,7 +18,7 @@ from casefile.rules.calendar import long_date
 from casefile.rules.deadline_names import deadline_period
 from casefile.rules.deadlines import DeadlineComputation
 from casefile.rules.lapsed_periods import may_run_again
-from casefile.vocab import Actor, DeadlineStatus, counted
+from casefile.vocab import Actor, DeadlineStatus, DocketActName, counted
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ def recompute_open_deadlines(session: Session, *, as_of: datetime, case_number: 
             change = DeadlineChange(deadline.id, case.number, deadline.kind.value, old_due_on,  # type: ignore[arg-type]
                                     computed.due_on, reason, reopened)
             docket(session, case.id, election_id=deadline.election_id, as_of=as_of, occurred_on=as_of.date(),  # type: ignore[arg-type]
-                   act="recompute-deadline", act_key=f"recompute:{deadline.id}:{as_of.isoformat()}", actor=Actor.SYSTEM,
+                   act=DocketActName.RECOMPUTE_DEADLINE, act_key=f"recompute:{deadline.id}:{as_of.isoformat()}", actor=Actor.SYSTEM,
                    summary=f"{_capital(deadline_period(deadline.kind))} recomputed: due {long_date(change.old_due_on)} → "
                    f"{long_date(change.new_due_on)} ({change.reason})", ref=ref_to(deadline))  # words, never the slug or ISO
             changes.append(change)

@@ -47,7 +47,7 @@ from casefile.rules.outcome import Outcome, certification_words, outcome_words
 from casefile.rules.stage_words import STAGE_NAMES
 from casefile.rules.stages import after_objection_period
 from casefile.rules.target_dates import REGION_TARGET_DATES
-from casefile.vocab import Actor, Audience, DeadlineKind, DeadlineStatus, NlrbFiling, OutcomeKind, Stage, TallyKind
+from casefile.vocab import Actor, Audience, DeadlineKind, DeadlineStatus, DocketActName, NlrbFiling, OutcomeKind, Stage, TallyKind
 
 _FILING_FOR = FILING_FOR  # the filing each party's period awaits
 #: Dates that are not periods for a party but the earliest day the Region may act: they stay open
@@ -130,7 +130,7 @@ def sweep(session: Session, *, as_of: datetime, case_id: int | None = None, regi
                 deadline.kind is DeadlineKind.REVISED_TALLY_OBJECTIONS and election.stage is Stage.REVISED_TALLY_ISSUED):
             _after_objection_period(session, election, deadline, as_of, report)
         elif deadline.kind is DeadlineKind.REQUEST_FOR_REVIEW and election.stage is Stage.CERTIFIED:
-            advance(session, election, Stage.CLOSED, as_of=as_of, occurred_on=deadline.due_on, act="close",
+            advance(session, election, Stage.CLOSED, as_of=as_of, occurred_on=deadline.due_on, act=DocketActName.CLOSE,
                     act_key=f"close:e{election.sequence}:rfr-lapsed", actor=Actor.SYSTEM,
                     summary=f"No request for review by {long_date(deadline.due_on)}: the certification is final")
             report.elections_moved.append(_moved_line(number_of(session, election.case_id), election.sequence,
@@ -282,7 +282,7 @@ def _after_objection_period(session: Session, election: Election, deadline: Dead
         Stage.RUNOFF_DUE: f"{ended}; {runoff}: the Regional Director directs it (29 CFR 102.70)",
     }[to]
     moved_from = election.stage
-    advance(session, election, to, as_of=as_of, occurred_on=deadline.due_on, act="objection-period-closed",
+    advance(session, election, to, as_of=as_of, occurred_on=deadline.due_on, act=DocketActName.OBJECTION_PERIOD_CLOSED,
             act_key=key, actor=Actor.SYSTEM, summary=why)
     if to in (Stage.CERTIFICATION_DUE, Stage.RUNOFF_DUE):
         close_open_deadlines(session, election, {DeadlineKind.HEARING_OPENS}, status=DeadlineStatus.MOOTED, as_of=as_of,

@@ -18,6 +18,7 @@ from sqlmodel import Session, col, select
 from casefile.record.chain import file_sha256
 from casefile.record.models import Attachment, Case, DocketEntry
 from casefile.record.refs import RecordTable, Ref
+from casefile.vocab import DocketActName
 
 
 def attachment_key(target: Ref, sha256: str) -> str:
@@ -66,7 +67,7 @@ def check_attachments(session: Session, case: Case, *, output_dir: Path, covered
     ok = 0
     problems: list[AttachmentProblem] = []
     entries = {e.ref: e for e in session.exec(select(DocketEntry).where(
-        DocketEntry.case_id == case.id, DocketEntry.act == "attach-document"))}
+        DocketEntry.case_id == case.id, DocketEntry.act == DocketActName.ATTACH_DOCUMENT))}
     for attachment in session.exec(select(Attachment).where(Attachment.case_id == case.id).order_by(col(Attachment.id))):
         assert attachment.id is not None
         where = attachment_file(attachment, output_dir=output_dir, case_number=case.number)

@@ -21,7 +21,7 @@ import hashlib
 import hmac
 import json
 from collections.abc import Mapping
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, time
 from pathlib import Path
 from typing import Any
 
@@ -108,6 +108,18 @@ def _iso_date(value: Any) -> Any:
     return value.isoformat() if isinstance(value, date) else value
 
 
+def _clock(value: Any) -> str | None:
+    """A time of day in canonical form, "10:00" (seconds only when there are any), whether read through the models
+    (a ``time``) or raw (SQLite's text "10:00:00.000000", an older row's "HH:MM"; "" for none, as before revision
+    kinds_as_enums)."""
+    if not isinstance(value, time):
+        text = str(value).strip()
+        if not text:
+            return None
+        value = time.fromisoformat(text)
+    return value.isoformat(timespec="minutes" if not (value.second or value.microsecond) else "auto")
+
+
 def _iso_instant(value: Any) -> Any:
     if isinstance(value, str):
         value = datetime.fromisoformat(value)
@@ -154,7 +166,7 @@ RECORD: dict[str, dict[str, str]] = {
     "objection": {"id": "int", "election_id": "int", "filing_id": "int", "party_id": "int", "number": "int",
                   "text": "str", "disposition": "enum", "disposition_reason": "str"},
     "hearing": {"id": "int", "election_id": "int", "noticed_on": "date", "noticed_opens_on": "date", "opens_on": "date",
-                "opens_at": "str",
+                "opens_at": "time",
                 "closed_on": "date", "place": "str", "presiding": "str", "issuer": "str", "before_alj": "bool",
                 "ulp_cases": "json", "objections_set": "json", "challenges_set": "bool", "note": "str",
                 "uncertain": "str", "opening_date_public": "bool", "noticed_on_public": "bool",
@@ -217,6 +229,8 @@ def canonical_row(table: str, values: Mapping[str, Any]) -> dict[str, Any]:
             out[name] = _iso_date(value)
         elif kind == "instant":
             out[name] = _iso_instant(value)
+        elif kind == "time":
+            out[name] = _clock(value)
         elif kind == "bool":
             out[name] = bool(value)
         elif kind == "int":
@@ -249,6 +263,7 @@ def record_table(table: str, schema: str | None = None, present: set[str] | None
     import sqlalchemy as sa
 
     types: dict[str, Any] = {"int": sa.Integer(), "str": sa.String(), "enum": sa.String(), "bool": sa.Boolean(),
+                             "time": sa.String(),  # read raw: an older revision's text, or the TIME column
                              "date": sa.Date(), "instant": sa.DateTime(timezone=True), "json": sa.JSON()}
     return sa.table(table, *[sa.column(name, types[kind]) for name, kind in RECORD[table].items()
                              if present is None or name in present], schema=schema)

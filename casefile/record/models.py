@@ -7,7 +7,7 @@ are JSON columns.
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, time
 from typing import Any
 
 from sqlalchemy import JSON, Column, Index, UniqueConstraint, false, true
@@ -27,6 +27,7 @@ from casefile.vocab import (
     DecisionKind,
     DecisionResult,
     Disposition,
+    DocketActName,
     DocumentKind,
     ElectionAgreement,
     ElectionKind,
@@ -220,7 +221,7 @@ class Hearing(SQLModel, table=True):
     noticed_on: date
     opens_on: date | None = None  # the date it is set to open (after any postponement), then the day it opened
     noticed_opens_on: date | None = None  # the date the Notice of Hearing set (kept when postponed or opened later)
-    opens_at: str = Field(default="", sa_column_kwargs={"server_default": ""})  # "HH:MM" at the office; "": not in record
+    opens_at: time | None = None  # the time of day it opens, at the office that has the case; None: not in the record
     closed_on: date | None = None
     place: str = ""
     presiding: str = ""  # hearing officer or ALJ name (or placeholder)
@@ -344,7 +345,7 @@ class DocketEntry(SQLModel, table=True):
     case_id: int = Field(foreign_key="case.id", index=True)
     election_id: int | None = Field(default=None, foreign_key="election.id")
     act_key: str  # idempotency key: the same act recorded twice is found, not repeated
-    act: str
+    act: DocketActName = _kind(DocketActName)  # stored as its value ("file-objections", "board-ruling:closed")
     actor: Actor  # the legal actor: a party, the Board agent, the Regional Director ...
     recorded_by: str = Field(default="", sa_column_kwargs={"server_default": ""})  # who performed or recorded it: "operator:<os user>", "user:<email>", "system:<job>"
     occurred_on: date  # the legal date of the act

@@ -16,7 +16,7 @@ from sqlalchemy.exc import SQLAlchemyError
 VERSION_TABLE = "casefile_alembic_version"
 
 #: The head revision of casefile's migrations (``python -m casefile.record.migrate heads``).
-HEAD = "documentkind_waiver"
+HEAD = "kinds_as_enums"
 
 
 def at_head(engine: Engine) -> bool:

@@ -22,7 +22,7 @@ from casefile.record.models import DocketEntry, Election
 from casefile.record.refs import RecordTable, Ref
 from casefile.record.sealing import note_entry
 from casefile.rules.stages import PRE_CERTIFICATION, transitions
-from casefile.vocab import Actor, Stage
+from casefile.vocab import Actor, DocketActName, Stage
 
 S = Stage
 
@@ -129,7 +129,7 @@ def advance(
     *,
     as_of: datetime,
     occurred_on: date,
-    act: str,
+    act: DocketActName,
     act_key: str,
     actor: Actor,
     summary: str,
@@ -167,7 +167,7 @@ def docket(
     election_id: int | None,
     as_of: datetime,
     occurred_on: date,
-    act: str,
+    act: DocketActName,
     act_key: str,
     actor: Actor,
     summary: str,
@@ -187,7 +187,7 @@ def docket(
         raise UnattributedEntry(f"{act}: a docket entry must name who recorded it; open the write session with "
                                 "write_session(by=...)")
     entry = DocketEntry(
-        case_id=case_id, election_id=election_id, act_key=act_key, act=act, actor=actor,
+        case_id=case_id, election_id=election_id, act_key=act_key, act=DocketActName(act), actor=actor,
         recorded_by=str(session.info.get(RECORDED_BY, "")), occurred_on=occurred_on,
         recorded_at=as_of, summary=summary, from_stage=from_stage, to_stage=to_stage, ref=ref,
         document_id=document_id,

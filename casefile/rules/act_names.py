@@ -94,4 +94,10 @@ ACT_WORDS: dict[DocketActName, ActName] = {
     A.CLOSURE_SUPERSEDED: ActName("Closure superseded"),
     A.ISSUE_DOCUMENT: ActName("Document issued"),
     A.IMPORT_CASE: ActName("Case imported"),
+    A.IMPORT_TALLY: ActName("Tally of Ballots imported"),
+    A.IMPORT_CASE_CLOSED: ActName("Case closed (imported)"),
+    A.BOARD_RULING_CLOSED: ActName("Board ruling: the case closed"),
+    A.BOARD_RULING_SET_ASIDE: ActName("Board ruling: the election set aside"),
+    A.BOARD_RULING_RERUN_DIRECTED: ActName("Board ruling: a new election directed"),
+    A.BOARD_RULING_REMANDED: ActName("Board ruling: remanded for a hearing"),
 }

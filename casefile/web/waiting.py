@@ -8,7 +8,7 @@ Access is not decided here: the permissions passed in are the policy's answer (c
 
 from __future__ import annotations
 
-from datetime import datetime, time
+from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -66,9 +66,8 @@ def noticed_hearing(session: Session, case_id: int, zone: str) -> str:
     if hearing is None or hearing.opens_on is None:
         return ""
     words = f"on {weekday_date(hearing.opens_on)}"
-    if hearing.opens_at:
-        hour, minute = (int(x) for x in hearing.opens_at.split(":", 1))
-        words += f", at {clock_label(datetime.combine(hearing.opens_on, time(hour, minute), ZoneInfo(zone)))}"
+    if hearing.opens_at is not None:
+        words += f", at {clock_label(datetime.combine(hearing.opens_on, hearing.opens_at, ZoneInfo(zone)))}"
     if hearing.place:
         words += f", at {hearing.place}"
     if hearing.presiding:

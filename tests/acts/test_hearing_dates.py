@@ -53,7 +53,7 @@ def test_the_notice_prints_its_opening_time_and_signer(configured_db: Path) -> N
     assert "opening time" not in text
     assert "/s/ Lisa Y. Henderson" in text and "Regional Director's name" not in text
     with read_session() as s:
-        assert s.exec(select(Hearing.opens_at, Hearing.issuer)).one() == ("10:00", "Lisa Y. Henderson")
+        assert s.exec(select(Hearing.opens_at, Hearing.issuer)).one() == (time(10, 0), "Lisa Y. Henderson")
 
 
 def test_an_opening_only_scheduled_is_a_field_not_a_note(configured_db: Path) -> None:
@@ -79,3 +79,23 @@ def test_only_the_scheduled_date_on_another_date_is_refused_and_nothing_stored(c
     assert err.value.field == "date" and "(2021-05-07), not 2021-05-10" in str(err.value)
     with read_session() as s:
         assert (s.exec(select(Hearing)).one().model_dump(), s.exec(select(Election.stage)).one()) == before
+
+
+@pytest.mark.parametrize("given", ["25:00", "10 a.m.", "10:75"])
+def test_an_opening_time_that_is_no_time_is_refused_naming_the_field_and_nothing_is_stored(
+        configured_db: Path, given: str) -> None:
+    """The opening time is parsed once, at the act's edge (an HH:MM time of day): a text that is none is refused with
+    the field named (``opens_at``), and the record is as it was: no hearing, no docket entry."""
+    from casefile.accounts.acting import InvalidAct, act_from
+    from casefile.record.models import DocketEntry
+
+    carry("objections-2021")
+    with read_session() as s:
+        entries = len(s.exec(select(DocketEntry)).all())
+    with pytest.raises(InvalidAct) as refused:
+        act_from({"act": "notice-hearing", "date": "2021-04-26", "opens_on": "2021-05-07", "opens_at": given})
+    assert refused.value.field == "opens_at"
+    assert str(refused.value).startswith("notice-hearing: ")
+    with read_session() as s:
+        assert s.exec(select(Hearing)).all() == []
+        assert len(s.exec(select(DocketEntry)).all()) == entries

@@ -13,7 +13,7 @@ from casefile.record.models import Case
 from casefile.record.secret_key import clear_cache
 from casefile.record.workflow import docket
 from casefile.settings import get_settings
-from casefile.vocab import Actor, CaseType
+from casefile.vocab import Actor, CaseType, DocketActName
 from tests.conftest import at
 
 T0 = at("2021-04-09T12:00:00-04:00")
@@ -40,7 +40,7 @@ def new_case(engine: Engine, number: str = "10-RC-269250") -> int:
         s.add(case)
         s.flush()
         assert case.id is not None
-        docket(s, case.id, election_id=None, as_of=T0, occurred_on=T0.date(), act="open-case", act_key="open",
+        docket(s, case.id, election_id=None, as_of=T0, occurred_on=T0.date(), act=DocketActName.OPEN_CASE, act_key="open",
                actor=Actor.SYSTEM, summary="case opened")
         return case.id
 
@@ -48,7 +48,7 @@ def new_case(engine: Engine, number: str = "10-RC-269250") -> int:
 def act(engine: Engine, case_id: int, n: int, *, as_of: datetime = T0, summary: str | None = None) -> int:
     """Docket act number ``n`` on the case in its own transaction; the entry's id."""
     with write_session(engine, by="operator:tests") as s:
-        entry = docket(s, case_id, election_id=None, as_of=as_of, occurred_on=as_of.date(), act="note",
+        entry = docket(s, case_id, election_id=None, as_of=as_of, occurred_on=as_of.date(), act=DocketActName.SWEEP,
                        act_key=f"note:{n}", actor=Actor.SYSTEM, summary=summary or f"note {n}")
         assert entry.id is not None
         return entry.id

@@ -4,7 +4,6 @@ objections and determinative challenged ballots for hearing (R-I2, R-I3, R-J1–
 from __future__ import annotations
 
 from datetime import date, datetime
-from datetime import time as dtime
 from typing import Self
 from zoneinfo import ZoneInfo
 
@@ -105,10 +104,9 @@ def _first_objections_on(rec: CaseRecord, election: Election) -> date | None:
 
 
 def _opening_instant(rec: CaseRecord, hearing: Hearing) -> datetime | None:
-    """The instant the notice sets the hearing to open: its date at its time of day ("HH:MM") in the zone
-    of the office that has the case; None when the record lacks either."""
+    """The instant the notice sets the hearing to open: its date at its time of day in the zone of the office
+    that has the case; None when the record lacks either."""
     opens_on = hearing.noticed_opens_on or hearing.opens_on  # the notice's date, whatever a postponement did since
-    if opens_on is None or not hearing.opens_at:
+    if opens_on is None or hearing.opens_at is None:
         return None
-    hour, minute = (int(part) for part in hearing.opens_at.split(":"))
-    return datetime.combine(opens_on, dtime(hour, minute), tzinfo=ZoneInfo(rec.office.tz))
+    return datetime.combine(opens_on, hearing.opens_at, tzinfo=ZoneInfo(rec.office.tz))

@@ -28,6 +28,7 @@ from casefile.vocab import (
     CaseType,
     DeadlineKind,
     DeadlineStatus,
+    DocketActName,
     PartyRole,
     Stage,
     TallyKind,
@@ -140,14 +141,14 @@ def _entries(work: CaseWork, as_of: datetime, by: str) -> list[dict[str, Any]]:
     first = work.first
     entries: list[dict[str, Any]] = []
 
-    def entry(occurred_on: date, act: str, act_key: str, actor: Actor, summary: str, election_id: int | None = None,
+    def entry(occurred_on: date, act: DocketActName, act_key: str, actor: Actor, summary: str, election_id: int | None = None,
               to_stage: Stage | None = None, ref: Ref | None = None) -> None:
         entries.append({"case_id": work.id, "election_id": election_id, "act_key": act_key, "act": act, "actor": actor,
                         "recorded_by": by, "occurred_on": occurred_on, "recorded_at": as_of, "summary": summary, "from_stage": None,
                         "to_stage": to_stage, "ref": ref, "document_id": None})
 
     if work.new:
-        entry(first.filed_on, "import-case", "import:case", Actor.PARTY,
+        entry(first.filed_on, DocketActName.IMPORT_CASE, "import:case", Actor.PARTY,
               f"Case imported ({first.source}): {first.case_name}, petition filed "
               f"{first.filed_on.isoformat()}; rule set {work.row['rule_set_id']}; receiving office {work.row['office_key']}")
     opened: set[int] = set()
@@ -163,14 +164,14 @@ def _entries(work: CaseWork, as_of: datetime, by: str) -> list[dict[str, Any]]:
         stage = f" Election {round_.sequence} recorded at stage {round_.stage.value}: {round_.why}." if opening else ""
         total = (f" Total Ballots Counted {record.total_counted:,} read as {READING_WORDS[record.total_reading]}."
                  if record.total_counted is not None else "")
-        entry(record.prepared_on, "import-tally", record.act_key, Actor.BOARD_AGENT,
+        entry(record.prepared_on, DocketActName.IMPORT_TALLY, record.act_key, Actor.BOARD_AGENT,
               f"Tally of Ballots ({record.kind.value}, unit {record.unit_id}, election {round_.sequence}) imported from "
               f"{record.source}: {votes}{against}; {counts.void:,} void; {counts.challenged:,} challenged "
               f"({'determinative' if analysis.determinative else 'not determinative'}); "
               f"{analysis.outcome.describe()}{revises}.{total}{stage}",
               election_id=round_.id, to_stage=round_.stage if opening else None, ref=Ref(RecordTable.TALLY, known.id))  # type: ignore[arg-type]  # its id: read back once inserted
     if work.new and first.closed_on is not None and first.status.strip().casefold() == "closed":
-        entry(first.closed_on, "import-case-closed", f"import:closed:{first.closed_on.isoformat()}",
+        entry(first.closed_on, DocketActName.IMPORT_CASE_CLOSED, f"import:closed:{first.closed_on.isoformat()}",
               Actor.REGIONAL_DIRECTOR,
               f"Case closed {first.closed_on.isoformat()}: {first.reason_closed or 'no reason given'} (NLRB export)")
     return entries

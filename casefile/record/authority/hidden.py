@@ -19,10 +19,10 @@ from sqlmodel import Session, col, select
 from casefile.record.authority.standing import Principal
 from casefile.record.models import Attachment, Case, Deadline, DocketEntry, Document, Filing, Party
 from casefile.record.refs import RecordTable, Ref
-from casefile.vocab import Audience, DeadlineKind, DeadlineStatus, FilingKind, NlrbFiling
+from casefile.vocab import Audience, DeadlineKind, DeadlineStatus, DocketActName, FilingKind, NlrbFiling
 
 #: The docket act that supersedes a period's closure (casefile.record.closures.ACT).
-CLOSURE_SUPERSEDED = "closure-superseded"
+CLOSURE_SUPERSEDED = DocketActName.CLOSURE_SUPERSEDED
 
 
 @dataclass(frozen=True)
