@@ -23,12 +23,10 @@ from casefile.record.workflow import advance
 from casefile.rules.conditional_rerun import NO_UNION_MAJORITY, condition_sentence, rerun_stands
 from casefile.vocab import (
     Actor,
-    DecisionResult,
     Disposition,
     DocketActName,
     OutcomeKind,
     Stage,
-    TallyKind,
     election_directed,
     ordinal,
 )
