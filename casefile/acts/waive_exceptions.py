@@ -176,7 +176,7 @@ def perform(session: Session, act: WaiveExceptions, *, case: Case, as_of: dateti
     summary = (f"Waiver of exceptions of {party.name}: its right to file exceptions to {excepted_to_title} waived, "
                f"{receipt_words(act.nlrb, act.at, received_on, tz=zone)}")
     entry = docket(session, case.id, election_id=election.id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
-                   act=act.act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
+                   act=act.docket_act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
     if act.nlrb is NlrbFiling.E_FILED:
         close_when_waived(session, case, election, deadline, as_of=as_of, on=received_on, at=act.at)
     assert entry.id is not None

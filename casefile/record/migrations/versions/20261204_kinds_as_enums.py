@@ -50,7 +50,7 @@ ACT_NAMES = frozenset({
     "objection-period-closed", "certification-due", "runoff-due", "close", "withdraw-petition", "dismiss-petition",
     "correct-case", "correct-hearing", "correct-party", "correct-tally", "closure-superseded", "issue-document",
     "import-case", "import-tally", "import-case-closed", "board-ruling:closed", "board-ruling:set-aside",
-    "board-ruling:rerun-directed", "board-ruling:hearing-noticed",
+    "board-ruling:rerun-directed", "board-ruling:hearing-noticed", "waive-exceptions",
 })
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})")
 
