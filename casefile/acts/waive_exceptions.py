@@ -32,7 +32,7 @@ from casefile.record.workflow import docket, require_stage
 from casefile.rules.chronology import Earlier
 from casefile.rules.exceptions_waiver import every_party_done, waiver_refusal
 from casefile.rules.stages import accepted_at
-from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, FilingKind, NlrbFiling, Stage
+from casefile.vocab import Actor, DeadlineKind, DeadlineStatus, DocketActName, FilingKind, NlrbFiling, Stage
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below), while
 #: the party's exceptions period runs (allowed_now): what the web and the API offer (casefile.acts.allowed_now).
@@ -157,7 +157,7 @@ def perform(session: Session, act: WaiveExceptions, *, case: Case, as_of: dateti
     received_on = received_on_at(act, zone, as_of)
     excepted_to = "the Administrative Law Judge's decision" if to_alj else "the hearing officer's report"
     filed_before(f"waiver of exceptions of {party.name}", received_on, deadline, at=act.at,
-                 earlier=[Earlier(f"{excepted_to} issued", latest_on(session, election, "alj-decision" if to_alj else "ho-report"))])
+                 earlier=[Earlier(f"{excepted_to} issued", latest_on(session, election, DocketActName.ALJ_DECISION if to_alj else DocketActName.HO_REPORT))])
     excepted = _filed(session, election, deadline, FilingKind.EXCEPTIONS)
     mine = excepted.get(party.id or 0, [])
     refusal = waiver_refusal(party.name, received_on=received_on, due_on=deadline.due_on,
