@@ -19,6 +19,7 @@ from casefile.cli.fitting import print_table
 from casefile.documents.wording import STAGE_NAMES, act_name, prose_dates
 from casefile.rules.calendar import short_date
 from casefile.rules.chronology import long_date
+from casefile.rules.conditional_rerun import condition_shows
 from casefile.vocab import (
     CHALLENGE_STATUS_WORDS,
     DECISION_KIND_WORDS,
@@ -123,7 +124,7 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
             if t.get("resolution"):  # resolved without a count since: the tally's "determinative" is history
                 challenged = f"(determinative when counted; resolved: {t['resolution']}); {t['outcome_now']}"
             else:
-                challenged = f"({'determinative' if t['determinative'] else 'not determinative'}); {t['outcome_text']}"
+                challenged = f"({'determinative' if t['determinative'] else 'not determinative'}); {_outcome_of(t)}"
             console.print(f"  {str(t['kind']).capitalize()} tally of {long_date(date.fromisoformat(str(t['prepared_on'])))}: "
                           f"{votes}{against}; void {void}; "
                           f"valid {t['valid']:,}; challenged {t['challenged']:,} {challenged}")
@@ -144,6 +145,10 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
                           highlight=False)
         for d in e["decisions"]:
             kind, result = DECISION_KIND_WORDS.get(d["kind"], d["kind"]), DECISION_RESULT_WORDS.get(d["result"], d["result"])
+            if d.get("condition"):  # set aside only if the count meets the condition (R-M2)
+                result = f"election set aside on the condition that the revised tally {condition_shows(d['condition'])}" + {
+                    "waiting": " (the revised tally is not yet in)", "met": " (met: the election stays set aside)",
+                    "lapsed": " (not met: the direction lapsed)"}.get(d.get("condition_state") or "", "")
             console.print(f"  {kind} of {long_date(date.fromisoformat(d['issued_on']))} ({d['issuer'] or 'issuer not in the record'}): "
                           f"{result}. {prose_dates(d['summary'])}", highlight=False)
     print_docket(view["docket"])
@@ -158,6 +163,16 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
     print_documents(view)
     for n in view["notes"]:
         console.print(f"[dim]note: {prose_dates(n)}[/]")  # a note as given (an import's, a scenario's): dates in words
+
+
+def _outcome_of(tally: dict) -> str:
+    """A tally's outcome as the case line says it: the count's own, except for a revised tally that met a conditional
+    direction's condition — the new election stands and no certification follows (29 CFR 102.69(e); R-M2)."""
+    if tally.get("condition") == "met":
+        return "the condition of the Regional Director's direction is met: the new election directed stands, no certification follows"
+    if tally.get("condition") == "lapsed":
+        return f"{tally['outcome_text']} (the direction on a condition lapsed)"
+    return str(tally["outcome_text"])
 
 
 def print_documents(view: dict) -> None:

@@ -53,7 +53,8 @@ from casefile.rules.deadline_state import one_party_period, state_at
 from casefile.rules.efiling import meets_periods
 from casefile.rules.offices import office_named
 from casefile.rules.record_words import summary_words
-from casefile.vocab import AttachmentKind, Audience, ChallengeStatus, DocketActName, PartyRole
+from casefile.rules.stage_words import conditional_stage_words
+from casefile.vocab import AttachmentKind, Audience, ChallengeStatus, DecisionResult, DocketActName, PartyRole, Stage, TallyKind
 
 Viewer = Principal
 """Who asks (casefile.record.authority.Principal): a signed-in user's viewer, or OPERATOR."""
@@ -103,6 +104,9 @@ class TallyView(ReadModel):
     resolution: str = ""
     #: Then the outcome that stands (rules.outcome.Outcome.describe); "" otherwise (``outcome_text`` is the count's).
     outcome_now: str = ""
+    #: A revised tally that decided a conditional direction: ``met`` (the second election stands, no certification
+    #: follows) or ``lapsed`` (the direction lapsed: what the count calls for follows); None otherwise (R-M2).
+    condition: str | None = None
 
 
 class DeadlineView(ReadModel):
@@ -639,13 +643,19 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
     from casefile.record.stage_now import stage_words_now
 
     words = stage_words_now(election.stage, deadlines, as_of)
+    conditions = condition_states(decisions, tallies)
+    waiting = [d for d in decisions if conditions.get(d.id, ("", None))[0] == "waiting"]
+    deciding = {tally_id: state for state, tally_id in conditions.values() if tally_id is not None}
+    if waiting and election.stage is Stage.RERUN_DIRECTED:  # set aside only if the count meets the condition (R-M2)
+        words = conditional_stage_words(waiting[-1].condition)
     heard = next((h for h in reversed(mine("hearings")) if not h.before_alj), None)  # the latest before a Hearing Officer
     return ElectionView(
         sequence=election.sequence, kind=election.kind.value, unit_id=election.unit_id,
         follows=follows.sequence if follows else None, reason=election.reason, method=election.method.value if election.method else None,
         held_from_on=election.held_from_on, held_to_on=election.held_to_on, stage=election.stage.value,
         stage_entered_at=election.stage_entered_at,
-        tallies=[tally_view(t, resolved_without_count(session, election, t) if t is tallies[-1] else None) for t in tallies],
+        tallies=[tally_view(t, resolved_without_count(session, election, t) if t is tallies[-1] else None)
+                 .model_copy(update={"condition": deciding.get(t.id)}) for t in tallies],
         stage_name=words.name, stage_now=words.now,
         challenged_ballots={status.value: n for status, n in register.items()},
         next={"kind": election.next_kind.value, "choices": list(election.next_choices)} if election.next_kind else None,
@@ -654,7 +664,8 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
                   "timely": f.timely, "confidential": f.confidential, "nlrb": f.nlrb.value, "id": f.id, "with": f.accompanies_id,
                   "party_key": parties[f.party_id].key} for f in filings if f.id not in hidden.filings],
         decisions=[{"kind": d.kind, "issued_on": d.issued_on.isoformat(), "issuer": d.issuer, "result": d.result,
-                    "summary": d.summary} for d in decisions],
+                    "summary": d.summary, "condition": d.condition or None,
+                    "condition_state": conditions.get(d.id, (None, None))[0]} for d in decisions],
         certification={"kind": cert.kind, "issued_on": cert.issued_on.isoformat(), "union": cert.union} if cert else None,
         deadlines=[deadline_view(d, as_of=as_of, answered=answered.get(d.id), hidden=hidden,  # type: ignore[arg-type]
                                  met_by=met_by.get(d.id, ()), met=d.id in met_own, prepared=d.id in prepared_own,
@@ -662,6 +673,27 @@ def _election_view(session: Session, election: Election, parties: dict[int | Non
                    for d in deadlines if d.id not in hidden.periods],
         after_rulings=after, condition_warning=warning,
     )
+
+
+def condition_states(decisions: list[Decision], tallies: list[Tally]) -> dict[int | None, tuple[str, int | None]]:
+    """Each conditional direction of ``decisions`` (an election's, with its ``tallies``) by id, with the id of the
+    revised tally that decided it (None while waiting): ``waiting`` while no
+    revised tally made available on or after it decides its condition, ``met`` when the first that decides it keeps
+    the second election (casefile.rules.conditional_rerun.rerun_stands), ``lapsed`` when it certifies instead —
+    conditions.decided_by on the rows already read. Authority: 29 CFR 102.69(e); rules.md R-M2."""
+    from casefile.rules.conditional_rerun import rerun_stands
+
+    states: dict[int | None, tuple[str, int | None]] = {}
+    for d in decisions:
+        if not d.condition or d.result != DecisionResult.SET_ASIDE:
+            continue
+        states[d.id] = ("waiting", None)
+        for t in sorted(tallies, key=lambda t: t.id or 0):
+            if t.kind is TallyKind.REVISED and t.prepared_on >= d.issued_on \
+                    and (stands := rerun_stands(d.condition, t.outcome, t.winner)) is not None:
+                states[d.id] = ("met" if stands else "lapsed", t.id)
+                break
+    return states
 
 
 def _after_rulings(election: Election, tallies: list[Tally], decisions: list[Decision],

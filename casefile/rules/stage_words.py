@@ -172,6 +172,21 @@ def stage_words_at(stage: Stage | str, periods: Iterable[tuple[DeadlineKind | st
     return replace(words, name=words.ended_name or words.name, now=words.ended_now, until=words.ended_until)
 
 
+def conditional_stage_words(condition: str) -> StageWords:
+    """The words of a rerun directed on ``condition`` (NO_UNION_MAJORITY, UNION_MAJORITY) while the revised tally that
+    decides it is not in: set aside only if that count meets the condition — not "set aside; a new election directed"
+    outright. Raises ValueError for an unknown condition. Authority: 29 CFR 102.69(e); rules.md R-M2, R-M4;
+    Cornell-Dubilier Electric Corp., 117 NLRB 358 (1957)."""
+    from casefile.rules.conditional_rerun import condition_shows
+
+    shows = condition_shows(condition)
+    return StageWords(
+        "Set aside on a condition; the revised tally decides",
+        f"the election is set aside and a new election directed only if the revised tally of the challenged ballots {shows}",
+        "the revised tally of the challenged ballots ordered opened and counted moves the election on (casefile "
+        "challenges open): the new election's Tally of Ballots follows only if it meets the condition")
+
+
 #: The acts that move an election on from a stage that hands the case on while a conditional direction waits, in
 #: words with the command that records each (a refusal's advice, moves_on).
 ACT_WORDS: dict[str, str] = {

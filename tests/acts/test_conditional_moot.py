@@ -212,6 +212,45 @@ class TestWhatFollows:
         assert "Warning:" not in _shown()  # the count is in: nothing left to warn about
 
 
+class TestCaseShowSaysTheCondition:
+    """A trial read "Set aside; a new election directed" and "election set aside" for a direction made only on a
+    condition, and "Certification of Results" on the revised tally that met it (29 CFR 102.69(e); R-M2)."""
+
+    def test_waiting_on_the_count(self, case: ExampleCase) -> None:
+        case.perform(case.act(_decision()))
+        said = _shown()
+        assert "Set aside on a condition; the revised tally decides" in said
+        assert ("Regional Director's Decision of April 20, 2026 (issuer not in the record): election set aside on the "
+                "condition that the revised tally shows no majority for a labor organization (the revised tally is not "
+                "yet in).") in said
+        assert "Set aside; a new election directed" not in said
+
+    def test_the_condition_met(self, case: ExampleCase) -> None:
+        case.perform(case.act(_decision()))
+        case.perform(case.act({"act": "revised-tally", "date": date(2026, 4, 27), "counted": {UNION: 3},
+                               "counted_against": 1}))
+        said = _shown()
+        assert "shows no majority for a labor organization (met: the election stays set aside)." in said
+        assert ("(not determinative); the condition of the Regional Director's direction is met: the new election "
+                "directed stands, no certification follows") in said
+        assert "Set aside; a new election directed" in said  # the stage as it now is: set aside, the rerun directed
+
+    def test_the_condition_not_met(self, case: ExampleCase) -> None:
+        """The employer's objections on union-majority: the count (51-53) shows no majority for the union, so the
+        direction lapses and the count's own outcome, the Certification of Results, follows."""
+        case.perform(case.act({"act": "file-objections", "date": date(2026, 3, 11), "party": "harbor",
+                               "objections": ["The Union promised benefits."]}))
+        decision = _decision(party="harbor", condition="union-majority")
+        decision["rulings"] = {"harbor": {1: "sustained"}, "union": {1: "overruled"}}
+        case.perform(case.act(decision))
+        case.perform(case.act({"act": "revised-tally", "date": date(2026, 4, 27), "counted": {UNION: 3},
+                               "counted_against": 1}))
+        said = _shown()
+        assert ("election set aside on the condition that the revised tally shows a majority for a labor organization "
+                "(not met: the direction lapsed).") in said
+        assert "Certification of Results (the direction on a condition lapsed)" in said
+
+
 class TestCornellDubilier:
     """117 NLRB 358 (1957): 526-533, 22 challenged, 16 sustained, 6 overruled — 526 + 6 = 532 is never a majority of
     1,065, and the Board still ordered the six counted and the new election held if no majority."""
