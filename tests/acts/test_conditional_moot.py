@@ -138,8 +138,9 @@ class TestCaseShowAfterTheRulings:
         case.perform(case.act(_decision()))
         said = _shown()
         assert "needs 5 of the 6" not in said
-        assert ("before the rulings, reachable by resolving the challenges: Certification of Representative: "
-                f"{UNION}; Certification of Results") in said
+        assert ("before the rulings, reachable by resolving the challenges: A majority for "
+                f"{UNION}: a Certification of Representative; No majority for any labor organization: a Certification "
+                "of Results") in said
         assert ("After the rulings on the challenged ballots (2 sustained, never counted; 4 ordered opened and counted), "
                 "4 ballots of the 6 remain to be counted: The challenges cannot change the outcome: Certification of "
                 "Results needs no challenged ballot opened (the count as it stands gives it); with all 4 opened the votes "
