@@ -295,7 +295,7 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     summary = summary_with(summary, act)  # the decision's own words last: no clause joined after its full stop
     entry = advance(session, election, Stage.RD_DECISION, as_of=as_of, occurred_on=issued_on, act=DocketActName.RD_DECISION,
                     act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary, ref=ref)
-    close_open_deadlines(session, election, _OVERTAKEN, status=DeadlineStatus.MOOTED, as_of=as_of)
+    close_open_deadlines(session, election, _OVERTAKEN, status=DeadlineStatus.MOOTED, as_of=as_of, legal_on=issued_on)
     warnings: list[str | Gap] = [] if review.agreement_known else [review.statement]
     if act.condition is not None and (state := after_rulings(session, election)) is not None and (
             moot := condition_warning(act.condition, state.counts, sustained=state.sustained, ordered=state.ordered,
@@ -319,7 +319,7 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
         # tally opens its own, R-O6), never left "due" with no act to meet it
         close_open_deadlines(session, election, {DeadlineKind.EARLIEST_CERTIFICATION, DeadlineKind.OBJECTIONS,
                                                  DeadlineKind.REVISED_TALLY_OBJECTIONS}, status=DeadlineStatus.MOOTED,
-                             as_of=as_of)
+                             as_of=as_of, legal_on=issued_on)
         if (flag := review_of_set_aside(review)) is not None:
             warnings.append(flag)
     else:

@@ -13,7 +13,7 @@ has 52 of 104: no majority, whatever the four ballots hold.
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
 import pytest
@@ -304,3 +304,23 @@ class TestTheRule:
             "The 4 challenged ballots not sustained (3 ordered opened and counted, 1 still pending; the other 2 "
             "sustained) cannot give")
         assert "will direct the third election" in warning
+
+
+def test_the_periods_the_decision_closes_close_on_its_date(case: ExampleCase) -> None:
+    """Typed on June 1, the decision of April 20 closes what it moots at April 20's start at the Seattle office (R-B2),
+    not at the typing: a view as of April 21 no longer lists them (a trial's answering brief stayed 'open' after the
+    decision). 29 CFR 102.69(c)(1)(iii)."""
+    from zoneinfo import ZoneInfo
+
+    from casefile.record.models import Deadline
+    from casefile.vocab import DeadlineStatus
+
+    def mooted_now() -> dict[int | None, Deadline]:
+        with read_session() as s:
+            return {d.id: d for d in s.exec(select(Deadline).where(Deadline.status == DeadlineStatus.MOOTED))}
+
+    before = mooted_now()
+    case.perform(case.act(_decision()), as_of=datetime(2026, 6, 1, 12, tzinfo=ZoneInfo("America/Los_Angeles")))
+    mooted = [d for i, d in mooted_now().items() if i not in before]
+    assert mooted, "the set-aside moots the tally's earliest certification"
+    assert {d.closed_at.astimezone(ZoneInfo("America/Los_Angeles")).date() for d in mooted if d.closed_at} == {date(2026, 4, 20)}
