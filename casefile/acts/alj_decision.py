@@ -21,6 +21,7 @@ from casefile.acts.chronology import refuse_if_before
 from casefile.acts.decision_parts import (
     DecisionParts,
     challenge_sentence,
+    check_complete,
     check_consistent,
     recorded_decision,
     store_decision,
@@ -75,6 +76,7 @@ def perform(session: Session, act: AljDecision, *, case: Case, as_of: datetime, 
         return again(entry, act.act, issues(session, entry.ref))
     require_stage(election, "the Administrative Law Judge's decision", STAGES)
     check_consistent(session, case, election, act, kind=DecisionKind.ALJ_DECISION)
+    check_complete(session, case, election, act, kind=DecisionKind.ALJ_DECISION)
     hearing = current_hearing(session, case, election)
     refuse_if_before("the Administrative Law Judge's decision", issued_on, [
         Earlier("the order consolidating the case issued", hearing.noticed_on),

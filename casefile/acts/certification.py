@@ -23,7 +23,7 @@ from casefile.errors import AlreadyRecorded, ProcedureError, UnknownRecord
 from casefile.record.authority import REGION, Whose
 from casefile.record.deadlines import close_open_deadlines, configured_calendar, keep_deadline, office_of
 from casefile.record.lookups import deadline_of, latest_tally
-from casefile.record.models import Case, Certification, Deadline, Election, Tally
+from casefile.record.models import Case, Certification, Deadline, Decision, Election, Tally
 from casefile.record.refs import RecordTable, Ref, ref_to
 from casefile.record.stage_facts import tally_stands
 from casefile.record.workflow import advance, require_stage
@@ -39,7 +39,17 @@ from casefile.rules.chronology import Earlier
 from casefile.rules.review import board_review
 from casefile.rules.stages import accepted_at
 from casefile.rules.trigger_words import certification_trigger
-from casefile.vocab import Actor, CertificationKind, DeadlineKind, DeadlineStatus, DocketActName, Stage, TallyKind, TriggerKind
+from casefile.vocab import (
+    Actor,
+    CertificationKind,
+    DeadlineKind,
+    DeadlineStatus,
+    DecisionKind,
+    DocketActName,
+    Stage,
+    TallyKind,
+    TriggerKind,
+)
 
 #: The stages of the election the act is on (the latest) at which perform() accepts it (require_stage below);
 #: the web and the API offer the act only then (casefile.acts.allowed_now).
@@ -71,6 +81,7 @@ def allowed_now(session: Session, case: Case, as_of: datetime | None = None) -> 
         return False
     try:
         _certification_of(session, latest, tally)
+        check_objections_disposed(session, case, latest)
         if as_of is not None:
             check_certification_date(as_of.astimezone(ZoneInfo(office_of(case).tz)).date(),
                                      _objection_periods(session, case, latest, tally))
@@ -125,6 +136,25 @@ def _certification_of(session: Session, election: Election, tally: Tally) -> Cer
     return certification_of(stands.kind, stands.winner)
 
 
+def check_objections_disposed(session: Session, case: Case, election: Election) -> None:
+    """Refuse the certification while an objection before the Region is still undecided (pending or set for
+    hearing) and the Regional Director's latest decision on the election ruled on the objections one by one
+    (casefile.rules.objection_rulings.check_disposed_before_certification); a decision that gave no per-objection
+    ruling overruled them as a whole (the real histories'). Raises ProcedureError (field ``election``).
+    Authority: 29 CFR 102.69(b), (c)(1)(i)."""
+    from casefile.acts.decision_parts import undecided_before
+    from casefile.rules.objection_rulings import check_disposed_before_certification
+
+    pending = undecided_before(session, case, election, kind=DecisionKind.RD_DECISION)
+    if not pending:
+        return
+    latest = session.exec(select(Decision).where(Decision.election_id == election.id,
+                                                 Decision.kind == DecisionKind.RD_DECISION)
+                          .order_by(col(Decision.issued_on).desc(), col(Decision.id).desc())).first()
+    one_by_one = latest is not None and any("objection_id" in r for r in latest.rulings)
+    check_disposed_before_certification(election=election.sequence, pending=pending, ruled_one_by_one=one_by_one)
+
+
 def issues(session: Session, ref: Ref | None) -> tuple[Issue, ...]:
     """The Certification of Representative or of Results."""
     ident = ref_id(ref, RecordTable.CERTIFICATION)
@@ -145,7 +175,8 @@ def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: 
     recorded after the period, and only on a count that calls for a certification; the election must be at
     certification-due (no objections and challenges not determinative, or objections overruled)
     or rd-decision; refused when the outcome calls for no certification (runoff, nullity rerun,
-    pending challenges). A tally whose determinative challenged ballots were all sustained stands: its
+    pending challenges), and while an objection is still pending where the Regional Director's latest decision
+    ruled on the objections one by one (check_objections_disposed: 102.69(b)). A tally whose determinative challenged ballots were all sustained stands: its
     count is certified, with no revised tally (29 CFR 102.69(c)(1)(i); stage_facts.tally_stands). Where Board review lies (stipulated, directed, or agreement not in the
     record — said so in the docket) it keeps the request-for-review and opposition periods (R-N2,
     102.69(h)); a consent election's certification is final and the election closes (R-K5). Once
@@ -187,6 +218,7 @@ def perform(session: Session, act: Certify, *, case: Case, as_of: datetime, by: 
         Earlier("the Regional Director's decision issued", latest_on(session, election, DocketActName.RD_DECISION)),
         Earlier("the Board ruled", latest_on(session, election, DocketActName.BOARD_RULING))])
     what = _certification_of(session, election, tally)  # every determinative challenge sustained: the tally stands
+    check_objections_disposed(session, case, election)  # every objection disposed of (102.69(b))
     review = board_review(case.agreement)
     cert = Certification(election_id=election.id, kind=what.kind, issued_on=issued_on, union=what.union,  # type: ignore[arg-type]
                          uncertain=act.uncertain.strip())
@@ -236,6 +268,7 @@ def _reaffirm(session: Session, act: Certify, *, case: Case, election: Election,
         Earlier("the Regional Director's decision issued", latest_on(session, election, DocketActName.RD_DECISION)),
         Earlier("the Board ruled", latest_on(session, election, DocketActName.BOARD_RULING))])
     _certification_of(session, election, tally)  # the outcome still calls for a certification
+    check_objections_disposed(session, case, election)
     summary = certification_stands(CertificationKind(cert.kind), cert.union, cert.issued_on)
     entry = advance(session, election, Stage.CERTIFIED, as_of=as_of, occurred_on=issued_on, act=DocketActName.CERTIFICATION,
                     act_key=key, actor=Actor.REGIONAL_DIRECTOR, summary=summary, ref=ref_to(cert))

@@ -20,6 +20,7 @@ from casefile.rules.act_names import ACT_WORDS
 from casefile.rules.calendar import long_date
 from casefile.rules.conditional_rerun import condition_shows
 from casefile.rules.consistency import RulingGiven, inconsistency
+from casefile.rules.objection_rulings import ObjectionBefore, check_every_objection_ruled
 from casefile.vocab import DecisionKind, DecisionResult, Disposition, DocketActName, RuledBy, ordinal
 
 Ruling = Literal["sustained", "overruled", "withdrawn", "moot"]
@@ -112,6 +113,36 @@ def check_consistent(session: Session, case: Case, election: Election, act: Deci
                             undecided_before_alj=sum(1 for o in undecided if o.id in before_alj))
     if refusal is not None:
         raise refusal
+
+
+def undecided_before(session: Session, case: Case, election: Election, *, kind: DecisionKind) -> list[ObjectionBefore]:
+    """The objections a report or decision of ``kind`` disposes of: the election's objections e-filed with the NLRB
+    (one only prepared in casefile is before no one) and still undecided — every pending or set-for-hearing one
+    before the Regional Director, those set for hearing before the hearing officer or the judge — by party then
+    number. Withdrawn, moot and decided objections are not among them."""
+    from casefile.record.models import Filing
+    from casefile.vocab import NlrbFiling
+
+    undecided = [Disposition.SET_FOR_HEARING] if kind in (DecisionKind.HO_REPORT, DecisionKind.ALJ_DECISION) else \
+        [Disposition.PENDING, Disposition.SET_FOR_HEARING]
+    parties = {p.id: p for p in _parties(session, case).values()}
+    rows = session.exec(select(Objection).join(Filing, col(Filing.id) == col(Objection.filing_id)).where(
+        Objection.election_id == election.id, Filing.nlrb == NlrbFiling.E_FILED,
+        col(Objection.disposition).in_(undecided)).order_by(col(Objection.party_id), col(Objection.number)))
+    return [ObjectionBefore(parties[o.party_id].key, parties[o.party_id].name, o.number) for o in rows
+            if o.party_id in parties]
+
+
+def check_complete(session: Session, case: Case, election: Election, act: DecisionParts, *, kind: DecisionKind) -> None:
+    """Refuse a report or decision that rules on some of the objections before it, one by one, but not on all
+    (casefile.rules.objection_rulings.check_every_objection_ruled: an overruling rules on each; a set-aside on the
+    objections it sustains). One that gives no ruling on any objection is taken as it says. Raises BadInput (field
+    ``rulings``), UnknownRecord (a party or objection the election does not have).
+    Authority: 29 CFR 102.69(b), (c)(1)(i)-(iii)."""
+    given = [RulingGiven(party.key, party.name, objection.number, ruling)
+             for objection, party, ruling in _rulings(session, case, election, act)]
+    check_every_objection_ruled(_RULES[kind], result=DecisionResult(act.result), rulings=given,
+                                before=undecided_before(session, case, election, kind=kind))
 
 
 def check_in_order(session: Session, case: Case, election: Election, act: DecisionParts, *, subject: str,

@@ -18,6 +18,7 @@ from casefile.acts.chronology import refuse_if_before
 from casefile.acts.decision_parts import (
     DecisionParts,
     challenge_sentence,
+    check_complete,
     check_consistent,
     recorded_decision,
     store_decision,
@@ -79,6 +80,7 @@ def perform(session: Session, act: HoReport, *, case: Case, as_of: datetime, by:
         Earlier("the hearing was noticed", hearing.noticed_on), Earlier("the hearing opened", hearing.opens_on),
         Earlier("the hearing closed", hearing.closed_on)])
     check_consistent(session, case, election, act, kind=DecisionKind.HO_REPORT)
+    check_complete(session, case, election, act, kind=DecisionKind.HO_REPORT)
     decision = store_decision(session, case, election, act, kind=DecisionKind.HO_REPORT, issued_on=issued_on, recommend_only=True)
     entry = advance(session, election, Stage.HO_REPORT_ISSUED, as_of=as_of, occurred_on=issued_on, act=DocketActName.HO_REPORT,
                     act_key=key, actor=Actor.HEARING_OFFICER,

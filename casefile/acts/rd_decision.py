@@ -20,6 +20,7 @@ from casefile.acts.challenge_register import retest
 from casefile.acts.decision_parts import (
     DecisionParts,
     challenge_sentence,
+    check_complete,
     check_consistent,
     check_in_order,
     decision_of,
@@ -258,6 +259,7 @@ def perform(session: Session, act: RdDecision, *, case: Case, as_of: datetime, b
     if (entry := recorded_decision(session, case, key, act)) is not None:  # its condition compared too
         return again(entry, act.act, issues(session, entry.ref))
     check_consistent(session, case, election, act, kind=DecisionKind.RD_DECISION)
+    check_complete(session, case, election, act, kind=DecisionKind.RD_DECISION)
     if act.condition is not None:
         tally = latest_tally(session, election)
         if tally is None or not tally.determinative:
