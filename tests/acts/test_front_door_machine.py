@@ -308,7 +308,8 @@ def _onward(view: View, offered: dict[str, tuple[str, ...]]) -> tuple[str, dict[
                          **({"challenges": sustain_all} if sustain_all else {})}),
         ("alj-decision", {"result": "overrule", "rulings": overruled,
                           **({"challenges": sustain_all} if sustain_all else {})}),
-        ("ho-report", {"result": "overrule"}),
+        ("ho-report", {"result": "overrule", "rulings": overruled,  # on each objection and ballot set for hearing
+                       **({"challenges": sustain_all} if sustain_all else {})}),
         ("close-hearing", {}),
         ("open-hearing", {}),
         ("revised-tally", None),
