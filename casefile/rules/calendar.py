@@ -137,12 +137,12 @@ def long_date(day: date) -> str:
 
 
 #: The months as a short date writes them ("Jul 3, 2026"); the web's countdowns and charts use the same.
-SHORT_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")  # not %b
+SHORT_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")  # not strftime's
 
 
 def short_date(day: date) -> str:
     """``date(2026, 7, 3)`` → ``"Jul 3, 2026"``: the one short date, for a table's date column that must stay
-    narrow (the command line at 80 columns), in English whatever the locale (never ``%b``). Never a datetime
+    narrow (the command line at 80 columns), in English whatever the locale (never strftime's abbreviated month). Never a datetime
     (convert to the office's date first): raises TypeError. Authority: none (display only)."""
     if isinstance(day, datetime) or not isinstance(day, date):
         raise TypeError(f"short_date expects a date, got {day!r}")
