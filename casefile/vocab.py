@@ -501,6 +501,19 @@ def counts_in_words(counts: dict[str, int], words: dict[str, str]) -> str:
     ``words`` lacks reads with its dashes as spaces."""
     return ", ".join(f"{n:,} {words.get(slug, str(slug).replace('-', ' '))}" for slug, n in counts.items())
 
+def objection_counts_words(counts: dict[str, int], *, set_public: bool = True) -> str:
+    """A party's objections counted by disposition, in words ("2 set for hearing, 1 overruled"). Where the record
+    does not show which objections were set for hearing, nor how many (``set_public`` False: the election view's
+    ``objections_set_public``), those recorded as set are no count of the record's: "25 filed; which were set
+    for hearing, and how many, is not in the public record" — the command line and the web say the same."""
+    set_slug = Disposition.SET_FOR_HEARING.value
+    if set_public or set_slug not in counts:
+        return counts_in_words(counts, DISPOSITION_WORDS)
+    others = {slug: n for slug, n in counts.items() if slug != set_slug}
+    said = f"{sum(counts.values()):,} filed; which were set for hearing, and how many, is not in the public record"
+    return said + (f"; {counts_in_words(others, DISPOSITION_WORDS)}" if others else "")
+
+
 #: A ruling document by who issued it, in words (``DecisionKind``).
 DECISION_KIND_WORDS: dict[str, str] = {
     DecisionKind.HO_REPORT: "Hearing Officer's Report", DecisionKind.RD_DECISION: "Regional Director's Decision",

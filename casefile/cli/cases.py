@@ -24,10 +24,10 @@ from casefile.vocab import (
     CHALLENGE_STATUS_WORDS,
     DECISION_KIND_WORDS,
     DECISION_RESULT_WORDS,
-    DISPOSITION_WORDS,
     ELECTION_KIND_WORDS,
     Stage,
     counts_in_words,
+    objection_counts_words,
 )
 
 
@@ -59,19 +59,6 @@ def show(
             console.print(f"  {str(item['kind']).replace('-', ' ')} of docket entry #{item['entry_id']} "
                           f"({act_name(str(item['act']))}, {long_date(date.fromisoformat(str(item['on'])))})",
                           highlight=False)
-
-
-def _objection_counts(counts: dict[str, int], *, set_public: bool) -> str:
-    """A party's objections counted by disposition, in words ("2 set for hearing, 1 overruled"). Where the record
-    does not show which objections were set for hearing, nor how many (``set_public`` False: the view's
-    ``objections_set_public``), those recorded as set are no count of the record's: "25 filed; which were set
-    for hearing, and how many, is not in the public record"."""
-    set_slug = "set-for-hearing"
-    if set_public or set_slug not in counts:
-        return counts_in_words(counts, DISPOSITION_WORDS)
-    others = {slug: n for slug, n in counts.items() if slug != set_slug}
-    said = f"{sum(counts.values()):,} filed; which were set for hearing, and how many, is not in the public record"
-    return said + (f"; {counts_in_words(others, DISPOSITION_WORDS)}" if others else "")
 
 
 def _still_to_issue(case_number: str) -> list[dict[str, object]]:
@@ -141,7 +128,7 @@ def print_case(view: dict, *, all_deadlines: bool = False) -> None:
         if e["next"]:
             console.print(f"  Directed next: {ELECTION_KIND_WORDS.get(e['next']['kind'], e['next']['kind'])}")
         for party, counts in e["objections"].items():
-            console.print(f"  Objections of {party}: " + _objection_counts(counts, set_public=e.get("objections_set_public", True)),
+            console.print(f"  Objections of {party}: " + objection_counts_words(counts, set_public=e.get("objections_set_public", True)),
                           highlight=False)
         for d in e["decisions"]:
             kind, result = DECISION_KIND_WORDS.get(d["kind"], d["kind"]), DECISION_RESULT_WORDS.get(d["result"], d["result"])

@@ -14,7 +14,6 @@ from casefile.rules.calendar import clock_label, long_date, weekday_date
 from casefile.rules.tally_form import line_hint
 from casefile.vocab import (
     CHALLENGE_STATUS_WORDS,
-    DISPOSITION_WORDS,
     ELECTION_KIND_WORDS,
     FILING_KIND_WORDS,
     DeadlineKind,
@@ -22,6 +21,7 @@ from casefile.vocab import (
     Stage,
     counted,
     counts_in_words,
+    objection_counts_words,
     zone_words,
 )
 
@@ -194,6 +194,6 @@ def install(env: Any) -> None:
                        docket_words=docket_words, party_names=party_names, role_words=role_words,
                        status_words=status_words,
                        filing_words=lambda kind: FILING_KIND_WORDS.get(str(kind), str(kind).replace("-", " ")),
-                       dispositions_words=lambda counts: counts_in_words(counts, DISPOSITION_WORDS),
+                       dispositions_words=lambda counts, set_public=True: objection_counts_words(counts, set_public=set_public),
                        challenge_statuses_words=lambda counts: counts_in_words(counts, CHALLENGE_STATUS_WORDS),
                        election_kind_words=lambda kind: ELECTION_KIND_WORDS.get(str(kind), str(kind).replace("-", " ")))
