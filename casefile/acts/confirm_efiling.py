@@ -90,7 +90,9 @@ def perform(session: Session, act: ConfirmEfiling, *, case: Case, as_of: datetim
     """Record that party ``act.party``'s prepared filing ``act.filing`` was received by the agency at
     ``act.at`` (or on ``act.date``), dated where it is received (the office its period is with; the Board
     for a request for review), judged against its stored period by that receipt; the filing (and an offer
-    of proof filed with it) becomes e-filed, in one transaction with its docket entry. Idempotent: the same
+    of proof filed with it) becomes e-filed, in one transaction with its docket entry. Exceptions or a waiver of
+    them now e-filed close the exceptions period once every party has filed or waived, as their own acts do
+    (casefile.acts.waive_exceptions.close_when_waived; 29 CFR 102.69(c)(1)(iii), X-K8). Idempotent: the same
     confirmation again stores nothing; another receipt for a filing already confirmed is refused. Raises
     UnknownRecord (no such filing of the party: field ``filing``), ProcedureError (already e-filed), BadInput
     (a receipt later than now, or earlier than the filing was recorded as prepared: field ``at``, else ``date``), OutOfOrder, UntimelyFiling (received after the cut-off: nothing is stored).
@@ -146,5 +148,9 @@ def perform(session: Session, act: ConfirmEfiling, *, case: Case, as_of: datetim
     else:
         entry = docket(session, case.id, election_id=filing.election_id, as_of=as_of, occurred_on=received_on,  # type: ignore[arg-type]
                        act=act.docket_act, act_key=key, actor=Actor.PARTY, summary=summary, ref=ref_to(filing))
+    if filing.kind in (FilingKind.EXCEPTIONS, FilingKind.EXCEPTIONS_WAIVER) and deadline is not None:
+        from casefile.acts.waive_exceptions import close_when_waived  # a waiver now e-filed: no one left (X-K8)
+
+        close_when_waived(session, case, election, deadline, as_of=as_of, on=received_on, at=act.at)
     assert entry.id is not None
     return Done(act=act.act, ref=entry.ref, entry_id=entry.id, issue=(), summary=summary)

@@ -25,12 +25,14 @@ from casefile.vocab import DeadlineKind, DecisionKind, DecisionResult, DocketAct
 
 NOT_IN_HISTORY = (DocketActName.ISSUE_DOCUMENT, DocketActName.SET_ASIDE, DocketActName.DIRECT_SECOND_ELECTION,
                   DocketActName.CERTIFICATION_DUE, DocketActName.RUNOFF_DUE,
-                  DocketActName.DEADLINE_LAPSED, DocketActName.SWEEP, DocketActName.ATTACH_DOCUMENT)
+                  DocketActName.DEADLINE_LAPSED, DocketActName.SWEEP, DocketActName.ATTACH_DOCUMENT,
+                  DocketActName.CONFIRM_EFILING)
 """Docket acts a procedural history leaves out: issuance (the act's own line says it), the acts a
 decision performs (its line says the election was set aside and a new one directed, or the objections
 overruled; the stage that leads to, certification or runoff due, is no event of its own), and the record's
 bookkeeping — a PDF as filed or as issued attached to a filing or an act, with its hash, is kept by the
-record but is no event of the procedure (a history tells filings, orders, decisions and hearings)."""
+record but is no event of the procedure (a history tells filings, orders, decisions and hearings); so is the
+confirmation that a filing prepared in casefile was e-filed (the filing's own line tells it, dated by its receipt)."""
 _TABLES: dict[RecordTable, type] = {RecordTable.TALLY: Tally, RecordTable.FILING: Filing, RecordTable.HEARING: Hearing,
                                     RecordTable.DECISION: Decision, RecordTable.ORDER: AgencyOrder,
                                     RecordTable.CERTIFICATION: Certification}

@@ -110,13 +110,14 @@ def wait_words(wait: Wait, names: dict[str, str] | None = None) -> str:
 def check_decision_date(decided_on: date, periods: ReportPeriods, names: dict[str, str] | None = None) -> None:
     """Refuse a Regional Director's decision on the report dated ``decided_on`` while a party may still file
     exceptions or an answering brief (:func:`decision_waits`). Raises ProcedureError (field ``date``) naming the
-    period, its last day and the first day the decision may issue. Authority: 29 CFR 102.69(c)(1)(iii);
-    rules.md R-K1, R-K2, R-K4."""
+    period, its last day and the first day the decision may issue, or that it may once every party that may still
+    file has filed ("has filed or waived" in the exceptions period, where a waiver is possible). Authority: 29 CFR
+    102.69(c)(1)(iii); rules.md R-K1, R-K2, R-K4."""
     wait = decision_waits(decided_on, periods)
     if wait is None:
         return
     raise ProcedureError(
         f"the Regional Director decides on the Hearing Officer's report after the time for exceptions and answering "
         f"briefs: {wait_words(wait, names)} ({CITATION}); a decision dated {_long(decided_on)} would cut that period "
-        f"short — it may issue after {_long(wait.until)}, or once every party that may still file has filed",
-        field="date")
+        f"short — it may issue after {_long(wait.until)}, or once every party that may still file has "
+        f"{'filed or waived' if wait.kind is DeadlineKind.EXCEPTIONS else 'filed'}", field="date")

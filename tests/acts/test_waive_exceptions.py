@@ -103,6 +103,32 @@ class TestBothWaive:
         assert "no exceptions were filed" not in text.lower()
 
 
+    def test_a_waiver_prepared_then_confirmed_closes_the_period(self, reported: Path) -> None:
+        """Amazon waives (e-filed) on Tue 08-03; the union's waiver is prepared in casefile on 08-04 — before no one,
+        the periods run on — and its e-filing confirmed received Thu 08-05: every party has now waived, the
+        exceptions period is met and the answering-brief one mooted, and the decision of 08-05 issues. Its
+        procedural history tells the union's waiver on the day received, and no confirmation line."""
+        from pypdf import PdfReader
+
+        perform(_waiver("amazon", date(2021, 8, 3)))
+        from casefile.record.db import read_session
+        from casefile.record.models import Filing
+
+        perform(_waiver("rwdsu", date(2021, 8, 4), nlrb="prepared"))
+        assert _report_deadlines() == {"exceptions": "open", "answering-brief": "open"}
+        assert not _offered(date(2021, 8, 4))
+        with read_session() as session:
+            (waiver,) = session.exec(select(Filing.id).where(Filing.nlrb == "prepared")).all()
+        perform(act({"act": "confirm-efiling", "party": "rwdsu", "filing": waiver, "date": date(2021, 8, 5)}))
+        assert _report_deadlines() == {"exceptions": "met", "answering-brief": "mooted"}
+        assert _offered(date(2021, 8, 5))
+        result = perform(_decision(date(2021, 8, 5)), documents="issue")
+        path = next(d.path for d in result.documents if d.kind == "decision-and-direction-of-second-election")
+        text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(path).pages)
+        assert f"The Petitioner, {RWDSU}, waived its right to file exceptions on August 5, 2021." in text, text
+        assert "E-filing of" not in text, text
+
+
 class TestOneWaives:
     def test_the_decision_waits_for_the_other_party_until_its_period_ends(self, reported: Path) -> None:
         """Amazon waives on 08-03; the union neither excepts nor waives: the decision is refused through Mon 08-16
@@ -113,6 +139,8 @@ class TestOneWaives:
             assert (f"the time for exceptions to the Hearing Officer's report runs until Monday, August 16, 2021, and "
                     f"{RWDSU} may still file them") in text, text
             assert AMAZON not in text
+            assert "it may issue after Monday, August 16, 2021, or once every party that may still file has filed or " \
+                   "waived" in text, text
             assert not _offered(on)
         assert _report_deadlines() == {"exceptions": "open", "answering-brief": "open"}
         assert _offered(date(2021, 8, 17))
@@ -146,6 +174,7 @@ class TestOneWaives:
         text = str(refused(_decision(date(2021, 8, 20)), ProcedureError))
         assert ("the time for answering briefs to the exceptions runs until Monday, August 23, 2021, and "
                 f"{RWDSU} may still file one") in text, text
+        assert "or once every party that may still file has filed" in text and "or waived" not in text, text
         assert _report_deadlines()["exceptions"] == "met"  # every party excepted or waived
         assert _offered(date(2021, 8, 24))
 
