@@ -141,7 +141,7 @@ class TestAnOfferOfProofOnObjectionsItDoesNotSupport:
                      "witnesses": [{"objection": 2, "witness": "A witness", "summary": "What the witness saw."}]})
         error = refused(offer, ProcedureError)
         assert "objection 2, which is not among the objections this offer of proof supports" in str(error)
-        assert "objections received 2021-04-16: 24" in str(error)
+        assert "objections received April 16, 2021: 24" in str(error)
         assert error.field == "witnesses.0.objection"  # type: ignore[attr-defined]
         accepted = perform(offer.model_copy(update={"witnesses": [offer.witnesses[0].model_copy(update={"objection": 24})]}),  # type: ignore[attr-defined]
                            documents="issue")

@@ -138,5 +138,5 @@ def test_a_prepared_offer_of_proof_is_docketed_as_prepared_with_no_receipt(confi
                     "witnesses": [{"objection": 1, "witness": "Ann Lee, molder", "summary": "Heard the threat."}]},
                    as_of=prepared_at)
     assert done.summary == ("Offer of proof of United Steelworkers (1 witness) in support of its objections received "
-                            "2026-12-01; prepared in casefile on December 1, 2026, not yet e-filed with the NLRB; "
+                            "December 1, 2026; prepared in casefile on December 1, 2026, not yet e-filed with the NLRB; "
                             "confidential: to the Regional Director only (102.69(a)(8))")

@@ -30,7 +30,7 @@ def test_a_motion_and_its_ruling_by_the_hearing_officer(configured_db: Path) -> 
     case = _opened()
     made = case.perform(case.act(MOTION))
     assert made.summary == ("Motion of Amazon.com Services LLC to close the hearing to the public, stated on the record to "
-                            "the hearing officer (2022-06-13)")
+                            "the hearing officer (June 13, 2022)")
     ruled = case.perform(case.act({"act": "rule-on-motion", "date": date(2022, 6, 13), "ruling": "denied"}))
     assert ruled.summary == "Motion to close the hearing to the public denied by the hearing officer"
     with read_session() as s:

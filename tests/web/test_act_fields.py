@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from casefile.rules.calendar import long_date
 from tests.web.test_act_forms import docket_count, summary_links
 from tests.web.test_sessions import client, csrf, sign_in  # noqa: F401  (the fixture)
 from tests.web.world import USERS
@@ -149,7 +150,7 @@ class TestGeneratedForms:
             "objections-0-party": "rwdsu", "objections-0-numbers": "1, 2", "file": "1"}, follow_redirects=False)
         assert answer.status_code == 303, answer.text[:3000]
         [entry] = entries("notice-hearing")
-        assert entry.occurred_on == case["today"] and opens.isoformat() in entry.summary
+        assert entry.occurred_on == case["today"] and long_date(opens) in entry.summary
         assert "2 objections" in entry.summary
 
     def test_rd_decision_rulings_are_rows_and_a_bad_number_is_refused(self, client: Any,  # noqa: F811
