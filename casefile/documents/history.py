@@ -283,6 +283,7 @@ def _decision_sentence(decision: Decision) -> str:
         return f"{lead} {RECOMMENDED.get(decision.result, decision.result.replace('-', ' '))}."
     lead = _DECIDERS.get(decision.kind, "A decision issued:")
     if decision.condition and decision.result == DecisionResult.SET_ASIDE:  # a conditional direction: nothing set aside yet
-        return (f"{lead} objections sustained; the challenged ballots to be opened and counted, and the election set "
+        ballots = wording.challenge_rulings_phrase(decision.rulings, to_be=True) or "the challenged ballots to be opened and counted"
+        return (f"{lead} objections sustained; {ballots}, and the election set "
                 "aside and a new election directed only if the revised tally shows no majority for a labor organization.")
     return f"{lead} {DECIDED.get(decision.result, decision.result.replace('-', ' '))}."

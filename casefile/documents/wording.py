@@ -232,3 +232,29 @@ def exceptions_filing(*, brief_filed: bool | None, method: FilingMethod | None, 
     else:
         how = f"These exceptions are filed electronically with {where} (29 CFR 102.5(c))."
     return f"{brief}{how}"
+
+
+def challenge_rulings_phrase(rulings: list[dict[str, Any]], *, to_be: bool = False, name_limit: int = 40) -> str:
+    """A decision's own rulings on challenged ballots (``rulings``: the Decision row's rulings; those with a
+    ``challenge`` key, each with ``ruling`` "sustained" / "overruled", ``ballots`` and ``of``, the voters), as the
+    decision stated them (29 CFR 102.69(c)(1)(i), (e)): "sustained the challenges to 2 ballots and ordered the ballot
+    of L Poe opened and counted"; with ``to_be`` for a history row: "the challenges to 2 ballots sustained and the
+    ballot of L Poe to be opened and counted". Voters are named up to ``name_limit``, counted beyond it or when the
+    row names none. "" when the decision ruled on no challenged ballot."""
+    ruled = [r for r in rulings if r.get("challenge")]
+    sustained = sum(int(r.get("ballots", len(r.get("of", [])))) for r in ruled if r.get("ruling") == "sustained")
+    overruled = [r for r in ruled if r.get("ruling") == "overruled"]
+    opened = [v for r in overruled for v in r.get("of", [])]
+    n_open = sum(int(r.get("ballots", len(r.get("of", [])))) for r in overruled)
+    parts = []
+    if sustained:
+        ballots = "ballot" if sustained == 1 else "ballots"
+        parts.append(f"the challenges to {sustained:,} {ballots} sustained" if to_be
+                     else f"sustained the challenges to {sustained:,} {ballots}")
+    if n_open:
+        if opened and len(opened) == n_open and n_open <= name_limit:
+            which = f"the {'ballot' if n_open == 1 else 'ballots'} of {join_and(opened)}"
+        else:
+            which = f"{n_open:,} {'ballot' if n_open == 1 else 'ballots'}"
+        parts.append(f"{which} to be opened and counted" if to_be else f"ordered {which} opened and counted")
+    return " and ".join(parts)

@@ -211,6 +211,17 @@ class TestWhatFollows:
         with read_session() as s:
             assert s.exec(select(Document).where(Document.kind == DocumentKind.CERTIFICATION_OF_RESULTS)).first() is None
         assert "Warning:" not in _shown()  # the count is in: nothing left to warn about
+        text = _text(result.documents[1].path)  # the Supplemental Decision and Direction of Second Election
+        assert ("On April 20, 2026 the Regional Director sustained the objections listed below, sustained the challenges "
+                "to 2 ballots and ordered the ballots of Voter 3, Voter 4, Voter 5, and Voter 6 opened and counted, and "
+                "directed that") in text
+        assert ("objections sustained; the challenges to 2 ballots sustained and the ballots of Voter 3, Voter 4, "
+                "Voter 5, and Voter 6 to be opened and counted, and the election set aside") in text
+        assert "ordered the determinative challenged ballots opened and counted" not in text
+        assert "the challenged ballots to be opened and counted" not in text
+        assert ("under the direction and supervision of the Regional Director among the employees in the unit described "
+                "in the Notice of Second Election below, on the following schedule") in text
+        assert "the unit described above" not in text
 
 
 class TestCaseShowSaysTheCondition:

@@ -100,9 +100,12 @@ def supplemental_direction_cornell() -> SupplementalDecisionAndDirectionContext:
         decision_issued_on=date(1956, 11, 8), tally=TALLY, revised=REVISED,
         procedural_history=(*HISTORY, HistoryLine(
             occurred_on=date(1956, 11, 8), event="The Regional Director issued a decision: objections sustained; the "
-            "challenged ballots to be opened and counted, and the election set aside and a new election directed only if "
+            "challenges to 16 ballots sustained and the ballots of G. Bradford, A. Fallin, E. Wester, C. Kelly, M. Maddox, "
+            "and P. Poindexter to be opened and counted, and the election set aside and a new election directed only if "
             "the revised tally shows no majority for a labor organization.")),
         objections=SUSTAINED, party_at_fault=None, set_aside_election=ELECTION,
+        challenge_rulings="sustained the challenges to 16 ballots and ordered the ballots of G. Bradford, A. Fallin, "
+        "E. Wester, C. Kelly, M. Maddox, and P. Poindexter opened and counted",
         agreement=ElectionAgreement.DIRECTED, review=review_of(ElectionAgreement.DIRECTED), choices=(IBEW,),
         unit_description=placeholder("unit description"),
         second_election_schedule=placeholder("date, time and place, or mail-ballot schedule, of the second election"),

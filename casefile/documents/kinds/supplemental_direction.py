@@ -15,8 +15,9 @@ from casefile.documents.base import Built, RecordDocument
 from casefile.documents.history import procedural_history
 from casefile.documents.kinds.decision_and_direction import SecondElectionDirection, direction_fields
 from casefile.documents.kinds.rd_decision_fields import terms_on
-from casefile.documents.parts import HistoryLine, ObjectionItem, TallyLines
+from casefile.documents.parts import REGISTER_TABLE_LIMIT, HistoryLine, ObjectionItem, TallyLines
 from casefile.documents.record_view import CaseRecord, notes, tally_lines
+from casefile.documents.wording import challenge_rulings_phrase
 from casefile.errors import UnknownRecord
 from casefile.record.models import Decision, Tally
 from casefile.record.refs import ref_to
@@ -27,7 +28,9 @@ class SupplementalDecisionAndDirectionContext(SecondElectionDirection):
     """The direction that follows a conditional one: ``decision_issued_on`` the conditional decision's date,
     ``rerun_if`` its condition (casefile.rules.conditional_rerun.condition_terms), ``condition_authority`` its
     citation; ``tally`` the tally it was made on and ``revised`` the revised tally that met the condition
-    (this document's date); ``objections`` those the decision sustained; then the direction
+    (this document's date); ``objections`` those the decision sustained; ``challenge_rulings`` its rulings on the
+    challenged ballots as it stated them (casefile.documents.wording.challenge_rulings_phrase; "" when it made none:
+    the determinative challenged ballots were all ordered counted); then the direction
     (SecondElectionDirection: eligibility from the date of the Notice of Second Election, R-O4)."""
 
     decision_issued_on: date
@@ -37,6 +40,7 @@ class SupplementalDecisionAndDirectionContext(SecondElectionDirection):
     revised: TallyLines
     procedural_history: tuple[HistoryLine, ...] = Field(min_length=1)
     objections: tuple[ObjectionItem, ...] = Field(min_length=1)
+    challenge_rulings: str = ""
 
 
 class SupplementalDecisionAndDirection(RecordDocument):
@@ -72,6 +76,7 @@ class SupplementalDecisionAndDirection(RecordDocument):
             decision_issued_on=decision.issued_on, rerun_if=terms.rerun_if, condition_authority=terms.authority,
             tally=tally_lines(rec.tally_when_decided(decision), election), revised=tally_lines(revised, election),
             procedural_history=procedural_history(rec, election, until=revised.prepared_on, excluding=ref_to(revised)),
+            challenge_rulings=challenge_rulings_phrase(decision.rulings, name_limit=REGISTER_TABLE_LIMIT),
             objections=objections or (ObjectionItem(number=1, text=rec.missing("objections sustained")),),
             record_notes=notes(decision.uncertain),
         )
