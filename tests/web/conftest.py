@@ -47,6 +47,21 @@ def _fast_hasher() -> Any:
     return PasswordHash((Argon2Hasher(time_cost=1, memory_cost=1024, parallelism=1),))
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _caches_follow_the_environment() -> None:
+    """Before each web module: settings and engine cached while another test's environment was in force (a test on
+    this worker that cached them under its own database and left them when its environment was restored) are
+    dropped, so the in-process server thread and the module's own acts use the served database the environment names
+    (CI saw four web modules sign in to an empty database after such a test on their worker)."""
+    from casefile.http.settings import get_web_settings
+    from casefile.record.db import get_engine
+    from casefile.settings import get_settings
+
+    if os.environ.get("CASEFILE_DATABASE_URL"):  # set by `served` (or the module's own): read it afresh
+        for cache in (get_settings, get_engine, get_web_settings):
+            cache.cache_clear()
+
+
 @pytest.fixture(scope="session")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     """The server, for every web test of the session."""
